@@ -1,0 +1,141 @@
+import { McpClient } from '../protocol/client.js';
+import { negotiate, type Negotiation } from '../protocol/negotiate.js';
+import { createReporter, colorEnabled } from '../report/index.js';
+import type { Reporter, RunReport } from '../report/types.js';
+import { CheckContext } from '../runner/context.js';
+import { selectChecks } from '../runner/registry.js';
+import { runChecks, summarize, toResult, inapplicable } from '../runner/runner.js';
+import type { CheckDefinition, CheckResult } from '../runner/types.js';
+import { killAllNow } from '../transport/children.js';
+import { TargetUnavailableError } from '../transport/types.js';
+import { ALL_CHECKS } from '../../suites/index.js';
+import { EXIT, parseArgs, UsageError, type CliOptions } from './args.js';
+import { createTarget } from './target.js';
+import { packageVersion } from './version.js';
+import { printCatalog } from './catalog.js';
+
+export async function main(argv: string[]): Promise<number> {
+  const version = packageVersion();
+  let options: CliOptions | null;
+  try {
+    options = await parseArgs(argv, version);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`mcp-tools-conformance: ${error.message} (see --help)\n`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+  if (options === null) return EXIT.ok;
+
+  const { selected, unmatched } = selectChecks(ALL_CHECKS, options.checks, options.excludeChecks);
+  if (unmatched.length > 0) {
+    process.stderr.write(`mcp-tools-conformance: no check matches ${unmatched.map((u) => JSON.stringify(u)).join(', ')} (see --list)\n`);
+    return EXIT.usage;
+  }
+  if (options.list) {
+    printCatalog(selected, process.stdout);
+    return EXIT.ok;
+  }
+  return audit(options, selected, version);
+}
+
+async function audit(options: CliOptions, checks: readonly CheckDefinition[], version: string): Promise<number> {
+  const startedAt = new Date();
+  const started = performance.now();
+  const written: string[] = [];
+  const reporters: Reporter[] = options.reporters.map((name) =>
+    createReporter(name, { stream: process.stdout, color: colorEnabled(process.stdout), verbose: options.verbose, writtenPaths: () => written }),
+  );
+  const target = createTarget(options);
+  if (target.isReference && options.reporters.includes('console')) {
+    process.stdout.write('No --stdio or --url given: auditing the bundled reference server.\n');
+  }
+  const client = new McpClient(target.transport, { name: 'mcp-tools-conformance', version });
+  const deadline = Date.now() + options.maxDurationMs;
+  const budget = setTimeout(() => void target.transport.close(), options.maxDurationMs + 2_000);
+  budget.unref();
+
+  let negotiation: Negotiation | undefined;
+  let results: CheckResult[];
+  let aborted: RunReport['aborted'];
+  try {
+    await target.transport.start();
+    negotiation = await negotiate(client, options.spec);
+    const ctx = new CheckContext(client, target.transport, negotiation, { timeoutMs: options.timeoutMs });
+    const output = await runChecks(checks, ctx, {
+      concurrency: options.concurrency,
+      deadline,
+      onResult: (r) => reporters.forEach((rep) => rep.onResult?.(r)),
+    });
+    results = output.results;
+    aborted = output.aborted;
+  } catch (error) {
+    if (!(error instanceof TargetUnavailableError)) throw error;
+    aborted = { reason: `the target could not be audited: ${error.message}` };
+    results = checks.map((check) => toResult(check, { status: 'skip', message: `not run: ${error.message}` }, 0));
+    results.forEach((r) => reporters.forEach((rep) => rep.onResult?.(r)));
+  } finally {
+    clearTimeout(budget);
+    await target.transport.close();
+  }
+
+  const report: RunReport = {
+    tool: { name: 'mcp-tools-conformance', version },
+    target: target.description,
+    wire: negotiation ? { protocolVersion: negotiation.wire, reason: negotiation.reason } : { protocolVersion: null, reason: aborted?.reason ?? 'not negotiated' },
+    ...serverIdentity(negotiation),
+    startedAt: startedAt.toISOString(),
+    durationMs: Math.round(performance.now() - started),
+    stats: { requests: client.exchanges.filter((e) => e.response !== undefined || e.failure).length, toolsCalled: Object.fromEntries(client.toolsCalled) },
+    summary: summarize(results),
+    ...(aborted ? { aborted } : {}),
+    checks: results,
+  };
+  for (const reporter of reporters.filter((r) => r.name !== 'console')) {
+    const path = await reporter.finish(report, options.outputDir);
+    if (path) written.push(path);
+  }
+  for (const reporter of reporters.filter((r) => r.name === 'console')) await reporter.finish(report, options.outputDir);
+  return exitCode(report, options.failOn);
+}
+
+export function exitCode(report: RunReport, failOn: 'must' | 'should'): number {
+  if (report.aborted || report.summary.error > 0) return EXIT.unavailable;
+  if (report.summary.fail > 0) return EXIT.failures;
+  if (failOn === 'should' && report.summary.warn > 0) return EXIT.failures;
+  return EXIT.ok;
+}
+
+function serverIdentity(negotiation: Negotiation | undefined): Pick<RunReport, 'server'> {
+  const response = (negotiation?.discover ?? negotiation?.initialize)?.response as
+    | { result?: { _meta?: Record<string, unknown>; serverInfo?: unknown } }
+    | undefined;
+  const info = (response?.result?._meta?.['io.modelcontextprotocol/serverInfo'] ?? response?.result?.serverInfo) as
+    | { name?: unknown; version?: unknown }
+    | undefined;
+  if (!info || typeof info !== 'object') return {};
+  return {
+    server: {
+      ...(typeof info.name === 'string' ? { name: info.name.slice(0, 200) } : {}),
+      ...(typeof info.version === 'string' ? { version: info.version.slice(0, 100) } : {}),
+    },
+  };
+}
+
+export function installSignalHandlers(): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      killAllNow();
+      process.stderr.write(`\nmcp-tools-conformance: interrupted (${signal})\n`);
+      process.exit(130);
+    });
+  }
+  process.on('uncaughtException', (error) => {
+    killAllNow();
+    process.stderr.write(`mcp-tools-conformance: internal error: ${error.stack ?? error.message}\n`);
+    process.exit(EXIT.unavailable);
+  });
+}
+
+export { inapplicable };

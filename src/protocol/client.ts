@@ -1,0 +1,152 @@
+import { errorOf, isObject, resultOf, type JsonRpcId } from '../jsonrpc.js';
+import type { Wire } from '../runner/types.js';
+import { encodeHeaderValue } from '../transport/header-encoding.js';
+import { paramHeaders } from '../transport/param-headers.js';
+import type { Exchange, Transport } from '../transport/types.js';
+import {
+  META_CLIENT_CAPABILITIES,
+  META_CLIENT_INFO,
+  META_PROTOCOL_VERSION,
+  NAME_HEADER_SOURCE,
+} from './constants.js';
+import { GONE_FAILURES, TargetGoneError } from './errors.js';
+
+export interface ClientInfo {
+  name: string;
+  version: string;
+}
+
+export interface RequestOptions {
+  /** Client capabilities declared in this request's `_meta` (default `{}`). */
+  capabilities?: Record<string, unknown>;
+  /** Replace the whole `_meta` (for probes that break it on purpose); `null` omits it. */
+  meta?: Record<string, unknown> | null;
+  /** Header overrides for HTTP probes; a `null` value removes that header. */
+  headers?: Record<string, string | null>;
+  timeoutMs?: number;
+  /** Return failed exchanges instead of declaring the target gone (the era probe tolerates silence). */
+  probe?: boolean;
+}
+
+/**
+ * The stateless protocol client. Every request goes through here so that ids stay unique, `_meta` and the
+ * HTTP mirror headers are always right, and every exchange is recorded as evidence.
+ */
+export class McpClient {
+  wire: Wire | null = null;
+  /** Legacy wire: the version the server agreed in `initialize`, and the HTTP session it minted. */
+  legacyVersion: string | undefined;
+  legacySessionId: string | undefined;
+  readonly exchanges: Exchange[] = [];
+  readonly toolsCalled = new Map<string, number>();
+  /** Input schemas by tool name, so a `tools/call` over HTTP can mirror `x-mcp-header` arguments. */
+  readonly inputSchemas = new Map<string, unknown>();
+  private nextId = 1;
+  private gone: TargetGoneError | undefined;
+
+  constructor(
+    readonly transport: Transport,
+    readonly clientInfo: ClientInfo,
+  ) {}
+
+  get isGone(): boolean {
+    return this.gone !== undefined;
+  }
+
+  get goneError(): TargetGoneError | undefined {
+    return this.gone;
+  }
+
+  newId(): JsonRpcId {
+    return this.nextId++;
+  }
+
+  /** A well-formed request on the current wire. Throws TargetGoneError when the target stopped answering. */
+  async request(method: string, params: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<Exchange> {
+    const wire = this.wire ?? '2026-07-28';
+    const id = this.newId();
+    const body: Record<string, unknown> = { ...params };
+    if (wire === '2026-07-28' && options.meta !== null) {
+      body._meta = options.meta ?? this.modernMeta(options.capabilities);
+    }
+    const message =
+      wire === '2025-11-25' && Object.keys(body).length === 0
+        ? { jsonrpc: '2.0', id, method }
+        : { jsonrpc: '2.0', id, method, params: body };
+    if (method === 'tools/call' && typeof params.name === 'string') {
+      this.toolsCalled.set(params.name, (this.toolsCalled.get(params.name) ?? 0) + 1);
+    }
+    return this.send(message, id, this.headersFor(wire, method, params, options.headers), options.timeoutMs, options.probe);
+  }
+
+  /** Send a message exactly as given (probes with broken envelopes). Headers are the caller's business. */
+  async raw(message: unknown, id: JsonRpcId | undefined, headers: Record<string, string> = {}, timeoutMs?: number): Promise<Exchange> {
+    return this.send(message, id, headers, timeoutMs);
+  }
+
+  async notify(method: string, params?: Record<string, unknown>): Promise<Exchange> {
+    const message = params ? { jsonrpc: '2.0', method, params } : { jsonrpc: '2.0', method };
+    const wire = this.wire ?? '2026-07-28';
+    const exchange = await this.transport.send(message, undefined, {
+      notification: true,
+      headers: this.headersFor(wire, method, params ?? {}, undefined),
+    });
+    this.exchanges.push(exchange);
+    return exchange;
+  }
+
+  modernMeta(capabilities: Record<string, unknown> = {}): Record<string, unknown> {
+    return {
+      [META_PROTOCOL_VERSION]: '2026-07-28',
+      [META_CLIENT_INFO]: { name: this.clientInfo.name, version: this.clientInfo.version },
+      [META_CLIENT_CAPABILITIES]: capabilities,
+    };
+  }
+
+  headersFor(
+    wire: Wire,
+    method: string,
+    params: Record<string, unknown>,
+    overrides: Record<string, string | null> | undefined,
+  ): Record<string, string> {
+    if (this.transport.kind !== 'http') return {};
+    const headers: Record<string, string> = {};
+    if (wire === '2026-07-28') {
+      headers['MCP-Protocol-Version'] = '2026-07-28';
+      headers['Mcp-Method'] = method;
+      const source = NAME_HEADER_SOURCE[method];
+      const value = source ? params[source] : undefined;
+      if (typeof value === 'string') headers['Mcp-Name'] = encodeHeaderValue(value);
+      if (method === 'tools/call' && typeof params.name === 'string' && this.inputSchemas.has(params.name)) {
+        Object.assign(headers, paramHeaders(this.inputSchemas.get(params.name), params.arguments));
+      }
+    } else if (this.legacyVersion) {
+      headers['MCP-Protocol-Version'] = this.legacyVersion;
+      if (this.legacySessionId) headers['Mcp-Session-Id'] = this.legacySessionId;
+    }
+    for (const [name, value] of Object.entries(overrides ?? {})) {
+      for (const existing of Object.keys(headers)) if (existing.toLowerCase() === name.toLowerCase()) delete headers[existing];
+      if (value !== null) headers[name] = value;
+    }
+    return headers;
+  }
+
+  private async send(
+    message: unknown,
+    id: JsonRpcId | undefined,
+    headers: Record<string, string>,
+    timeoutMs?: number,
+    probe = false,
+  ) {
+    if (this.gone) throw this.gone;
+    const exchange = await this.transport.send(message, id, { headers, timeoutMs });
+    this.exchanges.push(exchange);
+    if (exchange.failure && GONE_FAILURES.has(exchange.failure.kind) && !(probe && exchange.failure.kind !== 'target-exited')) {
+      this.gone = new TargetGoneError(exchange, exchange.failure.message);
+      throw this.gone;
+    }
+    return exchange;
+  }
+}
+
+export { errorOf, isObject, resultOf };

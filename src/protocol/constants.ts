@@ -1,0 +1,28 @@
+export const MODERN_VERSION = '2026-07-28';
+export const LEGACY_VERSION = '2025-11-25';
+
+export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
+export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';
+export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
+export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
+
+export const ERR = {
+  parse: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internal: -32603,
+  headerMismatch: -32020,
+  missingCapability: -32021,
+  unsupportedVersion: -32022,
+} as const;
+
+/** Errors only a modern (2026-07-28+) server emits: they identify the era during the probe. */
+export const MODERN_ERROR_CODES: ReadonlySet<number> = new Set([ERR.headerMismatch, ERR.missingCapability, ERR.unsupportedVersion]);
+
+/** Methods whose HTTP request carries `Mcp-Name`, and the params field it mirrors. */
+export const NAME_HEADER_SOURCE: Readonly<Record<string, 'name' | 'uri'>> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+};

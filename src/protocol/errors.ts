@@ -1,0 +1,21 @@
+import type { Exchange, TransportFailureKind } from '../transport/types.js';
+
+/** The target stopped answering (timeout, exit, garbage, wrong id): the audit cannot go on. */
+export class TargetGoneError extends Error {
+  constructor(
+    readonly exchange: Exchange,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TargetGoneError';
+  }
+}
+
+export const GONE_FAILURES: ReadonlySet<TransportFailureKind> = new Set([
+  'timeout',
+  'target-exited',
+  'connection',
+  'malformed',
+  'wrong-id',
+  'too-large',
+]);

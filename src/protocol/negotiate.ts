@@ -1,0 +1,150 @@
+import { errorOf, isObject, resultOf } from '../jsonrpc.js';
+import type { Wire } from '../runner/types.js';
+import { TargetUnavailableError, type Exchange } from '../transport/types.js';
+import type { McpClient } from './client.js';
+import { LEGACY_VERSION, MODERN_ERROR_CODES, MODERN_VERSION } from './constants.js';
+import { TargetGoneError } from './errors.js';
+
+export type SpecChoice = 'auto' | Wire;
+
+export interface Negotiation {
+  wire: Wire;
+  reason: string;
+  /** The probe's `server/discover` exchange, reused by the discovery checks. */
+  discover?: Exchange;
+  /** Legacy wire: the `initialize` exchange. */
+  initialize?: Exchange;
+}
+
+/**
+ * Decide which wire to audit on, as the spec's backward-compatibility rules say: probe with
+ * `server/discover`; a DiscoverResult or a recognised modern error means modern; anything else
+ * (other error, silence, an HTTP 4xx without a modern error body) means legacy: fall back to `initialize`.
+ * One refinement for auditing: when `initialize` is rejected too, the server is a modern one whose
+ * discovery is broken, so we stay on the modern wire and let the discovery checks report it.
+ */
+export async function negotiate(client: McpClient, spec: SpecChoice): Promise<Negotiation> {
+  if (spec === '2026-07-28') {
+    client.wire = '2026-07-28';
+    return { wire: '2026-07-28', reason: 'forced by --spec 2026-07-28' };
+  }
+  if (spec === '2025-11-25') {
+    const initialize = await legacyHandshake(client, false);
+    if (!initialize.ok) throw new TargetUnavailableError(`initialize failed: ${initialize.why}`);
+    return { wire: '2025-11-25', reason: `forced by --spec 2025-11-25; ${initialize.why}`, initialize: initialize.exchange };
+  }
+
+  client.wire = '2026-07-28';
+  const discover = await guard(() => client.request('server/discover', {}, { probe: true }));
+  const verdict = classifyProbe(discover, client.transport.kind);
+  if (verdict.era === 'modern') {
+    return { wire: '2026-07-28', reason: verdict.why, discover };
+  }
+  if (verdict.era === 'unsupported') throw new TargetUnavailableError(verdict.why);
+
+  const initialize = await legacyHandshake(client, true);
+  if (initialize.ok) {
+    return {
+      wire: '2025-11-25',
+      reason: `server/discover probe: ${verdict.why}; fell back to initialize: ${initialize.why}`,
+      initialize: initialize.exchange,
+    };
+  }
+  if (initialize.rejected) {
+    client.wire = '2026-07-28';
+    client.legacyVersion = undefined;
+    return {
+      wire: '2026-07-28',
+      reason: `server/discover probe: ${verdict.why}; initialize was rejected too (${initialize.why}), so the server is taken to be modern with broken discovery`,
+      discover,
+    };
+  }
+  throw new TargetUnavailableError(`server/discover probe: ${verdict.why}; initialize: ${initialize.why}`);
+}
+
+interface ProbeVerdict {
+  era: 'modern' | 'legacy' | 'unsupported';
+  why: string;
+}
+
+export function classifyProbe(exchange: Exchange, transport: 'stdio' | 'http'): ProbeVerdict {
+  if (exchange.failure?.kind === 'connection') {
+    throw new TargetUnavailableError(`cannot reach the target: ${exchange.failure.message}`);
+  }
+  if (exchange.failure?.kind === 'target-exited') {
+    throw new TargetUnavailableError(`the target exited before answering server/discover: ${exchange.failure.message}`);
+  }
+  const result = resultOf(exchange.response);
+  if (result) {
+    const versions = Array.isArray(result.supportedVersions) ? result.supportedVersions : undefined;
+    if (versions && versions.length > 0 && !versions.includes(MODERN_VERSION)) {
+      return {
+        era: 'modern',
+        why: `server/discover answered but lists ${JSON.stringify(versions)} without ${MODERN_VERSION}; auditing on ${MODERN_VERSION} anyway`,
+      };
+    }
+    return { era: 'modern', why: 'server/discover returned a DiscoverResult' };
+  }
+  const error = errorOf(exchange.response);
+  if (error && typeof error.code === 'number') {
+    if (error.code === -32022) {
+      const supported = isObject(error.data) && Array.isArray(error.data.supported) ? error.data.supported : [];
+      if (supported.includes(MODERN_VERSION)) return { era: 'modern', why: 'server/discover answered -32022 yet lists 2026-07-28' };
+      return {
+        era: 'unsupported',
+        why: `the server is modern but does not support ${MODERN_VERSION} (UnsupportedProtocolVersionError, supported: ${JSON.stringify(supported)})`,
+      };
+    }
+    if (MODERN_ERROR_CODES.has(error.code)) {
+      return { era: 'modern', why: `server/discover answered with the modern error ${error.code}` };
+    }
+    if (transport === 'http' && exchange.status === 404 && error.code === -32601) {
+      return { era: 'legacy', why: 'server/discover answered 404 with -32601 (method not found)' };
+    }
+    return { era: 'legacy', why: `server/discover answered with error ${error.code} (${String(error.message).slice(0, 120)})` };
+  }
+  if (exchange.failure) return { era: 'legacy', why: `server/discover got no usable answer (${exchange.failure.message})` };
+  return { era: 'legacy', why: 'server/discover answered with neither result nor error' };
+}
+
+interface Handshake {
+  ok: boolean;
+  /** The server answered initialize with an error (as opposed to silence). */
+  rejected: boolean;
+  why: string;
+  exchange?: Exchange;
+}
+
+async function legacyHandshake(client: McpClient, probing: boolean): Promise<Handshake> {
+  client.wire = '2025-11-25';
+  client.legacyVersion = undefined;
+  const exchange = await guard(() =>
+    client.request(
+      'initialize',
+      { protocolVersion: LEGACY_VERSION, capabilities: {}, clientInfo: client.clientInfo },
+      { probe: probing },
+    ),
+  );
+  const result = resultOf(exchange.response);
+  if (!result) {
+    const error = errorOf(exchange.response);
+    if (error) return { ok: false, rejected: true, why: `initialize answered error ${String(error.code)}: ${String(error.message).slice(0, 160)}`, exchange };
+    return { ok: false, rejected: false, why: exchange.failure?.message ?? 'no result', exchange };
+  }
+  const agreed = typeof result.protocolVersion === 'string' ? result.protocolVersion : LEGACY_VERSION;
+  client.legacyVersion = agreed;
+  const session = exchange.responseHeaders?.['mcp-session-id'];
+  if (session) client.legacySessionId = session;
+  await client.notify('notifications/initialized');
+  return { ok: true, rejected: false, why: `initialize agreed protocol version ${agreed}`, exchange };
+}
+
+/** During negotiation a vanished target is "unavailable" (exit 3), not a finding. */
+async function guard(send: () => Promise<Exchange>): Promise<Exchange> {
+  try {
+    return await send();
+  } catch (error) {
+    if (error instanceof TargetGoneError) throw new TargetUnavailableError(error.message);
+    throw error;
+  }
+}

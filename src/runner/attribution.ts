@@ -1,0 +1,45 @@
+import type { SchemaIssue } from '../schema/validator.js';
+
+/**
+ * Each schema issue found in a result is reported by exactly one check: the most specific requirement
+ * that covers it, else the catch-all `schema.result.valid`. Ordered: the first matching rule wins.
+ */
+interface AttributionRule {
+  check: string;
+  methods?: readonly string[];
+  matches(issue: SchemaIssue): boolean;
+}
+
+const missing = (issue: SchemaIssue, ...props: string[]) =>
+  issue.keyword === 'required' && issue.instancePath === '' && props.includes(String(issue.params.missingProperty));
+const at = (issue: SchemaIssue, path: string) => issue.instancePath === path || issue.instancePath.startsWith(path + '/');
+
+const CACHEABLE = ['server/discover', 'tools/list'] as const;
+
+export const ATTRIBUTION_RULES: readonly AttributionRule[] = [
+  { check: 'base.res.resulttype', matches: (i) => missing(i, 'resultType') },
+  { check: 'base.resulttype.set', matches: (i) => at(i, '/resultType') },
+  { check: 'cache.server.hints', methods: CACHEABLE, matches: (i) => missing(i, 'ttlMs', 'cacheScope') || at(i, '/cacheScope') },
+  { check: 'cache.server.ttl-nonneg', methods: CACHEABLE, matches: (i) => at(i, '/ttlMs') },
+  {
+    check: 'discover.supported-versions',
+    methods: ['server/discover'],
+    matches: (i) => missing(i, 'supportedVersions') || at(i, '/supportedVersions'),
+  },
+  { check: 'tools.cap.list-changed-type', methods: ['server/discover', 'initialize'], matches: (i) => at(i, '/capabilities/tools/listChanged') },
+  {
+    check: 'tools.list.respond',
+    methods: ['tools/list'],
+    matches: (i) => missing(i, 'tools') || i.instancePath === '/tools' || at(i, '/nextCursor'),
+  },
+];
+
+export const CATCH_ALL_CHECK = 'schema.result.valid';
+
+export function attribute(method: string, issue: SchemaIssue): string {
+  for (const rule of ATTRIBUTION_RULES) {
+    if (rule.methods && !rule.methods.includes(method)) continue;
+    if (rule.matches(issue)) return rule.check;
+  }
+  return CATCH_ALL_CHECK;
+}

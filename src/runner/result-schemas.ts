@@ -1,0 +1,58 @@
+import { isObject, resultOf } from '../jsonrpc.js';
+import { hasWireSchema, validateWire, type SchemaIssue, type WireSchemaName } from '../schema/validator.js';
+import type { Exchange } from '../transport/types.js';
+import { attribute } from './attribution.js';
+import type { Wire } from './types.js';
+
+export interface AttributedIssue extends SchemaIssue {
+  check: string;
+  method: string;
+}
+
+export function methodOf(exchange: Exchange): string {
+  return isObject(exchange.request) && typeof exchange.request.method === 'string' ? exchange.request.method : '';
+}
+
+function schemaFor(method: string, result: Record<string, unknown>): WireSchemaName | undefined {
+  switch (method) {
+    case 'server/discover':
+      return 'DiscoverResult';
+    case 'tools/list':
+      return 'ListToolsResult';
+    case 'tools/call':
+      return result.resultType === 'input_required' ? 'InputRequiredResult' : 'CallToolResult';
+    case 'initialize':
+      return 'InitializeResult';
+    default:
+      return undefined;
+  }
+}
+
+/** Validates each received result once against its method's wire schema and attributes every issue to one check. */
+export class ResultSchemaCache {
+  private readonly cache = new Map<number, AttributedIssue[]>();
+
+  issues(exchange: Exchange, wire: Wire): AttributedIssue[] {
+    const cached = this.cache.get(exchange.seq);
+    if (cached) return cached;
+    const method = methodOf(exchange);
+    const result = resultOf(exchange.response);
+    const name = result ? schemaFor(method, result) : undefined;
+    const issues: AttributedIssue[] =
+      result && name && hasWireSchema(name, wire)
+        ? validateWire(name, wire, result).map((issue) => ({ ...issue, method, check: attribute(method, issue) }))
+        : [];
+    this.cache.set(exchange.seq, issues);
+    return issues;
+  }
+
+  issuesFor(check: string, exchange: Exchange, wire: Wire): AttributedIssue[] {
+    return this.issues(exchange, wire).filter((issue) => issue.check === check);
+  }
+}
+
+export function describeIssues(issues: readonly SchemaIssue[], limit = 5): string {
+  const shown = issues.slice(0, limit).map((i) => `${i.instancePath || '(root)'} ${i.message}`);
+  const more = issues.length > limit ? `; and ${issues.length - limit} more` : '';
+  return shown.join('; ') + more;
+}

@@ -1,0 +1,122 @@
+import { TargetGoneError } from '../protocol/errors.js';
+import type { CheckContext } from './context.js';
+import {
+  keywordClass,
+  type CheckDefinition,
+  type CheckResult,
+  type Evidence,
+  type Outcome,
+  type Status,
+} from './types.js';
+
+export interface RunnerOptions {
+  concurrency: number;
+  /** Absolute deadline (ms since epoch) for the whole run; checks not started by then are skipped. */
+  deadline?: number;
+  onResult?(result: CheckResult): void;
+}
+
+export interface RunnerOutput {
+  results: CheckResult[];
+  aborted?: { reason: string; duringCheck?: string };
+}
+
+/** Why a check does not apply here, or undefined when it does. */
+export function inapplicable(check: CheckDefinition, ctx: Pick<CheckContext, 'wire' | 'transportKind'>): string | undefined {
+  if (!check.wires.includes(ctx.wire)) return `the requirement does not exist on the ${ctx.wire} wire`;
+  if (check.needs?.includes('http') && ctx.transportKind !== 'http') return 'needs the Streamable HTTP transport (--url)';
+  if (check.needs?.includes('stdio') && ctx.transportKind !== 'stdio') return 'needs the stdio transport (--stdio)';
+  return undefined;
+}
+
+/** Runs main-phase checks concurrently, then final-phase checks; a vanished target stops the run cleanly. */
+export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckContext, options: RunnerOptions): Promise<RunnerOutput> {
+  const results: CheckResult[] = [];
+  let aborted: RunnerOutput['aborted'];
+  const emit = (r: CheckResult) => {
+    results.push(r);
+    options.onResult?.(r);
+  };
+
+  const runOne = async (check: CheckDefinition): Promise<void> => {
+    const notApplicable = inapplicable(check, ctx);
+    if (notApplicable) return emit(toResult(check, { status: 'skip', message: notApplicable }, 0));
+    if (aborted) return emit(toResult(check, { status: 'skip', message: `not run: ${aborted.reason}` }, 0));
+    if (options.deadline !== undefined && Date.now() > options.deadline) {
+      return emit(toResult(check, { status: 'skip', message: 'not run: the --max-duration budget was used up' }, 0));
+    }
+    const started = performance.now();
+    let outcomes: Outcome[];
+    try {
+      outcomes = await check.run(ctx);
+      if (outcomes.length === 0) outcomes = [{ status: 'skip', message: 'nothing to check on this target' }];
+    } catch (error) {
+      outcomes = [failureOutcome(check, error)];
+      if (error instanceof TargetGoneError && !aborted) {
+        aborted = { reason: `the target stopped answering during ${check.id}: ${error.message}`, duringCheck: check.id };
+      }
+    }
+    const elapsed = performance.now() - started;
+    for (const outcome of outcomes) emit(toResult(check, outcome, elapsed / outcomes.length));
+  };
+
+  const main = checks.filter((c) => (c.phase ?? 'main') === 'main');
+  const final = checks.filter((c) => c.phase === 'final');
+  await pool(main, Math.max(1, options.concurrency), runOne);
+  for (const check of final) await runOne(check);
+
+  const order = new Map(checks.map((c, i) => [c.id, i]));
+  results.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  return { results, aborted };
+}
+
+function failureOutcome(check: CheckDefinition, error: unknown): Outcome {
+  if (error instanceof TargetGoneError) {
+    return { status: 'error', message: `the target stopped answering: ${error.message}`, evidence: [error.exchange] };
+  }
+  const err = error as Error;
+  return {
+    status: 'error',
+    message: `internal error in check ${check.id}: ${err?.message ?? String(error)}`,
+    evidence: [{ note: 'stack', data: err?.stack?.split('\n').slice(0, 8).join('\n') }],
+  };
+}
+
+export function toResult(check: CheckDefinition, outcome: Outcome, durationMs: number): CheckResult {
+  const keyword = keywordClass(check.keyword);
+  let status: Status = outcome.status;
+  if (status === 'fail' && keyword !== 'MUST') status = 'warn';
+  const evidence: Evidence[] = outcome.evidence ?? [];
+  return {
+    id: check.id,
+    title: check.title,
+    keyword,
+    keywordText: check.keyword,
+    area: check.area,
+    specRef: check.specRef,
+    status,
+    message: outcome.message,
+    ...(outcome.expected !== undefined ? { expected: outcome.expected } : {}),
+    ...(outcome.tool !== undefined ? { tool: outcome.tool } : {}),
+    evidence,
+    ...(outcome.replay !== undefined ? { replay: outcome.replay } : {}),
+    durationMs: Math.round(durationMs * 1000) / 1000,
+  };
+}
+
+async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await work(item);
+    }
+  });
+  await Promise.all(workers);
+}
+
+export function summarize(results: readonly CheckResult[]): Record<Status, number> {
+  const summary: Record<Status, number> = { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 };
+  for (const r of results) summary[r.status] += 1;
+  return summary;
+}

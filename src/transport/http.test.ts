@@ -1,0 +1,336 @@
+import { createServer } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { HttpTransport, describeUrl } from './http.js';
+import type { HttpTransportOptions } from './http.js';
+import { TargetUnavailableError } from './types.js';
+
+type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+let server: Server;
+let baseUrl: string;
+let handler: Handler;
+let received: Received[];
+let connectionCount: number;
+let requestsClosedEarly: number;
+const transports: HttpTransport[] = [];
+
+const request = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
+const okResponse = { jsonrpc: '2.0', id: 1, result: { tools: [] } };
+
+function transport(overrides: Partial<HttpTransportOptions> = {}): HttpTransport {
+  const created = new HttpTransport({ url: `${baseUrl}/mcp`, timeoutMs: 2000, ...overrides });
+  transports.push(created);
+  return created;
+}
+
+function replyJson(status: number, body: unknown, extraHeaders: Record<string, string> = {}): Handler {
+  return (_req, res) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...extraHeaders });
+    res.end(JSON.stringify(body));
+  };
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      received.push({ headers: req.headers, body });
+      res.on('close', () => {
+        if (!res.writableFinished) requestsClosedEarly += 1;
+      });
+      handler(req, res, body);
+    });
+  });
+  server.on('connection', () => {
+    connectionCount += 1;
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+beforeEach(() => {
+  received = [];
+  connectionCount = 0;
+  requestsClosedEarly = 0;
+  handler = replyJson(200, okResponse);
+});
+
+afterEach(async () => {
+  await Promise.all(transports.splice(0).map((t) => t.close()));
+});
+
+describe('HttpTransport: requests and JSON responses', () => {
+  it('POSTs the message with the required headers and records a JSON response', async () => {
+    const t = transport();
+    await t.start();
+    const exchange = await t.send(request, 1, { headers: { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/list' } });
+
+    expect(exchange.failure).toBeUndefined();
+    expect(exchange.status).toBe(200);
+    expect(exchange.response).toEqual(okResponse);
+    expect(exchange.request).toBe(request);
+    expect(exchange.notifications).toEqual([]);
+    expect(exchange.seq).toBeGreaterThan(0);
+    expect(exchange.responseHeaders?.['content-type']).toBe('application/json');
+    expect(exchange.requestHeaders).toMatchObject({
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      'MCP-Protocol-Version': '2026-07-28',
+      'Mcp-Method': 'tools/list',
+    });
+
+    const [sent] = received;
+    expect(JSON.parse(sent?.body ?? '')).toEqual(request);
+    expect(sent?.headers['content-type']).toBe('application/json');
+    expect(sent?.headers.accept).toBe('application/json, text/event-stream');
+    expect(sent?.headers['mcp-method']).toBe('tools/list');
+  });
+
+  it('sends a string message verbatim so malformed bodies can be tested', async () => {
+    handler = replyJson(400, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
+    const exchange = await transport().send('{"jsonrpc":', undefined);
+    expect(received[0]?.body).toBe('{"jsonrpc":');
+    expect(exchange.status).toBe(400);
+    expect(exchange.failure).toBeUndefined();
+  });
+
+  it('keeps a non-2xx JSON-RPC error body as the response without a failure', async () => {
+    const error = { jsonrpc: '2.0', id: 1, error: { code: -32020, message: 'Header mismatch' } };
+    handler = replyJson(400, error);
+    const exchange = await transport().send(request, 1);
+    expect(exchange.status).toBe(400);
+    expect(exchange.response).toEqual(error);
+    expect(exchange.failure).toBeUndefined();
+  });
+
+  it('reports a 404 with an empty body as an http-status failure', async () => {
+    handler = (_req, res) => {
+      res.writeHead(404);
+      res.end();
+    };
+    const exchange = await transport().send(request, 1);
+    expect(exchange.status).toBe(404);
+    expect(exchange.failure).toEqual({ kind: 'http-status', message: 'HTTP 404 with empty body' });
+    expect(exchange.rawBody).toBe('');
+  });
+
+  it('reports a non-JSON error body with a truncated rawBody', async () => {
+    handler = (_req, res) => {
+      res.writeHead(502, { 'content-type': 'text/html' });
+      res.end('<html>'.padEnd(10_000, 'x'));
+    };
+    const exchange = await transport().send(request, 1);
+    expect(exchange.failure?.kind).toBe('http-status');
+    expect(exchange.rawBody?.length).toBe(4096);
+  });
+
+  it('reports a 2xx non-JSON body as malformed', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('not json');
+    };
+    const exchange = await transport().send(request, 1);
+    expect(exchange.failure?.kind).toBe('malformed');
+    expect(exchange.rawBody).toBe('not json');
+  });
+
+  it('reports a response with another id as wrong-id and keeps it', async () => {
+    handler = replyJson(200, { ...okResponse, id: 99 });
+    const exchange = await transport().send(request, 1);
+    expect(exchange.failure?.kind).toBe('wrong-id');
+    expect(exchange.response).toEqual({ ...okResponse, id: 99 });
+  });
+
+  it('accepts 202 with an empty body for a notification', async () => {
+    handler = (_req, res) => {
+      res.writeHead(202);
+      res.end();
+    };
+    const exchange = await transport().send({ jsonrpc: '2.0', method: 'notifications/x' }, undefined, { notification: true });
+    expect(exchange.status).toBe(202);
+    expect(exchange.failure).toBeUndefined();
+    expect(exchange.response).toBeUndefined();
+  });
+
+  it('retries once after a 429 with Retry-After and returns the final attempt', async () => {
+    handler = (req, res) => {
+      if (received.length === 1) {
+        res.writeHead(429, { 'retry-after': '0' });
+        res.end();
+      } else {
+        replyJson(200, okResponse)(req, res, '');
+      }
+    };
+    const exchange = await transport().send(request, 1);
+    expect(received).toHaveLength(2);
+    expect(exchange.status).toBe(200);
+    expect(exchange.response).toEqual(okResponse);
+  });
+});
+
+describe('HttpTransport: SSE responses', () => {
+  it('collects notifications, ignores keep-alives, handles split CRLF framing and stops at our response', async () => {
+    const progress = { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 't', progress: 1 } };
+    const otherResponse = { jsonrpc: '2.0', id: 7, result: {} };
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'x-accel-buffering': 'no' });
+      const writes = [
+        ':\r\n\r\n',
+        `data: ${JSON.stringify(progress)}\r`,
+        '\n\r',
+        '\n: keep-alive\r\n',
+        `data: ${JSON.stringify(otherResponse)}\r\n\r\n`,
+        'id: 5\r\ndata:\r\n\r\n',
+        `data: ${JSON.stringify(okResponse).slice(0, 10)}`,
+        `${JSON.stringify(okResponse).slice(10)}\r`,
+        '\n\r\n',
+      ];
+      void (async () => {
+        for (const chunk of writes) {
+          res.write(chunk);
+          await delay(5);
+        }
+        // The stream is deliberately left open: the client must stop on its own.
+      })();
+    };
+    const exchange = await transport().send(request, 1);
+    expect(exchange.failure).toBeUndefined();
+    expect(exchange.response).toEqual(okResponse);
+    expect(exchange.notifications).toEqual([progress, otherResponse]);
+    expect(exchange.responseHeaders?.['x-accel-buffering']).toBe('no');
+    await delay(50);
+    expect(requestsClosedEarly).toBe(1);
+  });
+
+  it('reports a stream that ends without our response as malformed', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
+      res.end('data: {"jsonrpc":"2.0","method":"notifications/message","params":{}}\n\n');
+    };
+    const exchange = await transport().send(request, 1);
+    expect(exchange.failure).toEqual({ kind: 'malformed', message: 'SSE stream ended without a response to id 1' });
+    expect(exchange.notifications).toHaveLength(1);
+  });
+
+  it('reports non-JSON event data as malformed', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end('data: hello\n\n');
+    };
+    const exchange = await transport().send(request, 1);
+    expect(exchange.failure?.kind).toBe('malformed');
+    expect(exchange.rawBody).toBe('hello');
+  });
+});
+
+describe('HttpTransport: bounds and failures', () => {
+  it('times out when the server never answers and aborts the request', async () => {
+    handler = () => undefined;
+    const started = Date.now();
+    const exchange = await transport({ timeoutMs: 200 }).send(request, 1);
+    expect(exchange.failure?.kind).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(exchange.durationMs).toBeGreaterThanOrEqual(190);
+    await delay(50);
+    expect(requestsClosedEarly).toBe(1);
+  });
+
+  it('times out on a stalled SSE body and keeps the notifications seen so far', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: {"jsonrpc":"2.0","method":"notifications/progress","params":{}}\n\n');
+    };
+    const exchange = await transport().send(request, 1, { timeoutMs: 200 });
+    expect(exchange.failure?.kind).toBe('timeout');
+    expect(exchange.notifications).toHaveLength(1);
+  });
+
+  it('stops reading a body larger than maxMessageBytes', async () => {
+    handler = replyJson(200, { ...okResponse, result: { padding: 'x'.repeat(1000) } });
+    const exchange = await transport({ maxMessageBytes: 64 }).send(request, 1);
+    expect(exchange.failure?.kind).toBe('too-large');
+    expect(exchange.response).toBeUndefined();
+  });
+
+  it('reports a refused connection with the error code', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+
+    const exchange = await transport({ url: `http://127.0.0.1:${port}/mcp` }).send(request, 1);
+    expect(exchange.failure?.kind).toBe('connection');
+    expect(exchange.failure?.message).toContain('ECONNREFUSED');
+  });
+
+  it('rejects non-HTTP URLs at start without contacting anything', async () => {
+    await expect(transport({ url: 'ftp://127.0.0.1/mcp' }).start()).rejects.toBeInstanceOf(TargetUnavailableError);
+    await expect(transport({ url: 'not a url' }).start()).rejects.toBeInstanceOf(TargetUnavailableError);
+    expect(received).toHaveLength(0);
+  });
+});
+
+describe('HttpTransport: evidence and connection reuse', () => {
+  it('sends user headers but redacts them and secret response headers in evidence', async () => {
+    handler = replyJson(200, okResponse, { 'set-cookie': 'session=topsecret' });
+    const t = transport({ headers: { Authorization: 'Bearer s3cret', 'X-Tenant': 'acme' } });
+    const exchange = await t.send(request, 1, { headers: { 'Mcp-Method': 'tools/list' } });
+
+    expect(received[0]?.headers.authorization).toBe('Bearer s3cret');
+    expect(received[0]?.headers['x-tenant']).toBe('acme');
+    expect(exchange.requestHeaders?.Authorization).toBe('[redacted]');
+    expect(exchange.requestHeaders?.['X-Tenant']).toBe('[redacted]');
+    expect(exchange.requestHeaders?.['Mcp-Method']).toBe('tools/list');
+    expect(exchange.responseHeaders?.['set-cookie']).toBe('[redacted]');
+    expect(JSON.stringify(exchange)).not.toMatch(/s3cret|topsecret/);
+  });
+
+  it('lets per-request headers override user headers case-insensitively', async () => {
+    const t = transport({ headers: { 'mcp-method': 'user-value' } });
+    const exchange = await t.send(request, 1, { headers: { 'Mcp-Method': 'tools/list' } });
+    expect(received[0]?.headers['mcp-method']).toBe('tools/list');
+    expect(exchange.requestHeaders?.['Mcp-Method']).toBe('tools/list');
+  });
+
+  it('reuses one kept-alive connection for consecutive requests', async () => {
+    handler = (_req, res, body) => {
+      const { id } = JSON.parse(body) as { id: number };
+      replyJson(200, { ...okResponse, id })(_req, res, body);
+    };
+    const t = transport();
+    const first = await t.send(request, 1);
+    const second = await t.send({ ...request, id: 2 }, 2);
+    const third = await t.send({ ...request, id: 3 }, 3);
+    expect([first, second, third].map((e) => e.failure)).toEqual([undefined, undefined, undefined]);
+    expect(second.seq).toBeGreaterThan(first.seq);
+    expect(received).toHaveLength(3);
+    expect(connectionCount).toBe(1);
+  });
+
+  it('describes the target with credentials and query values redacted', () => {
+    expect(describeUrl('https://user:pw@example.com:8443/mcp?token=abc&x=1')).toBe(
+      'https://[redacted]@example.com:8443/mcp?token=[redacted]&x=[redacted]',
+    );
+    expect(transport({ url: 'http://127.0.0.1:1/mcp' }).description).toBe('http://127.0.0.1:1/mcp');
+    expect(transport().strays()).toEqual([]);
+    expect(transport().stderr()).toBe('');
+  });
+});

@@ -1,0 +1,318 @@
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
+import { Pool } from 'undici';
+import type { Dispatcher } from 'undici';
+import { isObject } from '../jsonrpc.js';
+import type { JsonRpcId } from '../jsonrpc.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, nextSeq } from './sequence.js';
+import { SseParser } from './sse.js';
+import type { SseEvent } from './sse.js';
+import { TargetUnavailableError } from './types.js';
+import type { Exchange, SendOptions, StrayEvent, Transport, TransportFailure } from './types.js';
+
+export interface HttpTransportOptions {
+  url: string;
+  /** User-supplied headers (e.g. `--header`): sent on every request, redacted in evidence. */
+  headers?: Record<string, string>;
+  timeoutMs: number;
+  /** Defaults to DEFAULT_MAX_MESSAGE_BYTES. */
+  maxMessageBytes?: number;
+}
+
+const REDACTED = '[redacted]';
+const RAW_BODY_LIMIT = 4096;
+const MAX_RETRY_AFTER_SECONDS = 30;
+const SECRET_RESPONSE_HEADER = /cookie|authorization|token|secret|api-?key/i;
+
+class ResponseTooLargeError extends Error {
+  constructor(limit: number) {
+    super(`response body exceeds ${limit} bytes`);
+  }
+}
+
+interface OutgoingHeader {
+  name: string;
+  value: string;
+  secret: boolean;
+}
+
+export class HttpTransport implements Transport {
+  readonly kind = 'http' as const;
+  readonly description: string;
+  private readonly maxMessageBytes: number;
+  private pool: Pool | undefined;
+  private path = '/';
+
+  constructor(private readonly options: HttpTransportOptions) {
+    this.description = describeUrl(options.url);
+    this.maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  }
+
+  async start(): Promise<void> {
+    this.connectionPool();
+  }
+
+  async send(message: unknown, id: JsonRpcId | undefined, options: SendOptions = {}): Promise<Exchange> {
+    const first = await this.attempt(message, id, options);
+    const delayMs = retryDelayMs(first);
+    if (delayMs === undefined) return first;
+    await sleep(delayMs);
+    return this.attempt(message, id, options);
+  }
+
+  strays(): readonly StrayEvent[] {
+    return [];
+  }
+
+  stderr(): string {
+    return '';
+  }
+
+  async close(): Promise<void> {
+    const pool = this.pool;
+    this.pool = undefined;
+    if (pool && !pool.destroyed) await pool.destroy();
+  }
+
+  private connectionPool(): Pool {
+    if (this.pool) return this.pool;
+    const url = parseTargetUrl(this.options.url);
+    this.path = url.pathname + url.search;
+    // undici's own timers are off: one AbortController per request bounds headers and body together.
+    this.pool = new Pool(url.origin, { headersTimeout: 0, bodyTimeout: 0 });
+    return this.pool;
+  }
+
+  private async attempt(message: unknown, id: JsonRpcId | undefined, options: SendOptions): Promise<Exchange> {
+    const pool = this.connectionPool();
+    const headers = this.outgoingHeaders(options.headers);
+    const exchange: Exchange = {
+      seq: nextSeq(),
+      sentAt: new Date().toISOString(),
+      durationMs: 0,
+      request: message,
+      requestHeaders: Object.fromEntries(headers.map((h) => [h.name, h.secret ? REDACTED : h.value])),
+      notifications: [],
+    };
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const started = performance.now();
+    try {
+      const response = await pool.request({
+        path: this.path,
+        method: 'POST',
+        headers: Object.fromEntries(headers.map((h) => [h.name, h.value])),
+        body: typeof message === 'string' ? message : JSON.stringify(message),
+        signal: controller.signal,
+      });
+      exchange.status = response.statusCode;
+      exchange.responseHeaders = recordedResponseHeaders(response.headers);
+      const reader = new ResponseReader(exchange, id, options.notification === true, this.maxMessageBytes);
+      await reader.read(response);
+      // undici marks the connection free one turn after the body ends; without this wait an immediate next
+      // send would open a second socket instead of reusing the kept-alive one.
+      await nextTurn();
+    } catch (error) {
+      exchange.failure = controller.signal.aborted
+        ? { kind: 'timeout', message: `no complete response within ${timeoutMs} ms` }
+        : failureFromError(error);
+    } finally {
+      clearTimeout(timer);
+      exchange.durationMs = Math.round(performance.now() - started);
+    }
+    return exchange;
+  }
+
+  /** Base headers, then user headers, then per-request protocol headers; later ones win, names compared case-insensitively. */
+  private outgoingHeaders(perRequest: Record<string, string> = {}): OutgoingHeader[] {
+    const merged = new Map<string, OutgoingHeader>();
+    const add = (source: Record<string, string>, secret: boolean): void => {
+      for (const [name, value] of Object.entries(source)) merged.set(name.toLowerCase(), { name, value, secret });
+    };
+    add({ 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, false);
+    add(this.options.headers ?? {}, true);
+    add(perRequest, false);
+    return [...merged.values()];
+  }
+}
+
+/** Reads one HTTP response into an Exchange, applying the size bound and the JSON/SSE rules. */
+class ResponseReader {
+  private bytesRead = 0;
+
+  constructor(
+    private readonly exchange: Exchange,
+    private readonly id: JsonRpcId | undefined,
+    private readonly notification: boolean,
+    private readonly maxBytes: number,
+  ) {}
+
+  async read(response: Dispatcher.ResponseData): Promise<void> {
+    if (mediaType(response.headers['content-type']) === 'text/event-stream') {
+      await this.readEventStream(response.body);
+    } else {
+      this.interpretBody(await this.readWholeBody(response.body));
+    }
+  }
+
+  private count(chunk: Buffer): void {
+    this.bytesRead += chunk.length;
+    if (this.bytesRead > this.maxBytes) throw new ResponseTooLargeError(this.maxBytes);
+  }
+
+  private async readWholeBody(body: AsyncIterable<Buffer>): Promise<string> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of body) {
+      this.count(chunk);
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  private async readEventStream(body: AsyncIterable<Buffer>): Promise<void> {
+    const parser = new SseParser();
+    for await (const chunk of body) {
+      this.count(chunk);
+      if (this.acceptEvents(parser.push(chunk))) return;
+    }
+    if (this.acceptEvents(parser.end())) return;
+    if (!this.notification) {
+      this.exchange.failure = {
+        kind: 'malformed',
+        message: `SSE stream ended without a response to id ${JSON.stringify(this.id)}`,
+      };
+    }
+  }
+
+  /** Returns true once reading should stop: our response arrived or the stream is unusable. */
+  private acceptEvents(events: SseEvent[]): boolean {
+    for (const event of events) {
+      // Legacy (2025-11-25) servers prime resumable streams with an id and empty data.
+      if (event.data.trim() === '') continue;
+      let message: unknown;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        this.exchange.failure = { kind: 'malformed', message: 'SSE event data is not JSON' };
+        this.exchange.rawBody = truncate(event.data);
+        return true;
+      }
+      if (isFinalResponse(message) && answers(message, this.id)) {
+        this.exchange.response = message;
+        return true;
+      }
+      this.exchange.notifications.push(message);
+    }
+    return false;
+  }
+
+  private interpretBody(text: string): void {
+    const status = this.exchange.status ?? 0;
+    const success = status >= 200 && status < 300;
+    if (text.trim() === '') {
+      if (success && this.notification) return;
+      this.fail(success ? 'malformed' : 'http-status', `HTTP ${status} with empty body`, text);
+      return;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      this.fail(success ? 'malformed' : 'http-status', `HTTP ${status} with non-JSON body`, text);
+      return;
+    }
+    this.exchange.response = parsed;
+    if (!success || this.notification) return;
+    if (!isFinalResponse(parsed)) {
+      this.exchange.failure = { kind: 'malformed', message: `HTTP ${status} body is not a JSON-RPC response` };
+    } else if (!answers(parsed, this.id)) {
+      this.exchange.failure = {
+        kind: 'wrong-id',
+        message: `response id ${JSON.stringify(parsed.id)} does not match request id ${JSON.stringify(this.id)}`,
+      };
+    }
+  }
+
+  private fail(kind: TransportFailure['kind'], message: string, body: string): void {
+    this.exchange.failure = { kind, message };
+    this.exchange.rawBody = truncate(body);
+  }
+}
+
+function isFinalResponse(message: unknown): message is Record<string, unknown> {
+  return isObject(message) && 'id' in message && !('method' in message) && ('result' in message || 'error' in message);
+}
+
+/** An error with a null id is the server saying it could not read our id; it still answers our request. */
+function answers(response: Record<string, unknown>, id: JsonRpcId | undefined): boolean {
+  if (id === undefined) return true;
+  return response.id === id || (response.id === null && 'error' in response);
+}
+
+function mediaType(contentType: string | string[] | undefined): string {
+  const value = Array.isArray(contentType) ? contentType[0] : contentType;
+  return (value ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+function truncate(text: string): string {
+  return text.length > RAW_BODY_LIMIT ? text.slice(0, RAW_BODY_LIMIT) : text;
+}
+
+function recordedResponseHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
+  const recorded: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    const lower = name.toLowerCase();
+    recorded[lower] = SECRET_RESPONSE_HEADER.test(lower) ? REDACTED : Array.isArray(value) ? value.join(', ') : value;
+  }
+  return recorded;
+}
+
+function retryDelayMs(exchange: Exchange): number | undefined {
+  if (exchange.status !== 429) return undefined;
+  const retryAfter = exchange.responseHeaders?.['retry-after']?.trim();
+  if (retryAfter === undefined || !/^\d+$/.test(retryAfter)) return undefined;
+  const seconds = Number(retryAfter);
+  return seconds <= MAX_RETRY_AFTER_SECONDS ? seconds * 1000 : undefined;
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (!isObject(error)) return undefined;
+  if (typeof error.code === 'string') return error.code;
+  if (Array.isArray(error.errors)) return errorCode(error.errors[0]);
+  return errorCode(error.cause);
+}
+
+function failureFromError(error: unknown): TransportFailure {
+  if (error instanceof ResponseTooLargeError) return { kind: 'too-large', message: error.message };
+  const code = errorCode(error);
+  const detail = error instanceof Error ? error.message : String(error);
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return { kind: 'timeout', message: detail };
+  return { kind: 'connection', message: code ? `${code}: ${detail}` : detail };
+}
+
+function parseTargetUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new TargetUnavailableError(`invalid URL: ${describeUrl(raw)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new TargetUnavailableError(`unsupported URL scheme ${url.protocol} (only http: and https:)`);
+  }
+  return url;
+}
+
+/** The URL for reports: userinfo and query-string values replaced, since they often carry credentials. */
+export function describeUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return '<unparseable URL>';
+  }
+  const userinfo = url.username || url.password ? `${REDACTED}@` : '';
+  const query = [...url.searchParams.keys()].map((key) => `${encodeURIComponent(key)}=${REDACTED}`).join('&');
+  return `${url.protocol}//${userinfo}${url.host}${url.pathname}${query ? `?${query}` : ''}`;
+}

@@ -1,0 +1,233 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { StringDecoder } from 'node:string_decoder';
+import { isObject, type JsonRpcId } from '../jsonrpc.js';
+import { killGroup, trackChild } from './children.js';
+import { splitCommandLine } from './command-line.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, nextSeq } from './sequence.js';
+import {
+  TargetUnavailableError,
+  type Exchange,
+  type SendOptions,
+  type StrayEvent,
+  type Transport,
+  type TransportFailure,
+} from './types.js';
+
+export interface StdioTransportOptions {
+  command: string;
+  timeoutMs: number;
+  maxMessageBytes?: number;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+}
+
+interface Pending {
+  exchange: Exchange;
+  started: number;
+  timer: NodeJS.Timeout;
+  resolve(exchange: Exchange): void;
+}
+
+const STDERR_KEEP = 64 * 1024;
+const STRAY_KEEP = 1000;
+const RAW_LINE_KEEP = 2048;
+
+/** Newline-delimited JSON-RPC over a spawned target's stdin/stdout (spec basic/transports/stdio). */
+export class StdioTransport implements Transport {
+  readonly kind = 'stdio' as const;
+  readonly description: string;
+  private child: ChildProcess | undefined;
+  private readonly pending = new Map<string, Pending>();
+  /** Ids we stopped waiting for: a late answer to one of them is recorded but blames no other request. */
+  private readonly abandoned = new Set<string>();
+  private readonly strayEvents: StrayEvent[] = [];
+  private strayDropped = 0;
+  private stderrText = '';
+  private buffer = '';
+  private readonly decoder = new StringDecoder('utf8');
+  private exited: TransportFailure | undefined;
+  private readonly maxMessageBytes: number;
+
+  constructor(private readonly options: StdioTransportOptions) {
+    this.description = options.command;
+    this.maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  }
+
+  async start(): Promise<void> {
+    let argv: string[];
+    try {
+      argv = splitCommandLine(this.options.command);
+    } catch (error) {
+      throw new TargetUnavailableError(`cannot parse --stdio command: ${(error as Error).message}`);
+    }
+    if (argv.length === 0) throw new TargetUnavailableError('the --stdio command is empty');
+    const child = spawn(argv[0]!, argv.slice(1), {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+      env: this.options.env ?? process.env,
+      cwd: this.options.cwd,
+    });
+    this.child = child;
+    trackChild(child);
+    child.stdout!.on('data', (chunk: Buffer) => this.onStdout(chunk));
+    child.stderr!.on('data', (chunk: Buffer) => this.onStderr(chunk));
+    child.stdin!.on('error', () => {
+      /* EPIPE when the target died; the exit handler reports it */
+    });
+    child.on('exit', (code, signal) => this.onExit(code, signal));
+    await new Promise<void>((resolve, reject) => {
+      child.once('spawn', resolve);
+      child.once('error', (error) =>
+        reject(new TargetUnavailableError(`cannot start '${argv[0]}': ${(error as NodeJS.ErrnoException).code ?? error.message}`)),
+      );
+    });
+  }
+
+  send(message: unknown, id: JsonRpcId | undefined, options: SendOptions = {}): Promise<Exchange> {
+    const exchange: Exchange = {
+      seq: nextSeq(),
+      sentAt: new Date().toISOString(),
+      durationMs: 0,
+      request: message,
+      notifications: [],
+    };
+    const started = performance.now();
+    if (this.exited) {
+      exchange.failure = this.exited;
+      return Promise.resolve(exchange);
+    }
+    this.child!.stdin!.write(JSON.stringify(message) + '\n');
+    if (options.notification || id === undefined) return Promise.resolve(exchange);
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
+    return new Promise<Exchange>((resolve) => {
+      const key = idKey(id);
+      const timer = setTimeout(() => {
+        this.abandoned.add(key);
+        this.settle(key, { kind: 'timeout', message: `no response to id ${JSON.stringify(id)} within ${timeoutMs} ms` });
+      }, timeoutMs);
+      this.pending.set(key, { exchange, started, timer, resolve });
+    });
+  }
+
+  strays(): readonly StrayEvent[] {
+    return this.strayEvents;
+  }
+
+  stderr(): string {
+    return this.stderrText;
+  }
+
+  async close(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    for (const key of [...this.pending.keys()]) this.settle(key, { kind: 'target-exited', message: 'transport closed' });
+    if (child.exitCode !== null || child.signalCode !== null) {
+      killGroup(child, 'SIGKILL');
+      return;
+    }
+    child.stdin!.end();
+    if (await exitedWithin(child, 500)) return killGroup(child, 'SIGKILL');
+    killGroup(child, 'SIGTERM');
+    if (await exitedWithin(child, 1000)) return killGroup(child, 'SIGKILL');
+    killGroup(child, 'SIGKILL');
+    await exitedWithin(child, 1000);
+  }
+
+  private onStdout(chunk: Buffer): void {
+    this.buffer += this.decoder.write(chunk);
+    let newline: number;
+    while ((newline = this.buffer.indexOf('\n')) >= 0) {
+      const line = this.buffer.slice(0, newline).replace(/\r$/, '');
+      this.buffer = this.buffer.slice(newline + 1);
+      if (line.trim() !== '') this.onLine(line);
+    }
+    if (Buffer.byteLength(this.buffer) > this.maxMessageBytes) {
+      this.buffer = '';
+      this.stray('non-json', `a line exceeded ${this.maxMessageBytes} bytes and was discarded`);
+      const oldest = this.pending.keys().next();
+      if (!oldest.done) {
+        this.settle(oldest.value, { kind: 'too-large', message: `message larger than ${this.maxMessageBytes} bytes` });
+      }
+    }
+  }
+
+  private onLine(line: string): void {
+    let message: unknown;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      this.stray('non-json', line.length > RAW_LINE_KEEP ? line.slice(0, RAW_LINE_KEEP) + '…' : line);
+      return;
+    }
+    if (isObject(message) && 'method' in message) {
+      const kind = 'id' in message ? 'server-request' : 'notification';
+      for (const p of this.pending.values()) p.exchange.notifications.push(message);
+      if (this.pending.size === 0 || kind === 'server-request') this.stray(kind, message);
+      return;
+    }
+    const id = isObject(message) ? message.id : undefined;
+    const key = id === undefined ? undefined : idKey(id);
+    const match = key === undefined ? undefined : this.pending.get(key);
+    if (match && key !== undefined) {
+      match.exchange.response = message;
+      this.settle(key);
+      return;
+    }
+    this.stray('unknown-id', message);
+    if (this.pending.size === 1 && !(key !== undefined && this.abandoned.has(key))) {
+      const [onlyKey, only] = [...this.pending.entries()][0]!;
+      only.exchange.response = message;
+      this.settle(onlyKey, {
+        kind: 'wrong-id',
+        message: `response id ${JSON.stringify(id)} does not match the request id ${JSON.stringify(
+          (only.exchange.request as { id?: unknown }).id,
+        )}`,
+      });
+    }
+  }
+
+  private onStderr(chunk: Buffer): void {
+    this.stderrText += chunk.toString('utf8');
+    if (this.stderrText.length > STDERR_KEEP) this.stderrText = '…' + this.stderrText.slice(-STDERR_KEEP);
+  }
+
+  private onExit(code: number | null, signal: NodeJS.Signals | null): void {
+    const how = signal ? `signal ${signal}` : `code ${code}`;
+    const tail = this.stderrText.trim().split('\n').slice(-3).join(' | ');
+    this.exited = { kind: 'target-exited', message: `target exited with ${how}${tail ? ` (stderr: ${tail.slice(0, 500)})` : ''}` };
+    for (const key of [...this.pending.keys()]) this.settle(key, this.exited);
+  }
+
+  private settle(key: string, failure?: TransportFailure): void {
+    const p = this.pending.get(key);
+    if (!p) return;
+    this.pending.delete(key);
+    clearTimeout(p.timer);
+    p.exchange.durationMs = Math.round((performance.now() - p.started) * 1000) / 1000;
+    if (failure) p.exchange.failure = failure;
+    p.resolve(p.exchange);
+  }
+
+  private stray(kind: StrayEvent['kind'], data: unknown): void {
+    if (this.strayEvents.length >= STRAY_KEEP) {
+      this.strayDropped += 1;
+      return;
+    }
+    this.strayEvents.push({ at: new Date().toISOString(), kind, data });
+  }
+}
+
+function idKey(id: unknown): string {
+  return JSON.stringify(id) ?? 'undefined';
+}
+
+function exitedWithin(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}

@@ -1,0 +1,85 @@
+import type { JsonRpcId } from '../jsonrpc.js';
+
+/**
+ * One request/response round trip as it happened on the wire. This is the unit of evidence:
+ * checks attach exchanges to outcomes, reporters print them.
+ */
+export interface Exchange {
+  /** Sequence number within the run, for ordering evidence. */
+  seq: number;
+  /** ISO timestamp when the request was written. */
+  sentAt: string;
+  /** Milliseconds from write to the final response (or to the failure). */
+  durationMs: number;
+  /** The exact message we sent (possibly deliberately malformed). */
+  request: unknown;
+  /** HTTP only: request headers we sent (values of user-supplied headers are redacted). */
+  requestHeaders?: Record<string, string>;
+  /** The final JSON-RPC message received for this request, if any. */
+  response?: unknown;
+  /** HTTP only. */
+  status?: number;
+  responseHeaders?: Record<string, string>;
+  /** HTTP only: the raw body when it was not parseable as JSON/SSE. */
+  rawBody?: string;
+  /** Notifications that arrived on this request's stream (HTTP SSE) or while it was in flight (stdio). */
+  notifications: unknown[];
+  /** Set when no valid response arrived: timeout, target gone, unparseable, wrong id. */
+  failure?: TransportFailure;
+}
+
+export type TransportFailureKind =
+  | 'timeout'
+  | 'target-exited'
+  | 'connection'
+  | 'malformed'
+  | 'wrong-id'
+  | 'http-status'
+  | 'too-large';
+
+export interface TransportFailure {
+  kind: TransportFailureKind;
+  message: string;
+}
+
+/** Anything the transport saw that was not a response to a pending request. */
+export interface StrayEvent {
+  at: string;
+  kind: 'non-json' | 'unknown-id' | 'notification' | 'server-request' | 'stderr';
+  /** Parsed message when JSON, else the raw line (truncated). */
+  data: unknown;
+}
+
+export interface SendOptions {
+  /** Extra HTTP headers for this request (ignored on stdio). */
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+  /** When true, a missing response is expected (notification). */
+  notification?: boolean;
+}
+
+export interface Transport {
+  readonly kind: 'stdio' | 'http';
+  /** Human description of the target for reports (secrets redacted). */
+  readonly description: string;
+  /** Start the target / check reachability. Throws TargetUnavailableError. */
+  start(): Promise<void>;
+  /**
+   * Send one JSON-RPC message and wait for the response whose id equals `id`.
+   * Never throws for target misbehaviour: it resolves with `failure` set.
+   */
+  send(message: unknown, id: JsonRpcId | undefined, options?: SendOptions): Promise<Exchange>;
+  /** Everything received that was not a response to a request we were waiting for. */
+  strays(): readonly StrayEvent[];
+  /** Captured stderr of the target (stdio), truncated. */
+  stderr(): string;
+  close(): Promise<void>;
+}
+
+/** Thrown by start() when the target cannot be started or reached at all. */
+export class TargetUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TargetUnavailableError';
+  }
+}

@@ -1,0 +1,100 @@
+import { resultOf } from '../src/jsonrpc.js';
+import type { CheckContext } from '../src/runner/context.js';
+import type { CheckDefinition } from '../src/runner/types.js';
+import type { Exchange } from '../src/transport/types.js';
+import { fail, pass, skip } from './outcome.js';
+
+const MODERN = ['2026-07-28'] as const;
+
+interface Cacheable {
+  label: string;
+  exchange: Exchange;
+  result: Record<string, unknown>;
+}
+
+/** Complete results of the operations that MUST carry caching hints: server/discover and every tools/list page. */
+async function cacheableResults(ctx: CheckContext): Promise<Cacheable[]> {
+  const out: Cacheable[] = [];
+  const discover = await ctx.discover();
+  const d = resultOf(discover.response);
+  if (d && d.resultType !== 'input_required') out.push({ label: 'server/discover', exchange: discover, result: d });
+  const walk = await ctx.tools();
+  walk.pages.forEach((page, i) => {
+    if (page.result && page.result.resultType !== 'input_required') {
+      out.push({ label: `tools/list page ${i + 1}`, exchange: page.exchange, result: page.result });
+    }
+  });
+  return out;
+}
+
+export const cacheHintsPresent: CheckDefinition = {
+  id: 'cache.server.hints',
+  keyword: 'MUST',
+  title: 'server/discover and every tools/list page carry ttlMs and cacheScope',
+  specRef: 'server/utilities/caching#cacheable-results',
+  area: 'caching',
+  wires: MODERN,
+  async run(ctx) {
+    const items = await cacheableResults(ctx);
+    if (items.length === 0) return [skip('no complete server/discover or tools/list result was received')];
+    const bad = items.filter((item) => ctx.schemas.issuesFor(this.id, item.exchange, ctx.wire).length > 0);
+    if (bad.length === 0) return [pass(`ttlMs and cacheScope present and well-formed on ${items.length} results`)];
+    const describe = (item: Cacheable) =>
+      `${item.label}: ttlMs=${JSON.stringify(item.result.ttlMs)}, cacheScope=${JSON.stringify(item.result.cacheScope)}`;
+    return [
+      fail(
+        `caching hints missing or malformed on ${bad.map(describe).join('; ')}`,
+        'every complete result of server/discover and tools/list has ttlMs (integer ≥ 0) and cacheScope ("public" or "private")',
+        bad.slice(0, 5).map((b) => b.exchange),
+      ),
+    ];
+  },
+};
+
+export const ttlNonNegative: CheckDefinition = {
+  id: 'cache.server.ttl-nonneg',
+  keyword: 'MUST',
+  title: 'ttlMs is an integer >= 0',
+  specRef: 'server/utilities/caching#time-to-live-ttl-field',
+  area: 'caching',
+  wires: MODERN,
+  async run(ctx) {
+    const items = (await cacheableResults(ctx)).filter((item) => 'ttlMs' in item.result);
+    if (items.length === 0) return [skip('no result carried ttlMs')];
+    const bad = items.filter((item) => !(Number.isInteger(item.result.ttlMs) && (item.result.ttlMs as number) >= 0));
+    if (bad.length === 0) return [pass(`ttlMs is a non-negative integer on ${items.length} results`)];
+    return [
+      fail(
+        `ttlMs is not a non-negative integer on ${bad.map((b) => `${b.label} (${JSON.stringify(b.result.ttlMs)})`).join(', ')}`,
+        'servers MUST provide a ttlMs value that is >= 0 (an integer number of milliseconds)',
+        bad.slice(0, 5).map((b) => b.exchange),
+      ),
+    ];
+  },
+};
+
+export const scopeConsistent: CheckDefinition = {
+  id: 'cache.server.scope-consistent',
+  keyword: 'MUST',
+  title: 'Every page of one tools/list walk has the same cacheScope',
+  specRef: 'server/utilities/caching#interaction-with-pagination',
+  area: 'caching',
+  wires: MODERN,
+  async run(ctx) {
+    const walk = await ctx.tools();
+    const scoped = walk.pages.filter((p) => p.result && typeof p.result.cacheScope === 'string');
+    if (scoped.length < 2) return [skip(`only ${scoped.length} page(s) carried a cacheScope: nothing to compare`)];
+    const first = scoped[0]!.result!.cacheScope;
+    const different = scoped.filter((p) => p.result!.cacheScope !== first);
+    if (different.length === 0) return [pass(`all ${scoped.length} pages have cacheScope "${String(first)}"`)];
+    const pages = walk.pages.map((p, i) => `page ${i + 1}: ${JSON.stringify(p.result?.cacheScope)}`).join(', ');
+    return [
+      fail(`cacheScope differs between pages (${pages})`, `the same cacheScope as page 1 ("${String(first)}") on every page`, [
+        scoped[0]!.exchange,
+        different[0]!.exchange,
+      ]),
+    ];
+  },
+};
+
+export const CACHING_CHECKS = [cacheHintsPresent, ttlNonNegative, scopeConsistent] as const;

@@ -1,0 +1,62 @@
+import { errorOf, isObject } from '../src/jsonrpc.js';
+import { describeIssues } from '../src/runner/result-schemas.js';
+import type { CheckDefinition } from '../src/runner/types.js';
+import { WIRES } from '../src/runner/types.js';
+import { fail, pass, skip } from './outcome.js';
+
+export const toolsCapabilityDeclared: CheckDefinition = {
+  id: 'tools.cap.declare',
+  keyword: 'MUST',
+  title: 'A server that serves tools declares the tools capability',
+  specRef: 'server/tools#capabilities',
+  area: 'capabilities',
+  wires: WIRES,
+  async run(ctx) {
+    const { capabilities, exchange } = await ctx.capabilities();
+    if (!capabilities) {
+      return [skip(`no capabilities object to inspect (${ctx.wire === '2026-07-28' ? 'server/discover' : 'initialize'} gave none)`)];
+    }
+    if (isObject(capabilities.tools)) return [pass('capabilities.tools is declared', [exchange])];
+    const walk = await ctx.tools();
+    const first = walk.pages[0]!.exchange;
+    const error = errorOf(first.response);
+    if (error && error.code === -32601) {
+      return [skip('the server declares no tools capability and does not implement tools/list: it does not offer tools')];
+    }
+    return [
+      fail(
+        `capabilities.tools is ${capabilities.tools === undefined ? 'absent' : `not an object (${JSON.stringify(capabilities.tools)})`} but tools/list is served`,
+        'servers that support tools MUST declare the tools capability (an object, e.g. {} or {"listChanged": true})',
+        [exchange, first],
+      ),
+    ];
+  },
+};
+
+export const listChangedType: CheckDefinition = {
+  id: 'tools.cap.list-changed-type',
+  keyword: 'MUST',
+  title: 'capabilities.tools.listChanged is a boolean when present',
+  specRef: 'server/tools#capabilities',
+  area: 'capabilities',
+  wires: WIRES,
+  async run(ctx) {
+    const { capabilities, exchange } = await ctx.capabilities();
+    const tools = capabilities?.tools;
+    if (!isObject(tools)) return [skip('no tools capability object to inspect')];
+    if (!('listChanged' in tools)) return [pass('listChanged is absent (allowed)', [exchange])];
+    const issues = ctx.schemas.issuesFor(this.id, exchange, ctx.wire);
+    if (issues.length > 0 || typeof tools.listChanged !== 'boolean') {
+      return [
+        fail(
+          `capabilities.tools.listChanged is ${JSON.stringify(tools.listChanged)}${issues.length ? ` (${describeIssues(issues)})` : ''}`,
+          'listChanged: true or false',
+          [exchange],
+        ),
+      ];
+    }
+    return [pass(`listChanged: ${String(tools.listChanged)}`, [exchange])];
+  },
+};
+
+export const CAPABILITY_CHECKS = [toolsCapabilityDeclared, listChangedType] as const;

@@ -1,0 +1,79 @@
+import { errorOf, isObject, resultOf } from '../src/jsonrpc.js';
+import { MODERN_VERSION, META_SERVER_INFO } from '../src/protocol/constants.js';
+import { describeIssues } from '../src/runner/result-schemas.js';
+import type { CheckDefinition } from '../src/runner/types.js';
+import { fail, pass, skip } from './outcome.js';
+
+const MODERN = ['2026-07-28'] as const;
+
+export const discoverImplemented: CheckDefinition = {
+  id: 'discover.must-implement',
+  keyword: 'MUST',
+  title: 'server/discover is implemented and answers with a DiscoverResult',
+  specRef: 'server/discover',
+  area: 'discovery',
+  wires: MODERN,
+  async run(ctx) {
+    const exchange = await ctx.discover();
+    if (resultOf(exchange.response)) return [pass('server/discover answered with a result', [exchange])];
+    const error = errorOf(exchange.response);
+    const got = error ? `the JSON-RPC error ${String(error.code)} "${String(error.message)}"` : exchange.failure?.message ?? 'no result';
+    return [fail(`server/discover answered with ${got}`, 'a DiscoverResult: servers MUST implement server/discover', [exchange])];
+  },
+};
+
+export const discoverSupportedVersions: CheckDefinition = {
+  id: 'discover.supported-versions',
+  keyword: 'MUST',
+  title: 'DiscoverResult.supportedVersions is a non-empty list that includes the version the server just served',
+  specRef: 'server/discover#discoverresult',
+  area: 'discovery',
+  wires: MODERN,
+  async run(ctx) {
+    const exchange = await ctx.discover();
+    const result = resultOf(exchange.response);
+    if (!result) return [skip('server/discover returned no result (see discover.must-implement)')];
+    const issues = ctx.schemas.issuesFor(this.id, exchange, ctx.wire);
+    if (issues.length > 0) {
+      return [fail(`supportedVersions is malformed: ${describeIssues(issues)}`, 'supportedVersions: a non-empty array of version strings', [exchange])];
+    }
+    const versions = result.supportedVersions as string[];
+    if (!versions.includes(MODERN_VERSION)) {
+      return [
+        fail(
+          `supportedVersions ${JSON.stringify(versions)} omits ${MODERN_VERSION}, yet the server answered a ${MODERN_VERSION} request`,
+          `supportedVersions lists every version the server accepts, here ${MODERN_VERSION}`,
+          [exchange],
+        ),
+      ];
+    }
+    return [pass(`supportedVersions: ${JSON.stringify(versions)}`, [exchange])];
+  },
+};
+
+export const discoverServerInfo: CheckDefinition = {
+  id: 'discover.serverinfo',
+  keyword: 'SHOULD',
+  title: 'DiscoverResult carries _meta serverInfo (name and version)',
+  specRef: 'server/discover#discoverresult',
+  area: 'discovery',
+  wires: MODERN,
+  async run(ctx) {
+    const exchange = await ctx.discover();
+    const result = resultOf(exchange.response);
+    if (!result) return [skip('server/discover returned no result (see discover.must-implement)')];
+    const info = isObject(result._meta) ? result._meta[META_SERVER_INFO] : undefined;
+    if (isObject(info) && typeof info.name === 'string' && typeof info.version === 'string') {
+      return [pass(`serverInfo: ${info.name} ${info.version}`, [exchange])];
+    }
+    return [
+      fail(
+        `DiscoverResult._meta["${META_SERVER_INFO}"] is ${info === undefined ? 'absent' : 'not an Implementation object'}`,
+        `_meta["${META_SERVER_INFO}"] = {name, version}`,
+        [exchange],
+      ),
+    ];
+  },
+};
+
+export const DISCOVER_CHECKS = [discoverImplemented, discoverSupportedVersions, discoverServerInfo] as const;

@@ -1,0 +1,103 @@
+import { errorOf } from '../src/jsonrpc.js';
+import { describeIssues } from '../src/runner/result-schemas.js';
+import type { CheckDefinition } from '../src/runner/types.js';
+import { WIRES } from '../src/runner/types.js';
+import { fail, note, pass, skip } from './outcome.js';
+
+export const toolsListResponds: CheckDefinition = {
+  id: 'tools.list.respond',
+  keyword: 'MUST',
+  title: 'tools/list answers every page with a result holding a tools array (and a string nextCursor when more follow)',
+  specRef: 'server/tools#listing-tools',
+  area: 'tools-list',
+  wires: WIRES,
+  async run(ctx) {
+    const walk = await ctx.tools();
+    const { capabilities } = await ctx.capabilities();
+    if (walk.stop.kind === 'error') {
+      const first = walk.pages[walk.pages.length - 1]!.exchange;
+      const error = errorOf(first.response);
+      if (error?.code === -32601 && capabilities && !('tools' in capabilities)) {
+        return [skip('the server does not offer tools (no tools capability, tools/list is not implemented)')];
+      }
+      return [fail(walk.stop.message, 'a ListToolsResult for every page', [first])];
+    }
+    const bad = walk.pages
+      .map((page, i) => ({ page, i, issues: ctx.schemas.issuesFor(this.id, page.exchange, ctx.wire) }))
+      .filter((p) => p.issues.length > 0);
+    if (bad.length === 0) {
+      return [pass(`${walk.pages.length} page(s), ${walk.tools.length} tool(s)`, [note('pages', walk.pages.length)])];
+    }
+    return [
+      fail(
+        bad.map((b) => `page ${b.i + 1}: ${describeIssues(b.issues)}`).join('; '),
+        'each page: {"tools": [Tool, …], "nextCursor"?: string}',
+        bad.slice(0, 3).map((b) => b.page.exchange),
+      ),
+    ];
+  },
+};
+
+export const paginationTerminates: CheckDefinition = {
+  id: 'page.walk.terminates',
+  keyword: 'MUST',
+  title: 'Following nextCursor reaches the end of the tool list (no cursor loop)',
+  specRef: 'server/utilities/pagination#pagination-model',
+  area: 'tools-list',
+  wires: WIRES,
+  async run(ctx) {
+    const walk = await ctx.tools();
+    switch (walk.stop.kind) {
+      case 'complete':
+        return [pass(`the walk ended after ${walk.pages.length} page(s) with no nextCursor`)];
+      case 'cursor-loop': {
+        const { page, cursor, firstUsedOnPage } = walk.stop;
+        return [
+          fail(
+            `page ${page} returned nextCursor ${JSON.stringify(cursor)}, which already led to page ${firstUsedOnPage}: the list never ends`,
+            'the full set of tools is reachable by following nextCursor until it is absent (tools/list MUST respond with the set of tools)',
+            [walk.pages[firstUsedOnPage - 2]?.exchange, walk.pages[page - 1]!.exchange].filter((e) => e !== undefined),
+          ),
+        ];
+      }
+      case 'page-cap':
+        return [
+          fail(
+            `still not at the end after ${walk.stop.pages} pages`,
+            'a tool list that ends (raise the cap only if the server really has this many pages)',
+            walk.pages.slice(-2).map((p) => p.exchange),
+          ),
+        ];
+      default:
+        return [skip(`the walk stopped early (${walk.stop.message}); see tools.list.respond`)];
+    }
+  },
+};
+
+export const toolNamesUnique: CheckDefinition = {
+  id: 'tools.name.unique',
+  keyword: 'SHOULD',
+  title: 'Tool names are unique within the server (across all pages)',
+  specRef: 'server/tools#tool-names',
+  area: 'tools-list',
+  wires: WIRES,
+  async run(ctx) {
+    const walk = await ctx.tools();
+    const named = walk.tools.filter((t) => typeof t.name === 'string');
+    if (named.length === 0) return [skip('no named tools to compare')];
+    const counts = new Map<string, number>();
+    for (const t of named) counts.set(t.name as string, (counts.get(t.name as string) ?? 0) + 1);
+    const dupes = [...counts].filter(([, n]) => n > 1);
+    if (dupes.length === 0) return [pass(`${named.length} tool names, all distinct`)];
+    return dupes.map(([name, n]) => ({
+      ...fail(
+        `the name ${JSON.stringify(name)} appears ${n} times in the tool list`,
+        'each tool name appears once: tools/call addresses tools by name',
+        walk.pages.filter((p) => Array.isArray(p.result?.tools) && (p.result!.tools as { name?: unknown }[]).some((t) => t?.name === name)).map((p) => p.exchange),
+      ),
+      tool: name,
+    }));
+  },
+};
+
+export const TOOLS_LIST_CHECKS = [toolsListResponds, paginationTerminates, toolNamesUnique] as const;

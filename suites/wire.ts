@@ -1,0 +1,114 @@
+import { isObject } from '../src/jsonrpc.js';
+import { CATCH_ALL_CHECK } from '../src/runner/attribution.js';
+import { describeIssues, methodOf } from '../src/runner/result-schemas.js';
+import type { CheckDefinition, Evidence } from '../src/runner/types.js';
+import { WIRES } from '../src/runner/types.js';
+import { validateWire } from '../src/schema/validator.js';
+import { fail, note, pass, skip } from './outcome.js';
+
+export const jsonRpcEnvelope: CheckDefinition = {
+  id: 'base.jsonrpc',
+  keyword: 'MUST',
+  title: 'Every message the server sends is a well-formed JSON-RPC 2.0 message',
+  specRef: 'basic/index#messages',
+  area: 'wire',
+  wires: WIRES,
+  phase: 'final',
+  run(ctx) {
+    const received: { message: unknown; evidence: Evidence }[] = [];
+    for (const exchange of ctx.exchanges()) {
+      if (exchange.response !== undefined) received.push({ message: exchange.response, evidence: exchange });
+      for (const n of exchange.notifications) received.push({ message: n, evidence: exchange });
+    }
+    for (const stray of ctx.transport.strays()) {
+      if (stray.kind !== 'non-json' && stray.kind !== 'stderr') received.push({ message: stray.data, evidence: note(`unsolicited ${stray.kind}`, stray.data) });
+    }
+    if (received.length === 0) return [skip('no message was received')];
+    const bad = received
+      .map((r) => ({ ...r, issues: validateWire('JSONRPCMessage', ctx.wire, r.message) }))
+      .filter((r) => r.issues.length > 0);
+    if (bad.length === 0) return [pass(`${received.length} messages are valid JSON-RPC 2.0`)];
+    return [
+      fail(
+        `${bad.length} of ${received.length} messages are not valid JSON-RPC 2.0: ${describeIssues(bad[0]!.issues, 3)}`,
+        '{"jsonrpc": "2.0", "id": <string|integer>, "result": {…}} or {"jsonrpc": "2.0", "id": …, "error": {"code": <integer>, "message": <string>}}',
+        bad.slice(0, 5).map((b) => b.evidence),
+      ),
+    ];
+  },
+};
+
+export const resultSchemas: CheckDefinition = {
+  id: CATCH_ALL_CHECK,
+  keyword: 'MUST',
+  title: 'Every result matches the schema of its method (fields not covered by a more specific check)',
+  specRef: 'basic/index#schema',
+  area: 'wire',
+  wires: WIRES,
+  phase: 'final',
+  run(ctx) {
+    const withIssues = ctx
+      .exchanges()
+      .map((exchange) => ({ exchange, issues: ctx.schemas.issuesFor(this.id, exchange, ctx.wire) }))
+      .filter((e) => e.issues.length > 0);
+    const validated = ctx.exchanges().filter((e) => isObject(e.response) && 'result' in e.response).length;
+    if (validated === 0) return [skip('no result was received')];
+    if (withIssues.length === 0) return [pass(`${validated} results match their schemas`)];
+    return withIssues.slice(0, 10).map(({ exchange, issues }) =>
+      fail(`${methodOf(exchange)} result: ${describeIssues(issues)}`, `a result valid against the ${ctx.wire} schema for ${methodOf(exchange)}`, [exchange]),
+    );
+  },
+};
+
+export const stdoutClean: CheckDefinition = {
+  id: 'stdio.server.stdout-clean',
+  keyword: 'MUST NOT',
+  title: 'The server writes nothing but MCP messages to stdout',
+  specRef: 'basic/transports/stdio',
+  area: 'wire',
+  wires: WIRES,
+  needs: ['stdio'],
+  phase: 'final',
+  run(ctx) {
+    const noise = ctx.transport.strays().filter((s) => s.kind === 'non-json');
+    if (noise.length === 0) return [pass('every stdout line was a JSON message')];
+    return [
+      fail(
+        `${noise.length} stdout line(s) were not JSON-RPC messages, first: ${JSON.stringify(String(noise[0]!.data).slice(0, 200))}`,
+        'only newline-delimited JSON-RPC messages on stdout; logs belong on stderr',
+        noise.slice(0, 5).map((n) => note(`stdout line at ${n.at}`, n.data)),
+      ),
+    ];
+  },
+};
+
+export const noServerRequests: CheckDefinition = {
+  id: 'patterns.server-no-requests',
+  keyword: 'MUST NOT',
+  title: 'The server never sends JSON-RPC requests to the client',
+  specRef: 'basic/patterns',
+  area: 'wire',
+  wires: ['2026-07-28'],
+  phase: 'final',
+  run(ctx) {
+    const requests: Evidence[] = [];
+    for (const exchange of ctx.exchanges()) {
+      if (exchange.notifications.some((n) => isObject(n) && 'method' in n && 'id' in n)) requests.push(exchange);
+    }
+    for (const stray of ctx.transport.strays()) {
+      if (stray.kind === 'server-request' && !requests.some((r) => 'notifications' in r && r.notifications.includes(stray.data))) {
+        requests.push(note('unsolicited server request', stray.data));
+      }
+    }
+    if (requests.length === 0) return [pass('no server-initiated request was seen')];
+    return [
+      fail(
+        `the server sent ${requests.length} JSON-RPC request(s) to the client`,
+        'server-to-client interactions travel as inputRequests inside an InputRequiredResult (MRTR), never as requests',
+        requests.slice(0, 5),
+      ),
+    ];
+  },
+};
+
+export const WIRE_CHECKS = [jsonRpcEnvelope, resultSchemas, stdoutClean, noServerRequests] as const;
