@@ -1,0 +1,136 @@
+import { Icons, MetaObject } from './implementation.js';
+
+/**
+ * Canonical base64 (RFC 4648 §4, padded, no whitespace). Every repetition consumes exactly four
+ * characters and the tail alternatives are fixed-length, so matching is linear: no catastrophic
+ * backtracking on long or hostile input.
+ */
+export const BASE64_PATTERN = '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$';
+
+const Base64String = { type: 'string', pattern: BASE64_PATTERN } as const;
+
+export const Role = { type: 'string', enum: ['user', 'assistant'] } as const;
+
+export const Annotations = {
+  type: 'object',
+  properties: {
+    audience: { type: 'array', items: Role },
+    priority: { type: 'number', minimum: 0, maximum: 1 },
+    lastModified: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+export const TextContent = {
+  type: 'object',
+  required: ['type', 'text'],
+  properties: {
+    type: { const: 'text' },
+    text: { type: 'string' },
+    annotations: Annotations,
+    _meta: MetaObject,
+  },
+} as const;
+
+export const ImageContent = {
+  type: 'object',
+  required: ['type', 'data', 'mimeType'],
+  properties: {
+    type: { const: 'image' },
+    data: Base64String,
+    mimeType: { type: 'string' },
+    annotations: Annotations,
+    _meta: MetaObject,
+  },
+} as const;
+
+export const AudioContent = {
+  type: 'object',
+  required: ['type', 'data', 'mimeType'],
+  properties: {
+    type: { const: 'audio' },
+    data: Base64String,
+    mimeType: { type: 'string' },
+    annotations: Annotations,
+    _meta: MetaObject,
+  },
+} as const;
+
+export const ResourceLink = {
+  type: 'object',
+  required: ['type', 'uri', 'name'],
+  properties: {
+    type: { const: 'resource_link' },
+    uri: { type: 'string', format: 'uri' },
+    name: { type: 'string' },
+    title: { type: 'string' },
+    description: { type: 'string' },
+    mimeType: { type: 'string' },
+    size: { type: 'integer' },
+    icons: Icons,
+    annotations: Annotations,
+    _meta: MetaObject,
+  },
+} as const;
+
+export const TextResourceContents = {
+  type: 'object',
+  required: ['uri', 'text'],
+  properties: {
+    uri: { type: 'string', format: 'uri' },
+    mimeType: { type: 'string' },
+    text: { type: 'string' },
+    _meta: MetaObject,
+  },
+} as const;
+
+export const BlobResourceContents = {
+  type: 'object',
+  required: ['uri', 'blob'],
+  properties: {
+    uri: { type: 'string', format: 'uri' },
+    mimeType: { type: 'string' },
+    blob: Base64String,
+    _meta: MetaObject,
+  },
+} as const;
+
+/** Blob contents when `blob` is present, text contents otherwise. */
+export const ResourceContents = {
+  type: 'object',
+  if: { type: 'object', required: ['blob'] },
+  then: BlobResourceContents,
+  else: TextResourceContents,
+} as const;
+
+export const EmbeddedResource = {
+  type: 'object',
+  required: ['type', 'resource'],
+  properties: {
+    type: { const: 'resource' },
+    resource: ResourceContents,
+    annotations: Annotations,
+    _meta: MetaObject,
+  },
+} as const;
+
+const BLOCKS_BY_TYPE = {
+  text: TextContent,
+  image: ImageContent,
+  audio: AudioContent,
+  resource_link: ResourceLink,
+  resource: EmbeddedResource,
+} as const;
+
+function whenTypeIs(type: string, then: object) {
+  return { if: { type: 'object', required: ['type'], properties: { type: { const: type } } }, then } as const;
+}
+
+/** Discriminated on `type`, so a faulty block reports its own members rather than a bare anyOf failure. */
+export const ContentBlock = {
+  type: 'object',
+  required: ['type'],
+  properties: {
+    type: { type: 'string', enum: Object.keys(BLOCKS_BY_TYPE) },
+  },
+  allOf: Object.entries(BLOCKS_BY_TYPE).map(([type, schema]) => whenTypeIs(type, schema)),
+} as const;

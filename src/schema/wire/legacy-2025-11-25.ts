@@ -1,0 +1,85 @@
+/** Shapes that differ on the 2025-11-25 wire (initialize handshake, no resultType or cache hints). */
+import { ContentBlock } from './content-blocks.js';
+import { Icons, Implementation, MetaObject } from './implementation.js';
+import { ServerCapabilities } from './server-capabilities.js';
+import { ToolAnnotations } from './tools.js';
+
+const { tools, resources, prompts, completions, logging, experimental } = ServerCapabilities.properties;
+
+/** No `extensions` yet; tasks were a core capability. */
+export const LegacyServerCapabilities = {
+  type: 'object',
+  properties: {
+    tools,
+    resources,
+    prompts,
+    completions,
+    logging,
+    experimental,
+    tasks: { type: 'object' },
+  },
+} as const;
+
+export const LegacyInitializeResult = {
+  type: 'object',
+  required: ['protocolVersion', 'capabilities', 'serverInfo'],
+  properties: {
+    protocolVersion: { type: 'string' },
+    capabilities: LegacyServerCapabilities,
+    serverInfo: Implementation,
+    instructions: { type: 'string' },
+    _meta: MetaObject,
+  },
+} as const;
+
+/** 2025-11-25 types both tool schemas as `{ $schema?, type: "object", properties?, required? }`. */
+const LegacyObjectSchema = {
+  type: 'object',
+  required: ['type'],
+  properties: {
+    $schema: { type: 'string' },
+    type: { const: 'object' },
+    properties: { type: 'object', additionalProperties: { type: 'object' } },
+    required: { type: 'array', items: { type: 'string' } },
+  },
+} as const;
+
+export const LegacyTool = {
+  type: 'object',
+  required: ['name', 'inputSchema'],
+  properties: {
+    name: { type: 'string' },
+    title: { type: 'string' },
+    description: { type: 'string' },
+    icons: Icons,
+    inputSchema: LegacyObjectSchema,
+    outputSchema: LegacyObjectSchema,
+    annotations: ToolAnnotations,
+    execution: {
+      type: 'object',
+      properties: { taskSupport: { type: 'string', enum: ['forbidden', 'optional', 'required'] } },
+    },
+    _meta: MetaObject,
+  },
+} as const;
+
+export const LegacyListToolsResult = {
+  type: 'object',
+  required: ['tools'],
+  properties: {
+    tools: { type: 'array', items: LegacyTool },
+    nextCursor: { type: 'string' },
+    _meta: MetaObject,
+  },
+} as const;
+
+export const LegacyCallToolResult = {
+  type: 'object',
+  required: ['content'],
+  properties: {
+    content: { type: 'array', items: ContentBlock },
+    structuredContent: { type: 'object' },
+    isError: { type: 'boolean' },
+    _meta: MetaObject,
+  },
+} as const;
