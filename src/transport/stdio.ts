@@ -44,6 +44,8 @@ export class StdioTransport implements Transport {
   private strayDropped = 0;
   private stderrText = '';
   private buffer = '';
+  /** The rest of an oversized line is skipped up to its newline. */
+  private discardingLine = false;
   private readonly decoder = new StringDecoder('utf8');
   private exited: TransportFailure | undefined;
   private readonly maxMessageBytes: number;
@@ -134,20 +136,34 @@ export class StdioTransport implements Transport {
   }
 
   private onStdout(chunk: Buffer): void {
-    this.buffer += this.decoder.write(chunk);
+    let text = this.decoder.write(chunk);
+    if (this.discardingLine) {
+      const newline = text.indexOf('\n');
+      if (newline < 0) return;
+      text = text.slice(newline + 1);
+      this.discardingLine = false;
+    }
+    this.buffer += text;
     let newline: number;
     while ((newline = this.buffer.indexOf('\n')) >= 0) {
       const line = this.buffer.slice(0, newline).replace(/\r$/, '');
       this.buffer = this.buffer.slice(newline + 1);
-      if (line.trim() !== '') this.onLine(line);
+      if (line.length > this.maxMessageBytes && Buffer.byteLength(line) > this.maxMessageBytes) this.onOversized();
+      else if (line.trim() !== '') this.onLine(line);
     }
-    if (Buffer.byteLength(this.buffer) > this.maxMessageBytes) {
+    if (this.buffer.length > this.maxMessageBytes && Buffer.byteLength(this.buffer) > this.maxMessageBytes) {
       this.buffer = '';
-      this.stray('non-json', `a line exceeded ${this.maxMessageBytes} bytes and was discarded`);
-      const oldest = this.pending.keys().next();
-      if (!oldest.done) {
-        this.settle(oldest.value, { kind: 'too-large', message: `message larger than ${this.maxMessageBytes} bytes` });
-      }
+      this.discardingLine = true;
+      this.onOversized();
+    }
+  }
+
+  /** A message over the size bound is dropped and blamed on the oldest pending request. */
+  private onOversized(): void {
+    this.stray('non-json', `a line exceeded ${this.maxMessageBytes} bytes and was discarded`);
+    const oldest = this.pending.keys().next();
+    if (!oldest.done) {
+      this.settle(oldest.value, { kind: 'too-large', message: `message larger than ${this.maxMessageBytes} bytes` });
     }
   }
 

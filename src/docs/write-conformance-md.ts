@@ -1,0 +1,9 @@
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ALL_CHECKS } from '../../suites/index.js';
+import { DEFECTS } from '../reference-server/defects.js';
+import { renderConformance } from './conformance-md.js';
+
+const target = fileURLToPath(new URL('../../../CONFORMANCE.md', import.meta.url));
+writeFileSync(target, renderConformance(ALL_CHECKS, DEFECTS));
+process.stdout.write(`wrote ${target}\n`);

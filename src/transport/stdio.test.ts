@@ -1,0 +1,88 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { StdioTransport } from './stdio.js';
+import { liveChildCount } from './children.js';
+
+/** A tiny target written inline: it answers each request line by running `respond`. */
+function target(respond: string, preamble = ''): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'stdio-target-')), 'target.cjs');
+  writeFileSync(file, `${preamble};require('readline').createInterface({input:process.stdin}).on('line',(l)=>{const m=JSON.parse(l);${respond}})`);
+  return `${process.execPath} ${file}`;
+}
+
+const request = (id: number) => ({ jsonrpc: '2.0', id, method: 'x', params: {} });
+
+describe('StdioTransport', () => {
+  it('correlates responses by id, even out of order, and records notifications and noise', async () => {
+    const t = new StdioTransport({
+      command: target(
+        `if(m.id===1){setTimeout(()=>console.log(JSON.stringify({jsonrpc:'2.0',id:1,result:{a:1}})),30)}else{console.log('log line');console.log(JSON.stringify({jsonrpc:'2.0',method:'notifications/progress'}));console.log(JSON.stringify({jsonrpc:'2.0',id:m.id,result:{b:2}}))}`,
+      ),
+      timeoutMs: 2000,
+    });
+    await t.start();
+    const [a, b] = await Promise.all([t.send(request(1), 1), t.send(request(2), 2)]);
+    expect(a.response).toEqual({ jsonrpc: '2.0', id: 1, result: { a: 1 } });
+    expect(b.response).toEqual({ jsonrpc: '2.0', id: 2, result: { b: 2 } });
+    expect(b.seq).toBeGreaterThan(a.seq);
+    expect(b.notifications.length + a.notifications.length).toBeGreaterThan(0);
+    expect(t.strays().filter((s) => s.kind === 'non-json').map((s) => s.data)).toEqual(['log line']);
+    await t.close();
+  });
+
+  it('times out a request without blaming later ones for its late answer', async () => {
+    const t = new StdioTransport({
+      command: target(`setTimeout(()=>console.log(JSON.stringify({jsonrpc:'2.0',id:m.id,result:{}})), m.id===1?300:0)`),
+      timeoutMs: 100,
+    });
+    await t.start();
+    const first = await t.send(request(1), 1);
+    expect(first.failure?.kind).toBe('timeout');
+    const second = t.send(request(2), 2, { timeoutMs: 1000 });
+    const late = await second;
+    expect(late.failure).toBeUndefined();
+    await t.close();
+  });
+
+  it('fails a lone pending request at once when the answer carries another id', async () => {
+    const t = new StdioTransport({ command: target(`console.log(JSON.stringify({jsonrpc:'2.0',id:999,result:{}}))`), timeoutMs: 5000 });
+    await t.start();
+    const started = Date.now();
+    const e = await t.send(request(1), 1);
+    expect(e.failure?.kind).toBe('wrong-id');
+    expect(Date.now() - started).toBeLessThan(2000);
+    await t.close();
+  });
+
+  it('reports the exit of the target with its stderr, and fails later sends at once', async () => {
+    const t = new StdioTransport({ command: target('', `console.error('boom');setTimeout(()=>process.exit(7),50)`), timeoutMs: 5000 });
+    await t.start();
+    const e = await t.send(request(1), 1);
+    expect(e.failure?.kind).toBe('target-exited');
+    expect(e.failure?.message).toMatch(/code 7.*boom/);
+    expect((await t.send(request(2), 2)).failure?.kind).toBe('target-exited');
+    await t.close();
+  });
+
+  it('refuses an oversized line and keeps going', async () => {
+    const t = new StdioTransport({ command: target(`console.log(JSON.stringify({jsonrpc:'2.0',id:m.id,result:{pad:'x'.repeat(5000)}}))`), timeoutMs: 2000, maxMessageBytes: 1000 });
+    await t.start();
+    expect((await t.send(request(1), 1)).failure?.kind).toBe('too-large');
+    await t.close();
+  });
+
+  it('kills a target that ignores stdin EOF and SIGTERM, leaving no child behind', async () => {
+    const t = new StdioTransport({ command: target('', `process.on('SIGTERM',()=>{});process.stdin.on('end',()=>{});setInterval(()=>{},1000)`), timeoutMs: 1000 });
+    const before = liveChildCount();
+    await t.start();
+    expect(liveChildCount()).toBe(before + 1);
+    await t.close();
+    expect(liveChildCount()).toBe(before);
+  });
+
+  it('cannot start a missing program', async () => {
+    await expect(new StdioTransport({ command: 'no-such-program-xyz', timeoutMs: 1000 }).start()).rejects.toThrow(/ENOENT/);
+  });
+});

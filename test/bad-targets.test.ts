@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { BUILT, referenceCommand, runCli } from './helpers/cli.js';
+
+describe.skipIf(!BUILT)('broken targets end in a report that blames the target', () => {
+  const chaos = async (defect: string, timeout = 600) => {
+    const run = await runCli(['--stdio', referenceCommand('--defect', defect), '--timeout', String(timeout)], { timeoutMs: 15_000 });
+    expect(run.report, run.stderr).toBeDefined();
+    return run;
+  };
+
+  const assertAbortedDuringWalk = (run: Awaited<ReturnType<typeof runCli>>, reason: RegExp) => {
+    expect(run.code).toBe(3);
+    const report = run.report!;
+    expect(report.aborted?.reason).toMatch(reason);
+    const errors = report.checks.filter((c) => c.status === 'error');
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.map((e) => e.id)).toContain(report.aborted!.duringCheck);
+    const notRun = report.checks.filter((c) => c.status === 'skip' && c.message.startsWith('not run'));
+    expect(notRun.length).toBeGreaterThan(0);
+    expect(report.checks.filter((c) => c.status === 'fail')).toEqual([]);
+    expect(run.stderr).not.toMatch(/at .*\.js:\d+/);
+  };
+
+  it('a target that never answers tools/list: the run ends near the timeout, exit 3', async () => {
+    const run = await chaos('hang-on-list', 500);
+    assertAbortedDuringWalk(run, /no response .* within 500 ms/);
+    expect(run.wallMs).toBeLessThan(8_000);
+  });
+
+  it('a target that exits after discover: exit 3 naming the exit', async () => {
+    assertAbortedDuringWalk(await chaos('exit-after-discover'), /exited with code 1/);
+  });
+
+  it('a target that prints non-JSON instead of answering: exit 3, and the noise is quoted', async () => {
+    const run = await chaos('garbage-on-list', 500);
+    assertAbortedDuringWalk(run, /no response/);
+    expect(JSON.stringify(run.report)).toContain('this is not json');
+  });
+
+  it('a target that answers with the wrong id: exit 3 right away, not after the timeout', async () => {
+    const run = await chaos('wrong-id-on-list', 5_000);
+    assertAbortedDuringWalk(run, /does not match the request id/);
+    expect(run.wallMs).toBeLessThan(4_000);
+  });
+
+  it('a command that does not exist: exit 3 with a report, no stack trace', async () => {
+    const run = await runCli(['--stdio', 'definitely-not-a-command-xyz --flag']);
+    expect(run.code).toBe(3);
+    expect(run.report!.aborted!.reason).toMatch(/cannot start 'definitely-not-a-command-xyz': ENOENT/);
+    expect(run.report!.checks.every((c) => c.status === 'skip')).toBe(true);
+    expect(run.report!.wire.protocolVersion).toBeNull();
+  });
+
+  it('a command that exits at once: exit 3', async () => {
+    const run = await runCli(['--stdio', `${process.execPath} -e process.exit(4)`]);
+    expect(run.code).toBe(3);
+    expect(run.report!.aborted!.reason).toMatch(/exited/);
+  });
+
+  it('an unreachable URL: exit 3', async () => {
+    const run = await runCli(['--url', 'http://127.0.0.1:9/mcp', '--timeout', '2000']);
+    expect(run.code).toBe(3);
+    expect(run.report!.aborted!.reason).toMatch(/cannot reach the target/);
+  });
+});
+
+describe.skipIf(!BUILT)('usage errors: one line, exit 2', () => {
+  for (const args of [['--no-such-flag'], ['--stdio', 'x', '--url', 'http://127.0.0.1:1/'], ['--reporter', 'pdf'], ['--timeout', '-5'], ['--checks', 'nope.*'], ['--url', 'ftp://x'], ['--header', 'bad header']]) {
+    it(args.join(' '), async () => {
+      const run = await runCli(args);
+      expect(run.code).toBe(2);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(/^mcp-tools-conformance: /);
+      expect(run.report).toBeUndefined();
+    });
+  }
+});
+
+describe.skipIf(!BUILT)('catalog and selection', () => {
+  it('--list prints every check with its keyword', async () => {
+    const run = await runCli(['--list']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/discover\.must-implement\s+MUST/);
+    expect(run.stdout).toMatch(/tools\.name\.unique\s+SHOULD/);
+  });
+
+  it('--checks with a glob runs only the matching checks', async () => {
+    const run = await runCli(['--stdio', referenceCommand(), '--checks', 'cache.*']);
+    expect(run.code).toBe(0);
+    expect(new Set(run.report!.checks.map((c) => c.id))).toEqual(new Set(['cache.server.hints', 'cache.server.ttl-nonneg', 'cache.server.scope-consistent']));
+  });
+
+  it('--exclude-checks removes checks', async () => {
+    const run = await runCli(['--stdio', referenceCommand(), '--exclude-checks', 'cache.*,discover.serverinfo']);
+    const ids = run.report!.checks.map((c) => c.id);
+    expect(ids.some((id) => id.startsWith('cache.'))).toBe(false);
+    expect(ids).not.toContain('discover.serverinfo');
+    expect(ids).toContain('discover.must-implement');
+  });
+
+  it('--help documents the exit codes; --version prints the version', async () => {
+    const help = await runCli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/3\s+the target could not be audited/);
+    const version = await runCli(['--version']);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});

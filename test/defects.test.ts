@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_CHECKS } from '../suites/index.js';
+import { DEFECTS } from '../src/reference-server/defects.js';
+import { BUILT, explain, referenceCommand, runCli, startReferenceHttp } from './helpers/cli.js';
+
+const findings = DEFECTS.filter((d) => !d.chaos && d.breaks !== null);
+
+describe('every check proves it can fail', () => {
+  it('each registered check is broken by at least one reference-server defect', () => {
+    const proven = new Set(findings.map((d) => d.breaks));
+    expect(ALL_CHECKS.map((c) => c.id).filter((id) => !proven.has(id))).toEqual([]);
+  });
+
+  it('each defect names a registered check', () => {
+    const ids = new Set(ALL_CHECKS.map((c) => c.id));
+    expect(findings.filter((d) => !ids.has(d.breaks!)).map((d) => d.name)).toEqual([]);
+  });
+});
+
+function assertCaughtAlone(defect: (typeof findings)[number], report: NonNullable<Awaited<ReturnType<typeof runCli>>['report']>) {
+  const check = ALL_CHECKS.find((c) => c.id === defect.breaks)!;
+  const expected = /^(SHOULD|RECOMMENDED)/.test(check.keyword) ? 'warn' : 'fail';
+  const hits = report.checks.filter((c) => c.id === defect.breaks);
+  expect(hits.map((h) => h.status), `${defect.name} should make ${defect.breaks} ${expected}\n${explain(report)}`).toContain(expected);
+  const unrelated = report.checks.filter((c) => c.id !== defect.breaks && ['fail', 'warn', 'error'].includes(c.status));
+  expect(unrelated.map((c) => `${c.status} ${c.id}: ${c.message}`), `${defect.name} must not trip other checks`).toEqual([]);
+  for (const hit of hits.filter((h) => h.status === expected)) {
+    expect(hit.message.length).toBeGreaterThan(10);
+    expect(hit.expected, `${defect.breaks} says what was expected`).toBeTruthy();
+    expect(hit.evidence.length, `${defect.breaks} quotes evidence`).toBeGreaterThan(0);
+  }
+}
+
+describe.skipIf(!BUILT)('each defect is caught by its check and nothing else (stdio)', () => {
+  for (const defect of findings.filter((d) => !d.transports || d.transports.includes('stdio'))) {
+    it.concurrent(defect.name, async () => {
+      const run = await runCli(['--stdio', referenceCommand('--defect', defect.name)]);
+      assertCaughtAlone(defect, run.report!);
+      const check = ALL_CHECKS.find((c) => c.id === defect.breaks)!;
+      expect(run.code).toBe(/^(SHOULD|RECOMMENDED)/.test(check.keyword) ? 0 : 1);
+    });
+  }
+});
+
+describe.skipIf(!BUILT)('each defect is caught by its check and nothing else (HTTP)', () => {
+  const servers = new Map<string, Awaited<ReturnType<typeof startReferenceHttp>>>();
+  const httpDefects = findings.filter((d) => !d.transports || d.transports.includes('http'));
+  beforeAll(async () => {
+    await Promise.all(httpDefects.map(async (d) => servers.set(d.name, await startReferenceHttp('--defect', d.name))));
+  });
+  afterAll(async () => {
+    await Promise.all([...servers.values()].map((s) => s.stop()));
+  });
+  for (const defect of httpDefects) {
+    it.concurrent(defect.name, async () => {
+      const run = await runCli(['--url', servers.get(defect.name)!.url]);
+      assertCaughtAlone(defect, run.report!);
+    });
+  }
+});

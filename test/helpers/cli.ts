@@ -1,0 +1,102 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { RunReport } from '../../src/report/types.js';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const CLI = join(ROOT, 'dist/bin/mcp-tools-conformance.js');
+export const REFERENCE = join(ROOT, 'dist/src/reference-server/main.js');
+export const BUILT = existsSync(CLI) && existsSync(REFERENCE);
+
+export function referenceCommand(...args: string[]): string {
+  return [process.execPath, REFERENCE, ...args].map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w}'`)).join(' ');
+}
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  report?: RunReport;
+  outputDir: string;
+  wallMs: number;
+}
+
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+addFormats.default(ajv);
+const validateReport = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'reports/report.schema.json'), 'utf8')) as object);
+
+/** Runs the built CLI; every report.json it writes is validated against reports/report.schema.json. */
+export async function runCli(args: string[], options: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
+  const outputDir = mkdtempSync(join(tmpdir(), 'mtc-'));
+  const fullArgs = [CLI, ...args];
+  if (!args.includes('--output-dir')) fullArgs.push('--output-dir', outputDir);
+  if (!args.includes('--reporter')) fullArgs.push('--reporter', 'json');
+  const started = performance.now();
+  const child = spawn(process.execPath, fullArgs, { env: { ...process.env, NO_COLOR: '1', ...options.env }, cwd: ROOT });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  const code = await new Promise<number | null>((done, fail) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`CLI did not finish within ${options.timeoutMs ?? 20_000} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, options.timeoutMs ?? 20_000);
+    child.on('exit', (c) => {
+      clearTimeout(timer);
+      done(c);
+    });
+  });
+  const wallMs = performance.now() - started;
+  const reportPath = join(outputDir, 'report.json');
+  let report: RunReport | undefined;
+  if (existsSync(reportPath)) {
+    report = JSON.parse(readFileSync(reportPath, 'utf8')) as RunReport;
+    if (!validateReport(report)) {
+      throw new Error(`report.json does not match reports/report.schema.json: ${ajv.errorsText(validateReport.errors)}`);
+    }
+  }
+  return { code, stdout, stderr, report, outputDir, wallMs };
+}
+
+export function byStatus(report: RunReport, ...statuses: string[]) {
+  return report.checks.filter((c) => statuses.includes(c.status));
+}
+
+export function explain(report: RunReport | undefined): string {
+  if (!report) return '(no report)';
+  return report.checks
+    .filter((c) => c.status !== 'pass' && c.status !== 'skip')
+    .map((c) => `${c.status} ${c.id}${c.tool ? ` [${c.tool}]` : ''}: ${c.message}`)
+    .join('\n') || '(no fail/warn/error)';
+}
+
+/** Starts the reference server over HTTP and returns its URL and a stop function. */
+export async function startReferenceHttp(...args: string[]): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [REFERENCE, '--http', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((done, fail) => {
+    let out = '';
+    const timer = setTimeout(() => fail(new Error(`reference server did not start: ${out}`)), 10_000);
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        done(match[1]!);
+      }
+    });
+    child.on('exit', (code) => fail(new Error(`reference server exited with ${code}: ${out}`)));
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}
