@@ -25,6 +25,7 @@ export interface CliOptions {
   maxDurationMs: number;
   concurrency: number;
   verbose: boolean;
+  junitProperties: boolean;
 }
 
 export const EXIT = { ok: 0, failures: 1, usage: 2, unavailable: 3 } as const;
@@ -65,6 +66,11 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
     .option('timeout', { type: 'number', default: 10_000, describe: 'per-request timeout in ms' })
     .option('max-duration', { type: 'number', default: 300_000, describe: 'budget for the whole run in ms' })
     .option('concurrency', { type: 'number', default: 4, describe: 'checks run at once' })
+    .option('junit-properties', {
+      type: 'boolean',
+      default: false,
+      describe: 'put requirement, keyword and specRef in per-testcase <properties> (not valid under the Jenkins xUnit XSD)',
+    })
     .option('verbose', { type: 'boolean', default: false, describe: 'print evidence for failures on the console' })
     .conflicts('stdio', 'url')
     .strict()
@@ -108,5 +114,6 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
     maxDurationMs: args['max-duration'],
     concurrency: Math.floor(args.concurrency),
     verbose: Boolean(args.verbose),
+    junitProperties: Boolean(args['junit-properties']),
   };
 }

@@ -45,7 +45,7 @@ async function audit(options: CliOptions, checks: readonly CheckDefinition[], ve
   const started = performance.now();
   const written: string[] = [];
   const reporters: Reporter[] = options.reporters.map((name) =>
-    createReporter(name, { stream: process.stdout, color: colorEnabled(process.stdout), verbose: options.verbose, writtenPaths: () => written }),
+    createReporter(name, { stream: process.stdout, color: colorEnabled(process.stdout), verbose: options.verbose, junitProperties: options.junitProperties, writtenPaths: () => written }),
   );
   const target = createTarget(options);
   if (target.isReference && options.reporters.includes('console')) {

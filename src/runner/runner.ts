@@ -51,7 +51,7 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
       outcomes = await check.run(ctx);
       if (outcomes.length === 0) outcomes = [{ status: 'skip', message: 'nothing to check on this target' }];
     } catch (error) {
-      outcomes = [failureOutcome(check, error)];
+      outcomes = [failureOutcome(check, error, ctx)];
       if (error instanceof TargetGoneError && !aborted) {
         aborted = { reason: `the target stopped answering during ${check.id}: ${error.message}`, duringCheck: check.id };
       }
@@ -70,9 +70,14 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
   return { results, aborted };
 }
 
-function failureOutcome(check: CheckDefinition, error: unknown): Outcome {
+function failureOutcome(check: CheckDefinition, error: unknown, ctx: CheckContext): Outcome {
   if (error instanceof TargetGoneError) {
-    return { status: 'error', message: `the target stopped answering: ${error.message}`, evidence: [error.exchange] };
+    const noise = ctx.transport.strays().filter((s) => s.kind === 'non-json').slice(-5);
+    const evidence: Evidence[] = [error.exchange];
+    if (noise.length > 0) evidence.push({ note: 'the target wrote these non-JSON lines to stdout', data: noise.map((n) => n.data) });
+    const stderr = ctx.transport.stderr().trim();
+    if (stderr) evidence.push({ note: 'the last lines the target wrote to stderr', data: stderr.split('\n').slice(-10).join('\n') });
+    return { status: 'error', message: `the target stopped answering: ${error.message}`, evidence };
   }
   const err = error as Error;
   return {

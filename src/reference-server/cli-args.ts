@@ -1,0 +1,73 @@
+import { defectAvailableOn, findDefect, type DefectName } from './defects.js';
+
+export type CliCommand =
+  | { kind: 'list-defects' }
+  | { kind: 'help' }
+  | { kind: 'error'; message: string }
+  | { kind: 'serve'; transport: 'stdio' | 'http'; port: number; sse: boolean; defects: Set<DefectName> };
+
+export const USAGE = `Usage: reference-server [--http [--port N] [--sse]] [--defect NAME]... | --list-defects
+
+  (no option)      serve MCP 2026-07-28 over stdio
+  --http           serve Streamable HTTP on http://127.0.0.1:PORT/mcp (port 0 = random, the default)
+  --port N         HTTP port
+  --sse            answer every HTTP request with an SSE stream
+  --defect NAME    break one requirement on purpose (repeatable)
+  --list-defects   print NAME<TAB>CHECK-ID<TAB>description for every defect`;
+
+export function parseCliArgs(argv: readonly string[]): CliCommand {
+  let http = false;
+  let sse = false;
+  let port: number | undefined;
+  const defects: string[] = [];
+  for (let index = 0; index < argv.length; index += 1) {
+    const [flag, inlineValue] = splitFlag(argv[index] ?? '');
+    const takeValue = (): string | undefined => inlineValue ?? argv[++index];
+    switch (flag) {
+      case '--list-defects':
+        return { kind: 'list-defects' };
+      case '--help':
+      case '-h':
+        return { kind: 'help' };
+      case '--http':
+        http = true;
+        break;
+      case '--sse':
+        sse = true;
+        break;
+      case '--port': {
+        const value = takeValue();
+        if (value === undefined || !/^\d+$/.test(value) || Number(value) > 65535) {
+          return { kind: 'error', message: `--port needs a number between 0 and 65535, got ${value ?? 'nothing'}` };
+        }
+        port = Number(value);
+        break;
+      }
+      case '--defect': {
+        const value = takeValue();
+        if (value === undefined) return { kind: 'error', message: '--defect needs a defect name' };
+        defects.push(value);
+        break;
+      }
+      default:
+        return { kind: 'error', message: `unknown option ${argv[index] ?? ''}` };
+    }
+  }
+  const transport = http ? 'http' : 'stdio';
+  if (!http && (sse || port !== undefined)) return { kind: 'error', message: '--sse and --port need --http' };
+  const names = new Set<DefectName>();
+  for (const name of defects) {
+    const defect = findDefect(name);
+    if (!defect) return { kind: 'error', message: `unknown defect "${name}" (see --list-defects)` };
+    if (!defectAvailableOn(defect, transport)) {
+      return { kind: 'error', message: `defect "${name}" is not available over ${transport}` };
+    }
+    names.add(defect.name as DefectName);
+  }
+  return { kind: 'serve', transport, port: port ?? 0, sse, defects: names };
+}
+
+function splitFlag(arg: string): [string, string | undefined] {
+  const equals = arg.indexOf('=');
+  return arg.startsWith('--') && equals > 0 ? [arg.slice(0, equals), arg.slice(equals + 1)] : [arg, undefined];
+}

@@ -1,0 +1,52 @@
+import { isObject } from '../jsonrpc.js';
+import { invalidParams, missingCapability } from './protocol-error.js';
+import { supportsFormElicitation } from './request-meta.js';
+import { digestOf, type StateBinding } from './request-state.js';
+import { textResult, type InputRequiredOutcome, type ToolCall, type ToolOutcome } from './tool-types.js';
+
+const INPUT_KEY = 'confirm';
+
+/** confirm_action: a multi round-trip call that needs one form elicitation answered before it completes. */
+export function confirmAction(call: ToolCall): ToolOutcome {
+  if (!supportsFormElicitation(call.clientCapabilities)) {
+    throw missingCapability('confirm_action requires the elicitation capability (form mode)', {
+      elicitation: { form: {} },
+    });
+  }
+  const action = String(call.arguments.action);
+  const binding: StateBinding = { tool: call.name, argumentsDigest: digestOf(call.arguments) };
+  if (call.requestState === undefined) return askForConfirmation(call, action, binding);
+  if (!call.state.requestStates.verify(call.requestState, binding)) {
+    throw invalidParams('Invalid requestState: it was not issued for this tool call or has expired');
+  }
+  const answer = call.inputResponses?.[INPUT_KEY];
+  if (answer === undefined) return askForConfirmation(call, action, binding);
+  if (!isObject(answer) || !['accept', 'decline', 'cancel'].includes(String(answer.action))) {
+    throw invalidParams(`Invalid inputResponses.${INPUT_KEY}: expected an elicitation result with an action`);
+  }
+  if (answer.action !== 'accept') return textResult(`Not confirmed (${String(answer.action)}): "${action}" was not carried out.`);
+  const ok = isObject(answer.content) ? answer.content.ok : undefined;
+  if (typeof ok !== 'boolean') return askForConfirmation(call, action, binding);
+  return textResult(ok ? `Confirmed: "${action}" was carried out.` : `Not confirmed: "${action}" was not carried out.`);
+}
+
+function askForConfirmation(call: ToolCall, action: string, binding: StateBinding): InputRequiredOutcome {
+  return {
+    resultType: 'input_required',
+    inputRequests: {
+      [INPUT_KEY]: {
+        method: 'elicitation/create',
+        params: {
+          mode: 'form',
+          message: `Do you want to go ahead with: ${action}?`,
+          requestedSchema: {
+            type: 'object',
+            properties: { ok: { type: 'boolean', title: 'Confirm', description: 'Tick to confirm the action' } },
+            required: ['ok'],
+          },
+        },
+      },
+    },
+    requestState: call.state.requestStates.issue(binding),
+  };
+}

@@ -1,0 +1,86 @@
+export interface DefectDefinition {
+  name: string;
+  /** ID of the check that must catch this defect; null for chaos behaviours. */
+  breaks: string | null;
+  description: string;
+  /** Transports the defect exists on; absent means both. */
+  transports?: ('stdio' | 'http')[];
+  /** A misbehaviour for bad-target tests rather than a single broken requirement. */
+  chaos?: boolean;
+}
+
+interface NamedDefect<Name extends string> extends DefectDefinition {
+  name: Name;
+}
+
+function defineDefects<const Name extends string>(list: readonly NamedDefect<Name>[]): readonly NamedDefect<Name>[] {
+  return list;
+}
+
+export const DEFECTS = defineDefects([
+  { name: 'no-discover', breaks: 'discover.must-implement', description: 'server/discover answers -32601 (HTTP 404)' },
+  { name: 'supported-versions-missing', breaks: 'discover.supported-versions', description: 'DiscoverResult without supportedVersions' },
+  { name: 'no-server-info', breaks: 'discover.serverinfo', description: 'DiscoverResult without _meta serverInfo (other results keep it)' },
+  { name: 'no-server-info-on-list', breaks: 'meta.res.serverinfo', description: 'tools/list results without _meta serverInfo (discover keeps it)' },
+  { name: 'no-tools-capability', breaks: 'tools.cap.declare', description: 'discover capabilities is {} while tools/list still works' },
+  { name: 'list-changed-not-boolean', breaks: 'tools.cap.list-changed-type', description: 'capabilities.tools.listChanged is the string "yes"' },
+  { name: 'no-result-type', breaks: 'base.res.resulttype', description: 'the 2nd tools/list page has no resultType' },
+  { name: 'unknown-result-type', breaks: 'base.resulttype.set', description: 'the discover result has resultType "ok"' },
+  { name: 'no-cache-hints', breaks: 'cache.server.hints', description: 'the last tools/list page has neither ttlMs nor cacheScope' },
+  { name: 'negative-ttl', breaks: 'cache.server.ttl-nonneg', description: 'the discover result has ttlMs -1' },
+  { name: 'mixed-cache-scope', breaks: 'cache.server.scope-consistent', description: 'tools/list page 1 is public, later pages are private' },
+  { name: 'tools-not-array', breaks: 'tools.list.respond', description: 'the 2nd tools/list page has tools: {} instead of an array' },
+  { name: 'cursor-loop', breaks: 'page.walk.terminates', description: "the last page's nextCursor leads back to page 2 (endless pagination)" },
+  { name: 'duplicate-tool', breaks: 'tools.name.unique', description: 'the last tools/list page repeats the first tool' },
+  { name: 'bad-jsonrpc-version', breaks: 'base.jsonrpc', description: 'tools/list responses carry "jsonrpc": "1.0"' },
+  {
+    name: 'stdout-noise',
+    breaks: 'stdio.server.stdout-clean',
+    description: 'writes the plain text line "reference server ready" to stdout at start-up',
+    transports: ['stdio'],
+  },
+  {
+    name: 'server-request',
+    breaks: 'patterns.server-no-requests',
+    description: 'sends a roots/list JSON-RPC request before answering the first tools/list',
+  },
+  { name: 'bad-instructions', breaks: 'schema.result.valid', description: 'the discover result has instructions: 42 (a number)' },
+  { name: 'hang-on-list', breaks: null, chaos: true, description: 'never answers tools/list (keeps running)' },
+  {
+    name: 'exit-after-discover',
+    breaks: null,
+    chaos: true,
+    description: 'exits with code 1 right after answering server/discover',
+    transports: ['stdio'],
+  },
+  {
+    name: 'garbage-on-list',
+    breaks: null,
+    chaos: true,
+    description: 'answers tools/list with the line "this is not json"',
+    transports: ['stdio'],
+  },
+  { name: 'wrong-id-on-list', breaks: null, chaos: true, description: 'answers tools/list with the right result under a different id' },
+]);
+
+export type DefectName = (typeof DEFECTS)[number]['name'];
+
+export type DefectSet = ReadonlySet<DefectName>;
+
+export const NO_DEFECTS: DefectSet = new Set<DefectName>();
+
+export function findDefect(name: string): DefectDefinition | undefined {
+  return (DEFECTS as readonly DefectDefinition[]).find((defect) => defect.name === name);
+}
+
+export function isDefectName(name: string): name is DefectName {
+  return findDefect(name) !== undefined;
+}
+
+export function defectAvailableOn(defect: DefectDefinition, transport: 'stdio' | 'http'): boolean {
+  return defect.transports === undefined || defect.transports.includes(transport);
+}
+
+export function formatDefectList(): string {
+  return DEFECTS.map((defect) => `${defect.name}\t${defect.breaks ?? '-'}\t${defect.description}`).join('\n');
+}

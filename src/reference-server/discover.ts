@@ -1,0 +1,27 @@
+import { DISCOVER_TTL_MS, SUPPORTED_VERSIONS } from './constants.js';
+import type { DefectSet } from './defects.js';
+import { serverInfoMeta } from './result-meta.js';
+
+const INSTRUCTIONS =
+  'Reference server for MCP tools conformance testing. Tools are simulated: weather and documentation search return ' +
+  'canned data, notes live in memory only, and confirm_action asks the user through a form elicitation.';
+
+export function discoverResult(defects: DefectSet): Record<string, unknown> {
+  const result: Record<string, unknown> = {
+    resultType: defects.has('unknown-result-type') ? 'ok' : 'complete',
+    supportedVersions: [...SUPPORTED_VERSIONS],
+    capabilities: serverCapabilities(defects),
+    _meta: serverInfoMeta(),
+    instructions: defects.has('bad-instructions') ? 42 : INSTRUCTIONS,
+    ttlMs: defects.has('negative-ttl') ? -1 : DISCOVER_TTL_MS,
+    cacheScope: 'public',
+  };
+  if (defects.has('supported-versions-missing')) delete result.supportedVersions;
+  if (defects.has('no-server-info')) delete result._meta;
+  return result;
+}
+
+function serverCapabilities(defects: DefectSet): Record<string, unknown> {
+  if (defects.has('no-tools-capability')) return {};
+  return { tools: { listChanged: defects.has('list-changed-not-boolean') ? 'yes' : false } };
+}

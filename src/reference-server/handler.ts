@@ -1,0 +1,158 @@
+import { isObject, type JsonRpcId } from '../jsonrpc.js';
+import { ErrorCode, PROTOCOL_VERSION, SUPPORTED_VERSIONS } from './constants.js';
+import { discoverResult } from './discover.js';
+import { validateRequestHeaders } from './http-headers.js';
+import { errorResponse, notification, resultResponse, type OutgoingMessage } from './messages.js';
+import {
+  ProtocolError,
+  invalidRequest,
+  methodNotFound,
+  parseError,
+  unsupportedVersion,
+} from './protocol-error.js';
+import type { HandlerContext, Reply } from './reply.js';
+import { readRequestMeta, type RequestMeta } from './request-meta.js';
+import { toolsCallResult } from './tools-call.js';
+import { toolsListResult } from './tools-list.js';
+
+interface Request {
+  id: JsonRpcId;
+  method: string;
+  params: Record<string, unknown>;
+  /** `params` as sent (possibly absent), for _meta validation. */
+  rawParams: unknown;
+}
+
+interface Answer {
+  /** Messages scoped to the request, sent before the response. */
+  before: OutgoingMessage[];
+  response: OutgoingMessage;
+  status: number;
+}
+
+const METHODS = new Set(['server/discover', 'tools/list', 'tools/call']);
+const ROOTS_LIST_REQUEST: OutgoingMessage = { jsonrpc: '2.0', id: 'srv-1', method: 'roots/list' };
+
+/** Handles one line / body of text as received. */
+export function handleText(text: string, ctx: HandlerContext): Reply {
+  let message: unknown;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    return sendError(null, parseError('the message is not valid JSON'));
+  }
+  return handleMessage(message, ctx);
+}
+
+/** Handles one parsed JSON-RPC message and says what to send back. */
+export function handleMessage(message: unknown, ctx: HandlerContext): Reply {
+  if (!isObject(message)) {
+    return sendError(null, invalidRequest(Array.isArray(message) ? 'batches are not supported' : 'expected an object'));
+  }
+  if (!('method' in message) && ('result' in message || 'error' in message)) {
+    // Clients must not send responses; on stdio we ignore them rather than answer an id we never issued.
+    return ctx.transport === 'stdio' ? { kind: 'none' } : sendError(null, invalidRequest('clients must not send responses'));
+  }
+  const id = isValidId(message.id) ? message.id : null;
+  if (message.jsonrpc !== '2.0') return sendError(id, invalidRequest('"jsonrpc" must be "2.0"'));
+  if (typeof message.method !== 'string') return sendError(id, invalidRequest('"method" must be a string'));
+  if (message.params !== undefined && !isObject(message.params) && !Array.isArray(message.params)) {
+    return sendError(id, invalidRequest('"params" must be an object'));
+  }
+  if (!('id' in message)) return { kind: 'none' };
+  if (id === null) return sendError(null, invalidRequest('"id" must be a string or an integer'));
+  const params = isObject(message.params) ? message.params : {};
+  return handleRequest({ id, method: message.method, params, rawParams: message.params }, ctx);
+}
+
+function handleRequest(request: Request, ctx: HandlerContext): Reply {
+  const { defects } = ctx;
+  const isList = request.method === 'tools/list';
+  if (isList && defects.has('hang-on-list')) return { kind: 'hang' };
+  if (isList && defects.has('garbage-on-list')) return { kind: 'raw', text: 'this is not json' };
+
+  const answer = answerRequest(request, ctx);
+  const messages = [...answer.before, answer.response];
+  let stream = answer.before.length > 0;
+  if (isList) {
+    if (defects.has('bad-jsonrpc-version')) answer.response.jsonrpc = '1.0';
+    if (defects.has('wrong-id-on-list')) answer.response.id = differentId(request.id);
+    if (defects.has('server-request') && !ctx.state.answeredToolsList) {
+      messages.unshift(ROOTS_LIST_REQUEST);
+      stream = true;
+    }
+    ctx.state.answeredToolsList = true;
+  }
+  if (request.method === 'tools/call' && progressTokenOf(request.rawParams) !== undefined) stream = true;
+  const reply: Reply = { kind: 'send', messages, status: answer.status, stream };
+  if (request.method === 'server/discover' && defects.has('exit-after-discover')) reply.exitCode = 1;
+  return reply;
+}
+
+function answerRequest(request: Request, ctx: HandlerContext): Answer {
+  try {
+    const { result, before } = dispatch(request, ctx);
+    return { before, response: resultResponse(request.id, result), status: 200 };
+  } catch (error) {
+    if (error instanceof ProtocolError) {
+      return { before: [], response: errorResponse(request.id, error), status: error.httpStatus };
+    }
+    ctx.log?.(`internal error handling ${request.method}: ${String(error)}`);
+    const internal = new ProtocolError(ErrorCode.InternalError, 'Internal error', 500);
+    return { before: [], response: errorResponse(request.id, internal), status: 500 };
+  }
+}
+
+function dispatch(request: Request, ctx: HandlerContext): { result: Record<string, unknown>; before: OutgoingMessage[] } {
+  const { method, params } = request;
+  if (method === 'initialize') {
+    throw methodNotFound(
+      `initialize is not supported: this server speaks MCP ${PROTOCOL_VERSION} only (no handshake; send server/discover)`,
+      { supported: [...SUPPORTED_VERSIONS] },
+    );
+  }
+  if (!METHODS.has(method) || (method === 'server/discover' && ctx.defects.has('no-discover'))) {
+    throw methodNotFound(`Method not found: ${method}`);
+  }
+  const meta = readRequestMeta(request.rawParams);
+  if (ctx.headers) validateRequestHeaders(ctx.headers, method, params, meta);
+  if (!SUPPORTED_VERSIONS.includes(meta.protocolVersion)) throw unsupportedVersion(meta.protocolVersion);
+
+  switch (method) {
+    case 'server/discover':
+      return { result: discoverResult(ctx.defects), before: [] };
+    case 'tools/list':
+      return { result: toolsListResult(params, ctx.defects), before: [] };
+    default:
+      return { result: toolsCallResult(params, meta, ctx.state), before: progressFor(meta) };
+  }
+}
+
+function progressFor(meta: RequestMeta): OutgoingMessage[] {
+  if (meta.progressToken === undefined) return [];
+  return [
+    notification('notifications/progress', {
+      progressToken: meta.progressToken,
+      progress: 1,
+      total: 1,
+      message: 'Tool call finished',
+    }),
+  ];
+}
+
+function progressTokenOf(params: unknown): unknown {
+  return isObject(params) && isObject(params._meta) ? params._meta.progressToken : undefined;
+}
+
+function sendError(id: JsonRpcId | null, error: ProtocolError): Reply {
+  return { kind: 'send', messages: [errorResponse(id, error)], status: error.httpStatus, stream: false };
+}
+
+function isValidId(value: unknown): value is JsonRpcId {
+  return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value));
+}
+
+function differentId(id: JsonRpcId): JsonRpcId {
+  return typeof id === 'number' ? id + 1_000_000 : `${id}-not-yours`;
+}
+

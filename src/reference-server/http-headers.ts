@@ -1,0 +1,72 @@
+import { isObject } from '../jsonrpc.js';
+import { headerAnnotations, valueAtPath } from './header-annotations.js';
+import { decodeHeaderValue } from './header-value.js';
+import { headerMismatch } from './protocol-error.js';
+import type { RequestMeta } from './request-meta.js';
+import { findTool } from './tools.js';
+
+/** Request headers as node:http exposes them: names lower-cased. */
+export type HeaderBag = Readonly<Record<string, string | string[] | undefined>>;
+
+/**
+ * Streamable HTTP header/body consistency (MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-*).
+ * Throws -32020 (HTTP 400) on the first problem.
+ */
+export function validateRequestHeaders(
+  headers: HeaderBag,
+  method: string,
+  params: Record<string, unknown>,
+  meta: RequestMeta,
+): void {
+  expectHeader(headers, 'MCP-Protocol-Version', meta.protocolVersion, (value) => value);
+  expectHeader(headers, 'Mcp-Method', method, (value) => value);
+  if (method === 'tools/call') validateToolCallHeaders(headers, params);
+}
+
+function validateToolCallHeaders(headers: HeaderBag, params: Record<string, unknown>): void {
+  // Malformed params are left to the tools/call validation, which answers -32602.
+  if (typeof params.name !== 'string') return;
+  expectHeader(headers, 'Mcp-Name', params.name, decodeHeaderValue);
+  const tool = findTool(params.name);
+  const args = params.arguments;
+  if (!tool || !isObject(args)) return;
+  for (const annotation of headerAnnotations(tool.definition.inputSchema)) {
+    const value = valueAtPath(args, annotation.path);
+    if (value === undefined || value === null || typeof value === 'object') continue;
+    const name = `Mcp-Param-${annotation.header}`;
+    const raw = headerValue(headers, name);
+    if (raw === undefined) throw headerMismatch(`the ${name} header is required because arguments.${annotation.path.join('.')} is set`);
+    const decoded = decodeHeaderValue(raw);
+    if (decoded === undefined) throw headerMismatch(`the ${name} header value is not valid`);
+    if (!sameValue(decoded, value)) {
+      throw headerMismatch(`${name} header value '${decoded}' does not match body value '${String(value)}'`);
+    }
+  }
+}
+
+function expectHeader(
+  headers: HeaderBag,
+  name: string,
+  bodyValue: string,
+  decode: (raw: string) => string | undefined,
+): void {
+  const raw = headerValue(headers, name);
+  if (raw === undefined) throw headerMismatch(`the ${name} header is required`);
+  const decoded = decode(raw);
+  if (decoded === undefined) throw headerMismatch(`the ${name} header value is not valid`);
+  if (decoded !== bodyValue) {
+    throw headerMismatch(`${name} header value '${decoded}' does not match body value '${bodyValue}'`);
+  }
+}
+
+function headerValue(headers: HeaderBag, name: string): string | undefined {
+  const value = headers[name.toLowerCase()];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function sameValue(header: string, body: unknown): boolean {
+  if (typeof body === 'string') return header === body;
+  if (typeof body === 'boolean') return header === String(body);
+  if (typeof body === 'number') return /^-?\d+(\.\d+)?$/.test(header) && Number(header) === body;
+  return false;
+}

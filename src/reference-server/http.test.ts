@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DefectName } from './defects.js';
+import { encodeHeaderValue } from './header-value.js';
+import { startHttpServer, type RunningHttpServer } from './http.js';
+import { meta, post, rpc, standardHeaders } from './test-support.js';
+
+type Message = Record<string, any>;
+
+async function withServer(options: { sse?: boolean; defects?: DefectName[] }, body: (server: RunningHttpServer) => Promise<void>) {
+  const server = await startHttpServer({ port: 0, sse: options.sse ?? false, defects: new Set(options.defects ?? []), log: () => {} });
+  try {
+    await body(server);
+  } finally {
+    await server.close();
+  }
+}
+
+const searchCall = (args: Record<string, unknown>) => rpc('s-1', 'tools/call', { name: 'search_docs', arguments: args });
+
+describe('Streamable HTTP', () => {
+  let server: RunningHttpServer;
+  beforeAll(async () => {
+    server = await startHttpServer({ port: 0, sse: false, defects: new Set(), log: () => {} });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const send = (body: Message, headers: Record<string, string> = standardHeaders(body as { method: string })) => post(server.url, body, headers);
+
+  it('listens on 127.0.0.1 at /mcp and answers with application/json', async () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const response = await send(rpc(1, 'server/discover'));
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json');
+    expect(response.headers['mcp-session-id']).toBeUndefined();
+    expect((response.messages[0] as Message).result.supportedVersions).toEqual(['2026-07-28']);
+  });
+
+  it.each(['GET', 'DELETE'])('answers %s with 405', async (method) => {
+    const response = await post(server.url, '', {}, method);
+    expect(response.status).toBe(405);
+  });
+
+  it('answers notifications with 202 and an empty body', async () => {
+    const response = await post(server.url, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }, { 'Content-Type': 'application/json' });
+    expect(response.status).toBe(202);
+    expect(response.text).toBe('');
+  });
+
+  it.each(['http://evil.example', 'null', 'http://127.0.0.1.evil.example:8080'])('rejects Origin %s with 403', async (origin) => {
+    const body = rpc(1, 'server/discover');
+    expect((await send(body, { ...standardHeaders(body), Origin: origin })).status).toBe(403);
+  });
+
+  it.each(['http://localhost:3000', 'http://127.0.0.1', 'https://localhost'])('accepts Origin %s', async (origin) => {
+    const body = rpc(1, 'server/discover');
+    expect((await send(body, { ...standardHeaders(body), Origin: origin })).status).toBe(200);
+  });
+
+  it('ignores a client-supplied Mcp-Session-Id', async () => {
+    const body = rpc(1, 'tools/list');
+    const response = await send(body, { ...standardHeaders(body), 'Mcp-Session-Id': 'abc' });
+    expect(response.status).toBe(200);
+    expect(response.headers['mcp-session-id']).toBeUndefined();
+  });
+
+  it('answers a request without _meta with 400 and -32602', async () => {
+    const body = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
+    const response = await send(body);
+    expect(response.status).toBe(400);
+    expect(response.messages[0]).toMatchObject({ id: 1, error: { code: -32602 } });
+  });
+
+  it('answers an unsupported version with 400 and -32022', async () => {
+    const body = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta({}, { 'io.modelcontextprotocol/protocolVersion': '2099-01-01' }) } };
+    const response = await send(body, { ...standardHeaders(body), 'MCP-Protocol-Version': '2099-01-01' });
+    expect(response.status).toBe(400);
+    expect(response.messages[0]).toMatchObject({ error: { code: -32022, data: { supported: ['2026-07-28'], requested: '2099-01-01' } } });
+  });
+
+  it('answers unknown methods and initialize with 404 and -32601', async () => {
+    expect((await send(rpc(1, 'resources/list'))).status).toBe(404);
+    const initialize = await post(server.url, { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }, { 'Content-Type': 'application/json' });
+    expect(initialize.status).toBe(404);
+    expect((initialize.messages[0] as Message).error.message).toContain('2026-07-28');
+  });
+
+  it('answers invalid JSON with -32700', async () => {
+    const response = await post(server.url, '{oops', standardHeaders({ method: 'tools/list' }));
+    expect(response.messages[0]).toMatchObject({ id: null, error: { code: -32700 } });
+  });
+
+  it('answers -32602 errors about tool calls with 200', async () => {
+    const response = await send(rpc(1, 'tools/call', { name: 'nope', arguments: {} }));
+    expect(response.status).toBe(200);
+    expect(response.messages[0]).toMatchObject({ error: { code: -32602 } });
+  });
+
+  it('answers -32021 with 400', async () => {
+    const response = await send(rpc(1, 'tools/call', { name: 'confirm_action', arguments: { action: 'x' } }));
+    expect(response.status).toBe(400);
+    expect(response.messages[0]).toMatchObject({ error: { code: -32021 } });
+  });
+
+  describe('header validation', () => {
+    const expectMismatch = async (body: Message, headers: Record<string, string>) => {
+      const response = await send(body, headers);
+      expect(response.status).toBe(400);
+      expect(response.headers['content-type']).toBe('application/json');
+      expect(response.messages[0]).toMatchObject({ id: body.id, error: { code: -32020, message: expect.any(String) } });
+    };
+    const without = (headers: Record<string, string>, name: string) => Object.fromEntries(Object.entries(headers).filter(([key]) => key !== name));
+
+    it('requires MCP-Protocol-Version and its match with the body', async () => {
+      const body = rpc(1, 'tools/list');
+      await expectMismatch(body, without(standardHeaders(body), 'MCP-Protocol-Version'));
+      await expectMismatch(body, { ...standardHeaders(body), 'MCP-Protocol-Version': '2025-11-25' });
+    });
+
+    it('requires Mcp-Method and compares it case-sensitively', async () => {
+      const body = rpc(1, 'tools/list');
+      await expectMismatch(body, without(standardHeaders(body), 'Mcp-Method'));
+      await expectMismatch(body, { ...standardHeaders(body), 'Mcp-Method': 'TOOLS/LIST' });
+      await expectMismatch(body, { ...standardHeaders(body), 'Mcp-Method': 'tools/call' });
+    });
+
+    it('requires Mcp-Name on tools/call', async () => {
+      const body = rpc(1, 'tools/call', { name: 'echo', arguments: { text: 'x' } });
+      await expectMismatch(body, without(standardHeaders(body), 'Mcp-Name'));
+      await expectMismatch(body, { ...standardHeaders(body), 'Mcp-Name': 'get_time' });
+    });
+
+    it('decodes the Base64 sentinel form of Mcp-Name', async () => {
+      const body = rpc(1, 'tools/call', { name: 'echo', arguments: { text: 'x' } });
+      const response = await send(body, { ...standardHeaders(body), 'Mcp-Name': `=?base64?${Buffer.from('echo').toString('base64')}?=` });
+      expect(response.status).toBe(200);
+      expect(response.messages[0]).toMatchObject({ result: { content: [{ type: 'text', text: 'x' }] } });
+      await expectMismatch(body, { ...standardHeaders(body), 'Mcp-Name': '=?base64?not base64!?=' });
+    });
+
+    it('accepts header names in any case', async () => {
+      const body = searchCall({ query: 'auth', region: 'us-west1' });
+      const headers = Object.fromEntries(Object.entries({ ...standardHeaders(body), 'Mcp-Param-Region': 'us-west1' }).map(([k, v]) => [k.toUpperCase(), v]));
+      expect((await send(body, headers)).status).toBe(200);
+    });
+
+    it('requires Mcp-Param-Region when region is present and matches it exactly', async () => {
+      const body = searchCall({ query: 'auth', region: 'us-west1' });
+      await expectMismatch(body, standardHeaders(body));
+      await expectMismatch(body, { ...standardHeaders(body), 'Mcp-Param-Region': 'us-east1' });
+      await expectMismatch(body, { ...standardHeaders(body), 'Mcp-Param-Region': 'US-WEST1' });
+      const ok = await send(body, { ...standardHeaders(body), 'mcp-param-region': 'us-west1' });
+      expect(ok.status).toBe(200);
+      expect((ok.messages[0] as Message).result.content[0].text).toContain('us-west1');
+    });
+
+    it('decodes a Base64-encoded Mcp-Param-Region', async () => {
+      for (const region of ['Zürich 1', ' padded ', '=?base64?literal?=', 'us-west1']) {
+        const body = searchCall({ query: 'auth', region });
+        const sentinel = `=?base64?${Buffer.from(region, 'utf8').toString('base64')}?=`;
+        expect((await send(body, { ...standardHeaders(body), 'Mcp-Param-Region': sentinel })).status, region).toBe(200);
+        expect((await send(body, { ...standardHeaders(body), 'Mcp-Param-Region': encodeHeaderValue(region) })).status, region).toBe(200);
+      }
+    });
+
+    it('rejects invalid characters in Mcp-Param-Region', async () => {
+      const body = searchCall({ query: 'auth', region: 'é' });
+      await expectMismatch(body, { ...standardHeaders(body), 'Mcp-Param-Region': Buffer.from('é', 'utf8').toString('latin1') });
+    });
+
+    it('does not expect Mcp-Param-Region when region is absent or null', async () => {
+      for (const args of [{ query: 'auth' }, { query: 'auth', region: null }]) {
+        const response = await send(searchCall(args), standardHeaders(searchCall(args)));
+        expect(response.status, JSON.stringify(args)).toBe(200);
+      }
+    });
+  });
+
+  it('streams the progress notification then the response as SSE when a progressToken is set', async () => {
+    const body = { jsonrpc: '2.0', id: 'p', method: 'tools/call', params: { _meta: meta({}, { progressToken: 7 }), name: 'get_time', arguments: {} } };
+    const response = await send(body, standardHeaders(body));
+    expect(response.headers['content-type']).toBe('text/event-stream');
+    expect(response.headers['x-accel-buffering']).toBe('no');
+    expect(response.text).toContain('event: message');
+    expect(response.messages).toMatchObject([
+      { method: 'notifications/progress', params: { progressToken: 7 } },
+      { id: 'p', result: { resultType: 'complete' } },
+    ]);
+  });
+});
+
+describe('Streamable HTTP options and defects', () => {
+  it('--sse answers every request as an event stream but keeps errors with 4xx as JSON', async () => {
+    await withServer({ sse: true }, async (server) => {
+      const body = rpc(1, 'tools/list');
+      const response = await post(server.url, body, standardHeaders(body));
+      expect(response.headers['content-type']).toBe('text/event-stream');
+      expect(response.messages).toMatchObject([{ id: 1, result: { resultType: 'complete' } }]);
+      const bad = await post(server.url, { ...body, params: {} }, standardHeaders(body));
+      expect(bad.status).toBe(400);
+      expect(bad.headers['content-type']).toBe('application/json');
+    });
+  });
+
+  it('server-request sends roots/list on the first tools/list stream only', async () => {
+    await withServer({ defects: ['server-request'] }, async (server) => {
+      const body = rpc(1, 'tools/list');
+      const first = await post(server.url, body, standardHeaders(body));
+      expect(first.headers['content-type']).toBe('text/event-stream');
+      expect(first.messages).toMatchObject([{ jsonrpc: '2.0', id: 'srv-1', method: 'roots/list' }, { id: 1, result: {} }]);
+      const second = await post(server.url, body, standardHeaders(body));
+      expect(second.messages).toHaveLength(1);
+    });
+  });
+
+  it('wrong-id-on-list answers tools/list under another id', async () => {
+    await withServer({ defects: ['wrong-id-on-list'] }, async (server) => {
+      const body = rpc(41, 'tools/list');
+      const response = await post(server.url, body, standardHeaders(body));
+      expect((response.messages[0] as Message).id).not.toBe(41);
+      expect((response.messages[0] as Message).result.tools).toHaveLength(4);
+    });
+  });
+
+  it('hang-on-list never answers tools/list but still answers other requests and closes', async () => {
+    await withServer({ defects: ['hang-on-list'] }, async (server) => {
+      const list = rpc(1, 'tools/list');
+      let settled = false;
+      const pending = post(server.url, list, standardHeaders(list)).then(
+        () => (settled = true),
+        () => (settled = true),
+      );
+      const discover = rpc(2, 'server/discover');
+      expect((await post(server.url, discover, standardHeaders(discover))).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(settled).toBe(false);
+      await server.close();
+      await pending;
+    });
+  });
+});

@@ -1,0 +1,118 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DefectSet } from './defects.js';
+import { handleText } from './handler.js';
+import type { OutgoingMessage } from './messages.js';
+import type { HandlerContext, Reply } from './reply.js';
+import { createServerState } from './server-state.js';
+
+export const MCP_PATH = '/mcp';
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+export interface HttpServerOptions {
+  /** 0 picks a free port. */
+  port: number;
+  /** Answer every request with an SSE stream instead of a JSON body. */
+  sse: boolean;
+  defects: DefectSet;
+  log: (line: string) => void;
+}
+
+export interface RunningHttpServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Streamable HTTP on 127.0.0.1 with a single POST endpoint at /mcp. */
+export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
+  const state = createServerState();
+  const server = createServer((req, res) => {
+    serveRequest(req, res, options, state).catch((error: unknown) => {
+      options.log(`error serving ${req.method ?? '?'} ${req.url ?? '?'}: ${String(error)}`);
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${MCP_PATH}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function serveRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: HttpServerOptions,
+  state: HandlerContext['state'],
+): Promise<void> {
+  const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+  if (path !== MCP_PATH) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+  const origin = req.headers.origin;
+  if (origin !== undefined && !isAllowedOrigin(origin)) {
+    return void writeJson(res, 403, { jsonrpc: '2.0', error: { code: -32600, message: `Forbidden: Origin ${origin} is not allowed` } });
+  }
+  if (req.method !== 'POST') return void res.writeHead(405, { Allow: 'POST' }).end();
+
+  const body = await readBody(req);
+  if (body === undefined) return void res.writeHead(413).end();
+  const ctx: HandlerContext = { transport: 'http', defects: options.defects, state, headers: req.headers, log: options.log };
+  writeReply(res, handleText(body, ctx), options.sse);
+}
+
+function writeReply(res: ServerResponse, reply: Reply, sse: boolean): void {
+  switch (reply.kind) {
+    case 'none':
+      return void res.writeHead(202).end();
+    case 'hang':
+      return;
+    case 'raw':
+      return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(reply.text);
+    case 'send': {
+      if ((sse || reply.stream) && reply.status === 200) return writeEventStream(res, reply.messages);
+      const response = reply.messages[reply.messages.length - 1];
+      return writeJson(res, reply.status, response ?? {});
+    }
+  }
+}
+
+function writeJson(res: ServerResponse, status: number, message: OutgoingMessage): void {
+  res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(message));
+}
+
+function writeEventStream(res: ServerResponse, messages: OutgoingMessage[]): void {
+  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' });
+  for (const message of messages) res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+  res.end();
+}
+
+function isAllowedOrigin(origin: string): boolean {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && (url.hostname === '127.0.0.1' || url.hostname === 'localhost');
+  } catch {
+    return false;
+  }
+}
+
+/** The request body as text, or undefined when it exceeds the size limit. */
+async function readBody(req: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    // Keep draining past the limit so the 413 response can still be written.
+    if (size <= MAX_BODY_BYTES) chunks.push(buffer);
+  }
+  return size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8');
+}

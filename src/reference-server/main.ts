@@ -1,0 +1,52 @@
+import { USAGE, parseCliArgs } from './cli-args.js';
+import { formatDefectList } from './defects.js';
+
+const log = (line: string): void => {
+  process.stderr.write(`[reference-server] ${line}\n`);
+};
+
+async function main(): Promise<void> {
+  const command = parseCliArgs(process.argv.slice(2));
+  switch (command.kind) {
+    case 'list-defects':
+      process.stdout.write(`${formatDefectList()}\n`);
+      return;
+    case 'help':
+      process.stdout.write(`${USAGE}\n`);
+      return;
+    case 'error':
+      process.stderr.write(`reference-server: ${command.message}\n${USAGE}\n`);
+      process.exitCode = 2;
+      return;
+    case 'serve':
+      break;
+  }
+  // Transports are imported here so --list-defects and usage errors stay fast.
+  const defectNote = command.defects.size > 0 ? ` with defects: ${[...command.defects].join(', ')}` : '';
+  if (command.transport === 'stdio') {
+    const { runStdioServer } = await import('./stdio.js');
+    log(`serving MCP over stdio${defectNote}`);
+    runStdioServer({
+      input: process.stdin,
+      output: process.stdout,
+      defects: command.defects,
+      log,
+      exit: (code) => process.exit(code),
+    });
+    return;
+  }
+  const { startHttpServer } = await import('./http.js');
+  const server = await startHttpServer({ port: command.port, sse: command.sse, defects: command.defects, log });
+  log(`serving MCP over Streamable HTTP${command.sse ? ' (SSE responses)' : ''}${defectNote}`);
+  process.stdout.write(`listening on ${server.url}\n`);
+  const shutdown = (): void => {
+    void server.close().then(() => process.exit(0));
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
+
+main().catch((error: unknown) => {
+  log(`fatal: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+  process.exit(1);
+});

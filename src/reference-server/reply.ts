@@ -1,0 +1,33 @@
+import type { DefectSet } from './defects.js';
+import type { HeaderBag } from './http-headers.js';
+import type { OutgoingMessage } from './messages.js';
+import type { ServerState } from './server-state.js';
+
+export interface HandlerContext {
+  transport: 'stdio' | 'http';
+  defects: DefectSet;
+  state: ServerState;
+  /** HTTP only: the request headers (lower-cased names). */
+  headers?: HeaderBag;
+  log?: (line: string) => void;
+}
+
+/** What a transport must do for one incoming message. */
+export type Reply =
+  /** Nothing to send (notification, or a stray response on stdio); HTTP answers 202. */
+  | { kind: 'none' }
+  /** Chaos: never answer. */
+  | { kind: 'hang' }
+  /** Chaos: write this text instead of a JSON-RPC message. */
+  | { kind: 'raw'; text: string }
+  | {
+      kind: 'send';
+      /** In order; the response to the request is last. */
+      messages: OutgoingMessage[];
+      /** HTTP status for the response. */
+      status: number;
+      /** HTTP: send as an SSE stream even without --sse (there are messages before the response). */
+      stream: boolean;
+      /** Chaos: exit the process with this code once the messages are written. */
+      exitCode?: number;
+    };

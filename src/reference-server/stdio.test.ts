@@ -1,0 +1,97 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { DefectName } from './defects.js';
+import { runStdioServer } from './stdio.js';
+import { rpc } from './test-support.js';
+
+/** Runs the stdio server on in-memory streams. */
+function startStdio(defects: DefectName[] = []) {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  let buffered = '';
+  output.on('data', (chunk: Buffer) => (buffered += chunk.toString('utf8')));
+  let exitCode: number | undefined;
+  const exited = new Promise<number>((resolve) => {
+    runStdioServer({ input, output, defects: new Set(defects), log: () => {}, exit: (code) => resolve((exitCode = code)) });
+  });
+  const lines = () => buffered.split('\n').filter((line) => line !== '');
+  return {
+    send: (message: unknown) => input.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`),
+    lines,
+    exitCode: () => exitCode,
+    async waitForLines(count: number): Promise<string[]> {
+      for (let i = 0; i < 100 && lines().length < count; i += 1) await new Promise((r) => setTimeout(r, 5));
+      return lines();
+    },
+    end: () => input.end(),
+    exited,
+  };
+}
+
+describe('stdio transport', () => {
+  it('answers each request on its own line, in order, and exits 0 on EOF', async () => {
+    const server = startStdio();
+    server.send(rpc(1, 'server/discover'));
+    server.send('');
+    server.send(rpc(2, 'tools/list'));
+    server.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 9 } });
+    server.send({ jsonrpc: '2.0', id: 'x', result: {} });
+    server.send(rpc(3, 'tools/call', { name: 'echo', arguments: { text: 'multi\nline' } }));
+    server.end();
+    expect(await server.exited).toBe(0);
+    const messages = server.lines().map((line) => JSON.parse(line));
+    expect(messages.map((message) => message.id)).toEqual([1, 2, 3]);
+    expect(messages[2].result.content[0].text).toBe('multi\nline');
+  });
+
+  it('stdout-noise writes a plain text line before anything else', async () => {
+    const server = startStdio(['stdout-noise']);
+    server.send(rpc(1, 'server/discover'));
+    const lines = await server.waitForLines(2);
+    expect(lines[0]).toBe('reference server ready');
+    expect(JSON.parse(lines[1]!).id).toBe(1);
+    server.end();
+    await server.exited;
+  });
+
+  it('server-request writes a roots/list request line before the first tools/list response', async () => {
+    const server = startStdio(['server-request']);
+    server.send(rpc(1, 'tools/list'));
+    server.send(rpc(2, 'tools/list'));
+    const lines = await server.waitForLines(3);
+    expect(lines.map((line) => JSON.parse(line))).toMatchObject([
+      { jsonrpc: '2.0', id: 'srv-1', method: 'roots/list' },
+      { id: 1, result: {} },
+      { id: 2, result: {} },
+    ]);
+    server.end();
+    await server.exited;
+  });
+
+  it('exit-after-discover answers server/discover and then exits with code 1', async () => {
+    const server = startStdio(['exit-after-discover']);
+    server.send(rpc(1, 'server/discover'));
+    server.send(rpc(2, 'tools/list'));
+    expect(await server.exited).toBe(1);
+    expect(server.lines().map((line) => JSON.parse(line).id)).toEqual([1]);
+  });
+
+  it('garbage-on-list answers tools/list with a non-JSON line', async () => {
+    const server = startStdio(['garbage-on-list']);
+    server.send(rpc(1, 'tools/list'));
+    expect(await server.waitForLines(1)).toEqual(['this is not json']);
+    server.end();
+    await server.exited;
+  });
+
+  it('hang-on-list never answers tools/list but keeps serving', async () => {
+    const server = startStdio(['hang-on-list']);
+    server.send(rpc(1, 'tools/list'));
+    server.send(rpc(2, 'server/discover'));
+    const lines = await server.waitForLines(1);
+    expect(lines.map((line) => JSON.parse(line).id)).toEqual([2]);
+    expect(server.exitCode()).toBeUndefined();
+    server.end();
+    expect(await server.exited).toBe(0);
+  });
+});

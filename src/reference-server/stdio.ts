@@ -1,0 +1,40 @@
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import type { DefectSet } from './defects.js';
+import { handleText } from './handler.js';
+import type { HandlerContext } from './reply.js';
+import { createServerState } from './server-state.js';
+
+export interface StdioServerOptions {
+  input: Readable;
+  output: Writable;
+  defects: DefectSet;
+  log: (line: string) => void;
+  /** Called once when the server is done: 0 on stdin EOF, the defect's code for exit-after-discover. */
+  exit: (code: number) => void;
+}
+
+/** Newline-delimited JSON-RPC over a pair of streams; stdout carries nothing but MCP messages. */
+export function runStdioServer(options: StdioServerOptions): void {
+  const { input, output, defects, log } = options;
+  const ctx: HandlerContext = { transport: 'stdio', defects, state: createServerState(), log };
+  if (defects.has('stdout-noise')) output.write('reference server ready\n');
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  let stopped = false;
+  const stop = (code: number): void => {
+    if (stopped) return;
+    stopped = true;
+    lines.close();
+    output.write('', () => options.exit(code));
+  };
+
+  lines.on('line', (line) => {
+    if (stopped || line.trim() === '') return;
+    const reply = handleText(line, ctx);
+    if (reply.kind === 'raw') output.write(`${reply.text}\n`);
+    if (reply.kind !== 'send') return;
+    for (const message of reply.messages) output.write(`${JSON.stringify(message)}\n`);
+    if (reply.exitCode !== undefined) stop(reply.exitCode);
+  });
+  lines.on('close', () => stop(0));
+}

@@ -1,0 +1,62 @@
+import type { Status } from '../runner/types.js';
+import type { Palette } from './color.js';
+import { formatDuration } from './duration.js';
+import { KEYWORDS, STATUSES, emptyStatusCounts } from './statuses.js';
+import { terminalInline } from './text-safety.js';
+import type { RunReport } from './types.js';
+
+const COLUMN = 7;
+
+function paintStatus(status: Status, text: string, paint: Palette): string {
+  const byStatus: Record<Status, (t: string) => string> = {
+    pass: paint.green,
+    fail: paint.red,
+    warn: paint.yellow,
+    skip: paint.dim,
+    error: paint.magenta,
+  };
+  return byStatus[status](text);
+}
+
+function statusCounts(report: RunReport, paint: Palette): string {
+  const total = STATUSES.reduce((sum, status) => sum + report.summary[status], 0);
+  const parts = STATUSES.map((status) => paintStatus(status, `${report.summary[status]} ${status}`, paint));
+  return `${paint.bold('Summary:')} ${total} check outcome(s): ${parts.join(', ')}`;
+}
+
+function keywordTable(report: RunReport): string[] {
+  const header = ''.padEnd(COLUMN) + STATUSES.map((status) => status.padStart(COLUMN)).join('');
+  const rows = KEYWORDS.map((keyword) => {
+    const counts = emptyStatusCounts();
+    for (const check of report.checks) if (check.keyword === keyword) counts[check.status] += 1;
+    return keyword.padEnd(COLUMN) + STATUSES.map((status) => String(counts[status]).padStart(COLUMN)).join('');
+  });
+  return [header, ...rows].map((line) => `  ${line}`);
+}
+
+function runDetails(report: RunReport, writtenPaths: readonly string[]): string[] {
+  const lines = [`Wire: ${report.wire.protocolVersion ?? 'none'} (${terminalInline(report.wire.reason)})`];
+  if (report.server?.name !== undefined || report.server?.version !== undefined) {
+    const identity = [report.server.name, report.server.version].filter((part) => part !== undefined).join(' ');
+    lines.push(`Server: ${terminalInline(identity, 200)}`);
+  }
+  if (report.aborted !== undefined) {
+    const during = report.aborted.duringCheck === undefined ? '' : ` (during ${terminalInline(report.aborted.duringCheck)})`;
+    lines.push(`Aborted: ${terminalInline(report.aborted.reason)}${during}`);
+  }
+  lines.push(`Duration: ${formatDuration(report.durationMs)}, ${report.stats.requests} request(s)`);
+  if (writtenPaths.length > 0) lines.push(`Reports: ${writtenPaths.map((path) => terminalInline(path)).join(', ')}`);
+  return lines;
+}
+
+export function summaryLines(report: RunReport, paint: Palette, writtenPaths: readonly string[]): string[] {
+  const aborted = report.aborted === undefined ? [] : [paint.red(paint.bold('Audit aborted.'))];
+  return [
+    '',
+    ...aborted,
+    statusCounts(report, paint),
+    'By keyword:',
+    ...keywordTable(report),
+    ...runDetails(report, writtenPaths),
+  ];
+}

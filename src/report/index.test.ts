@@ -1,0 +1,36 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createReporter, isReporterName, REPORTER_NAMES } from './index.js';
+import { RUN_REPORT } from './run-report.fixture.js';
+
+describe('reporter map', () => {
+  it('knows exactly the implemented names', () => {
+    expect(REPORTER_NAMES).toEqual(['console', 'json', 'junit']);
+    expect(isReporterName('junit')).toBe(true);
+    expect(isReporterName('sarif')).toBe(false);
+    expect(isReporterName('toString')).toBe(false);
+  });
+
+  it('creates each reporter; file reporters return their paths, console writes to its stream', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'report-index-'));
+    try {
+      const stream = new PassThrough();
+      let printed = '';
+      stream.on('data', (chunk: Buffer) => (printed += chunk.toString('utf8')));
+      const written: string[] = [];
+      for (const name of REPORTER_NAMES) {
+        const reporter = createReporter(name, { stream, color: false, writtenPaths: () => written });
+        expect(reporter.name).toBe(name);
+        const path = await reporter.finish(RUN_REPORT, dir);
+        if (path !== undefined) written.push(path);
+      }
+      expect(written).toEqual([join(dir, 'report.json'), join(dir, 'junit.xml')]);
+      expect(printed).toContain('Summary: 6 check outcome(s)');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

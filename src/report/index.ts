@@ -1,0 +1,33 @@
+import { createConsoleReporter } from './console.js';
+import { createJsonReporter } from './json.js';
+import { createJunitReporter } from './junit.js';
+import type { Reporter } from './types.js';
+
+export { colorEnabled } from './color.js';
+
+export const REPORTER_NAMES = ['console', 'json', 'junit'] as const;
+export type ReporterName = (typeof REPORTER_NAMES)[number];
+
+export interface ReporterOptions {
+  stream?: NodeJS.WritableStream;
+  color?: boolean;
+  verbose?: boolean;
+  /** Console only: paths the other reporters wrote, listed in the summary. */
+  writtenPaths?: () => readonly string[];
+  /** JUnit only: per-testcase <properties> (read by GitLab and Jenkins' JUnit plugin; outside the Jenkins xUnit XSD). */
+  junitProperties?: boolean;
+}
+
+const FACTORIES: Record<ReporterName, (options: ReporterOptions) => Reporter> = {
+  console: (options) => createConsoleReporter(options),
+  json: () => createJsonReporter(),
+  junit: (options) => createJunitReporter({ extended: options.junitProperties ?? false }),
+};
+
+export function isReporterName(name: string): name is ReporterName {
+  return (REPORTER_NAMES as readonly string[]).includes(name);
+}
+
+export function createReporter(name: ReporterName, options: ReporterOptions = {}): Reporter {
+  return FACTORIES[name](options);
+}

@@ -1,0 +1,161 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CheckResult } from '../runner/types.js';
+import { boundEvidence, truncateString } from './bound.js';
+import { countByStatus } from './statuses.js';
+import type { Reporter, RunReport } from './types.js';
+import { xmlElement, xmlTextElement, type XmlAttributes } from './xml.js';
+
+export const JUNIT_REPORT_FILE = 'junit.xml';
+const SUITES_NAME = 'mcp-tools-conformance';
+const MAX_ATTRIBUTE_CHARS = 1000;
+const MAX_BODY_CHARS = 64 * 1024;
+const EVIDENCE_LIMITS = { maxStringLength: 8 * 1024, maxItems: 10 };
+
+export interface JunitOptions {
+  /**
+   * Adds `<properties>` inside each `<testcase>` and `skipped` on `<testsuites>` (read by Jenkins'
+   * JUnit plugin and pytest-style consumers). Off by default: junit-10.xsd allows neither, so the
+   * same metadata then goes to each test case's `<system-out>`.
+   */
+  extended?: boolean;
+}
+
+function seconds(ms: number): string {
+  return (Math.max(0, Number.isFinite(ms) ? ms : 0) / 1000).toFixed(3);
+}
+
+function attributeText(text: string): string {
+  return truncateString(text, MAX_ATTRIBUTE_CHARS);
+}
+
+function caseName(check: CheckResult): string {
+  const name = `${check.area} › ${check.id} › ${check.title}`;
+  return check.tool === undefined ? name : `${name} [${check.tool}]`;
+}
+
+function caseProperties(check: CheckResult): [string, string][] {
+  const properties: [string, string][] = [
+    ['requirement', check.id],
+    ['keyword', check.keyword],
+    ['specRef', check.specRef],
+  ];
+  if (check.tool !== undefined) properties.push(['tool', check.tool]);
+  if (check.status === 'warn') properties.push(['status', 'warn']);
+  return properties;
+}
+
+function propertiesElement(properties: readonly [string, string][]): string {
+  return xmlElement(
+    'properties',
+    {},
+    properties.map(([name, value]) => xmlElement('property', { name, value: attributeText(value) })),
+  );
+}
+
+/** Message, expectation and one compact JSON line per evidence item. */
+function detail(check: CheckResult): string {
+  const lines = [check.message];
+  if (check.expected !== undefined) lines.push(`expected: ${check.expected}`);
+  const evidence = boundEvidence(check.evidence, EVIDENCE_LIMITS);
+  if (evidence.length > 0) {
+    lines.push('evidence:', ...evidence.map((item) => JSON.stringify(item)));
+  }
+  return truncateString(lines.join('\n'), MAX_BODY_CHARS);
+}
+
+function systemOut(check: CheckResult, extended: boolean): string | undefined {
+  const parts: string[] = [];
+  if (!extended) {
+    parts.push(caseProperties(check).map(([name, value]) => `${name}: ${value}`).join('\n'));
+  }
+  if (check.status === 'warn') parts.push(`warning: ${detail(check)}`);
+  return parts.length === 0 ? undefined : xmlTextElement('system-out', {}, parts.join('\n\n'));
+}
+
+function outcomeElement(check: CheckResult): string | undefined {
+  const message = attributeText(check.message);
+  switch (check.status) {
+    case 'fail':
+      return xmlTextElement('failure', { message, type: check.keyword }, detail(check));
+    case 'error':
+      return xmlTextElement('error', { message, type: 'error' }, detail(check));
+    case 'skip':
+      return xmlElement('skipped', { message });
+    case 'pass':
+    case 'warn':
+      return undefined;
+  }
+}
+
+function testcase(check: CheckResult, extended: boolean): string {
+  const children = [
+    extended ? propertiesElement(caseProperties(check)) : undefined,
+    outcomeElement(check),
+    systemOut(check, extended),
+  ].filter((child): child is string => child !== undefined);
+  return xmlElement('testcase', { classname: check.area, name: caseName(check), time: seconds(check.durationMs) }, children);
+}
+
+function runProperties(report: RunReport): [string, string][] {
+  const target = report.target.command ?? report.target.url ?? report.target.file;
+  const properties: [string, string][] = [
+    ['toolVersion', report.tool.version],
+    ['transport', report.target.transport],
+    ['protocolVersion', report.wire.protocolVersion ?? 'none'],
+    ['wireReason', report.wire.reason],
+  ];
+  if (target !== undefined) properties.push(['target', target]);
+  if (report.aborted !== undefined) properties.push(['aborted', report.aborted.reason]);
+  return properties;
+}
+
+function countAttributes(checks: readonly CheckResult[]): XmlAttributes {
+  const counts = countByStatus(checks);
+  return { tests: checks.length, failures: counts.fail, errors: counts.error, skipped: counts.skip };
+}
+
+function groupByArea(checks: readonly CheckResult[]): Map<string, CheckResult[]> {
+  const areas = new Map<string, CheckResult[]>();
+  for (const check of checks) {
+    const list = areas.get(check.area) ?? [];
+    list.push(check);
+    areas.set(check.area, list);
+  }
+  return areas;
+}
+
+export function renderJunit(report: RunReport, options: JunitOptions = {}): string {
+  const extended = options.extended ?? false;
+  const suites = [...groupByArea(report.checks)].map(([area, checks]) =>
+    xmlElement(
+      'testsuite',
+      {
+        name: area,
+        ...countAttributes(checks),
+        time: seconds(checks.reduce((total, check) => total + check.durationMs, 0)),
+        timestamp: report.startedAt,
+      },
+      [propertiesElement(runProperties(report)), ...checks.map((check) => testcase(check, extended))],
+    ),
+  );
+  const { skipped, ...standardCounts } = countAttributes(report.checks);
+  const root = xmlElement(
+    'testsuites',
+    { name: SUITES_NAME, ...standardCounts, ...(extended && { skipped }), time: seconds(report.durationMs) },
+    suites,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${root}\n`;
+}
+
+export function createJunitReporter(options: JunitOptions = {}): Reporter {
+  return {
+    name: 'junit',
+    async finish(report, outputDir) {
+      await mkdir(outputDir, { recursive: true });
+      const path = join(outputDir, JUNIT_REPORT_FILE);
+      await writeFile(path, renderJunit(report, options), 'utf8');
+      return path;
+    },
+  };
+}
