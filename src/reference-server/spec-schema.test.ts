@@ -1,3 +1,4 @@
+import { sharedPath } from '../../test/helpers/shared.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -5,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { handleMessage } from './handler.js';
 import { meta, rpc, stdioContext } from './test-support.js';
 
-const SCHEMA_PATH = '/work/shared/spec/2026-07-28/schema.json';
+const SCHEMA_PATH = sharedPath('spec/2026-07-28/schema.json');
 const haveSchema = existsSync(SCHEMA_PATH);
 
 type Message = Record<string, any>;

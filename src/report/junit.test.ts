@@ -1,3 +1,4 @@
+import { sharedPath } from '../../test/helpers/shared.js';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -64,7 +65,7 @@ const all = (node: XmlNode, name: string): XmlNode[] =>
   node.children.flatMap((child) => [...(child.name === name ? [child] : []), ...all(child, name)]);
 const child = (node: XmlNode, name: string): XmlNode | undefined => node.children.find((c) => c.name === name);
 
-const XSD = '/work/shared/formats/junit-10.xsd';
+const XSD = sharedPath('formats/junit-10.xsd');
 const hasXmllint = spawnSync('xmllint', ['--version']).status === 0;
 const xsdSkipReason = !hasXmllint
   ? 'xmllint is not on PATH (install libxml2-utils)'

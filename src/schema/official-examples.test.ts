@@ -1,9 +1,10 @@
+import { sharedPath } from '../../test/helpers/shared.js';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateWire, type WireSchemaName } from './validator.js';
 
-const EXAMPLES_DIR = '/work/shared/spec/2026-07-28/examples';
+const EXAMPLES_DIR = sharedPath('spec/2026-07-28/examples');
 const WIRE = '2026-07-28';
 const examplesPresent = existsSync(EXAMPLES_DIR);
 

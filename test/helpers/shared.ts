@@ -1,0 +1,5 @@
+import { resolve } from 'node:path';
+
+/** The team's shared folder sits beside the repository (../shared); absent outside the team, where tests that need it skip. */
+export const SHARED_DIR = resolve(import.meta.dirname, '../../../shared');
+export const sharedPath = (...parts: string[]) => resolve(SHARED_DIR, ...parts);
