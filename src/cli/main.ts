@@ -131,6 +131,10 @@ export function installSignalHandlers(): void {
       process.exit(130);
     });
   }
+  // A closed pipe (`… | head`) must not end the audit: reports are still written.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
   process.on('uncaughtException', (error) => {
     killAllNow();
     process.stderr.write(`mcp-tools-conformance: internal error: ${error.stack ?? error.message}\n`);

@@ -31,19 +31,26 @@ export function inapplicable(check: CheckDefinition, ctx: Pick<CheckContext, 'wi
 
 /** Runs main-phase checks concurrently, then final-phase checks; a vanished target stops the run cleanly. */
 export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckContext, options: RunnerOptions): Promise<RunnerOutput> {
-  const results: CheckResult[] = [];
   let aborted: RunnerOutput['aborted'];
-  const emit = (r: CheckResult) => {
-    results.push(r);
-    options.onResult?.(r);
+  // Results are emitted in registry order as soon as every earlier check is done: live, yet deterministic.
+  const finished: (CheckResult[] | undefined)[] = checks.map(() => undefined);
+  let nextToEmit = 0;
+  const complete = (index: number, results: CheckResult[]) => {
+    finished[index] = results;
+    while (nextToEmit < checks.length && finished[nextToEmit]) {
+      for (const r of finished[nextToEmit]!) options.onResult?.(r);
+      nextToEmit += 1;
+    }
   };
 
-  const runOne = async (check: CheckDefinition): Promise<void> => {
+  const runOne = async (index: number): Promise<void> => {
+    const check = checks[index]!;
+    const single = (outcome: Outcome) => complete(index, [toResult(check, outcome, 0)]);
     const notApplicable = inapplicable(check, ctx);
-    if (notApplicable) return emit(toResult(check, { status: 'skip', message: notApplicable }, 0));
-    if (aborted) return emit(toResult(check, { status: 'skip', message: `not run: ${aborted.reason}` }, 0));
+    if (notApplicable) return single({ status: 'skip', message: notApplicable });
+    if (aborted) return single({ status: 'skip', message: `not run: ${aborted.reason}` });
     if (options.deadline !== undefined && Date.now() > options.deadline) {
-      return emit(toResult(check, { status: 'skip', message: 'not run: the --max-duration budget was used up' }, 0));
+      return single({ status: 'skip', message: 'not run: the --max-duration budget was used up' });
     }
     const started = performance.now();
     let outcomes: Outcome[];
@@ -57,17 +64,20 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
       }
     }
     const elapsed = performance.now() - started;
-    for (const outcome of outcomes) emit(toResult(check, outcome, elapsed / outcomes.length));
+    complete(
+      index,
+      outcomes.map((outcome) => toResult(check, outcome, elapsed / outcomes.length)),
+    );
   };
 
-  const main = checks.filter((c) => (c.phase ?? 'main') === 'main');
-  const final = checks.filter((c) => c.phase === 'final');
-  await pool(main, Math.max(1, options.concurrency), runOne);
-  for (const check of final) await runOne(check);
-
-  const order = new Map(checks.map((c, i) => [c.id, i]));
-  results.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  return { results, aborted };
+  const indexes = checks.map((_, i) => i);
+  await pool(
+    indexes.filter((i) => (checks[i]!.phase ?? 'main') === 'main'),
+    Math.max(1, options.concurrency),
+    runOne,
+  );
+  for (const i of indexes.filter((i) => checks[i]!.phase === 'final')) await runOne(i);
+  return { results: finished.flatMap((r) => r ?? []), aborted };
 }
 
 function failureOutcome(check: CheckDefinition, error: unknown, ctx: CheckContext): Outcome {

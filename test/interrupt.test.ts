@@ -1,0 +1,58 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BUILT, CLI, REFERENCE } from './helpers/cli.js';
+
+/** Processes whose command line contains `marker`, other than pgrep itself. */
+function processesWith(marker: string): string[] {
+  try {
+    return execFileSync('pgrep', ['-f', marker], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+/** Alive and not a zombie waiting to be reaped. */
+function isAlive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+async function diesWithin(pid: number, ms: number): Promise<boolean> {
+  for (const until = Date.now() + ms; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
+    if (!isAlive(pid)) return true;
+  }
+  return !isAlive(pid);
+}
+
+describe.skipIf(!BUILT)('Ctrl-C', () => {
+  it('kills the target (and its own children) and exits 130', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mtc-sigint-'));
+    const marker = dir.split('/').pop()!;
+    // A wrapper that starts the hanging reference server as a grandchild, as npx would.
+    const wrapper = join(dir, 'wrapper.cjs');
+    writeFileSync(
+      wrapper,
+      `const c = require('child_process').spawn(process.execPath, [${JSON.stringify(REFERENCE)}, '--defect', 'hang-on-list'], { stdio: 'inherit' });` +
+        `require('fs').writeFileSync(${JSON.stringify(join(dir, 'grandchild.pid'))}, String(c.pid)); setInterval(() => {}, 1000);`,
+    );
+    const cli = spawn(process.execPath, [CLI, '--stdio', `${process.execPath} ${wrapper}`, '--timeout', '30000', '--reporter', 'json', '--output-dir', dir]);
+    let stderr = '';
+    cli.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(processesWith(marker).length).toBeGreaterThan(0);
+    cli.kill('SIGINT');
+    const code = await new Promise<number | null>((done) => cli.on('exit', done));
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/interrupted/);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(processesWith(marker).filter((pid) => isAlive(Number(pid)))).toEqual([]);
+    const grandchild = Number(readFileSync(join(dir, 'grandchild.pid'), 'utf8'));
+    expect(await diesWithin(grandchild, 2000), `reference server pid ${grandchild} survived`).toBe(true);
+  });
+});
