@@ -1,13 +1,17 @@
 #!/usr/bin/env node
-import { installSignalHandlers, main } from '../src/cli/main.js';
+import { packageVersion } from '../src/cli/version.js';
 
-installSignalHandlers();
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: Error) => {
-    process.stderr.write(`mcp-tools-conformance: internal error: ${error.stack ?? error.message}\n`);
+const argv = process.argv.slice(2);
+if (argv.length === 1 && argv[0] === '--version') {
+  // Answered before anything heavy loads: CI scripts call this a lot.
+  process.stdout.write(`${packageVersion()}\n`);
+} else {
+  const { installSignalHandlers, main } = await import('../src/cli/main.js');
+  installSignalHandlers();
+  try {
+    process.exitCode = await main(argv);
+  } catch (error) {
+    process.stderr.write(`mcp-tools-conformance: internal error: ${(error as Error).stack ?? String(error)}\n`);
     process.exitCode = 3;
-  },
-);
+  }
+}

@@ -47,7 +47,7 @@ async function audit(options: CliOptions, checks: readonly CheckDefinition[], ve
   const reporters: Reporter[] = options.reporters.map((name) =>
     createReporter(name, { stream: process.stdout, color: colorEnabled(process.stdout), verbose: options.verbose, junitProperties: options.junitProperties, writtenPaths: () => written }),
   );
-  const target = createTarget(options);
+  const target = await createTarget(options);
   if (target.isReference && options.reporters.includes('console')) {
     process.stdout.write('No --stdio or --url given: auditing the bundled reference server.\n');
   }

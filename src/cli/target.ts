@@ -1,6 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { HttpTransport } from '../transport/http.js';
-import { StdioTransport } from '../transport/stdio.js';
 import type { Transport } from '../transport/types.js';
 import type { RunReport } from '../report/types.js';
 import type { CliOptions } from './args.js';
@@ -22,8 +20,10 @@ export interface Target {
   isReference: boolean;
 }
 
-export function createTarget(options: CliOptions): Target {
+/** Transports are imported on demand: undici only loads when the target is HTTP. */
+export async function createTarget(options: CliOptions): Promise<Target> {
   if (options.url) {
+    const { HttpTransport } = await import('../transport/http.js');
     return {
       transport: new HttpTransport({ url: options.url, headers: options.headers, timeoutMs: options.timeoutMs }),
       description: { transport: 'http', url: redactUrl(options.url) },
@@ -31,6 +31,7 @@ export function createTarget(options: CliOptions): Target {
     };
   }
   const command = options.stdio ?? referenceServerCommand();
+  const { StdioTransport } = await import('../transport/stdio.js');
   return {
     transport: new StdioTransport({ command, timeoutMs: options.timeoutMs }),
     description: { transport: 'stdio', command: redactCommandLine(command) },

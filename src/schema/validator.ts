@@ -1,5 +1,5 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { Wire } from '../runner/types.js';
 import { WIRE_SCHEMAS, type WireSchemaName } from './wire/catalog.js';
 
@@ -21,11 +21,16 @@ const ajvByWire = new Map<Wire, Ajv2020>();
 const validators = new Map<string, ValidateFunction>();
 let compilations = 0;
 
+/** ajv is loaded on first validation, so `--version`, `--help` and `--list` start fast. */
+const requireCjs = createRequire(import.meta.url);
+
 function ajvFor(wire: Wire): Ajv2020 {
   let ajv = ajvByWire.get(wire);
   if (!ajv) {
-    ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
-    addFormats.default(ajv);
+    const { Ajv2020: Ajv } = requireCjs('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+    const addFormats = requireCjs('ajv-formats') as typeof import('ajv-formats').default;
+    ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
+    addFormats(ajv);
     ajvByWire.set(wire, ajv);
   }
   return ajv;
