@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT, referenceCommand, runCli } from './helpers/cli.js';
+import { BUILT, referenceCommand, runCli, startReferenceHttp } from './helpers/cli.js';
 
 describe.skipIf(!BUILT)('broken targets end in a report that blames the target', () => {
   const chaos = async (defect: string, timeout = 600) => {
@@ -55,6 +55,26 @@ describe.skipIf(!BUILT)('broken targets end in a report that blames the target',
     const run = await runCli(['--stdio', `${process.execPath} -e process.exit(4)`]);
     expect(run.code).toBe(3);
     expect(run.report!.aborted!.reason).toMatch(/exited/);
+  });
+
+  it('over HTTP, a target that never answers tools/list: exit 3 near the timeout', async () => {
+    const server = await startReferenceHttp('--defect', 'hang-on-list');
+    try {
+      const run = await runCli(['--url', server.url, '--timeout', '500'], { timeoutMs: 15_000 });
+      assertAbortedDuringWalk(run, /within 500 ms|timed out|timeout/i);
+      expect(run.wallMs).toBeLessThan(8_000);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('over HTTP, a response with the wrong id: exit 3', async () => {
+    const server = await startReferenceHttp('--defect', 'wrong-id-on-list');
+    try {
+      assertAbortedDuringWalk(await runCli(['--url', server.url]), /id/);
+    } finally {
+      await server.stop();
+    }
   });
 
   it('an unreachable URL: exit 3', async () => {

@@ -1,0 +1,45 @@
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BUILT, explain, ROOT, runCli } from './helpers/cli.js';
+
+const require = createRequire(import.meta.url);
+
+/** The entry script of an npm server package (its bin), run with this node. */
+function npmServer(pkg: string, ...args: string[]): string {
+  const manifest = require(`${pkg}/package.json`) as { bin: string | Record<string, string> };
+  const bin = typeof manifest.bin === 'string' ? manifest.bin : Object.values(manifest.bin)[0]!;
+  return [process.execPath, join(dirname(require.resolve(`${pkg}/package.json`)), bin), ...args].join(' ');
+}
+
+const legacy: [string, string][] = [
+  ['server-everything', npmServer('@modelcontextprotocol/server-everything', 'stdio')],
+  ['server-memory', npmServer('@modelcontextprotocol/server-memory')],
+  ['server-filesystem', npmServer('@modelcontextprotocol/server-filesystem', mkdtempSync(join(tmpdir(), 'fs-root-')))],
+  ['server-sequential-thinking', npmServer('@modelcontextprotocol/server-sequential-thinking')],
+];
+
+describe.skipIf(!BUILT)('real npm servers on the legacy wire (stdio)', () => {
+  for (const [name, command] of legacy) {
+    it.concurrent(`@modelcontextprotocol/${name}: completes on 2025-11-25 with no failures`, async () => {
+      const run = await runCli(['--stdio', command], { timeoutMs: 30_000, env: { MEMORY_FILE_PATH: join(tmpdir(), `mtc-memory-${process.pid}.json`) } });
+      expect(run.report!.wire.protocolVersion).toBe('2025-11-25');
+      expect(run.report!.wire.reason).toMatch(/fell back to initialize/);
+      expect(explain(run.report)).toBe('(no fail/warn/error)');
+      expect(run.code).toBe(0);
+      expect(run.report!.checks.find((c) => c.id === 'discover.must-implement')!.status).toBe('skip');
+    });
+  }
+});
+
+describe.skipIf(!BUILT)('a server built on the official SDK v2 (2026-07-28, stdio)', () => {
+  it('is audited on the modern wire with no failures', async () => {
+    const run = await runCli(['--stdio', `${process.execPath} ${join(ROOT, 'test/fixtures/sdk-v2-server.mjs')}`], { timeoutMs: 30_000 });
+    expect(run.report!.wire).toEqual({ protocolVersion: '2026-07-28', reason: 'server/discover returned a DiscoverResult' });
+    expect(run.report!.server).toEqual({ name: 'sdk-v2-fixture', version: '1.0.0' });
+    expect(explain(run.report)).toBe('(no fail/warn/error)');
+    expect(run.code).toBe(0);
+  });
+});
