@@ -3,15 +3,23 @@ import type { CheckDefinition } from '../src/runner/types.js';
 import { CACHING_CHECKS } from './caching.js';
 import { CAPABILITY_CHECKS } from './capabilities.js';
 import { DISCOVER_CHECKS } from './discover.js';
+import { JSON_SCHEMA_CHECKS } from './json-schema.js';
 import { RESULT_CHECKS } from './results.js';
+import { TOOL_NAME_CHECKS } from './tool-names.js';
+import { TOOL_SHAPE_CHECKS } from './tool-shape.js';
 import { TOOLS_LIST_CHECKS } from './tools-list.js';
 import { WIRE_CHECKS } from './wire.js';
+import { X_MCP_HEADER_CHECKS } from './x-mcp-header.js';
 
 /** Every check, in report order: one list per area, areas in the order a reader meets them. */
 export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...DISCOVER_CHECKS,
   ...CAPABILITY_CHECKS,
   ...TOOLS_LIST_CHECKS,
+  ...TOOL_NAME_CHECKS,
+  ...TOOL_SHAPE_CHECKS,
+  ...JSON_SCHEMA_CHECKS,
+  ...X_MCP_HEADER_CHECKS,
   ...CACHING_CHECKS,
   ...RESULT_CHECKS,
   ...WIRE_CHECKS,

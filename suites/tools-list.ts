@@ -88,7 +88,15 @@ export const toolNamesUnique: CheckDefinition = {
     const counts = new Map<string, number>();
     for (const t of named) counts.set(t.name as string, (counts.get(t.name as string) ?? 0) + 1);
     const dupes = [...counts].filter(([, n]) => n > 1);
-    if (dupes.length === 0) return [pass(`${named.length} tool names, all distinct`)];
+    if (dupes.length === 0) {
+      const byFold = new Map<string, string[]>();
+      for (const name of counts.keys()) byFold.set(name.toLowerCase(), [...(byFold.get(name.toLowerCase()) ?? []), name]);
+      const caseOnly = [...byFold.values()].filter((names) => names.length > 1);
+      const info = caseOnly.length
+        ? `; for information, names that differ only by case: ${caseOnly.map((n) => n.join(' / ')).join(', ')} (allowed, names are case-sensitive, but easy to confuse)`
+        : '';
+      return [pass(`${named.length} tool names, all distinct${info}`)];
+    }
     return dupes.map(([name, n]) => ({
       ...fail(
         `the name ${JSON.stringify(name)} appears ${n} times in the tool list`,

@@ -11,7 +11,9 @@ export class UsageError extends Error {
 }
 
 export interface CliOptions {
+  command: 'run' | 'snapshot';
   stdio?: string;
+  fromSnapshot?: string;
   url?: string;
   headers: Record<string, string>;
   spec: SpecChoice;
@@ -53,8 +55,10 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
     .scriptName('mcp-tools-conformance')
     .usage('$0 [run] (--stdio "<command line>" | --url <http(s)://…>) [options]')
     .command(['run', '$0'], 'audit an MCP server (the default command)')
+    .command('snapshot', 'print the complete tool list (all pages, with the wire version) as JSON, for --from-snapshot')
     .option('stdio', { type: 'string', describe: 'spawn the target and talk newline-delimited JSON-RPC over its stdin/stdout' })
     .option('url', { type: 'string', describe: 'Streamable HTTP MCP endpoint of the target' })
+    .option('from-snapshot', { type: 'string', describe: 'run every static check on a saved snapshot instead of a live target' })
     .option('header', { type: 'string', array: true, describe: 'extra HTTP header "Name: value" (repeatable; values never reach reports)' })
     .option('spec', { choices: ['auto', '2026-07-28', '2025-11-25'] as const, default: 'auto' as const, describe: 'wire version: probe (auto) or force one' })
     .option('checks', { type: 'string', array: true, describe: 'only run these check IDs or globs (comma-separated or repeated)' })
@@ -73,6 +77,7 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
     })
     .option('verbose', { type: 'boolean', default: false, describe: 'print evidence for failures on the console' })
     .conflicts('stdio', 'url')
+    .conflicts('from-snapshot', ['stdio', 'url'])
     .strict()
     .version(version)
     .alias('h', 'help')
@@ -85,8 +90,11 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
   const args = await parser.parseAsync();
   if (argv.some((a) => a === '--help' || a === '-h' || a === '--version')) return null;
 
-  const positional = args._.filter((p) => p !== 'run');
-  if (positional.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(String(positional[0]))}`);
+  const [first, ...others] = args._.map(String);
+  const command = first === 'snapshot' ? 'snapshot' : 'run';
+  const positional = first === 'snapshot' || first === 'run' ? others : args._.map(String);
+  if (positional.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positional[0])}`);
+  if (command === 'snapshot' && args['from-snapshot'] !== undefined) throw new UsageError('snapshot takes a live target (--stdio or --url), not --from-snapshot');
   const reporters = String(args.reporter).split(',').map((r) => r.trim()).filter(Boolean);
   for (const r of reporters) if (!isReporterName(r)) throw new UsageError(`unknown reporter "${r}" (choose from ${REPORTER_NAMES.join(', ')})`);
   for (const [flag, value] of [['--timeout', args.timeout], ['--max-duration', args['max-duration']], ['--concurrency', args.concurrency]] as const) {
@@ -100,6 +108,8 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
     headers[name] = value;
   }
   return {
+    command,
+    fromSnapshot: args['from-snapshot'],
     stdio: args.stdio,
     url: args.url,
     headers,

@@ -13,6 +13,9 @@ import { EXIT, parseArgs, UsageError, type CliOptions } from './args.js';
 import { createTarget } from './target.js';
 import { packageVersion } from './version.js';
 import { printCatalog } from './catalog.js';
+import { TargetGoneError } from '../protocol/errors.js';
+import { SnapshotFormatError } from '../snapshot/format.js';
+import { buildSnapshot, replayNegotiation } from '../snapshot/capture.js';
 
 export async function main(argv: string[]): Promise<number> {
   const version = packageVersion();
@@ -37,7 +40,41 @@ export async function main(argv: string[]): Promise<number> {
     printCatalog(selected, process.stdout);
     return EXIT.ok;
   }
-  return audit(options, selected, version);
+  try {
+    return options.command === 'snapshot' ? await snapshot(options, version) : await audit(options, selected, version);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof SnapshotFormatError) {
+      process.stderr.write(`mcp-tools-conformance: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+}
+
+/** `snapshot`: the complete tool listing as JSON on stdout, for `--from-snapshot`. */
+async function snapshot(options: CliOptions, version: string): Promise<number> {
+  const target = await createTarget(options);
+  const client = new McpClient(target.transport, { name: 'mcp-tools-conformance', version });
+  try {
+    await target.transport.start();
+    const negotiation = await negotiate(client, options.spec);
+    const ctx = new CheckContext(client, target.transport, negotiation, { timeoutMs: options.timeoutMs });
+    if (negotiation.wire === '2026-07-28') negotiation.discover ??= await ctx.discover();
+    const walk = await ctx.tools();
+    process.stdout.write(JSON.stringify(buildSnapshot(client, negotiation, walk, target.description), null, 2) + '\n');
+    if (walk.stop.kind !== 'complete') {
+      process.stderr.write(`mcp-tools-conformance: the tool list is incomplete (${walk.stop.kind}); the snapshot holds what was received\n`);
+    }
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof TargetUnavailableError || error instanceof TargetGoneError) {
+      process.stderr.write(`mcp-tools-conformance: the target could not be read: ${error.message}\n`);
+      return EXIT.unavailable;
+    }
+    throw error;
+  } finally {
+    await target.transport.close();
+  }
 }
 
 async function audit(options: CliOptions, checks: readonly CheckDefinition[], version: string): Promise<number> {
@@ -48,7 +85,7 @@ async function audit(options: CliOptions, checks: readonly CheckDefinition[], ve
     createReporter(name, { stream: process.stdout, color: colorEnabled(process.stdout), verbose: options.verbose, junitProperties: options.junitProperties, writtenPaths: () => written }),
   );
   const target = await createTarget(options);
-  if (target.isReference && options.reporters.includes('console')) {
+  if (target.isReference && options.reporters.includes('console') && !options.fromSnapshot) {
     process.stdout.write('No --stdio or --url given: auditing the bundled reference server.\n');
   }
   const client = new McpClient(target.transport, { name: 'mcp-tools-conformance', version });
@@ -61,7 +98,9 @@ async function audit(options: CliOptions, checks: readonly CheckDefinition[], ve
   let aborted: RunReport['aborted'];
   try {
     await target.transport.start();
-    negotiation = await negotiate(client, options.spec);
+    negotiation = target.snapshot
+      ? await replayNegotiation(client, target.snapshot, target.description.file!)
+      : await negotiate(client, options.spec);
     const ctx = new CheckContext(client, target.transport, negotiation, { timeoutMs: options.timeoutMs });
     const output = await runChecks(checks, ctx, {
       concurrency: options.concurrency,

@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import type { Transport } from '../transport/types.js';
 import type { RunReport } from '../report/types.js';
-import type { CliOptions } from './args.js';
+import { readFile } from 'node:fs/promises';
+import { UsageError, type CliOptions } from './args.js';
+import { parseSnapshot, type Snapshot } from '../snapshot/format.js';
+import { ReplayTransport } from '../snapshot/replay-transport.js';
 import { redactCommandLine, redactUrl } from './redact.js';
 
 /** The bundled reference server, audited when no target is given. */
@@ -18,10 +21,28 @@ export interface Target {
   transport: Transport;
   description: RunReport['target'];
   isReference: boolean;
+  /** Set for --from-snapshot: the listing to replay. */
+  snapshot?: Snapshot;
 }
 
 /** Transports are imported on demand: undici only loads when the target is HTTP. */
 export async function createTarget(options: CliOptions): Promise<Target> {
+  if (options.fromSnapshot) {
+    const file = options.fromSnapshot;
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      throw new UsageError(`cannot read --from-snapshot ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+    let snapshot: Snapshot;
+    try {
+      snapshot = parseSnapshot(text, file);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    return { transport: new ReplayTransport(snapshot, file), description: { transport: 'snapshot', file }, isReference: false, snapshot };
+  }
   if (options.url) {
     const { HttpTransport } = await import('../transport/http.js');
     return {

@@ -1,6 +1,6 @@
 import { errorOf, isObject, resultOf } from '../jsonrpc.js';
 import type { Wire } from '../runner/types.js';
-import { TargetUnavailableError, type Exchange } from '../transport/types.js';
+import { TargetUnavailableError, type Exchange, type Transport } from '../transport/types.js';
 import type { McpClient } from './client.js';
 import { LEGACY_VERSION, MODERN_ERROR_CODES, MODERN_VERSION } from './constants.js';
 import { TargetGoneError } from './errors.js';
@@ -67,7 +67,7 @@ interface ProbeVerdict {
   why: string;
 }
 
-export function classifyProbe(exchange: Exchange, transport: 'stdio' | 'http'): ProbeVerdict {
+export function classifyProbe(exchange: Exchange, transport: Transport['kind']): ProbeVerdict {
   if (exchange.failure?.kind === 'connection') {
     throw new TargetUnavailableError(`cannot reach the target: ${exchange.failure.message}`);
   }

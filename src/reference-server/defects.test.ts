@@ -30,6 +30,11 @@ function pages(ctx: HandlerContext, limit = 3): Message[] {
 
 const SERVER_INFO_KEY = 'io.modelcontextprotocol/serverInfo';
 
+/** Every tool the listing shows, all pages. */
+const listed = (ctx: HandlerContext): Message[] => pages(ctx, 10).flatMap((page) => page.result.tools as Message[]);
+const extra = (ctx: HandlerContext): Message => listed(ctx).at(-1)!;
+const header = (ctx: HandlerContext, property: string): unknown => extra(ctx).inputSchema.properties[property]['x-mcp-header'];
+
 /** The observable deviation of each defect, checked through the transport-independent handler. */
 const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
   'no-discover': (ctx) => {
@@ -98,6 +103,27 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     expect(exchange(ctx, rpc(2, 'tools/list'))).toHaveLength(1);
   },
   'bad-instructions': (ctx) => expect(discover(ctx).result.instructions).toBe(42),
+  'tool-name-too-long': (ctx) => expect(extra(ctx).name).toHaveLength(129),
+  'tool-name-with-space': (ctx) => expect(extra(ctx).name).toBe('get forecast'),
+  'tool-title-not-string': (ctx) => expect(listed(ctx)[0]!.title).toBe(42),
+  'tool-without-description': (ctx) => expect(listed(ctx)[1]).not.toHaveProperty('description'),
+  'input-schema-not-object': (ctx) => expect(extra(ctx).inputSchema).toEqual({ type: 'string' }),
+  'annotation-not-boolean': (ctx) => expect(listed(ctx)[0]!.annotations.readOnlyHint).toBe('yes'),
+  'icon-sizes-not-array': (ctx) => expect(listed(ctx)[0]!.icons[0].sizes).toBe('48x48'),
+  'icon-http-scheme': (ctx) => expect(listed(ctx)[0]!.icons[0].src).toMatch(/^http:/),
+  'invalid-input-schema': (ctx) => expect(extra(ctx).inputSchema.properties.a.type).toBe('strng'),
+  'invalid-output-schema': (ctx) => expect(extra(ctx).outputSchema.required).toBe('temperature'),
+  'draft-07-schema': (ctx) => expect(extra(ctx).inputSchema.$schema).toBe('http://json-schema.org/draft-07/schema#'),
+  'dangling-ref': (ctx) => expect(extra(ctx).inputSchema.properties.a.$ref).toBe('#/$defs/missing'),
+  'external-ref': (ctx) => expect(extra(ctx).inputSchema.properties.a.$ref).toMatch(/^https:/),
+  'xmcp-empty': (ctx) => expect(header(ctx, 'region')).toBe(''),
+  'xmcp-not-token': (ctx) => expect(header(ctx, 'region')).toBe('My Region'),
+  'xmcp-control-char': (ctx) => expect(header(ctx, 'region')).toMatch(/\r\n/),
+  'xmcp-duplicate': (ctx) => expect([header(ctx, 'region'), header(ctx, 'zone')]).toEqual(['Region', 'REGION']),
+  'xmcp-number': (ctx) => expect(extra(ctx).inputSchema.properties.ratio.type).toBe('number'),
+  'xmcp-unsafe-integer': (ctx) => expect(extra(ctx).inputSchema.properties.shard.maximum).toBe(2 ** 60),
+  'xmcp-unreachable': (ctx) => expect(extra(ctx).inputSchema.properties.tags.items['x-mcp-header']).toBe('Tag'),
+  'xmcp-sensitive': (ctx) => expect(header(ctx, 'api_key')).toBe('Api-Key'),
   'hang-on-list': (ctx) => expect(handleMessage(rpc(1, 'tools/list'), ctx)).toEqual({ kind: 'hang' }),
   'exit-after-discover': (ctx) => {
     expect(handleMessage(rpc(1, 'server/discover'), ctx)).toMatchObject({ kind: 'send', exitCode: 1 });

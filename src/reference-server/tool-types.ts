@@ -16,6 +16,7 @@ export interface ToolDefinition {
   description: string;
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema;
+  icons?: { src: string; mimeType?: string; sizes?: string[] }[];
   annotations: ToolAnnotations;
 }
 

@@ -3,17 +3,18 @@ import { decodeCursor, encodeCursor } from './cursor.js';
 import type { DefectSet } from './defects.js';
 import { invalidParams } from './protocol-error.js';
 import { serverInfoMeta } from './result-meta.js';
-import { TOOL_DEFINITIONS } from './tools.js';
+import { listedToolDefinitions } from './tool-defects.js';
 
 export function toolsListResult(params: Record<string, unknown>, defects: DefectSet): Record<string, unknown> {
-  const total = TOOL_DEFINITIONS.length;
+  const listed = listedToolDefinitions(defects);
+  const total = listed.length;
   const offset = pageOffset(params.cursor, total);
   const end = Math.min(offset + PAGE_SIZE, total);
   const pageIndex = offset / PAGE_SIZE;
   const isLastPage = end === total;
 
-  let tools: unknown = TOOL_DEFINITIONS.slice(offset, end);
-  if (isLastPage && defects.has('duplicate-tool')) tools = [...TOOL_DEFINITIONS.slice(offset, end), TOOL_DEFINITIONS[0]];
+  let tools: unknown = listed.slice(offset, end);
+  if (isLastPage && defects.has('duplicate-tool')) tools = [...listed.slice(offset, end), listed[0]];
   if (pageIndex === 1 && defects.has('tools-not-array')) tools = {};
 
   const result: Record<string, unknown> = { resultType: 'complete', tools };

@@ -239,6 +239,7 @@ const getLogo: ReferenceTool = {
     title: 'Server Logo',
     description: 'Return the server logo as a tiny PNG image.',
     inputSchema: { type: 'object', additionalProperties: false },
+    icons: [{ src: `data:image/png;base64,${LOGO_PNG_BASE64}`, mimeType: 'image/png', sizes: ['2x2'] }],
     annotations: { readOnlyHint: true, openWorldHint: false },
   },
   run: () => ({

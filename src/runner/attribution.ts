@@ -10,27 +10,39 @@ interface AttributionRule {
   matches(issue: SchemaIssue): boolean;
 }
 
-const missing = (issue: SchemaIssue, ...props: string[]) =>
+const missingAtRoot = (issue: SchemaIssue, ...props: string[]) =>
   issue.keyword === 'required' && issue.instancePath === '' && props.includes(String(issue.params.missingProperty));
 const at = (issue: SchemaIssue, path: string) => issue.instancePath === path || issue.instancePath.startsWith(path + '/');
 
 const CACHEABLE = ['server/discover', 'tools/list'] as const;
+const TOOL = /^\/tools\/\d+$/;
+const TOOL_CHILD = /^\/tools\/\d+\//;
+const toolField = (issue: SchemaIssue, field: string) => new RegExp(`^/tools/\\d+/${field}(/|$)`).test(issue.instancePath);
+const missing = (params: Record<string, unknown>, prop: string) => params.missingProperty === prop;
 
 export const ATTRIBUTION_RULES: readonly AttributionRule[] = [
-  { check: 'base.res.resulttype', matches: (i) => missing(i, 'resultType') },
+  { check: 'base.res.resulttype', matches: (i) => missingAtRoot(i, 'resultType') },
   { check: 'base.resulttype.set', matches: (i) => at(i, '/resultType') },
-  { check: 'cache.server.hints', methods: CACHEABLE, matches: (i) => missing(i, 'ttlMs', 'cacheScope') || at(i, '/cacheScope') },
+  { check: 'cache.server.hints', methods: CACHEABLE, matches: (i) => missingAtRoot(i, 'ttlMs', 'cacheScope') || at(i, '/cacheScope') },
   { check: 'cache.server.ttl-nonneg', methods: CACHEABLE, matches: (i) => at(i, '/ttlMs') },
   {
     check: 'discover.supported-versions',
     methods: ['server/discover'],
-    matches: (i) => missing(i, 'supportedVersions') || at(i, '/supportedVersions'),
+    matches: (i) => missingAtRoot(i, 'supportedVersions') || at(i, '/supportedVersions'),
   },
   { check: 'tools.cap.list-changed-type', methods: ['server/discover', 'initialize'], matches: (i) => at(i, '/capabilities/tools/listChanged') },
   {
+    check: 'tools.schema.input-valid-object',
+    methods: ['tools/list'],
+    matches: (i) => toolField(i, 'inputSchema') || (TOOL.test(i.instancePath) && missing(i.params, 'inputSchema')),
+  },
+  { check: 'tools.annotations.types', methods: ['tools/list'], matches: (i) => toolField(i, 'annotations') },
+  { check: 'icons.shape', methods: ['tools/list'], matches: (i) => toolField(i, 'icons') },
+  { check: 'tools.tool.shape', methods: ['tools/list'], matches: (i) => TOOL.test(i.instancePath) || TOOL_CHILD.test(i.instancePath) },
+  {
     check: 'tools.list.respond',
     methods: ['tools/list'],
-    matches: (i) => missing(i, 'tools') || i.instancePath === '/tools' || at(i, '/nextCursor'),
+    matches: (i) => missingAtRoot(i, 'tools') || i.instancePath === '/tools' || at(i, '/nextCursor'),
   },
 ];
 

@@ -33,7 +33,7 @@ export class CheckContext {
     return this.negotiation.wire;
   }
 
-  get transportKind(): 'stdio' | 'http' {
+  get transportKind(): Transport['kind'] {
     return this.transport.kind;
   }
 

@@ -26,6 +26,9 @@ export function inapplicable(check: CheckDefinition, ctx: Pick<CheckContext, 'wi
   if (!check.wires.includes(ctx.wire)) return `the requirement does not exist on the ${ctx.wire} wire`;
   if (check.needs?.includes('http') && ctx.transportKind !== 'http') return 'needs the Streamable HTTP transport (--url)';
   if (check.needs?.includes('stdio') && ctx.transportKind !== 'stdio') return 'needs the stdio transport (--stdio)';
+  if (ctx.transportKind === 'snapshot' && check.needs?.some((n) => n === 'live' || n === 'tool-call')) {
+    return 'needs a live target (this run reads a snapshot)';
+  }
   return undefined;
 }
 

@@ -59,7 +59,8 @@ export interface SendOptions {
 }
 
 export interface Transport {
-  readonly kind: 'stdio' | 'http';
+  /** `snapshot`: answers replayed from a saved tool listing, no target at all. */
+  readonly kind: 'stdio' | 'http' | 'snapshot';
   /** Human description of the target for reports (secrets redacted). */
   readonly description: string;
   /** Start the target / check reachability. Throws TargetUnavailableError. */

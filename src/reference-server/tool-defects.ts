@@ -1,0 +1,63 @@
+import type { DefectSet } from './defects.js';
+import { TOOL_DEFINITIONS } from './tools.js';
+
+type Listed = Record<string, unknown>;
+
+const extraTool = (name: string, inputSchema: Listed, more: Listed = {}): Listed => ({
+  name,
+  title: 'Defect probe',
+  description: 'A tool added by a reference-server defect.',
+  inputSchema,
+  annotations: { readOnlyHint: true },
+  ...more,
+});
+
+const headerTool = (properties: Listed): Listed =>
+  extraTool('route_query', { type: 'object', properties: { query: { type: 'string' }, ...properties }, required: ['query'] });
+
+/**
+ * Tool-definition defects: each changes what tools/list shows (never what tools/call runs) so that exactly one
+ * static rule breaks. Extra tools are appended to the listing.
+ */
+const TOOL_DEFECTS: Readonly<Record<string, (tools: Listed[]) => void>> = {
+  'tool-name-too-long': (tools) => tools.push(extraTool('t'.repeat(129), { type: 'object' })),
+  'tool-name-with-space': (tools) => tools.push(extraTool('get forecast', { type: 'object' })),
+  'tool-title-not-string': (tools) => (tools[0]!.title = 42),
+  'tool-without-description': (tools) => delete tools[1]!.description,
+  'input-schema-not-object': (tools) => tools.push(extraTool('string_input', { type: 'string' })),
+  'annotation-not-boolean': (tools) => (tools[0]!.annotations = { readOnlyHint: 'yes' }),
+  'icon-sizes-not-array': (tools) => (tools[0]!.icons = [{ src: 'https://example.com/weather.png', mimeType: 'image/png', sizes: '48x48' }]),
+  'icon-http-scheme': (tools) => (tools[0]!.icons = [{ src: 'http://example.com/weather.png', mimeType: 'image/png' }]),
+  'invalid-input-schema': (tools) => tools.push(extraTool('typo_schema', { type: 'object', properties: { a: { type: 'strng' } } })),
+  'invalid-output-schema': (tools) =>
+    tools.push(extraTool('typo_output', { type: 'object' }, { outputSchema: { type: 'object', required: 'temperature' } })),
+  'draft-07-schema': (tools) =>
+    tools.push(extraTool('legacy_dialect', { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { a: { type: 'integer' } } })),
+  'dangling-ref': (tools) =>
+    tools.push(extraTool('dangling_ref', { type: 'object', properties: { a: { $ref: '#/$defs/missing' } }, $defs: { present: { type: 'string' } } })),
+  'external-ref': (tools) =>
+    tools.push(extraTool('remote_ref', { type: 'object', properties: { a: { $ref: 'https://example.com/schemas/address.json' } } })),
+  'xmcp-empty': (tools) => tools.push(headerTool({ region: { type: 'string', 'x-mcp-header': '' } })),
+  'xmcp-not-token': (tools) => tools.push(headerTool({ region: { type: 'string', 'x-mcp-header': 'My Region' } })),
+  'xmcp-control-char': (tools) => tools.push(headerTool({ region: { type: 'string', 'x-mcp-header': 'Region\r\nX-Injected: 1' } })),
+  'xmcp-duplicate': (tools) =>
+    tools.push(headerTool({ region: { type: 'string', 'x-mcp-header': 'Region' }, zone: { type: 'string', 'x-mcp-header': 'REGION' } })),
+  'xmcp-number': (tools) => tools.push(headerTool({ ratio: { type: 'number', 'x-mcp-header': 'Ratio' } })),
+  'xmcp-unsafe-integer': (tools) => tools.push(headerTool({ shard: { type: 'integer', maximum: 2 ** 60, 'x-mcp-header': 'Shard' } })),
+  'xmcp-unreachable': (tools) =>
+    tools.push(headerTool({ tags: { type: 'array', items: { type: 'string', 'x-mcp-header': 'Tag' } } })),
+  'xmcp-sensitive': (tools) => tools.push(headerTool({ api_key: { type: 'string', 'x-mcp-header': 'Api-Key' } })),
+};
+
+export const TOOL_DEFECT_NAMES: readonly string[] = Object.keys(TOOL_DEFECTS);
+
+let cleanCopy: Listed[] | undefined;
+
+/** The tool definitions tools/list shows under the active defects (a fresh copy whenever a defect changes it). */
+export function listedToolDefinitions(defects: DefectSet): readonly Listed[] {
+  const active = TOOL_DEFECT_NAMES.filter((name) => (defects as ReadonlySet<string>).has(name));
+  if (active.length === 0) return (cleanCopy ??= TOOL_DEFINITIONS as unknown as Listed[]);
+  const tools = structuredClone(TOOL_DEFINITIONS) as unknown as Listed[];
+  for (const name of active) TOOL_DEFECTS[name]!(tools);
+  return tools;
+}

@@ -1,0 +1,58 @@
+import { isObject } from '../../jsonrpc.js';
+import { shorten } from './shorten.js';
+
+export type Dialect = '2020-12' | '2019-09' | 'draft-07' | 'draft-06' | 'draft-04';
+
+export interface DialectInfo {
+  dialect?: Dialect;
+  /** The raw `$schema`, when it is present and a string. */
+  declared?: string;
+  supported: boolean;
+  reason?: string;
+}
+
+/** Dialects whose meta-schema ajv ships, so a schema declaring one can be meta-validated. */
+export const SUPPORTED_DIALECTS: readonly Dialect[] = ['2020-12', '2019-09', 'draft-07', 'draft-06'];
+
+/** MCP basic § JSON Schema Usage: a schema without `$schema` is JSON Schema 2020-12. */
+export const DEFAULT_DIALECT: Dialect = '2020-12';
+
+const DIALECT_BY_LOCATION: ReadonlyMap<string, Dialect> = new Map([
+  ['json-schema.org/draft/2020-12/schema', '2020-12'],
+  ['json-schema.org/draft/2019-09/schema', '2019-09'],
+  ['json-schema.org/draft-07/schema', 'draft-07'],
+  ['json-schema.org/draft-06/schema', 'draft-06'],
+  ['json-schema.org/draft-04/schema', 'draft-04'],
+]);
+
+const SCHEME = /^https?:\/\//i;
+
+/** Accepts http or https, any letter case, with or without the empty fragment `#`. */
+function dialectForUri(uri: string): Dialect | undefined {
+  if (!SCHEME.test(uri)) return undefined;
+  const location = uri.replace(SCHEME, '').replace(/#$/, '').toLowerCase();
+  return DIALECT_BY_LOCATION.get(location);
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'array' : typeof value;
+}
+
+export function dialectOf(schema: unknown): DialectInfo {
+  if (!isObject(schema) || !Object.hasOwn(schema, '$schema')) {
+    return { dialect: DEFAULT_DIALECT, supported: true };
+  }
+  const declared = schema['$schema'];
+  if (typeof declared !== 'string') {
+    return { supported: false, reason: `$schema must be a string URI, got ${describeType(declared)}` };
+  }
+  const dialect = dialectForUri(declared);
+  if (dialect === undefined) {
+    return { declared, supported: false, reason: `unknown dialect ${shorten(declared)}` };
+  }
+  if (!SUPPORTED_DIALECTS.includes(dialect)) {
+    return { dialect, declared, supported: false, reason: `${dialect} is not supported by this tool` };
+  }
+  return { dialect, declared, supported: true };
+}

@@ -1,0 +1,98 @@
+import { createRequire } from 'node:module';
+import type { AnySchemaObject, Options, ValidateFunction } from 'ajv';
+import type { Dialect } from './dialect.js';
+
+export type MetaDialect = Exclude<Dialect, 'draft-04'>;
+
+interface AjvLike {
+  addSchema(schema: AnySchemaObject): unknown;
+  getSchema(key: string): ValidateFunction | undefined;
+}
+
+type Family = '2020' | '2019' | 'draft-07';
+
+const FAMILY: Record<MetaDialect, Family> = { '2020-12': '2020', '2019-09': '2019', 'draft-07': 'draft-07', 'draft-06': 'draft-07' };
+
+const META_SCHEMA_ID: Record<MetaDialect, string> = {
+  '2020-12': 'https://json-schema.org/draft/2020-12/schema',
+  '2019-09': 'https://json-schema.org/draft/2019-09/schema',
+  'draft-07': 'http://json-schema.org/draft-07/schema',
+  'draft-06': 'http://json-schema.org/draft-06/schema',
+};
+
+/** The meta-schema documents ajv ships (under `ajv/dist/refs/`), per ajv family. */
+const META_SCHEMA_FILES: Record<Family, readonly string[]> = {
+  '2020': ['schema', 'core', 'applicator', 'unevaluated', 'validation', 'meta-data', 'format-annotation', 'content'].map((name) =>
+    name === 'schema' ? 'json-schema-2020-12/schema.json' : `json-schema-2020-12/meta/${name}.json`,
+  ),
+  '2019': ['schema', 'core', 'applicator', 'validation', 'meta-data', 'format', 'content'].map((name) =>
+    name === 'schema' ? 'json-schema-2019-09/schema.json' : `json-schema-2019-09/meta/${name}.json`,
+  ),
+  'draft-07': ['json-schema-draft-07.json', 'json-schema-draft-06.json'],
+};
+
+/**
+ * ajv compiles its built-in meta-schemas with format validation switched off, so the bundled meta-schema
+ * files are added as ordinary schemas instead (`meta: false`). Only `regex` is asserted, so an invalid
+ * `pattern` is reported; the URI formats are annotations in 2019-09/2020-12 and are declared ignored.
+ * There is no `loadSchema`: nothing is ever fetched.
+ */
+const OPTIONS: Options = {
+  allErrors: true,
+  strict: false,
+  meta: false,
+  validateSchema: false,
+  validateFormats: true,
+  formats: { uri: true, 'uri-reference': true, 'uri-template': true, 'json-pointer': true, 'relative-json-pointer': true },
+};
+
+/** ajv is loaded on the first meta-validation, so importing this module costs nothing at start-up. */
+const requireCjs = createRequire(import.meta.url);
+
+const ajvByFamily = new Map<Family, AjvLike>();
+const validators = new Map<MetaDialect, ValidateFunction>();
+
+function emptyAjv(family: Family): AjvLike {
+  switch (family) {
+    case '2020': {
+      const { Ajv2020 } = requireCjs('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+      return new Ajv2020(OPTIONS);
+    }
+    case '2019': {
+      const { Ajv2019 } = requireCjs('ajv/dist/2019.js') as typeof import('ajv/dist/2019.js');
+      return new Ajv2019(OPTIONS);
+    }
+    case 'draft-07': {
+      const { Ajv } = requireCjs('ajv') as typeof import('ajv');
+      return new Ajv(OPTIONS);
+    }
+  }
+}
+
+function createAjv(family: Family): AjvLike {
+  const ajv = emptyAjv(family);
+  const addFormats = requireCjs('ajv-formats') as typeof import('ajv-formats').default;
+  addFormats(ajv as Parameters<typeof addFormats>[0], ['regex']);
+  for (const file of META_SCHEMA_FILES[family]) ajv.addSchema(requireCjs(`ajv/dist/refs/${file}`) as AnySchemaObject);
+  return ajv;
+}
+
+function ajvFor(family: Family): AjvLike {
+  let ajv = ajvByFamily.get(family);
+  if (!ajv) {
+    ajv = createAjv(family);
+    ajvByFamily.set(family, ajv);
+  }
+  return ajv;
+}
+
+/** The compiled meta-schema validator of `dialect`, compiled once per process. */
+export function metaValidatorFor(dialect: MetaDialect): ValidateFunction {
+  let validate = validators.get(dialect);
+  if (!validate) {
+    validate = ajvFor(FAMILY[dialect]).getSchema(META_SCHEMA_ID[dialect]);
+    if (!validate) throw new Error(`ajv does not ship the ${dialect} meta-schema`);
+    validators.set(dialect, validate);
+  }
+  return validate;
+}

@@ -1,0 +1,88 @@
+import type { ErrorObject } from 'ajv';
+import type { SchemaIssue } from '../validator.js';
+import { DEFAULT_SCHEMA_LIMITS, measureSchema, type SchemaLimits } from './bounds.js';
+import { dialectOf, type DialectInfo } from './dialect.js';
+import { metaValidatorFor } from './meta-validators.js';
+
+export interface MetaVerdict {
+  dialect: DialectInfo;
+  /** False when the dialect is unsupported, the schema is over the bounds, or validation could not run. */
+  checked: boolean;
+  issues: SchemaIssue[];
+  skippedBecause?: string;
+}
+
+const MAX_ISSUES = 50;
+const MAX_CACHED_ENTRIES = 256;
+/** Total length of the cached JSON texts (UTF-16 units), so hostile megabyte schemas cannot pile up. */
+const MAX_CACHED_CHARS = 8 * 1024 * 1024;
+
+/** Issues of meta-validated schemas keyed by their JSON text (which includes `$schema`, hence the dialect). */
+const cache = new Map<string, SchemaIssue[]>();
+let cachedChars = 0;
+let runs = 0;
+
+function toIssues(errors: readonly ErrorObject[]): SchemaIssue[] {
+  const seen = new Set<string>();
+  const issues: SchemaIssue[] = [];
+  for (const error of errors) {
+    const message = error.message ?? error.keyword;
+    const identity = JSON.stringify([error.instancePath, error.keyword, error.params, message]);
+    if (seen.has(identity)) continue;
+    seen.add(identity);
+    issues.push({ instancePath: error.instancePath, schemaPath: error.schemaPath, keyword: error.keyword, params: { ...error.params }, message });
+    if (issues.length === MAX_ISSUES) break;
+  }
+  return issues;
+}
+
+function remember(key: string, issues: SchemaIssue[]): void {
+  if (key.length > MAX_CACHED_CHARS) return;
+  for (const oldest of cache.keys()) {
+    if (cache.size < MAX_CACHED_ENTRIES && cachedChars + key.length <= MAX_CACHED_CHARS) break;
+    cache.delete(oldest);
+    cachedChars -= oldest.length;
+  }
+  cache.set(key, issues);
+  cachedChars += key.length;
+}
+
+function copy(issues: readonly SchemaIssue[]): SchemaIssue[] {
+  return issues.map((issue) => ({ ...issue, params: { ...issue.params } }));
+}
+
+function failure(error: unknown): string {
+  if (error instanceof RangeError) return `meta-validation ran out of stack (${error.message})`;
+  return `meta-validation failed: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/**
+ * Validates an untrusted `inputSchema`/`outputSchema` against the meta-schema of its declared (or default
+ * 2020-12) dialect. The schema itself is never compiled and none of its references is followed.
+ */
+export function validateSchemaDocument(schema: unknown, limits: SchemaLimits = DEFAULT_SCHEMA_LIMITS): MetaVerdict {
+  const dialect = dialectOf(schema);
+  const bounds = measureSchema(schema, limits);
+  if (!bounds.ok) return { dialect, checked: false, issues: [], skippedBecause: bounds.message };
+  if (!dialect.supported || dialect.dialect === undefined || dialect.dialect === 'draft-04') {
+    return { dialect, checked: false, issues: [], skippedBecause: dialect.reason };
+  }
+  try {
+    const key = JSON.stringify(schema) ?? 'undefined';
+    let issues = cache.get(key);
+    if (issues === undefined) {
+      const validate = metaValidatorFor(dialect.dialect);
+      runs += 1;
+      issues = validate(schema) ? [] : toIssues(validate.errors ?? []);
+      remember(key, issues);
+    }
+    return { dialect, checked: true, issues: copy(issues) };
+  } catch (error) {
+    return { dialect, checked: false, issues: [], skippedBecause: failure(error) };
+  }
+}
+
+/** How many meta-validations actually ran in this process (cache hits excluded); for tests. */
+export function metaValidationRuns(): number {
+  return runs;
+}

@@ -1,0 +1,175 @@
+import { isObject } from '../src/jsonrpc.js';
+import type { CheckContext } from '../src/runner/context.js';
+import type { CheckDefinition, Outcome } from '../src/runner/types.js';
+import { WIRES } from '../src/runner/types.js';
+import { analyzeRefs, dialectOf, validateSchemaDocument, type RefInfo } from '../src/schema/tool-schema/index.js';
+import { describeIssues } from '../src/runner/result-schemas.js';
+import { listedTools, toolEvidence, type ListedTool } from './listed-tools.js';
+import { fail, note, pass, skip } from './outcome.js';
+
+type Which = 'inputSchema' | 'outputSchema';
+
+function schemaOf(t: ListedTool, which: Which): Record<string, unknown> | undefined {
+  const schema = t.tool[which];
+  return isObject(schema) ? schema : undefined;
+}
+
+/** One outcome per tool with a problem or a skip, plus a pass for the rest. */
+async function eachSchema(
+  ctx: CheckContext,
+  which: Which,
+  judge: (schema: Record<string, unknown>, t: ListedTool) => Omit<Outcome, 'tool'> | undefined,
+  checked: string,
+): Promise<Outcome[]> {
+  const tools = (await listedTools(ctx)).filter((t) => schemaOf(t, which));
+  if (tools.length === 0) return [skip(`no tool has an object ${which}`)];
+  const outcomes: Outcome[] = [];
+  let fine = 0;
+  for (const t of tools) {
+    const verdict = judge(schemaOf(t, which)!, t);
+    if (verdict) outcomes.push({ ...verdict, tool: t.label, evidence: verdict.evidence ?? (verdict.status === 'skip' ? undefined : toolEvidence(t)) });
+    else fine += 1;
+  }
+  if (fine > 0) outcomes.unshift(pass(`${fine} ${checked} checked`));
+  return outcomes;
+}
+
+function validity(which: Which): CheckDefinition['run'] {
+  return (ctx) =>
+    eachSchema(
+      ctx,
+      which,
+      (schema) => {
+        const verdict = validateSchemaDocument(schema);
+        if (!verdict.checked) {
+          return skip(`${which} not checked: ${verdict.skippedBecause ?? verdict.dialect.reason ?? 'unsupported dialect'}`);
+        }
+        if (verdict.issues.length === 0) return undefined;
+        const dialect = verdict.dialect.dialect ?? 'its dialect';
+        return fail(
+          `${which} is not a valid JSON Schema (${dialect}): ${describeIssues(verdict.issues)}`,
+          `a schema valid against the ${dialect} meta-schema (the declared $schema, or 2020-12 when none is declared)`,
+        );
+      },
+      `${which === 'inputSchema' ? 'input' : 'output'} schemas`,
+    );
+}
+
+export const inputSchemaValid: CheckDefinition = {
+  id: 'jsonschema.valid.input',
+  keyword: 'MUST',
+  title: 'inputSchema is a valid JSON Schema under its declared dialect (2020-12 when none is declared)',
+  specRef: 'basic/index#schema-validation',
+  area: 'json-schema',
+  wires: WIRES,
+  run: validity('inputSchema'),
+};
+
+export const outputSchemaValid: CheckDefinition = {
+  id: 'jsonschema.valid.output',
+  keyword: 'MUST',
+  title: 'outputSchema, when present, is a valid JSON Schema under its declared dialect',
+  specRef: 'basic/index#schema-validation',
+  area: 'json-schema',
+  wires: WIRES,
+  run: validity('outputSchema'),
+};
+
+export const dialectRecommended: CheckDefinition = {
+  id: 'jsonschema.dialect.recommended',
+  keyword: 'RECOMMENDED',
+  title: 'Tool schemas use JSON Schema 2020-12 (the recommended dialect)',
+  specRef: 'basic/index#schema-dialect',
+  area: 'json-schema',
+  wires: WIRES,
+  async run(ctx) {
+    const tools = await listedTools(ctx);
+    const other: string[] = [];
+    const declared: Record<string, string> = {};
+    let schemas = 0;
+    for (const t of tools) {
+      for (const which of ['inputSchema', 'outputSchema'] as const) {
+        const schema = schemaOf(t, which);
+        if (!schema) continue;
+        schemas += 1;
+        const info = dialectOf(schema);
+        if (info.dialect !== '2020-12') {
+          other.push(`${t.label}.${which} (${info.declared ?? info.dialect})`);
+          declared[`${t.label}.${which}`] = String(info.declared ?? info.dialect);
+        }
+      }
+    }
+    if (schemas === 0) return [skip('no tool schema to inspect')];
+    if (other.length === 0) return [pass(`all ${schemas} schemas use 2020-12`)];
+    return [
+      fail(
+        `${other.length} of ${schemas} schemas declare another dialect: ${other.slice(0, 8).join(', ')}${other.length > 8 ? ', …' : ''}`,
+        'JSON Schema 2020-12 (no $schema, or "https://json-schema.org/draft/2020-12/schema"); other dialects are allowed but not every client supports them',
+        [note('the $schema each schema declares', declared)],
+      ),
+    ];
+  },
+};
+
+const refsCache = new WeakMap<Record<string, unknown>, RefInfo[]>();
+function refsOf(schema: Record<string, unknown>): RefInfo[] {
+  let refs = refsCache.get(schema);
+  if (!refs) {
+    refs = analyzeRefs(schema);
+    refsCache.set(schema, refs);
+  }
+  return refs;
+}
+
+const LOCAL = new Set<RefInfo['kind']>(['local-pointer', 'anchor']);
+const describeRef = (r: RefInfo) => `${r.at || '(root)'} ${r.keyword} ${JSON.stringify(r.ref)}${r.reason ? ` (${r.reason})` : ''}`;
+
+function refCheck(which: 'local' | 'external'): CheckDefinition['run'] {
+  return async (ctx) => {
+    const outcomes: Outcome[] = [];
+    for (const schemaKind of ['inputSchema', 'outputSchema'] as const) {
+      const results = await eachSchema(
+        ctx,
+        schemaKind,
+        (schema) => {
+          const refs = refsOf(schema).filter((r) => (which === 'local' ? LOCAL.has(r.kind) && !r.resolved : !LOCAL.has(r.kind)));
+          if (refs.length === 0) return undefined;
+          return which === 'local'
+            ? fail(`${schemaKind} has same-document references that do not resolve: ${refs.map(describeRef).join('; ')}`, 'every #/… pointer and #anchor points at a subschema of the same document')
+            : fail(
+                `${schemaKind} refers outside the document: ${refs.map(describeRef).join('; ')} — never fetched by this tool`,
+                'self-contained schemas: clients MUST NOT dereference network URIs by default and SHOULD reject schemas whose external $ref cannot be resolved',
+              );
+        },
+        `${schemaKind === 'inputSchema' ? 'input' : 'output'} schemas`,
+      );
+      outcomes.push(...results.filter((o) => !(o.status === 'skip' && /no tool has an object/.test(o.message))));
+    }
+    if (outcomes.length === 0) return [skip('no tool schema to inspect')];
+    const passes = outcomes.filter((o) => o.status === 'pass');
+    const rest = outcomes.filter((o) => o.status !== 'pass');
+    return passes.length > 0 ? [pass(passes.map((p) => p.message).join('; ')), ...rest] : rest;
+  };
+}
+
+export const refsResolve: CheckDefinition = {
+  id: 'jsonschema.ref.resolves',
+  keyword: 'MUST',
+  title: 'Same-document $ref (#/… pointers, #anchors) in tool schemas resolve',
+  specRef: 'basic/index#ref-resolution',
+  area: 'json-schema',
+  wires: WIRES,
+  run: refCheck('local'),
+};
+
+export const refsExternal: CheckDefinition = {
+  id: 'jsonschema.ref.external',
+  keyword: 'SHOULD',
+  title: 'Tool schemas do not $ref network, file or other external URIs (clients must not fetch them)',
+  specRef: 'basic/index#ref-resolution',
+  area: 'json-schema',
+  wires: ['2026-07-28'],
+  run: refCheck('external'),
+};
+
+export const JSON_SCHEMA_CHECKS = [inputSchemaValid, outputSchemaValid, dialectRecommended, refsResolve, refsExternal] as const;

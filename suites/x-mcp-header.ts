@@ -1,0 +1,74 @@
+import { isObject } from '../src/jsonrpc.js';
+import type { CheckContext } from '../src/runner/context.js';
+import type { CheckDefinition, KeywordText } from '../src/runner/types.js';
+import { checkHeaderAnnotations, findHeaderAnnotations, type XmcpFinding, type XmcpRule } from '../src/schema/xmcp/index.js';
+import { perTool, type ListedTool } from './listed-tools.js';
+import { fail } from './outcome.js';
+
+const MODERN = ['2026-07-28'] as const;
+
+/** The analysis of one tool's inputSchema, shared by all x-mcp-header checks. */
+const analyses = new WeakMap<Record<string, unknown>, { count: number; findings: XmcpFinding[] }>();
+function analysisOf(t: ListedTool): { count: number; findings: XmcpFinding[] } {
+  let analysis = analyses.get(t.tool);
+  if (!analysis) {
+    const { annotations } = isObject(t.tool.inputSchema) ? findHeaderAnnotations(t.tool.inputSchema) : { annotations: [] };
+    analysis = { count: annotations.length, findings: checkHeaderAnnotations(annotations) };
+    analyses.set(t.tool, analysis);
+  }
+  return analysis;
+}
+
+const annotated = (t: ListedTool) => analysisOf(t).count > 0;
+
+function xmcpCheck(rule: XmcpRule, keyword: KeywordText, title: string, expected: string): CheckDefinition {
+  return {
+    id: rule,
+    keyword,
+    title,
+    specRef: 'server/tools#x-mcp-header',
+    area: 'x-mcp-header',
+    wires: MODERN,
+    run: (ctx: CheckContext) =>
+      perTool(
+        ctx,
+        (t) => {
+          const mine = analysisOf(t).findings.filter((f) => f.rule === rule);
+          if (mine.length === 0) return undefined;
+          return fail(mine.map((f) => `${f.pointer || '(root)'}: ${f.message}`).join('; '), expected);
+        },
+        { checked: 'tools with x-mcp-header annotations', applies: annotated, none: 'no tool uses x-mcp-header' },
+      ),
+  };
+}
+
+export const X_MCP_HEADER_CHECKS = [
+  xmcpCheck('xmcp.value.non-empty', 'MUST NOT', 'x-mcp-header values are not empty', 'a non-empty header name part'),
+  xmcpCheck('xmcp.value.token', 'MUST', 'x-mcp-header values are HTTP field-name tokens (1*tchar)', "only tchar: A-Z a-z 0-9 ! # $ % & ' * + - . ^ _ ` | ~"),
+  xmcpCheck('xmcp.value.no-ctl', 'MUST NOT', 'x-mcp-header values contain no control characters (CR, LF, …)', 'no character below 0x20, nor 0x7F'),
+  xmcpCheck('xmcp.value.unique-ci', 'MUST', 'x-mcp-header values are unique within the inputSchema, ignoring case', 'each Mcp-Param-{Name} names one parameter'),
+  xmcpCheck(
+    'xmcp.target.primitive',
+    'MUST',
+    'x-mcp-header annotates only integer, string or boolean parameters (not number)',
+    'the annotated property has type "integer", "string" or "boolean" (see CONFORMANCE.md for type arrays and enums)',
+  ),
+  xmcpCheck(
+    'xmcp.target.int-safe-range',
+    'MUST',
+    'Integer parameters mirrored into headers stay within ±(2^53−1)',
+    'minimum, maximum, const and enum values within -(2^53-1) … 2^53-1',
+  ),
+  xmcpCheck(
+    'xmcp.target.static-reach',
+    'MUST',
+    'x-mcp-header sits only on properties reachable from the root through "properties" alone',
+    'the annotation at /properties/<a>(/properties/<b>)* — never under items, anyOf/oneOf/allOf/not, if/then/else, $ref, $defs or additionalProperties',
+  ),
+  xmcpCheck(
+    'xmcp.server.no-sensitive',
+    'SHOULD NOT',
+    'x-mcp-header does not mirror sensitive parameters (passwords, keys, tokens, PII)',
+    'sensitive values stay in the body: header values are visible to network intermediaries',
+  ),
+] as const;

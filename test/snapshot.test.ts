@@ -1,0 +1,58 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BUILT, explain, referenceCommand, runCli } from './helpers/cli.js';
+
+async function snapshotOf(...serverArgs: string[]): Promise<{ file: string; data: Record<string, any> }> {
+  const run = await runCli(['snapshot', '--stdio', referenceCommand(...serverArgs)], { timeoutMs: 20_000 });
+  expect(run.code, run.stderr).toBe(0);
+  const data = JSON.parse(run.stdout) as Record<string, any>;
+  const file = join(run.outputDir, 'tools.json');
+  writeFileSync(file, run.stdout);
+  return { file, data };
+}
+
+describe.skipIf(!BUILT)('offline mode: snapshot, then --from-snapshot', () => {
+  it('snapshot prints the complete listing with the wire version, and nothing else on stdout', async () => {
+    const { data } = await snapshotOf();
+    expect(data.format).toBe('mcp-tools-conformance/snapshot');
+    expect(data.wire.protocolVersion).toBe('2026-07-28');
+    expect(data.exchanges.map((e: any) => e.request.method)).toEqual(['server/discover', 'tools/list', 'tools/list', 'tools/list']);
+    expect(data.exchanges.slice(1).flatMap((e: any) => e.response.result.tools).length).toBe(10);
+  });
+
+  it('--from-snapshot runs every static check with no server, and skips what needs one', async () => {
+    const { file } = await snapshotOf();
+    const run = await runCli(['--from-snapshot', file]);
+    expect(explain(run.report)).toBe('(no fail/warn/error)');
+    expect(run.code).toBe(0);
+    expect(run.report!.target).toEqual({ transport: 'snapshot', file });
+    expect(run.report!.wire.reason).toMatch(/^from snapshot/);
+    expect(run.report!.checks.find((c) => c.id === 'stdio.server.stdout-clean')!.status).toBe('skip');
+    expect(run.report!.checks.find((c) => c.id === 'tools.name.charset')!.status).toBe('pass');
+  });
+
+  it('a defect captured in a snapshot is found offline', async () => {
+    const { file } = await snapshotOf('--defect', 'xmcp-number');
+    const run = await runCli(['--from-snapshot', file]);
+    expect(run.code).toBe(1);
+    const failed = run.report!.checks.filter((c) => c.status === 'fail');
+    expect(failed.map((c) => [c.id, c.tool])).toEqual([['xmcp.target.primitive', 'route_query']]);
+  });
+
+  it('a file that is not a snapshot is a usage error', async () => {
+    const file = join(tmpdir(), `not-a-snapshot-${process.pid}.json`);
+    writeFileSync(file, JSON.stringify({ tools: [] }));
+    const run = await runCli(['--from-snapshot', file]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/is not a snapshot/);
+    const missing = await runCli(['--from-snapshot', join(tmpdir(), 'no-such-snapshot.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/ENOENT/);
+  });
+
+  it('--from-snapshot cannot be combined with a live target', async () => {
+    expect((await runCli(['--from-snapshot', 'x.json', '--stdio', 'node x.js'])).code).toBe(2);
+  });
+});
