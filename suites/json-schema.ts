@@ -57,6 +57,7 @@ function validity(which: Which): CheckDefinition['run'] {
 
 export const inputSchemaValid: CheckDefinition = {
   id: 'jsonschema.valid.input',
+  covers: ['jsonschema.valid', 'tools.schema.default-dialect', 'jsonschema.impl.default-2020-12', 'jsonschema.dialect.explicit-may'],
   keyword: 'MUST',
   title: 'inputSchema is a valid JSON Schema under its declared dialect (2020-12 when none is declared)',
   specRef: 'basic/index#schema-validation',
@@ -67,6 +68,7 @@ export const inputSchemaValid: CheckDefinition = {
 
 export const outputSchemaValid: CheckDefinition = {
   id: 'jsonschema.valid.output',
+  covers: ['jsonschema.valid'],
   keyword: 'MUST',
   title: 'outputSchema, when present, is a valid JSON Schema under its declared dialect',
   specRef: 'basic/index#schema-validation',
@@ -164,6 +166,7 @@ export const refsResolve: CheckDefinition = {
 
 export const refsExternal: CheckDefinition = {
   id: 'jsonschema.ref.external',
+  covers: ['jsonschema.ref.unresolved-reject'],
   keyword: 'SHOULD',
   title: 'Tool schemas do not $ref network, file or other external URIs (clients must not fetch them)',
   specRef: 'basic/index#ref-resolution',

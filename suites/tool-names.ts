@@ -27,6 +27,7 @@ export const nameLength: CheckDefinition = {
 
 export const nameCharset: CheckDefinition = {
   id: 'tools.name.charset',
+  covers: ['tools.name.no-special'],
   keyword: 'SHOULD',
   title: 'Tool names use only A-Z a-z 0-9 _ - . (no spaces, commas or other special characters)',
   specRef: 'server/tools#tool-names',

@@ -103,6 +103,7 @@ export const iconShape: CheckDefinition = {
 
 export const iconScheme: CheckDefinition = {
   id: 'icons.safe-scheme',
+  covers: ['icons.client.reject-unsafe'],
   keyword: 'SHOULD',
   title: 'Tool icon URIs use https: or data: (clients must reject other schemes)',
   specRef: 'basic/index#icons',

@@ -40,6 +40,7 @@ export const toolsListResponds: CheckDefinition = {
 
 export const paginationTerminates: CheckDefinition = {
   id: 'page.walk.terminates',
+  covers: ['tools.list.respond'],
   keyword: 'MUST',
   title: 'Following nextCursor reaches the end of the tool list (no cursor loop)',
   specRef: 'server/utilities/pagination#pagination-model',

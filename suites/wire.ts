@@ -8,6 +8,7 @@ import { fail, note, pass, skip } from './outcome.js';
 
 export const jsonRpcEnvelope: CheckDefinition = {
   id: 'base.jsonrpc',
+  covers: ['base.err.code-message', 'base.err.int-codes'],
   keyword: 'MUST',
   title: 'Every message the server sends is a well-formed JSON-RPC 2.0 message',
   specRef: 'basic/index#messages',

@@ -21,9 +21,10 @@ function analysisOf(t: ListedTool): { count: number; findings: XmcpFinding[] } {
 
 const annotated = (t: ListedTool) => analysisOf(t).count > 0;
 
-function xmcpCheck(rule: XmcpRule, keyword: KeywordText, title: string, expected: string): CheckDefinition {
+function xmcpCheck(rule: XmcpRule, keyword: KeywordText, title: string, expected: string, covers?: string[]): CheckDefinition {
   return {
     id: rule,
+    ...(covers ? { covers } : {}),
     keyword,
     title,
     specRef: 'server/tools#x-mcp-header',
@@ -64,6 +65,7 @@ export const X_MCP_HEADER_CHECKS = [
     'MUST',
     'x-mcp-header sits only on properties reachable from the root through "properties" alone',
     'the annotation at /properties/<a>(/properties/<b>)* — never under items, anyOf/oneOf/allOf/not, if/then/else, $ref, $defs or additionalProperties',
+    ['xmcp.target.chain'],
   ),
   xmcpCheck(
     'xmcp.server.no-sensitive',

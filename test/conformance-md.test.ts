@@ -2,18 +2,51 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderConformance } from '../src/docs/conformance-md.js';
+import { COVERAGE_NOTES, type CatalogRow } from '../src/docs/coverage-notes.js';
 import { DEFECTS } from '../src/reference-server/defects.js';
 import { ALL_CHECKS } from '../suites/index.js';
 import { ROOT } from './helpers/cli.js';
 
+/** Checks for rules that come from the schema (ST/schema.json, requirements §1.15) rather than a catalog row. */
+const REFINED_FROM_SCHEMA = [
+  'discover.supported-versions',
+  'icons.shape',
+  'jsonschema.ref.resolves',
+  'schema.result.valid',
+  'tools.annotations.types',
+  'tools.cap.list-changed-type',
+  'tools.tool.description',
+  'tools.tool.shape',
+];
+
+const catalog = (JSON.parse(readFileSync(join(ROOT, 'docs/requirements-catalog.json'), 'utf8')) as { rows: CatalogRow[] }).rows;
+
 describe('CONFORMANCE.md', () => {
   it('is in sync with the check registry (run `npm run conformance-md`)', () => {
-    expect(readFileSync(join(ROOT, 'CONFORMANCE.md'), 'utf8')).toBe(renderConformance(ALL_CHECKS, DEFECTS));
+    expect(readFileSync(join(ROOT, 'CONFORMANCE.md'), 'utf8')).toBe(renderConformance(ALL_CHECKS, DEFECTS, catalog));
   });
 
   it('lists every check with the defect that proves it', () => {
-    const text = renderConformance(ALL_CHECKS, DEFECTS);
+    const text = renderConformance(ALL_CHECKS, DEFECTS, catalog);
     for (const check of ALL_CHECKS) expect(text).toContain(`| \`${check.id}\` | ${check.keyword} |`);
     expect(text).not.toMatch(/\| — \|\n/);
+  });
+
+  it('lists every server-side catalog requirement, and every static one of the tool-definition sections is checked or explained', () => {
+    const text = renderConformance(ALL_CHECKS, DEFECTS, catalog);
+    const serverSide = catalog.filter((r) => r.role === 'server' || r.role === 'both');
+    for (const r of serverSide) expect(text).toContain(`| \`${r.id}\` | ${r.keyword} |`);
+    const toolDefinitionSections = /^1\.(1|3|5|9) /;
+    const covered = new Set(ALL_CHECKS.flatMap((c) => [c.id, ...(c.covers ?? [])]));
+    const unexplained = serverSide.filter(
+      (r) => toolDefinitionSections.test(r.section) && r.testability.startsWith('static') && !covered.has(r.id) && !(r.id in COVERAGE_NOTES) && r.keyword !== 'MAY',
+    );
+    expect(unexplained.map((r) => r.id)).toEqual([]);
+  });
+
+  it('every check ID is a catalog ID or declares the catalog IDs it refines', () => {
+    const ids = new Set(catalog.map((r) => r.id));
+    const refinedWithoutBasis = ALL_CHECKS.filter((c) => !ids.has(c.id) && !(c.covers ?? []).some((id) => ids.has(id))).map((c) => c.id);
+    expect(refinedWithoutBasis.sort()).toEqual(REFINED_FROM_SCHEMA);
   });
 });

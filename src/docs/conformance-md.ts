@@ -1,4 +1,5 @@
 import type { CheckDefinition } from '../runner/types.js';
+import { coverageOf, type CatalogRow, type CoverageKind } from './coverage-notes.js';
 
 const SPEC_BASE = 'https://modelcontextprotocol.io/specification/2026-07-28/';
 
@@ -8,7 +9,41 @@ export interface DefectRef {
 }
 
 /** CONFORMANCE.md: the requirement → check matrix, generated from the registry (npm run conformance-md). */
-export function renderConformance(checks: readonly CheckDefinition[], defects: readonly DefectRef[]): string {
+const KIND_LABEL: Record<CoverageKind, string> = {
+  check: 'checked',
+  note: 'see note',
+  planned: 'planned',
+  permission: 'permission',
+  untestable: 'untestable',
+  'client-side': 'client side',
+};
+
+function requirementMatrix(checks: readonly CheckDefinition[], catalog: readonly CatalogRow[]): string[] {
+  const serverSide = catalog.filter((r) => r.role === 'server' || r.role === 'both');
+  const rows = serverSide.map((r) => coverageOf(r, checks.filter((c) => c.id === r.id || c.covers?.includes(r.id)).map((c) => c.id)));
+  const count = (kind: CoverageKind) => rows.filter((r) => r.kind === kind).length;
+  const lines = [
+    '## Requirement coverage',
+    '',
+    `The requirement catalog has ${catalog.length} rows; ${serverSide.length} bind servers (role server or both) and are listed below.`,
+    `The other ${catalog.length - serverSide.length} bind clients, intermediaries or the spec process: this tool audits servers.`,
+    '',
+    '| Coverage | Requirements |',
+    '| --- | --- |',
+    ...(['check', 'note', 'planned', 'permission', 'untestable', 'client-side'] as const).map((k) => `| ${KIND_LABEL[k]} | ${count(k)} |`),
+    '',
+  ];
+  const bySection = new Map<string, typeof rows>();
+  for (const row of rows) bySection.set(row.section, [...(bySection.get(row.section) ?? []), row]);
+  for (const [section, list] of bySection) {
+    lines.push(`### ${section}`, '', '| Requirement | Keyword | Coverage | Checked by, or why not |', '| --- | --- | --- | --- |');
+    for (const r of list) lines.push(`| \`${r.id}\` | ${r.keyword} | ${KIND_LABEL[r.kind]} | ${r.text.replace(/\|/g, '\\|')} |`);
+    lines.push('');
+  }
+  return lines;
+}
+
+export function renderConformance(checks: readonly CheckDefinition[], defects: readonly DefectRef[], catalog: readonly CatalogRow[]): string {
   const byArea = new Map<string, CheckDefinition[]>();
   for (const check of checks) byArea.set(check.area, [...(byArea.get(check.area) ?? []), check]);
   const proof = (id: string) =>
@@ -36,6 +71,7 @@ export function renderConformance(checks: readonly CheckDefinition[], defects: r
     }
     lines.push('');
   }
+  lines.push(...requirementMatrix(checks, catalog));
   lines.push(
     '## Positions taken',
     '',
@@ -46,6 +82,31 @@ export function renderConformance(checks: readonly CheckDefinition[], defects: r
     '  `initialize`. When `initialize` is rejected as well, the target is audited as a 2026-07-28 server whose discovery is broken, so `discover.must-implement` can report it.',
     '- **`page.walk.terminates`** derives from `tools.list.respond` (MUST respond with the set of tools): a `nextCursor` that repeats an earlier cursor makes the set unreachable.',
     '- **`ttlMs`** must be an integer (schema.json types it `integer`, minimum 0), see requirements §6.6.',
+    '- **Tool-definition schema issues** go to the most specific check: anything under `inputSchema` (or its absence) to `tools.schema.input-valid-object`,',
+    '  `annotations` to `tools.annotations.types`, `icons` to `icons.shape`, the rest of a tool object to `tools.tool.shape`.',
+    '- **A missing `description`** is a warning (`tools.tool.description`), never a failure: the schema makes it optional (requirements §6.14).',
+    '- **Dialects.** A schema without `$schema` is 2020-12. 2020-12, 2019-09, draft-07 and draft-06 are validated against their own meta-schemas;',
+    '  draft-04 and unknown dialects are reported as a skip that names the dialect, never validated under another one. Declaring anything but 2020-12 is',
+    '  a `jsonschema.dialect.recommended` warning (basic/index: "Implementors are RECOMMENDED to use JSON Schema 2020-12"); servers built on the v1 SDK',
+    '  (zod to draft-07) get this warning.',
+    '- **`$ref`.** Nothing is ever fetched or read. Same-document pointers and anchors (including ones under an embedded `$id`) must resolve',
+    '  (`jsonschema.ref.resolves`, MUST: a dangling ref makes the schema unusable). Network, file, relative and other URIs are a warning',
+    '  (`jsonschema.ref.external`): clients MUST NOT fetch them by default and SHOULD reject such schemas, so the tool is unusable for conforming clients.',
+    '- **x-mcp-header value rules** are reported once per value, in this order: not a string or empty → `xmcp.value.non-empty` (a non-string is',
+    '  `xmcp.value.token`); a control character → `xmcp.value.no-ctl`; any other non-tchar → `xmcp.value.token`.',
+    '- **x-mcp-header target types.** `type` must be `"integer"`, `"string"` or `"boolean"`. A type array is accepted when its only non-`"null"` member is',
+    '  one of those (a null value omits the header, as the spec table says); any other array fails. Without `type`, an `enum` or `const` whose values',
+    '  are all of one of those types implies it; otherwise (no type at all, mixed enums) `xmcp.target.primitive` fails. Integer bounds (`minimum`,',
+    '  `maximum`, exclusive bounds, `const`, `enum`) beyond ±(2^53−1) fail `xmcp.target.int-safe-range`; an unbounded integer passes.',
+    '- **x-mcp-header reachability.** Only a pure chain `/properties/a(/properties/b)*` from the root is statically reachable; an annotation anywhere',
+    '  else (under `items`, composition, conditionals, `$ref`/`$defs`, `additionalProperties`, `patternProperties`, or on the root) fails `xmcp.target.static-reach`.',
+    '- **Sensitive header parameters** are a heuristic warning: the property name, header name or title contains a word such as password, secret,',
+    '  token, api key, authorization, credential, cookie, session, email or phone (split on camelCase and separators, so `max_tokens` is not flagged).',
+    '- **Annotations are hints.** `tools.annotations.types` only checks their types; this tool never trusts them beyond choosing what is safe to call.',
+    '- **Icons.** `src` must be an absolute URI (`icons.shape`); schemes other than `https:` and `data:` are a warning (`icons.safe-scheme`), since',
+    '  clients MUST reject them.',
+    '- **Legacy wire.** Rules that exist in 2025-11-25 (tool names, schemas and dialects, annotations, icons) run there too; `x-mcp-header` and',
+    '  `$ref` network rules are new in 2026-07-28 and are skipped with that reason.',
     '',
   );
   return lines.join('\n');

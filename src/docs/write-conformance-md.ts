@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { ALL_CHECKS } from '../../suites/index.js';
 import { DEFECTS } from '../reference-server/defects.js';
 import { renderConformance } from './conformance-md.js';
+import { loadCatalog } from './catalog.js';
 
 const target = fileURLToPath(new URL('../../../CONFORMANCE.md', import.meta.url));
-writeFileSync(target, renderConformance(ALL_CHECKS, DEFECTS));
+writeFileSync(target, renderConformance(ALL_CHECKS, DEFECTS, loadCatalog()));
 process.stdout.write(`wrote ${target}\n`);

@@ -39,6 +39,8 @@ export interface CheckDefinition {
   title: string;
   /** Spec page and anchor, relative to the revision root, e.g. `server/tools#capabilities`. */
   specRef: string;
+  /** Other catalog requirement IDs this check also covers (when its own ID is a refinement). */
+  covers?: readonly string[];
   /** Area used for grouping (JUnit classname, console sections). */
   area: string;
   /** Wire versions the requirement exists in; on others the check is skipped with that reason. */
