@@ -61,7 +61,15 @@ async function snapshot(options: CliOptions, version: string): Promise<number> {
     const ctx = new CheckContext(client, target.transport, negotiation, { timeoutMs: options.timeoutMs });
     if (negotiation.wire === '2026-07-28') negotiation.discover ??= await ctx.discover();
     const walk = await ctx.tools();
-    process.stdout.write(JSON.stringify(buildSnapshot(client, negotiation, walk, target.description), null, 2) + '\n');
+    let text: string;
+    try {
+      text = JSON.stringify(buildSnapshot(client, negotiation, walk, target.description), null, 2);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      process.stderr.write('mcp-tools-conformance: the tool list is nested too deeply to be saved as JSON\n');
+      return EXIT.unavailable;
+    }
+    process.stdout.write(text + '\n');
     if (walk.stop.kind !== 'complete') {
       process.stderr.write(`mcp-tools-conformance: the tool list is incomplete (${walk.stop.kind}); the snapshot holds what was received\n`);
     }
