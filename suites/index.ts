@@ -3,8 +3,12 @@ import type { CheckDefinition } from '../src/runner/types.js';
 import { CACHING_CHECKS } from './caching.js';
 import { CAPABILITY_CHECKS } from './capabilities.js';
 import { DISCOVER_CHECKS } from './discover.js';
+import { HTTP_CHECKS } from './http-headers.js';
 import { JSON_SCHEMA_CHECKS } from './json-schema.js';
+import { LIVE_LISTING_CHECKS } from './live-listing.js';
+import { REQUEST_META_CHECKS } from './request-meta.js';
 import { RESULT_CHECKS } from './results.js';
+import { TOOL_CALL_CHECKS } from './tool-calls.js';
 import { TOOL_NAME_CHECKS } from './tool-names.js';
 import { TOOL_SHAPE_CHECKS } from './tool-shape.js';
 import { TOOLS_LIST_CHECKS } from './tools-list.js';
@@ -16,12 +20,16 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...DISCOVER_CHECKS,
   ...CAPABILITY_CHECKS,
   ...TOOLS_LIST_CHECKS,
+  ...LIVE_LISTING_CHECKS,
   ...TOOL_NAME_CHECKS,
   ...TOOL_SHAPE_CHECKS,
   ...JSON_SCHEMA_CHECKS,
   ...X_MCP_HEADER_CHECKS,
   ...CACHING_CHECKS,
   ...RESULT_CHECKS,
+  ...REQUEST_META_CHECKS,
+  ...TOOL_CALL_CHECKS,
+  ...HTTP_CHECKS,
   ...WIRE_CHECKS,
 ];
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../suites/index.js';
 import { DEFECTS } from '../src/reference-server/defects.js';
 import { BUILT, explain, referenceCommand, runCli, startReferenceHttp } from './helpers/cli.js';
@@ -43,18 +43,15 @@ describe.skipIf(!BUILT)('each defect is caught by its check and nothing else (st
 });
 
 describe.skipIf(!BUILT)('each defect is caught by its check and nothing else (HTTP)', () => {
-  const servers = new Map<string, Awaited<ReturnType<typeof startReferenceHttp>>>();
-  const httpDefects = findings.filter((d) => !d.transports || d.transports.includes('http'));
-  beforeAll(async () => {
-    await Promise.all(httpDefects.map(async (d) => servers.set(d.name, await startReferenceHttp('--defect', d.name))));
-  });
-  afterAll(async () => {
-    await Promise.all([...servers.values()].map((s) => s.stop()));
-  });
-  for (const defect of httpDefects) {
+  for (const defect of findings.filter((d) => !d.transports || d.transports.includes('http'))) {
     it.concurrent(defect.name, async () => {
-      const run = await runCli(['--url', servers.get(defect.name)!.url]);
-      assertCaughtAlone(defect, run.report!);
+      const server = await startReferenceHttp('--defect', defect.name);
+      try {
+        const run = await runCli(['--url', server.url]);
+        assertCaughtAlone(defect, run.report!);
+      } finally {
+        await server.stop();
+      }
     });
   }
 });

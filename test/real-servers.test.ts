@@ -27,10 +27,13 @@ describe.skipIf(!BUILT)('real npm servers on the legacy wire (stdio)', () => {
       const run = await runCli(['--stdio', command], { timeoutMs: 30_000, env: { MEMORY_FILE_PATH: join(tmpdir(), `mtc-memory-${process.pid}.json`) } });
       expect(run.report!.wire.protocolVersion).toBe('2025-11-25');
       expect(run.report!.wire.reason).toMatch(/fell back to initialize/);
-      // Their zod-generated schemas declare draft-07; basic/index: "Implementors are RECOMMENDED to use JSON Schema 2020-12."
+      // Both findings are justified by the spec text:
+      // - their zod-generated schemas declare draft-07; basic/index: "Implementors are RECOMMENDED to use JSON Schema 2020-12";
+      // - SDK v1's McpServer answers an unknown tool with an isError result; 2025-11-25 server/tools § Error Handling:
+      //   "Protocol Errors: Standard JSON-RPC errors for issues like: Unknown tools" (the same in 2026-07-28).
       const findings = run.report!.checks.filter((c) => c.status !== 'pass' && c.status !== 'skip').map((c) => `${c.status} ${c.id}`);
-      expect(findings, explain(run.report)).toEqual(['warn jsonschema.dialect.recommended']);
-      expect(run.code).toBe(0);
+      expect(findings, explain(run.report)).toEqual(['warn jsonschema.dialect.recommended', 'fail tools.err.unknown-tool']);
+      expect(run.code).toBe(1);
       expect(run.report!.checks.find((c) => c.id === 'discover.must-implement')!.status).toBe('skip');
     });
   }
@@ -41,7 +44,11 @@ describe.skipIf(!BUILT)('a server built on the official SDK v2 (2026-07-28, stdi
     const run = await runCli(['--stdio', `${process.execPath} ${join(ROOT, 'test/fixtures/sdk-v2-server.mjs')}`], { timeoutMs: 30_000 });
     expect(run.report!.wire).toEqual({ protocolVersion: '2026-07-28', reason: 'server/discover returned a DiscoverResult' });
     expect(run.report!.server).toEqual({ name: 'sdk-v2-fixture', version: '1.0.0' });
-    expect(explain(run.report)).toBe('(no fail/warn/error)');
-    expect(run.code).toBe(0);
+    // SDK 2.4.0's serveStdio pins the version of the opening request and serves later requests naming an unsupported
+    // version; basic/versioning: "the server accepts or rejects each request independently" (MUST respond -32022).
+    const findings = run.report!.checks.filter((c) => c.status !== 'pass' && c.status !== 'skip');
+    expect(findings.map((c) => `${c.status} ${c.id}`), explain(run.report)).toEqual(['fail version.unsupported-32022']);
+    expect(findings[0]!.message).toMatch(/checks the version once per connection/);
+    expect(run.code).toBe(1);
   });
 });

@@ -28,6 +28,8 @@ export interface CliOptions {
   concurrency: number;
   verbose: boolean;
   junitProperties: boolean;
+  /** Tools that may be called besides those annotated readOnlyHint: true; 'all' allows every tool. */
+  allowTools: string[] | 'all';
 }
 
 export const EXIT = { ok: 0, failures: 1, usage: 2, unavailable: 3 } as const;
@@ -75,6 +77,12 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
       default: false,
       describe: 'put requirement, keyword and specRef in per-testcase <properties> (not valid under the Jenkins xUnit XSD)',
     })
+    .option('allow-tools', {
+      type: 'string',
+      array: true,
+      describe: 'also call these tools (comma-separated or repeated); by default only tools annotated readOnlyHint: true are called',
+    })
+    .option('allow-all-tools', { type: 'boolean', default: false, describe: 'call any tool, including ones that may have side effects' })
     .option('verbose', { type: 'boolean', default: false, describe: 'print evidence for failures on the console' })
     .conflicts('stdio', 'url')
     .conflicts('from-snapshot', ['stdio', 'url'])
@@ -125,5 +133,6 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
     concurrency: Math.floor(args.concurrency),
     verbose: Boolean(args.verbose),
     junitProperties: Boolean(args['junit-properties']),
+    allowTools: args['allow-all-tools'] ? 'all' : parsePatterns(args['allow-tools']?.map(String)),
   };
 }

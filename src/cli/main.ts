@@ -109,14 +109,23 @@ async function audit(options: CliOptions, checks: readonly CheckDefinition[], ve
     negotiation = target.snapshot
       ? await replayNegotiation(client, target.snapshot, target.description.file!)
       : await negotiate(client, options.spec);
-    const ctx = new CheckContext(client, target.transport, negotiation, { timeoutMs: options.timeoutMs });
-    const output = await runChecks(checks, ctx, {
-      concurrency: options.concurrency,
-      deadline,
-      onResult: (r) => reporters.forEach((rep) => rep.onResult?.(r)),
+    const openTransport = target.snapshot ? undefined : async () => (await createTarget(options)).transport;
+    const ctx = new CheckContext(client, target.transport, negotiation, {
+      timeoutMs: options.timeoutMs,
+      openTransport,
+      allowTools: options.allowTools,
     });
-    results = output.results;
-    aborted = output.aborted;
+    try {
+      const output = await runChecks(checks, ctx, {
+        concurrency: options.concurrency,
+        deadline,
+        onResult: (r) => reporters.forEach((rep) => rep.onResult?.(r)),
+      });
+      results = output.results;
+      aborted = output.aborted;
+    } finally {
+      await ctx.closeExtras();
+    }
   } catch (error) {
     if (!(error instanceof TargetUnavailableError)) throw error;
     aborted = { reason: `the target could not be audited: ${error.message}` };

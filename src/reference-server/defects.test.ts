@@ -3,7 +3,7 @@ import { parseCliArgs } from './cli-args.js';
 import { DEFECTS, formatDefectList, type DefectName } from './defects.js';
 import { handleMessage } from './handler.js';
 import type { HandlerContext } from './reply.js';
-import { rpc, stdioContext } from './test-support.js';
+import { meta, rpc, standardHeaders, stdioContext } from './test-support.js';
 
 type Message = Record<string, any>;
 
@@ -29,6 +29,41 @@ function pages(ctx: HandlerContext, limit = 3): Message[] {
 }
 
 const SERVER_INFO_KEY = 'io.modelcontextprotocol/serverInfo';
+const VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
+const CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
+
+/** The answer and its HTTP status, whatever the transport. */
+function answer(ctx: HandlerContext, message: unknown): { status: number; response: Message } {
+  const reply = handleMessage(message, ctx);
+  if (reply.kind !== 'send') throw new Error(`expected messages, got ${reply.kind}`);
+  return { status: reply.status, response: reply.messages.at(-1) as Message };
+}
+
+/**
+ * Answers `message` as the HTTP transport would, with the standard headers for it changed by `change`
+ * (lower-case names; undefined drops the header).
+ */
+function overHttp(ctx: HandlerContext, message: Message, change: Record<string, string | undefined> = {}) {
+  const headers: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(standardHeaders(message as { method: string }))) headers[name.toLowerCase()] = value;
+  return answer({ ...ctx, transport: 'http', headers: { ...headers, ...change } }, message);
+}
+
+const withVersion = (id: number, method: string, version: unknown) =>
+  ({ jsonrpc: '2.0', id, method, params: { _meta: meta({}, { [VERSION_KEY]: version }) } }) as Message;
+
+/** Requests whose _meta is missing or malformed, each of which a conforming server rejects with -32602. */
+const MALFORMED_META: [string, Message][] = [
+  ['no params', { jsonrpc: '2.0', id: 1, method: 'tools/list' }],
+  ['no _meta', { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }],
+  ['no protocolVersion', { jsonrpc: '2.0', id: 3, method: 'tools/list', params: { _meta: { [CAPABILITIES_KEY]: {} } } }],
+  ['no clientCapabilities', { jsonrpc: '2.0', id: 4, method: 'server/discover', params: { _meta: { [VERSION_KEY]: '2026-07-28' } } }],
+  ['numeric protocolVersion', withVersion(5, 'tools/list', 20260728)],
+  ['clientCapabilities a string', { jsonrpc: '2.0', id: 6, method: 'tools/list', params: { _meta: meta({}, { [CAPABILITIES_KEY]: 'none' }) } }],
+];
+
+const names = (page: Message): string[] => (page.result.tools as Message[]).map((tool) => tool.name as string);
+const sorted = (items: string[]): string[] => [...items].sort();
 
 /** Every tool the listing shows, all pages. */
 const listed = (ctx: HandlerContext): Message[] => pages(ctx, 10).flatMap((page) => page.result.tools as Message[]);
@@ -124,6 +159,114 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
   'xmcp-unsafe-integer': (ctx) => expect(extra(ctx).inputSchema.properties.shard.maximum).toBe(2 ** 60),
   'xmcp-unreachable': (ctx) => expect(extra(ctx).inputSchema.properties.tags.items['x-mcp-header']).toBe('Tag'),
   'xmcp-sensitive': (ctx) => expect(header(ctx, 'api_key')).toBe('Api-Key'),
+  'shuffled-order': (ctx) => {
+    const clean = pages(stdioContext()).map(names);
+    const first = pages(ctx).map(names);
+    const second = pages(ctx).map(names);
+    expect(first.map(sorted)).toEqual(clean.map(sorted));
+    expect(second.map(sorted)).toEqual(clean.map(sorted));
+    expect(first[0]).toEqual([...clean[0]!.slice(1), clean[0]![0]]);
+    for (const [index, page] of first.entries()) expect(page, `page ${index + 1}`).not.toEqual(second[index]);
+  },
+  'connection-scoped-tools': (ctx) => {
+    const all = pages(ctx);
+    expect(all.map((page) => page.result.tools.length)).toEqual([4, 4, 3]);
+    expect(all[2]!.result.tools.at(-1)).toMatchObject({
+      name: `conn_${process.pid}`,
+      inputSchema: { type: 'object' },
+      annotations: { readOnlyHint: true },
+      description: expect.any(String),
+    });
+    expect(listed(ctx).map((tool) => tool.name)).toEqual(listed(ctx).map((tool) => tool.name));
+    expect(extra({ ...ctx, connection: '54321' }).name).toBe('conn_54321');
+  },
+  'invalid-cursor-ignored': (ctx) => {
+    const first = pages(ctx, 1)[0]!;
+    const bogus = answer(ctx, rpc(1, 'tools/list', { cursor: '!!not-a-cursor!!' })).response;
+    expect(bogus.result).toEqual(first.result);
+    expect(answer(ctx, rpc(2, 'tools/list', { cursor: 7 })).response.error.code).toBe(-32602);
+  },
+  'meta-not-required': (ctx) => {
+    for (const [label, message] of MALFORMED_META) {
+      const { status, response } = answer(ctx, message);
+      expect(response.result?.resultType, label).toBe('complete');
+      expect(status, label).toBe(200);
+    }
+    const unsupported = answer(ctx, withVersion(7, 'tools/list', '1900-01-01'));
+    expect(unsupported).toMatchObject({ status: 400, response: { error: { code: -32022 } } });
+    expect(answer(ctx, { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' } } }).response.result)
+      .toMatchObject({ content: [{ type: 'text', text: 'hi' }] });
+  },
+  'meta-missing-200': (ctx) => {
+    for (const [label, message] of MALFORMED_META) {
+      expect(answer(ctx, message), label).toMatchObject({ status: 200, response: { id: message.id, error: { code: -32602 } } });
+    }
+    expect(answer(ctx, withVersion(7, 'tools/list', '1900-01-01')).status).toBe(400);
+    expect(overHttp(ctx, rpc(8, 'tools/list'), { 'mcp-method': undefined }).status).toBe(400);
+  },
+  'version-not-checked': (ctx) => {
+    for (const version of ['1900-01-01', '', 'latest']) {
+      for (const method of ['tools/list', 'server/discover']) {
+        const { status, response } = answer(ctx, withVersion(1, method, version));
+        expect(response.result?.resultType, `${method} ${version}`).toBe('complete');
+        expect(status).toBe(200);
+      }
+    }
+    const mismatch = overHttp(ctx, withVersion(2, 'tools/list', '1900-01-01'));
+    expect(mismatch).toMatchObject({ status: 400, response: { error: { code: -32020 } } });
+    const agreed = overHttp(ctx, withVersion(3, 'tools/list', '1900-01-01'), { 'mcp-protocol-version': '1900-01-01' });
+    expect(agreed).toMatchObject({ status: 200, response: { result: { resultType: 'complete' } } });
+  },
+  'version-error-200': (ctx) => {
+    const { status, response } = overHttp(ctx, withVersion(1, 'tools/list', '1900-01-01'), { 'mcp-protocol-version': '1900-01-01' });
+    expect(status).toBe(200);
+    expect(response.error).toMatchObject({ code: -32022, data: { supported: ['2026-07-28'], requested: '1900-01-01' } });
+    expect(answer(ctx, { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }).status).toBe(400);
+  },
+  'protocol-header-optional': (ctx) => {
+    const served = overHttp(ctx, rpc(1, 'tools/list'), { 'mcp-protocol-version': undefined });
+    expect(served).toMatchObject({ status: 200, response: { result: { resultType: 'complete' } } });
+    const mismatch = overHttp(ctx, rpc(2, 'tools/list'), { 'mcp-protocol-version': '2025-11-25' });
+    expect(mismatch).toMatchObject({ status: 400, response: { error: { code: -32020 } } });
+  },
+  'protocol-header-mismatch-ignored': (ctx) => {
+    const served = overHttp(ctx, rpc(1, 'tools/list'), { 'mcp-protocol-version': '2025-11-25' });
+    expect(served).toMatchObject({ status: 200, response: { result: { resultType: 'complete' } } });
+    const missing = overHttp(ctx, rpc(2, 'tools/list'), { 'mcp-protocol-version': undefined });
+    expect(missing).toMatchObject({ status: 400, response: { error: { code: -32020 } } });
+    const bodyCounts = overHttp(ctx, withVersion(3, 'tools/list', '1900-01-01'));
+    expect(bodyCounts).toMatchObject({ status: 400, response: { error: { code: -32022, data: { requested: '1900-01-01' } } } });
+  },
+  'method-header-optional': (ctx) => {
+    const served = overHttp(ctx, rpc(1, 'tools/list'), { 'mcp-method': undefined });
+    expect(served).toMatchObject({ status: 200, response: { result: { resultType: 'complete' } } });
+    const mismatch = overHttp(ctx, rpc(2, 'server/discover'), { 'mcp-method': 'tools/list' });
+    expect(mismatch).toMatchObject({ status: 400, response: { error: { code: -32020 } } });
+  },
+  'method-header-mismatch-ignored': (ctx) => {
+    const served = overHttp(ctx, rpc(1, 'server/discover'), { 'mcp-method': 'tools/list' });
+    expect(served).toMatchObject({ status: 200, response: { result: { supportedVersions: ['2026-07-28'] } } });
+    const missing = overHttp(ctx, rpc(2, 'tools/list'), { 'mcp-method': undefined });
+    expect(missing).toMatchObject({ status: 400, response: { error: { code: -32020 } } });
+  },
+  'unknown-method-200': (ctx) => {
+    expect(overHttp(ctx, rpc(1, 'tools/bogus'))).toMatchObject({ status: 200, response: { id: 1, error: { code: -32601 } } });
+    expect(answer(ctx, { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }).status).toBe(400);
+  },
+  'get-allowed': (ctx) => {
+    // Lives in the HTTP server, outside the handler (see http.test.ts); the handler itself stays clean.
+    expect(overHttp(ctx, rpc(1, 'tools/bogus')).status).toBe(404);
+  },
+  'session-minted': (ctx) => {
+    // Lives in the HTTP server, outside the handler (see http.test.ts); the handler itself stays clean.
+    expect(overHttp(ctx, rpc(1, 'server/discover')).status).toBe(200);
+  },
+  'unknown-tool-is-error': (ctx) => expect(exchange(ctx, rpc(1, 'tools/call', { name: 'nope', arguments: {} })).at(-1)!.result.isError).toBe(true),
+  'malformed-arguments-accepted': (ctx) =>
+    expect(exchange(ctx, rpc(1, 'tools/call', { name: 'get_time', arguments: [] })).at(-1)!.result.resultType).toBe('complete'),
+  'unknown-tool-32002': (ctx) => expect(exchange(ctx, rpc(1, 'tools/call', { name: 'nope', arguments: {} })).at(-1)!.error.code).toBe(-32002),
+  'unknown-tool-32050': (ctx) => expect(exchange(ctx, rpc(1, 'tools/call', { name: 'nope', arguments: {} })).at(-1)!.error.code).toBe(-32050),
+  'unknown-tool-32001': (ctx) => expect(exchange(ctx, rpc(1, 'tools/call', { name: 'nope', arguments: {} })).at(-1)!.error.code).toBe(-32001),
   'hang-on-list': (ctx) => expect(handleMessage(rpc(1, 'tools/list'), ctx)).toEqual({ kind: 'hang' }),
   'exit-after-discover': (ctx) => {
     expect(handleMessage(rpc(1, 'server/discover'), ctx)).toMatchObject({ kind: 'send', exitCode: 1 });
@@ -173,6 +316,35 @@ describe('clean behaviour where defects act', () => {
     expect(all).toHaveLength(3);
     expect(all.every((page) => page.jsonrpc === '2.0' && page.id.startsWith('l'))).toBe(true);
     expect(exchange(ctx, rpc(1, 'tools/list'))).toHaveLength(1);
+  });
+
+  it('keeps the tool order and set across walks, connections and bad cursors', () => {
+    const ctx = stdioContext();
+    const first = pages(ctx).map(names);
+    expect(pages(ctx).map(names)).toEqual(first);
+    expect(pages({ ...ctx, connection: '54321' }).map(names)).toEqual(first);
+    expect(first.flat()).toHaveLength(10);
+    expect(first.flat().some((name) => name.startsWith('conn_'))).toBe(false);
+    expect(answer(ctx, rpc(1, 'tools/list', { cursor: '!!not-a-cursor!!' })).response.error.code).toBe(-32602);
+  });
+
+  it.each(MALFORMED_META)('rejects %s with -32602 and 400', (_label, message) => {
+    expect(answer(stdioContext(), message)).toMatchObject({ status: 400, response: { id: message.id, error: { code: -32602 } } });
+  });
+
+  it('rejects unsupported versions and header problems with 400, unknown methods with 404', () => {
+    const ctx = stdioContext();
+    const unsupported = overHttp(ctx, withVersion(1, 'tools/list', '1900-01-01'), { 'mcp-protocol-version': '1900-01-01' });
+    expect(unsupported).toMatchObject({ status: 400, response: { error: { code: -32022 } } });
+    for (const change of [
+      { 'mcp-protocol-version': undefined },
+      { 'mcp-protocol-version': '2025-11-25' },
+      { 'mcp-method': undefined },
+      { 'mcp-method': 'server/discover' },
+    ]) {
+      expect(overHttp(ctx, rpc(2, 'tools/list'), change), JSON.stringify(change)).toMatchObject({ status: 400, response: { error: { code: -32020 } } });
+    }
+    expect(overHttp(ctx, rpc(3, 'tools/bogus'))).toMatchObject({ status: 404, response: { error: { code: -32601 } } });
   });
 });
 

@@ -1,4 +1,5 @@
 import { isObject, type JsonRpcId } from '../jsonrpc.js';
+import type { DefectSet } from './defects.js';
 import { ErrorCode, PROTOCOL_VERSION, SUPPORTED_VERSIONS } from './constants.js';
 import { discoverResult } from './discover.js';
 import { validateRequestHeaders } from './http-headers.js';
@@ -11,7 +12,7 @@ import {
   unsupportedVersion,
 } from './protocol-error.js';
 import type { HandlerContext, Reply } from './reply.js';
-import { readRequestMeta, type RequestMeta } from './request-meta.js';
+import { fillMissingMeta, readRequestMeta, type RequestMeta } from './request-meta.js';
 import { toolsCallResult } from './tools-call.js';
 import { toolsListResult } from './tools-list.js';
 
@@ -95,7 +96,7 @@ function answerRequest(request: Request, ctx: HandlerContext): Answer {
     return { before, response: resultResponse(request.id, result), status: 200 };
   } catch (error) {
     if (error instanceof ProtocolError) {
-      return { before: [], response: errorResponse(request.id, error), status: error.httpStatus };
+      return { before: [], response: errorResponse(request.id, error), status: httpStatusOf(error, ctx.defects) };
     }
     ctx.log?.(`internal error handling ${request.method}: ${String(error)}`);
     const internal = new ProtocolError(ErrorCode.InternalError, 'Internal error', 500);
@@ -105,27 +106,40 @@ function answerRequest(request: Request, ctx: HandlerContext): Answer {
 
 function dispatch(request: Request, ctx: HandlerContext): { result: Record<string, unknown>; before: OutgoingMessage[] } {
   const { method, params } = request;
+  const { defects } = ctx;
   if (method === 'initialize') {
     throw methodNotFound(
       `initialize is not supported: this server speaks MCP ${PROTOCOL_VERSION} only (no handshake; send server/discover)`,
       { supported: [...SUPPORTED_VERSIONS] },
     );
   }
-  if (!METHODS.has(method) || (method === 'server/discover' && ctx.defects.has('no-discover'))) {
+  if (!METHODS.has(method) || (method === 'server/discover' && defects.has('no-discover'))) {
     throw methodNotFound(`Method not found: ${method}`);
   }
-  const meta = readRequestMeta(request.rawParams);
-  if (ctx.headers) validateRequestHeaders(ctx.headers, method, params, meta);
-  if (!SUPPORTED_VERSIONS.includes(meta.protocolVersion)) throw unsupportedVersion(meta.protocolVersion);
+  const meta = readRequestMeta(defects.has('meta-not-required') ? fillMissingMeta(request.rawParams) : request.rawParams);
+  if (ctx.headers) validateRequestHeaders(ctx.headers, method, params, meta, defects);
+  if (!SUPPORTED_VERSIONS.includes(meta.protocolVersion) && !defects.has('version-not-checked')) {
+    throw unsupportedVersion(meta.protocolVersion);
+  }
 
   switch (method) {
     case 'server/discover':
-      return { result: discoverResult(ctx.defects), before: [] };
+      return { result: discoverResult(defects), before: [] };
     case 'tools/list':
-      return { result: toolsListResult(params, ctx.defects), before: [] };
+      ctx.state.toolsListRequests += 1;
+      return { result: toolsListResult(params, ctx), before: [] };
     default:
-      return { result: toolsCallResult(params, meta, ctx.state), before: progressFor(meta) };
+      return { result: toolsCallResult(params, meta, ctx.state, ctx.defects), before: progressFor(meta) };
   }
+}
+
+/** The error's HTTP status, except under the defects that send it with 200. */
+function httpStatusOf(error: ProtocolError, defects: DefectSet): number {
+  const sentWith200 =
+    (error.code === ErrorCode.InvalidParams && defects.has('meta-missing-200')) ||
+    (error.code === ErrorCode.UnsupportedProtocolVersion && defects.has('version-error-200')) ||
+    (error.code === ErrorCode.MethodNotFound && defects.has('unknown-method-200'));
+  return sentWith200 ? 200 : error.httpStatus;
 }
 
 function progressFor(meta: RequestMeta): OutgoingMessage[] {

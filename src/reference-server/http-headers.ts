@@ -1,4 +1,5 @@
 import { isObject } from '../jsonrpc.js';
+import type { DefectSet } from './defects.js';
 import { headerAnnotations, valueAtPath } from './header-annotations.js';
 import { decodeHeaderValue } from './header-value.js';
 import { headerMismatch } from './protocol-error.js';
@@ -7,6 +8,14 @@ import { findTool } from './tools.js';
 
 /** Request headers as node:http exposes them: names lower-cased. */
 export type HeaderBag = Readonly<Record<string, string | string[] | undefined>>;
+
+/** How one standard header is checked; anything short of both is a reference-server defect. */
+interface HeaderRule {
+  required: boolean;
+  comparedWithBody: boolean;
+}
+
+const STRICT: HeaderRule = { required: true, comparedWithBody: true };
 
 /**
  * Streamable HTTP header/body consistency (MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-*).
@@ -17,16 +26,23 @@ export function validateRequestHeaders(
   method: string,
   params: Record<string, unknown>,
   meta: RequestMeta,
+  defects: DefectSet,
 ): void {
-  expectHeader(headers, 'MCP-Protocol-Version', meta.protocolVersion, (value) => value);
-  expectHeader(headers, 'Mcp-Method', method, (value) => value);
+  expectHeader(headers, 'MCP-Protocol-Version', meta.protocolVersion, (value) => value, {
+    required: !defects.has('protocol-header-optional'),
+    comparedWithBody: !defects.has('protocol-header-mismatch-ignored'),
+  });
+  expectHeader(headers, 'Mcp-Method', method, (value) => value, {
+    required: !defects.has('method-header-optional'),
+    comparedWithBody: !defects.has('method-header-mismatch-ignored'),
+  });
   if (method === 'tools/call') validateToolCallHeaders(headers, params);
 }
 
 function validateToolCallHeaders(headers: HeaderBag, params: Record<string, unknown>): void {
   // Malformed params are left to the tools/call validation, which answers -32602.
   if (typeof params.name !== 'string') return;
-  expectHeader(headers, 'Mcp-Name', params.name, decodeHeaderValue);
+  expectHeader(headers, 'Mcp-Name', params.name, decodeHeaderValue, STRICT);
   const tool = findTool(params.name);
   const args = params.arguments;
   if (!tool || !isObject(args)) return;
@@ -49,12 +65,16 @@ function expectHeader(
   name: string,
   bodyValue: string,
   decode: (raw: string) => string | undefined,
+  rule: HeaderRule,
 ): void {
   const raw = headerValue(headers, name);
-  if (raw === undefined) throw headerMismatch(`the ${name} header is required`);
+  if (raw === undefined) {
+    if (rule.required) throw headerMismatch(`the ${name} header is required`);
+    return;
+  }
   const decoded = decode(raw);
   if (decoded === undefined) throw headerMismatch(`the ${name} header value is not valid`);
-  if (decoded !== bodyValue) {
+  if (rule.comparedWithBody && decoded !== bodyValue) {
     throw headerMismatch(`${name} header value '${decoded}' does not match body value '${bodyValue}'`);
   }
 }

@@ -1,3 +1,4 @@
+import { Agent } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DefectName } from './defects.js';
 import { encodeHeaderValue } from './header-value.js';
@@ -16,6 +17,69 @@ async function withServer(options: { sse?: boolean; defects?: DefectName[] }, bo
 }
 
 const searchCall = (args: Record<string, unknown>) => rpc('s-1', 'tools/call', { name: 'search_docs', arguments: args });
+
+const VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
+const withVersion = (id: number, version: string): Message => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/list',
+  params: { _meta: meta({}, { [VERSION_KEY]: version }) },
+});
+const without = (headers: Record<string, string>, name: string) => Object.fromEntries(Object.entries(headers).filter(([key]) => key !== name));
+
+interface Probe {
+  body: Message;
+  headers: Record<string, string>;
+}
+
+/** The requests the conformance checks send, with the standard headers changed as each needs. */
+const PROBES = {
+  noMeta: (): Probe => {
+    const body = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
+    return { body, headers: standardHeaders(body) };
+  },
+  headerVersionMismatch: (): Probe => {
+    const body = rpc(2, 'tools/list');
+    return { body, headers: { ...standardHeaders(body), 'MCP-Protocol-Version': '2025-11-25' } };
+  },
+  unsupportedVersion: (): Probe => {
+    const body = withVersion(3, '1900-01-01');
+    return { body, headers: { ...standardHeaders(body), 'MCP-Protocol-Version': '1900-01-01' } };
+  },
+  noVersionHeader: (): Probe => {
+    const body = rpc(4, 'tools/list');
+    return { body, headers: without(standardHeaders(body), 'MCP-Protocol-Version') };
+  },
+  noMethodHeader: (): Probe => {
+    const body = rpc(5, 'tools/list');
+    return { body, headers: without(standardHeaders(body), 'Mcp-Method') };
+  },
+  methodHeaderMismatch: (): Probe => {
+    const body = rpc(6, 'server/discover');
+    return { body, headers: { ...standardHeaders(body), 'Mcp-Method': 'tools/list' } };
+  },
+  unknownMethod: (): Probe => {
+    const body = rpc(7, 'tools/bogus');
+    return { body, headers: standardHeaders(body) };
+  },
+  sessionId: (): Probe => {
+    const body = rpc(8, 'tools/list');
+    return { body, headers: { ...standardHeaders(body), 'Mcp-Session-Id': 'abc' } };
+  },
+};
+
+/** Tool names of every page, following nextCursor, over the given connection(s). */
+async function walkNames(url: string, agent?: Agent | false): Promise<string[][]> {
+  const pages: string[][] = [];
+  let cursor: string | undefined;
+  do {
+    const body = rpc(`w${pages.length}`, 'tools/list', cursor === undefined ? {} : { cursor });
+    const response = (await post(url, body, standardHeaders(body), 'POST', agent)).messages[0] as Message;
+    pages.push((response.result.tools as Message[]).map((tool) => tool.name as string));
+    cursor = response.result.nextCursor;
+  } while (cursor !== undefined && pages.length < 10);
+  return pages;
+}
 
 describe('Streamable HTTP', () => {
   let server: RunningHttpServer;
@@ -103,6 +167,45 @@ describe('Streamable HTTP', () => {
     expect(response.messages[0]).toMatchObject({ error: { code: -32021 } });
   });
 
+  describe('the probes the conformance checks send', () => {
+    const sendProbe = ({ body, headers }: Probe) => send(body, headers);
+    const expectError = async (probe: Probe, status: number, error: Message) => {
+      const response = await sendProbe(probe);
+      expect(response.status).toBe(status);
+      expect(response.headers['content-type']).toBe('application/json');
+      expect(response.headers['mcp-session-id']).toBeUndefined();
+      expect(response.messages).toEqual([{ jsonrpc: '2.0', id: probe.body.id, error: expect.objectContaining(error) }]);
+    };
+
+    it('a body without _meta: 400 with -32602', () => expectError(PROBES.noMeta(), 400, { code: -32602 }));
+    it('header 2025-11-25 with body 2026-07-28: 400 with -32020', () => expectError(PROBES.headerVersionMismatch(), 400, { code: -32020 }));
+    it('body and header 1900-01-01: 400 with -32022 naming the supported and requested versions', () =>
+      expectError(PROBES.unsupportedVersion(), 400, { code: -32022, data: { supported: ['2026-07-28'], requested: '1900-01-01' } }));
+    it('no MCP-Protocol-Version: 400 with -32020', () => expectError(PROBES.noVersionHeader(), 400, { code: -32020 }));
+    it('no Mcp-Method: 400 with -32020', () => expectError(PROBES.noMethodHeader(), 400, { code: -32020 }));
+    it('Mcp-Method tools/list with body server/discover: 400 with -32020', () => expectError(PROBES.methodHeaderMismatch(), 400, { code: -32020 }));
+    it('tools/bogus with a matching Mcp-Method: 404 with -32601', () => expectError(PROBES.unknownMethod(), 404, { code: -32601 }));
+
+    it('a request carrying Mcp-Session-Id: abc is served, and no session id comes back', async () => {
+      const response = await sendProbe(PROBES.sessionId());
+      expect(response.status).toBe(200);
+      expect(response.headers['mcp-session-id']).toBeUndefined();
+      expect(response.messages[0]).toMatchObject({ id: 8, result: { resultType: 'complete' } });
+    });
+
+    it('lists the same tools in the same order on every connection', async () => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        const first = await walkNames(server.url, agent);
+        expect(first.flat()).toHaveLength(10);
+        expect(await walkNames(server.url, agent)).toEqual(first);
+        expect(await walkNames(server.url, false)).toEqual(first);
+      } finally {
+        agent.destroy();
+      }
+    });
+  });
+
   describe('header validation', () => {
     const expectMismatch = async (body: Message, headers: Record<string, string>) => {
       const response = await send(body, headers);
@@ -110,8 +213,6 @@ describe('Streamable HTTP', () => {
       expect(response.headers['content-type']).toBe('application/json');
       expect(response.messages[0]).toMatchObject({ id: body.id, error: { code: -32020, message: expect.any(String) } });
     };
-    const without = (headers: Record<string, string>, name: string) => Object.fromEntries(Object.entries(headers).filter(([key]) => key !== name));
-
     it('requires MCP-Protocol-Version and its match with the body', async () => {
       const body = rpc(1, 'tools/list');
       await expectMismatch(body, without(standardHeaders(body), 'MCP-Protocol-Version'));
@@ -211,6 +312,88 @@ describe('Streamable HTTP options and defects', () => {
       expect(first.messages).toMatchObject([{ jsonrpc: '2.0', id: 'srv-1', method: 'roots/list' }, { id: 1, result: {} }]);
       const second = await post(server.url, body, standardHeaders(body));
       expect(second.messages).toHaveLength(1);
+    });
+  });
+
+  it.each<[DefectName, () => Probe, number, Message]>([
+    ['meta-not-required', PROBES.noMeta, 200, { id: 1, result: { resultType: 'complete' } }],
+    ['meta-missing-200', PROBES.noMeta, 200, { id: 1, error: { code: -32602 } }],
+    ['version-not-checked', PROBES.unsupportedVersion, 200, { id: 3, result: { resultType: 'complete' } }],
+    ['version-error-200', PROBES.unsupportedVersion, 200, { id: 3, error: { code: -32022, data: { requested: '1900-01-01' } } }],
+    ['protocol-header-optional', PROBES.noVersionHeader, 200, { id: 4, result: { resultType: 'complete' } }],
+    ['protocol-header-mismatch-ignored', PROBES.headerVersionMismatch, 200, { id: 2, result: { resultType: 'complete' } }],
+    ['method-header-optional', PROBES.noMethodHeader, 200, { id: 5, result: { resultType: 'complete' } }],
+    ['method-header-mismatch-ignored', PROBES.methodHeaderMismatch, 200, { id: 6, result: { supportedVersions: ['2026-07-28'] } }],
+    ['unknown-method-200', PROBES.unknownMethod, 200, { id: 7, error: { code: -32601 } }],
+  ])('%s answers its probe with the deviation', async (defect, probe, status, message) => {
+    await withServer({ defects: [defect] }, async (server) => {
+      const { body, headers } = probe();
+      const response = await post(server.url, body, headers);
+      expect(response.status).toBe(status);
+      expect(response.headers['content-type']).toBe('application/json');
+      expect(response.messages).toHaveLength(1);
+      expect(response.messages[0]).toMatchObject({ jsonrpc: '2.0', ...message });
+    });
+  });
+
+  it('get-allowed answers GET and DELETE with 200 and {} as JSON, other methods still with 405', async () => {
+    await withServer({ defects: ['get-allowed'] }, async (server) => {
+      for (const method of ['GET', 'DELETE']) {
+        const response = await post(server.url, '', { Accept: 'text/event-stream' }, method);
+        expect(response.status, method).toBe(200);
+        expect(response.headers['content-type'], method).toBe('application/json');
+        expect(response.text, method).toBe('{}');
+      }
+      expect((await post(server.url, '', {}, 'PUT')).status).toBe(405);
+      const body = rpc(1, 'tools/list');
+      expect((await post(server.url, body, standardHeaders(body))).status).toBe(200);
+    });
+  });
+
+  it('session-minted puts a fresh random Mcp-Session-Id on every response and still serves requests', async () => {
+    await withServer({ defects: ['session-minted'] }, async (server) => {
+      const { body, headers } = PROBES.sessionId();
+      const responses = [
+        await post(server.url, body, headers),
+        await post(server.url, body, standardHeaders(body)),
+        await post(server.url, PROBES.noMeta().body, PROBES.noMeta().headers),
+        await post(server.url, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }, { 'Content-Type': 'application/json' }),
+        await post(server.url, '', {}, 'GET'),
+      ];
+      expect(responses.map((response) => response.status)).toEqual([200, 200, 400, 202, 405]);
+      const ids = responses.map((response) => response.headers['mcp-session-id']);
+      for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(responses[0]!.messages[0]).toMatchObject({ id: 8, result: { resultType: 'complete' } });
+    });
+  });
+
+  it('connection-scoped-tools names its extra tool after the client port: stable on one connection, new on another', async () => {
+    await withServer({ defects: ['connection-scoped-tools'] }, async (server) => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        const kept = await walkNames(server.url, agent);
+        const connectionTool = kept.at(-1)!.at(-1)!;
+        expect(connectionTool).toMatch(/^conn_\d+$/);
+        expect(kept.map((page) => page.length)).toEqual([4, 4, 3]);
+        expect(await walkNames(server.url, agent)).toEqual(kept);
+        const fresh = await walkNames(server.url, false);
+        expect(fresh.slice(0, 2)).toEqual(kept.slice(0, 2));
+        expect(fresh.at(-1)!.at(-1)).toMatch(/^conn_\d+$/);
+        expect(fresh.at(-1)!.at(-1)).not.toBe(connectionTool);
+      } finally {
+        agent.destroy();
+      }
+    });
+  });
+
+  it('shuffled-order changes the order within pages from walk to walk, across connections too', async () => {
+    await withServer({ defects: ['shuffled-order'] }, async (server) => {
+      const first = await walkNames(server.url, false);
+      const second = await walkNames(server.url, false);
+      const sorted = (walk: string[][]) => walk.map((page) => [...page].sort());
+      expect(sorted(second)).toEqual(sorted(first));
+      expect(second).not.toEqual(first);
     });
   });
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DefectSet } from './defects.js';
@@ -55,17 +56,29 @@ async function serveRequest(
   options: HttpServerOptions,
   state: HandlerContext['state'],
 ): Promise<void> {
+  const { defects } = options;
+  if (defects.has('session-minted')) res.setHeader('Mcp-Session-Id', randomBytes(16).toString('hex'));
   const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
   if (path !== MCP_PATH) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
   const origin = req.headers.origin;
   if (origin !== undefined && !isAllowedOrigin(origin)) {
     return void writeJson(res, 403, { jsonrpc: '2.0', error: { code: -32600, message: `Forbidden: Origin ${origin} is not allowed` } });
   }
-  if (req.method !== 'POST') return void res.writeHead(405, { Allow: 'POST' }).end();
+  if (req.method !== 'POST') {
+    if (defects.has('get-allowed') && (req.method === 'GET' || req.method === 'DELETE')) return void writeJson(res, 200, {});
+    return void res.writeHead(405, { Allow: 'POST' }).end();
+  }
 
   const body = await readBody(req);
   if (body === undefined) return void res.writeHead(413).end();
-  const ctx: HandlerContext = { transport: 'http', defects: options.defects, state, headers: req.headers, log: options.log };
+  const ctx: HandlerContext = {
+    transport: 'http',
+    defects,
+    state,
+    connection: String(req.socket.remotePort ?? 'unknown'),
+    headers: req.headers,
+    log: options.log,
+  };
   writeReply(res, handleText(body, ctx), options.sse);
 }
 

@@ -7,6 +7,8 @@ export interface HandlerContext {
   transport: 'stdio' | 'http';
   defects: DefectSet;
   state: ServerState;
+  /** Names the client's connection: the process id on stdio, the client's TCP port on HTTP. */
+  connection: string;
   /** HTTP only: the request headers (lower-cased names). */
   headers?: HeaderBag;
   log?: (line: string) => void;

@@ -1,5 +1,5 @@
 import { isObject } from '../jsonrpc.js';
-import { META_CLIENT_CAPABILITIES, META_LOG_LEVEL, META_PROTOCOL_VERSION } from './constants.js';
+import { META_CLIENT_CAPABILITIES, META_LOG_LEVEL, META_PROTOCOL_VERSION, PROTOCOL_VERSION } from './constants.js';
 import { invalidMeta } from './protocol-error.js';
 
 export type ProgressToken = string | number;
@@ -28,6 +28,25 @@ export function readRequestMeta(params: unknown): RequestMeta {
   const token = meta.progressToken;
   const progressToken = typeof token === 'string' || Number.isInteger(token) ? (token as ProgressToken) : undefined;
   return { protocolVersion, clientCapabilities, progressToken };
+}
+
+/**
+ * The meta-not-required defect: `params` with a missing or mistyped protocolVersion / clientCapabilities
+ * replaced by "2026-07-28" / {} (missing `params` or `_meta` included), so readRequestMeta accepts it.
+ */
+export function fillMissingMeta(params: unknown): Record<string, unknown> {
+  const filled = isObject(params) ? params : {};
+  const meta = isObject(filled._meta) ? filled._meta : {};
+  const protocolVersion = meta[META_PROTOCOL_VERSION];
+  const clientCapabilities = meta[META_CLIENT_CAPABILITIES];
+  return {
+    ...filled,
+    _meta: {
+      ...meta,
+      [META_PROTOCOL_VERSION]: typeof protocolVersion === 'string' ? protocolVersion : PROTOCOL_VERSION,
+      [META_CLIENT_CAPABILITIES]: isObject(clientCapabilities) ? clientCapabilities : {},
+    },
+  };
 }
 
 /** `elicitation: {}` means form mode; otherwise form mode must be listed explicitly. */

@@ -17,7 +17,7 @@ export interface StdioServerOptions {
 /** Newline-delimited JSON-RPC over a pair of streams; stdout carries nothing but MCP messages. */
 export function runStdioServer(options: StdioServerOptions): void {
   const { input, output, defects, log } = options;
-  const ctx: HandlerContext = { transport: 'stdio', defects, state: createServerState(), log };
+  const ctx: HandlerContext = { transport: 'stdio', defects, state: createServerState(), connection: String(process.pid), log };
   if (defects.has('stdout-noise')) output.write('reference server ready\n');
   const lines = createInterface({ input, crlfDelay: Infinity });
   let stopped = false;

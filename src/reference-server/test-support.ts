@@ -1,5 +1,5 @@
 /** Builders and a tiny HTTP client shared by the reference server's tests. */
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest, type Agent, type IncomingHttpHeaders } from 'node:http';
 import type { JsonRpcId } from '../jsonrpc.js';
 import { NO_DEFECTS, type DefectName } from './defects.js';
 import type { HandlerContext } from './reply.js';
@@ -21,7 +21,12 @@ export function rpc(id: JsonRpcId, method: string, params: Record<string, unknow
 }
 
 export function stdioContext(defects: readonly DefectName[] = []): HandlerContext {
-  return { transport: 'stdio', defects: defects.length ? new Set(defects) : NO_DEFECTS, state: createServerState() };
+  return {
+    transport: 'stdio',
+    defects: defects.length ? new Set(defects) : NO_DEFECTS,
+    state: createServerState(),
+    connection: String(process.pid),
+  };
 }
 
 /** The standard Streamable HTTP headers a conforming client sends for this body. */
@@ -44,10 +49,11 @@ export interface HttpResult {
   messages: unknown[];
 }
 
-export function post(url: string, body: unknown, headers: Record<string, string>, method = 'POST'): Promise<HttpResult> {
+/** `agent` picks the connection: a keep-alive Agent reuses one, `false` opens a new one for this request. */
+export function post(url: string, body: unknown, headers: Record<string, string>, method = 'POST', agent?: Agent | false): Promise<HttpResult> {
   const payload = typeof body === 'string' ? body : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, headers }, (res) => {
+    const req = httpRequest(url, { method, headers, ...(agent === undefined ? {} : { agent }) }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {

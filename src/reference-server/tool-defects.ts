@@ -49,6 +49,9 @@ const TOOL_DEFECTS: Readonly<Record<string, (tools: Listed[]) => void>> = {
   'xmcp-sensitive': (tools) => tools.push(headerTool({ api_key: { type: 'string', 'x-mcp-header': 'Api-Key' } })),
 };
 
+/** The connection-scoped-tools defect's extra tool, named after the connection that lists it. */
+export const connectionScopedTool = (connection: string): Listed => extraTool(`conn_${connection}`, { type: 'object' });
+
 export const TOOL_DEFECT_NAMES: readonly string[] = Object.keys(TOOL_DEFECTS);
 
 let cleanCopy: Listed[] | undefined;

@@ -1,5 +1,6 @@
 import { isObject } from '../jsonrpc.js';
-import { invalidParams } from './protocol-error.js';
+import { NO_DEFECTS, type DefectName, type DefectSet } from './defects.js';
+import { invalidParams, ProtocolError } from './protocol-error.js';
 import type { RequestMeta } from './request-meta.js';
 import { serverInfoMeta } from './result-meta.js';
 import type { ServerState } from './server-state.js';
@@ -14,9 +15,11 @@ export interface ToolCallParams {
 }
 
 /** Checks tools/call params against CallToolRequestParams; throws -32602 when malformed. */
-export function readToolCallParams(params: Record<string, unknown>): ToolCallParams {
-  const { name, arguments: args, inputResponses, requestState } = params;
+export function readToolCallParams(params: Record<string, unknown>, defects: DefectSet = NO_DEFECTS): ToolCallParams {
+  const { name, inputResponses, requestState } = params;
+  let args = params.arguments;
   if (typeof name !== 'string') throw invalidParams('Invalid params: tools/call needs a string "name"');
+  if (args !== undefined && !isObject(args) && defects.has('malformed-arguments-accepted')) args = {};
   if (args !== undefined && !isObject(args)) throw invalidParams('Invalid params: "arguments" must be an object');
   if (inputResponses !== undefined && !isObject(inputResponses)) {
     throw invalidParams('Invalid params: "inputResponses" must be an object');
@@ -24,17 +27,33 @@ export function readToolCallParams(params: Record<string, unknown>): ToolCallPar
   if (requestState !== undefined && typeof requestState !== 'string') {
     throw invalidParams('Invalid params: "requestState" must be a string');
   }
-  return { name, arguments: args ?? {}, inputResponses, requestState };
+  return { name, arguments: (args as Record<string, unknown> | undefined) ?? {}, inputResponses, requestState };
 }
+
+/** What an unknown tool gets: -32602 when clean; the defects answer it wrongly in one way each. */
+function unknownTool(name: string, defects: DefectSet): Record<string, unknown> {
+  if (defects.has('unknown-tool-is-error')) return { ...toolError(`Unknown tool: ${name}`) };
+  for (const [defect, code] of UNKNOWN_TOOL_CODES) {
+    if (defects.has(defect)) throw new ProtocolError(code, `Unknown tool: ${name}`, 200);
+  }
+  throw invalidParams(`Unknown tool: ${name}`);
+}
+
+const UNKNOWN_TOOL_CODES: readonly [DefectName, number][] = [
+  ['unknown-tool-32002', -32002],
+  ['unknown-tool-32050', -32050],
+  ['unknown-tool-32001', -32001],
+];
 
 export function toolsCallResult(
   params: Record<string, unknown>,
   meta: RequestMeta,
   state: ServerState,
+  defects: DefectSet = NO_DEFECTS,
 ): Record<string, unknown> {
-  const call = readToolCallParams(params);
+  const call = readToolCallParams(params, defects);
   const tool = findTool(call.name);
-  if (!tool) throw invalidParams(`Unknown tool: ${call.name}`);
+  if (!tool) return { ...unknownTool(call.name, defects), _meta: serverInfoMeta() };
   const problem = tool.checkInput(call.arguments);
   const outcome = problem
     ? toolError(problem)

@@ -2,19 +2,25 @@ import { LIST_TTL_MS, PAGE_SIZE } from './constants.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import type { DefectSet } from './defects.js';
 import { invalidParams } from './protocol-error.js';
+import type { HandlerContext } from './reply.js';
 import { serverInfoMeta } from './result-meta.js';
-import { listedToolDefinitions } from './tool-defects.js';
+import { connectionScopedTool, listedToolDefinitions } from './tool-defects.js';
 
-export function toolsListResult(params: Record<string, unknown>, defects: DefectSet): Record<string, unknown> {
+/** One tools/list page; `ctx.state.toolsListRequests` must already count this request. */
+export function toolsListResult(params: Record<string, unknown>, ctx: HandlerContext): Record<string, unknown> {
+  const { defects } = ctx;
   const listed = listedToolDefinitions(defects);
   const total = listed.length;
-  const offset = pageOffset(params.cursor, total);
+  const offset = pageOffset(params.cursor, total, defects);
   const end = Math.min(offset + PAGE_SIZE, total);
   const pageIndex = offset / PAGE_SIZE;
   const isLastPage = end === total;
 
-  let tools: unknown = listed.slice(offset, end);
-  if (isLastPage && defects.has('duplicate-tool')) tools = [...listed.slice(offset, end), listed[0]];
+  let page = listed.slice(offset, end);
+  if (defects.has('shuffled-order')) page = rotate(page, ctx.state.toolsListRequests);
+  if (isLastPage && defects.has('connection-scoped-tools')) page = [...page, connectionScopedTool(ctx.connection)];
+  let tools: unknown = page;
+  if (isLastPage && defects.has('duplicate-tool')) tools = [...page, listed[0]];
   if (pageIndex === 1 && defects.has('tools-not-array')) tools = {};
 
   const result: Record<string, unknown> = { resultType: 'complete', tools };
@@ -32,10 +38,18 @@ export function toolsListResult(params: Record<string, unknown>, defects: Defect
   return result;
 }
 
-function pageOffset(cursor: unknown, total: number): number {
+function pageOffset(cursor: unknown, total: number, defects: DefectSet): number {
   if (cursor === undefined) return 0;
   if (typeof cursor !== 'string') throw invalidParams('Invalid cursor: must be a string');
   const offset = decodeCursor(cursor, total, PAGE_SIZE);
-  if (offset === undefined) throw invalidParams('Invalid cursor');
-  return offset;
+  if (offset !== undefined) return offset;
+  if (defects.has('invalid-cursor-ignored')) return 0;
+  throw invalidParams('Invalid cursor');
+}
+
+/** The items moved `by` positions to the left, wrapping around. */
+function rotate<T>(items: readonly T[], by: number): T[] {
+  if (items.length === 0) return [];
+  const shift = by % items.length;
+  return [...items.slice(shift), ...items.slice(0, shift)];
 }

@@ -1,4 +1,5 @@
-import type { McpClient } from '../protocol/client.js';
+import { McpClient } from '../protocol/client.js';
+import { negotiate } from '../protocol/negotiate.js';
 import type { Negotiation } from '../protocol/negotiate.js';
 import { walkTools, type ToolWalk } from '../protocol/tool-walk.js';
 import { isObject } from '../jsonrpc.js';
@@ -9,6 +10,10 @@ import { ResultSchemaCache } from './result-schemas.js';
 export interface RunOptions {
   timeoutMs: number;
   maxPages?: number;
+  /** Tools that may be called besides read-only ones ('all': any). */
+  allowTools?: readonly string[] | 'all';
+  /** Opens another, independent connection to the same target (a new process for stdio, a new pool for HTTP). */
+  openTransport?: () => Promise<Transport>;
 }
 
 /**
@@ -19,6 +24,8 @@ export class CheckContext {
   readonly schemas = new ResultSchemaCache();
   private discoverPromise: Promise<Exchange> | undefined;
   private walkPromise: Promise<ToolWalk> | undefined;
+  private readonly memos = new Map<string, Promise<unknown>>();
+  private readonly extraClients: McpClient[] = [];
 
   constructor(
     readonly client: McpClient,
@@ -60,6 +67,52 @@ export class CheckContext {
     const result = isObject(exchange.response) && isObject(exchange.response.result) ? exchange.response.result : undefined;
     const capabilities = result && isObject(result.capabilities) ? result.capabilities : undefined;
     return { capabilities, exchange };
+  }
+
+  /**
+   * Safety first: a tool is called only when its annotations say readOnlyHint: true or the user allowed it
+   * (--allow-tools, --allow-all-tools). Annotations are untrusted hints, but they are the server's own claim.
+   */
+  mayCall(tool: Record<string, unknown>): boolean {
+    const allow = this.options.allowTools;
+    if (allow === 'all') return true;
+    if (typeof tool.name === 'string' && allow?.includes(tool.name)) return true;
+    return isObject(tool.annotations) && tool.annotations.readOnlyHint === true;
+  }
+
+  /** Why no tool may be called, for skip messages. */
+  get callPolicy(): string {
+    return 'by default only tools annotated readOnlyHint: true are called; widen with --allow-tools a,b or --allow-all-tools';
+  }
+
+  /** Work shared by several checks (e.g. one set of probes judged by two requirements), done once. */
+  memo<T>(key: string, work: () => Promise<T>): Promise<T> {
+    let promise = this.memos.get(key) as Promise<T> | undefined;
+    if (!promise) {
+      promise = work();
+      this.memos.set(key, promise);
+    }
+    return promise;
+  }
+
+  get canOpenConnections(): boolean {
+    return this.options.openTransport !== undefined;
+  }
+
+  /** A new, independent connection on the same wire; closed by closeExtras(). */
+  async anotherConnection(options: { negotiate?: boolean } = {}): Promise<McpClient> {
+    if (!this.options.openTransport) throw new Error('no way to open another connection to this target');
+    const transport = await this.options.openTransport();
+    const client = new McpClient(transport, this.client.clientInfo);
+    this.extraClients.push(client);
+    await transport.start();
+    if (options.negotiate === false) client.wire = this.wire;
+    else await negotiate(client, this.wire);
+    return client;
+  }
+
+  async closeExtras(): Promise<void> {
+    await Promise.all(this.extraClients.map((c) => c.transport.close()));
   }
 
   /** Every exchange recorded so far, in wire order. */

@@ -79,6 +79,7 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
     Math.max(1, options.concurrency),
     runOne,
   );
+  for (const i of indexes.filter((i) => checks[i]!.phase === 'serial')) await runOne(i);
   for (const i of indexes.filter((i) => checks[i]!.phase === 'final')) await runOne(i);
   return { results: finished.flatMap((r) => r ?? []), aborted };
 }

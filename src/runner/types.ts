@@ -46,8 +46,12 @@ export interface CheckDefinition {
   /** Wire versions the requirement exists in; on others the check is skipped with that reason. */
   wires: readonly Wire[];
   needs?: readonly Need[];
-  /** `final` checks run after all others (they look at everything recorded). */
-  phase?: 'main' | 'final';
+  /**
+   * `serial` checks run one at a time after the concurrent `main` ones (probes with broken requests, whose error
+   * answers may carry a null id and so must be the only request in flight); `final` checks run last and look at
+   * everything recorded.
+   */
+  phase?: 'main' | 'serial' | 'final';
   run(ctx: import('./context.js').CheckContext): Promise<Outcome[]> | Outcome[];
 }
 

@@ -59,6 +59,48 @@ export class HttpTransport implements Transport {
     return this.attempt(message, id, options);
   }
 
+  /** A non-POST request to the endpoint (GET/DELETE probes of the compatibility rules); the body is kept raw, at most 4 KiB. */
+  async probeMethod(method: 'GET' | 'DELETE', headers: Record<string, string> = {}): Promise<Exchange> {
+    const pool = this.connectionPool();
+    const sent = this.outgoingHeaders(headers);
+    const exchange: Exchange = {
+      seq: nextSeq(),
+      sentAt: new Date().toISOString(),
+      durationMs: 0,
+      request: { httpMethod: method, path: this.path },
+      requestHeaders: Object.fromEntries(sent.map((h) => [h.name, h.secret ? REDACTED : h.value])),
+      notifications: [],
+    };
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
+    const started = performance.now();
+    try {
+      const response = await pool.request({
+        path: this.path,
+        method,
+        headers: Object.fromEntries(sent.map((h) => [h.name, h.value])),
+        signal: controller.signal,
+      });
+      exchange.status = response.statusCode;
+      exchange.responseHeaders = recordedResponseHeaders(response.headers);
+      let raw = '';
+      for await (const chunk of response.body) {
+        raw += Buffer.from(chunk as Uint8Array).toString('utf8');
+        if (raw.length >= 4096) break;
+      }
+      exchange.rawBody = raw.slice(0, 4096);
+      response.body.destroy();
+    } catch (error) {
+      exchange.failure = controller.signal.aborted
+        ? { kind: 'timeout', message: `no response within ${this.options.timeoutMs} ms` }
+        : failureFromError(error);
+    } finally {
+      clearTimeout(timer);
+      exchange.durationMs = Math.round(performance.now() - started);
+    }
+    return exchange;
+  }
+
   strays(): readonly StrayEvent[] {
     return [];
   }
@@ -78,7 +120,8 @@ export class HttpTransport implements Transport {
     const url = parseTargetUrl(this.options.url);
     this.path = url.pathname + url.search;
     // undici's own timers are off: one AbortController per request bounds headers and body together.
-    this.pool = new Pool(url.origin, { headersTimeout: 0, bodyTimeout: 0 });
+    // One keep-alive connection per client: "a connection" then means what the spec means (tools.list.no-connection-variance).
+    this.pool = new Pool(url.origin, { headersTimeout: 0, bodyTimeout: 0, connections: 1 });
     return this.pool;
   }
 

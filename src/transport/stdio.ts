@@ -189,6 +189,13 @@ export class StdioTransport implements Transport {
       this.settle(key);
       return;
     }
+    if (id === null && isObject(message) && 'error' in message && this.pending.size === 1) {
+      // An error the server could not tie to an id answers the only request in flight; checks judge the null id.
+      const [onlyKey, only] = [...this.pending.entries()][0]!;
+      only.exchange.response = message;
+      this.settle(onlyKey);
+      return;
+    }
     this.stray('unknown-id', message);
     if (this.pending.size === 1 && !(key !== undefined && this.abandoned.has(key))) {
       const [onlyKey, only] = [...this.pending.entries()][0]!;

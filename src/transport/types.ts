@@ -70,6 +70,8 @@ export interface Transport {
    * Never throws for target misbehaviour: it resolves with `failure` set.
    */
   send(message: unknown, id: JsonRpcId | undefined, options?: SendOptions): Promise<Exchange>;
+  /** HTTP only: a GET or DELETE to the endpoint (the 2026-07-28 compatibility rules). */
+  probeMethod?(method: 'GET' | 'DELETE', headers?: Record<string, string>): Promise<Exchange>;
   /** Everything received that was not a response to a request we were waiting for. */
   strays(): readonly StrayEvent[];
   /** Captured stderr of the target (stdio), truncated. */

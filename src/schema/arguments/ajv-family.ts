@@ -1,0 +1,83 @@
+import { createRequire } from 'node:module';
+import type { AnySchema, AnySchemaObject, Options, ValidateFunction } from 'ajv';
+import type { Dialect } from '../tool-schema/index.js';
+import { guardedRegExp } from './regexp-guard.js';
+
+export type ArgumentDialect = Exclude<Dialect, 'draft-04'>;
+
+interface AjvLike {
+  compile(schema: AnySchema): ValidateFunction;
+  addMetaSchema(schema: AnySchemaObject): unknown;
+  /** Without an argument: forgets every non-meta schema, so `$id`s of untrusted schemas never pile up or clash. */
+  removeSchema(): unknown;
+}
+
+type Family = '2020' | '2019' | 'draft-07';
+
+const FAMILY: Record<ArgumentDialect, Family> = { '2020-12': '2020', '2019-09': '2019', 'draft-07': 'draft-07', 'draft-06': 'draft-07' };
+
+/** The `$schema` spelling ajv registers; `dialectOf` also accepts http/https and `#` variants. */
+const CANONICAL_SCHEMA_URI: Record<ArgumentDialect, string> = {
+  '2020-12': 'https://json-schema.org/draft/2020-12/schema',
+  '2019-09': 'https://json-schema.org/draft/2019-09/schema',
+  'draft-07': 'http://json-schema.org/draft-07/schema#',
+  'draft-06': 'http://json-schema.org/draft-06/schema#',
+};
+
+/**
+ * No `loadSchema`: a reference ajv cannot resolve in the document fails the compilation, nothing is fetched.
+ * `inlineRefs: 8` keeps large referenced definitions as separate functions: ajv's default inlines every
+ * ref-free definition at each use, so one big `$defs` entry referenced a few hundred times took ~17 s to compile.
+ */
+const OPTIONS: Options = {
+  strict: false,
+  allErrors: true,
+  logger: false,
+  inlineRefs: 8,
+  code: { regExp: guardedRegExp },
+};
+
+/** ajv is loaded on first use, so importing this module costs nothing at start-up. */
+const requireCjs = createRequire(import.meta.url);
+const ajvByFamily = new Map<Family, AjvLike>();
+
+function emptyAjv(family: Family): AjvLike {
+  switch (family) {
+    case '2020': {
+      const { Ajv2020 } = requireCjs('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+      return new Ajv2020(OPTIONS);
+    }
+    case '2019': {
+      const { Ajv2019 } = requireCjs('ajv/dist/2019.js') as typeof import('ajv/dist/2019.js');
+      return new Ajv2019(OPTIONS);
+    }
+    case 'draft-07': {
+      const { Ajv } = requireCjs('ajv') as typeof import('ajv');
+      const ajv = new Ajv(OPTIONS);
+      ajv.addMetaSchema(requireCjs('ajv/dist/refs/json-schema-draft-06.json') as AnySchemaObject);
+      return ajv;
+    }
+  }
+}
+
+function ajvFor(family: Family): AjvLike {
+  let ajv = ajvByFamily.get(family);
+  if (!ajv) {
+    ajv = emptyAjv(family);
+    const addFormats = requireCjs('ajv-formats') as typeof import('ajv-formats').default;
+    addFormats(ajv as Parameters<typeof addFormats>[0]);
+    ajvByFamily.set(family, ajv);
+  }
+  return ajv;
+}
+
+/** Compiles `schema` (already bounds- and ref-checked) with the ajv of its dialect; throws what ajv throws. */
+export function compileWithAjv(schema: AnySchema, dialect: ArgumentDialect): ValidateFunction {
+  const ajv = ajvFor(FAMILY[dialect]);
+  const prepared = typeof schema === 'boolean' ? schema : { ...schema, $schema: CANONICAL_SCHEMA_URI[dialect] };
+  try {
+    return ajv.compile(prepared);
+  } finally {
+    ajv.removeSchema();
+  }
+}

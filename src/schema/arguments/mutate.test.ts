@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { invalidArguments, type InvalidArguments } from './mutate.js';
+import { sampleArguments } from './sample.js';
+import { compileArgumentSchema } from './validate.js';
+
+function mutationsOf(schema: Record<string, unknown>): { valid: Record<string, unknown>; mutations: InvalidArguments[] } {
+  const sampled = sampleArguments(schema);
+  if (!sampled.ok) throw new Error(`expected a sample: ${sampled.reason}`);
+  return { valid: sampled.value, mutations: invalidArguments(schema, sampled.value) };
+}
+
+function expectAllRejected(schema: Record<string, unknown>, mutations: readonly InvalidArguments[]): void {
+  const compiled = compileArgumentSchema(schema);
+  if (!compiled.ok) throw new Error(compiled.reason);
+  for (const mutation of mutations) expect(compiled.validator.validate(mutation.value).valid, mutation.description).toBe(false);
+}
+
+const RICH = {
+  type: 'object',
+  properties: {
+    city: { type: 'string', minLength: 2, maxLength: 10 },
+    unit: { enum: ['celsius', 'fahrenheit'] },
+    days: { type: 'integer', minimum: 1, maximum: 7 },
+    note: { type: ['string', 'null'] },
+  },
+  required: ['city', 'unit', 'days', 'note'],
+  additionalProperties: false,
+};
+
+describe('invalidArguments', () => {
+  it('breaks one top-level constraint per mutation, each rejected by the validator', () => {
+    const { valid, mutations } = mutationsOf(RICH);
+    expect(valid).toEqual({ city: 'aa', unit: 'celsius', days: 1, note: 'a' });
+    expectAllRejected(RICH, mutations);
+    const kinds = new Set(mutations.map((mutation) => mutation.kind));
+    for (const kind of ['missing-required', 'wrong-type', 'enum-miss', 'below-minimum', 'above-maximum', 'too-short', 'too-long', 'extra-property', 'null-value'] as const) {
+      expect(kinds, kind).toContain(kind);
+    }
+    expect(mutations.length).toBeLessThanOrEqual(12);
+    expect(mutations.find((mutation) => mutation.kind === 'below-minimum')).toMatchObject({ path: '/days', value: { ...valid, days: 0 } });
+    expect(mutations.find((mutation) => mutation.kind === 'above-maximum')).toMatchObject({ path: '/days', value: { ...valid, days: 8 } });
+    expect(mutations.find((mutation) => mutation.kind === 'too-short')).toMatchObject({ path: '/city', value: { ...valid, city: 'a' } });
+    expect(mutations.find((mutation) => mutation.kind === 'too-long')?.value['city']).toHaveLength(11);
+    expect(mutations.find((mutation) => mutation.kind === 'extra-property')).toMatchObject({ path: '/unexpectedProperty' });
+  });
+
+  it('does not offer null where null is allowed, nor an extra property where one is allowed', () => {
+    const { mutations } = mutationsOf({ ...RICH, additionalProperties: true });
+    expect(mutations.some((mutation) => mutation.kind === 'null-value' && mutation.path === '/note')).toBe(false);
+    expect(mutations.some((mutation) => mutation.kind === 'extra-property')).toBe(false);
+  });
+
+  it('changes only the targeted property and leaves the valid object untouched', () => {
+    const { valid, mutations } = mutationsOf(RICH);
+    const before = structuredClone(valid);
+    for (const mutation of mutations) {
+      const changed = [...new Set([...Object.keys(valid), ...Object.keys(mutation.value)])].filter(
+        (name) => JSON.stringify(valid[name]) !== JSON.stringify(mutation.value[name]),
+      );
+      expect(changed.map((name) => `/${name}`)).toEqual([mutation.path]);
+    }
+    expect(valid).toEqual(before);
+  });
+
+  it('follows $ref, allOf and the applicable oneOf branch at the root', () => {
+    const schema = {
+      type: 'object',
+      $defs: { count: { type: 'integer', exclusiveMinimum: 0, multipleOf: 5 } },
+      allOf: [{ properties: { n: { $ref: '#/$defs/count' } }, required: ['n'] }],
+      oneOf: [{ properties: { id: { type: 'string' } }, required: ['id'] }, { properties: { name: { type: 'string' } }, required: ['name'] }],
+    };
+    const { valid, mutations } = mutationsOf(schema);
+    expect(valid).toEqual({ n: 5, id: 'a' });
+    expectAllRejected(schema, mutations);
+    expect(mutations.map((mutation) => `${mutation.kind} ${mutation.path}`)).toEqual(
+      expect.arrayContaining(['missing-required /n', 'missing-required /id', 'below-minimum /n', 'wrong-type /id']),
+    );
+    expect(mutations.find((mutation) => mutation.kind === 'below-minimum')?.value['n']).toBe(0);
+  });
+
+  it('returns nothing for an invalid starting object or an unusable schema', () => {
+    expect(invalidArguments(RICH, { city: 'x' })).toEqual([]);
+    expect(invalidArguments({ $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' }, {})).toEqual([]);
+    expect(invalidArguments('not a schema', {})).toEqual([]);
+  });
+
+  it('caps the number of mutations and keeps variety across kinds', () => {
+    const properties = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`p${i}`, { type: 'string', maxLength: 3 }]));
+    const schema = { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
+    const { mutations } = mutationsOf(schema);
+    expect(mutations).toHaveLength(12);
+    expect(new Set(mutations.map((mutation) => mutation.kind))).toEqual(new Set(['missing-required', 'wrong-type', 'too-long', 'extra-property', 'null-value']));
+  });
+
+  it('is deterministic', () => {
+    const first = mutationsOf(RICH).mutations;
+    const second = mutationsOf(structuredClone(RICH)).mutations;
+    expect(second).toEqual(first);
+  });
+});

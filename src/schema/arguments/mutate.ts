@@ -1,0 +1,152 @@
+import { isObject } from '../../jsonrpc.js';
+import { escapePointerToken } from '../tool-schema/json-pointer.js';
+import { shorten } from '../tool-schema/shorten.js';
+import { rootView, type RootView } from './root-view.js';
+import { documentOf, resolveNode, type SchemaDocument } from './schema-document.js';
+import { cloneJson, codePointLength, countAt, declaredTypes, setOwn, type SchemaObject } from './schema-node.js';
+import { compileArgumentSchema, type ArgumentValidator } from './validate.js';
+import { aboveMaximumValues, belowMinimumValues, describeValue, enumMissValue, wrongTypeValues } from './wrong-values.js';
+
+export type InvalidArgumentsKind =
+  | 'missing-required'
+  | 'wrong-type'
+  | 'enum-miss'
+  | 'below-minimum'
+  | 'above-maximum'
+  | 'too-short'
+  | 'too-long'
+  | 'extra-property'
+  | 'null-value';
+
+export interface InvalidArguments {
+  kind: InvalidArgumentsKind;
+  path: string;
+  value: Record<string, unknown>;
+  description: string;
+}
+
+/** Round-robin order over kinds, so a schema with many required properties still yields varied mutations. */
+const KIND_ORDER: readonly InvalidArgumentsKind[] = ['missing-required', 'wrong-type', 'enum-miss', 'below-minimum', 'above-maximum', 'too-short', 'too-long', 'extra-property', 'null-value'];
+const MAX_RESULTS = 12;
+const MAX_PROPERTIES_MUTATED = 64;
+const MAX_STRING_MUTATION_LENGTH = 65_536;
+
+interface Proposal {
+  kind: InvalidArgumentsKind;
+  name: string;
+  /** undefined removes the property. */
+  replacement: unknown;
+  description: string;
+}
+
+function quoted(name: string): string {
+  return `"${shorten(name, 60)}"`;
+}
+
+function withChange(valid: Record<string, unknown>, name: string, replacement: unknown): Record<string, unknown> {
+  const value = cloneJson(valid);
+  if (replacement === undefined) delete value[name];
+  else setOwn(value, name, replacement);
+  return value;
+}
+
+function rangeProposals(name: string, schema: SchemaObject): Proposal[] {
+  const types = declaredTypes(schema) ?? [];
+  const integer = types.includes('integer') && !types.includes('number');
+  return [
+    ...belowMinimumValues(schema, integer).map((value): Proposal => ({ kind: 'below-minimum', name, replacement: value, description: `${quoted(name)} set to ${value}, below its minimum` })),
+    ...aboveMaximumValues(schema, integer).map((value): Proposal => ({ kind: 'above-maximum', name, replacement: value, description: `${quoted(name)} set to ${value}, above its maximum` })),
+  ];
+}
+
+function lengthProposals(name: string, schema: SchemaObject, current: unknown): Proposal[] {
+  const proposals: Proposal[] = [];
+  const text = typeof current === 'string' ? current : '';
+  const minLength = countAt(schema, 'minLength');
+  const maxLength = countAt(schema, 'maxLength');
+  if (minLength !== undefined && minLength > 0 && minLength <= MAX_STRING_MUTATION_LENGTH) {
+    const shorter = [...text].slice(0, minLength - 1).join('').padEnd(minLength - 1, 'a');
+    proposals.push({ kind: 'too-short', name, replacement: shorter, description: `${quoted(name)} shortened to ${minLength - 1} characters (minLength ${minLength})` });
+  }
+  if (maxLength !== undefined && maxLength < MAX_STRING_MUTATION_LENGTH) {
+    const longer = text + 'a'.repeat(Math.max(1, maxLength + 1 - codePointLength(text)));
+    proposals.push({ kind: 'too-long', name, replacement: longer, description: `${quoted(name)} lengthened to ${codePointLength(longer)} characters (maxLength ${maxLength})` });
+  }
+  return proposals;
+}
+
+function propertyProposals(name: string, schema: SchemaObject, current: unknown): Proposal[] {
+  const proposals: Proposal[] = wrongTypeValues(schema, current).map((value) => ({
+    kind: 'wrong-type',
+    name,
+    replacement: value,
+    description: `${quoted(name)} set to ${describeValue(value)}, a value of the wrong type`,
+  }));
+  const allowed = Array.isArray(schema['enum']) ? schema['enum'] : Object.hasOwn(schema, 'const') ? [schema['const']] : undefined;
+  if (allowed !== undefined && allowed.length > 0) {
+    const miss = enumMissValue(allowed);
+    proposals.push({ kind: 'enum-miss', name, replacement: miss, description: `${quoted(name)} set to ${describeValue(miss)}, outside its allowed values` });
+  }
+  proposals.push(...rangeProposals(name, schema), ...lengthProposals(name, schema, current));
+  proposals.push({ kind: 'null-value', name, replacement: null, description: `${quoted(name)} set to null` });
+  return proposals;
+}
+
+function extraPropertyName(valid: Record<string, unknown>, view: RootView): string {
+  let name = 'unexpectedProperty';
+  for (let i = 2; Object.hasOwn(valid, name) || view.declares(name); i += 1) name = `unexpectedProperty${i}`;
+  return name;
+}
+
+function proposalsFor(valid: Record<string, unknown>, view: RootView, doc: SchemaDocument): Proposal[] {
+  const proposals: Proposal[] = view.required
+    .filter((name) => Object.hasOwn(valid, name))
+    .map((name) => ({ kind: 'missing-required', name, replacement: undefined, description: `required property ${quoted(name)} removed` }));
+  for (const name of Object.keys(valid).slice(0, MAX_PROPERTIES_MUTATED)) {
+    const resolved = resolveNode(view.propertySchema(name) ?? true, doc);
+    if (resolved.ok && isObject(resolved.value)) proposals.push(...propertyProposals(name, resolved.value, valid[name]));
+  }
+  const extra = extraPropertyName(valid, view);
+  proposals.push({ kind: 'extra-property', name: extra, replacement: 'unexpected', description: `undeclared property ${quoted(extra)} added` });
+  return proposals;
+}
+
+/** The proposals the validator rejects, at most one per kind and property, taken round-robin across kinds. */
+function selectRejected(proposals: readonly Proposal[], valid: Record<string, unknown>, validator: ArgumentValidator): InvalidArguments[] {
+  const byKind = new Map<InvalidArgumentsKind, InvalidArguments[]>(KIND_ORDER.map((kind) => [kind, []]));
+  const done = new Set<string>();
+  for (const proposal of proposals) {
+    const identity = `${proposal.kind}\u0000${proposal.name}`;
+    if (done.has(identity)) continue;
+    const value = withChange(valid, proposal.name, proposal.replacement);
+    if (validator.validate(value).valid) continue;
+    done.add(identity);
+    byKind.get(proposal.kind)!.push({ kind: proposal.kind, path: `/${escapePointerToken(proposal.name)}`, value, description: proposal.description });
+  }
+  const selected: InvalidArguments[] = [];
+  for (let round = 0; selected.length < MAX_RESULTS; round += 1) {
+    const before = selected.length;
+    for (const kind of KIND_ORDER) {
+      const next = byKind.get(kind)![round];
+      if (next !== undefined && selected.length < MAX_RESULTS) selected.push(next);
+    }
+    if (selected.length === before) break;
+  }
+  return selected;
+}
+
+/**
+ * Targeted, deterministic mutations of `valid`, each breaking one constraint of a top-level property
+ * (or of the root: a dropped required property, an undeclared property). Only mutations the compiled
+ * validator rejects are returned, at most 12. Returns [] when the schema cannot be compiled or `valid`
+ * is not itself accepted (mutating an invalid object proves nothing).
+ */
+export function invalidArguments(schema: unknown, valid: Record<string, unknown>): InvalidArguments[] {
+  if (!isObject(schema) || !isObject(valid)) return [];
+  const compiled = compileArgumentSchema(schema);
+  if (!compiled.ok || !compiled.validator.validate(valid).valid) return [];
+  const doc = documentOf(schema);
+  const view = rootView(doc, valid);
+  if (view === undefined) return [];
+  return selectRejected(proposalsFor(valid, view, doc), valid, compiled.validator);
+}

@@ -1,0 +1,130 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileArgumentSchema, type ArgumentValidator } from './validate.js';
+
+function validatorFor(schema: unknown): ArgumentValidator {
+  const compiled = compileArgumentSchema(schema);
+  if (!compiled.ok) throw new Error(`expected the schema to compile: ${compiled.reason}`);
+  return compiled.validator;
+}
+
+function deepSchema(levels: number): unknown {
+  let schema: unknown = { type: 'object' };
+  for (let i = 0; i < levels; i += 1) schema = { type: 'object', properties: { a: schema } };
+  return schema;
+}
+
+describe('compileArgumentSchema', () => {
+  it('validates with every supported dialect and reports ajv issues', () => {
+    const body = { type: 'object', properties: { n: { type: 'integer', minimum: 1 } }, required: ['n'] };
+    for (const $schema of [undefined, 'https://json-schema.org/draft/2020-12/schema', 'http://json-schema.org/draft/2020-12/schema#', 'https://json-schema.org/draft/2019-09/schema', 'http://json-schema.org/draft-07/schema#', 'http://json-schema.org/draft-06/schema#']) {
+      const validator = validatorFor($schema === undefined ? body : { $schema, ...body });
+      expect(validator.validate({ n: 2 })).toEqual({ valid: true, issues: [] });
+      const rejected = validator.validate({ n: 0 });
+      expect(rejected.valid).toBe(false);
+      expect(rejected.issues[0]).toMatchObject({ instancePath: '/n', keyword: 'minimum' });
+    }
+  });
+
+  it('uses the 2020-12 vocabulary by default and the draft-07 one when declared', () => {
+    const tuple = { type: 'object', properties: { t: { type: 'array', prefixItems: [{ type: 'string' }], items: false } } };
+    expect(validatorFor(tuple).validate({ t: ['a', 'b'] }).valid).toBe(false);
+    const draft07 = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { t: { items: [{ type: 'string' }], additionalItems: false } } };
+    expect(validatorFor(draft07).validate({ t: ['a', 'b'] }).valid).toBe(false);
+    expect(validatorFor(draft07).validate({ t: ['a'] }).valid).toBe(true);
+  });
+
+  it('accepts x-mcp-header and other unknown keywords, and asserts formats', () => {
+    const validator = validatorFor({ type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region', 'x-vendor': { any: 1 } }, when: { type: 'string', format: 'date-time' } } });
+    expect(validator.validate({ region: 'eu', when: '2026-01-01T00:00:00Z' }).valid).toBe(true);
+    expect(validator.validate({ when: 'yesterday' }).issues[0]).toMatchObject({ keyword: 'format' });
+  });
+
+  it('refuses draft-04, unknown dialects and non-schemas with a reason', () => {
+    const draft04 = compileArgumentSchema({ $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' });
+    expect(draft04).toMatchObject({ ok: false, reason: expect.stringContaining('draft-04') });
+    expect(compileArgumentSchema({ $schema: 'https://example.com/my-dialect', type: 'object' })).toMatchObject({ ok: false, reason: expect.stringContaining('https://example.com/my-dialect') });
+    expect(compileArgumentSchema(null)).toMatchObject({ ok: false });
+    expect(compileArgumentSchema('object')).toMatchObject({ ok: false });
+  });
+
+  it('refuses invalid schemas and dangling local references instead of throwing', () => {
+    expect(compileArgumentSchema({ type: 'object', properties: { a: { type: 'strnig' } } })).toMatchObject({ ok: false, reason: expect.stringContaining('schema') });
+    expect(compileArgumentSchema({ type: 'object', properties: { a: { $ref: '#/$defs/missing' } } })).toMatchObject({ ok: false, reason: expect.stringContaining('#/$defs/missing') });
+    expect(compileArgumentSchema({ type: 'object', properties: { a: { type: 'string', pattern: '(' } } })).toMatchObject({ ok: false });
+  });
+
+  it('refuses a catastrophic pattern within milliseconds', () => {
+    const started = performance.now();
+    const compiled = compileArgumentSchema({ type: 'object', properties: { a: { type: 'string', pattern: '^(a+)+$' } } });
+    expect(compiled).toMatchObject({ ok: false, reason: expect.stringMatching(/pattern \^\(a\+\)\+\$ may backtrack catastrophically/) });
+    expect(compileArgumentSchema({ type: 'object', patternProperties: { '(x*)*y': { type: 'string' } } })).toMatchObject({ ok: false });
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('refuses a 10,000-level schema quickly', () => {
+    const schema = deepSchema(10_000);
+    const started = performance.now();
+    expect(compileArgumentSchema(schema)).toMatchObject({ ok: false, reason: expect.stringContaining('deeper') });
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it('compiles a large definition referenced many times in bounded time (no inlining blow-up)', () => {
+    const leaf = { type: 'object', properties: Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`k${i}`, { type: 'string', minLength: 1 }])) };
+    const properties = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`p${i}`, { $ref: '#/$defs/leaf' }]));
+    const started = performance.now();
+    const validator = validatorFor({ type: 'object', $defs: { leaf }, properties });
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(validator.validate({ p0: { k0: '' } }).issues[0]).toMatchObject({ instancePath: '/p0/k0', keyword: 'minLength' });
+  });
+
+  it('caches by JSON text and keeps $id-bearing schemas independent', () => {
+    const first = compileArgumentSchema({ $id: 'https://example.com/tool.json', type: 'object', required: ['a'] });
+    const again = compileArgumentSchema({ $id: 'https://example.com/tool.json', type: 'object', required: ['a'] });
+    expect(again).toBe(first);
+    const other = validatorFor({ $id: 'https://example.com/tool.json', type: 'object', required: ['b'] });
+    expect(other.validate({ a: 1 }).valid).toBe(false);
+    expect(other.validate({ b: 1 }).valid).toBe(true);
+  });
+
+  it('handles recursive same-document references', () => {
+    const validator = validatorFor({ type: 'object', $defs: { node: { type: 'object', properties: { next: { $ref: '#/$defs/node' } } } }, properties: { head: { $ref: '#/$defs/node' } } });
+    expect(validator.validate({ head: { next: { next: {} } } }).valid).toBe(true);
+    expect(validator.validate({ head: { next: { next: 3 } } }).issues[0]).toMatchObject({ instancePath: '/head/next/next' });
+  });
+});
+
+describe('never fetching', () => {
+  let server: Server;
+  let base = '';
+  const requests: string[] = [];
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      requests.push(request.url ?? '');
+      response.setHeader('content-type', 'application/schema+json');
+      response.end('{"type":"string"}');
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((closed) => server.close(() => closed()));
+  });
+
+  it('refuses external $ref, $id-relative and $dynamicRef targets without contacting them', async () => {
+    const schemas = [
+      { type: 'object', properties: { a: { $ref: `${base}/a.json` } } },
+      { $id: `${base}/root.json`, type: 'object', properties: { a: { $ref: 'sibling.json' } } },
+      { type: 'object', properties: { a: { $dynamicRef: `${base}/d.json#meta` } } },
+      { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { a: { $ref: `${base}/b.json#/definitions/x` } } },
+    ];
+    const results = schemas.map((schema) => compileArgumentSchema(schema));
+    await new Promise((settle) => setTimeout(settle, 50));
+    for (const result of results) expect(result).toMatchObject({ ok: false, reason: expect.stringContaining('cannot be resolved in this document') });
+    expect(requests).toEqual([]);
+  });
+});

@@ -1,0 +1,88 @@
+import type { AnySchema, ValidateFunction } from 'ajv';
+import { isObject } from '../../jsonrpc.js';
+import { analyzeRefs, dialectOf, measureSchema, type RefInfo } from '../tool-schema/index.js';
+import { shorten } from '../tool-schema/shorten.js';
+import type { SchemaIssue } from '../validator.js';
+import { compileWithAjv } from './ajv-family.js';
+import { toIssues } from './ajv-issues.js';
+import { TextCache } from './text-cache.js';
+
+export interface ArgumentValidator {
+  validate(value: unknown): { valid: boolean; issues: SchemaIssue[] };
+}
+
+export type CompiledArgumentSchema = { ok: true; validator: ArgumentValidator } | { ok: false; reason: string };
+
+const cache = new TextCache<CompiledArgumentSchema>();
+
+function refused(reason: string): { ok: false; reason: string } {
+  return { ok: false, reason };
+}
+
+function describeRef(ref: RefInfo): string {
+  const where = ref.at === '' ? 'the root' : shorten(ref.at, 80);
+  return `${ref.keyword} ${shorten(ref.ref, 80)} at ${where} cannot be resolved in this document: ${ref.reason ?? 'unresolved'}`;
+}
+
+function describeThrown(error: unknown): string {
+  if (error instanceof RangeError) return `schema could not be compiled (${shorten(error.message, 120)})`;
+  const message = error instanceof Error ? error.message : String(error);
+  return `schema could not be compiled: ${shorten(message, 240)}`;
+}
+
+function validatorOf(validate: ValidateFunction): ArgumentValidator {
+  return {
+    validate(value) {
+      try {
+        if (validate(value)) return { valid: true, issues: [] };
+        return { valid: false, issues: toIssues(validate.errors ?? []) };
+      } catch (error) {
+        const message = `validation threw: ${shorten(error instanceof Error ? error.message : String(error), 120)}`;
+        return { valid: false, issues: [{ instancePath: '', schemaPath: '#', keyword: 'exception', params: {}, message }] };
+      }
+    },
+  };
+}
+
+/** The checks that run before ajv sees the schema; undefined when the schema may be compiled. */
+function precheck(schema: unknown): string | undefined {
+  if (typeof schema !== 'boolean' && !isObject(schema)) return 'a schema must be a JSON object or a boolean';
+  const bounds = measureSchema(schema);
+  if (!bounds.ok) return bounds.message ?? 'schema is over the size bounds';
+  const dialect = dialectOf(schema);
+  if (!dialect.supported || dialect.dialect === undefined || dialect.dialect === 'draft-04') {
+    return `unsupported dialect: ${dialect.reason ?? dialect.dialect ?? 'unknown'}`;
+  }
+  const unresolved = analyzeRefs(schema).find((ref) => !ref.resolved);
+  return unresolved === undefined ? undefined : describeRef(unresolved);
+}
+
+function compile(schema: AnySchema): CompiledArgumentSchema {
+  const dialect = dialectOf(schema).dialect;
+  if (dialect === undefined || dialect === 'draft-04') return refused('unsupported dialect');
+  try {
+    return { ok: true, validator: validatorOf(compileWithAjv(schema, dialect)) };
+  } catch (error) {
+    return refused(describeThrown(error));
+  }
+}
+
+/**
+ * Compiles an untrusted tool `inputSchema` for validating arguments. Nothing is ever fetched: a reference
+ * leaving the document refuses the schema. Results (refusals included) are cached by the schema's JSON text.
+ */
+export function compileArgumentSchema(schema: unknown): CompiledArgumentSchema {
+  const problem = precheck(schema);
+  if (problem !== undefined) return refused(problem);
+  let key: string;
+  try {
+    key = JSON.stringify(schema);
+  } catch (error) {
+    return refused(describeThrown(error));
+  }
+  const cached = cache.get(key);
+  if (cached !== undefined) return cached;
+  const compiled = compile(schema as AnySchema);
+  cache.set(key, compiled);
+  return compiled;
+}

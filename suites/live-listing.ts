@@ -1,0 +1,129 @@
+import { errorOf, isObject, resultOf } from '../src/jsonrpc.js';
+import { TargetGoneError } from '../src/protocol/errors.js';
+import { walkTools, type ToolWalk } from '../src/protocol/tool-walk.js';
+import { TargetUnavailableError } from '../src/transport/types.js';
+import type { CheckDefinition } from '../src/runner/types.js';
+import { WIRES } from '../src/runner/types.js';
+import { fail, note, pass, skip } from './outcome.js';
+
+const names = (walk: ToolWalk) => walk.tools.map((t) => (typeof t.name === 'string' ? t.name : '#?'));
+const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+
+/** name → canonical JSON of the definition, for comparing whole listings. */
+function definitions(walk: ToolWalk): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const t of walk.tools) map.set(String(t.name), canonical(t));
+  return map;
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (isObject(value)) {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+function difference(a: Map<string, string>, b: Map<string, string>): string[] {
+  const out: string[] = [];
+  for (const name of a.keys()) if (!b.has(name)) out.push(`-${name}`);
+  for (const name of b.keys()) if (!a.has(name)) out.push(`+${name}`);
+  for (const [name, def] of a) if (b.has(name) && b.get(name) !== def) out.push(`~${name}`);
+  return out;
+}
+
+export const deterministicOrder: CheckDefinition = {
+  id: 'tools.list.deterministic-order',
+  keyword: 'SHOULD',
+  title: 'tools/list returns the tools in the same order on every walk while the set is unchanged',
+  specRef: 'server/tools#capabilities',
+  area: 'live-listing',
+  wires: WIRES,
+  needs: ['live'],
+  async run(ctx) {
+    const first = await ctx.tools();
+    if (first.stop.kind !== 'complete') return [skip('the first walk did not complete (see tools.list.respond / page.walk.terminates)')];
+    const again = [await walkTools(ctx.client), await walkTools(ctx.client)];
+    const base = names(first);
+    const comparable = again.filter((w) => w.stop.kind === 'complete' && sameSet(names(w), base));
+    if (comparable.length === 0) return [skip('the set of tools changed between walks, so their order cannot be compared (a change over time is allowed)')];
+    const different = comparable.find((w) => names(w).join('\n') !== base.join('\n'));
+    if (!different) return [pass(`${comparable.length + 1} walks listed the same ${base.length} tools in the same order`)];
+    return [
+      fail(
+        'two walks listed the same set of tools in different orders',
+        'the same ordering across requests while the set is unchanged (clients cache the list; LLM prompt caches depend on it)',
+        [note('order on the first walk', base), note('order on a later walk', names(different)), ...different.pages.map((p) => p.exchange)],
+      ),
+    ];
+  },
+};
+
+export const connectionInvariance: CheckDefinition = {
+  id: 'tools.list.no-connection-variance',
+  keyword: 'MUST NOT',
+  title: 'The tool set does not vary per connection',
+  specRef: 'server/tools#capabilities',
+  area: 'live-listing',
+  wires: WIRES,
+  needs: ['live'],
+  async run(ctx) {
+    if (!ctx.canOpenConnections) return [skip('cannot open another connection to this target')];
+    const first = await ctx.tools();
+    if (first.stop.kind !== 'complete') return [skip('the first walk did not complete (see tools.list.respond / page.walk.terminates)')];
+    const others: ToolWalk[] = [];
+    try {
+      for (let i = 0; i < 2; i++) others.push(await walkTools(await ctx.anotherConnection()));
+    } catch (error) {
+      if (error instanceof TargetGoneError || error instanceof TargetUnavailableError) {
+        return [{ status: 'error', message: `could not list tools on an independent connection: ${error.message}` }];
+      }
+      throw error;
+    }
+    const base = definitions(first);
+    const recheck = await walkTools(ctx.client);
+    if (difference(base, definitions(recheck)).length > 0) {
+      return [skip('the tool set changed on the first connection during the audit (allowed over time), so connections cannot be compared')];
+    }
+    const diffs = others.map((w) => difference(base, definitions(w)));
+    const worst = diffs.findIndex((d) => d.length > 0);
+    if (worst < 0) return [pass(`3 independent connections listed the same ${base.size} tool definitions`)];
+    return [
+      fail(
+        `a new connection listed a different tool set: ${diffs[worst]!.slice(0, 10).join(', ')} (- missing, + extra, ~ changed); the first connection's set did not change meanwhile`,
+        'the same set on every connection: the set MAY change over time and by authorization, but MUST NOT vary per connection',
+        [note('difference against the first connection', diffs[worst]), ...others[worst]!.pages.map((p) => p.exchange)],
+      ),
+    ];
+  },
+};
+
+const BAD_CURSOR = '!!not-a-cursor!!';
+
+export const invalidCursor: CheckDefinition = {
+  id: 'page.server.invalid-32602',
+  covers: ['page.server.invalid-cursor-graceful'],
+  keyword: 'SHOULD',
+  title: 'An invalid cursor is answered with a -32602 error',
+  specRef: 'server/utilities/pagination#error-handling',
+  area: 'live-listing',
+  wires: WIRES,
+  needs: ['live'],
+  phase: 'serial',
+  async run(ctx) {
+    const walk = await ctx.tools();
+    const exchange = await ctx.client.request('tools/list', { cursor: BAD_CURSOR });
+    const error = errorOf(exchange.response);
+    if (error?.code === -32602) return [pass('the invalid cursor was answered with -32602', [exchange])];
+    if (resultOf(exchange.response) && walk.pages.length === 1) {
+      return [pass('the server does not paginate and ignored the cursor (recorded; tolerated)', [exchange])];
+    }
+    const got = error ? `error ${String(error.code)}` : resultOf(exchange.response) ? 'a result (the cursor was ignored)' : 'no usable answer';
+    return [fail(`tools/list with cursor ${JSON.stringify(BAD_CURSOR)} got ${got}`, 'a JSON-RPC error with code -32602 (Invalid params)', [exchange])];
+  },
+};
+
+export const LIVE_LISTING_CHECKS = [deterministicOrder, connectionInvariance, invalidCursor] as const;

@@ -1,0 +1,200 @@
+import { errorOf, isObject, resultOf } from '../src/jsonrpc.js';
+import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from '../src/protocol/constants.js';
+import type { CheckContext } from '../src/runner/context.js';
+import type { CheckDefinition, Outcome } from '../src/runner/types.js';
+import type { Exchange } from '../src/transport/types.js';
+import { fail, pass, skip } from './outcome.js';
+
+const MODERN = ['2026-07-28'] as const;
+
+interface Probe {
+  label: string;
+  exchange: Exchange;
+  /** Codes that answer this probe correctly. */
+  accepted: number[];
+}
+
+/** tools/list requests with one `_meta` fault each (basic/index#meta; requirements §2.8), sent once and judged by two checks. */
+function metaProbes(ctx: CheckContext): Promise<Probe[]> {
+  return ctx.memo('meta-probes', async () => {
+    const good = ctx.client.modernMeta();
+    const { [META_PROTOCOL_VERSION]: _version, ...noVersion } = good;
+    const { [META_CLIENT_CAPABILITIES]: _caps, ...noCaps } = good;
+    const http = ctx.transportKind === 'http';
+    // When the body lacks the version but the header has one, HeaderMismatch is as right as Invalid params (§6.9).
+    const orMismatch = http ? [-32602, -32020] : [-32602];
+    const cases: { label: string; send: () => Promise<Exchange>; accepted: number[] }[] = [
+      { label: 'no params at all', send: () => rawList(ctx, undefined), accepted: [-32602] },
+      { label: 'params without _meta', send: () => ctx.client.request('tools/list', {}, { meta: null }), accepted: [-32602] },
+      { label: '_meta without protocolVersion', send: () => ctx.client.request('tools/list', {}, { meta: noVersion }), accepted: orMismatch },
+      { label: '_meta without clientCapabilities', send: () => ctx.client.request('tools/list', {}, { meta: noCaps }), accepted: [-32602] },
+      {
+        label: 'protocolVersion that is a number',
+        send: () => ctx.client.request('tools/list', {}, { meta: { ...good, [META_PROTOCOL_VERSION]: 20260728 } }),
+        accepted: orMismatch,
+      },
+      {
+        label: 'clientCapabilities that is a string',
+        send: () => ctx.client.request('tools/list', {}, { meta: { ...good, [META_CLIENT_CAPABILITIES]: 'none' } }),
+        accepted: [-32602],
+      },
+    ];
+    const probes: Probe[] = [];
+    for (const c of cases) probes.push({ label: c.label, exchange: await c.send(), accepted: c.accepted });
+    return probes;
+  });
+}
+
+function rawList(ctx: CheckContext, params: Record<string, unknown> | undefined): Promise<Exchange> {
+  const id = ctx.client.newId();
+  const message = params === undefined ? { jsonrpc: '2.0', id, method: 'tools/list' } : { jsonrpc: '2.0', id, method: 'tools/list', params };
+  return ctx.client.raw(message, id, ctx.client.headersFor('2026-07-28', 'tools/list', {}, undefined));
+}
+
+const answer = (e: Exchange) => {
+  const error = errorOf(e.response);
+  if (error) return `error ${String(error.code)}`;
+  if (resultOf(e.response)) return 'a result';
+  return e.failure?.message ?? 'no answer';
+};
+
+export const metaRequired: CheckDefinition = {
+  id: 'meta.req.missing-32602',
+  keyword: 'MUST',
+  title: 'A request missing a required _meta field (or with one of the wrong type) is rejected with -32602',
+  specRef: 'basic/index#meta',
+  area: 'request-meta',
+  wires: MODERN,
+  needs: ['live'],
+  phase: 'serial',
+  async run(ctx) {
+    const probes = await metaProbes(ctx);
+    const wrong = probes.filter((p) => !p.accepted.includes(errorOf(p.exchange.response)?.code as number));
+    if (wrong.length === 0) return [pass(`all ${probes.length} malformed requests were rejected with -32602`)];
+    return [
+      fail(
+        `malformed _meta not rejected: ${wrong.map((w) => `${w.label} → ${answer(w.exchange)}`).join('; ')}`,
+        'JSON-RPC error -32602 (Invalid params) for a request whose _meta lacks protocolVersion or clientCapabilities, or has them of the wrong type',
+        wrong.map((w) => w.exchange),
+      ),
+    ];
+  },
+};
+
+export const metaHttpStatus: CheckDefinition = {
+  id: 'meta.req.missing-http-400',
+  keyword: 'MUST',
+  title: 'Over HTTP, the rejection of a request with a malformed _meta has status 400',
+  specRef: 'basic/index#meta',
+  area: 'request-meta',
+  wires: MODERN,
+  needs: ['live', 'http'],
+  phase: 'serial',
+  run: async (ctx) => statusOf(await metaProbes(ctx), (p) => p.accepted.includes(errorOf(p.exchange.response)?.code as number), 'malformed-_meta rejections'),
+};
+
+/** The status rule judges only the probes answered with the right error (a wrong error is the other check's finding). */
+function statusOf(probes: Probe[], judged: (p: Probe) => boolean, what: string): Outcome[] {
+  const relevant = probes.filter(judged);
+  if (relevant.length === 0) return [skip(`no ${what} to judge (see the companion check)`)];
+  const wrong = relevant.filter((p) => p.exchange.status !== 400);
+  if (wrong.length === 0) return [pass(`all ${relevant.length} ${what} came with HTTP 400`)];
+  return [
+    fail(
+      `${wrong.length} ${what} came with ${wrong.map((w) => `HTTP ${w.exchange.status} (${w.label})`).join(', ')}`,
+      'HTTP status 400 Bad Request',
+      wrong.map((w) => w.exchange),
+    ),
+  ];
+}
+
+const UNSUPPORTED = '1900-01-01';
+
+/** Requests naming an unsupported version, after valid ones on the same connection, on two methods. */
+function versionProbes(ctx: CheckContext): Promise<Probe[]> {
+  return ctx.memo('version-probes', async () => {
+    const meta = { ...ctx.client.modernMeta(), [META_PROTOCOL_VERSION]: UNSUPPORTED };
+    const headers = { 'MCP-Protocol-Version': UNSUPPORTED };
+    const probes: Probe[] = [];
+    // tools/call of a tool nobody lists: safe, and the version is checked before the name.
+    const calls: [string, Record<string, unknown>][] = [
+      ['tools/list', {}],
+      ['tools/call', { name: 'mtc_no_such_tool_5f3a9c', arguments: {} }],
+    ];
+    for (const [method, params] of calls) {
+      probes.push({ label: method, exchange: await ctx.client.request(method, params, { meta, headers }), accepted: [-32022] });
+    }
+    return probes;
+  });
+}
+
+export const unsupportedVersion: CheckDefinition = {
+  id: 'version.unsupported-32022',
+  keyword: 'MUST',
+  title: 'A request for an unsupported protocol version gets -32022 listing the supported versions',
+  specRef: 'basic/versioning#protocol-version-negotiation',
+  area: 'request-meta',
+  wires: MODERN,
+  needs: ['live'],
+  phase: 'serial',
+  async run(ctx) {
+    const probes = await versionProbes(ctx);
+    const problems: string[] = [];
+    for (const p of probes) {
+      const error = errorOf(p.exchange.response);
+      if (error?.code !== -32022) {
+        problems.push(`${p.label} with version ${UNSUPPORTED} → ${answer(p.exchange)}`);
+        continue;
+      }
+      const data = isObject(error.data) ? error.data : undefined;
+      if (!data || !Array.isArray(data.supported) || data.supported.length === 0 || !data.supported.every((v) => typeof v === 'string')) {
+        problems.push(`${p.label}: -32022 without data.supported (a non-empty list of versions)`);
+      } else if (data.requested !== UNSUPPORTED) {
+        problems.push(`${p.label}: -32022 with data.requested ${JSON.stringify(data.requested)} instead of "${UNSUPPORTED}"`);
+      }
+    }
+    if (problems.length === 0) return [pass(`both requests for version ${UNSUPPORTED} got -32022 with data.supported and data.requested`, probes.map((p) => p.exchange))];
+    const evidence: Exchange[] = probes.map((p) => p.exchange);
+    const served = probes.some((p) => resultOf(p.exchange.response));
+    if (served && ctx.canOpenConnections) {
+      const fresh = await firstRequestOnNewConnection(ctx);
+      if (fresh && errorOf(fresh.response)?.code === -32022) {
+        problems.push(
+          'the same request sent FIRST on a new connection was rejected with -32022: the server checks the version once per connection, not per request',
+        );
+        evidence.push(fresh);
+      }
+    }
+    return [
+      fail(
+        problems.join('; '),
+        `error -32022 (UnsupportedProtocolVersion) with data {supported: [...], requested: "${UNSUPPORTED}"}, on every request — not only the first on a connection`,
+        evidence,
+      ),
+    ];
+  },
+};
+
+/** Diagnosis only: the unsupported-version request as the very first message of a fresh connection. */
+async function firstRequestOnNewConnection(ctx: CheckContext): Promise<Exchange | undefined> {
+  try {
+    const client = await ctx.anotherConnection({ negotiate: false });
+    return await client.request('tools/list', {}, { meta: { ...client.modernMeta(), [META_PROTOCOL_VERSION]: UNSUPPORTED }, headers: { 'MCP-Protocol-Version': UNSUPPORTED } });
+  } catch {
+    return undefined;
+  }
+}
+
+export const unsupportedVersionStatus: CheckDefinition = {
+  id: 'http.pv.unsupported',
+  keyword: 'MUST',
+  title: 'Over HTTP, -32022 comes with status 400',
+  specRef: 'basic/transports/streamable-http#protocol-version-header',
+  area: 'request-meta',
+  wires: MODERN,
+  needs: ['live', 'http'],
+  phase: 'serial',
+  run: async (ctx) => statusOf(await versionProbes(ctx), (p) => errorOf(p.exchange.response)?.code === -32022, 'unsupported-version errors'),
+};
+
+export const REQUEST_META_CHECKS = [metaRequired, metaHttpStatus, unsupportedVersion, unsupportedVersionStatus] as const;

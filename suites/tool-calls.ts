@@ -1,0 +1,167 @@
+import { errorOf, resultOf } from '../src/jsonrpc.js';
+import type { CheckContext } from '../src/runner/context.js';
+import type { CheckDefinition, Outcome } from '../src/runner/types.js';
+import { WIRES } from '../src/runner/types.js';
+import type { Exchange } from '../src/transport/types.js';
+import { listedTools } from './listed-tools.js';
+import { fail, note, pass, skip } from './outcome.js';
+
+const answer = (e: Exchange) => {
+  const error = errorOf(e.response);
+  if (error) return `error ${String(error.code)}`;
+  const result = resultOf(e.response);
+  if (result) return result.isError === true ? 'a result with isError: true' : 'a result';
+  return e.failure?.message ?? 'no answer';
+};
+
+/** A name the server does not list: a case-swapped listed name when one is safe to try, and a made-up one. */
+async function unknownNames(ctx: CheckContext): Promise<{ name: string; why: string }[]> {
+  const tools = await listedTools(ctx);
+  const listed = new Set(tools.map((t) => t.tool.name));
+  const names = [{ name: 'mtc_no_such_tool_5f3a9c', why: 'a name the server does not list' }];
+  // A server that ignored case would RUN the original tool, so only a tool we may call is case-swapped.
+  const swappable = tools.find((t) => typeof t.tool.name === 'string' && ctx.mayCall(t.tool) && !listed.has(swapCase(t.tool.name)) && swapCase(t.tool.name) !== t.tool.name);
+  if (swappable) names.push({ name: swapCase(swappable.tool.name as string), why: `the case-swapped name of ${swappable.tool.name as string}` });
+  return names;
+}
+
+function swapCase(name: string): string {
+  return [...name].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+}
+
+export const unknownTool: CheckDefinition = {
+  id: 'tools.err.unknown-tool',
+  covers: ['tools.err.finding-errors', 'tools.name.case-sensitive'],
+  keyword: 'MUST',
+  title: 'Calling a tool the server does not list is a JSON-RPC error, never a result (tool names are case-sensitive)',
+  specRef: 'server/tools#error-handling',
+  area: 'tool-calls',
+  wires: WIRES,
+  needs: ['live'],
+  phase: 'serial',
+  async run(ctx) {
+    const probes: { name: string; why: string; exchange: Exchange }[] = [];
+    for (const u of await unknownNames(ctx)) probes.push({ ...u, exchange: await ctx.client.request('tools/call', { name: u.name, arguments: {} }) });
+    const results = probes.filter((p) => !errorOf(p.exchange.response));
+    if (results.length > 0) {
+      return [
+        fail(
+          results.map((p) => `tools/call of ${JSON.stringify(p.name)} (${p.why}) got ${answer(p.exchange)}`).join('; '),
+          'a JSON-RPC error (the spec example uses -32602): an unknown tool is a protocol error, not a tool execution error',
+          results.map((p) => p.exchange),
+        ),
+      ];
+    }
+    const codes = probes.map((p) => `${p.why} → ${String(errorOf(p.exchange.response)!.code)}`);
+    const odd = probes.some((p) => errorOf(p.exchange.response)!.code !== -32602);
+    return [pass(`unknown tools were rejected with JSON-RPC errors (${codes.join('; ')})${odd ? '; the spec example uses -32602' : ''}`, probes.map((p) => p.exchange))];
+  },
+};
+
+export const malformedCall: CheckDefinition = {
+  id: 'tools.err.protocol-errors',
+  keyword: 'MUST',
+  title: 'tools/call params that break the CallToolRequest schema get a JSON-RPC error (-32602), never a result',
+  specRef: 'server/tools#error-handling',
+  area: 'tool-calls',
+  wires: WIRES,
+  needs: ['live'],
+  phase: 'serial',
+  async run(ctx) {
+    const tools = await listedTools(ctx);
+    const callable = tools.find((t) => typeof t.tool.name === 'string' && ctx.mayCall(t.tool));
+    const cases: { label: string; params: Record<string, unknown> }[] = [
+      { label: 'no name', params: { arguments: {} } },
+      { label: 'a numeric name', params: { name: 42, arguments: {} } },
+    ];
+    if (callable) {
+      const name = callable.tool.name as string;
+      cases.push(
+        { label: `arguments as an array (${name})`, params: { name, arguments: [] } },
+        { label: `arguments as a string (${name})`, params: { name, arguments: 'x' } },
+        { label: `arguments null (${name})`, params: { name, arguments: null } },
+      );
+    }
+    const probes: { label: string; exchange: Exchange }[] = [];
+    for (const c of cases) probes.push({ label: c.label, exchange: await ctx.client.request('tools/call', c.params) });
+    const wrong = probes.filter((p) => !errorOf(p.exchange.response));
+    const limited = callable ? '' : ` (arguments faults not sent: no tool may be called; ${ctx.callPolicy})`;
+    if (wrong.length > 0) {
+      return [
+        fail(
+          `malformed tools/call accepted: ${wrong.map((w) => `${w.label} → ${answer(w.exchange)}`).join('; ')}${limited}`,
+          'a JSON-RPC error, -32602 (Invalid params): params must have a string name and, when present, object arguments',
+          wrong.map((w) => w.exchange),
+        ),
+      ];
+    }
+    const odd = probes.filter((p) => errorOf(p.exchange.response)!.code !== -32602);
+    const codes = odd.length ? `; codes other than -32602: ${odd.map((o) => `${o.label} → ${String(errorOf(o.exchange.response)!.code)}`).join(', ')}` : '';
+    return [pass(`${probes.length} malformed calls were rejected with JSON-RPC errors${codes}${limited}`, probes.map((p) => p.exchange))];
+  },
+};
+
+/** Every JSON-RPC error the server sent during the run. */
+function errorCodes(ctx: CheckContext): { code: number; exchange: Exchange }[] {
+  return ctx.exchanges().flatMap((exchange) => {
+    const code = errorOf(exchange.response)?.code;
+    return typeof code === 'number' ? [{ code, exchange }] : [];
+  });
+}
+
+function codePolicy(options: {
+  id: string;
+  keyword: 'MUST NOT' | 'SHOULD NOT';
+  title: string;
+  bad(code: number): boolean;
+  expected: string;
+}): CheckDefinition {
+  return {
+    id: options.id,
+    keyword: options.keyword,
+    title: options.title,
+    specRef: 'basic/index#error-codes',
+    area: 'tool-calls',
+    wires: ['2026-07-28'],
+    phase: 'final',
+    run(ctx): Outcome[] {
+      const errors = errorCodes(ctx);
+      if (errors.length === 0) return [skip('the server sent no JSON-RPC error during the run')];
+      const bad = errors.filter((e) => options.bad(e.code));
+      if (bad.length === 0) return [pass(`${errors.length} error responses, none with such a code`)];
+      return [
+        fail(
+          `the server sent ${[...new Set(bad.map((b) => b.code))].join(', ')} (${bad.length} time(s))`,
+          options.expected,
+          [note('codes seen', [...new Set(errors.map((e) => e.code))]), ...bad.slice(0, 3).map((b) => b.exchange)],
+        ),
+      ];
+    },
+  };
+}
+
+export const ERROR_CODE_CHECKS = [
+  codePolicy({
+    id: 'err.retired',
+    keyword: 'MUST NOT',
+    title: 'No retired error codes (-32002 resource not found, -32042 URL elicitation required)',
+    bad: (c) => c === -32002 || c === -32042,
+    expected: '2026-07-28 implementations never emit -32002 (now -32602) or -32042',
+  }),
+  codePolicy({
+    id: 'err.reserved.only-defined',
+    keyword: 'MUST NOT',
+    title: 'No undefined codes from the MCP-reserved range -32099…-32020',
+    bad: (c) => c >= -32099 && c <= -32020 && ![-32020, -32021, -32022].includes(c),
+    expected: 'only -32020, -32021 and -32022 from -32099…-32020',
+  }),
+  codePolicy({
+    id: 'err.legacy.should-not-use',
+    keyword: 'SHOULD NOT',
+    title: 'No codes from the legacy range -32019…-32000 (including pre-release -32001, -32003, -32004)',
+    bad: (c) => c >= -32019 && c <= -32000 && c !== -32002 /* reported by err.retired */,
+    expected: 'codes outside -32019…-32000; the pre-release HeaderMismatch/MissingCapability/UnsupportedVersion codes are now -32020/-32021/-32022',
+  }),
+];
+
+export const TOOL_CALL_CHECKS = [unknownTool, malformedCall, ...ERROR_CODE_CHECKS] as const;
