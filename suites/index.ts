@@ -10,6 +10,7 @@ import { REQUEST_META_CHECKS } from './request-meta.js';
 import { RESULT_CHECKS } from './results.js';
 import { TOOL_CALL_CHECKS } from './tool-calls.js';
 import { TOOL_NAME_CHECKS } from './tool-names.js';
+import { TOOL_RESULT_CHECKS } from './tool-results.js';
 import { TOOL_SHAPE_CHECKS } from './tool-shape.js';
 import { TOOLS_LIST_CHECKS } from './tools-list.js';
 import { WIRE_CHECKS } from './wire.js';
@@ -29,6 +30,7 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...RESULT_CHECKS,
   ...REQUEST_META_CHECKS,
   ...TOOL_CALL_CHECKS,
+  ...TOOL_RESULT_CHECKS,
   ...HTTP_CHECKS,
   ...WIRE_CHECKS,
 ];

@@ -174,7 +174,7 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     expect(all[2]!.result.tools.at(-1)).toMatchObject({
       name: `conn_${process.pid}`,
       inputSchema: { type: 'object' },
-      annotations: { readOnlyHint: true },
+      annotations: { readOnlyHint: false, destructiveHint: false },
       description: expect.any(String),
     });
     expect(listed(ctx).map((tool) => tool.name)).toEqual(listed(ctx).map((tool) => tool.name));
@@ -267,6 +267,15 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
   'unknown-tool-32002': (ctx) => expect(exchange(ctx, rpc(1, 'tools/call', { name: 'nope', arguments: {} })).at(-1)!.error.code).toBe(-32002),
   'unknown-tool-32050': (ctx) => expect(exchange(ctx, rpc(1, 'tools/call', { name: 'nope', arguments: {} })).at(-1)!.error.code).toBe(-32050),
   'unknown-tool-32001': (ctx) => expect(exchange(ctx, rpc(1, 'tools/call', { name: 'nope', arguments: {} })).at(-1)!.error.code).toBe(-32001),
+  'valid-args-rejected': (ctx) => expect(exchange(ctx, rpc(1, 'tools/call', { name: 'echo', arguments: { text: 'hi' } })).at(-1)!.error.code).toBe(-32602),
+  'structured-output-mismatch': (ctx) =>
+    expect(exchange(ctx, rpc(1, 'tools/call', { name: 'get_weather', arguments: { location: 'Oslo' } })).at(-1)!.result.structuredContent.humidity).toMatch(/%$/),
+  'no-text-mirror': (ctx) =>
+    expect(exchange(ctx, rpc(1, 'tools/call', { name: 'add_numbers', arguments: { a: 1, b: 2 } })).at(-1)!.result.content[0].text).toBe('The sum is 3.'),
+  'invalid-args-succeed': (ctx) => {
+    const result = exchange(ctx, rpc(1, 'tools/call', { name: 'get_time', arguments: { extra: 1 } })).at(-1)!.result;
+    expect(result.isError).toBeUndefined();
+  },
   'hang-on-list': (ctx) => expect(handleMessage(rpc(1, 'tools/list'), ctx)).toEqual({ kind: 'hang' }),
   'exit-after-discover': (ctx) => {
     expect(handleMessage(rpc(1, 'server/discover'), ctx)).toMatchObject({ kind: 'send', exitCode: 1 });

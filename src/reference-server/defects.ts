@@ -132,6 +132,10 @@ export const DEFECTS = defineDefects([
   { name: 'unknown-tool-32002', breaks: 'err.retired', description: 'tools/call of an unknown tool answers the retired code -32002' },
   { name: 'unknown-tool-32050', breaks: 'err.reserved.only-defined', description: 'tools/call of an unknown tool answers -32050, undefined in the MCP-reserved range' },
   { name: 'unknown-tool-32001', breaks: 'err.legacy.should-not-use', description: 'tools/call of an unknown tool answers the pre-release code -32001 (legacy range)' },
+  { name: 'valid-args-rejected', breaks: 'tools.err.tool-errors-in-result', description: 'echo answers every call with -32602, even with valid arguments' },
+  { name: 'structured-output-mismatch', breaks: 'tools.output.conform', description: 'get_weather returns humidity as a string ("65%"), breaking its outputSchema (the text mirror follows)' },
+  { name: 'no-text-mirror', breaks: 'tools.result.structured-text-mirror', description: 'add_numbers returns structuredContent with a prose text block instead of its JSON' },
+  { name: 'invalid-args-succeed', breaks: 'tools.err.execution-errors', description: 'get_time skips input validation: arguments its schema forbids succeed' },
   { name: 'hang-on-list', breaks: null, chaos: true, description: 'never answers tools/list (keeps running)' },
   {
     name: 'exit-after-discover',

@@ -8,7 +8,8 @@ const extraTool = (name: string, inputSchema: Listed, more: Listed = {}): Listed
   title: 'Defect probe',
   description: 'A tool added by a reference-server defect.',
   inputSchema,
-  annotations: { readOnlyHint: true },
+  // Not callable (tools/call does not know it), so it must not invite calls: not read-only.
+  annotations: { readOnlyHint: false, destructiveHint: false },
   ...more,
 });
 

@@ -45,6 +45,18 @@ const UNKNOWN_TOOL_CODES: readonly [DefectName, number][] = [
   ['unknown-tool-32001', -32001],
 ];
 
+/** Result defects: each breaks one rule about what a successful result carries. */
+function resultDefects(name: string, result: Record<string, unknown>, defects: DefectSet): Record<string, unknown> {
+  if (name === 'get_weather' && defects.has('structured-output-mismatch') && isObject(result.structuredContent)) {
+    const structuredContent = { ...result.structuredContent, humidity: `${String(result.structuredContent.humidity)}%` };
+    return { ...result, structuredContent, content: [{ type: 'text', text: JSON.stringify(structuredContent) }] };
+  }
+  if (name === 'add_numbers' && defects.has('no-text-mirror') && isObject(result.structuredContent)) {
+    return { ...result, content: [{ type: 'text', text: `The sum is ${String(result.structuredContent.sum)}.` }] };
+  }
+  return result;
+}
+
 export function toolsCallResult(
   params: Record<string, unknown>,
   meta: RequestMeta,
@@ -54,9 +66,11 @@ export function toolsCallResult(
   const call = readToolCallParams(params, defects);
   const tool = findTool(call.name);
   if (!tool) return { ...unknownTool(call.name, defects), _meta: serverInfoMeta() };
-  const problem = tool.checkInput(call.arguments);
+  if (call.name === 'echo' && defects.has('valid-args-rejected')) throw invalidParams('Invalid params');
+  const skipValidation = call.name === 'get_time' && defects.has('invalid-args-succeed');
+  const problem = skipValidation ? undefined : tool.checkInput(call.arguments);
   const outcome = problem
     ? toolError(problem)
     : tool.run({ ...call, clientCapabilities: meta.clientCapabilities, state });
-  return { ...outcome, _meta: serverInfoMeta() };
+  return { ...resultDefects(call.name, { ...outcome }, defects), _meta: serverInfoMeta() };
 }

@@ -85,6 +85,20 @@ export class CheckContext {
     return 'by default only tools annotated readOnlyHint: true are called; widen with --allow-tools a,b or --allow-all-tools';
   }
 
+  /**
+   * tools/call for the call checks: a call that outlives the timeout is a slow tool, not a dead target, so it is
+   * cancelled (stdio: notifications/cancelled; HTTP: the request was aborted) and returned with its failure.
+   * A target that exited still ends the audit.
+   */
+  async callTool(name: string, args: unknown, options: { capabilities?: Record<string, unknown> } = {}): Promise<Exchange> {
+    const exchange = await this.client.request('tools/call', { name, arguments: args }, { probe: true, capabilities: options.capabilities });
+    if (exchange.failure?.kind === 'timeout' && this.transport.kind === 'stdio') {
+      const requestId = (exchange.request as { id?: unknown }).id;
+      await this.client.notify('notifications/cancelled', { requestId, reason: 'mcp-tools-conformance: timed out' });
+    }
+    return exchange;
+  }
+
   /** Work shared by several checks (e.g. one set of probes judged by two requirements), done once. */
   memo<T>(key: string, work: () => Promise<T>): Promise<T> {
     let promise = this.memos.get(key) as Promise<T> | undefined;

@@ -1,0 +1,3 @@
+export { compileArgumentSchema, type ArgumentValidator, type CompiledArgumentSchema } from './validate.js';
+export { sampleArguments } from './sample.js';
+export { invalidArguments, type InvalidArguments } from './mutate.js';

@@ -1,0 +1,238 @@
+import { errorOf, isObject, resultOf } from '../src/jsonrpc.js';
+import type { CheckContext } from '../src/runner/context.js';
+import { describeIssues } from '../src/runner/result-schemas.js';
+import type { CheckDefinition, Outcome } from '../src/runner/types.js';
+import { WIRES } from '../src/runner/types.js';
+import { compileArgumentSchema, invalidArguments, sampleArguments } from '../src/schema/arguments/index.js';
+import type { Exchange } from '../src/transport/types.js';
+import { listedTools, type ListedTool } from './listed-tools.js';
+import { fail, note, pass, skip } from './outcome.js';
+
+interface Call {
+  tool: ListedTool;
+  args: Record<string, unknown>;
+  exchange: Exchange;
+}
+
+interface ValidCalls {
+  calls: Call[];
+  /** Tools not called, and why. */
+  notCalled: { tool: string; why: string }[];
+}
+
+const MAX_INVALID_PER_TOOL = 2;
+
+/** One call per callable tool with small schema-valid arguments, done once and judged by several checks. */
+function validCalls(ctx: CheckContext): Promise<ValidCalls> {
+  return ctx.memo('valid-calls', async () => {
+    const out: ValidCalls = { calls: [], notCalled: [] };
+    for (const tool of await listedTools(ctx)) {
+      if (typeof tool.tool.name !== 'string') continue;
+      if (!ctx.mayCall(tool.tool)) {
+        out.notCalled.push({ tool: tool.label, why: 'not read-only and not allowed' });
+        continue;
+      }
+      const sample = sampleArguments(tool.tool.inputSchema);
+      if (!sample.ok) {
+        out.notCalled.push({ tool: tool.label, why: `no valid arguments could be generated: ${sample.reason}` });
+        continue;
+      }
+      const exchange = await ctx.callTool(tool.tool.name, sample.value);
+      out.calls.push({ tool, args: sample.value, exchange });
+    }
+    return out;
+  });
+}
+
+function noCalls(ctx: CheckContext, calls: ValidCalls): Outcome[] {
+  const why = calls.notCalled.length ? `; not called: ${calls.notCalled.slice(0, 5).map((n) => `${n.tool} (${n.why})`).join(', ')}` : '';
+  return [skip(`no tool was called (${ctx.callPolicy})${why}`)];
+}
+
+const describeAnswer = (e: Exchange) => {
+  const error = errorOf(e.response);
+  if (error) return `error ${String(error.code)} "${String(error.message).slice(0, 120)}"`;
+  const result = resultOf(e.response);
+  if (result) return result.isError === true ? 'an isError result' : `a ${String(result.resultType ?? 'complete')} result`;
+  return e.failure?.message ?? 'no answer';
+};
+
+/** JSON-RPC errors that do not blame the arguments: a missing client capability is a legitimate answer. */
+const LEGITIMATE_ERRORS = new Set([-32021]);
+
+export const validArgumentsAccepted: CheckDefinition = {
+  id: 'tools.err.tool-errors-in-result',
+  keyword: 'SHOULD',
+  title: 'A call with schema-valid arguments is answered with a result (tool errors as isError), not a JSON-RPC error',
+  specRef: 'server/tools#error-handling',
+  area: 'tool-calls',
+  wires: WIRES,
+  needs: ['live', 'tool-call'],
+  phase: 'serial',
+  async run(ctx) {
+    const calls = await validCalls(ctx);
+    if (calls.calls.length === 0) return noCalls(ctx, calls);
+    const slow = calls.calls.filter((c) => c.exchange.failure);
+    const slowOutcomes = slow.map((c) => ({
+      ...skip(`the call did not complete (${c.exchange.failure!.message}); it was cancelled — a long-running tool, or raise --timeout`),
+      tool: c.tool.label,
+    }));
+    const rejected = calls.calls.filter((c) => {
+      const code = errorOf(c.exchange.response)?.code;
+      return code !== undefined && !LEGITIMATE_ERRORS.has(code as number);
+    });
+    if (rejected.length === 0) {
+      return [pass(`${calls.calls.length - slow.length} tool(s) answered schema-valid arguments with a result`), ...slowOutcomes];
+    }
+    return [...slowOutcomes, ...rejected.map((c) => ({
+      ...fail(
+        `schema-valid arguments ${JSON.stringify(c.args).slice(0, 200)} got ${describeAnswer(c.exchange)}`,
+        'a result (isError: true for errors that originate from the tool); -32602 claims the arguments break the published inputSchema',
+        [c.exchange],
+      ),
+      tool: c.tool.label,
+    }))];
+  },
+};
+
+function completeResults(calls: ValidCalls): (Call & { result: Record<string, unknown> })[] {
+  return calls.calls.flatMap((c) => {
+    const result = resultOf(c.exchange.response);
+    return result && result.resultType !== 'input_required' && result.isError !== true ? [{ ...c, result }] : [];
+  });
+}
+
+export const outputConforms: CheckDefinition = {
+  id: 'tools.output.conform',
+  keyword: 'MUST',
+  title: 'A successful result of a tool with an outputSchema carries structuredContent valid against it',
+  specRef: 'server/tools#output-schema',
+  area: 'tool-calls',
+  wires: WIRES,
+  needs: ['live', 'tool-call'],
+  phase: 'serial',
+  async run(ctx) {
+    const calls = await validCalls(ctx);
+    if (calls.calls.length === 0) return noCalls(ctx, calls);
+    const judged = completeResults(calls).filter((c) => isObject(c.tool.tool.outputSchema));
+    if (judged.length === 0) return [skip('no called tool with an outputSchema returned a successful result')];
+    const outcomes: Outcome[] = [];
+    for (const c of judged) {
+      const compiled = compileArgumentSchema(c.tool.tool.outputSchema);
+      if (!compiled.ok) {
+        outcomes.push({ ...skip(`outputSchema cannot be used for validation: ${compiled.reason}`), tool: c.tool.label });
+        continue;
+      }
+      if (!('structuredContent' in c.result)) {
+        outcomes.push({ ...fail('the result has no structuredContent', 'structuredContent valid against the outputSchema', [c.exchange]), tool: c.tool.label });
+        continue;
+      }
+      const verdict = compiled.validator.validate(c.result.structuredContent);
+      if (!verdict.valid) {
+        outcomes.push({
+          ...fail(`structuredContent breaks the outputSchema: ${describeIssues(verdict.issues)}`, 'structuredContent valid against the outputSchema', [c.exchange]),
+          tool: c.tool.label,
+        });
+      }
+    }
+    const fine = judged.length - outcomes.length;
+    return fine > 0 ? [pass(`${fine} result(s) conform to their outputSchema`), ...outcomes] : outcomes;
+  },
+};
+
+export const textMirror: CheckDefinition = {
+  id: 'tools.result.structured-text-mirror',
+  keyword: 'SHOULD',
+  title: 'A result with structuredContent also carries its serialized JSON in a text block',
+  specRef: 'server/tools#structured-content',
+  area: 'tool-calls',
+  wires: WIRES,
+  needs: ['live', 'tool-call'],
+  phase: 'serial',
+  async run(ctx) {
+    const calls = await validCalls(ctx);
+    if (calls.calls.length === 0) return noCalls(ctx, calls);
+    const structured = calls.calls.flatMap((c) => {
+      const result = resultOf(c.exchange.response);
+      return result && 'structuredContent' in result ? [{ ...c, result }] : [];
+    });
+    if (structured.length === 0) return [skip('no result carried structuredContent')];
+    const missing = structured.filter((c) => !mirrored(c.result));
+    if (missing.length === 0) return [pass(`${structured.length} structured result(s) mirror their JSON in a text block`)];
+    return missing.map((c) => ({
+      ...fail('no text block holds the JSON of structuredContent', 'a TextContent block whose text parses to the same value (for clients that ignore structuredContent)', [c.exchange]),
+      tool: c.tool.label,
+    }));
+  },
+};
+
+function mirrored(result: Record<string, unknown>): boolean {
+  const blocks = Array.isArray(result.content) ? result.content : [];
+  const target = canonical(result.structuredContent);
+  return blocks.some((b) => {
+    if (!isObject(b) || b.type !== 'text' || typeof b.text !== 'string') return false;
+    try {
+      return canonical(JSON.parse(b.text)) === target;
+    } catch {
+      return false;
+    }
+  });
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (isObject(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+export const invalidArgumentsRejected: CheckDefinition = {
+  id: 'tools.err.execution-errors',
+  covers: ['tools.sec.validate-inputs'],
+  keyword: 'MUST',
+  title: 'Arguments that break the inputSchema get an isError result (or -32602), never a silent success or an internal error',
+  specRef: 'server/tools#error-handling',
+  area: 'tool-calls',
+  wires: WIRES,
+  needs: ['live', 'tool-call'],
+  phase: 'serial',
+  async run(ctx) {
+    const calls = await validCalls(ctx);
+    if (calls.calls.length === 0) return noCalls(ctx, calls);
+    const outcomes: Outcome[] = [];
+    const noted: string[] = [];
+    let probed = 0;
+    for (const c of calls.calls) {
+      const mutations = invalidArguments(c.tool.tool.inputSchema, c.args);
+      const picked = mutations.filter((m, i) => mutations.findIndex((o) => o.kind === m.kind) === i).slice(0, MAX_INVALID_PER_TOOL);
+      for (const m of picked) {
+        probed += 1;
+        if (c.exchange.failure) break;
+        const exchange = await ctx.callTool(c.tool.tool.name as string, m.value);
+        if (exchange.failure) continue;
+        const result = resultOf(exchange.response);
+        const code = errorOf(exchange.response)?.code;
+        if (result && result.isError !== true && result.resultType !== 'input_required') {
+          outcomes.push({
+            ...fail(`${m.description}: the call succeeded (${describeAnswer(exchange)})`, 'result with isError: true (or a -32602 error): servers MUST validate all tool inputs', [exchange]),
+            tool: c.tool.label,
+          });
+        } else if (code === -32603 || (code === undefined && !result)) {
+          outcomes.push({
+            ...fail(`${m.description}: got ${describeAnswer(exchange)}`, 'an isError result naming the problem, not an internal error', [exchange]),
+            tool: c.tool.label,
+          });
+        } else if (code === -32602) {
+          noted.push(`${c.tool.label}: -32602 (${m.kind})`);
+        }
+      }
+    }
+    if (probed === 0) return [skip('no called tool has a schema that invalid arguments can be derived from')];
+    if (outcomes.length > 0) return outcomes;
+    const info = noted.length
+      ? `; ${noted.length} answered -32602 instead of isError (allowed by the schema's InvalidParamsError; the tools page prefers isError, requirements §6.1): ${noted.slice(0, 4).join(', ')}`
+      : '';
+    return [pass(`${probed} invalid-argument call(s) were refused${info}`, [note('invalid-argument probes', probed)])];
+  },
+};
+
+export const TOOL_RESULT_CHECKS = [validArgumentsAccepted, outputConforms, textMirror, invalidArgumentsRejected] as const;
