@@ -6,6 +6,7 @@ import { DISCOVER_CHECKS } from './discover.js';
 import { HTTP_CHECKS } from './http-headers.js';
 import { JSON_SCHEMA_CHECKS } from './json-schema.js';
 import { LIVE_LISTING_CHECKS } from './live-listing.js';
+import { MRTR_CHECKS } from './mrtr.js';
 import { REQUEST_META_CHECKS } from './request-meta.js';
 import { RESULT_CHECKS } from './results.js';
 import { TOOL_CALL_CHECKS } from './tool-calls.js';
@@ -31,6 +32,7 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...REQUEST_META_CHECKS,
   ...TOOL_CALL_CHECKS,
   ...TOOL_RESULT_CHECKS,
+  ...MRTR_CHECKS,
   ...HTTP_CHECKS,
   ...WIRE_CHECKS,
 ];

@@ -23,7 +23,7 @@ interface ValidCalls {
 const MAX_INVALID_PER_TOOL = 2;
 
 /** One call per callable tool with small schema-valid arguments, done once and judged by several checks. */
-function validCalls(ctx: CheckContext): Promise<ValidCalls> {
+export function validCalls(ctx: CheckContext): Promise<ValidCalls> {
   return ctx.memo('valid-calls', async () => {
     const out: ValidCalls = { calls: [], notCalled: [] };
     for (const tool of await listedTools(ctx)) {

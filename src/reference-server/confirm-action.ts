@@ -1,5 +1,6 @@
 import { isObject } from '../jsonrpc.js';
-import { invalidParams, missingCapability } from './protocol-error.js';
+import { ErrorCode } from './constants.js';
+import { invalidParams, missingCapability, ProtocolError } from './protocol-error.js';
 import { supportsFormElicitation } from './request-meta.js';
 import { digestOf, type StateBinding } from './request-state.js';
 import { textResult, type InputRequiredOutcome, type ToolCall, type ToolOutcome } from './tool-types.js';
@@ -8,10 +9,18 @@ const INPUT_KEY = 'confirm';
 
 /** confirm_action: a multi round-trip call that needs one form elicitation answered before it completes. */
 export function confirmAction(call: ToolCall): ToolOutcome {
-  if (!supportsFormElicitation(call.clientCapabilities)) {
-    throw missingCapability('confirm_action requires the elicitation capability (form mode)', {
-      elicitation: { form: {} },
-    });
+  const defects = call.defects ?? new Set<string>();
+  if (!supportsFormElicitation(call.clientCapabilities) && !defects.has('irr-without-capability')) {
+    if (defects.has('missing-capability-no-data')) {
+      throw new ProtocolError(ErrorCode.MissingRequiredClientCapability, 'confirm_action requires the elicitation capability', 400);
+    }
+    const error = missingCapability('confirm_action requires the elicitation capability (form mode)', { elicitation: { form: {} } });
+    throw defects.has('missing-capability-200') ? new ProtocolError(error.code, error.message, 200, error.data) : error;
+  }
+  if (defects.has('irr-empty')) {
+    return call.inputResponses === undefined
+      ? ({ resultType: 'input_required' } as unknown as InputRequiredOutcome)
+      : textResult(`Confirmed: "${String(call.arguments.action)}" was carried out.`);
   }
   const action = String(call.arguments.action);
   const binding: StateBinding = { tool: call.name, argumentsDigest: digestOf(call.arguments) };
@@ -20,7 +29,7 @@ export function confirmAction(call: ToolCall): ToolOutcome {
     throw invalidParams('Invalid requestState: it was not issued for this tool call or has expired');
   }
   const answer = call.inputResponses?.[INPUT_KEY];
-  if (answer === undefined) return askForConfirmation(call, action, binding);
+  if (answer === undefined || defects.has('retry-never-completes')) return askForConfirmation(call, action, binding);
   if (!isObject(answer) || !['accept', 'decline', 'cancel'].includes(String(answer.action))) {
     throw invalidParams(`Invalid inputResponses.${INPUT_KEY}: expected an elicitation result with an action`);
   }

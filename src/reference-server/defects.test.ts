@@ -276,6 +276,29 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     const result = exchange(ctx, rpc(1, 'tools/call', { name: 'get_time', arguments: { extra: 1 } })).at(-1)!.result;
     expect(result.isError).toBeUndefined();
   },
+  'irr-without-capability': (ctx) =>
+    expect(exchange(ctx, rpc(1, 'tools/call', { name: 'confirm_action', arguments: { action: 'x' } })).at(-1)!.result.resultType).toBe('input_required'),
+  'missing-capability-no-data': (ctx) => {
+    const error = exchange(ctx, rpc(1, 'tools/call', { name: 'confirm_action', arguments: { action: 'x' } })).at(-1)!.error;
+    expect(error.code).toBe(-32021);
+    expect(error.data).toBeUndefined();
+  },
+  'missing-capability-200': (ctx) => {
+    const reply = handleMessage(rpc(1, 'tools/call', { name: 'confirm_action', arguments: { action: 'x' } }), ctx);
+    expect(reply).toMatchObject({ kind: 'send', status: 200 });
+  },
+  'retry-never-completes': (ctx) => {
+    const caps = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } };
+    const first = exchange(ctx, rpc(1, 'tools/call', { name: 'confirm_action', arguments: { action: 'x' }, _meta: caps })).at(-1)!.result;
+    const retry = { name: 'confirm_action', arguments: { action: 'x' }, _meta: caps, requestState: first.requestState, inputResponses: { confirm: { action: 'accept', content: { ok: true } } } };
+    expect(exchange(ctx, rpc(2, 'tools/call', retry)).at(-1)!.result.resultType).toBe('input_required');
+  },
+  'irr-empty': (ctx) => {
+    const caps = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } };
+    expect(exchange(ctx, rpc(1, 'tools/call', { name: 'confirm_action', arguments: { action: 'x' }, _meta: caps })).at(-1)!.result).toEqual(
+      expect.objectContaining({ resultType: 'input_required' }),
+    );
+  },
   'hang-on-list': (ctx) => expect(handleMessage(rpc(1, 'tools/list'), ctx)).toEqual({ kind: 'hang' }),
   'exit-after-discover': (ctx) => {
     expect(handleMessage(rpc(1, 'server/discover'), ctx)).toMatchObject({ kind: 'send', exitCode: 1 });

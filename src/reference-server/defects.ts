@@ -136,6 +136,11 @@ export const DEFECTS = defineDefects([
   { name: 'structured-output-mismatch', breaks: 'tools.output.conform', description: 'get_weather returns humidity as a string ("65%"), breaking its outputSchema (the text mirror follows)' },
   { name: 'no-text-mirror', breaks: 'tools.result.structured-text-mirror', description: 'add_numbers returns structuredContent with a prose text block instead of its JSON' },
   { name: 'invalid-args-succeed', breaks: 'tools.err.execution-errors', description: 'get_time skips input validation: arguments its schema forbids succeed' },
+  { name: 'irr-without-capability', breaks: 'mrtr.irr.declared-only', description: 'confirm_action sends its elicitation input request even when the call declared no elicitation capability' },
+  { name: 'missing-capability-no-data', breaks: 'meta.caps.missing-32021', description: 'the -32021 of confirm_action has no data.requiredCapabilities' },
+  { name: 'missing-capability-200', breaks: 'meta.caps.missing-http-400', description: 'the -32021 of confirm_action is sent with HTTP 200', transports: ['http'] },
+  { name: 'retry-never-completes', breaks: 'mrtr.retry.completes', description: 'confirm_action asks for confirmation again on every retry, however it is answered' },
+  { name: 'irr-empty', breaks: 'mrtr.irr.non-empty', description: 'confirm_action answers input_required with neither inputRequests nor requestState (and completes on any retry)' },
   { name: 'hang-on-list', breaks: null, chaos: true, description: 'never answers tools/list (keeps running)' },
   {
     name: 'exit-after-discover',

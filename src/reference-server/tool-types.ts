@@ -45,6 +45,8 @@ export interface ToolCall {
   inputResponses?: Record<string, unknown>;
   requestState?: string;
   state: ServerState;
+  /** Active defects, for the tools that have some (confirm_action). */
+  defects?: ReadonlySet<string>;
 }
 
 export interface ReferenceTool {

@@ -71,6 +71,6 @@ export function toolsCallResult(
   const problem = skipValidation ? undefined : tool.checkInput(call.arguments);
   const outcome = problem
     ? toolError(problem)
-    : tool.run({ ...call, clientCapabilities: meta.clientCapabilities, state });
+    : tool.run({ ...call, clientCapabilities: meta.clientCapabilities, state, defects });
   return { ...resultDefects(call.name, { ...outcome }, defects), _meta: serverInfoMeta() };
 }

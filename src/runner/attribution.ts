@@ -32,6 +32,11 @@ export const ATTRIBUTION_RULES: readonly AttributionRule[] = [
   },
   { check: 'tools.cap.list-changed-type', methods: ['server/discover', 'initialize'], matches: (i) => at(i, '/capabilities/tools/listChanged') },
   {
+    check: 'mrtr.irr.non-empty',
+    methods: ['tools/call'],
+    matches: (i) => i.instancePath === '' && (i.keyword === 'anyOf' || missingAtRoot(i, 'inputRequests', 'requestState')),
+  },
+  {
     check: 'tools.schema.input-valid-object',
     methods: ['tools/list'],
     matches: (i) => toolField(i, 'inputSchema') || (TOOL.test(i.instancePath) && missing(i.params, 'inputSchema')),

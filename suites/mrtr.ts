@@ -1,0 +1,221 @@
+import { errorOf, isObject, resultOf } from '../src/jsonrpc.js';
+import type { CheckContext } from '../src/runner/context.js';
+import type { CheckDefinition, Outcome } from '../src/runner/types.js';
+import { sampleArguments } from '../src/schema/arguments/index.js';
+import type { Exchange } from '../src/transport/types.js';
+import { fail, note, pass, skip } from './outcome.js';
+import { validCalls } from './tool-results.js';
+
+const MODERN = ['2026-07-28'] as const;
+const MAX_ROUNDS = 3;
+
+interface Round {
+  exchange: Exchange;
+  result?: Record<string, unknown>;
+}
+
+interface Conversation {
+  tool: string;
+  /** The capability-less call that answered -32021, when there was one. */
+  refused?: Exchange;
+  rounds: Round[];
+  outcome: 'complete' | 'still-input-required' | 'error' | 'unanswerable';
+  why?: string;
+}
+
+/** Answers for each input request, as a client that declared the capabilities would give them. */
+function answerInputRequests(requests: Record<string, unknown>): { ok: true; responses: Record<string, unknown> } | { ok: false; why: string } {
+  const responses: Record<string, unknown> = {};
+  for (const [key, request] of Object.entries(requests)) {
+    if (!isObject(request)) return { ok: false, why: `input request ${key} is not an object` };
+    const params = isObject(request.params) ? request.params : {};
+    switch (request.method) {
+      case 'elicitation/create': {
+        if (params.mode === 'url') {
+          responses[key] = { action: 'decline' };
+          break;
+        }
+        const content = sampleArguments(params.requestedSchema ?? { type: 'object' });
+        responses[key] = content.ok ? { action: 'accept', content: content.value } : { action: 'decline' };
+        break;
+      }
+      case 'sampling/createMessage':
+        responses[key] = { role: 'assistant', content: { type: 'text', text: 'mcp-tools-conformance sample answer' }, model: 'mcp-tools-conformance', stopReason: 'endTurn' };
+        break;
+      case 'roots/list':
+        responses[key] = { roots: [] };
+        break;
+      default:
+        return { ok: false, why: `cannot answer input request ${key} (${String(request.method)})` };
+    }
+  }
+  return { ok: true, responses };
+}
+
+const CAPABILITIES = { elicitation: { form: {} }, sampling: {}, roots: {} };
+
+/**
+ * For every tool whose capability-less call answered -32021 or input_required: call again declaring the
+ * capabilities, answer each input request, and retry with a NEW id echoing requestState, up to 3 rounds.
+ */
+function conversations(ctx: CheckContext): Promise<Conversation[]> {
+  return ctx.memo('mrtr-conversations', async () => {
+    const out: Conversation[] = [];
+    for (const call of (await validCalls(ctx)).calls) {
+      const code = errorOf(call.exchange.response)?.code;
+      const first = resultOf(call.exchange.response);
+      if (code !== -32021 && first?.resultType !== 'input_required') continue;
+      const name = call.tool.tool.name as string;
+      const conversation: Conversation = { tool: name, rounds: [], outcome: 'error', ...(code === -32021 ? { refused: call.exchange } : {}) };
+      let params: Record<string, unknown> = { name, arguments: call.args };
+      for (let round = 0; round < MAX_ROUNDS; round++) {
+        const exchange = await ctx.client.request('tools/call', params, { capabilities: CAPABILITIES, probe: true });
+        const result = resultOf(exchange.response);
+        conversation.rounds.push({ exchange, ...(result ? { result } : {}) });
+        if (!result) {
+          conversation.why = errorOf(exchange.response) ? `error ${String(errorOf(exchange.response)!.code)}` : exchange.failure?.message;
+          break;
+        }
+        if (result.resultType !== 'input_required') {
+          conversation.outcome = 'complete';
+          break;
+        }
+        const answers = answerInputRequests(isObject(result.inputRequests) ? result.inputRequests : {});
+        if (!answers.ok) {
+          conversation.outcome = 'unanswerable';
+          conversation.why = answers.why;
+          break;
+        }
+        params = { name, arguments: call.args, inputResponses: answers.responses, ...(typeof result.requestState === 'string' ? { requestState: result.requestState } : {}) };
+        conversation.outcome = 'still-input-required';
+      }
+      out.push(conversation);
+    }
+    return out;
+  });
+}
+
+const idOf = (e: Exchange) => (e.request as { id?: unknown }).id;
+
+export const retryCompletes: CheckDefinition = {
+  id: 'mrtr.retry.completes',
+  covers: ['tools.call.may-input-required'],
+  keyword: 'SHOULD',
+  title: 'A tools/call that answers input_required completes when retried (new id) with inputResponses and the echoed requestState',
+  specRef: 'basic/patterns/mrtr',
+  area: 'mrtr',
+  wires: MODERN,
+  needs: ['live', 'tool-call'],
+  phase: 'serial',
+  async run(ctx) {
+    const all = (await conversations(ctx)).filter((c) => c.rounds.some((r) => r.result?.resultType === 'input_required'));
+    if (all.length === 0) return [skip('no called tool answered input_required')];
+    return all.map((c): Outcome => {
+      const ids = c.rounds.map((r) => JSON.stringify(idOf(r.exchange))).join(' → ');
+      const evidence = [note(`request ids of the rounds (each retry is a new request): ${ids}`), ...c.rounds.map((r) => r.exchange)];
+      if (c.outcome === 'complete') return { ...pass(`completed after ${c.rounds.length} round(s); ids ${ids}`, evidence), tool: c.tool };
+      if (c.outcome === 'unanswerable') return { ...skip(`the input requests cannot be answered by this tool: ${c.why}`), tool: c.tool };
+      return {
+        ...fail(
+          c.outcome === 'still-input-required'
+            ? `still input_required after ${MAX_ROUNDS} rounds, each answered`
+            : `the retry with inputResponses got ${c.why ?? 'no result'}`,
+          'a complete result once every input request is answered and requestState echoed',
+          evidence,
+        ),
+        tool: c.tool,
+      };
+    });
+  },
+};
+
+export const inputRequiredNonEmpty: CheckDefinition = {
+  id: 'mrtr.irr.non-empty',
+  keyword: 'MUST',
+  title: 'Every input_required result carries inputRequests or requestState',
+  specRef: 'basic/patterns/mrtr#inputrequiredresult',
+  area: 'mrtr',
+  wires: MODERN,
+  needs: ['live', 'tool-call'],
+  phase: 'final',
+  run(ctx) {
+    const irr = ctx.exchanges().filter((e) => resultOf(e.response)?.resultType === 'input_required');
+    if (irr.length === 0) return [skip('no input_required result was received')];
+    const empty = irr.filter((e) => {
+      const r = resultOf(e.response)!;
+      return !isObject(r.inputRequests) && typeof r.requestState !== 'string';
+    });
+    if (empty.length === 0) return [pass(`${irr.length} input_required result(s), each with inputRequests or requestState`)];
+    return [fail(`${empty.length} input_required result(s) carry neither inputRequests nor requestState`, 'at least one of inputRequests and requestState', empty.slice(0, 3))];
+  },
+};
+
+export const declaredCapabilitiesOnly: CheckDefinition = {
+  id: 'mrtr.irr.declared-only',
+  covers: ['meta.caps.no-undeclared'],
+  keyword: 'MUST NOT',
+  title: 'No input request needs a capability the request did not declare',
+  specRef: 'basic/index#meta',
+  area: 'mrtr',
+  wires: MODERN,
+  needs: ['live', 'tool-call'],
+  phase: 'serial',
+  async run(ctx) {
+    const calls = (await validCalls(ctx)).calls;
+    if (calls.length === 0) return [skip('no tool was called')];
+    const offending = calls.filter((c) => {
+      const r = resultOf(c.exchange.response);
+      return r?.resultType === 'input_required' && isObject(r.inputRequests) && Object.keys(r.inputRequests).length > 0;
+    });
+    if (offending.length === 0) return [pass(`${calls.length} call(s) declaring no client capabilities got no input requests`)];
+    return offending.map((c) => ({
+      ...fail(
+        `a call declaring clientCapabilities {} was answered with input requests (${Object.values(resultOf(c.exchange.response)!.inputRequests as Record<string, { method?: unknown }>).map((r) => String(r?.method)).join(', ')})`,
+        'error -32021 listing the required capabilities, or a result that needs none',
+        [c.exchange],
+      ),
+      tool: c.tool.label,
+    }));
+  },
+};
+
+export const missingCapabilityError: CheckDefinition = {
+  id: 'meta.caps.missing-32021',
+  keyword: 'MUST',
+  title: 'A -32021 error lists the missing capabilities in data.requiredCapabilities',
+  specRef: 'basic/index#meta',
+  area: 'mrtr',
+  wires: MODERN,
+  needs: ['live', 'tool-call'],
+  phase: 'final',
+  run(ctx) {
+    const errors = ctx.exchanges().filter((e) => errorOf(e.response)?.code === -32021);
+    if (errors.length === 0) return [skip('no -32021 error was received')];
+    const bad = errors.filter((e) => {
+      const data = errorOf(e.response)!.data;
+      return !(isObject(data) && isObject(data.requiredCapabilities) && Object.keys(data.requiredCapabilities).length > 0);
+    });
+    if (bad.length === 0) return [pass(`${errors.length} -32021 error(s), each listing data.requiredCapabilities`)];
+    return [fail(`${bad.length} -32021 error(s) without a non-empty data.requiredCapabilities`, 'data: {requiredCapabilities: {elicitation: {…}, …}}', bad.slice(0, 3))];
+  },
+};
+
+export const missingCapabilityStatus: CheckDefinition = {
+  id: 'meta.caps.missing-http-400',
+  keyword: 'MUST',
+  title: 'Over HTTP, -32021 comes with status 400',
+  specRef: 'basic/index#meta',
+  area: 'mrtr',
+  wires: MODERN,
+  needs: ['live', 'tool-call', 'http'],
+  phase: 'final',
+  run(ctx) {
+    const errors = ctx.exchanges().filter((e) => errorOf(e.response)?.code === -32021);
+    if (errors.length === 0) return [skip('no -32021 error was received')];
+    const bad = errors.filter((e) => e.status !== 400);
+    if (bad.length === 0) return [pass(`${errors.length} -32021 error(s) came with HTTP 400`)];
+    return [fail(`-32021 came with ${bad.map((b) => `HTTP ${b.status}`).join(', ')}`, 'HTTP status 400 Bad Request', bad.slice(0, 3))];
+  },
+};
+
+export const MRTR_CHECKS = [retryCompletes, inputRequiredNonEmpty, declaredCapabilitiesOnly, missingCapabilityError, missingCapabilityStatus] as const;
