@@ -7,6 +7,7 @@ import { HTTP_CHECKS } from './http-headers.js';
 import { JSON_SCHEMA_CHECKS } from './json-schema.js';
 import { LIVE_LISTING_CHECKS } from './live-listing.js';
 import { MRTR_CHECKS } from './mrtr.js';
+import { PARAM_HEADER_CHECKS } from './param-headers.js';
 import { REQUEST_META_CHECKS } from './request-meta.js';
 import { RESULT_CHECKS } from './results.js';
 import { TOOL_CALL_CHECKS } from './tool-calls.js';
@@ -34,6 +35,7 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...TOOL_RESULT_CHECKS,
   ...MRTR_CHECKS,
   ...HTTP_CHECKS,
+  ...PARAM_HEADER_CHECKS,
   ...WIRE_CHECKS,
 ];
 

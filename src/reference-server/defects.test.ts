@@ -49,6 +49,8 @@ function overHttp(ctx: HandlerContext, message: Message, change: Record<string, 
   return answer({ ...ctx, transport: 'http', headers: { ...headers, ...change } }, message);
 }
 
+const searchInRegion = (id: number) => rpc(id, 'tools/call', { name: 'search_docs', arguments: { query: 'q', region: 'us-west1' } }) as Message;
+
 const withVersion = (id: number, method: string, version: unknown) =>
   ({ jsonrpc: '2.0', id, method, params: { _meta: meta({}, { [VERSION_KEY]: version }) } }) as Message;
 
@@ -299,6 +301,13 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
       expect.objectContaining({ resultType: 'input_required' }),
     );
   },
+  'param-header-always-rejected': (ctx) =>
+    expect(overHttp(ctx, searchInRegion(1), { 'mcp-param-region': 'us-west1' })).toMatchObject({ status: 400, response: { error: { code: -32020 } } }),
+  'param-header-not-required': (ctx) => expect(overHttp(ctx, searchInRegion(1))).toMatchObject({ status: 200 }),
+  'param-header-not-compared': (ctx) =>
+    expect(overHttp(ctx, searchInRegion(1), { 'mcp-param-region': 'eu-north1' })).toMatchObject({ status: 200 }),
+  'param-header-no-base64': (ctx) =>
+    expect(overHttp(ctx, searchInRegion(1), { 'mcp-param-region': '=?base64?dXMtd2VzdDE=?=' })).toMatchObject({ status: 400 }),
   'hang-on-list': (ctx) => expect(handleMessage(rpc(1, 'tools/list'), ctx)).toEqual({ kind: 'hang' }),
   'exit-after-discover': (ctx) => {
     expect(handleMessage(rpc(1, 'server/discover'), ctx)).toMatchObject({ kind: 'send', exitCode: 1 });

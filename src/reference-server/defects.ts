@@ -141,6 +141,10 @@ export const DEFECTS = defineDefects([
   { name: 'missing-capability-200', breaks: 'meta.caps.missing-http-400', description: 'the -32021 of confirm_action is sent with HTTP 200', transports: ['http'] },
   { name: 'retry-never-completes', breaks: 'mrtr.retry.completes', description: 'confirm_action asks for confirmation again on every retry, however it is answered' },
   { name: 'irr-empty', breaks: 'mrtr.irr.non-empty', description: 'confirm_action answers input_required with neither inputRequests nor requestState (and completes on any retry)' },
+  { name: 'param-header-always-rejected', breaks: 'xmcp.server.validate-present', description: 'any tools/call carrying Mcp-Param-Region is rejected with 400 -32020, even a correct one', transports: ['http'] },
+  { name: 'param-header-not-required', breaks: 'xmcp.server.reject-missing', description: 'a tools/call whose region argument is set but lacks Mcp-Param-Region is served', transports: ['http'] },
+  { name: 'param-header-not-compared', breaks: 'xmcp.server.validate', description: 'Mcp-Param-Region is not compared with the region argument', transports: ['http'] },
+  { name: 'param-header-no-base64', breaks: 'enc.server.decode', description: 'Mcp-Param-Region is compared without decoding the =?base64?…?= form', transports: ['http'] },
   { name: 'hang-on-list', breaks: null, chaos: true, description: 'never answers tools/list (keeps running)' },
   {
     name: 'exit-after-discover',

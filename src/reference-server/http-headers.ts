@@ -36,10 +36,10 @@ export function validateRequestHeaders(
     required: !defects.has('method-header-optional'),
     comparedWithBody: !defects.has('method-header-mismatch-ignored'),
   });
-  if (method === 'tools/call') validateToolCallHeaders(headers, params);
+  if (method === 'tools/call') validateToolCallHeaders(headers, params, defects);
 }
 
-function validateToolCallHeaders(headers: HeaderBag, params: Record<string, unknown>): void {
+function validateToolCallHeaders(headers: HeaderBag, params: Record<string, unknown>, defects: DefectSet): void {
   // Malformed params are left to the tools/call validation, which answers -32602.
   if (typeof params.name !== 'string') return;
   expectHeader(headers, 'Mcp-Name', params.name, decodeHeaderValue, STRICT);
@@ -51,10 +51,12 @@ function validateToolCallHeaders(headers: HeaderBag, params: Record<string, unkn
     if (value === undefined || value === null || typeof value === 'object') continue;
     const name = `Mcp-Param-${annotation.header}`;
     const raw = headerValue(headers, name);
+    if (raw === undefined && defects.has('param-header-not-required')) continue;
     if (raw === undefined) throw headerMismatch(`the ${name} header is required because arguments.${annotation.path.join('.')} is set`);
-    const decoded = decodeHeaderValue(raw);
+    if (defects.has('param-header-always-rejected')) throw headerMismatch(`${name} header value is not accepted`);
+    const decoded = defects.has('param-header-no-base64') ? raw : decodeHeaderValue(raw);
     if (decoded === undefined) throw headerMismatch(`the ${name} header value is not valid`);
-    if (!sameValue(decoded, value)) {
+    if (!sameValue(decoded, value) && !defects.has('param-header-not-compared')) {
       throw headerMismatch(`${name} header value '${decoded}' does not match body value '${String(value)}'`);
     }
   }
