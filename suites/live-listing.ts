@@ -1,3 +1,4 @@
+import { canonicalJson } from '../src/canonical-json.js';
 import { errorOf, isObject, resultOf } from '../src/jsonrpc.js';
 import { TargetGoneError } from '../src/protocol/errors.js';
 import { walkTools, type ToolWalk } from '../src/protocol/tool-walk.js';
@@ -12,20 +13,10 @@ const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].so
 /** name → canonical JSON of the definition, for comparing whole listings. */
 function definitions(walk: ToolWalk): Map<string, string> {
   const map = new Map<string, string>();
-  for (const t of walk.tools) map.set(String(t.name), canonical(t));
+  for (const t of walk.tools) map.set(String(t.name), canonicalJson(t));
   return map;
 }
 
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isObject(value)) {
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
 
 function difference(a: Map<string, string>, b: Map<string, string>): string[] {
   const out: string[] = [];

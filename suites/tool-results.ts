@@ -1,3 +1,4 @@
+import { canonicalJson } from '../src/canonical-json.js';
 import { errorOf, isObject, resultOf } from '../src/jsonrpc.js';
 import type { CheckContext } from '../src/runner/context.js';
 import { describeIssues } from '../src/runner/result-schemas.js';
@@ -168,22 +169,17 @@ export const textMirror: CheckDefinition = {
 
 function mirrored(result: Record<string, unknown>): boolean {
   const blocks = Array.isArray(result.content) ? result.content : [];
-  const target = canonical(result.structuredContent);
+  const target = canonicalJson(result.structuredContent);
   return blocks.some((b) => {
     if (!isObject(b) || b.type !== 'text' || typeof b.text !== 'string') return false;
     try {
-      return canonical(JSON.parse(b.text)) === target;
+      return canonicalJson(JSON.parse(b.text)) === target;
     } catch {
       return false;
     }
   });
 }
 
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isObject(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
-  return JSON.stringify(value) ?? 'null';
-}
 
 export const invalidArgumentsRejected: CheckDefinition = {
   id: 'tools.err.execution-errors',

@@ -62,7 +62,7 @@ function validatorFor(name: WireSchemaName, wire: Wire): ValidateFunction {
  * An `if` error only restates that a `then`/`else` branch failed, and that branch's own errors are
  * always reported too. Branches may repeat a check their parent already made, hence the de-duplication.
  */
-function toIssues(errors: readonly ErrorObject[]): SchemaIssue[] {
+export function toIssues(errors: readonly ErrorObject[]): SchemaIssue[] {
   const seen = new Set<string>();
   const issues: SchemaIssue[] = [];
   for (const error of errors) {

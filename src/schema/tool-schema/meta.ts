@@ -1,5 +1,4 @@
-import type { ErrorObject } from 'ajv';
-import type { SchemaIssue } from '../validator.js';
+import { toIssues, type SchemaIssue } from '../validator.js';
 import { DEFAULT_SCHEMA_LIMITS, measureSchema, type SchemaLimits } from './bounds.js';
 import { dialectOf, type DialectInfo } from './dialect.js';
 import { metaValidatorFor } from './meta-validators.js';
@@ -12,7 +11,6 @@ export interface MetaVerdict {
   skippedBecause?: string;
 }
 
-const MAX_ISSUES = 50;
 const MAX_CACHED_ENTRIES = 256;
 /** Total length of the cached JSON texts (UTF-16 units), so hostile megabyte schemas cannot pile up. */
 const MAX_CACHED_CHARS = 8 * 1024 * 1024;
@@ -21,20 +19,6 @@ const MAX_CACHED_CHARS = 8 * 1024 * 1024;
 const cache = new Map<string, SchemaIssue[]>();
 let cachedChars = 0;
 let runs = 0;
-
-function toIssues(errors: readonly ErrorObject[]): SchemaIssue[] {
-  const seen = new Set<string>();
-  const issues: SchemaIssue[] = [];
-  for (const error of errors) {
-    const message = error.message ?? error.keyword;
-    const identity = JSON.stringify([error.instancePath, error.keyword, error.params, message]);
-    if (seen.has(identity)) continue;
-    seen.add(identity);
-    issues.push({ instancePath: error.instancePath, schemaPath: error.schemaPath, keyword: error.keyword, params: { ...error.params }, message });
-    if (issues.length === MAX_ISSUES) break;
-  }
-  return issues;
-}
 
 function remember(key: string, issues: SchemaIssue[]): void {
   if (key.length > MAX_CACHED_CHARS) return;
