@@ -29,7 +29,7 @@ function start(args: string[]): Spawned {
   return { child, stdout: () => stdout, stderr: () => stderr, exit };
 }
 
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 3000): Promise<void> {
+async function waitFor(condition: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

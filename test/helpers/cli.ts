@@ -43,8 +43,8 @@ export async function runCli(args: string[], options: { timeoutMs?: number; env?
   const code = await new Promise<number | null>((done, fail) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      fail(new Error(`CLI did not finish within ${options.timeoutMs ?? 20_000} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
-    }, options.timeoutMs ?? 20_000);
+      fail(new Error(`CLI did not finish within ${options.timeoutMs ?? 45_000} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, options.timeoutMs ?? 45_000);
     child.on('exit', (c) => {
       clearTimeout(timer);
       done(c);
@@ -79,7 +79,7 @@ export async function startReferenceHttp(...args: string[]): Promise<{ url: stri
   const child = spawn(process.execPath, [REFERENCE, '--http', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise<string>((done, fail) => {
     let out = '';
-    const timer = setTimeout(() => fail(new Error(`reference server did not start: ${out}`)), 10_000);
+    const timer = setTimeout(() => fail(new Error(`reference server did not start: ${out}`)), 30_000);
     child.stdout.on('data', (c: Buffer) => {
       out += c.toString();
       const match = /listening on (http:\/\/\S+)/.exec(out);
