@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { newAjv, requireModule } from '../ajv-factory.js';
 import type { AnySchema, AnySchemaObject, Options, ValidateFunction } from 'ajv';
 import type { Dialect } from '../tool-schema/index.js';
 import { guardedRegExp } from './regexp-guard.js';
@@ -37,34 +37,19 @@ const OPTIONS: Options = {
   code: { regExp: guardedRegExp },
 };
 
-/** ajv is loaded on first use, so importing this module costs nothing at start-up. */
-const requireCjs = createRequire(import.meta.url);
 const ajvByFamily = new Map<Family, AjvLike>();
 
 function emptyAjv(family: Family): AjvLike {
-  switch (family) {
-    case '2020': {
-      const { Ajv2020 } = requireCjs('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
-      return new Ajv2020(OPTIONS);
-    }
-    case '2019': {
-      const { Ajv2019 } = requireCjs('ajv/dist/2019.js') as typeof import('ajv/dist/2019.js');
-      return new Ajv2019(OPTIONS);
-    }
-    case 'draft-07': {
-      const { Ajv } = requireCjs('ajv') as typeof import('ajv');
-      const ajv = new Ajv(OPTIONS);
-      ajv.addMetaSchema(requireCjs('ajv/dist/refs/json-schema-draft-06.json') as AnySchemaObject);
-      return ajv;
-    }
-  }
+  const ajv = newAjv(family, OPTIONS);
+  if (family === 'draft-07') ajv.addMetaSchema(requireModule<AnySchemaObject>('ajv/dist/refs/json-schema-draft-06.json'));
+  return ajv;
 }
 
 function ajvFor(family: Family): AjvLike {
   let ajv = ajvByFamily.get(family);
   if (!ajv) {
     ajv = emptyAjv(family);
-    const addFormats = requireCjs('ajv-formats') as typeof import('ajv-formats').default;
+    const addFormats = requireModule<typeof import('ajv-formats').default>('ajv-formats');
     addFormats(ajv as Parameters<typeof addFormats>[0]);
     ajvByFamily.set(family, ajv);
   }

@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { newAjv, requireModule } from '../ajv-factory.js';
 import type { AnySchemaObject, Options, ValidateFunction } from 'ajv';
 import type { Dialect } from './dialect.js';
 
@@ -46,34 +46,19 @@ const OPTIONS: Options = {
   formats: { uri: true, 'uri-reference': true, 'uri-template': true, 'json-pointer': true, 'relative-json-pointer': true },
 };
 
-/** ajv is loaded on the first meta-validation, so importing this module costs nothing at start-up. */
-const requireCjs = createRequire(import.meta.url);
 
 const ajvByFamily = new Map<Family, AjvLike>();
 const validators = new Map<MetaDialect, ValidateFunction>();
 
 function emptyAjv(family: Family): AjvLike {
-  switch (family) {
-    case '2020': {
-      const { Ajv2020 } = requireCjs('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
-      return new Ajv2020(OPTIONS);
-    }
-    case '2019': {
-      const { Ajv2019 } = requireCjs('ajv/dist/2019.js') as typeof import('ajv/dist/2019.js');
-      return new Ajv2019(OPTIONS);
-    }
-    case 'draft-07': {
-      const { Ajv } = requireCjs('ajv') as typeof import('ajv');
-      return new Ajv(OPTIONS);
-    }
-  }
+  return newAjv(family, OPTIONS);
 }
 
 function createAjv(family: Family): AjvLike {
   const ajv = emptyAjv(family);
-  const addFormats = requireCjs('ajv-formats') as typeof import('ajv-formats').default;
+  const addFormats = requireModule<typeof import('ajv-formats').default>('ajv-formats');
   addFormats(ajv as Parameters<typeof addFormats>[0], ['regex']);
-  for (const file of META_SCHEMA_FILES[family]) ajv.addSchema(requireCjs(`ajv/dist/refs/${file}`) as AnySchemaObject);
+  for (const file of META_SCHEMA_FILES[family]) ajv.addSchema(requireModule<AnySchemaObject>(`ajv/dist/refs/${file}`));
   return ajv;
 }
 
