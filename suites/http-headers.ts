@@ -23,7 +23,8 @@ function headerProbe(options: {
   expectStatus: number;
   expectCode: number;
   what: string;
-  send(ctx: CheckContext): Promise<Exchange>;
+  /** One probe, or several that must all be rejected alike (labelled for the message). */
+  send(ctx: CheckContext): Promise<Exchange | [string, Exchange][]>;
   skipIf?(ctx: CheckContext): Promise<string | undefined>;
 }): CheckDefinition {
   return {
@@ -39,17 +40,21 @@ function headerProbe(options: {
     async run(ctx): Promise<Outcome[]> {
       const reason = await options.skipIf?.(ctx);
       if (reason) return [skip(reason)];
-      const exchange = await options.send(ctx);
-      const code = errorOf(exchange.response)?.code;
-      if (exchange.status === options.expectStatus && code === options.expectCode) {
-        return [pass(`${options.what}: ${describe(exchange)}`, [exchange])];
-      }
-      return [fail(`${options.what}: ${describe(exchange)}`, `HTTP ${options.expectStatus} with JSON-RPC error ${options.expectCode}`, [exchange])];
+      const sent = await options.send(ctx);
+      const probes: [string, Exchange][] = Array.isArray(sent) ? sent : [[options.what, sent]];
+      const right = (e: Exchange) => e.status === options.expectStatus && errorOf(e.response)?.code === options.expectCode;
+      const wrong = probes.filter(([, e]) => !right(e));
+      const text = (list: [string, Exchange][]) => list.map(([what, e]) => `${what}: ${describe(e)}`).join('; ');
+      if (wrong.length === 0) return [pass(text(probes), probes.map(([, e]) => e))];
+      return [fail(text(wrong), `HTTP ${options.expectStatus} with JSON-RPC error ${options.expectCode}`, wrong.map(([, e]) => e))];
     },
   };
 }
 
 const list = (ctx: CheckContext, headers: Record<string, string | null>) => ctx.client.request('tools/list', {}, { headers });
+/** A tools/call of a name nobody lists: safe, and header validation comes before the tool lookup. */
+const unknownCall = (ctx: CheckContext, headers: Record<string, string | null>) =>
+  ctx.client.request('tools/call', { name: 'mtc_no_such_tool_5f3a9c', arguments: {} }, { headers });
 
 export const HTTP_HEADER_CHECKS = [
   headerProbe({
@@ -79,23 +84,29 @@ export const HTTP_HEADER_CHECKS = [
   }),
   headerProbe({
     id: 'http.validate.missing-std',
-    title: 'A request without Mcp-Method is rejected with 400 and -32020',
+    title: 'A request without Mcp-Method (or a tools/call without Mcp-Name) is rejected with 400 and -32020',
     specRef: `${SPEC}#server-validation`,
     covers: ['http.std.required'],
     expectStatus: 400,
     expectCode: -32020,
-    what: 'tools/list without Mcp-Method',
-    send: (ctx) => list(ctx, { 'Mcp-Method': null }),
+    what: 'requests missing a standard header',
+    send: async (ctx) => [
+      ['tools/list without Mcp-Method', await list(ctx, { 'Mcp-Method': null })],
+      ['tools/call without Mcp-Name', await unknownCall(ctx, { 'Mcp-Name': null })],
+    ],
   }),
   headerProbe({
     id: 'http.validate.mismatch',
-    title: 'Mcp-Method different from the body method is rejected with 400 and -32020',
+    title: 'Mcp-Method or Mcp-Name different from the body is rejected with 400 and -32020',
     specRef: `${SPEC}#server-validation`,
     covers: ['http.validate.400-32020'],
     expectStatus: 400,
     expectCode: -32020,
-    what: 'tools/list sent with Mcp-Method: server/discover',
-    send: (ctx) => list(ctx, { 'Mcp-Method': 'server/discover' }),
+    what: 'requests whose standard header disagrees with the body',
+    send: async (ctx) => [
+      ['tools/list sent with Mcp-Method: server/discover', await list(ctx, { 'Mcp-Method': 'server/discover' })],
+      ['tools/call sent with a different Mcp-Name', await unknownCall(ctx, { 'Mcp-Name': 'mtc_other_name' })],
+    ],
   }),
   headerProbe({
     id: 'http.method-not-found',

@@ -308,6 +308,10 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     expect(overHttp(ctx, searchInRegion(1), { 'mcp-param-region': 'eu-north1' })).toMatchObject({ status: 200 }),
   'param-header-no-base64': (ctx) =>
     expect(overHttp(ctx, searchInRegion(1), { 'mcp-param-region': '=?base64?dXMtd2VzdDE=?=' })).toMatchObject({ status: 400 }),
+  'name-header-optional': (ctx) =>
+    expect(overHttp(ctx, searchInRegion(1), { 'mcp-name': undefined, 'mcp-param-region': 'us-west1' })).toMatchObject({ status: 200 }),
+  'name-header-mismatch-ignored': (ctx) =>
+    expect(overHttp(ctx, searchInRegion(1), { 'mcp-name': 'echo', 'mcp-param-region': 'us-west1' })).toMatchObject({ status: 200 }),
   'hang-on-list': (ctx) => expect(handleMessage(rpc(1, 'tools/list'), ctx)).toEqual({ kind: 'hang' }),
   'exit-after-discover': (ctx) => {
     expect(handleMessage(rpc(1, 'server/discover'), ctx)).toMatchObject({ kind: 'send', exitCode: 1 });

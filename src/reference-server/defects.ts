@@ -145,6 +145,8 @@ export const DEFECTS = defineDefects([
   { name: 'param-header-not-required', breaks: 'xmcp.server.reject-missing', description: 'a tools/call whose region argument is set but lacks Mcp-Param-Region is served', transports: ['http'] },
   { name: 'param-header-not-compared', breaks: 'xmcp.server.validate', description: 'Mcp-Param-Region is not compared with the region argument', transports: ['http'] },
   { name: 'param-header-no-base64', breaks: 'enc.server.decode', description: 'Mcp-Param-Region is compared without decoding the =?base64?…?= form', transports: ['http'] },
+  { name: 'name-header-optional', breaks: 'http.validate.missing-std', description: 'a tools/call without Mcp-Name is served', transports: ['http'] },
+  { name: 'name-header-mismatch-ignored', breaks: 'http.validate.mismatch', description: 'Mcp-Name must be present but is not compared with params.name', transports: ['http'] },
   { name: 'hang-on-list', breaks: null, chaos: true, description: 'never answers tools/list (keeps running)' },
   {
     name: 'exit-after-discover',

@@ -15,8 +15,6 @@ interface HeaderRule {
   comparedWithBody: boolean;
 }
 
-const STRICT: HeaderRule = { required: true, comparedWithBody: true };
-
 /**
  * Streamable HTTP header/body consistency (MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-*).
  * Throws -32020 (HTTP 400) on the first problem.
@@ -42,7 +40,10 @@ export function validateRequestHeaders(
 function validateToolCallHeaders(headers: HeaderBag, params: Record<string, unknown>, defects: DefectSet): void {
   // Malformed params are left to the tools/call validation, which answers -32602.
   if (typeof params.name !== 'string') return;
-  expectHeader(headers, 'Mcp-Name', params.name, decodeHeaderValue, STRICT);
+  expectHeader(headers, 'Mcp-Name', params.name, decodeHeaderValue, {
+    required: !defects.has('name-header-optional'),
+    comparedWithBody: !defects.has('name-header-mismatch-ignored'),
+  });
   const tool = findTool(params.name);
   const args = params.arguments;
   if (!tool || !isObject(args)) return;
