@@ -1,4 +1,4 @@
-import { newAjv, requireModule } from '../ajv-factory.js';
+import { FAMILY_OF, newAjv, requireModule, type AjvFamily } from '../ajv-factory.js';
 import type { AnySchema, AnySchemaObject, Options, ValidateFunction } from 'ajv';
 import type { Dialect } from '../tool-schema/index.js';
 import { guardedRegExp } from './regexp-guard.js';
@@ -11,10 +11,6 @@ interface AjvLike {
   /** Without an argument: forgets every non-meta schema, so `$id`s of untrusted schemas never pile up or clash. */
   removeSchema(): unknown;
 }
-
-type Family = '2020' | '2019' | 'draft-07';
-
-const FAMILY: Record<ArgumentDialect, Family> = { '2020-12': '2020', '2019-09': '2019', 'draft-07': 'draft-07', 'draft-06': 'draft-07' };
 
 /** The `$schema` spelling ajv registers; `dialectOf` also accepts http/https and `#` variants. */
 const CANONICAL_SCHEMA_URI: Record<ArgumentDialect, string> = {
@@ -37,15 +33,15 @@ const OPTIONS: Options = {
   code: { regExp: guardedRegExp },
 };
 
-const ajvByFamily = new Map<Family, AjvLike>();
+const ajvByFamily = new Map<AjvFamily, AjvLike>();
 
-function emptyAjv(family: Family): AjvLike {
+function emptyAjv(family: AjvFamily): AjvLike {
   const ajv = newAjv(family, OPTIONS);
   if (family === 'draft-07') ajv.addMetaSchema(requireModule<AnySchemaObject>('ajv/dist/refs/json-schema-draft-06.json'));
   return ajv;
 }
 
-function ajvFor(family: Family): AjvLike {
+function ajvFor(family: AjvFamily): AjvLike {
   let ajv = ajvByFamily.get(family);
   if (!ajv) {
     ajv = emptyAjv(family);
@@ -58,7 +54,7 @@ function ajvFor(family: Family): AjvLike {
 
 /** Compiles `schema` (already bounds- and ref-checked) with the ajv of its dialect; throws what ajv throws. */
 export function compileWithAjv(schema: AnySchema, dialect: ArgumentDialect): ValidateFunction {
-  const ajv = ajvFor(FAMILY[dialect]);
+  const ajv = ajvFor(FAMILY_OF[dialect]);
   const prepared = typeof schema === 'boolean' ? schema : { ...schema, $schema: CANONICAL_SCHEMA_URI[dialect] };
   try {
     return ajv.compile(prepared);

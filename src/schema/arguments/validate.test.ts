@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startCanary } from '../../../test/helpers/canary.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileArgumentSchema, type ArgumentValidator } from './validate.js';
 
@@ -96,24 +95,16 @@ describe('compileArgumentSchema', () => {
 });
 
 describe('never fetching', () => {
-  let server: Server;
+  let canary: Awaited<ReturnType<typeof startCanary>>;
   let base = '';
-  const requests: string[] = [];
+  let requests: string[] = [];
 
   beforeAll(async () => {
-    server = createServer((request, response) => {
-      requests.push(request.url ?? '');
-      response.setHeader('content-type', 'application/schema+json');
-      response.end('{"type":"string"}');
-    });
-    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    canary = await startCanary();
+    ({ base, requests } = canary);
   });
 
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((closed) => server.close(() => closed()));
-  });
+  afterAll(() => canary.close());
 
   it('refuses external $ref, $id-relative and $dynamicRef targets without contacting them', async () => {
     const schemas = [

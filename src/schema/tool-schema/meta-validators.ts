@@ -1,4 +1,4 @@
-import { newAjv, requireModule } from '../ajv-factory.js';
+import { FAMILY_OF, newAjv, requireModule, type AjvFamily } from '../ajv-factory.js';
 import type { AnySchemaObject, Options, ValidateFunction } from 'ajv';
 import type { Dialect } from './dialect.js';
 
@@ -9,10 +9,6 @@ interface AjvLike {
   getSchema(key: string): ValidateFunction | undefined;
 }
 
-type Family = '2020' | '2019' | 'draft-07';
-
-const FAMILY: Record<MetaDialect, Family> = { '2020-12': '2020', '2019-09': '2019', 'draft-07': 'draft-07', 'draft-06': 'draft-07' };
-
 const META_SCHEMA_ID: Record<MetaDialect, string> = {
   '2020-12': 'https://json-schema.org/draft/2020-12/schema',
   '2019-09': 'https://json-schema.org/draft/2019-09/schema',
@@ -21,7 +17,7 @@ const META_SCHEMA_ID: Record<MetaDialect, string> = {
 };
 
 /** The meta-schema documents ajv ships (under `ajv/dist/refs/`), per ajv family. */
-const META_SCHEMA_FILES: Record<Family, readonly string[]> = {
+const META_SCHEMA_FILES: Record<AjvFamily, readonly string[]> = {
   '2020': ['schema', 'core', 'applicator', 'unevaluated', 'validation', 'meta-data', 'format-annotation', 'content'].map((name) =>
     name === 'schema' ? 'json-schema-2020-12/schema.json' : `json-schema-2020-12/meta/${name}.json`,
   ),
@@ -47,14 +43,14 @@ const OPTIONS: Options = {
 };
 
 
-const ajvByFamily = new Map<Family, AjvLike>();
+const ajvByFamily = new Map<AjvFamily, AjvLike>();
 const validators = new Map<MetaDialect, ValidateFunction>();
 
-function emptyAjv(family: Family): AjvLike {
+function emptyAjv(family: AjvFamily): AjvLike {
   return newAjv(family, OPTIONS);
 }
 
-function createAjv(family: Family): AjvLike {
+function createAjv(family: AjvFamily): AjvLike {
   const ajv = emptyAjv(family);
   const addFormats = requireModule<typeof import('ajv-formats').default>('ajv-formats');
   addFormats(ajv as Parameters<typeof addFormats>[0], ['regex']);
@@ -62,7 +58,7 @@ function createAjv(family: Family): AjvLike {
   return ajv;
 }
 
-function ajvFor(family: Family): AjvLike {
+function ajvFor(family: AjvFamily): AjvLike {
   let ajv = ajvByFamily.get(family);
   if (!ajv) {
     ajv = createAjv(family);
@@ -75,7 +71,7 @@ function ajvFor(family: Family): AjvLike {
 export function metaValidatorFor(dialect: MetaDialect): ValidateFunction {
   let validate = validators.get(dialect);
   if (!validate) {
-    validate = ajvFor(FAMILY[dialect]).getSchema(META_SCHEMA_ID[dialect]);
+    validate = ajvFor(FAMILY_OF[dialect]).getSchema(META_SCHEMA_ID[dialect]);
     if (!validate) throw new Error(`ajv does not ship the ${dialect} meta-schema`);
     validators.set(dialect, validate);
   }

@@ -1,26 +1,17 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startCanary } from '../../../test/helpers/canary.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { analyzeRefs, validateSchemaDocument } from './index.js';
 
-let server: Server;
+let canary: Awaited<ReturnType<typeof startCanary>>;
 let base = '';
-const requests: string[] = [];
+let requests: string[] = [];
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    requests.push(request.url ?? '');
-    response.setHeader('content-type', 'application/schema+json');
-    response.end('{"type":"string"}');
-  });
-  await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  canary = await startCanary();
+  ({ base, requests } = canary);
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
-});
+afterAll(() => canary.close());
 
 it('never contacts a canary server named in $ref, $dynamicRef, $id or $schema', async () => {
   const schemas = ['https://json-schema.org/draft/2020-12/schema', 'https://json-schema.org/draft/2019-09/schema', 'http://json-schema.org/draft-07/schema#', 'http://json-schema.org/draft-06/schema#'].map(
