@@ -4,12 +4,14 @@ import { CACHING_CHECKS } from './caching.js';
 import { CAPABILITY_CHECKS } from './capabilities.js';
 import { DISCOVER_CHECKS } from './discover.js';
 import { HTTP_CHECKS } from './http-headers.js';
+import { HTTP_STREAM_CHECKS } from './http-streams.js';
 import { JSON_SCHEMA_CHECKS } from './json-schema.js';
 import { LIVE_LISTING_CHECKS } from './live-listing.js';
 import { MRTR_CHECKS } from './mrtr.js';
 import { PARAM_HEADER_CHECKS } from './param-headers.js';
 import { REQUEST_META_CHECKS } from './request-meta.js';
 import { RESULT_CHECKS } from './results.js';
+import { SUBSCRIPTION_CHECKS } from './subscriptions.js';
 import { TOOL_CALL_CHECKS } from './tool-calls.js';
 import { TOOL_NAME_CHECKS } from './tool-names.js';
 import { TOOL_RESULT_CHECKS } from './tool-results.js';
@@ -34,7 +36,9 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...TOOL_CALL_CHECKS,
   ...TOOL_RESULT_CHECKS,
   ...MRTR_CHECKS,
+  ...SUBSCRIPTION_CHECKS,
   ...HTTP_CHECKS,
+  ...HTTP_STREAM_CHECKS,
   ...PARAM_HEADER_CHECKS,
   ...WIRE_CHECKS,
 ];

@@ -34,7 +34,7 @@ function assertCaughtAlone(defect: (typeof findings)[number], report: NonNullabl
 describe.skipIf(!BUILT)('each defect is caught by its check and nothing else (stdio)', () => {
   for (const defect of findings.filter((d) => !d.transports || d.transports.includes('stdio'))) {
     it.concurrent(defect.name, async () => {
-      const run = await runCli(['--stdio', referenceCommand('--defect', defect.name)]);
+      const run = await runCli(['--stdio', referenceCommand('--defect', defect.name), ...(defect.auditArgs ?? [])]);
       assertCaughtAlone(defect, run.report!);
       const check = ALL_CHECKS.find((c) => c.id === defect.breaks)!;
       expect(run.code).toBe(/^(SHOULD|RECOMMENDED)/.test(check.keyword) ? 0 : 1);
@@ -47,7 +47,7 @@ describe.skipIf(!BUILT)('each defect is caught by its check and nothing else (HT
     it.concurrent(defect.name, async () => {
       const server = await startReferenceHttp('--defect', defect.name);
       try {
-        const run = await runCli(['--url', server.url]);
+        const run = await runCli(['--url', server.url, ...(defect.auditArgs ?? [])]);
         assertCaughtAlone(defect, run.report!);
       } finally {
         await server.stop();

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIST_CHANGED_TRIGGER_ARGS } from '../src/reference-server/defects.js';
+import type { RunReport } from '../src/report/types.js';
+import { SUBSCRIPTION_CHECKS } from '../suites/subscriptions.js';
 import { BUILT, byStatus, explain, referenceCommand, runCli, startReferenceHttp } from './helpers/cli.js';
+
+const SUBSCRIPTION_CHECK_IDS = SUBSCRIPTION_CHECKS.map((c) => c.id);
+const subscriptionStatuses = (report: RunReport) =>
+  report.checks.filter((c) => SUBSCRIPTION_CHECK_IDS.includes(c.id)).map((c) => [c.id, c.status]);
 
 describe.skipIf(!BUILT)('the clean reference server passes every check', () => {
   it('over stdio: exit 0, no fail/warn/error, modern wire', async () => {
@@ -8,6 +15,13 @@ describe.skipIf(!BUILT)('the clean reference server passes every check', () => {
     expect(run.code).toBe(0);
     expect(run.report!.wire.protocolVersion).toBe('2026-07-28');
     expect(run.report!.summary.pass).toBeGreaterThan(10);
+  });
+
+  it('with --list-changed-trigger, every subscription check passes (stdio)', async () => {
+    const run = await runCli(['--stdio', referenceCommand(), ...LIST_CHANGED_TRIGGER_ARGS]);
+    expect(explain(run.report)).toBe('(no fail/warn/error)');
+    expect(subscriptionStatuses(run.report!)).toEqual(SUBSCRIPTION_CHECK_IDS.map((id) => [id, 'pass']));
+    expect(run.report!.stats.toolsCalled.toggle_beta_tools).toBe(2);
   });
 
   it('with no target at all, audits the embedded reference server', async () => {
@@ -34,6 +48,25 @@ describe.skipIf(!BUILT)('the clean reference server passes every check', () => {
       expect(run.code).toBe(0);
       expect(run.report!.target).toEqual({ transport: 'http', url: json.url });
       expect(run.report!.wire.protocolVersion).toBe('2026-07-28');
+    });
+
+    it('with --list-changed-trigger, every subscription check passes and the tool set is restored', async () => {
+      const run = await runCli(['--url', sse.url, ...LIST_CHANGED_TRIGGER_ARGS]);
+      expect(explain(run.report)).toBe('(no fail/warn/error)');
+      expect(subscriptionStatuses(run.report!)).toEqual(SUBSCRIPTION_CHECK_IDS.map((id) => [id, 'pass']));
+      const again = await runCli(['--url', sse.url, '--checks', 'tools.list.*']);
+      expect(explain(again.report)).toBe('(no fail/warn/error)');
+    });
+
+    it('without a trigger, the acknowledgement checks pass and the change checks skip with the flag to use', async () => {
+      const run = await runCli(['--url', json.url, '--checks', 'subs.*', '--checks', 'tools.listchanged.*']);
+      const statuses = Object.fromEntries(run.report!.checks.map((c) => [c.id, c]));
+      expect(statuses['subs.ack.first']!.status).toBe('pass');
+      expect(statuses['subs.ack.subset']!.status).toBe('pass');
+      for (const id of ['tools.listchanged.notify', 'subs.no-unrequested']) {
+        expect(statuses[id]!.status).toBe('skip');
+        expect(statuses[id]!.message).toContain('--list-changed-trigger');
+      }
     });
 
     it('SSE responses: exit 0, no fail/warn/error', async () => {

@@ -30,6 +30,8 @@ export interface CliOptions {
   junitProperties: boolean;
   /** Tools that may be called besides those annotated readOnlyHint: true; 'all' allows every tool. */
   allowTools: string[] | 'all';
+  /** A tool whose call changes the server's tool set (list_changed checks); it is called twice, so the change is undone. */
+  listChangedTrigger?: { name: string; arguments: Record<string, unknown> };
 }
 
 export const EXIT = { ok: 0, failures: 1, usage: 2, unavailable: 3 } as const;
@@ -83,6 +85,11 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
       describe: 'also call these tools (comma-separated or repeated); by default only tools annotated readOnlyHint: true are called',
     })
     .option('allow-all-tools', { type: 'boolean', default: false, describe: 'call any tool, including ones that may have side effects' })
+    .option('list-changed-trigger', {
+      type: 'string',
+      describe: 'a tool whose call changes the tool set; called twice (change, then undo) to test notifications/tools/list_changed',
+    })
+    .option('list-changed-args', { type: 'string', describe: 'JSON object of arguments for --list-changed-trigger (default {})' })
     .option('verbose', { type: 'boolean', default: false, describe: 'print evidence for failures on the console' })
     .conflicts('stdio', 'url')
     .conflicts('from-snapshot', ['stdio', 'url'])
@@ -115,6 +122,7 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
     const [name, value] = parseHeader(String(raw));
     headers[name] = value;
   }
+  const listChangedTrigger = parseTrigger(args['list-changed-trigger'], args['list-changed-args']);
   return {
     command,
     fromSnapshot: args['from-snapshot'],
@@ -134,5 +142,24 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
     verbose: Boolean(args.verbose),
     junitProperties: Boolean(args['junit-properties']),
     allowTools: args['allow-all-tools'] ? 'all' : parsePatterns(args['allow-tools']?.map(String)),
+    ...(listChangedTrigger ? { listChangedTrigger } : {}),
   };
+}
+
+function parseTrigger(name: string | undefined, rawArgs: string | undefined): CliOptions['listChangedTrigger'] {
+  if (name === undefined) {
+    if (rawArgs !== undefined) throw new UsageError('--list-changed-args needs --list-changed-trigger');
+    return undefined;
+  }
+  if (name.trim() === '') throw new UsageError('--list-changed-trigger needs a tool name');
+  let parsed: unknown = {};
+  if (rawArgs !== undefined) {
+    try {
+      parsed = JSON.parse(rawArgs);
+    } catch {
+      throw new UsageError('--list-changed-args must be a JSON object');
+    }
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError('--list-changed-args must be a JSON object');
+  return { name, arguments: parsed as Record<string, unknown> };
 }

@@ -114,6 +114,7 @@ async function audit(options: CliOptions, checks: readonly CheckDefinition[], ve
       timeoutMs: options.timeoutMs,
       openTransport,
       allowTools: options.allowTools,
+      listChangedTrigger: options.listChangedTrigger,
     });
     try {
       const output = await runChecks(checks, ctx, {

@@ -19,6 +19,9 @@ export const COVERAGE_NOTES: Readonly<Record<string, string>> = {
   'version.ext.id-format': 'planned: capabilities.extensions key grammar (#4)',
   'cache.irr-no-hints': 'concerns input_required results of tools/call: planned for the live-behaviour suite (#4)',
   'mrtr.irr.value-types': 'concerns input_required results of tools/call: planned for the live-behaviour suite (#4)',
+  'subs.server.graceful-response': 'a server ends a subscription on its own initiative (shutdown, its own limits); an auditor cannot cause that from outside',
+  'subs.server.graceful-closure': 'a server ends a subscription on its own initiative (shutdown, its own limits); an auditor cannot cause that from outside',
+  'subs.listen-result-meta': 'describes the graceful-closure response, which an auditor cannot cause (see subs.server.graceful-closure)',
   'base.res.result-field': 'a response without result or error fails base.jsonrpc',
 };
 

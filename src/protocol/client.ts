@@ -2,7 +2,7 @@ import { errorOf, isObject, resultOf, type JsonRpcId } from '../jsonrpc.js';
 import type { Wire } from '../runner/types.js';
 import { encodeHeaderValue } from '../transport/header-encoding.js';
 import { paramHeaders } from '../transport/param-headers.js';
-import type { Exchange, Transport } from '../transport/types.js';
+import type { Exchange, ListenStream, Transport } from '../transport/types.js';
 import {
   META_CLIENT_CAPABILITIES,
   META_CLIENT_INFO,
@@ -63,6 +63,31 @@ export class McpClient {
 
   /** A well-formed request on the current wire. Throws TargetGoneError when the target stopped answering. */
   async request(method: string, params: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<Exchange> {
+    const { message, id, headers } = this.build(method, params, options);
+    if (method === 'tools/call' && typeof params.name === 'string') {
+      this.toolsCalled.set(params.name, (this.toolsCalled.get(params.name) ?? 0) + 1);
+    }
+    return this.send(message, id, headers, options.timeoutMs, options.probe);
+  }
+
+  /**
+   * Opens `subscriptions/listen` with this filter. The stream's exchange is recorded at once and keeps growing until
+   * it is closed; the caller closes it. Undefined when the transport has no long-lived requests (snapshots).
+   */
+  async listen(filter: Record<string, unknown>, options: RequestOptions = {}): Promise<ListenStream | undefined> {
+    if (this.gone) throw this.gone;
+    if (!this.transport.listen) return undefined;
+    const { message, id, headers } = this.build('subscriptions/listen', { notifications: filter }, options);
+    const stream = await this.transport.listen(message, id, { headers, timeoutMs: options.timeoutMs });
+    this.exchanges.push(stream.exchange);
+    return stream;
+  }
+
+  private build(
+    method: string,
+    params: Record<string, unknown>,
+    options: RequestOptions,
+  ): { message: Record<string, unknown>; id: JsonRpcId; headers: Record<string, string> } {
     const wire = this.wire ?? '2026-07-28';
     const id = this.newId();
     const body: Record<string, unknown> = { ...params };
@@ -73,10 +98,7 @@ export class McpClient {
       wire === '2025-11-25' && Object.keys(body).length === 0
         ? { jsonrpc: '2.0', id, method }
         : { jsonrpc: '2.0', id, method, params: body };
-    if (method === 'tools/call' && typeof params.name === 'string') {
-      this.toolsCalled.set(params.name, (this.toolsCalled.get(params.name) ?? 0) + 1);
-    }
-    return this.send(message, id, this.headersFor(wire, method, params, options.headers), options.timeoutMs, options.probe);
+    return { message, id, headers: this.headersFor(wire, method, params, options.headers) };
   }
 
   /** Send a message exactly as given (probes with broken envelopes). Headers are the caller's business. */

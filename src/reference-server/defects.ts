@@ -7,7 +7,12 @@ export interface DefectDefinition {
   transports?: ('stdio' | 'http')[];
   /** A misbehaviour for bad-target tests rather than a single broken requirement. */
   chaos?: boolean;
+  /** Audit flags the defect needs in order to show (e.g. the tool that changes the tool set). */
+  auditArgs?: readonly string[];
 }
+
+/** How an audit changes the reference server's tool set: toggle_beta_tools adds or removes beta_forecast. */
+export const LIST_CHANGED_TRIGGER_ARGS: readonly string[] = ['--list-changed-trigger', 'toggle_beta_tools'];
 
 interface NamedDefect<Name extends string> extends DefectDefinition {
   name: Name;
@@ -147,6 +152,31 @@ export const DEFECTS = defineDefects([
   { name: 'param-header-no-base64', breaks: 'enc.server.decode', description: 'Mcp-Param-Region is compared without decoding the =?base64?…?= form', transports: ['http'] },
   { name: 'name-header-optional', breaks: 'http.validate.missing-std', description: 'a tools/call without Mcp-Name is served', transports: ['http'] },
   { name: 'name-header-mismatch-ignored', breaks: 'http.validate.mismatch', description: 'Mcp-Name must be present but is not compared with params.name', transports: ['http'] },
+  { name: 'listen-no-ack', breaks: 'subs.ack.first', description: 'subscriptions/listen opens the stream but never sends notifications/subscriptions/acknowledged' },
+  { name: 'ack-superset', breaks: 'subs.ack.subset', description: 'the acknowledgement also grants promptsListChanged, which was not requested (and the server has no prompts)' },
+  {
+    name: 'subscription-id-as-string',
+    breaks: 'meta.notif.subscription-id',
+    description: 'the acknowledgement carries the listen id as a string ("7" for the numeric id 7)',
+  },
+  {
+    name: 'no-list-changed-notification',
+    breaks: 'tools.listchanged.notify',
+    description: 'toggle_beta_tools changes the tool set but no notifications/tools/list_changed is sent',
+    auditArgs: LIST_CHANGED_TRIGGER_ARGS,
+  },
+  {
+    name: 'list-changed-to-all',
+    breaks: 'subs.no-unrequested',
+    description: 'notifications/tools/list_changed goes to every open subscription, also those that did not ask for toolsListChanged',
+    auditArgs: LIST_CHANGED_TRIGGER_ARGS,
+  },
+  {
+    name: 'list-changed-on-list-stream',
+    breaks: 'http.sse.related',
+    description: 'tools/list answers with an SSE stream that carries notifications/tools/list_changed before the result',
+    transports: ['http'],
+  },
   { name: 'hang-on-list', breaks: null, chaos: true, description: 'never answers tools/list (keeps running)' },
   {
     name: 'exit-after-discover',

@@ -23,5 +23,5 @@ export function discoverResult(defects: DefectSet): Record<string, unknown> {
 
 function serverCapabilities(defects: DefectSet): Record<string, unknown> {
   if (defects.has('no-tools-capability')) return {};
-  return { tools: { listChanged: defects.has('list-changed-not-boolean') ? 'yes' : false } };
+  return { tools: { listChanged: defects.has('list-changed-not-boolean') ? 'yes' : true } };
 }

@@ -37,7 +37,7 @@ describe('server/discover', () => {
     expect(response.result).toEqual({
       resultType: 'complete',
       supportedVersions: ['2026-07-28'],
-      capabilities: { tools: { listChanged: false } },
+      capabilities: { tools: { listChanged: true } },
       _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO },
       instructions: expect.any(String),
       ttlMs: 60000,
@@ -108,13 +108,13 @@ describe('request validation', () => {
 describe('tools/list', () => {
   it('walks three pages of four tools with cache hints on every page, each tool once', () => {
     const pages = listAll(stdioContext());
-    expect(pages.map((page) => page.tools.length)).toEqual([4, 4, 2]);
+    expect(pages.map((page) => page.tools.length)).toEqual([4, 4, 3]);
     for (const page of pages) {
       expect(page).toMatchObject({ resultType: 'complete', ttlMs: 60000, cacheScope: 'public', _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO } });
     }
     const names = pages.flatMap((page) => page.tools.map((tool: Message) => tool.name));
     expect(names).toEqual(TOOL_DEFINITIONS.map((tool) => tool.name));
-    expect(new Set(names).size).toBe(10);
+    expect(new Set(names).size).toBe(11);
     expect(names).toContain('confirm_action');
   });
 

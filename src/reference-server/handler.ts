@@ -15,6 +15,7 @@ import type { HandlerContext, Reply } from './reply.js';
 import { fillMissingMeta, readRequestMeta, type RequestMeta } from './request-meta.js';
 import { toolsCallResult } from './tools-call.js';
 import { toolsListResult } from './tools-list.js';
+import { acknowledgement, agreedFilter } from './subscriptions.js';
 
 interface Request {
   id: JsonRpcId;
@@ -25,13 +26,15 @@ interface Request {
 }
 
 interface Answer {
+  /** subscriptions/listen accepted: the stream to open instead of a response. */
+  listen?: Reply & { kind: 'listen' };
   /** Messages scoped to the request, sent before the response. */
   before: OutgoingMessage[];
   response: OutgoingMessage;
   status: number;
 }
 
-const METHODS = new Set(['server/discover', 'tools/list', 'tools/call']);
+const METHODS = new Set(['server/discover', 'tools/list', 'tools/call', 'subscriptions/listen']);
 const ROOTS_LIST_REQUEST: OutgoingMessage = { jsonrpc: '2.0', id: 'srv-1', method: 'roots/list' };
 
 /** Handles one line / body of text as received. */
@@ -60,7 +63,10 @@ export function handleMessage(message: unknown, ctx: HandlerContext): Reply {
   if (message.params !== undefined && !isObject(message.params) && !Array.isArray(message.params)) {
     return sendError(id, invalidRequest('"params" must be an object'));
   }
-  if (!('id' in message)) return { kind: 'none' };
+  if (!('id' in message)) {
+    if (message.method === 'notifications/cancelled' && isObject(message.params)) ctx.state.subscriptions.cancel(message.params.requestId);
+    return { kind: 'none' };
+  }
   if (id === null) return sendError(null, invalidRequest('"id" must be a string or an integer'));
   const params = isObject(message.params) ? message.params : {};
   return handleRequest({ id, method: message.method, params, rawParams: message.params }, ctx);
@@ -73,11 +79,16 @@ function handleRequest(request: Request, ctx: HandlerContext): Reply {
   if (isList && defects.has('garbage-on-list')) return { kind: 'raw', text: 'this is not json' };
 
   const answer = answerRequest(request, ctx);
+  if (answer.listen) return answer.listen;
   const messages = [...answer.before, answer.response];
   let stream = answer.before.length > 0;
   if (isList) {
     if (defects.has('bad-jsonrpc-version')) answer.response.jsonrpc = '1.0';
     if (defects.has('wrong-id-on-list')) answer.response.id = differentId(request.id);
+    if (defects.has('list-changed-on-list-stream') && ctx.transport === 'http') {
+      messages.unshift(notification('notifications/tools/list_changed', {}));
+      stream = true;
+    }
     if (defects.has('server-request') && !ctx.state.answeredToolsList) {
       messages.unshift(ROOTS_LIST_REQUEST);
       stream = true;
@@ -92,8 +103,8 @@ function handleRequest(request: Request, ctx: HandlerContext): Reply {
 
 function answerRequest(request: Request, ctx: HandlerContext): Answer {
   try {
-    const { result, before } = dispatch(request, ctx);
-    return { before, response: resultResponse(request.id, result), status: 200 };
+    const { result, before, listen } = dispatch(request, ctx);
+    return { before, response: resultResponse(request.id, result), status: 200, listen };
   } catch (error) {
     if (error instanceof ProtocolError) {
       return { before: [], response: errorResponse(request.id, error), status: httpStatusOf(error, ctx.defects) };
@@ -104,7 +115,10 @@ function answerRequest(request: Request, ctx: HandlerContext): Answer {
   }
 }
 
-function dispatch(request: Request, ctx: HandlerContext): { result: Record<string, unknown>; before: OutgoingMessage[] } {
+function dispatch(
+  request: Request,
+  ctx: HandlerContext,
+): { result: Record<string, unknown>; before: OutgoingMessage[]; listen?: Reply & { kind: 'listen' } } {
   const { method, params } = request;
   const { defects } = ctx;
   if (method === 'initialize') {
@@ -128,9 +142,16 @@ function dispatch(request: Request, ctx: HandlerContext): { result: Record<strin
     case 'tools/list':
       ctx.state.toolsListRequests += 1;
       return { result: toolsListResult(params, ctx), before: [] };
+    case 'subscriptions/listen':
+      return { result: {}, before: [], listen: listenReply(request.id, agreedFilter(params), ctx) };
     default:
       return { result: toolsCallResult(params, meta, ctx.state, ctx.defects), before: progressFor(meta) };
   }
+}
+
+function listenReply(id: JsonRpcId, agreed: ReturnType<typeof agreedFilter>, ctx: HandlerContext): Reply & { kind: 'listen' } {
+  const ack = ctx.defects.has('listen-no-ack') ? undefined : acknowledgement(id, agreed, ctx.defects);
+  return { kind: 'listen', ack, open: (send) => ctx.state.subscriptions.add(id, agreed, send) };
 }
 
 /** The error's HTTP status, except under the defects that send it with 200. */

@@ -197,7 +197,7 @@ describe('Streamable HTTP', () => {
       const agent = new Agent({ keepAlive: true, maxSockets: 1 });
       try {
         const first = await walkNames(server.url, agent);
-        expect(first.flat()).toHaveLength(10);
+        expect(first.flat()).toHaveLength(11);
         expect(await walkNames(server.url, agent)).toEqual(first);
         expect(await walkNames(server.url, false)).toEqual(first);
       } finally {
@@ -375,7 +375,7 @@ describe('Streamable HTTP options and defects', () => {
         const kept = await walkNames(server.url, agent);
         const connectionTool = kept.at(-1)!.at(-1)!;
         expect(connectionTool).toMatch(/^conn_\d+$/);
-        expect(kept.map((page) => page.length)).toEqual([4, 4, 3]);
+        expect(kept.map((page) => page.length)).toEqual([4, 4, 4]);
         expect(await walkNames(server.url, agent)).toEqual(kept);
         const fresh = await walkNames(server.url, false);
         expect(fresh.slice(0, 2)).toEqual(kept.slice(0, 2));

@@ -82,12 +82,24 @@ async function serveRequest(
   writeReply(res, handleText(body, ctx), options.sse);
 }
 
+/** subscriptions/listen: an SSE stream that stays open until the client closes it. */
+function openListenStream(res: ServerResponse, reply: Reply & { kind: 'listen' }): void {
+  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' });
+  const write = (message: OutgoingMessage) => res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+  if (reply.ack) write(reply.ack);
+  else res.flushHeaders();
+  const end = reply.open(write);
+  res.on('close', end);
+}
+
 function writeReply(res: ServerResponse, reply: Reply, sse: boolean): void {
   switch (reply.kind) {
     case 'none':
       return void res.writeHead(202).end();
     case 'hang':
       return;
+    case 'listen':
+      return openListenStream(res, reply);
     case 'raw':
       return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(reply.text);
     case 'send': {

@@ -22,6 +22,14 @@ export type Reply =
   | { kind: 'hang' }
   /** Chaos: write this text instead of a JSON-RPC message. */
   | { kind: 'raw'; text: string }
+  /** subscriptions/listen accepted: send the acknowledgement, then keep the stream open for notifications. */
+  | {
+      kind: 'listen';
+      /** Absent only under the listen-no-ack defect. */
+      ack?: OutgoingMessage;
+      /** Registers the stream's writer; returns the function that ends the subscription. */
+      open(send: (message: OutgoingMessage) => void): () => void;
+    }
   | {
       kind: 'send';
       /** In order; the response to the request is last. */

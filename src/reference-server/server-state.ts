@@ -1,7 +1,8 @@
 import { NotesStore } from './notes.js';
 import { RequestStateSigner } from './request-state.js';
+import { SubscriptionRegistry } from './subscriptions.js';
 
-/** Everything the server keeps between requests. None of it changes the tool list except under the shuffled-order defect. */
+/** Everything the server keeps between requests. None of it changes the tool list, except toggle_beta_tools (and the shuffled-order defect). */
 export interface ServerState {
   notes: NotesStore;
   requestStates: RequestStateSigner;
@@ -9,8 +10,18 @@ export interface ServerState {
   answeredToolsList: boolean;
   /** How many tools/list requests have reached the listing, this one included (the shuffled-order defect rotates by it). */
   toolsListRequests: number;
+  /** Whether toggle_beta_tools has added the beta tool to the listing. */
+  betaTools: boolean;
+  subscriptions: SubscriptionRegistry;
 }
 
 export function createServerState(): ServerState {
-  return { notes: new NotesStore(), requestStates: new RequestStateSigner(), answeredToolsList: false, toolsListRequests: 0 };
+  return {
+    notes: new NotesStore(),
+    requestStates: new RequestStateSigner(),
+    answeredToolsList: false,
+    toolsListRequests: 0,
+    betaTools: false,
+    subscriptions: new SubscriptionRegistry(),
+  };
 }

@@ -32,6 +32,11 @@ export function runStdioServer(options: StdioServerOptions): void {
     if (stopped || line.trim() === '') return;
     const reply = handleText(line, ctx);
     if (reply.kind === 'raw') output.write(`${reply.text}\n`);
+    if (reply.kind === 'listen') {
+      if (reply.ack) output.write(`${JSON.stringify(reply.ack)}\n`);
+      reply.open((message) => output.write(`${JSON.stringify(message)}\n`));
+      return;
+    }
     if (reply.kind !== 'send') return;
     for (const message of reply.messages) output.write(`${JSON.stringify(message)}\n`);
     if (reply.exitCode !== undefined) stop(reply.exitCode);

@@ -64,7 +64,7 @@ export function toolsCallResult(
   defects: DefectSet = NO_DEFECTS,
 ): Record<string, unknown> {
   const call = readToolCallParams(params, defects);
-  const tool = findTool(call.name);
+  const tool = findTool(call.name, state.betaTools);
   if (!tool) return { ...unknownTool(call.name, defects), _meta: serverInfoMeta() };
   if (call.name === 'echo' && defects.has('valid-args-rejected')) throw invalidParams('Invalid params');
   const skipValidation = call.name === 'get_time' && defects.has('invalid-args-succeed');

@@ -4,12 +4,13 @@ import type { DefectSet } from './defects.js';
 import { invalidParams } from './protocol-error.js';
 import type { HandlerContext } from './reply.js';
 import { serverInfoMeta } from './result-meta.js';
+import { BETA_DEFINITION } from './beta-tools.js';
 import { connectionScopedTool, listedToolDefinitions } from './tool-defects.js';
 
 /** One tools/list page; `ctx.state.toolsListRequests` must already count this request. */
 export function toolsListResult(params: Record<string, unknown>, ctx: HandlerContext): Record<string, unknown> {
   const { defects } = ctx;
-  const listed = listedToolDefinitions(defects);
+  const listed = ctx.state.betaTools ? [...listedToolDefinitions(defects), BETA_DEFINITION] : listedToolDefinitions(defects);
   const total = listed.length;
   const offset = pageOffset(params.cursor, total, defects);
   const end = Math.min(offset + PAGE_SIZE, total);

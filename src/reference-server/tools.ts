@@ -1,3 +1,4 @@
+import { betaForecast, toggleBetaTools } from './beta-tools.js';
 import { confirmAction } from './confirm-action.js';
 import { compileInputCheck, type InputCheck } from './tool-input.js';
 import {
@@ -263,13 +264,16 @@ const REFERENCE_TOOLS: readonly ReferenceTool[] = [
   deleteNote,
   confirmActionTool,
   getLogo,
+  toggleBetaTools,
 ];
 
 export interface RegisteredTool extends ReferenceTool {
   checkInput: InputCheck;
 }
 
-const REGISTRY: ReadonlyMap<string, RegisteredTool> = new Map(REFERENCE_TOOLS.map((tool) => [tool.definition.name, register(tool)]));
+const REGISTRY: ReadonlyMap<string, RegisteredTool> = new Map(
+  [...REFERENCE_TOOLS, betaForecast].map((tool) => [tool.definition.name, register(tool)]),
+);
 
 /** The inputSchema is compiled on the tool's first call, then reused. */
 function register(tool: ReferenceTool): RegisteredTool {
@@ -285,6 +289,8 @@ function register(tool: ReferenceTool): RegisteredTool {
 
 export const TOOL_DEFINITIONS: readonly ToolDefinition[] = REFERENCE_TOOLS.map((tool) => tool.definition);
 
-export function findTool(name: string): RegisteredTool | undefined {
+/** The tool tools/call runs: beta_forecast only while the beta tools are on. */
+export function findTool(name: string, betaTools = false): RegisteredTool | undefined {
+  if (name === betaForecast.definition.name && !betaTools) return undefined;
   return REGISTRY.get(name);
 }

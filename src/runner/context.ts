@@ -12,6 +12,8 @@ export interface RunOptions {
   maxPages?: number;
   /** Tools that may be called besides read-only ones ('all': any). */
   allowTools?: readonly string[] | 'all';
+  /** A tool whose call changes the tool set (--list-changed-trigger); calling it is the user's explicit permission. */
+  listChangedTrigger?: { name: string; arguments: Record<string, unknown> };
   /** Opens another, independent connection to the same target (a new process for stdio, a new pool for HTTP). */
   openTransport?: () => Promise<Transport>;
 }

@@ -334,3 +334,39 @@ describe('HttpTransport: evidence and connection reuse', () => {
     expect(transport().stderr()).toBe('');
   });
 });
+
+describe('HttpTransport: subscriptions/listen streams', () => {
+  const listenRequest = { jsonrpc: '2.0', id: 9, method: 'subscriptions/listen', params: { notifications: { toolsListChanged: true } } };
+  const event = (message: unknown) => `event: message\ndata: ${JSON.stringify(message)}\n\n`;
+
+  it('collects notifications as they arrive, lets other requests through meanwhile, and closes the stream on close()', async () => {
+    handler = (req, res, body) => {
+      if (JSON.parse(body).method !== 'subscriptions/listen') return replyJson(200, okResponse)(req, res, body);
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(event({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 9 } } }));
+      setTimeout(() => res.write(event({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: {} })), 50);
+    };
+    const t = transport();
+    const stream = await t.listen(listenRequest, 9);
+    expect(await stream.waitFor((messages) => messages.length >= 1, 1000)).toBe(true);
+    expect((await t.send(request, 1)).response).toEqual(okResponse);
+    expect(await stream.waitFor((messages) => messages.length >= 2, 1000)).toBe(true);
+    expect(await stream.waitFor((messages) => messages.length >= 3, 100)).toBe(false);
+    const exchange = await stream.close();
+    expect(exchange.status).toBe(200);
+    expect(exchange.failure).toBeUndefined();
+    expect(exchange.notifications).toHaveLength(2);
+    expect(stream.ended).toBe(true);
+    await delay(50);
+    expect(requestsClosedEarly).toBe(1);
+  });
+
+  it('ends at once when the server answers the listen request with an error', async () => {
+    handler = replyJson(404, { jsonrpc: '2.0', id: 9, error: { code: -32601, message: 'Method not found' } });
+    const stream = await transport().listen(listenRequest, 9);
+    expect(await stream.waitFor(() => false, 2000)).toBe(false);
+    expect(stream.ended).toBe(true);
+    const exchange = await stream.close();
+    expect(exchange).toMatchObject({ status: 404, response: { error: { code: -32601 } } });
+  });
+});

@@ -3,11 +3,12 @@ import { Pool } from 'undici';
 import type { Dispatcher } from 'undici';
 import { isObject } from '../jsonrpc.js';
 import type { JsonRpcId } from '../jsonrpc.js';
+import { ListenState } from './listen-stream.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, nextSeq } from './sequence.js';
 import { SseParser } from './sse.js';
 import type { SseEvent } from './sse.js';
 import { TargetUnavailableError } from './types.js';
-import type { Exchange, SendOptions, StrayEvent, Transport, TransportFailure } from './types.js';
+import type { Exchange, ListenStream, SendOptions, StrayEvent, Transport, TransportFailure } from './types.js';
 
 export interface HttpTransportOptions {
   url: string;
@@ -57,6 +58,60 @@ export class HttpTransport implements Transport {
     if (delayMs === undefined) return first;
     await sleep(delayMs);
     return this.attempt(message, id, options);
+  }
+
+  /**
+   * subscriptions/listen: a POST whose SSE response stays open, on a connection of its own so that the requests the
+   * audit makes meanwhile are not queued behind it. The per-request timeout bounds only the wait for the headers.
+   */
+  async listen(message: unknown, id: JsonRpcId, options: SendOptions = {}): Promise<ListenStream> {
+    const url = parseTargetUrl(this.options.url);
+    const connection = new Pool(url.origin, { headersTimeout: 0, bodyTimeout: 0, connections: 1 });
+    const headers = this.outgoingHeaders(options.headers);
+    const exchange: Exchange = {
+      seq: nextSeq(),
+      sentAt: new Date().toISOString(),
+      durationMs: 0,
+      request: message,
+      requestHeaders: Object.fromEntries(headers.map((h) => [h.name, h.secret ? REDACTED : h.value])),
+      notifications: [],
+    };
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
+    const controller = new AbortController();
+    let closedByUs = false;
+    let reading: Promise<void> = Promise.resolve();
+    const listen = new ListenState(exchange, async () => {
+      closedByUs = true;
+      controller.abort();
+      await reading;
+      if (!connection.destroyed) await connection.destroy();
+    });
+    const headersTimer = setTimeout(() => controller.abort(), timeoutMs);
+    reading = (async () => {
+      try {
+        const response = await connection.request({
+          path: url.pathname + url.search,
+          method: 'POST',
+          headers: Object.fromEntries(headers.map((h) => [h.name, h.value])),
+          body: JSON.stringify(message),
+          signal: controller.signal,
+        });
+        clearTimeout(headersTimer);
+        exchange.status = response.statusCode;
+        exchange.responseHeaders = recordedResponseHeaders(response.headers);
+        await new ResponseReader(exchange, id, false, this.maxMessageBytes, () => listen.onMessage()).read(response);
+      } catch (error) {
+        if (!closedByUs) {
+          exchange.failure = controller.signal.aborted
+            ? { kind: 'timeout', message: `no response headers within ${timeoutMs} ms` }
+            : failureFromError(error);
+        }
+      } finally {
+        clearTimeout(headersTimer);
+        listen.onEnd();
+      }
+    })();
+    return listen;
   }
 
   /** A non-POST request to the endpoint (GET/DELETE probes of the compatibility rules); the body is kept raw, at most 4 KiB. */
@@ -188,6 +243,7 @@ class ResponseReader {
     private readonly id: JsonRpcId | undefined,
     private readonly notification: boolean,
     private readonly maxBytes: number,
+    private readonly onMessage?: () => void,
   ) {}
 
   async read(response: Dispatcher.ResponseData): Promise<void> {
@@ -245,6 +301,7 @@ class ResponseReader {
         return true;
       }
       this.exchange.notifications.push(message);
+      this.onMessage?.();
     }
     return false;
   }

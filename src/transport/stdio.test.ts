@@ -85,4 +85,34 @@ describe('StdioTransport', () => {
   it('cannot start a missing program', async () => {
     await expect(new StdioTransport({ command: 'no-such-program-xyz', timeoutMs: 1000 }).start()).rejects.toThrow(/ENOENT/);
   });
+
+  it('holds a subscriptions/listen open: collects its notifications, does not blame it for stray ids, cancels it on close()', async () => {
+    const t = new StdioTransport({
+      command: target(
+        `if(m.method==='subscriptions/listen'){console.log(JSON.stringify({jsonrpc:'2.0',id:'stray',result:{}}));console.log(JSON.stringify({jsonrpc:'2.0',method:'notifications/subscriptions/acknowledged',params:{_meta:{'io.modelcontextprotocol/subscriptionId':m.id}}}))}` +
+          `else if(m.method==='notifications/cancelled'){console.log(JSON.stringify({jsonrpc:'2.0',method:'cancelled-seen',params:m.params}))}` +
+          `else{console.log(JSON.stringify({jsonrpc:'2.0',id:m.id,result:{ok:1}}))}`,
+      ),
+      timeoutMs: 2000,
+    });
+    await t.start();
+    const stream = await t.listen({ jsonrpc: '2.0', id: 5, method: 'subscriptions/listen', params: {} }, 5);
+    expect(await stream.waitFor((messages) => messages.length === 1, 1000)).toBe(true);
+    expect(stream.exchange.failure).toBeUndefined();
+    expect(t.strays().map((s) => s.kind)).toContain('unknown-id');
+    const other = await t.send(request(6), 6);
+    expect(other.failure).toBeUndefined();
+    expect(other.response).toEqual({ jsonrpc: '2.0', id: 6, result: { ok: 1 } });
+    expect(stream.ended).toBe(false);
+    const closed = await stream.close();
+    expect(closed.failure).toBeUndefined();
+    expect(closed.response).toBeUndefined();
+    const probe = await t.send(request(7), 7);
+    expect(probe.notifications.concat(t.strays().map((s) => s.data))).toContainEqual({
+      jsonrpc: '2.0',
+      method: 'cancelled-seen',
+      params: { requestId: 5, reason: 'subscription no longer needed' },
+    });
+    await t.close();
+  });
 });

@@ -3,10 +3,12 @@ import { StringDecoder } from 'node:string_decoder';
 import { isObject, type JsonRpcId } from '../jsonrpc.js';
 import { killGroup, trackChild } from './children.js';
 import { splitCommandLine } from './command-line.js';
+import { ListenState } from './listen-stream.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, nextSeq } from './sequence.js';
 import {
   TargetUnavailableError,
   type Exchange,
+  type ListenStream,
   type SendOptions,
   type StrayEvent,
   type Transport,
@@ -24,8 +26,10 @@ export interface StdioTransportOptions {
 interface Pending {
   exchange: Exchange;
   started: number;
-  timer: NodeJS.Timeout;
+  timer?: NodeJS.Timeout;
   resolve(exchange: Exchange): void;
+  /** A subscriptions/listen stream: no timeout, and never the target of the one-request-in-flight heuristics. */
+  listen?: ListenState;
 }
 
 const STDERR_KEEP = 64 * 1024;
@@ -111,6 +115,28 @@ export class StdioTransport implements Transport {
     });
   }
 
+  async listen(message: unknown, id: JsonRpcId, _options: SendOptions = {}): Promise<ListenStream> {
+    const exchange: Exchange = { seq: nextSeq(), sentAt: new Date().toISOString(), durationMs: 0, request: message, notifications: [] };
+    const key = idKey(id);
+    const stop = async (): Promise<void> => {
+      if (!this.pending.has(key)) return;
+      this.pending.delete(key);
+      if (!this.exited) {
+        const cancel = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'subscription no longer needed' } };
+        this.child!.stdin!.write(JSON.stringify(cancel) + '\n');
+      }
+    };
+    const listen = new ListenState(exchange, stop);
+    if (this.exited) {
+      exchange.failure = this.exited;
+      listen.onEnd();
+      return listen;
+    }
+    this.pending.set(key, { exchange, started: performance.now(), resolve: () => listen.onEnd(), listen });
+    this.child!.stdin!.write(JSON.stringify(message) + '\n');
+    return listen;
+  }
+
   strays(): readonly StrayEvent[] {
     return this.strayEvents;
   }
@@ -161,10 +187,8 @@ export class StdioTransport implements Transport {
   /** A message over the size bound is dropped and blamed on the oldest pending request. */
   private onOversized(): void {
     this.stray('non-json', `a line exceeded ${this.maxMessageBytes} bytes and was discarded`);
-    const oldest = this.pending.keys().next();
-    if (!oldest.done) {
-      this.settle(oldest.value, { kind: 'too-large', message: `message larger than ${this.maxMessageBytes} bytes` });
-    }
+    const oldest = [...this.pending.entries()].find(([, p]) => !p.listen);
+    if (oldest) this.settle(oldest[0], { kind: 'too-large', message: `message larger than ${this.maxMessageBytes} bytes` });
   }
 
   private onLine(line: string): void {
@@ -177,7 +201,10 @@ export class StdioTransport implements Transport {
     }
     if (isObject(message) && 'method' in message) {
       const kind = 'id' in message ? 'server-request' : 'notification';
-      for (const p of this.pending.values()) p.exchange.notifications.push(message);
+      for (const p of this.pending.values()) {
+        p.exchange.notifications.push(message);
+        p.listen?.onMessage();
+      }
       if (this.pending.size === 0 || kind === 'server-request') this.stray(kind, message);
       return;
     }
@@ -189,16 +216,17 @@ export class StdioTransport implements Transport {
       this.settle(key);
       return;
     }
-    if (id === null && isObject(message) && 'error' in message && this.pending.size === 1) {
+    const inFlight = [...this.pending.entries()].filter(([, p]) => !p.listen);
+    if (id === null && isObject(message) && 'error' in message && inFlight.length === 1) {
       // An error the server could not tie to an id answers the only request in flight; checks judge the null id.
-      const [onlyKey, only] = [...this.pending.entries()][0]!;
+      const [onlyKey, only] = inFlight[0]!;
       only.exchange.response = message;
       this.settle(onlyKey);
       return;
     }
     this.stray('unknown-id', message);
-    if (this.pending.size === 1 && !(key !== undefined && this.abandoned.has(key))) {
-      const [onlyKey, only] = [...this.pending.entries()][0]!;
+    if (inFlight.length === 1 && !(key !== undefined && this.abandoned.has(key))) {
+      const [onlyKey, only] = inFlight[0]!;
       only.exchange.response = message;
       this.settle(onlyKey, {
         kind: 'wrong-id',
@@ -225,7 +253,7 @@ export class StdioTransport implements Transport {
     const p = this.pending.get(key);
     if (!p) return;
     this.pending.delete(key);
-    clearTimeout(p.timer);
+    if (p.timer) clearTimeout(p.timer);
     p.exchange.durationMs = Math.round((performance.now() - p.started) * 1000) / 1000;
     if (failure) p.exchange.failure = failure;
     p.resolve(p.exchange);

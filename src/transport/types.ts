@@ -70,6 +70,11 @@ export interface Transport {
    * Never throws for target misbehaviour: it resolves with `failure` set.
    */
   send(message: unknown, id: JsonRpcId | undefined, options?: SendOptions): Promise<Exchange>;
+  /**
+   * A long-lived request (`subscriptions/listen`): its messages collect in the stream's exchange until close()
+   * (stdio: notifications/cancelled; HTTP: the SSE stream is closed). Never throws for target misbehaviour.
+   */
+  listen?(message: unknown, id: JsonRpcId, options?: SendOptions): Promise<ListenStream>;
   /** HTTP only: a GET or DELETE to the endpoint (the 2026-07-28 compatibility rules). */
   probeMethod?(method: 'GET' | 'DELETE', headers?: Record<string, string>): Promise<Exchange>;
   /** Everything received that was not a response to a request we were waiting for. */
@@ -77,6 +82,18 @@ export interface Transport {
   /** Captured stderr of the target (stdio), truncated. */
   stderr(): string;
   close(): Promise<void>;
+}
+
+/** An open `subscriptions/listen` request. */
+export interface ListenStream {
+  /** `notifications` grows while the stream is open; `response` is set if the server answered or ended it. */
+  readonly exchange: Exchange;
+  /** True once the server answered the request (an error, or a graceful end) or the stream broke. */
+  readonly ended: boolean;
+  /** Resolves true as soon as `predicate` holds for the messages so far; false when the wait or the stream ends first. */
+  waitFor(predicate: (messages: readonly unknown[]) => boolean, timeoutMs: number): Promise<boolean>;
+  /** Ends the subscription from our side and returns the final exchange. */
+  close(): Promise<Exchange>;
 }
 
 /** Thrown by start() when the target cannot be started or reached at all. */

@@ -1,0 +1,49 @@
+import { isObject } from '../src/jsonrpc.js';
+import { methodOf } from '../src/runner/result-schemas.js';
+import type { CheckDefinition } from '../src/runner/types.js';
+import type { Exchange } from '../src/transport/types.js';
+import { fail, pass, skip } from './outcome.js';
+
+/** A notification on a request's own SSE stream is related when it is progress for that request's token, or a log message. */
+function unrelated(exchange: Exchange): unknown[] {
+  const request = isObject(exchange.request) ? exchange.request : {};
+  const params = isObject(request.params) ? request.params : {};
+  const token = isObject(params._meta) ? params._meta.progressToken : undefined;
+  return exchange.notifications.filter((message) => {
+    if (!isObject(message) || typeof message.method !== 'string' || 'id' in message) return false;
+    if (message.method === 'notifications/message') return false;
+    if (message.method === 'notifications/progress') {
+      return token === undefined || !isObject(message.params) || message.params.progressToken !== token;
+    }
+    return true;
+  });
+}
+
+export const sseRelated: CheckDefinition = {
+  id: 'http.sse.related',
+  covers: ['tools.listchanged.only-on-listen', 'http.sse.listen-only-changes'],
+  keyword: 'MUST',
+  title: "Notifications on a request's SSE stream relate to that request (its progress, log messages) — never list_changed or another request's progress",
+  specRef: 'basic/transports/streamable-http#receiving-messages',
+  area: 'http',
+  wires: ['2026-07-28'],
+  needs: ['http'],
+  phase: 'final',
+  run(ctx) {
+    const streams = ctx.exchanges().filter((e) => methodOf(e) !== 'subscriptions/listen' && e.notifications.length > 0);
+    if (streams.length === 0) return [skip('no response stream carried notifications')];
+    const offending = streams.map((exchange) => ({ exchange, unrelated: unrelated(exchange) })).filter((s) => s.unrelated.length > 0);
+    if (offending.length === 0) return [pass(`${streams.length} response stream(s) carried only related notifications`)];
+    const first = offending[0]!;
+    const methods = [...new Set(first.unrelated.map((m) => (isObject(m) ? String(m.method) : '?')))].join(', ');
+    return [
+      fail(
+        `${offending.length} response stream(s) carried unrelated notifications, e.g. ${methods} on the ${methodOf(first.exchange)} stream`,
+        'only notifications/progress for the request\'s own progressToken and notifications/message; list changes arrive on a subscriptions/listen stream',
+        offending.slice(0, 3).map((o) => o.exchange),
+      ),
+    ];
+  },
+};
+
+export const HTTP_STREAM_CHECKS: readonly CheckDefinition[] = [sseRelated];
