@@ -117,4 +117,60 @@ export const invalidCursor: CheckDefinition = {
   },
 };
 
-export const LIVE_LISTING_CHECKS = [deterministicOrder, connectionInvariance, invalidCursor] as const;
+
+
+/** Tools called on the audit's own connection, not counting the unknown-name probes. */
+function realCalls(ctx: Parameters<CheckDefinition['run']>[0], known: ReadonlySet<string>): number {
+  let count = 0;
+  for (const [name, times] of ctx.client.toolsCalled) if (known.has(name)) count += times;
+  return count;
+}
+
+export const noSideEffectVariance: CheckDefinition = {
+  id: 'tools.list.no-connection-variance.after-calls',
+  covers: ['tools.list.no-connection-variance'],
+  keyword: 'MUST NOT',
+  title: 'The tool set does not change as a side effect of tools/call on the connection (compared with a fresh connection)',
+  specRef: 'server/tools#capabilities',
+  area: 'live-listing',
+  wires: WIRES,
+  needs: ['live'],
+  phase: 'final',
+  async run(ctx) {
+    if (!ctx.canOpenConnections) return [skip('cannot open another connection to this target')];
+    const first = await ctx.tools();
+    if (first.stop.kind !== 'complete') return [skip('the first walk did not complete (see tools.list.respond / page.walk.terminates)')];
+    const calls = realCalls(ctx, new Set(names(first)));
+    if (calls === 0) return [skip(`no tool was called on the audit's connection (${ctx.callPolicy})`)];
+    const afterCalls = await walkTools(ctx.client);
+    const fresh = await walkTools(await ctx.anotherConnection());
+    const again = await walkTools(ctx.client);
+    if ([afterCalls, fresh, again].some((w) => w.stop.kind !== 'complete')) return [skip('a walk after the calls did not complete')];
+    const mine = definitions(afterCalls);
+    if (difference(mine, definitions(again)).length > 0) {
+      return [skip('the tool set changed on the audit\'s connection while it was being compared (allowed over time)')];
+    }
+    const changedSinceStart = difference(definitions(first), mine);
+    if (changedSinceStart.length === 0) {
+      return [pass(`${calls} tools/call(s) left the connection's tool set as it was (per-connection differences are tools.list.no-connection-variance's)`)];
+    }
+    const diff = difference(mine, definitions(fresh));
+    if (diff.length === 0) {
+      return [pass(`the set changed during the audit (${changedSinceStart.join(', ')}), for a fresh connection too: a change over time, which is allowed`)];
+    }
+    return [
+      fail(
+        `after ${calls} tools/call(s), the audit's connection lists a different set than a fresh connection: ${diff.slice(0, 10).join(', ')} (- only on the fresh connection, + only on the calling one, ~ changed)`,
+        'the same set on the calling connection and on a fresh one: the set MAY change over time, but MUST NOT change as a side effect of other requests on the connection',
+        [
+          note('difference between the calling connection and a fresh one', diff),
+          note('change on the calling connection since its first walk', changedSinceStart),
+          ...afterCalls.pages.map((p) => p.exchange),
+          ...fresh.pages.map((p) => p.exchange),
+        ],
+      ),
+    ];
+  },
+};
+
+export const LIVE_LISTING_CHECKS = [deterministicOrder, connectionInvariance, invalidCursor, noSideEffectVariance] as const;

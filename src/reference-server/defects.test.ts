@@ -94,6 +94,12 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     const reply = handleMessage(rpc(2, 'tools/list'), { ...ctx, transport: 'http', headers: lowerCased(standardHeaders(rpc(2, 'tools/list'))) });
     expect(reply).toMatchObject({ kind: 'send', stream: true, messages: [{ method: 'notifications/tools/list_changed' }, { id: 2 }] });
   },
+  'tools-change-after-call': (ctx) => {
+    expect(listed(ctx).map((tool) => tool.name)).not.toContain('recent_calls');
+    exchange(ctx, rpc(1, 'tools/call', { name: 'echo', arguments: { text: 'hi' } }));
+    expect(listed(ctx).at(-1)!.name).toBe('recent_calls');
+    expect(listed({ ...ctx, connection: 'another' }).map((tool) => tool.name)).not.toContain('recent_calls');
+  },
   'listen-no-ack': (ctx) => {
     const { ack, stream } = listen(ctx, 7, { toolsListChanged: true });
     expect(ack).toBeUndefined();

@@ -152,6 +152,11 @@ export const DEFECTS = defineDefects([
   { name: 'param-header-no-base64', breaks: 'enc.server.decode', description: 'Mcp-Param-Region is compared without decoding the =?base64?…?= form', transports: ['http'] },
   { name: 'name-header-optional', breaks: 'http.validate.missing-std', description: 'a tools/call without Mcp-Name is served', transports: ['http'] },
   { name: 'name-header-mismatch-ignored', breaks: 'http.validate.mismatch', description: 'Mcp-Name must be present but is not compared with params.name', transports: ['http'] },
+  {
+    name: 'tools-change-after-call',
+    breaks: 'tools.list.no-connection-variance.after-calls',
+    description: 'once a connection has made a tools/call, its tools/list shows an extra tool recent_calls (fresh connections do not see it)',
+  },
   { name: 'listen-no-ack', breaks: 'subs.ack.first', description: 'subscriptions/listen opens the stream but never sends notifications/subscriptions/acknowledged' },
   { name: 'ack-superset', breaks: 'subs.ack.subset', description: 'the acknowledgement also grants promptsListChanged, which was not requested (and the server has no prompts)' },
   {

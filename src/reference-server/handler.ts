@@ -145,6 +145,7 @@ function dispatch(
     case 'subscriptions/listen':
       return { result: {}, before: [], listen: listenReply(request.id, agreedFilter(params), ctx) };
     default:
+      if (defects.has('tools-change-after-call')) ctx.state.callers.add(ctx.connection);
       return { result: toolsCallResult(params, meta, ctx.state, ctx.defects), before: progressFor(meta) };
   }
 }

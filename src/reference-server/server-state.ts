@@ -13,6 +13,8 @@ export interface ServerState {
   /** Whether toggle_beta_tools has added the beta tool to the listing. */
   betaTools: boolean;
   subscriptions: SubscriptionRegistry;
+  /** Connections that have made a tools/call (the tools-change-after-call defect lists an extra tool to them). */
+  callers: Set<string>;
 }
 
 export function createServerState(): ServerState {
@@ -23,5 +25,6 @@ export function createServerState(): ServerState {
     toolsListRequests: 0,
     betaTools: false,
     subscriptions: new SubscriptionRegistry(),
+    callers: new Set(),
   };
 }

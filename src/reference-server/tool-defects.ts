@@ -53,6 +53,9 @@ const TOOL_DEFECTS: Readonly<Record<string, (tools: Listed[]) => void>> = {
 /** The connection-scoped-tools defect's extra tool, named after the connection that lists it. */
 export const connectionScopedTool = (connection: string): Listed => extraTool(`conn_${connection}`, { type: 'object' });
 
+/** The tools-change-after-call defect's extra tool, listed only to a connection that has called a tool. */
+export const RECENT_CALLS_TOOL: Listed = extraTool('recent_calls', { type: 'object' });
+
 export const TOOL_DEFECT_NAMES: readonly string[] = Object.keys(TOOL_DEFECTS);
 
 let cleanCopy: Listed[] | undefined;

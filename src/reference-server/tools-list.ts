@@ -5,7 +5,7 @@ import { invalidParams } from './protocol-error.js';
 import type { HandlerContext } from './reply.js';
 import { serverInfoMeta } from './result-meta.js';
 import { BETA_DEFINITION } from './beta-tools.js';
-import { connectionScopedTool, listedToolDefinitions } from './tool-defects.js';
+import { RECENT_CALLS_TOOL, connectionScopedTool, listedToolDefinitions } from './tool-defects.js';
 
 /** One tools/list page; `ctx.state.toolsListRequests` must already count this request. */
 export function toolsListResult(params: Record<string, unknown>, ctx: HandlerContext): Record<string, unknown> {
@@ -20,6 +20,7 @@ export function toolsListResult(params: Record<string, unknown>, ctx: HandlerCon
   let page = listed.slice(offset, end);
   if (defects.has('shuffled-order')) page = rotate(page, ctx.state.toolsListRequests);
   if (isLastPage && defects.has('connection-scoped-tools')) page = [...page, connectionScopedTool(ctx.connection)];
+  if (isLastPage && defects.has('tools-change-after-call') && ctx.state.callers.has(ctx.connection)) page = [...page, RECENT_CALLS_TOOL];
   let tools: unknown = page;
   if (isLastPage && defects.has('duplicate-tool')) tools = [...page, listed[0]];
   if (pageIndex === 1 && defects.has('tools-not-array')) tools = {};
