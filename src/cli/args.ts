@@ -32,6 +32,8 @@ export interface CliOptions {
   allowTools: string[] | 'all';
   /** A tool whose call changes the server's tool set (list_changed checks); it is called twice, so the change is undone. */
   listChangedTrigger?: { name: string; arguments: Record<string, unknown> };
+  /** SARIF: the repository-relative path findings are filed under. */
+  sarifArtifact?: string;
 }
 
 export const EXIT = { ok: 0, failures: 1, usage: 2, unavailable: 3 } as const;
@@ -89,6 +91,10 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
       type: 'string',
       describe: 'a tool whose call changes the tool set; called twice (change, then undo) to test notifications/tools/list_changed',
     })
+    .option('sarif-artifact', {
+      type: 'string',
+      describe: 'repository-relative path the SARIF findings are filed under (code scanning needs one; default "mcp-server")',
+    })
     .option('list-changed-args', { type: 'string', describe: 'JSON object of arguments for --list-changed-trigger (default {})' })
     .option('verbose', { type: 'boolean', default: false, describe: 'print evidence for failures on the console' })
     .conflicts('stdio', 'url')
@@ -143,6 +149,7 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
     junitProperties: Boolean(args['junit-properties']),
     allowTools: args['allow-all-tools'] ? 'all' : parsePatterns(args['allow-tools']?.map(String)),
     ...(listChangedTrigger ? { listChangedTrigger } : {}),
+    ...(args['sarif-artifact'] !== undefined ? { sarifArtifact: args['sarif-artifact'] } : {}),
   };
 }
 

@@ -90,7 +90,15 @@ async function audit(options: CliOptions, checks: readonly CheckDefinition[], ve
   const started = performance.now();
   const written: string[] = [];
   const reporters: Reporter[] = options.reporters.map((name) =>
-    createReporter(name, { stream: process.stdout, color: colorEnabled(process.stdout), verbose: options.verbose, junitProperties: options.junitProperties, writtenPaths: () => written }),
+    createReporter(name, {
+      stream: process.stdout,
+      color: colorEnabled(process.stdout),
+      verbose: options.verbose,
+      junitProperties: options.junitProperties,
+      writtenPaths: () => written,
+      ...(options.sarifArtifact !== undefined ? { sarifArtifact: options.sarifArtifact } : {}),
+      ...((options.reporters as string[]).includes('html') ? { htmlReport: 'report.html' } : {}),
+    }),
   );
   const target = await createTarget(options);
   if (target.isReference && options.reporters.includes('console') && !options.fromSnapshot) {

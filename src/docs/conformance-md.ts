@@ -1,7 +1,7 @@
 import type { CheckDefinition } from '../runner/types.js';
 import { coverageOf, type CatalogRow, type CoverageKind } from './coverage-notes.js';
 
-const SPEC_BASE = 'https://modelcontextprotocol.io/specification/2026-07-28/';
+import { specUrl } from '../spec-links.js';
 
 export interface DefectRef {
   name: string;
@@ -64,7 +64,7 @@ export function renderConformance(checks: readonly CheckDefinition[], defects: r
   for (const [area, list] of byArea) {
     lines.push(`## ${area}`, '', '| Requirement | Keyword | Check | Wires | Needs | Spec | Proven by defect |', '| --- | --- | --- | --- | --- | --- | --- |');
     for (const c of list) {
-      const spec = `[${c.specRef}](${SPEC_BASE}${c.specRef})`;
+      const spec = `[${c.specRef}](${specUrl(c.specRef)})`;
       lines.push(
         `| \`${c.id}\` | ${c.keyword} | ${c.title.replace(/\|/g, '\\|')} | ${c.wires.join(', ')} | ${c.needs?.join(', ') ?? '—'} | ${spec} | ${proof(c.id)} |`,
       );

@@ -1,11 +1,13 @@
 import { createConsoleReporter } from './console.js';
 import { createJsonReporter } from './json.js';
 import { createJunitReporter } from './junit.js';
+import { createMarkdownReporter } from './markdown.js';
+import { createSarifReporter } from './sarif.js';
 import type { Reporter } from './types.js';
 
 export { colorEnabled } from './color.js';
 
-export const REPORTER_NAMES = ['console', 'json', 'junit'] as const;
+export const REPORTER_NAMES = ['console', 'json', 'junit', 'sarif', 'markdown'] as const;
 export type ReporterName = (typeof REPORTER_NAMES)[number];
 
 export interface ReporterOptions {
@@ -16,12 +18,18 @@ export interface ReporterOptions {
   writtenPaths?: () => readonly string[];
   /** JUnit only: per-testcase <properties> (read by GitLab and Jenkins' JUnit plugin; outside the Jenkins xUnit XSD). */
   junitProperties?: boolean;
+  /** SARIF only: the repository-relative path findings are filed under. */
+  sarifArtifact?: string;
+  /** Markdown only: the HTML report written in the same run, to link into. */
+  htmlReport?: string;
 }
 
 const FACTORIES: Record<ReporterName, (options: ReporterOptions) => Reporter> = {
   console: (options) => createConsoleReporter(options),
   json: () => createJsonReporter(),
   junit: (options) => createJunitReporter({ extended: options.junitProperties ?? false }),
+  sarif: (options) => createSarifReporter({ ...(options.sarifArtifact !== undefined ? { artifact: options.sarifArtifact } : {}) }),
+  markdown: (options) => createMarkdownReporter({ ...(options.htmlReport !== undefined ? { htmlReport: options.htmlReport } : {}) }),
 };
 
 export function isReporterName(name: string): name is ReporterName {

@@ -1,0 +1,94 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CheckResult, Status } from '../runner/types.js';
+import { formatDuration } from './duration.js';
+import { KEYWORDS, STATUSES, countByStatus } from './statuses.js';
+import { terminalInline } from './text-safety.js';
+import type { Reporter, RunReport } from './types.js';
+
+export const MARKDOWN_REPORT_FILE = 'summary.md';
+const MAX_ROWS = 50;
+const MAX_CELL_CHARS = 200;
+
+export interface MarkdownOptions {
+  /** The HTML report's file name when it is written in the same run: requirement IDs then link into it. */
+  htmlReport?: string;
+}
+
+/** Target text made inert for Markdown: one line, control characters shown escaped, markup characters backslash-escaped. */
+export function markdownInline(text: string, maxChars = MAX_CELL_CHARS): string {
+  return terminalInline(text, maxChars).replace(/[\\`*_{}[\]()<>#+!|~]/g, (c) => `\\${c}`);
+}
+
+function anchorOf(check: CheckResult, seen: Map<string, number>): string {
+  const n = (seen.get(check.id) ?? 0) + 1;
+  seen.set(check.id, n);
+  return n === 1 ? `check-${check.id}` : `check-${check.id}-${n}`;
+}
+
+function headline(report: RunReport): string {
+  const { fail, warn, error } = report.summary;
+  if (report.aborted || error > 0) return '⛔ audit incomplete';
+  if (fail > 0) return `❌ ${fail} failure${fail === 1 ? '' : 's'}${warn ? `, ${warn} warning${warn === 1 ? '' : 's'}` : ''}`;
+  if (warn > 0) return `⚠️ no failures, ${warn} warning${warn === 1 ? '' : 's'}`;
+  return '✅ no failures';
+}
+
+function targetText(report: RunReport): string {
+  const t = report.target;
+  return t.transport === 'http' ? `\`${t.url ?? ''}\`` : t.transport === 'snapshot' ? `snapshot \`${t.file ?? ''}\`` : `\`${t.command ?? ''}\``;
+}
+
+function countsTable(report: RunReport): string[] {
+  const lines = [`| Keyword | ${STATUSES.join(' | ')} |`, `| --- | ${STATUSES.map(() => '---:').join(' | ')} |`];
+  for (const keyword of KEYWORDS) {
+    const counts = countByStatus(report.checks.filter((c) => c.keyword === keyword));
+    lines.push(`| ${keyword} | ${STATUSES.map((s) => counts[s]).join(' | ')} |`);
+  }
+  lines.push(`| **all** | ${STATUSES.map((s) => `**${report.summary[s]}**`).join(' | ')} |`);
+  return lines;
+}
+
+function findingsTable(title: string, rows: { check: CheckResult; anchor: string }[], options: MarkdownOptions): string[] {
+  if (rows.length === 0) return [];
+  const lines = [`### ${title}`, '', '| Requirement | Keyword | Tool | Finding |', '| --- | --- | --- | --- |'];
+  for (const { check, anchor } of rows.slice(0, MAX_ROWS)) {
+    const id = options.htmlReport ? `[\`${check.id}\`](${options.htmlReport}#${anchor})` : `\`${check.id}\``;
+    lines.push(`| ${id} | ${check.keywordText} | ${check.tool !== undefined ? markdownInline(check.tool, 80) : ''} | ${markdownInline(check.message)} |`);
+  }
+  if (rows.length > MAX_ROWS) lines.push(`| … | | | ${rows.length - MAX_ROWS} more in the full report |`);
+  lines.push('');
+  return lines;
+}
+
+export function renderMarkdown(report: RunReport, options: MarkdownOptions = {}): string {
+  const seen = new Map<string, number>();
+  const rows = report.checks.map((check) => ({ check, anchor: anchorOf(check, seen) }));
+  const byStatus = (status: Status) => rows.filter((r) => r.check.status === status);
+  const server = report.server?.name ? ` — ${markdownInline(report.server.name, 80)}${report.server.version ? ` ${markdownInline(report.server.version, 40)}` : ''}` : '';
+  const lines = [
+    `## MCP tools conformance${server}: ${headline(report)}`,
+    '',
+    `Target ${targetText(report)} · wire ${report.wire.protocolVersion ?? 'not negotiated'} · ${formatDuration(report.durationMs)} · ${report.stats.requests} requests · ${report.checks.length} check outcomes`,
+    '',
+  ];
+  if (report.aborted) lines.push(`> **The audit did not complete:** ${markdownInline(report.aborted.reason, 500)}`, '');
+  lines.push(...countsTable(report), '');
+  lines.push(...findingsTable('Failures', byStatus('fail'), options));
+  lines.push(...findingsTable('Warnings', byStatus('warn'), options));
+  lines.push(...findingsTable('Errors (the audit could not decide)', byStatus('error'), options));
+  if (options.htmlReport) lines.push(`Full evidence: [${options.htmlReport}](${options.htmlReport}).`, '');
+  return lines.join('\n');
+}
+
+export function createMarkdownReporter(options: MarkdownOptions = {}): Reporter {
+  return {
+    name: 'markdown',
+    async finish(report, outputDir) {
+      await mkdir(outputDir, { recursive: true });
+      const path = join(outputDir, MARKDOWN_REPORT_FILE);
+      await writeFile(path, renderMarkdown(report, options), 'utf8');
+      return path;
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CheckResult, Keyword } from '../runner/types.js';
+import { specUrl } from '../spec-links.js';
+import { boundEvidence, truncateString } from './bound.js';
+import type { Reporter, RunReport } from './types.js';
+
+export const SARIF_REPORT_FILE = 'report.sarif';
+const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+const INFORMATION_URI = 'https://www.npmjs.com/package/mcp-tools-conformance';
+const EVIDENCE_LIMITS = { maxStringLength: 8 * 1024, maxItems: 10, maxArrayLength: 200, maxDepth: 32 };
+/** Where code scanning files a finding when the run names no repository file (it needs a repository-relative path). */
+export const DEFAULT_SARIF_ARTIFACT = 'mcp-server';
+
+const LEVEL: Record<Keyword, 'error' | 'warning' | 'note'> = { MUST: 'error', SHOULD: 'warning', MAY: 'note' };
+
+export interface SarifOptions {
+  /** Repository-relative path each finding is filed under (code scanning requires one location per result). */
+  artifact?: string;
+}
+
+type Json = Record<string, unknown>;
+
+function rules(report: RunReport): { list: Json[]; index: Map<string, number> } {
+  const index = new Map<string, number>();
+  const list: Json[] = [];
+  for (const check of report.checks) {
+    if (index.has(check.id)) continue;
+    index.set(check.id, list.length);
+    list.push({
+      id: check.id,
+      name: check.id,
+      shortDescription: { text: check.title },
+      fullDescription: { text: `${check.keywordText}: ${check.title}` },
+      helpUri: specUrl(check.specRef),
+      help: {
+        text: `Requirement ${check.id} (${check.keywordText}) of MCP 2026-07-28, ${check.specRef}: ${check.title}. See ${specUrl(check.specRef)}`,
+        markdown: `**${check.keywordText}** — ${check.title}\n\nRequirement \`${check.id}\`, [${check.specRef}](${specUrl(check.specRef)}).`,
+      },
+      defaultConfiguration: { level: LEVEL[check.keyword] },
+      properties: { keyword: check.keyword, keywordText: check.keywordText, area: check.area, tags: ['mcp', check.area, check.keyword] },
+    });
+  }
+  return { list, index };
+}
+
+function messageText(check: CheckResult): string {
+  const lines = [check.message];
+  if (check.tool !== undefined) lines.push(`tool: ${check.tool}`);
+  if (check.expected !== undefined) lines.push(`expected: ${check.expected}`);
+  if (check.replay !== undefined) lines.push(`replay: ${check.replay}`);
+  return truncateString(lines.join('\n'), 16 * 1024);
+}
+
+function fingerprint(check: CheckResult): string {
+  return createHash('sha256').update(`${check.id}\u0000${check.tool ?? ''}`).digest('hex').slice(0, 32);
+}
+
+function result(check: CheckResult, ruleIndex: number, artifact: string): Json {
+  return {
+    ruleId: check.id,
+    ruleIndex,
+    level: check.status === 'fail' ? 'error' : 'warning',
+    kind: 'fail',
+    message: { text: messageText(check) },
+    locations: [
+      {
+        physicalLocation: { artifactLocation: { uri: artifact } },
+        logicalLocations: [check.tool !== undefined ? { name: check.tool, kind: 'function' } : { name: check.area, kind: 'module' }],
+      },
+    ],
+    partialFingerprints: { 'mcpToolsConformance/v1': fingerprint(check) },
+    properties: {
+      status: check.status,
+      keyword: check.keywordText,
+      ...(check.tool !== undefined ? { tool: check.tool } : {}),
+      evidence: boundEvidence(check.evidence, EVIDENCE_LIMITS),
+    },
+  };
+}
+
+export function renderSarif(report: RunReport, options: SarifOptions = {}): Json {
+  const artifact = options.artifact ?? DEFAULT_SARIF_ARTIFACT;
+  const { list, index } = rules(report);
+  const findings = report.checks.filter((c) => c.status === 'fail' || c.status === 'warn');
+  const ourErrors = report.checks.filter((c) => c.status === 'error');
+  const endTime = new Date(Date.parse(report.startedAt) + report.durationMs).toISOString();
+  return {
+    $schema: SARIF_SCHEMA,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: report.tool.name, version: report.tool.version, informationUri: INFORMATION_URI, rules: list } },
+        invocations: [
+          {
+            executionSuccessful: report.aborted === undefined && ourErrors.length === 0,
+            startTimeUtc: report.startedAt,
+            endTimeUtc: endTime,
+            toolExecutionNotifications: [
+              ...(report.aborted ? [{ level: 'error', message: { text: report.aborted.reason } }] : []),
+              ...ourErrors.map((c) => ({ level: 'error', message: { text: truncateString(`${c.id}: ${c.message}`, 4096) }, descriptor: { id: c.id } })),
+            ],
+          },
+        ],
+        automationDetails: { id: `mcp-tools-conformance/${report.wire.protocolVersion ?? 'unknown'}/` },
+        results: findings.map((check) => result(check, index.get(check.id)!, artifact)),
+        properties: {
+          target: report.target,
+          wire: report.wire,
+          ...(report.server ? { server: report.server } : {}),
+          summary: report.summary,
+        },
+      },
+    ],
+  };
+}
+
+export function createSarifReporter(options: SarifOptions = {}): Reporter {
+  return {
+    name: 'sarif',
+    async finish(report, outputDir) {
+      await mkdir(outputDir, { recursive: true });
+      const path = join(outputDir, SARIF_REPORT_FILE);
+      await writeFile(path, `${JSON.stringify(renderSarif(report, options), null, 2)}\n`, 'utf8');
+      return path;
+    },
+  };
+}
