@@ -3,6 +3,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { isObject, type JsonRpcId } from '../jsonrpc.js';
 import { killGroup, trackChild } from './children.js';
 import { splitCommandLine } from './command-line.js';
+import { RequestGate } from './request-gate.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, nextSeq } from './sequence.js';
 import {
   TargetUnavailableError,
@@ -19,6 +20,8 @@ export interface StdioTransportOptions {
   maxMessageBytes?: number;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
+  /** Shared by every connection (process) of a run (--max-rps); defaults to a private one with no cap. */
+  gate?: RequestGate;
 }
 
 interface Pending {
@@ -49,10 +52,12 @@ export class StdioTransport implements Transport {
   private readonly decoder = new StringDecoder('utf8');
   private exited: TransportFailure | undefined;
   private readonly maxMessageBytes: number;
+  private readonly gate: RequestGate;
 
   constructor(private readonly options: StdioTransportOptions) {
     this.description = options.command;
     this.maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    this.gate = options.gate ?? new RequestGate();
   }
 
   async start(): Promise<void> {
@@ -85,7 +90,8 @@ export class StdioTransport implements Transport {
     });
   }
 
-  send(message: unknown, id: JsonRpcId | undefined, options: SendOptions = {}): Promise<Exchange> {
+  async send(message: unknown, id: JsonRpcId | undefined, options: SendOptions = {}): Promise<Exchange> {
+    await this.gate.acquire();
     const exchange: Exchange = {
       seq: nextSeq(),
       sentAt: new Date().toISOString(),
@@ -96,10 +102,10 @@ export class StdioTransport implements Transport {
     const started = performance.now();
     if (this.exited) {
       exchange.failure = this.exited;
-      return Promise.resolve(exchange);
+      return exchange;
     }
     this.child!.stdin!.write(JSON.stringify(message) + '\n');
-    if (options.notification || id === undefined) return Promise.resolve(exchange);
+    if (options.notification || id === undefined) return exchange;
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     return new Promise<Exchange>((resolve) => {
       const key = idKey(id);
