@@ -69,7 +69,7 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
       if (outcomes.length === 0) outcomes = [{ status: 'skip', message: 'nothing to check on this target' }];
     } catch (error) {
       if (error instanceof BudgetSpentError) {
-        cutShort = { reason: `${BUDGET_USED_UP} while requests waited for their turn: ${error.message}` };
+        cutShort = { reason: error.message };
         outcomes = [{ status: 'skip', message: `not finished: ${error.message}` }];
       } else {
         outcomes = [failureOutcome(check, error, ctx)];

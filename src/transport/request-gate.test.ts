@@ -48,6 +48,31 @@ describe('RequestGate', () => {
     expect(await releaseTimes(gate, 3, 200)).toEqual([5000, 5100, 5200]);
   });
 
+  it('spaces requests from when the previous one actually went: a late timer (busy event loop) releases no burst', async () => {
+    const gate = new RequestGate({ maxRps: 10 });
+    await gate.acquire();
+    const times: number[] = [];
+    const late = gate.acquire().then(() => times.push(Date.now() - START));
+    vi.setSystemTime(START + 500); // the clock moves on while no timer can run
+    await vi.advanceTimersByTimeAsync(100);
+    await late;
+    const next = gate.acquire().then(() => times.push(Date.now() - START));
+    await vi.advanceTimersByTimeAsync(100);
+    await next;
+    expect(times).toEqual([600, 700]);
+  });
+
+  it('gives up a waiting request when the deadline passes while it waits', async () => {
+    const gate = new RequestGate({ maxRps: 1, deadline: START + 1500 });
+    await gate.acquire();
+    const waiting = gate.acquire();
+    const outcome = waiting.catch((error: unknown) => error);
+    vi.setSystemTime(START + 2000);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await outcome).toBeInstanceOf(BudgetSpentError);
+    expect(String(await outcome)).toMatch(/budget was spent while a request waited for its turn \(--max-rps 1/);
+  });
+
   it('holds every request back while a Retry-After runs, then resumes the spacing', async () => {
     const gate = new RequestGate({ maxRps: 10 });
     await gate.acquire();

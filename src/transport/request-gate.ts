@@ -13,15 +13,23 @@ export interface RequestGateOptions {
   deadline?: number;
 }
 
+interface Waiter {
+  resolve(): void;
+  reject(error: Error): void;
+}
+
 /**
- * The one door every write to the target goes through, shared by all connections of a run: it spaces writes
- * 1/maxRps seconds apart (first come, first served) and holds everyone back while a server's Retry-After runs.
+ * The one door every write to the target goes through, shared by all connections of a run: it lets writes through
+ * one at a time, at least 1/maxRps seconds after the previous one actually went (first come, first served, so a
+ * busy event loop cannot release a burst), and holds everyone back while a server's Retry-After runs.
  * Waiting here is not part of any request's timeout: transports start their clocks after acquire() returns.
  */
 export class RequestGate {
   private readonly intervalMs: number;
-  private nextSlot = 0;
+  private readonly queue: Waiter[] = [];
+  private lastRelease = Number.NEGATIVE_INFINITY;
   private holdUntil = 0;
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: RequestGateOptions = {}) {
     const { maxRps } = options;
@@ -33,14 +41,23 @@ export class RequestGate {
     return this.options.maxRps;
   }
 
-  /** Resolves when this request may be written; rejects with BudgetSpentError when its turn comes after the deadline. */
-  async acquire(): Promise<void> {
+  /**
+   * Resolves when this request may be written. Rejects with BudgetSpentError, at once, when its turn would come after
+   * the deadline, or when the deadline passed while it waited.
+   */
+  acquire(): Promise<void> {
     const now = Date.now();
-    const slot = Math.max(now, this.nextSlot, this.holdUntil);
+    if (this.queue.length === 0 && this.readyAt() <= now) {
+      this.lastRelease = now;
+      return Promise.resolve();
+    }
+    const turn = Math.max(now, this.readyAt()) + this.queue.length * this.intervalMs;
     const deadline = this.options.deadline;
-    if (slot > now && deadline !== undefined && slot > deadline) throw new BudgetSpentError(this.whyLate(slot, deadline));
-    this.nextSlot = slot + this.intervalMs;
-    if (slot > now) await new Promise<void>((resolve) => setTimeout(resolve, slot - now));
+    if (deadline !== undefined && turn > deadline) return Promise.reject(new BudgetSpentError(this.whyLate(turn, now, deadline)));
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ resolve, reject });
+      this.schedule();
+    });
   }
 
   /** The server asked us to back off (429 Retry-After): nobody writes before `ms` from now. */
@@ -48,10 +65,41 @@ export class RequestGate {
     this.holdUntil = Math.max(this.holdUntil, Date.now() + ms);
   }
 
-  private whyLate(slot: number, deadline: number): string {
-    const cause =
-      slot === this.holdUntil ? "the server's Retry-After" : `--max-rps ${this.options.maxRps} (one request every ${formatMs(this.intervalMs)})`;
-    return `the --max-duration budget ends before the next request could be sent: it would have to wait ${formatMs(slot - Date.now())} for ${cause}, ${formatMs(slot - deadline)} past the budget`;
+  private readyAt(): number {
+    return Math.max(this.lastRelease + this.intervalMs, this.holdUntil);
+  }
+
+  private schedule(): void {
+    if (this.timer !== undefined || this.queue.length === 0) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.releaseDue();
+    }, Math.max(0, this.readyAt() - Date.now()));
+  }
+
+  private releaseDue(): void {
+    const now = Date.now();
+    const deadline = this.options.deadline;
+    while (this.queue.length > 0 && this.readyAt() <= now) {
+      const waiter = this.queue.shift()!;
+      if (deadline !== undefined && now > deadline) {
+        waiter.reject(new BudgetSpentError(`the --max-duration budget was spent while a request waited for its turn (${this.cause()})`));
+        continue;
+      }
+      this.lastRelease = now;
+      waiter.resolve();
+    }
+    this.schedule();
+  }
+
+  private cause(): string {
+    return this.holdUntil > this.lastRelease + this.intervalMs
+      ? "the server's Retry-After"
+      : `--max-rps ${this.options.maxRps} (one request every ${formatMs(this.intervalMs)})`;
+  }
+
+  private whyLate(turn: number, now: number, deadline: number): string {
+    return `the --max-duration budget ends before the next request could be sent: it would have to wait ${formatMs(turn - now)} for ${this.cause()}, ${formatMs(turn - deadline)} past the budget`;
   }
 }
 
