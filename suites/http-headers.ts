@@ -129,9 +129,9 @@ export const getDelete405: CheckDefinition = {
   needs: ['live', 'http'],
   phase: 'serial',
   async run(ctx) {
-    const probe = ctx.transport.probeMethod?.bind(ctx.transport);
-    if (!probe) return [skip('this transport cannot send GET or DELETE')];
-    const exchanges = [await probe('GET', { Accept: 'text/event-stream' }), await probe('DELETE')];
+    const get = await ctx.client.probeMethod('GET', { Accept: 'text/event-stream' });
+    if (!get) return [skip('this transport cannot send GET or DELETE')];
+    const exchanges = [get, (await ctx.client.probeMethod('DELETE'))!];
     const wrong = exchanges.filter((e) => e.status !== 405);
     if (wrong.length === 0) return [pass('GET and DELETE were answered with 405', exchanges)];
     return [

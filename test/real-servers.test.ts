@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUILT, explain, ROOT, runCli } from './helpers/cli.js';
+import { BUILT, explain, ROOT, runCli, startHttpServer } from './helpers/cli.js';
 
 const require = createRequire(import.meta.url);
 
@@ -59,5 +59,28 @@ describe.skipIf(!BUILT)('a server built on the official SDK v2 (2026-07-28, stdi
     expect(findings.map((c) => `${c.status} ${c.id}`), explain(run.report)).toEqual(['fail version.unsupported-32022']);
     expect(findings[0]!.message).toMatch(/checks the version once per connection/);
     expect(run.code).toBe(1);
+  });
+});
+
+describe.skipIf(!BUILT)('a server built on the official SDK v2 (2026-07-28, Streamable HTTP)', () => {
+  it('is audited on the modern wire with no fail and no warn', { timeout: 60_000 }, async () => {
+    const server = await startHttpServer(join(ROOT, 'test/fixtures/sdk-v2-http-server.mjs'));
+    try {
+      const run = await runCli(['--url', server.url], { timeoutMs: 45_000 });
+      expect(run.report!.wire).toEqual({ protocolVersion: '2026-07-28', reason: 'server/discover returned a DiscoverResult' });
+      expect(run.report!.server).toEqual({ name: 'sdk-v2-fixture', version: '1.0.0' });
+      // createMcpHandler builds a fresh server instance per HTTP request, so the version pinning seen over stdio cannot
+      // happen: every request's version is checked on its own.
+      const findings = run.report!.checks.filter((c) => c.status !== 'pass' && c.status !== 'skip');
+      expect(findings.map((c) => `${c.status} ${c.id}`), explain(run.report)).toEqual([]);
+      const passed = (id: string) => run.report!.checks.find((c) => c.id === id)?.status;
+      for (const id of ['version.unsupported-32022', 'http.validate.missing-std', 'http.compat.get-delete-405', 'tools.err.unknown-tool']) {
+        expect(passed(id), id).toBe('pass');
+      }
+      expect(run.report!.stats.toolsCalled).not.toHaveProperty('write_note');
+      expect(run.code).toBe(0);
+    } finally {
+      await server.stop();
+    }
   });
 });

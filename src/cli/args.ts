@@ -25,6 +25,8 @@ export interface CliOptions {
   failOn: 'must' | 'should';
   timeoutMs: number;
   maxDurationMs: number;
+  /** Requests per second over every connection of the run; undefined = no cap. */
+  maxRps?: number;
   concurrency: number;
   verbose: boolean;
   junitProperties: boolean;
@@ -75,6 +77,10 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
     .option('fail-on', { choices: ['must', 'should'] as const, default: 'must' as const, describe: 'which violations make the exit code 1' })
     .option('timeout', { type: 'number', default: 10_000, describe: 'per-request timeout in ms' })
     .option('max-duration', { type: 'number', default: 300_000, describe: 'budget for the whole run in ms' })
+    .option('max-rps', {
+      type: 'number',
+      describe: 'at most this many requests per second over all connections (fractional allowed: 0.5 = one every 2 s); default: no cap',
+    })
     .option('concurrency', { type: 'number', default: 4, describe: 'checks run at once' })
     .option('junit-properties', {
       type: 'boolean',
@@ -118,8 +124,8 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
   if (command === 'snapshot' && args['from-snapshot'] !== undefined) throw new UsageError('snapshot takes a live target (--stdio or --url), not --from-snapshot');
   const reporters = String(args.reporter).split(',').map((r) => r.trim()).filter(Boolean);
   for (const r of reporters) if (!isReporterName(r)) throw new UsageError(`unknown reporter "${r}" (choose from ${REPORTER_NAMES.join(', ')})`);
-  for (const [flag, value] of [['--timeout', args.timeout], ['--max-duration', args['max-duration']], ['--concurrency', args.concurrency]] as const) {
-    if (!Number.isFinite(value) || value <= 0) throw new UsageError(`${flag} must be a positive number`);
+  for (const [flag, value] of [['--timeout', args.timeout], ['--max-duration', args['max-duration']], ['--concurrency', args.concurrency], ['--max-rps', args['max-rps']]] as const) {
+    if (value !== undefined && (!Number.isFinite(value) || value <= 0)) throw new UsageError(`${flag} must be a positive number`);
   }
   if (args.stdio !== undefined && args.stdio.trim() === '') throw new UsageError('--stdio needs a command line');
   if (args.url !== undefined && !/^https?:\/\//i.test(args.url)) throw new UsageError('--url must start with http:// or https://');
@@ -144,6 +150,7 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
     failOn: args['fail-on'] as 'must' | 'should',
     timeoutMs: args.timeout,
     maxDurationMs: args['max-duration'],
+    ...(args['max-rps'] !== undefined ? { maxRps: args['max-rps'] } : {}),
     concurrency: Math.floor(args.concurrency),
     verbose: Boolean(args.verbose),
     junitProperties: Boolean(args['junit-properties']),

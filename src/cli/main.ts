@@ -8,6 +8,7 @@ import { runChecks, summarize, toResult, inapplicable } from '../runner/runner.j
 import type { CheckDefinition, CheckResult } from '../runner/types.js';
 import { killAllNow } from '../transport/children.js';
 import { TargetUnavailableError } from '../transport/types.js';
+import { BudgetSpentError, RequestGate } from '../transport/request-gate.js';
 import { ALL_CHECKS } from '../../suites/index.js';
 import { EXIT, parseArgs, UsageError, type CliOptions } from './args.js';
 import { createTarget } from './target.js';
@@ -53,7 +54,7 @@ export async function main(argv: string[]): Promise<number> {
 
 /** `snapshot`: the complete tool listing as JSON on stdout, for `--from-snapshot`. */
 async function snapshot(options: CliOptions, version: string): Promise<number> {
-  const target = await createTarget(options);
+  const target = await createTarget(options, new RequestGate(options.maxRps === undefined ? {} : { maxRps: options.maxRps }));
   const client = new McpClient(target.transport, { name: 'mcp-tools-conformance', version });
   try {
     await target.transport.start();
@@ -100,24 +101,26 @@ async function audit(options: CliOptions, checks: readonly CheckDefinition[], ve
       ...((options.reporters as string[]).includes('html') ? { htmlReport: 'report.html' } : {}),
     }),
   );
-  const target = await createTarget(options);
+  const deadline = Date.now() + options.maxDurationMs;
+  const gate = new RequestGate({ deadline, ...(options.maxRps === undefined ? {} : { maxRps: options.maxRps }) });
+  const target = await createTarget(options, gate);
   if (target.isReference && options.reporters.includes('console') && !options.fromSnapshot) {
     process.stdout.write('No --stdio or --url given: auditing the bundled reference server.\n');
   }
   const client = new McpClient(target.transport, { name: 'mcp-tools-conformance', version });
-  const deadline = Date.now() + options.maxDurationMs;
   const budget = setTimeout(() => void target.transport.close(), options.maxDurationMs + 2_000);
   budget.unref();
 
   let negotiation: Negotiation | undefined;
   let results: CheckResult[];
   let aborted: RunReport['aborted'];
+  let cutShort: RunReport['cutShort'];
   try {
     await target.transport.start();
     negotiation = target.snapshot
       ? await replayNegotiation(client, target.snapshot, target.description.file!)
       : await negotiate(client, options.spec);
-    const openTransport = target.snapshot ? undefined : async () => (await createTarget(options)).transport;
+    const openTransport = target.snapshot ? undefined : async () => (await createTarget(options, gate)).transport;
     const ctx = new CheckContext(client, target.transport, negotiation, {
       timeoutMs: options.timeoutMs,
       openTransport,
@@ -132,11 +135,13 @@ async function audit(options: CliOptions, checks: readonly CheckDefinition[], ve
       });
       results = output.results;
       aborted = output.aborted;
+      cutShort = output.cutShort;
     } finally {
       await ctx.closeExtras();
     }
   } catch (error) {
-    if (!(error instanceof TargetUnavailableError)) throw error;
+    if (!(error instanceof TargetUnavailableError || error instanceof BudgetSpentError)) throw error;
+    if (error instanceof BudgetSpentError) cutShort = { reason: error.message };
     aborted = { reason: `the target could not be audited: ${error.message}` };
     results = checks.map((check) => toResult(check, { status: 'skip', message: `not run: ${error.message}` }, 0));
     results.forEach((r) => reporters.forEach((rep) => rep.onResult?.(r)));
@@ -152,9 +157,16 @@ async function audit(options: CliOptions, checks: readonly CheckDefinition[], ve
     ...serverIdentity(negotiation),
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - started),
+    options: {
+      timeoutMs: options.timeoutMs,
+      maxDurationMs: options.maxDurationMs,
+      concurrency: options.concurrency,
+      ...(options.maxRps === undefined ? {} : { maxRps: options.maxRps }),
+    },
     stats: { requests: client.exchanges.filter((e) => e.response !== undefined || e.failure).length, toolsCalled: Object.fromEntries(client.toolsCalled) },
     summary: summarize(results),
     ...(aborted ? { aborted } : {}),
+    ...(cutShort ? { cutShort } : {}),
     checks: results,
   };
   for (const reporter of reporters.filter((r) => r.name !== 'console')) {

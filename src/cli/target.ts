@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { RequestGate } from '../transport/request-gate.js';
 import type { Transport } from '../transport/types.js';
 import type { RunReport } from '../report/types.js';
 import { readFile } from 'node:fs/promises';
@@ -25,8 +26,11 @@ export interface Target {
   snapshot?: Snapshot;
 }
 
-/** Transports are imported on demand: undici only loads when the target is HTTP. */
-export async function createTarget(options: CliOptions): Promise<Target> {
+/**
+ * Transports are imported on demand: undici only loads when the target is HTTP. Pass the run's one gate to every
+ * call so that all connections share --max-rps and any Retry-After.
+ */
+export async function createTarget(options: CliOptions, gate?: RequestGate): Promise<Target> {
   if (options.fromSnapshot) {
     const file = options.fromSnapshot;
     let text: string;
@@ -46,7 +50,7 @@ export async function createTarget(options: CliOptions): Promise<Target> {
   if (options.url) {
     const { HttpTransport } = await import('../transport/http.js');
     return {
-      transport: new HttpTransport({ url: options.url, headers: options.headers, timeoutMs: options.timeoutMs }),
+      transport: new HttpTransport({ url: options.url, headers: options.headers, timeoutMs: options.timeoutMs, ...(gate ? { gate } : {}) }),
       description: { transport: 'http', url: redactUrl(options.url) },
       isReference: false,
     };
@@ -54,7 +58,7 @@ export async function createTarget(options: CliOptions): Promise<Target> {
   const command = options.stdio ?? referenceServerCommand();
   const { StdioTransport } = await import('../transport/stdio.js');
   return {
-    transport: new StdioTransport({ command, timeoutMs: options.timeoutMs }),
+    transport: new StdioTransport({ command, timeoutMs: options.timeoutMs, ...(gate ? { gate } : {}) }),
     description: { transport: 'stdio', command: redactCommandLine(command) },
     isReference: options.stdio === undefined,
   };

@@ -9,7 +9,7 @@ import {
   META_PROTOCOL_VERSION,
   NAME_HEADER_SOURCE,
 } from './constants.js';
-import { GONE_FAILURES, TargetGoneError } from './errors.js';
+import { ALWAYS_GONE_FAILURES, GONE_FAILURES, TargetGoneError } from './errors.js';
 
 export interface ClientInfo {
   name: string;
@@ -106,6 +106,13 @@ export class McpClient {
     return this.send(message, id, headers, timeoutMs);
   }
 
+  /** HTTP only: a GET or DELETE to the endpoint, recorded like any exchange; undefined when the transport cannot. */
+  async probeMethod(method: 'GET' | 'DELETE', headers: Record<string, string> = {}): Promise<Exchange | undefined> {
+    if (!this.transport.probeMethod) return undefined;
+    if (this.gone) throw this.gone;
+    return this.judge(await this.transport.probeMethod(method, headers), true);
+  }
+
   async notify(method: string, params?: Record<string, unknown>): Promise<Exchange> {
     const message = params ? { jsonrpc: '2.0', method, params } : { jsonrpc: '2.0', method };
     const wire = this.wire ?? '2026-07-28';
@@ -161,10 +168,15 @@ export class McpClient {
     probe = false,
   ) {
     if (this.gone) throw this.gone;
-    const exchange = await this.transport.send(message, id, { headers, timeoutMs });
+    return this.judge(await this.transport.send(message, id, { headers, timeoutMs }), probe);
+  }
+
+  /** Records the exchange; a failure that means the target is gone ends the audit (probes tolerate silence, not an exit or a 429). */
+  private judge(exchange: Exchange, probe: boolean): Exchange {
     this.exchanges.push(exchange);
-    if (exchange.failure && GONE_FAILURES.has(exchange.failure.kind) && !(probe && exchange.failure.kind !== 'target-exited')) {
-      this.gone = new TargetGoneError(exchange, exchange.failure.message);
+    const kind = exchange.failure?.kind;
+    if (kind !== undefined && GONE_FAILURES.has(kind) && !(probe && !ALWAYS_GONE_FAILURES.has(kind))) {
+      this.gone = new TargetGoneError(exchange, exchange.failure!.message);
       throw this.gone;
     }
     return exchange;

@@ -18,4 +18,8 @@ export const GONE_FAILURES: ReadonlySet<TransportFailureKind> = new Set([
   'malformed',
   'wrong-id',
   'too-large',
+  'rate-limited',
 ]);
+
+/** Gone even for probes that tolerate silence: the target exited, or refused to serve us any further (429). */
+export const ALWAYS_GONE_FAILURES: ReadonlySet<TransportFailureKind> = new Set(['target-exited', 'rate-limited']);

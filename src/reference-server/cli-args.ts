@@ -4,7 +4,17 @@ export type CliCommand =
   | { kind: 'list-defects' }
   | { kind: 'help' }
   | { kind: 'error'; message: string }
-  | { kind: 'serve'; transport: 'stdio' | 'http'; port: number; sse: boolean; defects: Set<DefectName> };
+  | {
+      kind: 'serve';
+      transport: 'stdio' | 'http';
+      port: number;
+      sse: boolean;
+      defects: Set<DefectName>;
+      /** Self-tests: append one line per received message to this file. */
+      arrivalLog?: string;
+      /** Self-tests (HTTP): answer the first tools/list with 429 and this Retry-After, in seconds. */
+      rateLimitOnce?: number;
+    };
 
 export const USAGE = `Usage: reference-server [--http [--port N] [--sse]] [--defect NAME]... | --list-defects
 
@@ -13,12 +23,18 @@ export const USAGE = `Usage: reference-server [--http [--port N] [--sse]] [--def
   --port N         HTTP port
   --sse            answer every HTTP request with an SSE stream
   --defect NAME    break one requirement on purpose (repeatable)
-  --list-defects   print NAME<TAB>CHECK-ID<TAB>description for every defect`;
+  --list-defects   print NAME<TAB>CHECK-ID<TAB>description for every defect
+
+For self-tests:
+  --log-arrivals FILE       append "<epoch ms> <pid> <what>" to FILE for every message received (all processes may share FILE)
+  --rate-limit-once SECONDS answer the first tools/list with HTTP 429 and Retry-After: SECONDS (needs --http)`;
 
 export function parseCliArgs(argv: readonly string[]): CliCommand {
   let http = false;
   let sse = false;
   let port: number | undefined;
+  let arrivalLog: string | undefined;
+  let rateLimitOnce: number | undefined;
   const defects: string[] = [];
   for (let index = 0; index < argv.length; index += 1) {
     const [flag, inlineValue] = splitFlag(argv[index] ?? '');
@@ -49,12 +65,25 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         defects.push(value);
         break;
       }
+      case '--log-arrivals': {
+        arrivalLog = takeValue();
+        if (arrivalLog === undefined || arrivalLog === '') return { kind: 'error', message: '--log-arrivals needs a file path' };
+        break;
+      }
+      case '--rate-limit-once': {
+        const value = takeValue();
+        if (value === undefined || !/^\d+$/.test(value)) return { kind: 'error', message: `--rate-limit-once needs a whole number of seconds, got ${value ?? 'nothing'}` };
+        rateLimitOnce = Number(value);
+        break;
+      }
       default:
         return { kind: 'error', message: `unknown option ${argv[index] ?? ''}` };
     }
   }
   const transport = http ? 'http' : 'stdio';
-  if (!http && (sse || port !== undefined)) return { kind: 'error', message: '--sse and --port need --http' };
+  if (!http && (sse || port !== undefined || rateLimitOnce !== undefined)) {
+    return { kind: 'error', message: '--sse, --port and --rate-limit-once need --http' };
+  }
   const names = new Set<DefectName>();
   for (const name of defects) {
     const defect = findDefect(name);
@@ -64,7 +93,15 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     }
     names.add(defect.name as DefectName);
   }
-  return { kind: 'serve', transport, port: port ?? 0, sse, defects: names };
+  return {
+    kind: 'serve',
+    transport,
+    port: port ?? 0,
+    sse,
+    defects: names,
+    ...(arrivalLog !== undefined ? { arrivalLog } : {}),
+    ...(rateLimitOnce !== undefined ? { rateLimitOnce } : {}),
+  };
 }
 
 function splitFlag(arg: string): [string, string | undefined] {

@@ -488,7 +488,18 @@ describe('command line parsing', () => {
     });
   });
 
+  it('takes the self-test flags', () => {
+    expect(parseCliArgs(['--http', '--log-arrivals', '/tmp/a.log', '--rate-limit-once=3'])).toMatchObject({
+      kind: 'serve',
+      arrivalLog: '/tmp/a.log',
+      rateLimitOnce: 3,
+    });
+  });
+
   it.each([
+    [['--rate-limit-once', '2']],
+    [['--http', '--rate-limit-once', '1.5']],
+    [['--log-arrivals']],
     [['--defect', 'no-such-defect']],
     [['--defect']],
     [['--http', '--defect', 'stdout-noise']],

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ArrivalLog } from './arrival-log.js';
 import type { DefectSet } from './defects.js';
 import { handleText } from './handler.js';
 import type { OutgoingMessage } from './messages.js';
@@ -17,6 +18,9 @@ export interface HttpServerOptions {
   sse: boolean;
   defects: DefectSet;
   log: (line: string) => void;
+  onArrival?: ArrivalLog;
+  /** Answer the first tools/list with 429 and this Retry-After (seconds). */
+  rateLimitOnce?: number;
 }
 
 export interface RunningHttpServer {
@@ -28,7 +32,16 @@ export interface RunningHttpServer {
 /** Streamable HTTP on 127.0.0.1 with a single POST endpoint at /mcp. */
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const state = createServerState();
+  let rateLimit = options.rateLimitOnce;
   const server = createServer((req, res) => {
+    const method = String(req.headers['mcp-method'] ?? '-');
+    if (rateLimit !== undefined && req.method === 'POST' && method === 'tools/list') {
+      options.onArrival?.(`POST ${method} 429`);
+      res.writeHead(429, { 'Retry-After': String(rateLimit), 'Content-Type': 'text/plain' }).end('Too Many Requests');
+      rateLimit = undefined;
+      return;
+    }
+    options.onArrival?.(`${req.method ?? '?'} ${method}`);
     serveRequest(req, res, options, state).catch((error: unknown) => {
       options.log(`error serving ${req.method ?? '?'} ${req.url ?? '?'}: ${String(error)}`);
       if (!res.headersSent) res.writeHead(500).end();

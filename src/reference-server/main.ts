@@ -1,3 +1,4 @@
+import { arrivalLog } from './arrival-log.js';
 import { USAGE, parseCliArgs } from './cli-args.js';
 import { formatDefectList } from './defects.js';
 
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
       break;
   }
   // Transports are imported here so --list-defects and usage errors stay fast.
+  const onArrival = arrivalLog(command.arrivalLog);
   const defectNote = command.defects.size > 0 ? ` with defects: ${[...command.defects].join(', ')}` : '';
   if (command.transport === 'stdio') {
     const { runStdioServer } = await import('./stdio.js');
@@ -32,11 +34,19 @@ async function main(): Promise<void> {
       defects: command.defects,
       log,
       exit: (code) => process.exit(code),
+      ...(onArrival ? { onArrival } : {}),
     });
     return;
   }
   const { startHttpServer } = await import('./http.js');
-  const server = await startHttpServer({ port: command.port, sse: command.sse, defects: command.defects, log });
+  const server = await startHttpServer({
+    port: command.port,
+    sse: command.sse,
+    defects: command.defects,
+    log,
+    ...(onArrival ? { onArrival } : {}),
+    ...(command.rateLimitOnce !== undefined ? { rateLimitOnce: command.rateLimitOnce } : {}),
+  });
   log(`serving MCP over Streamable HTTP${command.sse ? ' (SSE responses)' : ''}${defectNote}`);
   process.stdout.write(`listening on ${server.url}\n`);
   const shutdown = (): void => {

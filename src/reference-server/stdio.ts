@@ -1,5 +1,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
+import type { ArrivalLog } from './arrival-log.js';
+import { methodOf } from './arrival-log.js';
 import type { DefectSet } from './defects.js';
 import { handleText } from './handler.js';
 import type { HandlerContext } from './reply.js';
@@ -12,6 +14,7 @@ export interface StdioServerOptions {
   log: (line: string) => void;
   /** Called once when the server is done: 0 on stdin EOF, the defect's code for exit-after-discover. */
   exit: (code: number) => void;
+  onArrival?: ArrivalLog;
 }
 
 /** Newline-delimited JSON-RPC over a pair of streams; stdout carries nothing but MCP messages. */
@@ -30,6 +33,7 @@ export function runStdioServer(options: StdioServerOptions): void {
 
   lines.on('line', (line) => {
     if (stopped || line.trim() === '') return;
+    options.onArrival?.(methodOf(line));
     const reply = handleText(line, ctx);
     if (reply.kind === 'raw') output.write(`${reply.text}\n`);
     if (reply.kind === 'listen') {

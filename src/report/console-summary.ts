@@ -44,13 +44,16 @@ function runDetails(report: RunReport, writtenPaths: readonly string[]): string[
     const during = report.aborted.duringCheck === undefined ? '' : ` (during ${terminalInline(report.aborted.duringCheck)})`;
     lines.push(`Aborted: ${terminalInline(report.aborted.reason)}${during}`);
   }
-  lines.push(`Duration: ${formatDuration(report.durationMs)}, ${report.stats.requests} request(s)`);
+  if (report.cutShort !== undefined) lines.push(`Cut short: ${terminalInline(report.cutShort.reason)}`);
+  const cap = report.options.maxRps === undefined ? '' : ` (capped at ${report.options.maxRps}/s by --max-rps)`;
+  lines.push(`Duration: ${formatDuration(report.durationMs)}, ${report.stats.requests} request(s)${cap}`);
   if (writtenPaths.length > 0) lines.push(`Reports: ${writtenPaths.map((path) => terminalInline(path)).join(', ')}`);
   return lines;
 }
 
 export function summaryLines(report: RunReport, paint: Palette, writtenPaths: readonly string[]): string[] {
   const aborted = report.aborted === undefined ? [] : [paint.red(paint.bold('Audit aborted.'))];
+  if (report.aborted === undefined && report.cutShort !== undefined) aborted.push(paint.yellow(paint.bold('Audit cut short by --max-duration.')));
   return [
     '',
     ...aborted,

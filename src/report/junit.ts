@@ -107,6 +107,8 @@ function runProperties(report: RunReport): [string, string][] {
   ];
   if (target !== undefined) properties.push(['target', target]);
   if (report.aborted !== undefined) properties.push(['aborted', report.aborted.reason]);
+  if (report.cutShort !== undefined) properties.push(['cutShort', report.cutShort.reason]);
+  if (report.options.maxRps !== undefined) properties.push(['maxRps', String(report.options.maxRps)]);
   return properties;
 }
 

@@ -97,6 +97,7 @@ export const RUN_REPORT: RunReport = {
   server: { name: `evil-server \u001b[31m${'x'}`, version: '1.0.0' },
   startedAt: '2026-08-01T10:00:00.000Z',
   durationMs: 6234,
+  options: { timeoutMs: 5000, maxDurationMs: 300_000, concurrency: 4, maxRps: 2 },
   stats: { requests: 12, toolsCalled: { slow: 1, echo: 2 } },
   summary: { pass: 2, fail: 1, warn: 1, skip: 1, error: 1 },
   aborted: { reason: 'target exited with code 1', duringCheck: 'tools.call.progress' },

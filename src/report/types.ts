@@ -13,10 +13,14 @@ export interface RunReport {
   server?: { name?: string; version?: string };
   startedAt: string;
   durationMs: number;
+  /** The limits the run was given (--timeout, --max-duration, --concurrency, --max-rps when set). */
+  options: { timeoutMs: number; maxDurationMs: number; concurrency: number; maxRps?: number };
   stats: { requests: number; toolsCalled: Record<string, number> };
   summary: Record<Status, number>;
   /** Set when the audit could not complete: what happened and during which check. */
   aborted?: { reason: string; duringCheck?: string };
+  /** Set when the --max-duration budget ran out: some checks were skipped or stopped before they finished. */
+  cutShort?: { reason: string };
   checks: CheckResult[];
 }
 

@@ -1,4 +1,5 @@
 import { TargetGoneError } from '../protocol/errors.js';
+import { BudgetSpentError } from '../transport/request-gate.js';
 import type { CheckContext } from './context.js';
 import {
   keywordClass,
@@ -19,7 +20,11 @@ export interface RunnerOptions {
 export interface RunnerOutput {
   results: CheckResult[];
   aborted?: { reason: string; duringCheck?: string };
+  /** Set when the --max-duration budget ran out: checks were skipped or stopped waiting for their turn to send. */
+  cutShort?: { reason: string };
 }
+
+const BUDGET_USED_UP = 'the --max-duration budget was used up';
 
 /** Why a check does not apply here, or undefined when it does. */
 export function inapplicable(check: CheckDefinition, ctx: Pick<CheckContext, 'wire' | 'transportKind'>): string | undefined {
@@ -35,6 +40,7 @@ export function inapplicable(check: CheckDefinition, ctx: Pick<CheckContext, 'wi
 /** Runs main-phase checks concurrently, then final-phase checks; a vanished target stops the run cleanly. */
 export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckContext, options: RunnerOptions): Promise<RunnerOutput> {
   let aborted: RunnerOutput['aborted'];
+  let cutShort: RunnerOutput['cutShort'];
   // Results are emitted in registry order as soon as every earlier check is done: live, yet deterministic.
   const finished: (CheckResult[] | undefined)[] = checks.map(() => undefined);
   let nextToEmit = 0;
@@ -53,7 +59,8 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
     if (notApplicable) return single({ status: 'skip', message: notApplicable });
     if (aborted) return single({ status: 'skip', message: `not run: ${aborted.reason}` });
     if (options.deadline !== undefined && Date.now() > options.deadline) {
-      return single({ status: 'skip', message: 'not run: the --max-duration budget was used up' });
+      cutShort ??= { reason: `${BUDGET_USED_UP}: checks not started by then were skipped` };
+      return single({ status: 'skip', message: `not run: ${BUDGET_USED_UP}` });
     }
     const started = performance.now();
     let outcomes: Outcome[];
@@ -61,9 +68,14 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
       outcomes = await check.run(ctx);
       if (outcomes.length === 0) outcomes = [{ status: 'skip', message: 'nothing to check on this target' }];
     } catch (error) {
-      outcomes = [failureOutcome(check, error, ctx)];
+      if (error instanceof BudgetSpentError) {
+        cutShort = { reason: error.message };
+        outcomes = [{ status: 'skip', message: `not finished: ${error.message}` }];
+      } else {
+        outcomes = [failureOutcome(check, error, ctx)];
+      }
       if (error instanceof TargetGoneError && !aborted) {
-        aborted = { reason: `the target stopped answering during ${check.id}: ${error.message}`, duringCheck: check.id };
+        aborted = { reason: `${goneVerb(error)} during ${check.id}: ${error.message}`, duringCheck: check.id };
       }
     }
     const elapsed = performance.now() - started;
@@ -81,7 +93,11 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
   );
   for (const i of indexes.filter((i) => checks[i]!.phase === 'serial')) await runOne(i);
   for (const i of indexes.filter((i) => checks[i]!.phase === 'final')) await runOne(i);
-  return { results: finished.flatMap((r) => r ?? []), aborted };
+  return { results: finished.flatMap((r) => r ?? []), aborted, ...(cutShort ? { cutShort } : {}) };
+}
+
+function goneVerb(error: TargetGoneError): string {
+  return error.exchange.failure?.kind === 'rate-limited' ? 'the target refused further requests' : 'the target stopped answering';
 }
 
 function failureOutcome(check: CheckDefinition, error: unknown, ctx: CheckContext): Outcome {
@@ -91,7 +107,7 @@ function failureOutcome(check: CheckDefinition, error: unknown, ctx: CheckContex
     if (noise.length > 0) evidence.push({ note: 'the target wrote these non-JSON lines to stdout', data: noise.map((n) => n.data) });
     const stderr = ctx.transport.stderr().trim();
     if (stderr) evidence.push({ note: 'the last lines the target wrote to stderr', data: stderr.split('\n').slice(-10).join('\n') });
-    return { status: 'error', message: `the target stopped answering: ${error.message}`, evidence };
+    return { status: 'error', message: `${goneVerb(error)}: ${error.message}`, evidence };
   }
   const err = error as Error;
   return {

@@ -2,7 +2,8 @@ import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HttpTransport, describeUrl } from './http.js';
+import { HttpTransport, describeUrl, retryAfterMs } from './http.js';
+import { RequestGate } from './request-gate.js';
 import type { HttpTransportOptions } from './http.js';
 import { TargetUnavailableError } from './types.js';
 
@@ -183,6 +184,91 @@ describe('HttpTransport: requests and JSON responses', () => {
     expect(received).toHaveLength(2);
     expect(exchange.status).toBe(200);
     expect(exchange.response).toEqual(okResponse);
+  });
+});
+
+describe('HttpTransport: 429 and the shared request gate', () => {
+  // Arrival times carry transit jitter; the gate's exact spacing is proven with fake timers in request-gate.test.ts.
+  const JITTER_MS = 50;
+  let arrivalTimes: number[];
+  const arrivals = (): number[] => arrivalTimes;
+  beforeEach(() => {
+    arrivalTimes = [];
+  });
+  const stamp = (next: Handler): Handler => (req, res, body) => {
+    arrivalTimes.push(performance.now());
+    next(req, res, body);
+  };
+
+  it('does not retry a Retry-After over 30 s and says why, so the audit can stop with that reason', async () => {
+    handler = stamp((_req, res) => res.writeHead(429, { 'retry-after': '120' }).end());
+    const exchange = await transport().send(request, 1);
+    expect(received).toHaveLength(1);
+    expect(exchange.status).toBe(429);
+    expect(exchange.failure?.kind).toBe('rate-limited');
+    expect(exchange.failure?.message).toBe(
+      'HTTP 429 Too Many Requests with Retry-After: 120 (120 s), longer than the 30 s an audit waits: the audit stops here (rerun later, or with a lower --max-rps)',
+    );
+  });
+
+  it('does not retry a 429 without Retry-After, and gives up after a second 429', async () => {
+    handler = stamp((_req, res) => res.writeHead(429).end());
+    const none = await transport().send(request, 1);
+    expect(none.failure).toEqual({ kind: 'rate-limited', message: expect.stringMatching(/^HTTP 429 Too Many Requests without Retry-After/) });
+    expect(received).toHaveLength(1);
+    handler = stamp((_req, res) => res.writeHead(429, { 'retry-after': '0' }).end());
+    const twice = await transport().send(request, 1);
+    expect(received).toHaveLength(3);
+    expect(twice.failure).toEqual({ kind: 'rate-limited', message: expect.stringMatching(/again after waiting out Retry-After: 0/) });
+  });
+
+  it('holds every connection sharing the gate back for the Retry-After, then retries through the gate', async () => {
+    const gate = new RequestGate({ maxRps: 20 });
+    handler = stamp((req, res, body) => {
+      if (received.length === 1) return void res.writeHead(429, { 'retry-after': '1' }).end();
+      replyJson(200, { ...okResponse, id: (JSON.parse(body) as { id: number }).id })(req, res, body);
+    });
+    const limited = transport({ gate }).send(request, 1);
+    await delay(100);
+    const other = transport({ gate }).send({ ...request, id: 2 }, 2);
+    const [first, second] = await Promise.all([limited, other]);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    const [refused, ...later] = arrivals();
+    expect(later).toHaveLength(2);
+    for (const at of later) expect(at - refused!).toBeGreaterThanOrEqual(1000 - JITTER_MS);
+  });
+
+  it('spaces requests by --max-rps without counting the wait against the request timeout', async () => {
+    const gate = new RequestGate({ maxRps: 4 });
+    handler = stamp(replyJson(200, okResponse));
+    const client = transport({ gate, timeoutMs: 150 });
+    const exchanges = await Promise.all([1, 2, 3].map(() => client.send(request, 1)));
+    for (const exchange of exchanges) expect(exchange.failure).toBeUndefined();
+    const times = arrivals();
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(250 - JITTER_MS);
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(250 - JITTER_MS);
+    expect(times[2]! - times[0]!).toBeGreaterThanOrEqual(500 - JITTER_MS);
+  });
+
+  it('counts GET and DELETE probes against the cap too', async () => {
+    const gate = new RequestGate({ maxRps: 5 });
+    handler = stamp((_req, res) => res.writeHead(405).end());
+    const client = transport({ gate });
+    await Promise.all([client.probeMethod('GET'), client.probeMethod('DELETE')]);
+    const times = arrivals();
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(200 - JITTER_MS);
+  });
+
+  it('reads Retry-After as delay-seconds or an HTTP-date', () => {
+    const now = Date.UTC(2026, 7, 1, 10, 0, 0);
+    expect(retryAfterMs('7', now)).toBe(7000);
+    expect(retryAfterMs(' 0 ', now)).toBe(0);
+    expect(retryAfterMs('Sat, 01 Aug 2026 10:00:45 GMT', now)).toBe(45_000);
+    expect(retryAfterMs('Sat, 01 Aug 2026 09:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMs('12.5', now)).toBeUndefined();
+    expect(retryAfterMs('soon', now)).toBeUndefined();
+    expect(retryAfterMs(undefined, now)).toBeUndefined();
   });
 });
 

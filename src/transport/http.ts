@@ -1,9 +1,10 @@
-import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Pool } from 'undici';
 import type { Dispatcher } from 'undici';
 import { isObject } from '../jsonrpc.js';
 import type { JsonRpcId } from '../jsonrpc.js';
 import { ListenState } from './listen-stream.js';
+import { RequestGate } from './request-gate.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, nextSeq } from './sequence.js';
 import { SseParser } from './sse.js';
 import type { SseEvent } from './sse.js';
@@ -17,11 +18,14 @@ export interface HttpTransportOptions {
   timeoutMs: number;
   /** Defaults to DEFAULT_MAX_MESSAGE_BYTES. */
   maxMessageBytes?: number;
+  /** Shared by every connection of a run (--max-rps, Retry-After); defaults to a private one with no cap. */
+  gate?: RequestGate;
 }
 
 const REDACTED = '[redacted]';
 const RAW_BODY_LIMIT = 4096;
-const MAX_RETRY_AFTER_SECONDS = 30;
+/** The longest Retry-After an audit waits out; a longer one ends the audit with the reason. */
+const MAX_RETRY_AFTER_MS = 30_000;
 const SECRET_RESPONSE_HEADER = /cookie|authorization|token|secret|api-?key/i;
 
 class ResponseTooLargeError extends Error {
@@ -40,24 +44,22 @@ export class HttpTransport implements Transport {
   readonly kind = 'http' as const;
   readonly description: string;
   private readonly maxMessageBytes: number;
+  private readonly gate: RequestGate;
   private pool: Pool | undefined;
   private path = '/';
 
   constructor(private readonly options: HttpTransportOptions) {
     this.description = describeUrl(options.url);
     this.maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    this.gate = options.gate ?? new RequestGate();
   }
 
   async start(): Promise<void> {
     this.connectionPool();
   }
 
-  async send(message: unknown, id: JsonRpcId | undefined, options: SendOptions = {}): Promise<Exchange> {
-    const first = await this.attempt(message, id, options);
-    const delayMs = retryDelayMs(first);
-    if (delayMs === undefined) return first;
-    await sleep(delayMs);
-    return this.attempt(message, id, options);
+  send(message: unknown, id: JsonRpcId | undefined, options: SendOptions = {}): Promise<Exchange> {
+    return this.honouringRetryAfter(() => this.attempt(message, id, options));
   }
 
   /**
@@ -65,6 +67,7 @@ export class HttpTransport implements Transport {
    * audit makes meanwhile are not queued behind it. The per-request timeout bounds only the wait for the headers.
    */
   async listen(message: unknown, id: JsonRpcId, options: SendOptions = {}): Promise<ListenStream> {
+    await this.gate.acquire();
     const url = parseTargetUrl(this.options.url);
     const connection = new Pool(url.origin, { headersTimeout: 0, bodyTimeout: 0, connections: 1 });
     const headers = this.outgoingHeaders(options.headers);
@@ -115,7 +118,36 @@ export class HttpTransport implements Transport {
   }
 
   /** A non-POST request to the endpoint (GET/DELETE probes of the compatibility rules); the body is kept raw, at most 4 KiB. */
-  async probeMethod(method: 'GET' | 'DELETE', headers: Record<string, string> = {}): Promise<Exchange> {
+  probeMethod(method: 'GET' | 'DELETE', headers: Record<string, string> = {}): Promise<Exchange> {
+    return this.honouringRetryAfter(() => this.probeAttempt(method, headers));
+  }
+
+  /**
+   * A 429 is retried once after its Retry-After, during which no connection of the run writes (the gate holds them).
+   * A 429 we cannot wait out (no usable Retry-After, one over 30 s, or a second 429) is a `rate-limited` failure.
+   */
+  private async honouringRetryAfter(attempt: () => Promise<Exchange>): Promise<Exchange> {
+    const first = await attempt();
+    if (first.status !== 429) return first;
+    const retryAfter = first.responseHeaders?.['retry-after'];
+    const delayMs = retryAfterMs(retryAfter, Date.now());
+    if (delayMs === undefined || delayMs > MAX_RETRY_AFTER_MS) {
+      first.failure = { kind: 'rate-limited', message: tooManyRequests(retryAfter, delayMs) };
+      return first;
+    }
+    this.gate.holdOff(delayMs);
+    const second = await attempt();
+    if (second.status === 429) {
+      second.failure = {
+        kind: 'rate-limited',
+        message: `HTTP 429 Too Many Requests again after waiting out Retry-After: ${retryAfter}; not retried further (rerun later, or with a lower --max-rps)`,
+      };
+    }
+    return second;
+  }
+
+  private async probeAttempt(method: 'GET' | 'DELETE', headers: Record<string, string>): Promise<Exchange> {
+    await this.gate.acquire();
     const pool = this.connectionPool();
     const sent = this.outgoingHeaders(headers);
     const exchange: Exchange = {
@@ -181,6 +213,7 @@ export class HttpTransport implements Transport {
   }
 
   private async attempt(message: unknown, id: JsonRpcId | undefined, options: SendOptions): Promise<Exchange> {
+    await this.gate.acquire();
     const pool = this.connectionPool();
     const headers = this.outgoingHeaders(options.headers);
     const exchange: Exchange = {
@@ -368,12 +401,20 @@ function recordedResponseHeaders(headers: Dispatcher.ResponseData['headers']): R
   return recorded;
 }
 
-function retryDelayMs(exchange: Exchange): number | undefined {
-  if (exchange.status !== 429) return undefined;
-  const retryAfter = exchange.responseHeaders?.['retry-after']?.trim();
-  if (retryAfter === undefined || !/^\d+$/.test(retryAfter)) return undefined;
-  const seconds = Number(retryAfter);
-  return seconds <= MAX_RETRY_AFTER_SECONDS ? seconds * 1000 : undefined;
+/** RFC 9110 §10.2.3: Retry-After is delay-seconds or an HTTP-date. */
+export function retryAfterMs(value: string | undefined, now: number): number | undefined {
+  const text = value?.trim();
+  if (text === undefined || text === '') return undefined;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) || !/[a-z]/i.test(text) ? undefined : Math.max(0, date - now);
+}
+
+function tooManyRequests(retryAfter: string | undefined, delayMs: number | undefined): string {
+  const limit = `${MAX_RETRY_AFTER_MS / 1000} s`;
+  if (retryAfter === undefined) return `HTTP 429 Too Many Requests without Retry-After: the audit stops here (rerun later, or with a lower --max-rps)`;
+  if (delayMs === undefined) return `HTTP 429 Too Many Requests with an unusable Retry-After: ${JSON.stringify(retryAfter.slice(0, 100))}: the audit stops here (rerun later, or with a lower --max-rps)`;
+  return `HTTP 429 Too Many Requests with Retry-After: ${retryAfter} (${Math.ceil(delayMs / 1000)} s), longer than the ${limit} an audit waits: the audit stops here (rerun later, or with a lower --max-rps)`;
 }
 
 function errorCode(error: unknown): string | undefined {

@@ -4,6 +4,7 @@ import { isObject, type JsonRpcId } from '../jsonrpc.js';
 import { killGroup, trackChild } from './children.js';
 import { splitCommandLine } from './command-line.js';
 import { ListenState } from './listen-stream.js';
+import { RequestGate } from './request-gate.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, nextSeq } from './sequence.js';
 import {
   TargetUnavailableError,
@@ -21,6 +22,8 @@ export interface StdioTransportOptions {
   maxMessageBytes?: number;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
+  /** Shared by every connection (process) of a run (--max-rps); defaults to a private one with no cap. */
+  gate?: RequestGate;
 }
 
 interface Pending {
@@ -53,10 +56,12 @@ export class StdioTransport implements Transport {
   private readonly decoder = new StringDecoder('utf8');
   private exited: TransportFailure | undefined;
   private readonly maxMessageBytes: number;
+  private readonly gate: RequestGate;
 
   constructor(private readonly options: StdioTransportOptions) {
     this.description = options.command;
     this.maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    this.gate = options.gate ?? new RequestGate();
   }
 
   async start(): Promise<void> {
@@ -89,7 +94,8 @@ export class StdioTransport implements Transport {
     });
   }
 
-  send(message: unknown, id: JsonRpcId | undefined, options: SendOptions = {}): Promise<Exchange> {
+  async send(message: unknown, id: JsonRpcId | undefined, options: SendOptions = {}): Promise<Exchange> {
+    await this.gate.acquire();
     const exchange: Exchange = {
       seq: nextSeq(),
       sentAt: new Date().toISOString(),
@@ -100,10 +106,10 @@ export class StdioTransport implements Transport {
     const started = performance.now();
     if (this.exited) {
       exchange.failure = this.exited;
-      return Promise.resolve(exchange);
+      return exchange;
     }
     this.child!.stdin!.write(JSON.stringify(message) + '\n');
-    if (options.notification || id === undefined) return Promise.resolve(exchange);
+    if (options.notification || id === undefined) return exchange;
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     return new Promise<Exchange>((resolve) => {
       const key = idKey(id);
@@ -116,6 +122,7 @@ export class StdioTransport implements Transport {
   }
 
   async listen(message: unknown, id: JsonRpcId, _options: SendOptions = {}): Promise<ListenStream> {
+    await this.gate.acquire();
     const exchange: Exchange = { seq: nextSeq(), sentAt: new Date().toISOString(), durationMs: 0, request: message, notifications: [] };
     const key = idKey(id);
     const stop = async (): Promise<void> => {

@@ -35,7 +35,9 @@ export type TransportFailureKind =
   | 'malformed'
   | 'wrong-id'
   | 'http-status'
-  | 'too-large';
+  | 'too-large'
+  /** HTTP 429 that could not be waited out (Retry-After missing, unusable, over 30 s, or a second 429). */
+  | 'rate-limited';
 
 export interface TransportFailure {
   kind: TransportFailureKind;
@@ -67,7 +69,8 @@ export interface Transport {
   start(): Promise<void>;
   /**
    * Send one JSON-RPC message and wait for the response whose id equals `id`.
-   * Never throws for target misbehaviour: it resolves with `failure` set.
+   * Never throws for target misbehaviour: it resolves with `failure` set. Rejects with BudgetSpentError
+   * (request-gate.ts) only when its turn under --max-rps or a Retry-After would come after the run's budget.
    */
   send(message: unknown, id: JsonRpcId | undefined, options?: SendOptions): Promise<Exchange>;
   /**

@@ -75,11 +75,21 @@ export function explain(report: RunReport | undefined): string {
 }
 
 /** Starts the reference server over HTTP and returns its URL and a stop function. */
-export async function startReferenceHttp(...args: string[]): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [REFERENCE, '--http', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+export function startReferenceHttp(...args: string[]): Promise<HttpServer> {
+  return startHttpServer(REFERENCE, '--http', ...args);
+}
+
+export interface HttpServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Runs a node script that prints "listening on <url>" once it serves; stop() ends it with SIGTERM. */
+export async function startHttpServer(script: string, ...args: string[]): Promise<HttpServer> {
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise<string>((done, fail) => {
     let out = '';
-    const timer = setTimeout(() => fail(new Error(`reference server did not start: ${out}`)), 30_000);
+    const timer = setTimeout(() => fail(new Error(`${script} did not start: ${out}`)), 30_000);
     child.stdout.on('data', (c: Buffer) => {
       out += c.toString();
       const match = /listening on (http:\/\/\S+)/.exec(out);
@@ -88,7 +98,7 @@ export async function startReferenceHttp(...args: string[]): Promise<{ url: stri
         done(match[1]!);
       }
     });
-    child.on('exit', (code) => fail(new Error(`reference server exited with ${code}: ${out}`)));
+    child.on('exit', (code) => fail(new Error(`${script} exited with ${code}: ${out}`)));
   });
   return {
     url,
