@@ -90,8 +90,11 @@ describe.skipIf(!BUILT)('--max-rps', () => {
   it('ends within --max-duration: requests whose turn comes later give up and the report says the run was cut short', { timeout: 30_000 }, async () => {
     const run = await runCli(['--stdio', referenceCommand(), '--max-rps', '2', '--max-duration', '1500']);
     expect(run.report!.durationMs).toBeLessThan(1500 + 1000);
-    expect(run.report!.cutShort!.reason).toMatch(/--max-duration budget ends before the next request could be sent.*--max-rps 2 \(one request every 500 ms\)/);
-    const stopped = run.report!.checks.filter((c) => c.message.startsWith('not finished: the --max-duration budget'));
+    // On a loaded machine the budget may already be spent before a check starts: either way the report says why.
+    expect(run.report!.cutShort!.reason).toMatch(
+      /--max-duration budget ends before the next request could be sent.*--max-rps 2 \(one request every 500 ms\)|--max-duration budget was used up/,
+    );
+    const stopped = run.report!.checks.filter((c) => /^not (finished|run): the --max-duration budget/.test(c.message));
     expect(stopped.length).toBeGreaterThan(0);
     expect(stopped.every((c) => c.status === 'skip')).toBe(true);
     expect(run.report!.checks.filter((c) => c.status === 'fail' || c.status === 'error')).toEqual([]);

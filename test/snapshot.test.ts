@@ -19,7 +19,7 @@ describe.skipIf(!BUILT)('offline mode: snapshot, then --from-snapshot', () => {
     expect(data.format).toBe('mcp-tools-conformance/snapshot');
     expect(data.wire.protocolVersion).toBe('2026-07-28');
     expect(data.exchanges.map((e: any) => e.request.method)).toEqual(['server/discover', 'tools/list', 'tools/list', 'tools/list']);
-    expect(data.exchanges.slice(1).flatMap((e: any) => e.response.result.tools).length).toBe(10);
+    expect(data.exchanges.slice(1).flatMap((e: any) => e.response.result.tools).length).toBe(11);
   });
 
   it('--from-snapshot runs every static check with no server, and skips what needs one', async () => {
