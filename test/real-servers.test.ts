@@ -49,8 +49,10 @@ describe.skipIf(!BUILT)('real npm servers on the legacy wire (stdio)', () => {
 });
 
 describe.skipIf(!BUILT)('a server built on the official SDK v2 (2026-07-28, stdio)', () => {
-  it('is audited on the modern wire with no failures', async () => {
-    const run = await runCli(['--stdio', `${process.execPath} ${join(ROOT, 'test/fixtures/sdk-v2-server.mjs')}`], { timeoutMs: 30_000 });
+  it('is audited on the modern wire with exactly the justified findings', async () => {
+    const run = await runCli(['--stdio', `${process.execPath} ${join(ROOT, 'test/fixtures/sdk-v2-server.mjs')}`, '--list-changed-trigger', 'toggle_beta'], {
+      timeoutMs: 30_000,
+    });
     expect(run.report!.wire).toEqual({ protocolVersion: '2026-07-28', reason: 'server/discover returned a DiscoverResult' });
     expect(run.report!.server).toEqual({ name: 'sdk-v2-fixture', version: '1.0.0' });
     // SDK 2.4.0's serveStdio pins the version of the opening request and serves later requests naming an unsupported
@@ -58,21 +60,30 @@ describe.skipIf(!BUILT)('a server built on the official SDK v2 (2026-07-28, stdi
     const findings = run.report!.checks.filter((c) => c.status !== 'pass' && c.status !== 'skip');
     expect(findings.map((c) => `${c.status} ${c.id}`), explain(run.report)).toEqual(['fail version.unsupported-32022']);
     expect(findings[0]!.message).toMatch(/checks the version once per connection/);
+    // The SDK's listen router acknowledges, tags and routes list_changed exactly as basic/patterns/subscriptions says.
+    for (const id of ['subs.ack.first', 'subs.ack.subset', 'meta.notif.subscription-id', 'tools.listchanged.notify', 'subs.no-unrequested']) {
+      expect(run.report!.checks.find((c) => c.id === id)?.status, id).toBe('pass');
+    }
+    expect(run.report!.stats.toolsCalled.toggle_beta).toBe(2);
     expect(run.code).toBe(1);
   });
 });
 
 describe.skipIf(!BUILT)('a server built on the official SDK v2 (2026-07-28, Streamable HTTP)', () => {
-  it('is audited on the modern wire with no fail and no warn', { timeout: 60_000 }, async () => {
+  it('is audited on the modern wire with no fail, and one justified warning', { timeout: 60_000 }, async () => {
     const server = await startHttpServer(join(ROOT, 'test/fixtures/sdk-v2-http-server.mjs'));
     try {
-      const run = await runCli(['--url', server.url], { timeoutMs: 45_000 });
+      const run = await runCli(['--url', server.url, '--list-changed-trigger', 'toggle_beta'], { timeoutMs: 45_000 });
       expect(run.report!.wire).toEqual({ protocolVersion: '2026-07-28', reason: 'server/discover returned a DiscoverResult' });
       expect(run.report!.server).toEqual({ name: 'sdk-v2-fixture', version: '1.0.0' });
       // createMcpHandler builds a fresh server instance per HTTP request, so the version pinning seen over stdio cannot
       // happen: every request's version is checked on its own.
+      // The same per-request instances mean the toggle_beta call's instance changes the set but the instance holding the
+      // listen stream never hears of it: server/tools § List Changed Notification, "servers that declared the listChanged
+      // capability SHOULD send a notification to clients that have opened a subscriptions/listen stream".
       const findings = run.report!.checks.filter((c) => c.status !== 'pass' && c.status !== 'skip');
-      expect(findings.map((c) => `${c.status} ${c.id}`), explain(run.report)).toEqual([]);
+      expect(findings.map((c) => `${c.status} ${c.id}`), explain(run.report)).toEqual(['warn tools.listchanged.notify']);
+      expect(findings[0]!.message).toMatch(/added beta_forecast.*no notifications\/tools\/list_changed arrived/);
       const passed = (id: string) => run.report!.checks.find((c) => c.id === id)?.status;
       for (const id of ['version.unsupported-32022', 'http.validate.missing-std', 'http.compat.get-delete-405', 'tools.err.unknown-tool']) {
         expect(passed(id), id).toBe('pass');
