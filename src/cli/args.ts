@@ -11,11 +11,13 @@ export class UsageError extends Error {
 }
 
 export interface CliOptions {
-  command: 'run' | 'snapshot';
+  command: 'run' | 'snapshot' | 'baseline' | 'lock';
   stdio?: string;
   fromSnapshot?: string;
   url?: string;
   headers: Record<string, string>;
+  /** --env NAME=value: added to the stdio target's environment; values never reach a report. */
+  env: Record<string, string>;
   spec: SpecChoice;
   checks: string[];
   excludeChecks: string[];
@@ -36,6 +38,10 @@ export interface CliOptions {
   listChangedTrigger?: { name: string; arguments: Record<string, unknown> };
   /** SARIF: the repository-relative path findings are filed under. */
   sarifArtifact?: string;
+  /** run: compare with this baseline; baseline --write: the file to write. */
+  baseline?: string;
+  /** run: compare the tool set with this lock; lock --write: the file to write. */
+  lock?: string;
 }
 
 export const EXIT = { ok: 0, failures: 1, usage: 2, unavailable: 3 } as const;
@@ -64,6 +70,8 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
     .usage('$0 [run] (--stdio "<command line>" | --url <http(s)://…>) [options]')
     .command(['run', '$0'], 'audit an MCP server (the default command)')
     .command('snapshot', 'print the complete tool list (all pages, with the wire version) as JSON, for --from-snapshot')
+    .command('baseline', 'with --write: audit the target and record its failures and warnings in the --baseline file')
+    .command('lock', "with --write: record a hash of each tool's definition in the --lock file")
     .option('stdio', { type: 'string', describe: 'spawn the target and talk newline-delimited JSON-RPC over its stdin/stdout' })
     .option('url', { type: 'string', describe: 'Streamable HTTP MCP endpoint of the target' })
     .option('from-snapshot', { type: 'string', describe: 'run every static check on a saved snapshot instead of a live target' })
@@ -97,6 +105,20 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
       type: 'string',
       describe: 'a tool whose call changes the tool set; called twice (change, then undo) to test notifications/tools/list_changed',
     })
+    .option('env', {
+      type: 'string',
+      array: true,
+      describe: 'NAME=value added to the --stdio target\'s environment (repeatable); values are kept out of every report',
+    })
+    .option('baseline', {
+      type: 'string',
+      describe: `known failures: only failures it does not list fail the run; entries that now pass are reported as stale (baseline --write creates it; default file ${'mcp-conformance-baseline.json'})`,
+    })
+    .option('lock', {
+      type: 'string',
+      describe: 'tool-set lock: the run fails when a tool was added, removed or changed since the lock was written (lock --write creates it)',
+    })
+    .option('write', { type: 'boolean', default: false, describe: 'with the baseline or lock command: write the file' })
     .option('sarif-artifact', {
       type: 'string',
       describe: 'repository-relative path the SARIF findings are filed under (code scanning needs one; default "mcp-server")',
@@ -118,8 +140,12 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
   if (argv.some((a) => a === '--help' || a === '-h' || a === '--version')) return null;
 
   const [first, ...others] = args._.map(String);
-  const command = first === 'snapshot' ? 'snapshot' : 'run';
-  const positional = first === 'snapshot' || first === 'run' ? others : args._.map(String);
+  const command = first === 'snapshot' || first === 'baseline' || first === 'lock' ? first : 'run';
+  const positional = first === command || first === 'run' ? others : args._.map(String);
+  if ((command === 'baseline' || command === 'lock') && !args.write) {
+    throw new UsageError(`${command} needs --write (to compare a run with a ${command} file, use --${command} FILE on a normal run)`);
+  }
+  if (args.write && command === 'run') throw new UsageError('--write goes with the baseline or lock command');
   if (positional.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positional[0])}`);
   if (command === 'snapshot' && args['from-snapshot'] !== undefined) throw new UsageError('snapshot takes a live target (--stdio or --url), not --from-snapshot');
   const reporters = String(args.reporter).split(',').map((r) => r.trim()).filter(Boolean);
@@ -129,6 +155,13 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
   }
   if (args.stdio !== undefined && args.stdio.trim() === '') throw new UsageError('--stdio needs a command line');
   if (args.url !== undefined && !/^https?:\/\//i.test(args.url)) throw new UsageError('--url must start with http:// or https://');
+  const env: Record<string, string> = {};
+  for (const raw of args.env ?? []) {
+    const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(String(raw));
+    if (!match) throw new UsageError(`--env must look like NAME=value, got ${JSON.stringify(String(raw).split('=')[0])}=…`);
+    env[match[1]!] = match[2]!;
+  }
+  if (Object.keys(env).length > 0 && args.url !== undefined) throw new UsageError('--env applies to a --stdio target only');
   const headers: Record<string, string> = {};
   for (const raw of args.header ?? []) {
     const [name, value] = parseHeader(String(raw));
@@ -141,6 +174,7 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
     stdio: args.stdio,
     url: args.url,
     headers,
+    env,
     spec: args.spec as SpecChoice,
     checks: parsePatterns(args.checks?.map(String)),
     excludeChecks: parsePatterns(args['exclude-checks']?.map(String)),
@@ -157,6 +191,8 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
     allowTools: args['allow-all-tools'] ? 'all' : parsePatterns(args['allow-tools']?.map(String)),
     ...(listChangedTrigger ? { listChangedTrigger } : {}),
     ...(args['sarif-artifact'] !== undefined ? { sarifArtifact: args['sarif-artifact'] } : {}),
+    ...(args.baseline !== undefined ? { baseline: args.baseline } : {}),
+    ...(args.lock !== undefined ? { lock: args.lock } : {}),
   };
 }
 

@@ -10,11 +10,14 @@ import { killAllNow } from '../transport/children.js';
 import { TargetUnavailableError } from '../transport/types.js';
 import { BudgetSpentError, RequestGate } from '../transport/request-gate.js';
 import { ALL_CHECKS } from '../../suites/index.js';
+import { applyBaseline, BaselineError, DEFAULT_BASELINE_FILE, markKnown, readBaseline, writeBaseline, type BaselineFile } from '../baseline/baseline.js';
+import { compareLock, DEFAULT_LOCK_FILE, lockFrom, LockError, readLock, writeLock, type ToolLockFile } from '../lock/tool-lock.js';
 import { EXIT, parseArgs, UsageError, type CliOptions } from './args.js';
 import { createTarget } from './target.js';
 import { packageVersion } from './version.js';
 import { printCatalog } from './catalog.js';
 import { TargetGoneError } from '../protocol/errors.js';
+import { scrubSecrets, secretValues } from './secrets.js';
 import { SnapshotFormatError } from '../snapshot/format.js';
 import { buildSnapshot, replayNegotiation } from '../snapshot/capture.js';
 
@@ -42,9 +45,13 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT.ok;
   }
   try {
-    return options.command === 'snapshot' ? await snapshot(options, version) : await audit(options, selected, version);
+    if (options.command === 'snapshot') return await snapshot(options, version);
+    if (options.command === 'lock') return await lockCommand(options, version);
+    const known = options.command === 'run' && options.baseline ? { file: options.baseline, data: await readBaseline(options.baseline) } : undefined;
+    const lock = options.command === 'run' && options.lock ? { file: options.lock, data: await readLock(options.lock) } : undefined;
+    return await audit(options, selected, version, { known, lock });
   } catch (error) {
-    if (error instanceof UsageError || error instanceof SnapshotFormatError) {
+    if (error instanceof UsageError || error instanceof SnapshotFormatError || error instanceof BaselineError || error instanceof LockError) {
       process.stderr.write(`mcp-tools-conformance: ${error.message}\n`);
       return EXIT.usage;
     }
@@ -86,7 +93,40 @@ async function snapshot(options: CliOptions, version: string): Promise<number> {
   }
 }
 
-async function audit(options: CliOptions, checks: readonly CheckDefinition[], version: string): Promise<number> {
+interface AuditInputs {
+  known?: { file: string; data: BaselineFile };
+  lock?: { file: string; data: ToolLockFile };
+}
+
+/** `lock --write`: the tool listing's per-tool hashes, written to the --lock file. */
+async function lockCommand(options: CliOptions, version: string): Promise<number> {
+  const target = await createTarget(options, new RequestGate(options.maxRps === undefined ? {} : { maxRps: options.maxRps }));
+  const client = new McpClient(target.transport, { name: 'mcp-tools-conformance', version });
+  const file = options.lock ?? DEFAULT_LOCK_FILE;
+  try {
+    await target.transport.start();
+    const negotiation = await negotiate(client, options.spec);
+    const walk = await new CheckContext(client, target.transport, negotiation, { timeoutMs: options.timeoutMs }).tools();
+    if (walk.stop.kind !== 'complete') {
+      process.stderr.write(`mcp-tools-conformance: the tool list is incomplete (${walk.stop.kind}); ${file} was not written\n`);
+      return EXIT.unavailable;
+    }
+    const lock = lockFrom(walk.tools, new Date().toISOString());
+    await writeLock(file, lock);
+    process.stdout.write(`wrote ${file}: ${Object.keys(lock.tools).length} tools\n`);
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof TargetUnavailableError || error instanceof TargetGoneError) {
+      process.stderr.write(`mcp-tools-conformance: the target could not be read: ${error.message}\n`);
+      return EXIT.unavailable;
+    }
+    throw error;
+  } finally {
+    await target.transport.close();
+  }
+}
+
+async function audit(options: CliOptions, checks: readonly CheckDefinition[], version: string, inputs: AuditInputs = {}): Promise<number> {
   const startedAt = new Date();
   const started = performance.now();
   const written: string[] = [];
@@ -101,6 +141,7 @@ async function audit(options: CliOptions, checks: readonly CheckDefinition[], ve
       ...((options.reporters as string[]).includes('html') ? { htmlReport: 'report.html' } : {}),
     }),
   );
+  const secrets = secretValues(options.headers, options.env);
   const deadline = Date.now() + options.maxDurationMs;
   const gate = new RequestGate({ deadline, ...(options.maxRps === undefined ? {} : { maxRps: options.maxRps }) });
   const target = await createTarget(options, gate);
@@ -115,6 +156,7 @@ async function audit(options: CliOptions, checks: readonly CheckDefinition[], ve
   let results: CheckResult[];
   let aborted: RunReport['aborted'];
   let cutShort: RunReport['cutShort'];
+  let lockedTools: Record<string, unknown>[] | undefined;
   try {
     await target.transport.start();
     negotiation = target.snapshot
@@ -131,8 +173,15 @@ async function audit(options: CliOptions, checks: readonly CheckDefinition[], ve
       const output = await runChecks(checks, ctx, {
         concurrency: options.concurrency,
         deadline,
-        onResult: (r) => reporters.forEach((rep) => rep.onResult?.(r)),
+        onResult: (r) => {
+          const shown = scrubSecrets(inputs.known ? markKnown(r, inputs.known.data) : r, secrets);
+          reporters.forEach((rep) => rep.onResult?.(shown));
+        },
       });
+      if (inputs.lock) {
+        const walk = await ctx.tools().catch(() => undefined);
+        if (walk?.stop.kind === 'complete') lockedTools = walk.tools;
+      }
       results = output.results;
       aborted = output.aborted;
       cutShort = output.cutShort;
@@ -150,7 +199,7 @@ async function audit(options: CliOptions, checks: readonly CheckDefinition[], ve
     await target.transport.close();
   }
 
-  const report: RunReport = {
+  let report: RunReport = {
     tool: { name: 'mcp-tools-conformance', version },
     target: target.description,
     wire: negotiation ? { protocolVersion: negotiation.wire, reason: negotiation.reason } : { protocolVersion: null, reason: aborted?.reason ?? 'not negotiated' },
@@ -169,18 +218,37 @@ async function audit(options: CliOptions, checks: readonly CheckDefinition[], ve
     ...(cutShort ? { cutShort } : {}),
     checks: results,
   };
+  // A target may echo a header or an environment value back (an error message, a get-env tool): nothing of it is kept.
+  report = scrubSecrets(report, secrets);
+  if (inputs.known) report = applyBaseline(report, inputs.known.data, inputs.known.file);
+  if (inputs.lock && lockedTools) report.lock = compareLock(inputs.lock.data, lockedTools, inputs.lock.file);
+  else if (inputs.lock) process.stderr.write(`mcp-tools-conformance: the tool list could not be read completely, so it was not compared with ${inputs.lock.file}\n`);
   for (const reporter of reporters.filter((r) => r.name !== 'console')) {
     const path = await reporter.finish(report, options.outputDir);
     if (path) written.push(path);
   }
   for (const reporter of reporters.filter((r) => r.name === 'console')) await reporter.finish(report, options.outputDir);
+  if (options.command === 'baseline') return writeBaselineOf(report, options.baseline ?? DEFAULT_BASELINE_FILE);
   return exitCode(report, options.failOn);
 }
 
+async function writeBaselineOf(report: RunReport, file: string): Promise<number> {
+  if (report.aborted || report.summary.error > 0) {
+    process.stderr.write(`mcp-tools-conformance: the audit did not complete, so ${file} was not written\n`);
+    return EXIT.unavailable;
+  }
+  const written = await writeBaseline(file, report);
+  process.stdout.write(`wrote ${file}: ${written.entries.length} known finding(s)\n`);
+  return EXIT.ok;
+}
+
+/** Exit code: failures listed in the baseline do not count; a changed tool-set lock does. */
 export function exitCode(report: RunReport, failOn: 'must' | 'should'): number {
   if (report.aborted || report.summary.error > 0) return EXIT.unavailable;
-  if (report.summary.fail > 0) return EXIT.failures;
-  if (failOn === 'should' && report.summary.warn > 0) return EXIT.failures;
+  const counted = report.checks.filter((c) => !c.baselined);
+  if (counted.some((c) => c.status === 'fail')) return EXIT.failures;
+  if (failOn === 'should' && counted.some((c) => c.status === 'warn')) return EXIT.failures;
+  if (report.lock?.status === 'changed') return EXIT.failures;
   return EXIT.ok;
 }
 

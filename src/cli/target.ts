@@ -58,7 +58,12 @@ export async function createTarget(options: CliOptions, gate?: RequestGate): Pro
   const command = options.stdio ?? referenceServerCommand();
   const { StdioTransport } = await import('../transport/stdio.js');
   return {
-    transport: new StdioTransport({ command, timeoutMs: options.timeoutMs, ...(gate ? { gate } : {}) }),
+    transport: new StdioTransport({
+      command,
+      timeoutMs: options.timeoutMs,
+      ...(Object.keys(options.env).length > 0 ? { env: { ...process.env, ...options.env } } : {}),
+      ...(gate ? { gate } : {}),
+    }),
     description: { transport: 'stdio', command: redactCommandLine(command) },
     isReference: options.stdio === undefined,
   };

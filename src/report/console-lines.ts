@@ -37,6 +37,7 @@ function evidenceSummary(item: Evidence): string {
 /** The line for one finished check, plus indented details for anything that is not a pass. */
 export function checkLines(result: CheckResult, paint: Palette, verbose: boolean): string[] {
   const head = [statusBadge(result.status, paint), result.keyword.padEnd(6), terminalInline(result.id), terminalInline(result.title)];
+  if (result.baselined) head.push(paint.dim('(known: in the baseline)'));
   if (result.tool !== undefined) head.push(paint.dim(`[${terminalInline(result.tool, 120)}]`));
   const lines = [head.join(' ')];
   if (result.status !== 'pass' || verbose) {

@@ -3,6 +3,8 @@ import type { Palette } from './color.js';
 import { formatDuration } from './duration.js';
 import { KEYWORDS, STATUSES, emptyStatusCounts } from './statuses.js';
 import { terminalInline } from './text-safety.js';
+import type { BaselineEntry, BaselineSummary } from '../baseline/baseline.js';
+import { describeLockChange, type LockComparison } from '../lock/tool-lock.js';
 import type { RunReport } from './types.js';
 
 const COLUMN = 7;
@@ -45,10 +47,27 @@ function runDetails(report: RunReport, writtenPaths: readonly string[]): string[
     lines.push(`Aborted: ${terminalInline(report.aborted.reason)}${during}`);
   }
   if (report.cutShort !== undefined) lines.push(`Cut short: ${terminalInline(report.cutShort.reason)}`);
+  if (report.baseline !== undefined) lines.push(...baselineLines(report.baseline));
+  if (report.lock !== undefined) lines.push(lockLine(report.lock));
   const cap = report.options.maxRps === undefined ? '' : ` (capped at ${report.options.maxRps}/s by --max-rps)`;
   lines.push(`Duration: ${formatDuration(report.durationMs)}, ${report.stats.requests} request(s)${cap}`);
   if (writtenPaths.length > 0) lines.push(`Reports: ${writtenPaths.map((path) => terminalInline(path)).join(', ')}`);
   return lines;
+}
+
+function entryName(entry: BaselineEntry): string {
+  return terminalInline(entry.tool === undefined ? entry.check : `${entry.check} [${entry.tool}]`);
+}
+
+function baselineLines(baseline: BaselineSummary): string[] {
+  const lines = [`Baseline ${terminalInline(baseline.file)}: ${baseline.known} known, ${baseline.new} new, ${baseline.stale.length} stale, ${baseline.unconfirmed.length} unconfirmed`];
+  if (baseline.stale.length > 0) lines.push(`  stale (now passing; remove from the baseline): ${baseline.stale.map(entryName).join(', ')}`);
+  return lines;
+}
+
+function lockLine(lock: LockComparison): string {
+  if (lock.status === 'match') return `Tool lock ${terminalInline(lock.file)}: unchanged`;
+  return `Tool lock ${terminalInline(lock.file)}: CHANGED ${terminalInline(describeLockChange(lock), 2000)} (+ added, - removed, ~ changed); rerun "lock --write" if intended`;
 }
 
 export function summaryLines(report: RunReport, paint: Palette, writtenPaths: readonly string[]): string[] {

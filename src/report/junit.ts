@@ -75,6 +75,8 @@ function systemOut(check: CheckResult, extended: boolean): string | undefined {
 
 function outcomeElement(check: CheckResult): string | undefined {
   const message = attributeText(check.message);
+  // A known failure (listed in --baseline) must not turn the CI page red, but stays visible.
+  if (check.baselined && check.status === 'fail') return xmlElement('skipped', { message: attributeText(`known failure (in the baseline): ${check.message}`) });
   switch (check.status) {
     case 'fail':
       return xmlTextElement('failure', { message, type: check.keyword }, detail(check));
@@ -114,7 +116,8 @@ function runProperties(report: RunReport): [string, string][] {
 
 function countAttributes(checks: readonly CheckResult[]): XmlAttributes {
   const counts = countByStatus(checks);
-  return { tests: checks.length, failures: counts.fail, errors: counts.error, skipped: counts.skip };
+  const known = checks.filter((c) => c.baselined && c.status === 'fail').length;
+  return { tests: checks.length, failures: counts.fail - known, errors: counts.error, skipped: counts.skip + known };
 }
 
 function groupByArea(checks: readonly CheckResult[]): Map<string, CheckResult[]> {

@@ -26,12 +26,19 @@ function anchorOf(check: CheckResult, seen: Map<string, number>): string {
   return n === 1 ? `check-${check.id}` : `check-${check.id}-${n}`;
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 function headline(report: RunReport): string {
   const { fail, warn, error } = report.summary;
   if (report.aborted || error > 0) return '⛔ audit incomplete';
-  if (fail > 0) return `❌ ${fail} failure${fail === 1 ? '' : 's'}${warn ? `, ${warn} warning${warn === 1 ? '' : 's'}` : ''}`;
-  if (warn > 0) return `⚠️ no failures, ${warn} warning${warn === 1 ? '' : 's'}`;
-  return '✅ no failures';
+  const known = report.checks.filter((c) => c.baselined && c.status === 'fail').length;
+  const failing = fail - known;
+  const lockChanged = report.lock?.status === 'changed' ? ', tool set changed since the lock' : '';
+  const knownText = known > 0 ? ` (${known} known)` : '';
+  if (failing > 0) return `❌ ${plural(failing, report.baseline ? 'new failure' : 'failure')}${knownText}${lockChanged}`;
+  if (lockChanged) return `❌ no failures${knownText}${lockChanged}`;
+  if (warn > 0) return `⚠️ no failures${knownText}, ${plural(warn, 'warning')}`;
+  return `✅ no failures${knownText}`;
 }
 
 function targetText(report: RunReport): string {
@@ -54,7 +61,8 @@ function findingsTable(title: string, rows: { check: CheckResult; anchor: string
   const lines = [`### ${title}`, '', '| Requirement | Keyword | Tool | Finding |', '| --- | --- | --- | --- |'];
   for (const { check, anchor } of rows.slice(0, MAX_ROWS)) {
     const id = options.htmlReport ? `[\`${check.id}\`](${options.htmlReport}#${anchor})` : `\`${check.id}\``;
-    lines.push(`| ${id} | ${check.keywordText} | ${check.tool !== undefined ? markdownInline(check.tool, 80) : ''} | ${markdownInline(check.message)} |`);
+    const known = check.baselined ? ' _(known: in the baseline)_' : '';
+    lines.push(`| ${id} | ${check.keywordText} | ${check.tool !== undefined ? markdownInline(check.tool, 80) : ''} | ${markdownInline(check.message)}${known} |`);
   }
   if (rows.length > MAX_ROWS) lines.push(`| … | | | ${rows.length - MAX_ROWS} more in the full report |`);
   lines.push('');
@@ -77,6 +85,23 @@ export function renderMarkdown(report: RunReport, options: MarkdownOptions = {})
   lines.push(...findingsTable('Failures', byStatus('fail'), options));
   lines.push(...findingsTable('Warnings', byStatus('warn'), options));
   lines.push(...findingsTable('Errors (the audit could not decide)', byStatus('error'), options));
+  if (report.baseline) {
+    const b = report.baseline;
+    lines.push(`Baseline \`${markdownInline(b.file, 200)}\`: ${b.known} known, **${b.new} new**, ${b.stale.length} stale, ${b.unconfirmed.length} unconfirmed.`);
+    if (b.stale.length > 0) {
+      lines.push(`Stale (now passing, remove from the baseline): ${b.stale.map((e) => `\`${e.check}\`${e.tool !== undefined ? ` [${markdownInline(e.tool, 80)}]` : ''}`).join(', ')}`);
+    }
+    lines.push('');
+  }
+  if (report.lock) {
+    const l = report.lock;
+    const changes = [
+      ...l.added.map((n) => `added \`${markdownInline(n, 80)}\``),
+      ...l.removed.map((n) => `removed \`${markdownInline(n, 80)}\``),
+      ...l.changed.map((c) => `changed \`${markdownInline(c.tool, 80)}\` (${c.fields.join(', ')})`),
+    ];
+    lines.push(l.status === 'match' ? `Tool lock \`${markdownInline(l.file, 200)}\`: unchanged.` : `**Tool lock \`${markdownInline(l.file, 200)}\` changed:** ${changes.join('; ')}.`, '');
+  }
   if (options.htmlReport) lines.push(`Full evidence: [${options.htmlReport}](${options.htmlReport}).`, '');
   return lines.join('\n');
 }

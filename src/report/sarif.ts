@@ -57,7 +57,7 @@ function fingerprint(check: CheckResult): string {
   return createHash('sha256').update(`${check.id}\u0000${check.tool ?? ''}`).digest('hex').slice(0, 32);
 }
 
-function result(check: CheckResult, ruleIndex: number, artifact: string): Json {
+function result(check: CheckResult, ruleIndex: number, artifact: string, hasBaseline: boolean): Json {
   return {
     ruleId: check.id,
     ruleIndex,
@@ -71,6 +71,7 @@ function result(check: CheckResult, ruleIndex: number, artifact: string): Json {
       },
     ],
     partialFingerprints: { 'mcpToolsConformance/v1': fingerprint(check) },
+    ...(check.baselined !== undefined || hasBaseline ? { baselineState: check.baselined ? 'unchanged' : 'new' } : {}),
     properties: {
       status: check.status,
       keyword: check.keywordText,
@@ -104,12 +105,14 @@ export function renderSarif(report: RunReport, options: SarifOptions = {}): Json
           },
         ],
         automationDetails: { id: `mcp-tools-conformance/${report.wire.protocolVersion ?? 'unknown'}/` },
-        results: findings.map((check) => result(check, index.get(check.id)!, artifact)),
+        results: findings.map((check) => result(check, index.get(check.id)!, artifact, report.baseline !== undefined)),
         properties: {
           target: report.target,
           wire: report.wire,
           ...(report.server ? { server: report.server } : {}),
           summary: report.summary,
+          ...(report.baseline ? { baseline: report.baseline } : {}),
+          ...(report.lock ? { lock: report.lock } : {}),
         },
       },
     ],

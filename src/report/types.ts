@@ -1,3 +1,5 @@
+import type { BaselineSummary } from '../baseline/baseline.js';
+import type { LockComparison } from '../lock/tool-lock.js';
 import type { CheckResult, Status, Wire } from '../runner/types.js';
 
 export interface RunReport {
@@ -21,6 +23,10 @@ export interface RunReport {
   aborted?: { reason: string; duringCheck?: string };
   /** Set when the --max-duration budget ran out: some checks were skipped or stopped before they finished. */
   cutShort?: { reason: string };
+  /** With --baseline: how the run compares with the known findings. */
+  baseline?: BaselineSummary;
+  /** With --lock: the tool set compared with the lock file. */
+  lock?: LockComparison;
   checks: CheckResult[];
 }
 

@@ -84,4 +84,6 @@ export interface CheckResult {
   evidence: Evidence[];
   replay?: string;
   durationMs: number;
+  /** A fail or warn listed in the --baseline file: reported, but it does not fail the run. */
+  baselined?: boolean;
 }
