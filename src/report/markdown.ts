@@ -20,6 +20,11 @@ export function markdownInline(text: string, maxChars = MAX_CELL_CHARS): string 
   return terminalInline(text, maxChars).replace(/[\\`*_{}[\]()<>#+!|~]/g, (c) => `\\${c}`);
 }
 
+/** Target text as an inline code span: one line, escaped controls, no backtick that could end the span. */
+export function markdownCode(text: string, maxChars = MAX_CELL_CHARS): string {
+  return `\`${terminalInline(text, maxChars).replace(/`/g, "'")}\``;
+}
+
 function anchorOf(check: CheckResult, seen: Map<string, number>): string {
   const n = (seen.get(check.id) ?? 0) + 1;
   seen.set(check.id, n);
@@ -87,20 +92,20 @@ export function renderMarkdown(report: RunReport, options: MarkdownOptions = {})
   lines.push(...findingsTable('Errors (the audit could not decide)', byStatus('error'), options));
   if (report.baseline) {
     const b = report.baseline;
-    lines.push(`Baseline \`${markdownInline(b.file, 200)}\`: ${b.known} known, **${b.new} new**, ${b.stale.length} stale, ${b.unconfirmed.length} unconfirmed.`);
+    lines.push(`Baseline ${markdownCode(b.file)}: ${b.known} known, **${b.new} new**, ${b.stale.length} stale, ${b.unconfirmed.length} unconfirmed.`);
     if (b.stale.length > 0) {
-      lines.push(`Stale (now passing, remove from the baseline): ${b.stale.map((e) => `\`${e.check}\`${e.tool !== undefined ? ` [${markdownInline(e.tool, 80)}]` : ''}`).join(', ')}`);
+      lines.push(`Stale (now passing, remove from the baseline): ${b.stale.map((e) => `${markdownCode(e.check)}${e.tool !== undefined ? ` [${markdownInline(e.tool, 80)}]` : ''}`).join(', ')}`);
     }
     lines.push('');
   }
   if (report.lock) {
     const l = report.lock;
     const changes = [
-      ...l.added.map((n) => `added \`${markdownInline(n, 80)}\``),
-      ...l.removed.map((n) => `removed \`${markdownInline(n, 80)}\``),
-      ...l.changed.map((c) => `changed \`${markdownInline(c.tool, 80)}\` (${c.fields.join(', ')})`),
+      ...l.added.map((n) => `added ${markdownCode(n, 80)}`),
+      ...l.removed.map((n) => `removed ${markdownCode(n, 80)}`),
+      ...l.changed.map((c) => `changed ${markdownCode(c.tool, 80)} (${c.fields.join(', ')})`),
     ];
-    lines.push(l.status === 'match' ? `Tool lock \`${markdownInline(l.file, 200)}\`: unchanged.` : `**Tool lock \`${markdownInline(l.file, 200)}\` changed:** ${changes.join('; ')}.`, '');
+    lines.push(l.status === 'match' ? `Tool lock ${markdownCode(l.file)}: unchanged.` : `**Tool lock ${markdownCode(l.file)} changed:** ${changes.join('; ')}.`, '');
   }
   if (options.htmlReport) lines.push(`Full evidence: [${options.htmlReport}](${options.htmlReport}).`, '');
   return lines.join('\n');
