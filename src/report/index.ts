@@ -1,11 +1,12 @@
 import { createConsoleReporter } from './console.js';
+import { createHtmlReporter } from './html.js';
 import { createJsonReporter } from './json.js';
 import { createJunitReporter } from './junit.js';
 import type { Reporter } from './types.js';
 
 export { colorEnabled } from './color.js';
 
-export const REPORTER_NAMES = ['console', 'json', 'junit'] as const;
+export const REPORTER_NAMES = ['console', 'json', 'junit', 'html'] as const;
 export type ReporterName = (typeof REPORTER_NAMES)[number];
 
 export interface ReporterOptions {
@@ -22,6 +23,7 @@ const FACTORIES: Record<ReporterName, (options: ReporterOptions) => Reporter> = 
   console: (options) => createConsoleReporter(options),
   json: () => createJsonReporter(),
   junit: (options) => createJunitReporter({ extended: options.junitProperties ?? false }),
+  html: () => createHtmlReporter(),
 };
 
 export function isReporterName(name: string): name is ReporterName {
