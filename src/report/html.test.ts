@@ -11,38 +11,12 @@ import type { CheckDefinition, CheckResult } from '../runner/types.js';
 import { createHtmlReporter, HTML_REPORT_FILE, outcomeAnchors, registryCoverage, renderHtmlReport } from './html.js';
 import { coverageFromCatalog, coverageFromRegistry } from './html/coverage.js';
 import { MAX_BLOCK_CHARS, MAX_OUTCOME_EVIDENCE_CHARS, MAX_PAGE_EVIDENCE_CHARS } from './html/evidence.js';
-import { CHECKS, HOSTILE_TEXT, LIST_EXCHANGE, RUN_REPORT } from './run-report.fixture.js';
+import { hostileReport } from './html.fixture.js';
+import { CHECKS, RUN_REPORT } from './run-report.fixture.js';
 import { countByStatus, STATUSES } from './statuses.js';
 import type { RunReport } from './types.js';
 
-const INJECTION = '</script><img src=x onerror=alert(1)>';
 const ESCAPED_INJECTION = '&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;';
-
-/** A run in which the target put markup, script and terminal escapes everywhere it can reach. */
-export function hostileReport(): RunReport {
-  const checks: CheckResult[] = CHECKS.map((check) =>
-    check.status === 'fail'
-      ? {
-          ...check,
-          tool: `${INJECTION}${HOSTILE_TEXT}`,
-          message: `bad tool ${INJECTION} said ${HOSTILE_TEXT}`,
-          expected: `<b>${INJECTION}</b>`,
-          replay: `replay ${INJECTION}`,
-          evidence: [
-            { ...LIST_EXCHANGE, response: { jsonrpc: '2.0', id: 3, result: { tools: [{ name: INJECTION, description: HOSTILE_TEXT }] } }, rawBody: INJECTION },
-            { note: INJECTION, data: { [INJECTION]: `<script>alert(2)</script>` } },
-          ],
-        }
-      : check,
-  );
-  return {
-    ...RUN_REPORT,
-    server: { name: `${INJECTION}${HOSTILE_TEXT}`, version: `"><svg onload=alert(3)>` },
-    stats: { requests: 12, toolsCalled: { [INJECTION]: 1, echo: 2 } },
-    aborted: { reason: `target said ${INJECTION}`, duringCheck: 'tools.call.progress' },
-    checks,
-  };
-}
 
 function between(html: string, open: string, close: string): string[] {
   return [...html.matchAll(new RegExp(`${open}([\\s\\S]*?)${close}`, 'g'))].map((m) => m[1] ?? '');

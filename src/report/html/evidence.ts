@@ -72,7 +72,6 @@ function writeExchange(writer: BlockWriter, exchange: Exchange): void {
   if (exchange.failure) writer.block('failure', `${exchange.failure.kind}: ${exchange.failure.message}`);
   if (exchange.requestHeaders) writer.json('request headers', exchange.requestHeaders);
   writer.json('request', exchange.request);
-  if (exchange.status !== undefined) writer.block('HTTP status', String(exchange.status));
   if (exchange.responseHeaders) writer.json('response headers', exchange.responseHeaders);
   if (exchange.response !== undefined) writer.json('response', exchange.response);
   if (exchange.rawBody !== undefined) writer.block('raw body', exchange.rawBody);
