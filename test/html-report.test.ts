@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { renderHtmlReport } from '../src/report/html.js';
 import { INJECTION, hostileReport } from '../src/report/html.fixture.js';
 import { STATUSES, countByStatus } from '../src/report/statuses.js';
 import type { RunReport } from '../src/report/types.js';
-import { BUILT, referenceCommand, runCli } from './helpers/cli.js';
+import { BUILT, referenceCommand, runCli, startReferenceHttp } from './helpers/cli.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
@@ -154,6 +154,28 @@ describe.skipIf(!HAVE_CHROMIUM || !BUILT)('the HTML report in headless Chromium'
       expect(await failing.locator('.evidence').textContent()).toContain(INJECTION);
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf(!BUILT)('the HTML report and secrets', () => {
+  it('never shows --header values (the evidence shows them redacted)', async () => {
+    const server = await startReferenceHttp();
+    try {
+      const run = await runCli([
+        '--url', server.url,
+        '--header', 'Authorization: Bearer s3cr3t-html-t0ken',
+        '--header', 'X-Api-Key: an0ther-s3cr3t',
+        '--checks', 'tools.*',
+        '--reporter', 'json,html',
+      ]);
+      expect(run.code).toBe(0);
+      const html = readFileSync(join(run.outputDir, 'report.html'), 'utf8');
+      expect(html).not.toContain('s3cr3t');
+      expect(html).toContain('[redacted]');
+      await rm(run.outputDir, { recursive: true, force: true });
+    } finally {
+      await server.stop();
     }
   });
 });
