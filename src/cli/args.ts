@@ -81,7 +81,7 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
     .option('exclude-checks', { type: 'string', array: true, describe: 'skip these check IDs or globs' })
     .option('list', { type: 'boolean', default: false, describe: 'print the catalog of checks and exit' })
     .option('reporter', { type: 'string', default: 'console,json,junit', describe: `comma-separated: ${REPORTER_NAMES.join(', ')}` })
-    .option('output-dir', { type: 'string', default: 'reports', describe: 'folder for report.json and junit.xml' })
+    .option('output-dir', { type: 'string', default: 'reports', describe: 'folder for the report files (report.json, junit.xml, report.html)' })
     .option('fail-on', { choices: ['must', 'should'] as const, default: 'must' as const, describe: 'which violations make the exit code 1' })
     .option('timeout', { type: 'number', default: 10_000, describe: 'per-request timeout in ms' })
     .option('max-duration', { type: 'number', default: 300_000, describe: 'budget for the whole run in ms' })

@@ -8,7 +8,7 @@ import { RUN_REPORT } from './run-report.fixture.js';
 
 describe('reporter map', () => {
   it('knows exactly the implemented names', () => {
-    expect(REPORTER_NAMES).toEqual(['console', 'json', 'junit', 'sarif', 'markdown']);
+    expect(REPORTER_NAMES).toEqual(['console', 'json', 'junit', 'sarif', 'markdown', 'html']);
     expect(isReporterName('junit')).toBe(true);
     expect(isReporterName('sarif')).toBe(true);
     expect(isReporterName('pdf')).toBe(false);
@@ -28,7 +28,7 @@ describe('reporter map', () => {
         const path = await reporter.finish(RUN_REPORT, dir);
         if (path !== undefined) written.push(path);
       }
-      expect(written).toEqual([join(dir, 'report.json'), join(dir, 'junit.xml'), join(dir, 'report.sarif'), join(dir, 'summary.md')]);
+      expect(written).toEqual([join(dir, 'report.json'), join(dir, 'junit.xml'), join(dir, 'report.sarif'), join(dir, 'summary.md'), join(dir, 'report.html')]);
       expect(printed).toContain('Summary: 6 check outcome(s)');
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { createConsoleReporter } from './console.js';
+import { createHtmlReporter } from './html.js';
 import { createJsonReporter } from './json.js';
 import { createJunitReporter } from './junit.js';
 import { createMarkdownReporter } from './markdown.js';
@@ -7,7 +8,7 @@ import type { Reporter } from './types.js';
 
 export { colorEnabled } from './color.js';
 
-export const REPORTER_NAMES = ['console', 'json', 'junit', 'sarif', 'markdown'] as const;
+export const REPORTER_NAMES = ['console', 'json', 'junit', 'sarif', 'markdown', 'html'] as const;
 export type ReporterName = (typeof REPORTER_NAMES)[number];
 
 export interface ReporterOptions {
@@ -30,6 +31,7 @@ const FACTORIES: Record<ReporterName, (options: ReporterOptions) => Reporter> = 
   junit: (options) => createJunitReporter({ extended: options.junitProperties ?? false }),
   sarif: (options) => createSarifReporter({ ...(options.sarifArtifact !== undefined ? { artifact: options.sarifArtifact } : {}) }),
   markdown: (options) => createMarkdownReporter({ ...(options.htmlReport !== undefined ? { htmlReport: options.htmlReport } : {}) }),
+  html: () => createHtmlReporter(),
 };
 
 export function isReporterName(name: string): name is ReporterName {

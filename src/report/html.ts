@@ -1,0 +1,40 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ALL_CHECKS } from '../../suites/index.js';
+import { loadCatalog } from '../docs/catalog.js';
+import type { CatalogRow } from '../docs/coverage-notes.js';
+import type { CheckResult } from '../runner/types.js';
+import { coverageFromCatalog, coverageFromRegistry, type CoverageFigure } from './html/coverage.js';
+import { renderHtmlReport } from './html/page.js';
+import type { Reporter } from './types.js';
+
+export { renderHtmlReport, type HtmlReportOptions } from './html/page.js';
+export { outcomeAnchors } from './html/checks.js';
+export type { CoverageFigure } from './html/coverage.js';
+
+export const HTML_REPORT_FILE = 'report.html';
+
+/** The catalog ships beside the build (docs/requirements-catalog.json); a copy without it falls back to the registry. */
+function catalogIfPresent(): CatalogRow[] | undefined {
+  try {
+    return loadCatalog();
+  } catch {
+    return undefined;
+  }
+}
+
+export function registryCoverage(results: readonly CheckResult[], catalog: readonly CatalogRow[] | undefined = catalogIfPresent()): CoverageFigure {
+  return catalog === undefined ? coverageFromRegistry(ALL_CHECKS, results) : coverageFromCatalog(ALL_CHECKS, catalog, results);
+}
+
+export function createHtmlReporter(): Reporter {
+  return {
+    name: 'html',
+    async finish(report, outputDir) {
+      await mkdir(outputDir, { recursive: true });
+      const path = join(outputDir, HTML_REPORT_FILE);
+      await writeFile(path, renderHtmlReport(report, { coverage: registryCoverage(report.checks) }), 'utf8');
+      return path;
+    },
+  };
+}

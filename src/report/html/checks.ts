@@ -1,0 +1,76 @@
+import type { CheckResult } from '../../runner/types.js';
+import { STATUSES } from '../statuses.js';
+import { blockText, escapeHtml, inlineText } from './escape.js';
+import { renderEvidence, type EvidenceBudget } from './evidence.js';
+import { areaAnchor } from './matrix.js';
+
+const SPEC_BASE = 'https://modelcontextprotocol.io/specification/2026-07-28/';
+const MAX_MESSAGE_CHARS = 8 * 1024;
+const MAX_TOOL_CHARS = 300;
+
+/**
+ * Stable anchors, one per outcome in report order: `check-<id>` for a check's first outcome,
+ * `check-<id>-<n>` (n = 2, 3, …) for its further ones. The Markdown reporter links to them.
+ */
+export function outcomeAnchors(checks: readonly CheckResult[]): string[] {
+  const seen = new Map<string, number>();
+  return checks.map((check) => {
+    const n = (seen.get(check.id) ?? 0) + 1;
+    seen.set(check.id, n);
+    return n === 1 ? `check-${check.id}` : `check-${check.id}-${n}`;
+  });
+}
+
+function row(label: string, html: string): string {
+  return `<dt>${escapeHtml(label)}</dt><dd>${html}</dd>`;
+}
+
+function outcomeBody(check: CheckResult, budget: EvidenceBudget): string {
+  const facts = [
+    row('Requirement', `<code>${escapeHtml(check.id)}</code> (${escapeHtml(check.keywordText)})`),
+    row('Spec', `<a href="${escapeHtml(SPEC_BASE + check.specRef)}" rel="noreferrer">${escapeHtml(check.specRef)}</a>`),
+  ];
+  if (check.tool !== undefined) facts.push(row('Tool', `<span class="untrusted">${inlineText(check.tool, MAX_TOOL_CHARS)}</span>`));
+  facts.push(row('Duration', `${Math.round(check.durationMs)} ms`));
+  const parts = [`<div class="message">${blockText(check.message, MAX_MESSAGE_CHARS)}</div>`, `<dl class="facts">${facts.join('')}</dl>`];
+  if (check.expected !== undefined) parts.push(`<h4>Expected</h4><div class="message expected">${blockText(check.expected, MAX_MESSAGE_CHARS)}</div>`);
+  if (check.replay !== undefined) parts.push(`<h4>Replay</h4><pre class="replay">${blockText(check.replay, MAX_MESSAGE_CHARS)}</pre>`);
+  parts.push(renderEvidence(check.evidence, budget));
+  return parts.join('');
+}
+
+function outcome(check: CheckResult, anchor: string, budget: EvidenceBudget): string {
+  const tool = check.tool === undefined ? '' : ` <span class="untrusted">${inlineText(check.tool, MAX_TOOL_CHARS)}</span>`;
+  const summary =
+    `<span class="badge ${check.status}">${check.status}</span>` +
+    `<span class="keyword">${escapeHtml(check.keyword)}</span>` +
+    `<code>${escapeHtml(check.id)}</code>` +
+    `<span class="title">${escapeHtml(check.title)}</span>${tool}`;
+  return `<details class="check" id="${escapeHtml(anchor)}" data-status="${check.status}" data-check="${escapeHtml(check.id)}"><summary>${summary}</summary><div class="check-body">${outcomeBody(check, budget)}</div></details>`;
+}
+
+export function renderFilters(total: number): string {
+  const boxes = STATUSES.map((s) => `<label><input type="checkbox" name="status" value="${s}" checked> ${s}</label>`).join('');
+  return (
+    `<form id="filters" aria-label="Filter check outcomes">` +
+    `<label><input type="checkbox" id="failures-only"> <strong>failures only</strong> (fail, warn, error)</label>` +
+    `<span>${boxes}</span>` +
+    `<button type="button" id="expand-shown">expand shown</button><button type="button" id="collapse-all">collapse all</button>` +
+    `<span class="muted"><span id="shown-count">${total}</span> of ${total} outcomes shown</span>` +
+    `</form>`
+  );
+}
+
+export interface AnchoredOutcome {
+  check: CheckResult;
+  anchor: string;
+}
+
+export function renderOutcomes(areas: ReadonlyMap<string, readonly AnchoredOutcome[]>, budget: EvidenceBudget): string {
+  return [...areas]
+    .map(([area, outcomes]) => {
+      const items = outcomes.map(({ check, anchor }) => outcome(check, anchor, budget)).join('');
+      return `<section class="area" id="${escapeHtml(areaAnchor(area))}" data-area="${escapeHtml(area)}"><h2>${escapeHtml(area)}</h2>${items}</section>`;
+    })
+    .join('');
+}

@@ -1,0 +1,181 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderHtmlReport } from '../src/report/html.js';
+import { INJECTION, hostileReport } from '../src/report/html.fixture.js';
+import { STATUSES, countByStatus } from '../src/report/statuses.js';
+import type { RunReport } from '../src/report/types.js';
+import { BUILT, referenceCommand, runCli, startReferenceHttp } from './helpers/cli.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+const HAVE_CHROMIUM = existsSync(CHROMIUM);
+/** One MUST failure (tools.tool.shape) and one SHOULD warning (tools.name.charset). */
+const DEFECTS = ['--defect', 'tool-title-not-string', '--defect', 'tool-name-with-space'];
+
+if (!HAVE_CHROMIUM) {
+  console.warn(`skipping the HTML report browser tests: ${CHROMIUM} is missing (apt-get install chromium)`);
+}
+
+interface Visit {
+  page: Page;
+  requests: string[];
+  problems: string[];
+}
+
+describe.skipIf(!HAVE_CHROMIUM || !BUILT)('the HTML report in headless Chromium', () => {
+  let browser: Browser;
+  let report: RunReport;
+  let htmlUrl: string;
+  let outputDir: string;
+  const visits: Page[] = [];
+
+  async function visit(url: string): Promise<Visit> {
+    const page = await browser.newPage();
+    visits.push(page);
+    const requests: string[] = [];
+    const problems: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('dialog', (dialog) => {
+      problems.push(`dialog: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    return { page, requests, problems };
+  }
+
+  beforeAll(async () => {
+    const run = await runCli(['--stdio', referenceCommand(...DEFECTS), '--reporter', 'json,html']);
+    expect(run.code).toBe(1);
+    report = run.report!;
+    outputDir = run.outputDir;
+    htmlUrl = pathToFileURL(join(outputDir, 'report.html')).href;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  });
+
+  afterAll(async () => {
+    for (const page of visits) await page.close();
+    await browser?.close();
+    if (outputDir) await rm(outputDir, { recursive: true, force: true });
+  });
+
+  it('loads without console errors or page errors, and requests nothing but the file itself', async () => {
+    const { page, requests, problems } = await visit(htmlUrl);
+    await page.waitForTimeout(200);
+    expect(problems).toEqual([]);
+    expect(requests).toEqual([htmlUrl]);
+    expect(await page.title()).toContain('MCP Tools conformance report');
+  });
+
+  it('shows the summary and per-area counts of report.json', async () => {
+    const { page } = await visit(htmlUrl);
+    expect(report.summary.fail).toBeGreaterThan(0);
+    expect(report.summary.warn).toBeGreaterThan(0);
+    for (const status of STATUSES) {
+      expect(await page.locator(`[data-summary="${status}"]`).textContent(), status).toBe(String(report.summary[status]));
+    }
+    expect(await page.locator('[data-summary="total"]').textContent()).toBe(String(report.checks.length));
+
+    const areas = [...new Set(report.checks.map((check) => check.area))];
+    const shown = await page.locator('#matrix tbody tr').evaluateAll((rows) =>
+      rows.map((row) => ({
+        area: row.getAttribute('data-area'),
+        counts: Object.fromEntries(Array.from(row.querySelectorAll('td[data-count]')).map((cell) => [cell.getAttribute('data-count'), Number(cell.textContent)])),
+      })),
+    );
+    expect(shown.map((row) => row.area)).toEqual(areas);
+    for (const row of shown) {
+      const inArea = report.checks.filter((check) => check.area === row.area);
+      expect(row.counts, row.area ?? '').toEqual({ total: inArea.length, ...countByStatus(inArea) });
+    }
+    expect(await page.locator('details.check').count()).toBe(report.checks.length);
+    expect(await page.locator('[data-coverage-source]').getAttribute('data-coverage-source')).toBe('catalog');
+  });
+
+  it('"failures only" hides passing and skipped outcomes and shows every fail, warn and error', async () => {
+    const { page, problems } = await visit(htmlUrl);
+    const failing = report.checks.filter((check) => ['fail', 'warn', 'error'].includes(check.status));
+    const passing = report.checks.find((check) => check.status === 'pass')!;
+    expect(await page.locator(`[id="check-${passing.id}"]`).isVisible()).toBe(true);
+
+    await page.check('#failures-only');
+    const visible = await page.locator('details.check:visible').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-status')));
+    expect(visible).toHaveLength(failing.length);
+    expect(new Set(visible)).toEqual(new Set(failing.map((check) => check.status)));
+    expect(await page.locator(`[id="check-${passing.id}"]`).isVisible()).toBe(false);
+    for (const check of failing) expect(await page.locator(`details.check[data-check="${check.id}"]`).first().isVisible(), check.id).toBe(true);
+    expect(await page.locator('#shown-count').textContent()).toBe(String(failing.length));
+    expect(await page.locator('section.area:visible').count()).toBe(new Set(failing.map((check) => check.area)).size);
+
+    await page.uncheck('#failures-only');
+    expect(await page.locator('details.check:visible').count()).toBe(report.checks.length);
+
+    await page.uncheck('#filters input[value="pass"]');
+    expect(await page.locator('details.check:visible').count()).toBe(report.checks.length - report.summary.pass);
+    expect(await page.locator('#failures-only').isChecked()).toBe(false);
+    expect(problems).toEqual([]);
+  });
+
+  it('has an anchor check-<id> for a failing check that opens it when linked', async () => {
+    const failing = report.checks.find((check) => check.status === 'fail')!;
+    expect(failing.id).toBe('tools.tool.shape');
+    const { page } = await visit(`${htmlUrl}#check-${failing.id}`);
+    const target = page.locator(`[id="check-${failing.id}"]`);
+    expect(await target.count()).toBe(1);
+    expect(await target.getAttribute('data-status')).toBe('fail');
+    expect(await target.evaluate((node) => (node as HTMLDetailsElement).open)).toBe(true);
+    expect(await target.locator('.message').first().textContent()).toBe(failing.message);
+    expect(await target.locator('.ev-item').count()).toBeGreaterThan(0);
+  });
+
+  it('renders hostile target text as text: no element, script or dialog comes from it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'html-hostile-'));
+    try {
+      const file = join(dir, 'report.html');
+      await writeFile(file, renderHtmlReport(hostileReport()), 'utf8');
+      const { page, requests, problems } = await visit(pathToFileURL(file).href);
+      await page.locator('details.check[data-status="fail"]').evaluate((node) => ((node as HTMLDetailsElement).open = true));
+      await page.waitForTimeout(200);
+      expect(problems).toEqual([]);
+      expect(requests).toEqual([pathToFileURL(file).href]);
+      expect(await page.locator('img, svg, b, iframe, object, embed').count()).toBe(0);
+      expect(await page.locator('script').count()).toBe(1);
+      const failing = page.locator('details.check[data-status="fail"]');
+      expect(await failing.locator('summary .untrusted').textContent()).toContain(INJECTION);
+      expect(await failing.locator('.message').first().textContent()).toContain(`bad tool ${INJECTION} said evil \\x1b[2Jclear`);
+      expect(await failing.locator('.evidence').textContent()).toContain(INJECTION);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf(!BUILT)('the HTML report and secrets', () => {
+  it('never shows --header values (the evidence shows them redacted)', async () => {
+    const server = await startReferenceHttp();
+    try {
+      const run = await runCli([
+        '--url', server.url,
+        '--header', 'Authorization: Bearer s3cr3t-html-t0ken',
+        '--header', 'X-Api-Key: an0ther-s3cr3t',
+        '--checks', 'tools.*',
+        '--reporter', 'json,html',
+      ]);
+      expect(run.code).toBe(0);
+      const html = readFileSync(join(run.outputDir, 'report.html'), 'utf8');
+      expect(html).not.toContain('s3cr3t');
+      expect(html).toContain('[redacted]');
+      await rm(run.outputDir, { recursive: true, force: true });
+    } finally {
+      await server.stop();
+    }
+  });
+});
