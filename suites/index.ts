@@ -6,6 +6,7 @@ import { DISCOVER_CHECKS } from './discover.js';
 import { HTTP_CHECKS } from './http-headers.js';
 import { JSON_SCHEMA_CHECKS } from './json-schema.js';
 import { LIVE_LISTING_CHECKS } from './live-listing.js';
+import { META_KEY_CHECKS, extensionIds } from './meta-keys.js';
 import { MRTR_CHECKS } from './mrtr.js';
 import { PARAM_HEADER_CHECKS } from './param-headers.js';
 import { REQUEST_META_CHECKS } from './request-meta.js';
@@ -22,6 +23,7 @@ import { X_MCP_HEADER_CHECKS } from './x-mcp-header.js';
 export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...DISCOVER_CHECKS,
   ...CAPABILITY_CHECKS,
+  extensionIds,
   ...TOOLS_LIST_CHECKS,
   ...LIVE_LISTING_CHECKS,
   ...TOOL_NAME_CHECKS,
@@ -31,6 +33,7 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...CACHING_CHECKS,
   ...RESULT_CHECKS,
   ...REQUEST_META_CHECKS,
+  ...META_KEY_CHECKS,
   ...TOOL_CALL_CHECKS,
   ...TOOL_RESULT_CHECKS,
   ...MRTR_CHECKS,

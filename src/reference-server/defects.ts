@@ -147,6 +147,10 @@ export const DEFECTS = defineDefects([
   { name: 'param-header-no-base64', breaks: 'enc.server.decode', description: 'Mcp-Param-Region is compared without decoding the =?base64?…?= form', transports: ['http'] },
   { name: 'name-header-optional', breaks: 'http.validate.missing-std', description: 'a tools/call without Mcp-Name is served', transports: ['http'] },
   { name: 'name-header-mismatch-ignored', breaks: 'http.validate.mismatch', description: 'Mcp-Name must be present but is not compared with params.name', transports: ['http'] },
+  { name: 'meta-key-empty-label', breaks: 'meta.key.prefix', description: 'the first tool definition has _meta {"com..example/priority": "high"} (an empty prefix label)' },
+  { name: 'meta-key-bad-label', breaks: 'meta.key.labels', description: 'echo results carry a text block with _meta {"com.example-/source": "echo"} (a label ending in "-")' },
+  { name: 'meta-key-bad-name', breaks: 'meta.key.name', description: 'the discover result _meta gains the key "com.example/_trace" (a name starting with "_")' },
+  { name: 'extension-id-unprefixed', breaks: 'version.ext.id-format', description: 'discover capabilities advertise extensions {"tasks": {}} (no prefix)' },
   { name: 'hang-on-list', breaks: null, chaos: true, description: 'never answers tools/list (keeps running)' },
   {
     name: 'exit-after-discover',
