@@ -8,6 +8,7 @@ import { JSON_SCHEMA_CHECKS } from './json-schema.js';
 import { LIVE_LISTING_CHECKS } from './live-listing.js';
 import { META_KEY_CHECKS, extensionIds } from './meta-keys.js';
 import { MRTR_CHECKS } from './mrtr.js';
+import { ORIGIN_CHECKS } from './origin.js';
 import { PARAM_HEADER_CHECKS } from './param-headers.js';
 import { REQUEST_META_CHECKS } from './request-meta.js';
 import { RESULT_CHECKS } from './results.js';
@@ -38,6 +39,7 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...TOOL_RESULT_CHECKS,
   ...MRTR_CHECKS,
   ...HTTP_CHECKS,
+  ...ORIGIN_CHECKS,
   ...PARAM_HEADER_CHECKS,
   ...WIRE_CHECKS,
 ];

@@ -319,6 +319,14 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
   },
   'meta-key-bad-name': (ctx) => expect(Object.keys(discover(ctx).result._meta)).toEqual([SERVER_INFO_KEY, 'com.example/_trace']),
   'extension-id-unprefixed': (ctx) => expect(discover(ctx).result.capabilities.extensions).toEqual({ tasks: {} }),
+  'no-origin-check': (ctx) => {
+    // Lives in the HTTP server, outside the handler (see http.test.ts); the handler itself stays clean.
+    expect(overHttp(ctx, rpc(1, 'tools/list')).status).toBe(200);
+  },
+  'origin-rejected-400': (ctx) => {
+    // Lives in the HTTP server, outside the handler (see http.test.ts); the handler itself stays clean.
+    expect(overHttp(ctx, rpc(1, 'tools/list')).status).toBe(200);
+  },
   'hang-on-list': (ctx) => expect(handleMessage(rpc(1, 'tools/list'), ctx)).toEqual({ kind: 'hang' }),
   'exit-after-discover': (ctx) => {
     expect(handleMessage(rpc(1, 'server/discover'), ctx)).toMatchObject({ kind: 'send', exitCode: 1 });

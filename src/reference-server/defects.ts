@@ -151,6 +151,8 @@ export const DEFECTS = defineDefects([
   { name: 'meta-key-bad-label', breaks: 'meta.key.labels', description: 'echo results carry a text block with _meta {"com.example-/source": "echo"} (a label ending in "-")' },
   { name: 'meta-key-bad-name', breaks: 'meta.key.name', description: 'the discover result _meta gains the key "com.example/_trace" (a name starting with "_")' },
   { name: 'extension-id-unprefixed', breaks: 'version.ext.id-format', description: 'discover capabilities advertise extensions {"tasks": {}} (no prefix)' },
+  { name: 'no-origin-check', breaks: 'http.origin.validate', description: 'serves requests whatever their Origin header says', transports: ['http'] },
+  { name: 'origin-rejected-400', breaks: 'http.origin.403', description: 'rejects a foreign Origin with 400 instead of 403', transports: ['http'] },
   { name: 'hang-on-list', breaks: null, chaos: true, description: 'never answers tools/list (keeps running)' },
   {
     name: 'exit-after-discover',

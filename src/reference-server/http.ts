@@ -61,8 +61,9 @@ async function serveRequest(
   const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
   if (path !== MCP_PATH) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
   const origin = req.headers.origin;
-  if (origin !== undefined && !isAllowedOrigin(origin)) {
-    return void writeJson(res, 403, { jsonrpc: '2.0', error: { code: -32600, message: `Forbidden: Origin ${origin} is not allowed` } });
+  if (origin !== undefined && !isAllowedOrigin(origin) && !defects.has('no-origin-check')) {
+    const status = defects.has('origin-rejected-400') ? 400 : 403;
+    return void writeJson(res, status, { jsonrpc: '2.0', error: { code: -32600, message: `Forbidden: Origin ${origin} is not allowed` } });
   }
   if (req.method !== 'POST') {
     if (defects.has('get-allowed') && (req.method === 'GET' || req.method === 'DELETE')) return void writeJson(res, 200, {});
@@ -111,7 +112,7 @@ function writeEventStream(res: ServerResponse, messages: OutgoingMessage[]): voi
 function isAllowedOrigin(origin: string): boolean {
   try {
     const url = new URL(origin);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && (url.hostname === '127.0.0.1' || url.hostname === 'localhost');
+    return (url.protocol === 'http:' || url.protocol === 'https:') && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
   } catch {
     return false;
   }

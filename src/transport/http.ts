@@ -51,6 +51,14 @@ export class HttpTransport implements Transport {
     this.connectionPool();
   }
 
+  get origin(): string | undefined {
+    try {
+      return new URL(this.options.url).origin;
+    } catch {
+      return undefined;
+    }
+  }
+
   async send(message: unknown, id: JsonRpcId | undefined, options: SendOptions = {}): Promise<Exchange> {
     const first = await this.attempt(message, id, options);
     const delayMs = retryDelayMs(first);

@@ -70,6 +70,8 @@ export interface Transport {
    * Never throws for target misbehaviour: it resolves with `failure` set.
    */
   send(message: unknown, id: JsonRpcId | undefined, options?: SendOptions): Promise<Exchange>;
+  /** HTTP only: the target URL's origin (`scheme://host:port`), e.g. to send the server its own Origin header. */
+  readonly origin?: string;
   /** HTTP only: a GET or DELETE to the endpoint (the 2026-07-28 compatibility rules). */
   probeMethod?(method: 'GET' | 'DELETE', headers?: Record<string, string>): Promise<Exchange>;
   /** Everything received that was not a response to a request we were waiting for. */
