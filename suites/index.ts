@@ -12,6 +12,7 @@ import { ORIGIN_CHECKS } from './origin.js';
 import { PARAM_HEADER_CHECKS } from './param-headers.js';
 import { REQUEST_META_CHECKS } from './request-meta.js';
 import { RESULT_CHECKS } from './results.js';
+import { exitOnStdinEof } from './stdio-shutdown.js';
 import { TOOL_CALL_CHECKS } from './tool-calls.js';
 import { TOOL_NAME_CHECKS } from './tool-names.js';
 import { TOOL_RESULT_CHECKS } from './tool-results.js';
@@ -42,6 +43,7 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...ORIGIN_CHECKS,
   ...PARAM_HEADER_CHECKS,
   ...WIRE_CHECKS,
+  exitOnStdinEof,
 ];
 
 assertUniqueIds(ALL_CHECKS);

@@ -327,6 +327,10 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     // Lives in the HTTP server, outside the handler (see http.test.ts); the handler itself stays clean.
     expect(overHttp(ctx, rpc(1, 'tools/list')).status).toBe(200);
   },
+  'ignore-stdin-eof': (ctx) => {
+    // Lives in the stdio loop, outside the handler (see stdio.test.ts); the handler itself stays clean.
+    expect(discover(ctx).result.resultType).toBe('complete');
+  },
   'hang-on-list': (ctx) => expect(handleMessage(rpc(1, 'tools/list'), ctx)).toEqual({ kind: 'hang' }),
   'exit-after-discover': (ctx) => {
     expect(handleMessage(rpc(1, 'server/discover'), ctx)).toMatchObject({ kind: 'send', exitCode: 1 });

@@ -153,6 +153,12 @@ export const DEFECTS = defineDefects([
   { name: 'extension-id-unprefixed', breaks: 'version.ext.id-format', description: 'discover capabilities advertise extensions {"tasks": {}} (no prefix)' },
   { name: 'no-origin-check', breaks: 'http.origin.validate', description: 'serves requests whatever their Origin header says', transports: ['http'] },
   { name: 'origin-rejected-400', breaks: 'http.origin.403', description: 'rejects a foreign Origin with 400 instead of 403', transports: ['http'] },
+  {
+    name: 'ignore-stdin-eof',
+    breaks: 'stdio.shutdown.server-exit',
+    description: 'keeps running after stdin is closed (until a signal ends it)',
+    transports: ['stdio'],
+  },
   { name: 'hang-on-list', breaks: null, chaos: true, description: 'never answers tools/list (keeps running)' },
   {
     name: 'exit-after-discover',

@@ -74,12 +74,21 @@ export interface Transport {
   readonly origin?: string;
   /** HTTP only: a GET or DELETE to the endpoint (the 2026-07-28 compatibility rules). */
   probeMethod?(method: 'GET' | 'DELETE', headers?: Record<string, string>): Promise<Exchange>;
+  /** stdio only: close the target's stdin and wait up to `waitMs` for it to exit by itself (no signal is sent). */
+  endInput?(waitMs: number): Promise<InputEnd>;
   /** Everything received that was not a response to a request we were waiting for. */
   strays(): readonly StrayEvent[];
   /** Captured stderr of the target (stdio), truncated. */
   stderr(): string;
   close(): Promise<void>;
 }
+
+/** What the target did after its stdin was closed. */
+export type InputEnd =
+  | { kind: 'exited'; afterMs: number; how: string }
+  | { kind: 'still-running'; waitedMs: number }
+  /** It had exited before its stdin was closed, so nothing was measured. */
+  | { kind: 'already-exited'; how: string };
 
 /** Thrown by start() when the target cannot be started or reached at all. */
 export class TargetUnavailableError extends Error {
