@@ -3,6 +3,7 @@ import type { CheckDefinition } from '../src/runner/types.js';
 import { CACHING_CHECKS } from './caching.js';
 import { CAPABILITY_CHECKS } from './capabilities.js';
 import { DISCOVER_CHECKS } from './discover.js';
+import { requestResponseContentType } from './http-content-type.js';
 import { HTTP_CHECKS } from './http-headers.js';
 import { JSON_SCHEMA_CHECKS } from './json-schema.js';
 import { LIVE_LISTING_CHECKS } from './live-listing.js';
@@ -41,6 +42,7 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...MRTR_CHECKS,
   ...HTTP_CHECKS,
   ...ORIGIN_CHECKS,
+  requestResponseContentType,
   ...PARAM_HEADER_CHECKS,
   ...WIRE_CHECKS,
   exitOnStdinEof,

@@ -14,6 +14,9 @@ export const COVERAGE_NOTES: Readonly<Record<string, string>> = {
   'meta.key.reserved-prefix':
     'descriptive (no BCP 14 keyword), and official extensions define further io.modelcontextprotocol/ keys in their own documents, which no list here can keep complete: flagging keys under a reserved prefix would raise false alarms. Such keys are still held to the grammar by meta.key.prefix, meta.key.labels and meta.key.name',
   'meta.key.reverse-dns': 'a naming heuristic with many legitimate exceptions; not reported',
+  'http.notif.202':
+    'nothing to send: 2026-07-28 defines no client-to-server notification over Streamable HTTP (streamable-http § Sending Messages, Note: notifications/cancelled is stdio-only; on HTTP closing the response stream cancels). On the 2025-11-25 wire the rule covers notifications/initialized, but the reference server speaks 2026-07-28 only, so no defect could prove such a check can fail',
+  'http.notif.reject-status': 'nothing to send: see http.notif.202',
   'cache.irr-no-hints': 'concerns input_required results of tools/call: planned for the live-behaviour suite (#4)',
   'mrtr.irr.value-types': 'concerns input_required results of tools/call: planned for the live-behaviour suite (#4)',
   'base.res.result-field': 'a response without result or error fails base.jsonrpc',

@@ -331,6 +331,10 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     // Lives in the stdio loop, outside the handler (see stdio.test.ts); the handler itself stays clean.
     expect(discover(ctx).result.resultType).toBe('complete');
   },
+  'error-as-text-plain': (ctx) => {
+    // Lives in the HTTP server, outside the handler (see http.test.ts); the handler itself stays clean.
+    expect(overHttp(ctx, rpc(1, 'tools/bogus')).status).toBe(404);
+  },
   'hang-on-list': (ctx) => expect(handleMessage(rpc(1, 'tools/list'), ctx)).toEqual({ kind: 'hang' }),
   'exit-after-discover': (ctx) => {
     expect(handleMessage(rpc(1, 'server/discover'), ctx)).toMatchObject({ kind: 'send', exitCode: 1 });

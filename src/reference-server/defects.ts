@@ -159,6 +159,12 @@ export const DEFECTS = defineDefects([
     description: 'keeps running after stdin is closed (until a signal ends it)',
     transports: ['stdio'],
   },
+  {
+    name: 'error-as-text-plain',
+    breaks: 'http.req.content-type',
+    description: 'JSON-RPC error responses (the JSON body unchanged) are labelled Content-Type: text/plain',
+    transports: ['http'],
+  },
   { name: 'hang-on-list', breaks: null, chaos: true, description: 'never answers tools/list (keeps running)' },
   {
     name: 'exit-after-discover',

@@ -385,6 +385,17 @@ describe('Streamable HTTP options and defects', () => {
     });
   });
 
+  it('error-as-text-plain labels JSON-RPC errors text/plain, results still application/json', async () => {
+    await withServer({ defects: ['error-as-text-plain'] }, async (server) => {
+      const error = await post(server.url, PROBES.noMeta().body, PROBES.noMeta().headers);
+      expect(error.status).toBe(400);
+      expect(error.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(JSON.parse(error.text)).toMatchObject({ error: { code: -32602 } });
+      const body = rpc(1, 'tools/list');
+      expect((await post(server.url, body, standardHeaders(body))).headers['content-type']).toBe('application/json');
+    });
+  });
+
   it('connection-scoped-tools names its extra tool after the client port: stable on one connection, new on another', async () => {
     await withServer({ defects: ['connection-scoped-tools'] }, async (server) => {
       const agent = new Agent({ keepAlive: true, maxSockets: 1 });

@@ -63,10 +63,10 @@ async function serveRequest(
   const origin = req.headers.origin;
   if (origin !== undefined && !isAllowedOrigin(origin) && !defects.has('no-origin-check')) {
     const status = defects.has('origin-rejected-400') ? 400 : 403;
-    return void writeJson(res, status, { jsonrpc: '2.0', error: { code: -32600, message: `Forbidden: Origin ${origin} is not allowed` } });
+    return void writeJson(res, status, { jsonrpc: '2.0', error: { code: -32600, message: `Forbidden: Origin ${origin} is not allowed` } }, defects);
   }
   if (req.method !== 'POST') {
-    if (defects.has('get-allowed') && (req.method === 'GET' || req.method === 'DELETE')) return void writeJson(res, 200, {});
+    if (defects.has('get-allowed') && (req.method === 'GET' || req.method === 'DELETE')) return void writeJson(res, 200, {}, defects);
     return void res.writeHead(405, { Allow: 'POST' }).end();
   }
 
@@ -80,10 +80,10 @@ async function serveRequest(
     headers: req.headers,
     log: options.log,
   };
-  writeReply(res, handleText(body, ctx), options.sse);
+  writeReply(res, handleText(body, ctx), options.sse, defects);
 }
 
-function writeReply(res: ServerResponse, reply: Reply, sse: boolean): void {
+function writeReply(res: ServerResponse, reply: Reply, sse: boolean, defects: DefectSet): void {
   switch (reply.kind) {
     case 'none':
       return void res.writeHead(202).end();
@@ -94,13 +94,14 @@ function writeReply(res: ServerResponse, reply: Reply, sse: boolean): void {
     case 'send': {
       if ((sse || reply.stream) && reply.status === 200) return writeEventStream(res, reply.messages);
       const response = reply.messages[reply.messages.length - 1];
-      return writeJson(res, reply.status, response ?? {});
+      return writeJson(res, reply.status, response ?? {}, defects);
     }
   }
 }
 
-function writeJson(res: ServerResponse, status: number, message: OutgoingMessage): void {
-  res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(message));
+function writeJson(res: ServerResponse, status: number, message: OutgoingMessage, defects: DefectSet): void {
+  const mislabelled = defects.has('error-as-text-plain') && 'error' in message;
+  res.writeHead(status, { 'Content-Type': mislabelled ? 'text/plain; charset=utf-8' : 'application/json' }).end(JSON.stringify(message));
 }
 
 function writeEventStream(res: ServerResponse, messages: OutgoingMessage[]): void {
