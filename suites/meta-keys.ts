@@ -37,7 +37,7 @@ function metaKeyCheck(rule: MetaKeyRule, title: string, expected: string): Check
           }
         }
       }
-      if (offending.size === 0) return [pass(`${keys} distinct _meta keys in ${new Set(sites.map((s) => s.where)).size} places follow the rule`)];
+      if (offending.size === 0) return [pass(`all ${keys} _meta keys found in ${new Set(sites.map((s) => s.where)).size} places follow the rule`)];
       return [...offending.values()].slice(0, MAX_OUTCOMES).map(({ site, problems }) => ({
         ...fail(`${site.where}: _meta key ${problems.join('; ')}`, expected, [site.evidence, note(`_meta at ${site.where}`, site.meta)]),
         ...(site.tool === undefined ? {} : { tool: site.tool }),
