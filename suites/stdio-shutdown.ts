@@ -1,4 +1,7 @@
+import type { McpClient } from '../src/protocol/client.js';
+import { TargetGoneError } from '../src/protocol/errors.js';
 import type { CheckDefinition } from '../src/runner/types.js';
+import { TargetUnavailableError, type Exchange } from '../src/transport/types.js';
 import { fail, note, pass, skip } from './outcome.js';
 
 /** "Promptly" made concrete: generous for a process that only has to notice EOF and exit, even on a loaded machine. */
@@ -15,10 +18,20 @@ export const exitOnStdinEof: CheckDefinition = {
   needs: ['live', 'stdio'],
   async run(ctx) {
     if (!ctx.canOpenConnections) return [skip('cannot start a separate process of this target')];
-    const client = await ctx.anotherConnection();
+    let client: McpClient;
+    let ready: Exchange;
+    try {
+      client = await ctx.anotherConnection();
+      // A server still starting up would be timed on its start-up too: wait until it has answered once.
+      ready = await client.request('server/discover', {}, { probe: true });
+    } catch (error) {
+      // Thrown by the separate process only: the audited connection is unaffected, so the run goes on.
+      if (error instanceof TargetGoneError || error instanceof TargetUnavailableError) {
+        return [{ status: 'error', message: `could not get a separate process to answer: ${error.message}` }];
+      }
+      throw error;
+    }
     if (!client.transport.endInput) return [skip('this transport cannot close the target\'s stdin')];
-    // A server still starting up would be timed on its start-up too: wait until it has answered once.
-    const ready = await client.request('server/discover', {}, { probe: true });
     if (ready.response === undefined) return [skip(`the separate process did not answer server/discover (${ready.failure?.message ?? 'no response'}), so it was not known to be running`)];
     const end = await client.transport.endInput(EXIT_BOUND_MS);
     switch (end.kind) {
