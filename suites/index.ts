@@ -3,15 +3,19 @@ import type { CheckDefinition } from '../src/runner/types.js';
 import { CACHING_CHECKS } from './caching.js';
 import { CAPABILITY_CHECKS } from './capabilities.js';
 import { DISCOVER_CHECKS } from './discover.js';
+import { requestResponseContentType } from './http-content-type.js';
 import { HTTP_CHECKS } from './http-headers.js';
 import { HTTP_STREAM_CHECKS } from './http-streams.js';
 import { JSON_SCHEMA_CHECKS } from './json-schema.js';
 import { LIVE_LISTING_CHECKS } from './live-listing.js';
+import { META_KEY_CHECKS, extensionIds } from './meta-keys.js';
 import { MRTR_CHECKS } from './mrtr.js';
+import { ORIGIN_CHECKS } from './origin.js';
 import { PARAM_HEADER_CHECKS } from './param-headers.js';
 import { REQUEST_META_CHECKS } from './request-meta.js';
 import { RESULT_CHECKS } from './results.js';
 import { SUBSCRIPTION_CHECKS } from './subscriptions.js';
+import { exitOnStdinEof } from './stdio-shutdown.js';
 import { TOOL_CALL_CHECKS } from './tool-calls.js';
 import { TOOL_NAME_CHECKS } from './tool-names.js';
 import { TOOL_RESULT_CHECKS } from './tool-results.js';
@@ -24,6 +28,7 @@ import { X_MCP_HEADER_CHECKS } from './x-mcp-header.js';
 export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...DISCOVER_CHECKS,
   ...CAPABILITY_CHECKS,
+  extensionIds,
   ...TOOLS_LIST_CHECKS,
   ...LIVE_LISTING_CHECKS,
   ...TOOL_NAME_CHECKS,
@@ -33,14 +38,18 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...CACHING_CHECKS,
   ...RESULT_CHECKS,
   ...REQUEST_META_CHECKS,
+  ...META_KEY_CHECKS,
   ...TOOL_CALL_CHECKS,
   ...TOOL_RESULT_CHECKS,
   ...MRTR_CHECKS,
   ...SUBSCRIPTION_CHECKS,
   ...HTTP_CHECKS,
   ...HTTP_STREAM_CHECKS,
+  ...ORIGIN_CHECKS,
+  requestResponseContentType,
   ...PARAM_HEADER_CHECKS,
   ...WIRE_CHECKS,
+  exitOnStdinEof,
 ];
 
 assertUniqueIds(ALL_CHECKS);

@@ -367,6 +367,29 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     expect(overHttp(ctx, searchInRegion(1), { 'mcp-name': undefined, 'mcp-param-region': 'us-west1' })).toMatchObject({ status: 200 }),
   'name-header-mismatch-ignored': (ctx) =>
     expect(overHttp(ctx, searchInRegion(1), { 'mcp-name': 'echo', 'mcp-param-region': 'us-west1' })).toMatchObject({ status: 200 }),
+  'meta-key-empty-label': (ctx) => expect(listed(ctx)[0]!._meta).toEqual({ 'com..example/priority': 'high' }),
+  'meta-key-bad-label': (ctx) => {
+    const content = exchange(ctx, rpc(1, 'tools/call', { name: 'echo', arguments: { text: 'hi' } })).at(-1)!.result.content as Message[];
+    expect(content[0]).toMatchObject({ type: 'text', text: 'hi', _meta: { 'com.example-/source': 'echo' } });
+  },
+  'meta-key-bad-name': (ctx) => expect(Object.keys(discover(ctx).result._meta)).toEqual([SERVER_INFO_KEY, 'com.example/_trace']),
+  'extension-id-unprefixed': (ctx) => expect(discover(ctx).result.capabilities.extensions).toEqual({ tasks: {} }),
+  'no-origin-check': (ctx) => {
+    // Lives in the HTTP server, outside the handler (see http.test.ts); the handler itself stays clean.
+    expect(overHttp(ctx, rpc(1, 'tools/list')).status).toBe(200);
+  },
+  'origin-rejected-400': (ctx) => {
+    // Lives in the HTTP server, outside the handler (see http.test.ts); the handler itself stays clean.
+    expect(overHttp(ctx, rpc(1, 'tools/list')).status).toBe(200);
+  },
+  'ignore-stdin-eof': (ctx) => {
+    // Lives in the stdio loop, outside the handler (see stdio.test.ts); the handler itself stays clean.
+    expect(discover(ctx).result.resultType).toBe('complete');
+  },
+  'error-as-text-plain': (ctx) => {
+    // Lives in the HTTP server, outside the handler (see http.test.ts); the handler itself stays clean.
+    expect(overHttp(ctx, rpc(1, 'tools/bogus')).status).toBe(404);
+  },
   'hang-on-list': (ctx) => expect(handleMessage(rpc(1, 'tools/list'), ctx)).toEqual({ kind: 'hang' }),
   'exit-after-discover': (ctx) => {
     expect(handleMessage(rpc(1, 'server/discover'), ctx)).toMatchObject({ kind: 'send', exitCode: 1 });
@@ -412,6 +435,8 @@ describe('clean behaviour where defects act', () => {
     const ctx = stdioContext();
     const result = discover(ctx).result;
     expect(result).toMatchObject({ resultType: 'complete', ttlMs: 60000, instructions: expect.any(String), capabilities: { tools: { listChanged: true } } });
+    expect(result.capabilities.extensions).toBeUndefined();
+    expect(Object.keys(result._meta)).toEqual([SERVER_INFO_KEY]);
     const all = pages(ctx, 5);
     expect(all).toHaveLength(3);
     expect(all.every((page) => page.jsonrpc === '2.0' && page.id.startsWith('l'))).toBe(true);

@@ -11,7 +11,7 @@ export function discoverResult(defects: DefectSet): Record<string, unknown> {
     resultType: defects.has('unknown-result-type') ? 'ok' : 'complete',
     supportedVersions: [...SUPPORTED_VERSIONS],
     capabilities: serverCapabilities(defects),
-    _meta: serverInfoMeta(),
+    _meta: defects.has('meta-key-bad-name') ? { ...serverInfoMeta(), 'com.example/_trace': 'discover-1' } : serverInfoMeta(),
     instructions: defects.has('bad-instructions') ? 42 : INSTRUCTIONS,
     ttlMs: defects.has('negative-ttl') ? -1 : DISCOVER_TTL_MS,
     cacheScope: 'public',
@@ -23,5 +23,7 @@ export function discoverResult(defects: DefectSet): Record<string, unknown> {
 
 function serverCapabilities(defects: DefectSet): Record<string, unknown> {
   if (defects.has('no-tools-capability')) return {};
-  return { tools: { listChanged: defects.has('list-changed-not-boolean') ? 'yes' : true } };
+  const capabilities: Record<string, unknown> = { tools: { listChanged: defects.has('list-changed-not-boolean') ? 'yes' : true } };
+  if (defects.has('extension-id-unprefixed')) capabilities.extensions = { tasks: {} };
+  return capabilities;
 }

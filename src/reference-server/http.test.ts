@@ -117,7 +117,7 @@ describe('Streamable HTTP', () => {
     expect((await send(body, { ...standardHeaders(body), Origin: origin })).status).toBe(403);
   });
 
-  it.each(['http://localhost:3000', 'http://127.0.0.1', 'https://localhost'])('accepts Origin %s', async (origin) => {
+  it.each(['http://localhost:3000', 'http://127.0.0.1', 'https://localhost', 'http://[::1]:8080'])('accepts Origin %s', async (origin) => {
     const body = rpc(1, 'server/discover');
     expect((await send(body, { ...standardHeaders(body), Origin: origin })).status).toBe(200);
   });
@@ -365,6 +365,34 @@ describe('Streamable HTTP options and defects', () => {
       for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
       expect(new Set(ids).size).toBe(ids.length);
       expect(responses[0]!.messages[0]).toMatchObject({ id: 8, result: { resultType: 'complete' } });
+    });
+  });
+
+  it('no-origin-check serves a foreign Origin; origin-rejected-400 rejects it with 400; both still serve local origins', async () => {
+    const body = rpc(1, 'tools/list');
+    const foreign = { ...standardHeaders(body), Origin: 'http://attacker.example' };
+    const local = { ...standardHeaders(body), Origin: 'http://127.0.0.1:3000' };
+    await withServer({ defects: ['no-origin-check'] }, async (server) => {
+      expect((await post(server.url, body, foreign)).messages[0]).toMatchObject({ id: 1, result: { resultType: 'complete' } });
+      expect((await post(server.url, body, local)).status).toBe(200);
+    });
+    await withServer({ defects: ['origin-rejected-400'] }, async (server) => {
+      const rejected = await post(server.url, body, foreign);
+      expect(rejected.status).toBe(400);
+      expect(rejected.messages[0]).toMatchObject({ error: { code: -32600 } });
+      expect((await post(server.url, body, local)).status).toBe(200);
+      expect((await post(server.url, body, standardHeaders(body))).status).toBe(200);
+    });
+  });
+
+  it('error-as-text-plain labels JSON-RPC errors text/plain, results still application/json', async () => {
+    await withServer({ defects: ['error-as-text-plain'] }, async (server) => {
+      const error = await post(server.url, PROBES.noMeta().body, PROBES.noMeta().headers);
+      expect(error.status).toBe(400);
+      expect(error.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(JSON.parse(error.text)).toMatchObject({ error: { code: -32602 } });
+      const body = rpc(1, 'tools/list');
+      expect((await post(server.url, body, standardHeaders(body))).headers['content-type']).toBe('application/json');
     });
   });
 

@@ -74,11 +74,12 @@ async function serveRequest(
   const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
   if (path !== MCP_PATH) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
   const origin = req.headers.origin;
-  if (origin !== undefined && !isAllowedOrigin(origin)) {
-    return void writeJson(res, 403, { jsonrpc: '2.0', error: { code: -32600, message: `Forbidden: Origin ${origin} is not allowed` } });
+  if (origin !== undefined && !isAllowedOrigin(origin) && !defects.has('no-origin-check')) {
+    const status = defects.has('origin-rejected-400') ? 400 : 403;
+    return void writeJson(res, status, { jsonrpc: '2.0', error: { code: -32600, message: `Forbidden: Origin ${origin} is not allowed` } }, defects);
   }
   if (req.method !== 'POST') {
-    if (defects.has('get-allowed') && (req.method === 'GET' || req.method === 'DELETE')) return void writeJson(res, 200, {});
+    if (defects.has('get-allowed') && (req.method === 'GET' || req.method === 'DELETE')) return void writeJson(res, 200, {}, defects);
     return void res.writeHead(405, { Allow: 'POST' }).end();
   }
 
@@ -92,7 +93,7 @@ async function serveRequest(
     headers: req.headers,
     log: options.log,
   };
-  writeReply(res, handleText(body, ctx), options.sse);
+  writeReply(res, handleText(body, ctx), options.sse, defects);
 }
 
 /** subscriptions/listen: an SSE stream that stays open until the client closes it. */
@@ -105,7 +106,7 @@ function openListenStream(res: ServerResponse, reply: Reply & { kind: 'listen' }
   res.on('close', end);
 }
 
-function writeReply(res: ServerResponse, reply: Reply, sse: boolean): void {
+function writeReply(res: ServerResponse, reply: Reply, sse: boolean, defects: DefectSet): void {
   switch (reply.kind) {
     case 'none':
       return void res.writeHead(202).end();
@@ -118,13 +119,14 @@ function writeReply(res: ServerResponse, reply: Reply, sse: boolean): void {
     case 'send': {
       if ((sse || reply.stream) && reply.status === 200) return writeEventStream(res, reply.messages);
       const response = reply.messages[reply.messages.length - 1];
-      return writeJson(res, reply.status, response ?? {});
+      return writeJson(res, reply.status, response ?? {}, defects);
     }
   }
 }
 
-function writeJson(res: ServerResponse, status: number, message: OutgoingMessage): void {
-  res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(message));
+function writeJson(res: ServerResponse, status: number, message: OutgoingMessage, defects: DefectSet): void {
+  const mislabelled = defects.has('error-as-text-plain') && 'error' in message;
+  res.writeHead(status, { 'Content-Type': mislabelled ? 'text/plain; charset=utf-8' : 'application/json' }).end(JSON.stringify(message));
 }
 
 function writeEventStream(res: ServerResponse, messages: OutgoingMessage[]): void {
@@ -136,7 +138,7 @@ function writeEventStream(res: ServerResponse, messages: OutgoingMessage[]): voi
 function isAllowedOrigin(origin: string): boolean {
   try {
     const url = new URL(origin);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && (url.hostname === '127.0.0.1' || url.hostname === 'localhost');
+    return (url.protocol === 'http:' || url.protocol === 'https:') && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
   } catch {
     return false;
   }

@@ -28,6 +28,8 @@ async function main(): Promise<void> {
   if (command.transport === 'stdio') {
     const { runStdioServer } = await import('./stdio.js');
     log(`serving MCP over stdio${defectNote}`);
+    // Without its stdin the process would have nothing left to wait for; this keeps it up until a signal.
+    if (command.defects.has('ignore-stdin-eof')) setInterval(() => {}, 60_000);
     runStdioServer({
       input: process.stdin,
       output: process.stdout,

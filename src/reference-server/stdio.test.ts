@@ -44,6 +44,16 @@ describe('stdio transport', () => {
     expect(messages[2].result.content[0].text).toBe('multi\nline');
   });
 
+  it('ignore-stdin-eof keeps serving until EOF and then never reports an exit', async () => {
+    const server = startStdio(['ignore-stdin-eof']);
+    server.send(rpc(1, 'server/discover'));
+    expect(JSON.parse((await server.waitForLines(1))[0]!).id).toBe(1);
+    server.end();
+    const outcome = await Promise.race([server.exited.then(() => 'exited'), new Promise((r) => setTimeout(() => r('still up'), 200))]);
+    expect(outcome).toBe('still up');
+    expect(server.exitCode()).toBeUndefined();
+  });
+
   it('stdout-noise writes a plain text line before anything else', async () => {
     const server = startStdio(['stdout-noise']);
     server.send(rpc(1, 'server/discover'));

@@ -12,7 +12,7 @@ export interface StdioServerOptions {
   output: Writable;
   defects: DefectSet;
   log: (line: string) => void;
-  /** Called once when the server is done: 0 on stdin EOF, the defect's code for exit-after-discover. */
+  /** Called once when the server is done: 0 on stdin EOF (never, under ignore-stdin-eof), the defect's code for exit-after-discover. */
   exit: (code: number) => void;
   onArrival?: ArrivalLog;
 }
@@ -45,5 +45,8 @@ export function runStdioServer(options: StdioServerOptions): void {
     for (const message of reply.messages) output.write(`${JSON.stringify(message)}\n`);
     if (reply.exitCode !== undefined) stop(reply.exitCode);
   });
-  lines.on('close', () => stop(0));
+  lines.on('close', () => {
+    if (defects.has('ignore-stdin-eof')) return log('stdin closed; staying up (defect ignore-stdin-eof)');
+    stop(0);
+  });
 }

@@ -47,6 +47,7 @@ const TOOL_DEFECTS: Readonly<Record<string, (tools: Listed[]) => void>> = {
   'xmcp-unsafe-integer': (tools) => tools.push(headerTool({ shard: { type: 'integer', maximum: 2 ** 60, 'x-mcp-header': 'Shard' } })),
   'xmcp-unreachable': (tools) =>
     tools.push(headerTool({ tags: { type: 'array', items: { type: 'string', 'x-mcp-header': 'Tag' } } })),
+  'meta-key-empty-label': (tools) => (tools[0]!._meta = { 'com..example/priority': 'high' }),
   'xmcp-sensitive': (tools) => tools.push(headerTool({ api_key: { type: 'string', 'x-mcp-header': 'Api-Key' } })),
 };
 

@@ -117,6 +117,14 @@ export class HttpTransport implements Transport {
     return listen;
   }
 
+  get origin(): string | undefined {
+    try {
+      return new URL(this.options.url).origin;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** A non-POST request to the endpoint (GET/DELETE probes of the compatibility rules); the body is kept raw, at most 4 KiB. */
   probeMethod(method: 'GET' | 'DELETE', headers: Record<string, string> = {}): Promise<Exchange> {
     return this.honouringRetryAfter(() => this.probeAttempt(method, headers));

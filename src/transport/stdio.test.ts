@@ -115,4 +115,20 @@ describe('StdioTransport', () => {
     });
     await t.close();
   });
+
+  it('endInput closes stdin and reports whether the target exited by itself', async () => {
+    const polite = new StdioTransport({ command: target(`console.log(JSON.stringify({jsonrpc:'2.0',id:m.id,result:{}}))`), timeoutMs: 2000 });
+    await polite.start();
+    await polite.send(request(1), 1);
+    const ended = await polite.endInput(5000);
+    expect(ended).toMatchObject({ kind: 'exited', how: 'with code 0' });
+    expect(ended.kind === 'exited' && ended.afterMs).toBeLessThan(5000);
+    expect(await polite.endInput(100)).toEqual({ kind: 'already-exited', how: 'with code 0' });
+    await polite.close();
+
+    const stubborn = new StdioTransport({ command: target('', 'setInterval(()=>{},1000)'), timeoutMs: 2000 });
+    await stubborn.start();
+    expect(await stubborn.endInput(300)).toEqual({ kind: 'still-running', waitedMs: 300 });
+    await stubborn.close();
+  });
 });

@@ -10,6 +10,7 @@ import {
   TargetUnavailableError,
   type Exchange,
   type ListenStream,
+  type InputEnd,
   type SendOptions,
   type StrayEvent,
   type Transport,
@@ -152,11 +153,21 @@ export class StdioTransport implements Transport {
     return this.stderrText;
   }
 
+  async endInput(waitMs: number): Promise<InputEnd> {
+    const child = this.child;
+    if (!child) throw new Error('the target was never started');
+    if (hasExited(child)) return { kind: 'already-exited', how: exitDescription(child) };
+    const started = performance.now();
+    child.stdin!.end();
+    if (!(await exitedWithin(child, waitMs))) return { kind: 'still-running', waitedMs: waitMs };
+    return { kind: 'exited', afterMs: Math.round(performance.now() - started), how: exitDescription(child) };
+  }
+
   async close(): Promise<void> {
     const child = this.child;
     if (!child) return;
     for (const key of [...this.pending.keys()]) this.settle(key, { kind: 'target-exited', message: 'transport closed' });
-    if (child.exitCode !== null || child.signalCode !== null) {
+    if (hasExited(child)) {
       killGroup(child, 'SIGKILL');
       return;
     }
@@ -279,8 +290,16 @@ function idKey(id: unknown): string {
   return JSON.stringify(id) ?? 'undefined';
 }
 
+function hasExited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+function exitDescription(child: ChildProcess): string {
+  return child.signalCode !== null ? `on signal ${child.signalCode}` : `with code ${String(child.exitCode)}`;
+}
+
 function exitedWithin(child: ChildProcess, ms: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  if (hasExited(child)) return Promise.resolve(true);
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), ms);
     child.once('exit', () => {

@@ -78,8 +78,12 @@ export interface Transport {
    * (stdio: notifications/cancelled; HTTP: the SSE stream is closed). Never throws for target misbehaviour.
    */
   listen?(message: unknown, id: JsonRpcId, options?: SendOptions): Promise<ListenStream>;
+  /** HTTP only: the target URL's origin (`scheme://host:port`), e.g. to send the server its own Origin header. */
+  readonly origin?: string;
   /** HTTP only: a GET or DELETE to the endpoint (the 2026-07-28 compatibility rules). */
   probeMethod?(method: 'GET' | 'DELETE', headers?: Record<string, string>): Promise<Exchange>;
+  /** stdio only: close the target's stdin and wait up to `waitMs` for it to exit by itself (no signal is sent). */
+  endInput?(waitMs: number): Promise<InputEnd>;
   /** Everything received that was not a response to a request we were waiting for. */
   strays(): readonly StrayEvent[];
   /** Captured stderr of the target (stdio), truncated. */
@@ -98,6 +102,12 @@ export interface ListenStream {
   /** Ends the subscription from our side and returns the final exchange. */
   close(): Promise<Exchange>;
 }
+/** What the target did after its stdin was closed. */
+export type InputEnd =
+  | { kind: 'exited'; afterMs: number; how: string }
+  | { kind: 'still-running'; waitedMs: number }
+  /** It had exited before its stdin was closed, so nothing was measured. */
+  | { kind: 'already-exited'; how: string };
 
 /** Thrown by start() when the target cannot be started or reached at all. */
 export class TargetUnavailableError extends Error {

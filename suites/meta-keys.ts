@@ -1,0 +1,91 @@
+import { isObject } from '../src/jsonrpc.js';
+import { extensionIdIssues, metaKeyIssues, type MetaKeyRule } from '../src/protocol/meta-key.js';
+import type { CheckDefinition, Outcome } from '../src/runner/types.js';
+import { WIRES } from '../src/runner/types.js';
+import { serverMetaSites } from './meta-objects.js';
+import { fail, note, pass, skip } from './outcome.js';
+
+const SPEC = 'basic/index#meta';
+const MAX_OUTCOMES = 10;
+
+/** One check per MUST of the key grammar, judged on every `_meta` object the audit received (no requests of its own). */
+function metaKeyCheck(rule: MetaKeyRule, title: string, expected: string): CheckDefinition {
+  return {
+    id: rule,
+    keyword: 'MUST',
+    title,
+    specRef: SPEC,
+    area: 'meta-keys',
+    wires: WIRES,
+    phase: 'final',
+    async run(ctx): Promise<Outcome[]> {
+      await ctx.tools();
+      const sites = serverMetaSites(ctx.exchanges(), ctx.transport.strays());
+      if (sites.length === 0) return [skip('the server sent no _meta object')];
+      const seen = new Set<string>();
+      const offending = new Map<string, { site: (typeof sites)[number]; problems: string[] }>();
+      let keys = 0;
+      for (const site of sites) {
+        for (const key of Object.keys(site.meta)) {
+          if (seen.has(`${site.where}\n${key}`)) continue;
+          seen.add(`${site.where}\n${key}`);
+          keys += 1;
+          for (const issue of metaKeyIssues(key).filter((i) => i.rule === rule)) {
+            const entry = offending.get(site.where) ?? { site, problems: [] };
+            entry.problems.push(`${JSON.stringify(key)}: ${issue.why}`);
+            offending.set(site.where, entry);
+          }
+        }
+      }
+      if (offending.size === 0) return [pass(`all ${keys} _meta keys found in ${new Set(sites.map((s) => s.where)).size} places follow the rule`)];
+      return [...offending.values()].slice(0, MAX_OUTCOMES).map(({ site, problems }) => ({
+        ...fail(`${site.where}: _meta key ${problems.join('; ')}`, expected, [site.evidence, note(`_meta at ${site.where}`, site.meta)]),
+        ...(site.tool === undefined ? {} : { tool: site.tool }),
+      }));
+    },
+  };
+}
+
+export const META_KEY_CHECKS = [
+  metaKeyCheck(
+    'meta.key.prefix',
+    'Every _meta key prefix is a series of dot-separated labels followed by "/"',
+    'a prefix of one or more non-empty labels separated by dots, then "/" (e.g. "com.example/")',
+  ),
+  metaKeyCheck(
+    'meta.key.labels',
+    'Every label of a _meta key prefix starts with a letter and ends with a letter or digit, with only letters, digits and hyphens',
+    'labels matching ^[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?$',
+  ),
+  metaKeyCheck(
+    'meta.key.name',
+    'Every non-empty _meta key name starts and ends with a letter or digit',
+    'a name that is empty or starts and ends with [A-Za-z0-9]',
+  ),
+];
+
+export const extensionIds: CheckDefinition = {
+  id: 'version.ext.id-format',
+  keyword: 'MUST',
+  title: 'Extension identifiers in capabilities.extensions have a prefix and follow the _meta key grammar',
+  specRef: 'basic/versioning#extension-negotiation',
+  area: 'capabilities',
+  // 2025-11-25 has no capabilities.extensions: the field and this rule arrive with 2026-07-28.
+  wires: ['2026-07-28'],
+  async run(ctx) {
+    const { capabilities, exchange } = await ctx.capabilities();
+    const extensions = capabilities?.extensions;
+    if (extensions === undefined) return [skip('the server advertises no extensions (capabilities.extensions is absent)')];
+    if (!isObject(extensions)) return [skip('capabilities.extensions is not an object (a schema problem, reported by schema.result.valid)')];
+    const ids = Object.keys(extensions);
+    const bad = ids.map((id) => ({ id, issues: extensionIdIssues(id) })).filter((e) => e.issues.length > 0);
+    if (bad.length === 0) return [pass(ids.length === 0 ? 'capabilities.extensions is empty' : `extension identifiers ${ids.map((id) => JSON.stringify(id)).join(', ')} are well-formed`, [exchange])];
+    return [
+      fail(
+        bad.map((b) => `${JSON.stringify(b.id)}: ${b.issues.join('; ')}`).join(' | '),
+        'identifiers like "io.modelcontextprotocol/tasks" or "com.example/feature": a prefix of dot-separated labels, "/", then a name',
+        [exchange],
+      ),
+    ];
+  },
+};
