@@ -1,0 +1,68 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { BUILT, CLI, ROOT, referenceCommand } from './helpers/cli.js';
+
+interface Action {
+  runs: { using: string; steps: { id: string; shell: string; env: Record<string, string>; run: string }[] };
+  inputs: Record<string, { default?: string }>;
+  outputs: Record<string, { value: string }>;
+}
+
+const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as Action;
+const step = action.runs.steps[0]!;
+
+/** Runs the action's script as the runner would, with `npx` replaced by a shim that runs the built CLI. */
+function runAction(inputs: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'mtc-action-'));
+  const bin = join(dir, 'bin');
+  spawnSync('mkdir', [bin]);
+  writeFileSync(join(bin, 'npx'), `#!/bin/sh\necho "$@" > "${join(dir, 'npx-args')}"\nshift 2\nexec "${process.execPath}" "${CLI}" "$@"\n`);
+  chmodSync(join(bin, 'npx'), 0o755);
+  const env: Record<string, string> = { PATH: `${bin}:${process.env.PATH}`, HOME: dir, NO_COLOR: '1' };
+  for (const [name, value] of Object.entries(step.env)) {
+    const input = /^\$\{\{ inputs\.([\w-]+) \}\}$/.exec(value)![1]!;
+    env[name] = inputs[input] ?? action.inputs[input]!.default ?? '';
+  }
+  env.GITHUB_STEP_SUMMARY = join(dir, 'step-summary.md');
+  env.GITHUB_OUTPUT = join(dir, 'github-output');
+  const result = spawnSync('bash', ['-c', step.run], { cwd: dir, env, encoding: 'utf8', timeout: 60_000 });
+  const read = (name: string) => (existsSync(join(dir, name)) ? readFileSync(join(dir, name), 'utf8') : '');
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr, dir, read };
+}
+
+describe('GitHub Action (action.yml)', () => {
+  it('is a composite action whose inputs all reach the script as environment variables', () => {
+    expect(action.runs.using).toBe('composite');
+    expect(step.shell).toBe('bash');
+    expect(step.run).not.toMatch(/\$\{\{/);
+    const referenced = Object.values(step.env).map((v) => /inputs\.([\w-]+)/.exec(v)![1]);
+    expect(referenced.sort()).toEqual(Object.keys(action.inputs).sort());
+    expect(action.inputs.version!.default).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+    expect(Object.keys(action.outputs).sort()).toEqual(['exit-code', 'output-dir', 'sarif']);
+  });
+
+  it.skipIf(!BUILT)('audits a target, fails on a failure, fills the step summary and the outputs, uploads nothing', { timeout: 90_000 }, () => {
+    const run = runAction({ stdio: referenceCommand('--defect', 'negative-ttl'), args: '--timeout 20000' });
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.read('npx-args')).toMatch(/^--yes mcp-tools-conformance@0\.1\.0 --reporter console,json,junit,sarif,markdown,html --output-dir mcp-conformance --fail-on must --stdio .* --timeout 20000\n$/);
+    expect(run.read('step-summary.md')).toMatch(/^## MCP tools conformance .*❌ 1 failure/);
+    expect(run.read('github-output')).toBe('exit-code=1\nsarif=mcp-conformance/report.sarif\n');
+    for (const file of ['report.json', 'junit.xml', 'report.sarif', 'summary.md', 'report.html']) {
+      expect(existsSync(join(run.dir, 'mcp-conformance', file)), file).toBe(true);
+    }
+  });
+
+  it.skipIf(!BUILT)('an input cannot inject shell code, and stdio with url is refused', { timeout: 60_000 }, () => {
+    const marker = join(tmpdir(), `mtc-pwned-${process.pid}`);
+    const run = runAction({ stdio: referenceCommand(), args: `; touch ${marker} $(touch ${marker})` });
+    expect(existsSync(marker)).toBe(false);
+    expect(run.code).toBe(2);
+    const both = runAction({ stdio: referenceCommand(), url: 'http://127.0.0.1:1/mcp' });
+    expect(both.code).toBe(2);
+    expect(both.stdout).toContain('::error::give either stdio or url, not both');
+  });
+});
