@@ -6,7 +6,7 @@ import { parse as parseJunit } from 'junit2json';
 import { describe, expect, it } from 'vitest';
 import { BUILT, ROOT, referenceCommand, runCli, startReferenceHttp } from './helpers/cli.js';
 
-const ALL_FILE_REPORTERS = 'json,junit,sarif,markdown';
+const ALL_FILE_REPORTERS = 'json,junit,sarif,markdown,html';
 
 describe.skipIf(!BUILT)('CI integration: baselines', () => {
   it('baseline --write records the findings; a later run fails only on new ones and names stale entries', { timeout: 90_000 }, async () => {
@@ -88,7 +88,7 @@ describe.skipIf(!BUILT)('CI integration: secrets never reach any report format',
       const run = await runCli(['--url', server.url, '--header', 'Authorization: Bearer hdr-s3cr3t-t0ken', '--header', 'X-Api-Key: k3y-0f-the-user', '--reporter', `console,${ALL_FILE_REPORTERS}`]);
       expect(run.code).toBe(1);
       const files = everyWrittenFile(run.outputDir);
-      expect(files.map(([name]) => name).sort()).toEqual(['junit.xml', 'report.json', 'report.sarif', 'summary.md']);
+      expect(files.map(([name]) => name).sort()).toEqual(['junit.xml', 'report.html', 'report.json', 'report.sarif', 'summary.md']);
       for (const [name, text] of [...files, ['stdout', run.stdout] as const, ['stderr', run.stderr] as const]) {
         expect(text, name).not.toContain('hdr-s3cr3t-t0ken');
         expect(text, name).not.toContain('k3y-0f-the-user');
