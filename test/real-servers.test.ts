@@ -70,7 +70,19 @@ describe.skipIf(!BUILT)('a server built on the official SDK v2 (2026-07-28, stdi
 });
 
 describe.skipIf(!BUILT)('a server built on the official SDK v2 (2026-07-28, Streamable HTTP)', () => {
-  it('is audited on the modern wire with no fail, and one justified warning', { timeout: 60_000 }, async () => {
+  it('mounted bare, without the Origin validation the SDK tells deployers to add, fails http.origin.validate', { timeout: 60_000 }, async () => {
+    const server = await startHttpServer(join(ROOT, 'test/fixtures/sdk-v2-http-server.mjs'), '--bare');
+    try {
+      const run = await runCli(['--url', server.url, '--checks', 'http.origin.*'], { timeoutMs: 45_000 });
+      // basic/transports/streamable-http § Security: "Servers MUST validate the Origin header on all incoming connections".
+      expect(run.report!.checks.map((c) => `${c.status} ${c.id}`)).toEqual(['fail http.origin.validate', 'skip http.origin.403']);
+      expect(run.code).toBe(1);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('is audited on the modern wire with no fail, and two justified warnings', { timeout: 60_000 }, async () => {
     const server = await startHttpServer(join(ROOT, 'test/fixtures/sdk-v2-http-server.mjs'));
     try {
       const run = await runCli(['--url', server.url, '--list-changed-trigger', 'toggle_beta'], { timeoutMs: 45_000 });
@@ -81,10 +93,16 @@ describe.skipIf(!BUILT)('a server built on the official SDK v2 (2026-07-28, Stre
       // The same per-request instances mean the toggle_beta call's instance changes the set but the instance holding the
       // listen stream never hears of it: server/tools § List Changed Notification, "servers that declared the listChanged
       // capability SHOULD send a notification to clients that have opened a subscriptions/listen stream".
-      const findings = run.report!.checks.filter((c) => c.status !== 'pass' && c.status !== 'skip');
-      expect(findings.map((c) => `${c.status} ${c.id}`), explain(run.report)).toEqual(['warn tools.listchanged.notify']);
-      expect(findings[0]!.message).toMatch(/added beta_forecast.*no notifications\/tools\/list_changed arrived/);
       const passed = (id: string) => run.report!.checks.find((c) => c.id === id)?.status;
+      const findings = run.report!.checks.filter((c) => c.status !== 'pass' && c.status !== 'skip');
+      // The SDK's originValidationResponse (added in front of the handler as its docs say) rejects the foreign Origin
+      // with 403 and JSON-RPC code -32000; basic/index § Error Codes: "new implementations SHOULD NOT use codes from
+      // this sub-range [-32019, -32000] at all".
+      expect(findings.map((c) => `${c.status} ${c.id}`), explain(run.report)).toEqual(['warn err.legacy.should-not-use', 'warn tools.listchanged.notify']);
+      expect(findings[0]!.message).toMatch(/-32000/);
+      expect(findings[1]!.message).toMatch(/added beta_forecast.*no notifications\/tools\/list_changed arrived/);
+      expect(passed('http.origin.validate')).toBe('pass');
+      expect(passed('http.origin.403')).toBe('pass');
       for (const id of ['version.unsupported-32022', 'http.validate.missing-std', 'http.compat.get-delete-405', 'tools.err.unknown-tool']) {
         expect(passed(id), id).toBe('pass');
       }
