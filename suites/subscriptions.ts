@@ -165,6 +165,16 @@ function subscriptionMessages(ctx: CheckContext, exchange: Exchange, id: JsonRpc
 const NEEDS_TRIGGER =
   'no way to change the tool set from outside: name a tool that does with --list-changed-trigger <tool> (it is called twice: change, then undo)';
 
+/** The shared trigger run, or why the change checks cannot decide. */
+async function observedChange(ctx: CheckContext): Promise<{ run: Required<TriggerRun> } | { skipped: string }> {
+  if (!ctx.options.listChangedTrigger) return { skipped: NEEDS_TRIGGER };
+  const run = await triggerRun(ctx);
+  if (run.skip) return { skipped: run.skip };
+  const complete = run as Required<TriggerRun>;
+  if (!complete.change.diff.changed) return { skipped: `calling ${complete.change.tool} did not change the tool set, so nothing was due` };
+  return { run: complete };
+}
+
 export const listChangedNotify: CheckDefinition = {
   id: 'tools.listchanged.notify',
   keyword: 'SHOULD',
@@ -175,12 +185,11 @@ export const listChangedNotify: CheckDefinition = {
   needs: ['live'],
   phase: 'serial',
   async run(ctx) {
-    if (!ctx.options.listChangedTrigger) return [skip(NEEDS_TRIGGER)];
-    const run = await triggerRun(ctx);
-    if (run.skip) return [skip(run.skip)];
-    const { subscriber, change } = run as Required<TriggerRun>;
+    const observed = await observedChange(ctx);
+    if ('skipped' in observed) return [skip(observed.skipped)];
+    const { run } = observed;
+    const { subscriber, change } = run;
     const evidence: Evidence[] = [change.call, subscriber.exchange, note('tool set before and after the trigger', change.diff)];
-    if (!change.diff.changed) return [skip(`calling ${change.tool} did not change the tool set, so no notification was due`)];
     const notified = taggedFor(subscriber.exchange.notifications, subscriber.id, 'loose').some((m) => isMethod(m, LIST_CHANGED));
     if (!notified) {
       return [
@@ -206,12 +215,10 @@ export const noUnrequested: CheckDefinition = {
   needs: ['live'],
   phase: 'serial',
   async run(ctx) {
-    if (!ctx.options.listChangedTrigger) return [skip(NEEDS_TRIGGER)];
-    const run = await triggerRun(ctx);
-    if (run.skip) return [skip(run.skip)];
-    const { bystander, change } = run as Required<TriggerRun>;
+    const observed = await observedChange(ctx);
+    if ('skipped' in observed) return [skip(observed.skipped)];
+    const { bystander, change } = observed.run;
     const evidence: Evidence[] = [change.call, bystander.exchange];
-    if (!change.diff.changed) return [skip(`calling ${change.tool} did not change the tool set, so nothing would show a violation`)];
     const unrequested = taggedFor(bystander.exchange.notifications, bystander.id, 'loose').filter((m) => isMethod(m, LIST_CHANGED));
     if (unrequested.length > 0) {
       return [

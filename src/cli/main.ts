@@ -1,5 +1,6 @@
 import { McpClient } from '../protocol/client.js';
 import { negotiate, type Negotiation } from '../protocol/negotiate.js';
+import type { ToolWalk } from '../protocol/tool-walk.js';
 import { createReporter, colorEnabled } from '../report/index.js';
 import type { Reporter, RunReport } from '../report/types.js';
 import { CheckContext } from '../runner/context.js';
@@ -13,7 +14,7 @@ import { ALL_CHECKS } from '../../suites/index.js';
 import { applyBaseline, BaselineError, DEFAULT_BASELINE_FILE, markKnown, readBaseline, writeBaseline, type BaselineFile } from '../baseline/baseline.js';
 import { compareLock, DEFAULT_LOCK_FILE, lockFrom, LockError, readLock, writeLock, type ToolLockFile } from '../lock/tool-lock.js';
 import { EXIT, parseArgs, UsageError, type CliOptions } from './args.js';
-import { createTarget } from './target.js';
+import { createTarget, type Target } from './target.js';
 import { packageVersion } from './version.js';
 import { printCatalog } from './catalog.js';
 import { TargetGoneError } from '../protocol/errors.js';
@@ -59,8 +60,16 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** `snapshot`: the complete tool listing as JSON on stdout, for `--from-snapshot`. */
-async function snapshot(options: CliOptions, version: string): Promise<number> {
+interface Listing {
+  client: McpClient;
+  negotiation: Negotiation;
+  ctx: CheckContext;
+  walk: ToolWalk;
+  target: Target;
+}
+
+/** Connects, negotiates and walks the whole tool list, then hands it to `use`; a target that cannot be read is exit 3. */
+async function withListing(options: CliOptions, version: string, use: (listing: Listing) => Promise<number>): Promise<number> {
   const target = await createTarget(options, new RequestGate(options.maxRps === undefined ? {} : { maxRps: options.maxRps }));
   const client = new McpClient(target.transport, { name: 'mcp-tools-conformance', version });
   try {
@@ -68,7 +77,21 @@ async function snapshot(options: CliOptions, version: string): Promise<number> {
     const negotiation = await negotiate(client, options.spec);
     const ctx = new CheckContext(client, target.transport, negotiation, { timeoutMs: options.timeoutMs });
     if (negotiation.wire === '2026-07-28') negotiation.discover ??= await ctx.discover();
-    const walk = await ctx.tools();
+    return await use({ client, negotiation, ctx, walk: await ctx.tools(), target });
+  } catch (error) {
+    if (error instanceof TargetUnavailableError || error instanceof TargetGoneError) {
+      process.stderr.write(`mcp-tools-conformance: the target could not be read: ${error.message}\n`);
+      return EXIT.unavailable;
+    }
+    throw error;
+  } finally {
+    await target.transport.close();
+  }
+}
+
+/** `snapshot`: the complete tool listing as JSON on stdout, for `--from-snapshot`. */
+function snapshot(options: CliOptions, version: string): Promise<number> {
+  return withListing(options, version, async ({ client, negotiation, walk, target }) => {
     let text: string;
     try {
       text = JSON.stringify(buildSnapshot(client, negotiation, walk, target.description), null, 2);
@@ -82,31 +105,13 @@ async function snapshot(options: CliOptions, version: string): Promise<number> {
       process.stderr.write(`mcp-tools-conformance: the tool list is incomplete (${walk.stop.kind}); the snapshot holds what was received\n`);
     }
     return EXIT.ok;
-  } catch (error) {
-    if (error instanceof TargetUnavailableError || error instanceof TargetGoneError) {
-      process.stderr.write(`mcp-tools-conformance: the target could not be read: ${error.message}\n`);
-      return EXIT.unavailable;
-    }
-    throw error;
-  } finally {
-    await target.transport.close();
-  }
-}
-
-interface AuditInputs {
-  known?: { file: string; data: BaselineFile };
-  lock?: { file: string; data: ToolLockFile };
+  });
 }
 
 /** `lock --write`: the tool listing's per-tool hashes, written to the --lock file. */
-async function lockCommand(options: CliOptions, version: string): Promise<number> {
-  const target = await createTarget(options, new RequestGate(options.maxRps === undefined ? {} : { maxRps: options.maxRps }));
-  const client = new McpClient(target.transport, { name: 'mcp-tools-conformance', version });
+function lockCommand(options: CliOptions, version: string): Promise<number> {
   const file = options.lock ?? DEFAULT_LOCK_FILE;
-  try {
-    await target.transport.start();
-    const negotiation = await negotiate(client, options.spec);
-    const walk = await new CheckContext(client, target.transport, negotiation, { timeoutMs: options.timeoutMs }).tools();
+  return withListing(options, version, async ({ walk }) => {
     if (walk.stop.kind !== 'complete') {
       process.stderr.write(`mcp-tools-conformance: the tool list is incomplete (${walk.stop.kind}); ${file} was not written\n`);
       return EXIT.unavailable;
@@ -115,15 +120,12 @@ async function lockCommand(options: CliOptions, version: string): Promise<number
     await writeLock(file, lock);
     process.stdout.write(`wrote ${file}: ${Object.keys(lock.tools).length} tools\n`);
     return EXIT.ok;
-  } catch (error) {
-    if (error instanceof TargetUnavailableError || error instanceof TargetGoneError) {
-      process.stderr.write(`mcp-tools-conformance: the target could not be read: ${error.message}\n`);
-      return EXIT.unavailable;
-    }
-    throw error;
-  } finally {
-    await target.transport.close();
-  }
+  });
+}
+
+interface AuditInputs {
+  known?: { file: string; data: BaselineFile };
+  lock?: { file: string; data: ToolLockFile };
 }
 
 async function audit(options: CliOptions, checks: readonly CheckDefinition[], version: string, inputs: AuditInputs = {}): Promise<number> {

@@ -1,11 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { ALL_CHECKS } from '../../suites/index.js';
 import { loadCatalog } from '../docs/catalog.js';
 import type { CatalogRow } from '../docs/coverage-notes.js';
 import type { CheckResult } from '../runner/types.js';
 import { coverageFromCatalog, coverageFromRegistry, type CoverageFigure } from './html/coverage.js';
 import { renderHtmlReport } from './html/page.js';
+import { fileReporter } from './file-reporter.js';
 import type { Reporter } from './types.js';
 
 export { renderHtmlReport, type HtmlReportOptions } from './html/page.js';
@@ -28,13 +27,5 @@ export function registryCoverage(results: readonly CheckResult[], catalog: reado
 }
 
 export function createHtmlReporter(): Reporter {
-  return {
-    name: 'html',
-    async finish(report, outputDir) {
-      await mkdir(outputDir, { recursive: true });
-      const path = join(outputDir, HTML_REPORT_FILE);
-      await writeFile(path, renderHtmlReport(report, { coverage: registryCoverage(report.checks) }), 'utf8');
-      return path;
-    },
-  };
+  return fileReporter('html', HTML_REPORT_FILE, (report) => renderHtmlReport(report, { coverage: registryCoverage(report.checks) }));
 }

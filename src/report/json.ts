@@ -1,7 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { CheckResult } from '../runner/types.js';
 import { boundEvidence, DEFAULT_EVIDENCE_LIMITS, truncateString, type EvidenceLimits } from './bound.js';
+import { fileReporter } from './file-reporter.js';
 import type { Reporter, RunReport } from './types.js';
 
 export const JSON_REPORT_FILE = 'report.json';
@@ -27,13 +26,5 @@ export function renderJsonReport(report: RunReport): string {
 }
 
 export function createJsonReporter(): Reporter {
-  return {
-    name: 'json',
-    async finish(report, outputDir) {
-      await mkdir(outputDir, { recursive: true });
-      const path = join(outputDir, JSON_REPORT_FILE);
-      await writeFile(path, renderJsonReport(report), 'utf8');
-      return path;
-    },
-  };
+  return fileReporter('json', JSON_REPORT_FILE, (report) => renderJsonReport(report));
 }

@@ -1,8 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CheckResult } from '../runner/types.js';
 import { boundEvidence, truncateString } from './bound.js';
 import { countByStatus } from './statuses.js';
+import { fileReporter } from './file-reporter.js';
 import type { Reporter, RunReport } from './types.js';
 import { xmlElement, xmlTextElement, type XmlAttributes } from './xml.js';
 
@@ -154,13 +154,5 @@ export function renderJunit(report: RunReport, options: JunitOptions = {}): stri
 }
 
 export function createJunitReporter(options: JunitOptions = {}): Reporter {
-  return {
-    name: 'junit',
-    async finish(report, outputDir) {
-      await mkdir(outputDir, { recursive: true });
-      const path = join(outputDir, JUNIT_REPORT_FILE);
-      await writeFile(path, renderJunit(report, options), 'utf8');
-      return path;
-    },
-  };
+  return fileReporter('junit', JUNIT_REPORT_FILE, (report) => renderJunit(report, options));
 }

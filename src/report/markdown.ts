@@ -1,9 +1,9 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CheckResult, Status } from '../runner/types.js';
 import { formatDuration } from './duration.js';
 import { KEYWORDS, STATUSES, countByStatus } from './statuses.js';
 import { terminalInline } from './text-safety.js';
+import { fileReporter } from './file-reporter.js';
 import type { Reporter, RunReport } from './types.js';
 
 export const MARKDOWN_REPORT_FILE = 'summary.md';
@@ -112,13 +112,5 @@ export function renderMarkdown(report: RunReport, options: MarkdownOptions = {})
 }
 
 export function createMarkdownReporter(options: MarkdownOptions = {}): Reporter {
-  return {
-    name: 'markdown',
-    async finish(report, outputDir) {
-      await mkdir(outputDir, { recursive: true });
-      const path = join(outputDir, MARKDOWN_REPORT_FILE);
-      await writeFile(path, renderMarkdown(report, options), 'utf8');
-      return path;
-    },
-  };
+  return fileReporter('markdown', MARKDOWN_REPORT_FILE, (report) => renderMarkdown(report, options));
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CheckResult, Keyword } from '../runner/types.js';
 import { specUrl } from '../spec-links.js';
 import { boundEvidence, truncateString } from './bound.js';
+import { fileReporter } from './file-reporter.js';
 import type { Reporter, RunReport } from './types.js';
 
 export const SARIF_REPORT_FILE = 'report.sarif';
@@ -120,13 +120,5 @@ export function renderSarif(report: RunReport, options: SarifOptions = {}): Json
 }
 
 export function createSarifReporter(options: SarifOptions = {}): Reporter {
-  return {
-    name: 'sarif',
-    async finish(report, outputDir) {
-      await mkdir(outputDir, { recursive: true });
-      const path = join(outputDir, SARIF_REPORT_FILE);
-      await writeFile(path, `${JSON.stringify(renderSarif(report, options), null, 2)}\n`, 'utf8');
-      return path;
-    },
-  };
+  return fileReporter('sarif', SARIF_REPORT_FILE, (report) => `${JSON.stringify(renderSarif(report, options), null, 2)}\n`);
 }

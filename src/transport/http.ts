@@ -71,14 +71,7 @@ export class HttpTransport implements Transport {
     const url = parseTargetUrl(this.options.url);
     const connection = new Pool(url.origin, { headersTimeout: 0, bodyTimeout: 0, connections: 1 });
     const headers = this.outgoingHeaders(options.headers);
-    const exchange: Exchange = {
-      seq: nextSeq(),
-      sentAt: new Date().toISOString(),
-      durationMs: 0,
-      request: message,
-      requestHeaders: Object.fromEntries(headers.map((h) => [h.name, h.secret ? REDACTED : h.value])),
-      notifications: [],
-    };
+    const exchange = newExchange(message, headers);
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     const controller = new AbortController();
     let closedByUs = false;
@@ -224,14 +217,7 @@ export class HttpTransport implements Transport {
     await this.gate.acquire();
     const pool = this.connectionPool();
     const headers = this.outgoingHeaders(options.headers);
-    const exchange: Exchange = {
-      seq: nextSeq(),
-      sentAt: new Date().toISOString(),
-      durationMs: 0,
-      request: message,
-      requestHeaders: Object.fromEntries(headers.map((h) => [h.name, h.secret ? REDACTED : h.value])),
-      notifications: [],
-    };
+    const exchange = newExchange(message, headers);
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -378,6 +364,18 @@ class ResponseReader {
     this.exchange.failure = { kind, message };
     this.exchange.rawBody = truncate(body);
   }
+}
+
+/** An exchange about to be sent: user-supplied header values are recorded redacted. */
+function newExchange(request: unknown, headers: readonly OutgoingHeader[]): Exchange {
+  return {
+    seq: nextSeq(),
+    sentAt: new Date().toISOString(),
+    durationMs: 0,
+    request,
+    requestHeaders: Object.fromEntries(headers.map((h) => [h.name, h.secret ? REDACTED : h.value])),
+    notifications: [],
+  };
 }
 
 function isFinalResponse(message: unknown): message is Record<string, unknown> {
