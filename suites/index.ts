@@ -8,6 +8,7 @@ import { JSON_SCHEMA_CHECKS } from './json-schema.js';
 import { LIVE_LISTING_CHECKS } from './live-listing.js';
 import { MRTR_CHECKS } from './mrtr.js';
 import { PARAM_HEADER_CHECKS } from './param-headers.js';
+import { PROPERTY_CHECKS } from './property.js';
 import { REQUEST_META_CHECKS } from './request-meta.js';
 import { RESULT_CHECKS } from './results.js';
 import { TOOL_CALL_CHECKS } from './tool-calls.js';
@@ -36,6 +37,7 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...MRTR_CHECKS,
   ...HTTP_CHECKS,
   ...PARAM_HEADER_CHECKS,
+  ...PROPERTY_CHECKS,
   ...WIRE_CHECKS,
 ];
 

@@ -2,6 +2,8 @@ import yargs from 'yargs';
 import { REPORTER_NAMES, isReporterName, type ReporterName } from '../report/index.js';
 import type { SpecChoice } from '../protocol/negotiate.js';
 import { parsePatterns } from '../runner/registry.js';
+import { DEFAULT_RUNS, DEFAULT_SEED } from '../property/seeds.js';
+import { parseReplayToken, type ReplayTarget } from '../property/replay.js';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -30,7 +32,14 @@ export interface CliOptions {
   junitProperties: boolean;
   /** Tools that may be called besides those annotated readOnlyHint: true; 'all' allows every tool. */
   allowTools: string[] | 'all';
+  /** Property-based checks: the fast-check seed, cases per tool and property, and one case to replay. */
+  seed: number;
+  runs: number;
+  replay?: ReplayTarget;
 }
+
+const MAX_SEED = 0x7fffffff;
+const MAX_RUNS = 100_000;
 
 export const EXIT = { ok: 0, failures: 1, usage: 2, unavailable: 3 } as const;
 
@@ -83,6 +92,9 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
       describe: 'also call these tools (comma-separated or repeated); by default only tools annotated readOnlyHint: true are called',
     })
     .option('allow-all-tools', { type: 'boolean', default: false, describe: 'call any tool, including ones that may have side effects' })
+    .option('seed', { type: 'number', default: DEFAULT_SEED, describe: `property-based checks: fast-check seed, 0…${MAX_SEED} (fixed by default, so audits repeat)` })
+    .option('runs', { type: 'number', default: DEFAULT_RUNS, describe: 'property-based checks: generated cases per tool and property' })
+    .option('replay', { type: 'string', describe: 'property-based checks: re-run one case, <tool>@<path> as printed in a replay line' })
     .option('verbose', { type: 'boolean', default: false, describe: 'print evidence for failures on the console' })
     .conflicts('stdio', 'url')
     .conflicts('from-snapshot', ['stdio', 'url'])
@@ -108,6 +120,10 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
   for (const [flag, value] of [['--timeout', args.timeout], ['--max-duration', args['max-duration']], ['--concurrency', args.concurrency]] as const) {
     if (!Number.isFinite(value) || value <= 0) throw new UsageError(`${flag} must be a positive number`);
   }
+  if (!Number.isInteger(args.seed) || args.seed < 0 || args.seed > MAX_SEED) throw new UsageError(`--seed must be an integer from 0 to ${MAX_SEED}`);
+  if (!Number.isInteger(args.runs) || args.runs < 1 || args.runs > MAX_RUNS) throw new UsageError(`--runs must be an integer from 1 to ${MAX_RUNS}`);
+  const replay = args.replay === undefined ? undefined : parseReplayToken(String(args.replay));
+  if (args.replay !== undefined && replay === undefined) throw new UsageError('--replay must look like <tool>@<path>, e.g. get_weather@12:0:1, as printed in a replay line');
   if (args.stdio !== undefined && args.stdio.trim() === '') throw new UsageError('--stdio needs a command line');
   if (args.url !== undefined && !/^https?:\/\//i.test(args.url)) throw new UsageError('--url must start with http:// or https://');
   const headers: Record<string, string> = {};
@@ -134,5 +150,8 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
     verbose: Boolean(args.verbose),
     junitProperties: Boolean(args['junit-properties']),
     allowTools: args['allow-all-tools'] ? 'all' : parsePatterns(args['allow-tools']?.map(String)),
+    seed: args.seed,
+    runs: args.runs,
+    ...(replay ? { replay } : {}),
   };
 }

@@ -16,6 +16,7 @@ import { printCatalog } from './catalog.js';
 import { TargetGoneError } from '../protocol/errors.js';
 import { SnapshotFormatError } from '../snapshot/format.js';
 import { buildSnapshot, replayNegotiation } from '../snapshot/capture.js';
+import { replayCommandLine } from './replay-command.js';
 
 export async function main(argv: string[]): Promise<number> {
   const version = packageVersion();
@@ -114,6 +115,14 @@ async function audit(options: CliOptions, checks: readonly CheckDefinition[], ve
       timeoutMs: options.timeoutMs,
       openTransport,
       allowTools: options.allowTools,
+      deadline,
+      property: {
+        seed: options.seed,
+        runs: options.runs,
+        concurrency: options.concurrency,
+        commandLine: replayCommandLine(options, target.description),
+        ...(options.replay ? { replay: options.replay } : {}),
+      },
     });
     try {
       const output = await runChecks(checks, ctx, {
@@ -145,6 +154,7 @@ async function audit(options: CliOptions, checks: readonly CheckDefinition[], ve
     durationMs: Math.round(performance.now() - started),
     stats: { requests: client.exchanges.filter((e) => e.response !== undefined || e.failure).length, toolsCalled: Object.fromEntries(client.toolsCalled) },
     summary: summarize(results),
+    ...(checks.some((c) => c.area === 'property') && !target.snapshot ? { property: { seed: options.seed, runs: options.runs, ...(options.replay ? { replay: `${options.replay.tool}@${options.replay.path}` } : {}) } } : {}),
     ...(aborted ? { aborted } : {}),
     checks: results,
   };

@@ -44,6 +44,10 @@ function runDetails(report: RunReport, writtenPaths: readonly string[]): string[
     const during = report.aborted.duringCheck === undefined ? '' : ` (during ${terminalInline(report.aborted.duringCheck)})`;
     lines.push(`Aborted: ${terminalInline(report.aborted.reason)}${during}`);
   }
+  if (report.property !== undefined) {
+    const replay = report.property.replay === undefined ? '' : `, replaying ${terminalInline(report.property.replay)}`;
+    lines.push(`Property-based checks: seed ${report.property.seed}, ${report.property.runs} case(s) per tool and property${replay} (same seed, same cases)`);
+  }
   lines.push(`Duration: ${formatDuration(report.durationMs)}, ${report.stats.requests} request(s)`);
   if (writtenPaths.length > 0) lines.push(`Reports: ${writtenPaths.map((path) => terminalInline(path)).join(', ')}`);
   return lines;

@@ -15,6 +15,8 @@ export interface RunReport {
   durationMs: number;
   stats: { requests: number; toolsCalled: Record<string, number> };
   summary: Record<Status, number>;
+  /** Settings of the property-based checks, when any was selected: rerun with the same seed to get the same cases. */
+  property?: { seed: number; runs: number; replay?: string };
   /** Set when the audit could not complete: what happened and during which check. */
   aborted?: { reason: string; duringCheck?: string };
   checks: CheckResult[];

@@ -1,0 +1,94 @@
+import { isObject } from '../jsonrpc.js';
+import { describeIssue } from '../schema/arguments/ajv-issues.js';
+import { rootView } from '../schema/arguments/root-view.js';
+import { documentOf, resolveNode } from '../schema/arguments/schema-document.js';
+import { numberAt } from '../schema/arguments/schema-node.js';
+import { compileArgumentSchema, type ArgumentValidator } from '../schema/arguments/validate.js';
+import { fake, fakerInput, type FakerInput } from './jsf.js';
+import { tooLargeToGenerate } from './generation-limits.js';
+import type { ValueHints } from './shrink-json.js';
+
+export type Arguments = Record<string, unknown>;
+
+/** Schema-valid argument objects for one tool: json-schema-faker proposes, our validator decides. */
+export interface ArgumentSource {
+  schema: Record<string, unknown>;
+  validator: ArgumentValidator;
+  /** A valid value for this json-schema-faker seed, or undefined when the proposal was invalid. */
+  valid(seed: number): Arguments | undefined;
+  isValid(value: unknown): value is Arguments;
+  hintsFor(name: string): ValueHints;
+  /** A valid value found while preparing, used when a draw keeps failing. */
+  fallback: Arguments;
+}
+
+export type PreparedSource = { ok: true; source: ArgumentSource } | { ok: false; reason: string };
+
+/** Seeds tried while preparing; a schema none of them satisfies is reported as a skip. */
+const PREPARATION_SEEDS = 64;
+
+function hintsOf(schema: Record<string, unknown>, sample: Arguments): (name: string) => ValueHints {
+  const doc = documentOf(schema);
+  const view = rootView(doc, sample);
+  const cache = new Map<string, ValueHints>();
+  return (name) => {
+    let hints = cache.get(name);
+    if (hints) return hints;
+    hints = {};
+    const resolved = view ? resolveNode(view.propertySchema(name) ?? true, doc) : undefined;
+    if (resolved?.ok && isObject(resolved.value)) {
+      const node = resolved.value;
+      if (Array.isArray(node['enum'])) hints.enum = node['enum'];
+      const lower = numberAt(node, 'minimum') ?? numberAt(node, 'exclusiveMinimum');
+      if (lower !== undefined) hints.lowerBound = lower;
+    }
+    cache.set(name, hints);
+    return hints;
+  };
+}
+
+function attempt(input: FakerInput, validator: ArgumentValidator, seed: number): { value?: Arguments; problem?: string } {
+  let value: unknown;
+  try {
+    value = fake(input, seed);
+  } catch (error) {
+    return { problem: `json-schema-faker: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}` };
+  }
+  if (!isObject(value)) return { problem: 'json-schema-faker produced a value that is not an object' };
+  const verdict = validator.validate(value);
+  if (!verdict.valid) return { problem: `json-schema-faker produced an invalid value (${verdict.issues[0] ? describeIssue(verdict.issues[0]) : 'unknown issue'})` };
+  return { value };
+}
+
+/** Compiles the schema and checks that valid values can be generated at all; otherwise says why not. */
+export function prepareSource(inputSchema: unknown): PreparedSource {
+  if (!isObject(inputSchema)) return { ok: false, reason: 'the inputSchema is not an object' };
+  const compiled = compileArgumentSchema(inputSchema);
+  if (!compiled.ok) return { ok: false, reason: compiled.reason };
+  const tooLarge = tooLargeToGenerate(inputSchema);
+  if (tooLarge) return { ok: false, reason: `values would be too large to generate: ${tooLarge}` };
+  const input = fakerInput(inputSchema);
+  const validator = compiled.validator;
+  let firstProblem: string | undefined;
+  let fallback: Arguments | undefined;
+  for (let seed = 1; seed <= PREPARATION_SEEDS && fallback === undefined; seed += 1) {
+    const result = attempt(input, validator, seed);
+    fallback = result.value;
+    firstProblem ??= result.problem;
+  }
+  if (fallback === undefined) {
+    return { ok: false, reason: `no valid arguments in ${PREPARATION_SEEDS} attempts (unsatisfiable or unsupported schema): ${firstProblem ?? 'unknown'}` };
+  }
+  const hintsFor = hintsOf(inputSchema, fallback);
+  return {
+    ok: true,
+    source: {
+      schema: inputSchema,
+      validator,
+      fallback,
+      valid: (seed) => attempt(input, validator, seed).value,
+      isValid: (value): value is Arguments => isObject(value) && validator.validate(value).valid,
+      hintsFor,
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import { errorOf, isObject, resultOf } from '../src/jsonrpc.js';
+import { invalidCases, ValidArguments, type Arguments, type InvalidCase } from '../src/property/index.js';
+import { describeIssues } from '../src/runner/result-schemas.js';
+import type { CheckDefinition } from '../src/runner/types.js';
+import { WIRES } from '../src/runner/types.js';
+import { compileArgumentSchema } from '../src/schema/arguments/index.js';
+import type { Exchange } from '../src/transport/types.js';
+import { note } from './outcome.js';
+import { searchTools } from './property-search.js';
+
+/*
+ * The property-based counterparts of the scripted call checks (suites/tool-results.ts): those judge one small sample
+ * per tool; these judge --runs generated cases per tool and shrink what fails. Every generated exchange is recorded,
+ * so the wire checks (base.jsonrpc, schema.result.valid and the specific ones) judge each response too; a response
+ * that is not a JSON-RPC message is left to them here, so that no issue is reported twice.
+ */
+
+/** Transport failures that mean the target did not answer the call (a hang, a dropped connection, an HTTP error). */
+function unanswered(exchange: Exchange): string | undefined {
+  const failure = exchange.failure;
+  if (!failure || failure.kind === 'malformed' || failure.kind === 'wrong-id') return undefined;
+  return failure.kind === 'timeout' ? `no answer within the timeout (${failure.message}); the call was cancelled` : `no answer: ${failure.message}`;
+}
+
+const errorText = (error: Record<string, unknown>) => `JSON-RPC error ${String(error.code)} "${String(error.message).slice(0, 120)}"`;
+
+/** A missing client capability is a legitimate answer to any call. */
+const MISSING_CAPABILITY = -32021;
+
+function judgeValid(exchange: Exchange): string | undefined {
+  const silent = unanswered(exchange);
+  if (silent) return silent;
+  const error = errorOf(exchange.response);
+  if (!error || error.code === MISSING_CAPABILITY) return undefined;
+  if (error.code === -32602) return `valid arguments were rejected with ${errorText(error)}`;
+  return `valid arguments got ${errorText(error)} instead of a result`;
+}
+
+export const validCasesAnswered: CheckDefinition = {
+  id: 'tools.err.tool-errors-in-result.property',
+  covers: ['tools.err.tool-errors-in-result'],
+  keyword: 'SHOULD',
+  title: 'Generated schema-valid arguments always get a result (complete or input_required), never a JSON-RPC error or a hang',
+  specRef: 'server/tools#error-handling',
+  area: 'property',
+  wires: WIRES,
+  needs: ['live', 'tool-call'],
+  run: (ctx) =>
+    searchTools<Arguments>(ctx, {
+      id: validCasesAnswered.id,
+      expected: 'a result (resultType complete, isError allowed for tool errors, or input_required); never -32602 for arguments the inputSchema accepts, nor -32603, a crash or a hang',
+      passed: 'answered with a result',
+      property: (_t, source) => ({ arbitrary: new ValidArguments(source), argumentsOf: (args) => args, judge: judgeValid }),
+    }),
+};
+
+function judgeOutput(validate: (value: unknown) => { valid: boolean; issues: import('../src/schema/validator.js').SchemaIssue[] }) {
+  return (exchange: Exchange): string | undefined => {
+    const result = resultOf(exchange.response);
+    if (!result || result.resultType === 'input_required' || result.isError === true) return undefined;
+    if (!('structuredContent' in result)) return 'a successful result has no structuredContent';
+    const verdict = validate(result.structuredContent);
+    return verdict.valid ? undefined : `structuredContent breaks the outputSchema: ${describeIssues(verdict.issues, 3)}`;
+  };
+}
+
+export const generatedOutputConforms: CheckDefinition = {
+  id: 'tools.output.conform.property',
+  covers: ['tools.output.conform'],
+  keyword: 'MUST',
+  title: 'For generated schema-valid arguments, every successful result carries structuredContent valid against the outputSchema',
+  specRef: 'server/tools#output-schema',
+  area: 'property',
+  wires: WIRES,
+  needs: ['live', 'tool-call'],
+  run: (ctx) =>
+    searchTools<Arguments>(ctx, {
+      id: generatedOutputConforms.id,
+      expected: 'structuredContent valid against the outputSchema in every result that is complete and not isError',
+      passed: 'had conforming structuredContent (or were tool errors)',
+      applies: { to: (t) => isObject(t.tool.outputSchema), none: 'no tool declares an outputSchema' },
+      property: (t, source) => {
+        const compiled = compileArgumentSchema(t.tool.outputSchema);
+        if (!compiled.ok) return `the outputSchema cannot be used for validation: ${compiled.reason}`;
+        return { arbitrary: new ValidArguments(source), argumentsOf: (args) => args, judge: judgeOutput((v) => compiled.validator.validate(v)) };
+      },
+    }),
+};
+
+function invalidCheck(): CheckDefinition {
+  const noted: string[] = [];
+  const judge = (exchange: Exchange, c: InvalidCase | undefined): string | undefined => {
+    const silent = unanswered(exchange);
+    if (silent) return silent;
+    const error = errorOf(exchange.response);
+    if (error?.code === -32603) return `${c!.mutation.description}: got ${errorText(error)}`;
+    if (error?.code === -32602) {
+      if (noted.length < 1000) noted.push(c!.mutation.kind);
+      return undefined;
+    }
+    const result = resultOf(exchange.response);
+    if (result && result.isError !== true && result.resultType !== 'input_required') return `${c!.mutation.description}: the call succeeded (a result without isError)`;
+    return undefined;
+  };
+  const check: CheckDefinition = {
+    id: 'tools.err.execution-errors.property',
+    covers: ['tools.err.execution-errors', 'tools.sec.validate-inputs'],
+    keyword: 'MUST',
+    title: 'Generated arguments that break the inputSchema get an isError result (or -32602), never a silent success, -32603, a crash or a hang',
+    specRef: 'server/tools#error-handling',
+    area: 'property',
+    wires: WIRES,
+    needs: ['live', 'tool-call'],
+    run: (ctx) => {
+      noted.length = 0;
+      return searchTools<InvalidCase | undefined>(ctx, {
+        id: check.id,
+        expected: 'a result with isError: true naming the problem (or a -32602 error): servers MUST validate all tool inputs',
+        passed: 'were refused',
+        property: (_t, source) => ({ arbitrary: invalidCases(source), argumentsOf: (c) => c?.mutation.value, judge }),
+        describe: (c) => (c ? [note(`how it was made invalid (${c.mutation.kind})`, { mutation: c.mutation.description, from: c.valid })] : []),
+        remarks: () =>
+          noted.length
+            ? `; ${noted.length} were answered with -32602 instead of isError (allowed by the schema's InvalidParamsError; the tools page prefers isError, requirements §6.1)`
+            : '',
+      });
+    },
+  };
+  return check;
+}
+
+export const invalidCasesRefused = invalidCheck();
+
+export const PROPERTY_CHECKS = [validCasesAnswered, generatedOutputConforms, invalidCasesRefused] as const;
