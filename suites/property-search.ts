@@ -72,7 +72,7 @@ function failureOutcome<Case>(ctx: CheckContext, check: SearchCheck<Case>, t: Li
   return {
     status: failure.targetGone ? 'error' : 'fail',
     tool: t.label,
-    message: `${shrunk.problem}, for arguments ${shownArgs(shrunk.args)} (${found}; the original case was ${shownArgs(original.args)})`,
+    message: `${shrunk.problem}, for arguments ${shownArgs(shrunk.args)} (${found}${original === shrunk ? '' : `; the original case was ${shownArgs(original.args)}`})`,
     expected: check.expected,
     evidence,
     replay: replayLine(ctx, check.id, t, failure.path),

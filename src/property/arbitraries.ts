@@ -20,8 +20,10 @@ export class ValidArguments extends fc.Arbitrary<Arguments> {
   }
 
   generate(mrng: fc.Random): fc.Value<Arguments> {
+    // One case in four explores the edge (required properties only, empty strings and arrays), where bugs gather.
+    const small = mrng.nextInt(0, 3) === 0;
     for (let draw = 0; draw < DRAWS_PER_VALUE; draw += 1) {
-      const value = this.source.valid(mrng.nextInt(0, 0x7fffffff));
+      const value = this.source.valid(mrng.nextInt(0, 0x7fffffff), small && draw < DRAWS_PER_VALUE / 2);
       if (value !== undefined) return new fc.Value(value, undefined);
     }
     return new fc.Value(structuredClone(this.source.fallback), undefined);

@@ -14,8 +14,8 @@ export type Arguments = Record<string, unknown>;
 export interface ArgumentSource {
   schema: Record<string, unknown>;
   validator: ArgumentValidator;
-  /** A valid value for this json-schema-faker seed, or undefined when the proposal was invalid. */
-  valid(seed: number): Arguments | undefined;
+  /** A valid value for this json-schema-faker seed (a small one if asked), or undefined when the proposal was invalid. */
+  valid(seed: number, small?: boolean): Arguments | undefined;
   isValid(value: unknown): value is Arguments;
   hintsFor(name: string): ValueHints;
   /** A valid value found while preparing, used when a draw keeps failing. */
@@ -47,10 +47,10 @@ function hintsOf(schema: Record<string, unknown>, sample: Arguments): (name: str
   };
 }
 
-function attempt(input: FakerInput, validator: ArgumentValidator, seed: number): { value?: Arguments; problem?: string } {
+function attempt(input: FakerInput, validator: ArgumentValidator, seed: number, small = false): { value?: Arguments; problem?: string } {
   let value: unknown;
   try {
-    value = fake(input, seed);
+    value = fake(input, seed, small);
   } catch (error) {
     return { problem: `json-schema-faker: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}` };
   }
@@ -86,7 +86,7 @@ export function prepareSource(inputSchema: unknown): PreparedSource {
       schema: inputSchema,
       validator,
       fallback,
-      valid: (seed) => attempt(input, validator, seed).value,
+      valid: (seed, small) => attempt(input, validator, seed, small).value,
       isValid: (value): value is Arguments => isObject(value) && validator.validate(value).valid,
       hintsFor,
     },

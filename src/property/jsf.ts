@@ -45,10 +45,15 @@ export function fakerInput(schema: Record<string, unknown>): FakerInput {
   return { schema: prepared as JsonSchema };
 }
 
-/** One value from json-schema-faker for a 32-bit seed; throws when it cannot produce one. */
-export function fake(input: FakerInput, seed: number): unknown {
+/**
+ * One value from json-schema-faker for a 32-bit seed; throws when it cannot produce one. `small` asks for the edge of
+ * the space: required properties only, and empty strings and arrays wherever the schema allows them (where it does not,
+ * the value is rejected by the validator and another is drawn).
+ */
+export function fake(input: FakerInput, seed: number, small = false): unknown {
   return generateSync(input.schema, {
     seed,
+    ...(small ? { optionalsProbability: 0, maxLength: 0, maxItems: 0 } : {}),
     maxDepth: 6,
     maxDefaultItems: 4,
     refDepthMax: 4,
