@@ -45,6 +45,8 @@ export interface SearchCheck<Case> {
   applies?: { to(t: ListedTool): boolean; none: string };
   /** Extra evidence for a failing case (the mutation that made it invalid, for instance). */
   describe?(c: Case): Evidence[];
+  /** The cases derive from valid values alone (no mutation), so a schema admitting one value needs one case. */
+  validOnly?: boolean;
   /** Remarks for the pass message, gathered while judging (e.g. -32602 answers). */
   remarks?(): string;
 }
@@ -97,7 +99,7 @@ async function searchTool<Case>(ctx: CheckContext, check: SearchCheck<Case>, t: 
   const name = t.tool.name as string;
   const result = await search(spec, {
     seed: derivedSeed(options.seed, check.id, name),
-    runs: options.runs,
+    runs: check.validOnly && prepared.source.single ? 1 : options.runs,
     path: options.replay?.path,
     deadline: ctx.options.deadline,
     call: (args) => gate.run(() => ctx.callTool(name, args)),

@@ -50,6 +50,7 @@ export const validCasesAnswered: CheckDefinition = {
       id: validCasesAnswered.id,
       expected: 'a result (resultType complete, isError allowed for tool errors, or input_required); never -32602 for arguments the inputSchema accepts, nor -32603, a crash or a hang',
       passed: 'answered with a result',
+      validOnly: true,
       property: (_t, source) => ({ arbitrary: new ValidArguments(source), argumentsOf: (args) => args, judge: judgeValid }),
     }),
 };
@@ -78,6 +79,7 @@ export const generatedOutputConforms: CheckDefinition = {
       id: generatedOutputConforms.id,
       expected: 'structuredContent valid against the outputSchema in every result that is complete and not isError',
       passed: 'had conforming structuredContent (or were tool errors)',
+      validOnly: true,
       applies: { to: (t) => isObject(t.tool.outputSchema), none: 'no tool declares an outputSchema' },
       property: (t, source) => {
         const compiled = compileArgumentSchema(t.tool.outputSchema);

@@ -1,3 +1,4 @@
+import { canonicalJson } from '../canonical-json.js';
 import { isObject } from '../jsonrpc.js';
 import { describeIssue } from '../schema/arguments/ajv-issues.js';
 import { rootView } from '../schema/arguments/root-view.js';
@@ -20,12 +21,27 @@ export interface ArgumentSource {
   hintsFor(name: string): ValueHints;
   /** A valid value found while preparing, used when a draw keeps failing. */
   fallback: Arguments;
+  /** The schema seems to admit one value only (`{}` for a tool without parameters): one case says all. */
+  single: boolean;
 }
 
 export type PreparedSource = { ok: true; source: ArgumentSource } | { ok: false; reason: string };
 
 /** Seeds tried while preparing; a schema none of them satisfies is reported as a skip. */
 const PREPARATION_SEEDS = 64;
+/** Further values drawn to see whether the schema admits more than one. */
+const VARIETY_PROBES = 8;
+
+function admitsOneValue(input: FakerInput, validator: ArgumentValidator, first: Arguments): boolean {
+  const text = canonicalJson(first);
+  for (let seed = 1; seed <= VARIETY_PROBES; seed += 1) {
+    for (const small of [false, true]) {
+      const value = attempt(input, validator, 1_000 + seed, small).value;
+      if (value !== undefined && canonicalJson(value) !== text) return false;
+    }
+  }
+  return true;
+}
 
 function hintsOf(schema: Record<string, unknown>, sample: Arguments): (name: string) => ValueHints {
   const doc = documentOf(schema);
@@ -86,6 +102,7 @@ export function prepareSource(inputSchema: unknown): PreparedSource {
       schema: inputSchema,
       validator,
       fallback,
+      single: admitsOneValue(input, validator, fallback),
       valid: (seed, small) => attempt(input, validator, seed, small).value,
       isValid: (value): value is Arguments => isObject(value) && validator.validate(value).valid,
       hintsFor,
