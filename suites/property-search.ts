@@ -14,6 +14,7 @@ import {
 } from '../src/property/index.js';
 import type { CheckContext } from '../src/runner/context.js';
 import type { Evidence, Outcome } from '../src/runner/types.js';
+import type { Exchange } from '../src/transport/types.js';
 import { listedTools, type ListedTool } from './listed-tools.js';
 import { note, pass, skip } from './outcome.js';
 
@@ -90,6 +91,12 @@ function callableTools(ctx: CheckContext, tools: ListedTool[]): { callable: List
   };
 }
 
+/** Several calls may be in flight when a target dies; the earliest sent is the one it died on (requests are read in order). */
+function firstLost(ctx: CheckContext, exchange: Exchange): boolean {
+  const lost = ctx.exchanges().filter((e) => e.failure?.kind === 'target-exited');
+  return lost.every((e) => e.seq >= exchange.seq);
+}
+
 async function searchTool<Case>(ctx: CheckContext, check: SearchCheck<Case>, t: ListedTool, gate: Limiter): Promise<Outcome | SearchResult<Case>> {
   const prepared = prepareSource(t.tool.inputSchema);
   if (!prepared.ok) return { ...skip(`no arguments can be generated: ${prepared.reason}`), tool: t.label };
@@ -104,6 +111,10 @@ async function searchTool<Case>(ctx: CheckContext, check: SearchCheck<Case>, t: 
     deadline: ctx.options.deadline,
     call: (args) => gate.run(() => ctx.callTool(name, args)),
   });
+  if (result.abandoned) return { ...skip(`not finished: the target stopped answering during another call (${result.abandoned.message})`), tool: t.label };
+  if (result.failure?.targetGone && !firstLost(ctx, result.failure.shrunk.exchange)) {
+    return { ...skip('not finished: the target stopped answering while this case and an earlier-sent one were in flight; the earlier one is reported'), tool: t.label };
+  }
   if (result.failure) return failureOutcome(ctx, check, t, result);
   if (result.tooManySkips) return { ...skip('nearly every generated case had to be discarded (no constraint of the schema could be broken, or values could not be generated)'), tool: t.label };
   if (result.cases === 0) return { ...skip('no case could be run (the --max-duration budget ran out)'), tool: t.label };

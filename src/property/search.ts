@@ -40,6 +40,8 @@ export interface SearchResult<Case> {
   /** Hash of every argument object sent, in order: equal digests mean equal cases. */
   digest: string;
   interrupted: boolean;
+  /** The target was lost during a call this search did not make; the search stopped there. */
+  abandoned?: TargetGoneError;
   /** fast-check gave up: too many generated cases were discarded. */
   tooManySkips: boolean;
   failure?: {
@@ -51,6 +53,11 @@ export interface SearchResult<Case> {
   };
 }
 
+function isCallOf(exchange: Exchange, args: Arguments): boolean {
+  const params = (exchange.request as { params?: { arguments?: unknown } } | undefined)?.params;
+  return params !== undefined && canonicalJson(params.arguments) === canonicalJson(args);
+}
+
 /** Runs fast-check over the property, then describes the first failure and its shrunk form. */
 export async function search<Case>(spec: PropertySpec<Case>, settings: SearchSettings): Promise<SearchResult<Case>> {
   const hash = createHash('sha256');
@@ -58,6 +65,7 @@ export async function search<Case>(spec: PropertySpec<Case>, settings: SearchSet
   let original: FailedCase<Case> | undefined;
   let latest: FailedCase<Case> | undefined;
   let gone: TargetGoneError | undefined;
+  let abandoned: TargetGoneError | undefined;
 
   const property = fc.asyncProperty(spec.arbitrary, async (c) => {
     const args = spec.argumentsOf(c);
@@ -72,6 +80,11 @@ export async function search<Case>(spec: PropertySpec<Case>, settings: SearchSet
     } catch (error) {
       if (!(error instanceof TargetGoneError)) throw error;
       gone = error;
+      // A target already lost during another call: that call, not this case, is the counterexample.
+      if (!isCallOf(error.exchange, args)) {
+        abandoned = error;
+        return true;
+      }
       exchange = error.exchange;
       latest = { value: c, args, exchange, problem: `the target stopped answering: ${error.message}` };
       original ??= latest;
@@ -98,6 +111,7 @@ export async function search<Case>(spec: PropertySpec<Case>, settings: SearchSet
     digest: hash.digest('hex').slice(0, 16),
     interrupted: details.interrupted,
     tooManySkips: details.failed && original === undefined && details.errorInstance === null,
+    ...(abandoned ? { abandoned } : {}),
   };
   if (details.failed && original && latest && details.counterexamplePath !== null) {
     result.failure = { original, shrunk: latest, path: details.counterexamplePath, shrinks: details.numShrinks, ...(gone ? { targetGone: gone } : {}) };
