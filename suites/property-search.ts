@@ -116,6 +116,13 @@ async function searchTool<Case>(ctx: CheckContext, check: SearchCheck<Case>, t: 
     return { ...skip('not finished: the target stopped answering while this case and an earlier-sent one were in flight; the earlier one is reported'), tool: t.label };
   }
   if (result.failure) return failureOutcome(ctx, check, t, result);
+  if (result.slow) {
+    return {
+      ...skip(`a generated case did not complete (${result.slow.exchange.failure!.message}); it was cancelled and the search of this tool stopped after ${result.calls} call(s) — a long-running tool, or raise --timeout`),
+      tool: t.label,
+      evidence: [note('the case that timed out (arguments sent)', result.slow.args), result.slow.exchange],
+    };
+  }
   if (result.tooManySkips) return { ...skip('nearly every generated case had to be discarded (no constraint of the schema could be broken, or values could not be generated)'), tool: t.label };
   if (result.cases === 0) return { ...skip('no case could be run (the --max-duration budget ran out)'), tool: t.label };
   return result;

@@ -6,6 +6,7 @@ import { invalidCases, ValidArguments } from './arbitraries.js';
 import { prepareSource, type ArgumentSource } from './argument-source.js';
 import { fake, fakerInput, tupleItemsAs2020 } from './jsf.js';
 import { formatReplayToken, parseReplayToken, shellQuote } from './replay.js';
+import { search } from './search.js';
 import { derivedSeed } from './seeds.js';
 
 function sourceOf(schema: Record<string, unknown>): ArgumentSource {
@@ -141,5 +142,30 @@ describe('seeds and replay tokens', () => {
     expect(parseReplayToken('echo')).toBeUndefined();
     expect(parseReplayToken('echo@x')).toBeUndefined();
     expect(shellQuote("it's")).toBe(`'it'\\''s'`);
+  });
+});
+
+describe('search', () => {
+  const exchange = (failure?: { kind: 'timeout'; message: string }) => ({ seq: 1, sentAt: '', durationMs: 0, request: {}, notifications: [], ...(failure ? { failure } : { response: { jsonrpc: '2.0', id: 1, result: {} } }) });
+
+  it('stops at the first case that times out and reports it as slow, not as a counterexample', async () => {
+    let calls = 0;
+    const result = await search(
+      { arbitrary: new ValidArguments(sourceOf(LABEL)), argumentsOf: (args) => args, judge: () => 'never reached' },
+      { seed: 1, runs: 50, call: async () => (calls += 1) && exchange({ kind: 'timeout', message: 'no response within 10 ms' }) },
+    );
+    expect(calls).toBe(1);
+    expect(result.failure).toBeUndefined();
+    expect(result.slow?.exchange.failure?.kind).toBe('timeout');
+  });
+
+  it('replays exactly the case at a path, without shrinking', async () => {
+    const spec = { arbitrary: new ValidArguments(sourceOf(LABEL)), argumentsOf: (args: Record<string, unknown>) => args, judge: (_e: unknown, c: Record<string, unknown>) => (c.style === 'code' ? 'code style' : undefined) };
+    const found = await search(spec, { seed: 9, runs: 100, call: async () => exchange() });
+    expect(found.failure?.shrunk.args).toEqual({ style: 'code', text: '' });
+    let calls = 0;
+    const replayed = await search(spec, { seed: 9, runs: 100, path: found.failure!.path, call: async () => (calls += 1) && exchange() });
+    expect(calls).toBe(1);
+    expect(replayed.failure?.shrunk.args).toEqual({ style: 'code', text: '' });
   });
 });

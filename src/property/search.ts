@@ -40,6 +40,8 @@ export interface SearchResult<Case> {
   /** Hash of every argument object sent, in order: equal digests mean equal cases. */
   digest: string;
   interrupted: boolean;
+  /** A case that timed out (it was cancelled); the search stopped there. */
+  slow?: { args: Arguments; exchange: Exchange };
   /** The target was lost during a call this search did not make; the search stopped there. */
   abandoned?: TargetGoneError;
   /** fast-check gave up: too many generated cases were discarded. */
@@ -66,12 +68,14 @@ export async function search<Case>(spec: PropertySpec<Case>, settings: SearchSet
   let latest: FailedCase<Case> | undefined;
   let gone: TargetGoneError | undefined;
   let abandoned: TargetGoneError | undefined;
+  let slow: SearchResult<Case>['slow'];
 
   const property = fc.asyncProperty(spec.arbitrary, async (c) => {
     const args = spec.argumentsOf(c);
     fc.pre(args !== undefined);
     // Once the target is gone nothing more can be learnt: the case that took it down stays the counterexample.
-    if (gone) return true;
+    // After a timeout the tool is a slow one (or hangs): the search stops rather than wait out every case.
+    if (gone || slow) return true;
     calls += 1;
     hash.update(canonicalJson(args)).update('\n');
     let exchange: Exchange;
@@ -89,6 +93,10 @@ export async function search<Case>(spec: PropertySpec<Case>, settings: SearchSet
       latest = { value: c, args, exchange, problem: `the target stopped answering: ${error.message}` };
       original ??= latest;
       return false;
+    }
+    if (exchange.failure?.kind === 'timeout') {
+      slow = { args, exchange };
+      return true;
     }
     const problem = spec.judge(exchange, c);
     if (problem === undefined) return true;
@@ -112,6 +120,7 @@ export async function search<Case>(spec: PropertySpec<Case>, settings: SearchSet
     interrupted: details.interrupted,
     tooManySkips: details.failed && original === undefined && details.errorInstance === null,
     ...(abandoned ? { abandoned } : {}),
+    ...(slow ? { slow } : {}),
   };
   if (details.failed && original && latest && details.counterexamplePath !== null) {
     result.failure = { original, shrunk: latest, path: details.counterexamplePath, shrinks: details.numShrinks, ...(gone ? { targetGone: gone } : {}) };
