@@ -46,6 +46,11 @@ export interface SearchCheck<Case> {
   applies?: { to(t: ListedTool): boolean; none: string };
   /** Extra evidence for a failing case (the mutation that made it invalid, for instance). */
   describe?(c: Case): Evidence[];
+  /**
+   * Why this tool is not searched because the scripted check already reports it (its one fixed sample breaks the same
+   * rule): each violation is reported once, by the scripted check when a single probe shows it, else by the search.
+   */
+  reportedBy?(ctx: CheckContext, t: ListedTool): Promise<string | undefined>;
   /** The cases derive from valid values alone (no mutation), so a schema admitting one value needs one case. */
   validOnly?: boolean;
   /** Remarks for the pass message, gathered while judging (e.g. -32602 answers). */
@@ -98,6 +103,8 @@ function firstLost(ctx: CheckContext, exchange: Exchange): boolean {
 }
 
 async function searchTool<Case>(ctx: CheckContext, check: SearchCheck<Case>, t: ListedTool, gate: Limiter): Promise<Outcome | SearchResult<Case>> {
+  const reported = await check.reportedBy?.(ctx, t);
+  if (reported) return { ...skip(`not searched: ${reported}`), tool: t.label };
   const prepared = prepareSource(t.tool.inputSchema);
   if (!prepared.ok) return { ...skip(`no arguments can be generated: ${prepared.reason}`), tool: t.label };
   const spec = check.property(t, prepared.source);

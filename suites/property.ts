@@ -7,6 +7,9 @@ import { compileArgumentSchema, invalidArguments } from '../src/schema/arguments
 import type { Exchange } from '../src/transport/types.js';
 import { note } from './outcome.js';
 import { searchTools } from './property-search.js';
+import type { ListedTool } from './listed-tools.js';
+import type { CheckContext } from '../src/runner/context.js';
+import { invalidAnswerProblem, invalidProbes, validCalls } from './tool-results.js';
 
 /*
  * The property-based counterparts of the scripted call checks (suites/tool-results.ts): those judge one small sample
@@ -29,12 +32,19 @@ const errorText = (error: Record<string, unknown>) => `JSON-RPC error ${String(e
 
 /** A missing client capability is a legitimate answer to any call. */
 const MISSING_CAPABILITY = -32021;
+/** Protocol-level rejections (header mismatch, missing capability, unsupported version): their own checks judge them. */
+const PROTOCOL_LEVEL = new Set([-32020, MISSING_CAPABILITY, -32022]);
+
+/** The scripted sample's exchange for this tool, when the scripted probe called it. */
+async function scriptedSample(ctx: CheckContext, t: ListedTool): Promise<Exchange | undefined> {
+  return (await validCalls(ctx)).calls.find((c) => c.tool.label === t.label)?.exchange;
+}
 
 function judgeValid(exchange: Exchange): string | undefined {
   const silent = unanswered(exchange);
   if (silent) return silent;
   const error = errorOf(exchange.response);
-  if (!error || error.code === MISSING_CAPABILITY) return undefined;
+  if (!error || PROTOCOL_LEVEL.has(error.code as number)) return undefined;
   if (error.code === -32602) return `valid arguments were rejected with ${errorText(error)}`;
   return `valid arguments got ${errorText(error)} instead of a result`;
 }
@@ -54,6 +64,10 @@ export const validCasesAnswered: CheckDefinition = {
       expected: 'a result (resultType complete, isError allowed for tool errors, or input_required); never -32602 for arguments the inputSchema accepts, nor -32603 or a crash',
       passed: 'answered with a result',
       validOnly: true,
+      reportedBy: async (ctx, t) => {
+        const code = errorOf((await scriptedSample(ctx, t))?.response)?.code;
+        return code !== undefined && code !== MISSING_CAPABILITY ? `tools.err.tool-errors-in-result already reports its scripted sample (error ${String(code)})` : undefined;
+      },
       property: (_t, source) => ({ arbitrary: new ValidArguments(source), argumentsOf: (args) => args, judge: judgeValid }),
     }),
 };
@@ -83,6 +97,12 @@ export const generatedOutputConforms: CheckDefinition = {
       expected: 'structuredContent valid against the outputSchema in every result that is complete and not isError',
       passed: 'had conforming structuredContent (or were tool errors)',
       validOnly: true,
+      reportedBy: async (ctx, t) => {
+        const sample = await scriptedSample(ctx, t);
+        const compiled = compileArgumentSchema(t.tool.outputSchema);
+        const problem = sample && compiled.ok ? judgeOutput((v) => compiled.validator.validate(v))(sample) : undefined;
+        return problem ? `tools.output.conform already reports its scripted sample (${problem})` : undefined;
+      },
       applies: { to: (t) => isObject(t.tool.outputSchema), none: 'no tool declares an outputSchema' },
       property: (t, source) => {
         const compiled = compileArgumentSchema(t.tool.outputSchema);
@@ -128,6 +148,10 @@ function invalidCheck(): CheckDefinition {
         id: check.id,
         expected: 'a result with isError: true naming the problem (or a -32602 error): servers MUST validate all tool inputs',
         passed: 'were refused',
+        reportedBy: async (ctx, t) => {
+          const failed = (await invalidProbes(ctx)).probes.find((p) => p.call.tool.label === t.label && invalidAnswerProblem(p.exchange));
+          return failed ? `tools.err.execution-errors already reports a mutation of its scripted sample (${failed.description})` : undefined;
+        },
         property: (_t, source) =>
           hasBreakableConstraint(source)
             ? { arbitrary: invalidCases(source), argumentsOf: (c) => c?.mutation.value, judge }

@@ -53,7 +53,7 @@ describe.skipIf(!BUILT)('property-based checks find, shrink and replay what only
       expect(sent.request.params.arguments).toEqual(s.minimal);
       expect(notes(found!).some((n) => n.note.startsWith('original counterexample')) || /found after \d+ case\(s\), shrunk in 0 step/.test(found!.message)).toBe(true);
       expect(found!.replay).toMatch(new RegExp(`--checks ${s.check.replaceAll('.', '\\.')} --seed 20260728 --replay ${s.tool}@[\\d:]+$`));
-      expect(run.report!.property).toEqual({ seed: 20260728, runs: 100 });
+      expect(run.report!.property).toEqual({ seed: 20260728, runs: 50 });
 
       const replay = await runReplayLine(found!.replay!);
       const again = failing(replay.report!, s.check);
@@ -97,7 +97,7 @@ describe.skipIf(!BUILT)('determinism and controls', () => {
     expect(a.report!.stats).toEqual(b.report!.stats);
     const digests = (r: RunReport) => JSON.stringify(r.checks.filter((x) => x.status === 'pass').map((x) => x.evidence));
     expect(digests(c.report!)).not.toEqual(digests(a.report!));
-    expect(c.report!.property).toEqual({ seed: 7, runs: 100 });
+    expect(c.report!.property).toEqual({ seed: 7, runs: 50 });
     expect(failing(c.report!, 'tools.output.conform.property')?.replay).toContain('--seed 7 ');
   });
 

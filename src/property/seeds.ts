@@ -2,7 +2,7 @@
 export const DEFAULT_SEED = 20260728;
 
 /** Cases per tool and property when --runs is not given. */
-export const DEFAULT_RUNS = 100;
+export const DEFAULT_RUNS = 50;
 
 /** FNV-1a over the text: each (check, tool) pair gets its own fast-check seed, whatever order the checks run in. */
 export function derivedSeed(seed: number, check: string, tool: string): number {
