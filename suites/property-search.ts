@@ -103,7 +103,8 @@ function firstLost(ctx: CheckContext, exchange: Exchange): boolean {
 }
 
 async function searchTool<Case>(ctx: CheckContext, check: SearchCheck<Case>, t: ListedTool, gate: Limiter): Promise<Outcome | SearchResult<Case>> {
-  const reported = await check.reportedBy?.(ctx, t);
+  // A replay re-runs its one case whatever the scripted checks say (and sends nothing else).
+  const reported = propertyOptions(ctx).replay ? undefined : await check.reportedBy?.(ctx, t);
   if (reported) return { ...skip(`not searched: ${reported}`), tool: t.label };
   const prepared = prepareSource(t.tool.inputSchema);
   if (!prepared.ok) return { ...skip(`no arguments can be generated: ${prepared.reason}`), tool: t.label };

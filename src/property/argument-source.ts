@@ -29,6 +29,9 @@ export type PreparedSource = { ok: true; source: ArgumentSource } | { ok: false;
 
 /** Seeds tried while preparing; a schema none of them satisfies is reported as a skip. */
 const PREPARATION_SEEDS = 64;
+/** Time allowed for finding the first valid value, and the slowest generation accepted per value. */
+const PREPARATION_BUDGET_MS = 1_000;
+const MAX_MS_PER_VALUE = 50;
 /** Further values drawn to see whether the schema admits more than one. */
 const VARIETY_PROBES = 8;
 
@@ -87,13 +90,22 @@ export function prepareSource(inputSchema: unknown): PreparedSource {
   const validator = compiled.validator;
   let firstProblem: string | undefined;
   let fallback: Arguments | undefined;
-  for (let seed = 1; seed <= PREPARATION_SEEDS && fallback === undefined; seed += 1) {
+  const started = performance.now();
+  let seed = 1;
+  for (; seed <= PREPARATION_SEEDS && fallback === undefined; seed += 1) {
+    if (performance.now() - started > PREPARATION_BUDGET_MS) {
+      return { ok: false, reason: `schema too complex to generate from: ${seed - 1} attempt(s) took over ${PREPARATION_BUDGET_MS} ms without a valid value (${firstProblem ?? 'unknown'})` };
+    }
     const result = attempt(input, validator, seed);
     fallback = result.value;
     firstProblem ??= result.problem;
   }
   if (fallback === undefined) {
     return { ok: false, reason: `no valid arguments in ${PREPARATION_SEEDS} attempts (unsatisfiable or unsupported schema): ${firstProblem ?? 'unknown'}` };
+  }
+  const perValue = (performance.now() - started) / (seed - 1);
+  if (perValue > MAX_MS_PER_VALUE) {
+    return { ok: false, reason: `schema too complex to generate from: about ${Math.round(perValue)} ms per value (over ${MAX_MS_PER_VALUE} ms)` };
   }
   const hintsFor = hintsOf(inputSchema, fallback);
   return {

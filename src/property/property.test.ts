@@ -80,6 +80,15 @@ describe('schemas that cannot be searched are skipped with the reason', () => {
     ['huge pattern repeat', { type: 'object', properties: { a: { type: 'string', pattern: '^x{99999}$' } } }, /repeats 99999 times/],
     ['unsupported dialect', { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' }, /unsupported dialect/],
     ['not an object', 'x', /not an object/],
+    [
+      'too slow to generate from',
+      (() => {
+        const branches = Array.from({ length: 16 }, (_, i) => ({ type: 'string', minLength: 10 + i, maxLength: i }));
+        const properties = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`p${i}`, { anyOf: [...branches, { $ref: '#/$defs/x' }] }]));
+        return { type: 'object', $defs: { x: { anyOf: branches } }, properties, required: Object.keys(properties) };
+      })(),
+      /too complex to generate from|no valid arguments/,
+    ],
   ])('%s', (_name, schema, reason) => {
     const prepared = prepareSource(schema);
     expect(prepared.ok).toBe(false);
