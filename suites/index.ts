@@ -12,6 +12,7 @@ import { META_KEY_CHECKS, extensionIds } from './meta-keys.js';
 import { MRTR_CHECKS } from './mrtr.js';
 import { ORIGIN_CHECKS } from './origin.js';
 import { PARAM_HEADER_CHECKS } from './param-headers.js';
+import { PROPERTY_CHECKS } from './property.js';
 import { REQUEST_META_CHECKS } from './request-meta.js';
 import { RESULT_CHECKS } from './results.js';
 import { SUBSCRIPTION_CHECKS } from './subscriptions.js';
@@ -48,6 +49,7 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...ORIGIN_CHECKS,
   requestResponseContentType,
   ...PARAM_HEADER_CHECKS,
+  ...PROPERTY_CHECKS,
   ...WIRE_CHECKS,
   exitOnStdinEof,
 ];

@@ -181,6 +181,42 @@ function mirrored(result: Record<string, unknown>): boolean {
 }
 
 
+/** What is wrong with the answer to schema-invalid arguments (a silent success, -32603, no answer), or undefined. */
+export function invalidAnswerProblem(exchange: Exchange): string | undefined {
+  const result = resultOf(exchange.response);
+  const code = errorOf(exchange.response)?.code;
+  if (result && result.isError !== true && result.resultType !== 'input_required') return `the call succeeded (${describeAnswer(exchange)})`;
+  if (code === -32603 || (code === undefined && !result)) return `got ${describeAnswer(exchange)}`;
+  return undefined;
+}
+
+export interface InvalidProbe {
+  call: Call;
+  description: string;
+  kind: string;
+  exchange: Exchange;
+}
+
+/** Up to two mutations of each tool's scripted sample, sent once and shared (the property checks read them too). */
+export function invalidProbes(ctx: CheckContext): Promise<{ probes: InvalidProbe[]; probed: number }> {
+  return ctx.memo('invalid-probes', async () => {
+    const calls = await validCalls(ctx);
+    const probes: InvalidProbe[] = [];
+    let probed = 0;
+    for (const c of calls.calls) {
+      const mutations = invalidArguments(c.tool.tool.inputSchema, c.args);
+      const picked = mutations.filter((m, i) => mutations.findIndex((o) => o.kind === m.kind) === i).slice(0, MAX_INVALID_PER_TOOL);
+      for (const m of picked) {
+        probed += 1;
+        if (c.exchange.failure) break;
+        const exchange = await ctx.callTool(c.tool.tool.name as string, m.value);
+        if (!exchange.failure) probes.push({ call: c, description: m.description, kind: m.kind, exchange });
+      }
+    }
+    return { probes, probed };
+  });
+}
+
 export const invalidArgumentsRejected: CheckDefinition = {
   id: 'tools.err.execution-errors',
   covers: ['tools.sec.validate-inputs'],
@@ -194,32 +230,18 @@ export const invalidArgumentsRejected: CheckDefinition = {
   async run(ctx) {
     const calls = await validCalls(ctx);
     if (calls.calls.length === 0) return noCalls(ctx, calls);
+    const { probes, probed } = await invalidProbes(ctx);
     const outcomes: Outcome[] = [];
     const noted: string[] = [];
-    let probed = 0;
-    for (const c of calls.calls) {
-      const mutations = invalidArguments(c.tool.tool.inputSchema, c.args);
-      const picked = mutations.filter((m, i) => mutations.findIndex((o) => o.kind === m.kind) === i).slice(0, MAX_INVALID_PER_TOOL);
-      for (const m of picked) {
-        probed += 1;
-        if (c.exchange.failure) break;
-        const exchange = await ctx.callTool(c.tool.tool.name as string, m.value);
-        if (exchange.failure) continue;
-        const result = resultOf(exchange.response);
-        const code = errorOf(exchange.response)?.code;
-        if (result && result.isError !== true && result.resultType !== 'input_required') {
-          outcomes.push({
-            ...fail(`${m.description}: the call succeeded (${describeAnswer(exchange)})`, 'result with isError: true (or a -32602 error): servers MUST validate all tool inputs', [exchange]),
-            tool: c.tool.label,
-          });
-        } else if (code === -32603 || (code === undefined && !result)) {
-          outcomes.push({
-            ...fail(`${m.description}: got ${describeAnswer(exchange)}`, 'an isError result naming the problem, not an internal error', [exchange]),
-            tool: c.tool.label,
-          });
-        } else if (code === -32602) {
-          noted.push(`${c.tool.label}: -32602 (${m.kind})`);
-        }
+    for (const p of probes) {
+      const problem = invalidAnswerProblem(p.exchange);
+      if (problem) {
+        const expected = problem.startsWith('the call succeeded')
+          ? 'result with isError: true (or a -32602 error): servers MUST validate all tool inputs'
+          : 'an isError result naming the problem, not an internal error';
+        outcomes.push({ ...fail(`${p.description}: ${problem}`, expected, [p.exchange]), tool: p.call.tool.label });
+      } else if (errorOf(p.exchange.response)?.code === -32602) {
+        noted.push(`${p.call.tool.label}: -32602 (${p.kind})`);
       }
     }
     if (probed === 0) return [skip('no called tool has a schema that invalid arguments can be derived from')];

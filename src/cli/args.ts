@@ -2,6 +2,8 @@ import yargs from 'yargs';
 import { REPORTER_NAMES, isReporterName, type ReporterName } from '../report/index.js';
 import type { SpecChoice } from '../protocol/negotiate.js';
 import { parsePatterns } from '../runner/registry.js';
+import { DEFAULT_RUNS, DEFAULT_SEED } from '../property/seeds.js';
+import { parseReplayToken, type ReplayTarget } from '../property/replay.js';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -42,7 +44,14 @@ export interface CliOptions {
   baseline?: string;
   /** run: compare the tool set with this lock; lock --write: the file to write. */
   lock?: string;
+  /** Property-based checks: the fast-check seed, cases per tool and property, and one case to replay. */
+  seed: number;
+  runs: number;
+  replay?: ReplayTarget;
 }
+
+const MAX_SEED = 0x7fffffff;
+const MAX_RUNS = 100_000;
 
 export const EXIT = { ok: 0, failures: 1, usage: 2, unavailable: 3 } as const;
 
@@ -124,6 +133,9 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
       describe: 'repository-relative path the SARIF findings are filed under (code scanning needs one; default "mcp-server")',
     })
     .option('list-changed-args', { type: 'string', describe: 'JSON object of arguments for --list-changed-trigger (default {})' })
+    .option('seed', { type: 'number', default: DEFAULT_SEED, describe: `property-based checks: fast-check seed, 0…${MAX_SEED} (fixed by default, so audits repeat)` })
+    .option('runs', { type: 'number', default: DEFAULT_RUNS, describe: 'property-based checks: generated cases per tool and property' })
+    .option('replay', { type: 'string', describe: 'property-based checks: re-run one case, <tool>@<path> as printed in a replay line' })
     .option('verbose', { type: 'boolean', default: false, describe: 'print evidence for failures on the console' })
     .conflicts('stdio', 'url')
     .conflicts('from-snapshot', ['stdio', 'url'])
@@ -153,6 +165,10 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
   for (const [flag, value] of [['--timeout', args.timeout], ['--max-duration', args['max-duration']], ['--concurrency', args.concurrency], ['--max-rps', args['max-rps']]] as const) {
     if (value !== undefined && (!Number.isFinite(value) || value <= 0)) throw new UsageError(`${flag} must be a positive number`);
   }
+  if (!Number.isInteger(args.seed) || args.seed < 0 || args.seed > MAX_SEED) throw new UsageError(`--seed must be an integer from 0 to ${MAX_SEED}`);
+  if (!Number.isInteger(args.runs) || args.runs < 1 || args.runs > MAX_RUNS) throw new UsageError(`--runs must be an integer from 1 to ${MAX_RUNS}`);
+  const replay = args.replay === undefined ? undefined : parseReplayToken(String(args.replay));
+  if (args.replay !== undefined && replay === undefined) throw new UsageError('--replay must look like <tool>@<path>, e.g. get_weather@12:0:1, as printed in a replay line');
   if (args.stdio !== undefined && args.stdio.trim() === '') throw new UsageError('--stdio needs a command line');
   if (args.url !== undefined && !/^https?:\/\//i.test(args.url)) throw new UsageError('--url must start with http:// or https://');
   const env: Record<string, string> = {};
@@ -193,6 +209,9 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
     ...(args['sarif-artifact'] !== undefined ? { sarifArtifact: args['sarif-artifact'] } : {}),
     ...(args.baseline !== undefined ? { baseline: args.baseline } : {}),
     ...(args.lock !== undefined ? { lock: args.lock } : {}),
+    seed: args.seed,
+    runs: args.runs,
+    ...(replay ? { replay } : {}),
   };
 }
 

@@ -21,6 +21,7 @@ import { TargetGoneError } from '../protocol/errors.js';
 import { scrubSecrets, secretValues } from './secrets.js';
 import { SnapshotFormatError } from '../snapshot/format.js';
 import { buildSnapshot, replayNegotiation } from '../snapshot/capture.js';
+import { replayCommandLine } from './replay-command.js';
 
 export async function main(argv: string[]): Promise<number> {
   const version = packageVersion();
@@ -170,6 +171,14 @@ async function audit(options: CliOptions, checks: readonly CheckDefinition[], ve
       openTransport,
       allowTools: options.allowTools,
       listChangedTrigger: options.listChangedTrigger,
+      deadline,
+      property: {
+        seed: options.seed,
+        runs: options.runs,
+        concurrency: options.concurrency,
+        commandLine: replayCommandLine(options, target.description),
+        ...(options.replay ? { replay: options.replay } : {}),
+      },
     });
     try {
       const output = await runChecks(checks, ctx, {
@@ -216,6 +225,7 @@ async function audit(options: CliOptions, checks: readonly CheckDefinition[], ve
     },
     stats: { requests: client.exchanges.filter((e) => e.response !== undefined || e.failure).length, toolsCalled: Object.fromEntries(client.toolsCalled) },
     summary: summarize(results),
+    ...(checks.some((c) => c.area === 'property') && !target.snapshot ? { property: { seed: options.seed, runs: options.runs, ...(options.replay ? { replay: `${options.replay.tool}@${options.replay.path}` } : {}) } } : {}),
     ...(aborted ? { aborted } : {}),
     ...(cutShort ? { cutShort } : {}),
     checks: results,

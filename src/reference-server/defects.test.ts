@@ -29,6 +29,11 @@ function pages(ctx: HandlerContext, limit = 3): Message[] {
   return results;
 }
 
+const callResult = (ctx: HandlerContext, name: string, args: Record<string, unknown>): Message =>
+  exchange(ctx, rpc(1, 'tools/call', { name, arguments: args })).at(-1)!;
+
+const lastPageNames = (ctx: HandlerContext): string[] => pages(ctx, 5).at(-1)!.result.tools.map((tool: Message) => tool.name);
+
 const SERVER_INFO_KEY = 'io.modelcontextprotocol/serverInfo';
 const VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
 const CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
@@ -390,6 +395,27 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     // Lives in the HTTP server, outside the handler (see http.test.ts); the handler itself stays clean.
     expect(overHttp(ctx, rpc(1, 'tools/bogus')).status).toBe(404);
   },
+  'rare-internal-error': (ctx) => {
+    expect(lastPageNames(ctx)).toContain('format_label');
+    expect(callResult(ctx, 'format_label', { style: 'code', text: '' }).error).toMatchObject({ code: -32603 });
+    expect(callResult(ctx, 'format_label', { style: 'code', text: 'x' }).result.content[0].text).toBe('`x`');
+    expect(callResult(ctx, 'format_label', { style: 'bold', text: '' }).result.isError).toBeUndefined();
+  },
+  'lenient-missing-required': (ctx) => {
+    expect(callResult(ctx, 'lookup_code', { mode: 'lenient' }).result).toMatchObject({ resultType: 'complete', content: [{ text: 'No code given: nothing looked up.' }] });
+    expect(callResult(ctx, 'lookup_code', { mode: 'lenient' }).result.isError).toBeUndefined();
+    expect(callResult(ctx, 'lookup_code', {}).result.isError).toBe(true);
+    expect(callResult(ctx, 'lookup_code', { mode: 'strict' }).result.isError).toBe(true);
+  },
+  'rare-output-mismatch': (ctx) => {
+    expect(callResult(ctx, 'text_stats', { text: 'a\nb', unit: 'lines' }).result.structuredContent).toEqual({ count: '2 lines', unit: 'lines' });
+    expect(callResult(ctx, 'text_stats', { text: 'a b', unit: 'words' }).result.structuredContent).toEqual({ count: 2, unit: 'words' });
+    expect(callResult(ctx, 'text_stats', { text: 'abc' }).result.structuredContent).toEqual({ count: 3, unit: 'chars' });
+  },
+  'crash-on-rare-input': (ctx) => {
+    expect(handleMessage(rpc(1, 'tools/call', { name: 'format_label', arguments: { style: 'code', text: '' } }), ctx)).toMatchObject({ kind: 'send', messages: [], exitCode: 70 });
+    expect(callResult(ctx, 'format_label', { style: 'plain', text: '' }).result.content[0].text).toBe('');
+  },
   'hang-on-list': (ctx) => expect(handleMessage(rpc(1, 'tools/list'), ctx)).toEqual({ kind: 'hang' }),
   'exit-after-discover': (ctx) => {
     expect(handleMessage(rpc(1, 'server/discover'), ctx)).toMatchObject({ kind: 'send', exitCode: 1 });
@@ -441,6 +467,7 @@ describe('clean behaviour where defects act', () => {
     expect(all).toHaveLength(3);
     expect(all.every((page) => page.jsonrpc === '2.0' && page.id.startsWith('l'))).toBe(true);
     expect(exchange(ctx, rpc(1, 'tools/list'))).toHaveLength(1);
+    for (const name of ['format_label', 'lookup_code', 'text_stats']) expect(callResult(ctx, name, {}).error.code).toBe(-32602);
   });
 
   it('keeps the tool order and set across walks, connections and bad cursors', () => {

@@ -200,6 +200,28 @@ export const DEFECTS = defineDefects([
     description: 'JSON-RPC error responses (the JSON body unchanged) are labelled Content-Type: text/plain',
     transports: ['http'],
   },
+  {
+    name: 'rare-internal-error',
+    breaks: 'tools.err.tool-errors-in-result.property',
+    description: 'adds a read-only tool format_label that answers -32603 for one rare valid input: style "code" with an empty text',
+  },
+  {
+    name: 'lenient-missing-required',
+    breaks: 'tools.err.execution-errors.property',
+    description: 'adds a read-only tool lookup_code whose required "code" may be left out, silently, when mode is "lenient"',
+  },
+  {
+    name: 'rare-output-mismatch',
+    breaks: 'tools.output.conform.property',
+    description: 'adds a read-only tool text_stats whose structuredContent count is a string ("3 lines") when unit is "lines"',
+  },
+  {
+    name: 'crash-on-rare-input',
+    breaks: null,
+    chaos: true,
+    description: 'adds format_label (see rare-internal-error); the process exits with code 70 on its rare input instead of answering',
+    transports: ['stdio'],
+  },
   { name: 'hang-on-list', breaks: null, chaos: true, description: 'never answers tools/list (keeps running)' },
   {
     name: 'exit-after-discover',

@@ -13,6 +13,7 @@ import {
 } from './protocol-error.js';
 import type { HandlerContext, Reply } from './reply.js';
 import { fillMissingMeta, readRequestMeta, type RequestMeta } from './request-meta.js';
+import { crashesOn } from './search-defects.js';
 import { toolsCallResult } from './tools-call.js';
 import { toolsListResult } from './tools-list.js';
 import { acknowledgement, agreedFilter } from './subscriptions.js';
@@ -77,6 +78,7 @@ function handleRequest(request: Request, ctx: HandlerContext): Reply {
   const isList = request.method === 'tools/list';
   if (isList && defects.has('hang-on-list')) return { kind: 'hang' };
   if (isList && defects.has('garbage-on-list')) return { kind: 'raw', text: 'this is not json' };
+  if (crashesOn(request.method, request.params, defects)) return { kind: 'send', messages: [], status: 500, stream: false, exitCode: 70 };
 
   const answer = answerRequest(request, ctx);
   if (answer.listen) return answer.listen;

@@ -1,4 +1,5 @@
 import type { DefectSet } from './defects.js';
+import { searchDefectDefinitions } from './search-defects.js';
 import { TOOL_DEFINITIONS } from './tools.js';
 
 type Listed = Record<string, unknown>;
@@ -64,8 +65,9 @@ let cleanCopy: Listed[] | undefined;
 /** The tool definitions tools/list shows under the active defects (a fresh copy whenever a defect changes it). */
 export function listedToolDefinitions(defects: DefectSet): readonly Listed[] {
   const active = TOOL_DEFECT_NAMES.filter((name) => (defects as ReadonlySet<string>).has(name));
-  if (active.length === 0) return (cleanCopy ??= TOOL_DEFINITIONS as unknown as Listed[]);
-  const tools = structuredClone(TOOL_DEFINITIONS) as unknown as Listed[];
+  const searched = searchDefectDefinitions(defects);
+  if (active.length === 0 && searched.length === 0) return (cleanCopy ??= TOOL_DEFINITIONS as unknown as Listed[]);
+  const tools = structuredClone([...TOOL_DEFINITIONS, ...searched]) as unknown as Listed[];
   for (const name of active) TOOL_DEFECTS[name]!(tools);
   return tools;
 }

@@ -5,6 +5,7 @@ import type { RequestMeta } from './request-meta.js';
 import { serverInfoMeta } from './result-meta.js';
 import type { ServerState } from './server-state.js';
 import { toolError } from './tool-types.js';
+import { findSearchDefectTool } from './search-defects.js';
 import { findTool } from './tools.js';
 
 export interface ToolCallParams {
@@ -67,7 +68,7 @@ export function toolsCallResult(
   defects: DefectSet = NO_DEFECTS,
 ): Record<string, unknown> {
   const call = readToolCallParams(params, defects);
-  const tool = findTool(call.name, state.betaTools);
+  const tool = findTool(call.name, state.betaTools) ?? findSearchDefectTool(call.name, defects);
   if (!tool) return { ...unknownTool(call.name, defects), _meta: serverInfoMeta() };
   if (call.name === 'echo' && defects.has('valid-args-rejected')) throw invalidParams('Invalid params');
   const skipValidation = call.name === 'get_time' && defects.has('invalid-args-succeed');

@@ -49,6 +49,10 @@ function runDetails(report: RunReport, writtenPaths: readonly string[]): string[
   if (report.cutShort !== undefined) lines.push(`Cut short: ${terminalInline(report.cutShort.reason)}`);
   if (report.baseline !== undefined) lines.push(...baselineLines(report.baseline));
   if (report.lock !== undefined) lines.push(lockLine(report.lock));
+  if (report.property !== undefined) {
+    const replay = report.property.replay === undefined ? '' : `, replaying ${terminalInline(report.property.replay)}`;
+    lines.push(`Property-based checks: seed ${report.property.seed}, ${report.property.runs} case(s) per tool and property${replay} (same seed, same cases)`);
+  }
   const cap = report.options.maxRps === undefined ? '' : ` (capped at ${report.options.maxRps}/s by --max-rps)`;
   lines.push(`Duration: ${formatDuration(report.durationMs)}, ${report.stats.requests} request(s)${cap}`);
   if (writtenPaths.length > 0) lines.push(`Reports: ${writtenPaths.map((path) => terminalInline(path)).join(', ')}`);

@@ -19,6 +19,8 @@ export interface RunReport {
   options: { timeoutMs: number; maxDurationMs: number; concurrency: number; maxRps?: number };
   stats: { requests: number; toolsCalled: Record<string, number> };
   summary: Record<Status, number>;
+  /** Settings of the property-based checks, when any was selected: rerun with the same seed to get the same cases. */
+  property?: { seed: number; runs: number; replay?: string };
   /** Set when the audit could not complete: what happened and during which check. */
   aborted?: { reason: string; duringCheck?: string };
   /** Set when the --max-duration budget ran out: some checks were skipped or stopped before they finished. */

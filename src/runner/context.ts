@@ -5,6 +5,7 @@ import { walkTools, type ToolWalk } from '../protocol/tool-walk.js';
 import { isObject } from '../jsonrpc.js';
 import type { Exchange, Transport } from '../transport/types.js';
 import type { Wire } from './types.js';
+import type { PropertyOptions } from '../property/options.js';
 import { ResultSchemaCache } from './result-schemas.js';
 
 export interface RunOptions {
@@ -16,6 +17,10 @@ export interface RunOptions {
   listChangedTrigger?: { name: string; arguments: Record<string, unknown> };
   /** Opens another, independent connection to the same target (a new process for stdio, a new pool for HTTP). */
   openTransport?: () => Promise<Transport>;
+  /** Settings of the property-based checks (seed, runs, replay); defaults apply when absent. */
+  property?: PropertyOptions;
+  /** Absolute deadline of the run (ms since epoch), for checks that search until stopped. */
+  deadline?: number;
 }
 
 /**

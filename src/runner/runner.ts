@@ -78,6 +78,9 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
         aborted = { reason: `${goneVerb(error)} during ${check.id}: ${error.message}`, duringCheck: check.id };
       }
     }
+    // A check may record the exchange that lost the target as evidence and return normally: the run still stops here.
+    const gone = ctx.client.goneError;
+    if (gone && !aborted) aborted = { reason: `the target stopped answering during ${check.id}: ${gone.message}`, duringCheck: check.id };
     const elapsed = performance.now() - started;
     complete(
       index,

@@ -11,6 +11,7 @@ export type InvalidArgumentsKind =
   | 'missing-required'
   | 'wrong-type'
   | 'enum-miss'
+  | 'pattern-miss'
   | 'below-minimum'
   | 'above-maximum'
   | 'too-short'
@@ -26,7 +27,7 @@ export interface InvalidArguments {
 }
 
 /** Round-robin order over kinds, so a schema with many required properties still yields varied mutations. */
-const KIND_ORDER: readonly InvalidArgumentsKind[] = ['missing-required', 'wrong-type', 'enum-miss', 'below-minimum', 'above-maximum', 'too-short', 'too-long', 'extra-property', 'null-value'];
+const KIND_ORDER: readonly InvalidArgumentsKind[] = ['missing-required', 'wrong-type', 'enum-miss', 'pattern-miss', 'below-minimum', 'above-maximum', 'too-short', 'too-long', 'extra-property', 'null-value'];
 const MAX_RESULTS = 12;
 const MAX_PROPERTIES_MUTATED = 64;
 const MAX_STRING_MUTATION_LENGTH = 65_536;
@@ -75,6 +76,20 @@ function lengthProposals(name: string, schema: SchemaObject, current: unknown): 
   return proposals;
 }
 
+/** Strings few patterns accept; the validator keeps the ones this pattern rejects. */
+const PATTERN_MISSES: readonly string[] = ['', '!', ' ', '\u0000', '-1', 'Ω'];
+
+function patternProposals(name: string, schema: SchemaObject): Proposal[] {
+  const pattern = schema['pattern'];
+  if (typeof pattern !== 'string') return [];
+  return PATTERN_MISSES.map((miss) => ({
+    kind: 'pattern-miss',
+    name,
+    replacement: miss,
+    description: `${quoted(name)} set to ${JSON.stringify(miss)}, which its pattern ${shorten(pattern, 60)} does not match`,
+  }));
+}
+
 function propertyProposals(name: string, schema: SchemaObject, current: unknown): Proposal[] {
   const proposals: Proposal[] = wrongTypeValues(schema, current).map((value) => ({
     kind: 'wrong-type',
@@ -87,7 +102,7 @@ function propertyProposals(name: string, schema: SchemaObject, current: unknown)
     const miss = enumMissValue(allowed);
     proposals.push({ kind: 'enum-miss', name, replacement: miss, description: `${quoted(name)} set to ${describeValue(miss)}, outside its allowed values` });
   }
-  proposals.push(...rangeProposals(name, schema), ...lengthProposals(name, schema, current));
+  proposals.push(...patternProposals(name, schema), ...rangeProposals(name, schema), ...lengthProposals(name, schema, current));
   proposals.push({ kind: 'null-value', name, replacement: null, description: `${quoted(name)} set to null` });
   return proposals;
 }

@@ -1,0 +1,66 @@
+import fc from 'fast-check';
+import { canonicalJson } from '../canonical-json.js';
+import { invalidArguments, type InvalidArguments } from '../schema/arguments/mutate.js';
+import type { Arguments, ArgumentSource } from './argument-source.js';
+import { shrinkObject } from './shrink-json.js';
+
+/** Draws that json-schema-faker may fail before the prepared fallback value is used. */
+const DRAWS_PER_VALUE = 16;
+/** Shrink candidates looked at per step; most are discarded by the validator without touching the target. */
+const MAX_CANDIDATES_PER_STEP = 400;
+
+/**
+ * Schema-valid arguments: fast-check's random source picks a json-schema-faker seed, so the fast-check seed reproduces
+ * every value. Shrinking proposes smaller neighbours (fewer properties, shorter strings and arrays, numbers toward the
+ * lower bound or 0, enum values toward the first) and keeps only those the validator accepts.
+ */
+export class ValidArguments extends fc.Arbitrary<Arguments> {
+  constructor(private readonly source: ArgumentSource) {
+    super();
+  }
+
+  generate(mrng: fc.Random): fc.Value<Arguments> {
+    // One case in four explores the edge (required properties only, empty strings and arrays), where bugs gather.
+    const small = mrng.nextInt(0, 3) === 0;
+    for (let draw = 0; draw < DRAWS_PER_VALUE; draw += 1) {
+      const value = this.source.valid(mrng.nextInt(0, 0x7fffffff), small && draw < DRAWS_PER_VALUE / 2);
+      if (value !== undefined) return new fc.Value(value, undefined);
+    }
+    return new fc.Value(structuredClone(this.source.fallback), undefined);
+  }
+
+  canShrinkWithoutContext(value: unknown): value is Arguments {
+    return this.source.isValid(value);
+  }
+
+  shrink(value: Arguments): fc.Stream<fc.Value<Arguments>> {
+    return new fc.Stream(this.validNeighbours(value));
+  }
+
+  private *validNeighbours(value: Arguments): Generator<fc.Value<Arguments>> {
+    const seen = new Set<string>([canonicalJson(value)]);
+    let looked = 0;
+    for (const candidate of shrinkObject(value, this.source.hintsFor)) {
+      if ((looked += 1) > MAX_CANDIDATES_PER_STEP) return;
+      const key = canonicalJson(candidate);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (this.source.isValid(candidate)) yield new fc.Value(candidate, undefined);
+    }
+  }
+}
+
+/** A schema-invalid case: a valid object and one targeted mutation of it, re-checked to be invalid. */
+export interface InvalidCase {
+  valid: Arguments;
+  mutation: InvalidArguments;
+}
+
+/** Up to 12 mutations exist per valid value; the index shrinks toward the first (the round-robin order of kinds). */
+export function invalidCases(source: ArgumentSource): fc.Arbitrary<InvalidCase | undefined> {
+  return fc.tuple(new ValidArguments(source), fc.nat({ max: 11 })).map(([valid, pick]) => {
+    const mutations = invalidArguments(source.schema, valid).filter((m) => !source.validator.validate(m.value).valid);
+    if (mutations.length === 0) return undefined;
+    return { valid, mutation: mutations[pick % mutations.length]! };
+  });
+}

@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { canonicalJson } from '../canonical-json.js';
+import { TargetGoneError } from '../protocol/errors.js';
+import type { Exchange } from '../transport/types.js';
+import type { Arguments } from './argument-source.js';
+import type { ReplayTarget } from './replay.js';
+
+/** One property over one tool: how to turn a case into arguments, and how to judge the answer. */
+export interface PropertySpec<Case> {
+  arbitrary: fc.Arbitrary<Case>;
+  /** undefined discards the case (a valid value with nothing to mutate, for instance). */
+  argumentsOf(c: Case): Arguments | undefined;
+  /** What is wrong with the answer, or undefined when it satisfies the property. */
+  judge(exchange: Exchange, c: Case): string | undefined;
+}
+
+export interface SearchSettings {
+  seed: number;
+  runs: number;
+  /** Replay the case at this fast-check path only (no search, no shrinking). */
+  path?: string;
+  /** Absolute time after which no new case starts. */
+  deadline?: number;
+  call(args: Arguments): Promise<Exchange>;
+}
+
+export interface FailedCase<Case> {
+  value: Case;
+  args: Arguments;
+  exchange: Exchange;
+  problem: string;
+}
+
+export interface SearchResult<Case> {
+  /** Calls made, shrinking included. */
+  calls: number;
+  /** Cases run before the first failure (or in all). */
+  cases: number;
+  /** Hash of every argument object sent, in order: equal digests mean equal cases. */
+  digest: string;
+  interrupted: boolean;
+  /** A case that timed out (it was cancelled); the search stopped there. */
+  slow?: { args: Arguments; exchange: Exchange };
+  /** The target was lost during a call this search did not make; the search stopped there. */
+  abandoned?: TargetGoneError;
+  /** fast-check gave up: too many generated cases were discarded. */
+  tooManySkips: boolean;
+  failure?: {
+    original: FailedCase<Case>;
+    shrunk: FailedCase<Case>;
+    path: string;
+    shrinks: number;
+    targetGone?: TargetGoneError;
+  };
+}
+
+function isCallOf(exchange: Exchange, args: Arguments): boolean {
+  const params = (exchange.request as { params?: { arguments?: unknown } } | undefined)?.params;
+  return params !== undefined && canonicalJson(params.arguments) === canonicalJson(args);
+}
+
+/** Runs fast-check over the property, then describes the first failure and its shrunk form. */
+export async function search<Case>(spec: PropertySpec<Case>, settings: SearchSettings): Promise<SearchResult<Case>> {
+  const hash = createHash('sha256');
+  let calls = 0;
+  let original: FailedCase<Case> | undefined;
+  let latest: FailedCase<Case> | undefined;
+  let gone: TargetGoneError | undefined;
+  let abandoned: TargetGoneError | undefined;
+  let slow: SearchResult<Case>['slow'];
+
+  const property = fc.asyncProperty(spec.arbitrary, async (c) => {
+    const args = spec.argumentsOf(c);
+    fc.pre(args !== undefined);
+    // Once the target is gone nothing more can be learnt: the case that took it down stays the counterexample.
+    // After a timeout the tool is a slow one (or hangs): the search stops rather than wait out every case.
+    if (gone || slow) return true;
+    calls += 1;
+    hash.update(canonicalJson(args)).update('\n');
+    let exchange: Exchange;
+    try {
+      exchange = await settings.call(args);
+    } catch (error) {
+      if (!(error instanceof TargetGoneError)) throw error;
+      gone = error;
+      // A target already lost during another call: that call, not this case, is the counterexample.
+      if (!isCallOf(error.exchange, args)) {
+        abandoned = error;
+        return true;
+      }
+      exchange = error.exchange;
+      latest = { value: c, args, exchange, problem: `the target stopped answering: ${error.message}` };
+      original ??= latest;
+      return false;
+    }
+    if (exchange.failure?.kind === 'timeout') {
+      slow = { args, exchange };
+      return true;
+    }
+    const problem = spec.judge(exchange, c);
+    if (problem === undefined) return true;
+    latest = { value: c, args, exchange, problem };
+    original ??= latest;
+    return false;
+  });
+
+  const remaining = settings.deadline === undefined ? undefined : Math.max(1, settings.deadline - Date.now());
+  const details = await fc.check(property, {
+    seed: settings.seed,
+    numRuns: settings.runs,
+    ...(settings.path !== undefined ? { path: settings.path, endOnFailure: true } : {}),
+    ...(remaining !== undefined ? { interruptAfterTimeLimit: remaining } : {}),
+    maxSkipsPerRun: 20,
+  });
+  const result: SearchResult<Case> = {
+    calls,
+    cases: details.numRuns,
+    digest: hash.digest('hex').slice(0, 16),
+    interrupted: details.interrupted,
+    tooManySkips: details.failed && original === undefined && details.errorInstance === null,
+    ...(abandoned ? { abandoned } : {}),
+    ...(slow ? { slow } : {}),
+  };
+  if (details.failed && original && latest && details.counterexamplePath !== null) {
+    result.failure = { original, shrunk: latest, path: details.counterexamplePath, shrinks: details.numShrinks, ...(gone ? { targetGone: gone } : {}) };
+  } else if (details.failed && details.errorInstance) {
+    throw details.errorInstance;
+  }
+  return result;
+}
+
+export type { ReplayTarget };

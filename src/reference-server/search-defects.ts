@@ -1,0 +1,124 @@
+import type { DefectSet } from './defects.js';
+import { compileInputCheck } from './tool-input.js';
+import { structuredResult, textResult, type ReferenceTool, type ToolDefinition } from './tool-types.js';
+import type { RegisteredTool } from './tools.js';
+
+/**
+ * Defects that only a search finds: each adds one read-only tool that behaves well on the scripted checks' small
+ * sample and on most generated cases, and breaks one rule for a rare (but reachable) kind of input.
+ */
+
+const STYLES = ['plain', 'bold', 'italic', 'code'];
+
+const isRareLabel = (args: Record<string, unknown>) => args.style === 'code' && args.text === '';
+
+const formatLabel: ReferenceTool = {
+  definition: {
+    name: 'format_label',
+    title: 'Format Label',
+    description: 'Render a short label in one of four styles (search defect: fails for an empty code label).',
+    inputSchema: {
+      type: 'object',
+      properties: { style: { type: 'string', enum: STYLES, description: 'Label style' }, text: { type: 'string', description: 'Label text' } },
+      required: ['style', 'text'],
+      additionalProperties: false,
+    },
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  },
+  run: ({ arguments: args }) => {
+    if (isRareLabel(args)) throw new Error('the label renderer has no output for an empty code span');
+    const text = String(args.text);
+    const styled = { plain: text, bold: `**${text}**`, italic: `_${text}_`, code: `\`${text}\`` }[String(args.style)] ?? text;
+    return textResult(styled);
+  },
+};
+
+const lookupCode: ReferenceTool = {
+  definition: {
+    name: 'lookup_code',
+    title: 'Look Up Code',
+    description: 'Look up a product code (search defect: lenient mode skips the required-property check).',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        code: { type: 'string', minLength: 1, description: 'Product code' },
+        mode: { type: 'string', enum: ['strict', 'lenient'], description: 'Matching mode (default strict)' },
+      },
+      required: ['code'],
+      additionalProperties: false,
+    },
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  },
+  run: ({ arguments: args }) => textResult(typeof args.code === 'string' ? `No product has code "${args.code}".` : 'No code given: nothing looked up.'),
+};
+
+const UNITS = ['chars', 'words', 'lines'];
+
+const textStats: ReferenceTool = {
+  definition: {
+    name: 'text_stats',
+    title: 'Text Statistics',
+    description: 'Count the characters, words or lines of a text (search defect: line counts break the outputSchema).',
+    inputSchema: {
+      type: 'object',
+      properties: { text: { type: 'string', description: 'Text to measure' }, unit: { type: 'string', enum: UNITS, description: 'What to count (default chars)' } },
+      required: ['text'],
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      properties: { count: { type: 'integer', minimum: 0 }, unit: { type: 'string' } },
+      required: ['count', 'unit'],
+    },
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  },
+  run: ({ arguments: args }) => {
+    const text = String(args.text);
+    const unit = typeof args.unit === 'string' ? args.unit : 'chars';
+    if (unit === 'lines') return structuredResult({ count: `${text.split('\n').length} lines`, unit });
+    const count = unit === 'words' ? text.split(/\s+/).filter(Boolean).length : [...text].length;
+    return structuredResult({ count, unit });
+  },
+};
+
+const SEARCH_DEFECT_TOOLS: Readonly<Record<string, ReferenceTool>> = {
+  'rare-internal-error': formatLabel,
+  'crash-on-rare-input': formatLabel,
+  'lenient-missing-required': lookupCode,
+  'rare-output-mismatch': textStats,
+};
+
+const registered = new Map<string, RegisteredTool>();
+
+function registerOnce(defect: string, tool: ReferenceTool): RegisteredTool {
+  let entry = registered.get(defect);
+  if (!entry) {
+    const check = compileInputCheck(tool.definition.name, tool.definition.inputSchema);
+    const lenient = defect === 'lenient-missing-required';
+    entry = { ...tool, checkInput: (args) => (lenient && args.mode === 'lenient' && !('code' in args) ? undefined : check(args)) };
+    registered.set(defect, entry);
+  }
+  return entry;
+}
+
+function active(defects: DefectSet): [string, ReferenceTool][] {
+  return Object.entries(SEARCH_DEFECT_TOOLS).filter(([name]) => (defects as ReadonlySet<string>).has(name));
+}
+
+/** The tools the active search defects add to the listing. */
+export function searchDefectDefinitions(defects: DefectSet): ToolDefinition[] {
+  return active(defects).map(([, tool]) => tool.definition);
+}
+
+/** The callable tool an active search defect adds under this name. */
+export function findSearchDefectTool(name: string, defects: DefectSet): RegisteredTool | undefined {
+  const found = active(defects).find(([, tool]) => tool.definition.name === name);
+  return found ? registerOnce(found[0], found[1]) : undefined;
+}
+
+/** Chaos: under crash-on-rare-input, the process exits instead of answering format_label's rare input. */
+export function crashesOn(method: string, params: Record<string, unknown>, defects: DefectSet): boolean {
+  if (method !== 'tools/call' || !(defects as ReadonlySet<string>).has('crash-on-rare-input')) return false;
+  const args = params.arguments;
+  return params.name === 'format_label' && typeof args === 'object' && args !== null && isRareLabel(args as Record<string, unknown>);
+}
