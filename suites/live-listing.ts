@@ -10,19 +10,32 @@ import { fail, note, pass, skip } from './outcome.js';
 const names = (walk: ToolWalk) => walk.tools.map((t) => (typeof t.name === 'string' ? t.name : '#?'));
 const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 
-/** name → canonical JSON of the definition, for comparing whole listings. */
-function definitions(walk: ToolWalk): Map<string, string> {
-  const map = new Map<string, string>();
-  for (const t of walk.tools) map.set(String(t.name), canonicalJson(t));
+interface Definition {
+  tool: Record<string, unknown>;
+  /** JSON text as received: equal texts need no canonical comparison. */
+  text: string;
+}
+
+/** name → definition, for comparing whole listings. */
+function definitions(walk: ToolWalk): Map<string, Definition> {
+  const map = new Map<string, Definition>();
+  for (const t of walk.tools) map.set(String(t.name), { tool: t, text: JSON.stringify(t) });
   return map;
 }
 
+/** Key order does not make a definition different: texts that differ are compared in canonical form. */
+function sameDefinition(a: Definition, b: Definition): boolean {
+  return a.text === b.text || canonicalJson(a.tool) === canonicalJson(b.tool);
+}
 
-function difference(a: Map<string, string>, b: Map<string, string>): string[] {
+function difference(a: Map<string, Definition>, b: Map<string, Definition>): string[] {
   const out: string[] = [];
   for (const name of a.keys()) if (!b.has(name)) out.push(`-${name}`);
   for (const name of b.keys()) if (!a.has(name)) out.push(`+${name}`);
-  for (const [name, def] of a) if (b.has(name) && b.get(name) !== def) out.push(`~${name}`);
+  for (const [name, def] of a) {
+    const other = b.get(name);
+    if (other !== undefined && !sameDefinition(def, other)) out.push(`~${name}`);
+  }
   return out;
 }
 
