@@ -10,19 +10,32 @@ import { fail, note, pass, skip } from './outcome.js';
 const names = (walk: ToolWalk) => walk.tools.map((t) => (typeof t.name === 'string' ? t.name : '#?'));
 const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 
-/** name → canonical JSON of the definition, for comparing whole listings. */
-function definitions(walk: ToolWalk): Map<string, string> {
-  const map = new Map<string, string>();
-  for (const t of walk.tools) map.set(String(t.name), canonicalJson(t));
+interface Definition {
+  tool: Record<string, unknown>;
+  /** JSON text as received: equal texts need no canonical comparison. */
+  text: string;
+}
+
+/** name → definition, for comparing whole listings. */
+function definitions(walk: ToolWalk): Map<string, Definition> {
+  const map = new Map<string, Definition>();
+  for (const t of walk.tools) map.set(String(t.name), { tool: t, text: JSON.stringify(t) });
   return map;
 }
 
+/** Key order does not make a definition different: texts that differ are compared in canonical form. */
+function sameDefinition(a: Definition, b: Definition): boolean {
+  return a.text === b.text || canonicalJson(a.tool) === canonicalJson(b.tool);
+}
 
-function difference(a: Map<string, string>, b: Map<string, string>): string[] {
+function difference(a: Map<string, Definition>, b: Map<string, Definition>): string[] {
   const out: string[] = [];
   for (const name of a.keys()) if (!b.has(name)) out.push(`-${name}`);
   for (const name of b.keys()) if (!a.has(name)) out.push(`+${name}`);
-  for (const [name, def] of a) if (b.has(name) && b.get(name) !== def) out.push(`~${name}`);
+  for (const [name, def] of a) {
+    const other = b.get(name);
+    if (other !== undefined && !sameDefinition(def, other)) out.push(`~${name}`);
+  }
   return out;
 }
 
@@ -53,6 +66,9 @@ export const deterministicOrder: CheckDefinition = {
   },
 };
 
+/** Two connections besides the audit's own, each a new process over stdio. */
+const INDEPENDENT_CONNECTIONS = ['variance-1', 'variance-2'] as const;
+
 export const connectionInvariance: CheckDefinition = {
   id: 'tools.list.no-connection-variance',
   keyword: 'MUST NOT',
@@ -61,13 +77,16 @@ export const connectionInvariance: CheckDefinition = {
   area: 'live-listing',
   wires: WIRES,
   needs: ['live'],
+  prepare(ctx) {
+    for (const key of INDEPENDENT_CONNECTIONS) ctx.prepareConnection(key);
+  },
   async run(ctx) {
     if (!ctx.canOpenConnections) return [skip('cannot open another connection to this target')];
     const first = await ctx.tools();
     if (first.stop.kind !== 'complete') return [skip('the first walk did not complete (see tools.list.respond / page.walk.terminates)')];
-    const others: ToolWalk[] = [];
+    let others: ToolWalk[];
     try {
-      for (let i = 0; i < 2; i++) others.push(await walkTools(await ctx.anotherConnection()));
+      others = await Promise.all(INDEPENDENT_CONNECTIONS.map(async (key) => walkTools(await ctx.anotherConnection({ prepared: key }))));
     } catch (error) {
       if (error instanceof TargetGoneError || error instanceof TargetUnavailableError) {
         return [{ status: 'error', message: `could not list tools on an independent connection: ${error.message}` }];
@@ -126,6 +145,9 @@ function realCalls(ctx: Parameters<CheckDefinition['run']>[0], known: ReadonlySe
   return count;
 }
 
+/** A connection that makes no tool call, compared at the end with the audit's own. */
+const FRESH_CONNECTION = 'fresh-after-calls';
+
 export const noSideEffectVariance: CheckDefinition = {
   id: 'tools.list.no-connection-variance.after-calls',
   covers: ['tools.list.no-connection-variance'],
@@ -136,6 +158,15 @@ export const noSideEffectVariance: CheckDefinition = {
   wires: WIRES,
   needs: ['live'],
   phase: 'final',
+  prepare(ctx) {
+    // Opened only when some tool will be called: without calls the check skips and needs no connection.
+    ctx
+      .tools()
+      .then((walk) => {
+        if (walk.tools.some((tool) => ctx.mayCall(tool))) ctx.prepareConnection(FRESH_CONNECTION);
+      })
+      .catch(() => undefined);
+  },
   async run(ctx) {
     if (!ctx.canOpenConnections) return [skip('cannot open another connection to this target')];
     const first = await ctx.tools();
@@ -143,7 +174,7 @@ export const noSideEffectVariance: CheckDefinition = {
     const calls = realCalls(ctx, new Set(names(first)));
     if (calls === 0) return [skip(`no tool was called on the audit's connection (${ctx.callPolicy})`)];
     const afterCalls = await walkTools(ctx.client);
-    const fresh = await walkTools(await ctx.anotherConnection());
+    const fresh = await walkTools(await ctx.anotherConnection({ prepared: FRESH_CONNECTION }));
     const again = await walkTools(ctx.client);
     if ([afterCalls, fresh, again].some((w) => w.stop.kind !== 'complete')) return [skip('a walk after the calls did not complete')];
     const mine = definitions(afterCalls);

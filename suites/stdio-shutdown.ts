@@ -7,6 +7,8 @@ import { fail, note, pass, skip } from './outcome.js';
 /** "Promptly" made concrete: generous for a process that only has to notice EOF and exit, even on a loaded machine. */
 export const EXIT_BOUND_MS = 2000;
 
+const SEPARATE_PROCESS = 'stdin-eof';
+
 export const exitOnStdinEof: CheckDefinition = {
   id: 'stdio.shutdown.server-exit',
   keyword: 'SHOULD',
@@ -16,12 +18,15 @@ export const exitOnStdinEof: CheckDefinition = {
   // 2025-11-25 only tells the client how to shut down; the server's side arrives with 2026-07-28.
   wires: ['2026-07-28'],
   needs: ['live', 'stdio'],
+  prepare(ctx) {
+    ctx.prepareConnection(SEPARATE_PROCESS);
+  },
   async run(ctx) {
     if (!ctx.canOpenConnections) return [skip('cannot start a separate process of this target')];
     let client: McpClient;
     let ready: Exchange;
     try {
-      client = await ctx.anotherConnection();
+      client = await ctx.anotherConnection({ prepared: SEPARATE_PROCESS });
       // A server still starting up would be timed on its start-up too: wait until it has answered once.
       ready = await client.request('server/discover', {}, { probe: true });
     } catch (error) {

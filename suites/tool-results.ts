@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { canonicalJson } from '../src/canonical-json.js';
 import { errorOf, isObject, resultOf } from '../src/jsonrpc.js';
 import type { CheckContext } from '../src/runner/context.js';
@@ -45,6 +46,22 @@ export function validCalls(ctx: CheckContext): Promise<ValidCalls> {
   });
 }
 
+/**
+ * Compiles the input schemas of the tools validCalls will call (a pure, cached computation that sends nothing)
+ * while the main phase mostly waits on the target, one schema per turn of the event loop.
+ */
+function compileCallableSchemasEarly(ctx: CheckContext): void {
+  ctx
+    .memo('callable-schemas-compiled', async () => {
+      for (const tool of await listedTools(ctx)) {
+        if (typeof tool.tool.name !== 'string' || !ctx.mayCall(tool.tool)) continue;
+        await nextTurn();
+        compileArgumentSchema(tool.tool.inputSchema);
+      }
+    })
+    .catch(() => undefined);
+}
+
 function noCalls(ctx: CheckContext, calls: ValidCalls): Outcome[] {
   const why = calls.notCalled.length ? `; not called: ${calls.notCalled.slice(0, 5).map((n) => `${n.tool} (${n.why})`).join(', ')}` : '';
   return [skip(`no tool was called (${ctx.callPolicy})${why}`)];
@@ -70,6 +87,7 @@ export const validArgumentsAccepted: CheckDefinition = {
   wires: WIRES,
   needs: ['live', 'tool-call'],
   phase: 'serial',
+  prepare: compileCallableSchemasEarly,
   async run(ctx) {
     const calls = await validCalls(ctx);
     if (calls.calls.length === 0) return noCalls(ctx, calls);

@@ -14,6 +14,10 @@ export type CliCommand =
       arrivalLog?: string;
       /** Self-tests (HTTP): answer the first tools/list with 429 and this Retry-After, in seconds. */
       rateLimitOnce?: number;
+      /** Benchmarks: list this many generated tools besides the reference ones, 100 per page. */
+      scaleTools?: number;
+      /** Benchmarks: list generated tools adding up to this many megabytes, all on one page. */
+      bigPageMb?: number;
     };
 
 export const USAGE = `Usage: reference-server [--http [--port N] [--sse]] [--defect NAME]... | --list-defects
@@ -27,7 +31,14 @@ export const USAGE = `Usage: reference-server [--http [--port N] [--sse]] [--def
 
 For self-tests:
   --log-arrivals FILE       append "<epoch ms> <pid> <what>" to FILE for every message received (all processes may share FILE)
-  --rate-limit-once SECONDS answer the first tools/list with HTTP 429 and Retry-After: SECONDS (needs --http)`;
+  --rate-limit-once SECONDS answer the first tools/list with HTTP 429 and Retry-After: SECONDS (needs --http)
+
+For benchmarks (generated tools are listed, never callable):
+  --scale-tools N           list N generated tools (varied schemas, every 100th large) after the reference ones, 100 per page
+  --big-page-mb M           list generated tools adding up to M megabytes (1-15), all on one tools/list page`;
+
+const MAX_SCALE_TOOLS = 100_000;
+const MAX_BIG_PAGE_MB = 15;
 
 export function parseCliArgs(argv: readonly string[]): CliCommand {
   let http = false;
@@ -35,6 +46,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   let port: number | undefined;
   let arrivalLog: string | undefined;
   let rateLimitOnce: number | undefined;
+  let scaleTools: number | undefined;
+  let bigPageMb: number | undefined;
   const defects: string[] = [];
   for (let index = 0; index < argv.length; index += 1) {
     const [flag, inlineValue] = splitFlag(argv[index] ?? '');
@@ -76,6 +89,22 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         rateLimitOnce = Number(value);
         break;
       }
+      case '--scale-tools': {
+        const value = takeValue();
+        if (value === undefined || !/^[1-9]\d*$/.test(value) || Number(value) > MAX_SCALE_TOOLS) {
+          return { kind: 'error', message: `--scale-tools needs a number between 1 and ${MAX_SCALE_TOOLS}, got ${value ?? 'nothing'}` };
+        }
+        scaleTools = Number(value);
+        break;
+      }
+      case '--big-page-mb': {
+        const value = takeValue();
+        if (value === undefined || !/^[1-9]\d*$/.test(value) || Number(value) > MAX_BIG_PAGE_MB) {
+          return { kind: 'error', message: `--big-page-mb needs a number between 1 and ${MAX_BIG_PAGE_MB}, got ${value ?? 'nothing'}` };
+        }
+        bigPageMb = Number(value);
+        break;
+      }
       default:
         return { kind: 'error', message: `unknown option ${argv[index] ?? ''}` };
     }
@@ -84,6 +113,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (!http && (sse || port !== undefined || rateLimitOnce !== undefined)) {
     return { kind: 'error', message: '--sse, --port and --rate-limit-once need --http' };
   }
+  if (scaleTools !== undefined && bigPageMb !== undefined) return { kind: 'error', message: '--scale-tools and --big-page-mb are exclusive' };
   const names = new Set<DefectName>();
   for (const name of defects) {
     const defect = findDefect(name);
@@ -101,6 +131,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     defects: names,
     ...(arrivalLog !== undefined ? { arrivalLog } : {}),
     ...(rateLimitOnce !== undefined ? { rateLimitOnce } : {}),
+    ...(scaleTools !== undefined ? { scaleTools } : {}),
+    ...(bigPageMb !== undefined ? { bigPageMb } : {}),
   };
 }
 

@@ -72,6 +72,31 @@ describe.skipIf(!built)('reference server process (dist/src/reference-server/mai
     expect(server.stderr()).toContain('stdio');
   });
 
+  it('--big-page-mb 5 answers tools/list with one line of at least 5 MB and no cursor', async () => {
+    const server = start(['--big-page-mb', '5']);
+    server.child.stdin.write(`${JSON.stringify(rpc(1, 'tools/list'))}\n`);
+    await waitFor(() => server.stdout().endsWith('\n'), 'the tools/list response');
+    server.child.stdin.end();
+    expect(await server.exit).toBe(0);
+    const [line, ...rest] = jsonLines(server.stdout());
+    expect(rest).toEqual([]);
+    expect(line!.length).toBeGreaterThanOrEqual(5 * 1024 * 1024);
+    const response = JSON.parse(line!);
+    expect(response.result.nextCursor).toBeUndefined();
+    expect(response.result.tools.length).toBeGreaterThan(1_000);
+  });
+
+  it('--scale-tools 250 serves the reference tools and 250 generated ones, 100 per page', async () => {
+    const server = start(['--scale-tools', '250']);
+    server.child.stdin.write(`${JSON.stringify(rpc(1, 'tools/list'))}\n`);
+    await waitFor(() => jsonLines(server.stdout()).length === 1, 'the first page');
+    server.child.stdin.end();
+    expect(await server.exit).toBe(0);
+    const page = JSON.parse(jsonLines(server.stdout())[0]!).result;
+    expect(page.tools).toHaveLength(100);
+    expect(typeof page.nextCursor).toBe('string');
+  });
+
   it('stdout-noise writes a plain text line at start-up', async () => {
     const server = start(['--defect', 'stdout-noise']);
     await waitFor(() => server.stdout().includes('\n'), 'the noise line');

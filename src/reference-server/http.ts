@@ -6,6 +6,7 @@ import type { DefectSet } from './defects.js';
 import { handleText } from './handler.js';
 import type { OutgoingMessage } from './messages.js';
 import type { HandlerContext, Reply } from './reply.js';
+import type { ListingScale } from './scale-tools.js';
 import { createServerState } from './server-state.js';
 
 export const MCP_PATH = '/mcp';
@@ -21,6 +22,8 @@ export interface HttpServerOptions {
   onArrival?: ArrivalLog;
   /** Answer the first tools/list with 429 and this Retry-After (seconds). */
   rateLimitOnce?: number;
+  /** Benchmarks: generated tools appended to the listing. */
+  scale?: ListingScale;
 }
 
 export interface RunningHttpServer {
@@ -92,6 +95,7 @@ async function serveRequest(
     connection: String(req.socket.remotePort ?? 'unknown'),
     headers: req.headers,
     log: options.log,
+    ...(options.scale ? { scale: options.scale } : {}),
   };
   writeReply(res, handleText(body, ctx), options.sse, defects);
 }

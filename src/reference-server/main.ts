@@ -1,6 +1,7 @@
 import { arrivalLog } from './arrival-log.js';
 import { USAGE, parseCliArgs } from './cli-args.js';
 import { formatDefectList } from './defects.js';
+import type { ListingScale } from './scale-tools.js';
 
 const log = (line: string): void => {
   process.stderr.write(`[reference-server] ${line}\n`);
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   }
   // Transports are imported here so --list-defects and usage errors stay fast.
   const onArrival = arrivalLog(command.arrivalLog);
+  const scale = await listingScale(command.scaleTools, command.bigPageMb);
   const defectNote = command.defects.size > 0 ? ` with defects: ${[...command.defects].join(', ')}` : '';
   if (command.transport === 'stdio') {
     const { runStdioServer } = await import('./stdio.js');
@@ -37,6 +39,7 @@ async function main(): Promise<void> {
       log,
       exit: (code) => process.exit(code),
       ...(onArrival ? { onArrival } : {}),
+      ...(scale ? { scale } : {}),
     });
     return;
   }
@@ -48,6 +51,7 @@ async function main(): Promise<void> {
     log,
     ...(onArrival ? { onArrival } : {}),
     ...(command.rateLimitOnce !== undefined ? { rateLimitOnce: command.rateLimitOnce } : {}),
+    ...(scale ? { scale } : {}),
   });
   log(`serving MCP over Streamable HTTP${command.sse ? ' (SSE responses)' : ''}${defectNote}`);
   process.stdout.write(`listening on ${server.url}\n`);
@@ -56,6 +60,14 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
+}
+
+async function listingScale(scaleTools: number | undefined, bigPageMb: number | undefined): Promise<ListingScale | undefined> {
+  if (scaleTools === undefined && bigPageMb === undefined) return undefined;
+  const { bigPage, scaledTools } = await import('./scale-tools.js');
+  const scale = bigPageMb !== undefined ? bigPage(bigPageMb) : scaledTools(scaleTools ?? 0);
+  log(`listing ${scale.tools.length} generated tools besides the reference ones`);
+  return scale;
 }
 
 main().catch((error: unknown) => {

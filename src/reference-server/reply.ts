@@ -1,6 +1,7 @@
 import type { DefectSet } from './defects.js';
 import type { HeaderBag } from './http-headers.js';
 import type { OutgoingMessage } from './messages.js';
+import type { ListingScale } from './scale-tools.js';
 import type { ServerState } from './server-state.js';
 
 export interface HandlerContext {
@@ -12,6 +13,8 @@ export interface HandlerContext {
   /** HTTP only: the request headers (lower-cased names). */
   headers?: HeaderBag;
   log?: (line: string) => void;
+  /** Benchmarks: generated tools appended to the listing, and the page size to serve them with. */
+  scale?: ListingScale;
 }
 
 /** What a transport must do for one incoming message. */

@@ -5,6 +5,7 @@ import { methodOf } from './arrival-log.js';
 import type { DefectSet } from './defects.js';
 import { handleText } from './handler.js';
 import type { HandlerContext } from './reply.js';
+import type { ListingScale } from './scale-tools.js';
 import { createServerState } from './server-state.js';
 
 export interface StdioServerOptions {
@@ -15,12 +16,21 @@ export interface StdioServerOptions {
   /** Called once when the server is done: 0 on stdin EOF (never, under ignore-stdin-eof), the defect's code for exit-after-discover. */
   exit: (code: number) => void;
   onArrival?: ArrivalLog;
+  /** Benchmarks: generated tools appended to the listing. */
+  scale?: ListingScale;
 }
 
 /** Newline-delimited JSON-RPC over a pair of streams; stdout carries nothing but MCP messages. */
 export function runStdioServer(options: StdioServerOptions): void {
   const { input, output, defects, log } = options;
-  const ctx: HandlerContext = { transport: 'stdio', defects, state: createServerState(), connection: String(process.pid), log };
+  const ctx: HandlerContext = {
+    transport: 'stdio',
+    defects,
+    state: createServerState(),
+    connection: String(process.pid),
+    log,
+    ...(options.scale ? { scale: options.scale } : {}),
+  };
   if (defects.has('stdout-noise')) output.write('reference server ready\n');
   const lines = createInterface({ input, crlfDelay: Infinity });
   let stopped = false;

@@ -10,11 +10,12 @@ import { RECENT_CALLS_TOOL, connectionScopedTool, listedToolDefinitions } from '
 /** One tools/list page; `ctx.state.toolsListRequests` must already count this request. */
 export function toolsListResult(params: Record<string, unknown>, ctx: HandlerContext): Record<string, unknown> {
   const { defects } = ctx;
-  const listed = ctx.state.betaTools ? [...listedToolDefinitions(defects), BETA_DEFINITION] : listedToolDefinitions(defects);
+  const listed = withScale(ctx.state.betaTools ? [...listedToolDefinitions(defects), BETA_DEFINITION] : listedToolDefinitions(defects), ctx);
+  const pageSize = ctx.scale?.pageSize ?? PAGE_SIZE;
   const total = listed.length;
-  const offset = pageOffset(params.cursor, total, defects);
-  const end = Math.min(offset + PAGE_SIZE, total);
-  const pageIndex = offset / PAGE_SIZE;
+  const offset = pageOffset(params.cursor, total, pageSize, defects);
+  const end = Math.min(offset + pageSize, total);
+  const pageIndex = offset / pageSize;
   const isLastPage = end === total;
 
   let page = listed.slice(offset, end);
@@ -27,7 +28,7 @@ export function toolsListResult(params: Record<string, unknown>, ctx: HandlerCon
 
   const result: Record<string, unknown> = { resultType: 'complete', tools };
   if (!isLastPage) result.nextCursor = encodeCursor(end);
-  else if (defects.has('cursor-loop')) result.nextCursor = encodeCursor(PAGE_SIZE);
+  else if (defects.has('cursor-loop')) result.nextCursor = encodeCursor(pageSize);
   result.ttlMs = LIST_TTL_MS;
   result.cacheScope = pageIndex > 0 && defects.has('mixed-cache-scope') ? 'private' : 'public';
   if (!defects.has('no-server-info-on-list')) result._meta = serverInfoMeta();
@@ -40,10 +41,14 @@ export function toolsListResult(params: Record<string, unknown>, ctx: HandlerCon
   return result;
 }
 
-function pageOffset(cursor: unknown, total: number, defects: DefectSet): number {
+function withScale<T>(listed: readonly T[], ctx: HandlerContext): readonly (T | Record<string, unknown>)[] {
+  return ctx.scale ? [...listed, ...ctx.scale.tools] : listed;
+}
+
+function pageOffset(cursor: unknown, total: number, pageSize: number, defects: DefectSet): number {
   if (cursor === undefined) return 0;
   if (typeof cursor !== 'string') throw invalidParams('Invalid cursor: must be a string');
-  const offset = decodeCursor(cursor, total, PAGE_SIZE);
+  const offset = decodeCursor(cursor, total, pageSize);
   if (offset !== undefined) return offset;
   if (defects.has('invalid-cursor-ignored')) return 0;
   throw invalidParams('Invalid cursor');

@@ -33,6 +33,9 @@ export class CheckContext {
   private walkPromise: Promise<ToolWalk> | undefined;
   private readonly memos = new Map<string, Promise<unknown>>();
   private readonly extraClients: McpClient[] = [];
+  /** Connections opened ahead of the check that takes them, by key; a taken key is never prepared again. */
+  private readonly prepared = new Map<string, Promise<McpClient>>();
+  private readonly taken = new Set<string>();
 
   constructor(
     readonly client: McpClient,
@@ -120,8 +123,29 @@ export class CheckContext {
     return this.options.openTransport !== undefined;
   }
 
-  /** A new, independent connection on the same wire; closed by closeExtras(). */
-  async anotherConnection(options: { negotiate?: boolean } = {}): Promise<McpClient> {
+  /**
+   * Starts opening a new, negotiated connection now, for the check that takes it later with
+   * `anotherConnection({ prepared: key })`: a new process takes a while to start, and the wait then overlaps with
+   * other checks. Nothing is sent on it but the negotiation the check would do anyway.
+   */
+  prepareConnection(key: string): void {
+    if (!this.canOpenConnections || this.prepared.has(key) || this.taken.has(key)) return;
+    const opening = this.anotherConnection();
+    // The check that takes it sees the failure; an untaken one is only closed.
+    opening.catch(() => undefined);
+    this.prepared.set(key, opening);
+  }
+
+  /** A new, independent connection on the same wire (the one prepared under `prepared`, if any); closed by closeExtras(). */
+  async anotherConnection(options: { negotiate?: boolean; prepared?: string } = {}): Promise<McpClient> {
+    if (options.prepared !== undefined) {
+      this.taken.add(options.prepared);
+      const opening = this.prepared.get(options.prepared);
+      if (opening) {
+        this.prepared.delete(options.prepared);
+        return opening;
+      }
+    }
     if (!this.options.openTransport) throw new Error('no way to open another connection to this target');
     const transport = await this.options.openTransport();
     const client = new McpClient(transport, this.client.clientInfo);
@@ -133,6 +157,7 @@ export class CheckContext {
   }
 
   async closeExtras(): Promise<void> {
+    await Promise.allSettled(this.prepared.values());
     await Promise.all(this.extraClients.map((c) => c.transport.close()));
   }
 

@@ -88,6 +88,7 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
     );
   };
 
+  for (const check of checks) if (inapplicable(check, ctx) === undefined) check.prepare?.(ctx);
   const indexes = checks.map((_, i) => i);
   await pool(
     indexes.filter((i) => (checks[i]!.phase ?? 'main') === 'main'),

@@ -52,6 +52,11 @@ export interface CheckDefinition {
    * everything recorded.
    */
   phase?: 'main' | 'serial' | 'final';
+  /**
+   * Called when the run starts, for a check that applies: starts slow set-up the check will need (a connection to
+   * a new process), so that it overlaps with other checks. Sends nothing the check would not send anyway.
+   */
+  prepare?(ctx: import('./context.js').CheckContext): void;
   run(ctx: import('./context.js').CheckContext): Promise<Outcome[]> | Outcome[];
 }
 

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { Wire } from '../runner/types.js';
+import { fingerprintOf, loadPrecompiled, wireModule, type PrecompiledModule } from './precompiled/load.js';
 import { WIRE_SCHEMAS, type WireSchemaName } from './wire/catalog.js';
 
 export type { WireSchemaName } from './wire/catalog.js';
@@ -17,6 +18,9 @@ export const MAX_ISSUES = 50;
 
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
+/** How our own wire schemas are compiled; the build precompiles them with exactly these options. */
+export const WIRE_AJV_OPTIONS = { allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true } as const;
+
 const ajvByWire = new Map<Wire, Ajv2020>();
 const validators = new Map<string, ValidateFunction>();
 let compilations = 0;
@@ -29,7 +33,7 @@ function ajvFor(wire: Wire): Ajv2020 {
   if (!ajv) {
     const { Ajv2020: Ajv } = requireCjs('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
     const addFormats = requireCjs('ajv-formats') as typeof import('ajv-formats').default;
-    ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
+    ajv = new Ajv({ ...WIRE_AJV_OPTIONS });
     addFormats(ajv);
     ajvByWire.set(wire, ajv);
   }
@@ -47,11 +51,34 @@ function schemaFor(name: WireSchemaName, wire: Wire): object {
   return schema;
 }
 
+/** The key a wire schema is registered under, and its export name in the precompiled module. */
+export function wireSchemaKey(name: WireSchemaName, wire: Wire): string {
+  return `${wire}/${name}`;
+}
+
+/** The document compiled for `name` on `wire`: our schema, under the 2020-12 dialect. */
+export function wireSchemaDocument(name: WireSchemaName, wire: Wire): object {
+  return { $schema: DIALECT, ...schemaFor(name, wire) };
+}
+
+const precompiled = new Map<Wire, PrecompiledModule | undefined>();
+
+/** What a wire's precompiled module must have been compiled from: its schemas, the dialect and the options. */
+export function wireFingerprint(wire: Wire): string {
+  return fingerprintOf({ options: WIRE_AJV_OPTIONS, dialect: DIALECT, wire, schemas: WIRE_SCHEMAS[wire] });
+}
+
+function precompiledFor(wire: Wire): PrecompiledModule | undefined {
+  if (!precompiled.has(wire)) precompiled.set(wire, loadPrecompiled(wireModule(wire), wireFingerprint(wire)));
+  return precompiled.get(wire);
+}
+
+/** Precompiled by the build when it matches these schemas and this ajv; compiled here otherwise (tests from source). */
 function validatorFor(name: WireSchemaName, wire: Wire): ValidateFunction {
-  const key = `${wire}\u0000${name}`;
+  const key = wireSchemaKey(name, wire);
   let validate = validators.get(key);
   if (!validate) {
-    validate = ajvFor(wire).compile({ $schema: DIALECT, ...schemaFor(name, wire) });
+    validate = precompiledFor(wire)?.[key] ?? ajvFor(wire).compile(wireSchemaDocument(name, wire));
     compilations += 1;
     validators.set(key, validate);
   }
@@ -94,7 +121,7 @@ export function validateWire(name: WireSchemaName, wire: Wire, value: unknown): 
   return toIssues(validate.errors ?? []);
 }
 
-/** How many schemas have been compiled so far in this process (each name/wire pair compiles once). */
+/** How many validators have been made ready so far in this process (each name/wire pair once, compiled or precompiled). */
 export function compiledCount(): number {
   return compilations;
 }

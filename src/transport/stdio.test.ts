@@ -66,10 +66,33 @@ describe('StdioTransport', () => {
     await t.close();
   });
 
+  it('reassembles a multi-megabyte line written in small pieces, with CRLF, next to a line in the same piece', async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { pad: 'é'.repeat(3_000_000) } });
+    const write = `const s=${JSON.stringify(body)}+'\\r\\n'+JSON.stringify({jsonrpc:'2.0',id:2,result:{}})+'\\n';let i=0;const next=()=>{if(i>=s.length)return;process.stdout.write(s.slice(i,i+=4093),next)};next()`;
+    const t = new StdioTransport({ command: target(`if(m.id===2){${write}}`), timeoutMs: 20_000 });
+    await t.start();
+    const [one, two] = await Promise.all([t.send(request(1), 1), t.send(request(2), 2)]);
+    expect(JSON.stringify(one.response)).toBe(body);
+    expect(two.response).toEqual({ jsonrpc: '2.0', id: 2, result: {} });
+    expect(t.strays()).toEqual([]);
+    await t.close();
+  });
+
   it('refuses an oversized line and keeps going', async () => {
     const t = new StdioTransport({ command: target(`console.log(JSON.stringify({jsonrpc:'2.0',id:m.id,result:{pad:'x'.repeat(5000)}}))`), timeoutMs: 2000, maxMessageBytes: 1000 });
     await t.start();
     expect((await t.send(request(1), 1)).failure?.kind).toBe('too-large');
+    expect((await t.send(request(2), 2)).failure?.kind).toBe('too-large');
+    await t.close();
+  });
+
+  it('refuses an oversized line that arrives in many pieces, then reads the next line', async () => {
+    const write = `const s=JSON.stringify({jsonrpc:'2.0',id:1,result:{pad:'x'.repeat(50000)}})+'\\n'+JSON.stringify({jsonrpc:'2.0',id:2,result:{}})+'\\n';let i=0;const next=()=>{if(i>=s.length)return;process.stdout.write(s.slice(i,i+=1000),next)};next()`;
+    const t = new StdioTransport({ command: target(`if(m.id===2){${write}}`), timeoutMs: 5000, maxMessageBytes: 10_000 });
+    await t.start();
+    const [one, two] = await Promise.all([t.send(request(1), 1), t.send(request(2), 2)]);
+    expect(one.failure?.kind).toBe('too-large');
+    expect(two.response).toEqual({ jsonrpc: '2.0', id: 2, result: {} });
     await t.close();
   });
 

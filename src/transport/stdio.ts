@@ -51,7 +51,9 @@ export class StdioTransport implements Transport {
   private readonly strayEvents: StrayEvent[] = [];
   private strayDropped = 0;
   private stderrText = '';
-  private buffer = '';
+  /** The text of the line being received, in the pieces it arrived in. */
+  private partial: string[] = [];
+  private partialLength = 0;
   /** The rest of an oversized line is skipped up to its newline. */
   private discardingLine = false;
   private readonly decoder = new StringDecoder('utf8');
@@ -179,6 +181,7 @@ export class StdioTransport implements Transport {
     await exitedWithin(child, 1000);
   }
 
+  /** Only the new text is searched for a newline: a multi-megabyte line arriving in small chunks stays linear. */
   private onStdout(chunk: Buffer): void {
     let text = this.decoder.write(chunk);
     if (this.discardingLine) {
@@ -187,16 +190,24 @@ export class StdioTransport implements Transport {
       text = text.slice(newline + 1);
       this.discardingLine = false;
     }
-    this.buffer += text;
+    let start = 0;
     let newline: number;
-    while ((newline = this.buffer.indexOf('\n')) >= 0) {
-      const line = this.buffer.slice(0, newline).replace(/\r$/, '');
-      this.buffer = this.buffer.slice(newline + 1);
+    while ((newline = text.indexOf('\n', start)) >= 0) {
+      const piece = text.slice(start, newline);
+      const line = (this.partial.length > 0 ? this.partial.join('') + piece : piece).replace(/\r$/, '');
+      this.partial = [];
+      this.partialLength = 0;
+      start = newline + 1;
       if (line.length > this.maxMessageBytes && Buffer.byteLength(line) > this.maxMessageBytes) this.onOversized();
       else if (line.trim() !== '') this.onLine(line);
     }
-    if (this.buffer.length > this.maxMessageBytes && Buffer.byteLength(this.buffer) > this.maxMessageBytes) {
-      this.buffer = '';
+    if (start < text.length) {
+      this.partial.push(start === 0 ? text : text.slice(start));
+      this.partialLength += text.length - start;
+    }
+    if (this.partialLength > this.maxMessageBytes && Buffer.byteLength(this.partial.join('')) > this.maxMessageBytes) {
+      this.partial = [];
+      this.partialLength = 0;
       this.discardingLine = true;
       this.onOversized();
     }

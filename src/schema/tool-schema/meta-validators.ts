@@ -1,6 +1,7 @@
 import { FAMILY_OF, newAjv, requireModule, type AjvFamily } from '../ajv-factory.js';
 import type { AnySchemaObject, Options, ValidateFunction } from 'ajv';
 import type { Dialect } from './dialect.js';
+import { fingerprintOf, loadPrecompiled, metaModule, type PrecompiledModule } from '../precompiled/load.js';
 
 export type MetaDialect = Exclude<Dialect, 'draft-04'>;
 
@@ -9,7 +10,7 @@ interface AjvLike {
   getSchema(key: string): ValidateFunction | undefined;
 }
 
-const META_SCHEMA_ID: Record<MetaDialect, string> = {
+export const META_SCHEMA_ID: Record<MetaDialect, string> = {
   '2020-12': 'https://json-schema.org/draft/2020-12/schema',
   '2019-09': 'https://json-schema.org/draft/2019-09/schema',
   'draft-07': 'http://json-schema.org/draft-07/schema',
@@ -17,7 +18,7 @@ const META_SCHEMA_ID: Record<MetaDialect, string> = {
 };
 
 /** The meta-schema documents ajv ships (under `ajv/dist/refs/`), per ajv family. */
-const META_SCHEMA_FILES: Record<AjvFamily, readonly string[]> = {
+export const META_SCHEMA_FILES: Record<AjvFamily, readonly string[]> = {
   '2020': ['schema', 'core', 'applicator', 'unevaluated', 'validation', 'meta-data', 'format-annotation', 'content'].map((name) =>
     name === 'schema' ? 'json-schema-2020-12/schema.json' : `json-schema-2020-12/meta/${name}.json`,
   ),
@@ -33,7 +34,7 @@ const META_SCHEMA_FILES: Record<AjvFamily, readonly string[]> = {
  * `pattern` is reported; the URI formats are annotations in 2019-09/2020-12 and are declared ignored.
  * There is no `loadSchema`: nothing is ever fetched.
  */
-const OPTIONS: Options = {
+export const META_AJV_OPTIONS: Options = {
   allErrors: true,
   strict: false,
   meta: false,
@@ -42,16 +43,19 @@ const OPTIONS: Options = {
   formats: { uri: true, 'uri-reference': true, 'uri-template': true, 'json-pointer': true, 'relative-json-pointer': true },
 };
 
-
 const ajvByFamily = new Map<AjvFamily, AjvLike>();
 const validators = new Map<MetaDialect, ValidateFunction>();
 
-function emptyAjv(family: AjvFamily): AjvLike {
-  return newAjv(family, OPTIONS);
-}
+/** The dialects whose meta-schema each ajv family validates. */
+export const META_DIALECTS: Record<AjvFamily, readonly MetaDialect[]> = {
+  '2020': ['2020-12'],
+  '2019': ['2019-09'],
+  'draft-07': ['draft-07', 'draft-06'],
+};
 
-function createAjv(family: AjvFamily): AjvLike {
-  const ajv = emptyAjv(family);
+/** An ajv holding the meta-schema documents of `family`; `extra` options are for the build's precompilation. */
+export function metaSchemaAjv(family: AjvFamily, extra: Options = {}): AjvLike {
+  const ajv = newAjv(family, { ...META_AJV_OPTIONS, ...extra });
   const addFormats = requireModule<typeof import('ajv-formats').default>('ajv-formats');
   addFormats(ajv as Parameters<typeof addFormats>[0], ['regex']);
   for (const file of META_SCHEMA_FILES[family]) ajv.addSchema(requireModule<AnySchemaObject>(`ajv/dist/refs/${file}`));
@@ -61,17 +65,30 @@ function createAjv(family: AjvFamily): AjvLike {
 function ajvFor(family: AjvFamily): AjvLike {
   let ajv = ajvByFamily.get(family);
   if (!ajv) {
-    ajv = createAjv(family);
+    ajv = metaSchemaAjv(family);
     ajvByFamily.set(family, ajv);
   }
   return ajv;
 }
 
-/** The compiled meta-schema validator of `dialect`, compiled once per process. */
+/** What a family's precompiled module must have been compiled from (the documents come with the ajv version). */
+export function metaFingerprint(family: AjvFamily): string {
+  return fingerprintOf({ options: META_AJV_OPTIONS, files: META_SCHEMA_FILES[family], dialects: META_DIALECTS[family], formats: ['regex'] });
+}
+
+const precompiled = new Map<AjvFamily, PrecompiledModule | undefined>();
+
+function precompiledFor(family: AjvFamily): PrecompiledModule | undefined {
+  if (!precompiled.has(family)) precompiled.set(family, loadPrecompiled(metaModule(family), metaFingerprint(family)));
+  return precompiled.get(family);
+}
+
+/** The meta-schema validator of `dialect`: precompiled by the build, or compiled once per process. */
 export function metaValidatorFor(dialect: MetaDialect): ValidateFunction {
   let validate = validators.get(dialect);
   if (!validate) {
-    validate = ajvFor(FAMILY_OF[dialect]).getSchema(META_SCHEMA_ID[dialect]);
+    const family = FAMILY_OF[dialect];
+    validate = precompiledFor(family)?.[dialect] ?? ajvFor(family).getSchema(META_SCHEMA_ID[dialect]);
     if (!validate) throw new Error(`ajv does not ship the ${dialect} meta-schema`);
     validators.set(dialect, validate);
   }

@@ -1,0 +1,143 @@
+// npm run bench: how fast the audit is against the round-trip floor, against the official suite, and at scale.
+// Not a test: it prints numbers. Options: --runs N (audits per transport, default 3), --startup-runs N (default 10),
+// --only startup,audit,property,official,scale (default: all).
+import { existsSync } from 'node:fs';
+import { CLI, REFERENCE, audit, median, runNode } from './measure.mjs';
+import { startHttpReference } from './http-server.mjs';
+import { medianRoundTrip } from './round-trip.mjs';
+import { ensureOfficialSuite, OFFICIAL_PACKAGE, runOfficialSuite } from './official.mjs';
+import { cpus } from 'node:os';
+
+const SECTIONS = ['startup', 'audit', 'property', 'official', 'scale'];
+
+function option(name, fallback) {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 && process.argv[index + 1] !== undefined ? process.argv[index + 1] : fallback;
+}
+
+const runs = Number(option('runs', '3'));
+const startupRuns = Number(option('startup-runs', '10'));
+const only = new Set(option('only', SECTIONS.join(',')).split(','));
+const stdioTarget = `${process.execPath} ${REFERENCE}`;
+
+const ms = (value) => (value === undefined ? 'n/a' : `${Math.round(value)} ms`);
+const mb = (value) => (value === undefined ? 'n/a' : `${Math.round(value)} MB`);
+const line = (label, value) => console.log(`  ${label.padEnd(34)} ${value}`);
+const summaryOf = (report) =>
+  report ? Object.entries(report.summary).map(([status, count]) => `${count} ${status}`).join(', ') : 'no report.json';
+
+function medianOf(results, key) {
+  const values = results.map((r) => r[key]).filter((v) => v !== undefined);
+  return values.length > 0 ? median(values) : undefined;
+}
+
+async function startup() {
+  console.log(`\nCold CLI start-up (median of ${startupRuns} runs)`);
+  for (const args of [['--version'], ['--list']]) {
+    const walls = [];
+    for (let i = 0; i < startupRuns; i += 1) {
+      const run = await runNode(CLI, args);
+      if (run.code !== 0) throw new Error(`${args.join(' ')} exited ${run.code}: ${run.stderr}`);
+      walls.push(run.wallMs);
+    }
+    line(args.join(' '), ms(median(walls)));
+  }
+  const bare = [];
+  for (let i = 0; i < startupRuns; i += 1) bare.push((await runNode('-e', ['0'])).wallMs);
+  line('(node -e 0, for comparison)', ms(median(bare)));
+}
+
+/** `runs` audits of one target; the round-trip floor is measured in the same run, against the same server. */
+async function auditSeries(label, targetArgs, roundTripTarget) {
+  const roundTrip = await medianRoundTrip(roundTripTarget);
+  const results = [];
+  for (let i = 0; i < runs; i += 1) results.push(await audit(targetArgs));
+  const last = results[results.length - 1];
+  const requests = last.report?.stats.requests;
+  const wall = medianOf(results, 'wallMs');
+  console.log(`\n${label} (median of ${runs} audits)`);
+  line('wall time', ms(wall));
+  line('requests sent (stats.requests)', String(requests ?? 'n/a'));
+  line('median round trip (tools/list)', `${roundTrip.toFixed(2)} ms`);
+  line('overhead wall / (requests × rtt)', requests ? (wall / (requests * roundTrip)).toFixed(1) : 'n/a');
+  line('CPU time (CLI process)', ms(medianOf(results, 'cpuMs')));
+  line('peak RSS (CLI process)', mb(medianOf(results, 'maxRssMb')));
+  line('result', `${summaryOf(last.report)} (exit ${last.code})`);
+  return { wall, requests, report: last.report };
+}
+
+async function audits() {
+  await auditSeries('Audit of the reference server over stdio', ['--stdio', stdioTarget], { stdio: stdioTarget });
+  const server = await startHttpReference();
+  try {
+    await auditSeries('Audit of the reference server over Streamable HTTP', ['--url', server.url], { url: server.url });
+  } finally {
+    await server.stop();
+  }
+}
+
+async function property() {
+  console.log('\nProperty-based tool calls');
+  const help = await runNode(CLI, ['--help']);
+  if (!/--runs\b/.test(help.stdout) || !/--seed\b/.test(help.stdout)) {
+    line('calls per second (stdio)', 'n/a (no property suite in this build)');
+    return;
+  }
+  // The difference between a short and a long run isolates the property calls from the rest of the audit.
+  const calls = (report) => Object.values(report?.stats.toolsCalled ?? {}).reduce((sum, n) => sum + n, 0);
+  const small = await audit(['--stdio', stdioTarget, '--seed', '1', '--runs', '10']);
+  const large = await audit(['--stdio', stdioTarget, '--seed', '1', '--runs', '1000']);
+  const extraCalls = calls(large.report) - calls(small.report);
+  const extraSeconds = (large.wallMs - small.wallMs) / 1000;
+  line('tool calls (--runs 10 / --runs 1000)', `${calls(small.report)} / ${calls(large.report)}`);
+  line('calls per second (stdio)', extraCalls > 0 && extraSeconds > 0 ? Math.round(extraCalls / extraSeconds).toString() : 'n/a (no extra calls)');
+}
+
+async function official() {
+  console.log(`\nSide by side with the official suite (${OFFICIAL_PACKAGE}, Node 22) over Streamable HTTP`);
+  const problem = ensureOfficialSuite();
+  if (problem) {
+    line('skipped', problem);
+    return;
+  }
+  const server = await startHttpReference();
+  try {
+    const ours = await audit(['--url', server.url]);
+    const theirs = await runOfficialSuite(server.url);
+    const ran = (report) => report?.checks.filter((c) => c.status !== 'skip').length;
+    line('ours: wall time', ms(ours.wallMs));
+    line('ours: checks run (not skipped)', `${ran(ours.report) ?? 'n/a'} of ${ours.report?.checks.length ?? 'n/a'} (${summaryOf(ours.report)})`);
+    line('official: wall time', ms(theirs.wallMs));
+    line('official: checks run', `${theirs.checks} (${theirs.passed} passed; exit ${theirs.code})`);
+    line('wall time official / ours', (theirs.wallMs / ours.wallMs).toFixed(2));
+    line('note', 'the official suite speaks the 2025-11-25 handshake (initialize) and also covers resources and prompts;');
+    line('', 'the reference server speaks 2026-07-28 only, so most of its scenarios fail at initialize');
+  } finally {
+    await server.stop();
+  }
+}
+
+async function scale() {
+  for (const [label, flags] of [
+    ['10,000 tools over 101 pages (--scale-tools 10000)', '--scale-tools 10000'],
+    ['one 5 MB tools/list page (--big-page-mb 5)', '--big-page-mb 5'],
+  ]) {
+    const run = await audit(['--stdio', `${stdioTarget} ${flags}`]);
+    console.log(`\nScale: ${label}, over stdio`);
+    line('wall time', ms(run.wallMs));
+    line('requests sent (stats.requests)', String(run.report?.stats.requests ?? 'n/a'));
+    line('CPU time (CLI process)', ms(run.cpuMs));
+    line('peak RSS (CLI process)', mb(run.maxRssMb));
+    line('result', `${summaryOf(run.report)} (exit ${run.code})`);
+  }
+}
+
+if (!existsSync(CLI)) {
+  console.error('bench: dist/ is missing; run `npm run build` first (npm run bench does)');
+  process.exit(2);
+}
+console.log(`mcp-tools-conformance bench: Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'})`);
+for (const section of SECTIONS) {
+  if (!only.has(section)) continue;
+  await { startup, audit: audits, property, official, scale }[section]();
+}
