@@ -5,7 +5,7 @@ import type { CheckContext } from '../src/runner/context.js';
 import { describeIssues } from '../src/runner/result-schemas.js';
 import type { CheckDefinition, Outcome } from '../src/runner/types.js';
 import { WIRES } from '../src/runner/types.js';
-import { compileArgumentSchema, invalidArguments, sampleArguments } from '../src/schema/arguments/index.js';
+import { compileArgumentSchema, invalidArguments, isUndecided, sampleArguments } from '../src/schema/arguments/index.js';
 import type { Exchange } from '../src/transport/types.js';
 import { listedTools, type ListedTool } from './listed-tools.js';
 import { fail, note, pass, skip } from './outcome.js';
@@ -147,7 +147,9 @@ export const outputConforms: CheckDefinition = {
         continue;
       }
       const verdict = compiled.validator.validate(c.result.structuredContent);
-      if (!verdict.valid) {
+      if (isUndecided(verdict)) {
+        outcomes.push({ ...skip(`structuredContent not judged: ${verdict.issues[0]!.message}`), tool: c.tool.label });
+      } else if (!verdict.valid) {
         outcomes.push({
           ...fail(`structuredContent breaks the outputSchema: ${describeIssues(verdict.issues)}`, 'structuredContent valid against the outputSchema', [c.exchange]),
           tool: c.tool.label,

@@ -29,9 +29,12 @@ export const jsonRpcEnvelope: CheckDefinition = {
       .map((r) => ({ ...r, issues: validateWire('JSONRPCMessage', ctx.wire, r.message) }))
       .filter((r) => r.issues.length > 0);
     if (bad.length === 0) return [pass(`${received.length} messages are valid JSON-RPC 2.0`)];
+    const first = bad[0]!.message;
+    // The schema's oneOf only says "boolean schema is false" for this one; JSON-RPC 2.0 §5 says it plainly.
+    const both = isObject(first) && 'result' in first && 'error' in first ? `a response to id ${JSON.stringify(first.id)} carries both result and error; ` : '';
     return [
       fail(
-        `${bad.length} of ${received.length} messages are not valid JSON-RPC 2.0: ${describeIssues(bad[0]!.issues, 3)}`,
+        `${bad.length} of ${received.length} messages are not valid JSON-RPC 2.0: ${both}${describeIssues(bad[0]!.issues, 3)}`,
         '{"jsonrpc": "2.0", "id": <string|integer>, "result": {…}} or {"jsonrpc": "2.0", "id": …, "error": {"code": <integer>, "message": <string>}}',
         bad.slice(0, 5).map((b) => b.evidence),
       ),

@@ -2,12 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { BUILT, referenceCommand, runCli, startReferenceHttp } from './helpers/cli.js';
 
 describe.skipIf(!BUILT)('broken targets end in a report that blames the target', () => {
-  const chaos = async (defect: string, timeout = 600) => {
-    const run = await runCli(['--stdio', referenceCommand('--defect', defect), '--timeout', String(timeout)], { timeoutMs: 25_000 });
-    expect(run.report, run.stderr).toBeDefined();
-    return run;
-  };
-
   const assertAbortedDuringWalk = (run: Awaited<ReturnType<typeof runCli>>, reason: RegExp) => {
     expect(run.code).toBe(3);
     const report = run.report!;
@@ -21,28 +15,7 @@ describe.skipIf(!BUILT)('broken targets end in a report that blames the target',
     expect(run.stderr).not.toMatch(/at .*\.js:\d+/);
   };
 
-  it('a target that never answers tools/list: the run ends near the timeout, exit 3', async () => {
-    const run = await chaos('hang-on-list', 500);
-    assertAbortedDuringWalk(run, /no response .* within 500 ms/);
-    expect(run.wallMs).toBeLessThan(12_000);
-  });
-
-  it('a target that exits after discover: exit 3 naming the exit', async () => {
-    assertAbortedDuringWalk(await chaos('exit-after-discover'), /exited with code 1/);
-  });
-
-  it('a target that prints non-JSON instead of answering: exit 3, and the noise is quoted', async () => {
-    const run = await chaos('garbage-on-list', 500);
-    assertAbortedDuringWalk(run, /no response/);
-    expect(JSON.stringify(run.report)).toContain('this is not json');
-  });
-
-  it('a target that answers with the wrong id: exit 3 right away, not after the timeout', async () => {
-    // With a 30 s request timeout, finishing well inside it proves the wrong id was recognised at once.
-    const run = await chaos('wrong-id-on-list', 30_000);
-    assertAbortedDuringWalk(run, /does not match the request id/);
-    expect(run.wallMs).toBeLessThan(15_000);
-  });
+  // Hangs, garbage, an exit after discover and wrong ids over stdio: test/chaos.test.ts (with the whole chaos fleet).
 
   it('a command that does not exist: exit 3 with a report, no stack trace', async () => {
     const run = await runCli(['--stdio', 'definitely-not-a-command-xyz --flag']);
@@ -61,8 +34,8 @@ describe.skipIf(!BUILT)('broken targets end in a report that blames the target',
   it('over HTTP, a target that never answers tools/list: exit 3 near the timeout', async () => {
     const server = await startReferenceHttp('--defect', 'hang-on-list');
     try {
-      const run = await runCli(['--url', server.url, '--timeout', '500'], { timeoutMs: 25_000 });
-      assertAbortedDuringWalk(run, /within 500 ms|timed out|timeout/i);
+      const run = await runCli(['--url', server.url, '--timeout', '2000'], { timeoutMs: 25_000 });
+      assertAbortedDuringWalk(run, /within 2000 ms|timed out|timeout/i);
       expect(run.wallMs).toBeLessThan(12_000);
     } finally {
       await server.stop();

@@ -45,7 +45,7 @@ describe.skipIf(!BUILT)('--max-rps', () => {
     const run = await runCli(['--stdio', referenceCommand('--log-arrivals', log), '--max-rps', String(RPS)]);
     expect(explain(run.report)).toBe('(no fail/warn/error)');
     expect(run.code).toBe(0);
-    expect(run.report!.options).toEqual({ timeoutMs: 10_000, maxDurationMs: 300_000, concurrency: 4, maxRps: RPS });
+    expect(run.report!.options).toEqual({ timeoutMs: 10_000, maxDurationMs: 300_000, maxMessageBytes: 16 * 1024 * 1024, concurrency: 4, maxRps: RPS });
     const list = arrivals(log);
     expect(list.length).toBeGreaterThan(40);
     expect(new Set(list.map((a) => a.pid)).size, 'extra connections are separate processes').toBeGreaterThan(1);

@@ -4,6 +4,7 @@ import type { SpecChoice } from '../protocol/negotiate.js';
 import { parsePatterns } from '../runner/registry.js';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../property/seeds.js';
 import { parseReplayToken, type ReplayTarget } from '../property/replay.js';
+import { DEFAULT_MAX_MESSAGE_BYTES } from '../transport/sequence.js';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -29,6 +30,8 @@ export interface CliOptions {
   failOn: 'must' | 'should';
   timeoutMs: number;
   maxDurationMs: number;
+  /** Largest message accepted from the target; a bigger one ends the audit as the target's failure. */
+  maxMessageBytes: number;
   /** Requests per second over every connection of the run; undefined = no cap. */
   maxRps?: number;
   concurrency: number;
@@ -94,6 +97,11 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
     .option('fail-on', { choices: ['must', 'should'] as const, default: 'must' as const, describe: 'which violations make the exit code 1' })
     .option('timeout', { type: 'number', default: 10_000, describe: 'per-request timeout in ms' })
     .option('max-duration', { type: 'number', default: 300_000, describe: 'budget for the whole run in ms' })
+    .option('max-message-bytes', {
+      type: 'number',
+      default: DEFAULT_MAX_MESSAGE_BYTES,
+      describe: 'largest message accepted from the target (a stdout line, an HTTP body, an SSE event); a bigger one is a target failure',
+    })
     .option('max-rps', {
       type: 'number',
       describe: 'at most this many requests per second over all connections (fractional allowed: 0.5 = one every 2 s); default: no cap',
@@ -162,7 +170,7 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
   if (command === 'snapshot' && args['from-snapshot'] !== undefined) throw new UsageError('snapshot takes a live target (--stdio or --url), not --from-snapshot');
   const reporters = String(args.reporter).split(',').map((r) => r.trim()).filter(Boolean);
   for (const r of reporters) if (!isReporterName(r)) throw new UsageError(`unknown reporter "${r}" (choose from ${REPORTER_NAMES.join(', ')})`);
-  for (const [flag, value] of [['--timeout', args.timeout], ['--max-duration', args['max-duration']], ['--concurrency', args.concurrency], ['--max-rps', args['max-rps']]] as const) {
+  for (const [flag, value] of [['--timeout', args.timeout], ['--max-duration', args['max-duration']], ['--concurrency', args.concurrency], ['--max-rps', args['max-rps']], ['--max-message-bytes', args['max-message-bytes']]] as const) {
     if (value !== undefined && (!Number.isFinite(value) || value <= 0)) throw new UsageError(`${flag} must be a positive number`);
   }
   if (!Number.isInteger(args.seed) || args.seed < 0 || args.seed > MAX_SEED) throw new UsageError(`--seed must be an integer from 0 to ${MAX_SEED}`);
@@ -200,6 +208,7 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
     failOn: args['fail-on'] as 'must' | 'should',
     timeoutMs: args.timeout,
     maxDurationMs: args['max-duration'],
+    maxMessageBytes: Math.floor(args['max-message-bytes']),
     ...(args['max-rps'] !== undefined ? { maxRps: args['max-rps'] } : {}),
     concurrency: Math.floor(args.concurrency),
     verbose: Boolean(args.verbose),

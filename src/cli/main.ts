@@ -220,6 +220,7 @@ async function audit(options: CliOptions, checks: readonly CheckDefinition[], ve
     options: {
       timeoutMs: options.timeoutMs,
       maxDurationMs: options.maxDurationMs,
+      maxMessageBytes: options.maxMessageBytes,
       concurrency: options.concurrency,
       ...(options.maxRps === undefined ? {} : { maxRps: options.maxRps }),
     },

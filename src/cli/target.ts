@@ -50,7 +50,13 @@ export async function createTarget(options: CliOptions, gate?: RequestGate): Pro
   if (options.url) {
     const { HttpTransport } = await import('../transport/http.js');
     return {
-      transport: new HttpTransport({ url: options.url, headers: options.headers, timeoutMs: options.timeoutMs, ...(gate ? { gate } : {}) }),
+      transport: new HttpTransport({
+        url: options.url,
+        headers: options.headers,
+        timeoutMs: options.timeoutMs,
+        maxMessageBytes: options.maxMessageBytes,
+        ...(gate ? { gate } : {}),
+      }),
       description: { transport: 'http', url: redactUrl(options.url) },
       isReference: false,
     };
@@ -61,6 +67,7 @@ export async function createTarget(options: CliOptions, gate?: RequestGate): Pro
     transport: new StdioTransport({
       command,
       timeoutMs: options.timeoutMs,
+      maxMessageBytes: options.maxMessageBytes,
       ...(Object.keys(options.env).length > 0 ? { env: { ...process.env, ...options.env } } : {}),
       ...(gate ? { gate } : {}),
     }),

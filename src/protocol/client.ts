@@ -67,7 +67,7 @@ export class McpClient {
     if (method === 'tools/call' && typeof params.name === 'string') {
       this.toolsCalled.set(params.name, (this.toolsCalled.get(params.name) ?? 0) + 1);
     }
-    return this.send(message, id, headers, options.timeoutMs, options.probe);
+    return this.send(message, id, headers, options.timeoutMs, options.probe, true);
   }
 
   /**
@@ -166,16 +166,21 @@ export class McpClient {
     headers: Record<string, string>,
     timeoutMs?: number,
     probe = false,
+    wellFormed = false,
   ) {
     if (this.gone) throw this.gone;
-    return this.judge(await this.transport.send(message, id, { headers, timeoutMs }), probe);
+    return this.judge(await this.transport.send(message, id, { headers, timeoutMs }), probe, wellFormed);
   }
 
-  /** Records the exchange; a failure that means the target is gone ends the audit (probes tolerate silence, not an exit or a 429). */
-  private judge(exchange: Exchange, probe: boolean): Exchange {
+  /**
+   * Records the exchange; a failure that means the target is gone ends the audit (probes tolerate silence, not an exit
+   * or a 429). So does an HTTP 5xx without a JSON-RPC body to a well-formed request: the server broke, nothing to judge.
+   */
+  private judge(exchange: Exchange, probe: boolean, wellFormed = false): Exchange {
     this.exchanges.push(exchange);
     const kind = exchange.failure?.kind;
-    if (kind !== undefined && GONE_FAILURES.has(kind) && !(probe && !ALWAYS_GONE_FAILURES.has(kind))) {
+    const serverError = kind === 'http-status' && (exchange.status ?? 0) >= 500 && wellFormed && !probe;
+    if (serverError || (kind !== undefined && GONE_FAILURES.has(kind) && !(probe && !ALWAYS_GONE_FAILURES.has(kind)))) {
       this.gone = new TargetGoneError(exchange, exchange.failure!.message);
       throw this.gone;
     }

@@ -18,6 +18,8 @@ export const GONE_FAILURES: ReadonlySet<TransportFailureKind> = new Set([
   'malformed',
   'wrong-id',
   'too-large',
+  'too-deep',
+  'duplicate-response',
   'rate-limited',
 ]);
 

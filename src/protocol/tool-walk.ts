@@ -42,7 +42,7 @@ export async function walkTools(client: McpClient, maxPages = DEFAULT_MAX_PAGES)
       const error = errorOf(exchange.response);
       const message = error
         ? `tools/list page ${pageNo} answered error ${String(error.code)}: ${String(error.message)}`
-        : `tools/list page ${pageNo} has no result object`;
+        : `tools/list page ${pageNo} has no result object${exchange.failure ? ` (${exchange.failure.message})` : ''}`;
       return { pages, tools, stop: { kind: 'error', page: pageNo, message } };
     }
     page.result = result;

@@ -3,6 +3,8 @@ import { Pool } from 'undici';
 import type { Dispatcher } from 'undici';
 import { isObject } from '../jsonrpc.js';
 import type { JsonRpcId } from '../jsonrpc.js';
+import { recordNotification } from './evidence-caps.js';
+import { jsonNestedDeeperThan, MAX_JSON_DEPTH, tooDeepMessage } from './json-depth.js';
 import { ListenState } from './listen-stream.js';
 import { RequestGate } from './request-gate.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, nextSeq } from './sequence.js';
@@ -286,6 +288,11 @@ class ResponseReader {
     if (this.bytesRead > this.maxBytes) throw new ResponseTooLargeError(this.maxBytes);
   }
 
+  /** An event stream may go on for long; the bound applies to each event, not to the whole stream. */
+  private countEvent(parser: SseParser): void {
+    if (parser.pendingLength > this.maxBytes) throw new ResponseTooLargeError(this.maxBytes);
+  }
+
   private async readWholeBody(body: AsyncIterable<Buffer>): Promise<string> {
     const chunks: Buffer[] = [];
     for await (const chunk of body) {
@@ -298,8 +305,9 @@ class ResponseReader {
   private async readEventStream(body: AsyncIterable<Buffer>): Promise<void> {
     const parser = new SseParser();
     for await (const chunk of body) {
-      this.count(chunk);
-      if (this.acceptEvents(parser.push(chunk))) return;
+      const events = parser.push(chunk);
+      this.countEvent(parser);
+      if (this.acceptEvents(events)) return;
     }
     if (this.acceptEvents(parser.end())) return;
     if (!this.notification) {
@@ -315,6 +323,10 @@ class ResponseReader {
     for (const event of events) {
       // Legacy (2025-11-25) servers prime resumable streams with an id and empty data.
       if (event.data.trim() === '') continue;
+      if (jsonNestedDeeperThan(event.data, MAX_JSON_DEPTH)) {
+        this.exchange.failure = { kind: 'too-deep', message: tooDeepMessage(MAX_JSON_DEPTH) };
+        return true;
+      }
       let message: unknown;
       try {
         message = JSON.parse(event.data);
@@ -327,7 +339,7 @@ class ResponseReader {
         this.exchange.response = message;
         return true;
       }
-      this.exchange.notifications.push(message);
+      recordNotification(this.exchange, message, event.data.length);
       this.onMessage?.();
     }
     return false;
@@ -339,6 +351,10 @@ class ResponseReader {
     if (text.trim() === '') {
       if (success && this.notification) return;
       this.fail(success ? 'malformed' : 'http-status', `HTTP ${status} with empty body`, text);
+      return;
+    }
+    if (jsonNestedDeeperThan(text, MAX_JSON_DEPTH)) {
+      this.exchange.failure = { kind: 'too-deep', message: tooDeepMessage(MAX_JSON_DEPTH) };
       return;
     }
     let parsed: unknown;

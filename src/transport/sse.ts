@@ -19,8 +19,14 @@ export class SseParser {
   private skipLeadingLf = false;
   private atStreamStart = true;
   private dataLines: string[] = [];
+  private dataLength = 0;
   private eventType = '';
   private lastEventId = '';
+
+  /** Characters held for the event being received (its data so far and the unfinished line): what a size bound applies to. */
+  get pendingLength(): number {
+    return this.dataLength + this.partialLine.length;
+  }
 
   push(chunk: string | Uint8Array): SseEvent[] {
     const text = typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true });
@@ -74,6 +80,7 @@ export class SseParser {
     switch (field) {
       case 'data':
         this.dataLines.push(value);
+        this.dataLength += value.length + 1;
         break;
       case 'event':
         this.eventType = value;
@@ -101,6 +108,7 @@ export class SseParser {
 
   private resetEvent(): void {
     this.dataLines = [];
+    this.dataLength = 0;
     this.eventType = '';
   }
 }

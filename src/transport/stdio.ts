@@ -3,6 +3,8 @@ import { StringDecoder } from 'node:string_decoder';
 import { isObject, type JsonRpcId } from '../jsonrpc.js';
 import { killGroup, trackChild } from './children.js';
 import { splitCommandLine } from './command-line.js';
+import { recordNotification } from './evidence-caps.js';
+import { jsonNestedDeeperThan, MAX_JSON_DEPTH, tooDeepMessage } from './json-depth.js';
 import { ListenState } from './listen-stream.js';
 import { RequestGate } from './request-gate.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, nextSeq } from './sequence.js';
@@ -38,7 +40,13 @@ interface Pending {
 
 const STDERR_KEEP = 64 * 1024;
 const STRAY_KEEP = 1000;
+/** Total text length of the stray messages kept; a flood of large ones is counted, not kept. */
+const STRAY_CHARS_KEEP = 8 * 1024 * 1024;
 const RAW_LINE_KEEP = 2048;
+/** Ids of answered requests remembered, to recognise a second answer to one of them. */
+const ANSWERED_KEEP = 10_000;
+/** After the target exits, how long we wait for the rest of its stdout before judging what is still pending. */
+const STDOUT_DRAIN_MS = 250;
 
 /** Newline-delimited JSON-RPC over a spawned target's stdin/stdout (spec basic/transports/stdio). */
 export class StdioTransport implements Transport {
@@ -50,12 +58,18 @@ export class StdioTransport implements Transport {
   private readonly abandoned = new Set<string>();
   private readonly strayEvents: StrayEvent[] = [];
   private strayDropped = 0;
+  private strayChars = 0;
   private stderrText = '';
-  /** The text of the line being received, in the pieces it arrived in. */
-  private partial: string[] = [];
-  private partialLength = 0;
+  /** The stdout line being received, in pieces (joined once, when its newline arrives). */
+  private lineParts: string[] = [];
+  private lineBytes = 0;
   /** The rest of an oversized line is skipped up to its newline. */
   private discardingLine = false;
+  /** Bytes of a line the target left unterminated when its stdout ended. */
+  private unterminatedBytes = 0;
+  private readonly answered = new Set<string>();
+  /** Set once the target answered a request twice: nothing it says can be matched to our requests any more. */
+  private broken: TransportFailure | undefined;
   private readonly decoder = new StringDecoder('utf8');
   private exited: TransportFailure | undefined;
   private readonly maxMessageBytes: number;
@@ -84,11 +98,17 @@ export class StdioTransport implements Transport {
     this.child = child;
     trackChild(child);
     child.stdout!.on('data', (chunk: Buffer) => this.onStdout(chunk));
+    const stdoutEnded = new Promise<void>((ended) => child.stdout!.once('close', ended));
+    child.stdout!.once('end', () => this.onStdoutEnd());
     child.stderr!.on('data', (chunk: Buffer) => this.onStderr(chunk));
     child.stdin!.on('error', () => {
       /* EPIPE when the target died; the exit handler reports it */
     });
-    child.on('exit', (code, signal) => this.onExit(code, signal));
+    // What the target wrote just before exiting may still be in the pipe: read it before judging pending requests.
+    child.on('exit', (code, signal) => {
+      const drained = new Promise<void>((done) => setTimeout(done, STDOUT_DRAIN_MS).unref());
+      void Promise.race([stdoutEnded, drained]).then(() => this.onExit(code, signal));
+    });
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', resolve);
       child.once('error', (error) =>
@@ -107,8 +127,8 @@ export class StdioTransport implements Transport {
       notifications: [],
     };
     const started = performance.now();
-    if (this.exited) {
-      exchange.failure = this.exited;
+    if (this.exited ?? this.broken) {
+      exchange.failure = (this.exited ?? this.broken)!;
       return exchange;
     }
     this.child!.stdin!.write(JSON.stringify(message) + '\n');
@@ -183,58 +203,76 @@ export class StdioTransport implements Transport {
 
   /** Only the new text is searched for a newline: a multi-megabyte line arriving in small chunks stays linear. */
   private onStdout(chunk: Buffer): void {
-    let text = this.decoder.write(chunk);
-    if (this.discardingLine) {
-      const newline = text.indexOf('\n');
-      if (newline < 0) return;
-      text = text.slice(newline + 1);
-      this.discardingLine = false;
-    }
+    const text = this.decoder.write(chunk);
     let start = 0;
-    let newline: number;
-    while ((newline = text.indexOf('\n', start)) >= 0) {
-      const piece = text.slice(start, newline);
-      const line = (this.partial.length > 0 ? this.partial.join('') + piece : piece).replace(/\r$/, '');
-      this.partial = [];
-      this.partialLength = 0;
+    for (let newline = text.indexOf('\n'); newline >= 0; newline = text.indexOf('\n', start)) {
+      this.appendToLine(text.slice(start, newline));
       start = newline + 1;
-      if (line.length > this.maxMessageBytes && Buffer.byteLength(line) > this.maxMessageBytes) this.onOversized();
-      else if (line.trim() !== '') this.onLine(line);
+      this.endLine();
     }
-    if (start < text.length) {
-      this.partial.push(start === 0 ? text : text.slice(start));
-      this.partialLength += text.length - start;
-    }
-    if (this.partialLength > this.maxMessageBytes && Buffer.byteLength(this.partial.join('')) > this.maxMessageBytes) {
-      this.partial = [];
-      this.partialLength = 0;
+    this.appendToLine(text.slice(start));
+  }
+
+  private appendToLine(piece: string): void {
+    if (this.discardingLine || piece === '') return;
+    this.lineParts.push(piece);
+    this.lineBytes += Buffer.byteLength(piece);
+    if (this.lineBytes > this.maxMessageBytes) {
+      this.lineParts = [];
+      this.lineBytes = 0;
       this.discardingLine = true;
       this.onOversized();
     }
   }
 
+  private endLine(): void {
+    if (this.discardingLine) {
+      this.discardingLine = false;
+      return;
+    }
+    const line = this.lineParts.join('').replace(/\r$/, '');
+    this.lineParts = [];
+    this.lineBytes = 0;
+    if (line.trim() !== '') this.onLine(line);
+  }
+
+  /** A line cut off by the end of stdout (a target that died mid-message) is noise on stdout, and said so on exit. */
+  private onStdoutEnd(): void {
+    const rest = this.lineParts.join('') + this.decoder.end();
+    this.lineParts = [];
+    if (rest.trim() === '') return;
+    this.unterminatedBytes = Buffer.byteLength(rest);
+    this.stray('non-json', clip(rest), RAW_LINE_KEEP);
+  }
+
   /** A message over the size bound is dropped and blamed on the oldest pending request. */
   private onOversized(): void {
-    this.stray('non-json', `a line exceeded ${this.maxMessageBytes} bytes and was discarded`);
+    this.stray('non-json', `a line exceeded ${this.maxMessageBytes} bytes and was discarded`, 100);
     const oldest = [...this.pending.entries()].find(([, p]) => !p.listen);
     if (oldest) this.settle(oldest[0], { kind: 'too-large', message: `message larger than ${this.maxMessageBytes} bytes` });
   }
 
   private onLine(line: string): void {
+    if (jsonNestedDeeperThan(line, MAX_JSON_DEPTH)) {
+      this.stray('non-json', clip(line), RAW_LINE_KEEP);
+      const oldest = [...this.pending.entries()].find(([, p]) => !p.listen);
+      if (oldest) this.settle(oldest[0], { kind: 'too-deep', message: tooDeepMessage(MAX_JSON_DEPTH) });
+      return;
+    }
     let message: unknown;
     try {
       message = JSON.parse(line);
     } catch {
-      this.stray('non-json', line.length > RAW_LINE_KEEP ? line.slice(0, RAW_LINE_KEEP) + '…' : line);
+      this.stray('non-json', clip(line), RAW_LINE_KEEP);
       return;
     }
     if (isObject(message) && 'method' in message) {
       const kind = 'id' in message ? 'server-request' : 'notification';
       for (const p of this.pending.values()) {
-        p.exchange.notifications.push(message);
+        recordNotification(p.exchange, message, line.length);
         p.listen?.onMessage();
       }
-      if (this.pending.size === 0 || kind === 'server-request') this.stray(kind, message);
+      if (this.pending.size === 0 || kind === 'server-request') this.stray(kind, message, line.length);
       return;
     }
     const id = isObject(message) ? message.id : undefined;
@@ -243,6 +281,11 @@ export class StdioTransport implements Transport {
     if (match && key !== undefined) {
       match.exchange.response = message;
       this.settle(key);
+      this.remember(key);
+      return;
+    }
+    if (key !== undefined && this.answered.has(key)) {
+      this.onDuplicate(id, message, line.length);
       return;
     }
     const inFlight = [...this.pending.entries()].filter(([, p]) => !p.listen);
@@ -253,7 +296,7 @@ export class StdioTransport implements Transport {
       this.settle(onlyKey);
       return;
     }
-    this.stray('unknown-id', message);
+    this.stray('unknown-id', message, line.length);
     if (inFlight.length === 1 && !(key !== undefined && this.abandoned.has(key))) {
       const [onlyKey, only] = inFlight[0]!;
       only.exchange.response = message;
@@ -266,6 +309,18 @@ export class StdioTransport implements Transport {
     }
   }
 
+  /** A second answer to a request: the target's answers can no longer be trusted to be ours, so the audit stops. */
+  private onDuplicate(id: unknown, message: unknown, size: number): void {
+    this.stray('unknown-id', message, size);
+    this.broken ??= { kind: 'duplicate-response', message: `the target answered the request with id ${JSON.stringify(id)} a second time` };
+    for (const [key, p] of [...this.pending.entries()]) if (!p.listen) this.settle(key, this.broken);
+  }
+
+  private remember(key: string): void {
+    if (this.answered.size >= ANSWERED_KEEP) this.answered.delete(this.answered.values().next().value!);
+    this.answered.add(key);
+  }
+
   private onStderr(chunk: Buffer): void {
     this.stderrText += chunk.toString('utf8');
     if (this.stderrText.length > STDERR_KEEP) this.stderrText = '…' + this.stderrText.slice(-STDERR_KEEP);
@@ -274,7 +329,8 @@ export class StdioTransport implements Transport {
   private onExit(code: number | null, signal: NodeJS.Signals | null): void {
     const how = signal ? `signal ${signal}` : `code ${code}`;
     const tail = this.stderrText.trim().split('\n').slice(-3).join(' | ');
-    this.exited = { kind: 'target-exited', message: `target exited with ${how}${tail ? ` (stderr: ${tail.slice(0, 500)})` : ''}` };
+    const cut = this.unterminatedBytes > 0 ? ` in the middle of a message (${this.unterminatedBytes} bytes without a newline)` : '';
+    this.exited = { kind: 'target-exited', message: `target exited with ${how}${cut}${tail ? ` (stderr: ${tail.slice(0, 500)})` : ''}` };
     for (const key of [...this.pending.keys()]) this.settle(key, this.exited);
   }
 
@@ -288,13 +344,18 @@ export class StdioTransport implements Transport {
     p.resolve(p.exchange);
   }
 
-  private stray(kind: StrayEvent['kind'], data: unknown): void {
-    if (this.strayEvents.length >= STRAY_KEEP) {
+  private stray(kind: StrayEvent['kind'], data: unknown, size: number): void {
+    if (this.strayEvents.length >= STRAY_KEEP || this.strayChars + size > STRAY_CHARS_KEEP) {
       this.strayDropped += 1;
       return;
     }
+    this.strayChars += size;
     this.strayEvents.push({ at: new Date().toISOString(), kind, data });
   }
+}
+
+function clip(line: string): string {
+  return line.length > RAW_LINE_KEEP ? line.slice(0, RAW_LINE_KEEP) + '…' : line;
 }
 
 function idKey(id: unknown): string {

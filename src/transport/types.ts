@@ -24,6 +24,8 @@ export interface Exchange {
   rawBody?: string;
   /** Notifications that arrived on this request's stream (HTTP SSE) or while it was in flight (stdio). */
   notifications: unknown[];
+  /** How many further notifications arrived but were not kept (evidence-caps.ts). */
+  notificationsDropped?: number;
   /** Set when no valid response arrived: timeout, target gone, unparseable, wrong id. */
   failure?: TransportFailure;
 }
@@ -36,6 +38,10 @@ export type TransportFailureKind =
   | 'wrong-id'
   | 'http-status'
   | 'too-large'
+  /** Arrays and objects nested deeper than MAX_JSON_DEPTH. */
+  | 'too-deep'
+  /** The target answered one request twice. */
+  | 'duplicate-response'
   /** HTTP 429 that could not be waited out (Retry-After missing, unusable, over 30 s, or a second 429). */
   | 'rate-limited';
 

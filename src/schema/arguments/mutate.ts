@@ -4,7 +4,7 @@ import { shorten } from '../tool-schema/shorten.js';
 import { rootView, type RootView } from './root-view.js';
 import { documentOf, resolveNode, type SchemaDocument } from './schema-document.js';
 import { cloneJson, codePointLength, countAt, declaredTypes, setOwn, type SchemaObject } from './schema-node.js';
-import { compileArgumentSchema, type ArgumentValidator } from './validate.js';
+import { compileArgumentSchema, isUndecided, type ArgumentValidator } from './validate.js';
 import { aboveMaximumValues, belowMinimumValues, describeValue, enumMissValue, wrongTypeValues } from './wrong-values.js';
 
 export type InvalidArgumentsKind =
@@ -134,7 +134,8 @@ function selectRejected(proposals: readonly Proposal[], valid: Record<string, un
     const identity = `${proposal.kind}\u0000${proposal.name}`;
     if (done.has(identity)) continue;
     const value = withChange(valid, proposal.name, proposal.replacement);
-    if (validator.validate(value).valid) continue;
+    const verdict = validator.validate(value);
+    if (verdict.valid || isUndecided(verdict)) continue;
     done.add(identity);
     byKind.get(proposal.kind)!.push({ kind: proposal.kind, path: `/${escapePointerToken(proposal.name)}`, value, description: proposal.description });
   }

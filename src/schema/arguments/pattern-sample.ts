@@ -1,4 +1,5 @@
 import { isPatternSafe } from './regexp-guard.js';
+import { RegExpTimeoutError, testWithDeadline } from './regexp-sandbox.js';
 import { parseRegExp, type RegexNode } from './regexp-parse.js';
 import { codePointLength } from './schema-node.js';
 
@@ -81,16 +82,21 @@ function* candidates(pattern: string, minLength: number): Generator<string> {
  */
 export function stringForPattern(pattern: string, minLength: number, maxLength: number): string | undefined {
   if (!isPatternSafe(pattern)) return undefined;
-  const matcher = new RegExp(pattern, 'u');
   for (const candidate of candidates(pattern, minLength)) {
     if (candidate.length > MAX_CANDIDATE_LENGTH) continue;
     const length = codePointLength(candidate);
-    if (length >= minLength && length <= maxLength && matcher.test(candidate)) return candidate;
+    if (length >= minLength && length <= maxLength && matchesPattern(pattern, candidate)) return candidate;
   }
   return undefined;
 }
 
-/** Whether `text` matches `pattern`; false for a pattern the ReDoS guard refuses. */
+/** Whether `text` matches `pattern`; false for a pattern the ReDoS guard refuses or that outruns its deadline. */
 export function matchesPattern(pattern: string, text: string): boolean {
-  return isPatternSafe(pattern) && new RegExp(pattern, 'u').test(text);
+  if (!isPatternSafe(pattern)) return false;
+  try {
+    return testWithDeadline(pattern, 'u', text);
+  } catch (error) {
+    if (error instanceof RegExpTimeoutError) return false;
+    throw error;
+  }
 }

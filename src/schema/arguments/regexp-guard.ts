@@ -1,4 +1,5 @@
-import type { RegExpEngine } from 'ajv/dist/types/index.js';
+import type { RegExpEngine, RegExpLike } from 'ajv/dist/types/index.js';
+import { testWithDeadline } from './regexp-sandbox.js';
 import { shorten } from '../tool-schema/shorten.js';
 import { parseRegExp, type RegexNode } from './regexp-parse.js';
 
@@ -104,12 +105,20 @@ export function isPatternSafe(pattern: string): boolean {
   return backtrackingRisk(pattern) === undefined;
 }
 
-function guard(pattern: string, flags: string): RegExp {
-  const regexp = new RegExp(pattern, flags);
+function guard(pattern: string, flags: string): RegExpLike {
+  new RegExp(pattern, flags);
   const risk = backtrackingRisk(pattern);
   if (risk !== undefined) throw new Error(`pattern ${shorten(pattern, 80)} may backtrack catastrophically (${risk})`);
-  return regexp;
+  // ajv keys its cache of compiled patterns by toString(), as for a RegExp.
+  const deadlined: RegExpLike & { toString(): string } = {
+    test: (text: string) => testWithDeadline(pattern, flags, text),
+    toString: () => `/${pattern}/${flags}`,
+  };
+  return deadlined;
 }
 
-/** ajv's `code.regExp` engine: syntax errors and risky patterns throw, which fails the compilation. */
+/**
+ * ajv's `code.regExp` engine: syntax errors and risky patterns throw, which fails the compilation; the others run on
+ * a worker with a deadline (regexp-sandbox.ts), which throws RegExpTimeoutError out of the validation.
+ */
 export const guardedRegExp: RegExpEngine = Object.assign(guard, { code: 'guardedRegExp' });

@@ -5,6 +5,7 @@ import { shorten } from '../tool-schema/shorten.js';
 import type { SchemaIssue } from '../validator.js';
 import { compileWithAjv } from './ajv-family.js';
 import { toIssues } from './ajv-issues.js';
+import { RegExpTimeoutError } from './regexp-sandbox.js';
 import { TextCache } from './text-cache.js';
 
 export interface ArgumentValidator {
@@ -14,6 +15,14 @@ export interface ArgumentValidator {
 export type CompiledArgumentSchema = { ok: true; validator: ArgumentValidator } | { ok: false; reason: string };
 
 const cache = new TextCache<CompiledArgumentSchema>();
+
+/** The keyword of the one issue reported when a `pattern` outran its deadline: the value was not judged at all. */
+export const UNDECIDED_KEYWORD = 'undecided';
+
+/** True when the validator could not judge the value (a pattern outran its deadline). */
+export function isUndecided(verdict: { issues: readonly SchemaIssue[] }): boolean {
+  return verdict.issues.some((issue) => issue.keyword === UNDECIDED_KEYWORD);
+}
 
 function refused(reason: string): { ok: false; reason: string } {
   return { ok: false, reason };
@@ -37,6 +46,9 @@ function validatorOf(validate: ValidateFunction): ArgumentValidator {
         if (validate(value)) return { valid: true, issues: [] };
         return { valid: false, issues: toIssues(validate.errors ?? []) };
       } catch (error) {
+        if (error instanceof RegExpTimeoutError) {
+          return { valid: false, issues: [{ instancePath: '', schemaPath: '#', keyword: UNDECIDED_KEYWORD, params: {}, message: error.message }] };
+        }
         const message = `validation threw: ${shorten(error instanceof Error ? error.message : String(error), 120)}`;
         return { valid: false, issues: [{ instancePath: '', schemaPath: '#', keyword: 'exception', params: {}, message }] };
       }
