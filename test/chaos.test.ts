@@ -131,7 +131,8 @@ describe.skipIf(!BUILT)('chaos over stdio: the audit ends, blames the target, an
     const running = report.checks.find((c) => c.id === report.aborted!.duringCheck && c.status === 'error')!;
     const unanswered = running.evidence.find((e): e is Exchange => 'seq' in e && e.failure?.kind === 'timeout');
     expect((unanswered?.request as { method?: string }).method).toBe('tools/call');
-    expect(run.wallMs).toBeLessThan(12_000);
+    // Each call check waits out its own 2 s (a slow tool is not a dead target) until a request the audit needs fails.
+    expect(run.wallMs).toBeLessThan(19_000);
     await expectNoLeftovers(s);
   });
 
@@ -246,7 +247,8 @@ describe.skipIf(!BUILT)('chaos over stdio: the audit ends, blames the target, an
 
   it.concurrent('ANSI escapes, NUL and invalid UTF-8 in its text: nothing reaches the terminal raw', async () => {
     const s = scene();
-    const run = await audit(['--stdio', chaosCommand(s, '--hostile-text'), '--reporter', 'console,json,html', '--verbose']);
+    // The fixture's hostile tool does not validate its arguments, which the property search rightly reports; this test is about the terminal.
+    const run = await audit(['--stdio', chaosCommand(s, '--hostile-text'), '--reporter', 'console,json,html', '--verbose', '--exclude-checks', '*.property']);
     const report = expectCleanEnd(run, 0);
     expect(report.checks.find((c) => c.id === 'tools.name.charset')?.status).toBe('warn');
     expect(run.stdout).toContain('evil\\x1b[31mred');

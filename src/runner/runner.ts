@@ -79,8 +79,11 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
       }
     }
     // A check may record the exchange that lost the target as evidence and return normally: the run still stops here.
+    // Only the check that holds the losing exchange is blamed; a concurrent check that merely finished later is not.
     const gone = ctx.client.goneError;
-    if (gone && !aborted) aborted = { reason: `the target stopped answering during ${check.id}: ${gone.message}`, duringCheck: check.id };
+    if (gone && !aborted && outcomes.some((o) => o.status === 'error' || o.evidence?.includes(gone.exchange))) {
+      aborted = { reason: `the target stopped answering during ${check.id}: ${gone.message}`, duringCheck: check.id };
+    }
     const elapsed = performance.now() - started;
     complete(
       index,
@@ -97,6 +100,8 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
   );
   for (const i of indexes.filter((i) => checks[i]!.phase === 'serial')) await runOne(i);
   for (const i of indexes.filter((i) => checks[i]!.phase === 'final')) await runOne(i);
+  const lost = ctx.client.goneError;
+  if (lost && !aborted) aborted = { reason: `the target stopped answering: ${lost.message}` };
   return { results: finished.flatMap((r) => r ?? []), aborted, ...(cutShort ? { cutShort } : {}) };
 }
 
