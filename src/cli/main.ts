@@ -19,6 +19,7 @@ import { packageVersion } from './version.js';
 import { printCatalog } from './catalog.js';
 import { TargetGoneError } from '../protocol/errors.js';
 import { scrubSecrets, secretValues } from './secrets.js';
+import { warmUpRegExpSandbox } from '../schema/arguments/regexp-sandbox.js';
 import { SnapshotFormatError } from '../snapshot/format.js';
 import { buildSnapshot, replayNegotiation } from '../snapshot/capture.js';
 import { replayCommandLine } from './replay-command.js';
@@ -145,6 +146,7 @@ async function audit(options: CliOptions, checks: readonly CheckDefinition[], ve
     }),
   );
   const secrets = secretValues(options.headers, options.env);
+  warmUpRegExpSandbox();
   const deadline = Date.now() + options.maxDurationMs;
   const gate = new RequestGate({ deadline, ...(options.maxRps === undefined ? {} : { maxRps: options.maxRps }) });
   const target = await createTarget(options, gate);

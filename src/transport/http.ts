@@ -84,7 +84,8 @@ export class HttpTransport implements Transport {
       await reading;
       if (!connection.destroyed) await connection.destroy();
     });
-    const headersTimer = setTimeout(() => controller.abort(), timeoutMs);
+    let headersArrived = false;
+    const headersTimer = setTimeout(() => setImmediate(() => headersArrived || controller.abort()), timeoutMs);
     reading = (async () => {
       try {
         const response = await connection.request({
@@ -95,6 +96,7 @@ export class HttpTransport implements Transport {
           signal: controller.signal,
         });
         clearTimeout(headersTimer);
+        headersArrived = true;
         exchange.status = response.statusCode;
         exchange.responseHeaders = recordedResponseHeaders(response.headers);
         await new ResponseReader(exchange, id, false, this.maxMessageBytes, () => listen.onMessage()).read(response);
@@ -162,7 +164,7 @@ export class HttpTransport implements Transport {
       notifications: [],
     };
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
+    const timer = setTimeout(() => setImmediate(() => controller.abort()), this.options.timeoutMs);
     const started = performance.now();
     try {
       const response = await pool.request({
@@ -222,7 +224,8 @@ export class HttpTransport implements Transport {
     const exchange = newExchange(message, headers);
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    // Decided after one more poll phase, so that a response already received after a blocked main thread counts.
+    const timer = setTimeout(() => setImmediate(() => controller.abort()), timeoutMs);
     const started = performance.now();
     try {
       const response = await pool.request({

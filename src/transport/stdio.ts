@@ -136,10 +136,13 @@ export class StdioTransport implements Transport {
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     return new Promise<Exchange>((resolve) => {
       const key = idKey(id);
-      const timer = setTimeout(() => {
+      // The timeout is decided after one more pass of the event loop's poll phase: if the main thread was blocked
+      // (a loaded machine, a synchronous validation), an answer already waiting in the pipe is read before we give up.
+      const timer = setTimeout(() => setImmediate(() => {
+        if (!this.pending.has(key)) return;
         this.abandoned.add(key);
         this.settle(key, { kind: 'timeout', message: `no response to id ${JSON.stringify(id)} within ${timeoutMs} ms` });
-      }, timeoutMs);
+      }), timeoutMs);
       this.pending.set(key, { exchange, started, timer, resolve });
     });
   }

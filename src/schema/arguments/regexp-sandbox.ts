@@ -56,6 +56,11 @@ function openSandbox(): Sandbox {
   return { worker, port: port1, flag: new Int32Array(signal), started: false };
 }
 
+/** Starts the worker without waiting for it, so that the first pattern test rarely has to wait for its start-up. */
+export function warmUpRegExpSandbox(): void {
+  sandbox ??= openSandbox();
+}
+
 /** Waits (once per worker) for the worker to run, which it signals by setting the flag. */
 function started(box: Sandbox): Sandbox {
   if (box.started) return box;
