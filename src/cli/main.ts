@@ -19,7 +19,6 @@ import { packageVersion } from './version.js';
 import { printCatalog } from './catalog.js';
 import { TargetGoneError } from '../protocol/errors.js';
 import { scrubSecrets, secretValues } from './secrets.js';
-import { warmUpRegExpSandbox } from '../schema/arguments/regexp-sandbox.js';
 import { SnapshotFormatError } from '../snapshot/format.js';
 import { buildSnapshot, replayNegotiation } from '../snapshot/capture.js';
 import { replayCommandLine } from './replay-command.js';
@@ -142,11 +141,10 @@ async function audit(options: CliOptions, checks: readonly CheckDefinition[], ve
       junitProperties: options.junitProperties,
       writtenPaths: () => written,
       ...(options.sarifArtifact !== undefined ? { sarifArtifact: options.sarifArtifact } : {}),
-      ...((options.reporters as string[]).includes('html') ? { htmlReport: 'report.html' } : {}),
+      ...(options.reporters.includes('html') ? { htmlReport: 'report.html' } : {}),
     }),
   );
   const secrets = secretValues(options.headers, options.env);
-  warmUpRegExpSandbox();
   const deadline = Date.now() + options.maxDurationMs;
   const gate = new RequestGate({ deadline, ...(options.maxRps === undefined ? {} : { maxRps: options.maxRps }) });
   const target = await createTarget(options, gate);

@@ -1,10 +1,10 @@
 import type { CheckResult } from '../../runner/types.js';
+import { specUrl } from '../../spec-links.js';
 import { STATUSES } from '../statuses.js';
 import { blockText, escapeHtml, inlineText } from './escape.js';
 import { renderEvidence, type EvidenceBudget } from './evidence.js';
 import { areaAnchor } from './matrix.js';
 
-const SPEC_BASE = 'https://modelcontextprotocol.io/specification/2026-07-28/';
 const MAX_MESSAGE_CHARS = 8 * 1024;
 const MAX_TOOL_CHARS = 300;
 
@@ -28,7 +28,7 @@ function row(label: string, html: string): string {
 function outcomeBody(check: CheckResult, budget: EvidenceBudget): string {
   const facts = [
     row('Requirement', `<code>${escapeHtml(check.id)}</code> (${escapeHtml(check.keywordText)})`),
-    row('Spec', `<a href="${escapeHtml(SPEC_BASE + check.specRef)}" rel="noreferrer">${escapeHtml(check.specRef)}</a>`),
+    row('Spec', `<a href="${escapeHtml(specUrl(check.specRef))}" rel="noreferrer">${escapeHtml(check.specRef)}</a>`),
   ];
   if (check.tool !== undefined) facts.push(row('Tool', `<span class="untrusted">${inlineText(check.tool, MAX_TOOL_CHARS)}</span>`));
   facts.push(row('Duration', `${Math.round(check.durationMs)} ms`));

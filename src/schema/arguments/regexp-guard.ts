@@ -1,5 +1,5 @@
 import type { RegExpEngine, RegExpLike } from 'ajv/dist/types/index.js';
-import { testWithDeadline } from './regexp-sandbox.js';
+import { testWithDeadline, warmUpRegExpSandbox } from './regexp-sandbox.js';
 import { shorten } from '../tool-schema/shorten.js';
 import { parseRegExp, type RegexNode } from './regexp-parse.js';
 
@@ -109,6 +109,8 @@ function guard(pattern: string, flags: string): RegExpLike {
   new RegExp(pattern, flags);
   const risk = backtrackingRisk(pattern);
   if (risk !== undefined) throw new Error(`pattern ${shorten(pattern, 80)} may backtrack catastrophically (${risk})`);
+  // Compiling comes before testing: starting the worker now means the first test rarely waits for its start-up.
+  warmUpRegExpSandbox();
   // ajv keys its cache of compiled patterns by toString(), as for a RegExp.
   const deadlined: RegExpLike & { toString(): string } = {
     test: (text: string) => testWithDeadline(pattern, flags, text),
