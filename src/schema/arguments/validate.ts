@@ -1,6 +1,6 @@
 import type { AnySchema, ValidateFunction } from 'ajv';
 import { isObject } from '../../jsonrpc.js';
-import { analyzeRefs, dialectOf, measureSchema, type RefInfo } from '../tool-schema/index.js';
+import { analyzeRefs, dialectOf, measureSchema, validateSchemaDocument, type RefInfo } from '../tool-schema/index.js';
 import { shorten } from '../tool-schema/shorten.js';
 import type { SchemaIssue } from '../validator.js';
 import { compileWithAjv } from './ajv-family.js';
@@ -15,6 +15,8 @@ export interface ArgumentValidator {
 export type CompiledArgumentSchema = { ok: true; validator: ArgumentValidator } | { ok: false; reason: string };
 
 const cache = new TextCache<CompiledArgumentSchema>();
+/** The same schema object is compiled for every case of a property search: skip even the checks and the JSON text. */
+const byObject = new WeakMap<object, CompiledArgumentSchema>();
 
 /** The keyword of the one issue reported when a `pattern` outran its deadline: the value was not judged at all. */
 export const UNDECIDED_KEYWORD = 'undecided';
@@ -72,6 +74,10 @@ function precheck(schema: unknown): string | undefined {
 function compile(schema: AnySchema): CompiledArgumentSchema {
   const dialect = dialectOf(schema).dialect;
   if (dialect === undefined || dialect === 'draft-04') return refused('unsupported dialect');
+  const meta = validateSchemaDocument(schema);
+  if (!meta.checked) return refused(`schema could not be meta-validated: ${meta.skippedBecause ?? 'unknown reason'}`);
+  const [issue] = meta.issues;
+  if (issue) return refused(`schema is invalid against the ${dialect} meta-schema: ${shorten(`${issue.instancePath || "/"} ${issue.message}`, 240)}`);
   try {
     return { ok: true, validator: validatorOf(compileWithAjv(schema, dialect)) };
   } catch (error) {
@@ -84,6 +90,14 @@ function compile(schema: AnySchema): CompiledArgumentSchema {
  * leaving the document refuses the schema. Results (refusals included) are cached by the schema's JSON text.
  */
 export function compileArgumentSchema(schema: unknown): CompiledArgumentSchema {
+  const known = isObject(schema) ? byObject.get(schema) : undefined;
+  if (known !== undefined) return known;
+  const compiled = compileUncached(schema);
+  if (isObject(schema)) byObject.set(schema, compiled);
+  return compiled;
+}
+
+function compileUncached(schema: unknown): CompiledArgumentSchema {
   const problem = precheck(schema);
   if (problem !== undefined) return refused(problem);
   let key: string;
