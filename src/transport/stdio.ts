@@ -68,6 +68,7 @@ export class StdioTransport implements Transport {
   /** Bytes of a line the target left unterminated when its stdout ended. */
   private unterminatedBytes = 0;
   private readonly answered = new Set<string>();
+  private corked = false;
   /** Set once the target answered a request twice: nothing it says can be matched to our requests any more. */
   private broken: TransportFailure | undefined;
   private readonly decoder = new StringDecoder('utf8');
@@ -117,6 +118,23 @@ export class StdioTransport implements Transport {
     });
   }
 
+  /**
+   * Lines written in one turn of the event loop leave in one write (corked until the check phase): concurrent checks
+   * answer a batch of responses with a batch of requests, and a write to the pipe costs more than building them.
+   */
+  private writeLine(text: string): void {
+    const stdin = this.child!.stdin!;
+    if (!this.corked) {
+      this.corked = true;
+      stdin.cork();
+      setImmediate(() => {
+        this.corked = false;
+        stdin.uncork();
+      });
+    }
+    stdin.write(text + '\n');
+  }
+
   async send(message: unknown, id: JsonRpcId | undefined, options: SendOptions = {}): Promise<Exchange> {
     await this.gate.acquire();
     const exchange: Exchange = {
@@ -131,7 +149,7 @@ export class StdioTransport implements Transport {
       exchange.failure = (this.exited ?? this.broken)!;
       return exchange;
     }
-    this.child!.stdin!.write(JSON.stringify(message) + '\n');
+    this.writeLine(JSON.stringify(message));
     if (options.notification || id === undefined) return exchange;
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     return new Promise<Exchange>((resolve) => {
@@ -156,7 +174,7 @@ export class StdioTransport implements Transport {
       this.pending.delete(key);
       if (!this.exited) {
         const cancel = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'subscription no longer needed' } };
-        this.child!.stdin!.write(JSON.stringify(cancel) + '\n');
+        this.writeLine(JSON.stringify(cancel));
       }
     };
     const listen = new ListenState(exchange, stop);
@@ -166,7 +184,7 @@ export class StdioTransport implements Transport {
       return listen;
     }
     this.pending.set(key, { exchange, started: performance.now(), resolve: () => listen.onEnd(), listen });
-    this.child!.stdin!.write(JSON.stringify(message) + '\n');
+    this.writeLine(JSON.stringify(message));
     return listen;
   }
 
