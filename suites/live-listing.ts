@@ -6,6 +6,7 @@ import { TargetUnavailableError } from '../src/transport/types.js';
 import type { CheckDefinition } from '../src/runner/types.js';
 import { WIRES } from '../src/runner/types.js';
 import { fail, note, pass, skip } from './outcome.js';
+import { CLOSED_LAST, LISTING_ONLY } from './shared-connections.js';
 
 const names = (walk: ToolWalk) => walk.tools.map((t) => (typeof t.name === 'string' ? t.name : '#?'));
 const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
@@ -67,7 +68,7 @@ export const deterministicOrder: CheckDefinition = {
 };
 
 /** Two connections besides the audit's own, each a new process over stdio. */
-const INDEPENDENT_CONNECTIONS = ['variance-1', 'variance-2'] as const;
+const INDEPENDENT_CONNECTIONS = [LISTING_ONLY, CLOSED_LAST] as const;
 
 export const connectionInvariance: CheckDefinition = {
   id: 'tools.list.no-connection-variance',
@@ -86,7 +87,7 @@ export const connectionInvariance: CheckDefinition = {
     if (first.stop.kind !== 'complete') return [skip('the first walk did not complete (see tools.list.respond / page.walk.terminates)')];
     let others: ToolWalk[];
     try {
-      others = await Promise.all(INDEPENDENT_CONNECTIONS.map(async (key) => walkTools(await ctx.anotherConnection({ prepared: key }))));
+      others = await Promise.all(INDEPENDENT_CONNECTIONS.map(async (key) => walkTools(await ctx.sharedConnection(key))));
     } catch (error) {
       if (error instanceof TargetGoneError || error instanceof TargetUnavailableError) {
         return [{ status: 'error', message: `could not list tools on an independent connection: ${error.message}` }];
@@ -145,25 +146,22 @@ function realCalls(ctx: Parameters<CheckDefinition['run']>[0], known: ReadonlySe
   return count;
 }
 
-/** A connection that makes no tool call, compared at the end with the audit's own. */
-const FRESH_CONNECTION = 'fresh-after-calls';
-
 export const noSideEffectVariance: CheckDefinition = {
   id: 'tools.list.no-connection-variance.after-calls',
   covers: ['tools.list.no-connection-variance'],
   keyword: 'MUST NOT',
-  title: 'The tool set does not change as a side effect of tools/call on the connection (compared with a fresh connection)',
+  title: 'The tool set does not change as a side effect of tools/call on the connection (compared with a connection that made no tool call)',
   specRef: 'server/tools#capabilities',
   area: 'live-listing',
   wires: WIRES,
   needs: ['live'],
   phase: 'final',
   prepare(ctx) {
-    // Opened only when some tool will be called: without calls the check skips and needs no connection.
+    // Needed only when some tool will be called: without calls the check skips.
     ctx
       .tools()
       .then((walk) => {
-        if (walk.tools.some((tool) => ctx.mayCall(tool))) ctx.prepareConnection(FRESH_CONNECTION);
+        if (walk.tools.some((tool) => ctx.mayCall(tool))) ctx.prepareConnection(LISTING_ONLY);
       })
       .catch(() => undefined);
   },
@@ -174,9 +172,9 @@ export const noSideEffectVariance: CheckDefinition = {
     const calls = realCalls(ctx, new Set(names(first)));
     if (calls === 0) return [skip(`no tool was called on the audit's connection (${ctx.callPolicy})`)];
     const afterCalls = await walkTools(ctx.client);
-    const fresh = await walkTools(await ctx.anotherConnection({ prepared: FRESH_CONNECTION }));
+    const callFree = await walkTools(await ctx.sharedConnection(LISTING_ONLY));
     const again = await walkTools(ctx.client);
-    if ([afterCalls, fresh, again].some((w) => w.stop.kind !== 'complete')) return [skip('a walk after the calls did not complete')];
+    if ([afterCalls, callFree, again].some((w) => w.stop.kind !== 'complete')) return [skip('a walk after the calls did not complete')];
     const mine = definitions(afterCalls);
     if (difference(mine, definitions(again)).length > 0) {
       return [skip('the tool set changed on the audit\'s connection while it was being compared (allowed over time)')];
@@ -185,19 +183,19 @@ export const noSideEffectVariance: CheckDefinition = {
     if (changedSinceStart.length === 0) {
       return [pass(`${calls} tools/call(s) left the connection's tool set as it was (per-connection differences are tools.list.no-connection-variance's)`)];
     }
-    const diff = difference(mine, definitions(fresh));
+    const diff = difference(mine, definitions(callFree));
     if (diff.length === 0) {
-      return [pass(`the set changed during the audit (${changedSinceStart.join(', ')}), for a fresh connection too: a change over time, which is allowed`)];
+      return [pass(`the set changed during the audit (${changedSinceStart.join(', ')}), for a connection that made no tool call too: a change over time, which is allowed`)];
     }
     return [
       fail(
-        `after ${calls} tools/call(s), the audit's connection lists a different set than a fresh connection: ${diff.slice(0, 10).join(', ')} (- only on the fresh connection, + only on the calling one, ~ changed)`,
-        'the same set on the calling connection and on a fresh one: the set MAY change over time, but MUST NOT change as a side effect of other requests on the connection',
+        `after ${calls} tools/call(s), the audit's connection lists a different set than a connection that made no tool call: ${diff.slice(0, 10).join(', ')} (- only on the call-free connection, + only on the calling one, ~ changed)`,
+        'the same set on the calling connection and on one that made no tool call: the set MAY change over time, but MUST NOT change as a side effect of other requests on the connection',
         [
-          note('difference between the calling connection and a fresh one', diff),
+          note('difference between the calling connection and a call-free one', diff),
           note('change on the calling connection since its first walk', changedSinceStart),
           ...afterCalls.pages.map((p) => p.exchange),
-          ...fresh.pages.map((p) => p.exchange),
+          ...callFree.pages.map((p) => p.exchange),
         ],
       ),
     ];

@@ -33,9 +33,8 @@ export class CheckContext {
   private walkPromise: Promise<ToolWalk> | undefined;
   private readonly memos = new Map<string, Promise<unknown>>();
   private readonly extraClients: McpClient[] = [];
-  /** Connections opened ahead of the check that takes them, by key; a taken key is never prepared again. */
-  private readonly prepared = new Map<string, Promise<McpClient>>();
-  private readonly taken = new Set<string>();
+  /** Connections shared by the checks that name the same key, opened on first use (or by prepare, ahead of it). */
+  private readonly shared = new Map<string, Promise<McpClient>>();
 
   constructor(
     readonly client: McpClient,
@@ -124,28 +123,31 @@ export class CheckContext {
   }
 
   /**
-   * Starts opening a new, negotiated connection now, for the check that takes it later with
-   * `anotherConnection({ prepared: key })`: a new process takes a while to start, and the wait then overlaps with
-   * other checks. Nothing is sent on it but the negotiation the check would do anyway.
+   * Starts opening the shared connection `key` now, for the checks that use it later: a new process takes a while
+   * to start, and the wait then overlaps with other checks. Nothing is sent on it but the negotiation.
    */
   prepareConnection(key: string): void {
-    if (!this.canOpenConnections || this.prepared.has(key) || this.taken.has(key)) return;
-    const opening = this.anotherConnection();
-    // The check that takes it sees the failure; an untaken one is only closed.
-    opening.catch(() => undefined);
-    this.prepared.set(key, opening);
+    if (this.canOpenConnections) void this.sharedConnection(key);
   }
 
-  /** A new, independent connection on the same wire (the one prepared under `prepared`, if any); closed by closeExtras(). */
-  async anotherConnection(options: { negotiate?: boolean; prepared?: string } = {}): Promise<McpClient> {
-    if (options.prepared !== undefined) {
-      this.taken.add(options.prepared);
-      const opening = this.prepared.get(options.prepared);
-      if (opening) {
-        this.prepared.delete(options.prepared);
-        return opening;
-      }
+  /**
+   * An independent, negotiated connection opened once and shared by every check that names `key` (over stdio, one
+   * more process of the target). Its users agree on what it is for: e.g. one that never calls a tool, or one whose
+   * stdin a final-phase check closes.
+   */
+  sharedConnection(key: string): Promise<McpClient> {
+    let opening = this.shared.get(key);
+    if (!opening) {
+      opening = this.anotherConnection();
+      // The checks that use it see the failure; an unused one is only closed.
+      opening.catch(() => undefined);
+      this.shared.set(key, opening);
     }
+    return opening;
+  }
+
+  /** A new, independent connection on the same wire, for the caller alone; closed by closeExtras(). */
+  async anotherConnection(options: { negotiate?: boolean } = {}): Promise<McpClient> {
     if (!this.options.openTransport) throw new Error('no way to open another connection to this target');
     const transport = await this.options.openTransport();
     const client = new McpClient(transport, this.client.clientInfo);
@@ -157,7 +159,7 @@ export class CheckContext {
   }
 
   async closeExtras(): Promise<void> {
-    await Promise.allSettled(this.prepared.values());
+    await Promise.allSettled(this.shared.values());
     await Promise.all(this.extraClients.map((c) => c.transport.close()));
   }
 
