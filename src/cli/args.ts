@@ -1,5 +1,5 @@
-import yargs from 'yargs';
-import { REPORTER_NAMES, isReporterName, type ReporterName } from '../report/index.js';
+import parser from 'yargs-parser';
+import { REPORTER_NAMES, isReporterName, type ReporterName } from '../report/names.js';
 import type { SpecChoice } from '../protocol/negotiate.js';
 import { parsePatterns } from '../runner/registry.js';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../property/seeds.js';
@@ -75,78 +75,154 @@ export function parseHeader(raw: string): [string, string] {
   return [name, value];
 }
 
+/** Every option, as yargs declares it; the quick parse below derives yargs-parser's settings from the same table. */
+const OPTIONS = {
+  stdio: { type: 'string', describe: 'spawn the target and talk newline-delimited JSON-RPC over its stdin/stdout' },
+  url: { type: 'string', describe: 'Streamable HTTP MCP endpoint of the target' },
+  'from-snapshot': { type: 'string', describe: 'run every static check on a saved snapshot instead of a live target' },
+  header: { type: 'string', array: true, describe: 'extra HTTP header "Name: value" (repeatable; values never reach reports)' },
+  spec: { choices: ['auto', '2026-07-28', '2025-11-25'] as const, default: 'auto' as const, describe: 'wire version: probe (auto) or force one' },
+  checks: { type: 'string', array: true, describe: 'only run these check IDs or globs (comma-separated or repeated)' },
+  'exclude-checks': { type: 'string', array: true, describe: 'skip these check IDs or globs' },
+  list: { type: 'boolean', default: false, describe: 'print the catalog of checks and exit' },
+  reporter: { type: 'string', default: 'console,json,junit', describe: `comma-separated: ${REPORTER_NAMES.join(', ')}` },
+  'output-dir': { type: 'string', default: 'reports', describe: 'folder for the report files (report.json, junit.xml, report.html)' },
+  'fail-on': { choices: ['must', 'should'] as const, default: 'must' as const, describe: 'which violations make the exit code 1' },
+  timeout: { type: 'number', default: 10_000, describe: 'per-request timeout in ms' },
+  'max-duration': { type: 'number', default: 300_000, describe: 'budget for the whole run in ms' },
+  'max-message-bytes': {
+    type: 'number',
+    default: DEFAULT_MAX_MESSAGE_BYTES,
+    describe: 'largest message accepted from the target (a stdout line, an HTTP body, an SSE event); a bigger one is a target failure',
+  },
+  'max-rps': {
+    type: 'number',
+    describe: 'at most this many requests per second over all connections (fractional allowed: 0.5 = one every 2 s); default: no cap',
+  },
+  concurrency: { type: 'number', default: 4, describe: 'checks run at once' },
+  'junit-properties': {
+    type: 'boolean',
+    default: false,
+    describe: 'put requirement, keyword and specRef in per-testcase <properties> (not valid under the Jenkins xUnit XSD)',
+  },
+  'allow-tools': {
+    type: 'string',
+    array: true,
+    describe: 'also call these tools (comma-separated or repeated); by default only tools annotated readOnlyHint: true are called',
+  },
+  'allow-all-tools': { type: 'boolean', default: false, describe: 'call any tool, including ones that may have side effects' },
+  'list-changed-trigger': {
+    type: 'string',
+    describe: 'a tool whose call changes the tool set; called twice (change, then undo) to test notifications/tools/list_changed',
+  },
+  env: {
+    type: 'string',
+    array: true,
+    describe: 'NAME=value added to the --stdio target\'s environment (repeatable); values are kept out of every report',
+  },
+  baseline: {
+    type: 'string',
+    describe: `known failures: only failures it does not list fail the run; entries that now pass are reported as stale (baseline --write creates it; default file ${'mcp-conformance-baseline.json'})`,
+  },
+  lock: {
+    type: 'string',
+    describe: 'tool-set lock: the run fails when a tool was added, removed or changed since the lock was written (lock --write creates it)',
+  },
+  write: { type: 'boolean', default: false, describe: 'with the baseline or lock command: write the file' },
+  'sarif-artifact': {
+    type: 'string',
+    describe: 'repository-relative path the SARIF findings are filed under (code scanning needs one; default "mcp-server")',
+  },
+  'list-changed-args': { type: 'string', describe: 'JSON object of arguments for --list-changed-trigger (default {})' },
+  seed: { type: 'number', default: DEFAULT_SEED, describe: `property-based checks: fast-check seed, 0…${MAX_SEED} (fixed by default, so audits repeat)` },
+  runs: { type: 'number', default: DEFAULT_RUNS, describe: 'property-based checks: generated cases per tool and property' },
+  replay: { type: 'string', describe: 'property-based checks: re-run one case, <tool>@<path> as printed in a replay line' },
+  verbose: { type: 'boolean', default: false, describe: 'print evidence for failures on the console' },
+} as const satisfies Record<string, OptionSpec>;
+
+interface OptionSpec {
+  type?: 'string' | 'number' | 'boolean';
+  array?: boolean;
+  choices?: readonly string[];
+  default?: unknown;
+  describe: string;
+}
+
+/** Options that cannot be given together (yargs' .conflicts). */
+const CONFLICTS: readonly (readonly [string, readonly string[]])[] = [
+  ['stdio', ['url']],
+  ['from-snapshot', ['stdio', 'url']],
+];
+
+const COMMANDS = ['run', 'snapshot', 'baseline', 'lock'] as const;
+
+/** What parseArgs reads from the parsed command line. */
+type ParsedArgs = { _: (string | number)[] } & { -readonly [K in keyof typeof OPTIONS]: OptionValue<(typeof OPTIONS)[K]> };
+type OptionValue<S> = S extends { array: true } ? string[] | undefined
+  : S extends { type: 'number' } ? (S extends { default: number } ? number : number | undefined)
+  : S extends { type: 'boolean' } ? boolean
+  : S extends { choices: readonly (infer C)[] } ? C
+  : S extends { default: string } ? string
+  : string | undefined;
+
 /** Returns null when --help or --version was printed. */
-export async function parseArgs(argv: string[], version: string): Promise<CliOptions | null> {
-  const parser = yargs(argv)
+export async function parseArgs(argv: string[], version: string, options: { quick?: boolean } = {}): Promise<CliOptions | null> {
+  const quick = options.quick === false ? undefined : quickParse(argv);
+  const args = quick ?? (await yargsParse(argv, version));
+  if (args === null) return null;
+  return toCliOptions(args);
+}
+
+/**
+ * The command line parsed by yargs-parser alone, with yargs' settings, when it is an ordinary one: no --help or
+ * --version, no unknown option, no choice or conflict broken, at most a known command as positional. Anything else
+ * (undefined) goes to yargs, which prints help, the version and usage errors. Loading yargs costs ~70 ms of start-up.
+ */
+export function quickParse(argv: readonly string[]): ParsedArgs | undefined {
+  if (argv.some((a) => a === '--help' || a === '-h' || a === '--version' || a.startsWith('--help=') || a.startsWith('--version='))) return undefined;
+  const parsed = parser.detailed([...argv], {
+    string: optionNames((spec) => spec.type === 'string'),
+    boolean: optionNames((spec) => spec.type === 'boolean'),
+    number: optionNames((spec) => spec.type === 'number'),
+    array: optionNames((spec) => spec.array === true),
+    default: Object.fromEntries(Object.entries(OPTIONS).flatMap(([name, spec]) => ('default' in spec ? [[name, spec.default]] : []))),
+    configuration: { 'parse-positional-numbers': false, 'populate--': true },
+  });
+  if (parsed.error) return undefined;
+  const args = parsed.argv as Record<string, unknown> & { _: (string | number)[] };
+  const known = new Set(Object.keys(OPTIONS).flatMap((name) => [name, camelCase(name)]));
+  if (Object.keys(args).some((key) => key !== '_' && key !== '--' && !known.has(key))) return undefined;
+  if (Array.isArray(args['--']) && args['--'].length > 0) return undefined;
+  for (const [name, spec] of Object.entries(OPTIONS) as [string, OptionSpec][]) {
+    if (spec.choices && args[name] !== undefined && !spec.choices.includes(args[name] as string)) return undefined;
+  }
+  for (const [name, others] of CONFLICTS) if (args[name] !== undefined && others.some((o) => args[o] !== undefined)) return undefined;
+  const positional = args._.map(String);
+  if (positional.length > 1 || (positional.length === 1 && !(COMMANDS as readonly string[]).includes(positional[0]!))) return undefined;
+  return args as unknown as ParsedArgs;
+}
+
+function optionNames(test: (spec: OptionSpec) => boolean): string[] {
+  return (Object.entries(OPTIONS) as [string, OptionSpec][]).filter(([, spec]) => test(spec)).map(([name]) => name);
+}
+
+function camelCase(name: string): string {
+  return name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+}
+
+/** The full yargs parse: help, version, and every usage error message. Null when help or the version was printed. */
+async function yargsParse(argv: string[], version: string): Promise<ParsedArgs | null> {
+  const { default: yargs } = await import('yargs');
+  let builder = yargs(argv)
     .scriptName('mcp-tools-conformance')
     .usage('$0 [run] (--stdio "<command line>" | --url <http(s)://…>) [options]')
     .command(['run', '$0'], 'audit an MCP server (the default command)')
     .command('snapshot', 'print the complete tool list (all pages, with the wire version) as JSON, for --from-snapshot')
     .command('baseline', 'with --write: audit the target and record its failures and warnings in the --baseline file')
-    .command('lock', "with --write: record a hash of each tool's definition in the --lock file")
-    .option('stdio', { type: 'string', describe: 'spawn the target and talk newline-delimited JSON-RPC over its stdin/stdout' })
-    .option('url', { type: 'string', describe: 'Streamable HTTP MCP endpoint of the target' })
-    .option('from-snapshot', { type: 'string', describe: 'run every static check on a saved snapshot instead of a live target' })
-    .option('header', { type: 'string', array: true, describe: 'extra HTTP header "Name: value" (repeatable; values never reach reports)' })
-    .option('spec', { choices: ['auto', '2026-07-28', '2025-11-25'] as const, default: 'auto' as const, describe: 'wire version: probe (auto) or force one' })
-    .option('checks', { type: 'string', array: true, describe: 'only run these check IDs or globs (comma-separated or repeated)' })
-    .option('exclude-checks', { type: 'string', array: true, describe: 'skip these check IDs or globs' })
-    .option('list', { type: 'boolean', default: false, describe: 'print the catalog of checks and exit' })
-    .option('reporter', { type: 'string', default: 'console,json,junit', describe: `comma-separated: ${REPORTER_NAMES.join(', ')}` })
-    .option('output-dir', { type: 'string', default: 'reports', describe: 'folder for the report files (report.json, junit.xml, report.html)' })
-    .option('fail-on', { choices: ['must', 'should'] as const, default: 'must' as const, describe: 'which violations make the exit code 1' })
-    .option('timeout', { type: 'number', default: 10_000, describe: 'per-request timeout in ms' })
-    .option('max-duration', { type: 'number', default: 300_000, describe: 'budget for the whole run in ms' })
-    .option('max-message-bytes', {
-      type: 'number',
-      default: DEFAULT_MAX_MESSAGE_BYTES,
-      describe: 'largest message accepted from the target (a stdout line, an HTTP body, an SSE event); a bigger one is a target failure',
-    })
-    .option('max-rps', {
-      type: 'number',
-      describe: 'at most this many requests per second over all connections (fractional allowed: 0.5 = one every 2 s); default: no cap',
-    })
-    .option('concurrency', { type: 'number', default: 4, describe: 'checks run at once' })
-    .option('junit-properties', {
-      type: 'boolean',
-      default: false,
-      describe: 'put requirement, keyword and specRef in per-testcase <properties> (not valid under the Jenkins xUnit XSD)',
-    })
-    .option('allow-tools', {
-      type: 'string',
-      array: true,
-      describe: 'also call these tools (comma-separated or repeated); by default only tools annotated readOnlyHint: true are called',
-    })
-    .option('allow-all-tools', { type: 'boolean', default: false, describe: 'call any tool, including ones that may have side effects' })
-    .option('list-changed-trigger', {
-      type: 'string',
-      describe: 'a tool whose call changes the tool set; called twice (change, then undo) to test notifications/tools/list_changed',
-    })
-    .option('env', {
-      type: 'string',
-      array: true,
-      describe: 'NAME=value added to the --stdio target\'s environment (repeatable); values are kept out of every report',
-    })
-    .option('baseline', {
-      type: 'string',
-      describe: `known failures: only failures it does not list fail the run; entries that now pass are reported as stale (baseline --write creates it; default file ${'mcp-conformance-baseline.json'})`,
-    })
-    .option('lock', {
-      type: 'string',
-      describe: 'tool-set lock: the run fails when a tool was added, removed or changed since the lock was written (lock --write creates it)',
-    })
-    .option('write', { type: 'boolean', default: false, describe: 'with the baseline or lock command: write the file' })
-    .option('sarif-artifact', {
-      type: 'string',
-      describe: 'repository-relative path the SARIF findings are filed under (code scanning needs one; default "mcp-server")',
-    })
-    .option('list-changed-args', { type: 'string', describe: 'JSON object of arguments for --list-changed-trigger (default {})' })
-    .option('seed', { type: 'number', default: DEFAULT_SEED, describe: `property-based checks: fast-check seed, 0…${MAX_SEED} (fixed by default, so audits repeat)` })
-    .option('runs', { type: 'number', default: DEFAULT_RUNS, describe: 'property-based checks: generated cases per tool and property' })
-    .option('replay', { type: 'string', describe: 'property-based checks: re-run one case, <tool>@<path> as printed in a replay line' })
-    .option('verbose', { type: 'boolean', default: false, describe: 'print evidence for failures on the console' })
-    .conflicts('stdio', 'url')
-    .conflicts('from-snapshot', ['stdio', 'url'])
+    .command('lock', "with --write: record a hash of each tool's definition in the --lock file");
+  for (const [name, spec] of Object.entries(OPTIONS)) builder = builder.option(name, spec as OptionSpec);
+  for (const [name, others] of CONFLICTS) builder = builder.conflicts(name, others as string[]);
+  const args = await builder
     .strict()
     .version(version)
     .alias('h', 'help')
@@ -155,10 +231,13 @@ export async function parseArgs(argv: string[], version: string): Promise<CliOpt
     .exitProcess(false)
     .fail((message, error) => {
       throw new UsageError(error?.message ?? message);
-    });
-  const args = await parser.parseAsync();
+    })
+    .parseAsync();
   if (argv.some((a) => a === '--help' || a === '-h' || a === '--version')) return null;
+  return args as unknown as ParsedArgs;
+}
 
+function toCliOptions(args: ParsedArgs): CliOptions {
   const [first, ...others] = args._.map(String);
   const command = first === 'snapshot' || first === 'baseline' || first === 'lock' ? first : 'run';
   const positional = first === command || first === 'run' ? others : args._.map(String);

@@ -1,64 +1,51 @@
-import { McpClient } from '../protocol/client.js';
-import { negotiate, type Negotiation } from '../protocol/negotiate.js';
+import type { McpClient } from '../protocol/client.js';
+import type { Negotiation } from '../protocol/negotiate.js';
 import type { ToolWalk } from '../protocol/tool-walk.js';
 import { createReporter, colorEnabled } from '../report/index.js';
 import type { Reporter, RunReport } from '../report/types.js';
 import { CheckContext } from '../runner/context.js';
-import { selectChecks } from '../runner/registry.js';
+import { selectChecks, type Selection } from '../runner/registry.js';
 import { runChecks, summarize, toResult, inapplicable } from '../runner/runner.js';
 import type { CheckDefinition, CheckResult } from '../runner/types.js';
-import { killAllNow } from '../transport/children.js';
 import { TargetUnavailableError } from '../transport/types.js';
-import { BudgetSpentError, RequestGate } from '../transport/request-gate.js';
+import { BudgetSpentError } from '../transport/request-gate.js';
 import { ALL_CHECKS } from '../../suites/index.js';
-import { applyBaseline, BaselineError, DEFAULT_BASELINE_FILE, markKnown, readBaseline, writeBaseline, type BaselineFile } from '../baseline/baseline.js';
-import { compareLock, DEFAULT_LOCK_FILE, lockFrom, LockError, readLock, writeLock, type ToolLockFile } from '../lock/tool-lock.js';
-import { EXIT, parseArgs, UsageError, type CliOptions } from './args.js';
+import { applyBaseline, DEFAULT_BASELINE_FILE, markKnown, writeBaseline, type BaselineFile } from '../baseline/baseline.js';
+import { compareLock, DEFAULT_LOCK_FILE, lockFrom, writeLock, type ToolLockFile } from '../lock/tool-lock.js';
+import { EXIT, type CliOptions } from './args.js';
 import { createTarget, type Target } from './target.js';
-import { packageVersion } from './version.js';
 import { printCatalog } from './catalog.js';
 import { TargetGoneError } from '../protocol/errors.js';
 import { scrubSecrets, secretValues } from './secrets.js';
-import { SnapshotFormatError } from '../snapshot/format.js';
-import { buildSnapshot, replayNegotiation } from '../snapshot/capture.js';
+import { buildSnapshot } from '../snapshot/capture.js';
 import { replayCommandLine } from './replay-command.js';
+import type { StartedTarget } from './start-target.js';
+import { warmUpArgumentAjv } from '../schema/arguments/ajv-family.js';
 
-export async function main(argv: string[]): Promise<number> {
-  const version = packageVersion();
-  let options: CliOptions | null;
-  try {
-    options = await parseArgs(argv, version);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`mcp-tools-conformance: ${error.message} (see --help)\n`);
-      return EXIT.usage;
-    }
-    throw error;
-  }
-  if (options === null) return EXIT.ok;
+export interface RunInputs {
+  checks: readonly CheckDefinition[];
+  inputs: AuditInputs;
+  /** When the command began, for the report's start time and duration. */
+  startedAt: Date;
+  started: number;
+  /** The --max-duration deadline (ms since epoch). */
+  deadline: number;
+}
 
-  const { selected, unmatched } = selectChecks(ALL_CHECKS, options.checks, options.excludeChecks);
-  if (unmatched.length > 0) {
-    process.stderr.write(`mcp-tools-conformance: no check matches ${unmatched.map((u) => JSON.stringify(u)).join(', ')} (see --list)\n`);
-    return EXIT.usage;
-  }
-  if (options.list) {
-    printCatalog(selected, process.stdout);
-    return EXIT.ok;
-  }
-  try {
-    if (options.command === 'snapshot') return await snapshot(options, version);
-    if (options.command === 'lock') return await lockCommand(options, version);
-    const known = options.command === 'run' && options.baseline ? { file: options.baseline, data: await readBaseline(options.baseline) } : undefined;
-    const lock = options.command === 'run' && options.lock ? { file: options.lock, data: await readLock(options.lock) } : undefined;
-    return await audit(options, selected, version, { known, lock });
-  } catch (error) {
-    if (error instanceof UsageError || error instanceof SnapshotFormatError || error instanceof BaselineError || error instanceof LockError) {
-      process.stderr.write(`mcp-tools-conformance: ${error.message}\n`);
-      return EXIT.usage;
-    }
-    throw error;
-  }
+export function selectedChecks(options: CliOptions): Selection {
+  return selectChecks(ALL_CHECKS, options.checks, options.excludeChecks);
+}
+
+export function listChecks(checks: readonly CheckDefinition[]): number {
+  printCatalog(checks, process.stdout);
+  return EXIT.ok;
+}
+
+/** Runs the command on the started target; the caller closes the target afterwards. */
+export function runCommand(options: CliOptions, version: string, early: StartedTarget, run: RunInputs): Promise<number> {
+  if (options.command === 'snapshot') return snapshot(options, early);
+  if (options.command === 'lock') return lockCommand(options, early);
+  return audit(options, version, early, run);
 }
 
 interface Listing {
@@ -70,12 +57,10 @@ interface Listing {
 }
 
 /** Connects, negotiates and walks the whole tool list, then hands it to `use`; a target that cannot be read is exit 3. */
-async function withListing(options: CliOptions, version: string, use: (listing: Listing) => Promise<number>): Promise<number> {
-  const target = await createTarget(options, new RequestGate(options.maxRps === undefined ? {} : { maxRps: options.maxRps }));
-  const client = new McpClient(target.transport, { name: 'mcp-tools-conformance', version });
+async function withListing(options: CliOptions, early: StartedTarget, use: (listing: Listing) => Promise<number>): Promise<number> {
+  const { target, client } = early;
   try {
-    await target.transport.start();
-    const negotiation = await negotiate(client, options.spec);
+    const negotiation = await early.negotiation;
     const ctx = new CheckContext(client, target.transport, negotiation, { timeoutMs: options.timeoutMs });
     if (negotiation.wire === '2026-07-28') negotiation.discover ??= await ctx.discover();
     return await use({ client, negotiation, ctx, walk: await ctx.tools(), target });
@@ -91,8 +76,8 @@ async function withListing(options: CliOptions, version: string, use: (listing: 
 }
 
 /** `snapshot`: the complete tool listing as JSON on stdout, for `--from-snapshot`. */
-function snapshot(options: CliOptions, version: string): Promise<number> {
-  return withListing(options, version, async ({ client, negotiation, walk, target }) => {
+function snapshot(options: CliOptions, early: StartedTarget): Promise<number> {
+  return withListing(options, early, async ({ client, negotiation, walk, target }) => {
     let text: string;
     try {
       text = JSON.stringify(buildSnapshot(client, negotiation, walk, target.description), null, 2);
@@ -110,9 +95,9 @@ function snapshot(options: CliOptions, version: string): Promise<number> {
 }
 
 /** `lock --write`: the tool listing's per-tool hashes, written to the --lock file. */
-function lockCommand(options: CliOptions, version: string): Promise<number> {
+function lockCommand(options: CliOptions, early: StartedTarget): Promise<number> {
   const file = options.lock ?? DEFAULT_LOCK_FILE;
-  return withListing(options, version, async ({ walk }) => {
+  return withListing(options, early, async ({ walk }) => {
     if (walk.stop.kind !== 'complete') {
       process.stderr.write(`mcp-tools-conformance: the tool list is incomplete (${walk.stop.kind}); ${file} was not written\n`);
       return EXIT.unavailable;
@@ -124,14 +109,14 @@ function lockCommand(options: CliOptions, version: string): Promise<number> {
   });
 }
 
-interface AuditInputs {
+export interface AuditInputs {
   known?: { file: string; data: BaselineFile };
   lock?: { file: string; data: ToolLockFile };
 }
 
-async function audit(options: CliOptions, checks: readonly CheckDefinition[], version: string, inputs: AuditInputs = {}): Promise<number> {
-  const startedAt = new Date();
-  const started = performance.now();
+async function audit(options: CliOptions, version: string, early: StartedTarget, run: RunInputs): Promise<number> {
+  const { checks, inputs, startedAt, started, deadline } = run;
+  const { target, client, gate } = early;
   const written: string[] = [];
   const reporters: Reporter[] = options.reporters.map((name) =>
     createReporter(name, {
@@ -145,13 +130,9 @@ async function audit(options: CliOptions, checks: readonly CheckDefinition[], ve
     }),
   );
   const secrets = secretValues(options.headers, options.env);
-  const deadline = Date.now() + options.maxDurationMs;
-  const gate = new RequestGate({ deadline, ...(options.maxRps === undefined ? {} : { maxRps: options.maxRps }) });
-  const target = await createTarget(options, gate);
   if (target.isReference && options.reporters.includes('console') && !options.fromSnapshot) {
     process.stdout.write('No --stdio or --url given: auditing the bundled reference server.\n');
   }
-  const client = new McpClient(target.transport, { name: 'mcp-tools-conformance', version });
   const budget = setTimeout(() => void target.transport.close(), options.maxDurationMs + 2_000);
   budget.unref();
 
@@ -161,10 +142,8 @@ async function audit(options: CliOptions, checks: readonly CheckDefinition[], ve
   let cutShort: RunReport['cutShort'];
   let lockedTools: Record<string, unknown>[] | undefined;
   try {
-    await target.transport.start();
-    negotiation = target.snapshot
-      ? await replayNegotiation(client, target.snapshot, target.description.file!)
-      : await negotiate(client, options.spec);
+    if (!target.snapshot && checks.some((c) => c.needs?.includes('tool-call'))) setImmediate(warmUpArgumentAjv);
+    negotiation = await early.negotiation;
     const openTransport = target.snapshot ? undefined : async () => (await createTarget(options, gate)).transport;
     const ctx = new CheckContext(client, target.transport, negotiation, {
       timeoutMs: options.timeoutMs,
@@ -279,25 +258,6 @@ function serverIdentity(negotiation: Negotiation | undefined): Pick<RunReport, '
       ...(typeof info.version === 'string' ? { version: info.version.slice(0, 100) } : {}),
     },
   };
-}
-
-export function installSignalHandlers(): void {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      killAllNow();
-      process.stderr.write(`\nmcp-tools-conformance: interrupted (${signal})\n`);
-      process.exit(130);
-    });
-  }
-  // A closed pipe (`… | head`) must not end the audit: reports are still written.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-  });
-  process.on('uncaughtException', (error) => {
-    killAllNow();
-    process.stderr.write(`mcp-tools-conformance: internal error: ${error.stack ?? error.message}\n`);
-    process.exit(EXIT.unavailable);
-  });
 }
 
 export { inapplicable };

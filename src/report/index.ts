@@ -8,8 +8,9 @@ import type { Reporter } from './types.js';
 
 export { colorEnabled } from './color.js';
 
-export const REPORTER_NAMES = ['console', 'json', 'junit', 'sarif', 'markdown', 'html'] as const;
-export type ReporterName = (typeof REPORTER_NAMES)[number];
+import type { ReporterName } from './names.js';
+
+export { REPORTER_NAMES, isReporterName, type ReporterName } from './names.js';
 
 export interface ReporterOptions {
   stream?: NodeJS.WritableStream;
@@ -33,10 +34,6 @@ const FACTORIES: Record<ReporterName, (options: ReporterOptions) => Reporter> = 
   markdown: (options) => createMarkdownReporter({ ...(options.htmlReport !== undefined ? { htmlReport: options.htmlReport } : {}) }),
   html: () => createHtmlReporter(),
 };
-
-export function isReporterName(name: string): name is ReporterName {
-  return (REPORTER_NAMES as readonly string[]).includes(name);
-}
 
 export function createReporter(name: ReporterName, options: ReporterOptions = {}): Reporter {
   return FACTORIES[name](options);

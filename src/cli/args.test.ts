@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { parseArgs, quickParse, UsageError } from './args.js';
+
+const VERSION = '9.9.9';
+
+/** Ordinary command lines: the quick parse must take them and agree with yargs on every option. */
+const ORDINARY: readonly string[][] = [
+  [],
+  ['--stdio', 'node server.js --flag'],
+  ['run', '--stdio', 'node s.js'],
+  ['--url', 'http://127.0.0.1:3000/mcp', '--header', 'Authorization: Bearer x', '--header', 'X-A: b'],
+  ['--stdio=node s.js', '--timeout=2500', '--max-duration', '60000', '--concurrency', '6'],
+  ['--checks', 'tools.*,meta.key.prefix', '--checks', 'subs.ack.first', '--exclude-checks', 'property*'],
+  ['--checks', 'a.b', 'c.d', '--reporter', 'json,sarif'],
+  ['--spec', '2025-11-25', '--fail-on', 'should', '--verbose', '--junit-properties'],
+  ['--allow-tools', 'echo', '--allow-tools', 'get_time,add', '--no-verbose'],
+  ['--allow-all-tools', '--list-changed-trigger', 'toggle', '--list-changed-args', '{"on":true}'],
+  ['--env', 'API_KEY=s3cret', '--env', 'EMPTY=', '--stdio', 'node s.js'],
+  ['--seed', '42', '--runs', '7', '--replay', 'echo@1:2:3'],
+  ['--max-rps', '0.5', '--max-message-bytes', '1048576', '--output-dir', 'out/reports'],
+  ['--baseline', 'known.json', '--lock', 'tools.lock.json', '--sarif-artifact', 'servers/mine'],
+  ['snapshot', '--stdio', 'node s.js'],
+  ['baseline', '--write', '--baseline', 'b.json'],
+  ['lock', '--write'],
+  ['--from-snapshot', 'tools.json', '--list'],
+  ['--outputDir', 'camel'],
+  ['--timeout', 'abc'],
+];
+
+/** Command lines the quick parse must leave to yargs (help, version, and every kind of usage error). */
+const FOR_YARGS: readonly string[][] = [
+  ['--help'],
+  ['-h'],
+  ['--version'],
+  ['--no-such-option'],
+  ['-x'],
+  ['--spec', '2024-01-01'],
+  ['--fail-on', 'may'],
+  ['--stdio', 'a', '--url', 'http://x'],
+  ['--from-snapshot', 'f.json', '--stdio', 'a'],
+  ['frobnicate'],
+  ['run', 'extra'],
+  ['--stdio', 'a', '--', 'b'],
+];
+
+describe('quickParse (yargs-parser alone) agrees with yargs', () => {
+  it.each(ORDINARY.map((argv) => [argv.join(' ') || '(no arguments)', argv] as const))('%s', async (_label, argv) => {
+    expect(quickParse(argv)).toBeDefined();
+    const quick = await settle(() => parseArgs([...argv], VERSION));
+    const full = await settle(() => parseArgs([...argv], VERSION, { quick: false }));
+    expect(quick).toEqual(full);
+  });
+
+  it.each(FOR_YARGS.map((argv) => [argv.join(' '), argv] as const))('leaves %s to yargs', (_label, argv) => {
+    expect(quickParse(argv)).toBeUndefined();
+  });
+
+  it('still reports usage errors through yargs', async () => {
+    await expect(parseArgs(['--no-such-option'], VERSION)).rejects.toThrow(UsageError);
+    await expect(parseArgs(['--spec', '2024-01-01'], VERSION)).rejects.toThrow(/Invalid values/);
+    await expect(parseArgs(['--stdio', 'a', '--url', 'http://x'], VERSION)).rejects.toThrow(/mutually exclusive/);
+  });
+});
+
+/** The options, or the usage error's message: both parses must end the same way. */
+async function settle(parse: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return await parse();
+  } catch (error) {
+    if (error instanceof UsageError) return { usageError: error.message };
+    throw error;
+  }
+}

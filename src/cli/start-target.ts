@@ -1,0 +1,27 @@
+import { McpClient } from '../protocol/client.js';
+import { negotiate, type Negotiation } from '../protocol/negotiate.js';
+import type { RequestGate } from '../transport/request-gate.js';
+import type { CliOptions } from './args.js';
+import { createTarget, type Target } from './target.js';
+
+/** The audited connection, opened as early as possible. */
+export interface StartedTarget {
+  target: Target;
+  client: McpClient;
+  gate: RequestGate;
+  /** The transport started and the wire negotiated (a snapshot's recorded negotiation replayed); rejects as they do. */
+  negotiation: Promise<Negotiation>;
+}
+
+/** Starts the target and its negotiation now; the caller awaits `negotiation` (and handles its failure) later. */
+export async function startTarget(options: CliOptions, version: string, gate: RequestGate): Promise<StartedTarget> {
+  const target = await createTarget(options, gate);
+  const client = new McpClient(target.transport, { name: 'mcp-tools-conformance', version });
+  const negotiation = target.transport.start().then(async () => {
+    if (!target.snapshot) return negotiate(client, options.spec);
+    const { replayNegotiation } = await import('../snapshot/capture.js');
+    return replayNegotiation(client, target.snapshot, target.description.file!);
+  });
+  negotiation.catch(() => undefined);
+  return { target, client, gate, negotiation };
+}
