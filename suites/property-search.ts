@@ -1,3 +1,4 @@
+import { canonicalJson } from '../src/canonical-json.js';
 import { isObject } from '../src/jsonrpc.js';
 import {
   DEFAULT_PROPERTY_OPTIONS,
@@ -7,6 +8,7 @@ import {
   prepareSource,
   search,
   shellQuote,
+  type Arguments,
   type ArgumentSource,
   type PropertyOptions,
   type PropertySpec,
@@ -53,6 +55,11 @@ export interface SearchCheck<Case> {
   reportedBy?(ctx: CheckContext, t: ListedTool): Promise<string | undefined>;
   /** The cases derive from valid values alone (no mutation), so a schema admitting one value needs one case. */
   validOnly?: boolean;
+  /**
+   * Checks naming the same stream draw the same cases (one seed per tool for all of them) and share each call: a case
+   * already sent, or in flight, for another check of the stream is judged from that exchange instead of sent again.
+   */
+  caseStream?: string;
   /** Remarks for the pass message, gathered while judging (e.g. -32602 answers). */
   remarks?(): string;
 }
@@ -112,12 +119,14 @@ async function searchTool<Case>(ctx: CheckContext, check: SearchCheck<Case>, t: 
   if (typeof spec === 'string') return { ...skip(spec), tool: t.label };
   const options = propertyOptions(ctx);
   const name = t.tool.name as string;
+  const send = (args: Arguments) => gate.run(() => ctx.callTool(name, args));
+  const stream = check.caseStream;
   const result = await search(spec, {
-    seed: derivedSeed(options.seed, check.id, name),
+    seed: derivedSeed(options.seed, stream ?? check.id, name),
     runs: check.validOnly && prepared.source.single ? 1 : options.runs,
     path: options.replay?.path,
     deadline: ctx.options.deadline,
-    call: (args) => gate.run(() => ctx.callTool(name, args)),
+    call: stream === undefined ? send : (args) => ctx.memo(`property-call\u0000${stream}\u0000${name}\u0000${canonicalJson(args)}`, () => send(args)),
   });
   if (result.abandoned) return { ...skip(`not finished: the target stopped answering during another call (${result.abandoned.message})`), tool: t.label };
   if (result.failure?.targetGone && !firstLost(ctx, result.failure.shrunk.exchange)) {

@@ -35,6 +35,9 @@ const MISSING_CAPABILITY = -32021;
 /** Protocol-level rejections (header mismatch, missing capability, unsupported version): their own checks judge them. */
 const PROTOCOL_LEVEL = new Set([-32020, MISSING_CAPABILITY, -32022]);
 
+/** The valid-argument checks judge the same generated calls: one call per case serves both. */
+const VALID_CASES = 'valid-arguments';
+
 /** The scripted sample's exchange for this tool, when the scripted probe called it. */
 async function scriptedSample(ctx: CheckContext, t: ListedTool): Promise<Exchange | undefined> {
   return (await validCalls(ctx)).calls.find((c) => c.tool.label === t.label)?.exchange;
@@ -64,6 +67,7 @@ export const validCasesAnswered: CheckDefinition = {
       expected: 'a result (resultType complete, isError allowed for tool errors, or input_required); never -32602 for arguments the inputSchema accepts, nor -32603 or a crash',
       passed: 'answered with a result',
       validOnly: true,
+      caseStream: VALID_CASES,
       reportedBy: async (ctx, t) => {
         const code = errorOf((await scriptedSample(ctx, t))?.response)?.code;
         return code !== undefined && code !== MISSING_CAPABILITY ? `tools.err.tool-errors-in-result already reports its scripted sample (error ${String(code)})` : undefined;
@@ -97,6 +101,7 @@ export const generatedOutputConforms: CheckDefinition = {
       expected: 'structuredContent valid against the outputSchema in every result that is complete and not isError',
       passed: 'had conforming structuredContent (or were tool errors)',
       validOnly: true,
+      caseStream: VALID_CASES,
       reportedBy: async (ctx, t) => {
         const sample = await scriptedSample(ctx, t);
         const compiled = compileArgumentSchema(t.tool.outputSchema);
