@@ -88,6 +88,9 @@ const SEARCH_DEFECT_TOOLS: Readonly<Record<string, ReferenceTool>> = {
   'rare-output-mismatch': textStats,
 };
 
+/** Every tool a search defect can add (for the build's precompiled input validators). */
+export const SEARCH_DEFECT_DEFINITIONS: readonly ToolDefinition[] = Object.values(SEARCH_DEFECT_TOOLS).map((tool) => tool.definition);
+
 const registered = new Map<string, RegisteredTool>();
 
 function registerOnce(defect: string, tool: ReferenceTool): RegisteredTool {

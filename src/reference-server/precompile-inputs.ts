@@ -1,0 +1,32 @@
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import type { Ajv } from 'ajv';
+import { BETA_DEFINITION } from './beta-tools.js';
+import { SEARCH_DEFECT_DEFINITIONS } from './search-defects.js';
+import { inputAjv, inputValidatorsFingerprint, PRECOMPILED_INPUT_VALIDATORS, schemaKey } from './tool-input.js';
+import { TOOL_DEFINITIONS } from './tools.js';
+
+const requireCjs = createRequire(import.meta.url);
+
+/** CommonJS source with a standalone validator for the input schema of every tool the reference server can call. */
+export function referenceInputValidatorsModule(): string {
+  const ajv = inputAjv({ code: { source: true } });
+  const exports: Record<string, string> = {};
+  for (const definition of [...TOOL_DEFINITIONS, BETA_DEFINITION, ...SEARCH_DEFECT_DEFINITIONS]) {
+    const key = schemaKey(definition.inputSchema);
+    if (exports[key]) continue;
+    ajv.addSchema(definition.inputSchema, key);
+    exports[key] = key;
+  }
+  const standaloneCode = requireCjs('ajv/dist/standalone').default as (ajv: Ajv, exports: Record<string, string>) => string;
+  return `${standaloneCode(ajv as unknown as Ajv, exports)}\nexports.fingerprint = ${JSON.stringify(inputValidatorsFingerprint())};\n`;
+}
+
+/** Writes the module next to tool-input (dist/src/reference-server/ after the build). */
+export function writeReferenceInputValidators(directory = dirname(fileURLToPath(import.meta.url))): string {
+  const file = join(directory, PRECOMPILED_INPUT_VALIDATORS);
+  writeFileSync(file, referenceInputValidatorsModule());
+  return file;
+}
