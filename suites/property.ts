@@ -117,8 +117,19 @@ export const generatedOutputConforms: CheckDefinition = {
     }),
 };
 
+const breakable = new WeakMap<ArgumentSource, boolean>();
+
 /** Whether some generated value (or the prepared one) has a mutation the schema rejects. */
 function hasBreakableConstraint(source: ArgumentSource): boolean {
+  let known = breakable.get(source);
+  if (known === undefined) {
+    known = findBreakableConstraint(source);
+    breakable.set(source, known);
+  }
+  return known;
+}
+
+function findBreakableConstraint(source: ArgumentSource): boolean {
   const values = [source.fallback, ...Array.from({ length: 16 }, (_, i) => source.valid(i + 1, i % 2 === 0))];
   return values.some((value) => value !== undefined && invalidArguments(source.schema, value).length > 0);
 }

@@ -5,7 +5,7 @@ import { rootView } from '../schema/arguments/root-view.js';
 import { documentOf, resolveNode } from '../schema/arguments/schema-document.js';
 import { numberAt } from '../schema/arguments/schema-node.js';
 import { compileArgumentSchema, type ArgumentValidator } from '../schema/arguments/validate.js';
-import { fake, fakerInput, type FakerInput } from './jsf.js';
+import { fake, fakerInput, type Edge, type FakerInput } from './jsf.js';
 import { tooLargeToGenerate } from './generation-limits.js';
 import type { ValueHints } from './shrink-json.js';
 
@@ -15,8 +15,10 @@ export type Arguments = Record<string, unknown>;
 export interface ArgumentSource {
   schema: Record<string, unknown>;
   validator: ArgumentValidator;
-  /** A valid value for this json-schema-faker seed (a small one if asked), or undefined when the proposal was invalid. */
+  /** A valid value for this json-schema-faker seed (one at the edge if asked), or undefined when the proposal was invalid. */
   valid(seed: number, small?: boolean): Arguments | undefined;
+  /** The edge that yields valid values for this schema (found while preparing); none when neither does. */
+  edge?: Edge;
   isValid(value: unknown): value is Arguments;
   hintsFor(name: string): ValueHints;
   /** A valid value found while preparing, used when a draw keeps failing. */
@@ -35,15 +37,29 @@ const MAX_MS_PER_VALUE = 50;
 /** Further values drawn to see whether the schema admits more than one. */
 const VARIETY_PROBES = 8;
 
-function admitsOneValue(input: FakerInput, validator: ArgumentValidator, first: Arguments): boolean {
+function admitsOneValue(input: FakerInput, validator: ArgumentValidator, first: Arguments, edge: Edge | undefined): boolean {
   const text = canonicalJson(first);
   for (let seed = 1; seed <= VARIETY_PROBES; seed += 1) {
-    for (const small of [false, true]) {
-      const value = attempt(input, validator, 1_000 + seed, small).value;
+    for (const at of edge ? [undefined, edge] : [undefined]) {
+      const value = attempt(input, validator, 1_000 + seed, at).value;
       if (value !== undefined && canonicalJson(value) !== text) return false;
     }
   }
   return true;
+}
+
+/** Seeds tried per edge while preparing. */
+const EDGE_PROBES = 4;
+
+/**
+ * The narrowest edge some of a few seeded draws satisfy: json-schema-faker's empty strings break a `minLength`, and a
+ * draw the validator rejects is wasted work (about half of all draws before this was decided once per schema).
+ */
+function edgeOf(input: FakerInput, validator: ArgumentValidator): Edge | undefined {
+  for (const edge of ['empty', 'required-only'] as const) {
+    for (let seed = 1; seed <= EDGE_PROBES; seed += 1) if (attempt(input, validator, 2_000 + seed, edge).value !== undefined) return edge;
+  }
+  return undefined;
 }
 
 function hintsOf(schema: Record<string, unknown>, sample: Arguments): (name: string) => ValueHints {
@@ -66,10 +82,10 @@ function hintsOf(schema: Record<string, unknown>, sample: Arguments): (name: str
   };
 }
 
-function attempt(input: FakerInput, validator: ArgumentValidator, seed: number, small = false): { value?: Arguments; problem?: string } {
+function attempt(input: FakerInput, validator: ArgumentValidator, seed: number, edge?: Edge): { value?: Arguments; problem?: string } {
   let value: unknown;
   try {
-    value = fake(input, seed, small);
+    value = fake(input, seed, edge);
   } catch (error) {
     return { problem: `json-schema-faker: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}` };
   }
@@ -79,9 +95,21 @@ function attempt(input: FakerInput, validator: ArgumentValidator, seed: number, 
   return { value };
 }
 
+/** Prepared once per schema object: every property check searching a tool starts from the same source. */
+const prepared = new WeakMap<object, PreparedSource>();
+
 /** Compiles the schema and checks that valid values can be generated at all; otherwise says why not. */
 export function prepareSource(inputSchema: unknown): PreparedSource {
   if (!isObject(inputSchema)) return { ok: false, reason: 'the inputSchema is not an object' };
+  let source = prepared.get(inputSchema);
+  if (!source) {
+    source = prepareUncached(inputSchema);
+    prepared.set(inputSchema, source);
+  }
+  return source;
+}
+
+function prepareUncached(inputSchema: Record<string, unknown>): PreparedSource {
   const compiled = compileArgumentSchema(inputSchema);
   if (!compiled.ok) return { ok: false, reason: compiled.reason };
   const tooLarge = tooLargeToGenerate(inputSchema);
@@ -111,14 +139,16 @@ export function prepareSource(inputSchema: unknown): PreparedSource {
     return { ok: false, reason: `schema too complex to generate from: about ${Math.round(perValue)} ms per value (over ${MAX_MS_PER_VALUE} ms)` };
   }
   const hintsFor = hintsOf(inputSchema, fallback);
+  const edge = edgeOf(input, validator);
   return {
     ok: true,
     source: {
       schema: inputSchema,
       validator,
       fallback,
-      single: admitsOneValue(input, validator, fallback),
-      valid: (seed, small) => attempt(input, validator, seed, small).value,
+      single: admitsOneValue(input, validator, fallback, edge),
+      valid: (seed, small) => attempt(input, validator, seed, small ? edge : undefined).value,
+      ...(edge ? { edge } : {}),
       isValid: (value): value is Arguments => isObject(value) && validator.validate(value).valid,
       hintsFor,
     },

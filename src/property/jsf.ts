@@ -46,14 +46,21 @@ export function fakerInput(schema: Record<string, unknown>): FakerInput {
 }
 
 /**
- * One value from json-schema-faker for a 32-bit seed; throws when it cannot produce one. `small` asks for the edge of
- * the space: required properties only, and empty strings and arrays wherever the schema allows them (where it does not,
- * the value is rejected by the validator and another is drawn).
+ * The edge of the value space: `empty` = required properties only, with empty strings and arrays; `required-only` =
+ * required properties only (for schemas whose strings or arrays may not be empty).
  */
-export function fake(input: FakerInput, seed: number, small = false): unknown {
+export type Edge = 'empty' | 'required-only';
+
+const EDGE_OPTIONS: Record<Edge, Record<string, number>> = {
+  empty: { optionalsProbability: 0, maxLength: 0, maxItems: 0 },
+  'required-only': { optionalsProbability: 0 },
+};
+
+/** One value from json-schema-faker for a 32-bit seed, at the `edge` if asked; throws when it cannot produce one. */
+export function fake(input: FakerInput, seed: number, edge?: Edge): unknown {
   return generateSync(input.schema, {
     seed,
-    ...(small ? { optionalsProbability: 0, maxLength: 0, maxItems: 0 } : {}),
+    ...(edge ? EDGE_OPTIONS[edge] : {}),
     maxDepth: 6,
     maxDefaultItems: 4,
     refDepthMax: 4,
