@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { canonicalJson } from '../canonical-json.js';
-import { invalidArguments, type InvalidArguments } from '../schema/arguments/mutate.js';
+import { pickInvalidArguments, type InvalidArguments } from '../schema/arguments/mutate.js';
 import type { Arguments, ArgumentSource } from './argument-source.js';
 import { shrinkObject } from './shrink-json.js';
 
@@ -56,12 +56,10 @@ export interface InvalidCase {
   mutation: InvalidArguments;
 }
 
-/** Up to 12 mutations exist per valid value; the index shrinks toward the first (the round-robin order of kinds). */
+/** The mutation index shrinks toward 0: the first kind in round-robin order (a dropped required property). */
 export function invalidCases(source: ArgumentSource): fc.Arbitrary<InvalidCase | undefined> {
-  return fc.tuple(new ValidArguments(source), fc.nat({ max: 11 })).map(([valid, pick]) => {
-    // invalidArguments returns only mutations the schema's validator (the one source.validator is) rejects.
-    const mutations = invalidArguments(source.schema, valid);
-    if (mutations.length === 0) return undefined;
-    return { valid, mutation: mutations[pick % mutations.length]! };
+  return fc.tuple(new ValidArguments(source), fc.nat({ max: 63 })).map(([valid, pick]) => {
+    const mutation = pickInvalidArguments(source.schema, valid, pick);
+    return mutation ? { valid, mutation } : undefined;
   });
 }

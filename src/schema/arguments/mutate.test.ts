@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invalidArguments, type InvalidArguments } from './mutate.js';
+import { invalidArguments, pickInvalidArguments, type InvalidArguments } from './mutate.js';
 import { sampleArguments } from './sample.js';
 import { compileArgumentSchema } from './validate.js';
 
@@ -96,5 +96,33 @@ describe('invalidArguments', () => {
     const first = mutationsOf(RICH).mutations;
     const second = mutationsOf(structuredClone(RICH)).mutations;
     expect(second).toEqual(first);
+  });
+});
+
+describe('pickInvalidArguments', () => {
+  it('returns one rejected mutation per pick, taking the kinds round-robin (pick 0: a dropped required property)', () => {
+    const { valid } = mutationsOf(RICH);
+    const picked = Array.from({ length: 18 }, (_, pick) => pickInvalidArguments(RICH, valid, pick));
+    expect(picked.every((m) => m !== undefined)).toBe(true);
+    expectAllRejected(RICH, picked as InvalidArguments[]);
+    expect(picked[0]!.kind).toBe('missing-required');
+    const firstRound = new Set(picked.slice(0, 9).map((m) => m!.kind));
+    expect(firstRound.size).toBe(9);
+    expect(new Set(picked.map((m) => m!.kind))).toEqual(new Set(invalidArguments(RICH, valid).map((m) => m.kind)));
+  });
+
+  it('skips proposals the schema accepts, and gives up only when every proposal is accepted', () => {
+    const open = { type: 'object', properties: { note: {} } };
+    expect(pickInvalidArguments(open, { note: 1 }, 0)).toBeUndefined();
+    expect(invalidArguments(open, { note: 1 })).toEqual([]);
+    const nullable = { type: 'object', properties: { n: { type: ['string', 'null'] } }, required: ['n'] };
+    const mutation = pickInvalidArguments(nullable, { n: 'a' }, 0);
+    expect(mutation?.kind).toBe('missing-required');
+    for (let pick = 0; pick < 8; pick += 1) expect(pickInvalidArguments(nullable, { n: 'a' }, pick)?.kind).not.toBe('null-value');
+  });
+
+  it('refuses what invalidArguments refuses: a value the schema rejects, an unusable schema', () => {
+    expect(pickInvalidArguments(RICH, { city: 'x' }, 0)).toBeUndefined();
+    expect(pickInvalidArguments('not a schema', {}, 0)).toBeUndefined();
   });
 });
