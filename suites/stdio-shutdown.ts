@@ -8,7 +8,6 @@ import { CLOSED_LAST } from './shared-connections.js';
 /** "Promptly" made concrete: generous for a process that only has to notice EOF and exit, even on a loaded machine. */
 export const EXIT_BOUND_MS = 2000;
 
-
 export const exitOnStdinEof: CheckDefinition = {
   id: 'stdio.shutdown.server-exit',
   keyword: 'SHOULD',
