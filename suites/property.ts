@@ -3,7 +3,7 @@ import { invalidCases, ValidArguments, type Arguments, type ArgumentSource, type
 import { describeIssues } from '../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../src/runner/types.js';
 import { WIRES } from '../src/runner/types.js';
-import { compileArgumentSchema, invalidArguments } from '../src/schema/arguments/index.js';
+import { compileArgumentSchema, pickInvalidArguments } from '../src/schema/arguments/index.js';
 import type { Exchange } from '../src/transport/types.js';
 import { note } from './outcome.js';
 import { searchTools } from './property-search.js';
@@ -130,8 +130,10 @@ function hasBreakableConstraint(source: ArgumentSource): boolean {
 }
 
 function findBreakableConstraint(source: ArgumentSource): boolean {
-  const values = [source.fallback, ...Array.from({ length: 16 }, (_, i) => source.valid(i + 1, i % 2 === 0))];
-  return values.some((value) => value !== undefined && invalidArguments(source.schema, value).length > 0);
+  const breakable = (value: Arguments | undefined) => value !== undefined && pickInvalidArguments(source.schema, value, 0) !== undefined;
+  if (breakable(source.fallback)) return true;
+  for (let i = 0; i < 16; i += 1) if (breakable(source.valid(i + 1, i % 2 === 0))) return true;
+  return false;
 }
 
 function invalidCheck(): CheckDefinition {
