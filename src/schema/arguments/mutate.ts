@@ -126,6 +126,14 @@ function proposalsFor(valid: Record<string, unknown>, view: RootView, doc: Schem
   return proposals;
 }
 
+/** The mutation a proposal makes, when the validator rejects it (undecided verdicts do not count). */
+function rejected(proposal: Proposal, valid: Record<string, unknown>, validator: ArgumentValidator): InvalidArguments | undefined {
+  const value = withChange(valid, proposal.name, proposal.replacement);
+  const verdict = validator.validate(value);
+  if (verdict.valid || isUndecided(verdict)) return undefined;
+  return { kind: proposal.kind, path: `/${escapePointerToken(proposal.name)}`, value, description: proposal.description };
+}
+
 /** The proposals the validator rejects, at most one per kind and property, taken round-robin across kinds. */
 function selectRejected(proposals: readonly Proposal[], valid: Record<string, unknown>, validator: ArgumentValidator): InvalidArguments[] {
   const byKind = new Map<InvalidArgumentsKind, InvalidArguments[]>(KIND_ORDER.map((kind) => [kind, []]));
@@ -133,11 +141,10 @@ function selectRejected(proposals: readonly Proposal[], valid: Record<string, un
   for (const proposal of proposals) {
     const identity = `${proposal.kind}\u0000${proposal.name}`;
     if (done.has(identity)) continue;
-    const value = withChange(valid, proposal.name, proposal.replacement);
-    const verdict = validator.validate(value);
-    if (verdict.valid || isUndecided(verdict)) continue;
+    const mutation = rejected(proposal, valid, validator);
+    if (!mutation) continue;
     done.add(identity);
-    byKind.get(proposal.kind)!.push({ kind: proposal.kind, path: `/${escapePointerToken(proposal.name)}`, value, description: proposal.description });
+    byKind.get(proposal.kind)!.push(mutation);
   }
   const selected: InvalidArguments[] = [];
   for (let round = 0; selected.length < MAX_RESULTS; round += 1) {
@@ -158,13 +165,18 @@ function selectRejected(proposals: readonly Proposal[], valid: Record<string, un
  * is not itself accepted (mutating an invalid object proves nothing).
  */
 export function invalidArguments(schema: unknown, valid: Record<string, unknown>): InvalidArguments[] {
-  if (!isObject(schema) || !isObject(valid)) return [];
+  const candidates = candidatesFor(schema, valid);
+  return candidates ? selectRejected(candidates.proposals, valid, candidates.validator) : [];
+}
+
+/** The proposals for `valid` and the validator that judges them; undefined when the schema cannot be used or rejects `valid`. */
+function candidatesFor(schema: unknown, valid: Record<string, unknown>): { proposals: Proposal[]; validator: ArgumentValidator } | undefined {
+  if (!isObject(schema) || !isObject(valid)) return undefined;
   const compiled = compileArgumentSchema(schema);
-  if (!compiled.ok || !compiled.validator.validate(valid).valid) return [];
+  if (!compiled.ok || !compiled.validator.validate(valid).valid) return undefined;
   const doc = documentOf(schema);
   const view = rootView(doc, valid);
-  if (view === undefined) return [];
-  return selectRejected(proposalsFor(valid, view, doc), valid, compiled.validator);
+  return view === undefined ? undefined : { proposals: proposalsFor(valid, view, doc), validator: compiled.validator };
 }
 
 /**
@@ -174,24 +186,15 @@ export function invalidArguments(schema: unknown, valid: Record<string, unknown>
  * Undefined when the schema cannot be used or no proposal is rejected.
  */
 export function pickInvalidArguments(schema: unknown, valid: Record<string, unknown>, pick: number): InvalidArguments | undefined {
-  if (!isObject(schema) || !isObject(valid)) return undefined;
-  const compiled = compileArgumentSchema(schema);
-  if (!compiled.ok || !compiled.validator.validate(valid).valid) return undefined;
-  const doc = documentOf(schema);
-  const view = rootView(doc, valid);
-  if (view === undefined) return undefined;
-  const proposals = proposalsFor(valid, view, doc);
-  const kinds = KIND_ORDER.map((kind) => proposals.filter((p) => p.kind === kind)).filter((list) => list.length > 0);
+  const candidates = candidatesFor(schema, valid);
+  if (!candidates) return undefined;
+  const kinds = KIND_ORDER.map((kind) => candidates.proposals.filter((p) => p.kind === kind)).filter((list) => list.length > 0);
   for (let k = 0; k < kinds.length; k += 1) {
     const list = kinds[(pick + k) % kinds.length]!;
     const start = Math.floor(pick / kinds.length) % list.length;
     for (let j = 0; j < list.length; j += 1) {
-      const proposal = list[(start + j) % list.length]!;
-      const value = withChange(valid, proposal.name, proposal.replacement);
-      const verdict = compiled.validator.validate(value);
-      if (!verdict.valid && !isUndecided(verdict)) {
-        return { kind: proposal.kind, path: `/${escapePointerToken(proposal.name)}`, value, description: proposal.description };
-      }
+      const mutation = rejected(list[(start + j) % list.length]!, valid, candidates.validator);
+      if (mutation) return mutation;
     }
   }
   return undefined;
