@@ -1,14 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
 import type { Ajv } from 'ajv';
+import { standaloneModule } from '../schema/precompiled/standalone.js';
 import { BETA_DEFINITION } from './beta-tools.js';
 import { SEARCH_DEFECT_DEFINITIONS } from './search-defects.js';
 import { inputAjv, inputValidatorsFingerprint, PRECOMPILED_INPUT_VALIDATORS, schemaKey } from './tool-input.js';
 import { TOOL_DEFINITIONS } from './tools.js';
-
-const requireCjs = createRequire(import.meta.url);
 
 /** CommonJS source with a standalone validator for the input schema of every tool the reference server can call. */
 export function referenceInputValidatorsModule(): string {
@@ -20,8 +18,7 @@ export function referenceInputValidatorsModule(): string {
     ajv.addSchema(definition.inputSchema, key);
     exports[key] = key;
   }
-  const standaloneCode = requireCjs('ajv/dist/standalone').default as (ajv: Ajv, exports: Record<string, string>) => string;
-  return `${standaloneCode(ajv as unknown as Ajv, exports)}\nexports.fingerprint = ${JSON.stringify(inputValidatorsFingerprint())};\n`;
+  return standaloneModule(ajv as unknown as Ajv, exports, inputValidatorsFingerprint());
 }
 
 /** Writes the module next to tool-input (dist/src/reference-server/ after the build). */

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import { canonicalJson } from '../canonical-json.js';
+import { fingerprintOf, loadPrecompiled, type PrecompiledModule } from '../schema/precompiled/load.js';
 import type { JsonSchema } from './tool-types.js';
 
 const requireCjs = createRequire(import.meta.url);
@@ -24,28 +25,20 @@ export function inputAjv(extra: Options = {}): Ajv2020 {
   return ajv;
 }
 
-/** What a precompiled module must have been compiled with; its validators are keyed by content, so this is the rest. */
+/** What a precompiled module must have been compiled from (besides the ajv versions); its validators are keyed by content. */
 export function inputValidatorsFingerprint(): string {
-  const { version } = requireCjs('ajv/package.json') as { version: string };
-  return JSON.stringify({ ajv: version, options: AJV_OPTIONS });
+  return fingerprintOf({ options: AJV_OPTIONS, keywords: ['x-mcp-header'] });
 }
 
 export function schemaKey(schema: JsonSchema): string {
   return `s${createHash('sha256').update(canonicalJson(schema)).digest('hex').slice(0, 32)}`;
 }
 
-let precompiled: Readonly<Record<string, ValidateFunction | undefined>> | null | undefined;
+let precompiled: PrecompiledModule | null | undefined;
 let runtime: Ajv2020 | undefined;
 
 function precompiledValidator(key: string): ValidateFunction | undefined {
-  if (precompiled === undefined) {
-    try {
-      const loaded = requireCjs(`./${PRECOMPILED_INPUT_VALIDATORS}`) as Record<string, ValidateFunction> & { fingerprint?: unknown };
-      precompiled = loaded.fingerprint === inputValidatorsFingerprint() ? loaded : null;
-    } catch {
-      precompiled = null;
-    }
-  }
+  if (precompiled === undefined) precompiled = loadPrecompiled(PRECOMPILED_INPUT_VALIDATORS, inputValidatorsFingerprint(), import.meta.url) ?? null;
   return precompiled?.[key];
 }
 

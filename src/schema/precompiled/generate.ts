@@ -8,18 +8,12 @@ import { WIRE_AJV_OPTIONS, wireFingerprint, wireSchemaDocument, wireSchemaKey } 
 import { WIRE_SCHEMAS, type WireSchemaName } from '../wire/catalog.js';
 import { WIRES, type Wire } from '../../runner/types.js';
 import { metaModule, wireModule } from './load.js';
-
-type StandaloneCode = (ajv: Ajv, exports: Record<string, string>) => string;
+import { standaloneModule } from './standalone.js';
 
 /** Standalone code gets the format functions from ajv-formats at run time, as a compiled validator does. */
 function standaloneOptions(): Options {
   const { _ } = requireModule<typeof import('ajv')>('ajv');
   return { code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } };
-}
-
-function moduleText(ajv: Ajv, exports: Record<string, string>, fingerprint: string): string {
-  const standaloneCode = requireModule<{ default: StandaloneCode }>('ajv/dist/standalone').default;
-  return `${standaloneCode(ajv, exports)}\nexports.fingerprint = ${JSON.stringify(fingerprint)};\n`;
 }
 
 /** CommonJS source exporting a validator per schema of `wire` under `wire/Name`, and the fingerprint of its inputs. */
@@ -34,14 +28,14 @@ export function wireValidatorsModule(wire: Wire): string {
     ajv.addSchema(wireSchemaDocument(name, wire), key);
     exports[key] = key;
   }
-  return moduleText(ajv as unknown as Ajv, exports, wireFingerprint(wire));
+  return standaloneModule(ajv as unknown as Ajv, exports, wireFingerprint(wire));
 }
 
 /** CommonJS source exporting the meta-schema validator of each dialect of `family`, and the fingerprint. */
 export function metaValidatorsModule(family: AjvFamily): string {
   const ajv = metaSchemaAjv(family, standaloneOptions());
   const exports = Object.fromEntries(META_DIALECTS[family].map((dialect) => [dialect, META_SCHEMA_ID[dialect]]));
-  return moduleText(ajv as unknown as Ajv, exports, metaFingerprint(family));
+  return standaloneModule(ajv as unknown as Ajv, exports, metaFingerprint(family));
 }
 
 /** Writes every precompiled module next to the loader (dist/src/schema/precompiled/ after the build). */

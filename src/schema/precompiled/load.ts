@@ -27,11 +27,14 @@ export function fingerprintOf(inputs: unknown): string {
   return createHash('sha256').update(JSON.stringify({ versions, inputs })).digest('hex');
 }
 
-/** The module's validators when it exists and was compiled from exactly `fingerprint`'s inputs; undefined otherwise. */
-export function loadPrecompiled(file: string, fingerprint: string): PrecompiledModule | undefined {
+/**
+ * The module's validators when it exists and was compiled from exactly `fingerprint`'s inputs; undefined otherwise.
+ * `file` is looked up next to this loader, or next to the module whose URL is `near`.
+ */
+export function loadPrecompiled(file: string, fingerprint: string, near?: string): PrecompiledModule | undefined {
   let loaded: { fingerprint?: unknown } & Record<string, unknown>;
   try {
-    loaded = requireCjs(`./${file}`) as typeof loaded;
+    loaded = (near === undefined ? requireCjs : createRequire(near))(`./${file}`) as typeof loaded;
   } catch {
     return undefined;
   }
