@@ -3,8 +3,8 @@
  * are few). Each key says what its users agree to do with it.
  */
 
-/** Only ever walks tools/list, never calls a tool: compared with the audit's connection, before and after its calls. */
+/**
+ * Only ever walks tools/list, never calls a tool: compared with the audit's connection, before and after its calls.
+ * Over stdio it is one more process of the target, whose stdin the last check of the run closes (to watch it exit).
+ */
 export const LISTING_ONLY = 'listing-only';
-
-/** Walks tools/list in the main phase; a final-phase check then closes its stdin and watches the process exit. */
-export const CLOSED_LAST = 'closed-last';

@@ -3,7 +3,7 @@ import { TargetGoneError } from '../src/protocol/errors.js';
 import type { CheckDefinition } from '../src/runner/types.js';
 import { TargetUnavailableError, type Exchange } from '../src/transport/types.js';
 import { fail, note, pass, skip } from './outcome.js';
-import { CLOSED_LAST } from './shared-connections.js';
+import { LISTING_ONLY } from './shared-connections.js';
 
 /** "Promptly" made concrete: generous for a process that only has to notice EOF and exit, even on a loaded machine. */
 export const EXIT_BOUND_MS = 2000;
@@ -17,17 +17,17 @@ export const exitOnStdinEof: CheckDefinition = {
   // 2025-11-25 only tells the client how to shut down; the server's side arrives with 2026-07-28.
   wires: ['2026-07-28'],
   needs: ['live', 'stdio'],
-  // Last: the process whose stdin it closes also served tools.list.no-connection-variance.
-  phase: 'final',
+  // After every other check: the process whose stdin it closes is the listing-only connection others compare with.
+  phase: 'last',
   prepare(ctx) {
-    ctx.prepareConnection(CLOSED_LAST);
+    ctx.prepareConnection(LISTING_ONLY);
   },
   async run(ctx) {
     if (!ctx.canOpenConnections) return [skip('cannot start a separate process of this target')];
     let client: McpClient;
     let ready: Exchange;
     try {
-      client = await ctx.sharedConnection(CLOSED_LAST);
+      client = await ctx.sharedConnection(LISTING_ONLY);
       // A server still starting up would be timed on its start-up too: wait until it has answered once.
       ready = await client.request('server/discover', {}, { probe: true });
     } catch (error) {

@@ -132,8 +132,8 @@ export class CheckContext {
 
   /**
    * An independent, negotiated connection opened once and shared by every check that names `key` (over stdio, one
-   * more process of the target). Its users agree on what it is for: e.g. one that never calls a tool, or one whose
-   * stdin a final-phase check closes.
+   * more process of the target). Its users agree on what it is for: e.g. one that never calls a tool, and whose
+   * stdin a last-phase check closes.
    */
   sharedConnection(key: string): Promise<McpClient> {
     let opening = this.shared.get(key);

@@ -37,7 +37,7 @@ export function inapplicable(check: CheckDefinition, ctx: Pick<CheckContext, 'wi
   return undefined;
 }
 
-/** Runs main-phase checks concurrently, then final-phase checks; a vanished target stops the run cleanly. */
+/** Runs main-phase checks concurrently, then the serial, final and last ones in turn; a vanished target stops the run cleanly. */
 export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckContext, options: RunnerOptions): Promise<RunnerOutput> {
   let aborted: RunnerOutput['aborted'];
   let cutShort: RunnerOutput['cutShort'];
@@ -98,8 +98,9 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
     Math.max(1, options.concurrency),
     runOne,
   );
-  for (const i of indexes.filter((i) => checks[i]!.phase === 'serial')) await runOne(i);
-  for (const i of indexes.filter((i) => checks[i]!.phase === 'final')) await runOne(i);
+  for (const phase of ['serial', 'final', 'last'] as const) {
+    for (const i of indexes.filter((i) => checks[i]!.phase === phase)) await runOne(i);
+  }
   const lost = ctx.client.goneError;
   if (lost && !aborted) aborted = { reason: `the target stopped answering: ${lost.message}` };
   return { results: finished.flatMap((r) => r ?? []), aborted, ...(cutShort ? { cutShort } : {}) };

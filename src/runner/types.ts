@@ -48,10 +48,11 @@ export interface CheckDefinition {
   needs?: readonly Need[];
   /**
    * `serial` checks run one at a time after the concurrent `main` ones (probes with broken requests, whose error
-   * answers may carry a null id and so must be the only request in flight); `final` checks run last and look at
-   * everything recorded.
+   * answers may carry a null id and so must be the only request in flight); `final` checks run after those and look
+   * at everything recorded; `last` checks run after every other and may end what the others shared (the process of
+   * a shared connection).
    */
-  phase?: 'main' | 'serial' | 'final';
+  phase?: 'main' | 'serial' | 'final' | 'last';
   /**
    * Called when the run starts, for a check that applies: starts slow set-up the check will need (a connection to
    * a new process), so that it overlaps with other checks. Sends nothing the check would not send anyway.
