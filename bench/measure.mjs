@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const CLI = join(ROOT, 'dist/bin/mcp-tools-conformance.js');
+export const CLI = join(ROOT, 'dist/cli/mcp-tools-conformance.js');
 export const REFERENCE = join(ROOT, 'dist/src/reference-server/main.js');
 const HOOK = fileURLToPath(new URL('./rusage-hook.mjs', import.meta.url));
 

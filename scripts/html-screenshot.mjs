@@ -17,7 +17,7 @@ try {
   const server = 'node dist/src/reference-server/main.js --defect tool-title-not-string --defect tool-name-with-space';
   const run = spawnSync(
     process.execPath,
-    [join(root, 'dist/bin/mcp-tools-conformance.js'), '--stdio', server, '--reporter', 'html', '--output-dir', dir],
+    [join(root, 'dist/cli/mcp-tools-conformance.js'), '--stdio', server, '--reporter', 'html', '--output-dir', dir],
     { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
   );
   if (run.status !== 1) throw new Error(`expected exit code 1 (failures), got ${run.status}: ${run.stderr}`);

@@ -7,7 +7,7 @@ import addFormats from 'ajv-formats';
 import type { RunReport } from '../../src/report/types.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const CLI = join(ROOT, 'dist/bin/mcp-tools-conformance.js');
+export const CLI = join(ROOT, 'dist/cli/mcp-tools-conformance.js');
 export const REFERENCE = join(ROOT, 'dist/src/reference-server/main.js');
 export const BUILT = existsSync(CLI) && existsSync(REFERENCE);
 
