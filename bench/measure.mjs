@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CLI = join(ROOT, 'dist/cli/mcp-tools-conformance.js');
-export const REFERENCE = join(ROOT, 'dist/src/reference-server/main.js');
+export const REFERENCE = join(ROOT, 'dist/reference-server/main.js');
 const HOOK = fileURLToPath(new URL('./rusage-hook.mjs', import.meta.url));
 
 /** Runs `node <script> ...args` to completion: wall time, and with `rusage` the process's CPU time and peak RSS. */

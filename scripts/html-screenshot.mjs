@@ -14,7 +14,7 @@ const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const dir = mkdtempSync(join(tmpdir(), 'html-screenshot-'));
 
 try {
-  const server = 'node dist/src/reference-server/main.js --defect tool-title-not-string --defect tool-name-with-space';
+  const server = 'node dist/reference-server/main.js --defect tool-title-not-string --defect tool-name-with-space';
   const run = spawnSync(
     process.execPath,
     [join(root, 'dist/cli/mcp-tools-conformance.js'), '--stdio', server, '--reporter', 'html', '--output-dir', dir],

@@ -1,55 +1,79 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BUILT, CLI, ROOT, runCli } from './helpers/cli.js';
+import { BUILT, CLI, REFERENCE, ROOT, runCli } from './helpers/cli.js';
 
-/** The package's bin is the bundle `npm run build` writes to dist/cli/ (scripts/bundle-cli.mjs). */
-const BUNDLE_DIR = dirname(CLI);
-const bundled = BUILT ? readdirSync(BUNDLE_DIR).filter((f) => f.endsWith('.js')).map((f) => ({ file: f, text: readFileSync(join(BUNDLE_DIR, f), 'utf8') })) : [];
+/** `npm run build` bundles the CLI (the package's bin) and the reference server (scripts/bundle.mjs). */
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string>; dependencies: Record<string, string> };
+
+const BUNDLES = [
+  { name: 'the CLI', entry: CLI, unbundled: join(ROOT, 'dist/bin/mcp-tools-conformance.js'), args: ['--list'], expectUrls: ['../src/schema/precompiled/load.js', '../src/cli/target.js'] },
+  { name: 'the reference server', entry: REFERENCE, unbundled: join(ROOT, 'dist/src/reference-server/main.js'), args: ['--list-defects'], expectUrls: ['../src/reference-server/tool-input.js'] },
+];
+
+function filesOf(entry: string): { file: string; text: string }[] {
+  const dir = dirname(entry);
+  return readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => ({ file: f, text: readFileSync(join(dir, f), 'utf8') }));
+}
 
 function packageOf(specifier: string): string {
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
 }
 
-describe.skipIf(!BUILT)('the bundled CLI', () => {
-  it('is the package bin', () => {
+const run = (script: string, args: string[]) => spawnSync(process.execPath, [script, ...args], { encoding: 'utf8', cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+
+describe.skipIf(!BUILT)('bundles', () => {
+  it('the CLI bundle is the package bin', () => {
     expect(join(ROOT, Object.values(pkg.bin)[0]!)).toBe(CLI);
-    expect(bundled.length).toBeGreaterThan(1);
   });
 
-  it('finds every file a module looks for next to itself where tsc put it (module URLs kept)', () => {
-    const urls = bundled.flatMap(({ text }) => [...text.matchAll(/new URL\("([^"]+)", import\.meta\.url\)/g)].map((m) => m[1]!));
-    expect(urls).toContain('../src/schema/precompiled/load.js');
-    expect(urls).toContain('../src/cli/target.js');
-    for (const url of urls) expect(existsSync(fileURLToPath(new URL(url, `file://${BUNDLE_DIR}/`))), url).toBe(true);
-    // A module URL left as the chunk's own would look for package.json, validators or the reference server in dist/cli/.
-    const bare = bundled.filter(({ text }) => /(?<!, )import\.meta\.url/.test(text.replace(/new URL\("[^"]+", import\.meta\.url\)/g, '')));
-    expect(bare.map((b) => b.file)).toEqual([]);
+  describe.each(BUNDLES)('$name', ({ entry, unbundled, args, expectUrls }) => {
+    const files = filesOf(entry);
+
+    it('is a few files', () => {
+      expect(files.length).toBeGreaterThan(1);
+      expect(files.length).toBeLessThan(30);
+    });
+
+    it('finds every file a module looks for next to itself where tsc put it (module URLs kept)', () => {
+      const base = pathToFileURL(`${dirname(entry)}/`);
+      const urls = files.flatMap(({ text }) => [...text.matchAll(/new URL\("([^"]+)", import\.meta\.url\)/g)].map((m) => m[1]!));
+      for (const url of expectUrls) expect(urls).toContain(url);
+      for (const url of urls) expect(existsSync(fileURLToPath(new URL(url, base))), url).toBe(true);
+      // A module URL left as the chunk's own would look for package.json, validators or the reference server here.
+      const bare = files.filter(({ text }) => /import\.meta\.url/.test(text.replace(/new URL\("[^"]+", import\.meta\.url\)/g, '')));
+      expect(bare.map((b) => b.file)).toEqual([]);
+    });
+
+    it('imports nothing but Node built-ins and the runtime dependencies', () => {
+      const specifiers = files.flatMap(({ text }) => [
+        ...[...text.matchAll(/^\s*(?:import|export)\b[^;\n]*?\bfrom\s*"([^"]+)"/gm)].map((m) => m[1]!),
+        ...[...text.matchAll(/^\s*import\s*"([^"]+)"/gm)].map((m) => m[1]!),
+        ...[...text.matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => m[1]!),
+        ...[...text.matchAll(/require[A-Za-z]*\("([^"]+)"/g)].map((m) => m[1]!),
+      ]);
+      expect(specifiers.length).toBeGreaterThan(0);
+      const packages = new Set(specifiers.filter((s) => !s.startsWith('.') && !s.startsWith('node:')).map(packageOf));
+      for (const name of packages) expect(builtinModules.includes(name) || name in pkg.dependencies, name).toBe(true);
+    });
+
+    it(`prints the same ${args.join(' ')} as the unbundled tsc output`, () => {
+      const bundled = run(entry, args);
+      const plain = run(unbundled, args);
+      expect(bundled.status, bundled.stderr).toBe(0);
+      expect(plain.status, plain.stderr).toBe(0);
+      expect(bundled.stdout.length).toBeGreaterThan(100);
+      expect(bundled.stdout).toBe(plain.stdout);
+    });
   });
 
-  it('imports nothing but Node built-ins and the runtime dependencies', () => {
-    const specifiers = bundled.flatMap(({ text }) => [
-      ...[...text.matchAll(/^\s*(?:import|export)\b[^;\n]*?\bfrom\s*"([^"]+)"/gm)].map((m) => m[1]!),
-      ...[...text.matchAll(/^\s*import\s*"([^"]+)"/gm)].map((m) => m[1]!),
-      ...[...text.matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => m[1]!),
-      ...[...text.matchAll(/require[A-Za-z]*\("([^"]+)"/g)].map((m) => m[1]!),
-    ]);
-    const packages = new Set(specifiers.filter((s) => !s.startsWith('.') && !s.startsWith('node:')).map(packageOf));
-    expect(packages.size).toBeGreaterThan(0);
-    for (const name of packages) expect(builtinModules.includes(name) || name in pkg.dependencies, name).toBe(true);
-  });
-
-  it('lists the same checks as the unbundled tsc output', async () => {
-    const fromBundle = await runCli(['--list']);
-    const { spawnSync } = await import('node:child_process');
-    const unbundled = spawnSync(process.execPath, [join(ROOT, 'dist/bin/mcp-tools-conformance.js'), '--list'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-    expect(fromBundle.code).toBe(0);
-    expect(unbundled.status).toBe(0);
-    expect(fromBundle.stdout).toBe(unbundled.stdout);
-    expect(fromBundle.stdout).toContain('tools.list.no-connection-variance');
+  it('the bundled CLI audits the bundled reference server when no target is given', async () => {
+    const run = await runCli(['--checks', 'discover.*']);
+    expect(run.code).toBe(0);
+    expect(run.report?.target.command).toContain('dist/reference-server/main.js');
   });
 });

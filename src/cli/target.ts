@@ -10,7 +10,7 @@ import { redactCommandLine, redactUrl } from './redact.js';
 
 /** The bundled reference server, audited when no target is given. */
 export function referenceServerCommand(): string {
-  const script = fileURLToPath(new URL('../reference-server/main.js', import.meta.url));
+  const script = fileURLToPath(new URL('../../reference-server/main.js', import.meta.url));
   return [process.execPath, script].map(quote).join(' ');
 }
 

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEFECTS } from './defects.js';
 import { post, rpc, standardHeaders } from './test-support.js';
 
-const MAIN = fileURLToPath(new URL('../../dist/src/reference-server/main.js', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../dist/reference-server/main.js', import.meta.url));
 const built = existsSync(MAIN);
 if (!built) console.warn(`skipping reference server process tests: ${MAIN} is missing (run \`npm run build\` first)`);
 
@@ -43,7 +43,7 @@ afterAll(() => {
   for (const child of running.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
-describe.skipIf(!built)('reference server process (dist/src/reference-server/main.js)', { concurrent: true }, () => {
+describe.skipIf(!built)('reference server process (dist/reference-server/main.js, the bundle)', { concurrent: true }, () => {
   it('--list-defects prints every defect and exits 0', async () => {
     const server = start(['--list-defects']);
     expect(await server.exit).toBe(0);

@@ -8,7 +8,7 @@ import type { RunReport } from '../../src/report/types.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const CLI = join(ROOT, 'dist/cli/mcp-tools-conformance.js');
-export const REFERENCE = join(ROOT, 'dist/src/reference-server/main.js');
+export const REFERENCE = join(ROOT, 'dist/reference-server/main.js');
 export const BUILT = existsSync(CLI) && existsSync(REFERENCE);
 
 export function referenceCommand(...args: string[]): string {
