@@ -37,7 +37,7 @@ export function inapplicable(check: CheckDefinition, ctx: Pick<CheckContext, 'wi
   return undefined;
 }
 
-/** Runs main-phase checks concurrently, then the serial, final and last ones in turn; a vanished target stops the run cleanly. */
+/** Runs main-phase checks concurrently, then the serial, final and last ones in turn; a vanished target ends the run. */
 export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckContext, options: RunnerOptions): Promise<RunnerOutput> {
   let aborted: RunnerOutput['aborted'];
   let cutShort: RunnerOutput['cutShort'];
