@@ -47,19 +47,28 @@ async function startup() {
   line('(node -e 0, for comparison)', ms(median(bare)));
 }
 
-/** `runs` audits of one target; the round-trip floor is measured in the same run, against the same server. */
+/**
+ * `runs` audits of one target, each right after a measurement of the round-trip floor against the same server: the
+ * machine's speed drifts between runs of the bench, so each audit is compared with the floor of its own moment.
+ */
 async function auditSeries(label, targetArgs, roundTripTarget) {
-  const roundTrip = await medianRoundTrip(roundTripTarget);
   const results = [];
-  for (let i = 0; i < runs; i += 1) results.push(await audit(targetArgs));
+  for (let i = 0; i < runs; i += 1) {
+    const roundTrip = await medianRoundTrip(roundTripTarget);
+    const run = await audit(targetArgs);
+    const requests = run.report?.stats.requests;
+    results.push({ ...run, roundTrip, ratio: requests ? run.wallMs / (requests * roundTrip) : undefined });
+  }
   const last = results[results.length - 1];
   const requests = last.report?.stats.requests;
   const wall = medianOf(results, 'wallMs');
+  const ratios = results.map((r) => r.ratio).filter((r) => r !== undefined);
+  const range = (values, digits) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
   console.log(`\n${label} (median of ${runs} audits)`);
   line('wall time', ms(wall));
   line('requests sent (stats.requests)', String(requests ?? 'n/a'));
-  line('median round trip (tools/list)', `${roundTrip.toFixed(2)} ms`);
-  line('overhead wall / (requests × rtt)', requests ? (wall / (requests * roundTrip)).toFixed(1) : 'n/a');
+  line('median round trip (tools/list)', `${medianOf(results, 'roundTrip').toFixed(2)} ms (${range(results.map((r) => r.roundTrip), 2)}, one before each audit)`);
+  line('overhead wall / (requests × rtt)', ratios.length ? `${median(ratios).toFixed(1)} (${range(ratios, 1)}, each audit against its own round trip)` : 'n/a');
   line('CPU time (CLI process)', ms(medianOf(results, 'cpuMs')));
   line('peak RSS (CLI process)', mb(medianOf(results, 'maxRssMb')));
   line('result', `${summaryOf(last.report)} (exit ${last.code})`);
