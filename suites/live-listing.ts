@@ -169,8 +169,7 @@ export const noSideEffectVariance: CheckDefinition = {
     if (first.stop.kind !== 'complete') return [skip('the first walk did not complete (see tools.list.respond / page.walk.terminates)')];
     const calls = realCalls(ctx, new Set(names(first)));
     if (calls === 0) return [skip(`no tool was called on the audit's connection (${ctx.callPolicy})`)];
-    const afterCalls = await walkTools(ctx.client);
-    const callFree = await walkTools(await ctx.sharedConnection(LISTING_ONLY));
+    const [afterCalls, callFree] = await Promise.all([walkTools(ctx.client), ctx.sharedConnection(LISTING_ONLY).then(walkTools)]);
     const again = await walkTools(ctx.client);
     if ([afterCalls, callFree, again].some((w) => w.stop.kind !== 'complete')) return [skip('a walk after the calls did not complete')];
     const mine = definitions(afterCalls);

@@ -1,12 +1,41 @@
 import { isObject } from '../src/jsonrpc.js';
-import { extensionIdIssues, metaKeyIssues, type MetaKeyRule } from '../src/protocol/meta-key.js';
+import { extensionIdIssues, metaKeyIssues, type MetaKeyIssue, type MetaKeyRule } from '../src/protocol/meta-key.js';
+import type { CheckContext } from '../src/runner/context.js';
 import type { CheckDefinition, Outcome } from '../src/runner/types.js';
 import { WIRES } from '../src/runner/types.js';
-import { serverMetaSites } from './meta-objects.js';
+import { serverMetaSites, type MetaSite } from './meta-objects.js';
 import { fail, note, pass, skip } from './outcome.js';
 
 const SPEC = 'basic/index#meta';
 const MAX_OUTCOMES = 10;
+
+interface KeyFinding {
+  site: MetaSite;
+  key: string;
+  issues: MetaKeyIssue[];
+}
+
+/**
+ * Every distinct key of every `_meta` object received, judged against the whole grammar once for the three checks
+ * (recomputed only if something arrived in between).
+ */
+function keyFindings(ctx: CheckContext): Promise<{ sites: MetaSite[]; keys: KeyFinding[] }> {
+  const exchanges = ctx.exchanges();
+  const strays = ctx.transport.strays();
+  return ctx.memo(`meta-key-findings\u0000${exchanges.length}\u0000${strays.length}`, async () => {
+    const sites = serverMetaSites(exchanges, strays);
+    const seen = new Set<string>();
+    const keys: KeyFinding[] = [];
+    for (const site of sites) {
+      for (const key of Object.keys(site.meta)) {
+        if (seen.has(`${site.where}\n${key}`)) continue;
+        seen.add(`${site.where}\n${key}`);
+        keys.push({ site, key, issues: metaKeyIssues(key) });
+      }
+    }
+    return { sites, keys };
+  });
+}
 
 /** One check per MUST of the key grammar, judged on every `_meta` object the audit received (no requests of its own). */
 function metaKeyCheck(rule: MetaKeyRule, title: string, expected: string): CheckDefinition {
@@ -20,24 +49,17 @@ function metaKeyCheck(rule: MetaKeyRule, title: string, expected: string): Check
     phase: 'final',
     async run(ctx): Promise<Outcome[]> {
       await ctx.tools();
-      const sites = serverMetaSites(ctx.exchanges(), ctx.transport.strays());
+      const { sites, keys } = await keyFindings(ctx);
       if (sites.length === 0) return [skip('the server sent no _meta object')];
-      const seen = new Set<string>();
-      const offending = new Map<string, { site: (typeof sites)[number]; problems: string[] }>();
-      let keys = 0;
-      for (const site of sites) {
-        for (const key of Object.keys(site.meta)) {
-          if (seen.has(`${site.where}\n${key}`)) continue;
-          seen.add(`${site.where}\n${key}`);
-          keys += 1;
-          for (const issue of metaKeyIssues(key).filter((i) => i.rule === rule)) {
-            const entry = offending.get(site.where) ?? { site, problems: [] };
-            entry.problems.push(`${JSON.stringify(key)}: ${issue.why}`);
-            offending.set(site.where, entry);
-          }
+      const offending = new Map<string, { site: MetaSite; problems: string[] }>();
+      for (const { site, key, issues } of keys) {
+        for (const issue of issues.filter((i) => i.rule === rule)) {
+          const entry = offending.get(site.where) ?? { site, problems: [] };
+          entry.problems.push(`${JSON.stringify(key)}: ${issue.why}`);
+          offending.set(site.where, entry);
         }
       }
-      if (offending.size === 0) return [pass(`all ${keys} _meta keys found in ${new Set(sites.map((s) => s.where)).size} places follow the rule`)];
+      if (offending.size === 0) return [pass(`all ${keys.length} _meta keys found in ${new Set(sites.map((s) => s.where)).size} places follow the rule`)];
       return [...offending.values()].slice(0, MAX_OUTCOMES).map(({ site, problems }) => ({
         ...fail(`${site.where}: _meta key ${problems.join('; ')}`, expected, [site.evidence, note(`_meta at ${site.where}`, site.meta)]),
         ...(site.tool === undefined ? {} : { tool: site.tool }),
