@@ -72,8 +72,8 @@ describe.skipIf(!BUILT)('bundles', () => {
   });
 
   it('the bundled CLI audits the bundled reference server when no target is given', async () => {
-    const run = await runCli(['--checks', 'discover.*']);
-    expect(run.code).toBe(0);
-    expect(run.report?.target.command).toContain('dist/reference-server/main.js');
+    const audit = await runCli(['--checks', 'discover.*']);
+    expect(audit.code).toBe(0);
+    expect(audit.report?.target.command).toContain('dist/reference-server/main.js');
   });
 });
