@@ -1,4 +1,3 @@
-import { canonicalJson } from '../src/canonical-json.js';
 import { isObject } from '../src/jsonrpc.js';
 import {
   DEFAULT_PROPERTY_OPTIONS,
@@ -126,7 +125,7 @@ async function searchTool<Case>(ctx: CheckContext, check: SearchCheck<Case>, t: 
     runs: check.validOnly && prepared.source.single ? 1 : options.runs,
     path: options.replay?.path,
     deadline: ctx.options.deadline,
-    call: stream === undefined ? send : (args) => ctx.memo(`property-call\u0000${stream}\u0000${name}\u0000${canonicalJson(args)}`, () => send(args)),
+    call: stream === undefined ? send : (args, canonical) => ctx.memo(`property-call\u0000${stream}\u0000${name}\u0000${canonical}`, () => send(args)),
   });
   if (result.abandoned) return { ...skip(`not finished: the target stopped answering during another call (${result.abandoned.message})`), tool: t.label };
   if (result.failure?.targetGone && !firstLost(ctx, result.failure.shrunk.exchange)) {

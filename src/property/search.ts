@@ -22,7 +22,8 @@ export interface SearchSettings {
   path?: string;
   /** Absolute time after which no new case starts. */
   deadline?: number;
-  call(args: Arguments): Promise<Exchange>;
+  /** Sends one case; `canonical` is the arguments' canonical JSON text (computed once per case). */
+  call(args: Arguments, canonical: string): Promise<Exchange>;
 }
 
 export interface FailedCase<Case> {
@@ -77,10 +78,11 @@ export async function search<Case>(spec: PropertySpec<Case>, settings: SearchSet
     // After a timeout the tool is a slow one (or hangs): the search stops rather than wait out every case.
     if (gone || slow) return true;
     calls += 1;
-    hash.update(canonicalJson(args)).update('\n');
+    const canonical = canonicalJson(args);
+    hash.update(canonical).update('\n');
     let exchange: Exchange;
     try {
-      exchange = await settings.call(args);
+      exchange = await settings.call(args, canonical);
     } catch (error) {
       if (!(error instanceof TargetGoneError)) throw error;
       gone = error;
