@@ -30,7 +30,7 @@ const CANONICAL_SCHEMA_URI: Record<ArgumentDialect, string> = {
  * the audit waits for it and validates only a few hundred values, so the pass cost more (~40 % of compile time) than
  * it saved.
  */
-const OPTIONS: Options = {
+export const ARGUMENT_AJV_OPTIONS: Readonly<Options> = {
   strict: false,
   allErrors: true,
   logger: false,
@@ -42,7 +42,7 @@ const OPTIONS: Options = {
 const ajvByFamily = new Map<AjvFamily, AjvLike>();
 
 function emptyAjv(family: AjvFamily): AjvLike {
-  const ajv = newAjv(family, OPTIONS);
+  const ajv = newAjv(family, ARGUMENT_AJV_OPTIONS);
   if (family === 'draft-07') ajv.addMetaSchema(requireModule<AnySchemaObject>('ajv/dist/refs/json-schema-draft-06.json'));
   return ajv;
 }
