@@ -11,7 +11,7 @@ import { rolldown } from 'rolldown';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-export const BUNDLES = [
+const BUNDLES = [
   { input: 'dist/bin/mcp-tools-conformance.js', outDir: 'dist/cli' },
   { input: 'dist/src/reference-server/main.js', outDir: 'dist/reference-server' },
 ];
