@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +69,42 @@ describe.skipIf(!BUILT)('bundles', () => {
       expect(bundled.stdout.length).toBeGreaterThan(100);
       expect(bundled.stdout).toBe(plain.stdout);
     });
+  });
+
+  it.each([
+    ['the CLI', dirname(CLI)],
+    ['the reference server', dirname(REFERENCE)],
+    ['the one-file ajv', join(ROOT, 'dist/vendor')],
+  ])('%s carries the licence of every package it has code of, in THIRD-PARTY-NOTICES.md', (_name, dir) => {
+    const texts = readdirSync(dir).filter((f) => /\.c?js$/.test(f)).map((f) => readFileSync(join(dir, f), 'utf8'));
+    expect(texts.length).toBeGreaterThan(0);
+    const carried = new Set(texts.flatMap((text) => [...text.matchAll(/^\/\/ node_modules\/(\S+)/gm)].map((m) => packageOf(m[1]!))));
+    const noticesFile = join(dir, 'THIRD-PARTY-NOTICES.md');
+    if (carried.size === 0) return expect(existsSync(noticesFile)).toBe(false);
+    const notices = readFileSync(noticesFile, 'utf8');
+    for (const name of carried) {
+      const pkgDir = join(ROOT, 'node_modules', name);
+      const licence = readdirSync(pkgDir).find((f) => /^licen[cs]e/i.test(f));
+      expect(licence, name).toBeDefined();
+      expect(notices, name).toContain(`## ${name} `);
+      expect(notices, name).toContain(readFileSync(join(pkgDir, licence!), 'utf8').trim());
+    }
+  });
+
+  it('the one-file ajv is what the schema tooling loads, and it carries what the packages export', async () => {
+    const requireCjs = createRequire(import.meta.url);
+    const { vendored } = requireCjs(join(ROOT, 'dist/vendor/ajv.cjs')) as { vendored: (id: string) => unknown };
+    for (const id of ['ajv', 'ajv/dist/2020.js', 'ajv/dist/2019.js', 'ajv-formats', 'ajv/dist/refs/json-schema-draft-06.json']) {
+      const own = vendored(id) as Record<string, unknown>;
+      const pkg = requireCjs(id) as Record<string, unknown>;
+      expect(Object.keys(own).sort(), id).toEqual(Object.keys(pkg).sort());
+      expect(own, id).not.toBe(pkg);
+    }
+    expect(vendored('ajv/dist/standalone')).toBeUndefined();
+    const factory = (await import(pathToFileURL(join(ROOT, 'dist/src/schema/ajv-factory.js')).href)) as typeof import('../src/schema/ajv-factory.js');
+    const ajv = factory.newAjv('2020', {});
+    expect(ajv).toBeInstanceOf((vendored('ajv/dist/2020.js') as { Ajv2020: new () => unknown }).Ajv2020);
+    expect(factory.requireModule('ajv-formats')).toBe(vendored('ajv-formats'));
   });
 
   it('the bundled CLI audits the bundled reference server when no target is given', async () => {

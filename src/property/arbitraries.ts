@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { canonicalJson } from '../canonical-json.js';
 import { pickInvalidArguments, type InvalidArguments } from '../schema/arguments/mutate.js';
 import type { Arguments, ArgumentSource } from './argument-source.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { canonicalJson } from '../canonical-json.js';
 import { TargetGoneError } from '../protocol/errors.js';
 import type { Exchange } from '../transport/types.js';

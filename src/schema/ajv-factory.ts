@@ -15,23 +15,41 @@ export const FAMILY_OF: Record<Exclude<Dialect, 'draft-04'>, AjvFamily> = {
 /** ajv is loaded on first use (createRequire), so importing a schema module costs nothing at start-up. */
 const requireCjs = createRequire(import.meta.url);
 
+type Vendored = (id: string) => unknown;
+let vendored: Vendored | null | undefined;
+
+/**
+ * The build's one-file bundle of ajv and ajv-formats (dist/vendor/ajv.cjs, from scripts/vendor-ajv.cjs), when there
+ * is one next to the compiled code; the packages themselves otherwise (tests run the sources).
+ */
+function vendoredModule(id: string): unknown {
+  if (vendored === undefined) {
+    try {
+      vendored = (requireCjs('../../vendor/ajv.cjs') as { vendored: Vendored }).vendored;
+    } catch {
+      vendored = null;
+    }
+  }
+  return vendored?.(id);
+}
+
 export function newAjv(family: AjvFamily, options: Options): Ajv {
   switch (family) {
     case '2020': {
-      const { Ajv2020 } = requireCjs('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+      const { Ajv2020 } = requireModule<typeof import('ajv/dist/2020.js')>('ajv/dist/2020.js');
       return new Ajv2020(options);
     }
     case '2019': {
-      const { Ajv2019 } = requireCjs('ajv/dist/2019.js') as typeof import('ajv/dist/2019.js');
+      const { Ajv2019 } = requireModule<typeof import('ajv/dist/2019.js')>('ajv/dist/2019.js');
       return new Ajv2019(options);
     }
     case 'draft-07': {
-      const { Ajv: Draft07 } = requireCjs('ajv') as typeof import('ajv');
+      const { Ajv: Draft07 } = requireModule<typeof import('ajv')>('ajv');
       return new Draft07(options);
     }
   }
 }
 
 export function requireModule<T>(id: string): T {
-  return requireCjs(id) as T;
+  return (vendoredModule(id) ?? requireCjs(id)) as T;
 }
