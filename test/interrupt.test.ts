@@ -47,7 +47,7 @@ describe.skipIf(!BUILT)('Ctrl-C', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(processesWith(marker).length).toBeGreaterThan(0);
     cli.kill('SIGINT');
-    const code = await new Promise<number | null>((done) => cli.on('exit', done));
+    const code = await new Promise<number | null>((done) => cli.on('close', done));
     expect(code).toBe(130);
     expect(stderr).toMatch(/interrupted/);
     await new Promise((r) => setTimeout(r, 300));

@@ -45,7 +45,9 @@ export async function runCli(args: string[], options: { timeoutMs?: number; env?
       child.kill('SIGKILL');
       fail(new Error(`CLI did not finish within ${options.timeoutMs ?? 45_000} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
     }, options.timeoutMs ?? 45_000);
-    child.on('exit', (c) => {
+    // 'close', not 'exit': output the CLI wrote just before exiting may still be in the pipe when it exits (a loaded
+    // machine once cut a console report short here).
+    child.on('close', (c) => {
       clearTimeout(timer);
       done(c);
     });
