@@ -4,8 +4,9 @@
 // and the reference server spent it before it could answer. Packages stay external (npm installs and dedupes them;
 // their licences stay with them), except fast-check and its pure-rand in the CLI: imported by name, they shrink to
 // the ~90 KB the property search uses (the whole library took ~30 ms to load); their licences are copied into
-// THIRD-PARTY-NOTICES.md next to the bundle. The tsc output is left as it is: tests import it, and
-// `node dist/bin/mcp-tools-conformance.js` is the same CLI unbundled.
+// THIRD-PARTY-NOTICES.md next to the bundle. ajv and ajv-formats, which the CLI requires lazily, are also bundled
+// into one CommonJS file (dist/vendor/ajv.cjs) that src/schema/ajv-factory.ts prefers to the packages. The tsc output
+// is left as it is: tests import it, and `node dist/bin/mcp-tools-conformance.js` is the same CLI unbundled.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -239,7 +239,7 @@ export class HttpTransport implements Transport {
     if (this.pool) return this.pool;
     const url = parseTargetUrl(this.options.url);
     this.path = url.pathname + url.search;
-    // undici's own timers are off: one AbortController per request bounds headers and body together.
+    // undici's own timers are off: one timer per request bounds headers and body together.
     this.pool = new Pool(url.origin, { headersTimeout: 0, bodyTimeout: 0, connections: this.connections });
     return this.pool;
   }
