@@ -99,7 +99,7 @@ const OPTIONS = {
     type: 'number',
     describe: 'at most this many requests per second over all connections (fractional allowed: 0.5 = one every 2 s); default: no cap',
   },
-  concurrency: { type: 'number', default: 4, describe: 'checks run at once; also the generated calls in flight and the HTTP connections kept open' },
+  concurrency: { type: 'number', default: 4, describe: 'checks run at once' },
   'junit-properties': {
     type: 'boolean',
     default: false,

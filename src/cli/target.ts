@@ -55,7 +55,6 @@ export async function createTarget(options: CliOptions, gate?: RequestGate): Pro
         headers: options.headers,
         timeoutMs: options.timeoutMs,
         maxMessageBytes: options.maxMessageBytes,
-        connections: options.concurrency,
         ...(gate ? { gate } : {}),
       }),
       description: { transport: 'http', url: redactUrl(options.url) },

@@ -411,19 +411,6 @@ describe('HttpTransport: evidence and connection reuse', () => {
     expect(connectionCount).toBe(1);
   });
 
-  it('spreads concurrent requests over at most `connections` kept-alive connections', async () => {
-    handler = (_req, res, body) => {
-      const { id } = JSON.parse(body) as { id: number };
-      setTimeout(() => replyJson(200, { ...okResponse, id })(_req, res, body), 30);
-    };
-    const t = transport({ connections: 3 });
-    const sent = [1, 2, 3, 4, 5, 6].map((id) => t.send({ ...request, id }, id));
-    const exchanges = await Promise.all(sent);
-    expect(exchanges.map((e) => e.failure)).toEqual(Array(6).fill(undefined));
-    expect(exchanges.map((e) => (e.response as { id: number }).id)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(connectionCount).toBe(3);
-  });
-
   it('times out a request still waiting for a busy connection, at its own timeout', async () => {
     handler = (_req, res, body) => setTimeout(() => replyJson(200, okResponse)(_req, res, body), 400);
     const t = transport();

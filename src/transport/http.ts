@@ -43,11 +43,6 @@ export interface HttpTransportOptions {
   maxMessageBytes?: number;
   /** Shared by every connection of a run (--max-rps, Retry-After); defaults to a private one with no cap. */
   gate?: RequestGate;
-  /**
-   * Keep-alive TCP connections this client may open (default 1); the CLI passes --concurrency, so concurrent checks
-   * are not queued behind one another's round trips. A new transport always opens new connections of its own.
-   */
-  connections?: number;
 }
 
 const REDACTED = '[redacted]';
@@ -75,13 +70,11 @@ export class HttpTransport implements Transport {
   private readonly gate: RequestGate;
   private pool: Pool | undefined;
   private path = '/';
-  private readonly connections: number;
 
   constructor(private readonly options: HttpTransportOptions) {
     this.description = describeUrl(options.url);
     this.maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
     this.gate = options.gate ?? new RequestGate();
-    this.connections = Math.max(1, Math.floor(options.connections ?? 1));
   }
 
   async start(): Promise<void> {
@@ -240,7 +233,9 @@ export class HttpTransport implements Transport {
     const url = parseTargetUrl(this.options.url);
     this.path = url.pathname + url.search;
     // undici's own timers are off: one timer per request bounds headers and body together.
-    this.pool = new Pool(url.origin, { headersTimeout: 0, bodyTimeout: 0, connections: this.connections });
+    // One keep-alive connection per client: "a connection" then means what the spec means (tools.list.no-connection-variance),
+    // also to a server that scopes state by TCP connection (the reference server's connection-scoped-tools defect).
+    this.pool = new Pool(url.origin, { headersTimeout: 0, bodyTimeout: 0, connections: 1 });
     return this.pool;
   }
 
@@ -273,9 +268,9 @@ export class HttpTransport implements Transport {
       }
     });
     exchange.durationMs = Math.round(performance.now() - started);
-    // With one connection, undici marks it free one turn after the body ends; without this wait an immediate next
-    // send would queue behind it instead of reusing it at once.
-    if (this.connections === 1) await nextTurn();
+    // undici marks the connection free one turn after the body ends; without this wait an immediate next send would
+    // queue behind it instead of reusing it at once.
+    await nextTurn();
     return exchange;
   }
 
