@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createRequire } from 'node:module';
 import type { Dispatcher, Pool as PoolType } from 'undici';
 
@@ -268,9 +267,6 @@ export class HttpTransport implements Transport {
       }
     });
     exchange.durationMs = Math.round(performance.now() - started);
-    // undici marks the connection free one turn after the body ends; without this wait an immediate next send would
-    // queue behind it instead of reusing it at once.
-    await nextTurn();
     return exchange;
   }
 
