@@ -18,6 +18,8 @@ export type CliCommand =
       scaleTools?: number;
       /** Benchmarks: list generated tools adding up to this many megabytes, all on one page. */
       bigPageMb?: number;
+      /** Benchmarks: every tools/call answer is sent this many milliseconds late (calls overlap, as I/O-bound tools do). */
+      toolLatencyMs?: number;
     };
 
 export const USAGE = `Usage: reference-server [--http [--port N] [--sse]] [--defect NAME]... | --list-defects
@@ -30,15 +32,18 @@ export const USAGE = `Usage: reference-server [--http [--port N] [--sse]] [--def
   --list-defects   print NAME<TAB>CHECK-ID<TAB>description for every defect
 
 For self-tests:
-  --log-arrivals FILE       append "<epoch ms> <pid> <what>" to FILE for every message received (all processes may share FILE)
+  --log-arrivals FILE       append "<epoch ms> <pid>[:<client port>] <what>" to FILE for every message received
+                            (all processes may share FILE; the port is there over HTTP)
   --rate-limit-once SECONDS answer the first tools/list with HTTP 429 and Retry-After: SECONDS (needs --http)
 
 For benchmarks (generated tools are listed, never callable):
   --scale-tools N           list N generated tools (varied schemas, every 100th large) after the reference ones, 100 per page
-  --big-page-mb M           list generated tools adding up to M megabytes (1-15), all on one tools/list page`;
+  --big-page-mb M           list generated tools adding up to M megabytes (1-15), all on one tools/list page
+  --tool-latency-ms N       answer every tools/call N ms late (0-10000); calls overlap, like tools that wait on I/O`;
 
 const MAX_SCALE_TOOLS = 100_000;
 const MAX_BIG_PAGE_MB = 15;
+const MAX_TOOL_LATENCY_MS = 10_000;
 
 export function parseCliArgs(argv: readonly string[]): CliCommand {
   let http = false;
@@ -48,6 +53,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   let rateLimitOnce: number | undefined;
   let scaleTools: number | undefined;
   let bigPageMb: number | undefined;
+  let toolLatencyMs: number | undefined;
   const defects: string[] = [];
   for (let index = 0; index < argv.length; index += 1) {
     const [flag, inlineValue] = splitFlag(argv[index] ?? '');
@@ -105,6 +111,14 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         bigPageMb = Number(value);
         break;
       }
+      case '--tool-latency-ms': {
+        const value = takeValue();
+        if (value === undefined || !/^\d+$/.test(value) || Number(value) > MAX_TOOL_LATENCY_MS) {
+          return { kind: 'error', message: `--tool-latency-ms needs a number between 0 and ${MAX_TOOL_LATENCY_MS}, got ${value ?? 'nothing'}` };
+        }
+        toolLatencyMs = Number(value);
+        break;
+      }
       default:
         return { kind: 'error', message: `unknown option ${argv[index] ?? ''}` };
     }
@@ -133,6 +147,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     ...(rateLimitOnce !== undefined ? { rateLimitOnce } : {}),
     ...(scaleTools !== undefined ? { scaleTools } : {}),
     ...(bigPageMb !== undefined ? { bigPageMb } : {}),
+    ...(toolLatencyMs ? { toolLatencyMs } : {}),
   };
 }
 

@@ -548,6 +548,11 @@ describe('command line parsing', () => {
     });
   });
 
+  it('takes the benchmark latency, and leaves 0 out', () => {
+    expect(parseCliArgs(['--tool-latency-ms', '25'])).toMatchObject({ kind: 'serve', transport: 'stdio', toolLatencyMs: 25 });
+    expect(parseCliArgs(['--tool-latency-ms=0'])).not.toHaveProperty('toolLatencyMs');
+  });
+
   it.each([
     [['--rate-limit-once', '2']],
     [['--http', '--rate-limit-once', '1.5']],
@@ -558,6 +563,9 @@ describe('command line parsing', () => {
     [['--sse']],
     [['--http', '--port', 'abc']],
     [['--verbose']],
+    [['--tool-latency-ms', '-1']],
+    [['--tool-latency-ms', '10001']],
+    [['--tool-latency-ms']],
   ])('rejects %j', (argv) => {
     expect(parseCliArgs(argv).kind).toBe('error');
   });

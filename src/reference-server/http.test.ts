@@ -7,8 +7,14 @@ import { meta, post, rpc, standardHeaders } from './test-support.js';
 
 type Message = Record<string, any>;
 
-async function withServer(options: { sse?: boolean; defects?: DefectName[] }, body: (server: RunningHttpServer) => Promise<void>) {
-  const server = await startHttpServer({ port: 0, sse: options.sse ?? false, defects: new Set(options.defects ?? []), log: () => {} });
+async function withServer(options: { sse?: boolean; defects?: DefectName[]; toolLatencyMs?: number }, body: (server: RunningHttpServer) => Promise<void>) {
+  const server = await startHttpServer({
+    port: 0,
+    sse: options.sse ?? false,
+    defects: new Set(options.defects ?? []),
+    log: () => {},
+    ...(options.toolLatencyMs ? { toolLatencyMs: options.toolLatencyMs } : {}),
+  });
   try {
     await body(server);
   } finally {
@@ -412,6 +418,21 @@ describe('Streamable HTTP options and defects', () => {
       } finally {
         agent.destroy();
       }
+    });
+  });
+
+  it('--tool-latency-ms answers tools/call late, and other requests on other connections meanwhile', async () => {
+    await withServer({ toolLatencyMs: 300 }, async (server) => {
+      const finished: string[] = [];
+      const call = rpc(1, 'tools/call', { name: 'echo', arguments: { text: 'late' } });
+      const list = rpc(2, 'tools/list');
+      await Promise.all([
+        post(server.url, call, standardHeaders(call), 'POST', false).then(() => finished.push('call')),
+        new Promise((resolve) => setTimeout(resolve, 20))
+          .then(() => post(server.url, list, standardHeaders(list), 'POST', false))
+          .then(() => finished.push('list')),
+      ]);
+      expect(finished).toEqual(['list', 'call']);
     });
   });
 

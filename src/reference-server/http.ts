@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ArrivalLog } from './arrival-log.js';
+import { methodOf, type ArrivalLog } from './arrival-log.js';
 import type { DefectSet } from './defects.js';
 import { handleText } from './handler.js';
 import type { OutgoingMessage } from './messages.js';
@@ -24,6 +24,8 @@ export interface HttpServerOptions {
   rateLimitOnce?: number;
   /** Benchmarks: generated tools appended to the listing. */
   scale?: ListingScale;
+  /** Benchmarks: tools/call answers are sent this many milliseconds late; other requests are answered meanwhile. */
+  toolLatencyMs?: number;
 }
 
 export interface RunningHttpServer {
@@ -39,12 +41,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const server = createServer((req, res) => {
     const method = String(req.headers['mcp-method'] ?? '-');
     if (rateLimit !== undefined && req.method === 'POST' && method === 'tools/list') {
-      options.onArrival?.(`POST ${method} 429`);
+      options.onArrival?.(`POST ${method} 429`, String(req.socket.remotePort));
       res.writeHead(429, { 'Retry-After': String(rateLimit), 'Content-Type': 'text/plain' }).end('Too Many Requests');
       rateLimit = undefined;
       return;
     }
-    options.onArrival?.(`${req.method ?? '?'} ${method}`);
+    options.onArrival?.(`${req.method ?? '?'} ${method}`, String(req.socket.remotePort));
     serveRequest(req, res, options, state).catch((error: unknown) => {
       options.log(`error serving ${req.method ?? '?'} ${req.url ?? '?'}: ${String(error)}`);
       if (!res.headersSent) res.writeHead(500).end();
@@ -97,7 +99,9 @@ async function serveRequest(
     log: options.log,
     ...(options.scale ? { scale: options.scale } : {}),
   };
-  writeReply(res, handleText(body, ctx), options.sse, defects);
+  const reply = handleText(body, ctx);
+  if (options.toolLatencyMs && methodOf(body) === 'tools/call') await new Promise((resolve) => setTimeout(resolve, options.toolLatencyMs));
+  writeReply(res, reply, options.sse, defects);
 }
 
 /** subscriptions/listen: an SSE stream that stays open until the client closes it. */

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
       exit: (code) => process.exit(code),
       ...(onArrival ? { onArrival } : {}),
       ...(scale ? { scale } : {}),
+      ...(command.toolLatencyMs ? { toolLatencyMs: command.toolLatencyMs } : {}),
     });
     return;
   }
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
     ...(onArrival ? { onArrival } : {}),
     ...(command.rateLimitOnce !== undefined ? { rateLimitOnce: command.rateLimitOnce } : {}),
     ...(scale ? { scale } : {}),
+    ...(command.toolLatencyMs ? { toolLatencyMs: command.toolLatencyMs } : {}),
   });
   log(`serving MCP over Streamable HTTP${command.sse ? ' (SSE responses)' : ''}${defectNote}`);
   process.stdout.write(`listening on ${server.url}\n`);

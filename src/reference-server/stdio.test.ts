@@ -5,14 +5,14 @@ import { runStdioServer } from './stdio.js';
 import { rpc } from './test-support.js';
 
 /** Runs the stdio server on in-memory streams. */
-function startStdio(defects: DefectName[] = []) {
+function startStdio(defects: DefectName[] = [], toolLatencyMs?: number) {
   const input = new PassThrough();
   const output = new PassThrough();
   let buffered = '';
   output.on('data', (chunk: Buffer) => (buffered += chunk.toString('utf8')));
   let exitCode: number | undefined;
   const exited = new Promise<number>((resolve) => {
-    runStdioServer({ input, output, defects: new Set(defects), log: () => {}, exit: (code) => resolve((exitCode = code)) });
+    runStdioServer({ input, output, defects: new Set(defects), log: () => {}, exit: (code) => resolve((exitCode = code)), ...(toolLatencyMs ? { toolLatencyMs } : {}) });
   });
   const lines = () => buffered.split('\n').filter((line) => line !== '');
   return {
@@ -29,6 +29,17 @@ function startStdio(defects: DefectName[] = []) {
 }
 
 describe('stdio transport', () => {
+  it('--tool-latency-ms answers tools/call late, other requests meanwhile, and an EOF waits for the late answers', async () => {
+    const server = startStdio([], 40);
+    server.send(rpc(1, 'tools/call', { name: 'echo', arguments: { text: 'a' } }));
+    server.send(rpc(2, 'tools/list'));
+    server.send(rpc(3, 'tools/call', { name: 'echo', arguments: { text: 'b' } }));
+    server.end();
+    expect(await server.exited).toBe(0);
+    const ids = server.lines().map((line) => JSON.parse(line).id);
+    expect(ids).toEqual([2, 1, 3]);
+  });
+
   it('answers each request on its own line, in order, and exits 0 on EOF', async () => {
     const server = startStdio();
     server.send(rpc(1, 'server/discover'));

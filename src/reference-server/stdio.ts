@@ -18,6 +18,8 @@ export interface StdioServerOptions {
   onArrival?: ArrivalLog;
   /** Benchmarks: generated tools appended to the listing. */
   scale?: ListingScale;
+  /** Benchmarks: tools/call answers are written this many milliseconds late; other lines are answered meanwhile. */
+  toolLatencyMs?: number;
 }
 
 /** Newline-delimited JSON-RPC over a pair of streams; stdout carries nothing but MCP messages. */
@@ -34,17 +36,34 @@ export function runStdioServer(options: StdioServerOptions): void {
   if (defects.has('stdout-noise')) output.write('reference server ready\n');
   const lines = createInterface({ input, crlfDelay: Infinity });
   let stopped = false;
+  /** Delayed tools/call answers not yet written (--tool-latency-ms): an EOF waits for them. */
+  let late = 0;
+  let exitCode: number | undefined;
+  const exitWhenDone = (): void => {
+    if (exitCode !== undefined && late === 0) output.write('', () => options.exit(exitCode!));
+  };
   const stop = (code: number): void => {
     if (stopped) return;
     stopped = true;
     lines.close();
-    output.write('', () => options.exit(code));
+    exitCode = code;
+    exitWhenDone();
   };
 
   lines.on('line', (line) => {
     if (stopped || line.trim() === '') return;
     options.onArrival?.(methodOf(line));
     const reply = handleText(line, ctx);
+    if (options.toolLatencyMs && reply.kind === 'send' && reply.exitCode === undefined && methodOf(line) === 'tools/call') {
+      const text = reply.messages.map((message) => `${JSON.stringify(message)}\n`).join('');
+      late += 1;
+      setTimeout(() => {
+        late -= 1;
+        output.write(text);
+        exitWhenDone();
+      }, options.toolLatencyMs);
+      return;
+    }
     if (reply.kind === 'raw') output.write(`${reply.text}\n`);
     if (reply.kind === 'listen') {
       if (reply.ack) output.write(`${JSON.stringify(reply.ack)}\n`);
