@@ -1,6 +1,6 @@
 // npm run bench: how fast the audit is against the round-trip floor, against the official suite, and at scale.
 // Not a test: it prints numbers. Options: --runs N (audits per transport, default 3), --startup-runs N (default 10),
-// --only startup,audit,property,official,scale (default: all).
+// --only startup,audit,property,slow-tools,official,scale (default: all).
 import { existsSync } from 'node:fs';
 import { CLI, REFERENCE, audit, median, runNode } from './measure.mjs';
 import { startHttpReference } from './http-server.mjs';
@@ -8,7 +8,10 @@ import { medianRoundTrip } from './round-trip.mjs';
 import { ensureOfficialSuite, OFFICIAL_PACKAGE, runOfficialSuite } from './official.mjs';
 import { cpus } from 'node:os';
 
-const SECTIONS = ['startup', 'audit', 'property', 'official', 'scale'];
+const SECTIONS = ['startup', 'audit', 'property', 'slow-tools', 'official', 'scale'];
+/** Slow tools: every tools/call of the reference server answers this late (a tool waiting on I/O). */
+const TOOL_LATENCY_MS = 10;
+const SPREAD_CONNECTIONS = 4;
 
 function option(name, fallback) {
   const index = process.argv.indexOf(`--${name}`);
@@ -22,7 +25,7 @@ const stdioTarget = `${process.execPath} ${REFERENCE}`;
 
 const ms = (value) => (value === undefined ? 'n/a' : `${Math.round(value)} ms`);
 const mb = (value) => (value === undefined ? 'n/a' : `${Math.round(value)} MB`);
-const line = (label, value) => console.log(`  ${label.padEnd(36)} ${value}`);
+const line = (label, value) => console.log(`  ${label.padEnd(40)} ${value}`);
 const summaryOf = (report) =>
   report ? Object.entries(report.summary).map(([status, count]) => `${count} ${status}`).join(', ') : 'no report.json';
 
@@ -102,6 +105,29 @@ async function property() {
   line('calls per second (stdio)', extraCalls > 0 && extraSeconds > 0 ? Math.round(extraCalls / extraSeconds).toString() : 'n/a (no extra calls)');
 }
 
+/**
+ * Tools that take a while: the wall time is then set by how many calls are in flight at once, not by our CPU. Over
+ * stdio requests overlap (--concurrency); over HTTP only with --http-connections.
+ */
+async function slowTools() {
+  console.log(`\nSlow tools: every tools/call answered ${TOOL_LATENCY_MS} ms late (--tool-latency-ms ${TOOL_LATENCY_MS}), median of ${runs} audits`);
+  const latency = ['--tool-latency-ms', String(TOOL_LATENCY_MS)];
+  const row = async (label, targetArgs, extraArgs = []) => {
+    const results = [];
+    for (let i = 0; i < runs; i += 1) results.push(await audit(targetArgs, extraArgs));
+    const last = results[results.length - 1];
+    line(label, `${ms(medianOf(results, 'wallMs'))} (${last.report?.stats.requests ?? 'n/a'} requests; ${summaryOf(last.report)})`);
+  };
+  await row('stdio', ['--stdio', `${stdioTarget} ${latency.join(' ')}`]);
+  const server = await startHttpReference(latency);
+  try {
+    await row('HTTP, one connection (default)', ['--url', server.url]);
+    await row(`HTTP, --http-connections ${SPREAD_CONNECTIONS}`, ['--url', server.url], ['--http-connections', String(SPREAD_CONNECTIONS)]);
+  } finally {
+    await server.stop();
+  }
+}
+
 async function official() {
   console.log(`\nSide by side with the official suite (${OFFICIAL_PACKAGE}, Node 22) over Streamable HTTP`);
   const problem = ensureOfficialSuite();
@@ -112,6 +138,7 @@ async function official() {
   const server = await startHttpReference();
   try {
     const ours = await audit(['--url', server.url]);
+    const spread = await audit(['--url', server.url, '--http-connections', String(SPREAD_CONNECTIONS)]);
     // The official suite has no property-based search: the like-for-like row leaves ours out too.
     const scripted = await audit(['--url', server.url, '--exclude-checks', '*.property']);
     const theirs = await runOfficialSuite(server.url);
@@ -119,11 +146,15 @@ async function official() {
     const described = (run) => `${ran(run.report) ?? 'n/a'} of ${run.report?.checks.length ?? 'n/a'} (${summaryOf(run.report)}), ${run.report?.stats.requests ?? 'n/a'} requests`;
     line('ours, every check: wall time', ms(ours.wallMs));
     line('ours, every check: checks run', described(ours));
+    line(`ours, every check, --http-connections ${SPREAD_CONNECTIONS}`, `${ms(spread.wallMs)} (${summaryOf(spread.report)})`);
     line('ours, scripted checks: wall time', ms(scripted.wallMs));
     line('ours, scripted checks: checks run', described(scripted));
     line('official: wall time', ms(theirs.wallMs));
     line('official: checks run', `${theirs.checks} (${theirs.passed} passed; exit ${theirs.code})`);
-    line('wall time official / ours', `${(theirs.wallMs / ours.wallMs).toFixed(2)} (every check), ${(theirs.wallMs / scripted.wallMs).toFixed(2)} (scripted)`);
+    line(
+      'wall time official / ours',
+      `${(theirs.wallMs / ours.wallMs).toFixed(2)} (every check), ${(theirs.wallMs / spread.wallMs).toFixed(2)} (every check, --http-connections ${SPREAD_CONNECTIONS}), ${(theirs.wallMs / scripted.wallMs).toFixed(2)} (scripted)`,
+    );
     line('note', 'the official suite speaks the 2025-11-25 handshake (initialize) and also covers resources and prompts;');
     line('', 'the reference server speaks 2026-07-28 only, so most of its scenarios fail at initialize');
   } finally {
@@ -153,5 +184,5 @@ if (!existsSync(CLI)) {
 console.log(`mcp-tools-conformance bench: Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'})`);
 for (const section of SECTIONS) {
   if (!only.has(section)) continue;
-  await { startup, audit: audits, property, official, scale }[section]();
+  await { startup, audit: audits, property, 'slow-tools': slowTools, official, scale }[section]();
 }

@@ -118,7 +118,8 @@ async function searchTool<Case>(ctx: CheckContext, check: SearchCheck<Case>, t: 
   if (typeof spec === 'string') return { ...skip(spec), tool: t.label };
   const options = propertyOptions(ctx);
   const name = t.tool.name as string;
-  const send = (args: Arguments) => gate.run(() => ctx.callTool(name, args));
+  // Generated calls judge one answer each, never a connection's state: they may be spread (--http-connections).
+  const send = (args: Arguments) => gate.run(() => ctx.callTool(name, args, { anyConnection: true }));
   const stream = check.caseStream;
   const result = await search(spec, {
     seed: derivedSeed(options.seed, stream ?? check.id, name),

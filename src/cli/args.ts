@@ -35,6 +35,8 @@ export interface CliOptions {
   /** Requests per second over every connection of the run; undefined = no cap. */
   maxRps?: number;
   concurrency: number;
+  /** HTTP: kept-alive connections of the audit's client; generated calls of the property search are spread over them. */
+  httpConnections: number;
   verbose: boolean;
   junitProperties: boolean;
   /** Tools that may be called besides those annotated readOnlyHint: true; 'all' allows every tool. */
@@ -55,6 +57,7 @@ export interface CliOptions {
 
 const MAX_SEED = 0x7fffffff;
 const MAX_RUNS = 100_000;
+const MAX_HTTP_CONNECTIONS = 32;
 
 export const EXIT = { ok: 0, failures: 1, usage: 2, unavailable: 3 } as const;
 
@@ -100,6 +103,11 @@ const OPTIONS = {
     describe: 'at most this many requests per second over all connections (fractional allowed: 0.5 = one every 2 s); default: no cap',
   },
   concurrency: { type: 'number', default: 4, describe: 'checks run at once' },
+  'http-connections': {
+    type: 'number',
+    default: 1,
+    describe: `--url: kept-alive connections to the target (1-${MAX_HTTP_CONNECTIONS}); the property search's generated tool calls are spread over them, everything else stays on the first (more than 1 is faster for slow tools, but a server that keeps state per connection looks different)`,
+  },
   'junit-properties': {
     type: 'boolean',
     default: false,
@@ -254,6 +262,11 @@ function toCliOptions(args: ParsedArgs): CliOptions {
   }
   if (!Number.isInteger(args.seed) || args.seed < 0 || args.seed > MAX_SEED) throw new UsageError(`--seed must be an integer from 0 to ${MAX_SEED}`);
   if (!Number.isInteger(args.runs) || args.runs < 1 || args.runs > MAX_RUNS) throw new UsageError(`--runs must be an integer from 1 to ${MAX_RUNS}`);
+  const httpConnections = args['http-connections'];
+  if (!Number.isInteger(httpConnections) || httpConnections < 1 || httpConnections > MAX_HTTP_CONNECTIONS) {
+    throw new UsageError(`--http-connections must be an integer from 1 to ${MAX_HTTP_CONNECTIONS}`);
+  }
+  if (httpConnections > 1 && args.url === undefined) throw new UsageError('--http-connections applies to a --url target only');
   const replay = args.replay === undefined ? undefined : parseReplayToken(String(args.replay));
   if (args.replay !== undefined && replay === undefined) throw new UsageError('--replay must look like <tool>@<path>, e.g. get_weather@12:0:1, as printed in a replay line');
   if (args.stdio !== undefined && args.stdio.trim() === '') throw new UsageError('--stdio needs a command line');
@@ -290,6 +303,7 @@ function toCliOptions(args: ParsedArgs): CliOptions {
     maxMessageBytes: Math.floor(args['max-message-bytes']),
     ...(args['max-rps'] !== undefined ? { maxRps: args['max-rps'] } : {}),
     concurrency: Math.floor(args.concurrency),
+    httpConnections,
     verbose: Boolean(args.verbose),
     junitProperties: Boolean(args['junit-properties']),
     allowTools: args['allow-all-tools'] ? 'all' : parsePatterns(args['allow-tools']?.map(String)),

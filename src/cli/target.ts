@@ -55,6 +55,7 @@ export async function createTarget(options: CliOptions, gate?: RequestGate): Pro
         headers: options.headers,
         timeoutMs: options.timeoutMs,
         maxMessageBytes: options.maxMessageBytes,
+        connections: options.httpConnections,
         ...(gate ? { gate } : {}),
       }),
       description: { transport: 'http', url: redactUrl(options.url) },

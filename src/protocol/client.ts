@@ -26,6 +26,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Return failed exchanges instead of declaring the target gone (the era probe tolerates silence). */
   probe?: boolean;
+  /** Any connection of the client will do (HTTP --http-connections); by default the first one. */
+  anyConnection?: boolean;
 }
 
 /**
@@ -67,7 +69,7 @@ export class McpClient {
     if (method === 'tools/call' && typeof params.name === 'string') {
       this.toolsCalled.set(params.name, (this.toolsCalled.get(params.name) ?? 0) + 1);
     }
-    return this.send(message, id, headers, options.timeoutMs, options.probe, true);
+    return this.send(message, id, headers, options.timeoutMs, options.probe, true, options.anyConnection);
   }
 
   /**
@@ -167,9 +169,11 @@ export class McpClient {
     timeoutMs?: number,
     probe = false,
     wellFormed = false,
+    anyConnection = false,
   ) {
     if (this.gone) throw this.gone;
-    return this.judge(await this.transport.send(message, id, { headers, timeoutMs }), probe, wellFormed);
+    const options = anyConnection ? { headers, timeoutMs, anyConnection } : { headers, timeoutMs };
+    return this.judge(await this.transport.send(message, id, options), probe, wellFormed);
   }
 
   /**

@@ -15,8 +15,8 @@ export interface RunReport {
   server?: { name?: string; version?: string };
   startedAt: string;
   durationMs: number;
-  /** The limits the run was given (--timeout, --max-duration, --concurrency, --max-rps when set). */
-  options: { timeoutMs: number; maxDurationMs: number; maxMessageBytes?: number; concurrency: number; maxRps?: number };
+  /** The limits the run was given (--timeout, --max-duration, --concurrency, --max-rps and --http-connections when set). */
+  options: { timeoutMs: number; maxDurationMs: number; maxMessageBytes?: number; concurrency: number; maxRps?: number; httpConnections?: number };
   stats: { requests: number; toolsCalled: Record<string, number> };
   summary: Record<Status, number>;
   /** Settings of the property-based checks, when any was selected: rerun with the same seed to get the same cases. */

@@ -99,8 +99,12 @@ export class CheckContext {
    * cancelled (stdio: notifications/cancelled; HTTP: the request was aborted) and returned with its failure.
    * A target that exited still ends the audit.
    */
-  async callTool(name: string, args: unknown, options: { capabilities?: Record<string, unknown> } = {}): Promise<Exchange> {
-    const exchange = await this.client.request('tools/call', { name, arguments: args }, { probe: true, capabilities: options.capabilities });
+  async callTool(name: string, args: unknown, options: { capabilities?: Record<string, unknown>; anyConnection?: boolean } = {}): Promise<Exchange> {
+    const exchange = await this.client.request('tools/call', { name, arguments: args }, {
+      probe: true,
+      capabilities: options.capabilities,
+      ...(options.anyConnection ? { anyConnection: true } : {}),
+    });
     if (exchange.failure?.kind === 'timeout' && this.transport.kind === 'stdio') {
       const requestId = (exchange.request as { id?: unknown }).id;
       await this.client.notify('notifications/cancelled', { requestId, reason: 'mcp-tools-conformance: timed out' });

@@ -411,6 +411,31 @@ describe('HttpTransport: evidence and connection reuse', () => {
     expect(connectionCount).toBe(1);
   });
 
+  it('spreads anyConnection requests over its connections when given several, and keeps the others on the first', async () => {
+    const portsOf = new Map<number, number | undefined>();
+    handler = (req, res, body) => {
+      const { id } = JSON.parse(body) as { id: number };
+      portsOf.set(id, req.socket.remotePort);
+      setTimeout(() => replyJson(200, { ...okResponse, id })(req, res, body), 30);
+    };
+    const t = transport({ connections: 3 });
+    const first = await t.send({ ...request, id: 1 }, 1);
+    const spread = await Promise.all([2, 3, 4].map((id) => t.send({ ...request, id }, id, { anyConnection: true })));
+    const pinned = await Promise.all([5, 6].map((id) => t.send({ ...request, id }, id)));
+    expect([first, ...spread, ...pinned].map((e) => e.failure)).toEqual(new Array(6).fill(undefined));
+    expect(connectionCount).toBe(3);
+    expect(new Set([2, 3, 4].map((id) => portsOf.get(id))).size).toBe(3);
+    expect([5, 6].map((id) => portsOf.get(id))).toEqual([portsOf.get(1), portsOf.get(1)]);
+  });
+
+  it('keeps anyConnection requests on its one connection by default', async () => {
+    handler = (req, res, body) => setTimeout(() => replyJson(200, { ...okResponse, id: (JSON.parse(body) as { id: number }).id })(req, res, body), 10);
+    const t = transport();
+    const exchanges = await Promise.all([1, 2, 3].map((id) => t.send({ ...request, id }, id, { anyConnection: true })));
+    expect(exchanges.map((e) => e.failure)).toEqual([undefined, undefined, undefined]);
+    expect(connectionCount).toBe(1);
+  });
+
   it('times out a request still waiting for a busy connection, at its own timeout', async () => {
     handler = (_req, res, body) => setTimeout(() => replyJson(200, okResponse)(_req, res, body), 400);
     const t = transport();

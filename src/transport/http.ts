@@ -42,6 +42,11 @@ export interface HttpTransportOptions {
   maxMessageBytes?: number;
   /** Shared by every connection of a run (--max-rps, Retry-After); defaults to a private one with no cap. */
   gate?: RequestGate;
+  /**
+   * Kept-alive connections of this client (--http-connections, default 1). Only requests sent with `anyConnection`
+   * (the property search's generated calls) are spread over them; everything else stays on the first.
+   */
+  connections?: number;
 }
 
 const REDACTED = '[redacted]';
@@ -67,13 +72,16 @@ export class HttpTransport implements Transport {
   readonly description: string;
   private readonly maxMessageBytes: number;
   private readonly gate: RequestGate;
-  private pool: Pool | undefined;
+  /** One single-connection pool per kept-alive connection, opened when first used; [0] carries all but spread requests. */
+  private readonly pools: (Pool | undefined)[] = [];
+  private readonly inFlight: number[];
   private path = '/';
 
   constructor(private readonly options: HttpTransportOptions) {
     this.description = describeUrl(options.url);
     this.maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
     this.gate = options.gate ?? new RequestGate();
+    this.inFlight = new Array<number>(Math.max(1, Math.floor(options.connections ?? 1))).fill(0);
   }
 
   async start(): Promise<void> {
@@ -222,20 +230,30 @@ export class HttpTransport implements Transport {
   }
 
   async close(): Promise<void> {
-    const pool = this.pool;
-    this.pool = undefined;
-    if (pool && !pool.destroyed) await pool.destroy();
+    const pools = this.pools.splice(0);
+    await Promise.all(pools.map((pool) => (pool && !pool.destroyed ? pool.destroy() : undefined)));
   }
 
-  private connectionPool(): Pool {
-    if (this.pool) return this.pool;
+  private connectionPool(index = 0): Pool {
+    const existing = this.pools[index];
+    if (existing) return existing;
     const url = parseTargetUrl(this.options.url);
     this.path = url.pathname + url.search;
     // undici's own timers are off: one timer per request bounds headers and body together.
-    // One keep-alive connection per client: "a connection" then means what the spec means (tools.list.no-connection-variance),
-    // also to a server that scopes state by TCP connection (the reference server's connection-scoped-tools defect).
-    this.pool = new Pool(url.origin, { headersTimeout: 0, bodyTimeout: 0, connections: 1 });
-    return this.pool;
+    // All but spread requests share the first kept-alive connection: "a connection" then means what the spec means
+    // (tools.list.no-connection-variance), also to a server that scopes state by TCP connection (the reference
+    // server's connection-scoped-tools defect), whose list walks and calls must meet on one connection.
+    const pool = new Pool(url.origin, { headersTimeout: 0, bodyTimeout: 0, connections: 1 });
+    this.pools[index] = pool;
+    return pool;
+  }
+
+  /** The connection for a request: the first, or for a spread request the one with the fewest requests in flight. */
+  private pickConnection(anyConnection: boolean | undefined): number {
+    if (!anyConnection) return 0;
+    let best = 0;
+    for (let index = 1; index < this.inFlight.length; index += 1) if (this.inFlight[index]! < this.inFlight[best]!) best = index;
+    return best;
   }
 
   /**
@@ -244,12 +262,14 @@ export class HttpTransport implements Transport {
    */
   private async attempt(message: unknown, id: JsonRpcId | undefined, options: SendOptions): Promise<Exchange> {
     await this.gate.acquire();
-    const pool = this.connectionPool();
+    const connection = this.pickConnection(options.anyConnection);
+    const pool = this.connectionPool(connection);
     const headers = this.outgoingHeaders(options.headers);
     const exchange = newExchange(message, headers);
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     const reader = new ResponseReader(exchange, id, options.notification === true, this.maxMessageBytes);
     const started = performance.now();
+    this.inFlight[connection]! += 1;
     await new Promise<void>((settle) => {
       const post = new PostHandler(exchange, reader, timeoutMs, settle);
       try {
@@ -266,6 +286,7 @@ export class HttpTransport implements Transport {
         post.onResponseError(undefined, error as Error);
       }
     });
+    this.inFlight[connection]! -= 1;
     exchange.durationMs = Math.round(performance.now() - started);
     return exchange;
   }

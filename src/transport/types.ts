@@ -64,6 +64,8 @@ export interface SendOptions {
   timeoutMs?: number;
   /** When true, a missing response is expected (notification). */
   notification?: boolean;
+  /** The request may go over any connection of the client (HTTP --http-connections); others use the first. */
+  anyConnection?: boolean;
 }
 
 export interface Transport {

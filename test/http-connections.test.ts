@@ -1,0 +1,63 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BUILT, explain, referenceCommand, runCli, startReferenceHttp } from './helpers/cli.js';
+
+/** The client ports (one per TCP connection) that carried each MCP method, from the reference server's --log-arrivals. */
+function portsByMethod(log: string): Map<string, Set<string>> {
+  const ports = new Map<string, Set<string>>();
+  for (const line of readFileSync(log, 'utf8').trim().split('\n')) {
+    const [, origin, , method] = line.split(' ');
+    const port = origin!.split(':')[1]!;
+    ports.set(method!, (ports.get(method!) ?? new Set()).add(port));
+  }
+  return ports;
+}
+
+const logFile = () => join(mkdtempSync(join(tmpdir(), 'mtc-connections-')), 'arrivals.log');
+/** Enough generated calls to need several connections at once, few enough to stay quick while each tool takes 20 ms. */
+const FEW_CASES = ['--runs', '8'];
+
+describe.skipIf(!BUILT)('--http-connections', () => {
+  it('spreads the generated calls over up to N connections, and a clean server stays clean', { timeout: 60_000 }, async () => {
+    const spreadLog = logFile();
+    const oneLog = logFile();
+    const [spread, one] = await Promise.all([
+      startReferenceHttp('--tool-latency-ms', '20', '--log-arrivals', spreadLog),
+      startReferenceHttp('--tool-latency-ms', '20', '--log-arrivals', oneLog),
+    ]);
+    try {
+      const run = await runCli(['--url', spread.url, '--http-connections', '4', ...FEW_CASES]);
+      expect(explain(run.report)).toBe('(no fail/warn/error)');
+      expect(run.code).toBe(0);
+      expect(run.report!.options.httpConnections).toBe(4);
+      const callPorts = portsByMethod(spreadLog).get('tools/call')!;
+      expect(callPorts.size).toBeGreaterThan(1);
+      expect(callPorts.size).toBeLessThanOrEqual(4);
+
+      const baseline = await runCli(['--url', one.url, ...FEW_CASES]);
+      expect(explain(baseline.report)).toBe('(no fail/warn/error)');
+      expect(baseline.report!.options.httpConnections).toBeUndefined();
+      expect(portsByMethod(oneLog).get('tools/call')!.size, 'by default every call goes over the one connection').toBe(1);
+    } finally {
+      await Promise.all([spread.stop(), one.stop()]);
+    }
+  });
+
+  it.each([
+    [['--url', 'http://127.0.0.1:1/mcp', '--http-connections', '0'], /--http-connections must be an integer from 1 to 32/],
+    [['--url', 'http://127.0.0.1:1/mcp', '--http-connections', '2.5'], /--http-connections must be an integer from 1 to 32/],
+    [['--url', 'http://127.0.0.1:1/mcp', '--http-connections', '33'], /--http-connections must be an integer from 1 to 32/],
+    [['--http-connections', '2'], /--http-connections applies to a --url target only/],
+  ])('rejects %j as a usage error', async (args, message) => {
+    const run = await runCli(args);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+  });
+
+  it('accepts the default, 1, with a stdio target', async () => {
+    const run = await runCli(['--stdio', referenceCommand(), '--http-connections', '1', '--checks', 'tools.list.respond']);
+    expect(run.code).toBe(0);
+  });
+});
