@@ -8,6 +8,8 @@ import { describeLockChange, type LockComparison } from '../lock/tool-lock.js';
 import type { RunReport } from './types.js';
 
 const COLUMN = 7;
+/** A property search this long over one HTTP connection is worth the --http-connections hint. */
+const SLOW_SEARCH_MS = 3000;
 
 function paintStatus(status: Status, text: string, paint: Palette): string {
   const byStatus: Record<Status, (t: string) => string> = {
@@ -55,8 +57,18 @@ function runDetails(report: RunReport, writtenPaths: readonly string[]): string[
   }
   const cap = report.options.maxRps === undefined ? '' : ` (capped at ${report.options.maxRps}/s by --max-rps)`;
   lines.push(`Duration: ${formatDuration(report.durationMs)}, ${report.stats.requests} request(s)${cap}`);
+  const hint = connectionsHint(report);
+  if (hint) lines.push(hint);
   if (writtenPaths.length > 0) lines.push(`Reports: ${writtenPaths.map((path) => terminalInline(path)).join(', ')}`);
   return lines;
+}
+
+/** Over one HTTP connection the generated calls go one at a time: when that made the search slow, say how to overlap them. */
+function connectionsHint(report: RunReport): string | undefined {
+  if (report.target.transport !== 'http' || report.options.httpConnections !== undefined || report.options.maxRps !== undefined) return undefined;
+  const searchMs = Math.max(0, ...report.checks.filter((c) => c.area === 'property').map((c) => c.durationMs));
+  if (searchMs < SLOW_SEARCH_MS) return undefined;
+  return `Hint: the property search took ${formatDuration(searchMs)}, its calls one at a time over one HTTP connection; --http-connections 4 lets calls to slow tools overlap`;
 }
 
 function entryName(entry: BaselineEntry): string {

@@ -1,8 +1,12 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { colorEnabled } from './color.js';
+import { colorEnabled, palette } from './color.js';
 import { createConsoleReporter, type ConsoleReporterOptions } from './console.js';
+import { summaryLines } from './console-summary.js';
 import { RUN_REPORT } from './run-report.fixture.js';
+import type { RunReport } from './types.js';
+
+const PLAIN = palette(false);
 
 function captured(): { stream: PassThrough; output: () => string } {
   const stream = new PassThrough();
@@ -66,6 +70,21 @@ describe('console reporter', () => {
     expect(out).toContain('Duration: 6.2 s, 12 request(s)');
     expect(out).toContain('Reports: reports/report.json, reports/junit.xml');
     expect(await runConsole({ color: false })).not.toContain('Reports:');
+  });
+
+  it('hints at --http-connections when a property search over one HTTP connection was slow, and only then', async () => {
+    const lines = (patch: Partial<RunReport>, searchMs: number) => {
+      const property = { ...RUN_REPORT.checks[0]!, id: 'tools.output.conform.property', area: 'property', durationMs: searchMs };
+      const report = { ...RUN_REPORT, options: { timeoutMs: 5000, maxDurationMs: 300_000, concurrency: 4 }, checks: [...RUN_REPORT.checks, property], ...patch };
+      return summaryLines(report, PLAIN, []).filter((line) => line.startsWith('Hint:'));
+    };
+    expect(lines({}, 4200)).toEqual([
+      'Hint: the property search took 4.2 s, its calls one at a time over one HTTP connection; --http-connections 4 lets calls to slow tools overlap',
+    ]);
+    expect(lines({}, 900)).toEqual([]);
+    expect(lines({ options: { timeoutMs: 5000, maxDurationMs: 300_000, concurrency: 4, httpConnections: 4 } }, 4200)).toEqual([]);
+    expect(lines({ options: { timeoutMs: 5000, maxDurationMs: 300_000, concurrency: 4, maxRps: 2 } }, 4200)).toEqual([]);
+    expect(lines({ target: { transport: 'stdio', command: 'node s.js' } }, 4200)).toEqual([]);
   });
 
   it('prints the check lines at finish when nothing was reported live', async () => {
