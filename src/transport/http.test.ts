@@ -428,6 +428,24 @@ describe('HttpTransport: evidence and connection reuse', () => {
     expect([5, 6].map((id) => portsOf.get(id))).toEqual([portsOf.get(1), portsOf.get(1)]);
   });
 
+  it('stops using an extra connection the server refuses, and sends its request over the first instead', async () => {
+    handler = (req, res, body) => setTimeout(() => replyJson(200, { ...okResponse, id: (JSON.parse(body) as { id: number }).id })(req, res, body), 20);
+    // Sockets of earlier tests may still be open on the server's side: the limit must leave room for ours.
+    server.closeAllConnections();
+    for (let i = 0; i < 100 && (await new Promise<number>((done) => server.getConnections((_e, n) => done(n)))) > 0; i += 1) await delay(10);
+    server.maxConnections = 1;
+    try {
+      const t = transport({ connections: 3 });
+      expect((await t.send({ ...request, id: 1 }, 1)).failure).toBeUndefined();
+      const spread = await Promise.all([2, 3, 4, 5, 6].map((id) => t.send({ ...request, id }, id, { anyConnection: true })));
+      expect(spread.map((e) => [e.failure, (e.response as { id?: number } | undefined)?.id])).toEqual([2, 3, 4, 5, 6].map((id) => [undefined, id]));
+      expect(received.map((r) => (JSON.parse(r.body) as { id: number }).id).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(connectionCount).toBe(1);
+    } finally {
+      server.maxConnections = Infinity;
+    }
+  });
+
   it('keeps anyConnection requests on its one connection by default', async () => {
     handler = (req, res, body) => setTimeout(() => replyJson(200, { ...okResponse, id: (JSON.parse(body) as { id: number }).id })(req, res, body), 10);
     const t = transport();

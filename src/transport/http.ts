@@ -75,6 +75,9 @@ export class HttpTransport implements Transport {
   /** One single-connection pool per kept-alive connection, opened when first used; [0] carries all but spread requests. */
   private readonly pools: (Pool | undefined)[] = [];
   private readonly inFlight: number[];
+  /** Extra connections the target answered on (they stay in use), and those it refused (no longer used). */
+  private readonly answeredOn: boolean[] = [];
+  private readonly refused: boolean[] = [];
   private path = '/';
 
   constructor(private readonly options: HttpTransportOptions) {
@@ -252,7 +255,9 @@ export class HttpTransport implements Transport {
   private pickConnection(anyConnection: boolean | undefined): number {
     if (!anyConnection) return 0;
     let best = 0;
-    for (let index = 1; index < this.inFlight.length; index += 1) if (this.inFlight[index]! < this.inFlight[best]!) best = index;
+    for (let index = 1; index < this.inFlight.length; index += 1) {
+      if (!this.refused[index] && this.inFlight[index]! < this.inFlight[best]!) best = index;
+    }
     return best;
   }
 
@@ -288,6 +293,13 @@ export class HttpTransport implements Transport {
     });
     this.inFlight[connection]! -= 1;
     exchange.durationMs = Math.round(performance.now() - started);
+    if (connection > 0 && exchange.status !== undefined) this.answeredOn[connection] = true;
+    if (connection > 0 && exchange.status === undefined && exchange.failure?.kind === 'connection' && !this.answeredOn[connection]) {
+      // A server may limit how many connections a client opens: an extra one it never answered on is dropped, and the
+      // request goes over the first connection instead (a target that is gone fails there too).
+      this.refused[connection] = true;
+      return this.attempt(message, id, { ...options, anyConnection: false });
+    }
     return exchange;
   }
 
