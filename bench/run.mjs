@@ -7,6 +7,7 @@ import { startHttpReference } from './http-server.mjs';
 import { medianRoundTrip } from './round-trip.mjs';
 import { ensureOfficialSuite, OFFICIAL_PACKAGE, runOfficialSuite } from './official.mjs';
 import { cpus } from 'node:os';
+import { judgeTargets } from './targets.mjs';
 
 const SECTIONS = ['startup', 'audit', 'property', 'slow-tools', 'official', 'scale'];
 /** Slow tools: every tools/call of the reference server answers this late (a tool waiting on I/O). */
@@ -22,6 +23,8 @@ const runs = Number(option('runs', '3'));
 const startupRuns = Number(option('startup-runs', '10'));
 const only = new Set(option('only', SECTIONS.join(',')).split(','));
 const stdioTarget = `${process.execPath} ${REFERENCE}`;
+/** What this run measured, for the targets at the end (bench/targets.mjs). */
+const measured = {};
 
 const ms = (value) => (value === undefined ? 'n/a' : `${Math.round(value)} ms`);
 const mb = (value) => (value === undefined ? 'n/a' : `${Math.round(value)} MB`);
@@ -44,6 +47,7 @@ async function startup() {
       walls.push(run.wallMs);
     }
     line(args.join(' '), ms(median(walls)));
+    if (args[0] === '--version') measured.versionMs = median(walls);
   }
   const bare = [];
   for (let i = 0; i < startupRuns; i += 1) bare.push((await runNode('-e', ['0'])).wallMs);
@@ -75,11 +79,13 @@ async function auditSeries(label, targetArgs, roundTripTarget) {
   line('CPU time (CLI process)', ms(medianOf(results, 'cpuMs')));
   line('peak RSS (CLI process)', mb(medianOf(results, 'maxRssMb')));
   line('result', `${summaryOf(last.report)} (exit ${last.code})`);
-  return { wall, requests, report: last.report };
+  return { wall, requests, report: last.report, ratio: ratios.length ? median(ratios) : undefined };
 }
 
 async function audits() {
-  await auditSeries('Audit of the reference server over stdio', ['--stdio', stdioTarget], { stdio: stdioTarget });
+  const stdio = await auditSeries('Audit of the reference server over stdio', ['--stdio', stdioTarget], { stdio: stdioTarget });
+  measured.stdioWallMs = stdio.wall;
+  measured.stdioRatio = stdio.ratio;
   const server = await startHttpReference();
   try {
     await auditSeries('Audit of the reference server over Streamable HTTP', ['--url', server.url], { url: server.url });
@@ -102,7 +108,9 @@ async function property() {
   const extraCalls = calls(large.report) - calls(small.report);
   const extraSeconds = (large.wallMs - small.wallMs) / 1000;
   line('tool calls (--runs 10 / --runs 1000)', `${calls(small.report)} / ${calls(large.report)}`);
-  line('calls per second (stdio)', extraCalls > 0 && extraSeconds > 0 ? Math.round(extraCalls / extraSeconds).toString() : 'n/a (no extra calls)');
+  const perSecond = extraCalls > 0 && extraSeconds > 0 ? extraCalls / extraSeconds : undefined;
+  line('calls per second (stdio)', perSecond === undefined ? 'n/a (no extra calls)' : Math.round(perSecond).toString());
+  measured.callsPerSecond = perSecond;
 }
 
 /**
@@ -155,6 +163,7 @@ async function official() {
       'wall time official / ours',
       `${(theirs.wallMs / ours.wallMs).toFixed(2)} (every check), ${(theirs.wallMs / spread.wallMs).toFixed(2)} (every check, --http-connections ${SPREAD_CONNECTIONS}), ${(theirs.wallMs / scripted.wallMs).toFixed(2)} (scripted)`,
     );
+    if (ran(ours.report) !== undefined) measured.official = { oursMs: ours.wallMs, oursChecks: ran(ours.report), theirsMs: theirs.wallMs, theirsChecks: theirs.checks };
     line('note', 'the official suite speaks the 2025-11-25 handshake (initialize) and also covers resources and prompts;');
     line('', 'the reference server speaks 2026-07-28 only, so most of its scenarios fail at initialize');
   } finally {
@@ -174,6 +183,14 @@ async function scale() {
     line('CPU time (CLI process)', ms(run.cpuMs));
     line('peak RSS (CLI process)', mb(run.maxRssMb));
     line('result', `${summaryOf(run.report)} (exit ${run.code})`);
+    if (flags.startsWith('--scale-tools')) measured.tenThousandTools = { wallMs: run.wallMs, maxRssMb: run.maxRssMb };
+  }
+}
+
+function targets() {
+  console.log(`\nTargets of the performance issue, on this machine (${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version})`);
+  for (const row of judgeTargets(measured)) {
+    console.log(`  ${(row.met === undefined ? '-' : row.met ? 'met' : 'NOT met').padEnd(8)} ${row.name}: ${row.value}`);
   }
 }
 
@@ -186,3 +203,4 @@ for (const section of SECTIONS) {
   if (!only.has(section)) continue;
   await { startup, audit: audits, property, 'slow-tools': slowTools, official, scale }[section]();
 }
+targets();

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { judgeTargets } from '../bench/targets.mjs';
+
+interface Row {
+  name: string;
+  value: string;
+  met: boolean | undefined;
+}
+
+const judge = (measured: Record<string, unknown>): Row[] => judgeTargets(measured) as Row[];
+
+describe('bench targets', () => {
+  it('judges each target from what was measured, at its bound', () => {
+    const rows = judge({
+      stdioWallMs: 499,
+      stdioRatio: 3,
+      versionMs: 149.4,
+      tenThousandTools: { wallMs: 4000, maxRssMb: 500 },
+      callsPerSecond: 1000.5,
+      official: { oursMs: 900, oursChecks: 83, theirsMs: 880, theirsChecks: 31 },
+    });
+    expect(rows.map((r) => [r.name, r.met])).toEqual([
+      ['stdio audit of the reference server under 0.5 s', true],
+      ['stdio overhead ratio under 3', false],
+      ['cold start-up to --version under 150 ms', true],
+      ['10,000 tools under 10 s and 500 MB', false],
+      ['over 1,000 property-based calls per second (stdio)', true],
+      ['less wall time than the official suite, running more checks', false],
+    ]);
+    expect(rows[5]!.value).toBe('ours 900 ms for 83 checks, theirs 880 ms for 31');
+  });
+
+  it('wins against the official suite only with less time and more checks', () => {
+    const official = (oursMs: number, oursChecks: number) => judge({ official: { oursMs, oursChecks, theirsMs: 880, theirsChecks: 31 } })[5]!.met;
+    expect(official(700, 83)).toBe(true);
+    expect(official(700, 31)).toBe(false);
+    expect(official(880, 83)).toBe(false);
+  });
+
+  it('says when a target was not measured instead of judging it', () => {
+    const rows = judge({ versionMs: 120 });
+    expect(rows.filter((r) => r.met === undefined).map((r) => r.value)).toEqual(new Array(5).fill('not measured (its section did not run)'));
+    expect(rows[2]).toEqual({ name: 'cold start-up to --version under 150 ms', value: '120 ms', met: true });
+  });
+});
