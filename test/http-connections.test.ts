@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFECTS } from '../src/reference-server/defects.js';
 import { BUILT, explain, referenceCommand, runCli, startReferenceHttp } from './helpers/cli.js';
 
 /** The client ports (one per TCP connection) that carried each MCP method, from the reference server's --log-arrivals. */
@@ -42,6 +43,19 @@ describe.skipIf(!BUILT)('--http-connections', () => {
       expect(portsByMethod(oneLog).get('tools/call')!.size, 'by default every call goes over the one connection').toBe(1);
     } finally {
       await Promise.all([spread.stop(), one.stop()]);
+    }
+  });
+
+  // The defects whose findings depend on which connection a request takes: still caught, and nothing else fires.
+  it.each(['connection-scoped-tools', 'tools-change-after-call'])('still catches %s alone', { timeout: 60_000 }, async (defect) => {
+    const check = DEFECTS.find((d) => d.name === defect)!.breaks;
+    const server = await startReferenceHttp('--defect', defect);
+    try {
+      const run = await runCli(['--url', server.url, '--http-connections', '4', ...FEW_CASES]);
+      const findings = run.report!.checks.filter((c) => ['fail', 'warn', 'error'].includes(c.status)).map((c) => `${c.status} ${c.id}`);
+      expect(findings, explain(run.report)).toEqual([`fail ${check}`]);
+    } finally {
+      await server.stop();
     }
   });
 
