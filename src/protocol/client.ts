@@ -172,8 +172,7 @@ export class McpClient {
     anyConnection = false,
   ) {
     if (this.gone) throw this.gone;
-    const options = anyConnection ? { headers, timeoutMs, anyConnection } : { headers, timeoutMs };
-    return this.judge(await this.transport.send(message, id, options), probe, wellFormed);
+    return this.judge(await this.transport.send(message, id, { headers, timeoutMs, anyConnection }), probe, wellFormed);
   }
 
   /**

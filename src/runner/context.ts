@@ -100,11 +100,7 @@ export class CheckContext {
    * A target that exited still ends the audit.
    */
   async callTool(name: string, args: unknown, options: { capabilities?: Record<string, unknown>; anyConnection?: boolean } = {}): Promise<Exchange> {
-    const exchange = await this.client.request('tools/call', { name, arguments: args }, {
-      probe: true,
-      capabilities: options.capabilities,
-      ...(options.anyConnection ? { anyConnection: true } : {}),
-    });
+    const exchange = await this.client.request('tools/call', { name, arguments: args }, { probe: true, ...options });
     if (exchange.failure?.kind === 'timeout' && this.transport.kind === 'stdio') {
       const requestId = (exchange.request as { id?: unknown }).id;
       await this.client.notify('notifications/cancelled', { requestId, reason: 'mcp-tools-conformance: timed out' });

@@ -72,19 +72,16 @@ export class HttpTransport implements Transport {
   readonly description: string;
   private readonly maxMessageBytes: number;
   private readonly gate: RequestGate;
-  /** One single-connection pool per kept-alive connection, opened when first used; [0] carries all but spread requests. */
-  private readonly pools: (Pool | undefined)[] = [];
-  private readonly inFlight: number[];
-  /** Extra connections the target answered on (they stay in use), and those it refused (no longer used). */
-  private readonly answeredOn: boolean[] = [];
-  private readonly refused: boolean[] = [];
+  /** The kept-alive connections, each a single-connection pool opened when first used; [0] carries all but spread requests. */
+  private readonly connections: Connection[];
   private path = '/';
 
   constructor(private readonly options: HttpTransportOptions) {
     this.description = describeUrl(options.url);
     this.maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
     this.gate = options.gate ?? new RequestGate();
-    this.inFlight = new Array<number>(Math.max(1, Math.floor(options.connections ?? 1))).fill(0);
+    const count = Math.max(1, Math.floor(options.connections ?? 1));
+    this.connections = Array.from({ length: count }, () => ({ inFlight: 0, answered: false, refused: false }));
   }
 
   async start(): Promise<void> {
@@ -233,32 +230,28 @@ export class HttpTransport implements Transport {
   }
 
   async close(): Promise<void> {
-    const pools = this.pools.splice(0);
+    const pools = this.connections.map((connection) => connection.pool);
+    for (const connection of this.connections) connection.pool = undefined;
     await Promise.all(pools.map((pool) => (pool && !pool.destroyed ? pool.destroy() : undefined)));
   }
 
-  private connectionPool(index = 0): Pool {
-    const existing = this.pools[index];
-    if (existing) return existing;
+  private connectionPool(connection: Connection = this.connections[0]!): Pool {
+    if (connection.pool) return connection.pool;
     const url = parseTargetUrl(this.options.url);
     this.path = url.pathname + url.search;
     // undici's own timers are off: one timer per request bounds headers and body together.
     // All but spread requests share the first kept-alive connection: "a connection" then means what the spec means
     // (tools.list.no-connection-variance), also to a server that scopes state by TCP connection (the reference
     // server's connection-scoped-tools defect), whose list walks and calls must meet on one connection.
-    const pool = new Pool(url.origin, { headersTimeout: 0, bodyTimeout: 0, connections: 1 });
-    this.pools[index] = pool;
-    return pool;
+    connection.pool = new Pool(url.origin, { headersTimeout: 0, bodyTimeout: 0, connections: 1 });
+    return connection.pool;
   }
 
   /** The connection for a request: the first, or for a spread request the one with the fewest requests in flight. */
-  private pickConnection(anyConnection: boolean | undefined): number {
-    if (!anyConnection) return 0;
-    let best = 0;
-    for (let index = 1; index < this.inFlight.length; index += 1) {
-      if (!this.refused[index] && this.inFlight[index]! < this.inFlight[best]!) best = index;
-    }
-    return best;
+  private pickConnection(anyConnection: boolean | undefined): Connection {
+    const first = this.connections[0]!;
+    if (!anyConnection) return first;
+    return this.connections.reduce((best, c) => (!c.refused && c.inFlight < best.inFlight ? c : best), first);
   }
 
   /**
@@ -274,7 +267,7 @@ export class HttpTransport implements Transport {
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     const reader = new ResponseReader(exchange, id, options.notification === true, this.maxMessageBytes);
     const started = performance.now();
-    this.inFlight[connection]! += 1;
+    connection.inFlight += 1;
     await new Promise<void>((settle) => {
       const post = new PostHandler(exchange, reader, timeoutMs, settle);
       try {
@@ -291,13 +284,13 @@ export class HttpTransport implements Transport {
         post.onResponseError(undefined, error as Error);
       }
     });
-    this.inFlight[connection]! -= 1;
+    connection.inFlight -= 1;
     exchange.durationMs = Math.round(performance.now() - started);
-    if (connection > 0 && exchange.status !== undefined) this.answeredOn[connection] = true;
-    if (connection > 0 && exchange.status === undefined && exchange.failure?.kind === 'connection' && !this.answeredOn[connection]) {
+    if (exchange.status !== undefined) connection.answered = true;
+    else if (connection !== this.connections[0] && exchange.failure?.kind === 'connection' && !connection.answered) {
       // A server may limit how many connections a client opens: an extra one it never answered on is dropped, and the
       // request goes over the first connection instead (a target that is gone fails there too).
-      this.refused[connection] = true;
+      connection.refused = true;
       return this.attempt(message, id, { ...options, anyConnection: false });
     }
     return exchange;
@@ -314,6 +307,16 @@ export class HttpTransport implements Transport {
     add(perRequest, false);
     return [...merged.values()];
   }
+}
+
+/** One kept-alive connection of a client: its pool once opened, and how the target has treated it. */
+interface Connection {
+  pool?: Pool;
+  inFlight: number;
+  /** The target answered on it (an extra connection that later fails is then the target's failure, not a refusal). */
+  answered: boolean;
+  /** The target refused it before ever answering on it: no longer used. */
+  refused: boolean;
 }
 
 /** Reads one HTTP response into an Exchange, applying the size bound and the JSON/SSE rules. */
