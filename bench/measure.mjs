@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,12 +9,36 @@ export const CLI = join(ROOT, 'dist/cli/mcp-tools-conformance.js');
 export const REFERENCE = join(ROOT, 'dist/reference-server/main.js');
 const HOOK = fileURLToPath(new URL('./rusage-hook.mjs', import.meta.url));
 
-/** Runs `node <script> ...args` to completion: wall time, and with `rusage` the process's CPU time and peak RSS. */
+const CLOCK_TICKS = (() => {
+  const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout);
+  return Number.isInteger(ticks) && ticks > 0 ? ticks : 100;
+})();
+
+/**
+ * CPU time of this process's children that have ended and been waited for, with their own such descendants (Linux's
+ * cutime + cstime, in clock ticks); undefined elsewhere. Its growth over a run of the CLI is the CPU of the CLI and of
+ * every target process it started (it waits for them), as long as no other child of the bench ends meanwhile.
+ */
+function endedChildrenCpuMs() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs `node <script> ...args` to completion: wall time, the CPU time of the process and every process it started
+ * (`treeCpuMs`, Linux only), and with `rusage` the process's own CPU time and peak RSS.
+ */
 export function runNode(script, args, { rusage = false, nodeBinary = process.execPath, env = {} } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'mtc-bench-'));
   const usageFile = join(dir, 'rusage.json');
   const argv = [...(rusage ? ['--import', HOOK] : []), script, ...args];
   const started = performance.now();
+  const cpuBefore = endedChildrenCpuMs();
   const child = spawn(nodeBinary, argv, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env, BENCH_RUSAGE_FILE: usageFile } });
   let stdout = '';
   let stderr = '';
@@ -24,6 +48,7 @@ export function runNode(script, args, { rusage = false, nodeBinary = process.exe
     child.on('error', reject);
     child.on('close', (code) => {
       const wallMs = performance.now() - started;
+      const cpuAfter = endedChildrenCpuMs();
       let usage;
       try {
         usage = rusage ? JSON.parse(readFileSync(usageFile, 'utf8')) : undefined;
@@ -37,6 +62,7 @@ export function runNode(script, args, { rusage = false, nodeBinary = process.exe
         stdout,
         stderr,
         ...(usage ? { cpuMs: (usage.userUs + usage.systemUs) / 1000, maxRssMb: usage.maxRssKb / 1024 } : {}),
+        ...(cpuBefore !== undefined && cpuAfter !== undefined ? { treeCpuMs: cpuAfter - cpuBefore } : {}),
       });
     });
   });

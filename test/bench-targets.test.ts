@@ -18,6 +18,7 @@ describe('bench targets', () => {
       tenThousandTools: { wallMs: 4000, maxRssMb: 500 },
       callsPerSecond: 1000.5,
       official: { oursMs: 900, oursChecks: 83, theirsMs: 880, theirsChecks: 31 },
+      officialSdk: { oursMs: 800, oursChecks: 64, theirsMs: 960, theirsChecks: 31 },
     });
     expect(rows.map((r) => [r.name, r.met])).toEqual([
       ['stdio audit of the reference server under 0.5 s', true],
@@ -25,9 +26,11 @@ describe('bench targets', () => {
       ['cold start-up to --version under 150 ms', true],
       ['10,000 tools under 10 s and 500 MB', false],
       ['over 1,000 property-based calls per second (stdio)', true],
-      ['less wall time than the official suite, running more checks', false],
+      ['less wall time than the official suite, running more checks, on the reference server', false],
+      ['the same on the SDK v2 fixture server, which both suites speak', true],
     ]);
     expect(rows[5]!.value).toBe('ours 900 ms for 83 checks, theirs 880 ms for 31');
+    expect(rows[6]!.value).toBe('ours 800 ms for 64 checks, theirs 960 ms for 31');
   });
 
   it('wins against the official suite only with less time and more checks', () => {
@@ -35,11 +38,23 @@ describe('bench targets', () => {
     expect(official(700, 83)).toBe(true);
     expect(official(700, 31)).toBe(false);
     expect(official(880, 83)).toBe(false);
+    const onSdk = (oursMs: number, oursChecks: number) => judge({ officialSdk: { oursMs, oursChecks, theirsMs: 960, theirsChecks: 31 } })[6]!.met;
+    expect([onSdk(959, 32), onSdk(960, 64), onSdk(700, 31)]).toEqual([true, false, false]);
+  });
+
+  it('puts the CPU of the stdio audit next to its wall time: what bounds it on this many cores', () => {
+    const [row] = judge({ stdioWallMs: 650.4, stdioCpu: { cliMs: 570, allMs: 921, cores: 2 } });
+    expect(row).toEqual({
+      name: 'stdio audit of the reference server under 0.5 s',
+      value: "650 ms (CPU: the CLI 570 ms, with the target's processes 921 ms, so at least 461 ms of wall time on 2 cores)",
+      met: false,
+    });
+    expect(judge({ stdioWallMs: 480 })[0]).toEqual({ name: 'stdio audit of the reference server under 0.5 s', value: '480 ms', met: true });
   });
 
   it('says when a target was not measured instead of judging it', () => {
     const rows = judge({ versionMs: 120 });
-    expect(rows.filter((r) => r.met === undefined).map((r) => r.value)).toEqual(new Array(5).fill('not measured (its section did not run)'));
+    expect(rows.filter((r) => r.met === undefined).map((r) => r.value)).toEqual(new Array(6).fill('not measured (its section did not run)'));
     expect(rows[2]).toEqual({ name: 'cold start-up to --version under 150 ms', value: '120 ms', met: true });
   });
 });
