@@ -4,6 +4,7 @@ import type { ToolWalk } from '../protocol/tool-walk.js';
 import { createReporter, colorEnabled } from '../report/index.js';
 import type { Reporter, RunReport } from '../report/types.js';
 import { CheckContext } from '../runner/context.js';
+import { ConnectionOpener } from '../runner/connection-opener.js';
 import { selectChecks, type Selection } from '../runner/registry.js';
 import { runChecks, summarize, toResult, inapplicable } from '../runner/runner.js';
 import type { CheckDefinition, CheckResult } from '../runner/types.js';
@@ -133,6 +134,7 @@ async function audit(options: CliOptions, version: string, early: StartedTarget,
   if (target.isReference && options.reporters.includes('console') && !options.fromSnapshot) {
     process.stdout.write('No --stdio or --url given: auditing the bundled reference server.\n');
   }
+  const connections = target.snapshot ? undefined : new ConnectionOpener(async () => (await createTarget(options, gate)).transport);
   const budget = setTimeout(() => void target.transport.close(), options.maxDurationMs + 2_000);
   budget.unref();
 
@@ -143,11 +145,12 @@ async function audit(options: CliOptions, version: string, early: StartedTarget,
   let lockedTools: Record<string, unknown>[] | undefined;
   try {
     if (!target.snapshot && checks.some((c) => c.needs?.includes('tool-call'))) setImmediate(warmUpArgumentAjv);
+    // Checks with a `prepare` hook open another connection; over stdio it is a new process, started before the wait.
+    if (connections && target.transport.kind === 'stdio' && checks.some((c) => c.prepare)) connections.startSpare();
     negotiation = await early.negotiation;
-    const openTransport = target.snapshot ? undefined : async () => (await createTarget(options, gate)).transport;
     const ctx = new CheckContext(client, target.transport, negotiation, {
       timeoutMs: options.timeoutMs,
-      openTransport,
+      ...(connections ? { openTransport: connections.open } : {}),
       allowTools: options.allowTools,
       listChangedTrigger: options.listChangedTrigger,
       deadline,
@@ -186,6 +189,7 @@ async function audit(options: CliOptions, version: string, early: StartedTarget,
     results.forEach((r) => reporters.forEach((rep) => rep.onResult?.(r)));
   } finally {
     clearTimeout(budget);
+    await connections?.closeSpare();
     await target.transport.close();
   }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +15,27 @@ function target(respond: string, preamble = ''): string {
 const request = (id: number) => ({ jsonrpc: '2.0', id, method: 'x', params: {} });
 
 describe('StdioTransport', () => {
+  it('starts its target once however often start() is called: a connection started ahead is started again by its user', async () => {
+    const pids = join(mkdtempSync(join(tmpdir(), 'stdio-pids-')), 'pids');
+    const t = new StdioTransport({
+      command: target(`console.log(JSON.stringify({jsonrpc:'2.0',id:m.id,result:{}}))`, `require('fs').appendFileSync(${JSON.stringify(pids)}, process.pid+'\\n')`),
+      timeoutMs: 2000,
+    });
+    const first = t.start();
+    expect(t.start()).toBe(first);
+    await first;
+    await t.start();
+    expect((await t.send(request(1), 1)).response).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+    expect(readFileSync(pids, 'utf8').split('\n').filter(Boolean)).toHaveLength(1);
+    await t.close();
+  });
+
+  it('gives a second start() the first one\'s failure instead of trying again', async () => {
+    const t = new StdioTransport({ command: '/nonexistent/mtc-target', timeoutMs: 1000 });
+    await expect(t.start()).rejects.toThrow(/cannot start/);
+    await expect(t.start()).rejects.toThrow(/cannot start/);
+  });
+
   it('correlates responses by id, even out of order, and records notifications and noise', async () => {
     const t = new StdioTransport({
       command: target(

@@ -69,6 +69,7 @@ export class StdioTransport implements Transport {
   private unterminatedBytes = 0;
   private readonly answered = new Set<string>();
   private corked = false;
+  private starting: Promise<void> | undefined;
   /** Set once the target answered a request twice: nothing it says can be matched to our requests any more. */
   private broken: TransportFailure | undefined;
   private readonly decoder = new StringDecoder('utf8');
@@ -82,7 +83,13 @@ export class StdioTransport implements Transport {
     this.gate = options.gate ?? new RequestGate();
   }
 
-  async start(): Promise<void> {
+  /** Starts the target once: a connection started ahead of its use is started again by its user, who waits the same. */
+  start(): Promise<void> {
+    this.starting ??= this.spawnTarget();
+    return this.starting;
+  }
+
+  private async spawnTarget(): Promise<void> {
     let argv: string[];
     try {
       argv = splitCommandLine(this.options.command);

@@ -73,7 +73,7 @@ export interface Transport {
   readonly kind: 'stdio' | 'http' | 'snapshot';
   /** Human description of the target for reports (secrets redacted). */
   readonly description: string;
-  /** Start the target / check reachability. Throws TargetUnavailableError. */
+  /** Start the target / check reachability; a second call waits for the first. Throws TargetUnavailableError. */
   start(): Promise<void>;
   /**
    * Send one JSON-RPC message and wait for the response whose id equals `id`.

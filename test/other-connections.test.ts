@@ -1,0 +1,65 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BUILT, ROOT, runCli } from './helpers/cli.js';
+
+/**
+ * Over stdio another connection is another process of the target. The one the checks with a `prepare` hook share is
+ * started while the CLI still waits for the audited process's first answer (src/runner/connection-opener.ts).
+ */
+const CHAOS = join(ROOT, 'test/fixtures/chaos-server.mjs');
+
+function pidFile(): string {
+  return join(mkdtempSync(join(tmpdir(), 'mtc-connections-')), 'pids');
+}
+
+function started(file: string): number[] {
+  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number) : [];
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+async function expectAllEnded(pids: number[]): Promise<void> {
+  for (const until = Date.now() + 3000; pids.some(isAlive) && Date.now() < until; ) await new Promise((r) => setTimeout(r, 100));
+  expect(pids.filter(isAlive), 'processes outlived the audit').toEqual([]);
+}
+
+const chaos = (pids: string) => `${process.execPath} ${CHAOS} --pid-file ${pids}`;
+
+describe.skipIf(!BUILT)('other connections to a stdio target', () => {
+  it.concurrent('start one more process of the target for the checks that share a connection, and use that one', async () => {
+    const pids = pidFile();
+    const run = await runCli(['--stdio', chaos(pids), '--checks', 'tools.list.no-connection-variance,stdio.shutdown.*']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.report!.checks.find((c) => c.id === 'tools.list.no-connection-variance')?.status).toBe('pass');
+    expect(started(pids)).toHaveLength(2);
+    await expectAllEnded(started(pids));
+  });
+
+  it.concurrent('start none when no selected check opens another connection', async () => {
+    const pids = pidFile();
+    const run = await runCli(['--stdio', chaos(pids), '--checks', 'tools.name.*']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.report!.checks.filter((c) => c.status === 'pass').length).toBeGreaterThan(0);
+    expect(started(pids)).toHaveLength(1);
+    await expectAllEnded(started(pids));
+  });
+
+  it.concurrent('close the one started ahead when the audit ends before any check runs', async () => {
+    const pids = pidFile();
+    // Never answers: the negotiation times out, so no check ever asks for the spare process.
+    const silent = join(mkdtempSync(join(tmpdir(), 'mtc-silent-')), 'silent.cjs');
+    writeFileSync(silent, `require('fs').appendFileSync(${JSON.stringify(pids)}, process.pid + '\\n'); setInterval(() => {}, 1000);`);
+    const run = await runCli(['--stdio', `${process.execPath} ${silent}`, '--checks', 'tools.list.no-connection-variance', '--timeout', '1000']);
+    expect(run.code, run.stderr).toBe(3);
+    expect(started(pids)).toHaveLength(2);
+    await expectAllEnded(started(pids));
+  });
+});
