@@ -169,26 +169,29 @@ async function official() {
     line('skipped', problem);
     return;
   }
-  const reference = await startHttpReference();
-  try {
-    console.log('  on the reference server: it speaks 2026-07-28 only, and the official suite the 2025-11-25 handshake');
-    console.log('  (initialize), so most of the official scenarios fail there');
-    measured.official = await sideBySide(reference.url);
-  } finally {
-    await reference.stop();
-  }
+  measured.official = await onServer(startHttpReference, [
+    'on the reference server: it speaks 2026-07-28 only, and the official suite the 2025-11-25 handshake',
+    '(initialize), so most of the official scenarios fail there',
+  ]);
   const missing = sdkServerMissing();
   if (missing) {
     console.log(`  on the SDK v2 fixture server: skipped (${missing})`);
     return;
   }
-  const sdk = await startHttpSdkServer();
+  measured.officialSdk = await onServer(startHttpSdkServer, [
+    'on the SDK v2 fixture server (test/fixtures, @modelcontextprotocol/server 2.4.0): it speaks both wires, so',
+    'the official scenarios get past initialize (most then fail: it has none of their test_* tools, resources, prompts)',
+  ]);
+}
+
+/** Starts an HTTP server, prints what it is, runs both suites against it side by side, and stops it. */
+async function onServer(start, heading) {
+  const server = await start();
   try {
-    console.log('  on the SDK v2 fixture server (test/fixtures, @modelcontextprotocol/server 2.4.0): it speaks both wires, so');
-    console.log('  the official scenarios get past initialize (most then fail: it has none of their test_* tools, resources, prompts)');
-    measured.officialSdk = await sideBySide(sdk.url);
+    for (const text of heading) console.log(`  ${text}`);
+    return await sideBySide(server.url);
   } finally {
-    await sdk.stop();
+    await server.stop();
   }
 }
 
