@@ -7,6 +7,7 @@ import type { RunReport } from '../src/report/types.js';
 import type { Exchange } from '../src/transport/types.js';
 import { startCanary } from './helpers/canary.js';
 import { BUILT, ROOT, referenceCommand, runCli, startHttpServer, type CliRun } from './helpers/cli.js';
+import { isAlive } from './helpers/processes.js';
 
 /**
  * The chaos fleet: test/fixtures/chaos-server.mjs (a flag per behaviour) and the reference server's chaos defects.
@@ -34,14 +35,6 @@ function chaosCommand(s: Scene, ...flags: string[]): string {
 
 function referenceChaos(s: Scene, defect: string): string {
   return referenceCommand('--defect', defect, '--log-arrivals', join(s.dir, 'arrivals'));
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
 }
 
 /** Live processes whose command line contains the scene's folder (pgrep only looks; nothing is killed here). */

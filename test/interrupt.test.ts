@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILT, CLI, REFERENCE } from './helpers/cli.js';
+import { isAlive } from './helpers/processes.js';
 
 /** Processes whose command line contains `marker`, other than pgrep itself. */
 function processesWith(marker: string): string[] {
@@ -11,15 +12,6 @@ function processesWith(marker: string): string[] {
     return execFileSync('pgrep', ['-f', marker], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
   } catch {
     return [];
-  }
-}
-
-/** Alive and not a zombie waiting to be reaped. */
-function isAlive(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
   }
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILT, ROOT, runCli } from './helpers/cli.js';
+import { isAlive } from './helpers/processes.js';
 
 /**
  * Over stdio another connection is another process of the target. The one the checks with a `prepare` hook share is
@@ -16,14 +17,6 @@ function pidFile(): string {
 
 function started(file: string): number[] {
   return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number) : [];
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
 }
 
 async function expectAllEnded(pids: number[]): Promise<void> {

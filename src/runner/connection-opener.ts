@@ -8,33 +8,29 @@ import type { Transport } from '../transport/types.js';
  */
 export class ConnectionOpener {
   private spare: Promise<Transport> | undefined;
-  private taken = false;
 
   constructor(private readonly create: () => Promise<Transport>) {}
 
   startSpare(): void {
     if (this.spare) return;
-    const spare = this.create().then((transport) => {
+    this.spare = this.create().then((transport) => {
       // Its user starts it again and sees the same outcome; here a failure is only not left unhandled.
       transport.start().catch(() => undefined);
       return transport;
     });
-    spare.catch(() => undefined);
-    this.spare = spare;
+    this.spare.catch(() => undefined);
   }
 
   readonly open = async (): Promise<Transport> => {
-    if (this.spare && !this.taken) {
-      this.taken = true;
-      return this.spare;
-    }
-    return this.create();
+    const spare = this.spare;
+    this.spare = undefined;
+    return spare ?? this.create();
   };
 
   async closeSpare(): Promise<void> {
-    if (!this.spare || this.taken) return;
-    this.taken = true;
-    const transport = await this.spare.catch(() => undefined);
+    const spare = this.spare;
+    this.spare = undefined;
+    const transport = await spare?.catch(() => undefined);
     await transport?.close();
   }
 }
