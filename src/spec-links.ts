@@ -1,6 +1,19 @@
-export const SPEC_BASE = 'https://modelcontextprotocol.io/specification/2026-07-28/';
+import type { Wire } from './runner/types.js';
 
-/** The published page for a check's specRef (`server/tools#capabilities`). */
-export function specUrl(specRef: string): string {
-  return SPEC_BASE + specRef;
+const SITE = 'https://modelcontextprotocol.io/specification/';
+
+/** The revision a link points into: the wire the audit used, or the current revision when none was negotiated. */
+export function specRevision(wire: Wire | null | undefined): Wire {
+  return wire ?? '2026-07-28';
+}
+
+/**
+ * The published page for a spec reference of one revision: a page and anchor (`server/tools#capabilities`), or a
+ * schema.json pointer (`schema.json#/$defs/Tool/required`), which the site shows on its schema reference page.
+ */
+export function specUrl(specRef: string, wire: Wire | null | undefined): string {
+  const base = `${SITE}${specRevision(wire)}/`;
+  const schema = /^schema\.json#\/\$defs\/([^/]+)/.exec(specRef);
+  if (schema) return `${base}schema#${schema[1]!.toLowerCase()}`;
+  return base + specRef;
 }

@@ -11,6 +11,10 @@ export const toolsCapabilityDeclared: CheckDefinition = {
   specRef: 'server/tools#capabilities',
   area: 'capabilities',
   wires: WIRES,
+  sentences: {
+    '2026-07-28': [{ ref: 'server/tools#capabilities', text: 'Servers that support tools MUST declare the tools capability', keyword: 'MUST' }],
+    '2025-11-25': [{ ref: 'server/tools#capabilities', text: 'Servers that support tools MUST declare the tools capability', keyword: 'MUST' }],
+  },
   async run(ctx) {
     const { capabilities, exchange } = await ctx.capabilities();
     if (!capabilities) {

@@ -1,6 +1,7 @@
 import type { CheckResult, Evidence, Status } from '../runner/types.js';
 import { isObject } from '../jsonrpc.js';
 import type { Palette } from './color.js';
+import { backing } from './backing.js';
 import { terminalInline, terminalLines } from './text-safety.js';
 
 const INDENT = '      ';
@@ -34,6 +35,13 @@ function evidenceSummary(item: Evidence): string {
   return parts.join(' · ');
 }
 
+/** What a finding stands on: the kind of sentence, the sentence itself, and its page in the revision in use. */
+function specLines(result: CheckResult, paint: Palette): string[] {
+  const lines = [INDENT + paint.dim(`spec: ${backing(result.keywordText)} · ${result.specUrl}`)];
+  if (result.quote !== undefined) lines.push(INDENT + paint.dim(`"${terminalInline(result.quote, 400)}"`));
+  return lines;
+}
+
 /** The line for one finished check, plus indented details for anything that is not a pass. */
 export function checkLines(result: CheckResult, paint: Palette, verbose: boolean): string[] {
   const head = [statusBadge(result.status, paint), result.keyword.padEnd(6), terminalInline(result.id), terminalInline(result.title)];
@@ -45,6 +53,7 @@ export function checkLines(result: CheckResult, paint: Palette, verbose: boolean
     if (result.expected !== undefined) lines.push(...terminalLines(`expected: ${result.expected}`).map((line) => INDENT + line));
     if (result.replay !== undefined) lines.push(INDENT + paint.dim(`replay: ${terminalInline(result.replay)}`));
   }
+  if (result.status === 'fail' || result.status === 'warn' || verbose) lines.push(...specLines(result, paint));
   if (verbose) {
     for (const item of result.evidence) lines.push(INDENT + paint.dim(terminalInline(evidenceSummary(item))));
   }

@@ -67,7 +67,7 @@ function findingsTable(title: string, rows: { check: CheckResult; anchor: string
   for (const { check, anchor } of rows.slice(0, MAX_ROWS)) {
     const id = options.htmlReport ? `[\`${check.id}\`](${options.htmlReport}#${anchor})` : `\`${check.id}\``;
     const known = check.baselined ? ' _(known: in the baseline)_' : '';
-    lines.push(`| ${id} | ${check.keywordText} | ${check.tool !== undefined ? markdownInline(check.tool, 80) : ''} | ${markdownInline(check.message)}${known} |`);
+    lines.push(`| ${id} | [${check.keywordText}](${check.specUrl}) | ${check.tool !== undefined ? markdownInline(check.tool, 80) : ''} | ${markdownInline(check.message)}${known} |`);
   }
   if (rows.length > MAX_ROWS) lines.push(`| … | | | ${rows.length - MAX_ROWS} more in the full report |`);
   lines.push('');

@@ -37,6 +37,7 @@ function check(partial: Partial<CheckResult> & Pick<CheckResult, 'id' | 'status'
     keyword: 'MUST',
     keywordText: 'MUST',
     specRef: 'server/tools#tools',
+    specUrl: 'https://modelcontextprotocol.io/specification/2026-07-28/server/tools#tools',
     message: 'ok',
     evidence: [],
     durationMs: 4,

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { CheckResult, Keyword } from '../runner/types.js';
-import { specUrl } from '../spec-links.js';
+import { specRevision } from '../spec-links.js';
+import { backing } from './backing.js';
 import { boundEvidence, truncateString } from './bound.js';
 import { fileReporter } from './file-reporter.js';
 import type { Reporter, RunReport } from './types.js';
@@ -22,7 +23,10 @@ export interface SarifOptions {
 
 type Json = Record<string, unknown>;
 
+const sentence = (check: CheckResult) => (check.quote === undefined ? '' : ` The spec: "${check.quote}"`);
+
 function rules(report: RunReport): { list: Json[]; index: Map<string, number> } {
+  const revision = specRevision(report.wire.protocolVersion);
   const index = new Map<string, number>();
   const list: Json[] = [];
   for (const check of report.checks) {
@@ -33,10 +37,10 @@ function rules(report: RunReport): { list: Json[]; index: Map<string, number> } 
       name: check.id,
       shortDescription: { text: check.title },
       fullDescription: { text: `${check.keywordText}: ${check.title}` },
-      helpUri: specUrl(check.specRef),
+      helpUri: check.specUrl,
       help: {
-        text: `Requirement ${check.id} (${check.keywordText}) of MCP 2026-07-28, ${check.specRef}: ${check.title}. See ${specUrl(check.specRef)}`,
-        markdown: `**${check.keywordText}** — ${check.title}\n\nRequirement \`${check.id}\`, [${check.specRef}](${specUrl(check.specRef)}).`,
+        text: `Requirement ${check.id} (${backing(check.keywordText)}) of MCP ${revision}, ${check.specRef}: ${check.title}.${sentence(check)} See ${check.specUrl}`,
+        markdown: `**${check.keywordText}** — ${check.title}\n\nRequirement \`${check.id}\`, [${check.specRef}](${check.specUrl}) of MCP ${revision}.${sentence(check)}`,
       },
       defaultConfiguration: { level: LEVEL[check.keyword] },
       properties: { keyword: check.keyword, keywordText: check.keywordText, area: check.area, tags: ['mcp', check.area, check.keyword] },

@@ -1,13 +1,16 @@
 import { TargetGoneError } from '../protocol/errors.js';
+import { specUrl } from '../spec-links.js';
 import { BudgetSpentError } from '../transport/request-gate.js';
 import type { CheckContext } from './context.js';
 import {
+  governingSentence,
   keywordClass,
   type CheckDefinition,
   type CheckResult,
   type Evidence,
   type Outcome,
   type Status,
+  type Wire,
 } from './types.js';
 
 export interface RunnerOptions {
@@ -54,7 +57,7 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
 
   const runOne = async (index: number): Promise<void> => {
     const check = checks[index]!;
-    const single = (outcome: Outcome) => complete(index, [toResult(check, outcome, 0)]);
+    const single = (outcome: Outcome) => complete(index, [toResult(check, outcome, 0, ctx.wire)]);
     const notApplicable = inapplicable(check, ctx);
     if (notApplicable) return single({ status: 'skip', message: notApplicable });
     if (aborted) return single({ status: 'skip', message: `not run: ${aborted.reason}` });
@@ -87,7 +90,7 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
     const elapsed = performance.now() - started;
     complete(
       index,
-      outcomes.map((outcome) => toResult(check, outcome, elapsed / outcomes.length)),
+      outcomes.map((outcome) => toResult(check, outcome, elapsed / outcomes.length, ctx.wire)),
     );
   };
 
@@ -127,8 +130,14 @@ function failureOutcome(check: CheckDefinition, error: unknown, ctx: CheckContex
   };
 }
 
-export function toResult(check: CheckDefinition, outcome: Outcome, durationMs: number): CheckResult {
-  const keyword = keywordClass(check.keyword);
+/**
+ * A check's outcome as reported on one wire: keyword, quote and spec reference come from the sentence the verdict
+ * rests on there, so a `fail` only ever stands on a MUST-class sentence of the wire in use.
+ */
+export function toResult(check: CheckDefinition, outcome: Outcome, durationMs: number, wire: Wire | null): CheckResult {
+  const sentence = wire ? governingSentence(check, wire) : undefined;
+  const keywordText = sentence?.keyword ?? check.keyword;
+  const keyword = keywordClass(keywordText);
   let status: Status = outcome.status;
   if (status === 'fail' && keyword !== 'MUST') status = 'warn';
   const evidence: Evidence[] = outcome.evidence ?? [];
@@ -136,9 +145,11 @@ export function toResult(check: CheckDefinition, outcome: Outcome, durationMs: n
     id: check.id,
     title: check.title,
     keyword,
-    keywordText: check.keyword,
+    keywordText,
     area: check.area,
-    specRef: check.specRef,
+    specRef: sentence?.ref ?? check.specRef,
+    specUrl: specUrl(sentence?.ref ?? check.specRef, wire),
+    ...(sentence ? { quote: sentence.text } : {}),
     status,
     message: outcome.message,
     ...(outcome.expected !== undefined ? { expected: outcome.expected } : {}),

@@ -1,5 +1,5 @@
 import type { CheckResult } from '../../runner/types.js';
-import { specUrl } from '../../spec-links.js';
+import { backing } from '../backing.js';
 import { STATUSES } from '../statuses.js';
 import { blockText, escapeHtml, inlineText } from './escape.js';
 import { renderEvidence, type EvidenceBudget } from './evidence.js';
@@ -28,8 +28,9 @@ function row(label: string, html: string): string {
 function outcomeBody(check: CheckResult, budget: EvidenceBudget): string {
   const facts = [
     row('Requirement', `<code>${escapeHtml(check.id)}</code> (${escapeHtml(check.keywordText)})`),
-    row('Spec', `<a href="${escapeHtml(specUrl(check.specRef))}" rel="noreferrer">${escapeHtml(check.specRef)}</a>`),
+    row('Spec', `<a href="${escapeHtml(check.specUrl)}" rel="noreferrer">${escapeHtml(check.specRef)}</a>`),
   ];
+  if (check.quote !== undefined) facts.push(row('Sentence', `<q class="quote">${escapeHtml(check.quote)}</q> <span class="muted">(${escapeHtml(backing(check.keywordText))})</span>`));
   if (check.tool !== undefined) facts.push(row('Tool', `<span class="untrusted">${inlineText(check.tool, MAX_TOOL_CHARS)}</span>`));
   facts.push(row('Duration', `${Math.round(check.durationMs)} ms`));
   const parts = [`<div class="message">${blockText(check.message, MAX_MESSAGE_CHARS)}</div>`, `<dl class="facts">${facts.join('')}</dl>`];
