@@ -16,6 +16,11 @@ export const exitOnStdinEof: CheckDefinition = {
   area: 'wire',
   // 2025-11-25 only tells the client how to shut down; the server's side arrives with 2026-07-28.
   wires: ['2026-07-28'],
+  sentences: {
+    '2026-07-28': [
+      { ref: 'basic/transports/stdio#shutdown', text: 'Servers SHOULD exit promptly when their standard input is closed or reads return end-of-file.', keyword: 'SHOULD' },
+    ],
+  },
   needs: ['live', 'stdio'],
   // After every other check: the process whose stdin it closes is the listing-only connection others compare with.
   phase: 'last',

@@ -59,6 +59,15 @@ export const ackFirst: CheckDefinition = {
   specRef: 'basic/patterns/subscriptions#acknowledgment',
   area: AREA,
   wires: MODERN,
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'basic/patterns/subscriptions#acknowledgment',
+        text: "The server MUST send notifications/subscriptions/acknowledged as the first message carrying the subscription's ID in _meta under io.modelcontextprotocol/subscriptionId, and MUST NOT send any notification on the subscription before it.",
+        keyword: 'MUST',
+      },
+    ],
+  },
   needs: ['live'],
   async run(ctx) {
     const listen = await basicListen(ctx);
@@ -81,11 +90,20 @@ export const ackFirst: CheckDefinition = {
 
 export const ackSubset: CheckDefinition = {
   id: 'subs.ack.subset',
-  keyword: 'SHOULD',
+  keyword: 'descriptive',
   title: 'The acknowledgement grants only notification types that were requested (the subset the server honours)',
   specRef: 'basic/patterns/subscriptions#acknowledgment',
   area: AREA,
   wires: MODERN,
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'basic/patterns/subscriptions#acknowledgment',
+        text: 'The notifications field in the acknowledgment reflects the subset the server agreed to honor. Notification types the server does not support are omitted.',
+        keyword: 'descriptive',
+      },
+    ],
+  },
   needs: ['live'],
   async run(ctx) {
     const listen = await basicListen(ctx);
@@ -119,6 +137,20 @@ export const subscriptionIdOnNotifications: CheckDefinition = {
   specRef: 'basic/patterns/subscriptions#receiving-notifications',
   area: AREA,
   wires: MODERN,
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'basic/index#_meta',
+        text: 'On notifications delivered via a subscriptions/listen stream, the server MUST include io.modelcontextprotocol/subscriptionId in _meta so the client can correlate the notification with the originating subscription request.',
+        keyword: 'MUST',
+      },
+      {
+        ref: 'basic/patterns/subscriptions#receiving-notifications',
+        text: 'The value is the JSON-RPC ID of the subscriptions/listen request.',
+        keyword: 'descriptive',
+      },
+    ],
+  },
   needs: ['live'],
   phase: 'final',
   async run(ctx) {
@@ -182,6 +214,15 @@ export const listChangedNotify: CheckDefinition = {
   specRef: 'server/tools#list-changed-notification',
   area: AREA,
   wires: MODERN,
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'server/tools#list-changed-notification',
+        text: 'When the list of available tools changes, servers that declared the listChanged capability SHOULD send a notification to clients that have opened a subscriptions/listen stream with toolsListChanged: true',
+        keyword: 'SHOULD',
+      },
+    ],
+  },
   needs: ['live'],
   phase: 'serial',
   async run(ctx) {
@@ -212,6 +253,15 @@ export const noUnrequested: CheckDefinition = {
   specRef: 'basic/patterns/subscriptions#opening-a-stream',
   area: AREA,
   wires: MODERN,
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'basic/patterns/subscriptions#opening-a-stream',
+        text: 'The server MUST NOT send notification types the client has not explicitly requested.',
+        keyword: 'MUST NOT',
+      },
+    ],
+  },
   needs: ['live'],
   phase: 'serial',
   async run(ctx) {

@@ -14,6 +14,15 @@ export const jsonRpcEnvelope: CheckDefinition = {
   specRef: 'basic/index#messages',
   area: 'wire',
   wires: WIRES,
+  sentences: {
+    '2026-07-28': [
+      { ref: 'basic/index#messages', text: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.', keyword: 'MUST' },
+      { ref: 'basic/index#error-responses', text: 'Error responses MUST include an error field with a code and message. Error codes MUST be integers.', keyword: 'MUST' },
+    ],
+    '2025-11-25': [
+      { ref: 'basic/index#messages', text: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.', keyword: 'MUST' },
+    ],
+  },
   phase: 'final',
   run(ctx) {
     const received: { message: unknown; evidence: Evidence }[] = [];
@@ -44,11 +53,21 @@ export const jsonRpcEnvelope: CheckDefinition = {
 
 export const resultSchemas: CheckDefinition = {
   id: CATCH_ALL_CHECK,
-  keyword: 'MUST',
+  keyword: 'schema.json structural rule',
   title: 'Every result matches the schema of its method (fields not covered by a more specific check)',
   specRef: 'basic/index#schema',
   area: 'wire',
   wires: WIRES,
+  sentences: {
+    '2026-07-28': [
+      { ref: 'schema.json#/$defs/Result/required', text: '["resultType"]', keyword: 'schema.json structural rule' },
+      { ref: 'basic/index#schema', text: 'This is the source of truth for all protocol messages and structures.', keyword: 'descriptive' },
+    ],
+    '2025-11-25': [
+      { ref: 'schema.json#/$defs/ListToolsResult/required', text: '["tools"]', keyword: 'schema.json structural rule' },
+      { ref: 'basic/index#schema', text: 'This is the source of truth for all protocol messages and structures.', keyword: 'descriptive' },
+    ],
+  },
   phase: 'final',
   run(ctx) {
     const withIssues = ctx
@@ -71,6 +90,10 @@ export const stdoutClean: CheckDefinition = {
   specRef: 'basic/transports/stdio',
   area: 'wire',
   wires: WIRES,
+  sentences: {
+    '2026-07-28': [{ ref: 'basic/transports/stdio', text: 'The server MUST NOT write anything to its stdout that is not a valid MCP message.', keyword: 'MUST NOT' }],
+    '2025-11-25': [{ ref: 'basic/transports#stdio', text: 'The server MUST NOT write anything to its stdout that is not a valid MCP message.', keyword: 'MUST NOT' }],
+  },
   needs: ['stdio'],
   phase: 'final',
   run(ctx) {
@@ -93,6 +116,9 @@ export const noServerRequests: CheckDefinition = {
   specRef: 'basic/patterns',
   area: 'wire',
   wires: ['2026-07-28'],
+  sentences: {
+    '2026-07-28': [{ ref: 'basic/patterns', text: 'Servers MUST NOT initiate JSON-RPC requests, and clients do not send JSON-RPC responses.', keyword: 'MUST NOT' }],
+  },
   phase: 'final',
   run(ctx) {
     const requests: Evidence[] = [];

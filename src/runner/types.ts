@@ -26,7 +26,8 @@ export type KeywordText =
 /** One sentence of a revision's spec that a check enforces. */
 export interface SpecSentence {
   /**
-   * Where it is, relative to the revision root: a page and its heading anchor (`server/tools#error-handling`), or a
+   * Where it is, relative to the revision root: a page and its heading anchor (`server/tools#error-handling`; no anchor
+   * for text above the page's first heading), or a
    * JSON pointer into schema.json (`schema.json#/$defs/Tool/required`).
    */
   ref: string;
