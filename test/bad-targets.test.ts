@@ -1,3 +1,4 @@
+import { ALL_CHECKS } from '../suites/index.js';
 import { describe, expect, it } from 'vitest';
 import { BUILT, referenceCommand, runCli, startReferenceHttp } from './helpers/cli.js';
 
@@ -76,6 +77,11 @@ describe.skipIf(!BUILT)('catalog and selection', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/discover\.must-implement\s+MUST/);
     expect(run.stdout).toMatch(/tools\.name\.unique\s+SHOULD/);
+    // Columns fit their widest cell, so the titles of every row start where the TITLE heading does.
+    const lines = run.stdout.trimEnd().split('\n').slice(0, -1);
+    const titleAt = lines[0]!.indexOf('TITLE');
+    const rows = lines.slice(1).map((line) => [...ALL_CHECKS].find((c) => line.startsWith(`${c.id} `))!);
+    expect(lines.slice(1).filter((line, i) => line.indexOf(rows[i]!.title) !== titleAt)).toEqual([]);
   });
 
   it('--checks with a glob runs only the matching checks', async () => {

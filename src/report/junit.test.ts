@@ -126,7 +126,10 @@ describe('junit reporter', () => {
     expect(failure?.text).toContain('expected: names matching ^[A-Za-z0-9_.-]{1,128}$');
     expect(failure?.text).toContain('"method":"tools/list"');
     expect(failure?.text).toContain('{"note":"offending character","data":{"char":" ","index":3}}');
-    expect(child(failing as XmlNode, 'system-out')?.text).toContain('requirement: tools.name.charset\nkeyword: MUST\nspecRef: server/tools#tool-names\ntool: bad name!');
+    expect(child(failing as XmlNode, 'system-out')?.text).toContain(
+      'requirement: tools.name.charset\nkeyword: MUST\nkeywordText: MUST\nspecRef: server/tools#tool-names\nspecUrl: https://modelcontextprotocol.io/specification/2026-07-28/server/tools#tool-names\ntool: bad name!',
+    );
+    expect(failure?.text).toContain('spec: MUST: the spec requires it · https://modelcontextprotocol.io/specification/2026-07-28/server/tools#tool-names');
 
     const warning = byName.get('tools-list › tools.list.deterministic-order › Title of tools.list.deterministic-order');
     expect(warning?.children.map((c) => c.name)).toEqual(['system-out']);
@@ -155,7 +158,9 @@ describe('junit reporter', () => {
     expect(properties).toEqual([
       ['requirement', 'tools.list.deterministic-order'],
       ['keyword', 'SHOULD'],
+      ['keywordText', 'SHOULD'],
       ['specRef', 'server/tools#tools'],
+      ['specUrl', 'https://modelcontextprotocol.io/specification/2026-07-28/server/tools#tools'],
       ['status', 'warn'],
     ]);
   });

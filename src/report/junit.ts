@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { CheckResult } from '../runner/types.js';
+import { backing } from './backing.js';
 import { boundEvidence, truncateString } from './bound.js';
 import { countByStatus } from './statuses.js';
 import { fileReporter } from './file-reporter.js';
@@ -38,8 +39,11 @@ function caseProperties(check: CheckResult): [string, string][] {
   const properties: [string, string][] = [
     ['requirement', check.id],
     ['keyword', check.keyword],
+    ['keywordText', check.keywordText],
     ['specRef', check.specRef],
+    ['specUrl', check.specUrl],
   ];
+  if (check.quote !== undefined) properties.push(['quote', check.quote]);
   if (check.tool !== undefined) properties.push(['tool', check.tool]);
   if (check.status === 'warn') properties.push(['status', 'warn']);
   return properties;
@@ -57,6 +61,8 @@ function propertiesElement(properties: readonly [string, string][]): string {
 function detail(check: CheckResult): string {
   const lines = [check.message];
   if (check.expected !== undefined) lines.push(`expected: ${check.expected}`);
+  lines.push(`spec: ${backing(check.keywordText)} · ${check.specUrl}`);
+  if (check.quote !== undefined) lines.push(`"${check.quote}"`);
   const evidence = boundEvidence(check.evidence, EVIDENCE_LIMITS);
   if (evidence.length > 0) {
     lines.push('evidence:', ...evidence.map((item) => JSON.stringify(item)));

@@ -1,6 +1,7 @@
 import type { CheckResult } from '../runner/types.js';
 import type { Exchange } from '../transport/types.js';
 import type { RunReport } from './types.js';
+import { specUrl } from '../spec-links.js';
 
 /** Test data: what a hostile target could put into a message (terminal escapes, XML-forbidden characters, markup, emoji, bidi). */
 export const HOSTILE_TEXT =
@@ -31,17 +32,18 @@ const TIMEOUT_EXCHANGE: Exchange = {
   failure: { kind: 'timeout', message: 'no response within 5000 ms' },
 };
 
+
 function check(partial: Partial<CheckResult> & Pick<CheckResult, 'id' | 'status' | 'area'>): CheckResult {
   return {
     title: `Title of ${partial.id}`,
     keyword: 'MUST',
     keywordText: 'MUST',
     specRef: 'server/tools#tools',
-    specUrl: 'https://modelcontextprotocol.io/specification/2026-07-28/server/tools#tools',
     message: 'ok',
     evidence: [],
     durationMs: 4,
     ...partial,
+    specUrl: partial.specUrl ?? specUrl(partial.specRef ?? 'server/tools#tools', '2026-07-28'),
   };
 }
 
