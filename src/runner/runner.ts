@@ -31,7 +31,7 @@ const BUDGET_USED_UP = 'the --max-duration budget was used up';
 
 /** Why a check does not apply here, or undefined when it does. */
 export function inapplicable(check: CheckDefinition, ctx: Pick<CheckContext, 'wire' | 'transportKind'>): string | undefined {
-  if (!check.wires.includes(ctx.wire)) return `the requirement does not exist on the ${ctx.wire} wire`;
+  if (!check.wires.includes(ctx.wire)) return `the requirement does not exist on the ${ctx.wire} wire: no sentence of its pages backs this check`;
   if (check.needs?.includes('http') && ctx.transportKind !== 'http') return 'needs the Streamable HTTP transport (--url)';
   if (check.needs?.includes('stdio') && ctx.transportKind !== 'stdio') return 'needs the stdio transport (--stdio)';
   if (ctx.transportKind === 'snapshot' && check.needs?.some((n) => n === 'live' || n === 'tool-call')) {
