@@ -9,7 +9,15 @@ import { note } from './outcome.js';
 import { searchTools } from './property-search.js';
 import type { ListedTool } from './listed-tools.js';
 import type { CheckContext } from '../src/runner/context.js';
-import { invalidAnswerProblem, invalidProbes, validCalls } from './tool-results.js';
+import {
+  invalidAnswerProblem,
+  invalidProbes,
+  OUTPUT_CONFORMS_SENTENCES,
+  refusalRemark,
+  TOOL_ERRORS_IN_RESULT_SENTENCES,
+  validCalls,
+  VALIDATE_INPUTS_SENTENCES,
+} from './tool-results.js';
 
 /*
  * The property-based counterparts of the scripted call checks (suites/tool-results.ts): those judge one small sample
@@ -56,15 +64,16 @@ export const validCasesAnswered: CheckDefinition = {
   id: 'tools.err.tool-errors-in-result.property',
   covers: ['tools.err.tool-errors-in-result'],
   keyword: 'SHOULD',
-  title: 'Generated schema-valid arguments always get a result (complete or input_required), never a JSON-RPC error or a crash',
-  specRef: 'server/tools#error-handling',
+  title: 'Generated schema-valid arguments always get a result (complete or input_required), not a JSON-RPC error or a crash',
+  specRef: 'schema.json#/$defs/CallToolResult/properties/isError/description',
   area: 'property',
   wires: WIRES,
+  sentences: TOOL_ERRORS_IN_RESULT_SENTENCES,
   needs: ['live', 'tool-call'],
   run: (ctx) =>
     searchTools<Arguments>(ctx, {
       id: validCasesAnswered.id,
-      expected: 'a result (resultType complete, isError allowed for tool errors, or input_required); never -32602 for arguments the inputSchema accepts, nor -32603 or a crash',
+      expected: 'a result (resultType complete, isError for errors that originate from the tool, or input_required), not -32602 for arguments the inputSchema accepts, -32603 or a crash',
       passed: 'answered with a result',
       validOnly: true,
       caseStream: VALID_CASES,
@@ -94,6 +103,7 @@ export const generatedOutputConforms: CheckDefinition = {
   specRef: 'server/tools#output-schema',
   area: 'property',
   wires: WIRES,
+  sentences: OUTPUT_CONFORMS_SENTENCES,
   needs: ['live', 'tool-call'],
   run: (ctx) =>
     searchTools<Arguments>(ctx, {
@@ -137,14 +147,13 @@ function findBreakableConstraint(source: ArgumentSource): boolean {
 }
 
 function invalidCheck(): CheckDefinition {
-  const noted: string[] = [];
+  const noted: { where: string; code: number }[] = [];
   const judge = (exchange: Exchange, c: InvalidCase | undefined): string | undefined => {
     const silent = unanswered(exchange);
     if (silent) return silent;
-    const error = errorOf(exchange.response);
-    if (error?.code === -32603) return `${c!.mutation.description}: got ${errorText(error)}`;
-    if (error?.code === -32602) {
-      if (noted.length < 1000) noted.push(c!.mutation.kind);
+    const code = errorOf(exchange.response)?.code;
+    if (typeof code === 'number') {
+      if (noted.length < 1000) noted.push({ where: c!.mutation.kind, code });
       return undefined;
     }
     const result = resultOf(exchange.response);
@@ -155,16 +164,17 @@ function invalidCheck(): CheckDefinition {
     id: 'tools.err.execution-errors.property',
     covers: ['tools.err.execution-errors', 'tools.sec.validate-inputs'],
     keyword: 'MUST',
-    title: 'Generated arguments that break the inputSchema get an isError result (or -32602), never a silent success, -32603 or a crash',
-    specRef: 'server/tools#error-handling',
+    title: 'Generated arguments that break the inputSchema are refused (an isError result, or a JSON-RPC error), never a silent success or a crash',
+    specRef: 'server/tools#security-considerations',
     area: 'property',
     wires: WIRES,
+    sentences: VALIDATE_INPUTS_SENTENCES,
     needs: ['live', 'tool-call'],
     run: (ctx) => {
       noted.length = 0;
       return searchTools<InvalidCase | undefined>(ctx, {
         id: check.id,
-        expected: 'a result with isError: true naming the problem (or a -32602 error): servers MUST validate all tool inputs',
+        expected: 'the input refused: a result with isError: true naming the problem (as the tools page describes), or a JSON-RPC error; servers MUST validate all tool inputs',
         passed: 'were refused',
         reportedBy: async (ctx, t) => {
           const failed = (await invalidProbes(ctx)).probes.find((p) => p.call.tool.label === t.label && invalidAnswerProblem(p.exchange));
@@ -175,10 +185,7 @@ function invalidCheck(): CheckDefinition {
             ? { arbitrary: invalidCases(source), argumentsOf: (c) => c?.mutation.value, judge }
             : 'the inputSchema has no constraint that a targeted mutation can break (no required or typed property, and undeclared properties are allowed)',
         describe: (c) => (c ? [note(`how it was made invalid (${c.mutation.kind})`, { mutation: c.mutation.description, from: c.valid })] : []),
-        remarks: () =>
-          noted.length
-            ? `; ${noted.length} were answered with -32602 instead of isError (allowed by the schema's InvalidParamsError; the tools page prefers isError, requirements §6.1)`
-            : '',
+        remarks: () => refusalRemark(noted),
       });
     },
   };

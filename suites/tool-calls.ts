@@ -1,6 +1,6 @@
 import { errorOf, resultOf } from '../src/jsonrpc.js';
 import type { CheckContext } from '../src/runner/context.js';
-import type { CheckDefinition, Outcome } from '../src/runner/types.js';
+import type { CheckDefinition, Outcome, SpecSentence } from '../src/runner/types.js';
 import { WIRES } from '../src/runner/types.js';
 import type { Exchange } from '../src/transport/types.js';
 import { listedTools } from './listed-tools.js';
@@ -25,6 +25,17 @@ async function unknownNames(ctx: CheckContext): Promise<{ name: string; why: str
   return names;
 }
 
+/** schema.json (both wires): the CallToolResult.isError description, whose "should" is lower-case. */
+const FINDING_ERRORS: SpecSentence = {
+  ref: 'schema.json#/$defs/CallToolResult/properties/isError/description',
+  text: 'However, any errors in _finding_ the tool, an error indicating that the server does not support tool calls, or any other exceptional conditions, should be reported as an MCP error response.',
+  keyword: 'lower-case should in schema.json',
+};
+
+/** What the message adds when a server answers a protocol error with a result: the spec only describes the error. */
+const ONLY_DESCRIBED =
+  'many SDKs (e.g. the official TypeScript SDK v1 McpServer) answer this way; server/tools § Error Handling describes a JSON-RPC error here (a protocol error) but does not require one with a BCP 14 keyword';
+
 function swapCase(name: string): string {
   return [...name].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
 }
@@ -32,11 +43,27 @@ function swapCase(name: string): string {
 export const unknownTool: CheckDefinition = {
   id: 'tools.err.unknown-tool',
   covers: ['tools.err.finding-errors', 'tools.name.case-sensitive'],
-  keyword: 'MUST',
-  title: 'Calling a tool the server does not list is a JSON-RPC error, never a result (tool names are case-sensitive)',
+  keyword: 'descriptive',
+  title: 'Calling a tool the server does not list gets a JSON-RPC error, as the spec describes, rather than a result (tool names are case-sensitive)',
   specRef: 'server/tools#error-handling',
   area: 'tool-calls',
   wires: WIRES,
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'server/tools#error-handling',
+        text: 'Protocol Errors indicate issues with the request structure itself that models are less likely to be able to fix: Unknown tool … They are returned as standard JSON-RPC errors',
+        keyword: 'descriptive',
+      },
+      FINDING_ERRORS,
+      { ref: 'server/tools#tool-names', text: 'Tool names SHOULD be considered case-sensitive.', keyword: 'SHOULD' },
+    ],
+    '2025-11-25': [
+      { ref: 'server/tools#error-handling', text: 'Protocol Errors: Standard JSON-RPC errors for issues like: Unknown tools', keyword: 'descriptive' },
+      FINDING_ERRORS,
+      { ref: 'server/tools#tool-names', text: 'Tool names SHOULD be considered case-sensitive.', keyword: 'SHOULD' },
+    ],
+  },
   needs: ['live'],
   phase: 'serial',
   async run(ctx) {
@@ -44,10 +71,11 @@ export const unknownTool: CheckDefinition = {
     for (const u of await unknownNames(ctx)) probes.push({ ...u, exchange: await ctx.client.request('tools/call', { name: u.name, arguments: {} }) });
     const results = probes.filter((p) => !errorOf(p.exchange.response));
     if (results.length > 0) {
+      const isError = results.some((p) => resultOf(p.exchange.response)?.isError === true);
       return [
         fail(
-          results.map((p) => `tools/call of ${JSON.stringify(p.name)} (${p.why}) got ${answer(p.exchange)}`).join('; '),
-          'a JSON-RPC error (the spec example uses -32602): an unknown tool is a protocol error, not a tool execution error',
+          `${results.map((p) => `tools/call of ${JSON.stringify(p.name)} (${p.why}) got ${answer(p.exchange)}`).join('; ')}${isError ? `; ${ONLY_DESCRIBED}` : ''}`,
+          'a JSON-RPC error (the spec example uses -32602): the spec describes an unknown tool as a protocol error, not a tool execution error',
           results.map((p) => p.exchange),
         ),
       ];
@@ -60,11 +88,29 @@ export const unknownTool: CheckDefinition = {
 
 export const malformedCall: CheckDefinition = {
   id: 'tools.err.protocol-errors',
-  keyword: 'MUST',
-  title: 'tools/call params that break the CallToolRequest schema get a JSON-RPC error (-32602), never a result',
+  keyword: 'descriptive',
+  title: 'tools/call params that break the CallToolRequest schema get a JSON-RPC error (-32602), as the spec describes, rather than a result',
   specRef: 'server/tools#error-handling',
   area: 'tool-calls',
   wires: WIRES,
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'server/tools#error-handling',
+        text: 'Protocol Errors indicate issues with the request structure itself that models are less likely to be able to fix: … Malformed requests (requests that fail to satisfy CallToolRequest schema) … They are returned as standard JSON-RPC errors',
+        keyword: 'descriptive',
+      },
+      FINDING_ERRORS,
+    ],
+    '2025-11-25': [
+      {
+        ref: 'server/tools#error-handling',
+        text: 'Protocol Errors: Standard JSON-RPC errors for issues like: … Malformed requests (requests that fail to satisfy CallToolRequest schema)',
+        keyword: 'descriptive',
+      },
+      FINDING_ERRORS,
+    ],
+  },
   needs: ['live'],
   phase: 'serial',
   async run(ctx) {
@@ -87,10 +133,11 @@ export const malformedCall: CheckDefinition = {
     const wrong = probes.filter((p) => !errorOf(p.exchange.response));
     const limited = callable ? '' : ` (arguments faults not sent: no tool may be called; ${ctx.callPolicy})`;
     if (wrong.length > 0) {
+      const isError = wrong.some((w) => resultOf(w.exchange.response)?.isError === true);
       return [
         fail(
-          `malformed tools/call accepted: ${wrong.map((w) => `${w.label} → ${answer(w.exchange)}`).join('; ')}${limited}`,
-          'a JSON-RPC error, -32602 (Invalid params): params must have a string name and, when present, object arguments',
+          `malformed tools/call accepted: ${wrong.map((w) => `${w.label} → ${answer(w.exchange)}`).join('; ')}${limited}${isError ? `; ${ONLY_DESCRIBED}` : ''}`,
+          'a JSON-RPC error, -32602 (Invalid params), as the spec describes for requests that fail the CallToolRequest schema (a string name and, when present, object arguments)',
           wrong.map((w) => w.exchange),
         ),
       ];
@@ -113,6 +160,8 @@ function codePolicy(options: {
   id: string;
   keyword: 'MUST NOT' | 'SHOULD NOT';
   title: string;
+  /** The 2026-07-28 sentences (basic/index § Error Codes); 2025-11-25 partitions no code range. */
+  sentences: readonly SpecSentence[];
   bad(code: number): boolean;
   expected: string;
 }): CheckDefinition {
@@ -123,6 +172,7 @@ function codePolicy(options: {
     specRef: 'basic/index#error-codes',
     area: 'tool-calls',
     wires: ['2026-07-28'],
+    sentences: { '2026-07-28': options.sentences },
     phase: 'final',
     run(ctx): Outcome[] {
       const errors = errorCodes(ctx);
@@ -145,6 +195,13 @@ export const ERROR_CODE_CHECKS = [
     id: 'err.retired',
     keyword: 'MUST NOT',
     title: 'No retired error codes (-32002 resource not found, -32042 URL elicitation required)',
+    sentences: [
+      {
+        ref: 'basic/index#error-codes',
+        text: 'Implementations of this protocol version MUST NOT emit these codes: -32002 — resource not found (2025-11-25 and earlier; replaced by -32602). … -32042 — URL elicitation required (2025-11-25 only).',
+        keyword: 'MUST NOT',
+      },
+    ],
     bad: (c) => c === -32002 || c === -32042,
     expected: '2026-07-28 implementations never emit -32002 (now -32602) or -32042',
   }),
@@ -152,6 +209,13 @@ export const ERROR_CODE_CHECKS = [
     id: 'err.reserved.only-defined',
     keyword: 'MUST NOT',
     title: 'No undefined codes from the MCP-reserved range -32099…-32020',
+    sentences: [
+      {
+        ref: 'basic/index#error-codes',
+        text: '-32020 to -32099 — reserved for the MCP specification. … Implementations MUST NOT emit any code from this sub-range that is not defined by this specification',
+        keyword: 'MUST NOT',
+      },
+    ],
     bad: (c) => c >= -32099 && c <= -32020 && ![-32020, -32021, -32022].includes(c),
     expected: 'only -32020, -32021 and -32022 from -32099…-32020',
   }),
@@ -159,6 +223,13 @@ export const ERROR_CODE_CHECKS = [
     id: 'err.legacy.should-not-use',
     keyword: 'SHOULD NOT',
     title: 'No codes from the legacy range -32019…-32000 (including pre-release -32001, -32003, -32004)',
+    sentences: [
+      {
+        ref: 'basic/index#error-codes',
+        text: '-32000 to -32019 — legacy. … new implementations SHOULD NOT use codes from this sub-range at all.',
+        keyword: 'SHOULD NOT',
+      },
+    ],
     bad: (c) => c >= -32019 && c <= -32000 && c !== -32002 /* reported by err.retired */,
     expected: 'codes outside -32019…-32000; the pre-release HeaderMismatch/MissingCapability/UnsupportedVersion codes are now -32020/-32021/-32022',
   }),

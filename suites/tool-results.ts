@@ -3,7 +3,7 @@ import { canonicalJson } from '../src/canonical-json.js';
 import { errorOf, isObject, resultOf } from '../src/jsonrpc.js';
 import type { CheckContext } from '../src/runner/context.js';
 import { describeIssues } from '../src/runner/result-schemas.js';
-import type { CheckDefinition, Outcome } from '../src/runner/types.js';
+import type { CheckDefinition, Outcome, SpecSentence, SpecSentences } from '../src/runner/types.js';
 import { WIRES } from '../src/runner/types.js';
 import { compileArgumentSchema, invalidArguments, isUndecided, sampleArguments } from '../src/schema/arguments/index.js';
 import type { Exchange } from '../src/transport/types.js';
@@ -75,6 +75,59 @@ const describeAnswer = (e: Exchange) => {
   return e.failure?.message ?? 'no answer';
 };
 
+/** schema.json (both wires): the CallToolResult.isError description, whose SHOULD is in capitals. */
+const TOOL_ERRORS_IN_RESULT: SpecSentence = {
+  ref: 'schema.json#/$defs/CallToolResult/properties/isError/description',
+  text: 'Any errors that originate from the tool SHOULD be reported inside the result object, with isError set to true, _not_ as an MCP protocol-level error response.',
+  keyword: 'SHOULD',
+};
+
+/** The sentences behind tools.err.tool-errors-in-result and its property-based counterpart. */
+export const TOOL_ERRORS_IN_RESULT_SENTENCES: SpecSentences = {
+  '2026-07-28': [
+    TOOL_ERRORS_IN_RESULT,
+    {
+      ref: 'server/tools#error-handling',
+      text: 'Tool Execution Errors contain actionable feedback that language models can use to self-correct and retry with adjusted parameters: … They are reported in tool results with isError: true',
+      keyword: 'descriptive',
+    },
+  ],
+  '2025-11-25': [TOOL_ERRORS_IN_RESULT, { ref: 'server/tools#error-handling', text: 'Tool Execution Errors: Reported in tool results with isError: true', keyword: 'descriptive' }],
+};
+
+const OUTPUT_CONFORMS: SpecSentence = { ref: 'server/tools#output-schema', text: 'Servers MUST provide structured results that conform to this schema.', keyword: 'MUST' };
+
+/** The sentences behind tools.output.conform and its property-based counterpart (the same on both wires). */
+export const OUTPUT_CONFORMS_SENTENCES: SpecSentences = { '2026-07-28': [OUTPUT_CONFORMS], '2025-11-25': [OUTPUT_CONFORMS] };
+
+const VALIDATE_INPUTS: SpecSentence = { ref: 'server/tools#security-considerations', text: 'Servers MUST: Validate all tool inputs', keyword: 'MUST' };
+
+/** The sentences behind tools.err.execution-errors and its property-based counterpart. */
+export const VALIDATE_INPUTS_SENTENCES: SpecSentences = {
+  '2026-07-28': [
+    VALIDATE_INPUTS,
+    {
+      ref: 'server/tools#error-handling',
+      text: 'Tool Execution Errors contain actionable feedback … Input validation errors (e.g., date in wrong format, value out of range) … They are reported in tool results with isError: true',
+      keyword: 'descriptive',
+    },
+  ],
+  '2025-11-25': [
+    VALIDATE_INPUTS,
+    {
+      ref: 'server/tools#error-handling',
+      text: 'Tool Execution Errors: Reported in tool results with isError: true: … Input validation errors (e.g., date in wrong format, value out of range)',
+      keyword: 'descriptive',
+    },
+  ],
+};
+
+const TEXT_MIRROR: SpecSentence = {
+  ref: 'server/tools#structured-content',
+  text: 'For backwards compatibility, a tool that returns structured content SHOULD also return the serialized JSON in a TextContent block.',
+  keyword: 'SHOULD',
+};
+
 /** JSON-RPC errors that do not blame the arguments: a missing client capability is a legitimate answer. */
 const LEGITIMATE_ERRORS = new Set([-32021]);
 
@@ -82,9 +135,10 @@ export const validArgumentsAccepted: CheckDefinition = {
   id: 'tools.err.tool-errors-in-result',
   keyword: 'SHOULD',
   title: 'A call with schema-valid arguments is answered with a result (tool errors as isError), not a JSON-RPC error',
-  specRef: 'server/tools#error-handling',
+  specRef: 'schema.json#/$defs/CallToolResult/properties/isError/description',
   area: 'tool-calls',
   wires: WIRES,
+  sentences: TOOL_ERRORS_IN_RESULT_SENTENCES,
   needs: ['live', 'tool-call'],
   phase: 'serial',
   prepare: compileCallableSchemasEarly,
@@ -128,6 +182,7 @@ export const outputConforms: CheckDefinition = {
   specRef: 'server/tools#output-schema',
   area: 'tool-calls',
   wires: WIRES,
+  sentences: OUTPUT_CONFORMS_SENTENCES,
   needs: ['live', 'tool-call'],
   phase: 'serial',
   async run(ctx) {
@@ -168,6 +223,7 @@ export const textMirror: CheckDefinition = {
   specRef: 'server/tools#structured-content',
   area: 'tool-calls',
   wires: WIRES,
+  sentences: { '2026-07-28': [TEXT_MIRROR], '2025-11-25': [TEXT_MIRROR] },
   needs: ['live', 'tool-call'],
   phase: 'serial',
   async run(ctx) {
@@ -201,13 +257,31 @@ function mirrored(result: Record<string, unknown>): boolean {
 }
 
 
-/** What is wrong with the answer to schema-invalid arguments (a silent success, -32603, no answer), or undefined. */
+/**
+ * What breaks "Servers MUST: Validate all tool inputs" in the answer to schema-invalid arguments: a silent success. Any
+ * refusal (an isError result, a JSON-RPC error of any code) shows the input was validated: no sentence ranks one error
+ * code above another for it. A call that was never answered is the target's failure, reported as such.
+ */
 export function invalidAnswerProblem(exchange: Exchange): string | undefined {
   const result = resultOf(exchange.response);
-  const code = errorOf(exchange.response)?.code;
   if (result && result.isError !== true && result.resultType !== 'input_required') return `the call succeeded (${describeAnswer(exchange)})`;
-  if (code === -32603 || (code === undefined && !result)) return `got ${describeAnswer(exchange)}`;
+  if (!result && errorOf(exchange.response) === undefined) return `got ${describeAnswer(exchange)}`;
   return undefined;
+}
+
+/** How a refusal of schema-invalid arguments is noted in a pass: the error code, when it was not an isError result. */
+export function refusalNote(code: unknown): string | undefined {
+  if (code === -32602) return "-32602 (allowed by the schema's InvalidParamsError; the tools page describes isError for input validation errors, requirements §6.1)";
+  if (typeof code === 'number') return `${code} (a JSON-RPC error still refuses the input; the tools page describes isError for input validation errors)`;
+  return undefined;
+}
+
+/** A pass remark listing the error codes that refused invalid arguments instead of an isError result. */
+export function refusalRemark(noted: readonly { where: string; code: number }[]): string {
+  if (noted.length === 0) return '';
+  const codes = [...new Set(noted.map((n) => n.code))].sort((a, b) => b - a);
+  const explained = codes.map((c) => refusalNote(c)).join('; ');
+  return `; ${noted.length} answered with a JSON-RPC error instead of an isError result: ${explained}; e.g. ${[...new Set(noted.map((n) => n.where))].slice(0, 4).join(', ')}`;
 }
 
 export interface InvalidProbe {
@@ -241,10 +315,11 @@ export const invalidArgumentsRejected: CheckDefinition = {
   id: 'tools.err.execution-errors',
   covers: ['tools.sec.validate-inputs'],
   keyword: 'MUST',
-  title: 'Arguments that break the inputSchema get an isError result (or -32602), never a silent success or an internal error',
-  specRef: 'server/tools#error-handling',
+  title: 'Arguments that break the inputSchema are refused (an isError result, or a JSON-RPC error), never a silent success',
+  specRef: 'server/tools#security-considerations',
   area: 'tool-calls',
   wires: WIRES,
+  sentences: VALIDATE_INPUTS_SENTENCES,
   needs: ['live', 'tool-call'],
   phase: 'serial',
   async run(ctx) {
@@ -252,24 +327,22 @@ export const invalidArgumentsRejected: CheckDefinition = {
     if (calls.calls.length === 0) return noCalls(ctx, calls);
     const { probes, probed } = await invalidProbes(ctx);
     const outcomes: Outcome[] = [];
-    const noted: string[] = [];
+    const noted: { where: string; code: number }[] = [];
     for (const p of probes) {
       const problem = invalidAnswerProblem(p.exchange);
+      const code = errorOf(p.exchange.response)?.code;
       if (problem) {
-        const expected = problem.startsWith('the call succeeded')
-          ? 'result with isError: true (or a -32602 error): servers MUST validate all tool inputs'
-          : 'an isError result naming the problem, not an internal error';
-        outcomes.push({ ...fail(`${p.description}: ${problem}`, expected, [p.exchange]), tool: p.call.tool.label });
-      } else if (errorOf(p.exchange.response)?.code === -32602) {
-        noted.push(`${p.call.tool.label}: -32602 (${p.kind})`);
+        outcomes.push({
+          ...fail(`${p.description}: ${problem}`, 'the input refused: a result with isError: true (as the tools page describes), or a JSON-RPC error; servers MUST validate all tool inputs', [p.exchange]),
+          tool: p.call.tool.label,
+        });
+      } else if (typeof code === 'number') {
+        noted.push({ where: `${p.call.tool.label}: ${code} (${p.kind})`, code });
       }
     }
     if (probed === 0) return [skip('no called tool has a schema that invalid arguments can be derived from')];
     if (outcomes.length > 0) return outcomes;
-    const info = noted.length
-      ? `; ${noted.length} answered -32602 instead of isError (allowed by the schema's InvalidParamsError; the tools page prefers isError, requirements §6.1): ${noted.slice(0, 4).join(', ')}`
-      : '';
-    return [pass(`${probed} invalid-argument call(s) were refused${info}`, [note('invalid-argument probes', probed)])];
+    return [pass(`${probed} invalid-argument call(s) were refused${refusalRemark(noted)}`, [note('invalid-argument probes', probed)])];
   },
 };
 

@@ -55,6 +55,15 @@ describe('the sentence matcher', () => {
     expect(sentenceProblem('2026-07-28', { ref: 'schema.json#/$defs/Tool/required', text: '["inputSchema","name"]', keyword: 'schema.json structural rule' })).toBeUndefined();
     expect(sentenceProblem('2026-07-28', { ref: 'schema.json#/$defs/Tool/required', text: '["name"]', keyword: 'schema.json structural rule' })).toMatch(/not \["name"\]/);
   });
+
+  it.skipIf(!HAVE_SPEC)('accepts a capitalised keyword in a schema.json description only with that keyword, and only if the description holds it', () => {
+    const ref = 'schema.json#/$defs/CallToolResult/properties/isError/description';
+    const text = 'Any errors that originate from the tool SHOULD be reported inside the result object';
+    expect(sentenceProblem('2025-11-25', { ref, text, keyword: 'SHOULD' })).toBeUndefined();
+    expect(sentenceProblem('2025-11-25', { ref, text, keyword: 'MUST' })).toMatch(/labelled MUST/);
+    expect(sentenceProblem('2025-11-25', { ref, text: 'Any errors SHOULD be reported as an MCP error response', keyword: 'SHOULD' })).toMatch(/not found/);
+    expect(sentenceProblem('2025-11-25', { ref: 'schema.json#/$defs/Tool/required', text, keyword: 'SHOULD' })).toMatch(/cannot point into schema.json/);
+  });
 });
 
 describe('a verdict follows the sentence of the wire in use', () => {

@@ -29,7 +29,8 @@ export function confirmAction(call: ToolCall): ToolOutcome {
     throw invalidParams('Invalid requestState: it was not issued for this tool call or has expired');
   }
   const answer = call.inputResponses?.[INPUT_KEY];
-  if (answer === undefined || defects.has('retry-never-completes')) return askForConfirmation(call, action, binding);
+  if (answer !== undefined && defects.has('retry-answer-rejected')) throw new ProtocolError(ErrorCode.InternalError, 'Internal error', 200);
+  if (answer === undefined) return askForConfirmation(call, action, binding);
   if (!isObject(answer) || !['accept', 'decline', 'cancel'].includes(String(answer.action))) {
     throw invalidParams(`Invalid inputResponses.${INPUT_KEY}: expected an elicitation result with an action`);
   }

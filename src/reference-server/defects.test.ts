@@ -349,11 +349,11 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     const reply = handleMessage(rpc(1, 'tools/call', { name: 'confirm_action', arguments: { action: 'x' } }), ctx);
     expect(reply).toMatchObject({ kind: 'send', status: 200 });
   },
-  'retry-never-completes': (ctx) => {
+  'retry-answer-rejected': (ctx) => {
     const caps = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } };
     const first = exchange(ctx, rpc(1, 'tools/call', { name: 'confirm_action', arguments: { action: 'x' }, _meta: caps })).at(-1)!.result;
     const retry = { name: 'confirm_action', arguments: { action: 'x' }, _meta: caps, requestState: first.requestState, inputResponses: { confirm: { action: 'accept', content: { ok: true } } } };
-    expect(exchange(ctx, rpc(2, 'tools/call', retry)).at(-1)!.result.resultType).toBe('input_required');
+    expect(exchange(ctx, rpc(2, 'tools/call', retry)).at(-1)!.error.code).toBe(-32603);
   },
   'irr-empty': (ctx) => {
     const caps = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } };

@@ -144,7 +144,7 @@ export const DEFECTS = defineDefects([
   { name: 'irr-without-capability', breaks: 'mrtr.irr.declared-only', description: 'confirm_action sends its elicitation input request even when the call declared no elicitation capability' },
   { name: 'missing-capability-no-data', breaks: 'meta.caps.missing-32021', description: 'the -32021 of confirm_action has no data.requiredCapabilities' },
   { name: 'missing-capability-200', breaks: 'meta.caps.missing-http-400', description: 'the -32021 of confirm_action is sent with HTTP 200', transports: ['http'] },
-  { name: 'retry-never-completes', breaks: 'mrtr.retry.completes', description: 'confirm_action asks for confirmation again on every retry, however it is answered' },
+  { name: 'retry-answer-rejected', breaks: 'mrtr.retry.completes', description: 'confirm_action answers every retry that carries inputResponses with -32603 instead of a result' },
   { name: 'irr-empty', breaks: 'mrtr.irr.non-empty', description: 'confirm_action answers input_required with neither inputRequests nor requestState (and completes on any retry)' },
   { name: 'param-header-always-rejected', breaks: 'xmcp.server.validate-present', description: 'any tools/call carrying Mcp-Param-Region is rejected with 400 -32020, even a correct one', transports: ['http'] },
   { name: 'param-header-not-required', breaks: 'xmcp.server.reject-missing', description: 'a tools/call whose region argument is set but lacks Mcp-Param-Region is served', transports: ['http'] },

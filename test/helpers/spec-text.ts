@@ -109,6 +109,11 @@ function schemaProblem(wire: Wire, sentence: SpecSentence, pointer: string): str
     if (!/\bshould\b/.test(sentence.text)) return 'labelled lower-case should but has no "should"';
     return REQUIRING.test(sentence.text) ? 'a requirement keyword in a text labelled lower-case should' : undefined;
   }
+  // A keyword in capitals inside a description (the TSDoc of schema.ts) states a requirement as a page sentence does.
+  if (sentence.keyword !== 'schema.json structural rule' && sentence.keyword !== 'descriptive' && typeof at.value === 'string' && /description$/.test(pointer)) {
+    if (!normaliseText(at.value).includes(normaliseText(sentence.text))) return `not found in ${pointer}: "${sentence.text}"`;
+    return keywordProblem(sentence);
+  }
   if (sentence.keyword !== 'schema.json structural rule') return `a ${sentence.keyword} sentence cannot point into schema.json`;
   if (typeof at.value === 'string' && /description$/.test(pointer)) return 'a description is not a structural rule';
   const expected = JSON.stringify(at.value);
