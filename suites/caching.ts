@@ -34,6 +34,17 @@ export const cacheHintsPresent: CheckDefinition = {
   specRef: 'server/utilities/caching#cacheable-results',
   area: 'caching',
   wires: MODERN,
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'server/utilities/caching#cacheable-results',
+        text: 'Servers MUST include caching hints on results with resultType: "complete" returned by the following operations: server/discover tools/list',
+        keyword: 'MUST',
+      },
+      { ref: 'schema.json#/$defs/ListToolsResult/required', text: '["cacheScope","resultType","tools","ttlMs"]', keyword: 'schema.json structural rule' },
+      { ref: 'schema.json#/$defs/ListToolsResult/properties/cacheScope/enum', text: '["private","public"]', keyword: 'schema.json structural rule' },
+    ],
+  },
   async run(ctx) {
     const items = await cacheableResults(ctx);
     if (items.length === 0) return [skip('no complete server/discover or tools/list result was received')];
@@ -58,6 +69,12 @@ export const ttlNonNegative: CheckDefinition = {
   specRef: 'server/utilities/caching#time-to-live-ttl-field',
   area: 'caching',
   wires: MODERN,
+  sentences: {
+    '2026-07-28': [
+      { ref: 'server/utilities/caching#time-to-live-ttl-field', text: 'Servers MUST provide a ttlMs value that is >= 0.', keyword: 'MUST' },
+      { ref: 'schema.json#/$defs/ListToolsResult/properties/ttlMs/type', text: '"integer"', keyword: 'schema.json structural rule' },
+    ],
+  },
   async run(ctx) {
     const items = (await cacheableResults(ctx)).filter((item) => 'ttlMs' in item.result);
     if (items.length === 0) return [skip('no result carried ttlMs')];
@@ -80,6 +97,15 @@ export const scopeConsistent: CheckDefinition = {
   specRef: 'server/utilities/caching#interaction-with-pagination',
   area: 'caching',
   wires: MODERN,
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'server/utilities/caching#interaction-with-pagination',
+        text: 'Servers MUST apply the same cacheScope to all response pages for a given list request.',
+        keyword: 'MUST',
+      },
+    ],
+  },
   async run(ctx) {
     const walk = await ctx.tools();
     const scoped = walk.pages.filter((p) => p.result && typeof p.result.cacheScope === 'string');

@@ -39,11 +39,21 @@ export const toolsCapabilityDeclared: CheckDefinition = {
 
 export const listChangedType: CheckDefinition = {
   id: 'tools.cap.list-changed-type',
-  keyword: 'MUST',
+  keyword: 'schema.json structural rule',
   title: 'capabilities.tools.listChanged is a boolean when present',
   specRef: 'server/tools#capabilities',
   area: 'capabilities',
   wires: WIRES,
+  sentences: {
+    '2026-07-28': [
+      { ref: 'schema.json#/$defs/ServerCapabilities/properties/tools/properties/listChanged/type', text: '"boolean"', keyword: 'schema.json structural rule' },
+      { ref: 'server/tools#capabilities', text: 'listChanged indicates whether the server will emit notifications when the list of available tools changes.', keyword: 'descriptive' },
+    ],
+    '2025-11-25': [
+      { ref: 'schema.json#/$defs/ServerCapabilities/properties/tools/properties/listChanged/type', text: '"boolean"', keyword: 'schema.json structural rule' },
+      { ref: 'server/tools#capabilities', text: 'listChanged indicates whether the server will emit notifications when the list of available tools changes.', keyword: 'descriptive' },
+    ],
+  },
   async run(ctx) {
     const { capabilities, exchange } = await ctx.capabilities();
     const tools = capabilities?.tools;

@@ -13,6 +13,12 @@ export const discoverImplemented: CheckDefinition = {
   specRef: 'server/discover',
   area: 'discovery',
   wires: MODERN,
+  sentences: {
+    '2026-07-28': [
+      { ref: 'basic/versioning#protocol-version-negotiation', text: 'Servers MUST implement server/discover.', keyword: 'MUST' },
+      { ref: 'server/discover', text: 'Servers MUST implement it.', keyword: 'MUST' },
+    ],
+  },
   async run(ctx) {
     const exchange = await ctx.discover();
     if (resultOf(exchange.response)) return [pass('server/discover answered with a result', [exchange])];
@@ -24,25 +30,37 @@ export const discoverImplemented: CheckDefinition = {
 
 export const discoverSupportedVersions: CheckDefinition = {
   id: 'discover.supported-versions',
-  keyword: 'MUST',
-  title: 'DiscoverResult.supportedVersions is a non-empty list that includes the version the server just served',
+  keyword: 'descriptive',
+  title: 'DiscoverResult.supportedVersions lists the version the server just served (an inference from what the field describes)',
   specRef: 'server/discover#discoverresult',
   area: 'discovery',
   wires: MODERN,
+  // The field's presence and type are schema.json rules, reported by schema.result.valid; that it lists the versions
+  // the server supports is description only, so a list that omits the version just served can only warn.
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'server/discover#discoverresult',
+        text: 'supportedVersions: Protocol versions the server supports. The client should choose one of these for subsequent requests.',
+        keyword: 'descriptive',
+      },
+    ],
+  },
   async run(ctx) {
     const exchange = await ctx.discover();
     const result = resultOf(exchange.response);
     if (!result) return [skip('server/discover returned no result (see discover.must-implement)')];
+    if (!Array.isArray(result.supportedVersions)) return [skip('supportedVersions is absent or not an array (a schema.json rule, reported by schema.result.valid)')];
     const issues = ctx.schemas.issuesFor(this.id, exchange, ctx.wire);
     if (issues.length > 0) {
-      return [fail(`supportedVersions is malformed: ${describeIssues(issues)}`, 'supportedVersions: a non-empty array of version strings', [exchange])];
+      return [fail(`supportedVersions names no version: ${describeIssues(issues)}`, 'the protocol versions the server supports, here at least the one it just served', [exchange])];
     }
     const versions = result.supportedVersions as string[];
     if (!versions.includes(MODERN_VERSION)) {
       return [
         fail(
           `supportedVersions ${JSON.stringify(versions)} omits ${MODERN_VERSION}, yet the server answered a ${MODERN_VERSION} request`,
-          `supportedVersions lists every version the server accepts, here ${MODERN_VERSION}`,
+          `supportedVersions describes the versions the server supports, so it would list ${MODERN_VERSION}`,
           [exchange],
         ),
       ];
@@ -58,6 +76,15 @@ export const discoverServerInfo: CheckDefinition = {
   specRef: 'server/discover#discoverresult',
   area: 'discovery',
   wires: MODERN,
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'server/discover#discoverresult',
+        text: "_meta['io.modelcontextprotocol/serverInfo']: Name and version of the server software. Servers SHOULD include this field.",
+        keyword: 'SHOULD',
+      },
+    ],
+  },
   async run(ctx) {
     const exchange = await ctx.discover();
     const result = resultOf(exchange.response);

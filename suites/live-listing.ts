@@ -29,6 +29,7 @@ function sameDefinition(a: Definition, b: Definition): boolean {
   return a.text === b.text || canonicalJson(a.tool) === canonicalJson(b.tool);
 }
 
+/** `-name`: only in `a`; `+name`: only in `b`; `~name`: in both, defined differently. */
 function difference(a: Map<string, Definition>, b: Map<string, Definition>): string[] {
   const out: string[] = [];
   for (const name of a.keys()) if (!b.has(name)) out.push(`-${name}`);
@@ -40,13 +41,47 @@ function difference(a: Map<string, Definition>, b: Map<string, Definition>): str
   return out;
 }
 
+/** A difference in words, naming the side each tool is on: `sides` names the side of `a`, then of `b`. */
+export function describeDifference(diff: readonly string[], sides: readonly [a: string, b: string], max = 10): string {
+  const of = (sign: string) => diff.filter((d) => d.startsWith(sign)).map((d) => d.slice(1));
+  const parts = [
+    [`only on ${sides[0]}`, of('-')],
+    [`only on ${sides[1]}`, of('+')],
+    ['defined differently', of('~')],
+  ] as const;
+  return parts
+    .filter(([, tools]) => tools.length > 0)
+    .map(([label, tools]) => `${label}: ${tools.slice(0, max).join(', ')}${tools.length > max ? ` (+${tools.length - max} more)` : ''}`)
+    .join('; ');
+}
+
+/**
+ * The 2026-07-28 sentence behind the listing checks. 2025-11-25 has none of it: there a session's tool set may
+ * differ per session and change after a call, so these checks do not run on that wire.
+ */
+const TOOL_SET_SENTENCE = {
+  ref: 'server/tools#capabilities',
+  text: 'This set MAY be empty and MAY change over time (see List Changed Notification), but MUST NOT vary per-connection or as a side effect of other requests on the connection.',
+  keyword: 'MUST NOT',
+} as const;
+const MODERN = ['2026-07-28'] as const;
+
 export const deterministicOrder: CheckDefinition = {
   id: 'tools.list.deterministic-order',
   keyword: 'SHOULD',
   title: 'tools/list returns the tools in the same order on every walk while the set is unchanged',
   specRef: 'server/tools#capabilities',
   area: 'live-listing',
-  wires: WIRES,
+  wires: MODERN,
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'server/tools#capabilities',
+        text: 'Servers SHOULD return tools in a deterministic order (i.e., the same ordering across requests when the underlying set of tools has not changed).',
+        keyword: 'SHOULD',
+      },
+    ],
+  },
   needs: ['live'],
   async run(ctx) {
     const first = await ctx.tools();
@@ -73,7 +108,8 @@ export const connectionInvariance: CheckDefinition = {
   title: 'The tool set does not vary per connection',
   specRef: 'server/tools#capabilities',
   area: 'live-listing',
-  wires: WIRES,
+  wires: MODERN,
+  sentences: { '2026-07-28': [TOOL_SET_SENTENCE] },
   needs: ['live'],
   prepare(ctx) {
     ctx.prepareConnection(LISTING_ONLY);
@@ -102,9 +138,9 @@ export const connectionInvariance: CheckDefinition = {
     if (diff.length === 0) return [pass(`an independent connection listed the same ${base.size} tool definitions as the audit's own`)];
     return [
       fail(
-        `a new connection listed a different tool set: ${diff.slice(0, 10).join(', ')} (- missing, + extra, ~ changed); the first connection's set did not change meanwhile`,
+        `a new connection listed a different tool set (${describeDifference(diff, ['the first connection', 'the new connection'])}); the first connection's set did not change meanwhile`,
         'the same set on every connection: the set MAY change over time and by authorization, but MUST NOT vary per connection',
-        [note('difference against the first connection', diff), ...other.pages.map((p) => p.exchange)],
+        [note('difference (-: only on the first connection, +: only on the new one, ~: defined differently)', diff), ...other.pages.map((p) => p.exchange)],
       ),
     ];
   },
@@ -120,6 +156,14 @@ export const invalidCursor: CheckDefinition = {
   specRef: 'server/utilities/pagination#error-handling',
   area: 'live-listing',
   wires: WIRES,
+  sentences: {
+    '2026-07-28': [
+      { ref: 'server/utilities/pagination#error-handling', text: 'Invalid cursors SHOULD result in an error with code -32602 (Invalid params).', keyword: 'SHOULD' },
+    ],
+    '2025-11-25': [
+      { ref: 'server/utilities/pagination#error-handling', text: 'Invalid cursors SHOULD result in an error with code -32602 (Invalid params).', keyword: 'SHOULD' },
+    ],
+  },
   needs: ['live'],
   phase: 'serial',
   async run(ctx) {
@@ -151,7 +195,8 @@ export const noSideEffectVariance: CheckDefinition = {
   title: 'The tool set does not change as a side effect of tools/call on the connection (compared with a connection that made no tool call)',
   specRef: 'server/tools#capabilities',
   area: 'live-listing',
-  wires: WIRES,
+  wires: MODERN,
+  sentences: { '2026-07-28': [TOOL_SET_SENTENCE] },
   needs: ['live'],
   phase: 'final',
   prepare(ctx) {
@@ -186,11 +231,11 @@ export const noSideEffectVariance: CheckDefinition = {
     }
     return [
       fail(
-        `after ${calls} tools/call(s), the audit's connection lists a different set than a connection that made no tool call: ${diff.slice(0, 10).join(', ')} (- only on the call-free connection, + only on the calling one, ~ changed)`,
+        `after ${calls} tools/call(s), the audit's connection lists a different set than a connection that made no tool call (${describeDifference(diff, ['the calling connection', 'the call-free connection'])})`,
         'the same set on the calling connection and on one that made no tool call: the set MAY change over time, but MUST NOT change as a side effect of other requests on the connection',
         [
-          note('difference between the calling connection and a call-free one', diff),
-          note('change on the calling connection since its first walk', changedSinceStart),
+          note('difference (-: only on the calling connection, +: only on the call-free one, ~: defined differently)', diff),
+          note('change on the calling connection since its first walk (-: gone, +: new, ~: redefined)', changedSinceStart),
           ...afterCalls.pages.map((p) => p.exchange),
           ...callFree.pages.map((p) => p.exchange),
         ],

@@ -1,12 +1,12 @@
 import { isObject } from '../src/jsonrpc.js';
 import { extensionIdIssues, metaKeyIssues, type MetaKeyIssue, type MetaKeyRule } from '../src/protocol/meta-key.js';
 import type { CheckContext } from '../src/runner/context.js';
-import type { CheckDefinition, Outcome } from '../src/runner/types.js';
+import type { CheckDefinition, Outcome, SpecSentences } from '../src/runner/types.js';
 import { WIRES } from '../src/runner/types.js';
 import { serverMetaSites, type MetaSite } from './meta-objects.js';
 import { fail, note, pass, skip } from './outcome.js';
 
-const SPEC = 'basic/index#meta';
+const SPEC = 'basic/index#_meta';
 const MAX_OUTCOMES = 10;
 
 interface KeyFinding {
@@ -37,8 +37,14 @@ function keyFindings(ctx: CheckContext): Promise<{ sites: MetaSite[]; keys: KeyF
   });
 }
 
+/** The same grammar sentence on both wires (basic/index, `_meta` section). */
+function grammarSentence(text: string): SpecSentences {
+  const sentence = { ref: 'basic/index#_meta', text, keyword: 'MUST' } as const;
+  return { '2026-07-28': [sentence], '2025-11-25': [sentence] };
+}
+
 /** One check per MUST of the key grammar, judged on every `_meta` object the audit received (no requests of its own). */
-function metaKeyCheck(rule: MetaKeyRule, title: string, expected: string): CheckDefinition {
+function metaKeyCheck(rule: MetaKeyRule, title: string, expected: string, sentences: SpecSentences): CheckDefinition {
   return {
     id: rule,
     keyword: 'MUST',
@@ -46,6 +52,7 @@ function metaKeyCheck(rule: MetaKeyRule, title: string, expected: string): Check
     specRef: SPEC,
     area: 'meta-keys',
     wires: WIRES,
+    sentences,
     phase: 'final',
     async run(ctx): Promise<Outcome[]> {
       await ctx.tools();
@@ -73,16 +80,19 @@ export const META_KEY_CHECKS = [
     'meta.key.prefix',
     'Every _meta key prefix is a series of dot-separated labels followed by "/"',
     'a prefix of one or more non-empty labels separated by dots, then "/" (e.g. "com.example/")',
+    grammarSentence('If specified, MUST be a series of labels separated by dots (.), followed by a slash (/).'),
   ),
   metaKeyCheck(
     'meta.key.labels',
     'Every label of a _meta key prefix starts with a letter and ends with a letter or digit, with only letters, digits and hyphens',
     'labels matching ^[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?$',
+    grammarSentence('Labels MUST start with a letter and end with a letter or digit; interior characters can be letters, digits, or hyphens (-).'),
   ),
   metaKeyCheck(
     'meta.key.name',
     'Every non-empty _meta key name starts and ends with a letter or digit',
     'a name that is empty or starts and ends with [A-Za-z0-9]',
+    grammarSentence('Unless empty, MUST begin and end with an alphanumeric character ([a-z0-9A-Z]).'),
   ),
 ];
 
@@ -94,6 +104,15 @@ export const extensionIds: CheckDefinition = {
   area: 'capabilities',
   // 2025-11-25 has no capabilities.extensions: the field and this rule arrive with 2026-07-28.
   wires: ['2026-07-28'],
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'basic/versioning#extension-negotiation',
+        text: 'Extension identifiers MUST follow the _meta key naming rules, with a mandatory prefix.',
+        keyword: 'MUST',
+      },
+    ],
+  },
   async run(ctx) {
     const { capabilities, exchange } = await ctx.capabilities();
     const extensions = capabilities?.extensions;

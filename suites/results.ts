@@ -29,6 +29,12 @@ export const resultTypePresent: CheckDefinition = {
   specRef: 'basic/index#result-responses',
   area: 'results',
   wires: MODERN,
+  sentences: {
+    '2026-07-28': [
+      { ref: 'basic/index#result-responses', text: 'The result MUST include a resultType field to indicate the type of the result.', keyword: 'MUST' },
+      { ref: 'schema.json#/$defs/Result/required', text: '["resultType"]', keyword: 'schema.json structural rule' },
+    ],
+  },
   phase: 'final',
   run(ctx) {
     const results = resultExchanges(ctx.exchanges());
@@ -52,6 +58,16 @@ export const resultTypeAllowed: CheckDefinition = {
   specRef: 'basic/index#resulttype',
   area: 'results',
   wires: MODERN,
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'basic/index#resulttype',
+        text: 'The set of supported ResultType values MUST be created from the set defined in the core protocol and include any additional values of supported extensions that are advertised via capabilities.',
+        keyword: 'MUST',
+      },
+      { ref: 'basic/patterns/mrtr#supported-requests', text: 'Servers MUST NOT send InputRequiredResult responses on any other client requests.', keyword: 'MUST NOT' },
+    ],
+  },
   phase: 'final',
   run(ctx) {
     const results = resultExchanges(ctx.exchanges()).filter((r) => 'resultType' in r.result);
@@ -76,9 +92,18 @@ export const resultServerInfo: CheckDefinition = {
   id: 'meta.res.serverinfo',
   keyword: 'SHOULD',
   title: "Results carry _meta serverInfo so the server identifies itself without connection state",
-  specRef: 'basic/index#meta',
+  specRef: 'basic/index#_meta',
   area: 'results',
   wires: MODERN,
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'basic/index#_meta',
+        text: "Servers SHOULD include the following io.modelcontextprotocol/* field in every result's _meta, unless specifically configured not to do so, to identify themselves without relying on any prior connection state:",
+        keyword: 'SHOULD',
+      },
+    ],
+  },
   phase: 'final',
   run(ctx) {
     const results = resultExchanges(ctx.exchanges()).filter((r) => r.method !== 'server/discover');

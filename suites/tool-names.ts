@@ -2,6 +2,7 @@ import type { CheckDefinition } from '../src/runner/types.js';
 import { WIRES } from '../src/runner/types.js';
 import { perTool } from './listed-tools.js';
 import { fail } from './outcome.js';
+import { onBothWires } from './same-sentences.js';
 
 const NAME_CHARS = /^[A-Za-z0-9_.-]*$/;
 const named = { applies: (t: { tool: Record<string, unknown> }) => typeof t.tool.name === 'string', none: 'no tool has a string name' };
@@ -13,6 +14,9 @@ export const nameLength: CheckDefinition = {
   specRef: 'server/tools#tool-names',
   area: 'tool-names',
   wires: WIRES,
+  sentences: onBothWires(
+    { ref: 'server/tools#tool-names', text: 'Tool names SHOULD be between 1 and 128 characters in length (inclusive).', keyword: 'SHOULD' },
+  ),
   run: (ctx) =>
     perTool(
       ctx,
@@ -33,6 +37,14 @@ export const nameCharset: CheckDefinition = {
   specRef: 'server/tools#tool-names',
   area: 'tool-names',
   wires: WIRES,
+  sentences: onBothWires(
+    {
+      ref: 'server/tools#tool-names',
+      text: 'The following SHOULD be the only allowed characters: uppercase and lowercase ASCII letters (A-Z, a-z), digits (0-9), underscore (\\_), hyphen (-), and dot (.)',
+      keyword: 'SHOULD',
+    },
+    { ref: 'server/tools#tool-names', text: 'Tool names SHOULD NOT contain spaces, commas, or other special characters.', keyword: 'SHOULD NOT' },
+  ),
   run: (ctx) =>
     perTool(
       ctx,
@@ -42,7 +54,7 @@ export const nameCharset: CheckDefinition = {
         const bad = [...new Set([...name].filter((c) => !NAME_CHARS.test(c)))];
         return fail(
           `the name ${JSON.stringify(name)} contains ${bad.map((c) => JSON.stringify(c)).join(', ')}`,
-          'only ASCII letters, digits, underscore, hyphen and dot; over HTTP other names must travel Base64-encoded in Mcp-Name',
+          'only ASCII letters, digits, underscore, hyphen and dot (over HTTP, other names travel Base64-encoded in Mcp-Name)',
         );
       },
       { checked: 'tool names', ...named },

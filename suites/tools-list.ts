@@ -11,6 +11,24 @@ export const toolsListResponds: CheckDefinition = {
   specRef: 'server/tools#listing-tools',
   area: 'tools-list',
   wires: WIRES,
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'server/tools#capabilities',
+        text: 'Servers that declare the tools capability MUST respond to tools/list requests with the set of tools currently available to the requesting client.',
+        keyword: 'MUST',
+      },
+      { ref: 'schema.json#/$defs/ListToolsResult/properties/tools/type', text: '"array"', keyword: 'schema.json structural rule' },
+      { ref: 'schema.json#/$defs/ListToolsResult/properties/nextCursor/type', text: '"string"', keyword: 'schema.json structural rule' },
+    ],
+    // 2025-11-25 states no duty to answer tools/list: the shape of a ListToolsResult is all that is required.
+    '2025-11-25': [
+      { ref: 'schema.json#/$defs/ListToolsResult/required', text: '["tools"]', keyword: 'schema.json structural rule' },
+      { ref: 'schema.json#/$defs/ListToolsResult/properties/tools/type', text: '"array"', keyword: 'schema.json structural rule' },
+      { ref: 'schema.json#/$defs/ListToolsResult/properties/nextCursor/type', text: '"string"', keyword: 'schema.json structural rule' },
+      { ref: 'server/tools#listing-tools', text: 'To discover available tools, clients send a tools/list request.', keyword: 'descriptive' },
+    ],
+  },
   async run(ctx) {
     const walk = await ctx.tools();
     const { capabilities } = await ctx.capabilities();
@@ -20,7 +38,11 @@ export const toolsListResponds: CheckDefinition = {
       if (error?.code === -32601 && capabilities && !('tools' in capabilities)) {
         return [skip('the server does not offer tools (no tools capability, tools/list is not implemented)')];
       }
-      return [fail(walk.stop.message, 'a ListToolsResult for every page', [first])];
+      if (ctx.wire === '2025-11-25') {
+        // Only the result's shape is a rule on this wire; an error answer breaks none, it just lists no tools.
+        return [{ status: 'warn', message: `${walk.stop.message} (2025-11-25 has no sentence requiring an answer, so this is a warning)`, expected: 'a ListToolsResult for every page', evidence: [first] }];
+      }
+      return [fail(walk.stop.message, 'a ListToolsResult for every page: servers that declare tools MUST respond to tools/list with the set of tools', [first])];
     }
     const bad = walk.pages
       .map((page, i) => ({ page, i, issues: ctx.schemas.issuesFor(this.id, page.exchange, ctx.wire) }))
@@ -41,11 +63,28 @@ export const toolsListResponds: CheckDefinition = {
 export const paginationTerminates: CheckDefinition = {
   id: 'page.walk.terminates',
   covers: ['tools.list.respond'],
-  keyword: 'MUST',
-  title: 'Following nextCursor reaches the end of the tool list (no cursor loop)',
-  specRef: 'server/utilities/pagination#pagination-model',
+  // No sentence forbids a cursor loop in so many words: nextCursor is described as present "if more results exist".
+  keyword: 'descriptive',
+  title: 'Following nextCursor reaches the end of the tool list (no cursor loop; an inference from the pagination model)',
+  specRef: 'server/utilities/pagination#response-format',
   area: 'tools-list',
   wires: WIRES,
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'server/utilities/pagination#response-format',
+        text: 'Pagination starts when the server sends a response that includes: The current page of results An optional nextCursor field if more results exist',
+        keyword: 'descriptive',
+      },
+    ],
+    '2025-11-25': [
+      {
+        ref: 'server/utilities/pagination#response-format',
+        text: 'Pagination starts when the server sends a response that includes: The current page of results An optional nextCursor field if more results exist',
+        keyword: 'descriptive',
+      },
+    ],
+  },
   async run(ctx) {
     const walk = await ctx.tools();
     switch (walk.stop.kind) {
@@ -56,7 +95,7 @@ export const paginationTerminates: CheckDefinition = {
         return [
           fail(
             `page ${page} returned nextCursor ${JSON.stringify(cursor)}, which already led to page ${firstUsedOnPage}: the list never ends`,
-            'the full set of tools is reachable by following nextCursor until it is absent (tools/list MUST respond with the set of tools)',
+            'nextCursor only while more results exist, so that following it reaches the end of the list',
             [walk.pages[firstUsedOnPage - 2]?.exchange, walk.pages[page - 1]!.exchange].filter((e) => e !== undefined),
           ),
         ];
@@ -82,6 +121,10 @@ export const toolNamesUnique: CheckDefinition = {
   specRef: 'server/tools#tool-names',
   area: 'tools-list',
   wires: WIRES,
+  sentences: {
+    '2026-07-28': [{ ref: 'server/tools#tool-names', text: 'Tool names SHOULD be unique within a server.', keyword: 'SHOULD' }],
+    '2025-11-25': [{ ref: 'server/tools#tool-names', text: 'Tool names SHOULD be unique within a server.', keyword: 'SHOULD' }],
+  },
   async run(ctx) {
     const walk = await ctx.tools();
     const named = walk.tools.filter((t) => typeof t.name === 'string');

@@ -138,6 +138,7 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     expect(exchange(ctx, rpc(1, 'initialize')).at(-1)!.error.code).toBe(-32601);
     expect(pages(ctx)[0]!.result.tools).toHaveLength(4);
   },
+  'supported-versions-omits-served': (ctx) => expect(discover(ctx).result.supportedVersions).toEqual(['2025-11-25']),
   'supported-versions-missing': (ctx) => {
     expect(discover(ctx).result).not.toHaveProperty('supportedVersions');
     expect(discover(ctx).result.resultType).toBe('complete');
@@ -206,7 +207,7 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
   'input-schema-not-object': (ctx) => expect(extra(ctx).inputSchema).toEqual({ type: 'string' }),
   'annotation-not-boolean': (ctx) => expect(listed(ctx)[0]!.annotations.readOnlyHint).toBe('yes'),
   'icon-sizes-not-array': (ctx) => expect(listed(ctx)[0]!.icons[0].sizes).toBe('48x48'),
-  'icon-http-scheme': (ctx) => expect(listed(ctx)[0]!.icons[0].src).toMatch(/^http:/),
+  'icon-javascript-scheme': (ctx) => expect(listed(ctx)[0]!.icons[0].src).toMatch(/^javascript:/),
   'invalid-input-schema': (ctx) => expect(extra(ctx).inputSchema.properties.a.type).toBe('strng'),
   'invalid-output-schema': (ctx) => expect(extra(ctx).outputSchema.required).toBe('temperature'),
   'draft-07-schema': (ctx) => expect(extra(ctx).inputSchema.$schema).toBe('http://json-schema.org/draft-07/schema#'),

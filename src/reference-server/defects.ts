@@ -24,7 +24,12 @@ function defineDefects<const Name extends string>(list: readonly NamedDefect<Nam
 
 export const DEFECTS = defineDefects([
   { name: 'no-discover', breaks: 'discover.must-implement', description: 'server/discover answers -32601 (HTTP 404)' },
-  { name: 'supported-versions-missing', breaks: 'discover.supported-versions', description: 'DiscoverResult without supportedVersions' },
+  { name: 'supported-versions-missing', breaks: 'schema.result.valid', description: 'DiscoverResult without supportedVersions' },
+  {
+    name: 'supported-versions-omits-served',
+    breaks: 'discover.supported-versions',
+    description: 'DiscoverResult.supportedVersions is ["2025-11-25"] although the server serves 2026-07-28',
+  },
   { name: 'no-server-info', breaks: 'discover.serverinfo', description: 'DiscoverResult without _meta serverInfo (other results keep it)' },
   { name: 'no-server-info-on-list', breaks: 'meta.res.serverinfo', description: 'tools/list results without _meta serverInfo (discover keeps it)' },
   { name: 'no-tools-capability', breaks: 'tools.cap.declare', description: 'discover capabilities is {} while tools/list still works' },
@@ -57,7 +62,7 @@ export const DEFECTS = defineDefects([
   { name: 'input-schema-not-object', breaks: 'tools.schema.input-valid-object', description: 'lists an extra tool whose inputSchema has type "string"' },
   { name: 'annotation-not-boolean', breaks: 'tools.annotations.types', description: 'the first tool has annotations.readOnlyHint: "yes"' },
   { name: 'icon-sizes-not-array', breaks: 'icons.shape', description: 'the first tool has an icon whose sizes is the string "48x48"' },
-  { name: 'icon-http-scheme', breaks: 'icons.safe-scheme', description: 'the first tool has an icon with an http: src' },
+  { name: 'icon-javascript-scheme', breaks: 'icons.safe-scheme', description: 'the first tool has an icon whose src is a javascript: URI' },
   { name: 'invalid-input-schema', breaks: 'jsonschema.valid.input', description: 'lists an extra tool whose inputSchema has type "strng" on a property' },
   { name: 'invalid-output-schema', breaks: 'jsonschema.valid.output', description: 'lists an extra tool whose outputSchema has required: "temperature" (not an array)' },
   { name: 'draft-07-schema', breaks: 'jsonschema.dialect.recommended', description: 'lists an extra tool whose inputSchema declares draft-07' },

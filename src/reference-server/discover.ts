@@ -17,6 +17,7 @@ export function discoverResult(defects: DefectSet): Record<string, unknown> {
     cacheScope: 'public',
   };
   if (defects.has('supported-versions-missing')) delete result.supportedVersions;
+  if (defects.has('supported-versions-omits-served')) result.supportedVersions = ['2025-11-25'];
   if (defects.has('no-server-info')) delete result._meta;
   return result;
 }

@@ -29,7 +29,7 @@ const TOOL_DEFECTS: Readonly<Record<string, (tools: Listed[]) => void>> = {
   'input-schema-not-object': (tools) => tools.push(extraTool('string_input', { type: 'string' })),
   'annotation-not-boolean': (tools) => (tools[0]!.annotations = { readOnlyHint: 'yes' }),
   'icon-sizes-not-array': (tools) => (tools[0]!.icons = [{ src: 'https://example.com/weather.png', mimeType: 'image/png', sizes: '48x48' }]),
-  'icon-http-scheme': (tools) => (tools[0]!.icons = [{ src: 'http://example.com/weather.png', mimeType: 'image/png' }]),
+  'icon-javascript-scheme': (tools) => (tools[0]!.icons = [{ src: 'javascript:alert(1)', mimeType: 'image/png' }]),
   'invalid-input-schema': (tools) => tools.push(extraTool('typo_schema', { type: 'object', properties: { a: { type: 'strng' } } })),
   'invalid-output-schema': (tools) =>
     tools.push(extraTool('typo_output', { type: 'object' }, { outputSchema: { type: 'object', required: 'temperature' } })),

@@ -24,7 +24,8 @@ describe('each schema issue goes to exactly one check', () => {
     [{ ...discover, ttlMs: -1 }, 'cache.server.ttl-nonneg'],
     [{ ...discover, ttlMs: 1.5 }, 'cache.server.ttl-nonneg'],
     [{ ...discover, supportedVersions: [] }, 'discover.supported-versions'],
-    [{ ...discover, supportedVersions: undefined }, 'discover.supported-versions'],
+    [{ ...discover, supportedVersions: undefined }, CATCH_ALL_CHECK],
+    [{ ...discover, supportedVersions: [2026] }, CATCH_ALL_CHECK],
     [{ ...discover, capabilities: { tools: { listChanged: 'yes' } } }, 'tools.cap.list-changed-type'],
     [{ ...discover, instructions: 42 }, CATCH_ALL_CHECK],
   ])('discover variant → %s', (value, check) => {

@@ -28,7 +28,8 @@ export const ATTRIBUTION_RULES: readonly AttributionRule[] = [
   {
     check: 'discover.supported-versions',
     methods: ['server/discover'],
-    matches: (i) => missingAtRoot(i, 'supportedVersions') || at(i, '/supportedVersions'),
+    // An empty list only: a missing or mistyped field breaks a schema.json rule and goes to the catch-all.
+    matches: (i) => i.instancePath === '/supportedVersions' && i.keyword === 'minItems',
   },
   { check: 'tools.cap.list-changed-type', methods: ['server/discover', 'initialize'], matches: (i) => at(i, '/capabilities/tools/listChanged') },
   {
