@@ -16,12 +16,13 @@ function npmServer(pkg: string, ...args: string[]): string {
 
 // Every finding below is justified by the spec text:
 // - their zod-generated schemas declare draft-07; basic/index: "Implementors are RECOMMENDED to use JSON Schema 2020-12";
-// - SDK v1's McpServer answers an unknown tool with an isError result; server/tools § Error Handling (2025-11-25 and
-//   2026-07-28 alike): "Protocol Errors: Standard JSON-RPC errors for issues like: Unknown tools";
+// - SDK v1's McpServer answers an unknown tool with an isError result; server/tools § Error Handling (2025-11-25):
+//   "Protocol Errors: Standard JSON-RPC errors for issues like: Unknown tools" describes a JSON-RPC error without a
+//   BCP 14 keyword, so this is a warning labelled descriptive, never a failure;
 // - server-filesystem's read_multiple_files and list_allowed_directories return structuredContent without its JSON in a
 //   text block; server/tools § Structured Content: "a tool that returns structured content SHOULD also return the
 //   serialized JSON in a TextContent block".
-const COMMON = ['warn jsonschema.dialect.recommended', 'fail tools.err.unknown-tool'];
+const COMMON = ['warn jsonschema.dialect.recommended', 'warn tools.err.unknown-tool'];
 const legacy: [string, string, string[]][] = [
   ['server-everything', npmServer('@modelcontextprotocol/server-everything', 'stdio'), COMMON],
   ['server-memory', npmServer('@modelcontextprotocol/server-memory'), COMMON],
@@ -42,7 +43,9 @@ describe.skipIf(!BUILT)('real npm servers on the legacy wire (stdio)', () => {
       const findings = run.report!.checks.filter((c) => c.status !== 'pass' && c.status !== 'skip').map((c) => `${c.status} ${c.id}`);
       expect(findings, explain(run.report)).toEqual(expected);
       expect(run.report!.stats.toolsCalled).not.toHaveProperty('create_entities');
-      expect(run.code).toBe(1);
+      expect(run.report!.checks.find((c) => c.id === 'tools.err.unknown-tool')!.keywordText).toBe('descriptive');
+      // No sentence of 2025-11-25 that these servers break carries a MUST: the audit passes, with warnings.
+      expect(run.code).toBe(0);
       expect(run.report!.checks.find((c) => c.id === 'discover.must-implement')!.status).toBe('skip');
     });
   }
