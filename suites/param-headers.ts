@@ -1,6 +1,6 @@
 import { errorOf, isObject, resultOf } from '../src/jsonrpc.js';
 import type { CheckContext } from '../src/runner/context.js';
-import type { CheckDefinition, KeywordText, Outcome } from '../src/runner/types.js';
+import type { CheckDefinition, KeywordText, Outcome, SpecSentences } from '../src/runner/types.js';
 import { compileArgumentSchema, sampleArguments } from '../src/schema/arguments/index.js';
 import { annotatedType, checkHeaderAnnotations, findHeaderAnnotations, type HeaderAnnotation } from '../src/schema/xmcp/index.js';
 import { encodeHeaderValue } from '../src/transport/header-encoding.js';
@@ -10,6 +10,16 @@ import { fail, pass, skip } from './outcome.js';
 
 const MODERN = ['2026-07-28'] as const;
 const SPEC = 'basic/transports/streamable-http#server-behavior-for-custom-headers';
+const VALIDATE = {
+  ref: SPEC,
+  text: 'Any server that processes the message body MUST validate that encoded header values, after decoding if Base64-encoded, match the corresponding values in the request body.',
+  keyword: 'MUST',
+} as const;
+const REJECT_400 = {
+  ref: SPEC,
+  text: 'Servers MUST reject requests with a 400 Bad Request HTTP status and JSON-RPC error code -32020 (HeaderMismatch) if any validation fails.',
+  keyword: 'MUST',
+} as const;
 
 interface Target {
   tool: string;
@@ -89,14 +99,16 @@ function probes(ctx: CheckContext): Promise<Probes> {
 
 function paramCheck(options: {
   id: string;
-  keyword?: KeywordText;
+  keyword: KeywordText;
+  sentences: SpecSentences;
   title: string;
   covers?: string[];
   judge(p: Probes): Outcome;
 }): CheckDefinition {
   return {
     id: options.id,
-    keyword: options.keyword ?? 'MUST',
+    keyword: options.keyword,
+    sentences: options.sentences,
     title: options.title,
     specRef: SPEC,
     ...(options.covers ? { covers: options.covers } : {}),
@@ -117,6 +129,17 @@ const baselineFailed = (p: Probes) => !served(p.correct);
 export const PARAM_HEADER_CHECKS = [
   paramCheck({
     id: 'xmcp.server.validate-present',
+    keyword: 'MUST',
+    sentences: {
+      '2026-07-28': [
+        {
+          ref: 'basic/index#error-codes',
+          text: 'Implementations MUST NOT emit any code from this sub-range that is not defined by this specification and MUST use defined codes only with their specified meanings.',
+          keyword: 'MUST',
+        },
+        VALIDATE,
+      ],
+    },
     title: 'A tools/call with correct Mcp-Param-* headers is accepted',
     judge: (p) =>
       served(p.correct)
@@ -125,6 +148,10 @@ export const PARAM_HEADER_CHECKS = [
   }),
   paramCheck({
     id: 'xmcp.server.reject-missing',
+    keyword: 'MUST',
+    sentences: {
+      '2026-07-28': [{ ref: SPEC, text: 'Client omits header but value is in body | Non-conforming client | Server MUST reject the request', keyword: 'MUST' }, REJECT_400],
+    },
     title: 'A tools/call whose annotated argument is set but whose Mcp-Param-* header is missing is rejected with 400 and -32020',
     judge: (p) =>
       baselineFailed(p)
@@ -135,6 +162,8 @@ export const PARAM_HEADER_CHECKS = [
   }),
   paramCheck({
     id: 'xmcp.server.validate',
+    keyword: 'MUST',
+    sentences: { '2026-07-28': [VALIDATE, REJECT_400] },
     covers: ['xmcp.server.reject-400-32020', 'http.validate.mismatch'],
     title: 'A Mcp-Param-* header that does not match the body is rejected with 400 and -32020',
     judge: (p) =>
@@ -146,6 +175,16 @@ export const PARAM_HEADER_CHECKS = [
   }),
   paramCheck({
     id: 'enc.server.decode',
+    keyword: 'MUST',
+    sentences: {
+      '2026-07-28': [
+        {
+          ref: 'basic/transports/streamable-http#value-encoding',
+          text: 'In particular, servers MUST decode an encoded Mcp-Name or Mcp-Param-{Name} value before comparing it to the corresponding request body value during Server Validation.',
+          keyword: 'MUST',
+        },
+      ],
+    },
     covers: ['enc.server.decode-before-compare'],
     title: 'A Base64-sentinel Mcp-Param-* value (=?base64?…?=) is decoded before it is compared',
     judge: (p) => {
