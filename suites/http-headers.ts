@@ -228,14 +228,34 @@ const ONLY_THIS_REVISION = 'A server that supports only this revision and receiv
 
 /**
  * The compatibility sentences are about "a server that supports only this revision": one that also speaks an older
- * revision implements that revision's behaviour (sessions, GET streams) instead.
+ * revision implements that revision's behaviour (sessions, GET streams) instead. Discovery may list only 2026-07-28
+ * while the server still accepts an older handshake, so an `initialize` is tried too, on a connection of its own.
  */
-async function otherRevisions(ctx: CheckContext): Promise<string | undefined> {
-  const discover = resultOf((await ctx.discover()).response);
-  const versions = Array.isArray(discover?.supportedVersions) ? discover!.supportedVersions : [];
-  const others = versions.filter((v): v is string => typeof v === 'string' && v !== '2026-07-28');
-  if (others.length === 0) return undefined;
-  return `the server supports other revisions too (DiscoverResult.supportedVersions lists ${others.join(', ')}); the sentence is about "a server that supports only this revision"`;
+function otherRevisions(ctx: CheckContext): Promise<string | undefined> {
+  return ctx.memo('other-revisions', async () => {
+    const discover = resultOf((await ctx.discover()).response);
+    const versions = Array.isArray(discover?.supportedVersions) ? discover!.supportedVersions : [];
+    const others = versions.filter((v): v is string => typeof v === 'string' && v !== '2026-07-28');
+    if (others.length > 0) return `the server supports other revisions too (DiscoverResult.supportedVersions lists ${others.join(', ')}); ${ONLY_THIS}`;
+    const legacy = await legacyHandshake(ctx);
+    return legacy ? `the server supports an older revision too (initialize with protocolVersion 2025-11-25 got an InitializeResult for ${legacy}); ${ONLY_THIS}` : undefined;
+  });
+}
+
+const ONLY_THIS = 'the sentence is about "a server that supports only this revision"';
+
+/** The protocolVersion an `initialize` for 2025-11-25 was answered with, if it was. */
+async function legacyHandshake(ctx: CheckContext): Promise<string | undefined> {
+  if (!ctx.canOpenConnections) return undefined;
+  try {
+    const client = await ctx.anotherConnection({ negotiate: false });
+    const id = client.newId();
+    const params = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { ...client.clientInfo } };
+    const result = resultOf((await client.raw({ jsonrpc: '2.0', id, method: 'initialize', params }, id)).response);
+    return typeof result?.protocolVersion === 'string' && result.protocolVersion !== '2026-07-28' ? result.protocolVersion : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export const getDelete405: CheckDefinition = {
