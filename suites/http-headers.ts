@@ -89,7 +89,7 @@ function callTarget(ctx: CheckContext): Promise<CallTarget> {
     return {
       name: UNLISTED,
       args: {},
-      label: `tools/call of the unlisted name ${UNLISTED} (no listed tool may be called: ${ctx.callPolicy})`,
+      label: `tools/call of the unlisted name ${UNLISTED} (no listed tool that may be called has arguments we can generate; ${ctx.callPolicy})`,
       unclear: (e) =>
         errorOf(e.response)?.code === -32602
           ? 'an unlisted tool name, and -32602 can be the tool lookup answering before the headers are validated'

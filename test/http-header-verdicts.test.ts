@@ -63,7 +63,7 @@ describe.skipIf(!BUILT)('standard-header verdicts do not depend on whether the t
     for (const id of ['http.validate.missing-std', 'http.validate.mismatch']) {
       expect(check(id).status, `${id}\n${text}`).toBe('pass');
       // This -32602 is the answer the unknown-name probe used to fail.
-      expect(check(id).message).toMatch(/unlisted name mtc_no_such_tool_5f3a9c \(no listed tool may be called: .*HTTP 200 with error -32602, not judged/);
+      expect(check(id).message).toMatch(/unlisted name mtc_no_such_tool_5f3a9c \(no listed tool that may be called .*HTTP 200 with error -32602, not judged/);
     }
   });
 });
