@@ -15,6 +15,22 @@ const isJsonRpcRequest = (message: unknown) =>
 export const requestResponseContentType: CheckDefinition = {
   id: 'http.req.content-type',
   keyword: 'MUST',
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'basic/transports/streamable-http#sending-messages',
+        text: 'If the body is a JSON-RPC _request_, the server MUST return either Content-Type: application/json (a single JSON object) or Content-Type: text/event-stream (an SSE response stream).',
+        keyword: 'MUST',
+      },
+    ],
+    '2025-11-25': [
+      {
+        ref: 'basic/transports#sending-messages-to-the-server',
+        text: 'If the input is a JSON-RPC _request_, the server MUST either return Content-Type: text/event-stream, to initiate an SSE stream, or Content-Type: application/json, to return one JSON object.',
+        keyword: 'MUST',
+      },
+    ],
+  },
   title: 'A JSON-RPC answer to a request comes as application/json or text/event-stream',
   specRef: 'basic/transports/streamable-http#sending-messages',
   area: 'http-headers',

@@ -23,6 +23,20 @@ export const sseRelated: CheckDefinition = {
   id: 'http.sse.related',
   covers: ['tools.listchanged.only-on-listen', 'http.sse.listen-only-changes'],
   keyword: 'MUST',
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'basic/transports/streamable-http#receiving-messages',
+        text: 'These notifications MUST relate to the originating client request.',
+        keyword: 'MUST',
+      },
+      {
+        ref: 'basic/transports/streamable-http#receiving-messages',
+        text: 'Request-scoped notifications like notifications/progress and notifications/message are not delivered on the listen stream — they flow only on the response stream of the request they relate to.',
+        keyword: 'descriptive',
+      },
+    ],
+  },
   title: "Notifications on a request's SSE stream relate to that request (its progress, log messages) — never list_changed or another request's progress",
   specRef: 'basic/transports/streamable-http#receiving-messages',
   area: 'http',

@@ -6,6 +6,10 @@ import type { Exchange } from '../src/transport/types.js';
 import { fail, pass, skip } from './outcome.js';
 
 const SPEC = 'basic/transports/streamable-http';
+const MODERN_REF = `${SPEC}#security--endpoint`;
+const LEGACY_REF = 'basic/transports#security-warning';
+const VALIDATE = 'Servers MUST validate the Origin header on all incoming connections to prevent DNS rebinding attacks';
+const FORBIDDEN = 'If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden.';
 /** A web page's origin that no local server has reason to trust: the DNS-rebinding case the rule exists for. */
 export const FOREIGN_ORIGIN = 'http://attacker.example';
 
@@ -64,8 +68,12 @@ const context = (p: OriginProbes) =>
 export const originValidated: CheckDefinition = {
   id: 'http.origin.validate',
   keyword: 'MUST',
+  sentences: {
+    '2026-07-28': [{ ref: MODERN_REF, text: `${VALIDATE}.`, keyword: 'MUST' }],
+    '2025-11-25': [{ ref: LEGACY_REF, text: VALIDATE, keyword: 'MUST' }],
+  },
   title: 'A loopback server does not serve a request from a foreign Origin (DNS rebinding)',
-  specRef: SPEC,
+  specRef: MODERN_REF,
   area: 'http-headers',
   wires: WIRES,
   needs: ['live', 'http'],
@@ -85,8 +93,12 @@ export const originValidated: CheckDefinition = {
 export const originForbidden: CheckDefinition = {
   id: 'http.origin.403',
   keyword: 'MUST',
+  sentences: {
+    '2026-07-28': [{ ref: MODERN_REF, text: FORBIDDEN, keyword: 'MUST' }],
+    '2025-11-25': [{ ref: LEGACY_REF, text: FORBIDDEN.replace(/\.$/, ''), keyword: 'MUST' }],
+  },
   title: 'A request with an invalid Origin is answered with HTTP 403',
-  specRef: SPEC,
+  specRef: MODERN_REF,
   area: 'http-headers',
   wires: WIRES,
   needs: ['live', 'http'],

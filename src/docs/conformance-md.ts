@@ -165,6 +165,13 @@ export function renderConformance(checks: readonly CheckDefinition[], defects: r
     '  naming it is the permission to call it. Without it both checks skip and say so.',
     '- **Legacy wire.** Rules that exist in 2025-11-25 (tool names, schemas and dialects, annotations, icons) run there too; `x-mcp-header` and',
     '  `$ref` network rules are new in 2026-07-28 and are skipped with that reason.',
+    '- **Header faults on `tools/call`** (`http.validate.missing-std`, `http.validate.mismatch`) are sent on a call of a listed tool the call',
+    '  policy allows, with arguments its inputSchema accepts, so the verdict does not depend on whether the server looks the tool up first;',
+    '  when no tool may be called, an unlisted name is used and a -32602 to that probe is left unjudged. `xmcp.server.*` and `enc.server.decode`',
+    '  judge by -32020 alone: a -32602 or `isError` to the schema-valid sample is the tool\'s own validation, a skip that says so.',
+    '- **Compatibility SHOULDs** (`http.compat.*`) concern "a server that supports only this revision": they skip when',
+    '  `DiscoverResult.supportedVersions` lists another version or an `initialize` for 2025-11-25 (on a connection of its own) succeeds.',
+    '- **`_meta` fields of the wrong type** are not probed by `meta.req.*`: the MUST speaks of a request "missing any required field".',
     '',
   );
   return lines.join('\n');

@@ -428,6 +428,26 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     expect(response.id).not.toBe(7);
     expect(response.result.tools).toHaveLength(4);
   },
+  'tool-lookup-before-headers': (ctx) => {
+    const unknown = rpc(1, 'tools/call', { name: 'nope', arguments: {} }) as Message;
+    expect(overHttp(ctx, unknown, { 'mcp-name': undefined }).response.error).toMatchObject({ code: -32602 });
+    expect(overHttp(ctx, searchInRegion(2), { 'mcp-name': undefined, 'mcp-param-region': 'us-west1' }).response.error).toMatchObject({ code: -32020 });
+  },
+  'no-read-only-hints': (ctx) => {
+    const tools = listed(ctx);
+    expect(tools.length).toBeGreaterThan(3);
+    expect(tools.filter((tool) => tool.annotations?.readOnlyHint !== undefined)).toEqual([]);
+  },
+  'region-pattern': (ctx) => {
+    const region = listed(ctx).find((tool) => tool.name === 'search_docs')!.inputSchema.properties.region;
+    expect(region).toMatchObject({ pattern: '^[a-z]{2}-[a-z]+-[0-9]$', 'x-mcp-header': 'Region' });
+    expect(overHttp(ctx, searchInRegion(1), { 'mcp-param-region': 'us-west1' })).toMatchObject({ status: 400, response: { error: { code: -32602 } } });
+    expect(callResult(ctx, 'search_docs', { query: 'q', region: 'eu-central-1' }).result.isError).toBeUndefined();
+  },
+  'region-refused': (ctx) => {
+    expect(overHttp(ctx, searchInRegion(1), { 'mcp-param-region': 'us-west1' })).toMatchObject({ status: 400, response: { error: { code: -32602 } } });
+    expect(callResult(ctx, 'search_docs', { query: 'q', region: 'eu-central-1' }).result.isError).toBeUndefined();
+  },
 };
 
 describe('defect catalogue', () => {
@@ -436,9 +456,9 @@ describe('defect catalogue', () => {
     expect(new Set(DEFECTS.map((defect) => defect.name)).size).toBe(DEFECTS.length);
   });
 
-  it('names a check for every defect except chaos behaviours', () => {
+  it('names a check for every defect except chaos behaviours and conforming variants', () => {
     for (const defect of DEFECTS) {
-      expect(defect.breaks === null, defect.name).toBe(defect.chaos === true);
+      expect(defect.breaks === null, defect.name).toBe(defect.chaos === true || defect.conforming === true);
     }
   });
 

@@ -1,12 +1,14 @@
 export interface DefectDefinition {
   name: string;
-  /** ID of the check that must catch this defect; null for chaos behaviours. */
+  /** ID of the check that must catch this defect; null for chaos behaviours and conforming variants. */
   breaks: string | null;
   description: string;
   /** Transports the defect exists on; absent means both. */
   transports?: ('stdio' | 'http')[];
   /** A misbehaviour for bad-target tests rather than a single broken requirement. */
   chaos?: boolean;
+  /** Not a defect: a conforming behaviour some check once misjudged (its test shows that it no longer does). */
+  conforming?: boolean;
   /** Audit flags the defect needs in order to show (e.g. the tool that changes the tool set). */
   auditArgs?: readonly string[];
 }
@@ -243,6 +245,31 @@ export const DEFECTS = defineDefects([
     transports: ['stdio'],
   },
   { name: 'wrong-id-on-list', breaks: null, chaos: true, description: 'answers tools/list with the right result under a different id' },
+  {
+    name: 'tool-lookup-before-headers',
+    breaks: null,
+    conforming: true,
+    description: 'conforming variant: a tools/call of a name it does not list is answered -32602 before the headers are validated',
+    transports: ['http'],
+  },
+  {
+    name: 'no-read-only-hints',
+    breaks: null,
+    conforming: true,
+    description: 'conforming variant: no tool definition carries annotations.readOnlyHint (so by default no tool may be called)',
+  },
+  {
+    name: 'region-pattern',
+    breaks: null,
+    conforming: true,
+    description: 'conforming variant: search_docs lists region with pattern ^[a-z]{2}-[a-z]+-[0-9]$ and answers any other region with -32602 (HTTP 400)',
+  },
+  {
+    name: 'region-refused',
+    breaks: null,
+    conforming: true,
+    description: 'conforming variant: search_docs answers -32602 (HTTP 400) for every region but eu-central-1, which its inputSchema does not say',
+  },
 ]);
 
 export type DefectName = (typeof DEFECTS)[number]['name'];

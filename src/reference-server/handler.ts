@@ -6,6 +6,7 @@ import { validateRequestHeaders } from './http-headers.js';
 import { errorResponse, notification, resultResponse, type OutgoingMessage } from './messages.js';
 import {
   ProtocolError,
+  invalidParams,
   invalidRequest,
   methodNotFound,
   parseError,
@@ -16,6 +17,7 @@ import { fillMissingMeta, readRequestMeta, type RequestMeta } from './request-me
 import { crashesOn } from './search-defects.js';
 import { toolsCallResult } from './tools-call.js';
 import { toolsListResult } from './tools-list.js';
+import { findTool } from './tools.js';
 import { acknowledgement, agreedFilter } from './subscriptions.js';
 
 interface Request {
@@ -133,6 +135,9 @@ function dispatch(
     throw methodNotFound(`Method not found: ${method}`);
   }
   const meta = readRequestMeta(defects.has('meta-not-required') ? fillMissingMeta(request.rawParams) : request.rawParams);
+  if (method === 'tools/call' && defects.has('tool-lookup-before-headers') && typeof params.name === 'string' && !findTool(params.name, ctx.state.betaTools)) {
+    throw invalidParams(`Unknown tool: ${params.name}`);
+  }
   if (ctx.headers) validateRequestHeaders(ctx.headers, method, params, meta, defects);
   if (!SUPPORTED_VERSIONS.includes(meta.protocolVersion) && !defects.has('version-not-checked')) {
     throw unsupportedVersion(meta.protocolVersion);

@@ -50,7 +50,17 @@ const TOOL_DEFECTS: Readonly<Record<string, (tools: Listed[]) => void>> = {
     tools.push(headerTool({ tags: { type: 'array', items: { type: 'string', 'x-mcp-header': 'Tag' } } })),
   'meta-key-empty-label': (tools) => (tools[0]!._meta = { 'com..example/priority': 'high' }),
   'xmcp-sensitive': (tools) => tools.push(headerTool({ api_key: { type: 'string', 'x-mcp-header': 'Api-Key' } })),
+  'no-read-only-hints': (tools) => {
+    for (const tool of tools) if (tool.annotations && typeof tool.annotations === 'object') delete (tool.annotations as Listed).readOnlyHint;
+  },
+  'region-pattern': (tools) => {
+    const schema = tools.find((t) => t.name === 'search_docs')!.inputSchema as { properties: Record<string, Listed> };
+    schema.properties.region = { ...schema.properties.region, pattern: REGION_PATTERN };
+  },
 };
+
+/** The region-pattern variant's constraint: AWS-style regions (eu-central-1), so "us-west1" does not fit. */
+export const REGION_PATTERN = '^[a-z]{2}-[a-z]+-[0-9]$';
 
 /** The connection-scoped-tools defect's extra tool, named after the connection that lists it. */
 export const connectionScopedTool = (connection: string): Listed => extraTool(`conn_${connection}`, { type: 'object' });

@@ -1,9 +1,11 @@
 import { isObject } from '../jsonrpc.js';
 import { NO_DEFECTS, type DefectName, type DefectSet } from './defects.js';
+import { ErrorCode } from './constants.js';
 import { invalidParams, ProtocolError } from './protocol-error.js';
 import type { RequestMeta } from './request-meta.js';
 import { serverInfoMeta } from './result-meta.js';
 import type { ServerState } from './server-state.js';
+import { REGION_PATTERN } from './tool-defects.js';
 import { toolError } from './tool-types.js';
 import { findSearchDefectTool } from './search-defects.js';
 import { findTool } from './tools.js';
@@ -29,6 +31,14 @@ export function readToolCallParams(params: Record<string, unknown>, defects: Def
     throw invalidParams('Invalid params: "requestState" must be a string');
   }
   return { name, arguments: (args as Record<string, unknown> | undefined) ?? {}, inputResponses, requestState };
+}
+
+/** The region variants: search_docs's own validation refuses regions with -32602 (HTTP 400). */
+function refuseRegion(region: unknown, defects: DefectSet): void {
+  if (typeof region !== 'string') return;
+  const refused =
+    (defects.has('region-pattern') && !new RegExp(REGION_PATTERN).test(region)) || (defects.has('region-refused') && region !== 'eu-central-1');
+  if (refused) throw new ProtocolError(ErrorCode.InvalidParams, `Invalid params: unknown region ${region}`, 400);
 }
 
 /** What an unknown tool gets: -32602 when clean; the defects answer it wrongly in one way each. */
@@ -71,6 +81,7 @@ export function toolsCallResult(
   const tool = findTool(call.name, state.betaTools) ?? findSearchDefectTool(call.name, defects);
   if (!tool) return { ...unknownTool(call.name, defects), _meta: serverInfoMeta() };
   if (call.name === 'echo' && defects.has('valid-args-rejected')) throw invalidParams('Invalid params');
+  if (call.name === 'search_docs') refuseRegion(call.arguments.region, defects);
   const skipValidation = call.name === 'get_time' && defects.has('invalid-args-succeed');
   const problem = skipValidation ? undefined : tool.checkInput(call.arguments);
   const outcome = problem
