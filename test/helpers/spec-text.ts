@@ -5,10 +5,12 @@ import { sharedPath } from './shared.js';
 /** The pages of one revision as ../shared/spec holds them. */
 export const specDir = (wire: Wire) => sharedPath('spec', wire);
 
-/** Page text as a reader sees it: emphasis, backticks and link targets gone, whitespace collapsed. */
+/** Page text as a reader sees it: list markers, emphasis, backticks and link targets gone, whitespace collapsed. */
 export function normaliseText(text: string): string {
   return text
+    .replace(/^[ \t]*(?:[-*]|\d+\.)[ \t]+/gm, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\[[^\]]*\]/g, '$1')
     .replace(/\*\*/g, '')
     .replace(/`/g, '')
     .replace(/\s+/g, ' ')
@@ -34,8 +36,8 @@ const pages = new Map<string, Page | undefined>();
 export function loadPage(wire: Wire, path: string): Page | undefined {
   const key = `${wire}/${path}`;
   if (!pages.has(key)) {
-    const file = `${specDir(wire)}/${path}.mdx`;
-    if (!existsSync(file)) pages.set(key, undefined);
+    const file = [`${specDir(wire)}/${path}.mdx`, `${specDir(wire)}/${path}/index.mdx`].find((f) => existsSync(f));
+    if (!file) pages.set(key, undefined);
     else {
       const raw = readFileSync(file, 'utf8');
       const anchors = new Set([...raw.matchAll(/^#{1,6}\s+(.+)$/gm)].map((m) => slug(m[1]!)));
@@ -71,7 +73,7 @@ export function sentenceProblem(wire: Wire, sentence: SpecSentence): string | un
   if (path === 'schema.json') return schemaProblem(wire, sentence, anchor ?? '');
   const page = loadPage(wire, path);
   if (!page) return `no page ${path}.mdx in the ${wire} spec`;
-  if (anchor === undefined || !page.anchors.has(anchor)) return `no heading #${anchor ?? ''} on ${path} (${wire}); headings: ${[...page.anchors].join(', ')}`;
+  if (anchor !== undefined && !page.anchors.has(anchor)) return `no heading #${anchor} on ${path} (${wire}); headings: ${[...page.anchors].join(', ')}`;
   let from = 0;
   for (const fragment of normaliseText(sentence.text).split(ELISION.trim()).map((f) => f.trim()).filter(Boolean)) {
     const at = page.text.indexOf(fragment, from);
