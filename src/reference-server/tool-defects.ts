@@ -50,6 +50,17 @@ const TOOL_DEFECTS: Readonly<Record<string, (tools: Listed[]) => void>> = {
     tools.push(headerTool({ tags: { type: 'array', items: { type: 'string', 'x-mcp-header': 'Tag' } } })),
   'meta-key-empty-label': (tools) => (tools[0]!._meta = { 'com..example/priority': 'high' }),
   'xmcp-sensitive': (tools) => tools.push(headerTool({ api_key: { type: 'string', 'x-mcp-header': 'Api-Key' } })),
+  // On a callable tool, so that the argument generator meets the pattern too (it refuses the schema with a reason).
+  'python-style-pattern': (tools) => {
+    const weather = tools.find((t) => t.name === 'get_weather')!;
+    (weather.inputSchema as { properties: { location: Listed } }).properties.location.pattern = '^(?P<city>.+)\\Z';
+  },
+  // Next to it, a conforming tool whose parameter is named x-mcp-header: a property name, not an annotation.
+  'xmcp-property-named-default': (tools) =>
+    tools.push(
+      extraTool('name_header', { type: 'object', properties: { 'x-mcp-header': { type: 'string', description: 'A header name (a plain parameter)' } } }),
+      headerTool({ default: { type: 'number', 'x-mcp-header': 'Default' } }),
+    ),
 };
 
 /** The connection-scoped-tools defect's extra tool, named after the connection that lists it. */
