@@ -1,8 +1,8 @@
 import { isObject } from '../src/jsonrpc.js';
 import type { CheckContext } from '../src/runner/context.js';
 import type { CheckDefinition, Outcome } from '../src/runner/types.js';
-import { WIRES } from '../src/runner/types.js';
-import { analyzeRefs, dialectOf, validateSchemaDocument, type RefInfo } from '../src/schema/tool-schema/index.js';
+import { WIRES, type SpecSentence } from '../src/runner/types.js';
+import { analyzeRefs, dialectOf, ecmaRegExpProblem, findPatterns, validateSchemaDocument, type RefInfo } from '../src/schema/tool-schema/index.js';
 import { describeIssues } from '../src/runner/result-schemas.js';
 import { listedTools, toolEvidence, type ListedTool } from './listed-tools.js';
 import { fail, note, pass, skip } from './outcome.js';
@@ -55,6 +55,28 @@ function validity(which: Which): CheckDefinition['run'] {
     );
 }
 
+const VALID_UNDER_DIALECT: SpecSentence = {
+  ref: 'basic/index#schema-validation',
+  text: 'Schemas **MUST** be valid according to their declared or default dialect',
+  keyword: 'MUST',
+};
+const DEFAULT_DIALECT: SpecSentence = {
+  ref: 'basic/index#schema-dialect',
+  text: 'Default dialect: When a schema does not include a `$schema` field, it defaults to JSON Schema 2020-12',
+  keyword: 'descriptive',
+};
+const INPUT_SCHEMA_OBJECT: SpecSentence = { ref: 'server/tools#tool', text: '**MUST** be a valid JSON Schema object (not `null`)', keyword: 'MUST' };
+const RECOMMENDED_DIALECT: SpecSentence = {
+  ref: 'basic/index#schema-dialect',
+  text: 'Recommendation: Implementors are RECOMMENDED to use JSON Schema 2020-12.',
+  keyword: 'RECOMMENDED',
+};
+const USES_JSON_SCHEMA: SpecSentence = {
+  ref: 'basic/index#json-schema-usage',
+  text: 'The Model Context Protocol uses JSON Schema for validation throughout the protocol.',
+  keyword: 'descriptive',
+};
+
 export const inputSchemaValid: CheckDefinition = {
   id: 'jsonschema.valid.input',
   covers: ['jsonschema.valid', 'tools.schema.default-dialect', 'jsonschema.impl.default-2020-12', 'jsonschema.dialect.explicit-may'],
@@ -63,6 +85,10 @@ export const inputSchemaValid: CheckDefinition = {
   specRef: 'basic/index#schema-validation',
   area: 'json-schema',
   wires: WIRES,
+  sentences: {
+    '2026-07-28': [VALID_UNDER_DIALECT, DEFAULT_DIALECT, INPUT_SCHEMA_OBJECT],
+    '2025-11-25': [VALID_UNDER_DIALECT, DEFAULT_DIALECT, INPUT_SCHEMA_OBJECT],
+  },
   run: validity('inputSchema'),
 };
 
@@ -74,6 +100,7 @@ export const outputSchemaValid: CheckDefinition = {
   specRef: 'basic/index#schema-validation',
   area: 'json-schema',
   wires: WIRES,
+  sentences: { '2026-07-28': [VALID_UNDER_DIALECT, DEFAULT_DIALECT], '2025-11-25': [VALID_UNDER_DIALECT, DEFAULT_DIALECT] },
   run: validity('outputSchema'),
 };
 
@@ -84,6 +111,7 @@ export const dialectRecommended: CheckDefinition = {
   specRef: 'basic/index#schema-dialect',
   area: 'json-schema',
   wires: WIRES,
+  sentences: { '2026-07-28': [RECOMMENDED_DIALECT], '2025-11-25': [RECOMMENDED_DIALECT] },
   async run(ctx) {
     const tools = await listedTools(ctx);
     const other: string[] = [];
@@ -140,7 +168,7 @@ function refCheck(which: 'local' | 'external'): CheckDefinition['run'] {
             ? fail(`${schemaKind} has same-document references that do not resolve: ${refs.map(describeRef).join('; ')}`, 'every #/… pointer and #anchor points at a subschema of the same document')
             : fail(
                 `${schemaKind} refers outside the document: ${refs.map(describeRef).join('; ')} — never fetched by this tool`,
-                'self-contained schemas: clients MUST NOT dereference network URIs by default and SHOULD reject schemas whose external $ref cannot be resolved',
+                'self-contained schemas: clients do not dereference network URIs by default, and a schema whose external $ref cannot be resolved SHOULD be rejected',
               );
         },
         `${schemaKind === 'inputSchema' ? 'input' : 'output'} schemas`,
@@ -156,11 +184,13 @@ function refCheck(which: 'local' | 'external'): CheckDefinition['run'] {
 
 export const refsResolve: CheckDefinition = {
   id: 'jsonschema.ref.resolves',
-  keyword: 'MUST',
+  keyword: 'descriptive',
   title: 'Same-document $ref (#/… pointers, #anchors) in tool schemas resolve',
-  specRef: 'basic/index#ref-resolution',
+  specRef: 'basic/index#json-schema-usage',
   area: 'json-schema',
   wires: WIRES,
+  // No sentence requires a same-document $ref to resolve; a schema that cannot be evaluated cannot serve validation.
+  sentences: { '2026-07-28': [USES_JSON_SCHEMA], '2025-11-25': [USES_JSON_SCHEMA] },
   run: refCheck('local'),
 };
 
@@ -168,11 +198,60 @@ export const refsExternal: CheckDefinition = {
   id: 'jsonschema.ref.external',
   covers: ['jsonschema.ref.unresolved-reject'],
   keyword: 'SHOULD',
-  title: 'Tool schemas do not $ref network, file or other external URIs (clients must not fetch them)',
+  title: 'Tool schemas do not $ref network, file or other external URIs (clients do not fetch them by default and should reject such schemas)',
   specRef: 'basic/index#ref-resolution',
   area: 'json-schema',
   wires: ['2026-07-28'],
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'basic/index#ref-resolution',
+        text: 'Schemas that fail to validate due to an unresolved external `$ref` **SHOULD** be rejected rather than silently treated as permissive.',
+        keyword: 'SHOULD',
+      },
+    ],
+  },
   run: refCheck('external'),
 };
 
-export const JSON_SCHEMA_CHECKS = [inputSchemaValid, outputSchemaValid, dialectRecommended, refsResolve, refsExternal] as const;
+const MAX_LISTED_PATTERNS = 8;
+
+export const patternsEcma: CheckDefinition = {
+  id: 'jsonschema.pattern.ecma',
+  keyword: 'descriptive',
+  title: 'Regular expressions in tool schemas (pattern, patternProperties) are ECMA-262, as JSON Schema 2020-12 recommends',
+  specRef: 'basic/index#schema-dialect',
+  area: 'json-schema',
+  wires: WIRES,
+  // The MCP pages only say which JSON Schema applies; the ECMA-262 recommendation is JSON Schema's own (a SHOULD there).
+  sentences: { '2026-07-28': [DEFAULT_DIALECT, USES_JSON_SCHEMA], '2025-11-25': [DEFAULT_DIALECT, USES_JSON_SCHEMA] },
+  async run(ctx) {
+    const outcomes: Outcome[] = [];
+    let checked = 0;
+    for (const t of await listedTools(ctx)) {
+      const bad: string[] = [];
+      for (const which of ['inputSchema', 'outputSchema'] as const) {
+        const schema = schemaOf(t, which);
+        if (!schema) continue;
+        for (const found of findPatterns(schema)) {
+          checked += 1;
+          const problem = ecmaRegExpProblem(found.pattern);
+          if (problem) bad.push(`${which}${found.at} ${JSON.stringify(found.pattern)} (${problem})`);
+        }
+      }
+      if (bad.length === 0) continue;
+      outcomes.push({
+        ...fail(
+          `${bad.length} pattern${bad.length === 1 ? '' : 's'} that ECMA-262 (RegExp with the u flag) cannot compile: ${bad.slice(0, MAX_LISTED_PATTERNS).join('; ')}${bad.length > MAX_LISTED_PATTERNS ? '; …' : ''}`,
+          'ECMA-262 regular expressions (JSON Schema 2020-12: a pattern SHOULD be valid in the ECMA-262 dialect); a client validating in JavaScript cannot use this one',
+        ),
+        tool: t.label,
+        evidence: toolEvidence(t),
+      });
+    }
+    if (checked === 0) return [skip('no tool schema has a pattern or patternProperties')];
+    return outcomes.length === 0 ? [pass(`${checked} patterns compile as ECMA-262`)] : outcomes;
+  },
+};
+
+export const JSON_SCHEMA_CHECKS = [inputSchemaValid, outputSchemaValid, dialectRecommended, refsResolve, refsExternal, patternsEcma] as const;

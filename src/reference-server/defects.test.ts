@@ -221,6 +221,11 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
   'xmcp-unsafe-integer': (ctx) => expect(extra(ctx).inputSchema.properties.shard.maximum).toBe(2 ** 60),
   'xmcp-unreachable': (ctx) => expect(extra(ctx).inputSchema.properties.tags.items['x-mcp-header']).toBe('Tag'),
   'xmcp-sensitive': (ctx) => expect(header(ctx, 'api_key')).toBe('Api-Key'),
+  'python-style-pattern': (ctx) => expect(listed(ctx).find((t) => t.name === 'get_weather')!.inputSchema.properties.location.pattern).toBe('^(?P<city>.+)\\Z'),
+  'xmcp-property-named-default': (ctx) => {
+    expect(header(ctx, 'default')).toBe('Default');
+    expect(listed(ctx).at(-2)!.inputSchema.properties['x-mcp-header']).toMatchObject({ type: 'string' });
+  },
   'shuffled-order': (ctx) => {
     const clean = pages(stdioContext()).map(names);
     const first = pages(ctx).map(names);

@@ -78,6 +78,8 @@ export const DEFECTS = defineDefects([
   { name: 'xmcp-unsafe-integer', breaks: 'xmcp.target.int-safe-range', description: 'lists an extra tool with x-mcp-header on an integer with maximum 2^60' },
   { name: 'xmcp-unreachable', breaks: 'xmcp.target.static-reach', description: 'lists an extra tool with x-mcp-header under items' },
   { name: 'xmcp-sensitive', breaks: 'xmcp.server.no-sensitive', description: 'lists an extra tool with x-mcp-header on an api_key parameter' },
+  { name: 'python-style-pattern', breaks: 'jsonschema.pattern.ecma', description: 'get_weather lists its location with the Python-style pattern ^(?P<city>.+)\\Z (calls are still served)' },
+  { name: 'xmcp-property-named-default', breaks: 'xmcp.target.primitive', description: 'lists an extra tool with x-mcp-header on a number parameter named "default" (and a conforming one with a parameter named "x-mcp-header")' },
   {
     name: 'shuffled-order',
     breaks: 'tools.list.deterministic-order',

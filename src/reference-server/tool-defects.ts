@@ -57,6 +57,17 @@ const TOOL_DEFECTS: Readonly<Record<string, (tools: Listed[]) => void>> = {
     const schema = tools.find((t) => t.name === 'search_docs')!.inputSchema as { properties: Record<string, Listed> };
     schema.properties.region = { ...schema.properties.region, pattern: REGION_PATTERN };
   },
+  // On a callable tool, so that the argument generator meets the pattern too (it refuses the schema with a reason).
+  'python-style-pattern': (tools) => {
+    const weather = tools.find((t) => t.name === 'get_weather')!;
+    (weather.inputSchema as { properties: { location: Listed } }).properties.location.pattern = '^(?P<city>.+)\\Z';
+  },
+  // Next to it, a conforming tool whose parameter is named x-mcp-header: a property name, not an annotation.
+  'xmcp-property-named-default': (tools) =>
+    tools.push(
+      extraTool('name_header', { type: 'object', properties: { 'x-mcp-header': { type: 'string', description: 'A header name (a plain parameter)' } } }),
+      headerTool({ default: { type: 'number', 'x-mcp-header': 'Default' } }),
+    ),
 };
 
 /** The region-pattern variant's constraint: AWS-style regions (eu-central-1), so "us-west1" does not fit. */

@@ -54,6 +54,17 @@ describe('compileArgumentSchema', () => {
     expect(compileArgumentSchema({ type: 'object', properties: { a: { type: 'string', pattern: '(' } } })).toMatchObject({ ok: false });
   });
 
+  it.each([
+    ['^(?P<id>\\d+)$', '/properties/a/pattern'],
+    ['^\\d+\\Z', '/properties/a/pattern'],
+  ])('refuses the non-ECMA pattern %s with its location instead of throwing', (pattern, at) => {
+    expect(compileArgumentSchema({ type: 'object', properties: { a: { type: 'string', pattern } } })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining(`at ${at} is not an ECMA-262 regular expression`),
+    });
+    expect(compileArgumentSchema({ type: 'object', patternProperties: { [pattern]: {} } })).toMatchObject({ ok: false, reason: expect.stringContaining('patternProperties') });
+  });
+
   it('refuses a catastrophic pattern within milliseconds', () => {
     const started = performance.now();
     const compiled = compileArgumentSchema({ type: 'object', properties: { a: { type: 'string', pattern: '^(a+)+$' } } });

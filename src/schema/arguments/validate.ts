@@ -1,6 +1,6 @@
 import type { AnySchema, ValidateFunction } from 'ajv';
 import { isObject } from '../../jsonrpc.js';
-import { analyzeRefs, dialectOf, measureSchema, validateSchemaDocument, type RefInfo } from '../tool-schema/index.js';
+import { analyzeRefs, dialectOf, ecmaRegExpProblem, findPatterns, measureSchema, validateSchemaDocument, type RefInfo } from '../tool-schema/index.js';
 import { shorten } from '../tool-schema/shorten.js';
 import type { SchemaIssue } from '../validator.js';
 import { compileWithAjv } from './ajv-family.js';
@@ -68,7 +68,17 @@ function precheck(schema: unknown): string | undefined {
     return `unsupported dialect: ${dialect.reason ?? dialect.dialect ?? 'unknown'}`;
   }
   const unresolved = analyzeRefs(schema).find((ref) => !ref.resolved);
-  return unresolved === undefined ? undefined : describeRef(unresolved);
+  if (unresolved !== undefined) return describeRef(unresolved);
+  return nonEcmaPattern(schema);
+}
+
+/** ajv compiles patterns as ECMA-262 (`u` flag): a schema with another dialect of regular expression is not compiled. */
+function nonEcmaPattern(schema: unknown): string | undefined {
+  for (const found of findPatterns(schema)) {
+    const problem = ecmaRegExpProblem(found.pattern);
+    if (problem !== undefined) return `the ${found.keyword} ${shorten(JSON.stringify(found.pattern), 80)} at ${shorten(found.at, 80)} is not an ECMA-262 regular expression (${shorten(problem, 120)})`;
+  }
+  return undefined;
 }
 
 function compile(schema: AnySchema): CompiledArgumentSchema {

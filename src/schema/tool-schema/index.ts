@@ -3,3 +3,4 @@ export { DEFAULT_DIALECT, SUPPORTED_DIALECTS, dialectOf, type Dialect, type Dial
 export { metaValidationRuns, validateSchemaDocument, type MetaVerdict } from './meta.js';
 export { analyzeRefs, type RefInfo, type RefKind } from './refs.js';
 export type { RefKeyword } from './schema-index.js';
+export { ecmaRegExpProblem, findPatterns, type SchemaPattern } from './patterns.js';

@@ -29,18 +29,17 @@ export const META_SCHEMA_FILES: Record<AjvFamily, readonly string[]> = {
 };
 
 /**
- * ajv compiles its built-in meta-schemas with format validation switched off, so the bundled meta-schema
- * files are added as ordinary schemas instead (`meta: false`). Only `regex` is asserted, so an invalid
- * `pattern` is reported; the URI formats are annotations in 2019-09/2020-12 and are declared ignored.
- * There is no `loadSchema`: nothing is ever fetched.
+ * ajv compiles its built-in meta-schemas with its own options, so the bundled meta-schema files are added as
+ * ordinary schemas instead (`meta: false`). No format is asserted: in the meta-schemas `format` is an annotation
+ * (a `pattern` that is not ECMA-262 is reported by a check of its own, jsonschema.pattern.ecma, never as an invalid
+ * schema). There is no `loadSchema`: nothing is ever fetched.
  */
 export const META_AJV_OPTIONS: Options = {
   allErrors: true,
   strict: false,
   meta: false,
   validateSchema: false,
-  validateFormats: true,
-  formats: { uri: true, 'uri-reference': true, 'uri-template': true, 'json-pointer': true, 'relative-json-pointer': true },
+  validateFormats: false,
 };
 
 const ajvByFamily = new Map<AjvFamily, AjvLike>();
@@ -56,8 +55,6 @@ export const META_DIALECTS: Record<AjvFamily, readonly MetaDialect[]> = {
 /** An ajv holding the meta-schema documents of `family`; `extra` options are for the build's precompilation. */
 export function metaSchemaAjv(family: AjvFamily, extra: Options = {}): AjvLike {
   const ajv = newAjv(family, { ...META_AJV_OPTIONS, ...extra });
-  const addFormats = requireModule<typeof import('ajv-formats').default>('ajv-formats');
-  addFormats(ajv as Parameters<typeof addFormats>[0], ['regex']);
   for (const file of META_SCHEMA_FILES[family]) ajv.addSchema(requireModule<AnySchemaObject>(`ajv/dist/refs/${file}`));
   return ajv;
 }
@@ -73,7 +70,7 @@ function ajvFor(family: AjvFamily): AjvLike {
 
 /** What a family's precompiled module must have been compiled from (the documents come with the ajv version). */
 export function metaFingerprint(family: AjvFamily): string {
-  return fingerprintOf({ options: META_AJV_OPTIONS, files: META_SCHEMA_FILES[family], dialects: META_DIALECTS[family], formats: ['regex'] });
+  return fingerprintOf({ options: META_AJV_OPTIONS, files: META_SCHEMA_FILES[family], dialects: META_DIALECTS[family], formats: [] });
 }
 
 const precompiled = new Map<AjvFamily, PrecompiledModule | undefined>();

@@ -1,4 +1,5 @@
 import { isObject } from '../../jsonrpc.js';
+import { slotOfKeyword, slotOfMember } from '../tool-schema/subschema-slots.js';
 
 export interface HeaderAnnotation {
   /** JSON pointer (RFC 6901) of the subschema carrying `x-mcp-header`. */
@@ -15,8 +16,11 @@ export const MAX_WALK_DEPTH = 64;
 const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
- * Every `x-mcp-header` anywhere in the schema (iterative, bounded walk). Only annotations whose pointer is
- * `/properties/a(/properties/b)*` are statically reachable (streamable-http § Custom Headers from Tool Parameters).
+ * Every `x-mcp-header` on a subschema (iterative, bounded walk). The walk goes by keyword position: the members of
+ * `properties` are property names mapped to subschemas (a property may be called `x-mcp-header`, `default` or
+ * `enum`), and keywords that hold data (`const`, `enum`, `default`, `examples`, vendor keywords) are never entered.
+ * Only annotations whose pointer is `/properties/a(/properties/b)*` are statically reachable
+ * (streamable-http § Custom Headers from Tool Parameters).
  */
 export function findHeaderAnnotations(schema: unknown): { annotations: HeaderAnnotation[]; truncated: boolean } {
   const annotations: HeaderAnnotation[] = [];
@@ -29,10 +33,6 @@ export function findHeaderAnnotations(schema: unknown): { annotations: HeaderAnn
       truncated = true;
       continue;
     }
-    if (Array.isArray(node)) {
-      node.forEach((child, i) => stack.push({ node: child, segments: [...segments, String(i)] }));
-      continue;
-    }
     if (!isObject(node)) continue;
     if ('x-mcp-header' in node) {
       annotations.push({
@@ -42,9 +42,15 @@ export function findHeaderAnnotations(schema: unknown): { annotations: HeaderAnn
         schema: node,
       });
     }
-    for (const [key, child] of Object.entries(node)) {
-      if (key === 'x-mcp-header' || key === 'enum' || key === 'const' || key === 'default' || key === 'examples') continue;
-      if (typeof child === 'object' && child !== null) stack.push({ node: child, segments: [...segments, key] });
+    for (const [keyword, value] of Object.entries(node)) {
+      const slot = slotOfKeyword(keyword, value);
+      if (slot === 'schema') stack.push({ node: value, segments: [...segments, keyword] });
+      else if (slot === 'schema-list') (value as unknown[]).forEach((member, i) => stack.push({ node: member, segments: [...segments, keyword, String(i)] }));
+      else if (slot === 'schema-map') {
+        for (const [name, member] of Object.entries(value as Record<string, unknown>)) {
+          if (slotOfMember(member) === 'schema') stack.push({ node: member, segments: [...segments, keyword, name] });
+        }
+      }
     }
   }
   annotations.sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));

@@ -62,6 +62,27 @@ describe('x-mcp-header static rules (server/tools#x-mcp-header)', () => {
     expect(rulesFor({ type: 'object', properties: { [name]: { type: 'string', 'x-mcp-header': 'X' } } })).toEqual([]);
   });
 
+  it('takes a property named x-mcp-header for a property, not for an annotation', () => {
+    const schema = { type: 'object', properties: { 'x-mcp-header': { type: 'number', description: 'a plain parameter' } } };
+    expect(findHeaderAnnotations(schema).annotations).toEqual([]);
+    expect(rulesFor(schema)).toEqual([]);
+    const annotated = { type: 'object', properties: { 'x-mcp-header': { type: 'string', 'x-mcp-header': 'Name' } } };
+    expect(findHeaderAnnotations(annotated).annotations.map((a) => [a.pointer, a.propertyPath])).toEqual([['/properties/x-mcp-header', ['x-mcp-header']]]);
+    expect(rulesFor(annotated)).toEqual([]);
+  });
+
+  it.each(['default', 'enum', 'const', 'examples'])('inspects a property named %s', (name) => {
+    const schema = { type: 'object', properties: { [name]: { type: 'number', 'x-mcp-header': 'Amount' } } };
+    expect(findHeaderAnnotations(schema).annotations.map((a) => a.pointer)).toEqual([`/properties/${name}`]);
+    expect(rulesFor(schema)).toEqual(['xmcp.target.primitive']);
+  });
+
+  it('never enters data keywords (const, enum, default, examples) as schemas', () => {
+    const data = { 'x-mcp-header': 'Bad Name' };
+    const schema = { type: 'object', default: data, examples: [data], const: data, enum: [data], 'x-vendor': data, properties: {} };
+    expect(findHeaderAnnotations(schema).annotations).toEqual([]);
+  });
+
   it('walks a hostile, very deep schema without blowing the stack', () => {
     let deep: Record<string, unknown> = { type: 'string', 'x-mcp-header': 'Deep' };
     for (let i = 0; i < 10_000; i++) deep = { type: 'object', properties: { n: deep } };
