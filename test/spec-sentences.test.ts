@@ -10,7 +10,7 @@ const HAVE_SPEC = WIRES.every((wire) => existsSync(specDir(wire)));
 describe.skipIf(!HAVE_SPEC)('every verdict stands on a sentence of the wire in use', () => {
   it('each check quotes at least one sentence on every wire it runs on, and runs on no other', () => {
     const wrong = ALL_CHECKS.flatMap((check) => {
-      const quoted = WIRES.filter((wire) => (check.sentences?.[wire]?.length ?? 0) > 0);
+      const quoted = WIRES.filter((wire) => (check.sentences[wire]?.length ?? 0) > 0);
       return quoted.join() === WIRES.filter((w) => check.wires.includes(w)).join() ? [] : [`${check.id}: runs on ${check.wires.join(', ')}, quotes ${quoted.join(', ') || 'nothing'}`];
     });
     expect(wrong).toEqual([]);
@@ -18,7 +18,7 @@ describe.skipIf(!HAVE_SPEC)('every verdict stands on a sentence of the wire in u
 
   it('each quoted sentence occurs in that revision, under its anchor, and carries the keyword it is labelled with', () => {
     const wrong = ALL_CHECKS.flatMap((check) =>
-      WIRES.flatMap((wire) => (check.sentences?.[wire] ?? []).flatMap((sentence) => {
+      WIRES.flatMap((wire) => (check.sentences[wire] ?? []).flatMap((sentence) => {
         const problem = sentenceProblem(wire, sentence);
         return problem ? [`${check.id} (${wire}, ${sentence.ref}): ${problem}`] : [];
       })),

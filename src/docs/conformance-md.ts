@@ -49,7 +49,7 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 function sentencesCell(check: CheckDefinition): string {
   return check.wires
     .map((wire) => {
-      const quotes = (check.sentences?.[wire] ?? []).map((s) => `${s.keyword}, [${s.ref}](${specUrl(s.ref, wire)}): “${cell(s.text)}”`);
+      const quotes = (check.sentences[wire] ?? []).map((s) => `${s.keyword}, [${s.ref}](${specUrl(s.ref, wire)}): “${cell(s.text)}”`);
       return `**${wire}**: ${quotes.join('; ') || 'no sentence'}`;
     })
     .join('<br>');

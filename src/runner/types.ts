@@ -82,7 +82,7 @@ export interface CheckDefinition {
   /** Wire versions the requirement exists in (exactly the keys of `sentences`); on others the check is skipped with that reason. */
   wires: readonly Wire[];
   /** The verbatim sentences the verdict rests on, per wire (test/spec-sentences.test.ts reads them in ../shared/spec). */
-  sentences?: SpecSentences;
+  sentences: SpecSentences;
   needs?: readonly Need[];
   /**
    * `serial` checks run one at a time after the concurrent `main` ones (probes with broken requests, whose error
@@ -124,7 +124,7 @@ const CLASS_RANK: Record<Keyword, number> = { MUST: 0, SHOULD: 1, MAY: 2 };
 
 /** The sentence a verdict on this wire rests on: the first of the strongest keyword class. */
 export function governingSentence(check: Pick<CheckDefinition, 'sentences'>, wire: Wire): SpecSentence | undefined {
-  const list = check.sentences?.[wire] ?? [];
+  const list = check.sentences[wire] ?? [];
   let best: SpecSentence | undefined;
   for (const sentence of list) {
     if (!best || CLASS_RANK[keywordClass(sentence.keyword)] < CLASS_RANK[keywordClass(best.keyword)]) best = sentence;
