@@ -179,6 +179,7 @@ describe('HTML report: coverage', () => {
     specRef: 'server/tools',
     area: 'a',
     wires: ['2026-07-28'],
+    sentences: {},
     ...(covers && { covers }),
     run: () => [],
   });

@@ -14,6 +14,7 @@ function recorder() {
     specRef: 'x',
     area: 'x',
     wires: ['2026-07-28'],
+    sentences: { '2026-07-28': [{ ref: 'x', text: 'x', keyword: 'MUST' }] },
     ...(phase ? { phase } : {}),
     run: async () => {
       await new Promise((resolve) => setImmediate(resolve));
