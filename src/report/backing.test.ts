@@ -43,6 +43,7 @@ describe('every reporter says what kind of sentence backs a finding, and links i
     const out = Buffer.concat(chunks).toString('utf8');
     expect(out).toContain(`spec: descriptive text: the spec describes this without a BCP 14 keyword, so it can only warn · ${LEGACY}`);
     expect(out).toContain('"Standard JSON-RPC errors for issues like: Unknown tools"');
+    expect(out).toMatch(/^WARN DESCR  tools\.err\.unknown-tool /m);
   });
 
   it('SARIF', () => {

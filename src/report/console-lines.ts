@@ -35,6 +35,20 @@ function evidenceSummary(item: Evidence): string {
   return parts.join(' · ');
 }
 
+/** The keyword column: the class, or what kind of text it is when the sentence is no BCP 14 requirement. */
+function keywordLabel(result: CheckResult): string {
+  switch (result.keywordText) {
+    case 'descriptive':
+      return 'DESCR';
+    case 'lower-case should in schema.json':
+      return 'should';
+    case 'schema.json structural rule':
+      return 'SCHEMA';
+    default:
+      return result.keyword;
+  }
+}
+
 /** What a finding stands on: the kind of sentence, the sentence itself, and its page in the revision in use. */
 function specLines(result: CheckResult, paint: Palette): string[] {
   const lines = [INDENT + paint.dim(`spec: ${backing(result.keywordText)} · ${result.specUrl}`)];
@@ -44,7 +58,7 @@ function specLines(result: CheckResult, paint: Palette): string[] {
 
 /** The line for one finished check, plus indented details for anything that is not a pass. */
 export function checkLines(result: CheckResult, paint: Palette, verbose: boolean): string[] {
-  const head = [statusBadge(result.status, paint), result.keyword.padEnd(6), terminalInline(result.id), terminalInline(result.title)];
+  const head = [statusBadge(result.status, paint), keywordLabel(result).padEnd(6), terminalInline(result.id), terminalInline(result.title)];
   if (result.baselined) head.push(paint.dim('(known: in the baseline)'));
   if (result.tool !== undefined) head.push(paint.dim(`[${terminalInline(result.tool, 120)}]`));
   const lines = [head.join(' ')];
