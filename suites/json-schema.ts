@@ -57,7 +57,7 @@ function validity(which: Which): CheckDefinition['run'] {
 
 const VALID_UNDER_DIALECT: SpecSentence = {
   ref: 'basic/index#schema-validation',
-  text: 'Schemas **MUST** be valid according to their declared or default dialect',
+  text: 'Schemas MUST be valid according to their declared or default dialect',
   keyword: 'MUST',
 };
 const DEFAULT_DIALECT: SpecSentence = {
@@ -65,7 +65,7 @@ const DEFAULT_DIALECT: SpecSentence = {
   text: 'Default dialect: When a schema does not include a `$schema` field, it defaults to JSON Schema 2020-12',
   keyword: 'descriptive',
 };
-const INPUT_SCHEMA_OBJECT: SpecSentence = { ref: 'server/tools#tool', text: '**MUST** be a valid JSON Schema object (not `null`)', keyword: 'MUST' };
+const INPUT_SCHEMA_OBJECT: SpecSentence = { ref: 'server/tools#tool', text: 'MUST be a valid JSON Schema object (not `null`)', keyword: 'MUST' };
 const RECOMMENDED_DIALECT: SpecSentence = {
   ref: 'basic/index#schema-dialect',
   text: 'Recommendation: Implementors are RECOMMENDED to use JSON Schema 2020-12.',
@@ -206,7 +206,7 @@ export const refsExternal: CheckDefinition = {
     '2026-07-28': [
       {
         ref: 'basic/index#ref-resolution',
-        text: 'Schemas that fail to validate due to an unresolved external `$ref` **SHOULD** be rejected rather than silently treated as permissive.',
+        text: 'Schemas that fail to validate due to an unresolved external `$ref` SHOULD be rejected rather than silently treated as permissive.',
         keyword: 'SHOULD',
       },
     ],

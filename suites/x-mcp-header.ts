@@ -50,34 +50,34 @@ function xmcpCheck(rule: XmcpRule, sentence: SpecSentence, title: string, expect
 }
 
 export const X_MCP_HEADER_CHECKS = [
-  xmcpCheck('xmcp.value.non-empty', onTools(`${CONSTRAINTS}**MUST NOT** be empty`, 'MUST NOT'), 'x-mcp-header values are not empty', 'a non-empty header name part'),
+  xmcpCheck('xmcp.value.non-empty', onTools(`${CONSTRAINTS}MUST NOT be empty`, 'MUST NOT'), 'x-mcp-header values are not empty', 'a non-empty header name part'),
   xmcpCheck(
     'xmcp.value.token',
-    onTools(`${CONSTRAINTS}**MUST** match HTTP field-name token syntax (\`1*tchar\`, RFC 9110 Section 5.1)`, 'MUST'),
+    onTools(`${CONSTRAINTS}MUST match HTTP field-name token syntax (\`1*tchar\`, RFC 9110 Section 5.1)`, 'MUST'),
     'x-mcp-header values are HTTP field-name tokens (1*tchar)', "only tchar: A-Z a-z 0-9 ! # $ % & ' * + - . ^ _ ` | ~"),
   xmcpCheck(
     'xmcp.value.no-ctl',
-    onTools(`${CONSTRAINTS}**MUST NOT** contain control characters, including carriage return (CR, \`\\r\`) or line feed (LF, \`\\n\`)`, 'MUST NOT'),
+    onTools(`${CONSTRAINTS}MUST NOT contain control characters, including carriage return (CR, \`\\r\`) or line feed (LF, \`\\n\`)`, 'MUST NOT'),
     'x-mcp-header values contain no control characters (CR, LF, …)', 'no character below 0x20, nor 0x7F'),
   xmcpCheck(
     'xmcp.value.unique-ci',
-    onTools(`${CONSTRAINTS}**MUST** be case-insensitively unique among all \`x-mcp-header\` values in the \`inputSchema\``, 'MUST'),
+    onTools(`${CONSTRAINTS}MUST be case-insensitively unique among all \`x-mcp-header\` values in the \`inputSchema\``, 'MUST'),
     'x-mcp-header values are unique within the inputSchema, ignoring case', 'each Mcp-Param-{Name} names one parameter'),
   xmcpCheck(
     'xmcp.target.primitive',
-    onTools(`${CONSTRAINTS}**MUST** only be applied to parameters with primitive types (integer, string, boolean). Parameters with type \`number\` are not permitted.`, 'MUST'),
+    onTools(`${CONSTRAINTS}MUST only be applied to parameters with primitive types (integer, string, boolean). Parameters with type \`number\` are not permitted.`, 'MUST'),
     'x-mcp-header annotates only integer, string or boolean parameters (not number)',
     'the annotated property has type "integer", "string" or "boolean" (see CONFORMANCE.md for type arrays and enums)',
   ),
   xmcpCheck(
     'xmcp.target.int-safe-range',
-    onTools(`${CONSTRAINTS}Integer values **MUST** be within the safe range for integers represented using IEEE754 double-precision floating point numbers`, 'MUST'),
+    onTools(`${CONSTRAINTS}Integer values MUST be within the safe range for integers represented using IEEE754 double-precision floating point numbers`, 'MUST'),
     'Integer parameters mirrored into headers stay within ±(2^53−1)',
     'minimum, maximum, const and enum values within -(2^53-1) … 2^53-1',
   ),
   xmcpCheck(
     'xmcp.target.static-reach',
-    onTools(`${CONSTRAINTS}**MUST** only be applied to properties that are _statically reachable_ from the schema root`, 'MUST'),
+    onTools(`${CONSTRAINTS}MUST only be applied to properties that are _statically reachable_ from the schema root`, 'MUST'),
     'x-mcp-header sits only on properties reachable from the root through "properties" alone',
     'the annotation at /properties/<a>(/properties/<b>)* — never under items, anyOf/oneOf/allOf/not, if/then/else, $ref, $defs or additionalProperties',
     ['xmcp.target.chain'],
@@ -85,7 +85,7 @@ export const X_MCP_HEADER_CHECKS = [
   xmcpCheck(
     'xmcp.server.no-sensitive',
     onTools(
-      'Server developers **SHOULD NOT** mark sensitive parameters (passwords, API keys, tokens, PII) with `x-mcp-header`, as header values are visible to network intermediaries.',
+      'Server developers SHOULD NOT mark sensitive parameters (passwords, API keys, tokens, PII) with `x-mcp-header`, as header values are visible to network intermediaries.',
       'SHOULD NOT',
     ),
     'x-mcp-header does not mirror sensitive parameters (passwords, keys, tokens, PII)',

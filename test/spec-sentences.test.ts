@@ -26,6 +26,11 @@ describe.skipIf(!HAVE_SPEC)('every verdict stands on a sentence of the wire in u
     expect(wrong).toEqual([]);
   });
 
+  it('quotes read as plain text in reports: no markdown emphasis', () => {
+    const marked = ALL_CHECKS.flatMap((check) => WIRES.flatMap((wire) => (check.sentences[wire] ?? []).filter((s) => s.text.includes('**')).map(() => `${check.id} (${wire})`)));
+    expect(marked).toEqual([]);
+  });
+
   it("a check's keyword is the keyword of the sentence its verdict rests on, on its first wire", () => {
     const wrong = ALL_CHECKS.flatMap((check) => {
       const first = check.wires[0];
