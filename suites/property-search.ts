@@ -95,7 +95,9 @@ function failureOutcome<Case>(ctx: CheckContext, check: SearchCheck<Case>, t: Li
 
 function callableTools(ctx: CheckContext, tools: ListedTool[]): { callable: ListedTool[]; notCalled: string[] } {
   const replay = propertyOptions(ctx).replay;
-  const named = tools.filter((t) => typeof t.tool.name === 'string' && (!replay || t.tool.name === replay.tool));
+  const seen = new Set<string>();
+  // A name listed twice is one tool to tools/call: it is searched once, as its first definition says.
+  const named = tools.filter((t) => typeof t.tool.name === 'string' && (!replay || t.tool.name === replay.tool) && !seen.has(t.tool.name) && seen.add(t.tool.name));
   return {
     callable: named.filter((t) => ctx.mayCall(t.tool)),
     notCalled: named.filter((t) => !ctx.mayCall(t.tool)).map((t) => t.label),

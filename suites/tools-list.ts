@@ -100,6 +100,16 @@ export const paginationTerminates: CheckDefinition = {
           ),
         ];
       }
+      case 'page-repeat': {
+        const { page, repeatsPage, exchange } = walk.stop;
+        return [
+          fail(
+            `page ${page} (reached with a cursor not seen before) lists exactly the tools of page ${repeatsPage}: the cursors lead round in a loop, so the walk stopped there`,
+            'nextCursor only while more results exist, so that following it reaches the end of the list',
+            [walk.pages[repeatsPage - 1]!.exchange, exchange],
+          ),
+        ];
+      }
       case 'page-cap':
         return [
           fail(

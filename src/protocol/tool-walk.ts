@@ -14,30 +14,41 @@ export type WalkStop =
   | { kind: 'error'; page: number; message: string }
   | { kind: 'not-a-list'; page: number; message: string }
   | { kind: 'cursor-loop'; page: number; cursor: string; firstUsedOnPage: number }
+  /** A page whose tools are exactly an earlier page's, under a cursor never seen before: a loop with fresh cursors. */
+  | { kind: 'page-repeat'; page: number; repeatsPage: number; exchange: Exchange }
   | { kind: 'page-cap'; pages: number };
 
 export interface ToolWalk {
   pages: ToolPage[];
-  /** Every tool object from every page, in order, duplicates included. */
+  /** Every tool object from every page, in order, duplicates included (but not those of a page that repeats an earlier one). */
   tools: Record<string, unknown>[];
   stop: WalkStop;
 }
 
 export const DEFAULT_MAX_PAGES = 5000;
 
-/** Follow `nextCursor` until it is absent; stop on an error, a cursor loop or the page cap. */
+/**
+ * Follow `nextCursor` until it is absent; stop on an error, a cursor loop (a repeated cursor, or a page that repeats
+ * an earlier page's tools exactly) or the page cap. A repeated page is not part of `pages` or `tools`: its tools are
+ * the loop's, not the server's.
+ */
 export async function walkTools(client: McpClient, maxPages = DEFAULT_MAX_PAGES): Promise<ToolWalk> {
   const pages: ToolPage[] = [];
   const tools: Record<string, unknown>[] = [];
   const cursorsUsed = new Map<string, number>();
+  const pageContents = new Map<string, number>();
   let cursor: string | undefined;
   for (;;) {
     if (pages.length >= maxPages) return { pages, tools, stop: { kind: 'page-cap', pages: pages.length } };
     const exchange = await client.request('tools/list', cursor === undefined ? {} : { cursor });
     const page: ToolPage = { exchange, cursor };
-    pages.push(page);
-    const pageNo = pages.length;
+    const pageNo = pages.length + 1;
     const result = resultOf(exchange.response);
+    const content = Array.isArray(result?.tools) && result.tools.length > 0 ? JSON.stringify(result.tools) : undefined;
+    const repeats = content === undefined ? undefined : pageContents.get(content);
+    if (repeats !== undefined) return { pages, tools, stop: { kind: 'page-repeat', page: pageNo, repeatsPage: repeats, exchange } };
+    if (content !== undefined) pageContents.set(content, pageNo);
+    pages.push(page);
     if (!result) {
       const error = errorOf(exchange.response);
       const message = error

@@ -182,6 +182,14 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     expect(all[2]!.result.nextCursor).toBe(all[0]!.result.nextCursor);
     expect(all[3]!.result.tools).toEqual(all[1]!.result.tools);
   },
+  'cursor-loop-fresh': (ctx) => {
+    const all = pages(ctx, 7);
+    expect(all).toHaveLength(7);
+    const cursors = all.map((page) => page.result.nextCursor);
+    expect(new Set(cursors).size).toBe(cursors.length);
+    expect(all[3]!.result.tools).toEqual(all[1]!.result.tools);
+    expect(all[5]!.result.tools).toEqual(all[3]!.result.tools);
+  },
   'duplicate-tool': (ctx) => {
     const all = pages(ctx);
     const last = all[2]!.result.tools as Message[];

@@ -43,6 +43,11 @@ export const DEFECTS = defineDefects([
   { name: 'mixed-cache-scope', breaks: 'cache.server.scope-consistent', description: 'tools/list page 1 is public, later pages are private' },
   { name: 'tools-not-array', breaks: 'tools.list.respond', description: 'the 2nd tools/list page has tools: {} instead of an array' },
   { name: 'cursor-loop', breaks: 'page.walk.terminates', description: "the last page's nextCursor leads back to page 2 (endless pagination)" },
+  {
+    name: 'cursor-loop-fresh',
+    breaks: 'page.walk.terminates',
+    description: "every nextCursor is new (an offset and a counter) and the last page's leads back to page 2: endless pagination that no cursor comparison sees",
+  },
   { name: 'duplicate-tool', breaks: 'tools.name.unique', description: 'the last tools/list page repeats the first tool' },
   { name: 'bad-jsonrpc-version', breaks: 'base.jsonrpc', description: 'tools/list responses carry "jsonrpc": "1.0"' },
   {

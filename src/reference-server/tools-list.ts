@@ -1,5 +1,5 @@
 import { LIST_TTL_MS, PAGE_SIZE } from './constants.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, decodeFreshCursor, encodeCursor, encodeFreshCursor } from './cursor.js';
 import type { DefectSet } from './defects.js';
 import { invalidParams } from './protocol-error.js';
 import type { HandlerContext } from './reply.js';
@@ -27,8 +27,10 @@ export function toolsListResult(params: Record<string, unknown>, ctx: HandlerCon
   if (pageIndex === 1 && defects.has('tools-not-array')) tools = {};
 
   const result: Record<string, unknown> = { resultType: 'complete', tools };
-  if (!isLastPage) result.nextCursor = encodeCursor(end);
+  const fresh = defects.has('cursor-loop-fresh');
+  if (!isLastPage) result.nextCursor = fresh ? encodeFreshCursor(end, ctx.state.toolsListRequests) : encodeCursor(end);
   else if (defects.has('cursor-loop')) result.nextCursor = encodeCursor(pageSize);
+  else if (fresh) result.nextCursor = encodeFreshCursor(pageSize, ctx.state.toolsListRequests);
   result.ttlMs = LIST_TTL_MS;
   result.cacheScope = pageIndex > 0 && defects.has('mixed-cache-scope') ? 'private' : 'public';
   if (!defects.has('no-server-info-on-list')) result._meta = serverInfoMeta();
@@ -48,7 +50,7 @@ function withScale<T>(listed: readonly T[], ctx: HandlerContext): readonly (T | 
 function pageOffset(cursor: unknown, total: number, pageSize: number, defects: DefectSet): number {
   if (cursor === undefined) return 0;
   if (typeof cursor !== 'string') throw invalidParams('Invalid cursor: must be a string');
-  const offset = decodeCursor(cursor, total, pageSize);
+  const offset = decodeCursor(cursor, total, pageSize) ?? (defects.has('cursor-loop-fresh') ? decodeFreshCursor(cursor) : undefined);
   if (offset !== undefined) return offset;
   if (defects.has('invalid-cursor-ignored')) return 0;
   throw invalidParams('Invalid cursor');
