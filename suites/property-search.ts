@@ -17,7 +17,7 @@ import type { CheckContext } from '../src/runner/context.js';
 import type { Evidence, Outcome } from '../src/runner/types.js';
 import type { Exchange } from '../src/transport/types.js';
 import { listedTools, type ListedTool } from './listed-tools.js';
-import { note, pass, skip } from './outcome.js';
+import { note, pass, skip, timedOutReason } from './outcome.js';
 
 export function propertyOptions(ctx: CheckContext): PropertyOptions {
   return ctx.options.property ?? DEFAULT_PROPERTY_OPTIONS;
@@ -114,6 +114,8 @@ async function searchTool<Case>(ctx: CheckContext, check: SearchCheck<Case>, t: 
   // A replay re-runs its one case whatever the scripted checks say (and sends nothing else).
   const reported = propertyOptions(ctx).replay ? undefined : await check.reportedBy?.(ctx, t);
   if (reported) return { ...skip(`not searched: ${reported}`), tool: t.label };
+  const timedOut = ctx.timedOutCall(t.tool.name as string);
+  if (timedOut) return { ...skip(`not searched: ${timedOutReason(timedOut)}`), tool: t.label, evidence: [timedOut] };
   const prepared = prepareSource(t.tool.inputSchema);
   if (!prepared.ok) return { ...skip(`no arguments can be generated: ${prepared.reason}`), tool: t.label };
   const spec = check.property(t, prepared.source);

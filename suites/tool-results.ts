@@ -8,7 +8,7 @@ import { WIRES } from '../src/runner/types.js';
 import { compileArgumentSchema, invalidArguments, isUndecided, sampleArguments } from '../src/schema/arguments/index.js';
 import type { Exchange } from '../src/transport/types.js';
 import { listedTools, type ListedTool } from './listed-tools.js';
-import { fail, note, pass, skip } from './outcome.js';
+import { fail, note, pass, skip, timedOutReason } from './outcome.js';
 
 interface Call {
   tool: ListedTool;
@@ -32,6 +32,11 @@ export function validCalls(ctx: CheckContext): Promise<ValidCalls> {
       if (typeof tool.tool.name !== 'string') continue;
       if (!ctx.mayCall(tool.tool)) {
         out.notCalled.push({ tool: tool.label, why: 'not read-only and not allowed' });
+        continue;
+      }
+      const timedOut = ctx.timedOutCall(tool.tool.name);
+      if (timedOut) {
+        out.notCalled.push({ tool: tool.label, why: timedOutReason(timedOut) });
         continue;
       }
       const sample = sampleArguments(tool.tool.inputSchema);
@@ -302,7 +307,7 @@ export function invalidProbes(ctx: CheckContext): Promise<{ probes: InvalidProbe
       const picked = mutations.filter((m, i) => mutations.findIndex((o) => o.kind === m.kind) === i).slice(0, MAX_INVALID_PER_TOOL);
       for (const m of picked) {
         probed += 1;
-        if (c.exchange.failure) break;
+        if (c.exchange.failure || ctx.timedOutCall(c.tool.tool.name as string)) break;
         const exchange = await ctx.callTool(c.tool.tool.name as string, m.value);
         if (!exchange.failure) probes.push({ call: c, description: m.description, kind: m.kind, exchange });
       }

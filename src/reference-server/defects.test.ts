@@ -431,6 +431,10 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     expect(callResult(ctx, 'format_label', { style: 'plain', text: '' }).result.content[0].text).toBe('');
   },
   'hang-on-list': (ctx) => expect(handleMessage(rpc(1, 'tools/list'), ctx)).toEqual({ kind: 'hang' }),
+  'hang-get-time': (ctx) => {
+    expect(handleMessage(rpc(1, 'tools/call', { name: 'get_time', arguments: {} }), ctx)).toEqual({ kind: 'hang' });
+    expect(callResult(ctx, 'echo', { text: 'hi' }).result.content[0].text).toBe('hi');
+  },
   'exit-after-discover': (ctx) => {
     expect(handleMessage(rpc(1, 'server/discover'), ctx)).toMatchObject({ kind: 'send', exitCode: 1 });
     expect(handleMessage(rpc(2, 'tools/list'), ctx)).not.toHaveProperty('exitCode');

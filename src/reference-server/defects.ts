@@ -237,6 +237,7 @@ export const DEFECTS = defineDefects([
     transports: ['stdio'],
   },
   { name: 'hang-on-list', breaks: null, chaos: true, description: 'never answers tools/list (keeps running)' },
+  { name: 'hang-get-time', breaks: null, chaos: true, description: 'never answers a tools/call of the read-only get_time (keeps serving everything else)' },
   {
     name: 'exit-after-discover',
     breaks: null,

@@ -79,6 +79,7 @@ function handleRequest(request: Request, ctx: HandlerContext): Reply {
   const { defects } = ctx;
   const isList = request.method === 'tools/list';
   if (isList && defects.has('hang-on-list')) return { kind: 'hang' };
+  if (request.method === 'tools/call' && defects.has('hang-get-time') && isObject(request.params) && request.params.name === 'get_time') return { kind: 'hang' };
   if (isList && defects.has('garbage-on-list')) return { kind: 'raw', text: 'this is not json' };
   if (crashesOn(request.method, request.params, defects)) return { kind: 'send', messages: [], status: 500, stream: false, exitCode: 70 };
 

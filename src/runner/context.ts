@@ -32,6 +32,7 @@ export class CheckContext {
   private discoverPromise: Promise<Exchange> | undefined;
   private walkPromise: Promise<ToolWalk> | undefined;
   private readonly memos = new Map<string, Promise<unknown>>();
+  private readonly timedOutCalls = new Map<string, Exchange>();
   private readonly extraClients: McpClient[] = [];
   /** Connections shared by the checks that name the same key, opened on first use (or by prepare, ahead of it). */
   private readonly shared = new Map<string, Promise<McpClient>>();
@@ -101,11 +102,20 @@ export class CheckContext {
    */
   async callTool(name: string, args: unknown, options: { capabilities?: Record<string, unknown>; anyConnection?: boolean } = {}): Promise<Exchange> {
     const exchange = await this.client.request('tools/call', { name, arguments: args }, { probe: true, ...options });
+    if (exchange.failure?.kind === 'timeout' && !this.timedOutCalls.has(name)) this.timedOutCalls.set(name, exchange);
     if (exchange.failure?.kind === 'timeout' && this.transport.kind === 'stdio') {
       const requestId = (exchange.request as { id?: unknown }).id;
       await this.client.notify('notifications/cancelled', { requestId, reason: 'mcp-tools-conformance: timed out' });
     }
     return exchange;
+  }
+
+  /**
+   * The first call of this tool that timed out, if one did: such a tool is not called again in the audit, so its
+   * timeout is paid once, not once per check (the checks that would call it skip and point at this exchange).
+   */
+  timedOutCall(name: string): Exchange | undefined {
+    return this.timedOutCalls.get(name);
   }
 
   /** Work shared by several checks (e.g. one set of probes judged by two requirements), done once. */

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { BUILT, explain, referenceCommand, runCli } from './helpers/cli.js';
+
+describe.skipIf(!BUILT)('a read-only tool that never answers', () => {
+  it('is called once: its timeout is paid once, and the other checks on it skip and point at that call', async () => {
+    const run = await runCli(['--stdio', referenceCommand('--defect', 'hang-get-time'), '--timeout', '1500']);
+    const report = run.report!;
+    expect(report.stats.toolsCalled.get_time, explain(report)).toBe(1);
+    const onTool = report.checks.filter((c) => c.tool === 'get_time' || (c.id.endsWith('.property') && /get_time/.test(c.message)));
+    const later = report.checks.filter((c) => c.message.includes('a tool that timed out is not called again'));
+    expect(later.map((c) => c.id).sort()).toEqual(['tools.err.execution-errors.property', 'tools.err.tool-errors-in-result.property']);
+    expect(later.every((c) => c.status === 'skip' && c.tool === 'get_time' && c.evidence.some((e) => 'seq' in e && e.failure?.kind === 'timeout'))).toBe(true);
+    expect(onTool.length).toBeGreaterThan(0);
+    expect(report.summary.fail + report.summary.error).toBe(0);
+    expect(run.code).toBe(0);
+  });
+});
