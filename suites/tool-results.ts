@@ -31,7 +31,7 @@ export function validCalls(ctx: CheckContext): Promise<ValidCalls> {
     for (const tool of await listedTools(ctx)) {
       if (typeof tool.tool.name !== 'string') continue;
       if (!ctx.mayCall(tool.tool)) {
-        out.notCalled.push({ tool: tool.label, why: 'not read-only and not allowed' });
+        out.notCalled.push({ tool: tool.label, why: ctx.notCalledReason(tool.tool) });
         continue;
       }
       const timedOut = ctx.timedOutCall(tool.tool.name);

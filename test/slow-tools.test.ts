@@ -14,4 +14,14 @@ describe.skipIf(!BUILT)('a read-only tool that never answers', () => {
     expect(report.summary.fail + report.summary.error).toBe(0);
     expect(run.code).toBe(0);
   });
+
+  it('--skip-tools leaves it out altogether: never called, and the audit pays no timeout', async () => {
+    const run = await runCli(['--stdio', referenceCommand('--defect', 'hang-get-time'), '--timeout', '1500', '--skip-tools', 'get_time,echo']);
+    const report = run.report!;
+    expect(report.stats.toolsCalled, explain(report)).not.toHaveProperty('get_time');
+    expect(report.stats.toolsCalled).not.toHaveProperty('echo');
+    expect(report.stats.toolsCalled).toHaveProperty('get_weather');
+    expect(report.checks.some((c) => c.evidence.some((e) => 'seq' in e && e.failure?.kind === 'timeout'))).toBe(false);
+    expect(run.code).toBe(0);
+  });
 });

@@ -14,6 +14,7 @@ const ORDINARY: readonly string[][] = [
   ['--checks', 'a.b', 'c.d', '--reporter', 'json,sarif'],
   ['--spec', '2025-11-25', '--fail-on', 'should', '--verbose', '--junit-properties'],
   ['--allow-tools', 'echo', '--allow-tools', 'get_time,add', '--no-verbose'],
+  ['--skip-tools', 'slow_search', '--skip-tools', 'get_time,costly', '--allow-tools', 'echo'],
   ['--allow-all-tools', '--list-changed-trigger', 'toggle', '--list-changed-args', '{"on":true}'],
   ['--env', 'API_KEY=s3cret', '--env', 'EMPTY=', '--stdio', 'node s.js'],
   ['--seed', '42', '--runs', '7', '--replay', 'echo@1:2:3'],

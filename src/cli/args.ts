@@ -41,6 +41,8 @@ export interface CliOptions {
   junitProperties: boolean;
   /** Tools that may be called besides those annotated readOnlyHint: true; 'all' allows every tool. */
   allowTools: string[] | 'all';
+  /** Tools never called, whatever their annotations or --allow-tools say. */
+  skipTools: string[];
   /** A tool whose call changes the server's tool set (list_changed checks); it is called twice, so the change is undone. */
   listChangedTrigger?: { name: string; arguments: Record<string, unknown> };
   /** SARIF: the repository-relative path findings are filed under. */
@@ -119,6 +121,11 @@ const OPTIONS = {
     describe: 'also call these tools (comma-separated or repeated); by default only tools annotated readOnlyHint: true are called',
   },
   'allow-all-tools': { type: 'boolean', default: false, describe: 'call any tool, including ones that may have side effects' },
+  'skip-tools': {
+    type: 'string',
+    array: true,
+    describe: 'never call these tools, read-only or allowed (comma-separated or repeated): for tools that are slow or costly',
+  },
   'list-changed-trigger': {
     type: 'string',
     describe: 'a tool whose call changes the tool set; called twice (change, then undo) to test notifications/tools/list_changed',
@@ -307,6 +314,7 @@ function toCliOptions(args: ParsedArgs): CliOptions {
     verbose: Boolean(args.verbose),
     junitProperties: Boolean(args['junit-properties']),
     allowTools: args['allow-all-tools'] ? 'all' : parsePatterns(args['allow-tools']?.map(String)),
+    skipTools: parsePatterns(args['skip-tools']?.map(String)),
     ...(listChangedTrigger ? { listChangedTrigger } : {}),
     ...(args['sarif-artifact'] !== undefined ? { sarifArtifact: args['sarif-artifact'] } : {}),
     ...(args.baseline !== undefined ? { baseline: args.baseline } : {}),

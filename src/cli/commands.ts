@@ -152,6 +152,7 @@ async function audit(options: CliOptions, version: string, early: StartedTarget,
       timeoutMs: options.timeoutMs,
       ...(connections ? { openTransport: connections.open } : {}),
       allowTools: options.allowTools,
+      skipTools: options.skipTools,
       listChangedTrigger: options.listChangedTrigger,
       deadline,
       property: {

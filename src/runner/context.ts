@@ -13,6 +13,8 @@ export interface RunOptions {
   maxPages?: number;
   /** Tools that may be called besides read-only ones ('all': any). */
   allowTools?: readonly string[] | 'all';
+  /** Never called (--skip-tools), whatever allowTools or the annotations say. */
+  skipTools?: readonly string[];
   /** A tool whose call changes the tool set (--list-changed-trigger); calling it is the user's explicit permission. */
   listChangedTrigger?: { name: string; arguments: Record<string, unknown> };
   /** Opens another, independent connection to the same target (a new process for stdio, a new pool for HTTP). */
@@ -84,6 +86,7 @@ export class CheckContext {
    * (--allow-tools, --allow-all-tools). Annotations are untrusted hints, but they are the server's own claim.
    */
   mayCall(tool: Record<string, unknown>): boolean {
+    if (typeof tool.name === 'string' && this.options.skipTools?.includes(tool.name)) return false;
     const allow = this.options.allowTools;
     if (allow === 'all') return true;
     if (typeof tool.name === 'string' && allow?.includes(tool.name)) return true;
@@ -92,7 +95,13 @@ export class CheckContext {
 
   /** Why no tool may be called, for skip messages. */
   get callPolicy(): string {
-    return 'by default only tools annotated readOnlyHint: true are called; widen with --allow-tools a,b or --allow-all-tools';
+    const skipped = this.options.skipTools?.length ? `; left out with --skip-tools: ${this.options.skipTools.join(', ')}` : '';
+    return `by default only tools annotated readOnlyHint: true are called; widen with --allow-tools a,b or --allow-all-tools${skipped}`;
+  }
+
+  /** Why this tool is not called, for the tools that mayCall refuses. */
+  notCalledReason(tool: Record<string, unknown>): string {
+    return typeof tool.name === 'string' && this.options.skipTools?.includes(tool.name) ? 'left out with --skip-tools' : 'not read-only and not allowed';
   }
 
   /**
