@@ -74,7 +74,8 @@ export function replayLine(ctx: CheckContext, checkId: string, t: ListedTool, pa
 function failureOutcome<Case>(ctx: CheckContext, check: SearchCheck<Case>, t: ListedTool, result: SearchResult<Case>): Outcome {
   const failure = result.failure!;
   const { original, shrunk } = failure;
-  const found = ctx.options.property?.replay ? 'replayed' : `found after ${result.cases} case(s), shrunk in ${failure.shrinks} step(s)`;
+  const stopped = failure.shrinkStopped ? `; shrinking stopped after ${failure.shrinkStopped.calls} call(s): ${failure.shrinkStopped.why}` : '';
+  const found = ctx.options.property?.replay ? 'replayed' : `found after ${result.cases} case(s), shrunk in ${failure.shrinks} step(s)${stopped}`;
   const evidence: Evidence[] = [
     note('shrunk counterexample (arguments sent)', shrunk.args),
     ...(check.describe?.(shrunk.value) ?? []),

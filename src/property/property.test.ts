@@ -6,7 +6,7 @@ import { invalidCases, ValidArguments } from './arbitraries.js';
 import { prepareSource, type ArgumentSource } from './argument-source.js';
 import { fake, fakerInput, tupleItemsAs2020 } from './jsf.js';
 import { formatReplayToken, parseReplayToken, shellQuote } from './replay.js';
-import { search } from './search.js';
+import { search, SHRINK_BUDGET } from './search.js';
 import { derivedSeed } from './seeds.js';
 
 function sourceOf(schema: Record<string, unknown>): ArgumentSource {
@@ -166,6 +166,23 @@ describe('search', () => {
     expect(calls).toBe(1);
     expect(result.failure).toBeUndefined();
     expect(result.slow?.exchange.failure?.kind).toBe('timeout');
+  });
+
+  it('shrinks within its budget of calls, and never sends the same arguments twice', async () => {
+    const schema = { type: 'object', properties: { b: { type: 'number' } }, required: ['b'], additionalProperties: false };
+    const sent: string[] = [];
+    const spec = {
+      arbitrary: new ValidArguments(sourceOf(schema)),
+      argumentsOf: (args: Record<string, unknown>) => args,
+      // Fails for any positive b: fast-check's double shrinker halves toward 5e-324, hundreds of steps.
+      judge: (_e: unknown, c: Record<string, unknown>) => ((c.b as number) > 0 ? 'positive' : undefined),
+    };
+    const result = await search(spec, { seed: 3, runs: 100, call: async (args) => (sent.push(JSON.stringify(args)), exchange()) });
+    expect(result.failure).toBeDefined();
+    expect(new Set(sent).size).toBe(sent.length);
+    expect(sent.length).toBeLessThanOrEqual(result.cases + SHRINK_BUDGET.calls);
+    expect(result.failure!.shrunk.args.b as number).toBeGreaterThan(0);
+    expect(result.failure!.shrinkStopped).toEqual({ calls: SHRINK_BUDGET.calls, why: 'the budget of 100 calls was used' });
   });
 
   it('replays exactly the case at a path, without shrinking', async () => {

@@ -6,6 +6,12 @@ import type { Exchange } from '../transport/types.js';
 import type { Arguments } from './argument-source.js';
 import type { ReplayTarget } from './replay.js';
 
+/**
+ * Shrinking a failure costs calls to the target: at most this many calls, for at most this long, per failure. Past
+ * either, the smallest failing case so far is the one reported, and the report says shrinking stopped.
+ */
+export const SHRINK_BUDGET = { calls: 100, ms: 10_000 } as const;
+
 /** One property over one tool: how to turn a case into arguments, and how to judge the answer. */
 export interface PropertySpec<Case> {
   arbitrary: fc.Arbitrary<Case>;
@@ -51,8 +57,11 @@ export interface SearchResult<Case> {
     original: FailedCase<Case>;
     shrunk: FailedCase<Case>;
     path: string;
+    /** Steps that moved the counterexample to a smaller argument object. */
     shrinks: number;
     targetGone?: TargetGoneError;
+    /** Set when the shrink budget ran out before fast-check had tried every smaller candidate. */
+    shrinkStopped?: { calls: number; why: string };
   };
 }
 
@@ -70,6 +79,28 @@ export async function search<Case>(spec: PropertySpec<Case>, settings: SearchSet
   let gone: TargetGoneError | undefined;
   let abandoned: TargetGoneError | undefined;
   let slow: SearchResult<Case>['slow'];
+  // Each distinct argument object is sent once: a candidate met again (shrinking revisits many) reuses its verdict.
+  const verdicts = new Map<string, FailedCase<Case> | null>();
+  let shrinkCalls = 0;
+  // Steps that made the counterexample smaller: a move to another argument object (fast-check also counts moves
+  // between cases that send the same arguments).
+  let shrinkSteps = 0;
+  let latestCanonical: string | undefined;
+  const failed = (found: FailedCase<Case>, canonical: string): false => {
+    if (original && canonical !== latestCanonical) shrinkSteps += 1;
+    latest = found;
+    latestCanonical = canonical;
+    original ??= found;
+    return false;
+  };
+  let shrinkStopped: { calls: number; why: string } | undefined;
+  const shrinkBudgetLeft = (): boolean => {
+    if (!original || shrinkStopped) return !shrinkStopped;
+    const elapsed = Date.now() - Date.parse(original.exchange.sentAt);
+    if (shrinkCalls >= SHRINK_BUDGET.calls) shrinkStopped = { calls: shrinkCalls, why: `the budget of ${SHRINK_BUDGET.calls} calls was used` };
+    else if (elapsed > SHRINK_BUDGET.ms) shrinkStopped = { calls: shrinkCalls, why: `the budget of ${SHRINK_BUDGET.ms / 1000} s was used` };
+    return !shrinkStopped;
+  };
 
   const property = fc.asyncProperty(spec.arbitrary, async (c) => {
     const args = spec.argumentsOf(c);
@@ -77,8 +108,13 @@ export async function search<Case>(spec: PropertySpec<Case>, settings: SearchSet
     // Once the target is gone nothing more can be learnt: the case that took it down stays the counterexample.
     // After a timeout the tool is a slow one (or hangs): the search stops rather than wait out every case.
     if (gone || slow) return true;
-    calls += 1;
     const canonical = canonicalJson(args);
+    const known = verdicts.get(canonical);
+    if (known === null) return true;
+    if (known !== undefined) return failed({ ...known, value: c }, canonical);
+    if (!shrinkBudgetLeft()) return true;
+    if (original) shrinkCalls += 1;
+    calls += 1;
     hash.update(canonical).update('\n');
     let exchange: Exchange;
     try {
@@ -91,20 +127,20 @@ export async function search<Case>(spec: PropertySpec<Case>, settings: SearchSet
         abandoned = error;
         return true;
       }
-      exchange = error.exchange;
-      latest = { value: c, args, exchange, problem: `the target stopped answering: ${error.message}` };
-      original ??= latest;
-      return false;
+      return failed({ value: c, args, exchange: error.exchange, problem: `the target stopped answering: ${error.message}` }, canonical);
     }
     if (exchange.failure?.kind === 'timeout') {
       slow = { args, exchange };
       return true;
     }
     const problem = spec.judge(exchange, c);
-    if (problem === undefined) return true;
-    latest = { value: c, args, exchange, problem };
-    original ??= latest;
-    return false;
+    if (problem === undefined) {
+      verdicts.set(canonical, null);
+      return true;
+    }
+    const found = { value: c, args, exchange, problem };
+    verdicts.set(canonical, found);
+    return failed(found, canonical);
   });
 
   const remaining = settings.deadline === undefined ? undefined : Math.max(1, settings.deadline - Date.now());
@@ -125,7 +161,14 @@ export async function search<Case>(spec: PropertySpec<Case>, settings: SearchSet
     ...(slow ? { slow } : {}),
   };
   if (details.failed && original && latest && details.counterexamplePath !== null) {
-    result.failure = { original, shrunk: latest, path: details.counterexamplePath, shrinks: details.numShrinks, ...(gone ? { targetGone: gone } : {}) };
+    result.failure = {
+      original,
+      shrunk: latest,
+      path: details.counterexamplePath,
+      shrinks: shrinkSteps,
+      ...(gone ? { targetGone: gone } : {}),
+      ...(shrinkStopped ? { shrinkStopped } : {}),
+    };
   } else if (details.failed && details.errorInstance) {
     throw details.errorInstance;
   }
