@@ -111,7 +111,27 @@ function firstLost(ctx: CheckContext, exchange: Exchange): boolean {
   return lost.every((e) => e.seq >= exchange.seq);
 }
 
-async function searchTool<Case>(ctx: CheckContext, check: SearchCheck<Case>, t: ListedTool, gate: Limiter): Promise<Outcome | SearchResult<Case>> {
+/** What the searches leave of the --max-duration budget for the checks after them: 10 % of what remains, at most 10 s. */
+const RESERVE = { fraction: 0.1, maxMs: 10_000 } as const;
+
+/**
+ * Each tool's search may take an equal share of what is left of the budget: with `lanes` tools searched at once, every
+ * tool gets its turn before the searches' end, however slow the first ones are.
+ */
+interface Budget {
+  end?: number;
+  shareMs?: number;
+}
+
+function budgetFor(ctx: CheckContext, tools: number, lanes: number): Budget {
+  const deadline = ctx.options.deadline;
+  if (deadline === undefined || tools === 0) return {};
+  const left = Math.max(0, deadline - Date.now());
+  const end = deadline - Math.min(left * RESERVE.fraction, RESERVE.maxMs);
+  return { end, shareMs: Math.max(1, ((end - Date.now()) * lanes) / tools) };
+}
+
+async function searchTool<Case>(ctx: CheckContext, check: SearchCheck<Case>, t: ListedTool, gate: Limiter, budget: Budget): Promise<Outcome | SearchResult<Case>> {
   // A replay re-runs its one case whatever the scripted checks say (and sends nothing else).
   const reported = propertyOptions(ctx).replay ? undefined : await check.reportedBy?.(ctx, t);
   if (reported) return { ...skip(`not searched: ${reported}`), tool: t.label };
@@ -130,7 +150,7 @@ async function searchTool<Case>(ctx: CheckContext, check: SearchCheck<Case>, t: 
     seed: derivedSeed(options.seed, stream ?? check.id, name),
     runs: check.validOnly && prepared.source.single ? 1 : options.runs,
     path: options.replay?.path,
-    deadline: ctx.options.deadline,
+    ...(budget.end !== undefined ? { deadline: Math.min(budget.end, Date.now() + budget.shareMs!) } : {}),
     call: stream === undefined ? send : (args, canonical) => ctx.memo(`property-call\u0000${stream}\u0000${name}\u0000${canonical}`, () => send(args)),
   });
   if (result.abandoned) return { ...skip(`not finished: the target stopped answering during another call (${result.abandoned.message})`), tool: t.label };
@@ -163,22 +183,27 @@ export async function searchTools<Case>(ctx: CheckContext, check: SearchCheck<Ca
   }
   const gate = await limiter(ctx);
   const verdicts: (Outcome | SearchResult<Case>)[] = new Array(callable.length);
+  const lanes = Math.min(options.concurrency, callable.length);
+  const budget = budgetFor(ctx, callable.length, lanes);
   let next = 0;
   const worker = async () => {
     while (next < callable.length) {
       const index = next++;
-      verdicts[index] = await searchTool(ctx, check, callable[index]!, gate);
+      verdicts[index] = await searchTool(ctx, check, callable[index]!, gate, budget);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(options.concurrency, callable.length) }, worker));
+  await Promise.all(Array.from({ length: lanes }, worker));
 
   const outcomes = verdicts.filter((v): v is Outcome => 'status' in v);
   const searched = callable.flatMap((t, i) => ('status' in verdicts[i]! ? [] : [{ tool: t.label, ...(verdicts[i] as SearchResult<Case>) }]));
   if (searched.length > 0) {
     const cases = searched.reduce((sum, s) => sum + s.cases, 0);
-    const cut = searched.some((s) => s.interrupted) ? '; stopped early by the --max-duration budget' : '';
+    const stopped = searched.filter((s) => s.interrupted);
+    const cut = stopped.length
+      ? `; the search of ${stopped.map((s) => `${s.tool} (after ${s.cases} case(s))`).join(', ')} stopped early: its share of the --max-duration budget was used`
+      : '';
     const remarks = check.remarks?.() ?? '';
-    const perTool = searched.map((s) => ({ tool: s.tool, cases: s.cases, digest: s.digest }));
+    const perTool = searched.map((s) => ({ tool: s.tool, cases: s.cases, digest: s.digest, ...(s.interrupted ? { stoppedEarly: 'its share of the --max-duration budget was used' } : {}) }));
     outcomes.unshift(
       pass(`${cases} generated case(s) over ${searched.length} tool(s) ${check.passed} (seed ${options.seed})${cut}${remarks}`, [note('cases per tool, with a digest of the arguments sent', perTool)]),
     );

@@ -70,6 +70,7 @@ export const validCasesAnswered: CheckDefinition = {
   wires: WIRES,
   sentences: TOOL_ERRORS_IN_RESULT_SENTENCES,
   needs: ['live', 'tool-call'],
+  phase: 'search',
   run: (ctx) =>
     searchTools<Arguments>(ctx, {
       id: validCasesAnswered.id,
@@ -105,6 +106,7 @@ export const generatedOutputConforms: CheckDefinition = {
   wires: WIRES,
   sentences: OUTPUT_CONFORMS_SENTENCES,
   needs: ['live', 'tool-call'],
+  phase: 'search',
   run: (ctx) =>
     searchTools<Arguments>(ctx, {
       id: generatedOutputConforms.id,
@@ -170,6 +172,7 @@ function invalidCheck(): CheckDefinition {
     wires: WIRES,
     sentences: VALIDATE_INPUTS_SENTENCES,
     needs: ['live', 'tool-call'],
+    phase: 'search',
     run: (ctx) => {
       noted.length = 0;
       return searchTools<InvalidCase | undefined>(ctx, {

@@ -25,3 +25,17 @@ describe.skipIf(!BUILT)('a read-only tool that never answers', () => {
     expect(run.code).toBe(0);
   });
 });
+
+describe.skipIf(!BUILT)('tools that answer slowly, with a tight --max-duration', () => {
+  it('every scripted check runs before the searches, which share what is left and say where they stopped', { timeout: 30_000 }, async () => {
+    const run = await runCli(['--stdio', referenceCommand('--tool-latency-ms', '150'), '--max-duration', '8000'], { timeoutMs: 25_000 });
+    const report = run.report!;
+    // Before the search phase, about a third of the checks were skipped here as "not run: the --max-duration budget was used up".
+    expect(report.cutShort, explain(report)).toBeUndefined();
+    expect(report.checks.filter((c) => /budget was used up/.test(c.message)).map((c) => c.id)).toEqual([]);
+    const searches = report.checks.filter((c) => c.id.endsWith('.property'));
+    expect(searches.map((c) => c.status)).toEqual(['pass', 'pass', 'pass']);
+    expect(searches.some((c) => /stopped early: its share of the --max-duration budget was used/.test(c.message))).toBe(true);
+    expect(report.summary.fail + report.summary.warn + report.summary.error).toBe(0);
+  });
+});

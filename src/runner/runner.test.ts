@@ -26,12 +26,22 @@ function recorder() {
 }
 
 describe('check phases', () => {
-  it('runs main, then serial, final and last checks, whatever the registry order', async () => {
+  it('runs main, then serial, then the searches, then final and last checks, whatever the registry order', async () => {
     const { ran, check } = recorder();
-    const checks = [check('closes-shared', 'last'), check('looks-at-all', 'final'), check('probe', 'serial'), check('a'), check('b')];
+    const checks = [
+      check('closes-shared', 'last'),
+      check('search-1', 'search'),
+      check('looks-at-all', 'final'),
+      check('probe', 'serial'),
+      check('a'),
+      check('search-2', 'search'),
+      check('b'),
+    ];
     const output = await runChecks(checks, ctx, { concurrency: 4 });
     expect(ran.slice(0, 2).sort()).toEqual(['a', 'b']);
-    expect(ran.slice(2)).toEqual(['probe', 'looks-at-all', 'closes-shared']);
+    expect(ran[2]).toBe('probe');
+    expect(ran.slice(3, 5).sort()).toEqual(['search-1', 'search-2']);
+    expect(ran.slice(5)).toEqual(['looks-at-all', 'closes-shared']);
     // Results keep the registry order.
     expect(output.results.map((r) => r.id)).toEqual(checks.map((c) => c.id));
   });

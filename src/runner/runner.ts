@@ -40,7 +40,11 @@ export function inapplicable(check: CheckDefinition, ctx: Pick<CheckContext, 'wi
   return undefined;
 }
 
-/** Runs main-phase checks concurrently, then the serial, final and last ones in turn; a vanished target ends the run. */
+/**
+ * Runs main-phase checks concurrently, then the serial ones in turn, then the searches concurrently, then the final
+ * and last ones in turn; a vanished target ends the run. The searches come after every scripted check, so a slow
+ * search never starves one.
+ */
 export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckContext, options: RunnerOptions): Promise<RunnerOutput> {
   let aborted: RunnerOutput['aborted'];
   let cutShort: RunnerOutput['cutShort'];
@@ -101,7 +105,13 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
     Math.max(1, options.concurrency),
     runOne,
   );
-  for (const phase of ['serial', 'final', 'last'] as const) {
+  for (const i of indexes.filter((i) => checks[i]!.phase === 'serial')) await runOne(i);
+  await pool(
+    indexes.filter((i) => checks[i]!.phase === 'search'),
+    Math.max(1, options.concurrency),
+    runOne,
+  );
+  for (const phase of ['final', 'last'] as const) {
     for (const i of indexes.filter((i) => checks[i]!.phase === phase)) await runOne(i);
   }
   const lost = ctx.client.goneError;

@@ -86,11 +86,12 @@ export interface CheckDefinition {
   needs?: readonly Need[];
   /**
    * `serial` checks run one at a time after the concurrent `main` ones (probes with broken requests, whose error
-   * answers may carry a null id and so must be the only request in flight); `final` checks run after those and look
-   * at everything recorded; `last` checks run after every other and may end what the others shared (the process of
+   * answers may carry a null id and so must be the only request in flight); `search` checks (property searches, which
+   * use what is left of the budget) run concurrently after those; `final` checks run after those and look at
+   * everything recorded; `last` checks run after every other and may end what the others shared (the process of
    * a shared connection).
    */
-  phase?: 'main' | 'serial' | 'final' | 'last';
+  phase?: 'main' | 'serial' | 'search' | 'final' | 'last';
   /**
    * Called when the run starts, for a check that applies: starts slow set-up the check will need (a connection to
    * a new process), so that it overlaps with other checks. Sends nothing the check would not send anyway.
