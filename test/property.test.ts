@@ -38,6 +38,8 @@ const SEARCH_DEFECTS = [
   { defect: 'rare-internal-error', check: 'tools.err.tool-errors-in-result.property', tool: 'format_label', minimal: { style: 'code', text: '' }, status: 'warn' },
   { defect: 'lenient-missing-required', check: 'tools.err.execution-errors.property', tool: 'lookup_code', minimal: { mode: 'lenient' }, status: 'fail' },
   { defect: 'rare-output-mismatch', check: 'tools.output.conform.property', tool: 'text_stats', minimal: { text: '', unit: 'lines' }, status: 'fail' },
+  // Only integers with |reading| % 7 == 3 and a negative offset: found because generated numbers lean to small integers.
+  { defect: 'rare-integer-output-mismatch', check: 'tools.output.conform.property', tool: 'offset_reading', minimal: { reading: 3, offset: -1 }, status: 'fail' },
 ] as const;
 
 describe.skipIf(!BUILT)('property-based checks find, shrink and replay what only a search finds', () => {
@@ -112,8 +114,11 @@ describe.skipIf(!BUILT)('determinism and controls', () => {
     expect(perTool.every((line) => / [15]$/.test(line))).toBe(true);
     expect(run.report!.stats.toolsCalled).not.toHaveProperty('create_note');
     const allowed = await runCli(['--stdio', referenceCommand(), '--checks', '*.property', '--runs', '5', '--allow-tools', 'create_note']);
-    // 5 valid and 5 invalid generated cases, plus the scripted sample and its two mutations.
-    expect(allowed.report!.stats.toolsCalled).toHaveProperty('create_note', 13);
+    // At most 5 valid and 5 invalid generated cases (an argument object drawn twice is sent once), plus the scripted
+    // sample and its two mutations.
+    const createNote = allowed.report!.stats.toolsCalled['create_note']!;
+    expect(createNote).toBeGreaterThanOrEqual(3 + 5);
+    expect(createNote).toBeLessThanOrEqual(3 + 10);
     expect(explain(allowed.report)).toBe('(no fail/warn/error)');
   });
 

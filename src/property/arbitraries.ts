@@ -2,6 +2,7 @@ import * as fc from 'fast-check';
 import { canonicalJson } from '../canonical-json.js';
 import { pickInvalidArguments, type InvalidArguments } from '../schema/arguments/mutate.js';
 import type { Arguments, ArgumentSource } from './argument-source.js';
+import { biasTowardEdges } from './edge-bias.js';
 import { shrinkObject } from './shrink-json.js';
 
 /** Draws that json-schema-faker may fail before the prepared fallback value is used. */
@@ -10,8 +11,8 @@ const DRAWS_PER_VALUE = 16;
 const MAX_CANDIDATES_PER_STEP = 400;
 
 /**
- * Schema-valid arguments: fast-check's random source picks a json-schema-faker seed, so the fast-check seed reproduces
- * every value. Shrinking proposes smaller neighbours (fewer properties, shorter strings and arrays, numbers toward the
+ * Schema-valid arguments: fast-check's random source picks a json-schema-faker seed and the edge bias, so the
+ * fast-check seed reproduces every value. Shrinking proposes smaller neighbours (fewer properties, shorter strings and arrays, numbers toward the
  * lower bound or 0, enum values toward the first) and keeps only those the validator accepts.
  */
 export class ValidArguments extends fc.Arbitrary<Arguments> {
@@ -24,9 +25,14 @@ export class ValidArguments extends fc.Arbitrary<Arguments> {
     const small = mrng.nextInt(0, 3) === 0;
     for (let draw = 0; draw < DRAWS_PER_VALUE; draw += 1) {
       const value = this.source.valid(mrng.nextInt(0, 0x7fffffff), small && draw < DRAWS_PER_VALUE / 2);
-      if (value !== undefined) return new fc.Value(value, undefined);
+      if (value !== undefined) return new fc.Value(this.biased(value, mrng), undefined);
     }
     return new fc.Value(structuredClone(this.source.fallback), undefined);
+  }
+
+  private biased(value: Arguments, mrng: fc.Random): Arguments {
+    if (this.source.single) return value;
+    return biasTowardEdges(value, this.source.hintsFor, this.source.isValid, (count) => mrng.nextInt(0, count - 1));
   }
 
   canShrinkWithoutContext(value: unknown): value is Arguments {

@@ -1,13 +1,10 @@
 import { canonicalJson } from '../canonical-json.js';
 import { isObject } from '../jsonrpc.js';
 import { describeIssue } from '../schema/arguments/ajv-issues.js';
-import { rootView } from '../schema/arguments/root-view.js';
-import { documentOf, resolveNode } from '../schema/arguments/schema-document.js';
-import { numberAt } from '../schema/arguments/schema-node.js';
 import { compileArgumentSchema, type ArgumentValidator } from '../schema/arguments/validate.js';
 import { fake, fakerInput, type Edge, type FakerInput } from './jsf.js';
 import { tooLargeToGenerate } from './generation-limits.js';
-import type { ValueHints } from './shrink-json.js';
+import { hintsOf, type ValueHints } from './value-hints.js';
 
 export type Arguments = Record<string, unknown>;
 
@@ -60,26 +57,6 @@ function edgeOf(input: FakerInput, validator: ArgumentValidator): Edge | undefin
     for (let seed = 1; seed <= EDGE_PROBES; seed += 1) if (attempt(input, validator, 2_000 + seed, edge).value !== undefined) return edge;
   }
   return undefined;
-}
-
-function hintsOf(schema: Record<string, unknown>, sample: Arguments): (name: string) => ValueHints {
-  const doc = documentOf(schema);
-  const view = rootView(doc, sample);
-  const cache = new Map<string, ValueHints>();
-  return (name) => {
-    let hints = cache.get(name);
-    if (hints) return hints;
-    hints = {};
-    const resolved = view ? resolveNode(view.propertySchema(name) ?? true, doc) : undefined;
-    if (resolved?.ok && isObject(resolved.value)) {
-      const node = resolved.value;
-      if (Array.isArray(node['enum'])) hints.enum = node['enum'];
-      const lower = numberAt(node, 'minimum') ?? numberAt(node, 'exclusiveMinimum');
-      if (lower !== undefined) hints.lowerBound = lower;
-    }
-    cache.set(name, hints);
-    return hints;
-  };
 }
 
 function attempt(input: FakerInput, validator: ArgumentValidator, seed: number, edge?: Edge): { value?: Arguments; problem?: string } {

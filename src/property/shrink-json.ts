@@ -1,10 +1,5 @@
 import { isObject } from '../jsonrpc.js';
-
-/** What the schema says about one value, where cheaply known: its allowed values and its numeric lower bound. */
-export interface ValueHints {
-  enum?: readonly unknown[];
-  lowerBound?: number;
-}
+import type { ValueHints } from './value-hints.js';
 
 const MAX_ELEMENTS_TRIED = 8;
 
@@ -16,15 +11,39 @@ function* shrinkString(text: string): Generator<string> {
   yield points.slice(0, -1).join('');
 }
 
+/** Small integers tried, nearest the target first, before an integer loses digits. */
+const SMALL_STEPS = 9;
+
+function significantDigits(value: number): number {
+  return value.toExponential().split('e')[0]!.replace(/[-.]/g, '').length;
+}
+
+/**
+ * Simpler neighbours of a number, simplest first: the target (the lower bound, else 0), then for a decimal its integer
+ * part and the same value with fewer significant digits, and for an integer the small integers next to the target, its
+ * positive counterpart, and its leading digits (1789 → 1000, 1700, 1780). Every candidate is an integer nearer the
+ * target or a number with fewer significant digits, so shrinking ends in a few steps, never by halving.
+ */
 function* shrinkNumber(value: number, lowerBound: number | undefined): Generator<number> {
+  if (!Number.isFinite(value)) return;
   const target = lowerBound !== undefined && Number.isFinite(lowerBound) && lowerBound <= value ? lowerBound : 0;
   if (value === target) return;
   yield target;
-  const integral = Number.isInteger(value) && Number.isInteger(target);
-  const middle = integral ? target + Math.trunc((value - target) / 2) : (value + target) / 2;
-  if (middle !== target && middle !== value) yield middle;
-  if (integral) yield value - Math.sign(value - target);
-  else if (Math.trunc(value) !== value) yield Math.trunc(value);
+  if (!Number.isInteger(value)) {
+    yield Math.trunc(value) + 0;
+    if (Math.abs(value) < 1) yield Math.sign(value);
+    for (let digits = 1; digits < Math.min(significantDigits(value), 16); digits += 1) yield Number(value.toPrecision(digits));
+    return;
+  }
+  if (target === 0 && value < 0) yield -value;
+  const direction = Math.sign(value - target);
+  for (let step = 1; step <= SMALL_STEPS && step < Math.abs(value - target); step += 1) yield target + step * direction;
+  const distance = Math.abs(value - target);
+  for (let scale = 10 ** Math.floor(Math.log10(distance)); scale >= 10; scale /= 10) {
+    const rounded = target + direction * Math.floor(distance / scale) * scale;
+    if (rounded !== value) yield rounded;
+  }
+  if (value - direction !== value) yield value - direction;
 }
 
 function* shrinkArray(items: readonly unknown[]): Generator<unknown[]> {

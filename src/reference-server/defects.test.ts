@@ -426,6 +426,12 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     expect(callResult(ctx, 'text_stats', { text: 'a b', unit: 'words' }).result.structuredContent).toEqual({ count: 2, unit: 'words' });
     expect(callResult(ctx, 'text_stats', { text: 'abc' }).result.structuredContent).toEqual({ count: 3, unit: 'chars' });
   },
+  'rare-integer-output-mismatch': (ctx) => {
+    expect(callResult(ctx, 'offset_reading', { reading: 10, offset: -1 }).result.structuredContent).toEqual({ value: '9.00' });
+    expect(callResult(ctx, 'offset_reading', { reading: 10.5, offset: -1 }).result.structuredContent).toEqual({ value: 9.5 });
+    expect(callResult(ctx, 'offset_reading', { reading: 10, offset: 1 }).result.structuredContent).toEqual({ value: 11 });
+    expect(callResult(ctx, 'offset_reading', { reading: 4, offset: -1 }).result.structuredContent).toEqual({ value: 3 });
+  },
   'crash-on-rare-input': (ctx) => {
     expect(handleMessage(rpc(1, 'tools/call', { name: 'format_label', arguments: { style: 'code', text: '' } }), ctx)).toMatchObject({ kind: 'send', messages: [], exitCode: 70 });
     expect(callResult(ctx, 'format_label', { style: 'plain', text: '' }).result.content[0].text).toBe('');

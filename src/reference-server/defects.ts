@@ -230,6 +230,11 @@ export const DEFECTS = defineDefects([
     description: 'adds a read-only tool text_stats whose structuredContent count is a string ("3 lines") when unit is "lines"',
   },
   {
+    name: 'rare-integer-output-mismatch',
+    breaks: 'tools.output.conform.property',
+    description: 'adds a read-only tool offset_reading whose structuredContent value is a string when the reading is an integer with |reading| % 7 == 3 and the offset is negative',
+  },
+  {
     name: 'crash-on-rare-input',
     breaks: null,
     chaos: true,

@@ -81,11 +81,36 @@ const textStats: ReferenceTool = {
   },
 };
 
+/** Only integers with |reading| % 7 == 3, together with a negative offset: a random float almost never lands there. */
+const isRareReading = (args: Record<string, unknown>) =>
+  Number.isInteger(args.reading) && Math.abs(args.reading as number) % 7 === 3 && typeof args.offset === 'number' && args.offset < 0;
+
+const offsetReading: ReferenceTool = {
+  definition: {
+    name: 'offset_reading',
+    title: 'Offset Reading',
+    description: 'Apply a signed offset to a meter reading (search defect: some whole readings with a negative offset break the outputSchema).',
+    inputSchema: {
+      type: 'object',
+      properties: { reading: { type: 'number', description: 'Meter reading' }, offset: { type: 'number', description: 'Signed offset' } },
+      required: ['reading', 'offset'],
+      additionalProperties: false,
+    },
+    outputSchema: { type: 'object', properties: { value: { type: 'number' } }, required: ['value'] },
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  },
+  run: ({ arguments: args }) => {
+    const value = Number(args.reading) + Number(args.offset);
+    return structuredResult({ value: isRareReading(args) ? value.toFixed(2) : value });
+  },
+};
+
 const SEARCH_DEFECT_TOOLS: Readonly<Record<string, ReferenceTool>> = {
   'rare-internal-error': formatLabel,
   'crash-on-rare-input': formatLabel,
   'lenient-missing-required': lookupCode,
   'rare-output-mismatch': textStats,
+  'rare-integer-output-mismatch': offsetReading,
 };
 
 /** Every tool a search defect can add (for the build's precompiled input validators). */
