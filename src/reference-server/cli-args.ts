@@ -1,3 +1,4 @@
+import type { AnswerLatency } from './latency.js';
 import { defectAvailableOn, findDefect, type DefectName } from './defects.js';
 
 export type CliCommand =
@@ -18,8 +19,8 @@ export type CliCommand =
       scaleTools?: number;
       /** Benchmarks: list generated tools adding up to this many megabytes, all on one page. */
       bigPageMb?: number;
-      /** Benchmarks: every tools/call answer is sent this many milliseconds late (calls overlap, as I/O-bound tools do). */
-      toolLatencyMs?: number;
+      /** Benchmarks: how late tools/call answers are sent. */
+      latency: AnswerLatency;
     };
 
 export const USAGE = `Usage: reference-server [--http [--port N] [--sse]] [--defect NAME]... | --list-defects
@@ -39,7 +40,9 @@ For self-tests:
 For benchmarks (generated tools are listed, never callable):
   --scale-tools N           list N generated tools (varied schemas, every 100th large) after the reference ones, 100 per page
   --big-page-mb M           list generated tools adding up to M megabytes (1-15), all on one tools/list page
-  --tool-latency-ms N       answer every tools/call N ms late (0-10000); calls overlap, like tools that wait on I/O`;
+  --tool-latency-ms N       answer every tools/call N ms late (0-10000); calls overlap, like tools that wait on I/O
+  --error-latency-ms N      answer a tools/call N ms later still (0-10000) when the answer is an error or an isError
+                            result, like a tool whose failures wait on a remote API`;
 
 const MAX_SCALE_TOOLS = 100_000;
 const MAX_BIG_PAGE_MB = 15;
@@ -53,7 +56,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   let rateLimitOnce: number | undefined;
   let scaleTools: number | undefined;
   let bigPageMb: number | undefined;
-  let toolLatencyMs: number | undefined;
+  const latency: AnswerLatency = {};
   const defects: string[] = [];
   for (let index = 0; index < argv.length; index += 1) {
     const [flag, inlineValue] = splitFlag(argv[index] ?? '');
@@ -111,12 +114,13 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         bigPageMb = Number(value);
         break;
       }
-      case '--tool-latency-ms': {
+      case '--tool-latency-ms':
+      case '--error-latency-ms': {
         const value = takeValue();
         if (value === undefined || !/^\d+$/.test(value) || Number(value) > MAX_TOOL_LATENCY_MS) {
-          return { kind: 'error', message: `--tool-latency-ms needs a number between 0 and ${MAX_TOOL_LATENCY_MS}, got ${value ?? 'nothing'}` };
+          return { kind: 'error', message: `${flag} needs a number between 0 and ${MAX_TOOL_LATENCY_MS}, got ${value ?? 'nothing'}` };
         }
-        toolLatencyMs = Number(value);
+        if (Number(value) > 0) latency[flag === '--tool-latency-ms' ? 'toolLatencyMs' : 'errorLatencyMs'] = Number(value);
         break;
       }
       default:
@@ -147,7 +151,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     ...(rateLimitOnce !== undefined ? { rateLimitOnce } : {}),
     ...(scaleTools !== undefined ? { scaleTools } : {}),
     ...(bigPageMb !== undefined ? { bigPageMb } : {}),
-    ...(toolLatencyMs ? { toolLatencyMs } : {}),
+    latency,
   };
 }
 

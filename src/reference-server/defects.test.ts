@@ -581,6 +581,7 @@ describe('command line parsing', () => {
       port: 8123,
       sse: false,
       defects: new Set(['no-discover', 'negative-ttl']),
+      latency: {},
     });
   });
 
@@ -593,8 +594,9 @@ describe('command line parsing', () => {
   });
 
   it('takes the benchmark latency, and leaves 0 out', () => {
-    expect(parseCliArgs(['--tool-latency-ms', '25'])).toMatchObject({ kind: 'serve', transport: 'stdio', toolLatencyMs: 25 });
-    expect(parseCliArgs(['--tool-latency-ms=0'])).not.toHaveProperty('toolLatencyMs');
+    expect(parseCliArgs(['--tool-latency-ms', '25'])).toMatchObject({ kind: 'serve', transport: 'stdio', latency: { toolLatencyMs: 25 } });
+    expect(parseCliArgs(['--error-latency-ms', '500', '--tool-latency-ms', '5'])).toMatchObject({ latency: { toolLatencyMs: 5, errorLatencyMs: 500 } });
+    expect(parseCliArgs(['--tool-latency-ms=0'])).toMatchObject({ latency: {} });
   });
 
   it.each([
@@ -610,6 +612,7 @@ describe('command line parsing', () => {
     [['--tool-latency-ms', '-1']],
     [['--tool-latency-ms', '10001']],
     [['--tool-latency-ms']],
+    [['--error-latency-ms', '1e3']],
   ])('rejects %j', (argv) => {
     expect(parseCliArgs(argv).kind).toBe('error');
   });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { methodOf, type ArrivalLog } from './arrival-log.js';
+import { answerDelayMs, type AnswerLatency } from './latency.js';
 import type { DefectSet } from './defects.js';
 import { handleText } from './handler.js';
 import type { OutgoingMessage } from './messages.js';
@@ -12,7 +13,8 @@ import { createServerState } from './server-state.js';
 export const MCP_PATH = '/mcp';
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-export interface HttpServerOptions {
+/** Benchmarks (AnswerLatency): tools/call answers are sent late; other requests are answered meanwhile. */
+export interface HttpServerOptions extends AnswerLatency {
   /** 0 picks a free port. */
   port: number;
   /** Answer every request with an SSE stream instead of a JSON body. */
@@ -24,8 +26,6 @@ export interface HttpServerOptions {
   rateLimitOnce?: number;
   /** Benchmarks: generated tools appended to the listing. */
   scale?: ListingScale;
-  /** Benchmarks: tools/call answers are sent this many milliseconds late; other requests are answered meanwhile. */
-  toolLatencyMs?: number;
 }
 
 export interface RunningHttpServer {
@@ -100,7 +100,8 @@ async function serveRequest(
     ...(options.scale ? { scale: options.scale } : {}),
   };
   const reply = handleText(body, ctx);
-  if (options.toolLatencyMs && methodOf(body) === 'tools/call') await new Promise((resolve) => setTimeout(resolve, options.toolLatencyMs));
+  const delayMs = answerDelayMs(methodOf(body), reply, options);
+  if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
   writeReply(res, reply, options.sse, defects);
 }
 

@@ -40,7 +40,7 @@ async function main(): Promise<void> {
       exit: (code) => process.exit(code),
       ...(onArrival ? { onArrival } : {}),
       ...(scale ? { scale } : {}),
-      ...(command.toolLatencyMs ? { toolLatencyMs: command.toolLatencyMs } : {}),
+      ...command.latency,
     });
     return;
   }
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     ...(onArrival ? { onArrival } : {}),
     ...(command.rateLimitOnce !== undefined ? { rateLimitOnce: command.rateLimitOnce } : {}),
     ...(scale ? { scale } : {}),
-    ...(command.toolLatencyMs ? { toolLatencyMs: command.toolLatencyMs } : {}),
+    ...command.latency,
   });
   log(`serving MCP over Streamable HTTP${command.sse ? ' (SSE responses)' : ''}${defectNote}`);
   process.stdout.write(`listening on ${server.url}\n`);

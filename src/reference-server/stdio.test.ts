@@ -1,18 +1,19 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { DefectName } from './defects.js';
+import type { AnswerLatency } from './latency.js';
 import { runStdioServer } from './stdio.js';
 import { rpc } from './test-support.js';
 
 /** Runs the stdio server on in-memory streams. */
-function startStdio(defects: DefectName[] = [], toolLatencyMs?: number) {
+function startStdio(defects: DefectName[] = [], latency: AnswerLatency = {}) {
   const input = new PassThrough();
   const output = new PassThrough();
   let buffered = '';
   output.on('data', (chunk: Buffer) => (buffered += chunk.toString('utf8')));
   let exitCode: number | undefined;
   const exited = new Promise<number>((resolve) => {
-    runStdioServer({ input, output, defects: new Set(defects), log: () => {}, exit: (code) => resolve((exitCode = code)), ...(toolLatencyMs ? { toolLatencyMs } : {}) });
+    runStdioServer({ input, output, defects: new Set(defects), log: () => {}, exit: (code) => resolve((exitCode = code)), ...latency });
   });
   const lines = () => buffered.split('\n').filter((line) => line !== '');
   return {
@@ -30,7 +31,7 @@ function startStdio(defects: DefectName[] = [], toolLatencyMs?: number) {
 
 describe('stdio transport', () => {
   it('--tool-latency-ms answers tools/call late, other requests meanwhile, and an EOF waits for the late answers', async () => {
-    const server = startStdio([], 40);
+    const server = startStdio([], { toolLatencyMs: 40 });
     server.send(rpc(1, 'tools/call', { name: 'echo', arguments: { text: 'a' } }));
     server.send(rpc(2, 'tools/list'));
     server.send(rpc(3, 'tools/call', { name: 'echo', arguments: { text: 'b' } }));
@@ -38,6 +39,20 @@ describe('stdio transport', () => {
     expect(await server.exited).toBe(0);
     const ids = server.lines().map((line) => JSON.parse(line).id);
     expect(ids).toEqual([2, 1, 3]);
+  });
+
+  it('--error-latency-ms holds only error answers of tools/call: a JSON-RPC error or an isError result', async () => {
+    const server = startStdio([], { errorLatencyMs: 40 });
+    server.send(rpc(1, 'tools/call', { name: 'nope', arguments: {} }));
+    server.send(rpc(2, 'tools/call', { name: 'echo', arguments: {} }));
+    server.send(rpc(3, 'tools/call', { name: 'echo', arguments: { text: 'fine' } }));
+    server.send(rpc(4, 'tools/bogus'));
+    server.end();
+    expect(await server.exited).toBe(0);
+    const messages = server.lines().map((line) => JSON.parse(line));
+    expect(messages.map((message) => message.id)).toEqual([3, 4, 1, 2]);
+    expect(messages[2].error ?? messages[2].result.isError).toBeTruthy();
+    expect(messages[3].result.isError).toBe(true);
   });
 
   it('answers each request on its own line, in order, and exits 0 on EOF', async () => {

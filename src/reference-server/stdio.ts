@@ -2,13 +2,15 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { ArrivalLog } from './arrival-log.js';
 import { methodOf } from './arrival-log.js';
+import { answerDelayMs, type AnswerLatency } from './latency.js';
 import type { DefectSet } from './defects.js';
 import { handleText } from './handler.js';
 import type { HandlerContext } from './reply.js';
 import type { ListingScale } from './scale-tools.js';
 import { createServerState } from './server-state.js';
 
-export interface StdioServerOptions {
+/** Benchmarks (AnswerLatency): tools/call answers are written late; other lines are answered meanwhile. */
+export interface StdioServerOptions extends AnswerLatency {
   input: Readable;
   output: Writable;
   defects: DefectSet;
@@ -18,8 +20,6 @@ export interface StdioServerOptions {
   onArrival?: ArrivalLog;
   /** Benchmarks: generated tools appended to the listing. */
   scale?: ListingScale;
-  /** Benchmarks: tools/call answers are written this many milliseconds late; other lines are answered meanwhile. */
-  toolLatencyMs?: number;
 }
 
 /** Newline-delimited JSON-RPC over a pair of streams; stdout carries nothing but MCP messages. */
@@ -36,7 +36,7 @@ export function runStdioServer(options: StdioServerOptions): void {
   if (defects.has('stdout-noise')) output.write('reference server ready\n');
   const lines = createInterface({ input, crlfDelay: Infinity });
   let stopped = false;
-  /** Delayed tools/call answers not yet written (--tool-latency-ms): an EOF waits for them. */
+  /** Delayed tools/call answers not yet written (--tool-latency-ms, --error-latency-ms): an EOF waits for them. */
   let late = 0;
   let exitCode: number | undefined;
   const exitWhenDone = (): void => {
@@ -54,14 +54,15 @@ export function runStdioServer(options: StdioServerOptions): void {
     if (stopped || line.trim() === '') return;
     options.onArrival?.(methodOf(line));
     const reply = handleText(line, ctx);
-    if (options.toolLatencyMs && reply.kind === 'send' && reply.exitCode === undefined && methodOf(line) === 'tools/call') {
+    const delayMs = answerDelayMs(methodOf(line), reply, options);
+    if (delayMs > 0 && reply.kind === 'send' && reply.exitCode === undefined) {
       const text = reply.messages.map((message) => `${JSON.stringify(message)}\n`).join('');
       late += 1;
       setTimeout(() => {
         late -= 1;
         output.write(text);
         exitWhenDone();
-      }, options.toolLatencyMs);
+      }, delayMs);
       return;
     }
     if (reply.kind === 'raw') output.write(`${reply.text}\n`);
