@@ -7,6 +7,7 @@ import {
   prepareSource,
   search,
   shellQuote,
+  SLOW_SEARCH,
   type Arguments,
   type ArgumentSource,
   type PropertyOptions,
@@ -111,6 +112,8 @@ function firstLost(ctx: CheckContext, exchange: Exchange): boolean {
   return lost.every((e) => e.seq >= exchange.seq);
 }
 
+const SLOW_REASON = `its answers were slow (a search allows about ${SLOW_SEARCH.msPerCase} ms of answer time per case of --runs)`;
+
 /** What the searches leave of the --max-duration budget for the checks after them: 10 % of what remains, at most 10 s. */
 const RESERVE = { fraction: 0.1, maxMs: 10_000 } as const;
 
@@ -202,10 +205,15 @@ export async function searchTools<Case>(ctx: CheckContext, check: SearchCheck<Ca
     const cut = stopped.length
       ? `; the search of ${stopped.map((s) => `${s.tool} (after ${s.cases} case(s))`).join(', ')} stopped early: its share of the --max-duration budget was used`
       : '';
+    const slowed = searched.filter((s) => s.slowed && !s.interrupted);
+    const slowCut = slowed.length
+      ? `; the search of ${slowed.map((s) => `${s.tool} (after ${s.cases} case(s), ${s.slowed!.meanMs} ms per answer)`).join(', ')} stopped early: ${SLOW_REASON}`
+      : '';
     const remarks = check.remarks?.() ?? '';
-    const perTool = searched.map((s) => ({ tool: s.tool, cases: s.cases, digest: s.digest, ...(s.interrupted ? { stoppedEarly: 'its share of the --max-duration budget was used' } : {}) }));
+    const stoppedEarly = (s: SearchResult<Case>) => (s.interrupted ? 'its share of the --max-duration budget was used' : s.slowed ? `${SLOW_REASON} (${s.slowed.meanMs} ms per answer)` : undefined);
+    const perTool = searched.map((s) => ({ tool: s.tool, cases: s.cases, digest: s.digest, ...(stoppedEarly(s) ? { stoppedEarly: stoppedEarly(s) } : {}) }));
     outcomes.unshift(
-      pass(`${cases} generated case(s) over ${searched.length} tool(s) ${check.passed} (seed ${options.seed})${cut}${remarks}`, [note('cases per tool, with a digest of the arguments sent', perTool)]),
+      pass(`${cases} generated case(s) over ${searched.length} tool(s) ${check.passed} (seed ${options.seed})${cut}${slowCut}${remarks}`, [note('cases per tool, with a digest of the arguments sent', perTool)]),
     );
   }
   return outcomes;

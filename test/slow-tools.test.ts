@@ -39,3 +39,19 @@ describe.skipIf(!BUILT)('tools that answer slowly, with a tight --max-duration',
     expect(report.summary.fail + report.summary.warn + report.summary.error).toBe(0);
   });
 });
+
+describe.skipIf(!BUILT)('tools whose error answers are slow (a tool failing on a remote API)', () => {
+  it('each search stops early on slow answers and says so; every check runs', { timeout: 40_000 }, async () => {
+    const run = await runCli(['--stdio', referenceCommand('--error-latency-ms', '200'), '--checks', 'tools.err.execution-errors*', '--runs', '20'], { timeoutMs: 35_000 });
+    const report = run.report!;
+    expect(report.checks.map((c) => `${c.id} ${c.status}`), explain(report)).toEqual(['tools.err.execution-errors pass', 'tools.err.execution-errors.property pass']);
+    const search = report.checks[1]!;
+    expect(search.message).toMatch(/stopped early: its answers were slow \(a search allows about 100 ms of answer time per case of --runs\)/);
+    const perTool = (search.evidence[0] as { data: { tool: string; cases: number; stoppedEarly?: string }[] }).data;
+    const slowed = perTool.filter((t) => t.stoppedEarly);
+    expect(slowed.length).toBeGreaterThan(0);
+    // 20 runs allow 2 s of answer time per tool; at 200 ms per refusal that is ten cases, the minimum.
+    for (const t of slowed) expect(t).toMatchObject({ cases: 10, stoppedEarly: expect.stringMatching(/its answers were slow .* \(2\d\d ms per answer\)/) });
+    expect(run.code).toBe(0);
+  });
+});

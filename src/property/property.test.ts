@@ -6,7 +6,7 @@ import { invalidCases, ValidArguments } from './arbitraries.js';
 import { prepareSource, type ArgumentSource } from './argument-source.js';
 import { fake, fakerInput, tupleItemsAs2020 } from './jsf.js';
 import { formatReplayToken, parseReplayToken, shellQuote } from './replay.js';
-import { search, SHRINK_BUDGET } from './search.js';
+import { search, SHRINK_BUDGET, SLOW_SEARCH } from './search.js';
 import { derivedSeed } from './seeds.js';
 
 function sourceOf(schema: Record<string, unknown>): ArgumentSource {
@@ -199,6 +199,27 @@ describe('search', () => {
     expect(new Set(sent).size).toBe(sent.length);
     expect(sent.length).toBeLessThanOrEqual(result.cases + SHRINK_BUDGET.calls);
     expect(result.failure!.shrinkStopped).toEqual({ calls: SHRINK_BUDGET.calls, why: 'the budget of 100 calls was used' });
+  });
+
+  it('stops early when its answers are slow, after at least the minimum of cases, and says how many ran', async () => {
+    const answerIn = (ms: number) => async () => ({ ...exchange(), durationMs: ms });
+    const spec = { arbitrary: new ValidArguments(sourceOf(LABEL)), argumentsOf: (args: Record<string, unknown>) => args, judge: () => undefined };
+    let calls = 0;
+    const slow = await search(spec, { seed: 1, runs: 50, call: async () => ((calls += 1), answerIn(500)()) });
+    // 50 runs allow 50 × 100 ms of answer time: ten 500 ms answers pass it.
+    expect(slow.slowed).toEqual({ cases: SLOW_SEARCH.minCases, meanMs: 500 });
+    expect(slow.cases).toBe(SLOW_SEARCH.minCases);
+    expect(calls).toBe(SLOW_SEARCH.minCases);
+    const fast = await search(spec, { seed: 1, runs: 50, call: answerIn(80) });
+    expect(fast.slowed).toBeUndefined();
+    expect(fast.cases).toBe(50);
+  });
+
+  it('a failure found before the answers were too slow is still shrunk and reported', async () => {
+    const spec = { arbitrary: new ValidArguments(sourceOf(LABEL)), argumentsOf: (args: Record<string, unknown>) => args, judge: (_e: unknown, c: Record<string, unknown>) => (c.style === 'code' ? 'code style' : undefined) };
+    const result = await search(spec, { seed: 9, runs: 100, call: async () => ({ ...exchange(), durationMs: 900 }) });
+    expect(result.failure?.shrunk.args).toEqual({ style: 'code', text: '' });
+    expect(result.slowed).toBeUndefined();
   });
 
   it('replays exactly the case at a path, without shrinking', async () => {

@@ -12,6 +12,13 @@ import type { ReplayTarget } from './replay.js';
  */
 export const SHRINK_BUDGET = { calls: 100, ms: 10_000 } as const;
 
+/**
+ * A search whose calls are slow stops early: once its calls (before any failure) have taken `msPerCase` × runs of
+ * target time in all, and at least `minCases` cases have run. 50 cases of a tool answering in 500 ms would otherwise
+ * take 25 s per tool and property; a fast tool never comes near it.
+ */
+export const SLOW_SEARCH = { msPerCase: 100, minCases: 10 } as const;
+
 /** One property over one tool: how to turn a case into arguments, and how to judge the answer. */
 export interface PropertySpec<Case> {
   arbitrary: fc.Arbitrary<Case>;
@@ -51,6 +58,8 @@ export interface SearchResult<Case> {
   slow?: { args: Arguments; exchange: Exchange };
   /** The target was lost during a call this search did not make; the search stopped there. */
   abandoned?: TargetGoneError;
+  /** The search stopped early because its calls were slow (SLOW_SEARCH): the cases run, and their mean answer time. */
+  slowed?: { cases: number; meanMs: number };
   /** fast-check gave up: too many generated cases were discarded. */
   tooManySkips: boolean;
   failure?: {
@@ -79,6 +88,11 @@ export async function search<Case>(spec: PropertySpec<Case>, settings: SearchSet
   let gone: TargetGoneError | undefined;
   let abandoned: TargetGoneError | undefined;
   let slow: SearchResult<Case>['slow'];
+  // Target time of the calls made before any failure, and how many there were (SLOW_SEARCH).
+  let searchMs = 0;
+  let searchCalls = 0;
+  let slowed: SearchResult<Case>['slowed'];
+  const slowAllowanceMs = SLOW_SEARCH.msPerCase * settings.runs;
   // Each distinct argument object is sent once: a candidate met again (shrinking revisits many) reuses its verdict.
   const verdicts = new Map<string, FailedCase<Case> | null>();
   let shrinkCalls = 0;
@@ -107,12 +121,16 @@ export async function search<Case>(spec: PropertySpec<Case>, settings: SearchSet
     fc.pre(args !== undefined);
     // Once the target is gone nothing more can be learnt: the case that took it down stays the counterexample.
     // After a timeout the tool is a slow one (or hangs): the search stops rather than wait out every case.
-    if (gone || slow) return true;
+    if (gone || slow || slowed) return true;
     const canonical = canonicalJson(args);
     const known = verdicts.get(canonical);
     if (known === null) return true;
     if (known !== undefined) return failed({ ...known, value: c }, canonical);
     if (!shrinkBudgetLeft()) return true;
+    if (!original && searchCalls >= SLOW_SEARCH.minCases && searchMs >= slowAllowanceMs && settings.path === undefined) {
+      slowed = { cases: searchCalls, meanMs: Math.round(searchMs / searchCalls) };
+      return true;
+    }
     if (original) shrinkCalls += 1;
     calls += 1;
     hash.update(canonical).update('\n');
@@ -132,6 +150,10 @@ export async function search<Case>(spec: PropertySpec<Case>, settings: SearchSet
     if (exchange.failure?.kind === 'timeout') {
       slow = { args, exchange };
       return true;
+    }
+    if (!original) {
+      searchCalls += 1;
+      searchMs += exchange.durationMs;
     }
     const problem = spec.judge(exchange, c);
     if (problem === undefined) {
@@ -153,12 +175,13 @@ export async function search<Case>(spec: PropertySpec<Case>, settings: SearchSet
   });
   const result: SearchResult<Case> = {
     calls,
-    cases: details.numRuns,
+    cases: slowed && !original ? slowed.cases : details.numRuns,
     digest: hash.digest('hex').slice(0, 16),
     interrupted: details.interrupted,
     tooManySkips: details.failed && original === undefined && details.errorInstance === null,
     ...(abandoned ? { abandoned } : {}),
     ...(slow ? { slow } : {}),
+    ...(slowed && !original ? { slowed } : {}),
   };
   if (details.failed && original && latest && details.counterexamplePath !== null) {
     result.failure = {
