@@ -9,6 +9,7 @@ import { compileArgumentSchema, invalidArguments, isUndecided, sampleArguments }
 import type { Exchange } from '../src/transport/types.js';
 import { listedTools, type ListedTool } from './listed-tools.js';
 import { fail, note, pass, skip, timedOutReason } from './outcome.js';
+import { perTool } from './per-tool.js';
 
 interface Call {
   tool: ListedTool;
@@ -24,30 +25,27 @@ interface ValidCalls {
 
 const MAX_INVALID_PER_TOOL = 2;
 
+type CallSlot = { call: Call } | { notCalled: { tool: string; why: string } };
+
+async function oneValidCall(ctx: CheckContext, tool: ListedTool & { tool: { name: string } }): Promise<CallSlot> {
+  if (!ctx.mayCall(tool.tool)) return { notCalled: { tool: tool.label, why: ctx.notCalledReason(tool.tool) } };
+  const timedOut = ctx.timedOutCall(tool.tool.name);
+  if (timedOut) return { notCalled: { tool: tool.label, why: timedOutReason(timedOut) } };
+  const sample = sampleArguments(tool.tool.inputSchema);
+  if (!sample.ok) return { notCalled: { tool: tool.label, why: `no valid arguments could be generated: ${sample.reason}` } };
+  const exchange = await ctx.callTool(tool.tool.name, sample.value);
+  return { call: { tool, args: sample.value, exchange } };
+}
+
 /** One call per callable tool with small schema-valid arguments, done once and judged by several checks. */
 export function validCalls(ctx: CheckContext): Promise<ValidCalls> {
   return ctx.memo('valid-calls', async () => {
-    const out: ValidCalls = { calls: [], notCalled: [] };
-    for (const tool of await listedTools(ctx)) {
-      if (typeof tool.tool.name !== 'string') continue;
-      if (!ctx.mayCall(tool.tool)) {
-        out.notCalled.push({ tool: tool.label, why: ctx.notCalledReason(tool.tool) });
-        continue;
-      }
-      const timedOut = ctx.timedOutCall(tool.tool.name);
-      if (timedOut) {
-        out.notCalled.push({ tool: tool.label, why: timedOutReason(timedOut) });
-        continue;
-      }
-      const sample = sampleArguments(tool.tool.inputSchema);
-      if (!sample.ok) {
-        out.notCalled.push({ tool: tool.label, why: `no valid arguments could be generated: ${sample.reason}` });
-        continue;
-      }
-      const exchange = await ctx.callTool(tool.tool.name, sample.value);
-      out.calls.push({ tool, args: sample.value, exchange });
-    }
-    return out;
+    const tools = (await listedTools(ctx)).filter((t): t is ListedTool & { tool: { name: string } } => typeof t.tool.name === 'string');
+    const slots = await perTool(ctx, tools.map((t) => t.tool.name), (index) => oneValidCall(ctx, tools[index]!));
+    return {
+      calls: slots.flatMap((slot) => ('call' in slot ? [slot.call] : [])),
+      notCalled: slots.flatMap((slot) => ('notCalled' in slot ? [slot.notCalled] : [])),
+    };
   });
 }
 
@@ -299,20 +297,22 @@ export interface InvalidProbe {
 /** Up to two mutations of each tool's scripted sample, sent once and shared (the property checks read them too). */
 export function invalidProbes(ctx: CheckContext): Promise<{ probes: InvalidProbe[]; probed: number }> {
   return ctx.memo('invalid-probes', async () => {
-    const calls = await validCalls(ctx);
-    const probes: InvalidProbe[] = [];
-    let probed = 0;
-    for (const c of calls.calls) {
+    const calls = (await validCalls(ctx)).calls;
+    const perCall = await perTool(ctx, calls.map((c) => c.tool.tool.name as string), async (index) => {
+      const c = calls[index]!;
       const mutations = invalidArguments(c.tool.tool.inputSchema, c.args);
       const picked = mutations.filter((m, i) => mutations.findIndex((o) => o.kind === m.kind) === i).slice(0, MAX_INVALID_PER_TOOL);
+      const probes: InvalidProbe[] = [];
+      let probed = 0;
       for (const m of picked) {
         probed += 1;
         if (c.exchange.failure || ctx.timedOutCall(c.tool.tool.name as string)) break;
         const exchange = await ctx.callTool(c.tool.tool.name as string, m.value);
         if (!exchange.failure) probes.push({ call: c, description: m.description, kind: m.kind, exchange });
       }
-    }
-    return { probes, probed };
+      return { probes, probed };
+    });
+    return { probes: perCall.flatMap((p) => p.probes), probed: perCall.reduce((sum, p) => sum + p.probed, 0) };
   });
 }
 

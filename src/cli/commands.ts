@@ -150,6 +150,7 @@ async function audit(options: CliOptions, version: string, early: StartedTarget,
     negotiation = await early.negotiation;
     const ctx = new CheckContext(client, target.transport, negotiation, {
       timeoutMs: options.timeoutMs,
+      concurrency: options.concurrency,
       ...(connections ? { openTransport: connections.open } : {}),
       allowTools: options.allowTools,
       skipTools: options.skipTools,

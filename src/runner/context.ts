@@ -10,6 +10,8 @@ import { ResultSchemaCache } from './result-schemas.js';
 
 export interface RunOptions {
   timeoutMs: number;
+  /** Calls to different tools a scripted check may have in flight at once (--concurrency); 1 when absent. */
+  concurrency?: number;
   maxPages?: number;
   /** Tools that may be called besides read-only ones ('all': any). */
   allowTools?: readonly string[] | 'all';

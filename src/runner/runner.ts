@@ -2,6 +2,7 @@ import { TargetGoneError } from '../protocol/errors.js';
 import { specUrl } from '../spec-links.js';
 import { BudgetSpentError } from '../transport/request-gate.js';
 import type { CheckContext } from './context.js';
+import { pool } from './pool.js';
 import {
   governingSentence,
   keywordClass,
@@ -168,17 +169,6 @@ export function toResult(check: CheckDefinition, outcome: Outcome, durationMs: n
     ...(outcome.replay !== undefined ? { replay: outcome.replay } : {}),
     durationMs: Math.round(durationMs * 1000) / 1000,
   };
-}
-
-async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next++]!;
-      await work(item);
-    }
-  });
-  await Promise.all(workers);
 }
 
 export function summarize(results: readonly CheckResult[]): Record<Status, number> {
