@@ -1,6 +1,6 @@
 // npm run bench: how fast the audit is against the round-trip floor, against the official suite, and at scale.
 // Not a test: it prints numbers. Options: --runs N (audits per transport, default 3), --startup-runs N (default 10),
-// --only startup,audit,property,slow-tools,official,scale (default: all).
+// --only startup,audit,property,slow-tools,worst-cases,official,scale (default: all).
 import { existsSync } from 'node:fs';
 import { CLI, REFERENCE, audit, median, runNode } from './measure.mjs';
 import { sdkServerMissing, startHttpReference, startHttpSdkServer } from './http-server.mjs';
@@ -9,10 +9,12 @@ import { ensureOfficialSuite, OFFICIAL_PACKAGE, runOfficialSuite } from './offic
 import { cpus } from 'node:os';
 import { judgeTargets } from './targets.mjs';
 
-const SECTIONS = ['startup', 'audit', 'property', 'slow-tools', 'official', 'scale'];
+const SECTIONS = ['startup', 'audit', 'property', 'slow-tools', 'worst-cases', 'official', 'scale'];
 /** Slow tools: every tools/call of the reference server answers this late (a tool waiting on I/O). */
 const TOOL_LATENCY_MS = 10;
 const SPREAD_CONNECTIONS = 4;
+/** Worst cases: error answers of tools/call held this long (a tool whose failures wait on a remote API). */
+const ERROR_LATENCY_MS = 500;
 
 function option(name, fallback) {
   const index = process.argv.indexOf(`--${name}`);
@@ -162,6 +164,36 @@ async function slowTools() {
   }
 }
 
+/**
+ * Misbehaving and slow servers, default audit settings, side by side with the scripted-only audit of the clean
+ * reference server: wall time, requests, and what each row is judged by (bench/targets.mjs).
+ */
+async function worstCases() {
+  console.log(`\nWorst cases over stdio (default settings; median of ${runs} audits each)`);
+  const rows = [
+    ['clean, scripted checks only', '', ['--exclude-checks', '*.property']],
+    ['clean, every check', ''],
+    [`slow errors (--error-latency-ms ${ERROR_LATENCY_MS})`, `--error-latency-ms ${ERROR_LATENCY_MS}`],
+    ['looping cursor, fresh cursors (cursor-loop-fresh)', '--defect cursor-loop-fresh'],
+    ['looping cursor, repeated cursor (cursor-loop)', '--defect cursor-loop'],
+    ['a read-only tool that never answers (hang-get-time)', '--defect hang-get-time'],
+  ];
+  const worst = {};
+  for (const [label, flags, extra = []] of rows) {
+    const results = [];
+    for (let i = 0; i < runs; i += 1) results.push(await audit(['--stdio', `${stdioTarget} ${flags}`.trim()], extra));
+    const last = results[results.length - 1];
+    const report = last.report;
+    const budgetSkips = report?.checks.filter((c) => c.status === 'skip' && /budget/.test(c.message)).length;
+    const uniqueness = report?.checks.filter((c) => c.id.startsWith('tools.name.unique') && c.status !== 'pass' && c.status !== 'skip').length;
+    const wallMs = medianOf(results, 'wallMs');
+    const requests = report?.stats.requests;
+    line(label, `${ms(wallMs)}, ${requests ?? 'n/a'} requests; ${summaryOf(report)}; ${budgetSkips ?? 'n/a'} skipped for budget (exit ${last.code})`);
+    worst[flags || (extra.length ? 'scripted' : 'clean')] = { wallMs, requests, budgetSkips, uniqueness, toolsCalled: report?.stats.toolsCalled };
+  }
+  measured.worst = worst;
+}
+
 async function official() {
   console.log(`\nSide by side with the official suite (${OFFICIAL_PACKAGE}, Node 22) over Streamable HTTP, median of ${runs} runs each`);
   const problem = ensureOfficialSuite();
@@ -257,6 +289,6 @@ if (!existsSync(CLI)) {
 console.log(`mcp-tools-conformance bench: Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'})`);
 for (const section of SECTIONS) {
   if (!only.has(section)) continue;
-  await { startup, audit: audits, property, 'slow-tools': slowTools, official, scale }[section]();
+  await { startup, audit: audits, property, 'slow-tools': slowTools, 'worst-cases': worstCases, official, scale }[section]();
 }
 targets();

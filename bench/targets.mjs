@@ -11,6 +11,11 @@
  *   the target's processes (what bounds its wall time from below on `cores` cores)
  * @property {SideBySide} [official] every check of ours against the official suite, on the reference server
  * @property {SideBySide} [officialSdk] the same on the SDK v2 fixture server, which both suites can speak to
+ * @property {Record<string, WorstCase>} [worst] the worst-case rows, by the reference server flags that made them
+ */
+
+/**
+ * @typedef {{ wallMs?: number, requests?: number, budgetSkips?: number, uniqueness?: number, toolsCalled?: Record<string, number> }} WorstCase
  */
 
 /** @typedef {{ oursMs: number, oursChecks: number, theirsMs: number, theirsChecks: number }} SideBySide */
@@ -68,9 +73,44 @@ const TARGETS = [
   },
 ];
 
+function worstRow(/** @type {Measured} */ m, /** @type {string} */ flags) {
+  return m.worst?.[flags];
+}
+
+const WORST_TARGETS = [
+  {
+    name: 'slow errors (500 ms per error answer): every check runs, under 30 s',
+    judge: (m) => {
+      const row = worstRow(m, '--error-latency-ms 500');
+      if (row?.wallMs === undefined) return undefined;
+      return { value: `${Math.round(row.wallMs)} ms, ${row.budgetSkips} skipped for budget`, met: row.wallMs < 30_000 && row.budgetSkips === 0 };
+    },
+  },
+  ...['--defect cursor-loop-fresh', '--defect cursor-loop'].map((flags) => ({
+    name: `looping cursor (${flags.slice('--defect '.length)}): at most 5,000 requests, under 10 s, no uniqueness finding`,
+    judge: (/** @type {Measured} */ m) => {
+      const row = worstRow(m, flags);
+      if (row?.wallMs === undefined || row.requests === undefined) return undefined;
+      return {
+        value: `${Math.round(row.wallMs)} ms, ${row.requests} requests, ${row.uniqueness} uniqueness finding(s)`,
+        met: row.wallMs < 10_000 && row.requests <= 5_000 && row.uniqueness === 0,
+      };
+    },
+  })),
+  {
+    name: 'a read-only tool that never answers: called once (its timeout paid once)',
+    judge: (m) => {
+      const row = worstRow(m, '--defect hang-get-time');
+      if (row?.toolsCalled === undefined) return undefined;
+      const calls = row.toolsCalled.get_time ?? 0;
+      return { value: `get_time called ${calls} time(s), ${Math.round(row.wallMs ?? 0)} ms`, met: calls === 1 };
+    },
+  },
+];
+
 /** One row per target: its value and `met` (true/false), or why it was not measured in this run. */
 export function judgeTargets(/** @type {Measured} */ measured) {
-  return TARGETS.map(({ name, judge }) => {
+  return [...TARGETS, ...WORST_TARGETS].map(({ name, judge }) => {
     const verdict = judge(measured);
     return verdict === undefined ? { name, value: 'not measured (its section did not run)', met: undefined } : { name, ...verdict };
   });

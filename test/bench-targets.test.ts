@@ -28,6 +28,10 @@ describe('bench targets', () => {
       ['over 1,000 property-based calls per second (stdio)', true],
       ['less wall time than the official suite, running more checks, on the reference server', false],
       ['the same on the SDK v2 fixture server, which both suites speak', true],
+      ['slow errors (500 ms per error answer): every check runs, under 30 s', undefined],
+      ['looping cursor (cursor-loop-fresh): at most 5,000 requests, under 10 s, no uniqueness finding', undefined],
+      ['looping cursor (cursor-loop): at most 5,000 requests, under 10 s, no uniqueness finding', undefined],
+      ['a read-only tool that never answers: called once (its timeout paid once)', undefined],
     ]);
     expect(rows[5]!.value).toBe('ours 900 ms for 83 checks, theirs 880 ms for 31');
     expect(rows[6]!.value).toBe('ours 800 ms for 64 checks, theirs 960 ms for 31');
@@ -52,9 +56,29 @@ describe('bench targets', () => {
     expect(judge({ stdioWallMs: 480 })[0]).toEqual({ name: 'stdio audit of the reference server under 0.5 s', value: '480 ms', met: true });
   });
 
+  it('judges the worst cases: slow errors by time and budget skips, loops by requests, time and findings, a hang by its calls', () => {
+    const worst = (rows: Record<string, unknown>) => judge({ worst: rows }).slice(7);
+    const met = worst({
+      '--error-latency-ms 500': { wallMs: 29_000, requests: 300, budgetSkips: 0, uniqueness: 0 },
+      '--defect cursor-loop-fresh': { wallMs: 900, requests: 5_000, budgetSkips: 0, uniqueness: 0 },
+      '--defect cursor-loop': { wallMs: 700, requests: 400, budgetSkips: 0, uniqueness: 0 },
+      '--defect hang-get-time': { wallMs: 2_600, requests: 300, toolsCalled: { get_time: 1 } },
+    });
+    expect(met.map((r) => r.met)).toEqual([true, true, true, true]);
+    expect(met[1]!.value).toBe('900 ms, 5000 requests, 0 uniqueness finding(s)');
+    const missed = worst({
+      '--error-latency-ms 500': { wallMs: 29_000, requests: 300, budgetSkips: 2, uniqueness: 0 },
+      '--defect cursor-loop-fresh': { wallMs: 900, requests: 5_001, budgetSkips: 0, uniqueness: 0 },
+      '--defect cursor-loop': { wallMs: 700, requests: 400, budgetSkips: 0, uniqueness: 1 },
+      '--defect hang-get-time': { wallMs: 2_600, requests: 300, toolsCalled: { get_time: 3 } },
+    });
+    expect(missed.map((r) => r.met)).toEqual([false, false, false, false]);
+    expect(worst({ '--error-latency-ms 500': { wallMs: 30_000, requests: 300, budgetSkips: 0, uniqueness: 0 } })[0]!.met).toBe(false);
+  });
+
   it('says when a target was not measured instead of judging it', () => {
     const rows = judge({ versionMs: 120 });
-    expect(rows.filter((r) => r.met === undefined).map((r) => r.value)).toEqual(new Array(6).fill('not measured (its section did not run)'));
+    expect(rows.filter((r) => r.met === undefined).map((r) => r.value)).toEqual(new Array(10).fill('not measured (its section did not run)'));
     expect(rows[2]).toEqual({ name: 'cold start-up to --version under 150 ms', value: '120 ms', met: true });
   });
 });
