@@ -173,10 +173,10 @@ async function worstCases() {
   const rows = [
     ['clean, scripted checks only', '', ['--exclude-checks', '*.property']],
     ['clean, every check', ''],
-    [`slow errors (--error-latency-ms ${ERROR_LATENCY_MS})`, `--error-latency-ms ${ERROR_LATENCY_MS}`],
-    ['looping cursor, fresh cursors (cursor-loop-fresh)', '--defect cursor-loop-fresh'],
-    ['looping cursor, repeated cursor (cursor-loop)', '--defect cursor-loop'],
-    ['a read-only tool that never answers (hang-get-time)', '--defect hang-get-time'],
+    [`slow errors (${ERROR_LATENCY_MS} ms per error answer)`, `--error-latency-ms ${ERROR_LATENCY_MS}`],
+    ['looping cursor (cursor-loop-fresh)', '--defect cursor-loop-fresh'],
+    ['looping cursor (cursor-loop)', '--defect cursor-loop'],
+    ['hanging read-only tool (hang-get-time)', '--defect hang-get-time'],
   ];
   const worst = {};
   for (const [label, flags, extra = []] of rows) {
