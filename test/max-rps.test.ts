@@ -99,6 +99,9 @@ describe.skipIf(!BUILT)('--max-rps', () => {
     const stopped = run.report!.checks.filter((c) => /^not (finished|run): the --max-duration budget/.test(c.message));
     expect(stopped.length).toBeGreaterThan(0);
     expect(stopped.every((c) => c.status === 'skip')).toBe(true);
+    // The report counts the checks skipped for budget, in the field and in the reason.
+    expect(run.report!.cutShort!.checksSkipped).toBe(stopped.length);
+    expect(run.report!.cutShort!.reason).toMatch(new RegExp(`: ${stopped.length} check\\(s\\) skipped for budget$`));
     expect(run.report!.checks.filter((c) => c.status === 'fail' || c.status === 'error')).toEqual([]);
     expect(run.report!.stats.requests).toBeLessThanOrEqual(4);
   });

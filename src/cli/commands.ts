@@ -185,7 +185,7 @@ async function audit(options: CliOptions, version: string, early: StartedTarget,
     }
   } catch (error) {
     if (!(error instanceof TargetUnavailableError || error instanceof BudgetSpentError)) throw error;
-    if (error instanceof BudgetSpentError) cutShort = { reason: error.message };
+    if (error instanceof BudgetSpentError) cutShort = { reason: `${error.message}: all ${checks.length} check(s) skipped for budget`, checksSkipped: checks.length };
     aborted = { reason: `the target could not be audited: ${error.message}` };
     results = checks.map((check) => toResult(check, { status: 'skip', message: `not run: ${error.message}` }, 0, null));
     results.forEach((r) => reporters.forEach((rep) => rep.onResult?.(r)));

@@ -24,7 +24,7 @@ export interface RunReport {
   /** Set when the audit could not complete: what happened and during which check. */
   aborted?: { reason: string; duringCheck?: string };
   /** Set when the --max-duration budget ran out: some checks were skipped or stopped before they finished. */
-  cutShort?: { reason: string };
+  cutShort?: { reason: string; checksSkipped: number };
   /** With --baseline: how the run compares with the known findings. */
   baseline?: BaselineSummary;
   /** With --lock: the tool set compared with the lock file. */

@@ -25,7 +25,7 @@ export interface RunnerOutput {
   results: CheckResult[];
   aborted?: { reason: string; duringCheck?: string };
   /** Set when the --max-duration budget ran out: checks were skipped or stopped waiting for their turn to send. */
-  cutShort?: { reason: string };
+  cutShort?: { reason: string; checksSkipped: number };
 }
 
 const BUDGET_USED_UP = 'the --max-duration budget was used up';
@@ -48,7 +48,9 @@ export function inapplicable(check: CheckDefinition, ctx: Pick<CheckContext, 'wi
  */
 export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckContext, options: RunnerOptions): Promise<RunnerOutput> {
   let aborted: RunnerOutput['aborted'];
-  let cutShort: RunnerOutput['cutShort'];
+  let cutShort: { reason: string } | undefined;
+  // Checks skipped for budget: not started by the deadline, or stopped waiting for their turn to send.
+  let budgetSkips = 0;
   // Results are emitted in registry order as soon as every earlier check is done: live, yet deterministic.
   const finished: (CheckResult[] | undefined)[] = checks.map(() => undefined);
   let nextToEmit = 0;
@@ -67,7 +69,8 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
     if (notApplicable) return single({ status: 'skip', message: notApplicable });
     if (aborted) return single({ status: 'skip', message: `not run: ${aborted.reason}` });
     if (options.deadline !== undefined && Date.now() > options.deadline) {
-      cutShort ??= { reason: `${BUDGET_USED_UP}: checks not started by then were skipped` };
+      cutShort ??= { reason: BUDGET_USED_UP };
+      budgetSkips += 1;
       return single({ status: 'skip', message: `not run: ${BUDGET_USED_UP}` });
     }
     const started = performance.now();
@@ -78,6 +81,7 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
     } catch (error) {
       if (error instanceof BudgetSpentError) {
         cutShort = { reason: error.message };
+        budgetSkips += 1;
         outcomes = [{ status: 'skip', message: `not finished: ${error.message}` }];
       } else {
         outcomes = [failureOutcome(check, error, ctx)];
@@ -117,7 +121,12 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
   }
   const lost = ctx.client.goneError;
   if (lost && !aborted) aborted = { reason: `the target stopped answering: ${lost.message}` };
-  return { results: finished.flatMap((r) => r ?? []), aborted, ...(cutShort ? { cutShort } : {}) };
+  const skippedNote = `${budgetSkips} check(s) skipped for budget`;
+  return {
+    results: finished.flatMap((r) => r ?? []),
+    aborted,
+    ...(cutShort ? { cutShort: { reason: `${cutShort.reason}: ${skippedNote}`, checksSkipped: budgetSkips } } : {}),
+  };
 }
 
 function goneVerb(error: TargetGoneError): string {
