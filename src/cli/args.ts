@@ -5,6 +5,7 @@ import { parsePatterns } from '../runner/registry.js';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../property/seeds.js';
 import { parseReplayToken, type ReplayTarget } from '../property/replay.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../transport/sequence.js';
+import { CONFIG_FILE, ConfigError, configFileLoader, configLayers, PACKAGE_KEY, TARGET_OPTIONS, targetOnCommandLine, type ConfigLayers } from './config-file.js';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -153,6 +154,10 @@ const OPTIONS = {
   runs: { type: 'number', default: DEFAULT_RUNS, describe: 'property-based checks: generated cases per tool and property' },
   replay: { type: 'string', describe: 'property-based checks: re-run one case, <tool>@<path> as printed in a replay line' },
   verbose: { type: 'boolean', default: false, describe: 'print evidence for failures on the console' },
+  config: {
+    type: 'string',
+    describe: `JSON file of options (default: ${CONFIG_FILE} when present, else package.json's "${PACKAGE_KEY}" object); flags override it`,
+  },
 } as const satisfies Record<string, OptionSpec>;
 
 interface OptionSpec {
@@ -182,8 +187,9 @@ type OptionValue<S> = S extends { array: true } ? string[] | undefined
 
 /** Returns null when --help or --version was printed. */
 export async function parseArgs(argv: string[], version: string, options: { quick?: boolean } = {}): Promise<CliOptions | null> {
-  const quick = options.quick === false ? undefined : quickParse(argv);
-  const args = quick ?? (await yargsParse(argv, version));
+  const layers = readConfigLayers(argv);
+  const quick = options.quick === false ? undefined : quickParse(argv, layers);
+  const args = quick ?? (await yargsParse(argv, version, layers));
   if (args === null) return null;
   return toCliOptions(args);
 }
@@ -193,16 +199,23 @@ export async function parseArgs(argv: string[], version: string, options: { quic
  * --version, no unknown option, no choice or conflict broken, at most a known command as positional. Anything else
  * (undefined) goes to yargs, which prints help, the version and usage errors. Loading yargs costs ~70 ms of start-up.
  */
-export function quickParse(argv: readonly string[]): ParsedArgs | undefined {
+export function quickParse(argv: readonly string[], layers: Layers = readConfigLayers(argv)): ParsedArgs | undefined {
   if (argv.some((a) => a === '--help' || a === '-h' || a === '--version' || a.startsWith('--help=') || a.startsWith('--version='))) return undefined;
+  // What yargs' .config() hands yargs-parser: a parser function per config option, and config objects (its types know neither).
+  const config = { config: { config: layers.loadFile }, configObjects: layers.packageConfig ? [layers.packageConfig] : [] } as unknown as parser.Options;
   const parsed = parser.detailed([...argv], {
     string: optionNames((spec) => spec.type === 'string'),
     boolean: optionNames((spec) => spec.type === 'boolean'),
     number: optionNames((spec) => spec.type === 'number'),
     array: optionNames((spec) => spec.array === true),
-    default: Object.fromEntries(Object.entries(OPTIONS).flatMap(([name, spec]) => ('default' in spec ? [[name, spec.default]] : []))),
+    default: {
+      ...Object.fromEntries(Object.entries(OPTIONS).flatMap(([name, spec]) => ('default' in spec ? [[name, spec.default]] : []))),
+      ...(layers.defaultFile ? { config: layers.defaultFile } : {}),
+    },
+    ...config,
     configuration: { 'parse-positional-numbers': false, 'populate--': true },
   });
+  if (parsed.error instanceof ConfigError) throw new UsageError(parsed.error.message);
   if (parsed.error) return undefined;
   const args = parsed.argv as Record<string, unknown> & { _: (string | number)[] };
   const known = new Set(Object.keys(OPTIONS).flatMap((name) => [name, camelCase(name)]));
@@ -217,6 +230,24 @@ export function quickParse(argv: readonly string[]): ParsedArgs | undefined {
   return args as unknown as ParsedArgs;
 }
 
+const OPTION_NAMES = Object.keys(OPTIONS);
+
+/**
+ * Options from a config file or package.json, layered as yargs does: the command line over the --config file (or
+ * ./mcp-tools-conformance.config.json) over package.json's key over the defaults.
+ */
+type Layers = ConfigLayers & { loadFile: (path: string) => Record<string, unknown> };
+
+function readConfigLayers(argv: readonly string[]): Layers {
+  const omit = targetOnCommandLine(argv) ? TARGET_OPTIONS : [];
+  try {
+    return { ...configLayers(process.cwd(), OPTION_NAMES, omit), loadFile: configFileLoader(OPTION_NAMES, omit) };
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 function optionNames(test: (spec: OptionSpec) => boolean): string[] {
   return (Object.entries(OPTIONS) as [string, OptionSpec][]).filter(([, spec]) => test(spec)).map(([name]) => name);
 }
@@ -226,7 +257,7 @@ function camelCase(name: string): string {
 }
 
 /** The full yargs parse: help, version, and every usage error message. Null when help or the version was printed. */
-async function yargsParse(argv: string[], version: string): Promise<ParsedArgs | null> {
+async function yargsParse(argv: string[], version: string, layers: Layers): Promise<ParsedArgs | null> {
   const { default: yargs } = await import('yargs');
   let builder = yargs(argv)
     .scriptName('mcp-tools-conformance')
@@ -236,6 +267,9 @@ async function yargsParse(argv: string[], version: string): Promise<ParsedArgs |
     .command('baseline', 'with --write: audit the target and record its failures and warnings in the --baseline file')
     .command('lock', "with --write: record a hash of each tool's definition in the --lock file");
   for (const [name, spec] of Object.entries(OPTIONS)) builder = builder.option(name, spec as OptionSpec);
+  if (layers.defaultFile) builder = builder.default('config', layers.defaultFile);
+  builder = builder.config('config', OPTIONS.config.describe, layers.loadFile);
+  if (layers.packageConfig) builder = builder.config(layers.packageConfig);
   for (const [name, others] of CONFLICTS) builder = builder.conflicts(name, others as string[]);
   const args = await builder
     .strict()
