@@ -85,7 +85,7 @@ describe.skipIf(!BUILT)('CI integration: secrets never reach any report format',
   it('--header values (HTTP), in every format', async () => {
     const server = await startReferenceHttp('--defect', 'negative-ttl');
     try {
-      const run = await runCli(['--url', server.url, '--header', 'Authorization: Bearer hdr-s3cr3t-t0ken', '--header', 'X-Api-Key: k3y-0f-the-user', '--reporter', `console,${ALL_FILE_REPORTERS}`]);
+      const run = await runCli(['--url', server.url, '--header', 'Authorization: Bearer hdr-s3cr3t-t0ken', '--header', 'X-Api-Key: k3y-0f-the-user', '--reporter', `console,github,${ALL_FILE_REPORTERS}`]);
       expect(run.code).toBe(1);
       const files = everyWrittenFile(run.outputDir);
       expect(files.map(([name]) => name).sort()).toEqual(['junit.xml', 'report.html', 'report.json', 'report.sarif', 'summary.md']);

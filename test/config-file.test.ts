@@ -42,14 +42,16 @@ describe.skipIf(!BUILT)('config file and package.json key', () => {
     const server = await startHttpServer(join(ROOT, 'test/fixtures/header-echo-server.mjs'));
     try {
       const dir = folder({
-        'mcp-tools-conformance.config.json': { url: server.url, headers: { Authorization: 'Bearer ${env:MTC_CONFIG_TOKEN}' }, checks: 'tools.name.*', reporter: 'console,json,junit,sarif,markdown,html' },
+        'mcp-tools-conformance.config.json': { url: server.url, headers: { Authorization: 'Bearer ${env:MTC_CONFIG_TOKEN}' }, checks: 'tools.name.*', reporter: 'console,json,junit,sarif,markdown,html,github' },
       });
-      const run = runIn(dir, ['--verbose'], { MTC_CONFIG_TOKEN: 'cfg-s3cr3t-t0ken' });
+      const stepSummary = join(dir, 'step-summary.md');
+      const run = runIn(dir, ['--verbose'], { MTC_CONFIG_TOKEN: 'cfg-s3cr3t-t0ken', GITHUB_STEP_SUMMARY: stepSummary });
       expect(run.code, run.stderr).toBe(0);
       const charset = run.report('reports').checks.find((c) => c.id === 'tools.name.charset')!;
       expect(charset.tool).toBe('leak [redacted]');
-      const outputs = [...readdirSync(join(dir, 'reports')).map((name) => [name, readFileSync(join(dir, 'reports', name), 'utf8')]), ['stdout', run.stdout]];
-      expect(outputs).toHaveLength(6);
+      expect(run.stdout).toMatch(/^::warning title=tools\.name\.charset::\[leak \[redacted\]\]/m);
+      const outputs = [...readdirSync(join(dir, 'reports')).map((name) => [name, readFileSync(join(dir, 'reports', name), 'utf8')]), ['stdout', run.stdout], ['step summary', readFileSync(stepSummary, 'utf8')]];
+      expect(outputs).toHaveLength(7);
       for (const [name, text] of outputs) {
         expect(text, name).not.toContain('s3cr3t');
         expect(text, name).not.toContain('${env:');

@@ -1,4 +1,5 @@
 import { createConsoleReporter } from './console.js';
+import { createGithubReporter } from './github.js';
 import { createHtmlReporter } from './html.js';
 import { createJsonReporter } from './json.js';
 import { createJunitReporter } from './junit.js';
@@ -33,6 +34,7 @@ const FACTORIES: Record<ReporterName, (options: ReporterOptions) => Reporter> = 
   sarif: (options) => createSarifReporter({ ...(options.sarifArtifact !== undefined ? { artifact: options.sarifArtifact } : {}) }),
   markdown: (options) => createMarkdownReporter({ ...(options.htmlReport !== undefined ? { htmlReport: options.htmlReport } : {}) }),
   html: () => createHtmlReporter(),
+  github: (options) => createGithubReporter({ ...(options.stream ? { stream: options.stream } : {}) }),
 };
 
 export function createReporter(name: ReporterName, options: ReporterOptions = {}): Reporter {

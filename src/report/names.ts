@@ -1,4 +1,4 @@
-export const REPORTER_NAMES = ['console', 'json', 'junit', 'sarif', 'markdown', 'html'] as const;
+export const REPORTER_NAMES = ['console', 'json', 'junit', 'sarif', 'markdown', 'html', 'github'] as const;
 export type ReporterName = (typeof REPORTER_NAMES)[number];
 
 export function isReporterName(name: string): name is ReporterName {
