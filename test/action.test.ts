@@ -45,15 +45,27 @@ describe('GitHub Action (action.yml)', () => {
     expect(Object.keys(action.outputs).sort()).toEqual(['exit-code', 'output-dir', 'sarif']);
   });
 
-  it.skipIf(!BUILT)('audits a target, fails on a failure, fills the step summary and the outputs, uploads nothing', { timeout: 90_000 }, () => {
+  it.skipIf(!BUILT)('audits a target, fails on a failure, annotates it, fills the step summary and the outputs, uploads nothing', { timeout: 90_000 }, () => {
     const run = runAction({ stdio: referenceCommand('--defect', 'negative-ttl'), args: '--timeout 20000' });
     expect(run.code, run.stderr).toBe(1);
-    expect(run.read('npx-args')).toMatch(/^--yes mcp-tools-conformance@0\.1\.0 --reporter console,json,junit,sarif,markdown,html --output-dir mcp-conformance --fail-on must --stdio .* --timeout 20000\n$/);
+    expect(run.read('npx-args')).toMatch(/^--yes mcp-tools-conformance@0\.1\.0 --reporter console,json,junit,sarif,markdown,html,github --output-dir mcp-conformance --fail-on must --stdio .* --timeout 20000\n$/);
+    expect(run.stdout.split('\n').filter((l) => l.startsWith('::error '))).toEqual([expect.stringMatching(/^::error title=cache\.server\.ttl-nonneg::.*ttlMs/)]);
     expect(run.read('step-summary.md')).toMatch(/^## MCP tools conformance .*❌ 1 failure/);
     expect(run.read('github-output')).toBe('exit-code=1\nsarif=mcp-conformance/report.sarif\n');
     for (const file of ['report.json', 'junit.xml', 'report.sarif', 'summary.md', 'report.html']) {
       expect(existsSync(join(run.dir, 'mcp-conformance', file)), file).toBe(true);
     }
+  });
+
+  it.skipIf(!BUILT)('the github reporter is added once and writes the step summary, unless step-summary is false', { timeout: 60_000 }, () => {
+    const run = runAction({ stdio: referenceCommand(), reporters: 'json,github', args: '--checks discover.*' });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.read('npx-args')).toMatch(/ --reporter json,github --output-dir /);
+    expect(run.read('step-summary.md')).toMatch(/^## MCP tools conformance .*✅ no failures/);
+    const off = runAction({ stdio: referenceCommand(), reporters: 'json', 'step-summary': 'false', args: '--checks discover.*' });
+    expect(off.code, off.stderr).toBe(0);
+    expect(off.read('npx-args')).toMatch(/ --reporter json,github --output-dir /);
+    expect(off.read('step-summary.md')).toBe('');
   });
 
   it.skipIf(!BUILT)('an input cannot inject shell code, and stdio with url is refused', { timeout: 60_000 }, () => {
