@@ -22,8 +22,19 @@ describe.skipIf(!BUILT)('broken targets end in a report that blames the target',
     const run = await runCli(['--stdio', 'definitely-not-a-command-xyz --flag']);
     expect(run.code).toBe(3);
     expect(run.report!.aborted!.reason).toMatch(/cannot start 'definitely-not-a-command-xyz': ENOENT/);
+    // Said on stderr whatever the reporters (here json alone), with a hint.
+    expect(run.stderr).toMatch(/^mcp-tools-conformance: the target could not be audited: cannot start 'definitely-not-a-command-xyz': ENOENT\n {2}hint: 'definitely-not-a-command-xyz' was not found: is it installed and on PATH/);
     expect(run.report!.checks.every((c) => c.status === 'skip')).toBe(true);
     expect(run.report!.wire.protocolVersion).toBeNull();
+  });
+
+  it("a server whose module is missing: the target's own error line reaches stderr and report.json", async () => {
+    const run = await runCli(['--stdio', `${process.execPath} /nonexistent/mcp-server.js`]);
+    expect(run.code).toBe(3);
+    const line = "Error: Cannot find module '/nonexistent/mcp-server.js'";
+    expect(run.report!.aborted!.targetStderr).toContain(line);
+    expect(run.stderr.split('\n')[0]).toBe('mcp-tools-conformance: the target could not be audited: target exited with code 1');
+    expect(run.stderr).toContain(`  target stderr: ${line}`);
   });
 
   it('a command that exits at once: exit 3', async () => {

@@ -20,6 +20,7 @@ import { TargetGoneError } from '../protocol/errors.js';
 import { scrubSecrets, secretValues } from './secrets.js';
 import { buildSnapshot } from '../snapshot/capture.js';
 import { replayCommandLine } from './replay-command.js';
+import { abortLines, targetStderr } from './unavailable.js';
 import type { StartedTarget } from './start-target.js';
 import { warmUpArgumentAjv } from '../schema/arguments/ajv-family.js';
 
@@ -213,7 +214,7 @@ async function audit(options: CliOptions, version: string, early: StartedTarget,
     stats: { requests: client.exchanges.filter((e) => e.response !== undefined || e.failure).length, toolsCalled: Object.fromEntries(client.toolsCalled) },
     summary: summarize(results),
     ...(checks.some((c) => c.area === 'property') && !target.snapshot ? { property: { seed: options.seed, runs: options.runs, ...(options.replay ? { replay: `${options.replay.tool}@${options.replay.path}` } : {}) } } : {}),
-    ...(aborted ? { aborted } : {}),
+    ...(aborted ? { aborted: { ...aborted, ...targetStderr(target.transport.stderr()) } } : {}),
     ...(cutShort ? { cutShort } : {}),
     checks: results,
   };
@@ -227,6 +228,8 @@ async function audit(options: CliOptions, version: string, early: StartedTarget,
     if (path) written.push(path);
   }
   for (const reporter of reporters.filter((r) => r.name === 'console')) await reporter.finish(report, options.outputDir);
+  // Whatever the reporters, a target that could not be audited is said on stderr; the console already says a mid-run stop.
+  if (!negotiation || !options.reporters.includes('console')) for (const line of abortLines(report, negotiation !== undefined)) process.stderr.write(`${line}\n`);
   if (options.command === 'baseline') return writeBaselineOf(report, options.baseline ?? DEFAULT_BASELINE_FILE);
   return exitCode(report, options.failOn);
 }

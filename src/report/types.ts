@@ -22,7 +22,8 @@ export interface RunReport {
   /** Settings of the property-based checks, when any was selected: rerun with the same seed to get the same cases. */
   property?: { seed: number; runs: number; replay?: string };
   /** Set when the audit could not complete: what happened and during which check. */
-  aborted?: { reason: string; duringCheck?: string };
+  /** `targetStderr`: the first lines, a line naming the error and the last lines the target wrote to stderr. */
+  aborted?: { reason: string; duringCheck?: string; targetStderr?: string[] };
   /** Set when the --max-duration budget ran out: some checks were skipped or stopped before they finished. */
   cutShort?: { reason: string; checksSkipped: number };
   /** With --baseline: how the run compares with the known findings. */

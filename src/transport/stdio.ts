@@ -4,6 +4,7 @@ import { isObject, type JsonRpcId } from '../jsonrpc.js';
 import { killGroup, trackChild } from './children.js';
 import { splitCommandLine } from './command-line.js';
 import { recordNotification } from './evidence-caps.js';
+import { stderrExcerpt } from './stderr-excerpt.js';
 import { jsonNestedDeeperThan, MAX_JSON_DEPTH, tooDeepMessage } from './json-depth.js';
 import { ListenState } from './listen-stream.js';
 import { RequestGate } from './request-gate.js';
@@ -39,6 +40,8 @@ interface Pending {
 }
 
 const STDERR_KEEP = 64 * 1024;
+/** The start of stderr is kept apart from its tail: a start-up error stays visible however much follows it. */
+const STDERR_START_KEEP = 8 * 1024;
 const STRAY_KEEP = 1000;
 /** Total text length of the stray messages kept; a flood of large ones is counted, not kept. */
 const STRAY_CHARS_KEEP = 8 * 1024 * 1024;
@@ -60,6 +63,8 @@ export class StdioTransport implements Transport {
   private strayDropped = 0;
   private strayChars = 0;
   private stderrText = '';
+  private stderrStart = '';
+  private stderrSeen = 0;
   /** The stdout line being received, in pieces (joined once, when its newline arrives). */
   private lineParts: string[] = [];
   private lineBytes = 0;
@@ -200,7 +205,8 @@ export class StdioTransport implements Transport {
   }
 
   stderr(): string {
-    return this.stderrText;
+    if (this.stderrSeen <= STDERR_KEEP) return this.stderrText;
+    return `${this.stderrStart}\n…\n${this.stderrText}`;
   }
 
   async endInput(waitMs: number): Promise<InputEnd> {
@@ -350,13 +356,16 @@ export class StdioTransport implements Transport {
   }
 
   private onStderr(chunk: Buffer): void {
-    this.stderrText += chunk.toString('utf8');
-    if (this.stderrText.length > STDERR_KEEP) this.stderrText = '…' + this.stderrText.slice(-STDERR_KEEP);
+    const text = chunk.toString('utf8');
+    if (this.stderrStart.length < STDERR_START_KEEP) this.stderrStart += text.slice(0, STDERR_START_KEEP - this.stderrStart.length);
+    this.stderrSeen += text.length;
+    this.stderrText += text;
+    if (this.stderrText.length > STDERR_KEEP) this.stderrText = this.stderrText.slice(-STDERR_KEEP);
   }
 
   private onExit(code: number | null, signal: NodeJS.Signals | null): void {
     const how = signal ? `signal ${signal}` : `code ${code}`;
-    const tail = this.stderrText.trim().split('\n').slice(-3).join(' | ');
+    const tail = stderrExcerpt(this.stderr()).join(' | ');
     const cut = this.unterminatedBytes > 0 ? ` in the middle of a message (${this.unterminatedBytes} bytes without a newline)` : '';
     this.exited = { kind: 'target-exited', message: `target exited with ${how}${cut}${tail ? ` (stderr: ${tail.slice(0, 500)})` : ''}` };
     for (const key of [...this.pending.keys()]) this.settle(key, this.exited);

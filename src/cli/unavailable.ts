@@ -1,0 +1,34 @@
+import type { RunReport } from '../report/types.js';
+import { stderrExcerpt } from '../transport/stderr-excerpt.js';
+
+/** What the target's stderr showed, for report.json: the excerpt of stderrExcerpt, or nothing when it wrote none. */
+export function targetStderr(stderr: string): { targetStderr?: string[] } {
+  const excerpt = stderrExcerpt(stderr);
+  return excerpt.length > 0 ? { targetStderr: excerpt } : {};
+}
+
+/** A hint for a start-up failure we can explain: the command is not there. */
+export function startHint(reason: string): string | undefined {
+  const missing = /cannot start '([^']+)': ENOENT/.exec(reason);
+  if (missing) return `'${missing[1]}' was not found: is it installed and on PATH? Give its full path, or start it through npx`;
+  if (/cannot start '[^']+': EACCES/.test(reason)) return 'the command is not executable (check its permissions, or run it through its interpreter)';
+  if (/exited with code 127\b/.test(reason)) return 'exit code 127: the shell or the target could not find a command it runs';
+  return undefined;
+}
+
+/**
+ * The lines for stderr when the audit stopped because of the target: one line that says why, a hint when there is one,
+ * and the target's own stderr excerpt. `report` is the scrubbed report: nothing secret is printed.
+ */
+export function abortLines(report: Pick<RunReport, 'aborted'>, ranAtAll: boolean): string[] {
+  const aborted = report.aborted;
+  if (!aborted) return [];
+  const hint = startHint(aborted.reason);
+  // The stderr excerpt follows on lines of its own: the reason's inline copy of it is left out.
+  const reason = aborted.targetStderr ? aborted.reason.replace(/ \(stderr: [^]*\)$/, '') : aborted.reason;
+  return [
+    `mcp-tools-conformance: ${ranAtAll ? `the audit stopped: ${reason}` : reason}`,
+    ...(hint ? [`  hint: ${hint}`] : []),
+    ...(aborted.targetStderr ?? []).map((line) => `  target stderr: ${line}`),
+  ];
+}
