@@ -107,8 +107,8 @@ describe.skipIf(!BUILT)('bundles', () => {
     expect(factory.requireModule('ajv-formats')).toBe(vendored('ajv-formats'));
   });
 
-  it('the bundled CLI audits the bundled reference server when no target is given', async () => {
-    const audit = await runCli(['--checks', 'discover.*']);
+  it('the bundled CLI audits the bundled reference server with --reference-server', async () => {
+    const audit = await runCli(['--reference-server', '--checks', 'discover.*']);
     expect(audit.code).toBe(0);
     expect(audit.report?.target.command).toContain('dist/reference-server/main.js');
   });

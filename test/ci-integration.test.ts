@@ -12,7 +12,8 @@ describe.skipIf(!BUILT)('CI integration: baselines', () => {
   it('baseline --write records the findings; a later run fails only on new ones and names stale entries', { timeout: 90_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mtc-baseline-'));
     const file = join(dir, 'baseline.json');
-    const write = await runCli(['baseline', '--write', '--baseline', file, '--stdio', referenceCommand('--defect', 'negative-ttl')]);
+    // The contract's form: baseline --write <file> (lock below keeps the older --write --lock <file>).
+    const write = await runCli(['baseline', '--write', file, '--stdio', referenceCommand('--defect', 'negative-ttl')]);
     expect(write.code).toBe(0);
     expect(write.stdout).toContain('1 known finding(s)');
     const written = JSON.parse(readFileSync(file, 'utf8'));
@@ -21,6 +22,7 @@ describe.skipIf(!BUILT)('CI integration: baselines', () => {
     const same = await runCli(['--stdio', referenceCommand('--defect', 'negative-ttl'), '--baseline', file, '--reporter', ALL_FILE_REPORTERS]);
     expect(same.code).toBe(0);
     expect(same.report!.baseline).toMatchObject({ known: 1, new: 0, stale: [] });
+    expect(same.report).toMatchObject({ verdict: 'pass', exitCode: 0, failOn: 'must' });
     expect(same.report!.checks.find((c) => c.id === 'cache.server.ttl-nonneg')).toMatchObject({ status: 'fail', baselined: true });
     const junit = await parseJunit(readFileSync(join(same.outputDir, 'junit.xml'), 'utf8'));
     expect(junit?.failures).toBe(0);
@@ -32,11 +34,17 @@ describe.skipIf(!BUILT)('CI integration: baselines', () => {
     const worse = await runCli(['--stdio', referenceCommand('--defect', 'negative-ttl', '--defect', 'no-cache-hints'), '--baseline', file]);
     expect(worse.code).toBe(1);
     expect(worse.report!.baseline).toMatchObject({ known: 1, new: 1 });
+    expect(worse.report).toMatchObject({ verdict: 'fail', exitCode: 1 });
 
     const fixed = await runCli(['--stdio', referenceCommand(), '--baseline', file, '--reporter', 'console,json']);
     expect(fixed.code).toBe(0);
     expect(fixed.report!.baseline!.stale.map((e) => e.check)).toEqual(['cache.server.ttl-nonneg']);
     expect(fixed.stdout).toMatch(/stale \(now passing; remove from the baseline\): cache\.server\.ttl-nonneg/);
+
+    const strict = await runCli(['--stdio', referenceCommand(), '--baseline', file, '--fail-on-stale']);
+    expect(strict.code).toBe(1);
+    expect(strict.report).toMatchObject({ verdict: 'fail', exitCode: 1 });
+    expect(strict.stderr).toBe('mcp-tools-conformance: --fail-on-stale: 1 baseline entry no longer fails: cache.server.ttl-nonneg\n');
   });
 
   it('a file that is not a baseline is a usage error', async () => {

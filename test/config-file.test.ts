@@ -21,7 +21,7 @@ function folder(files: Record<string, unknown>): string {
 
 describe.skipIf(!BUILT)('config file and package.json key', () => {
   it('package.json\'s key, under the config file, under the flags', () => {
-    const dir = folder({ 'package.json': { name: 'my-server', 'mcp-tools-conformance': { checks: ['discover.*'], reporter: 'json', 'output-dir': 'from-package' } } });
+    const dir = folder({ 'package.json': { name: 'my-server', 'mcp-tools-conformance': { 'reference-server': true, checks: ['discover.*'], reporter: 'json', 'output-dir': 'from-package' } } });
     const fromPackage = runIn(dir, []);
     expect(fromPackage.code, fromPackage.stderr).toBe(0);
     expect(fromPackage.stdout).toBe('');

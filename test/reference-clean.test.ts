@@ -24,8 +24,8 @@ describe.skipIf(!BUILT)('the clean reference server passes every check', () => {
     expect(run.report!.stats.toolsCalled.toggle_beta_tools).toBe(2);
   });
 
-  it('with no target at all, audits the embedded reference server', async () => {
-    const run = await runCli([]);
+  it('--reference-server audits the embedded reference server', async () => {
+    const run = await runCli(['--reference-server']);
     expect(run.code).toBe(0);
     expect(run.report!.target.transport).toBe('stdio');
     expect(run.report!.target.command).toContain('reference-server');

@@ -26,6 +26,12 @@ const ORDINARY: readonly string[][] = [
   ['--from-snapshot', 'tools.json', '--list'],
   ['--outputDir', 'camel'],
   ['--timeout', 'abc'],
+  ['--fail-on', 'may', '--stdio', 'node s.js'],
+  ['--fail-on', 'SHOULD', '--fail-on-stale', '--stdio', 'node s.js'],
+  ['--color', '--reference-server'],
+  ['--no-color', '--stdio', 'node s.js'],
+  ['baseline', '--write', 'b.json', '--stdio', 'node s.js'],
+  ['lock', '--write', 'tools.lock.json', '--url', 'http://127.0.0.1:1/mcp'],
 ];
 
 /** Command lines the quick parse must leave to yargs (help, version, and every kind of usage error). */
@@ -36,7 +42,7 @@ const FOR_YARGS: readonly string[][] = [
   ['--no-such-option'],
   ['-x'],
   ['--spec', '2024-01-01'],
-  ['--fail-on', 'may'],
+  ['--reference-server', '--stdio', 'a'],
   ['--stdio', 'a', '--url', 'http://x'],
   ['--from-snapshot', 'f.json', '--stdio', 'a'],
   ['frobnicate'],
@@ -54,6 +60,24 @@ describe('quickParse (yargs-parser alone) agrees with yargs', () => {
 
   it.each(FOR_YARGS.map((argv) => [argv.join(' '), argv] as const))('leaves %s to yargs', (_label, argv) => {
     expect(quickParse(argv)).toBeUndefined();
+  });
+
+  it('reads the new flags: --color/--no-color, --fail-on in any case, --write <file>, --reference-server', async () => {
+    const interactive = { terminal: { interactive: true } };
+    expect(await parseArgs(['--no-color'], VERSION, interactive)).toMatchObject({ color: false, referenceServer: false });
+    expect(await parseArgs(['--color', '--reference-server'], VERSION)).toMatchObject({ color: true, referenceServer: true });
+    expect((await parseArgs([], VERSION, interactive))!.color).toBeUndefined();
+    expect(await parseArgs(['--fail-on', 'Should', '--stdio', 's'], VERSION)).toMatchObject({ failOn: 'should', failOnStale: false });
+    expect(await parseArgs(['baseline', '--write', 'b.json', '--stdio', 's'], VERSION)).toMatchObject({ command: 'baseline', baseline: 'b.json' });
+    expect(await parseArgs(['baseline', '--write', '--baseline', 'old.json', '--stdio', 's'], VERSION)).toMatchObject({ baseline: 'old.json' });
+    expect(await parseArgs(['lock', '--write', 'l.json', '--stdio', 's'], VERSION)).toMatchObject({ command: 'lock', lock: 'l.json' });
+    await expect(parseArgs(['baseline', '--stdio', 's'], VERSION)).rejects.toThrow(/baseline needs --write <file>/);
+  });
+
+  it('without a terminal a target must be named; on one, none means the bundled server', async () => {
+    await expect(parseArgs(['--checks', 'a.*'], VERSION, { terminal: { interactive: false } })).rejects.toThrow('name a target: --stdio, --url or --from-snapshot (or --reference-server)');
+    expect(await parseArgs(['--checks', 'a.*'], VERSION, { terminal: { interactive: true } })).toMatchObject({ stdio: undefined, referenceServer: false });
+    expect(await parseArgs(['--list'], VERSION, { terminal: { interactive: false } })).toMatchObject({ list: true });
   });
 
   it('still reports usage errors through yargs', async () => {

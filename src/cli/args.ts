@@ -29,6 +29,12 @@ export interface CliOptions {
   reporters: ReporterName[];
   outputDir: string;
   failOn: 'must' | 'should';
+  /** With --baseline: stale entries (listed, now passing) fail the run too. */
+  failOnStale: boolean;
+  /** --color / --no-color; undefined: decided by the terminal and NO_COLOR/FORCE_COLOR. */
+  color?: boolean;
+  /** --reference-server: the bundled reference server was asked for by name. */
+  referenceServer: boolean;
   timeoutMs: number;
   maxDurationMs: number;
   /** Largest message accepted from the target; a bigger one ends the audit as the target's failure. */
@@ -69,8 +75,10 @@ const EPILOG = `Exit codes:
   1  conformance failures
   2  usage or configuration error
   3  the target could not be audited (did not start, unreachable, stopped answering)
+  130  interrupted (SIGINT or SIGTERM); the target is killed, no report is written
 
-With neither --stdio nor --url, the bundled reference server is audited over stdio.`;
+Name a target with --stdio, --url or --from-snapshot; --reference-server audits the bundled reference server
+(also what runs on a terminal when no target is named; without a terminal, e.g. in CI, naming none is a usage error).`;
 
 export function parseHeader(raw: string): [string, string] {
   const colon = raw.indexOf(':');
@@ -93,7 +101,10 @@ const OPTIONS = {
   list: { type: 'boolean', default: false, describe: 'print the catalog of checks and exit' },
   reporter: { type: 'string', default: 'console,json,junit', describe: `comma-separated: ${REPORTER_NAMES.join(', ')}` },
   'output-dir': { type: 'string', default: 'reports', describe: 'folder for the report files (report.json, junit.xml, report.html)' },
-  'fail-on': { choices: ['must', 'should'] as const, default: 'must' as const, describe: 'which violations make the exit code 1' },
+  'fail-on': { type: 'string', default: 'must', describe: 'must or should (any case): which violations make the exit code 1' },
+  'fail-on-stale': { type: 'boolean', default: false, describe: 'with --baseline: entries that no longer fail (stale) make the exit code 1 too' },
+  color: { type: 'boolean', describe: 'colours on the console: --color forces them, --no-color turns them off (default: on a TTY, unless NO_COLOR is set)' },
+  'reference-server': { type: 'boolean', describe: 'audit the bundled reference server over stdio (what runs when no target is named on a terminal)' },
   timeout: { type: 'number', default: 10_000, describe: 'per-request timeout in ms' },
   'max-duration': { type: 'number', default: 300_000, describe: 'budget for the whole run in ms' },
   'max-message-bytes': {
@@ -144,7 +155,7 @@ const OPTIONS = {
     type: 'string',
     describe: 'tool-set lock: the run fails when a tool was added, removed or changed since the lock was written (lock --write creates it)',
   },
-  write: { type: 'boolean', default: false, describe: 'with the baseline or lock command: write the file' },
+  write: { type: 'string', describe: 'with the baseline or lock command: the file to write (baseline --write <file>; default: --baseline/--lock, else the default file)' },
   'sarif-artifact': {
     type: 'string',
     describe: 'repository-relative path the SARIF findings are filed under (code scanning needs one; default "mcp-server")',
@@ -172,6 +183,7 @@ interface OptionSpec {
 const CONFLICTS: readonly (readonly [string, readonly string[]])[] = [
   ['stdio', ['url']],
   ['from-snapshot', ['stdio', 'url']],
+  ['reference-server', ['stdio', 'url', 'from-snapshot']],
 ];
 
 const COMMANDS = ['run', 'snapshot', 'baseline', 'lock'] as const;
@@ -186,12 +198,12 @@ type OptionValue<S> = S extends { array: true } ? string[] | undefined
   : string | undefined;
 
 /** Returns null when --help or --version was printed. */
-export async function parseArgs(argv: string[], version: string, options: { quick?: boolean } = {}): Promise<CliOptions | null> {
+export async function parseArgs(argv: string[], version: string, options: { quick?: boolean; terminal?: Terminal } = {}): Promise<CliOptions | null> {
   const layers = readConfigLayers(argv);
   const quick = options.quick === false ? undefined : quickParse(argv, layers);
   const args = quick ?? (await yargsParse(argv, version, layers));
   if (args === null) return null;
-  return toCliOptions(args);
+  return toCliOptions(args, options.terminal);
 }
 
 /**
@@ -279,21 +291,40 @@ async function yargsParse(argv: string[], version: string, layers: Layers): Prom
     .wrap(Math.min(110, process.stdout.columns || 100))
     .exitProcess(false)
     .fail((message, error) => {
-      throw new UsageError(error?.message ?? message);
+      throw new UsageError(oneLine(error?.message ?? message));
     })
     .parseAsync();
   if (argv.some((a) => a === '--help' || a === '-h' || a === '--version')) return null;
   return args as unknown as ParsedArgs;
 }
 
-function toCliOptions(args: ParsedArgs): CliOptions {
+/** yargs words some errors over several lines ("Invalid values:\n  Argument: …"): a usage error is one line. */
+export function oneLine(message: string): string {
+  return message.replace(/:\s*\n\s*/g, ': ').replace(/\s*\n\s*/g, '; ').trim();
+}
+
+/** Whether a person is at a terminal: without one (a CI job) an audit must name its target. */
+export interface Terminal {
+  interactive: boolean;
+}
+
+const PROCESS_TERMINAL: Terminal = {
+  get interactive() {
+    return process.stdin.isTTY === true && process.stdout.isTTY === true;
+  },
+};
+
+function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): CliOptions {
   const [first, ...others] = args._.map(String);
   const command = first === 'snapshot' || first === 'baseline' || first === 'lock' ? first : 'run';
   const positional = first === command || first === 'run' ? others : args._.map(String);
-  if ((command === 'baseline' || command === 'lock') && !args.write) {
-    throw new UsageError(`${command} needs --write (to compare a run with a ${command} file, use --${command} FILE on a normal run)`);
+  if ((command === 'baseline' || command === 'lock') && args.write === undefined) {
+    throw new UsageError(`${command} needs --write <file> (to compare a run with a ${command} file, use --${command} <file> on a normal run)`);
   }
-  if (args.write && command === 'run') throw new UsageError('--write goes with the baseline or lock command');
+  if (args.write !== undefined && command === 'run') throw new UsageError('--write goes with the baseline or lock command');
+  const written = args.write === undefined || args.write === '' ? undefined : String(args.write);
+  const failOn = String(args['fail-on']).toLowerCase();
+  if (failOn !== 'must' && failOn !== 'should') throw new UsageError(`--fail-on must be must or should, got ${JSON.stringify(args['fail-on'])}`);
   if (positional.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positional[0])}`);
   if (command === 'snapshot' && args['from-snapshot'] !== undefined) throw new UsageError('snapshot takes a live target (--stdio or --url), not --from-snapshot');
   const reporters = String(args.reporter).split(',').map((r) => r.trim()).filter(Boolean);
@@ -325,6 +356,10 @@ function toCliOptions(args: ParsedArgs): CliOptions {
     headers[name] = value;
   }
   const listChangedTrigger = parseTrigger(args['list-changed-trigger'], args['list-changed-args']);
+  const named = args.stdio !== undefined || args.url !== undefined || args['from-snapshot'] !== undefined || Boolean(args['reference-server']);
+  if (!named && !args.list && !terminal.interactive) {
+    throw new UsageError('name a target: --stdio, --url or --from-snapshot (or --reference-server)');
+  }
   return {
     command,
     fromSnapshot: args['from-snapshot'],
@@ -338,7 +373,10 @@ function toCliOptions(args: ParsedArgs): CliOptions {
     list: Boolean(args.list),
     reporters: reporters as ReporterName[],
     outputDir: String(args['output-dir']),
-    failOn: args['fail-on'] as 'must' | 'should',
+    failOn,
+    failOnStale: Boolean(args['fail-on-stale']),
+    referenceServer: Boolean(args['reference-server']),
+    ...(args.color !== undefined ? { color: Boolean(args.color) } : {}),
     timeoutMs: args.timeout,
     maxDurationMs: args['max-duration'],
     maxMessageBytes: Math.floor(args['max-message-bytes']),
@@ -351,8 +389,8 @@ function toCliOptions(args: ParsedArgs): CliOptions {
     skipTools: parsePatterns(args['skip-tools']?.map(String)),
     ...(listChangedTrigger ? { listChangedTrigger } : {}),
     ...(args['sarif-artifact'] !== undefined ? { sarifArtifact: args['sarif-artifact'] } : {}),
-    ...(args.baseline !== undefined ? { baseline: args.baseline } : {}),
-    ...(args.lock !== undefined ? { lock: args.lock } : {}),
+    ...(command === 'baseline' && written ? { baseline: written } : args.baseline !== undefined ? { baseline: args.baseline } : {}),
+    ...(command === 'lock' && written ? { lock: written } : args.lock !== undefined ? { lock: args.lock } : {}),
     seed: args.seed,
     runs: args.runs,
     ...(replay ? { replay } : {}),

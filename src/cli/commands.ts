@@ -123,7 +123,7 @@ async function audit(options: CliOptions, version: string, early: StartedTarget,
   const reporters: Reporter[] = options.reporters.map((name) =>
     createReporter(name, {
       stream: process.stdout,
-      color: colorEnabled(process.stdout),
+      color: options.color ?? colorEnabled(process.stdout),
       verbose: options.verbose,
       junitProperties: options.junitProperties,
       writtenPaths: () => written,
@@ -132,7 +132,7 @@ async function audit(options: CliOptions, version: string, early: StartedTarget,
     }),
   );
   const secrets = secretValues(options.headers, options.env);
-  if (target.isReference && options.reporters.includes('console') && !options.fromSnapshot) {
+  if (target.isReference && !options.referenceServer && options.reporters.includes('console') && !options.fromSnapshot) {
     process.stdout.write('No --stdio or --url given: auditing the bundled reference server.\n');
   }
   const connections = target.snapshot ? undefined : new ConnectionOpener(async () => (await createTarget(options, gate)).transport);
@@ -223,6 +223,8 @@ async function audit(options: CliOptions, version: string, early: StartedTarget,
   if (inputs.known) report = applyBaseline(report, inputs.known.data, inputs.known.file);
   if (inputs.lock && lockedTools) report.lock = compareLock(inputs.lock.data, lockedTools, inputs.lock.file);
   else if (inputs.lock) process.stderr.write(`mcp-tools-conformance: the tool list could not be read completely, so it was not compared with ${inputs.lock.file}\n`);
+  const code = exitCode(report, options.failOn, options.failOnStale);
+  report = { ...report, verdict: verdictOf(code), exitCode: code, failOn: options.failOn };
   for (const reporter of reporters.filter((r) => r.name !== 'console')) {
     const path = await reporter.finish(report, options.outputDir);
     if (path) written.push(path);
@@ -231,7 +233,11 @@ async function audit(options: CliOptions, version: string, early: StartedTarget,
   // Whatever the reporters, a target that could not be audited is said on stderr; the console already says a mid-run stop.
   if (!negotiation || !options.reporters.includes('console')) for (const line of abortLines(report, negotiation !== undefined)) process.stderr.write(`${line}\n`);
   if (options.command === 'baseline') return writeBaselineOf(report, options.baseline ?? DEFAULT_BASELINE_FILE);
-  return exitCode(report, options.failOn);
+  if (options.failOnStale && report.baseline && report.baseline.stale.length > 0 && code === EXIT.failures) {
+    const stale = report.baseline.stale.map((e) => `${e.check}${e.tool ? ` (${e.tool})` : ''}`);
+    process.stderr.write(`mcp-tools-conformance: --fail-on-stale: ${stale.length} baseline entr${stale.length === 1 ? 'y no longer fails' : 'ies no longer fail'}: ${stale.slice(0, 10).join(', ')}${stale.length > 10 ? ', …' : ''}\n`);
+  }
+  return code;
 }
 
 async function writeBaselineOf(report: RunReport, file: string): Promise<number> {
@@ -244,14 +250,20 @@ async function writeBaselineOf(report: RunReport, file: string): Promise<number>
   return EXIT.ok;
 }
 
-/** Exit code: failures listed in the baseline do not count; a changed tool-set lock does. */
-export function exitCode(report: RunReport, failOn: 'must' | 'should'): number {
+/** Exit code: failures listed in the baseline do not count; a changed tool-set lock does, and stale entries with --fail-on-stale. */
+export function exitCode(report: RunReport, failOn: 'must' | 'should', failOnStale = false): number {
   if (report.aborted || report.summary.error > 0) return EXIT.unavailable;
   const counted = report.checks.filter((c) => !c.baselined);
   if (counted.some((c) => c.status === 'fail')) return EXIT.failures;
   if (failOn === 'should' && counted.some((c) => c.status === 'warn')) return EXIT.failures;
   if (report.lock?.status === 'changed') return EXIT.failures;
+  if (failOnStale && (report.baseline?.stale.length ?? 0) > 0) return EXIT.failures;
   return EXIT.ok;
+}
+
+/** What the run concluded, for report.json: a consumer reads the verdict and exit code instead of recomputing them. */
+export function verdictOf(code: number): RunReport['verdict'] {
+  return code === EXIT.ok ? 'pass' : code === EXIT.failures ? 'fail' : 'aborted';
 }
 
 function serverIdentity(negotiation: Negotiation | undefined): Pick<RunReport, 'server'> {

@@ -5,6 +5,7 @@ import { killAllNow } from '../transport/children.js';
 import { RequestGate } from '../transport/request-gate.js';
 import { EXIT, parseArgs, UsageError, type CliOptions } from './args.js';
 import type { AuditInputs } from './commands.js';
+import { prepareOutputDir } from './output-dir.js';
 import { startTarget, type StartedTarget } from './start-target.js';
 import { packageVersion } from './version.js';
 
@@ -38,11 +39,16 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`mcp-tools-conformance: no check matches ${checks.unmatched.map((u) => JSON.stringify(u)).join(', ')} (see --list)\n`);
       return EXIT.usage;
     }
+    if (checks.selected.length === 0) {
+      process.stderr.write('mcp-tools-conformance: no check is left to run: --exclude-checks removes every check --checks selects (see --list)\n');
+      return EXIT.usage;
+    }
     if (options.list) return commands.listChecks(checks.selected);
   }
 
   let early: StartedTarget | undefined;
   try {
+    if (options.command === 'run' || options.command === 'baseline') await prepareOutputDir(options.outputDir, options.reporters);
     const inputs = await auditInputs(options);
     const deadline = Date.now() + options.maxDurationMs;
     const rate = options.maxRps === undefined ? {} : { maxRps: options.maxRps };

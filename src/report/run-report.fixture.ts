@@ -103,6 +103,9 @@ export const RUN_REPORT: RunReport = {
   options: { timeoutMs: 5000, maxDurationMs: 300_000, concurrency: 4, maxRps: 2 },
   stats: { requests: 12, toolsCalled: { slow: 1, echo: 2 } },
   summary: { pass: 2, fail: 1, warn: 1, skip: 1, error: 1 },
+  verdict: 'aborted',
+  exitCode: 3,
+  failOn: 'must',
   aborted: { reason: 'target exited with code 1', duringCheck: 'tools.call.progress' },
   checks: CHECKS,
 };

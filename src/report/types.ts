@@ -21,6 +21,13 @@ export interface RunReport {
   summary: Record<Status, number>;
   /** Settings of the property-based checks, when any was selected: rerun with the same seed to get the same cases. */
   property?: { seed: number; runs: number; replay?: string };
+  /**
+   * What the run concluded, set once the baseline and lock are applied: the process exit code (0, 1 or 3) under
+   * `failOn`, and its verdict (0 pass, 1 fail, 3 aborted). Absent only while the report is being built.
+   */
+  verdict?: 'pass' | 'fail' | 'aborted';
+  exitCode?: number;
+  failOn?: 'must' | 'should';
   /** Set when the audit could not complete: what happened and during which check. */
   /** `targetStderr`: the first lines, a line naming the error and the last lines the target wrote to stderr. */
   aborted?: { reason: string; duringCheck?: string; targetStderr?: string[] };
