@@ -100,10 +100,13 @@ describe.skipIf(!HAVE_CHROMIUM || !BUILT)('the HTML report in headless Chromium'
     expect(await page.locator('[data-coverage-source]').getAttribute('data-coverage-source')).toBe('catalog');
   });
 
-  it('"failures only" hides passing and skipped outcomes and shows every fail, warn and error', async () => {
+  it('opens on "failures only" when there are findings: every fail, warn and error shown, passes and skips hidden', async () => {
     const { page, problems } = await visit(htmlUrl);
     const failing = report.checks.filter((check) => ['fail', 'warn', 'error'].includes(check.status));
     const passing = report.checks.find((check) => check.status === 'pass')!;
+    expect(await page.locator('#failures-only').isChecked()).toBe(true);
+    expect(await page.locator(`[id="check-${passing.id}"]`).isVisible()).toBe(false);
+    await page.uncheck('#failures-only');
     expect(await page.locator(`[id="check-${passing.id}"]`).isVisible()).toBe(true);
 
     await page.check('#failures-only');

@@ -45,6 +45,8 @@ export interface CliOptions {
   /** HTTP: kept-alive connections of the audit's client; generated calls of the property search are spread over them. */
   httpConnections: number;
   verbose: boolean;
+  /** Console: no line per check, only the summary and the findings. */
+  quiet: boolean;
   junitProperties: boolean;
   /** Tools that may be called besides those annotated readOnlyHint: true; 'all' allows every tool. */
   allowTools: string[] | 'all';
@@ -164,7 +166,8 @@ const OPTIONS = {
   seed: { type: 'number', default: DEFAULT_SEED, describe: `property-based checks: fast-check seed, 0…${MAX_SEED} (fixed by default, so audits repeat)` },
   runs: { type: 'number', default: DEFAULT_RUNS, describe: 'property-based checks: generated cases per tool and property' },
   replay: { type: 'string', describe: 'property-based checks: re-run one case, <tool>@<path> as printed in a replay line' },
-  verbose: { type: 'boolean', default: false, describe: 'print evidence for failures on the console' },
+  verbose: { type: 'boolean', default: false, describe: 'console: pass messages, every skip on its own line, and the JSON of each exchange' },
+  quiet: { type: 'boolean', default: false, describe: 'console: failures only (no line per check; the summary and the list of fails, warnings and errors)' },
   config: {
     type: 'string',
     describe: `JSON file of options (default: ${CONFIG_FILE} when present, else package.json's "${PACKAGE_KEY}" object); flags override it`,
@@ -323,6 +326,7 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
   }
   if (args.write !== undefined && command === 'run') throw new UsageError('--write goes with the baseline or lock command');
   const written = args.write === undefined || args.write === '' ? undefined : String(args.write);
+  if (args.quiet && args.verbose) throw new UsageError('--quiet and --verbose contradict each other: choose one');
   const failOn = String(args['fail-on']).toLowerCase();
   if (failOn !== 'must' && failOn !== 'should') throw new UsageError(`--fail-on must be must or should, got ${JSON.stringify(args['fail-on'])}`);
   if (positional.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positional[0])}`);
@@ -384,6 +388,7 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
     concurrency: Math.floor(args.concurrency),
     httpConnections,
     verbose: Boolean(args.verbose),
+    quiet: Boolean(args.quiet),
     junitProperties: Boolean(args['junit-properties']),
     allowTools: args['allow-all-tools'] ? 'all' : parsePatterns(args['allow-tools']?.map(String)),
     skipTools: parsePatterns(args['skip-tools']?.map(String)),

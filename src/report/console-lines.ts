@@ -2,6 +2,7 @@ import type { CheckResult, Evidence, Status } from '../runner/types.js';
 import { isObject } from '../jsonrpc.js';
 import type { Palette } from './color.js';
 import { backing } from './backing.js';
+import { boundValue, DEFAULT_EVIDENCE_LIMITS } from './bound.js';
 import { terminalInline, terminalLines } from './text-safety.js';
 
 const INDENT = '      ';
@@ -25,14 +26,37 @@ export function areaHeading(area: string, paint: Palette): string {
   return paint.bold(terminalInline(area));
 }
 
-function evidenceSummary(item: Evidence): string {
+/** Evidence printed by --verbose is cut to this many lines of pretty JSON per item. */
+const EVIDENCE_LINES = 60;
+/** Strings inside verbose evidence are cut to this length before printing. */
+const EVIDENCE_STRING_CHARS = 2_000;
+
+function evidenceHeading(item: Evidence): string {
   if ('note' in item) return `note: ${item.note}`;
   const method = isObject(item.request) && typeof item.request.method === 'string' ? item.request.method : '(no method)';
-  const parts = [`#${item.seq} ${method}`];
+  const parts = [`#${item.seq} ${method}`, `${item.durationMs} ms`];
   if (item.status !== undefined) parts.push(`HTTP ${item.status}`);
   if (item.failure !== undefined) parts.push(`${item.failure.kind}: ${item.failure.message}`);
-  else parts.push(item.response === undefined ? 'no response' : 'response');
   return parts.join(' · ');
+}
+
+/** The exchange itself, as JSON: what was sent, what came back (or the failure), and the notifications meanwhile. */
+function evidenceBody(item: Evidence): unknown {
+  if ('note' in item) return item.data;
+  return {
+    request: item.request,
+    ...(item.response !== undefined ? { response: item.response } : {}),
+    ...(item.notifications.length > 0 ? { notifications: item.notifications } : {}),
+  };
+}
+
+/** One evidence item for --verbose: a heading, then its JSON, bounded and made terminal-safe line by line. */
+function evidenceLines(item: Evidence, paint: Palette): string[] {
+  const body = evidenceBody(item);
+  const lines = [INDENT + paint.dim(terminalInline(evidenceHeading(item)))];
+  if (body === undefined) return lines;
+  const json = JSON.stringify(boundValue(body, { ...DEFAULT_EVIDENCE_LIMITS, maxStringLength: EVIDENCE_STRING_CHARS, maxArrayLength: 50, maxDepth: 12 }), null, 2) ?? 'undefined';
+  return [...lines, ...terminalLines(json, { maxLines: EVIDENCE_LINES }).map((line) => `${INDENT}  ${paint.dim(line)}`)];
 }
 
 /** The keyword column: the class, or what kind of text it is when the sentence is no BCP 14 requirement. */
@@ -69,7 +93,16 @@ export function checkLines(result: CheckResult, paint: Palette, verbose: boolean
   }
   if (result.status === 'fail' || result.status === 'warn' || verbose) lines.push(...specLines(result, paint));
   if (verbose) {
-    for (const item of result.evidence) lines.push(INDENT + paint.dim(terminalInline(evidenceSummary(item))));
+    for (const item of result.evidence) lines.push(...evidenceLines(item, paint));
   }
+  return lines;
+}
+
+/** A one-line restatement of a fail, warn or error for the recap after the summary (and its replay line). */
+export function recapLines(result: CheckResult, paint: Palette): string[] {
+  const tool = result.tool === undefined ? '' : ` [${terminalInline(result.tool, 80)}]`;
+  const message = terminalInline(result.message.split(/\r?\n/)[0] ?? '', 200);
+  const lines = [`  ${statusBadge(result.status, paint)} ${terminalInline(result.id)}${tool}: ${message}`];
+  if (result.replay !== undefined) lines.push(`       ${paint.dim(`replay: ${terminalInline(result.replay, 400)}`)}`);
   return lines;
 }

@@ -8,8 +8,6 @@ import { describeLockChange, type LockComparison } from '../lock/tool-lock.js';
 import type { RunReport } from './types.js';
 
 const COLUMN = 7;
-/** A property search this long over one HTTP connection is worth the --http-connections hint. */
-const SLOW_SEARCH_MS = 3000;
 
 function paintStatus(status: Status, text: string, paint: Palette): string {
   const byStatus: Record<Status, (t: string) => string> = {
@@ -63,12 +61,19 @@ function runDetails(report: RunReport, writtenPaths: readonly string[]): string[
   return lines;
 }
 
-/** Over one HTTP connection the generated calls go one at a time: when that made the search slow, say how to overlap them. */
+/**
+ * Over one HTTP connection the generated calls go one at a time: when a search stopped early because its answers were
+ * slow (or its budget share ran out), say how to overlap them. A mere timeout is no reason: more connections would not help.
+ */
 function connectionsHint(report: RunReport): string | undefined {
   if (report.target.transport !== 'http' || report.options.httpConnections !== undefined || report.options.maxRps !== undefined) return undefined;
-  const searchMs = Math.max(0, ...report.checks.filter((c) => c.area === 'property').map((c) => c.durationMs));
-  if (searchMs < SLOW_SEARCH_MS) return undefined;
-  return `Hint: the property search took ${formatDuration(searchMs)}, its calls one at a time over one HTTP connection; --http-connections 4 lets calls to slow tools overlap`;
+  const stopped = report.checks
+    .filter((c) => c.area === 'property')
+    .flatMap((c) => c.evidence.flatMap((e) => ('note' in e && Array.isArray(e.data) ? (e.data as { tool?: unknown; stoppedEarly?: unknown }[]) : [])))
+    .filter((t) => typeof t.stoppedEarly === 'string' && typeof t.tool === 'string');
+  if (stopped.length === 0) return undefined;
+  const tools = [...new Set(stopped.map((t) => terminalInline(String(t.tool), 60)))];
+  return `Hint: the property search of ${tools.slice(0, 3).join(', ')}${tools.length > 3 ? ', …' : ''} stopped early on slow answers, its calls one at a time over one HTTP connection; --http-connections 4 lets them overlap`;
 }
 
 function entryName(entry: BaselineEntry): string {

@@ -32,10 +32,12 @@ describe('console reporter', () => {
     expect(lines).toContain('PASS MUST   tools.capability.declared Title of tools.capability.declared');
     expect(lines).toContain('FAIL MUST   tools.name.charset Tool names use only allowed characters [bad name!]');
     expect(lines).toContain('WARN SHOULD tools.list.deterministic-order Title of tools.list.deterministic-order');
-    expect(lines).toContain('SKIP MAY    tools.list.pagination.cursor Title of tools.list.pagination.cursor');
+    // Skips are folded by reason after the check lines, not printed one by one.
+    expect(lines).not.toContain('SKIP MAY    tools.list.pagination.cursor Title of tools.list.pagination.cursor');
+    expect(lines).toContain('Skipped: 1 check outcome(s) (--verbose lists each)');
+    expect(lines).toContain('    1 × The target returned a single page; nothing to paginate (tools.list.pagination.cursor)');
     expect(lines).toContain('ERR  SHOULD tools.call.progress Title of tools.call.progress [slow]');
     expect(lines).toContain('      expected: names matching ^[A-Za-z0-9_.-]{1,128}$');
-    expect(lines).toContain('      The target returned a single page; nothing to paginate');
     expect(lines).not.toContain('      ok');
     expect(lines.filter((line) => ['lifecycle', 'tools-list', 'tools-call'].includes(line))).toHaveLength(3);
   });
@@ -72,19 +74,43 @@ describe('console reporter', () => {
     expect(await runConsole({ color: false })).not.toContain('Reports:');
   });
 
-  it('hints at --http-connections when a property search over one HTTP connection was slow, and only then', async () => {
-    const lines = (patch: Partial<RunReport>, searchMs: number) => {
-      const property = { ...RUN_REPORT.checks[0]!, id: 'tools.output.conform.property', area: 'property', durationMs: searchMs };
+  it('hints at --http-connections when a property search over one HTTP connection stopped on slow answers, and only then', async () => {
+    const perTool = (stoppedEarly?: string) => [{ tool: 'get_weather', cases: 10, digest: 'x', ...(stoppedEarly ? { stoppedEarly } : {}) }];
+    const lines = (patch: Partial<RunReport>, stoppedEarly?: string) => {
+      const property = { ...RUN_REPORT.checks[0]!, id: 'tools.output.conform.property', area: 'property', durationMs: 60_000, evidence: [{ note: 'cases per tool, with a digest of the arguments sent', data: perTool(stoppedEarly) }] };
       const report = { ...RUN_REPORT, options: { timeoutMs: 5000, maxDurationMs: 300_000, concurrency: 4 }, checks: [...RUN_REPORT.checks, property], ...patch };
       return summaryLines(report, PLAIN, []).filter((line) => line.startsWith('Hint:'));
     };
-    expect(lines({}, 4200)).toEqual([
-      'Hint: the property search took 4.2 s, its calls one at a time over one HTTP connection; --http-connections 4 lets calls to slow tools overlap',
+    const slow = 'its answers were slow (a search allows about 100 ms of answer time per case of --runs) (505 ms per answer)';
+    expect(lines({}, slow)).toEqual([
+      'Hint: the property search of get_weather stopped early on slow answers, its calls one at a time over one HTTP connection; --http-connections 4 lets them overlap',
     ]);
-    expect(lines({}, 900)).toEqual([]);
-    expect(lines({ options: { timeoutMs: 5000, maxDurationMs: 300_000, concurrency: 4, httpConnections: 4 } }, 4200)).toEqual([]);
-    expect(lines({ options: { timeoutMs: 5000, maxDurationMs: 300_000, concurrency: 4, maxRps: 2 } }, 4200)).toEqual([]);
-    expect(lines({ target: { transport: 'stdio', command: 'node s.js' } }, 4200)).toEqual([]);
+    // A long search that was not slow per answer (a timeout ends a search without stoppedEarly) gets no hint.
+    expect(lines({})).toEqual([]);
+    expect(lines({ options: { timeoutMs: 5000, maxDurationMs: 300_000, concurrency: 4, httpConnections: 4 } }, slow)).toEqual([]);
+    expect(lines({ options: { timeoutMs: 5000, maxDurationMs: 300_000, concurrency: 4, maxRps: 2 } }, slow)).toEqual([]);
+    expect(lines({ target: { transport: 'stdio', command: 'node s.js' } }, slow)).toEqual([]);
+  });
+
+  it('lists every fail, warning and error again after the summary, one line each, errors first, with replay lines', async () => {
+    const withReplay = RUN_REPORT.checks.map((c) => (c.status === 'fail' ? { ...c, replay: 'mcp-tools-conformance --checks x --seed 1 --replay t@1' } : c));
+    const { stream, output } = captured();
+    const reporter = createConsoleReporter({ stream, color: false });
+    await reporter.finish({ ...RUN_REPORT, checks: withReplay }, 'ignored');
+    const tail = output().split('Findings (3):\n')[1]!.split('\n');
+    expect(tail[0]).toMatch(/^ {2}ERR {2}tools\.call\.progress \[slow\]: /);
+    expect(tail[1]).toMatch(/^ {2}FAIL tools\.name\.charset \[bad name!\]: /);
+    expect(tail[2]).toBe('       replay: mcp-tools-conformance --checks x --seed 1 --replay t@1');
+    expect(tail[3]).toMatch(/^ {2}WARN tools\.list\.deterministic-order: /);
+  });
+
+  it('--quiet prints no line per check: the summary and the findings only', async () => {
+    const out = await runConsole({ color: false, quiet: true });
+    expect(out).not.toMatch(/^PASS /m);
+    expect(out).not.toMatch(/^FAIL /m);
+    expect(out).not.toContain('Skipped:');
+    expect(out).toContain('Summary: 6 check outcome(s)');
+    expect(out).toMatch(/Findings \(3\):\n {2}ERR /);
   });
 
   it('prints the check lines at finish when nothing was reported live', async () => {
@@ -104,7 +130,10 @@ describe('console reporter', () => {
     expect(Math.max(...lines.map((line) => line.length))).toBeLessThan(400);
     expect(lines.some((line) => line.includes('…[+9700 chars]'))).toBe(true);
     expect(lines.some((line) => /…\[\+\d+ more lines\]/.test(line))).toBe(true);
-    expect(lines).toContain('      #9 tools/call · timeout: no response within 5000 ms');
+    // The exchange itself, as JSON, under a heading line.
+    expect(lines).toContain('      #9 tools/call · 5000 ms · timeout: no response within 5000 ms');
+    expect(lines.some((line) => /^ {10}"request": \{$/.test(line))).toBe(true);
+    expect(lines.some((line) => line.includes('"method": "tools/call"'))).toBe(true);
   });
 });
 

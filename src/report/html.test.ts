@@ -226,3 +226,20 @@ describe('HTML reporter', () => {
     }
   });
 });
+
+describe('HTML report: the filters it opens with', () => {
+  const box = (html: string, status: string) => new RegExp(`value="${status}" checked`).test(html);
+  it('opens on failures only when there are fails, warnings or errors', () => {
+    const html = renderHtmlReport(RUN_REPORT);
+    expect(html).toContain('id="failures-only" checked');
+    expect(['fail', 'warn', 'error'].map((s) => box(html, s))).toEqual([true, true, true]);
+    expect(['pass', 'skip'].map((s) => box(html, s))).toEqual([false, false]);
+  });
+
+  it('opens on everything when there are none', () => {
+    const clean = { ...RUN_REPORT, summary: { pass: 2, fail: 0, warn: 0, skip: 1, error: 0 }, checks: RUN_REPORT.checks.filter((c) => c.status === 'pass' || c.status === 'skip') };
+    const html = renderHtmlReport(clean);
+    expect(html).not.toContain('id="failures-only" checked');
+    expect(STATUSES.every((s) => box(html, s))).toBe(true);
+  });
+});

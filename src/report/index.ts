@@ -17,6 +17,8 @@ export interface ReporterOptions {
   stream?: NodeJS.WritableStream;
   color?: boolean;
   verbose?: boolean;
+  /** Console only: failures only (--quiet). */
+  quiet?: boolean;
   /** Console only: paths the other reporters wrote, listed in the summary. */
   writtenPaths?: () => readonly string[];
   /** JUnit only: per-testcase <properties> (read by GitLab and Jenkins' JUnit plugin; outside the Jenkins xUnit XSD). */

@@ -50,11 +50,16 @@ function outcome(check: CheckResult, anchor: string, budget: EvidenceBudget): st
   return `<details class="check" id="${escapeHtml(anchor)}" data-status="${check.status}" data-check="${escapeHtml(check.id)}"><summary>${summary}</summary><div class="check-body">${outcomeBody(check, budget)}</div></details>`;
 }
 
-export function renderFilters(total: number): string {
-  const boxes = STATUSES.map((s) => `<label><input type="checkbox" name="status" value="${s}" checked> ${s}</label>`).join('');
+const FINDING_STATUSES: readonly string[] = ['fail', 'warn', 'error'];
+
+/** The page opens on its findings when there are any (the script applies the boxes as rendered), else on everything. */
+export function renderFilters(total: number, findings: number): string {
+  const failuresOnly = findings > 0;
+  const checked = (status: string) => (!failuresOnly || FINDING_STATUSES.includes(status) ? ' checked' : '');
+  const boxes = STATUSES.map((s) => `<label><input type="checkbox" name="status" value="${s}"${checked(s)}> ${s}</label>`).join('');
   return (
     `<form id="filters" aria-label="Filter check outcomes">` +
-    `<label><input type="checkbox" id="failures-only"> <strong>failures only</strong> (fail, warn, error)</label>` +
+    `<label><input type="checkbox" id="failures-only"${failuresOnly ? ' checked' : ''}> <strong>failures only</strong> (fail, warn, error)</label>` +
     `<span>${boxes}</span>` +
     `<button type="button" id="expand-shown">expand shown</button><button type="button" id="collapse-all">collapse all</button>` +
     `<span class="muted"><span id="shown-count">${total}</span> of ${total} outcomes shown</span>` +

@@ -56,7 +56,7 @@ ${renderSummary(report)}
 ${renderCoverage(options.coverage)}
 ${renderMatrix(groupByArea(report.checks, (check) => check.area))}
 <section id="outcomes"><h2>Check outcomes</h2>
-${renderFilters(report.checks.length)}
+${renderFilters(report.checks.length, report.summary.fail + report.summary.warn + report.summary.error)}
 ${renderOutcomes(groupByArea(anchored, (entry) => entry.check.area), pageEvidenceBudget())}
 </section>
 </main>
