@@ -2,6 +2,7 @@ import type { McpClient } from '../protocol/client.js';
 import type { Negotiation } from '../protocol/negotiate.js';
 import type { ToolWalk } from '../protocol/tool-walk.js';
 import { createReporter, colorEnabled } from '../report/index.js';
+import { longestWait } from '../report/console-progress.js';
 import type { Reporter, RunReport } from '../report/types.js';
 import { CheckContext } from '../runner/context.js';
 import { ConnectionOpener } from '../runner/connection-opener.js';
@@ -126,6 +127,7 @@ async function audit(options: CliOptions, version: string, early: StartedTarget,
       color: options.color ?? colorEnabled(process.stdout),
       verbose: options.verbose,
       quiet: options.quiet,
+      progress: { interactive: (process.stdout as { isTTY?: boolean }).isTTY === true, waitingOn: () => longestWait(client.inFlight()) },
       junitProperties: options.junitProperties,
       writtenPaths: () => written,
       ...(options.sarifArtifact !== undefined ? { sarifArtifact: options.sarifArtifact } : {}),
@@ -170,6 +172,7 @@ async function audit(options: CliOptions, version: string, early: StartedTarget,
       const output = await runChecks(checks, ctx, {
         concurrency: options.concurrency,
         deadline,
+        onStart: (id) => reporters.forEach((rep) => rep.onStart?.(id)),
         onResult: (r) => {
           const shown = scrubSecrets(inputs.known ? markKnown(r, inputs.known.data) : r, secrets);
           reporters.forEach((rep) => rep.onResult?.(shown));

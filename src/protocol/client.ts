@@ -30,6 +30,23 @@ export interface RequestOptions {
   anyConnection?: boolean;
 }
 
+/** A request sent and not yet answered: its method, the tool it calls, and since when (performance.now()). */
+export interface InFlight {
+  method: string;
+  tool?: string;
+  since: number;
+}
+
+function inFlightOf(message: unknown): InFlight {
+  const request = isObject(message) ? message : {};
+  const params = isObject(request.params) ? request.params : {};
+  return {
+    method: typeof request.method === 'string' ? request.method : '(response)',
+    ...(request.method === 'tools/call' && typeof params.name === 'string' ? { tool: params.name } : {}),
+    since: performance.now(),
+  };
+}
+
 /**
  * The stateless protocol client. Every request goes through here so that ids stay unique, `_meta` and the
  * HTTP mirror headers are always right, and every exchange is recorded as evidence.
@@ -45,6 +62,9 @@ export class McpClient {
   readonly inputSchemas = new Map<string, unknown>();
   private nextId = 1;
   private gone: TargetGoneError | undefined;
+  /** Requests sent and not yet answered (or failed), for progress lines: what the audit is waiting on. */
+  private readonly waiting = new Map<number, InFlight>();
+  private waitingSeq = 0;
 
   constructor(
     readonly transport: Transport,
@@ -172,7 +192,18 @@ export class McpClient {
     anyConnection = false,
   ) {
     if (this.gone) throw this.gone;
-    return this.judge(await this.transport.send(message, id, { headers, timeoutMs, anyConnection }), probe, wellFormed);
+    const key = this.waitingSeq++;
+    this.waiting.set(key, inFlightOf(message));
+    try {
+      return this.judge(await this.transport.send(message, id, { headers, timeoutMs, anyConnection }), probe, wellFormed);
+    } finally {
+      this.waiting.delete(key);
+    }
+  }
+
+  /** Requests in flight, oldest first. */
+  inFlight(): readonly InFlight[] {
+    return [...this.waiting.values()];
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { CheckResult } from '../runner/types.js';
 import { colorEnabled, palette, type Palette } from './color.js';
 import { areaHeading, checkLines, recapLines } from './console-lines.js';
+import { createProgress, type ProgressOptions } from './console-progress.js';
 import { summaryLines } from './console-summary.js';
 import { terminalInline } from './text-safety.js';
 import type { Reporter, RunReport } from './types.js';
@@ -15,6 +16,8 @@ export interface ConsoleReporterOptions {
   quiet?: boolean;
   /** Paths the other reporters wrote, read when the summary is printed. */
   writtenPaths?: () => readonly string[];
+  /** Progress on long runs: a status line on a terminal, a heartbeat line without one. Off when absent. */
+  progress?: Omit<ProgressOptions, 'stream' | 'paint'>;
 }
 
 /** Ids shown per folded skip reason. */
@@ -58,12 +61,16 @@ export function createConsoleReporter(options: ConsoleReporterOptions = {}): Rep
   let printedAny = false;
   let seenAny = false;
 
+  const progress = options.progress ? createProgress({ ...options.progress, stream, paint }) : undefined;
   const write = (lines: readonly string[]): void => {
+    progress?.beforeWrite();
     stream.write(lines.map((line) => `${line}\n`).join(''));
+    progress?.afterWrite();
   };
 
   const print = (result: CheckResult): void => {
     seenAny = true;
+    progress?.finished(result.id);
     if (quiet || (result.status === 'skip' && !verbose)) return;
     const lines: string[] = [];
     if (result.area !== lastArea) {
@@ -78,7 +85,9 @@ export function createConsoleReporter(options: ConsoleReporterOptions = {}): Rep
   return {
     name: 'console',
     onResult: print,
+    onStart: (checkId) => progress?.started(checkId),
     async finish(report: RunReport) {
+      progress?.stop();
       // A report that was not produced live (e.g. replayed from a file) still gets its lines.
       if (!seenAny) report.checks.forEach(print);
       const skips = report.checks.filter((c) => c.status === 'skip');

@@ -1,4 +1,4 @@
-import { createConsoleReporter } from './console.js';
+import { createConsoleReporter, type ConsoleReporterOptions } from './console.js';
 import { createGithubReporter } from './github.js';
 import { createHtmlReporter } from './html.js';
 import { createJsonReporter } from './json.js';
@@ -19,6 +19,8 @@ export interface ReporterOptions {
   verbose?: boolean;
   /** Console only: failures only (--quiet). */
   quiet?: boolean;
+  /** Console only: progress lines while checks run. */
+  progress?: ConsoleReporterOptions['progress'];
   /** Console only: paths the other reporters wrote, listed in the summary. */
   writtenPaths?: () => readonly string[];
   /** JUnit only: per-testcase <properties> (read by GitLab and Jenkins' JUnit plugin; outside the Jenkins xUnit XSD). */

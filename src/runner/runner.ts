@@ -19,6 +19,8 @@ export interface RunnerOptions {
   /** Absolute deadline (ms since epoch) for the whole run; checks not started by then are skipped. */
   deadline?: number;
   onResult?(result: CheckResult): void;
+  /** A check begins running (after its applicability and the budget were decided). */
+  onStart?(checkId: string): void;
 }
 
 export interface RunnerOutput {
@@ -74,6 +76,7 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
       return single({ status: 'skip', message: `not run: ${BUDGET_USED_UP}` });
     }
     const started = performance.now();
+    options.onStart?.(check.id);
     let outcomes: Outcome[];
     try {
       outcomes = await check.run(ctx);
