@@ -5,6 +5,7 @@ import type { CheckDefinition, Evidence } from '../src/runner/types.js';
 import { WIRES } from '../src/runner/types.js';
 import { validateWire } from '../src/schema/validator.js';
 import { fail, note, pass, skip } from './outcome.js';
+import { responseIds } from './response-ids.js';
 
 export const jsonRpcEnvelope: CheckDefinition = {
   id: 'base.jsonrpc',
@@ -141,4 +142,4 @@ export const noServerRequests: CheckDefinition = {
   },
 };
 
-export const WIRE_CHECKS = [jsonRpcEnvelope, resultSchemas, stdoutClean, noServerRequests] as const;
+export const WIRE_CHECKS = [jsonRpcEnvelope, responseIds, resultSchemas, stdoutClean, noServerRequests] as const;

@@ -446,6 +446,13 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     expect(handleMessage(rpc(2, 'tools/list'), ctx)).not.toHaveProperty('exitCode');
   },
   'garbage-on-list': (ctx) => expect(handleMessage(rpc(1, 'tools/list'), ctx)).toEqual({ kind: 'raw', text: 'this is not json' }),
+  'error-id-null': (ctx) => {
+    const unknown = callResult(ctx, 'no_such_tool', {});
+    expect(unknown.error).toBeDefined();
+    expect(unknown.id).toBeNull();
+    expect(callResult(ctx, 'echo', { text: 'hi' }).id).toBe(1);
+    expect(exchange(ctx, rpc(3, 'tools/bogus')).at(-1)!.id).toBe(3);
+  },
   'wrong-id-on-list': (ctx) => {
     const response = exchange(ctx, rpc(7, 'tools/list')).at(-1)!;
     expect(response.id).not.toBe(7);

@@ -51,6 +51,12 @@ export const DEFECTS = defineDefects([
   { name: 'duplicate-tool', breaks: 'tools.name.unique', description: 'the last tools/list page repeats the first tool' },
   { name: 'bad-jsonrpc-version', breaks: 'base.jsonrpc', description: 'tools/list responses carry "jsonrpc": "1.0"' },
   {
+    name: 'error-id-null',
+    breaks: 'base.id.same',
+    description: 'JSON-RPC errors answering a well-formed tools/call (an unknown tool, for instance) carry "id": null',
+    transports: ['http'],
+  },
+  {
     name: 'stdout-noise',
     breaks: 'stdio.server.stdout-clean',
     description: 'writes the plain text line "reference server ready" to stdout at start-up',

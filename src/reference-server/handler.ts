@@ -85,6 +85,7 @@ function handleRequest(request: Request, ctx: HandlerContext): Reply {
 
   const answer = answerRequest(request, ctx);
   if (answer.listen) return answer.listen;
+  if (defects.has('error-id-null') && request.method === 'tools/call' && 'error' in answer.response) answer.response.id = null;
   const messages = [...answer.before, answer.response];
   let stream = answer.before.length > 0;
   if (isList) {

@@ -1,0 +1,72 @@
+import { isObject } from '../src/jsonrpc.js';
+import type { CheckDefinition } from '../src/runner/types.js';
+import { WIRES } from '../src/runner/types.js';
+import { validateWire } from '../src/schema/validator.js';
+import type { Exchange } from '../src/transport/types.js';
+import { fail, pass, skip } from './outcome.js';
+
+const RESULT_SAME_ID = { ref: 'basic/index#result-responses', text: 'Result responses MUST include the same ID as the request they correspond to.', keyword: 'MUST' } as const;
+const ERROR_SAME_ID = {
+  ref: 'basic/index#error-responses',
+  text: 'Error responses MUST include the same ID as the request they correspond to (except in error cases where the ID could not be read due a malformed request).',
+  keyword: 'MUST',
+} as const;
+
+const HTTP_FORBIDDEN = 403;
+
+/** Errors that say the request itself could not be read: JSON-RPC 2.0 answers them with a null id. */
+const UNREADABLE_REQUEST_CODES: ReadonlySet<number> = new Set([-32700, -32600]);
+
+/** The same id, and the same JSON type: 1 and "1" are different ids. */
+function sameId(a: unknown, b: unknown): boolean {
+  return typeof a === typeof b && a === b;
+}
+
+/**
+ * What is wrong with the id of this exchange's response, if anything. Only a request we sent well-formed counts: a
+ * malformed probe (or a parse error, an invalid request) may be answered with a null id, as the sentence allows.
+ */
+export function idProblem(exchange: Exchange, wellFormed: (request: unknown) => boolean): string | undefined {
+  const request = exchange.request;
+  const response = exchange.response;
+  if (!isObject(request) || !('id' in request) || !isObject(response) || !('id' in response)) return undefined;
+  if (sameId(response.id, request.id)) return undefined;
+  const shown = `${JSON.stringify(response.id)} for request id ${JSON.stringify(request.id)}`;
+  if ('result' in response) return `a result carries id ${shown}`;
+  if (!('error' in response) || !wellFormed(request)) return undefined;
+  const code = isObject(response.error) ? response.error.code : undefined;
+  if (response.id === null && typeof code === 'number' && UNREADABLE_REQUEST_CODES.has(code)) return undefined;
+  // Streamable HTTP: a 403 for a bad Origin "MAY comprise a JSON-RPC error response that has no id".
+  if (response.id === null && exchange.status === HTTP_FORBIDDEN) return undefined;
+  return `an error (code ${JSON.stringify(code)}) carries id ${shown}, though the request was well-formed`;
+}
+
+export const responseIds: CheckDefinition = {
+  id: 'base.id.same',
+  covers: ['base.res.same-id', 'base.err.same-id'],
+  keyword: 'MUST',
+  title: 'Every response carries the id of its request, with the same JSON type (null only for a request that could not be read)',
+  specRef: 'basic/index#error-responses',
+  area: 'wire',
+  wires: WIRES,
+  sentences: { '2026-07-28': [ERROR_SAME_ID, RESULT_SAME_ID], '2025-11-25': [ERROR_SAME_ID, RESULT_SAME_ID] },
+  phase: 'final',
+  run(ctx) {
+    const answered = ctx.exchanges().filter((e) => isObject(e.response) && isObject(e.request) && 'id' in e.request);
+    if (answered.length === 0) return [skip('no request of the audit was answered')];
+    const wire = ctx.wire;
+    const wellFormed = (request: unknown) => wire !== null && validateWire('JSONRPCRequest', wire, request).length === 0;
+    const bad = answered.flatMap((e) => {
+      const problem = idProblem(e, wellFormed);
+      return problem ? [{ e, problem }] : [];
+    });
+    if (bad.length === 0) return [pass(`${answered.length} responses of the audit each carry their request's id, with the same JSON type`)];
+    return [
+      fail(
+        `${bad.length} of ${answered.length} responses do not carry their request's id: ${bad[0]!.problem}`,
+        "each response's id equal to its request's id, with the same JSON type (null only when the request could not be read: a parse error or an invalid request)",
+        bad.slice(0, 5).map((b) => b.e),
+      ),
+    ];
+  },
+};
