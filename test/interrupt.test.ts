@@ -47,4 +47,16 @@ describe.skipIf(!BUILT)('Ctrl-C', () => {
     const grandchild = Number(readFileSync(join(dir, 'grandchild.pid'), 'utf8'));
     expect(await diesWithin(grandchild, 2000), `reference server pid ${grandchild} survived`).toBe(true);
   });
+
+  it('SIGTERM (a CI runner cancelling the job) exits 143, as shells report 128 + 15', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mtc-sigterm-'));
+    const cli = spawn(process.execPath, [CLI, '--stdio', `${process.execPath} ${REFERENCE} --defect hang-on-list`, '--timeout', '30000', '--reporter', 'json', '--output-dir', dir]);
+    let stderr = '';
+    cli.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    await new Promise((r) => setTimeout(r, 1500));
+    cli.kill('SIGTERM');
+    const code = await new Promise<number | null>((done) => cli.on('close', done));
+    expect(code).toBe(143);
+    expect(stderr).toMatch(/interrupted \(SIGTERM\)/);
+  });
 });

@@ -77,7 +77,7 @@ const EPILOG = `Exit codes:
   1  conformance failures
   2  usage or configuration error
   3  the target could not be audited (did not start, unreachable, stopped answering)
-  130  interrupted (SIGINT or SIGTERM); the target is killed, no report is written
+  130  interrupted by SIGINT (Ctrl-C), 143 by SIGTERM; the target is killed, no report is written
 
 Name a target with --stdio, --url or --from-snapshot; --reference-server audits the bundled reference server
 (also what runs on a terminal when no target is named; without a terminal, e.g. in CI, naming none is a usage error).`;

@@ -79,11 +79,12 @@ async function auditInputs(options: CliOptions): Promise<AuditInputs> {
 }
 
 export function installSignalHandlers(): void {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  // 128 + the signal's number, as shells report it: 130 for SIGINT (Ctrl-C), 143 for SIGTERM.
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
     process.once(signal, () => {
       killAllNow();
       process.stderr.write(`\nmcp-tools-conformance: interrupted (${signal})\n`);
-      process.exit(130);
+      process.exit(code);
     });
   }
   // A closed pipe (`… | head`) must not end the audit: reports are still written.

@@ -60,6 +60,8 @@ export async function runCli(args: string[], options: { timeoutMs?: number; env?
     if (!validateReport(report)) {
       throw new Error(`report.json does not match reports/report.schema.json: ${ajv.errorsText(validateReport.errors)}`);
     }
+    // The report's exit code is the process's, except for baseline --write, which exits 0 once its file is written.
+    if (args[0] !== 'baseline' && report.exitCode !== code) throw new Error(`report.json says exitCode ${report.exitCode}, the CLI exited ${code}`);
   }
   return { code, stdout, stderr, report, outputDir, wallMs };
 }
