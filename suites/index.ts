@@ -9,9 +9,11 @@ import { HTTP_STREAM_CHECKS } from './http-streams.js';
 import { JSON_SCHEMA_CHECKS } from './json-schema.js';
 import { LIVE_LISTING_CHECKS } from './live-listing.js';
 import { META_KEY_CHECKS, extensionIds } from './meta-keys.js';
+import { LOGGING_CHECKS } from './logging.js';
 import { MRTR_CHECKS } from './mrtr.js';
 import { ORIGIN_CHECKS } from './origin.js';
 import { PARAM_HEADER_CHECKS } from './param-headers.js';
+import { PROGRESS_CHECKS } from './progress.js';
 import { PROPERTY_CHECKS } from './property.js';
 import { REQUEST_META_CHECKS } from './request-meta.js';
 import { RESULT_CHECKS } from './results.js';
@@ -43,6 +45,8 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...TOOL_CALL_CHECKS,
   ...TOOL_RESULT_CHECKS,
   ...MRTR_CHECKS,
+  ...PROGRESS_CHECKS,
+  ...LOGGING_CHECKS,
   ...SUBSCRIPTION_CHECKS,
   ...HTTP_CHECKS,
   ...ORIGIN_CHECKS,

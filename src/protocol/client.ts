@@ -21,6 +21,8 @@ export interface RequestOptions {
   capabilities?: Record<string, unknown>;
   /** Replace the whole `_meta` (for probes that break it on purpose); `null` omits it. */
   meta?: Record<string, unknown> | null;
+  /** Keys added to the usual `_meta` (a progressToken, a log level); on the legacy wire they make up `_meta`. */
+  extraMeta?: Record<string, unknown>;
   /** Header overrides for HTTP probes; a `null` value removes that header. */
   headers?: Record<string, string | null>;
   timeoutMs?: number;
@@ -114,7 +116,9 @@ export class McpClient {
     const id = this.newId();
     const body: Record<string, unknown> = { ...params };
     if (wire === '2026-07-28' && options.meta !== null) {
-      body._meta = options.meta ?? this.modernMeta(options.capabilities);
+      body._meta = options.meta ?? { ...this.modernMeta(options.capabilities), ...options.extraMeta };
+    } else if (wire === '2025-11-25' && options.extraMeta) {
+      body._meta = { ...options.extraMeta };
     }
     const message =
       wire === '2025-11-25' && Object.keys(body).length === 0

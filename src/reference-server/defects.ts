@@ -56,6 +56,13 @@ export const DEFECTS = defineDefects([
     description: 'JSON-RPC errors answering a well-formed tools/call (an unknown tool, for instance) carry "id": null',
     transports: ['http'],
   },
+  { name: 'log-without-level', breaks: 'log.no-level-no-message', description: 'every tools/call answer is preceded by an error-level notifications/message, log level asked for or not', transports: ['stdio'] },
+  { name: 'log-below-level', breaks: 'log.may-at-or-above', description: 'a tools/call that sets a log level gets a debug-level notifications/message whatever level it asked for', transports: ['stdio'] },
+  { name: 'log-on-listen', breaks: 'log.request-scoped', description: 'every subscriptions/listen stream starts with an info-level notifications/message', transports: ['http'] },
+  { name: 'log-level-unchecked', breaks: 'log.invalid-level', description: 'an unknown io.modelcontextprotocol/logLevel ("verbose") is accepted', transports: ['stdio'] },
+  { name: 'progress-token-as-number', breaks: 'progress.token-ref', description: 'progress notifications refer to a progressToken of digits ("9017") by the number it spells (9017)', transports: ['stdio'] },
+  { name: 'progress-not-increasing', breaks: 'progress.increase', description: 'a tools/call with a progressToken gets progress 1, then progress 1 again', transports: ['stdio'] },
+  { name: 'progress-after-response', breaks: 'progress.stop', description: 'a tools/call with a progressToken gets one more progress notification after its response', transports: ['stdio'] },
   {
     name: 'stdout-noise',
     breaks: 'stdio.server.stdout-clean',

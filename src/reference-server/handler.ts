@@ -18,7 +18,7 @@ import { crashesOn } from './search-defects.js';
 import { toolsCallResult } from './tools-call.js';
 import { toolsListResult } from './tools-list.js';
 import { findTool } from './tools.js';
-import { acknowledgement, agreedFilter } from './subscriptions.js';
+import { SUBSCRIPTION_ID, acknowledgement, agreedFilter } from './subscriptions.js';
 
 interface Request {
   id: JsonRpcId;
@@ -33,6 +33,8 @@ interface Answer {
   listen?: Reply & { kind: 'listen' };
   /** Messages scoped to the request, sent before the response. */
   before: OutgoingMessage[];
+  /** Messages sent after the response (only ever by a defect). */
+  after?: OutgoingMessage[];
   response: OutgoingMessage;
   status: number;
 }
@@ -86,8 +88,8 @@ function handleRequest(request: Request, ctx: HandlerContext): Reply {
   const answer = answerRequest(request, ctx);
   if (answer.listen) return answer.listen;
   if (defects.has('error-id-null') && request.method === 'tools/call' && 'error' in answer.response) answer.response.id = null;
-  const messages = [...answer.before, answer.response];
-  let stream = answer.before.length > 0;
+  const messages = [...answer.before, answer.response, ...(answer.after ?? [])];
+  let stream = messages.length > 1;
   if (isList) {
     if (defects.has('bad-jsonrpc-version')) answer.response.jsonrpc = '1.0';
     if (defects.has('wrong-id-on-list')) answer.response.id = differentId(request.id);
@@ -109,8 +111,8 @@ function handleRequest(request: Request, ctx: HandlerContext): Reply {
 
 function answerRequest(request: Request, ctx: HandlerContext): Answer {
   try {
-    const { result, before, listen } = dispatch(request, ctx);
-    return { before, response: resultResponse(request.id, result), status: 200, listen };
+    const { result, before, after, listen } = dispatch(request, ctx);
+    return { before, after, response: resultResponse(request.id, result), status: 200, listen };
   } catch (error) {
     if (error instanceof ProtocolError) {
       return { before: [], response: errorResponse(request.id, error), status: httpStatusOf(error, ctx.defects) };
@@ -124,7 +126,7 @@ function answerRequest(request: Request, ctx: HandlerContext): Answer {
 function dispatch(
   request: Request,
   ctx: HandlerContext,
-): { result: Record<string, unknown>; before: OutgoingMessage[]; listen?: Reply & { kind: 'listen' } } {
+): { result: Record<string, unknown>; before: OutgoingMessage[]; after?: OutgoingMessage[]; listen?: Reply & { kind: 'listen' } } {
   const { method, params } = request;
   const { defects } = ctx;
   if (method === 'initialize') {
@@ -136,7 +138,7 @@ function dispatch(
   if (!METHODS.has(method) || (method === 'server/discover' && defects.has('no-discover'))) {
     throw methodNotFound(`Method not found: ${method}`);
   }
-  const meta = readRequestMeta(defects.has('meta-not-required') ? fillMissingMeta(request.rawParams) : request.rawParams);
+  const meta = readRequestMeta(defects.has('meta-not-required') ? fillMissingMeta(request.rawParams) : request.rawParams, defects.has('log-level-unchecked'));
   if (method === 'tools/call' && defects.has('tool-lookup-before-headers') && typeof params.name === 'string' && !findTool(params.name, ctx.state.betaTools)) {
     throw invalidParams(`Unknown tool: ${params.name}`);
   }
@@ -155,13 +157,28 @@ function dispatch(
       return { result: {}, before: [], listen: listenReply(request.id, agreedFilter(params), ctx) };
     default:
       if (defects.has('tools-change-after-call')) ctx.state.callers.add(ctx.connection);
-      return { result: toolsCallResult(params, meta, ctx.state, ctx.defects), before: progressFor(meta) };
+      return {
+        result: toolsCallResult(params, meta, ctx.state, ctx.defects),
+        before: [...logMessagesFor(meta, defects), ...progressFor(meta, defects)],
+        after: progressAfterResponse(meta, defects),
+      };
   }
 }
 
 function listenReply(id: JsonRpcId, agreed: ReturnType<typeof agreedFilter>, ctx: HandlerContext): Reply & { kind: 'listen' } {
   const ack = ctx.defects.has('listen-no-ack') ? undefined : acknowledgement(id, agreed, ctx.defects);
-  return { kind: 'listen', ack, open: (send) => ctx.state.subscriptions.add(id, agreed, send) };
+  return {
+    kind: 'listen',
+    ack,
+    open: (send) => {
+      const close = ctx.state.subscriptions.add(id, agreed, send);
+      if (ctx.defects.has('log-on-listen') && ctx.transport === 'http') {
+        const tag = { [SUBSCRIPTION_ID]: id };
+        send(notification('notifications/message', { level: 'info', logger: 'subscriptions', data: 'listen stream opened', _meta: tag }));
+      }
+      return close;
+    },
+  };
 }
 
 /** The error's HTTP status, except under the defects that send it with 200. */
@@ -173,16 +190,32 @@ function httpStatusOf(error: ProtocolError, defects: DefectSet): number {
   return sentWith200 ? 200 : error.httpStatus;
 }
 
-function progressFor(meta: RequestMeta): OutgoingMessage[] {
+function progressFor(meta: RequestMeta, defects: DefectSet): OutgoingMessage[] {
   if (meta.progressToken === undefined) return [];
-  return [
-    notification('notifications/progress', {
-      progressToken: meta.progressToken,
-      progress: 1,
-      total: 1,
-      message: 'Tool call finished',
-    }),
-  ];
+  const token = progressTokenSent(meta.progressToken, defects);
+  const finished = notification('notifications/progress', { progressToken: token, progress: 1, total: 1, message: 'Tool call finished' });
+  if (!defects.has('progress-not-increasing')) return [finished];
+  return [notification('notifications/progress', { progressToken: token, progress: 1, message: 'Tool call started' }), finished];
+}
+
+/** The progress-token-as-number defect refers to a token of digits by the number they spell. */
+function progressTokenSent(token: string | number, defects: DefectSet): string | number {
+  return defects.has('progress-token-as-number') && typeof token === 'string' && /^\d{1,15}$/.test(token) ? Number(token) : token;
+}
+
+function progressAfterResponse(meta: RequestMeta, defects: DefectSet): OutgoingMessage[] {
+  if (meta.progressToken === undefined || !defects.has('progress-after-response')) return [];
+  return [notification('notifications/progress', { progressToken: meta.progressToken, progress: 2, total: 2, message: 'Cleaning up' })];
+}
+
+/** This server logs nothing of its own; the logging defects make it send what a careless one would. */
+function logMessagesFor(meta: RequestMeta, defects: DefectSet): OutgoingMessage[] {
+  const messages: OutgoingMessage[] = [];
+  if (defects.has('log-without-level')) messages.push(notification('notifications/message', { level: 'error', logger: 'tools', data: 'tool call received' }));
+  if (defects.has('log-below-level') && meta.logLevel !== undefined) {
+    messages.push(notification('notifications/message', { level: 'debug', logger: 'tools', data: { step: 'arguments parsed' } }));
+  }
+  return messages;
 }
 
 function progressTokenOf(params: unknown): unknown {

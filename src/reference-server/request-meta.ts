@@ -8,12 +8,17 @@ export interface RequestMeta {
   protocolVersion: string;
   clientCapabilities: Record<string, unknown>;
   progressToken?: ProgressToken;
+  /** io.modelcontextprotocol/logLevel: the request asks for log messages at or above it. */
+  logLevel?: string;
 }
 
-const LOG_LEVELS = new Set(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
+export const LOG_LEVELS: readonly string[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
-/** Reads the per-request `_meta` every 2026-07-28 request must carry; throws -32602 (HTTP 400) when malformed. */
-export function readRequestMeta(params: unknown): RequestMeta {
+/**
+ * Reads the per-request `_meta` every 2026-07-28 request must carry; throws -32602 (HTTP 400) when malformed.
+ * `anyLogLevel` (the log-level-unchecked defect) lets an unknown log level through.
+ */
+export function readRequestMeta(params: unknown, anyLogLevel = false): RequestMeta {
   if (!isObject(params)) throw invalidMeta('params with _meta is required');
   const meta = params._meta;
   if (!isObject(meta)) throw invalidMeta('params._meta is required and must be an object');
@@ -22,12 +27,12 @@ export function readRequestMeta(params: unknown): RequestMeta {
   const clientCapabilities = meta[META_CLIENT_CAPABILITIES];
   if (!isObject(clientCapabilities)) throw invalidMeta(`_meta["${META_CLIENT_CAPABILITIES}"] must be an object`);
   const logLevel = meta[META_LOG_LEVEL];
-  if (logLevel !== undefined && (typeof logLevel !== 'string' || !LOG_LEVELS.has(logLevel))) {
+  if (logLevel !== undefined && !anyLogLevel && (typeof logLevel !== 'string' || !LOG_LEVELS.includes(logLevel))) {
     throw invalidMeta(`_meta["${META_LOG_LEVEL}"] is not a logging level`);
   }
   const token = meta.progressToken;
   const progressToken = typeof token === 'string' || Number.isInteger(token) ? (token as ProgressToken) : undefined;
-  return { protocolVersion, clientCapabilities, progressToken };
+  return { protocolVersion, clientCapabilities, progressToken, ...(typeof logLevel === 'string' ? { logLevel } : {}) };
 }
 
 /**

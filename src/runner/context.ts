@@ -111,7 +111,11 @@ export class CheckContext {
    * cancelled (stdio: notifications/cancelled; HTTP: the request was aborted) and returned with its failure.
    * A target that exited still ends the audit.
    */
-  async callTool(name: string, args: unknown, options: { capabilities?: Record<string, unknown>; anyConnection?: boolean } = {}): Promise<Exchange> {
+  async callTool(
+    name: string,
+    args: unknown,
+    options: { capabilities?: Record<string, unknown>; anyConnection?: boolean; extraMeta?: Record<string, unknown> } = {},
+  ): Promise<Exchange> {
     const exchange = await this.client.request('tools/call', { name, arguments: args }, { probe: true, ...options });
     if (exchange.failure?.kind === 'timeout' && !this.timedOutCalls.has(name)) this.timedOutCalls.set(name, exchange);
     if (exchange.failure?.kind === 'timeout' && this.transport.kind === 'stdio') {
