@@ -1,6 +1,7 @@
 import { assertUniqueIds } from '../src/runner/registry.js';
 import type { CheckDefinition } from '../src/runner/types.js';
 import { CACHING_CHECKS } from './caching.js';
+import { CANCELLATION_CHECKS } from './cancellation.js';
 import { CAPABILITY_CHECKS } from './capabilities.js';
 import { DISCOVER_CHECKS } from './discover.js';
 import { requestResponseContentType } from './http-content-type.js';
@@ -47,6 +48,7 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...MRTR_CHECKS,
   ...PROGRESS_CHECKS,
   ...LOGGING_CHECKS,
+  ...CANCELLATION_CHECKS,
   ...SUBSCRIPTION_CHECKS,
   ...HTTP_CHECKS,
   ...ORIGIN_CHECKS,

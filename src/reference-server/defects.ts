@@ -64,6 +64,15 @@ export const DEFECTS = defineDefects([
   { name: 'progress-not-increasing', breaks: 'progress.increase', description: 'a tools/call with a progressToken gets progress 1, then progress 1 again', transports: ['stdio'] },
   { name: 'progress-after-response', breaks: 'progress.stop', description: 'a tools/call with a progressToken gets one more progress notification after its response', transports: ['stdio'] },
   {
+    name: 'answer-after-cancel',
+    breaks: 'stdio.cancel.server-silence',
+    description: 'get_time answers after 4.5 s, even when the call was cancelled (the audit runs with --timeout 2000, so it cancels the call first)',
+    transports: ['stdio'],
+    auditArgs: ['--timeout', '2000'],
+  },
+  { name: 'cancel-call-notification', breaks: 'cancel.server.no-other', description: 'every tools/call answer is followed by a notifications/cancelled for that call', transports: ['stdio'] },
+  { name: 'answer-notification', breaks: 'base.notif.no-response', description: 'a notifications/cancelled without requestId is answered with a -32602 error (without an id)', transports: ['stdio'] },
+  {
     name: 'stdout-noise',
     breaks: 'stdio.server.stdout-clean',
     description: 'writes the plain text line "reference server ready" to stdout at start-up',

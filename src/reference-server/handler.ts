@@ -70,6 +70,11 @@ export function handleMessage(message: unknown, ctx: HandlerContext): Reply {
   }
   if (!('id' in message)) {
     if (message.method === 'notifications/cancelled' && isObject(message.params)) ctx.state.subscriptions.cancel(message.params.requestId);
+    const withoutRequestId = !isObject(message.params) || message.params.requestId === undefined;
+    if (message.method === 'notifications/cancelled' && withoutRequestId && ctx.defects.has('answer-notification') && ctx.transport === 'stdio') {
+      const complaint = { jsonrpc: '2.0', error: { code: ErrorCode.InvalidParams, message: 'Invalid params: no such request to cancel' } };
+      return { kind: 'send', messages: [complaint], status: 400, stream: false };
+    }
     return { kind: 'none' };
   }
   if (id === null) return sendError(null, invalidRequest('"id" must be a string or an integer'));
@@ -104,6 +109,9 @@ function handleRequest(request: Request, ctx: HandlerContext): Reply {
     ctx.state.answeredToolsList = true;
   }
   if (request.method === 'tools/call' && progressTokenOf(request.rawParams) !== undefined) stream = true;
+  if (request.method === 'tools/call' && defects.has('cancel-call-notification') && ctx.transport === 'stdio') {
+    messages.push(notification('notifications/cancelled', { requestId: request.id, reason: 'call finished' }));
+  }
   const reply: Reply = { kind: 'send', messages, status: answer.status, stream };
   if (request.method === 'server/discover' && defects.has('exit-after-discover')) reply.exitCode = 1;
   return reply;

@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { ArrivalLog } from './arrival-log.js';
 import { methodOf } from './arrival-log.js';
+import { callsTool, cancelledIdOf, requestIdOf } from './line-fields.js';
 import { answerDelayMs, type AnswerLatency } from './latency.js';
 import type { DefectSet } from './defects.js';
 import { handleText } from './handler.js';
@@ -21,6 +22,9 @@ export interface StdioServerOptions extends AnswerLatency {
   /** Benchmarks: generated tools appended to the listing. */
   scale?: ListingScale;
 }
+
+/** The answer-after-cancel defect: get_time answers this late (the audit that proves it runs with --timeout 2000). */
+const SLOW_GET_TIME_MS = 4500;
 
 /** Newline-delimited JSON-RPC over a pair of streams; stdout carries nothing but MCP messages. */
 export function runStdioServer(options: StdioServerOptions): void {
@@ -50,19 +54,37 @@ export function runStdioServer(options: StdioServerOptions): void {
     exitWhenDone();
   };
 
+  /** Delayed answers by request id: a notifications/cancelled for one drops it (the cancelled call says nothing more). */
+  const delayed = new Map<string, NodeJS.Timeout>();
+  const dropLateAnswer = (key: string): void => {
+    const timer = delayed.get(key);
+    if (!timer) return;
+    clearTimeout(timer);
+    delayed.delete(key);
+    late -= 1;
+    exitWhenDone();
+  };
+
   lines.on('line', (line) => {
     if (stopped || line.trim() === '') return;
-    options.onArrival?.(methodOf(line));
+    const method = methodOf(line);
+    options.onArrival?.(method);
+    if (method === 'notifications/cancelled' && !defects.has('answer-after-cancel')) dropLateAnswer(cancelledIdOf(line));
     const reply = handleText(line, ctx);
-    const delayMs = answerDelayMs(methodOf(line), reply, options);
+    const delayMs = answerDelayMs(method, reply, options) + (defects.has('answer-after-cancel') && callsTool(line, 'get_time') ? SLOW_GET_TIME_MS : 0);
     if (delayMs > 0 && reply.kind === 'send' && reply.exitCode === undefined) {
       const text = reply.messages.map((message) => `${JSON.stringify(message)}\n`).join('');
+      const key = requestIdOf(line);
       late += 1;
-      setTimeout(() => {
-        late -= 1;
-        output.write(text);
-        exitWhenDone();
-      }, delayMs);
+      delayed.set(
+        key,
+        setTimeout(() => {
+          delayed.delete(key);
+          late -= 1;
+          output.write(text);
+          exitWhenDone();
+        }, delayMs),
+      );
       return;
     }
     if (reply.kind === 'raw') output.write(`${reply.text}\n`);

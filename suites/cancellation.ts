@@ -1,0 +1,163 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isObject, type JsonRpcId } from '../src/jsonrpc.js';
+import { methodOf } from '../src/runner/result-schemas.js';
+import type { CheckDefinition, SpecSentence } from '../src/runner/types.js';
+import { WIRES } from '../src/runner/types.js';
+import type { Exchange, StrayEvent } from '../src/transport/types.js';
+import { notificationsSeen, seenEvidence, valueKey } from './notifications-seen.js';
+import { fail, note, pass, skip } from './outcome.js';
+
+/** Answers already on their way when our notifications/cancelled left are not held against the server. */
+export const CANCEL_GRACE_MS = 1000;
+/** How long after a cancellation the audit keeps listening for an answer to it. */
+const CANCEL_WATCH_MS = 3000;
+/** How long the serial probe listens for answers to the notifications it sent. */
+const NOTIFICATION_WATCH_MS = 300;
+
+const STDIO_SILENCE: SpecSentence = {
+  ref: 'basic/transports/stdio#cancellation',
+  text: 'Servers SHOULD stop work on a cancelled request as soon as practical and MUST NOT send any further messages for it.',
+  keyword: 'MUST NOT',
+};
+const LEGACY_CEASE: SpecSentence = {
+  ref: 'schema.json#/$defs/CancelledNotification/description',
+  text: 'This notification indicates that the result will be unused, so any associated processing SHOULD cease.',
+  keyword: 'SHOULD',
+};
+
+interface Cancellation {
+  notice: Exchange;
+  requestId: JsonRpcId;
+  at: number;
+}
+
+/** The notifications/cancelled the audit sent (for calls that outlived --timeout), oldest first. */
+function cancellationsSent(exchanges: readonly Exchange[]): Cancellation[] {
+  return exchanges.flatMap((notice) => {
+    const message = isObject(notice.request) ? notice.request : {};
+    const params = isObject(message.params) ? message.params : {};
+    if (message.method !== 'notifications/cancelled' || 'id' in message) return [];
+    const requestId = params.requestId;
+    if (typeof requestId !== 'string' && typeof requestId !== 'number') return [];
+    return [{ notice, requestId, at: Date.parse(notice.sentAt) }];
+  });
+}
+
+/** Answers to a cancelled request that arrived later than the grace window after the cancellation left. */
+export function answersAfterCancel(cancellations: readonly Cancellation[], strays: readonly StrayEvent[]): { cancel: Cancellation; stray: StrayEvent }[] {
+  return cancellations.flatMap((cancel) =>
+    strays
+      .filter((s) => s.kind === 'unknown-id' && isObject(s.data) && valueKey(s.data.id) === valueKey(cancel.requestId))
+      .filter((s) => Date.parse(s.at) > cancel.at + CANCEL_GRACE_MS)
+      .map((stray) => ({ cancel, stray })),
+  );
+}
+
+export const cancelSilence: CheckDefinition = {
+  id: 'stdio.cancel.server-silence',
+  covers: ['cancel.server.should-stop'],
+  keyword: 'MUST NOT',
+  title: 'After notifications/cancelled for a call, the server sends nothing more for it (no late answer)',
+  specRef: 'basic/transports/stdio#cancellation',
+  area: 'cancellation',
+  wires: WIRES,
+  sentences: { '2026-07-28': [STDIO_SILENCE], '2025-11-25': [LEGACY_CEASE] },
+  needs: ['stdio'],
+  phase: 'final',
+  async run(ctx) {
+    const cancellations = cancellationsSent(ctx.exchanges());
+    if (cancellations.length === 0) return [skip('no request was cancelled in this audit (it cancels only tool calls that outlive --timeout)')];
+    const watchUntil = Math.max(...cancellations.map((c) => c.at)) + CANCEL_WATCH_MS;
+    if (watchUntil > Date.now()) await sleep(watchUntil - Date.now());
+    const late = answersAfterCancel(cancellations, ctx.transport.strays());
+    if (late.length === 0) {
+      return [pass(`${cancellations.length} cancelled request(s): no answer came later than ${CANCEL_GRACE_MS} ms after the cancellation (watched for ${CANCEL_WATCH_MS} ms)`)];
+    }
+    const first = late[0]!;
+    const afterMs = Date.parse(first.stray.at) - first.cancel.at;
+    const cancelled = ctx.exchanges().find((e) => isObject(e.request) && valueKey(e.request.id) === valueKey(first.cancel.requestId));
+    return [
+      fail(
+        `the request with id ${JSON.stringify(first.cancel.requestId)} was answered ${afterMs} ms after our notifications/cancelled for it`,
+        `nothing more for a cancelled request once the cancellation has arrived (answers within ${CANCEL_GRACE_MS} ms of it are taken as already on their way)`,
+        [...(cancelled ? [cancelled] : []), first.cancel.notice, note('the late answer', first.stray.data)],
+      ),
+    ];
+  },
+};
+
+export const cancelOnlyListen: CheckDefinition = {
+  id: 'cancel.server.no-other',
+  covers: ['cancel.server-ref-listen'],
+  keyword: 'MUST NOT',
+  title: 'A notifications/cancelled from the server only ever ends a subscriptions/listen stream',
+  specRef: 'basic/patterns/cancellation',
+  area: 'cancellation',
+  wires: ['2026-07-28'],
+  sentences: {
+    '2026-07-28': [
+      { ref: 'basic/patterns/cancellation', text: 'Servers MUST NOT send notifications/cancelled for any other purpose.', keyword: 'MUST NOT' },
+      {
+        ref: 'basic/patterns/cancellation#behavior-requirements',
+        text: 'Server-sent cancellation notifications MUST reference a subscriptions/listen request, to terminate that subscription stream',
+        keyword: 'MUST',
+      },
+    ],
+  },
+  phase: 'final',
+  run(ctx) {
+    const exchanges = ctx.exchanges();
+    const listenIds = new Set(exchanges.filter((e) => methodOf(e) === 'subscriptions/listen').map((e) => valueKey((e.request as { id?: unknown }).id)));
+    const seen = notificationsSeen(exchanges, ctx.transport.strays(), 'notifications/cancelled');
+    const other = seen.filter((s) => !listenIds.has(valueKey(s.params.requestId)));
+    if (other.length === 0) return [pass(`${seen.length} notifications/cancelled from the server, each for a subscriptions/listen request`)];
+    return [
+      fail(
+        `the server sent notifications/cancelled for request id ${JSON.stringify(other[0]!.params.requestId)}, which is not a subscriptions/listen request`,
+        'notifications/cancelled from the server only to end a subscriptions/listen stream, referencing that request',
+        other.slice(0, 3).flatMap((s) => seenEvidence(s).slice(0, 1)),
+      ),
+    ];
+  },
+};
+
+const NO_RESPONSE: SpecSentence = { ref: 'basic/index#notifications', text: 'The receiver MUST NOT send a response.', keyword: 'MUST NOT' };
+
+/** Cancellations a server can only ignore: for an id it never saw, and without any id. */
+const INVALID_CANCELLATIONS = [
+  { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'mcp-tools-conformance-never-sent', reason: 'conformance probe' } },
+  { jsonrpc: '2.0', method: 'notifications/cancelled', params: { reason: 'conformance probe without a requestId' } },
+];
+
+export const notificationsUnanswered: CheckDefinition = {
+  id: 'base.notif.no-response',
+  covers: ['cancel.invalid-ignored'],
+  keyword: 'MUST NOT',
+  title: 'Notifications get no response, even invalid ones (a cancellation for an unknown id, one without requestId)',
+  specRef: 'basic/index#notifications',
+  area: 'cancellation',
+  wires: WIRES,
+  sentences: {
+    '2026-07-28': [NO_RESPONSE, { ref: 'basic/patterns/cancellation#error-handling', text: 'Invalid cancellation notifications SHOULD be ignored:', keyword: 'SHOULD' }],
+    '2025-11-25': [NO_RESPONSE],
+  },
+  needs: ['stdio'],
+  phase: 'serial',
+  async run(ctx) {
+    const since = new Date().toISOString();
+    const sent: Exchange[] = [];
+    for (const message of INVALID_CANCELLATIONS) sent.push(await ctx.client.notify(message.method, message.params));
+    await sleep(NOTIFICATION_WATCH_MS);
+    const answers = ctx.transport.strays().filter((s) => s.at >= since && (s.kind === 'unknown-id' || (isObject(s.data) && ('result' in s.data || 'error' in s.data))));
+    if (answers.length === 0) return [pass(`${sent.length} notifications/cancelled the server could only ignore got no response within ${NOTIFICATION_WATCH_MS} ms`, sent)];
+    return [
+      fail(
+        `the server answered a notification (${sent.length} invalid notifications/cancelled sent): ${JSON.stringify(answers[0]!.data).slice(0, 200)}`,
+        'no response to any notification; an invalid cancellation is ignored',
+        [...sent, ...answers.slice(0, 3).map((a) => note('response to a notification', a.data))],
+      ),
+    ];
+  },
+};
+
+export const CANCELLATION_CHECKS: readonly CheckDefinition[] = [cancelSilence, cancelOnlyListen, notificationsUnanswered];
