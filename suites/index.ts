@@ -17,6 +17,7 @@ import { PARAM_HEADER_CHECKS } from './param-headers.js';
 import { PROGRESS_CHECKS } from './progress.js';
 import { PROPERTY_CHECKS } from './property.js';
 import { REQUEST_META_CHECKS } from './request-meta.js';
+import { STATELESSNESS_CHECKS } from './statelessness.js';
 import { RESULT_CHECKS } from './results.js';
 import { SUBSCRIPTION_CHECKS } from './subscriptions.js';
 import { exitOnStdinEof } from './stdio-shutdown.js';
@@ -46,6 +47,7 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...TOOL_CALL_CHECKS,
   ...TOOL_RESULT_CHECKS,
   ...MRTR_CHECKS,
+  ...STATELESSNESS_CHECKS,
   ...PROGRESS_CHECKS,
   ...LOGGING_CHECKS,
   ...CANCELLATION_CHECKS,

@@ -14,7 +14,7 @@ interface Round {
   result?: Record<string, unknown>;
 }
 
-interface Conversation {
+export interface Conversation {
   tool: string;
   /** The capability-less call that answered -32021, when there was one. */
   refused?: Exchange;
@@ -58,7 +58,7 @@ const CAPABILITIES = { elicitation: { form: {} }, sampling: {}, roots: {} };
  * For every tool whose capability-less call answered -32021 or input_required: call again declaring the
  * capabilities, answer each input request, and retry with a NEW id echoing requestState, up to 3 rounds.
  */
-function conversations(ctx: CheckContext): Promise<Conversation[]> {
+export function conversations(ctx: CheckContext): Promise<Conversation[]> {
   return ctx.memo('mrtr-conversations', async () => {
     const out: Conversation[] = [];
     for (const call of (await validCalls(ctx)).calls) {

@@ -73,6 +73,12 @@ export const DEFECTS = defineDefects([
   { name: 'cancel-call-notification', breaks: 'cancel.server.no-other', description: 'every tools/call answer is followed by a notifications/cancelled for that call', transports: ['stdio'] },
   { name: 'answer-notification', breaks: 'base.notif.no-response', description: 'a notifications/cancelled without requestId is answered with a -32602 error (without an id)', transports: ['stdio'] },
   {
+    name: 'capabilities-remembered',
+    breaks: 'state.no-prior-context',
+    description: 'client capabilities declared by one request are added to every later request of the same connection',
+    transports: ['stdio'],
+  },
+  {
     name: 'stdout-noise',
     breaks: 'stdio.server.stdout-clean',
     description: 'writes the plain text line "reference server ready" to stdout at start-up',

@@ -147,6 +147,10 @@ function dispatch(
     throw methodNotFound(`Method not found: ${method}`);
   }
   const meta = readRequestMeta(defects.has('meta-not-required') ? fillMissingMeta(request.rawParams) : request.rawParams, defects.has('log-level-unchecked'));
+  if (defects.has('capabilities-remembered')) {
+    meta.clientCapabilities = { ...ctx.state.rememberedCapabilities.get(ctx.connection), ...meta.clientCapabilities };
+    ctx.state.rememberedCapabilities.set(ctx.connection, meta.clientCapabilities);
+  }
   if (method === 'tools/call' && defects.has('tool-lookup-before-headers') && typeof params.name === 'string' && !findTool(params.name, ctx.state.betaTools)) {
     throw invalidParams(`Unknown tool: ${params.name}`);
   }

@@ -15,6 +15,8 @@ export interface ServerState {
   subscriptions: SubscriptionRegistry;
   /** Connections that have made a tools/call (the tools-change-after-call defect lists an extra tool to them). */
   callers: Set<string>;
+  /** The capabilities-remembered defect: every client capability declared so far, by connection. */
+  rememberedCapabilities: Map<string, Record<string, unknown>>;
 }
 
 export function createServerState(): ServerState {
@@ -26,5 +28,6 @@ export function createServerState(): ServerState {
     betaTools: false,
     subscriptions: new SubscriptionRegistry(),
     callers: new Set(),
+    rememberedCapabilities: new Map(),
   };
 }

@@ -1,0 +1,56 @@
+import { errorOf, isObject, resultOf } from '../src/jsonrpc.js';
+import type { CheckDefinition } from '../src/runner/types.js';
+import { conversations } from './mrtr.js';
+import { fail, pass, skip } from './outcome.js';
+
+const describeAnswer = (response: unknown): string => {
+  const error = errorOf(response);
+  if (error) return `error ${String(error.code)}`;
+  const result = resultOf(response);
+  return result ? `a ${String(result.resultType ?? 'complete')} result` : 'no answer';
+};
+
+export const noPriorContext: CheckDefinition = {
+  id: 'state.no-prior-context',
+  covers: ['st.caps.no-inference'],
+  keyword: 'MUST NOT',
+  title: 'Each request is served by its own _meta: capabilities declared by an earlier request on the connection are not carried over',
+  specRef: 'basic/index#statelessness',
+  area: 'mrtr',
+  wires: ['2026-07-28'],
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'basic/index#statelessness',
+        text: 'Servers MUST NOT rely on prior requests over the same connection to establish context (e.g., capabilities, protocol version, client identity).',
+        keyword: 'MUST NOT',
+      },
+      { ref: 'schema.json#/$defs/RequestMetaObject/properties/io.modelcontextprotocol~1clientCapabilities/description', text: 'Servers MUST NOT infer capabilities from prior requests.', keyword: 'MUST NOT' },
+    ],
+  },
+  needs: ['live', 'tool-call'],
+  phase: 'final',
+  async run(ctx) {
+    const refusedFirst = (await conversations(ctx)).find((c) => c.refused && c.rounds.some((r) => r.result?.resultType === 'input_required'));
+    if (!refusedFirst) {
+      return [skip('no tool was refused with -32021 without client capabilities and then asked for input with them: nothing shows which capabilities a request relied on')];
+    }
+    const declaring = refusedFirst.rounds.find((r) => r.result?.resultType === 'input_required')!.exchange;
+    const params = isObject(refusedFirst.refused!.request) && isObject(refusedFirst.refused!.request.params) ? refusedFirst.refused!.request.params : {};
+    const again = await ctx.callTool(refusedFirst.tool, params.arguments);
+    const result = resultOf(again.response);
+    const inputRequests = result?.resultType === 'input_required' && isObject(result.inputRequests) ? Object.keys(result.inputRequests) : [];
+    if (inputRequests.length === 0) {
+      return [pass(`${refusedFirst.tool} without client capabilities, after a request that declared them: ${describeAnswer(again.response)}, as before (${describeAnswer(refusedFirst.refused!.response)})`, [again])];
+    }
+    return [
+      fail(
+        `${refusedFirst.tool} declaring clientCapabilities {} got input requests (${inputRequests.join(', ')}) after an earlier request on the connection declared them; the same call was refused with ${describeAnswer(refusedFirst.refused!.response)} before`,
+        'the same answer as to the first capability-less call: each request is handled by the capabilities in its own _meta',
+        [refusedFirst.refused!, declaring, again],
+      ),
+    ];
+  },
+};
+
+export const STATELESSNESS_CHECKS: readonly CheckDefinition[] = [noPriorContext];
