@@ -2,6 +2,8 @@ import { errorOf, resultOf } from '../src/jsonrpc.js';
 import type { CheckContext } from '../src/runner/context.js';
 import type { CheckDefinition, Outcome, SpecSentence } from '../src/runner/types.js';
 import { WIRES } from '../src/runner/types.js';
+import { ERR, META_PROTOCOL_VERSION, MODERN_VERSION } from '../src/protocol/constants.js';
+import { requestMeta } from './notifications-seen.js';
 import type { Exchange } from '../src/transport/types.js';
 import { listedTools } from './listed-tools.js';
 import { fail, note, pass, skip } from './outcome.js';
@@ -156,13 +158,32 @@ function errorCodes(ctx: CheckContext): { code: number; exchange: Exchange }[] {
   });
 }
 
+const JSON_RPC_CODES: ReadonlySet<number> = new Set([ERR.parse, ERR.invalidRequest, ERR.methodNotFound, ERR.invalidParams, ERR.internal]);
+
+/** The version the request asked for, in `_meta` and (over HTTP) in MCP-Protocol-Version, when both name it. */
+function askedVersion(exchange: Exchange, transport: string): string | undefined {
+  const meta = requestMeta(exchange);
+  const body = meta[META_PROTOCOL_VERSION];
+  if (typeof body !== 'string') return undefined;
+  if (transport !== 'http') return body;
+  const header = Object.entries(exchange.requestHeaders ?? {}).find(([name]) => name.toLowerCase() === 'mcp-protocol-version')?.[1];
+  return header === body ? body : undefined;
+}
+
+/** -32020 over stdio (there are no headers to mismatch), or -32022 for a request that asked for the served version. */
+export function misusedMcpCode(code: number, exchange: Exchange, transport: string): boolean {
+  if (code === ERR.headerMismatch) return transport === 'stdio';
+  if (code === ERR.unsupportedVersion) return askedVersion(exchange, transport) === MODERN_VERSION;
+  return false;
+}
+
 function codePolicy(options: {
   id: string;
-  keyword: 'MUST NOT' | 'SHOULD NOT';
+  keyword: 'MUST' | 'MUST NOT' | 'SHOULD' | 'SHOULD NOT';
   title: string;
   /** The 2026-07-28 sentences (basic/index § Error Codes); 2025-11-25 partitions no code range. */
   sentences: readonly SpecSentence[];
-  bad(code: number): boolean;
+  bad(code: number, exchange: Exchange, transport: string): boolean;
   expected: string;
 }): CheckDefinition {
   return {
@@ -177,7 +198,7 @@ function codePolicy(options: {
     run(ctx): Outcome[] {
       const errors = errorCodes(ctx);
       if (errors.length === 0) return [skip('the server sent no JSON-RPC error during the run')];
-      const bad = errors.filter((e) => options.bad(e.code));
+      const bad = errors.filter((e) => options.bad(e.code, e.exchange, ctx.transportKind));
       if (bad.length === 0) return [pass(`${errors.length} error responses, none with such a code`)];
       return [
         fail(
@@ -218,6 +239,35 @@ export const ERROR_CODE_CHECKS = [
     ],
     bad: (c) => c >= -32099 && c <= -32020 && ![-32020, -32021, -32022].includes(c),
     expected: 'only -32020, -32021 and -32022 from -32099…-32020',
+  }),
+  codePolicy({
+    id: 'err.reserved.meaning',
+    keyword: 'MUST',
+    title: 'MCP error codes only with their meanings: -32020 (HeaderMismatch) never over stdio, -32022 never for the version the server serves',
+    sentences: [
+      {
+        ref: 'basic/index#error-codes',
+        text: 'Implementations MUST NOT emit any code from this sub-range that is not defined by this specification and MUST use defined codes only with their specified meanings.',
+        keyword: 'MUST',
+      },
+    ],
+    bad: misusedMcpCode,
+    expected: '-32020 only for an HTTP header that does not match the body (stdio has no headers); -32022 only for a protocol version the server does not support',
+  }),
+  codePolicy({
+    id: 'err.app-codes-outside',
+    keyword: 'SHOULD',
+    title: 'Application error codes lie outside the JSON-RPC reserved range -32768…-32000',
+    sentences: [
+      {
+        ref: 'basic/index#error-codes',
+        text: 'New error codes for purposes not defined by this specification SHOULD be allocated outside the JSON-RPC reserved range (-32768 to -32000); the remainder of the integer space is available for application-defined errors.',
+        keyword: 'SHOULD',
+      },
+    ],
+    // -32099…-32000 are judged by err.reserved.only-defined and err.legacy.should-not-use.
+    bad: (c) => c >= -32768 && c <= -32100 && !JSON_RPC_CODES.has(c),
+    expected: 'JSON-RPC 2.0 codes (-32700, -32600…-32603), MCP codes, or application codes outside -32768…-32000',
   }),
   codePolicy({
     id: 'err.legacy.should-not-use',

@@ -54,6 +54,8 @@ const UNKNOWN_TOOL_CODES: readonly [DefectName, number][] = [
   ['unknown-tool-32002', -32002],
   ['unknown-tool-32050', -32050],
   ['unknown-tool-32001', -32001],
+  ['unknown-tool-32020', -32020],
+  ['unknown-tool-32500', -32500],
 ];
 
 /** Result defects: each breaks one rule about what a successful result carries. */
