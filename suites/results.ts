@@ -53,6 +53,7 @@ export const resultTypePresent: CheckDefinition = {
 
 export const resultTypeAllowed: CheckDefinition = {
   id: 'base.resulttype.set',
+  covers: ['version.ext.fallback'],
   keyword: 'MUST',
   title: 'resultType is a value the method may return',
   specRef: 'basic/index#resulttype',
@@ -66,6 +67,11 @@ export const resultTypeAllowed: CheckDefinition = {
         keyword: 'MUST',
       },
       { ref: 'basic/patterns/mrtr#supported-requests', text: 'Servers MUST NOT send InputRequiredResult responses on any other client requests.', keyword: 'MUST NOT' },
+      {
+        ref: 'basic/versioning#extension-negotiation',
+        text: 'If one party supports an extension but the other does not, the supporting party MUST either revert to core protocol behavior or reject the request with an appropriate error.',
+        keyword: 'MUST',
+      },
     ],
   },
   phase: 'final',
@@ -81,7 +87,7 @@ export const resultTypeAllowed: CheckDefinition = {
     return [
       fail(
         `${bad.length} result(s) carry a resultType their method may not return, e.g. ${first.method} → ${JSON.stringify(first.result.resultType)}`,
-        `${first.method} answers resultType ${(ALLOWED_RESULT_TYPES[first.method] ?? ['complete', 'input_required']).map((v) => `"${v}"`).join(' or ')} (no extension result types were advertised)`,
+        `${first.method} answers resultType ${(ALLOWED_RESULT_TYPES[first.method] ?? ['complete', 'input_required']).map((v) => `"${v}"`).join(' or ')}: this client declares no extension, so a server that advertises one reverts to core behaviour with it`,
         bad.slice(0, 5).map((b) => b.exchange),
       ),
     ];

@@ -180,6 +180,12 @@ export const DEFECTS = defineDefects([
   { name: 'unknown-tool-32050', breaks: 'err.reserved.only-defined', description: 'tools/call of an unknown tool answers -32050, undefined in the MCP-reserved range' },
   { name: 'unknown-tool-32001', breaks: 'err.legacy.should-not-use', description: 'tools/call of an unknown tool answers the pre-release code -32001 (legacy range)' },
   { name: 'unknown-tool-32020', breaks: 'err.reserved.meaning', description: 'tools/call of an unknown tool answers -32020 (HeaderMismatch) over stdio, where there are no headers', transports: ['stdio'] },
+  {
+    name: 'task-result-unnegotiated',
+    breaks: 'base.resulttype.set',
+    description: 'advertises the io.modelcontextprotocol/tasks extension and answers get_time with resultType "task" to a client that declared no extension',
+    transports: ['stdio'],
+  },
   { name: 'unknown-tool-32500', breaks: 'err.app-codes-outside', description: 'tools/call of an unknown tool answers -32500, an application code inside the JSON-RPC reserved range', transports: ['stdio'] },
   { name: 'valid-args-rejected', breaks: 'tools.err.tool-errors-in-result', description: 'echo answers every call with -32602, even with valid arguments' },
   { name: 'structured-output-mismatch', breaks: 'tools.output.conform', description: 'get_weather returns humidity as a string ("65%"), breaking its outputSchema (the text mirror follows)' },

@@ -26,5 +26,6 @@ function serverCapabilities(defects: DefectSet): Record<string, unknown> {
   if (defects.has('no-tools-capability')) return {};
   const capabilities: Record<string, unknown> = { tools: { listChanged: defects.has('list-changed-not-boolean') ? 'yes' : true } };
   if (defects.has('extension-id-unprefixed')) capabilities.extensions = { tasks: {} };
+  if (defects.has('task-result-unnegotiated')) capabilities.extensions = { 'io.modelcontextprotocol/tasks': {} };
   return capabilities;
 }

@@ -67,6 +67,9 @@ function resultDefects(name: string, result: Record<string, unknown>, defects: D
   if (name === 'add_numbers' && defects.has('no-text-mirror') && isObject(result.structuredContent)) {
     return { ...result, content: [{ type: 'text', text: `The sum is ${String(result.structuredContent.sum)}.` }] };
   }
+  if (name === 'get_time' && defects.has('task-result-unnegotiated') && result.isError !== true) {
+    return { resultType: 'task', task: { taskId: 'task-1', status: 'working', createdAt: new Date(0).toISOString() } };
+  }
   if (name === 'echo' && defects.has('meta-key-bad-label') && Array.isArray(result.content)) {
     return { ...result, content: result.content.map((block: unknown) => (isObject(block) ? { ...block, _meta: { 'com.example-/source': 'echo' } } : block)) };
   }

@@ -20,7 +20,9 @@ function schemaFor(method: string, result: Record<string, unknown>): WireSchemaN
     case 'tools/list':
       return 'ListToolsResult';
     case 'tools/call':
-      return result.resultType === 'input_required' ? 'InputRequiredResult' : 'CallToolResult';
+      if (result.resultType === 'input_required') return 'InputRequiredResult';
+      // An unknown resultType has no core shape to hold it to: base.resulttype.set reports the value itself.
+      return result.resultType === undefined || result.resultType === 'complete' ? 'CallToolResult' : undefined;
     case 'initialize':
       return 'InitializeResult';
     default:
