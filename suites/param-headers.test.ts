@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../src/transport/types.js';
-import { invalidCharVerdict, judgeInvalidChars, judgeUnset, type InvalidCharProbes, type UnsetProbe } from './param-headers.js';
+import { invalidCharVerdict, judgeInvalidChars, judgeNameCase, judgeUnset, type InvalidCharProbes, type NameCaseProbes, type UnsetProbe } from './param-headers.js';
 
 const exchange = (status: number | undefined, response?: unknown): Exchange => ({
   seq: 1,
@@ -83,5 +83,36 @@ describe('xmcp.server.reject-invalid-chars', () => {
 
   it('skips a probe with no HTTP answer', () => {
     expect(judge(found([error(-32020), exchange(undefined)])).status).toBe('skip');
+  });
+});
+
+describe('http.hdr.name-ci', () => {
+  const sent = (e: Exchange, names: string[]): Exchange => ({ ...e, requestHeaders: Object.fromEntries([['Content-Type', 'application/json'], ...names.map((n) => [n, 'v'])]) });
+  const found = (baseline: Exchange, upper: Exchange, lower: Exchange): NameCaseProbes => ({
+    what: 'tools/call of search_docs',
+    baseline: sent(baseline, ['MCP-Protocol-Version', 'Mcp-Method']),
+    variants: [
+      { spelling: 'upper case', exchange: sent(upper, ['MCP-PROTOCOL-VERSION', 'MCP-METHOD']) },
+      { spelling: 'lower case', exchange: sent(lower, ['mcp-protocol-version', 'mcp-method']) },
+    ],
+  });
+
+  it('passes when every spelling is served, an isError result included', () => {
+    expect(judgeNameCase(found(result(), result(), result(true)))).toMatchObject({
+      status: 'pass',
+      message: expect.stringMatching(/upper case \(MCP-PROTOCOL-VERSION, MCP-METHOD\): HTTP 200 with a result; lower case/),
+    });
+  });
+
+  it('fails a spelling that is refused while the usual one is served, naming the header names sent', () => {
+    const verdict = judgeNameCase(found(result(), error(-32020), result()));
+    expect(verdict).toMatchObject({ status: 'fail', message: expect.stringMatching(/served with MCP-Protocol-Version, Mcp-Method .*not with the header names in upper case \(MCP-PROTOCOL-VERSION, MCP-METHOD\): HTTP 400 with error -32020$/) });
+    expect(verdict.evidence).toHaveLength(3);
+    expect(judgeNameCase(found(result(), result(), bare400())).status).toBe('fail');
+  });
+
+  it('skips when the usual spelling is not served, or a spelling got no HTTP answer', () => {
+    expect(judgeNameCase(found(error(-32602), error(-32020), error(-32020))).status).toBe('skip');
+    expect(judgeNameCase(found(result(), exchange(undefined), result())).status).toBe('skip');
   });
 });

@@ -288,6 +288,68 @@ export function judgeInvalidChars(header: string, found: InvalidCharProbes): Out
   );
 }
 
+/** The same request sent with its MCP header names upper-cased, then lower-cased (values unchanged). */
+export interface NameCaseProbes {
+  /** What was probed: the param-header probe call, or tools/list when no tool call could be probed. */
+  what: string;
+  /** The request with the canonical header names, and how it was answered. */
+  baseline: Exchange;
+  variants: { spelling: string; exchange: Exchange }[];
+}
+
+/** MCP header names of a request as the client spelled them, with their values. */
+const mcpHeaders = (e: Exchange) => Object.entries(e.requestHeaders ?? {}).filter(([name]) => /^mcp-/i.test(name));
+
+/**
+ * http.hdr.name-ci: the correct param-header probe call (or, when there is none that was served, a tools/list) again
+ * with every MCP header name (MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-*) spelled in upper case, then in
+ * lower case (as HTTP/2 always sends them). undici writes a name as given.
+ */
+function nameCaseProbes(ctx: CheckContext, p: Probes): Promise<NameCaseProbes> {
+  return ctx.memo('header-name-case-probes', async () => {
+    const useCall = p.target !== undefined && servedResult(p.correct);
+    const what = useCall ? `tools/call of ${p.target!.tool}` : 'tools/list';
+    const send = (headers?: Record<string, string>) =>
+      useCall
+        ? ctx.client.request('tools/call', { name: p.target!.tool, arguments: p.target!.args }, { headers, probe: true })
+        : ctx.client.request('tools/list', {}, { headers, probe: true });
+    const baseline = useCall ? p.correct! : await send();
+    const variants: NameCaseProbes['variants'] = [];
+    for (const [spelling, recase] of [
+      ['upper case', (name: string) => name.toUpperCase()],
+      ['lower case', (name: string) => name.toLowerCase()],
+    ] as const) {
+      const headers = Object.fromEntries(mcpHeaders(baseline).map(([name, value]) => [recase(name), value]));
+      variants.push({ spelling, exchange: await send(headers) });
+    }
+    return { what, baseline, variants };
+  });
+}
+
+/** Whether a request was served: a result (an isError result too: the tool ran) and no 4xx/5xx. */
+const answeredWithResult = (e: Exchange) => resultOf(e.response) !== undefined && (e.status ?? 200) < 400;
+
+export function judgeNameCase(found: NameCaseProbes): Outcome {
+  const names = (e: Exchange) => mcpHeaders(e).map(([name]) => name).join(', ');
+  if (!answeredWithResult(found.baseline)) {
+    return skip(`the ${found.what} with the usual header names got ${describe(found.baseline)}, so nothing shows what another spelling changes`);
+  }
+  const evidence = [found.baseline, ...found.variants.map((v) => v.exchange)];
+  const line = (v: NameCaseProbes['variants'][number]) => `${v.spelling} (${names(v.exchange)}): ${describe(v.exchange)}`;
+  const refused = found.variants.filter((v) => !answeredWithResult(v.exchange));
+  if (refused.some((v) => v.exchange.status === undefined && v.exchange.response === undefined && v.exchange.failure?.kind !== 'http-status')) {
+    return skip(`no HTTP answer to judge: ${refused.map(line).join('; ')}`);
+  }
+  if (refused.length > 0) {
+    return fail(
+      `the ${found.what} was served with ${names(found.baseline)} (${describe(found.baseline)}), but not with the header names in ${refused.map(line).join('; ')}`,
+      'the same answer whatever the case of the header names: HTTP header names are case-insensitive',
+      evidence,
+    );
+  }
+  return pass(`the ${found.what} was served with its MCP header names in ${found.variants.map(line).join('; ')}`, evidence);
+}
+
 function paramCheck(options: {
   id: string;
   keyword: KeywordText;
@@ -434,4 +496,25 @@ export const PARAM_HEADER_CHECKS = [
     title: 'A recognized Mcp-Param-* header with invalid characters (raw bytes 0x80–0xFF) is rejected with 400 and -32020',
     judge: async (p, ctx) => judgeInvalidChars(p.target!.header, await invalidCharProbes(ctx, p)),
   }),
+  {
+    id: 'http.hdr.name-ci',
+    keyword: 'MUST',
+    sentences: {
+      '2026-07-28': [
+        { ref: 'basic/transports/streamable-http#case-sensitivity', text: 'Clients and servers MUST use case-insensitive comparisons for header names.', keyword: 'MUST' },
+      ],
+    },
+    title: 'The MCP headers (MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-*) are recognized whatever the case of their names',
+    specRef: 'basic/transports/streamable-http#case-sensitivity',
+    area: 'http-headers',
+    wires: MODERN,
+    needs: ['live', 'http', 'tool-call'],
+    phase: 'serial',
+    async run(ctx) {
+      const p = await probes(ctx);
+      const found = await nameCaseProbes(ctx, p);
+      const outcome = judgeNameCase(found);
+      return [found.what === 'tools/list' ? outcome : { ...outcome, tool: p.target!.tool }];
+    },
+  } satisfies CheckDefinition,
 ];

@@ -486,6 +486,10 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     const absent = rpc(2, 'tools/call', { name: 'search_docs', arguments: { query: 'q' } }) as Message;
     expect(overHttp(ctx, absent)).toMatchObject({ status: 200 });
   },
+  'header-names-case-sensitive': (ctx) => {
+    // Lives in the HTTP server, which reads the raw header names (see http.test.ts); the handler itself stays clean.
+    expect(overHttp(ctx, searchInRegion(1), { 'mcp-param-region': 'us-west1' }).status).toBe(200);
+  },
   'param-header-chars-unchecked': (ctx) => {
     const zurich = rpc(1, 'tools/call', { name: 'search_docs', arguments: { query: 'q', region: 'Zürich' } }) as Message;
     // Node hands header bytes over as ISO-8859-1: the raw bytes 5A FC 72 69 63 68 read as "Zürich".

@@ -301,6 +301,12 @@ export const DEFECTS = defineDefects([
     description: 'Mcp-Param-* values are compared as Node reads them (bytes as ISO-8859-1) without rejecting characters outside visible ASCII, space and tab',
     transports: ['http'],
   },
+  {
+    name: 'header-names-case-sensitive',
+    breaks: 'http.hdr.name-ci',
+    description: 'an MCP header counts only when its name is spelled MCP-Protocol-Version, Mcp-Method, Mcp-Name or Mcp-Param-<Capitalised>; mcp-method or MCP-METHOD is as good as missing (400/-32020)',
+    transports: ['http'],
+  },
 ]);
 
 export type DefectName = (typeof DEFECTS)[number]['name'];
