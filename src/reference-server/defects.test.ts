@@ -478,6 +478,25 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     expect(overHttp(ctx, searchInRegion(1), { 'mcp-param-region': 'us-west1' })).toMatchObject({ status: 400, response: { error: { code: -32602 } } });
     expect(callResult(ctx, 'search_docs', { query: 'q', region: 'eu-central-1' }).result.isError).toBeUndefined();
   },
+  'param-header-expected-for-null': (ctx) => {
+    const withNull = rpc(1, 'tools/call', { name: 'search_docs', arguments: { query: 'q', region: null } }) as Message;
+    expect(overHttp(ctx, withNull)).toMatchObject({ status: 400, response: { error: { code: -32020 } } });
+    // The clean server leaves null to the tool's input validation (an isError result): there is no header to expect.
+    expect(overHttp(stdioContext(), withNull)).toMatchObject({ status: 200, response: { result: { isError: true } } });
+    const absent = rpc(2, 'tools/call', { name: 'search_docs', arguments: { query: 'q' } }) as Message;
+    expect(overHttp(ctx, absent)).toMatchObject({ status: 200 });
+  },
+  'header-names-case-sensitive': (ctx) => {
+    // Lives in the HTTP server, which reads the raw header names (see http.test.ts); the handler itself stays clean.
+    expect(overHttp(ctx, searchInRegion(1), { 'mcp-param-region': 'us-west1' }).status).toBe(200);
+  },
+  'param-header-chars-unchecked': (ctx) => {
+    const zurich = rpc(1, 'tools/call', { name: 'search_docs', arguments: { query: 'q', region: 'Zürich' } }) as Message;
+    // Node hands header bytes over as ISO-8859-1: the raw bytes 5A FC 72 69 63 68 read as "Zürich".
+    expect(overHttp(ctx, zurich, { 'mcp-param-region': 'Zürich' })).toMatchObject({ status: 200 });
+    expect(overHttp(stdioContext(), zurich, { 'mcp-param-region': 'Zürich' })).toMatchObject({ status: 400, response: { error: { code: -32020 } } });
+    expect(overHttp(ctx, zurich, { 'mcp-param-region': '=?base64?WsO8cmljaA==?=' })).toMatchObject({ status: 200 });
+  },
 };
 
 describe('defect catalogue', () => {

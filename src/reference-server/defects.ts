@@ -319,6 +319,24 @@ export const DEFECTS = defineDefects([
     conforming: true,
     description: 'conforming variant: search_docs answers -32602 (HTTP 400) for every region but eu-central-1, which its inputSchema does not say',
   },
+  {
+    name: 'param-header-expected-for-null',
+    breaks: 'xmcp.server.no-expect-null-or-absent',
+    description: 'a tools/call whose x-mcp-header argument is null gets 400/-32020 unless it carries that Mcp-Param-* header',
+    transports: ['http'],
+  },
+  {
+    name: 'param-header-chars-unchecked',
+    breaks: 'xmcp.server.reject-invalid-chars',
+    description: 'Mcp-Param-* values are compared as Node reads them (bytes as ISO-8859-1) without rejecting characters outside visible ASCII, space and tab',
+    transports: ['http'],
+  },
+  {
+    name: 'header-names-case-sensitive',
+    breaks: 'http.hdr.name-ci',
+    description: 'an MCP header counts only when its name is spelled MCP-Protocol-Version, Mcp-Method, Mcp-Name or Mcp-Param-<Capitalised>; mcp-method or MCP-METHOD is as good as missing (400/-32020)',
+    transports: ['http'],
+  },
 ]);
 
 export type DefectName = (typeof DEFECTS)[number]['name'];

@@ -8,8 +8,8 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
  * Base64 of UTF-8, anything else is literal. Returns undefined for invalid characters or
  * undecodable Base64.
  */
-export function decodeHeaderValue(raw: string): string | undefined {
-  if (!HEADER_SAFE.test(raw)) return undefined;
+export function decodeHeaderValue(raw: string, checkChars = true): string | undefined {
+  if (checkChars && !HEADER_SAFE.test(raw)) return undefined;
   const isSentinel = raw.length >= PREFIX.length + SUFFIX.length && raw.startsWith(PREFIX) && raw.endsWith(SUFFIX);
   if (!isSentinel) return raw;
   const encoded = raw.slice(PREFIX.length, raw.length - SUFFIX.length);

@@ -49,13 +49,16 @@ function validateToolCallHeaders(headers: HeaderBag, params: Record<string, unkn
   if (!tool || !isObject(args)) return;
   for (const annotation of headerAnnotations(tool.definition.inputSchema)) {
     const value = valueAtPath(args, annotation.path);
-    if (value === undefined || value === null || typeof value === 'object') continue;
     const name = `Mcp-Param-${annotation.header}`;
     const raw = headerValue(headers, name);
+    if (value === null && raw === undefined && defects.has('param-header-expected-for-null')) {
+      throw headerMismatch(`the ${name} header is required for arguments.${annotation.path.join('.')}`);
+    }
+    if (value === undefined || value === null || typeof value === 'object') continue;
     if (raw === undefined && defects.has('param-header-not-required')) continue;
     if (raw === undefined) throw headerMismatch(`the ${name} header is required because arguments.${annotation.path.join('.')} is set`);
     if (defects.has('param-header-always-rejected')) throw headerMismatch(`${name} header value is not accepted`);
-    const decoded = defects.has('param-header-no-base64') ? raw : decodeHeaderValue(raw);
+    const decoded = defects.has('param-header-no-base64') ? raw : decodeHeaderValue(raw, !defects.has('param-header-chars-unchecked'));
     if (decoded === undefined) throw headerMismatch(`the ${name} header value is not valid`);
     if (!sameValue(decoded, value) && !defects.has('param-header-not-compared')) {
       throw headerMismatch(`${name} header value '${decoded}' does not match body value '${String(value)}'`);

@@ -391,6 +391,26 @@ describe('Streamable HTTP options and defects', () => {
     });
   });
 
+  it('header-names-case-sensitive counts an MCP header only under its canonical spelling; the clean server under any', async () => {
+    const body = searchCall({ query: 'q', region: 'us-west1' });
+    const canonical = { ...standardHeaders(body), 'Mcp-Param-Region': 'us-west1' };
+    const recased = (change: (name: string) => string) =>
+      Object.fromEntries(Object.entries(canonical).map(([name, value]) => [/^mcp-/i.test(name) ? change(name) : name, value]));
+    await withServer({ defects: ['header-names-case-sensitive'] }, async (server) => {
+      expect((await post(server.url, body, canonical)).status).toBe(200);
+      for (const change of [(n: string) => n.toUpperCase(), (n: string) => n.toLowerCase()]) {
+        const answer = await post(server.url, body, recased(change));
+        expect(answer.status).toBe(400);
+        expect(answer.messages[0]).toMatchObject({ error: { code: -32020 } });
+      }
+    });
+    await withServer({}, async (server) => {
+      for (const change of [(n: string) => n.toUpperCase(), (n: string) => n.toLowerCase()]) {
+        expect((await post(server.url, body, recased(change))).status).toBe(200);
+      }
+    });
+  });
+
   it('error-as-text-plain labels JSON-RPC errors text/plain, results still application/json', async () => {
     await withServer({ defects: ['error-as-text-plain'] }, async (server) => {
       const error = await post(server.url, PROBES.noMeta().body, PROBES.noMeta().headers);

@@ -95,7 +95,7 @@ async function serveRequest(
     defects,
     state,
     connection: String(req.socket.remotePort ?? 'unknown'),
-    headers: req.headers,
+    headers: defects.has('header-names-case-sensitive') ? canonicallySpelled(req.rawHeaders) : req.headers,
     log: options.log,
     ...(options.scale ? { scale: options.scale } : {}),
   };
@@ -164,4 +164,17 @@ async function readBody(req: IncomingMessage): Promise<string | undefined> {
     if (size <= MAX_BODY_BYTES) chunks.push(buffer);
   }
   return size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8');
+}
+
+/** Defect header-names-case-sensitive: an MCP header counts only when its name is spelled as the spec spells it. */
+const CANONICAL_MCP_NAME = /^(?:MCP-Protocol-Version|Mcp-Method|Mcp-Name|Mcp-Param-[A-Z][^]*)$/;
+function canonicallySpelled(raw: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (/^mcp-/i.test(name) && !CANONICAL_MCP_NAME.test(name)) continue;
+    const key = name.toLowerCase();
+    headers[key] = key in headers ? `${headers[key]}, ${raw[i + 1]!}` : raw[i + 1]!;
+  }
+  return headers;
 }
