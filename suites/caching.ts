@@ -92,6 +92,7 @@ export const ttlNonNegative: CheckDefinition = {
 
 export const scopeConsistent: CheckDefinition = {
   id: 'cache.server.scope-consistent',
+  covers: ['cache.server.private-pages'],
   keyword: 'MUST',
   title: 'Every page of one tools/list walk has the same cacheScope',
   specRef: 'server/utilities/caching#interaction-with-pagination',
@@ -102,6 +103,11 @@ export const scopeConsistent: CheckDefinition = {
       {
         ref: 'server/utilities/caching#interaction-with-pagination',
         text: 'Servers MUST apply the same cacheScope to all response pages for a given list request.',
+        keyword: 'MUST',
+      },
+      {
+        ref: 'server/utilities/caching#interaction-with-pagination',
+        text: 'For example, if the first page of a tools/list response has cacheScope: "private", all subsequent pages for that request MUST also be "private".',
         keyword: 'MUST',
       },
     ],
@@ -123,4 +129,40 @@ export const scopeConsistent: CheckDefinition = {
   },
 };
 
-export const CACHING_CHECKS = [cacheHintsPresent, ttlNonNegative, scopeConsistent] as const;
+export const interimResultsUncached: CheckDefinition = {
+  id: 'cache.irr-no-hints',
+  keyword: 'descriptive',
+  title: 'input_required results carry no caching hints (ttlMs, cacheScope)',
+  specRef: 'server/utilities/caching#cacheable-results',
+  area: 'caching',
+  wires: MODERN,
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'server/utilities/caching#cacheable-results',
+        text: 'Interim results with resultType: "input_required" (see multi round-trip requests) are not cacheable and carry no caching hints.',
+        keyword: 'descriptive',
+      },
+    ],
+  },
+  phase: 'final',
+  run(ctx) {
+    const interim = ctx.exchanges().filter((e) => resultOf(e.response)?.resultType === 'input_required');
+    if (interim.length === 0) return [skip('no input_required result was received')];
+    const hinted = interim.filter((e) => {
+      const result = resultOf(e.response)!;
+      return 'ttlMs' in result || 'cacheScope' in result;
+    });
+    if (hinted.length === 0) return [pass(`${interim.length} input_required result(s), none with ttlMs or cacheScope`)];
+    const first = resultOf(hinted[0]!.response)!;
+    return [
+      fail(
+        `${hinted.length} of ${interim.length} input_required result(s) carry caching hints (ttlMs=${JSON.stringify(first.ttlMs)}, cacheScope=${JSON.stringify(first.cacheScope)}): the page describes interim results as carrying none`,
+        'no ttlMs and no cacheScope on an input_required result',
+        hinted.slice(0, 3),
+      ),
+    ];
+  },
+};
+
+export const CACHING_CHECKS = [cacheHintsPresent, ttlNonNegative, scopeConsistent, interimResultsUncached] as const;

@@ -123,22 +123,34 @@ export const cancelOnlyListen: CheckDefinition = {
 
 const NO_RESPONSE: SpecSentence = { ref: 'basic/index#notifications', text: 'The receiver MUST NOT send a response.', keyword: 'MUST NOT' };
 
-/** Cancellations a server can only ignore: for an id it never saw, and without any id. */
-const INVALID_CANCELLATIONS = [
-  { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'mcp-tools-conformance-never-sent', reason: 'conformance probe' } },
-  { jsonrpc: '2.0', method: 'notifications/cancelled', params: { reason: 'conformance probe without a requestId' } },
-];
+/**
+ * Cancellations a server can only ignore: for a request it answered long ago (the race the cancellation page
+ * describes, made certain), for an id it never saw, and without any requestId.
+ */
+function cancellationsToIgnore(exchanges: readonly Exchange[]): Record<string, unknown>[] {
+  const answered = exchanges.find((e) => isObject(e.response) && isObject(e.request) && 'id' in e.request && methodOf(e) !== 'subscriptions/listen');
+  const answeredId = answered ? (answered.request as { id: unknown }).id : undefined;
+  return [
+    ...(answeredId !== undefined ? [{ requestId: answeredId, reason: 'conformance probe: a request already answered' }] : []),
+    { requestId: 'mcp-tools-conformance-never-sent', reason: 'conformance probe: an id never sent' },
+    { reason: 'conformance probe without a requestId' },
+  ];
+}
 
 export const notificationsUnanswered: CheckDefinition = {
   id: 'base.notif.no-response',
-  covers: ['cancel.invalid-ignored'],
+  covers: ['cancel.invalid-ignored', 'cancel.race'],
   keyword: 'MUST NOT',
-  title: 'Notifications get no response, even invalid ones (a cancellation for an unknown id, one without requestId)',
+  title: 'Notifications get no response, even cancellations a server can only ignore (for a request already answered, an unknown id, no requestId)',
   specRef: 'basic/index#notifications',
   area: 'cancellation',
   wires: WIRES,
   sentences: {
-    '2026-07-28': [NO_RESPONSE, { ref: 'basic/patterns/cancellation#error-handling', text: 'Invalid cancellation notifications SHOULD be ignored:', keyword: 'SHOULD' }],
+    '2026-07-28': [
+      NO_RESPONSE,
+      { ref: 'basic/patterns/cancellation#timing-considerations', text: 'Both parties MUST handle these race conditions gracefully:', keyword: 'MUST' },
+      { ref: 'basic/patterns/cancellation#error-handling', text: 'Invalid cancellation notifications SHOULD be ignored:', keyword: 'SHOULD' },
+    ],
     '2025-11-25': [NO_RESPONSE],
   },
   needs: ['stdio'],
@@ -146,14 +158,16 @@ export const notificationsUnanswered: CheckDefinition = {
   async run(ctx) {
     const since = new Date().toISOString();
     const sent: Exchange[] = [];
-    for (const message of INVALID_CANCELLATIONS) sent.push(await ctx.client.notify(message.method, message.params));
+    for (const params of cancellationsToIgnore(ctx.exchanges())) sent.push(await ctx.client.notify('notifications/cancelled', params));
     await sleep(NOTIFICATION_WATCH_MS);
     const answers = ctx.transport.strays().filter((s) => s.at >= since && (s.kind === 'unknown-id' || (isObject(s.data) && ('result' in s.data || 'error' in s.data))));
-    if (answers.length === 0) return [pass(`${sent.length} notifications/cancelled the server could only ignore got no response within ${NOTIFICATION_WATCH_MS} ms`, sent)];
+    if (answers.length === 0) {
+      return [pass(`${sent.length} notifications/cancelled the server could only ignore (a request already answered, an id never sent, no requestId) got no response within ${NOTIFICATION_WATCH_MS} ms`, sent)];
+    }
     return [
       fail(
-        `the server answered a notification (${sent.length} invalid notifications/cancelled sent): ${JSON.stringify(answers[0]!.data).slice(0, 200)}`,
-        'no response to any notification; an invalid cancellation is ignored',
+        `the server answered a notification (${sent.length} notifications/cancelled it could only ignore were sent): ${JSON.stringify(answers[0]!.data).slice(0, 200)}`,
+        'no response to any notification; a cancellation for a request already answered, or an invalid one, is ignored',
         [...sent, ...answers.slice(0, 3).map((a) => note('response to a notification', a.data))],
       ),
     ];

@@ -10,6 +10,7 @@ import { HTTP_STREAM_CHECKS } from './http-streams.js';
 import { JSON_SCHEMA_CHECKS } from './json-schema.js';
 import { LIVE_LISTING_CHECKS } from './live-listing.js';
 import { META_KEY_CHECKS, extensionIds } from './meta-keys.js';
+import { traceContextFormat } from './trace-context.js';
 import { LOGGING_CHECKS } from './logging.js';
 import { MRTR_CHECKS } from './mrtr.js';
 import { ORIGIN_CHECKS } from './origin.js';
@@ -24,6 +25,7 @@ import { exitOnStdinEof } from './stdio-shutdown.js';
 import { TOOL_CALL_CHECKS } from './tool-calls.js';
 import { TOOL_NAME_CHECKS } from './tool-names.js';
 import { TOOL_RESULT_CHECKS } from './tool-results.js';
+import { embeddedImpliesResources } from './embedded-resources.js';
 import { TOOL_SHAPE_CHECKS } from './tool-shape.js';
 import { TOOLS_LIST_CHECKS } from './tools-list.js';
 import { WIRE_CHECKS } from './wire.js';
@@ -44,8 +46,10 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...RESULT_CHECKS,
   ...REQUEST_META_CHECKS,
   ...META_KEY_CHECKS,
+  traceContextFormat,
   ...TOOL_CALL_CHECKS,
   ...TOOL_RESULT_CHECKS,
+  embeddedImpliesResources,
   ...MRTR_CHECKS,
   ...STATELESSNESS_CHECKS,
   ...PROGRESS_CHECKS,

@@ -7,6 +7,7 @@ import type { CheckDefinition } from '../src/runner/types.js';
 import { WIRES } from '../src/runner/types.js';
 import { fail, note, pass, skip } from './outcome.js';
 import { LISTING_ONLY } from './shared-connections.js';
+import { META_CLIENT_INFO } from '../src/protocol/constants.js';
 
 const names = (walk: ToolWalk) => walk.tools.map((t) => (typeof t.name === 'string' ? t.name : '#?'));
 const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
@@ -244,4 +245,43 @@ export const noSideEffectVariance: CheckDefinition = {
   },
 };
 
-export const LIVE_LISTING_CHECKS = [deterministicOrder, connectionInvariance, invalidCursor, noSideEffectVariance] as const;
+/** A client name some servers might single out: a well-known host's. */
+export const SPOOFED_CLIENT_INFO = { name: 'claude-ai', version: '1.0.0' };
+
+export const clientInfoNeutral: CheckDefinition = {
+  id: 'meta.info.no-behavior',
+  covers: ['meta.info.no-security'],
+  keyword: 'SHOULD NOT',
+  title: 'The tool set does not depend on the clientInfo a request reports (another client name lists the same tools)',
+  specRef: 'basic/index#_meta',
+  area: 'live-listing',
+  wires: MODERN,
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'basic/index#_meta',
+        text: 'Implementations SHOULD NOT use them to change the behavior of the client or server, and SHOULD NOT rely on them for security decisions.',
+        keyword: 'SHOULD NOT',
+      },
+    ],
+  },
+  needs: ['live'],
+  async run(ctx) {
+    const first = await ctx.tools();
+    if (first.stop.kind !== 'complete') return [skip('the first walk did not complete (see tools.list.respond / page.walk.terminates)')];
+    const meta = { ...ctx.client.modernMeta(), [META_CLIENT_INFO]: SPOOFED_CLIENT_INFO };
+    const spoofed = await walkTools(ctx.client, first.pages.length + 1, { meta });
+    if (spoofed.stop.kind !== 'complete') return [skip(`the walk reporting clientInfo ${JSON.stringify(SPOOFED_CLIENT_INFO)} did not complete (${spoofed.stop.kind})`)];
+    const diff = difference(definitions(first), definitions(spoofed));
+    if (diff.length === 0) return [pass(`reporting clientInfo ${JSON.stringify(SPOOFED_CLIENT_INFO)} lists the same ${first.tools.length} tool definitions`)];
+    return [
+      fail(
+        `reporting clientInfo ${JSON.stringify(SPOOFED_CLIENT_INFO)} instead of this tool's own changes the listing (${describeDifference(diff, ['this client', SPOOFED_CLIENT_INFO.name])})`,
+        'the same tools whatever clientInfo says: it is self-reported and unverified, fit for display and logs only',
+        [note('difference (-: only for this client, +: only for the other name, ~: defined differently)', diff), ...spoofed.pages.map((p) => p.exchange)],
+      ),
+    ];
+  },
+};
+
+export const LIVE_LISTING_CHECKS = [deterministicOrder, connectionInvariance, invalidCursor, noSideEffectVariance, clientInfoNeutral] as const;

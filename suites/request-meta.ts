@@ -1,5 +1,5 @@
-import { errorOf, isObject, resultOf } from '../src/jsonrpc.js';
-import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from '../src/protocol/constants.js';
+import { errorOf, isObject, resultOf, type JsonRpcId } from '../src/jsonrpc.js';
+import { LEGACY_VERSION, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, MODERN_VERSION } from '../src/protocol/constants.js';
 import type { CheckContext } from '../src/runner/context.js';
 import type { CheckDefinition, Outcome } from '../src/runner/types.js';
 import type { Exchange } from '../src/transport/types.js';
@@ -225,4 +225,60 @@ export const unsupportedVersionStatus: CheckDefinition = {
   run: async (ctx) => statusOf(await versionProbes(ctx), (p) => errorOf(p.exchange.response)?.code === -32022, 'unsupported-version errors'),
 };
 
-export const REQUEST_META_CHECKS = [metaRequired, metaHttpStatus, unsupportedVersion, unsupportedVersionStatus] as const;
+/**
+ * What a legacy (2025-11-25) client sends first. It goes on a connection of its own: a server that also speaks the
+ * legacy wire may switch a connection to it after answering.
+ */
+function legacyInitialize(id: JsonRpcId): Record<string, unknown> {
+  return {
+    jsonrpc: '2.0',
+    id,
+    method: 'initialize',
+    params: { protocolVersion: LEGACY_VERSION, capabilities: {}, clientInfo: { name: 'mcp-tools-conformance', version: '0' } },
+  };
+}
+
+export const initializeErrorNamesVersions: CheckDefinition = {
+  id: 'version.initialize-error-names-versions',
+  keyword: 'SHOULD',
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'basic/versioning#backward-compatibility-with-initialization-based-versions',
+        text: 'A server that supports only modern versions SHOULD name the protocol versions it supports in any error it returns to an initialize request, on any transport:',
+        keyword: 'SHOULD',
+      },
+    ],
+  },
+  title: 'An error answering a legacy initialize request names the protocol versions the server supports',
+  specRef: 'basic/versioning#backward-compatibility-with-initialization-based-versions',
+  area: 'request-meta',
+  wires: MODERN,
+  needs: ['live'],
+  phase: 'serial',
+  async run(ctx) {
+    if (!ctx.canOpenConnections) return [skip('cannot open another connection to this target, and initialize is not sent on the audited one')];
+    const { result } = await ctx.discover().then((e) => ({ result: resultOf(e.response) }));
+    const supported = Array.isArray(result?.supportedVersions) ? result.supportedVersions.filter((v): v is string => typeof v === 'string') : [MODERN_VERSION];
+    const client = await ctx.anotherConnection({ negotiate: false });
+    const id = client.newId();
+    const exchange = await client.raw(legacyInitialize(id), id, {});
+    const error = errorOf(exchange.response);
+    if (!error) {
+      const why = resultOf(exchange.response) ? 'the server answers initialize with a result: it also speaks an initialization-based version' : `no JSON-RPC error came back (${exchange.failure?.message ?? 'no answer'})`;
+      return [skip(why)];
+    }
+    const text = JSON.stringify(error);
+    const named = supported.filter((v) => text.includes(v));
+    if (named.length > 0) return [pass(`the error answering initialize (${String(error.code)}) names ${named.join(', ')}`, [exchange])];
+    return [
+      fail(
+        `the error answering a ${LEGACY_VERSION} initialize (${String(error.code)} ${JSON.stringify(String(error.message)).slice(0, 160)}) names none of the versions the server supports (${supported.join(', ')})`,
+        `the supported versions (e.g. "${supported[0]}") in the error's message or data, so that a legacy client can tell its user`,
+        [exchange],
+      ),
+    ];
+  },
+};
+
+export const REQUEST_META_CHECKS = [metaRequired, metaHttpStatus, unsupportedVersion, unsupportedVersionStatus, initializeErrorNamesVersions] as const;

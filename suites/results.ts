@@ -53,7 +53,7 @@ export const resultTypePresent: CheckDefinition = {
 
 export const resultTypeAllowed: CheckDefinition = {
   id: 'base.resulttype.set',
-  covers: ['version.ext.fallback'],
+  covers: ['version.ext.fallback', 'mrtr.only-supported'],
   keyword: 'MUST',
   title: 'resultType is a value the method may return',
   specRef: 'basic/index#resulttype',

@@ -86,14 +86,22 @@ export const resultSchemas: CheckDefinition = {
 
 export const stdoutClean: CheckDefinition = {
   id: 'stdio.server.stdout-clean',
+  covers: ['stdio.no-embedded-newlines'],
   keyword: 'MUST NOT',
   title: 'The server writes nothing but MCP messages to stdout',
   specRef: 'basic/transports/stdio',
   area: 'wire',
   wires: WIRES,
   sentences: {
-    '2026-07-28': [{ ref: 'basic/transports/stdio', text: 'The server MUST NOT write anything to its stdout that is not a valid MCP message.', keyword: 'MUST NOT' }],
-    '2025-11-25': [{ ref: 'basic/transports#stdio', text: 'The server MUST NOT write anything to its stdout that is not a valid MCP message.', keyword: 'MUST NOT' }],
+    '2026-07-28': [
+      { ref: 'basic/transports/stdio', text: 'The server MUST NOT write anything to its stdout that is not a valid MCP message.', keyword: 'MUST NOT' },
+      // A message with an embedded newline arrives as lines that are not messages.
+      { ref: 'basic/transports/stdio', text: 'Messages are delimited by newlines, and MUST NOT contain embedded newlines.', keyword: 'MUST NOT' },
+    ],
+    '2025-11-25': [
+      { ref: 'basic/transports#stdio', text: 'The server MUST NOT write anything to its stdout that is not a valid MCP message.', keyword: 'MUST NOT' },
+      { ref: 'basic/transports#stdio', text: 'Messages are delimited by newlines, and MUST NOT contain embedded newlines.', keyword: 'MUST NOT' },
+    ],
   },
   needs: ['stdio'],
   phase: 'final',
@@ -112,13 +120,22 @@ export const stdoutClean: CheckDefinition = {
 
 export const noServerRequests: CheckDefinition = {
   id: 'patterns.server-no-requests',
+  covers: ['mrtr.server-requests-via-mrtr', 'http.sse.no-requests'],
   keyword: 'MUST NOT',
   title: 'The server never sends JSON-RPC requests to the client',
   specRef: 'basic/patterns',
   area: 'wire',
   wires: ['2026-07-28'],
   sentences: {
-    '2026-07-28': [{ ref: 'basic/patterns', text: 'Servers MUST NOT initiate JSON-RPC requests, and clients do not send JSON-RPC responses.', keyword: 'MUST NOT' }],
+    '2026-07-28': [
+      { ref: 'basic/patterns', text: 'Servers MUST NOT initiate JSON-RPC requests, and clients do not send JSON-RPC responses.', keyword: 'MUST NOT' },
+      {
+        ref: 'basic/patterns/mrtr',
+        text: 'Servers MUST send server-to-client requests (such as roots/list, sampling/createMessage, or elicitation/create) using the MRTR pattern.',
+        keyword: 'MUST',
+      },
+      { ref: 'basic/transports/streamable-http#receiving-messages', text: 'The server MUST NOT send independent JSON-RPC _requests_ on this stream.', keyword: 'MUST NOT' },
+    ],
   },
   phase: 'final',
   run(ctx) {

@@ -1,6 +1,6 @@
 import { errorOf, isObject, resultOf } from '../jsonrpc.js';
 import type { Exchange } from '../transport/types.js';
-import type { McpClient } from './client.js';
+import type { McpClient, RequestOptions } from './client.js';
 
 export interface ToolPage {
   exchange: Exchange;
@@ -32,7 +32,7 @@ export const DEFAULT_MAX_PAGES = 5000;
  * an earlier page's tools exactly) or the page cap. A repeated page is not part of `pages` or `tools`: its tools are
  * the loop's, not the server's.
  */
-export async function walkTools(client: McpClient, maxPages = DEFAULT_MAX_PAGES): Promise<ToolWalk> {
+export async function walkTools(client: McpClient, maxPages = DEFAULT_MAX_PAGES, options: RequestOptions = {}): Promise<ToolWalk> {
   const pages: ToolPage[] = [];
   const tools: Record<string, unknown>[] = [];
   const cursorsUsed = new Map<string, number>();
@@ -40,7 +40,7 @@ export async function walkTools(client: McpClient, maxPages = DEFAULT_MAX_PAGES)
   let cursor: string | undefined;
   for (;;) {
     if (pages.length >= maxPages) return { pages, tools, stop: { kind: 'page-cap', pages: pages.length } };
-    const exchange = await client.request('tools/list', cursor === undefined ? {} : { cursor });
+    const exchange = await client.request('tools/list', cursor === undefined ? {} : { cursor }, options);
     const page: ToolPage = { exchange, cursor };
     const pageNo = pages.length + 1;
     const result = resultOf(exchange.response);

@@ -58,5 +58,6 @@ function askForConfirmation(call: ToolCall, action: string, binding: StateBindin
       },
     },
     requestState: call.state.requestStates.issue(binding),
+    ...(call.defects?.has('interim-result-cache-hints') ? { ttlMs: 60_000, cacheScope: 'private' } : {}),
   };
 }

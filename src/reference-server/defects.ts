@@ -78,6 +78,16 @@ export const DEFECTS = defineDefects([
     description: 'client capabilities declared by one request are added to every later request of the same connection',
     transports: ['stdio'],
   },
+  { name: 'interim-result-cache-hints', breaks: 'cache.irr-no-hints', description: "confirm_action's input_required result carries ttlMs 60000 and cacheScope \"private\"", transports: ['stdio'] },
+  { name: 'client-info-unlocks-tool', breaks: 'meta.info.no-behavior', description: 'lists one more tool (host_diagnostics) to a client whose clientInfo.name is "claude-ai"', transports: ['stdio'] },
+  { name: 'bad-traceparent', breaks: 'meta.otel.format', description: 'tools/list results carry _meta.traceparent "00-trace-1-01" (not W3C Trace Context)', transports: ['stdio'] },
+  { name: 'initialize-error-unnamed', breaks: 'version.initialize-error-names-versions', description: 'initialize is answered "Method not found: initialize", naming no supported version', transports: ['stdio'] },
+  {
+    name: 'embedded-resource-undeclared',
+    breaks: 'tools.result.embedded-implies-resources',
+    description: "get_time's result embeds a resource (clock://utc) while the server declares no resources capability",
+    transports: ['stdio'],
+  },
   {
     name: 'stdout-noise',
     breaks: 'stdio.server.stdout-clean',

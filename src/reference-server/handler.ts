@@ -138,6 +138,7 @@ function dispatch(
   const { method, params } = request;
   const { defects } = ctx;
   if (method === 'initialize') {
+    if (defects.has('initialize-error-unnamed')) throw methodNotFound('Method not found: initialize');
     throw methodNotFound(
       `initialize is not supported: this server speaks MCP ${PROTOCOL_VERSION} only (no handshake; send server/discover)`,
       { supported: [...SUPPORTED_VERSIONS] },

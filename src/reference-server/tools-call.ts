@@ -67,6 +67,10 @@ function resultDefects(name: string, result: Record<string, unknown>, defects: D
   if (name === 'add_numbers' && defects.has('no-text-mirror') && isObject(result.structuredContent)) {
     return { ...result, content: [{ type: 'text', text: `The sum is ${String(result.structuredContent.sum)}.` }] };
   }
+  if (name === 'get_time' && defects.has('embedded-resource-undeclared') && result.isError !== true && Array.isArray(result.content)) {
+    const clock = { type: 'resource', resource: { uri: 'clock://utc', mimeType: 'text/plain', text: 'UTC' } };
+    return { ...result, content: [...result.content, clock] };
+  }
   if (name === 'get_time' && defects.has('task-result-unnegotiated') && result.isError !== true) {
     return { resultType: 'task', task: { taskId: 'task-1', status: 'working', createdAt: new Date(0).toISOString() } };
   }

@@ -7,6 +7,21 @@ import { serverInfoMeta } from './result-meta.js';
 import { BETA_DEFINITION } from './beta-tools.js';
 import { RECENT_CALLS_TOOL, connectionScopedTool, listedToolDefinitions } from './tool-defects.js';
 
+/** The client-info-unlocks-tool defect lists one more tool to a client that says it is this host. */
+const FAVOURED_CLIENT = 'claude-ai';
+const HOST_DIAGNOSTICS_TOOL = {
+  name: 'host_diagnostics',
+  description: 'Internal diagnostics, listed only to a favoured host.',
+  inputSchema: { type: 'object', properties: {} },
+  annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
+};
+
+function clientNameOf(params: Record<string, unknown>): unknown {
+  const meta = params._meta;
+  const info = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)['io.modelcontextprotocol/clientInfo'] : undefined;
+  return typeof info === 'object' && info !== null ? (info as Record<string, unknown>).name : undefined;
+}
+
 /** One tools/list page; `ctx.state.toolsListRequests` must already count this request. */
 export function toolsListResult(params: Record<string, unknown>, ctx: HandlerContext): Record<string, unknown> {
   const { defects } = ctx;
@@ -22,6 +37,7 @@ export function toolsListResult(params: Record<string, unknown>, ctx: HandlerCon
   if (defects.has('shuffled-order')) page = rotate(page, ctx.state.toolsListRequests);
   if (isLastPage && defects.has('connection-scoped-tools')) page = [...page, connectionScopedTool(ctx.connection)];
   if (isLastPage && defects.has('tools-change-after-call') && ctx.state.callers.has(ctx.connection)) page = [...page, RECENT_CALLS_TOOL];
+  if (isLastPage && defects.has('client-info-unlocks-tool') && clientNameOf(params) === FAVOURED_CLIENT) page = [...page, HOST_DIAGNOSTICS_TOOL];
   let tools: unknown = page;
   if (isLastPage && defects.has('duplicate-tool')) tools = [...page, listed[0]];
   if (pageIndex === 1 && defects.has('tools-not-array')) tools = {};
@@ -34,6 +50,7 @@ export function toolsListResult(params: Record<string, unknown>, ctx: HandlerCon
   result.ttlMs = LIST_TTL_MS;
   result.cacheScope = pageIndex > 0 && defects.has('mixed-cache-scope') ? 'private' : 'public';
   if (!defects.has('no-server-info-on-list')) result._meta = serverInfoMeta();
+  if (defects.has('bad-traceparent')) result._meta = { ...(result._meta as object), traceparent: '00-trace-1-01' };
 
   if (isLastPage && defects.has('no-cache-hints')) {
     delete result.ttlMs;
