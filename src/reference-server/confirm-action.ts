@@ -41,10 +41,17 @@ export function confirmAction(call: ToolCall): ToolOutcome {
 }
 
 function askForConfirmation(call: ToolCall, action: string, binding: StateBinding): InputRequiredOutcome {
+  const request = call.defects?.has('elicit-url-mode-undeclared')
+    ? {
+        // A URL-mode elicitation, although the call declared form mode only (the defect ignores the declared modes).
+        method: 'elicitation/create',
+        params: { mode: 'url', message: `Open the page to confirm: ${action}`, url: 'https://example.com/confirm' },
+      }
+    : undefined;
   return {
     resultType: 'input_required',
     inputRequests: {
-      [INPUT_KEY]: {
+      [INPUT_KEY]: request ?? {
         method: 'elicitation/create',
         params: {
           mode: 'form',

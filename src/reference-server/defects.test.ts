@@ -478,7 +478,19 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     expect(overHttp(ctx, searchInRegion(1), { 'mcp-param-region': 'us-west1' })).toMatchObject({ status: 400, response: { error: { code: -32602 } } });
     expect(callResult(ctx, 'search_docs', { query: 'q', region: 'eu-central-1' }).result.isError).toBeUndefined();
   },
+  'elicit-url-mode-undeclared': (ctx) => {
+    const first = exchange(ctx, rpc(1, 'tools/call', confirmCall())).at(-1)!.result;
+    expect(first.inputRequests.confirm.params.mode).toBe('url');
+  },
 };
+
+const ACCEPTED = { confirm: { action: 'accept', content: { ok: true } } };
+
+/** A confirm_action call declaring form-mode elicitation only, with `extra` params (requestState, inputResponses). */
+function confirmCall(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const caps = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } } };
+  return { name: 'confirm_action', arguments: { action: 'x' }, _meta: caps, ...extra };
+}
 
 describe('defect catalogue', () => {
   it('has a deviation test for every defect, and unique names', () => {

@@ -289,6 +289,12 @@ export const DEFECTS = defineDefects([
     conforming: true,
     description: 'conforming variant: search_docs answers -32602 (HTTP 400) for every region but eu-central-1, which its inputSchema does not say',
   },
+  {
+    name: 'elicit-url-mode-undeclared',
+    breaks: 'elicit.server.modes',
+    description: 'confirm_action asks through a URL-mode elicitation although the call declared form mode only (elicitation: {form: {}} or {})',
+    transports: ['stdio'],
+  },
 ]);
 
 export type DefectName = (typeof DEFECTS)[number]['name'];
