@@ -25,7 +25,8 @@ export function confirmAction(call: ToolCall): ToolOutcome {
   const action = String(call.arguments.action);
   const binding: StateBinding = { tool: call.name, argumentsDigest: digestOf(call.arguments) };
   if (call.requestState === undefined) return askForConfirmation(call, action, binding);
-  if (!call.state.requestStates.verify(call.requestState, binding)) {
+  if (defects.has('request-state-tamper-crash')) readStateUnchecked(call.requestState);
+  if (!defects.has('request-state-unverified') && !call.state.requestStates.verify(call.requestState, binding)) {
     throw invalidParams('Invalid requestState: it was not issued for this tool call or has expired');
   }
   const answer = call.inputResponses?.[INPUT_KEY];
@@ -38,6 +39,11 @@ export function confirmAction(call: ToolCall): ToolOutcome {
   const ok = isObject(answer.content) ? answer.content.ok : undefined;
   if (typeof ok !== 'boolean') return askForConfirmation(call, action, binding);
   return textResult(ok ? `Confirmed: "${action}" was carried out.` : `Not confirmed: "${action}" was not carried out.`);
+}
+
+/** The request-state-tamper-crash defect: the state's payload is decoded before its signature is checked, unguarded (a state that is not base64url JSON throws). */
+function readStateUnchecked(state: string): unknown {
+  return JSON.parse(Buffer.from(state.split('.')[0]!, 'base64url').toString('utf8'));
 }
 
 function askForConfirmation(call: ToolCall, action: string, binding: StateBinding): InputRequiredOutcome {

@@ -478,6 +478,16 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     expect(overHttp(ctx, searchInRegion(1), { 'mcp-param-region': 'us-west1' })).toMatchObject({ status: 400, response: { error: { code: -32602 } } });
     expect(callResult(ctx, 'search_docs', { query: 'q', region: 'eu-central-1' }).result.isError).toBeUndefined();
   },
+  'request-state-tamper-crash': (ctx) => {
+    const first = exchange(ctx, rpc(1, 'tools/call', confirmCall())).at(-1)!.result;
+    const truncated = first.requestState.slice(0, Math.floor(first.requestState.length / 2));
+    expect(exchange(ctx, rpc(2, 'tools/call', confirmCall({ requestState: truncated, inputResponses: ACCEPTED }))).at(-1)!.error.code).toBe(-32603);
+    expect(exchange(ctx, rpc(3, 'tools/call', confirmCall({ requestState: first.requestState, inputResponses: ACCEPTED }))).at(-1)!.result.resultType).toBe('complete');
+  },
+  'request-state-unverified': (ctx) => {
+    const result = exchange(ctx, rpc(1, 'tools/call', confirmCall({ requestState: 'forged', inputResponses: ACCEPTED }))).at(-1)!.result;
+    expect(result.content[0].text).toMatch(/^Confirmed/);
+  },
   'elicit-url-mode-undeclared': (ctx) => {
     const first = exchange(ctx, rpc(1, 'tools/call', confirmCall())).at(-1)!.result;
     expect(first.inputRequests.confirm.params.mode).toBe('url');

@@ -290,6 +290,18 @@ export const DEFECTS = defineDefects([
     description: 'conforming variant: search_docs answers -32602 (HTTP 400) for every region but eu-central-1, which its inputSchema does not say',
   },
   {
+    name: 'request-state-tamper-crash',
+    breaks: 'mrtr.requeststate.untrusted',
+    description: 'confirm_action decodes a requestState before checking its signature, unguarded: a truncated or empty state answers -32603 Internal error',
+    transports: ['stdio'],
+  },
+  {
+    name: 'request-state-unverified',
+    breaks: 'mrtr.requeststate.replay-binding',
+    description: 'confirm_action never verifies a requestState: a tampered one (a character changed, truncated, empty) carries the retry to completion',
+    transports: ['stdio'],
+  },
+  {
     name: 'elicit-url-mode-undeclared',
     breaks: 'elicit.server.modes',
     description: 'confirm_action asks through a URL-mode elicitation although the call declared form mode only (elicitation: {form: {}} or {})',
