@@ -10,6 +10,7 @@ import { JSON_SCHEMA_CHECKS } from './json-schema.js';
 import { LIVE_LISTING_CHECKS } from './live-listing.js';
 import { META_KEY_CHECKS, extensionIds } from './meta-keys.js';
 import { MRTR_CHECKS } from './mrtr.js';
+import { MRTR_RESPONSE_CHECKS } from './mrtr-responses.js';
 import { MRTR_STATE_CHECKS } from './mrtr-state.js';
 import { ORIGIN_CHECKS } from './origin.js';
 import { PARAM_HEADER_CHECKS } from './param-headers.js';
@@ -45,6 +46,7 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...TOOL_RESULT_CHECKS,
   ...MRTR_CHECKS,
   ...MRTR_STATE_CHECKS,
+  ...MRTR_RESPONSE_CHECKS,
   ...SUBSCRIPTION_CHECKS,
   ...HTTP_CHECKS,
   ...ORIGIN_CHECKS,

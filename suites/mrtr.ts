@@ -27,7 +27,7 @@ export interface Conversation {
 }
 
 /** Answers for each input request, as a client that declared the capabilities would give them. */
-function answerInputRequests(requests: Record<string, unknown>): { ok: true; responses: Record<string, unknown> } | { ok: false; why: string } {
+export function answerInputRequests(requests: Record<string, unknown>): { ok: true; responses: Record<string, unknown> } | { ok: false; why: string } {
   const responses: Record<string, unknown> = {};
   for (const [key, request] of Object.entries(requests)) {
     if (!isObject(request)) return { ok: false, why: `input request ${key} is not an object` };
@@ -285,10 +285,11 @@ export const missingCapabilityStatus: CheckDefinition = {
 /** At most this many tools get the extra call declaring `elicitation: {}`. */
 const MAX_EMPTY_ELICITATION_CALLS = 3;
 
-interface FormOnlyAnswer {
+export interface FormOnlyAnswer {
   /** The elicitation capability the call declared. */
   declared: string;
   tool: string;
+  args: Record<string, unknown>;
   exchange: Exchange;
 }
 
@@ -304,13 +305,13 @@ export function urlModeRequests(result: Record<string, unknown> | undefined): st
  * Answers to calls that declared form-mode elicitation only: every round of the conversations (`elicitation: {form: {}}`),
  * and one more call per conversation tool (at most 3) declaring `elicitation: {}`, which means form mode only.
  */
-function formOnlyAnswers(ctx: CheckContext): Promise<FormOnlyAnswer[]> {
+export function formOnlyAnswers(ctx: CheckContext): Promise<FormOnlyAnswer[]> {
   return ctx.memo('mrtr-form-only-answers', async () => {
     const all = await conversations(ctx);
-    const out: FormOnlyAnswer[] = all.flatMap((c) => c.rounds.map((r) => ({ declared: JSON.stringify(CAPABILITIES.elicitation), tool: c.tool, exchange: r.exchange })));
+    const out: FormOnlyAnswer[] = all.flatMap((c) => c.rounds.map((r) => ({ declared: JSON.stringify(CAPABILITIES.elicitation), tool: c.tool, args: c.args, exchange: r.exchange })));
     for (const c of all.filter((c) => c.rounds.length > 0).slice(0, MAX_EMPTY_ELICITATION_CALLS)) {
       const exchange = await ctx.client.request('tools/call', { name: c.tool, arguments: c.args }, { capabilities: { elicitation: {} }, probe: true });
-      out.push({ declared: '{}', tool: c.tool, exchange });
+      out.push({ declared: '{}', tool: c.tool, args: c.args, exchange });
     }
     return out;
   });

@@ -30,6 +30,9 @@ export function confirmAction(call: ToolCall): ToolOutcome {
     throw invalidParams('Invalid requestState: it was not issued for this tool call or has expired');
   }
   const answer = call.inputResponses?.[INPUT_KEY];
+  const unrequested = Object.keys(call.inputResponses ?? {}).filter((key) => key !== INPUT_KEY);
+  if (unrequested.length > 0 && defects.has('extra-input-response-rejected')) throw invalidParams(`Invalid inputResponses: unexpected key ${unrequested[0]!}`);
+  if (answer === undefined && defects.has('re-request-error')) throw invalidParams(`Missing inputResponses.${INPUT_KEY}`);
   if (answer !== undefined && defects.has('retry-answer-rejected')) throw new ProtocolError(ErrorCode.InternalError, 'Internal error', 200);
   if (answer === undefined) return askForConfirmation(call, action, binding);
   if (!isObject(answer) || !['accept', 'decline', 'cancel'].includes(String(answer.action))) {

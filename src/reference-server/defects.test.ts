@@ -492,6 +492,20 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     const first = exchange(ctx, rpc(1, 'tools/call', confirmCall())).at(-1)!.result;
     expect(first.inputRequests.confirm.params.mode).toBe('url');
   },
+  're-request-error': (ctx) => {
+    const first = exchange(ctx, rpc(1, 'tools/call', confirmCall())).at(-1)!.result;
+    expect(exchange(ctx, rpc(2, 'tools/call', confirmCall({ requestState: first.requestState }))).at(-1)!.error.code).toBe(-32602);
+  },
+  'extra-input-response-rejected': (ctx) => {
+    const first = exchange(ctx, rpc(1, 'tools/call', confirmCall())).at(-1)!.result;
+    const retry = confirmCall({ requestState: first.requestState, inputResponses: { ...ACCEPTED, other: { action: 'decline' } } });
+    expect(exchange(ctx, rpc(2, 'tools/call', retry)).at(-1)!.error.code).toBe(-32602);
+  },
+  'input-responses-unvalidated': (ctx) => {
+    const first = exchange(ctx, rpc(1, 'tools/call', confirmCall())).at(-1)!.result;
+    const retry = confirmCall({ requestState: first.requestState, inputResponses: 'not an object' });
+    expect(exchange(ctx, rpc(2, 'tools/call', retry)).at(-1)!.result.resultType).toBe('input_required');
+  },
 };
 
 const ACCEPTED = { confirm: { action: 'accept', content: { ok: true } } };

@@ -307,6 +307,24 @@ export const DEFECTS = defineDefects([
     description: 'confirm_action asks through a URL-mode elicitation although the call declared form mode only (elicitation: {form: {}} or {})',
     transports: ['stdio'],
   },
+  {
+    name: 're-request-error',
+    breaks: 'mrtr.server.re-request',
+    description: 'confirm_action answers a retry with a valid requestState but no answer to its input request with -32602 instead of asking again',
+    transports: ['stdio'],
+  },
+  {
+    name: 'extra-input-response-rejected',
+    breaks: 'mrtr.server.ignore-extra',
+    description: 'confirm_action answers -32602 when inputResponses holds a key it did not ask for',
+    transports: ['stdio'],
+  },
+  {
+    name: 'input-responses-unvalidated',
+    breaks: 'mrtr.server.validate-inputresponses',
+    description: 'tools/call treats an inputResponses that is not an object (a string) as absent, so confirm_action asks again instead of answering -32602',
+    transports: ['stdio'],
+  },
 ]);
 
 export type DefectName = (typeof DEFECTS)[number]['name'];
