@@ -13,6 +13,8 @@ import { META_KEY_CHECKS, extensionIds } from './meta-keys.js';
 import { traceContextFormat } from './trace-context.js';
 import { LOGGING_CHECKS } from './logging.js';
 import { MRTR_CHECKS } from './mrtr.js';
+import { MRTR_RESPONSE_CHECKS } from './mrtr-responses.js';
+import { MRTR_STATE_CHECKS } from './mrtr-state.js';
 import { ORIGIN_CHECKS } from './origin.js';
 import { PARAM_HEADER_CHECKS } from './param-headers.js';
 import { PROGRESS_CHECKS } from './progress.js';
@@ -51,6 +53,8 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...TOOL_RESULT_CHECKS,
   embeddedImpliesResources,
   ...MRTR_CHECKS,
+  ...MRTR_STATE_CHECKS,
+  ...MRTR_RESPONSE_CHECKS,
   ...STATELESSNESS_CHECKS,
   ...PROGRESS_CHECKS,
   ...LOGGING_CHECKS,

@@ -9,13 +9,16 @@ import { validCalls } from './tool-results.js';
 const MODERN = ['2026-07-28'] as const;
 const MAX_ROUNDS = 3;
 
-interface Round {
+export interface Round {
+  /** The params we sent (without _meta), so that a later check can send the same retry with one thing changed. */
+  params: Record<string, unknown>;
   exchange: Exchange;
   result?: Record<string, unknown>;
 }
 
 export interface Conversation {
   tool: string;
+  args: Record<string, unknown>;
   /** The capability-less call that answered -32021, when there was one. */
   refused?: Exchange;
   rounds: Round[];
@@ -24,7 +27,7 @@ export interface Conversation {
 }
 
 /** Answers for each input request, as a client that declared the capabilities would give them. */
-function answerInputRequests(requests: Record<string, unknown>): { ok: true; responses: Record<string, unknown> } | { ok: false; why: string } {
+export function answerInputRequests(requests: Record<string, unknown>): { ok: true; responses: Record<string, unknown> } | { ok: false; why: string } {
   const responses: Record<string, unknown> = {};
   for (const [key, request] of Object.entries(requests)) {
     if (!isObject(request)) return { ok: false, why: `input request ${key} is not an object` };
@@ -52,7 +55,8 @@ function answerInputRequests(requests: Record<string, unknown>): { ok: true; res
   return { ok: true, responses };
 }
 
-const CAPABILITIES = { elicitation: { form: {} }, sampling: {}, roots: {} };
+/** What the conversations declare: form-mode elicitation only (no URL mode), sampling and roots. */
+export const CAPABILITIES = { elicitation: { form: {} }, sampling: {}, roots: {} };
 
 /**
  * For every tool whose capability-less call answered -32021 or input_required: call again declaring the
@@ -66,12 +70,12 @@ export function conversations(ctx: CheckContext): Promise<Conversation[]> {
       const first = resultOf(call.exchange.response);
       if (code !== -32021 && first?.resultType !== 'input_required') continue;
       const name = call.tool.tool.name as string;
-      const conversation: Conversation = { tool: name, rounds: [], outcome: 'error', ...(code === -32021 ? { refused: call.exchange } : {}) };
+      const conversation: Conversation = { tool: name, args: call.args, rounds: [], outcome: 'error', ...(code === -32021 ? { refused: call.exchange } : {}) };
       let params: Record<string, unknown> = { name, arguments: call.args };
       for (let round = 0; round < MAX_ROUNDS; round++) {
         const exchange = await ctx.client.request('tools/call', params, { capabilities: CAPABILITIES, probe: true });
         const result = resultOf(exchange.response);
-        conversation.rounds.push({ exchange, ...(result ? { result } : {}) });
+        conversation.rounds.push({ params, exchange, ...(result ? { result } : {}) });
         if (!result) {
           conversation.outcome = 'error';
           conversation.why = errorOf(exchange.response) ? `error ${String(errorOf(exchange.response)!.code)}` : exchange.failure?.message;
@@ -184,7 +188,7 @@ export const inputRequiredNonEmpty: CheckDefinition = {
 
 export const declaredCapabilitiesOnly: CheckDefinition = {
   id: 'mrtr.irr.declared-only',
-  covers: ['meta.caps.no-undeclared'],
+  covers: ['meta.caps.no-undeclared', 'mrtr.irr.no-elicit-undeclared'],
   keyword: 'MUST NOT',
   title: 'No input request needs a capability the request did not declare',
   specRef: 'basic/patterns/mrtr#server-requirements-basic-workflow',
@@ -278,4 +282,85 @@ export const missingCapabilityStatus: CheckDefinition = {
   },
 };
 
-export const MRTR_CHECKS = [retryCompletes, inputRequiredNonEmpty, declaredCapabilitiesOnly, missingCapabilityError, missingCapabilityStatus] as const;
+/** At most this many tools get the extra call declaring `elicitation: {}`. */
+const MAX_EMPTY_ELICITATION_CALLS = 3;
+
+export interface FormOnlyAnswer {
+  /** The elicitation capability the call declared. */
+  declared: string;
+  tool: string;
+  args: Record<string, unknown>;
+  exchange: Exchange;
+}
+
+/** The keys of URL-mode elicitation input requests in an input_required result. */
+export function urlModeRequests(result: Record<string, unknown> | undefined): string[] {
+  if (result?.resultType !== 'input_required' || !isObject(result.inputRequests)) return [];
+  return Object.entries(result.inputRequests)
+    .filter(([, r]) => isObject(r) && r.method === 'elicitation/create' && isObject(r.params) && r.params.mode === 'url')
+    .map(([key]) => key);
+}
+
+/**
+ * Answers to calls that declared form-mode elicitation only: every round of the conversations (`elicitation: {form: {}}`),
+ * and one more call per conversation tool (at most 3) declaring `elicitation: {}`, which means form mode only.
+ */
+export function formOnlyAnswers(ctx: CheckContext): Promise<FormOnlyAnswer[]> {
+  return ctx.memo('mrtr-form-only-answers', async () => {
+    const all = await conversations(ctx);
+    const out: FormOnlyAnswer[] = all.flatMap((c) => c.rounds.map((r) => ({ declared: JSON.stringify(CAPABILITIES.elicitation), tool: c.tool, args: c.args, exchange: r.exchange })));
+    for (const c of all.filter((c) => c.rounds.length > 0).slice(0, MAX_EMPTY_ELICITATION_CALLS)) {
+      const exchange = await ctx.client.request('tools/call', { name: c.tool, arguments: c.args }, { capabilities: { elicitation: {} }, probe: true });
+      out.push({ declared: '{}', tool: c.tool, args: c.args, exchange });
+    }
+    return out;
+  });
+}
+
+export const elicitationModesDeclared: CheckDefinition = {
+  id: 'elicit.server.modes',
+  covers: ['elicit.empty-is-form'],
+  keyword: 'MUST NOT',
+  title: 'A call declaring form-mode elicitation only (elicitation: {form: {}}, or {} which means form only) never gets a URL-mode elicitation input request',
+  specRef: 'basic/patterns/mrtr#server-requirements-basic-workflow',
+  area: 'mrtr',
+  wires: MODERN,
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'basic/patterns/mrtr#server-requirements-basic-workflow',
+        text: 'Servers MUST NOT send an inputRequests that the client has not declared support for in its capabilities.',
+        keyword: 'MUST NOT',
+      },
+    ],
+  },
+  needs: ['live', 'tool-call'],
+  phase: 'serial',
+  async run(ctx) {
+    const answers = await formOnlyAnswers(ctx);
+    const irr = answers.filter((a) => resultOf(a.exchange.response)?.resultType === 'input_required');
+    if (irr.length === 0) return [skip('no call declaring form-mode elicitation was answered input_required')];
+    const offending = irr.map((a) => ({ ...a, keys: urlModeRequests(resultOf(a.exchange.response)) })).filter((a) => a.keys.length > 0);
+    if (offending.length === 0) {
+      const declared = [...new Set(irr.map((a) => `elicitation: ${a.declared}`))].join(' and ');
+      return [pass(`${irr.length} input_required result(s) to calls declaring ${declared}, none with a URL-mode elicitation request`)];
+    }
+    return offending.map((a) => ({
+      ...fail(
+        `a call declaring elicitation: ${a.declared}${a.declared === '{}' ? ' (an empty object means form mode only)' : ''} got URL-mode elicitation input request(s) ${a.keys.join(', ')}`,
+        'only form-mode elicitation requests (or other declared kinds): the client did not declare elicitation.url, and servers MUST NOT send elicitation requests with modes the client does not support',
+        [note(`declared clientCapabilities.elicitation: ${a.declared}`), a.exchange],
+      ),
+      tool: a.tool,
+    }));
+  },
+};
+
+export const MRTR_CHECKS = [
+  retryCompletes,
+  inputRequiredNonEmpty,
+  declaredCapabilitiesOnly,
+  elicitationModesDeclared,
+  missingCapabilityError,
+  missingCapabilityStatus,
+] as const;

@@ -25,10 +25,13 @@ export function confirmAction(call: ToolCall): ToolOutcome {
   const action = String(call.arguments.action);
   const binding: StateBinding = { tool: call.name, argumentsDigest: digestOf(call.arguments) };
   if (call.requestState === undefined) return askForConfirmation(call, action, binding);
-  if (!call.state.requestStates.verify(call.requestState, binding)) {
+  if (!defects.has('request-state-unverified') && !call.state.requestStates.verify(call.requestState, binding)) {
     throw invalidParams('Invalid requestState: it was not issued for this tool call or has expired');
   }
   const answer = call.inputResponses?.[INPUT_KEY];
+  const unrequested = Object.keys(call.inputResponses ?? {}).filter((key) => key !== INPUT_KEY);
+  if (unrequested.length > 0 && defects.has('extra-input-response-rejected')) throw invalidParams(`Invalid inputResponses: unexpected key ${unrequested[0]!}`);
+  if (answer === undefined && defects.has('re-request-error')) throw invalidParams(`Missing inputResponses.${INPUT_KEY}`);
   if (answer !== undefined && defects.has('retry-answer-rejected')) throw new ProtocolError(ErrorCode.InternalError, 'Internal error', 200);
   if (answer === undefined) return askForConfirmation(call, action, binding);
   if (!isObject(answer) || !['accept', 'decline', 'cancel'].includes(String(answer.action))) {
@@ -40,11 +43,32 @@ export function confirmAction(call: ToolCall): ToolOutcome {
   return textResult(ok ? `Confirmed: "${action}" was carried out.` : `Not confirmed: "${action}" was not carried out.`);
 }
 
+/**
+ * The request-state-tamper-hang defect decodes a state's payload before checking its signature, and a payload that is
+ * not base64url JSON leaves the call hanging: true for such a state.
+ */
+export function undecodableState(state: unknown): boolean {
+  if (typeof state !== 'string') return false;
+  try {
+    JSON.parse(Buffer.from(state.split('.')[0]!, 'base64url').toString('utf8'));
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 function askForConfirmation(call: ToolCall, action: string, binding: StateBinding): InputRequiredOutcome {
+  const request = call.defects?.has('elicit-url-mode-undeclared')
+    ? {
+        // A URL-mode elicitation, although the call declared form mode only (the defect ignores the declared modes).
+        method: 'elicitation/create',
+        params: { mode: 'url', message: `Open the page to confirm: ${action}`, url: 'https://example.com/confirm' },
+      }
+    : undefined;
   return {
     resultType: 'input_required',
     inputRequests: {
-      [INPUT_KEY]: {
+      [INPUT_KEY]: request ?? {
         method: 'elicitation/create',
         params: {
           mode: 'form',

@@ -497,7 +497,123 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     expect(overHttp(stdioContext(), zurich, { 'mcp-param-region': 'Zürich' })).toMatchObject({ status: 400, response: { error: { code: -32020 } } });
     expect(overHttp(ctx, zurich, { 'mcp-param-region': '=?base64?WsO8cmljaA==?=' })).toMatchObject({ status: 200 });
   },
+  'request-state-tamper-hang': (ctx) => {
+    const first = exchange(ctx, rpc(1, 'tools/call', confirmCall())).at(-1)!.result;
+    const truncated = first.requestState.slice(0, Math.floor(first.requestState.length / 2));
+    expect(handleMessage(rpc(2, 'tools/call', confirmCall({ requestState: truncated, inputResponses: ACCEPTED })), ctx).kind).toBe('hang');
+    expect(handleMessage(rpc(2, 'tools/call', confirmCall({ requestState: truncated, inputResponses: ACCEPTED })), stdioContext()).kind).toBe('send');
+    expect(exchange(ctx, rpc(3, 'tools/call', confirmCall({ requestState: first.requestState, inputResponses: ACCEPTED }))).at(-1)!.result.resultType).toBe('complete');
+  },
+  'log-without-level': (ctx) => {
+    const [log, response] = exchange(ctx, rpc(1, 'tools/call', { name: 'get_time', arguments: {} }));
+    expect(log).toMatchObject({ method: 'notifications/message', params: { level: 'error' } });
+    expect(response!.result.resultType).toBe('complete');
+  },
+  'log-below-level': (ctx) => {
+    const asking = rpc(1, 'tools/call', { name: 'get_time', arguments: {}, _meta: meta({}, { 'io.modelcontextprotocol/logLevel': 'warning' }) });
+    expect(exchange(ctx, asking)[0]).toMatchObject({ method: 'notifications/message', params: { level: 'debug' } });
+    expect(exchange(ctx, rpc(2, 'tools/call', { name: 'get_time', arguments: {} }))).toHaveLength(1);
+  },
+  'log-on-listen': (ctx) => {
+    const reply = handleMessage(rpc(1, 'subscriptions/listen', { notifications: { toolsListChanged: true } }), { ...ctx, transport: 'http' });
+    if (reply.kind !== 'listen') throw new Error(`expected a listen stream, got ${reply.kind}`);
+    const sent: Message[] = [];
+    reply.open((message) => sent.push(message as Message));
+    expect(sent[0]).toMatchObject({ method: 'notifications/message', params: { level: 'info' } });
+  },
+  'log-level-unchecked': (ctx) => {
+    const verbose = rpc(1, 'tools/list', { _meta: meta({}, { 'io.modelcontextprotocol/logLevel': 'verbose' }) });
+    expect(exchange(ctx, verbose).at(-1)!.result.resultType).toBe('complete');
+    expect(exchange(stdioContext(), verbose).at(-1)!.error.code).toBe(-32602);
+  },
+  'progress-token-as-number': (ctx) => {
+    const withToken = rpc(1, 'tools/call', { name: 'get_time', arguments: {}, _meta: meta({}, { progressToken: '9017' }) });
+    expect(exchange(ctx, withToken)[0]!.params.progressToken).toBe(9017);
+  },
+  'progress-not-increasing': (ctx) => {
+    const withToken = rpc(1, 'tools/call', { name: 'get_time', arguments: {}, _meta: meta({}, { progressToken: 't' }) });
+    expect(exchange(ctx, withToken).slice(0, 2).map((m) => m.params.progress)).toEqual([1, 1]);
+  },
+  'progress-after-response': (ctx) => {
+    const withToken = rpc(1, 'tools/call', { name: 'get_time', arguments: {}, _meta: meta({}, { progressToken: 't' }) });
+    expect(exchange(ctx, withToken).map((m) => m.method ?? 'response')).toEqual(['notifications/progress', 'response', 'notifications/progress']);
+  },
+  'answer-after-cancel': (ctx) => {
+    // Lives in the stdio loop, which holds get_time's answer and ignores the cancellation; the handler itself stays clean.
+    expect(callResult(ctx, 'get_time', {}).result.resultType).toBe('complete');
+  },
+  'cancel-call-notification': (ctx) => {
+    expect(exchange(ctx, rpc(7, 'tools/call', { name: 'get_time', arguments: {} })).at(-1)).toMatchObject({ method: 'notifications/cancelled', params: { requestId: 7 } });
+  },
+  'answer-notification': (ctx) => {
+    const reply = handleMessage({ jsonrpc: '2.0', method: 'notifications/cancelled', params: {} }, ctx);
+    expect(reply).toMatchObject({ kind: 'send', messages: [{ error: { code: -32602 } }] });
+    expect(handleMessage({ jsonrpc: '2.0', method: 'notifications/cancelled', params: {} }, stdioContext()).kind).toBe('none');
+  },
+  'capabilities-remembered': (ctx) => {
+    exchange(ctx, rpc(1, 'tools/call', confirmCall()));
+    const without = exchange(ctx, rpc(2, 'tools/call', { name: 'confirm_action', arguments: { action: 'x' } })).at(-1)!;
+    expect(without.result.resultType).toBe('input_required');
+  },
+  'unknown-tool-32020': (ctx) => expect(callResult(ctx, 'no_such_tool', {}).error.code).toBe(-32020),
+  'unknown-tool-32500': (ctx) => expect(callResult(ctx, 'no_such_tool', {}).error.code).toBe(-32500),
+  'task-result-unnegotiated': (ctx) => {
+    expect(discover(ctx).result.capabilities.extensions).toEqual({ 'io.modelcontextprotocol/tasks': {} });
+    expect(callResult(ctx, 'get_time', {}).result.resultType).toBe('task');
+  },
+  'interim-result-cache-hints': (ctx) => {
+    expect(exchange(ctx, rpc(1, 'tools/call', confirmCall())).at(-1)!.result).toMatchObject({ resultType: 'input_required', ttlMs: 60000, cacheScope: 'private' });
+  },
+  'client-info-unlocks-tool': (ctx) => {
+    const asHost = { _meta: meta({}, { 'io.modelcontextprotocol/clientInfo': { name: 'claude-ai', version: '1.0.0' } }) };
+    let cursor: string | undefined;
+    const tools: string[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const page = exchange(ctx, rpc(`p${i}`, 'tools/list', cursor === undefined ? asHost : { ...asHost, cursor })).at(-1)!.result;
+      tools.push(...page.tools.map((tool: Message) => tool.name));
+      cursor = page.nextCursor;
+      if (cursor === undefined) break;
+    }
+    expect(tools).toContain('host_diagnostics');
+    expect(listed(ctx).map((tool) => tool.name)).not.toContain('host_diagnostics');
+  },
+  'bad-traceparent': (ctx) => expect(pages(ctx)[0]!.result._meta.traceparent).toBe('00-trace-1-01'),
+  'initialize-error-unnamed': (ctx) => expect(exchange(ctx, rpc(1, 'initialize')).at(-1)!.error.message).toBe('Method not found: initialize'),
+  'embedded-resource-undeclared': (ctx) => {
+    expect(callResult(ctx, 'get_time', {}).result.content.at(-1)).toMatchObject({ type: 'resource', resource: { uri: 'clock://utc' } });
+    expect(discover(ctx).result.capabilities.resources).toBeUndefined();
+  },
+  'request-state-unverified': (ctx) => {
+    const result = exchange(ctx, rpc(1, 'tools/call', confirmCall({ requestState: 'forged', inputResponses: ACCEPTED }))).at(-1)!.result;
+    expect(result.content[0].text).toMatch(/^Confirmed/);
+  },
+  'elicit-url-mode-undeclared': (ctx) => {
+    const first = exchange(ctx, rpc(1, 'tools/call', confirmCall())).at(-1)!.result;
+    expect(first.inputRequests.confirm.params.mode).toBe('url');
+  },
+  're-request-error': (ctx) => {
+    const first = exchange(ctx, rpc(1, 'tools/call', confirmCall())).at(-1)!.result;
+    expect(exchange(ctx, rpc(2, 'tools/call', confirmCall({ requestState: first.requestState }))).at(-1)!.error.code).toBe(-32602);
+  },
+  'extra-input-response-rejected': (ctx) => {
+    const first = exchange(ctx, rpc(1, 'tools/call', confirmCall())).at(-1)!.result;
+    const retry = confirmCall({ requestState: first.requestState, inputResponses: { ...ACCEPTED, other: { action: 'decline' } } });
+    expect(exchange(ctx, rpc(2, 'tools/call', retry)).at(-1)!.error.code).toBe(-32602);
+  },
+  'input-responses-unvalidated': (ctx) => {
+    const first = exchange(ctx, rpc(1, 'tools/call', confirmCall())).at(-1)!.result;
+    const retry = confirmCall({ requestState: first.requestState, inputResponses: 'not an object' });
+    expect(exchange(ctx, rpc(2, 'tools/call', retry)).at(-1)!.result.resultType).toBe('input_required');
+  },
 };
+
+const ACCEPTED = { confirm: { action: 'accept', content: { ok: true } } };
+
+/** A confirm_action call declaring form-mode elicitation only, with `extra` params (requestState, inputResponses). */
+function confirmCall(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const caps = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } } };
+  return { name: 'confirm_action', arguments: { action: 'x' }, _meta: caps, ...extra };
+}
 
 describe('defect catalogue', () => {
   it('has a deviation test for every defect, and unique names', () => {

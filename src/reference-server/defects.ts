@@ -347,6 +347,43 @@ export const DEFECTS = defineDefects([
     description: 'an MCP header counts only when its name is spelled MCP-Protocol-Version, Mcp-Method, Mcp-Name or Mcp-Param-<Capitalised>; mcp-method or MCP-METHOD is as good as missing (400/-32020)',
     transports: ['http'],
   },
+  {
+    name: 'request-state-tamper-hang',
+    breaks: 'mrtr.requeststate.untrusted',
+    description: 'tools/call decodes a requestState before checking its signature: a truncated or empty state leaves the call unanswered (the audit runs with --timeout 2000)',
+    transports: ['stdio'],
+    auditArgs: ['--timeout', '2000'],
+  },
+  {
+    name: 'request-state-unverified',
+    breaks: 'mrtr.requeststate.replay-binding',
+    description: 'confirm_action never verifies a requestState: a tampered one (a character changed, truncated, empty) carries the retry to completion',
+    transports: ['stdio'],
+  },
+  {
+    name: 'elicit-url-mode-undeclared',
+    breaks: 'elicit.server.modes',
+    description: 'confirm_action asks through a URL-mode elicitation although the call declared form mode only (elicitation: {form: {}} or {})',
+    transports: ['stdio'],
+  },
+  {
+    name: 're-request-error',
+    breaks: 'mrtr.server.re-request',
+    description: 'confirm_action answers a retry with a valid requestState but no answer to its input request with -32602 instead of asking again',
+    transports: ['stdio'],
+  },
+  {
+    name: 'extra-input-response-rejected',
+    breaks: 'mrtr.server.ignore-extra',
+    description: 'confirm_action answers -32602 when inputResponses holds a key it did not ask for',
+    transports: ['stdio'],
+  },
+  {
+    name: 'input-responses-unvalidated',
+    breaks: 'mrtr.server.validate-inputresponses',
+    description: 'tools/call treats an inputResponses that is not an object (a string) as absent, so confirm_action asks again instead of answering -32602',
+    transports: ['stdio'],
+  },
 ]);
 
 export type DefectName = (typeof DEFECTS)[number]['name'];

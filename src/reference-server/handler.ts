@@ -15,6 +15,7 @@ import {
 import type { HandlerContext, Reply } from './reply.js';
 import { fillMissingMeta, readRequestMeta, type RequestMeta } from './request-meta.js';
 import { crashesOn } from './search-defects.js';
+import { undecodableState } from './confirm-action.js';
 import { toolsCallResult } from './tools-call.js';
 import { toolsListResult } from './tools-list.js';
 import { findTool } from './tools.js';
@@ -87,6 +88,7 @@ function handleRequest(request: Request, ctx: HandlerContext): Reply {
   const isList = request.method === 'tools/list';
   if (isList && defects.has('hang-on-list')) return { kind: 'hang' };
   if (request.method === 'tools/call' && defects.has('hang-get-time') && isObject(request.params) && request.params.name === 'get_time') return { kind: 'hang' };
+  if (request.method === 'tools/call' && defects.has('request-state-tamper-hang') && undecodableState(request.params.requestState)) return { kind: 'hang' };
   if (isList && defects.has('garbage-on-list')) return { kind: 'raw', text: 'this is not json' };
   if (crashesOn(request.method, request.params, defects)) return { kind: 'send', messages: [], status: 500, stream: false, exitCode: 70 };
 

@@ -19,7 +19,9 @@ export interface ToolCallParams {
 
 /** Checks tools/call params against CallToolRequestParams; throws -32602 when malformed. */
 export function readToolCallParams(params: Record<string, unknown>, defects: DefectSet = NO_DEFECTS): ToolCallParams {
-  const { name, inputResponses, requestState } = params;
+  const { name, requestState } = params;
+  let { inputResponses } = params;
+  if (inputResponses !== undefined && !isObject(inputResponses) && defects.has('input-responses-unvalidated')) inputResponses = undefined;
   let args = params.arguments;
   if (typeof name !== 'string') throw invalidParams('Invalid params: tools/call needs a string "name"');
   if (args !== undefined && !isObject(args) && defects.has('malformed-arguments-accepted')) args = {};
