@@ -2,9 +2,10 @@ import { canonicalJson } from '../src/canonical-json.js';
 import { errorOf, isObject, resultOf } from '../src/jsonrpc.js';
 import { TargetGoneError } from '../src/protocol/errors.js';
 import { walkTools, type ToolWalk } from '../src/protocol/tool-walk.js';
-import { TargetUnavailableError } from '../src/transport/types.js';
+import { TargetUnavailableError, type Exchange } from '../src/transport/types.js';
 import type { CheckDefinition } from '../src/runner/types.js';
 import { WIRES } from '../src/runner/types.js';
+import { methodOf } from '../src/runner/result-schemas.js';
 import { fail, note, pass, skip } from './outcome.js';
 import { LISTING_ONLY } from './shared-connections.js';
 import { META_CLIENT_INFO } from '../src/protocol/constants.js';
@@ -284,4 +285,51 @@ export const clientInfoNeutral: CheckDefinition = {
   },
 };
 
-export const LIVE_LISTING_CHECKS = [deterministicOrder, connectionInvariance, invalidCursor, noSideEffectVariance, clientInfoNeutral] as const;
+/** The tools of each answered tools/list page, by the cursor it was asked with (the first page has none). */
+function pagesByCursor(exchanges: readonly Exchange[]): Map<string, { exchange: Exchange; answer: string }[]> {
+  const map = new Map<string, { exchange: Exchange; answer: string }[]>();
+  for (const exchange of exchanges) {
+    if (methodOf(exchange) !== 'tools/list' || !isObject(exchange.request) || !isObject(exchange.request.params)) continue;
+    const cursor = exchange.request.params.cursor;
+    if (typeof cursor !== 'string' || cursor === BAD_CURSOR) continue;
+    const result = resultOf(exchange.response);
+    const answer = result && Array.isArray(result.tools) ? result.tools.map((t) => (isObject(t) ? String(t.name) : '?')).sort().join(', ') : `error ${String(errorOf(exchange.response)?.code ?? exchange.failure?.kind)}`;
+    const list = map.get(cursor) ?? [];
+    list.push({ exchange, answer });
+    map.set(cursor, list);
+  }
+  return map;
+}
+
+export const stableCursors: CheckDefinition = {
+  id: 'page.server.stable-cursors',
+  keyword: 'SHOULD',
+  title: 'A cursor asked for again gives the same page (the same tools) while the set is unchanged',
+  specRef: 'server/utilities/pagination#implementation-guidelines',
+  area: 'live-listing',
+  wires: WIRES,
+  sentences: {
+    '2026-07-28': [{ ref: 'server/utilities/pagination#implementation-guidelines', text: 'Servers SHOULD: Provide stable cursors', keyword: 'SHOULD' }],
+    '2025-11-25': [{ ref: 'server/utilities/pagination#implementation-guidelines', text: 'Servers SHOULD: Provide stable cursors', keyword: 'SHOULD' }],
+  },
+  needs: ['live'],
+  phase: 'final',
+  run(ctx) {
+    if (ctx.options.listChangedTrigger) return [skip('the audit changes the tool set on purpose (--list-changed-trigger), so pages asked for twice need not match')];
+    const reused = [...pagesByCursor(ctx.exchanges())].filter(([, answers]) => answers.length > 1);
+    if (reused.length === 0) return [skip('no cursor was asked for twice in this audit (the server hands out new cursors on every walk, or lists a single page)')];
+    const unstable = reused.filter(([, answers]) => answers.some((a) => a.answer !== answers[0]!.answer));
+    if (unstable.length === 0) return [pass(`${reused.length} cursor(s) asked for more than once, each giving the same tools every time`)];
+    const [cursor, answers] = unstable[0]!;
+    const other = answers.find((a) => a.answer !== answers[0]!.answer)!;
+    return [
+      fail(
+        `the cursor ${JSON.stringify(cursor).slice(0, 80)} gave ${answers[0]!.answer.slice(0, 120)} the first time and ${other.answer.slice(0, 120)} later`,
+        'the same page for the same cursor while the tool set is unchanged',
+        [answers[0]!.exchange, other.exchange],
+      ),
+    ];
+  },
+};
+
+export const LIVE_LISTING_CHECKS = [deterministicOrder, connectionInvariance, invalidCursor, noSideEffectVariance, clientInfoNeutral, stableCursors] as const;

@@ -54,6 +54,7 @@ export const jsonRpcEnvelope: CheckDefinition = {
 
 export const resultSchemas: CheckDefinition = {
   id: CATCH_ALL_CHECK,
+  covers: ['mrtr.irr.value-types'],
   keyword: 'schema.json structural rule',
   title: 'Every result matches the schema of its method (fields not covered by a more specific check)',
   specRef: 'basic/index#schema',
@@ -63,6 +64,11 @@ export const resultSchemas: CheckDefinition = {
     '2026-07-28': [
       { ref: 'schema.json#/$defs/Result/required', text: '["resultType"]', keyword: 'schema.json structural rule' },
       { ref: 'basic/index#schema', text: 'This is the source of truth for all protocol messages and structures.', keyword: 'descriptive' },
+      {
+        ref: 'basic/patterns/mrtr#server-requirements-basic-workflow',
+        text: 'inputRequests values are request objects that MUST be one of ElicitRequest, CreateMessageRequest, or ListRootsRequest',
+        keyword: 'MUST',
+      },
     ],
     '2025-11-25': [
       { ref: 'schema.json#/$defs/ListToolsResult/required', text: '["tools"]', keyword: 'schema.json structural rule' },

@@ -583,6 +583,11 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     expect(callResult(ctx, 'get_time', {}).result.content.at(-1)).toMatchObject({ type: 'resource', resource: { uri: 'clock://utc' } });
     expect(discover(ctx).result.capabilities.resources).toBeUndefined();
   },
+  'cursor-single-use': (ctx) => {
+    const cursor = pages(ctx, 1)[0]!.result.nextCursor;
+    expect(exchange(ctx, rpc(1, 'tools/list', { cursor })).at(-1)!.result.tools.length).toBeGreaterThan(0);
+    expect(exchange(ctx, rpc(2, 'tools/list', { cursor })).at(-1)!.error.code).toBe(-32602);
+  },
   'request-state-unverified': (ctx) => {
     const result = exchange(ctx, rpc(1, 'tools/call', confirmCall({ requestState: 'forged', inputResponses: ACCEPTED }))).at(-1)!.result;
     expect(result.content[0].text).toMatch(/^Confirmed/);

@@ -88,6 +88,7 @@ export const DEFECTS = defineDefects([
     description: "get_time's result embeds a resource (clock://utc) while the server declares no resources capability",
     transports: ['stdio'],
   },
+  { name: 'cursor-single-use', breaks: 'page.server.stable-cursors', description: 'a tools/list cursor works once per connection: asked for again, it gets -32602 "Invalid cursor: expired"', transports: ['stdio'] },
   {
     name: 'stdout-noise',
     breaks: 'stdio.server.stdout-clean',

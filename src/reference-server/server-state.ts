@@ -17,6 +17,8 @@ export interface ServerState {
   callers: Set<string>;
   /** The capabilities-remembered defect: every client capability declared so far, by connection. */
   rememberedCapabilities: Map<string, Record<string, unknown>>;
+  /** The cursor-single-use defect: the cursors each connection has used. */
+  usedCursors: Map<string, Set<string>>;
 }
 
 export function createServerState(): ServerState {
@@ -29,5 +31,6 @@ export function createServerState(): ServerState {
     subscriptions: new SubscriptionRegistry(),
     callers: new Set(),
     rememberedCapabilities: new Map(),
+    usedCursors: new Map(),
   };
 }

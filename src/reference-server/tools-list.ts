@@ -28,6 +28,7 @@ export function toolsListResult(params: Record<string, unknown>, ctx: HandlerCon
   const listed = withScale(ctx.state.betaTools ? [...listedToolDefinitions(defects), BETA_DEFINITION] : listedToolDefinitions(defects), ctx);
   const pageSize = ctx.scale?.pageSize ?? PAGE_SIZE;
   const total = listed.length;
+  if (defects.has('cursor-single-use') && typeof params.cursor === 'string') spendCursor(params.cursor, ctx);
   const offset = pageOffset(params.cursor, total, pageSize, defects);
   const end = Math.min(offset + pageSize, total);
   const pageIndex = offset / pageSize;
@@ -62,6 +63,14 @@ export function toolsListResult(params: Record<string, unknown>, ctx: HandlerCon
 
 function withScale<T>(listed: readonly T[], ctx: HandlerContext): readonly (T | Record<string, unknown>)[] {
   return ctx.scale ? [...listed, ...ctx.scale.tools] : listed;
+}
+
+/** The cursor-single-use defect: a cursor this connection has used before is refused as expired. */
+function spendCursor(cursor: string, ctx: HandlerContext): void {
+  const used = ctx.state.usedCursors.get(ctx.connection) ?? new Set<string>();
+  ctx.state.usedCursors.set(ctx.connection, used);
+  if (used.has(cursor)) throw invalidParams('Invalid cursor: expired');
+  used.add(cursor);
 }
 
 function pageOffset(cursor: unknown, total: number, pageSize: number, defects: DefectSet): number {
