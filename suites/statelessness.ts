@@ -1,6 +1,6 @@
 import { errorOf, isObject, resultOf } from '../src/jsonrpc.js';
 import type { CheckDefinition } from '../src/runner/types.js';
-import { conversations } from './mrtr.js';
+import { answerInputRequests, CAPABILITIES, conversations } from './mrtr.js';
 import { fail, pass, skip } from './outcome.js';
 
 const describeAnswer = (response: unknown): string => {
@@ -53,4 +53,52 @@ export const noPriorContext: CheckDefinition = {
   },
 };
 
-export const STATELESSNESS_CHECKS: readonly CheckDefinition[] = [noPriorContext];
+export const noConnectionAffinity: CheckDefinition = {
+  id: 'state.no-connection-affinity',
+  keyword: 'SHOULD NOT',
+  title: 'An MRTR retry succeeds on another connection than the request that asked for input',
+  specRef: 'basic/index#statelessness',
+  area: 'mrtr',
+  wires: ['2026-07-28'],
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'basic/index#statelessness',
+        text: 'Servers SHOULD NOT require that a client reuse the same connection or process to perform related operations.',
+        keyword: 'SHOULD NOT',
+      },
+    ],
+  },
+  // Over stdio another connection is another server process, which may rightly not know the first one's state.
+  needs: ['live', 'tool-call', 'http'],
+  phase: 'final',
+  async run(ctx) {
+    if (!ctx.canOpenConnections) return [skip('cannot open another connection to this target')];
+    const completed = (await conversations(ctx)).find((c) => c.outcome === 'complete' && c.rounds.length >= 2);
+    if (!completed) return [skip('no MRTR conversation of the audit completed on one connection, so there is nothing to repeat across two')];
+    const args = (completed.rounds[0]!.params as { arguments?: unknown }).arguments;
+    const asked = await ctx.client.request('tools/call', { name: completed.tool, arguments: args }, { capabilities: CAPABILITIES, probe: true });
+    const result = resultOf(asked.response);
+    if (result?.resultType !== 'input_required' || typeof result.requestState !== 'string') {
+      return [skip(`${completed.tool} did not ask for input this time (${describeAnswer(asked.response)}), so no retry can be moved to another connection`)];
+    }
+    const answers = answerInputRequests(isObject(result.inputRequests) ? result.inputRequests : {});
+    if (!answers.ok) return [skip(answers.why)];
+    const other = await ctx.anotherConnection();
+    const params = { name: completed.tool, arguments: args, inputResponses: answers.responses, requestState: result.requestState };
+    const retried = await other.request('tools/call', params, { capabilities: CAPABILITIES, probe: true });
+    const outcome = resultOf(retried.response);
+    if (outcome && outcome.resultType !== 'input_required' && outcome.isError !== true) {
+      return [pass(`${completed.tool}: the retry sent on another connection completed, as on the first one`, [asked, retried])];
+    }
+    return [
+      fail(
+        `${completed.tool}: the retry answering its input request completed on the connection that asked, but on another connection got ${describeAnswer(retried.response)}${outcome?.isError === true ? ' (isError)' : ''}`,
+        'the same completion on any connection: requestState and inputResponses carry everything the retry needs',
+        [asked, retried],
+      ),
+    ];
+  },
+};
+
+export const STATELESSNESS_CHECKS: readonly CheckDefinition[] = [noPriorContext, noConnectionAffinity];

@@ -23,7 +23,9 @@ export function confirmAction(call: ToolCall): ToolOutcome {
       : textResult(`Confirmed: "${String(call.arguments.action)}" was carried out.`);
   }
   const action = String(call.arguments.action);
-  const binding: StateBinding = { tool: call.name, argumentsDigest: digestOf(call.arguments) };
+  // The request-state-per-connection defect also binds the state to the client's connection.
+  const perConnection = defects.has('request-state-per-connection') ? `@${call.connection ?? ''}` : '';
+  const binding: StateBinding = { tool: call.name, argumentsDigest: digestOf(call.arguments) + perConnection };
   if (call.requestState === undefined) return askForConfirmation(call, action, binding);
   if (!defects.has('request-state-unverified') && !call.state.requestStates.verify(call.requestState, binding)) {
     throw invalidParams('Invalid requestState: it was not issued for this tool call or has expired');

@@ -588,6 +588,12 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     expect(exchange(ctx, rpc(1, 'tools/list', { cursor })).at(-1)!.result.tools.length).toBeGreaterThan(0);
     expect(exchange(ctx, rpc(2, 'tools/list', { cursor })).at(-1)!.error.code).toBe(-32602);
   },
+  'request-state-per-connection': (ctx) => {
+    const first = exchange({ ...ctx, connection: 'a' }, rpc(1, 'tools/call', confirmCall())).at(-1)!.result;
+    const retry = rpc(2, 'tools/call', confirmCall({ requestState: first.requestState, inputResponses: ACCEPTED }));
+    expect(exchange({ ...ctx, connection: 'b' }, retry).at(-1)!.error.code).toBe(-32602);
+    expect(exchange({ ...ctx, connection: 'a' }, retry).at(-1)!.result.resultType).toBe('complete');
+  },
   'request-state-unverified': (ctx) => {
     const result = exchange(ctx, rpc(1, 'tools/call', confirmCall({ requestState: 'forged', inputResponses: ACCEPTED }))).at(-1)!.result;
     expect(result.content[0].text).toMatch(/^Confirmed/);

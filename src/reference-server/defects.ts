@@ -90,6 +90,12 @@ export const DEFECTS = defineDefects([
   },
   { name: 'cursor-single-use', breaks: 'page.server.stable-cursors', description: 'a tools/list cursor works once per connection: asked for again, it gets -32602 "Invalid cursor: expired"', transports: ['stdio'] },
   {
+    name: 'request-state-per-connection',
+    breaks: 'state.no-connection-affinity',
+    description: "confirm_action's requestState is bound to the client's connection: the retry on another connection gets -32602",
+    transports: ['http'],
+  },
+  {
     name: 'stdout-noise',
     breaks: 'stdio.server.stdout-clean',
     description: 'writes the plain text line "reference server ready" to stdout at start-up',

@@ -173,7 +173,7 @@ function dispatch(
     default:
       if (defects.has('tools-change-after-call')) ctx.state.callers.add(ctx.connection);
       return {
-        result: toolsCallResult(params, meta, ctx.state, ctx.defects),
+        result: toolsCallResult(params, meta, ctx.state, ctx.defects, ctx.connection),
         before: [...logMessagesFor(meta, defects), ...progressFor(meta, defects)],
         after: progressAfterResponse(meta, defects),
       };

@@ -47,6 +47,8 @@ export interface ToolCall {
   state: ServerState;
   /** Active defects, for the tools that have some (confirm_action). */
   defects?: ReadonlySet<string>;
+  /** The client's connection (HandlerContext.connection), for the defects that tie state to it. */
+  connection?: string;
 }
 
 export interface ReferenceTool {

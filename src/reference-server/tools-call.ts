@@ -87,6 +87,7 @@ export function toolsCallResult(
   meta: RequestMeta,
   state: ServerState,
   defects: DefectSet = NO_DEFECTS,
+  connection?: string,
 ): Record<string, unknown> {
   const call = readToolCallParams(params, defects);
   const tool = findTool(call.name, state.betaTools) ?? findSearchDefectTool(call.name, defects);
@@ -97,6 +98,6 @@ export function toolsCallResult(
   const problem = skipValidation ? undefined : tool.checkInput(call.arguments);
   const outcome = problem
     ? toolError(problem)
-    : tool.run({ ...call, clientCapabilities: meta.clientCapabilities, state, defects });
+    : tool.run({ ...call, clientCapabilities: meta.clientCapabilities, state, defects, ...(connection === undefined ? {} : { connection }) });
   return { ...resultDefects(call.name, { ...outcome }, defects), _meta: serverInfoMeta() };
 }
