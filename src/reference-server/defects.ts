@@ -337,6 +337,12 @@ export const DEFECTS = defineDefects([
     description: 'an MCP header counts only when its name is spelled MCP-Protocol-Version, Mcp-Method, Mcp-Name or Mcp-Param-<Capitalised>; mcp-method or MCP-METHOD is as good as missing (400/-32020)',
     transports: ['http'],
   },
+  {
+    name: 'no-x-accel-buffering',
+    breaks: 'http.sse.x-accel',
+    description: 'responses that start an SSE stream (subscriptions/listen, a tools/call streaming log messages) carry no X-Accel-Buffering header',
+    transports: ['http'],
+  },
 ]);
 
 export type DefectName = (typeof DEFECTS)[number]['name'];
