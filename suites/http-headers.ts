@@ -315,4 +315,46 @@ export const ignoreSession: CheckDefinition = {
   },
 };
 
-export const HTTP_CHECKS = [...HTTP_HEADER_CHECKS, getDelete405, ignoreSession] as const;
+/** How an answer reads for comparison: the HTTP status, and a result or the JSON-RPC error code. */
+const answerShape = (e: Exchange) => {
+  const error = errorOf(e.response);
+  return `${e.status ?? '—'} ${resultOf(e.response) ? 'result' : error ? `error ${String(error.code)}` : e.failure?.kind ?? 'none'}`;
+};
+
+/**
+ * http.compat.ignore-last-event-id: the same tools/list twice, back to back, the second with Last-Event-ID: 1. Ignoring
+ * the header means answering both alike: the same HTTP status, a result both times. (What a resumption would look
+ * like to a 2025-11-25 server — a GET with Last-Event-ID — is covered by the GET rule of http.compat.get-delete-405.)
+ */
+export const ignoreLastEventId: CheckDefinition = {
+  id: 'http.compat.ignore-last-event-id',
+  keyword: 'SHOULD',
+  sentences: {
+    '2026-07-28': [{ ref: COMPAT, text: `${ONLY_THIS_REVISION} … A Last-Event-ID header: ignore it; streams are not resumable.`, keyword: 'SHOULD' }],
+  },
+  title: 'A server that supports only 2026-07-28 ignores Last-Event-ID on a request',
+  specRef: COMPAT,
+  area: 'http-headers',
+  wires: MODERN,
+  needs: ['live', 'http'],
+  phase: 'serial',
+  async run(ctx) {
+    const others = await otherRevisions(ctx);
+    if (others) return [skip(others)];
+    const plain = await list(ctx, {});
+    if (!resultOf(plain.response)) return [skip(`tools/list without Last-Event-ID was not served (${describe(plain)}), so nothing shows what the header changes`)];
+    const probe = await list(ctx, { 'Last-Event-ID': '1' });
+    if (resultOf(probe.response) && answerShape(probe) === answerShape(plain)) {
+      return [pass(`tools/list was served alike with and without Last-Event-ID: 1 (${describe(plain)})`, [plain, probe])];
+    }
+    return [
+      fail(
+        `tools/list without Last-Event-ID: ${describe(plain)}; the same with Last-Event-ID: 1: ${describe(probe)}`,
+        'recommended for a server that supports only 2026-07-28: ignore Last-Event-ID (streams are not resumable) and serve the request as without it',
+        [plain, probe],
+      ),
+    ];
+  },
+};
+
+export const HTTP_CHECKS = [...HTTP_HEADER_CHECKS, getDelete405, ignoreSession, ignoreLastEventId] as const;

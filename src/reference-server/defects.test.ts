@@ -497,6 +497,14 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     expect(overHttp(stdioContext(), zurich, { 'mcp-param-region': 'Zürich' })).toMatchObject({ status: 400, response: { error: { code: -32020 } } });
     expect(overHttp(ctx, zurich, { 'mcp-param-region': '=?base64?WsO8cmljaA==?=' })).toMatchObject({ status: 200 });
   },
+  'no-x-accel-buffering': (ctx) => {
+    // Lives in the HTTP server, which writes the SSE headers (see http.test.ts); the handler itself stays clean.
+    expect(overHttp(ctx, rpc(1, 'tools/list')).status).toBe(200);
+  },
+  'last-event-id-rejected': (ctx) => {
+    // Lives in the HTTP server, which reads Last-Event-ID (see http.test.ts); the handler itself stays clean.
+    expect(overHttp(ctx, rpc(1, 'tools/list')).status).toBe(200);
+  },
 };
 
 describe('defect catalogue', () => {

@@ -343,6 +343,12 @@ export const DEFECTS = defineDefects([
     description: 'responses that start an SSE stream (subscriptions/listen, a tools/call streaming log messages) carry no X-Accel-Buffering header',
     transports: ['http'],
   },
+  {
+    name: 'last-event-id-rejected',
+    breaks: 'http.compat.ignore-last-event-id',
+    description: 'a POST carrying a Last-Event-ID header is answered 400 with -32600 ("names no stream to resume") instead of being served',
+    transports: ['http'],
+  },
 ]);
 
 export type DefectName = (typeof DEFECTS)[number]['name'];

@@ -90,6 +90,11 @@ async function serveRequest(
 
   const body = await readBody(req);
   if (body === undefined) return void res.writeHead(413).end();
+  const lastEventId = req.headers['last-event-id'];
+  if (lastEventId !== undefined && defects.has('last-event-id-rejected')) {
+    const error = { code: -32600, message: `Last-Event-ID ${String(lastEventId)} names no stream to resume` };
+    return void writeJson(res, 400, { jsonrpc: '2.0', id: requestId(body), error }, defects);
+  }
   const ctx: HandlerContext = {
     transport: 'http',
     defects,
@@ -142,6 +147,16 @@ function writeEventStream(res: ServerResponse, messages: OutgoingMessage[], defe
   res.writeHead(200, sseHeaders(defects));
   for (const message of messages) res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
   res.end();
+}
+
+/** The id of a JSON-RPC request body, null when there is none to read. */
+function requestId(body: string): string | number | null {
+  try {
+    const id = (JSON.parse(body) as { id?: unknown }).id;
+    return typeof id === 'string' || typeof id === 'number' ? id : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Headers of a response that starts an SSE stream; defect no-x-accel-buffering leaves out X-Accel-Buffering: no. */
