@@ -505,6 +505,11 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     // Lives in the HTTP server, which reads Last-Event-ID (see http.test.ts); the handler itself stays clean.
     expect(overHttp(ctx, rpc(1, 'tools/list')).status).toBe(200);
   },
+  'method-header-case-insensitive': (ctx) => {
+    expect(overHttp(ctx, rpc(1, 'tools/list'), { 'mcp-method': 'TOOLS/LIST' })).toMatchObject({ status: 200, response: { result: { resultType: 'complete' } } });
+    expect(overHttp(stdioContext(), rpc(2, 'tools/list'), { 'mcp-method': 'TOOLS/LIST' })).toMatchObject({ status: 400, response: { error: { code: -32020 } } });
+    expect(overHttp(ctx, rpc(3, 'tools/list'), { 'mcp-method': 'server/discover' })).toMatchObject({ status: 400, response: { error: { code: -32020 } } });
+  },
 };
 
 describe('defect catalogue', () => {

@@ -349,6 +349,12 @@ export const DEFECTS = defineDefects([
     description: 'a POST carrying a Last-Event-ID header is answered 400 with -32600 ("names no stream to resume") instead of being served',
     transports: ['http'],
   },
+  {
+    name: 'method-header-case-insensitive',
+    breaks: 'http.hdr.value-cs',
+    description: 'Mcp-Method is compared with the body method case-insensitively: tools/list sent with Mcp-Method: TOOLS/LIST is served',
+    transports: ['http'],
+  },
 ]);
 
 export type DefectName = (typeof DEFECTS)[number]['name'];
