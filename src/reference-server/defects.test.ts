@@ -510,6 +510,10 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     expect(overHttp(stdioContext(), rpc(2, 'tools/list'), { 'mcp-method': 'TOOLS/LIST' })).toMatchObject({ status: 400, response: { error: { code: -32020 } } });
     expect(overHttp(ctx, rpc(3, 'tools/list'), { 'mcp-method': 'server/discover' })).toMatchObject({ status: 400, response: { error: { code: -32020 } } });
   },
+  'latin1-response': (ctx) => {
+    // Lives in the stdio server, which encodes the line (see stdio.test.ts); the handler itself stays clean.
+    expect(discover(ctx).result.instructions).not.toMatch(/caf/);
+  },
 };
 
 describe('defect catalogue', () => {

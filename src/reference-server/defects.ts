@@ -355,6 +355,12 @@ export const DEFECTS = defineDefects([
     description: 'Mcp-Method is compared with the body method case-insensitively: tools/list sent with Mcp-Method: TOOLS/LIST is served',
     transports: ['http'],
   },
+  {
+    name: 'latin1-response',
+    breaks: 'transport.utf8',
+    description: 'the first server/discover answer is written in ISO-8859-1: its instructions end "Served from a café." with é as the single byte 0xE9',
+    transports: ['stdio'],
+  },
 ]);
 
 export type DefectName = (typeof DEFECTS)[number]['name'];
