@@ -63,6 +63,9 @@ function headerProbe(options: {
 
 const list = (ctx: CheckContext, headers: Record<string, string | null>) => ctx.client.request('tools/list', {}, { headers });
 
+/** tools/list with Mcp-Method: server/discover (http.validate.mismatch), sent once: http.hdr.value-cs reads it too. */
+const methodMismatchProbe = (ctx: CheckContext) => ctx.memo('mcp-method-mismatch-probe', () => list(ctx, { 'Mcp-Method': 'server/discover' }));
+
 const UNLISTED = 'mtc_no_such_tool_5f3a9c';
 
 interface CallTarget {
@@ -198,7 +201,7 @@ export const HTTP_HEADER_CHECKS = [
     expectCode: -32020,
     what: 'requests whose standard header disagrees with the body',
     send: async (ctx) => [
-      ['tools/list sent with Mcp-Method: server/discover', await list(ctx, { 'Mcp-Method': 'server/discover' })],
+      ['tools/list sent with Mcp-Method: server/discover', await methodMismatchProbe(ctx)],
       await callProbe(ctx, { 'Mcp-Name': 'mtc_other_name' }, 'sent with Mcp-Name: mtc_other_name'),
     ],
   }),
@@ -315,4 +318,93 @@ export const ignoreSession: CheckDefinition = {
   },
 };
 
-export const HTTP_CHECKS = [...HTTP_HEADER_CHECKS, getDelete405, ignoreSession] as const;
+/** How an answer reads for comparison: the HTTP status, and a result or the JSON-RPC error code. */
+const answerShape = (e: Exchange) => {
+  const error = errorOf(e.response);
+  return `${e.status ?? '—'} ${resultOf(e.response) ? 'result' : error ? `error ${String(error.code)}` : e.failure?.kind ?? 'none'}`;
+};
+
+/**
+ * http.compat.ignore-last-event-id: the same tools/list twice, back to back, the second with Last-Event-ID: 1. Ignoring
+ * the header means answering both alike: the same HTTP status, a result both times. (What a resumption would look
+ * like to a 2025-11-25 server — a GET with Last-Event-ID — is covered by the GET rule of http.compat.get-delete-405.)
+ */
+export const ignoreLastEventId: CheckDefinition = {
+  id: 'http.compat.ignore-last-event-id',
+  keyword: 'SHOULD',
+  sentences: {
+    '2026-07-28': [{ ref: COMPAT, text: `${ONLY_THIS_REVISION} … A Last-Event-ID header: ignore it; streams are not resumable.`, keyword: 'SHOULD' }],
+  },
+  title: 'A server that supports only 2026-07-28 ignores Last-Event-ID on a request',
+  specRef: COMPAT,
+  area: 'http-headers',
+  wires: MODERN,
+  needs: ['live', 'http'],
+  phase: 'serial',
+  async run(ctx) {
+    const others = await otherRevisions(ctx);
+    if (others) return [skip(others)];
+    const plain = await list(ctx, {});
+    if (!resultOf(plain.response)) return [skip(`tools/list without Last-Event-ID was not served (${describe(plain)}), so nothing shows what the header changes`)];
+    const probe = await list(ctx, { 'Last-Event-ID': '1' });
+    if (resultOf(probe.response) && answerShape(probe) === answerShape(plain)) {
+      return [pass(`tools/list was served alike with and without Last-Event-ID: 1 (${describe(plain)})`, [plain, probe])];
+    }
+    return [
+      fail(
+        `tools/list without Last-Event-ID: ${describe(plain)}; the same with Last-Event-ID: 1: ${describe(probe)}`,
+        'recommended for a server that supports only 2026-07-28: ignore Last-Event-ID (streams are not resumable) and serve the request as without it',
+        [plain, probe],
+      ),
+    ];
+  },
+};
+
+const served = (e: Exchange) => resultOf(e.response) !== undefined && (e.status ?? 200) < 400;
+
+/**
+ * http.hdr.value-cs: tools/list with Mcp-Method: TOOLS/LIST (the right method name, another case). Values are
+ * case-sensitive, so the header does not match the body and is rejected like any mismatch (400 with -32020); a
+ * server that serves it compares the value case-insensitively. The sentence describes and requires nothing by itself,
+ * so this warns at most. A server that serves even Mcp-Method: server/discover does not compare the value at all:
+ * http.validate.mismatch says so, and this check skips.
+ */
+export const headerValueCase: CheckDefinition = {
+  id: 'http.hdr.value-cs',
+  keyword: 'descriptive',
+  sentences: {
+    '2026-07-28': [{ ref: `${SPEC}#case-sensitivity`, text: 'Header _values_ (such as method names) are case-sensitive.', keyword: 'descriptive' }],
+  },
+  title: 'Mcp-Method is compared case-sensitively: tools/list sent with Mcp-Method: TOOLS/LIST is not served',
+  specRef: `${SPEC}#case-sensitivity`,
+  area: 'http-headers',
+  wires: MODERN,
+  needs: ['live', 'http'],
+  phase: 'serial',
+  async run(ctx) {
+    const walk = await ctx.tools();
+    const first = walk.pages[0]?.exchange;
+    if (!first || !served(first)) return [skip(`tools/list was not served${first ? ` (${describe(first)})` : ''}, so nothing shows what another case of Mcp-Method changes`)];
+    const mismatch = await methodMismatchProbe(ctx);
+    if (served(mismatch)) {
+      return [skip(`tools/list sent with Mcp-Method: server/discover was served too (${describe(mismatch)}): the server does not compare Mcp-Method with the body at all (see http.validate.mismatch), so its case says nothing more`)];
+    }
+    const probe = await list(ctx, { 'Mcp-Method': 'TOOLS/LIST' });
+    const what = `tools/list sent with Mcp-Method: TOOLS/LIST: ${describe(probe)}`;
+    if (served(probe)) {
+      return [
+        fail(
+          `${what}: the header value was taken for tools/list, i.e. compared case-insensitively (the spec says only, descriptively: "Header values (such as method names) are case-sensitive.")`,
+          'HTTP 400 with JSON-RPC error -32020: TOOLS/LIST is not the body\'s method tools/list, and a header that does not match the body is rejected',
+          [first, probe],
+        ),
+      ];
+    }
+    if (probe.status === undefined || probe.status >= 500 || !errorOf(probe.response)) return [skip(`${what}: no 4xx JSON-RPC error to judge`)];
+    const code = errorOf(probe.response)!.code;
+    const rejected = probe.status === 400 && code === -32020 ? 'rejected as a header mismatch' : 'not served (whether -32020 is the right answer to a mismatch is http.validate.mismatch\'s to judge)';
+    return [pass(`${what}: the value was not taken for tools/list, ${rejected}`, [probe])];
+  },
+};
+
+export const HTTP_CHECKS = [...HTTP_HEADER_CHECKS, getDelete405, ignoreSession, ignoreLastEventId, headerValueCase] as const;

@@ -60,4 +60,47 @@ export const sseRelated: CheckDefinition = {
   },
 };
 
-export const HTTP_STREAM_CHECKS: readonly CheckDefinition[] = [sseRelated];
+/** The media type of a recorded response, lower-cased, without parameters. */
+const mediaType = (e: Exchange) => (e.responseHeaders?.['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+
+/**
+ * http.sse.x-accel: every response of the audit that was an SSE stream (Content-Type text/event-stream: a tools/call
+ * streaming progress or log messages, a subscriptions/listen stream) is judged by its recorded headers. The value
+ * is compared case-insensitively and trimmed (proxies read it so); absent or any other value warns.
+ */
+export const sseNoBuffering: CheckDefinition = {
+  id: 'http.sse.x-accel',
+  keyword: 'SHOULD',
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'basic/transports/streamable-http#receiving-messages',
+        text: 'When initiating an SSE stream, servers SHOULD include the X-Accel-Buffering: no header in the HTTP response.',
+        keyword: 'SHOULD',
+      },
+    ],
+  },
+  title: 'Every SSE response carries the header X-Accel-Buffering: no',
+  specRef: 'basic/transports/streamable-http#receiving-messages',
+  area: 'http',
+  wires: ['2026-07-28'],
+  needs: ['http'],
+  phase: 'final',
+  run(ctx) {
+    const streams = ctx.exchanges().filter((e) => mediaType(e) === 'text/event-stream');
+    if (streams.length === 0) return [skip('no response of this audit was an SSE stream (Content-Type: text/event-stream)')];
+    const without = streams.filter((e) => e.responseHeaders?.['x-accel-buffering']?.trim().toLowerCase() !== 'no');
+    if (without.length === 0) return [pass(`${streams.length} SSE response(s) carried X-Accel-Buffering: no`)];
+    const first = without[0]!;
+    const value = first.responseHeaders?.['x-accel-buffering'];
+    return [
+      fail(
+        `${without.length} of ${streams.length} SSE response(s) lacked X-Accel-Buffering: no, e.g. the ${methodOf(first)} stream (exchange #${first.seq}) ${value === undefined ? 'had no X-Accel-Buffering header' : `had X-Accel-Buffering: ${value}`}`,
+        'X-Accel-Buffering: no on every response that starts an SSE stream, so that proxies such as nginx do not buffer the events',
+        without.slice(0, 3),
+      ),
+    ];
+  },
+};
+
+export const HTTP_STREAM_CHECKS: readonly CheckDefinition[] = [sseRelated, sseNoBuffering];

@@ -165,4 +165,41 @@ export const noServerRequests: CheckDefinition = {
   },
 };
 
-export const WIRE_CHECKS = [jsonRpcEnvelope, responseIds, resultSchemas, stdoutClean, noServerRequests] as const;
+/**
+ * transport.utf8: the transports decode every stdio line, HTTP body and SSE event whole and strictly (when the lenient
+ * decode shows a U+FFFD), and count the JSON messages whose bytes were not valid UTF-8 (Exchange.invalidUtf8,
+ * StrayEvent.invalidUtf8). A line that is not JSON at all is stdio.server.stdout-clean's, not counted here.
+ */
+export const utf8Messages: CheckDefinition = {
+  id: 'transport.utf8',
+  keyword: 'MUST',
+  title: 'Every message the server sends is UTF-8 encoded',
+  specRef: 'basic/transports/index#messages',
+  area: 'wire',
+  wires: WIRES,
+  sentences: {
+    '2026-07-28': [{ ref: 'basic/transports/index#messages', text: 'JSON-RPC messages MUST be UTF-8 encoded.', keyword: 'MUST' }],
+    '2025-11-25': [{ ref: 'basic/transports', text: 'JSON-RPC messages MUST be UTF-8 encoded.', keyword: 'MUST' }],
+  },
+  phase: 'final',
+  run(ctx) {
+    const exchanges = ctx.exchanges();
+    const received = exchanges.reduce((n, e) => n + (e.response !== undefined ? 1 : 0) + e.notifications.length + (e.notificationsDropped ?? 0), 0);
+    const strays = ctx.transport.strays().filter((s) => s.kind !== 'non-json' && s.kind !== 'stderr');
+    if (received + strays.length === 0) return [skip('no message was received')];
+    const marked = exchanges.filter((e) => (e.invalidUtf8 ?? 0) > 0);
+    const badStrays = strays.filter((s) => s.invalidUtf8);
+    const bad = marked.reduce((n, e) => n + e.invalidUtf8!, 0) + badStrays.length;
+    if (bad === 0) return [pass(`${received + strays.length} messages received, all valid UTF-8`)];
+    const where = ctx.transportKind === 'stdio' ? 'stdout line(s)' : 'HTTP body/SSE event(s)';
+    return [
+      fail(
+        `${bad} message(s) arrived as ${where} that are not valid UTF-8 (read with U+FFFD in place of the bad bytes)${marked[0] ? `, e.g. in the ${methodOf(marked[0])} exchange #${marked[0].seq}` : ''}`,
+        'every JSON-RPC message UTF-8 encoded (text in another encoding, e.g. a Latin-1 byte such as 0xE9 for é, is not UTF-8)',
+        [...marked.slice(0, 3), ...badStrays.slice(0, 2).map((s) => note(`unsolicited ${s.kind} that was not valid UTF-8, at ${s.at}`, s.data))],
+      ),
+    ];
+  },
+};
+
+export const WIRE_CHECKS = [jsonRpcEnvelope, responseIds, resultSchemas, stdoutClean, noServerRequests, utf8Messages] as const;

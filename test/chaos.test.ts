@@ -242,7 +242,10 @@ describe.skipIf(!BUILT)('chaos over stdio: the audit ends, blames the target, an
     const s = scene();
     // The fixture's hostile tool does not validate its arguments, which the property search rightly reports; this test is about the terminal.
     const run = await audit(['--stdio', chaosCommand(s, '--hostile-text'), '--reporter', 'console,json,html', '--verbose', '--exclude-checks', '*.property']);
-    const report = expectCleanEnd(run, 0);
+    // Exit 1: the invalid UTF-8 it writes on stdout is a transport.utf8 failure (JSON-RPC messages MUST be UTF-8 encoded).
+    const report = expectCleanEnd(run, 1);
+    expect(report.checks.find((c) => c.id === 'transport.utf8')?.status).toBe('fail');
+    expect(report.checks.filter((c) => c.status === 'fail').map((c) => c.id)).toEqual(['transport.utf8']);
     expect(report.checks.find((c) => c.id === 'tools.name.charset')?.status).toBe('warn');
     expect(run.stdout).toContain('evil\\x1b[31mred');
     expect(run.stdout.replace(/\n/g, '')).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202e]/);

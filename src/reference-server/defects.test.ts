@@ -616,6 +616,23 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     const retry = confirmCall({ requestState: first.requestState, inputResponses: 'not an object' });
     expect(exchange(ctx, rpc(2, 'tools/call', retry)).at(-1)!.result.resultType).toBe('input_required');
   },
+  'no-x-accel-buffering': (ctx) => {
+    // Lives in the HTTP server, which writes the SSE headers (see http.test.ts); the handler itself stays clean.
+    expect(overHttp(ctx, rpc(1, 'tools/list')).status).toBe(200);
+  },
+  'last-event-id-rejected': (ctx) => {
+    // Lives in the HTTP server, which reads Last-Event-ID (see http.test.ts); the handler itself stays clean.
+    expect(overHttp(ctx, rpc(1, 'tools/list')).status).toBe(200);
+  },
+  'method-header-case-insensitive': (ctx) => {
+    expect(overHttp(ctx, rpc(1, 'tools/list'), { 'mcp-method': 'TOOLS/LIST' })).toMatchObject({ status: 200, response: { result: { resultType: 'complete' } } });
+    expect(overHttp(stdioContext(), rpc(2, 'tools/list'), { 'mcp-method': 'TOOLS/LIST' })).toMatchObject({ status: 400, response: { error: { code: -32020 } } });
+    expect(overHttp(ctx, rpc(3, 'tools/list'), { 'mcp-method': 'server/discover' })).toMatchObject({ status: 400, response: { error: { code: -32020 } } });
+  },
+  'latin1-response': (ctx) => {
+    // Lives in the stdio server, which encodes the line (see stdio.test.ts); the handler itself stays clean.
+    expect(discover(ctx).result.instructions).not.toMatch(/caf/);
+  },
 };
 
 const ACCEPTED = { confirm: { action: 'accept', content: { ok: true } } };

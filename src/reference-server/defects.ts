@@ -391,6 +391,30 @@ export const DEFECTS = defineDefects([
     description: 'tools/call treats an inputResponses that is not an object (a string) as absent, so confirm_action asks again instead of answering -32602',
     transports: ['stdio'],
   },
+  {
+    name: 'no-x-accel-buffering',
+    breaks: 'http.sse.x-accel',
+    description: 'responses that start an SSE stream (subscriptions/listen, a tools/call streaming log messages) carry no X-Accel-Buffering header',
+    transports: ['http'],
+  },
+  {
+    name: 'last-event-id-rejected',
+    breaks: 'http.compat.ignore-last-event-id',
+    description: 'a POST carrying a Last-Event-ID header is answered 400 with -32600 ("names no stream to resume") instead of being served',
+    transports: ['http'],
+  },
+  {
+    name: 'method-header-case-insensitive',
+    breaks: 'http.hdr.value-cs',
+    description: 'Mcp-Method is compared with the body method case-insensitively: tools/list sent with Mcp-Method: TOOLS/LIST is served',
+    transports: ['http'],
+  },
+  {
+    name: 'latin1-response',
+    breaks: 'transport.utf8',
+    description: 'the first server/discover answer is written in ISO-8859-1: its instructions end "Served from a café." with é as the single byte 0xE9',
+    transports: ['stdio'],
+  },
 ]);
 
 export type DefectName = (typeof DEFECTS)[number]['name'];

@@ -13,6 +13,8 @@ export type HeaderBag = Readonly<Record<string, string | string[] | undefined>>;
 interface HeaderRule {
   required: boolean;
   comparedWithBody: boolean;
+  /** Defect method-header-case-insensitive: the value matches the body whatever its case. */
+  anyCase?: boolean;
 }
 
 /**
@@ -33,6 +35,7 @@ export function validateRequestHeaders(
   expectHeader(headers, 'Mcp-Method', method, (value) => value, {
     required: !defects.has('method-header-optional'),
     comparedWithBody: !defects.has('method-header-mismatch-ignored'),
+    anyCase: defects.has('method-header-case-insensitive'),
   });
   if (method === 'tools/call') validateToolCallHeaders(headers, params, defects);
 }
@@ -80,7 +83,8 @@ function expectHeader(
   }
   const decoded = decode(raw);
   if (decoded === undefined) throw headerMismatch(`the ${name} header value is not valid`);
-  if (rule.comparedWithBody && decoded !== bodyValue) {
+  const same = rule.anyCase ? decoded.toLowerCase() === bodyValue.toLowerCase() : decoded === bodyValue;
+  if (rule.comparedWithBody && !same) {
     throw headerMismatch(`${name} header value '${decoded}' does not match body value '${bodyValue}'`);
   }
 }

@@ -411,6 +411,34 @@ describe('Streamable HTTP options and defects', () => {
     });
   });
 
+  it('no-x-accel-buffering leaves X-Accel-Buffering out of SSE responses, which the clean server sends', async () => {
+    const body = { jsonrpc: '2.0', id: 'p', method: 'tools/call', params: { _meta: meta({}, { progressToken: 7 }), name: 'get_time', arguments: {} } };
+    for (const [defects, expected] of [[['no-x-accel-buffering'], undefined], [[], 'no']] as const) {
+      await withServer({ defects: [...defects] }, async (server) => {
+        const response = await post(server.url, body, standardHeaders(body));
+        expect(response.headers['content-type']).toBe('text/event-stream');
+        expect(response.headers['x-accel-buffering']).toBe(expected);
+        expect(response.messages.at(-1)).toMatchObject({ id: 'p', result: { resultType: 'complete' } });
+      });
+    }
+  });
+
+  it('last-event-id-rejected answers a POST with Last-Event-ID 400/-32600; the clean server ignores the header', async () => {
+    const body = rpc(9, 'tools/list');
+    const headers = { ...standardHeaders(body), 'Last-Event-ID': '1' };
+    await withServer({ defects: ['last-event-id-rejected'] }, async (server) => {
+      const refused = await post(server.url, body, headers);
+      expect(refused.status).toBe(400);
+      expect(refused.messages[0]).toMatchObject({ id: 9, error: { code: -32600 } });
+      expect((await post(server.url, body, standardHeaders(body))).status).toBe(200);
+    });
+    await withServer({}, async (server) => {
+      const served = await post(server.url, body, headers);
+      expect(served.status).toBe(200);
+      expect(served.messages[0]).toMatchObject({ id: 9, result: { resultType: 'complete' } });
+    });
+  });
+
   it('error-as-text-plain labels JSON-RPC errors text/plain, results still application/json', async () => {
     await withServer({ defects: ['error-as-text-plain'] }, async (server) => {
       const error = await post(server.url, PROBES.noMeta().body, PROBES.noMeta().headers);

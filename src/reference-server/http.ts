@@ -90,6 +90,11 @@ async function serveRequest(
 
   const body = await readBody(req);
   if (body === undefined) return void res.writeHead(413).end();
+  const lastEventId = req.headers['last-event-id'];
+  if (lastEventId !== undefined && defects.has('last-event-id-rejected')) {
+    const error = { code: -32600, message: `Last-Event-ID ${String(lastEventId)} names no stream to resume` };
+    return void writeJson(res, 400, { jsonrpc: '2.0', id: requestId(body), error }, defects);
+  }
   const ctx: HandlerContext = {
     transport: 'http',
     defects,
@@ -106,8 +111,8 @@ async function serveRequest(
 }
 
 /** subscriptions/listen: an SSE stream that stays open until the client closes it. */
-function openListenStream(res: ServerResponse, reply: Reply & { kind: 'listen' }): void {
-  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' });
+function openListenStream(res: ServerResponse, reply: Reply & { kind: 'listen' }, defects: DefectSet): void {
+  res.writeHead(200, sseHeaders(defects));
   const write = (message: OutgoingMessage) => res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
   if (reply.ack) write(reply.ack);
   else res.flushHeaders();
@@ -122,11 +127,11 @@ function writeReply(res: ServerResponse, reply: Reply, sse: boolean, defects: De
     case 'hang':
       return;
     case 'listen':
-      return openListenStream(res, reply);
+      return openListenStream(res, reply, defects);
     case 'raw':
       return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(reply.text);
     case 'send': {
-      if ((sse || reply.stream) && reply.status === 200) return writeEventStream(res, reply.messages);
+      if ((sse || reply.stream) && reply.status === 200) return writeEventStream(res, reply.messages, defects);
       const response = reply.messages[reply.messages.length - 1];
       return writeJson(res, reply.status, response ?? {}, defects);
     }
@@ -138,10 +143,27 @@ function writeJson(res: ServerResponse, status: number, message: OutgoingMessage
   res.writeHead(status, { 'Content-Type': mislabelled ? 'text/plain; charset=utf-8' : 'application/json' }).end(JSON.stringify(message));
 }
 
-function writeEventStream(res: ServerResponse, messages: OutgoingMessage[]): void {
-  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' });
+function writeEventStream(res: ServerResponse, messages: OutgoingMessage[], defects: DefectSet): void {
+  res.writeHead(200, sseHeaders(defects));
   for (const message of messages) res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
   res.end();
+}
+
+/** The id of a JSON-RPC request body, null when there is none to read. */
+function requestId(body: string): string | number | null {
+  try {
+    const id = (JSON.parse(body) as { id?: unknown }).id;
+    return typeof id === 'string' || typeof id === 'number' ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Headers of a response that starts an SSE stream; defect no-x-accel-buffering leaves out X-Accel-Buffering: no. */
+function sseHeaders(defects: DefectSet): Record<string, string> {
+  const headers: Record<string, string> = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' };
+  if (!defects.has('no-x-accel-buffering')) headers['X-Accel-Buffering'] = 'no';
+  return headers;
 }
 
 function isAllowedOrigin(origin: string): boolean {

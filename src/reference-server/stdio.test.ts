@@ -30,6 +30,24 @@ function startStdio(defects: DefectName[] = [], latency: AnswerLatency = {}) {
 }
 
 describe('stdio transport', () => {
+  it('latin1-response writes the first server/discover answer in ISO-8859-1 (é as 0xE9), later ones in UTF-8', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const chunks: Buffer[] = [];
+    output.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const exited = new Promise<number>((resolve) => {
+      runStdioServer({ input, output, defects: new Set(['latin1-response']), log: () => {}, exit: resolve });
+    });
+    for (const id of [1, 2]) input.write(`${JSON.stringify(rpc(id, 'server/discover'))}\n`);
+    input.end();
+    await exited;
+    const lines = Buffer.concat(chunks).toString('latin1').split('\n').filter(Boolean);
+    expect(lines.map((line) => JSON.parse(line).result.instructions.endsWith('Served from a caf\u00e9.'))).toEqual([true, false]);
+    const [first, second] = Buffer.concat(chunks).toString('binary').split('\n');
+    expect(Buffer.from(first!, 'binary').includes(Buffer.from([0xe9]))).toBe(true);
+    expect(Buffer.from(second!, 'binary').toString('utf8')).toBe(Buffer.from(second!, 'binary').toString('utf8').replace(/\uFFFD/g, ''));
+  });
+
   it('--tool-latency-ms answers tools/call late, other requests meanwhile, and an EOF waits for the late answers', async () => {
     const server = startStdio([], { toolLatencyMs: 40 });
     server.send(rpc(1, 'tools/call', { name: 'echo', arguments: { text: 'a' } }));

@@ -6,6 +6,7 @@ import { callsTool, cancelledIdOf, requestIdOf } from './line-fields.js';
 import { answerDelayMs, type AnswerLatency } from './latency.js';
 import type { DefectSet } from './defects.js';
 import { handleText } from './handler.js';
+import type { OutgoingMessage } from './messages.js';
 import type { HandlerContext } from './reply.js';
 import type { ListingScale } from './scale-tools.js';
 import { createServerState } from './server-state.js';
@@ -65,6 +66,19 @@ export function runStdioServer(options: StdioServerOptions): void {
     exitWhenDone();
   };
 
+  /** Defect latin1-response: the first server/discover answer is written in ISO-8859-1, "café" in its instructions. */
+  let latin1Pending = defects.has('latin1-response');
+  const writeMessage = (message: OutgoingMessage) => {
+    const result = message.result as Record<string, unknown> | undefined;
+    if (latin1Pending && result && 'supportedVersions' in result && typeof result.instructions === 'string') {
+      latin1Pending = false;
+      const text = JSON.stringify({ ...message, result: { ...result, instructions: `${result.instructions} Served from a caf\u00e9.` } });
+      output.write(Buffer.from(`${text}\n`, 'latin1'));
+      return;
+    }
+    output.write(`${JSON.stringify(message)}\n`);
+  };
+
   lines.on('line', (line) => {
     if (stopped || line.trim() === '') return;
     const method = methodOf(line);
@@ -94,7 +108,7 @@ export function runStdioServer(options: StdioServerOptions): void {
       return;
     }
     if (reply.kind !== 'send') return;
-    for (const message of reply.messages) output.write(`${JSON.stringify(message)}\n`);
+    for (const message of reply.messages) writeMessage(message);
     if (reply.exitCode !== undefined) stop(reply.exitCode);
   });
   lines.on('close', () => {

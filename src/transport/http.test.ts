@@ -306,6 +306,28 @@ describe('HttpTransport: SSE responses', () => {
     expect(requestsClosedEarly).toBe(1);
   });
 
+  it('counts the JSON messages of a body or an event stream whose bytes were not valid UTF-8', async () => {
+    const latin1 = (text: string) => Buffer.from(text, 'latin1');
+    const note = '{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"caf\u00e9"}}';
+    const answer = '{"jsonrpc":"2.0","id":1,"result":{"t":"caf\u00e9"}}';
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(latin1(answer));
+    };
+    const json = await transport().send(request, 1);
+    expect(json.response).toEqual({ jsonrpc: '2.0', id: 1, result: { t: 'caf\uFFFD' } });
+    expect(json.invalidUtf8).toBe(1);
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(Buffer.concat([latin1(`data: ${note}\n\n`), Buffer.from(`data: ${answer}\n\n`, 'utf8')]));
+    };
+    const sse = await transport().send(request, 1);
+    expect(sse.response).toEqual({ jsonrpc: '2.0', id: 1, result: { t: 'caf\u00e9' } });
+    expect(sse.invalidUtf8).toBe(1);
+    handler = replyJson(200, { jsonrpc: '2.0', id: 1, result: { t: 'caf\u00e9 \ufffd' } });
+    expect((await transport().send(request, 1)).invalidUtf8).toBeUndefined();
+  });
+
   it('reports a stream that ends without our response as malformed', async () => {
     handler = (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });

@@ -29,6 +29,7 @@ import { ListenState } from './listen-stream.js';
 import { RequestGate } from './request-gate.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, nextSeq } from './sequence.js';
 import { SseParser } from './sse.js';
+import { decodeUtf8 } from './utf8.js';
 import type { SseEvent } from './sse.js';
 import { TargetUnavailableError } from './types.js';
 import type { Exchange, ListenStream, SendOptions, StrayEvent, Transport, TransportFailure } from './types.js';
@@ -360,7 +361,8 @@ class ResponseReader {
   /** The body ended. */
   finish(): void {
     if (!this.events) {
-      this.interpretBody(Buffer.concat(this.chunks).toString('utf8'));
+      const body = decodeUtf8(Buffer.concat(this.chunks));
+      this.interpretBody(body.text, !body.valid);
       return;
     }
     if (this.acceptEvents(this.events.end())) return;
@@ -389,6 +391,7 @@ class ResponseReader {
         this.exchange.rawBody = truncate(event.data);
         return true;
       }
+      if (event.invalidUtf8) this.exchange.invalidUtf8 = (this.exchange.invalidUtf8 ?? 0) + 1;
       if (isFinalResponse(message) && answers(message, this.id)) {
         this.exchange.response = message;
         return true;
@@ -399,7 +402,8 @@ class ResponseReader {
     return false;
   }
 
-  private interpretBody(text: string): void {
+  /** `invalidUtf8`: the body's bytes were not valid UTF-8; a JSON body is then marked as such. */
+  private interpretBody(text: string, invalidUtf8 = false): void {
     const status = this.exchange.status ?? 0;
     const success = status >= 200 && status < 300;
     if (text.trim() === '') {
@@ -419,6 +423,7 @@ class ResponseReader {
       return;
     }
     this.exchange.response = parsed;
+    if (invalidUtf8) this.exchange.invalidUtf8 = 1;
     if (!success || this.notification) return;
     if (!isFinalResponse(parsed)) {
       this.exchange.failure = { kind: 'malformed', message: `HTTP ${status} body is not a JSON-RPC response` };

@@ -81,4 +81,30 @@ describe('SseParser', () => {
   it('resets the event type after each dispatch', () => {
     expect(parseAll(['event: special\ndata: 1\n\ndata: 2\n\n']).map((e) => e.event)).toEqual(['special', 'message']);
   });
+
+  it('marks an event whose data bytes were not valid UTF-8, and only that event, however the bytes are chunked', () => {
+    const bytes = Buffer.concat([
+      Buffer.from('data: {"a":"ok"}\r\n\r\ndata: {"b":"caf'),
+      Buffer.from([0xe9]),
+      Buffer.from('"}\r\n\r\n: caf'),
+      Buffer.from([0xe9]),
+      Buffer.from(' in a comment\ndata: {"c":"\u4e16\ufffd"}\n\n'),
+    ]);
+    const expected = [
+      { event: 'message', data: '{"a":"ok"}' },
+      { event: 'message', data: '{"b":"caf\uFFFD"}', invalidUtf8: true },
+      { event: 'message', data: '{"c":"\u4e16\ufffd"}' },
+    ];
+    expect(parseAll([bytes])).toEqual(expected);
+    expect(parseAll([...bytes].map((b) => Uint8Array.of(b)))).toEqual(expected);
+    expect(parseAll([bytes.subarray(0, 20), bytes.subarray(20, 37), bytes.subarray(37)])).toEqual(expected);
+  });
+
+  it('counts bytes held for an unfinished line in pendingLength', () => {
+    const parser = new SseParser();
+    parser.push(Buffer.from('data: 12345'));
+    expect(parser.pendingLength).toBe(11);
+    expect(parser.push(Buffer.from('\n\n'))).toEqual([{ event: 'message', data: '12345' }]);
+    expect(parser.pendingLength).toBe(0);
+  });
 });

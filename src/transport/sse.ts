@@ -1,3 +1,5 @@
+import { decodeUtf8 } from './utf8.js';
+
 export interface SseEvent {
   /** The `event` field, `message` when absent. */
   event: string;
@@ -5,16 +7,28 @@ export interface SseEvent {
   data: string;
   /** The last event ID in effect when the event was dispatched, when not empty. */
   id?: string;
+  /** A data line of the event was not valid UTF-8 (read with U+FFFD in place of the bad bytes). */
+  invalidUtf8?: true;
 }
 
 const LINE_BREAK = /[\r\n]/g;
 
+/** CR or LF: a line ends there, and neither byte occurs inside a multi-byte UTF-8 sequence. */
+const isLineBreakByte = (byte: number) => byte === 0x0a || byte === 0x0d;
+
 /**
  * Incremental parser for `text/event-stream` following the WHATWG HTML "Server-sent events" parsing rules.
- * Accepts text or raw bytes; bytes are decoded as streaming UTF-8.
+ * Accepts text or raw bytes. Bytes are decoded up to the last line break of what arrived (the rest waits for its
+ * line to end), so each piece decoded holds whole lines; a piece that is not valid UTF-8 is decoded again line by
+ * line, and the events whose data came from an invalid line are marked (transport.utf8).
  */
 export class SseParser {
-  private readonly decoder = new TextDecoder('utf-8');
+  /** Bytes after the last line break received: an unfinished line, decoded once it ends. */
+  private heldBytes: Buffer[] = [];
+  private heldLength = 0;
+  /** The line being processed came from bytes that were not valid UTF-8. */
+  private lineInvalid = false;
+  private eventInvalid = false;
   private partialLine = '';
   private skipLeadingLf = false;
   private atStreamStart = true;
@@ -25,19 +39,59 @@ export class SseParser {
 
   /** Characters held for the event being received (its data so far and the unfinished line): what a size bound applies to. */
   get pendingLength(): number {
-    return this.dataLength + this.partialLine.length;
+    return this.dataLength + this.partialLine.length + this.heldLength;
   }
 
   push(chunk: string | Uint8Array): SseEvent[] {
-    const text = typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true });
-    return this.consume(text);
+    if (typeof chunk === 'string') return this.consume(chunk);
+    let last = chunk.length - 1;
+    while (last >= 0 && !isLineBreakByte(chunk[last]!)) last -= 1;
+    if (last < 0) {
+      this.hold(chunk);
+      return [];
+    }
+    const complete = this.take(chunk.subarray(0, last + 1));
+    this.hold(chunk.subarray(last + 1));
+    return this.decodeAndConsume(complete);
   }
 
-  /** Flushes the decoder. An event not yet terminated by a blank line is discarded, as the SSE spec requires. */
+  /** Decodes what is held. An event not yet terminated by a blank line is discarded, as the SSE spec requires. */
   end(): SseEvent[] {
-    const events = this.consume(this.decoder.decode());
+    const events = this.decodeAndConsume(this.take(new Uint8Array(0)));
     this.partialLine = '';
     this.resetEvent();
+    return events;
+  }
+
+  private hold(bytes: Uint8Array): void {
+    if (bytes.length === 0) return;
+    this.heldBytes.push(Buffer.from(bytes));
+    this.heldLength += bytes.length;
+  }
+
+  /** The held bytes followed by `bytes`, emptying the hold. */
+  private take(bytes: Uint8Array): Uint8Array {
+    if (this.heldLength === 0) return bytes;
+    const all = Buffer.concat([...this.heldBytes, bytes]);
+    this.heldBytes = [];
+    this.heldLength = 0;
+    return all;
+  }
+
+  private decodeAndConsume(bytes: Uint8Array): SseEvent[] {
+    const decoded = decodeUtf8(bytes);
+    if (decoded.valid) return this.consume(decoded.text);
+    // Rare: find the lines that were invalid, each piece ending in one line-break byte.
+    const events: SseEvent[] = [];
+    let start = 0;
+    for (let i = 0; i <= bytes.length; i += 1) {
+      if (i < bytes.length && !isLineBreakByte(bytes[i]!)) continue;
+      const piece = decodeUtf8(bytes.subarray(start, Math.min(i + 1, bytes.length)));
+      this.lineInvalid = !piece.valid;
+      events.push(...this.consume(piece.text));
+      start = i + 1;
+    }
+    this.lineInvalid = false;
     return events;
   }
 
@@ -79,6 +133,7 @@ export class SseParser {
     if (value.startsWith(' ')) value = value.slice(1);
     switch (field) {
       case 'data':
+        if (this.lineInvalid) this.eventInvalid = true;
         this.dataLines.push(value);
         this.dataLength += value.length + 1;
         break;
@@ -102,6 +157,7 @@ export class SseParser {
     }
     const event: SseEvent = { event: this.eventType || 'message', data: this.dataLines.join('\n') };
     if (this.lastEventId !== '') event.id = this.lastEventId;
+    if (this.eventInvalid) event.invalidUtf8 = true;
     this.resetEvent();
     return event;
   }
@@ -110,5 +166,6 @@ export class SseParser {
     this.dataLines = [];
     this.dataLength = 0;
     this.eventType = '';
+    this.eventInvalid = false;
   }
 }

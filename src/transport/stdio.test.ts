@@ -53,6 +53,34 @@ describe('StdioTransport', () => {
     await t.close();
   });
 
+  it('marks a message whose line was not valid UTF-8, whether it answers, notifies or strays; valid multi-byte text split across writes is not marked', async () => {
+    // Bytes written raw: a Latin-1 é (0xE9) inside a JSON string, and a valid "é€🌦" cut into single-byte writes.
+    const t = new StdioTransport({
+      command: target(
+        `const w=(s)=>process.stdout.write(Buffer.from(s,'latin1'));` +
+          `if(m.id===1){w('{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"caf\xe9"}}\\n');w('{"jsonrpc":"2.0","id":1,"result":{"t":"caf\xe9"}}\\n')}` +
+          `else if(m.id===2){const b=Buffer.from(JSON.stringify({jsonrpc:'2.0',id:2,result:{t:'\u00e9\u20ac\ud83c\udf26 \ufffd'}})+'\\n');let i=0;const next=()=>{if(i<b.length){process.stdout.write(b.subarray(i,i+1));i+=1;setImmediate(next)}};next()}` +
+          `else{w('{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"\xff"}}\\n')}`,
+      ),
+      timeoutMs: 2000,
+    });
+    await t.start();
+    const bad = await t.send(request(1), 1);
+    expect(bad.response).toEqual({ jsonrpc: '2.0', id: 1, result: { t: 'caf\uFFFD' } });
+    expect(bad.invalidUtf8).toBe(2);
+    const good = await t.send(request(2), 2);
+    expect(good.response).toMatchObject({ result: { t: '\u00e9\u20ac\ud83c\udf26 \ufffd' } });
+    expect(good.invalidUtf8).toBeUndefined();
+    // With nothing pending, a notification is a stray, marked there.
+    await t.send({ jsonrpc: '2.0', method: 'x' }, undefined, { notification: true });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(t.strays().filter((s) => s.invalidUtf8).map((s) => s.data)).toEqual([
+      { jsonrpc: '2.0', method: 'notifications/message', params: { data: '\uFFFD' } },
+    ]);
+    expect(t.strays().filter((s) => !s.invalidUtf8)).toEqual([]);
+    await t.close();
+  });
+
   it('times out a request without blaming later ones for its late answer', async () => {
     const t = new StdioTransport({
       command: target(`setTimeout(()=>console.log(JSON.stringify({jsonrpc:'2.0',id:m.id,result:{}})), m.id===1?300:0)`),

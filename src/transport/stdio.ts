@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { StringDecoder } from 'node:string_decoder';
 import { isObject, type JsonRpcId } from '../jsonrpc.js';
 import { killGroup, trackChild } from './children.js';
 import { splitCommandLine } from './command-line.js';
@@ -9,6 +8,7 @@ import { jsonNestedDeeperThan, MAX_JSON_DEPTH, tooDeepMessage } from './json-dep
 import { ListenState } from './listen-stream.js';
 import { RequestGate } from './request-gate.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, nextSeq } from './sequence.js';
+import { decodeUtf8 } from './utf8.js';
 import {
   TargetUnavailableError,
   type Exchange,
@@ -65,8 +65,8 @@ export class StdioTransport implements Transport {
   private stderrText = '';
   private stderrStart = '';
   private stderrSeen = 0;
-  /** The stdout line being received, in pieces (joined once, when its newline arrives). */
-  private lineParts: string[] = [];
+  /** The stdout line being received, as raw bytes in pieces (joined and decoded once, when its newline arrives). */
+  private lineParts: Buffer[] = [];
   private lineBytes = 0;
   /** The rest of an oversized line is skipped up to its newline. */
   private discardingLine = false;
@@ -77,7 +77,6 @@ export class StdioTransport implements Transport {
   private starting: Promise<void> | undefined;
   /** Set once the target answered a request twice: nothing it says can be matched to our requests any more. */
   private broken: TransportFailure | undefined;
-  private readonly decoder = new StringDecoder('utf8');
   private exited: TransportFailure | undefined;
   private readonly maxMessageBytes: number;
   private readonly gate: RequestGate;
@@ -235,22 +234,25 @@ export class StdioTransport implements Transport {
     await exitedWithin(child, 1000);
   }
 
-  /** Only the new text is searched for a newline: a multi-megabyte line arriving in small chunks stays linear. */
+  /**
+   * Only the new bytes are searched for a newline: a multi-megabyte line arriving in small chunks stays linear. Lines
+   * are split as bytes (0x0A never occurs inside a multi-byte UTF-8 sequence) and each is decoded whole, so that
+   * a line whose bytes are not valid UTF-8 is known as such (transport.utf8).
+   */
   private onStdout(chunk: Buffer): void {
-    const text = this.decoder.write(chunk);
     let start = 0;
-    for (let newline = text.indexOf('\n'); newline >= 0; newline = text.indexOf('\n', start)) {
-      this.appendToLine(text.slice(start, newline));
+    for (let newline = chunk.indexOf(0x0a); newline >= 0; newline = chunk.indexOf(0x0a, start)) {
+      this.appendToLine(chunk.subarray(start, newline));
       start = newline + 1;
       this.endLine();
     }
-    this.appendToLine(text.slice(start));
+    this.appendToLine(chunk.subarray(start));
   }
 
-  private appendToLine(piece: string): void {
-    if (this.discardingLine || piece === '') return;
+  private appendToLine(piece: Buffer): void {
+    if (this.discardingLine || piece.length === 0) return;
     this.lineParts.push(piece);
-    this.lineBytes += Buffer.byteLength(piece);
+    this.lineBytes += piece.length;
     if (this.lineBytes > this.maxMessageBytes) {
       this.lineParts = [];
       this.lineBytes = 0;
@@ -264,18 +266,20 @@ export class StdioTransport implements Transport {
       this.discardingLine = false;
       return;
     }
-    const line = this.lineParts.join('').replace(/\r$/, '');
+    const decoded = decodeUtf8(this.lineParts.length === 1 ? this.lineParts[0]! : Buffer.concat(this.lineParts, this.lineBytes));
+    const line = decoded.text.replace(/\r$/, '');
     this.lineParts = [];
     this.lineBytes = 0;
-    if (line.trim() !== '') this.onLine(line);
+    if (line.trim() !== '') this.onLine(line, !decoded.valid);
   }
 
   /** A line cut off by the end of stdout (a target that died mid-message) is noise on stdout, and said so on exit. */
   private onStdoutEnd(): void {
-    const rest = this.lineParts.join('') + this.decoder.end();
+    const bytes = Buffer.concat(this.lineParts);
+    const rest = decodeUtf8(bytes).text;
     this.lineParts = [];
     if (rest.trim() === '') return;
-    this.unterminatedBytes = Buffer.byteLength(rest);
+    this.unterminatedBytes = bytes.length;
     this.stray('non-json', clip(rest), RAW_LINE_KEEP);
   }
 
@@ -286,7 +290,8 @@ export class StdioTransport implements Transport {
     if (oldest) this.settle(oldest[0], { kind: 'too-large', message: `message larger than ${this.maxMessageBytes} bytes` });
   }
 
-  private onLine(line: string): void {
+  /** `invalidUtf8`: the line's bytes were not valid UTF-8; a JSON message read from it is marked where it is recorded. */
+  private onLine(line: string, invalidUtf8 = false): void {
     if (jsonNestedDeeperThan(line, MAX_JSON_DEPTH)) {
       this.stray('non-json', clip(line), RAW_LINE_KEEP);
       const oldest = [...this.pending.entries()].find(([, p]) => !p.listen);
@@ -300,13 +305,17 @@ export class StdioTransport implements Transport {
       this.stray('non-json', clip(line), RAW_LINE_KEEP);
       return;
     }
+    const mark = (exchange: Exchange) => {
+      if (invalidUtf8) exchange.invalidUtf8 = (exchange.invalidUtf8 ?? 0) + 1;
+    };
     if (isObject(message) && 'method' in message) {
       const kind = 'id' in message ? 'server-request' : 'notification';
       for (const p of this.pending.values()) {
         recordNotification(p.exchange, message, line.length);
+        mark(p.exchange);
         p.listen?.onMessage();
       }
-      if (this.pending.size === 0 || kind === 'server-request') this.stray(kind, message, line.length);
+      if (this.pending.size === 0 || kind === 'server-request') this.stray(kind, message, line.length, invalidUtf8);
       return;
     }
     const id = isObject(message) ? message.id : undefined;
@@ -314,12 +323,13 @@ export class StdioTransport implements Transport {
     const match = key === undefined ? undefined : this.pending.get(key);
     if (match && key !== undefined) {
       match.exchange.response = message;
+      mark(match.exchange);
       this.settle(key);
       this.remember(key);
       return;
     }
     if (key !== undefined && this.answered.has(key)) {
-      this.onDuplicate(id, message, line.length);
+      this.onDuplicate(id, message, line.length, invalidUtf8);
       return;
     }
     const inFlight = [...this.pending.entries()].filter(([, p]) => !p.listen);
@@ -327,13 +337,15 @@ export class StdioTransport implements Transport {
       // An error the server could not tie to an id answers the only request in flight; checks judge the null id.
       const [onlyKey, only] = inFlight[0]!;
       only.exchange.response = message;
+      mark(only.exchange);
       this.settle(onlyKey);
       return;
     }
-    this.stray('unknown-id', message, line.length);
+    this.stray('unknown-id', message, line.length, invalidUtf8);
     if (inFlight.length === 1 && !(key !== undefined && this.abandoned.has(key))) {
       const [onlyKey, only] = inFlight[0]!;
       only.exchange.response = message;
+      mark(only.exchange);
       this.settle(onlyKey, {
         kind: 'wrong-id',
         message: `response id ${JSON.stringify(id)} does not match the request id ${JSON.stringify(
@@ -344,8 +356,8 @@ export class StdioTransport implements Transport {
   }
 
   /** A second answer to a request: the target's answers can no longer be trusted to be ours, so the audit stops. */
-  private onDuplicate(id: unknown, message: unknown, size: number): void {
-    this.stray('unknown-id', message, size);
+  private onDuplicate(id: unknown, message: unknown, size: number, invalidUtf8: boolean): void {
+    this.stray('unknown-id', message, size, invalidUtf8);
     this.broken ??= { kind: 'duplicate-response', message: `the target answered the request with id ${JSON.stringify(id)} a second time` };
     for (const [key, p] of [...this.pending.entries()]) if (!p.listen) this.settle(key, this.broken);
   }
@@ -381,13 +393,13 @@ export class StdioTransport implements Transport {
     p.resolve(p.exchange);
   }
 
-  private stray(kind: StrayEvent['kind'], data: unknown, size: number): void {
+  private stray(kind: StrayEvent['kind'], data: unknown, size: number, invalidUtf8 = false): void {
     if (this.strayEvents.length >= STRAY_KEEP || this.strayChars + size > STRAY_CHARS_KEEP) {
       this.strayDropped += 1;
       return;
     }
     this.strayChars += size;
-    this.strayEvents.push({ at: new Date().toISOString(), kind, data });
+    this.strayEvents.push({ at: new Date().toISOString(), kind, data, ...(invalidUtf8 ? { invalidUtf8: true as const } : {}) });
   }
 }
 

@@ -28,6 +28,12 @@ export interface Exchange {
   notificationsDropped?: number;
   /** Set when no valid response arrived: timeout, target gone, unparseable, wrong id. */
   failure?: TransportFailure;
+  /**
+   * How many of the JSON messages received for this exchange (its response, the notifications kept with it) were not
+   * valid UTF-8 on the wire: a stdio line, an HTTP body or an SSE event whose bytes a strict decoder refuses. They were
+   * read with U+FFFD in place of the bad bytes; absent when all were valid (transport.utf8 reads it).
+   */
+  invalidUtf8?: number;
 }
 
 export type TransportFailureKind =
@@ -56,6 +62,8 @@ export interface StrayEvent {
   kind: 'non-json' | 'unknown-id' | 'notification' | 'server-request' | 'stderr';
   /** Parsed message when JSON, else the raw line (truncated). */
   data: unknown;
+  /** A JSON message whose bytes were not valid UTF-8 (read with U+FFFD in their place); see Exchange.invalidUtf8. */
+  invalidUtf8?: true;
 }
 
 export interface SendOptions {
