@@ -91,6 +91,11 @@ function expectCleanEnd(run: CliRun, exit: number): RunReport {
   return run.report!;
 }
 
+/** The flood is log messages nobody asked for (no logLevel in any request's _meta): reported, not only survived. */
+function expectFloodReported(report: RunReport): void {
+  expect(report.checks.filter((c) => c.status === 'fail').map((c) => c.id)).toEqual(['log.no-level-no-message']);
+}
+
 /** Exit 3, an aborted reason saying what the target did, and the check that was running reported as an error. */
 function expectBlamed(run: CliRun, reason: RegExp): RunReport {
   const report = expectCleanEnd(run, 3);
@@ -254,10 +259,11 @@ describe.skipIf(!BUILT)('chaos over stdio: the audit ends, blames the target, an
     await expectNoLeftovers(s);
   });
 
-  it.concurrent('100,000 notifications: the audit completes in a small heap; each exchange keeps 1000 and counts the rest', async () => {
+  it.concurrent('100,000 notifications: the audit completes in a small heap, keeps 1000 per exchange and reports the flood', async () => {
     const s = scene();
     const run = await audit(['--stdio', chaosCommand(s, '--notify-flood', '100000'), '--timeout', '20000'], { nodeOptions: ['--max-old-space-size=48'] });
-    const report = expectCleanEnd(run, 0);
+    const report = expectCleanEnd(run, 1);
+    expectFloodReported(report);
     const flooded = exchangesOf(report).find((e) => (e.notificationsDropped ?? 0) > 0);
     expect(flooded?.notifications.length).toBe(1000);
     expect(flooded!.notifications.length + flooded!.notificationsDropped!).toBe(100_000);
@@ -318,7 +324,9 @@ describe.skipIf(!BUILT)('chaos over HTTP: the audit ends, blames the target, and
 
   it.concurrent('100,000 notifications on the event stream: the audit completes; 1000 kept', () =>
     overHttp(['--notify-flood', '100000'], ['--timeout', '20000'], (run) => {
-      const flooded = exchangesOf(expectCleanEnd(run, 0)).find((e) => (e.notificationsDropped ?? 0) > 0);
+      const report = expectCleanEnd(run, 1);
+      expectFloodReported(report);
+      const flooded = exchangesOf(report).find((e) => (e.notificationsDropped ?? 0) > 0);
       expect(flooded?.notifications.length).toBe(1000);
       expect(flooded!.notifications.length + flooded!.notificationsDropped!).toBe(100_000);
     }));
