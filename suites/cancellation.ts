@@ -12,7 +12,7 @@ export const CANCEL_GRACE_MS = 1000;
 /** How long after a cancellation the audit keeps listening for an answer to it. */
 const CANCEL_WATCH_MS = 3000;
 /** How long the serial probe listens for answers to the notifications it sent. */
-const NOTIFICATION_WATCH_MS = 300;
+const NOTIFICATION_WATCH_MS = 100;
 
 const STDIO_SILENCE: SpecSentence = {
   ref: 'basic/transports/stdio#cancellation',

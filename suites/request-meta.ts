@@ -4,6 +4,7 @@ import type { CheckContext } from '../src/runner/context.js';
 import type { CheckDefinition, Outcome } from '../src/runner/types.js';
 import type { Exchange } from '../src/transport/types.js';
 import { fail, pass, skip } from './outcome.js';
+import { LEGACY_INITIALIZE } from './shared-connections.js';
 
 const MODERN = ['2026-07-28'] as const;
 const MISSING_32602 = 'A request missing any required field is malformed; the server MUST reject it with JSON-RPC error code -32602 (Invalid params).';
@@ -225,10 +226,7 @@ export const unsupportedVersionStatus: CheckDefinition = {
   run: async (ctx) => statusOf(await versionProbes(ctx), (p) => errorOf(p.exchange.response)?.code === -32022, 'unsupported-version errors'),
 };
 
-/**
- * What a legacy (2025-11-25) client sends first. It goes on a connection of its own: a server that also speaks the
- * legacy wire may switch a connection to it after answering.
- */
+/** What a legacy (2025-11-25) client sends first; it goes on a connection of its own (LEGACY_INITIALIZE). */
 function legacyInitialize(id: JsonRpcId): Record<string, unknown> {
   return {
     jsonrpc: '2.0',
@@ -255,12 +253,14 @@ export const initializeErrorNamesVersions: CheckDefinition = {
   area: 'request-meta',
   wires: MODERN,
   needs: ['live'],
-  phase: 'serial',
+  prepare(ctx) {
+    ctx.prepareConnection(LEGACY_INITIALIZE);
+  },
   async run(ctx) {
     if (!ctx.canOpenConnections) return [skip('cannot open another connection to this target, and initialize is not sent on the audited one')];
     const { result } = await ctx.discover().then((e) => ({ result: resultOf(e.response) }));
     const supported = Array.isArray(result?.supportedVersions) ? result.supportedVersions.filter((v): v is string => typeof v === 'string') : [MODERN_VERSION];
-    const client = await ctx.anotherConnection({ negotiate: false });
+    const client = await ctx.sharedConnection(LEGACY_INITIALIZE);
     const id = client.newId();
     const exchange = await client.raw(legacyInitialize(id), id, {});
     const error = errorOf(exchange.response);

@@ -8,3 +8,9 @@
  * Over stdio it is one more process of the target, whose stdin the last check of the run closes (to watch it exit).
  */
 export const LISTING_ONLY = 'listing-only';
+
+/**
+ * Receives a legacy `initialize` after its negotiation: a server that speaks both eras may switch such a connection to
+ * the legacy wire, so nothing else is sent on it.
+ */
+export const LEGACY_INITIALIZE = 'legacy-initialize';
