@@ -12,3 +12,13 @@ describe('answers after a cancellation', () => {
     expect(answersAfterCancel([cancel], strays).map((l) => l.stray)).toEqual([strays[3]]);
   });
 });
+
+describe('the cancellations the silence check watches', () => {
+  it('are those for requests that timed out, not the probes for requests answered or never sent', async () => {
+    const { cancellationsSent } = await import('./cancellation.js');
+    const call = (id: number, failure?: 'timeout') => ({ seq: id, sentAt: at(0), durationMs: 1, request: { jsonrpc: '2.0', id, method: 'tools/call' }, notifications: [], ...(failure ? { failure: { kind: failure, message: 'slow' } } : {}) });
+    const cancel = (requestId: unknown) => ({ seq: 9, sentAt: at(10), durationMs: 0, request: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId } }, notifications: [] });
+    const watched = cancellationsSent([call(1, 'timeout'), call(2), cancel(1), cancel(2), cancel('never-sent')] as never);
+    expect(watched.map((c) => c.requestId)).toEqual([1]);
+  });
+});

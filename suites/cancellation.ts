@@ -31,14 +31,18 @@ interface Cancellation {
   at: number;
 }
 
-/** The notifications/cancelled the audit sent (for calls that outlived --timeout), oldest first. */
-function cancellationsSent(exchanges: readonly Exchange[]): Cancellation[] {
+/**
+ * The notifications/cancelled the audit sent for requests still in flight (calls that outlived --timeout), oldest
+ * first; not the ones base.notif.no-response sends for requests long answered or never sent.
+ */
+export function cancellationsSent(exchanges: readonly Exchange[]): Cancellation[] {
+  const timedOut = new Set(exchanges.filter((e) => e.failure?.kind === 'timeout' && isObject(e.request)).map((e) => valueKey((e.request as { id?: unknown }).id)));
   return exchanges.flatMap((notice) => {
     const message = isObject(notice.request) ? notice.request : {};
     const params = isObject(message.params) ? message.params : {};
     if (message.method !== 'notifications/cancelled' || 'id' in message) return [];
     const requestId = params.requestId;
-    if (typeof requestId !== 'string' && typeof requestId !== 'number') return [];
+    if ((typeof requestId !== 'string' && typeof requestId !== 'number') || !timedOut.has(valueKey(requestId))) return [];
     return [{ notice, requestId, at: Date.parse(notice.sentAt) }];
   });
 }

@@ -10,7 +10,7 @@ export const PROBE_PROGRESS_TOKEN = '9017';
 /** Messages below it (debug, info, notice) are outside what the request asked for. */
 export const PROBE_LOG_LEVEL = 'warning';
 /** Over stdio, how long to keep listening after the answer for messages that follow it on the channel. */
-const TRAILING_MS = 150;
+const TRAILING_MS = 50;
 
 export type NotificationProbe = { exchange: Exchange; token: string; logLevel?: string } | { skipped: string };
 
