@@ -152,6 +152,7 @@ export const logInvalidLevel: CheckDefinition = {
   area: 'logging',
   wires: ['2026-07-28'],
   sentences: { '2026-07-28': [INVALID_LEVEL] },
+  needs: ['live'],
   async run(ctx) {
     const exchange = await ctx.client.request('tools/list', {}, { extraMeta: { [META_LOG_LEVEL]: 'verbose' }, probe: true });
     const error = errorOf(exchange.response);

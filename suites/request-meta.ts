@@ -259,7 +259,9 @@ export const initializeErrorNamesVersions: CheckDefinition = {
   async run(ctx) {
     if (!ctx.canOpenConnections) return [skip('cannot open another connection to this target, and initialize is not sent on the audited one')];
     const { result } = await ctx.discover().then((e) => ({ result: resultOf(e.response) }));
-    const supported = Array.isArray(result?.supportedVersions) ? result.supportedVersions.filter((v): v is string => typeof v === 'string') : [MODERN_VERSION];
+    // The version this audit is served counts as supported whatever supportedVersions says (discover.supported-versions judges that list).
+    const listed = Array.isArray(result?.supportedVersions) ? result.supportedVersions.filter((v): v is string => typeof v === 'string') : [];
+    const supported = [...new Set([MODERN_VERSION, ...listed])];
     const client = await ctx.sharedConnection(LEGACY_INITIALIZE);
     const id = client.newId();
     const exchange = await client.raw(legacyInitialize(id), id, {});

@@ -98,7 +98,7 @@ describe.skipIf(!BUILT)('catalog and selection', () => {
   it('--checks with a glob runs only the matching checks', async () => {
     const run = await runCli(['--stdio', referenceCommand(), '--checks', 'cache.*']);
     expect(run.code).toBe(0);
-    expect(new Set(run.report!.checks.map((c) => c.id))).toEqual(new Set(['cache.server.hints', 'cache.server.ttl-nonneg', 'cache.server.scope-consistent']));
+    expect(new Set(run.report!.checks.map((c) => c.id))).toEqual(new Set(['cache.server.hints', 'cache.server.ttl-nonneg', 'cache.server.scope-consistent', 'cache.irr-no-hints']));
   });
 
   it('--exclude-checks removes checks', async () => {

@@ -16,6 +16,16 @@ function portsByMethod(log: string): Map<string, Set<string>> {
   return ports;
 }
 
+/** How many tools/call arrived over each client port. */
+function callsByPort(log: string): number[] {
+  const counts = new Map<string, number>();
+  for (const line of readFileSync(log, 'utf8').trim().split('\n')) {
+    const [, origin, , method] = line.split(' ');
+    if (method === 'tools/call') counts.set(origin!.split(':')[1]!, (counts.get(origin!.split(':')[1]!) ?? 0) + 1);
+  }
+  return [...counts.values()].sort((a, b) => b - a);
+}
+
 const logFile = () => join(mkdtempSync(join(tmpdir(), 'mtc-connections-')), 'arrivals.log');
 /** Enough generated calls to need several connections at once, few enough to stay quick while each tool takes 20 ms. */
 const FEW_CASES = ['--runs', '8'];
@@ -35,12 +45,14 @@ describe.skipIf(!BUILT)('--http-connections', () => {
       expect(run.report!.options.httpConnections).toBe(4);
       const callPorts = portsByMethod(spreadLog).get('tools/call')!;
       expect(callPorts.size).toBeGreaterThan(1);
-      expect(callPorts.size).toBeLessThanOrEqual(4);
+      // Up to 4 for the generated calls, and one more for state.no-connection-affinity's retry on a connection of its own.
+      expect(callPorts.size).toBeLessThanOrEqual(5);
 
       const baseline = await runCli(['--url', one.url, ...FEW_CASES]);
       expect(explain(baseline.report)).toBe('(no fail/warn/error)');
       expect(baseline.report!.options.httpConnections).toBeUndefined();
-      expect(portsByMethod(oneLog).get('tools/call')!.size, 'by default every call goes over the one connection').toBe(1);
+      // By default every call goes over the one connection, but for state.no-connection-affinity's single retry on a connection of its own.
+      expect(callsByPort(oneLog).slice(1), 'by default every call goes over the one connection').toEqual([1]);
     } finally {
       await Promise.all([spread.stop(), one.stop()]);
     }
