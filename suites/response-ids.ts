@@ -41,6 +41,42 @@ export function idProblem(exchange: Exchange, wellFormed: (request: unknown) => 
   return `an error (code ${JSON.stringify(code)}) carries id ${shown}, though the request was well-formed`;
 }
 
+/**
+ * Ids no other request uses: a string, and a string of digits that a careless server turns into a number (one the
+ * audit's numbered requests never reach, so such an answer is not taken for a second answer to one of them).
+ */
+export const STRING_ID_PROBES: readonly string[] = ['mcp-tools-conformance-id', '900000007'];
+
+export const stringIds: CheckDefinition = {
+  id: 'base.id.same.string',
+  covers: ['base.res.same-id'],
+  keyword: 'MUST',
+  title: 'A request with a string id (also one of digits) is answered under that same string',
+  specRef: 'basic/index#result-responses',
+  area: 'wire',
+  wires: WIRES,
+  sentences: { '2026-07-28': [RESULT_SAME_ID], '2025-11-25': [RESULT_SAME_ID] },
+  needs: ['live'],
+  // One request in flight: an answer under another id is then still tied to its request.
+  phase: 'serial',
+  async run(ctx) {
+    const sent: Exchange[] = [];
+    for (const id of STRING_ID_PROBES) sent.push(await ctx.client.request('tools/list', {}, { id, probe: true }));
+    const answered = sent.filter((e) => isObject(e.response) && 'id' in e.response);
+    if (answered.length === 0) return [skip(`neither tools/list with a string id was answered (${sent[0]!.failure?.message ?? 'no response'})`)];
+    const bad = answered.filter((e) => !sameId((e.response as { id?: unknown }).id, (e.request as { id?: unknown }).id));
+    if (bad.length === 0) return [pass(`tools/list with ids ${STRING_ID_PROBES.map((id) => JSON.stringify(id)).join(' and ')} answered under the same strings`, sent)];
+    const first = bad[0]!;
+    return [
+      fail(
+        `tools/list with id ${JSON.stringify((first.request as { id?: unknown }).id)} was answered with id ${JSON.stringify((first.response as { id?: unknown }).id)}`,
+        'the id exactly as sent: a string stays a string, even one of digits',
+        bad,
+      ),
+    ];
+  },
+};
+
 export const responseIds: CheckDefinition = {
   id: 'base.id.same',
   covers: ['base.res.same-id', 'base.err.same-id'],
@@ -52,7 +88,9 @@ export const responseIds: CheckDefinition = {
   sentences: { '2026-07-28': [ERROR_SAME_ID, RESULT_SAME_ID], '2025-11-25': [ERROR_SAME_ID, RESULT_SAME_ID] },
   phase: 'final',
   run(ctx) {
-    const answered = ctx.exchanges().filter((e) => isObject(e.response) && isObject(e.request) && 'id' in e.request);
+    // The string-id probes are base.id.same.string's to judge.
+    const probe = (e: Exchange) => isObject(e.request) && STRING_ID_PROBES.includes(e.request.id as string);
+    const answered = ctx.exchanges().filter((e) => isObject(e.response) && isObject(e.request) && 'id' in e.request && !probe(e));
     if (answered.length === 0) return [skip('no request of the audit was answered')];
     const wire = ctx.wire;
     const wellFormed = (request: unknown) => wire !== null && validateWire('JSONRPCRequest', wire, request).length === 0;

@@ -5,7 +5,7 @@ import type { CheckDefinition, Evidence } from '../src/runner/types.js';
 import { WIRES } from '../src/runner/types.js';
 import { validateWire } from '../src/schema/validator.js';
 import { fail, note, pass, skip } from './outcome.js';
-import { responseIds } from './response-ids.js';
+import { responseIds, stringIds } from './response-ids.js';
 
 export const jsonRpcEnvelope: CheckDefinition = {
   id: 'base.jsonrpc',
@@ -202,4 +202,4 @@ export const utf8Messages: CheckDefinition = {
   },
 };
 
-export const WIRE_CHECKS = [jsonRpcEnvelope, responseIds, resultSchemas, stdoutClean, noServerRequests, utf8Messages] as const;
+export const WIRE_CHECKS = [jsonRpcEnvelope, responseIds, stringIds, resultSchemas, stdoutClean, noServerRequests, utf8Messages] as const;

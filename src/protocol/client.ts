@@ -30,6 +30,8 @@ export interface RequestOptions {
   probe?: boolean;
   /** Any connection of the client will do (HTTP --http-connections); by default the first one. */
   anyConnection?: boolean;
+  /** This id instead of the next number (probes of how ids are echoed); the caller keeps it unique. */
+  id?: JsonRpcId;
 }
 
 /** A request sent and not yet answered: its method, the tool it calls, and since when (performance.now()). */
@@ -113,7 +115,7 @@ export class McpClient {
     options: RequestOptions,
   ): { message: Record<string, unknown>; id: JsonRpcId; headers: Record<string, string> } {
     const wire = this.wire ?? '2026-07-28';
-    const id = this.newId();
+    const id = options.id ?? this.newId();
     const body: Record<string, unknown> = { ...params };
     if (wire === '2026-07-28' && options.meta !== null) {
       body._meta = options.meta ?? { ...this.modernMeta(options.capabilities), ...options.extraMeta };

@@ -594,6 +594,10 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     expect(exchange({ ...ctx, connection: 'b' }, retry).at(-1)!.error.code).toBe(-32602);
     expect(exchange({ ...ctx, connection: 'a' }, retry).at(-1)!.result.resultType).toBe('complete');
   },
+  'digit-string-id-as-number': (ctx) => {
+    expect(exchange(ctx, rpc('900000007', 'tools/list')).at(-1)!.id).toBe(900000007);
+    expect(exchange(ctx, rpc('abc', 'tools/list')).at(-1)!.id).toBe('abc');
+  },
   'request-state-unverified': (ctx) => {
     const result = exchange(ctx, rpc(1, 'tools/call', confirmCall({ requestState: 'forged', inputResponses: ACCEPTED }))).at(-1)!.result;
     expect(result.content[0].text).toMatch(/^Confirmed/);

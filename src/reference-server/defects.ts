@@ -95,6 +95,7 @@ export const DEFECTS = defineDefects([
     description: "confirm_action's requestState is bound to the client's connection: the retry on another connection gets -32602",
     transports: ['http'],
   },
+  { name: 'digit-string-id-as-number', breaks: 'base.id.same.string', description: 'a request whose id is a string of digits ("900000007") is answered under the number (900000007)', transports: ['stdio'] },
   {
     name: 'stdout-noise',
     breaks: 'stdio.server.stdout-clean',

@@ -95,6 +95,7 @@ function handleRequest(request: Request, ctx: HandlerContext): Reply {
   const answer = answerRequest(request, ctx);
   if (answer.listen) return answer.listen;
   if (defects.has('error-id-null') && request.method === 'tools/call' && 'error' in answer.response) answer.response.id = null;
+  if (defects.has('digit-string-id-as-number') && typeof request.id === 'string' && /^\d{1,15}$/.test(request.id)) answer.response.id = Number(request.id);
   const messages = [...answer.before, answer.response, ...(answer.after ?? [])];
   let stream = messages.length > 1;
   if (isList) {
