@@ -1,10 +1,10 @@
-import type { Wire } from './runner/types.js';
+import { MODERN_VERSION, type Wire } from './model/wire.js';
 
 const SITE = 'https://modelcontextprotocol.io/specification/';
 
 /** The revision a link points into: the wire the audit used, or the current revision when none was negotiated. */
 export function specRevision(wire: Wire | null | undefined): Wire {
-  return wire ?? '2026-07-28';
+  return wire ?? MODERN_VERSION;
 }
 
 /**

@@ -3,8 +3,7 @@ import type { CheckContext } from '../src/runner/context.js';
 import type { CheckDefinition } from '../src/runner/types.js';
 import type { Exchange } from '../src/transport/types.js';
 import { fail, pass, skip } from './outcome.js';
-
-const MODERN = ['2026-07-28'] as const;
+import { MODERN } from '../src/model/wire.js';
 
 interface Cacheable {
   label: string;

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isObject, type JsonRpcId } from '../src/jsonrpc.js';
 import { methodOf } from '../src/runner/result-schemas.js';
 import type { CheckDefinition, SpecSentence } from '../src/runner/types.js';
-import { WIRES } from '../src/runner/types.js';
+import { MODERN, WIRES } from '../src/model/wire.js';
 import type { Exchange, StrayEvent } from '../src/transport/types.js';
 import { notificationsSeen, seenEvidence, valueKey } from './notifications-seen.js';
 import { fail, note, pass, skip } from './outcome.js';
@@ -73,7 +73,7 @@ export const cancelSilence: CheckDefinition = {
     if (cancellations.length === 0) return [skip('no request was cancelled in this audit (it cancels only tool calls that outlive --timeout)')];
     const watchUntil = Math.max(...cancellations.map((c) => c.at)) + CANCEL_WATCH_MS;
     if (watchUntil > Date.now()) await sleep(watchUntil - Date.now());
-    const late = answersAfterCancel(cancellations, ctx.transport.strays());
+    const late = answersAfterCancel(cancellations, ctx.strays());
     if (late.length === 0) {
       return [pass(`${cancellations.length} cancelled request(s): no answer came later than ${CANCEL_GRACE_MS} ms after the cancellation (watched for ${CANCEL_WATCH_MS} ms)`)];
     }
@@ -97,7 +97,7 @@ export const cancelOnlyListen: CheckDefinition = {
   title: 'A notifications/cancelled from the server only ever ends a subscriptions/listen stream',
   specRef: 'basic/patterns/cancellation',
   area: 'cancellation',
-  wires: ['2026-07-28'],
+  wires: MODERN,
   sentences: {
     '2026-07-28': [
       { ref: 'basic/patterns/cancellation', text: 'Servers MUST NOT send notifications/cancelled for any other purpose.', keyword: 'MUST NOT' },
@@ -112,7 +112,7 @@ export const cancelOnlyListen: CheckDefinition = {
   run(ctx) {
     const exchanges = ctx.exchanges();
     const listenIds = new Set(exchanges.filter((e) => methodOf(e) === 'subscriptions/listen').map((e) => valueKey((e.request as { id?: unknown }).id)));
-    const seen = notificationsSeen(exchanges, ctx.transport.strays(), 'notifications/cancelled');
+    const seen = notificationsSeen(exchanges, ctx.strays(), 'notifications/cancelled');
     const other = seen.filter((s) => !listenIds.has(valueKey(s.params.requestId)));
     if (other.length === 0) return [pass(`${seen.length} notifications/cancelled from the server, each for a subscriptions/listen request`)];
     return [
@@ -164,7 +164,7 @@ export const notificationsUnanswered: CheckDefinition = {
     const sent: Exchange[] = [];
     for (const params of cancellationsToIgnore(ctx.exchanges())) sent.push(await ctx.client.notify('notifications/cancelled', params));
     await sleep(NOTIFICATION_WATCH_MS);
-    const answers = ctx.transport.strays().filter((s) => s.at >= since && (s.kind === 'unknown-id' || (isObject(s.data) && ('result' in s.data || 'error' in s.data))));
+    const answers = ctx.strays().filter((s) => s.at >= since && (s.kind === 'unknown-id' || (isObject(s.data) && ('result' in s.data || 'error' in s.data))));
     if (answers.length === 0) {
       return [pass(`${sent.length} notifications/cancelled the server could only ignore (a request already answered, an id never sent, no requestId) got no response within ${NOTIFICATION_WATCH_MS} ms`, sent)];
     }

@@ -1,8 +1,9 @@
 import { errorOf, isObject } from '../src/jsonrpc.js';
 import { describeIssues } from '../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../src/runner/types.js';
-import { WIRES } from '../src/runner/types.js';
+import { MODERN_VERSION, WIRES } from '../src/model/wire.js';
 import { fail, pass, skip } from './outcome.js';
+import { ERR } from '../src/protocol/constants.js';
 
 export const toolsCapabilityDeclared: CheckDefinition = {
   id: 'tools.cap.declare',
@@ -18,13 +19,13 @@ export const toolsCapabilityDeclared: CheckDefinition = {
   async run(ctx) {
     const { capabilities, exchange } = await ctx.capabilities();
     if (!capabilities) {
-      return [skip(`no capabilities object to inspect (${ctx.wire === '2026-07-28' ? 'server/discover' : 'initialize'} gave none)`)];
+      return [skip(`no capabilities object to inspect (${ctx.wire === MODERN_VERSION ? 'server/discover' : 'initialize'} gave none)`)];
     }
     if (isObject(capabilities.tools)) return [pass('capabilities.tools is declared', [exchange])];
     const walk = await ctx.tools();
     const first = walk.pages[0]!.exchange;
     const error = errorOf(first.response);
-    if (error && error.code === -32601) {
+    if (error && error.code === ERR.methodNotFound) {
       return [skip('the server declares no tools capability and does not implement tools/list: it does not offer tools')];
     }
     return [

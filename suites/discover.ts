@@ -1,10 +1,9 @@
 import { errorOf, isObject, resultOf } from '../src/jsonrpc.js';
-import { MODERN_VERSION, META_SERVER_INFO } from '../src/protocol/constants.js';
+import { META_SERVER_INFO } from '../src/protocol/constants.js';
+import { MODERN, MODERN_VERSION } from '../src/model/wire.js';
 import { describeIssues } from '../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../src/runner/types.js';
 import { fail, pass, skip } from './outcome.js';
-
-const MODERN = ['2026-07-28'] as const;
 
 export const discoverImplemented: CheckDefinition = {
   id: 'discover.must-implement',

@@ -1,7 +1,7 @@
 import { isObject, resultOf } from '../src/jsonrpc.js';
 import { methodOf } from '../src/runner/result-schemas.js';
 import type { CheckDefinition, SpecSentence } from '../src/runner/types.js';
-import { WIRES } from '../src/runner/types.js';
+import { WIRES } from '../src/model/wire.js';
 import { fail, pass, skip } from './outcome.js';
 
 const EMBEDDED: SpecSentence = {

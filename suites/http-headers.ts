@@ -5,8 +5,9 @@ import { sampleArguments } from '../src/schema/arguments/index.js';
 import type { Exchange } from '../src/transport/types.js';
 import { listedTools } from './listed-tools.js';
 import { fail, pass, skip } from './outcome.js';
+import { MODERN, MODERN_VERSION } from '../src/model/wire.js';
+import { ERR } from '../src/protocol/constants.js';
 
-const MODERN = ['2026-07-28'] as const;
 const SPEC = 'basic/transports/streamable-http';
 
 const describe = (e: Exchange) => {
@@ -94,7 +95,7 @@ function callTarget(ctx: CheckContext): Promise<CallTarget> {
       args: {},
       label: `tools/call of the unlisted name ${UNLISTED} (no listed tool that may be called has arguments we can generate; ${ctx.callPolicy})`,
       unclear: (e) =>
-        errorOf(e.response)?.code === -32602
+        errorOf(e.response)?.code === ERR.invalidParams
           ? 'an unlisted tool name, and -32602 can be the tool lookup answering before the headers are validated'
           : undefined,
     };
@@ -131,7 +132,7 @@ export const HTTP_HEADER_CHECKS = [
     specRef: `${SPEC}#protocol-version-header`,
     covers: ['http.pv.header'],
     expectStatus: 400,
-    expectCode: -32020,
+    expectCode: ERR.headerMismatch,
     what: 'tools/list without MCP-Protocol-Version',
     send: (ctx) => list(ctx, { 'MCP-Protocol-Version': null }),
     async skipIf(ctx) {
@@ -156,7 +157,7 @@ export const HTTP_HEADER_CHECKS = [
     specRef: `${SPEC}#protocol-version-header`,
     covers: ['http.pv.match'],
     expectStatus: 400,
-    expectCode: -32020,
+    expectCode: ERR.headerMismatch,
     what: 'tools/list with header 2025-11-25 and body 2026-07-28',
     send: (ctx) => list(ctx, { 'MCP-Protocol-Version': '2025-11-25' }),
   }),
@@ -174,7 +175,7 @@ export const HTTP_HEADER_CHECKS = [
     specRef: `${SPEC}#server-validation`,
     covers: ['http.std.required'],
     expectStatus: 400,
-    expectCode: -32020,
+    expectCode: ERR.headerMismatch,
     what: 'requests missing a standard header',
     send: async (ctx) => [
       ['tools/list without Mcp-Method', await list(ctx, { 'Mcp-Method': null })],
@@ -198,7 +199,7 @@ export const HTTP_HEADER_CHECKS = [
     specRef: `${SPEC}#server-validation`,
     covers: ['http.validate.400-32020'],
     expectStatus: 400,
-    expectCode: -32020,
+    expectCode: ERR.headerMismatch,
     what: 'requests whose standard header disagrees with the body',
     send: async (ctx) => [
       ['tools/list sent with Mcp-Method: server/discover', await methodMismatchProbe(ctx)],
@@ -220,7 +221,7 @@ export const HTTP_HEADER_CHECKS = [
     title: 'An unknown method is answered with 404 and -32601',
     specRef: `${SPEC}#protocol-version-header`,
     expectStatus: 404,
-    expectCode: -32601,
+    expectCode: ERR.methodNotFound,
     what: 'the unknown method tools/bogus',
     send: (ctx) => ctx.client.request('tools/bogus'),
   }),
@@ -238,7 +239,7 @@ function otherRevisions(ctx: CheckContext): Promise<string | undefined> {
   return ctx.memo('other-revisions', async () => {
     const discover = resultOf((await ctx.discover()).response);
     const versions = Array.isArray(discover?.supportedVersions) ? discover!.supportedVersions : [];
-    const others = versions.filter((v): v is string => typeof v === 'string' && v !== '2026-07-28');
+    const others = versions.filter((v): v is string => typeof v === 'string' && v !== MODERN_VERSION);
     if (others.length > 0) return `the server supports other revisions too (DiscoverResult.supportedVersions lists ${others.join(', ')}); ${ONLY_THIS}`;
     const legacy = await legacyHandshake(ctx);
     return legacy ? `the server supports an older revision too (initialize with protocolVersion 2025-11-25 got an InitializeResult for ${legacy}); ${ONLY_THIS}` : undefined;
@@ -255,7 +256,7 @@ async function legacyHandshake(ctx: CheckContext): Promise<string | undefined> {
     const id = client.newId();
     const params = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { ...client.clientInfo } };
     const result = resultOf((await client.raw({ jsonrpc: '2.0', id, method: 'initialize', params }, id)).response);
-    return typeof result?.protocolVersion === 'string' && result.protocolVersion !== '2026-07-28' ? result.protocolVersion : undefined;
+    return typeof result?.protocolVersion === 'string' && result.protocolVersion !== MODERN_VERSION ? result.protocolVersion : undefined;
   } catch {
     return undefined;
   }
@@ -402,7 +403,7 @@ export const headerValueCase: CheckDefinition = {
     }
     if (probe.status === undefined || probe.status >= 500 || !errorOf(probe.response)) return [skip(`${what}: no 4xx JSON-RPC error to judge`)];
     const code = errorOf(probe.response)!.code;
-    const rejected = probe.status === 400 && code === -32020 ? 'rejected as a header mismatch' : 'not served (whether -32020 is the right answer to a mismatch is http.validate.mismatch\'s to judge)';
+    const rejected = probe.status === 400 && code === ERR.headerMismatch ? 'rejected as a header mismatch' : 'not served (whether -32020 is the right answer to a mismatch is http.validate.mismatch\'s to judge)';
     return [pass(`${what}: the value was not taken for tools/list, ${rejected}`, [probe])];
   },
 };

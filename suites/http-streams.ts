@@ -3,6 +3,7 @@ import { methodOf } from '../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../src/runner/types.js';
 import type { Exchange } from '../src/transport/types.js';
 import { fail, pass, skip } from './outcome.js';
+import { MODERN } from '../src/model/wire.js';
 
 /** A notification on a request's own SSE stream is related when it is progress for that request's token, or a log message. */
 function unrelated(exchange: Exchange): unknown[] {
@@ -40,7 +41,7 @@ export const sseRelated: CheckDefinition = {
   title: "Notifications on a request's SSE stream relate to that request (its progress, log messages) — never list_changed or another request's progress",
   specRef: 'basic/transports/streamable-http#receiving-messages',
   area: 'http',
-  wires: ['2026-07-28'],
+  wires: MODERN,
   needs: ['http'],
   phase: 'final',
   run(ctx) {
@@ -83,7 +84,7 @@ export const sseNoBuffering: CheckDefinition = {
   title: 'Every SSE response carries the header X-Accel-Buffering: no',
   specRef: 'basic/transports/streamable-http#receiving-messages',
   area: 'http',
-  wires: ['2026-07-28'],
+  wires: MODERN,
   needs: ['http'],
   phase: 'final',
   run(ctx) {

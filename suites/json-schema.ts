@@ -1,7 +1,8 @@
 import { isObject } from '../src/jsonrpc.js';
 import type { CheckContext } from '../src/runner/context.js';
 import type { CheckDefinition, Outcome } from '../src/runner/types.js';
-import { WIRES, type SpecSentence } from '../src/runner/types.js';
+import { type SpecSentence } from '../src/runner/types.js';
+import { MODERN, WIRES } from '../src/model/wire.js';
 import { analyzeRefs, dialectOf, ecmaRegExpProblem, findPatterns, validateSchemaDocument, type RefInfo } from '../src/schema/tool-schema/index.js';
 import { describeIssues } from '../src/runner/result-schemas.js';
 import { listedTools, toolEvidence, type ListedTool } from './listed-tools.js';
@@ -201,7 +202,7 @@ export const refsExternal: CheckDefinition = {
   title: 'Tool schemas do not $ref network, file or other external URIs (clients do not fetch them by default and should reject such schemas)',
   specRef: 'basic/index#ref-resolution',
   area: 'json-schema',
-  wires: ['2026-07-28'],
+  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {

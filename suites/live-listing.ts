@@ -4,11 +4,11 @@ import { TargetGoneError } from '../src/protocol/errors.js';
 import { walkTools, type ToolWalk } from '../src/protocol/tool-walk.js';
 import { TargetUnavailableError, type Exchange } from '../src/transport/types.js';
 import type { CheckDefinition } from '../src/runner/types.js';
-import { WIRES } from '../src/runner/types.js';
+import { MODERN, WIRES } from '../src/model/wire.js';
 import { methodOf } from '../src/runner/result-schemas.js';
 import { fail, note, pass, skip } from './outcome.js';
 import { LISTING_ONLY } from './shared-connections.js';
-import { META_CLIENT_INFO } from '../src/protocol/constants.js';
+import { ERR, META_CLIENT_INFO } from '../src/protocol/constants.js';
 
 const names = (walk: ToolWalk) => walk.tools.map((t) => (typeof t.name === 'string' ? t.name : '#?'));
 const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
@@ -66,7 +66,6 @@ const TOOL_SET_SENTENCE = {
   text: 'This set MAY be empty and MAY change over time (see List Changed Notification), but MUST NOT vary per-connection or as a side effect of other requests on the connection.',
   keyword: 'MUST NOT',
 } as const;
-const MODERN = ['2026-07-28'] as const;
 
 export const deterministicOrder: CheckDefinition = {
   id: 'tools.list.deterministic-order',
@@ -172,7 +171,7 @@ export const invalidCursor: CheckDefinition = {
     const walk = await ctx.tools();
     const exchange = await ctx.client.request('tools/list', { cursor: BAD_CURSOR });
     const error = errorOf(exchange.response);
-    if (error?.code === -32602) return [pass('the invalid cursor was answered with -32602', [exchange])];
+    if (error?.code === ERR.invalidParams) return [pass('the invalid cursor was answered with -32602', [exchange])];
     if (resultOf(exchange.response) && walk.pages.length === 1) {
       return [pass('the server does not paginate and ignored the cursor (recorded; tolerated)', [exchange])];
     }
@@ -180,8 +179,6 @@ export const invalidCursor: CheckDefinition = {
     return [fail(`tools/list with cursor ${JSON.stringify(BAD_CURSOR)} got ${got}`, 'a JSON-RPC error with code -32602 (Invalid params)', [exchange])];
   },
 };
-
-
 
 /** Tools called on the audit's own connection, not counting the unknown-name probes. */
 function realCalls(ctx: Parameters<CheckDefinition['run']>[0], known: ReadonlySet<string>): number {

@@ -5,6 +5,7 @@ import type { Exchange } from '../src/transport/types.js';
 import { isListen, notificationsSeen, requestMeta, seenEvidence, type SeenNotification } from './notifications-seen.js';
 import { notificationProbe } from './notification-probe.js';
 import { fail, pass, skip } from './outcome.js';
+import { MODERN } from '../src/model/wire.js';
 
 const LOG_MESSAGE = 'notifications/message';
 const PAGE = 'server/utilities/logging#per-request-log-level';
@@ -62,13 +63,13 @@ export const logOnlyWhenAsked: CheckDefinition = {
   title: 'No notifications/message for a request that did not set io.modelcontextprotocol/logLevel in its _meta',
   specRef: PAGE,
   area: 'logging',
-  wires: ['2026-07-28'],
+  wires: MODERN,
   sentences: { '2026-07-28': [NO_LEVEL_NO_MESSAGE] },
   phase: 'final',
   async run(ctx) {
     await notificationProbe(ctx);
     const exchanges = ctx.exchanges();
-    const seen = notificationsSeen(exchanges, ctx.transport.strays(), LOG_MESSAGE);
+    const seen = notificationsSeen(exchanges, ctx.strays(), LOG_MESSAGE);
     const unasked = seen.flatMap((s) => {
       const why = unaskedMessage(s, ctx.transportKind, exchanges);
       return why ? [{ s, why }] : [];
@@ -93,7 +94,7 @@ export const logRequestScoped: CheckDefinition = {
   title: 'notifications/message never arrives on a subscriptions/listen stream',
   specRef: PAGE,
   area: 'logging',
-  wires: ['2026-07-28'],
+  wires: MODERN,
   sentences: { '2026-07-28': [REQUEST_SCOPED] },
   needs: ['http'],
   phase: 'final',
@@ -118,7 +119,7 @@ export const logAtOrAbove: CheckDefinition = {
   title: 'Log messages for a request that set a log level are at or above that level',
   specRef: PAGE,
   area: 'logging',
-  wires: ['2026-07-28'],
+  wires: MODERN,
   sentences: { '2026-07-28': [AT_OR_ABOVE] },
   needs: ['tool-call'],
   phase: 'final',
@@ -150,7 +151,7 @@ export const logInvalidLevel: CheckDefinition = {
   title: 'A request with an unrecognized io.modelcontextprotocol/logLevel is rejected with -32602',
   specRef: 'server/utilities/logging#error-handling',
   area: 'logging',
-  wires: ['2026-07-28'],
+  wires: MODERN,
   sentences: { '2026-07-28': [INVALID_LEVEL] },
   needs: ['live'],
   async run(ctx) {

@@ -2,7 +2,7 @@ import { isObject } from '../src/jsonrpc.js';
 import { extensionIdIssues, metaKeyIssues, type MetaKeyIssue, type MetaKeyRule } from '../src/protocol/meta-key.js';
 import type { CheckContext } from '../src/runner/context.js';
 import type { CheckDefinition, Outcome, SpecSentences } from '../src/runner/types.js';
-import { WIRES } from '../src/runner/types.js';
+import { MODERN, WIRES } from '../src/model/wire.js';
 import { serverMetaSites, type MetaSite } from './meta-objects.js';
 import { fail, note, pass, skip } from './outcome.js';
 
@@ -21,7 +21,7 @@ interface KeyFinding {
  */
 function keyFindings(ctx: CheckContext): Promise<{ sites: MetaSite[]; keys: KeyFinding[] }> {
   const exchanges = ctx.exchanges();
-  const strays = ctx.transport.strays();
+  const strays = ctx.strays();
   return ctx.memo(`meta-key-findings\u0000${exchanges.length}\u0000${strays.length}`, async () => {
     const sites = serverMetaSites(exchanges, strays);
     const seen = new Set<string>();
@@ -103,7 +103,7 @@ export const extensionIds: CheckDefinition = {
   specRef: 'basic/versioning#extension-negotiation',
   area: 'capabilities',
   // 2025-11-25 has no capabilities.extensions: the field and this rule arrive with 2026-07-28.
-  wires: ['2026-07-28'],
+  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {

@@ -4,8 +4,8 @@ import type { CheckDefinition, Outcome } from '../src/runner/types.js';
 import type { Exchange } from '../src/transport/types.js';
 import { answerInputRequests, conversations, formOnlyAnswers, CAPABILITIES } from './mrtr.js';
 import { fail, note, pass, skip } from './outcome.js';
+import { MODERN } from '../src/model/wire.js';
 
-const MODERN = ['2026-07-28'] as const;
 /** Tools whose input handling is probed: each costs at most 3 requests. */
 const MAX_TOOLS = 2;
 /** The inputResponses key nobody asked for. */

@@ -4,8 +4,8 @@ import type { CheckDefinition, Evidence, Outcome } from '../src/runner/types.js'
 import type { Exchange } from '../src/transport/types.js';
 import { CAPABILITIES, conversations, type Conversation } from './mrtr.js';
 import { fail, note, pass, skip } from './outcome.js';
+import { MODERN } from '../src/model/wire.js';
 
-const MODERN = ['2026-07-28'] as const;
 /** Tools whose retries are replayed with a tampered requestState: each costs at most 4 requests. */
 const MAX_TOOLS = 2;
 

@@ -5,8 +5,9 @@ import { sampleArguments } from '../src/schema/arguments/index.js';
 import type { Exchange } from '../src/transport/types.js';
 import { fail, note, pass, skip } from './outcome.js';
 import { validCalls } from './tool-results.js';
+import { MODERN } from '../src/model/wire.js';
+import { ERR } from '../src/protocol/constants.js';
 
-const MODERN = ['2026-07-28'] as const;
 const MAX_ROUNDS = 3;
 
 export interface Round {
@@ -68,9 +69,9 @@ export function conversations(ctx: CheckContext): Promise<Conversation[]> {
     for (const call of (await validCalls(ctx)).calls) {
       const code = errorOf(call.exchange.response)?.code;
       const first = resultOf(call.exchange.response);
-      if (code !== -32021 && first?.resultType !== 'input_required') continue;
+      if (code !== ERR.missingCapability && first?.resultType !== 'input_required') continue;
       const name = call.tool.tool.name as string;
-      const conversation: Conversation = { tool: name, args: call.args, rounds: [], outcome: 'error', ...(code === -32021 ? { refused: call.exchange } : {}) };
+      const conversation: Conversation = { tool: name, args: call.args, rounds: [], outcome: 'error', ...(code === ERR.missingCapability ? { refused: call.exchange } : {}) };
       let params: Record<string, unknown> = { name, arguments: call.args };
       for (let round = 0; round < MAX_ROUNDS; round++) {
         const exchange = await ctx.client.request('tools/call', params, { capabilities: CAPABILITIES, probe: true });
@@ -244,7 +245,7 @@ export const missingCapabilityError: CheckDefinition = {
   needs: ['live', 'tool-call'],
   phase: 'final',
   run(ctx) {
-    const errors = ctx.exchanges().filter((e) => errorOf(e.response)?.code === -32021);
+    const errors = ctx.exchanges().filter((e) => errorOf(e.response)?.code === ERR.missingCapability);
     if (errors.length === 0) return [skip('no -32021 error was received')];
     const bad = errors.filter((e) => {
       const data = errorOf(e.response)!.data;
@@ -274,7 +275,7 @@ export const missingCapabilityStatus: CheckDefinition = {
   needs: ['live', 'tool-call', 'http'],
   phase: 'final',
   run(ctx) {
-    const errors = ctx.exchanges().filter((e) => errorOf(e.response)?.code === -32021);
+    const errors = ctx.exchanges().filter((e) => errorOf(e.response)?.code === ERR.missingCapability);
     if (errors.length === 0) return [skip('no -32021 error was received')];
     const bad = errors.filter((e) => e.status !== 400);
     if (bad.length === 0) return [pass(`${errors.length} -32021 error(s) came with HTTP 400`)];

@@ -4,6 +4,7 @@ import { META_LOG_LEVEL } from '../src/protocol/constants.js';
 import type { CheckContext } from '../src/runner/context.js';
 import type { Exchange } from '../src/transport/types.js';
 import { validCalls } from './tool-results.js';
+import { MODERN_VERSION } from '../src/model/wire.js';
 
 /** Digits in a string: a server that turns it into the number 9017 refers to a token nobody sent. */
 export const PROBE_PROGRESS_TOKEN = '9017';
@@ -24,7 +25,7 @@ export function notificationProbe(ctx: CheckContext): Promise<NotificationProbe>
     const calls = (await validCalls(ctx)).calls;
     const answered = calls.find((c) => resultOf(c.exchange.response) !== undefined && !c.exchange.failure);
     if (!answered) return { skipped: `no tool call of the audit was answered with a result to repeat with a progressToken (${ctx.callPolicy})` };
-    const logLevel = ctx.wire === '2026-07-28' ? PROBE_LOG_LEVEL : undefined;
+    const logLevel = ctx.wire === MODERN_VERSION ? PROBE_LOG_LEVEL : undefined;
     const extraMeta = { progressToken: PROBE_PROGRESS_TOKEN, ...(logLevel ? { [META_LOG_LEVEL]: logLevel } : {}) };
     const exchange = await ctx.callTool(String(answered.tool.tool.name), answered.args, { extraMeta });
     if (ctx.transportKind === 'stdio') await sleep(TRAILING_MS);

@@ -1,7 +1,7 @@
 import { errorOf, resultOf } from '../src/jsonrpc.js';
 import type { CheckContext } from '../src/runner/context.js';
 import type { CheckDefinition, Outcome } from '../src/runner/types.js';
-import { WIRES } from '../src/runner/types.js';
+import { WIRES } from '../src/model/wire.js';
 import type { Exchange } from '../src/transport/types.js';
 import { fail, pass, skip } from './outcome.js';
 
@@ -39,7 +39,7 @@ const describe = (e: Exchange) => {
  */
 function probeOrigins(ctx: CheckContext): Promise<OriginProbes | string> {
   return ctx.memo('origin-probes', async () => {
-    const ownOrigin = ctx.transport.origin;
+    const ownOrigin = ctx.targetOrigin;
     if (ownOrigin === undefined) return 'the target URL has no origin';
     const host = new URL(ownOrigin).hostname;
     if (!isLoopbackHost(host)) {

@@ -7,8 +7,9 @@ import { encodeHeaderValue } from '../src/transport/header-encoding.js';
 import type { Exchange } from '../src/transport/types.js';
 import { listedTools } from './listed-tools.js';
 import { fail, pass, skip } from './outcome.js';
+import { MODERN } from '../src/model/wire.js';
+import { ERR } from '../src/protocol/constants.js';
 
-const MODERN = ['2026-07-28'] as const;
 const SPEC = 'basic/transports/streamable-http#server-behavior-for-custom-headers';
 const VALIDATE = {
   ref: SPEC,
@@ -40,14 +41,14 @@ interface Probes {
 }
 
 /** Judged by the code alone: a 400 may just as well be the tool's own -32602 for the argument value. */
-const mismatchReported = (e: Exchange | undefined) => errorOf(e?.response)?.code === -32020;
+const mismatchReported = (e: Exchange | undefined) => errorOf(e?.response)?.code === ERR.headerMismatch;
 const rejected = (e: Exchange | undefined) => e?.status === 400 && mismatchReported(e);
 const servedResult = (e: Exchange | undefined) => {
   const result = resultOf(e?.response);
   return result !== undefined && result.isError !== true;
 };
 /** The tool's own validation refused the sample: -32602 (Invalid params) or a result with isError. */
-const refusedByTool = (e: Exchange | undefined) => errorOf(e?.response)?.code === -32602 || resultOf(e?.response)?.isError === true;
+const refusedByTool = (e: Exchange | undefined) => errorOf(e?.response)?.code === ERR.invalidParams || resultOf(e?.response)?.isError === true;
 const describe = (e: Exchange) => {
   const result = resultOf(e.response);
   const body = errorOf(e.response) ? `error ${String(errorOf(e.response)!.code)}` : result ? (result.isError === true ? 'a result with isError: true' : 'a result') : e.failure?.message ?? 'nothing';

@@ -2,7 +2,7 @@ import { errorOf, isObject, resultOf } from '../src/jsonrpc.js';
 import { invalidCases, ValidArguments, type Arguments, type ArgumentSource, type InvalidCase } from '../src/property/index.js';
 import { describeIssues } from '../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../src/runner/types.js';
-import { WIRES } from '../src/runner/types.js';
+import { WIRES } from '../src/model/wire.js';
 import { compileArgumentSchema, pickInvalidArguments } from '../src/schema/arguments/index.js';
 import type { Exchange } from '../src/transport/types.js';
 import { note } from './outcome.js';
@@ -18,6 +18,7 @@ import {
   validCalls,
   VALIDATE_INPUTS_SENTENCES,
 } from './tool-results.js';
+import { ERR } from '../src/protocol/constants.js';
 
 /*
  * The property-based counterparts of the scripted call checks (suites/tool-results.ts): those judge one small sample
@@ -38,10 +39,8 @@ function unanswered(exchange: Exchange): string | undefined {
 
 const errorText = (error: Record<string, unknown>) => `JSON-RPC error ${String(error.code)} "${String(error.message).slice(0, 120)}"`;
 
-/** A missing client capability is a legitimate answer to any call. */
-const MISSING_CAPABILITY = -32021;
-/** Protocol-level rejections (header mismatch, missing capability, unsupported version): their own checks judge them. */
-const PROTOCOL_LEVEL = new Set([-32020, MISSING_CAPABILITY, -32022]);
+/** Protocol-level rejections (header mismatch, missing capability, unsupported version): their own checks judge them; a missing capability is a legitimate answer to any call. */
+const PROTOCOL_LEVEL: ReadonlySet<number> = new Set([ERR.headerMismatch, ERR.missingCapability, ERR.unsupportedVersion]);
 
 /** The valid-argument checks judge the same generated calls: one call per case serves both. */
 const VALID_CASES = 'valid-arguments';
@@ -56,7 +55,7 @@ function judgeValid(exchange: Exchange): string | undefined {
   if (silent) return silent;
   const error = errorOf(exchange.response);
   if (!error || PROTOCOL_LEVEL.has(error.code as number)) return undefined;
-  if (error.code === -32602) return `valid arguments were rejected with ${errorText(error)}`;
+  if (error.code === ERR.invalidParams) return `valid arguments were rejected with ${errorText(error)}`;
   return `valid arguments got ${errorText(error)} instead of a result`;
 }
 
@@ -80,7 +79,7 @@ export const validCasesAnswered: CheckDefinition = {
       caseStream: VALID_CASES,
       reportedBy: async (ctx, t) => {
         const code = errorOf((await scriptedSample(ctx, t))?.response)?.code;
-        return code !== undefined && code !== MISSING_CAPABILITY ? `tools.err.tool-errors-in-result already reports its scripted sample (error ${String(code)})` : undefined;
+        return code !== undefined && code !== ERR.missingCapability ? `tools.err.tool-errors-in-result already reports its scripted sample (error ${String(code)})` : undefined;
       },
       property: (_t, source) => ({ arbitrary: new ValidArguments(source), argumentsOf: (args) => args, judge: judgeValid }),
     }),

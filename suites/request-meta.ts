@@ -1,12 +1,12 @@
 import { errorOf, isObject, resultOf, type JsonRpcId } from '../src/jsonrpc.js';
-import { LEGACY_VERSION, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, MODERN_VERSION } from '../src/protocol/constants.js';
+import { ERR, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from '../src/protocol/constants.js';
+import { MODERN, LEGACY_VERSION, MODERN_VERSION } from '../src/model/wire.js';
 import type { CheckContext } from '../src/runner/context.js';
 import type { CheckDefinition, Outcome } from '../src/runner/types.js';
 import type { Exchange } from '../src/transport/types.js';
 import { fail, pass, skip } from './outcome.js';
 import { LEGACY_INITIALIZE } from './shared-connections.js';
 
-const MODERN = ['2026-07-28'] as const;
 const MISSING_32602 = 'A request missing any required field is malformed; the server MUST reject it with JSON-RPC error code -32602 (Invalid params).';
 
 interface Probe {
@@ -27,12 +27,12 @@ function metaProbes(ctx: CheckContext): Promise<Probe[]> {
     const { [META_CLIENT_CAPABILITIES]: _caps, ...noCaps } = good;
     const http = ctx.transportKind === 'http';
     // When the body lacks the version but the header has one, HeaderMismatch is as right as Invalid params (§6.9).
-    const orMismatch = http ? [-32602, -32020] : [-32602];
+    const orMismatch = http ? [ERR.invalidParams, ERR.headerMismatch] : [ERR.invalidParams];
     const cases: { label: string; send: () => Promise<Exchange>; accepted: number[] }[] = [
-      { label: 'no params at all', send: () => rawList(ctx, undefined), accepted: [-32602] },
-      { label: 'params without _meta', send: () => ctx.client.request('tools/list', {}, { meta: null }), accepted: [-32602] },
+      { label: 'no params at all', send: () => rawList(ctx, undefined), accepted: [ERR.invalidParams] },
+      { label: 'params without _meta', send: () => ctx.client.request('tools/list', {}, { meta: null }), accepted: [ERR.invalidParams] },
       { label: '_meta without protocolVersion', send: () => ctx.client.request('tools/list', {}, { meta: noVersion }), accepted: orMismatch },
-      { label: '_meta without clientCapabilities', send: () => ctx.client.request('tools/list', {}, { meta: noCaps }), accepted: [-32602] },
+      { label: '_meta without clientCapabilities', send: () => ctx.client.request('tools/list', {}, { meta: noCaps }), accepted: [ERR.invalidParams] },
     ];
     const probes: Probe[] = [];
     for (const c of cases) probes.push({ label: c.label, exchange: await c.send(), accepted: c.accepted });
@@ -43,7 +43,7 @@ function metaProbes(ctx: CheckContext): Promise<Probe[]> {
 function rawList(ctx: CheckContext, params: Record<string, unknown> | undefined): Promise<Exchange> {
   const id = ctx.client.newId();
   const message = params === undefined ? { jsonrpc: '2.0', id, method: 'tools/list' } : { jsonrpc: '2.0', id, method: 'tools/list', params };
-  return ctx.client.raw(message, id, ctx.client.headersFor('2026-07-28', 'tools/list', {}, undefined));
+  return ctx.client.raw(message, id, ctx.client.headersFor(MODERN_VERSION, 'tools/list', {}, undefined));
 }
 
 const answer = (e: Exchange) => {
@@ -123,7 +123,7 @@ function versionProbes(ctx: CheckContext): Promise<Probe[]> {
       ['tools/call', { name: 'mtc_no_such_tool_5f3a9c', arguments: {} }],
     ];
     for (const [method, params] of calls) {
-      probes.push({ label: method, exchange: await ctx.client.request(method, params, { meta, headers }), accepted: [-32022] });
+      probes.push({ label: method, exchange: await ctx.client.request(method, params, { meta, headers }), accepted: [ERR.unsupportedVersion] });
     }
     return probes;
   });
@@ -158,7 +158,7 @@ export const unsupportedVersion: CheckDefinition = {
     const asides: string[] = [];
     for (const p of probes) {
       const error = errorOf(p.exchange.response);
-      if (error?.code !== -32022) {
+      if (error?.code !== ERR.unsupportedVersion) {
         problems.push(`${p.label} with version ${UNSUPPORTED} → ${answer(p.exchange)}`);
         continue;
       }
@@ -178,7 +178,7 @@ export const unsupportedVersion: CheckDefinition = {
     const served = probes.some((p) => resultOf(p.exchange.response));
     if (served && ctx.canOpenConnections) {
       const fresh = await firstRequestOnNewConnection(ctx);
-      if (fresh && errorOf(fresh.response)?.code === -32022) {
+      if (fresh && errorOf(fresh.response)?.code === ERR.unsupportedVersion) {
         problems.push(
           'the same request sent FIRST on a new connection was rejected with -32022: the server checks the version once per connection, not per request',
         );
@@ -223,7 +223,7 @@ export const unsupportedVersionStatus: CheckDefinition = {
   wires: MODERN,
   needs: ['live', 'http'],
   phase: 'serial',
-  run: async (ctx) => statusOf(await versionProbes(ctx), (p) => errorOf(p.exchange.response)?.code === -32022, 'unsupported-version errors'),
+  run: async (ctx) => statusOf(await versionProbes(ctx), (p) => errorOf(p.exchange.response)?.code === ERR.unsupportedVersion, 'unsupported-version errors'),
 };
 
 /** What a legacy (2025-11-25) client sends first; it goes on a connection of its own (LEGACY_INITIALIZE). */

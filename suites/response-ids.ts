@@ -1,9 +1,10 @@
 import { isObject } from '../src/jsonrpc.js';
 import type { CheckDefinition } from '../src/runner/types.js';
-import { WIRES } from '../src/runner/types.js';
+import { WIRES } from '../src/model/wire.js';
 import { validateWire } from '../src/schema/validator.js';
 import type { Exchange } from '../src/transport/types.js';
 import { fail, pass, skip } from './outcome.js';
+import { ERR } from '../src/protocol/constants.js';
 
 const RESULT_SAME_ID = { ref: 'basic/index#result-responses', text: 'Result responses MUST include the same ID as the request they correspond to.', keyword: 'MUST' } as const;
 const ERROR_SAME_ID = {
@@ -15,7 +16,7 @@ const ERROR_SAME_ID = {
 const HTTP_FORBIDDEN = 403;
 
 /** Errors that say the request itself could not be read: JSON-RPC 2.0 answers them with a null id. */
-const UNREADABLE_REQUEST_CODES: ReadonlySet<number> = new Set([-32700, -32600]);
+const UNREADABLE_REQUEST_CODES: ReadonlySet<number> = new Set([ERR.parse, ERR.invalidRequest]);
 
 /** The same id, and the same JSON type: 1 and "1" are different ids. */
 function sameId(a: unknown, b: unknown): boolean {

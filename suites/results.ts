@@ -4,8 +4,7 @@ import { methodOf } from '../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../src/runner/types.js';
 import type { Exchange } from '../src/transport/types.js';
 import { fail, pass, skip } from './outcome.js';
-
-const MODERN = ['2026-07-28'] as const;
+import { MODERN } from '../src/model/wire.js';
 
 /** resultType values each method may answer with (basic/index#resulttype; InputRequiredResult only where MRTR applies). */
 const ALLOWED_RESULT_TYPES: Record<string, readonly string[]> = {

@@ -4,6 +4,7 @@ import type { CheckDefinition } from '../src/runner/types.js';
 import { TargetUnavailableError, type Exchange } from '../src/transport/types.js';
 import { fail, note, pass, skip } from './outcome.js';
 import { LISTING_ONLY } from './shared-connections.js';
+import { MODERN } from '../src/model/wire.js';
 
 /** "Promptly" made concrete: generous for a process that only has to notice EOF and exit, even on a loaded machine. */
 export const EXIT_BOUND_MS = 2000;
@@ -15,7 +16,7 @@ export const exitOnStdinEof: CheckDefinition = {
   specRef: 'basic/transports/stdio#shutdown',
   area: 'wire',
   // 2025-11-25 only tells the client how to shut down; the server's side arrives with 2026-07-28.
-  wires: ['2026-07-28'],
+  wires: MODERN,
   sentences: {
     '2026-07-28': [
       { ref: 'basic/transports/stdio#shutdown', text: 'Servers SHOULD exit promptly when their standard input is closed or reads return end-of-file.', keyword: 'SHOULD' },

@@ -1,4 +1,5 @@
 import { errorOf, isObject, type JsonRpcId } from '../src/jsonrpc.js';
+import type { CheckContext } from '../src/runner/context.js';
 import type { Exchange, ListenStream } from '../src/transport/types.js';
 
 export const ACKNOWLEDGED = 'notifications/subscriptions/acknowledged';
@@ -44,5 +45,15 @@ export function listenFailure(exchange: Exchange): string | undefined {
     return `subscriptions/listen was answered with HTTP ${exchange.status}`;
   }
   if (exchange.failure) return `subscriptions/listen failed: ${exchange.failure.message}`;
+  return undefined;
+}
+
+/** Why list_changed subscriptions cannot be examined on this target, or undefined when they can. */
+export async function listenPrecondition(ctx: CheckContext): Promise<string | undefined> {
+  const { capabilities } = await ctx.capabilities();
+  const tools = capabilities && isObject(capabilities.tools) ? capabilities.tools : undefined;
+  if (tools?.listChanged !== true) {
+    return 'the server does not declare capabilities.tools.listChanged: true, so it need not offer tools-list subscriptions';
+  }
   return undefined;
 }

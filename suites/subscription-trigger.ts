@@ -3,8 +3,7 @@ import type { McpClient } from '../src/protocol/client.js';
 import { walkTools } from '../src/protocol/tool-walk.js';
 import type { CheckContext } from '../src/runner/context.js';
 import type { Exchange, ListenStream } from '../src/transport/types.js';
-import { ACKNOWLEDGED, LIST_CHANGED, isMethod, listenFailure, listenId, sameTag, tagOf } from './subscription-messages.js';
-import { listenPrecondition } from './subscriptions.js';
+import { ACKNOWLEDGED, LIST_CHANGED, isMethod, listenFailure, listenId, listenPrecondition, sameTag, tagOf } from './subscription-messages.js';
 
 const MAX_WAIT_MS = 3_000;
 /** How long a subscription that should stay silent is still watched once the subscriber has been notified. */

@@ -4,6 +4,7 @@ import type { CheckDefinition, Evidence } from '../src/runner/types.js';
 import type { Exchange } from '../src/transport/types.js';
 import { fail, note, pass, skip } from './outcome.js';
 import { triggerRun, type TriggerRun } from './subscription-trigger.js';
+import { listenPrecondition } from './subscription-messages.js';
 import {
   ACKNOWLEDGED,
   LIST_CHANGED,
@@ -15,8 +16,8 @@ import {
   taggedFor,
   tagOf,
 } from './subscription-messages.js';
+import { MODERN } from '../src/model/wire.js';
 
-const MODERN = ['2026-07-28'] as const;
 const AREA = 'subscriptions';
 const MAX_ACK_WAIT_MS = 5_000;
 
@@ -25,16 +26,6 @@ export interface BasicListen {
   id?: JsonRpcId;
   exchange?: Exchange;
   waitedMs?: number;
-}
-
-/** Why list_changed subscriptions cannot be examined on this target, or undefined when they can. */
-export async function listenPrecondition(ctx: CheckContext): Promise<string | undefined> {
-  const { capabilities } = await ctx.capabilities();
-  const tools = capabilities && isObject(capabilities.tools) ? capabilities.tools : undefined;
-  if (tools?.listChanged !== true) {
-    return 'the server does not declare capabilities.tools.listChanged: true, so it need not offer tools-list subscriptions';
-  }
-  return undefined;
 }
 
 /** One subscriptions/listen with toolsListChanged, held open until its acknowledgement arrives (or the wait ends). */

@@ -1,8 +1,8 @@
 import { errorOf, resultOf } from '../src/jsonrpc.js';
 import type { CheckContext } from '../src/runner/context.js';
 import type { CheckDefinition, Outcome, SpecSentence } from '../src/runner/types.js';
-import { WIRES } from '../src/runner/types.js';
-import { ERR, META_PROTOCOL_VERSION, MODERN_VERSION } from '../src/protocol/constants.js';
+import { ERR, META_PROTOCOL_VERSION } from '../src/protocol/constants.js';
+import { MODERN, MODERN_VERSION, WIRES } from '../src/model/wire.js';
 import { requestMeta } from './notifications-seen.js';
 import type { Exchange } from '../src/transport/types.js';
 import { listedTools } from './listed-tools.js';
@@ -83,7 +83,7 @@ export const unknownTool: CheckDefinition = {
       ];
     }
     const codes = probes.map((p) => `${p.why} → ${String(errorOf(p.exchange.response)!.code)}`);
-    const odd = probes.some((p) => errorOf(p.exchange.response)!.code !== -32602);
+    const odd = probes.some((p) => errorOf(p.exchange.response)!.code !== ERR.invalidParams);
     return [pass(`unknown tools were rejected with JSON-RPC errors (${codes.join('; ')})${odd ? '; the spec example uses -32602' : ''}`, probes.map((p) => p.exchange))];
   },
 };
@@ -144,7 +144,7 @@ export const malformedCall: CheckDefinition = {
         ),
       ];
     }
-    const odd = probes.filter((p) => errorOf(p.exchange.response)!.code !== -32602);
+    const odd = probes.filter((p) => errorOf(p.exchange.response)!.code !== ERR.invalidParams);
     const codes = odd.length ? `; codes other than -32602: ${odd.map((o) => `${o.label} → ${String(errorOf(o.exchange.response)!.code)}`).join(', ')}` : '';
     return [pass(`${probes.length} malformed calls were rejected with JSON-RPC errors${codes}${limited}`, probes.map((p) => p.exchange))];
   },
@@ -192,7 +192,7 @@ function codePolicy(options: {
     title: options.title,
     specRef: 'basic/index#error-codes',
     area: 'tool-calls',
-    wires: ['2026-07-28'],
+    wires: MODERN,
     sentences: { '2026-07-28': options.sentences },
     phase: 'final',
     run(ctx): Outcome[] {

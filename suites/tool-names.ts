@@ -1,5 +1,5 @@
 import type { CheckDefinition } from '../src/runner/types.js';
-import { WIRES } from '../src/runner/types.js';
+import { WIRES } from '../src/model/wire.js';
 import { perTool } from './listed-tools.js';
 import { fail } from './outcome.js';
 import { onBothWires } from './same-sentences.js';

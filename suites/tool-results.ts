@@ -4,12 +4,13 @@ import { errorOf, isObject, resultOf } from '../src/jsonrpc.js';
 import type { CheckContext } from '../src/runner/context.js';
 import { describeIssues } from '../src/runner/result-schemas.js';
 import type { CheckDefinition, Outcome, SpecSentence, SpecSentences } from '../src/runner/types.js';
-import { WIRES } from '../src/runner/types.js';
+import { WIRES } from '../src/model/wire.js';
 import { compileArgumentSchema, invalidArguments, isUndecided, sampleArguments } from '../src/schema/arguments/index.js';
 import type { Exchange } from '../src/transport/types.js';
 import { listedTools, type ListedTool } from './listed-tools.js';
 import { fail, note, pass, skip, timedOutReason } from './outcome.js';
 import { perTool } from './per-tool.js';
+import { ERR } from '../src/protocol/constants.js';
 
 interface Call {
   tool: ListedTool;
@@ -132,7 +133,7 @@ const TEXT_MIRROR: SpecSentence = {
 };
 
 /** JSON-RPC errors that do not blame the arguments: a missing client capability is a legitimate answer. */
-const LEGITIMATE_ERRORS = new Set([-32021]);
+const LEGITIMATE_ERRORS: ReadonlySet<number> = new Set([ERR.missingCapability]);
 
 export const validArgumentsAccepted: CheckDefinition = {
   id: 'tools.err.tool-errors-in-result',
@@ -274,7 +275,7 @@ export function invalidAnswerProblem(exchange: Exchange): string | undefined {
 
 /** How a refusal of schema-invalid arguments is noted in a pass: the error code, when it was not an isError result. */
 export function refusalNote(code: unknown): string | undefined {
-  if (code === -32602) return "-32602 (allowed by the schema's InvalidParamsError; the tools page describes isError for input validation errors, requirements §6.1)";
+  if (code === ERR.invalidParams) return "-32602 (allowed by the schema's InvalidParamsError; the tools page describes isError for input validation errors, requirements §6.1)";
   if (typeof code === 'number') return `${code} (a JSON-RPC error still refuses the input; the tools page describes isError for input validation errors)`;
   return undefined;
 }

@@ -1,6 +1,6 @@
 import { isObject } from '../src/jsonrpc.js';
 import type { CheckDefinition } from '../src/runner/types.js';
-import { WIRES } from '../src/runner/types.js';
+import { WIRES } from '../src/model/wire.js';
 import { issuesMessage, listedTools, perTool, toolEvidence, toolSchemaIssues } from './listed-tools.js';
 import { fail, pass, skip } from './outcome.js';
 import { onBothWires } from './same-sentences.js';

@@ -1,8 +1,9 @@
 import { errorOf } from '../src/jsonrpc.js';
 import { describeIssues } from '../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../src/runner/types.js';
-import { WIRES } from '../src/runner/types.js';
+import { LEGACY_VERSION, WIRES } from '../src/model/wire.js';
 import { fail, note, pass, skip } from './outcome.js';
+import { ERR } from '../src/protocol/constants.js';
 
 export const toolsListResponds: CheckDefinition = {
   id: 'tools.list.respond',
@@ -35,10 +36,10 @@ export const toolsListResponds: CheckDefinition = {
     if (walk.stop.kind === 'error') {
       const first = walk.pages[walk.pages.length - 1]!.exchange;
       const error = errorOf(first.response);
-      if (error?.code === -32601 && capabilities && !('tools' in capabilities)) {
+      if (error?.code === ERR.methodNotFound && capabilities && !('tools' in capabilities)) {
         return [skip('the server does not offer tools (no tools capability, tools/list is not implemented)')];
       }
-      if (ctx.wire === '2025-11-25') {
+      if (ctx.wire === LEGACY_VERSION) {
         // Only the result's shape is a rule on this wire; an error answer breaks none, it just lists no tools.
         return [{ status: 'warn', message: `${walk.stop.message} (2025-11-25 has no sentence requiring an answer, so this is a warning)`, expected: 'a ListToolsResult for every page', evidence: [first] }];
       }

@@ -1,6 +1,7 @@
 import type { CheckDefinition } from '../src/runner/types.js';
 import { serverMetaSites } from './meta-objects.js';
 import { fail, note, pass, skip } from './outcome.js';
+import { MODERN } from '../src/model/wire.js';
 
 const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/;
 const TRACESTATE_KEY = /^(?:[a-z0-9][_0-9a-z\-*/]{0,255}|[a-z0-9][_0-9a-z\-*/]{0,240}@[a-z][_0-9a-z\-*/]{0,13})$/;
@@ -54,7 +55,7 @@ export const traceContextFormat: CheckDefinition = {
   title: '_meta traceparent, tracestate and baggage values follow W3C Trace Context and W3C Baggage',
   specRef: 'basic/index#_meta',
   area: 'meta-keys',
-  wires: ['2026-07-28'],
+  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {
@@ -66,7 +67,7 @@ export const traceContextFormat: CheckDefinition = {
   },
   phase: 'final',
   run(ctx) {
-    const found = serverMetaSites(ctx.exchanges(), ctx.transport.strays()).flatMap((site) =>
+    const found = serverMetaSites(ctx.exchanges(), ctx.strays()).flatMap((site) =>
       Object.keys(JUDGES)
         .filter((key) => key in site.meta)
         .map((key) => ({ site, key, problem: JUDGES[key]!(site.meta[key]) })),

@@ -2,7 +2,7 @@ import { isObject } from '../src/jsonrpc.js';
 import { CATCH_ALL_CHECK } from '../src/runner/attribution.js';
 import { describeIssues, methodOf } from '../src/runner/result-schemas.js';
 import type { CheckDefinition, Evidence } from '../src/runner/types.js';
-import { WIRES } from '../src/runner/types.js';
+import { MODERN, WIRES } from '../src/model/wire.js';
 import { validateWire } from '../src/schema/validator.js';
 import { fail, note, pass, skip } from './outcome.js';
 import { responseIds, stringIds } from './response-ids.js';
@@ -31,7 +31,7 @@ export const jsonRpcEnvelope: CheckDefinition = {
       if (exchange.response !== undefined) received.push({ message: exchange.response, evidence: exchange });
       for (const n of exchange.notifications) received.push({ message: n, evidence: exchange });
     }
-    for (const stray of ctx.transport.strays()) {
+    for (const stray of ctx.strays()) {
       if (stray.kind !== 'non-json' && stray.kind !== 'stderr') received.push({ message: stray.data, evidence: note(`unsolicited ${stray.kind}`, stray.data) });
     }
     if (received.length === 0) return [skip('no message was received')];
@@ -112,7 +112,7 @@ export const stdoutClean: CheckDefinition = {
   needs: ['stdio'],
   phase: 'final',
   run(ctx) {
-    const noise = ctx.transport.strays().filter((s) => s.kind === 'non-json');
+    const noise = ctx.strays().filter((s) => s.kind === 'non-json');
     if (noise.length === 0) return [pass('every stdout line was a JSON message')];
     return [
       fail(
@@ -131,7 +131,7 @@ export const noServerRequests: CheckDefinition = {
   title: 'The server never sends JSON-RPC requests to the client',
   specRef: 'basic/patterns',
   area: 'wire',
-  wires: ['2026-07-28'],
+  wires: MODERN,
   sentences: {
     '2026-07-28': [
       { ref: 'basic/patterns', text: 'Servers MUST NOT initiate JSON-RPC requests, and clients do not send JSON-RPC responses.', keyword: 'MUST NOT' },
@@ -149,7 +149,7 @@ export const noServerRequests: CheckDefinition = {
     for (const exchange of ctx.exchanges()) {
       if (exchange.notifications.some((n) => isObject(n) && 'method' in n && 'id' in n)) requests.push(exchange);
     }
-    for (const stray of ctx.transport.strays()) {
+    for (const stray of ctx.strays()) {
       if (stray.kind === 'server-request' && !requests.some((r) => 'notifications' in r && r.notifications.includes(stray.data))) {
         requests.push(note('unsolicited server request', stray.data));
       }
@@ -185,7 +185,7 @@ export const utf8Messages: CheckDefinition = {
   run(ctx) {
     const exchanges = ctx.exchanges();
     const received = exchanges.reduce((n, e) => n + (e.response !== undefined ? 1 : 0) + e.notifications.length + (e.notificationsDropped ?? 0), 0);
-    const strays = ctx.transport.strays().filter((s) => s.kind !== 'non-json' && s.kind !== 'stderr');
+    const strays = ctx.strays().filter((s) => s.kind !== 'non-json' && s.kind !== 'stderr');
     if (received + strays.length === 0) return [skip('no message was received')];
     const marked = exchanges.filter((e) => (e.invalidUtf8 ?? 0) > 0);
     const badStrays = strays.filter((s) => s.invalidUtf8);

@@ -4,8 +4,7 @@ import type { CheckDefinition, KeywordText, SpecSentence } from '../src/runner/t
 import { checkHeaderAnnotations, findHeaderAnnotations, type XmcpFinding, type XmcpRule } from '../src/schema/xmcp/index.js';
 import { perTool, type ListedTool } from './listed-tools.js';
 import { fail } from './outcome.js';
-
-const MODERN = ['2026-07-28'] as const;
+import { MODERN } from '../src/model/wire.js';
 
 /** The analysis of one tool's inputSchema, shared by all x-mcp-header checks. */
 const analyses = new WeakMap<Record<string, unknown>, { count: number; findings: XmcpFinding[] }>();

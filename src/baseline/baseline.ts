@@ -1,35 +1,16 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { RunReport } from '../report/types.js';
 import type { CheckResult } from '../runner/types.js';
+import type { BaselineEntry, BaselineSummary } from '../model/baseline.js';
 
 export const BASELINE_FORMAT = 'mcp-tools-conformance/baseline';
 export const DEFAULT_BASELINE_FILE = 'mcp-conformance-baseline.json';
-
-export interface BaselineEntry {
-  check: string;
-  tool?: string;
-  /** What the run that wrote the baseline saw, for the people reviewing it. */
-  status?: 'fail' | 'warn';
-  message?: string;
-}
 
 export interface BaselineFile {
   format: typeof BASELINE_FORMAT;
   version: 1;
   createdAt: string;
   entries: BaselineEntry[];
-}
-
-export interface BaselineSummary {
-  file: string;
-  /** Failures and warnings the baseline lists: reported, but they do not fail the run. */
-  known: number;
-  /** Failures and warnings it does not list. */
-  new: number;
-  /** Listed, and the check now passes: the entry can go. */
-  stale: BaselineEntry[];
-  /** Listed, but nothing in this run confirms or clears it (check skipped or not selected). */
-  unconfirmed: BaselineEntry[];
 }
 
 export class BaselineError extends Error {

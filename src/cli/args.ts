@@ -69,6 +69,8 @@ export interface CliOptions {
 const MAX_SEED = 0x7fffffff;
 const MAX_RUNS = 100_000;
 const MAX_HTTP_CONNECTIONS = 32;
+/** --timeout when not given. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
 
 export const EXIT = { ok: 0, failures: 1, usage: 2, unavailable: 3 } as const;
 
@@ -107,7 +109,7 @@ const OPTIONS = {
   'fail-on-stale': { type: 'boolean', default: false, describe: 'with --baseline: entries that no longer fail (stale) make the exit code 1 too' },
   color: { type: 'boolean', describe: 'colours on the console: --color forces them, --no-color turns them off (default: on a TTY, unless NO_COLOR is set)' },
   'reference-server': { type: 'boolean', describe: 'audit the bundled reference server over stdio (what runs when no target is named on a terminal)' },
-  timeout: { type: 'number', default: 10_000, describe: 'per-request timeout in ms' },
+  timeout: { type: 'number', default: DEFAULT_TIMEOUT_MS, describe: 'per-request timeout in ms' },
   'max-duration': { type: 'number', default: 300_000, describe: 'budget for the whole run in ms' },
   'max-message-bytes': {
     type: 'number',

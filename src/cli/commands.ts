@@ -7,7 +7,7 @@ import type { Reporter, RunReport } from '../report/types.js';
 import { CheckContext } from '../runner/context.js';
 import { ConnectionOpener } from '../runner/connection-opener.js';
 import { selectChecks, type Selection } from '../runner/registry.js';
-import { runChecks, summarize, toResult, inapplicable } from '../runner/runner.js';
+import { runChecks, summarize, toResult } from '../runner/runner.js';
 import type { CheckDefinition, CheckResult } from '../runner/types.js';
 import { TargetUnavailableError } from '../transport/types.js';
 import { BudgetSpentError } from '../transport/request-gate.js';
@@ -24,6 +24,7 @@ import { replayCommandLine } from './replay-command.js';
 import { abortLines, targetStderr } from './unavailable.js';
 import type { StartedTarget } from './start-target.js';
 import { warmUpArgumentAjv } from '../schema/arguments/ajv-family.js';
+import { MODERN_VERSION } from '../model/wire.js';
 
 export interface RunInputs {
   checks: readonly CheckDefinition[];
@@ -65,7 +66,7 @@ async function withListing(options: CliOptions, early: StartedTarget, use: (list
   try {
     const negotiation = await early.negotiation;
     const ctx = new CheckContext(client, target.transport, negotiation, { timeoutMs: options.timeoutMs });
-    if (negotiation.wire === '2026-07-28') negotiation.discover ??= await ctx.discover();
+    if (negotiation.wire === MODERN_VERSION) negotiation.discover ??= await ctx.discover();
     return await use({ client, negotiation, ctx, walk: await ctx.tools(), target });
   } catch (error) {
     if (error instanceof TargetUnavailableError || error instanceof TargetGoneError) {
@@ -286,4 +287,3 @@ function serverIdentity(negotiation: Negotiation | undefined): Pick<RunReport, '
   };
 }
 
-export { inapplicable };

@@ -1,5 +1,6 @@
+import { REDACTED } from '../model/redacted.js';
+
 const SECRET_WORD = /(key|token|secret|password|passwd|pwd|auth|credential|bearer|cookie|session)/i;
-export const REDACTED = '[redacted]';
 
 /**
  * A command line as it may appear in reports: values of secret-looking flags (`--api-key X`, `--token=X`)

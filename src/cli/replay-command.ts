@@ -1,8 +1,6 @@
 import { shellQuote } from '../property/replay.js';
 import type { RunReport } from '../report/types.js';
-import type { CliOptions } from './args.js';
-
-const DEFAULT_TIMEOUT_MS = 10_000;
+import { DEFAULT_TIMEOUT_MS, type CliOptions } from './args.js';
 
 /**
  * The start of a replay line: the same target, wire and timeout. Secrets stay out (the target is shown redacted, and

@@ -1,4 +1,4 @@
-import { REDACTED } from './redact.js';
+import { REDACTED } from '../model/redacted.js';
 
 /** Shorter values are too likely to occur by chance in what the target says to be worth hiding. */
 const MIN_SECRET_LENGTH = 4;

@@ -1,5 +1,5 @@
 import { errorOf, isObject, resultOf, type JsonRpcId } from '../jsonrpc.js';
-import type { Wire } from '../runner/types.js';
+import { LEGACY_VERSION, MODERN_VERSION, type Wire } from '../model/wire.js';
 import { encodeHeaderValue } from '../transport/header-encoding.js';
 import { paramHeaders } from '../transport/param-headers.js';
 import type { Exchange, ListenStream, Transport } from '../transport/types.js';
@@ -63,7 +63,7 @@ export class McpClient {
   readonly exchanges: Exchange[] = [];
   readonly toolsCalled = new Map<string, number>();
   /** Input schemas by tool name, so a `tools/call` over HTTP can mirror `x-mcp-header` arguments. */
-  readonly inputSchemas = new Map<string, unknown>();
+  private readonly inputSchemas = new Map<string, unknown>();
   private nextId = 1;
   private gone: TargetGoneError | undefined;
   /** Requests sent and not yet answered (or failed), for progress lines: what the audit is waiting on. */
@@ -74,6 +74,11 @@ export class McpClient {
     readonly transport: Transport,
     readonly clientInfo: ClientInfo,
   ) {}
+
+  /** Learns the tools of a listing: their `x-mcp-header` arguments are mirrored into headers from then on. */
+  learnTools(tools: readonly Record<string, unknown>[]): void {
+    for (const tool of tools) if (typeof tool.name === 'string' && isObject(tool.inputSchema)) this.inputSchemas.set(tool.name, tool.inputSchema);
+  }
 
   get isGone(): boolean {
     return this.gone !== undefined;
@@ -114,16 +119,16 @@ export class McpClient {
     params: Record<string, unknown>,
     options: RequestOptions,
   ): { message: Record<string, unknown>; id: JsonRpcId; headers: Record<string, string> } {
-    const wire = this.wire ?? '2026-07-28';
+    const wire = this.wire ?? MODERN_VERSION;
     const id = options.id ?? this.newId();
     const body: Record<string, unknown> = { ...params };
-    if (wire === '2026-07-28' && options.meta !== null) {
+    if (wire === MODERN_VERSION && options.meta !== null) {
       body._meta = options.meta ?? { ...this.modernMeta(options.capabilities), ...options.extraMeta };
-    } else if (wire === '2025-11-25' && options.extraMeta) {
+    } else if (wire === LEGACY_VERSION && options.extraMeta) {
       body._meta = { ...options.extraMeta };
     }
     const message =
-      wire === '2025-11-25' && Object.keys(body).length === 0
+      wire === LEGACY_VERSION && Object.keys(body).length === 0
         ? { jsonrpc: '2.0', id, method }
         : { jsonrpc: '2.0', id, method, params: body };
     return { message, id, headers: this.headersFor(wire, method, params, options.headers) };
@@ -143,7 +148,7 @@ export class McpClient {
 
   async notify(method: string, params?: Record<string, unknown>): Promise<Exchange> {
     const message = params ? { jsonrpc: '2.0', method, params } : { jsonrpc: '2.0', method };
-    const wire = this.wire ?? '2026-07-28';
+    const wire = this.wire ?? MODERN_VERSION;
     const exchange = await this.transport.send(message, undefined, {
       notification: true,
       headers: this.headersFor(wire, method, params ?? {}, undefined),
@@ -154,7 +159,7 @@ export class McpClient {
 
   modernMeta(capabilities: Record<string, unknown> = {}): Record<string, unknown> {
     return {
-      [META_PROTOCOL_VERSION]: '2026-07-28',
+      [META_PROTOCOL_VERSION]: MODERN_VERSION,
       [META_CLIENT_INFO]: { name: this.clientInfo.name, version: this.clientInfo.version },
       [META_CLIENT_CAPABILITIES]: capabilities,
     };
@@ -168,8 +173,8 @@ export class McpClient {
   ): Record<string, string> {
     if (this.transport.kind !== 'http') return {};
     const headers: Record<string, string> = {};
-    if (wire === '2026-07-28') {
-      headers['MCP-Protocol-Version'] = '2026-07-28';
+    if (wire === MODERN_VERSION) {
+      headers['MCP-Protocol-Version'] = MODERN_VERSION;
       headers['Mcp-Method'] = method;
       const source = NAME_HEADER_SOURCE[method];
       const value = source ? params[source] : undefined;

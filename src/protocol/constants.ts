@@ -1,5 +1,3 @@
-export const MODERN_VERSION = '2026-07-28';
-export const LEGACY_VERSION = '2025-11-25';
 
 export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
 export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';

@@ -1,9 +1,10 @@
 import { errorOf, isObject, resultOf } from '../jsonrpc.js';
-import type { Wire } from '../runner/types.js';
 import { TargetUnavailableError, type Exchange, type Transport } from '../transport/types.js';
 import type { McpClient } from './client.js';
-import { LEGACY_VERSION, MODERN_ERROR_CODES, MODERN_VERSION } from './constants.js';
+import { MODERN_ERROR_CODES } from './constants.js';
+import { LEGACY_VERSION, MODERN_VERSION, type Wire } from '../model/wire.js';
 import { TargetGoneError } from './errors.js';
+import { ERR } from './constants.js';
 
 export type SpecChoice = 'auto' | Wire;
 
@@ -24,21 +25,21 @@ export interface Negotiation {
  * discovery is broken, so we stay on the modern wire and let the discovery checks report it.
  */
 export async function negotiate(client: McpClient, spec: SpecChoice): Promise<Negotiation> {
-  if (spec === '2026-07-28') {
-    client.wire = '2026-07-28';
-    return { wire: '2026-07-28', reason: 'forced by --spec 2026-07-28' };
+  if (spec === MODERN_VERSION) {
+    client.wire = MODERN_VERSION;
+    return { wire: MODERN_VERSION, reason: 'forced by --spec 2026-07-28' };
   }
-  if (spec === '2025-11-25') {
+  if (spec === LEGACY_VERSION) {
     const initialize = await legacyHandshake(client, false);
     if (!initialize.ok) throw new TargetUnavailableError(`initialize failed: ${initialize.why}`);
     return { wire: '2025-11-25', reason: `forced by --spec 2025-11-25; ${initialize.why}`, initialize: initialize.exchange };
   }
 
-  client.wire = '2026-07-28';
+  client.wire = MODERN_VERSION;
   const discover = await guard(() => client.request('server/discover', {}, { probe: true }));
   const verdict = classifyProbe(discover, client.transport.kind);
   if (verdict.era === 'modern') {
-    return { wire: '2026-07-28', reason: verdict.why, discover };
+    return { wire: MODERN_VERSION, reason: verdict.why, discover };
   }
   if (verdict.era === 'unsupported') throw new TargetUnavailableError(verdict.why);
 
@@ -51,10 +52,10 @@ export async function negotiate(client: McpClient, spec: SpecChoice): Promise<Ne
     };
   }
   if (initialize.rejected) {
-    client.wire = '2026-07-28';
+    client.wire = MODERN_VERSION;
     client.legacyVersion = undefined;
     return {
-      wire: '2026-07-28',
+      wire: MODERN_VERSION,
       reason: `server/discover probe: ${verdict.why}; initialize was rejected too (${initialize.why}), so the server is taken to be modern with broken discovery`,
       discover,
     };
@@ -87,7 +88,7 @@ export function classifyProbe(exchange: Exchange, transport: Transport['kind']):
   }
   const error = errorOf(exchange.response);
   if (error && typeof error.code === 'number') {
-    if (error.code === -32022) {
+    if (error.code === ERR.unsupportedVersion) {
       const supported = isObject(error.data) && Array.isArray(error.data.supported) ? error.data.supported : [];
       if (supported.includes(MODERN_VERSION)) return { era: 'modern', why: 'server/discover answered -32022 yet lists 2026-07-28' };
       return {
@@ -98,7 +99,7 @@ export function classifyProbe(exchange: Exchange, transport: Transport['kind']):
     if (MODERN_ERROR_CODES.has(error.code)) {
       return { era: 'modern', why: `server/discover answered with the modern error ${error.code}` };
     }
-    if (transport === 'http' && exchange.status === 404 && error.code === -32601) {
+    if (transport === 'http' && exchange.status === 404 && error.code === ERR.methodNotFound) {
       return { era: 'legacy', why: 'server/discover answered 404 with -32601 (method not found)' };
     }
     return { era: 'legacy', why: `server/discover answered with error ${error.code} (${String(error.message).slice(0, 120)})` };
@@ -116,7 +117,7 @@ interface Handshake {
 }
 
 async function legacyHandshake(client: McpClient, probing: boolean): Promise<Handshake> {
-  client.wire = '2025-11-25';
+  client.wire = LEGACY_VERSION;
   client.legacyVersion = undefined;
   const exchange = await guard(() =>
     client.request(

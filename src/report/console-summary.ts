@@ -3,7 +3,7 @@ import type { Palette } from './color.js';
 import { formatDuration } from './duration.js';
 import { KEYWORDS, STATUSES, emptyStatusCounts } from './statuses.js';
 import { terminalInline } from './text-safety.js';
-import type { BaselineEntry, BaselineSummary } from '../baseline/baseline.js';
+import type { BaselineEntry, BaselineSummary } from '../model/baseline.js';
 import { describeLockChange, type LockComparison } from '../lock/tool-lock.js';
 import type { RunReport } from './types.js';
 

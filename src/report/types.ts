@@ -1,6 +1,7 @@
-import type { BaselineSummary } from '../baseline/baseline.js';
+import type { BaselineSummary } from '../model/baseline.js';
 import type { LockComparison } from '../lock/tool-lock.js';
-import type { CheckResult, Status, Wire } from '../runner/types.js';
+import type { CheckResult, Status } from '../runner/types.js';
+import type { Wire } from '../model/wire.js';
 
 export interface RunReport {
   tool: { name: 'mcp-tools-conformance'; version: string };

@@ -3,8 +3,8 @@ import { negotiate } from '../protocol/negotiate.js';
 import type { Negotiation } from '../protocol/negotiate.js';
 import { walkTools, type ToolWalk } from '../protocol/tool-walk.js';
 import { isObject } from '../jsonrpc.js';
-import type { Exchange, Transport } from '../transport/types.js';
-import type { Wire } from './types.js';
+import type { Exchange, StrayEvent, Transport } from '../transport/types.js';
+import { MODERN_VERSION, type Wire } from '../model/wire.js';
 import type { PropertyOptions } from '../property/options.js';
 import { ResultSchemaCache } from './result-schemas.js';
 
@@ -12,7 +12,6 @@ export interface RunOptions {
   timeoutMs: number;
   /** Calls to different tools a scripted check may have in flight at once (--concurrency); 1 when absent. */
   concurrency?: number;
-  maxPages?: number;
   /** Tools that may be called besides read-only ones ('all': any). */
   allowTools?: readonly string[] | 'all';
   /** Never called (--skip-tools), whatever allowTools or the annotations say. */
@@ -43,7 +42,7 @@ export class CheckContext {
 
   constructor(
     readonly client: McpClient,
-    readonly transport: Transport,
+    private readonly transport: Transport,
     readonly negotiation: Negotiation,
     readonly options: RunOptions,
   ) {
@@ -58,6 +57,21 @@ export class CheckContext {
     return this.transport.kind;
   }
 
+  /** Everything the target sent that answered no request we were waiting for (notifications, late answers, noise). */
+  strays(): readonly StrayEvent[] {
+    return this.transport.strays();
+  }
+
+  /** The target's captured stderr (stdio), truncated. */
+  targetStderr(): string {
+    return this.transport.stderr();
+  }
+
+  /** HTTP only: the target URL's origin, e.g. to send the server its own Origin header. */
+  get targetOrigin(): string | undefined {
+    return this.transport.origin;
+  }
+
   /** The `server/discover` exchange (the probe's, when there was one). Modern wire only. */
   discover(): Promise<Exchange> {
     this.discoverPromise ??= this.client.request('server/discover');
@@ -66,10 +80,8 @@ export class CheckContext {
 
   /** The complete `tools/list` walk, shared by every check. */
   tools(): Promise<ToolWalk> {
-    this.walkPromise ??= walkTools(this.client, this.options.maxPages).then((walk) => {
-      for (const tool of walk.tools) {
-        if (typeof tool.name === 'string' && isObject(tool.inputSchema)) this.client.inputSchemas.set(tool.name, tool.inputSchema);
-      }
+    this.walkPromise ??= walkTools(this.client).then((walk) => {
+      this.client.learnTools(walk.tools);
       return walk;
     });
     return this.walkPromise;
@@ -77,7 +89,7 @@ export class CheckContext {
 
   /** The capabilities the server declared: DiscoverResult.capabilities, or InitializeResult.capabilities on the legacy wire. */
   async capabilities(): Promise<{ capabilities: Record<string, unknown> | undefined; exchange: Exchange }> {
-    const exchange = this.wire === '2026-07-28' ? await this.discover() : this.negotiation.initialize!;
+    const exchange = this.wire === MODERN_VERSION ? await this.discover() : this.negotiation.initialize!;
     const result = isObject(exchange.response) && isObject(exchange.response.result) ? exchange.response.result : undefined;
     const capabilities = result && isObject(result.capabilities) ? result.capabilities : undefined;
     return { capabilities, exchange };

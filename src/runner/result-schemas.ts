@@ -2,7 +2,7 @@ import { isObject, resultOf } from '../jsonrpc.js';
 import { hasWireSchema, validateWire, type SchemaIssue, type WireSchemaName } from '../schema/validator.js';
 import type { Exchange } from '../transport/types.js';
 import { attribute } from './attribution.js';
-import type { Wire } from './types.js';
+import type { Wire } from '../model/wire.js';
 
 export interface AttributedIssue extends SchemaIssue {
   check: string;

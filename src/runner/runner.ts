@@ -3,16 +3,8 @@ import { specUrl } from '../spec-links.js';
 import { BudgetSpentError } from '../transport/request-gate.js';
 import type { CheckContext } from './context.js';
 import { pool } from './pool.js';
-import {
-  governingSentence,
-  keywordClass,
-  type CheckDefinition,
-  type CheckResult,
-  type Evidence,
-  type Outcome,
-  type Status,
-  type Wire,
-} from './types.js';
+import { governingSentence, keywordClass, type CheckDefinition, type CheckResult, type Evidence, type Outcome, type Status } from './types.js';
+import type { Wire } from '../model/wire.js';
 
 export interface RunnerOptions {
   concurrency: number;
@@ -138,10 +130,10 @@ function goneVerb(error: TargetGoneError): string {
 
 function failureOutcome(check: CheckDefinition, error: unknown, ctx: CheckContext): Outcome {
   if (error instanceof TargetGoneError) {
-    const noise = ctx.transport.strays().filter((s) => s.kind === 'non-json').slice(-5);
+    const noise = ctx.strays().filter((s) => s.kind === 'non-json').slice(-5);
     const evidence: Evidence[] = [error.exchange];
     if (noise.length > 0) evidence.push({ note: 'the target wrote these non-JSON lines to stdout', data: noise.map((n) => n.data) });
-    const stderr = ctx.transport.stderr().trim();
+    const stderr = ctx.targetStderr().trim();
     if (stderr) evidence.push({ note: 'the last lines the target wrote to stderr', data: stderr.split('\n').slice(-10).join('\n') });
     return { status: 'error', message: `${goneVerb(error)}: ${error.message}`, evidence };
   }

@@ -1,7 +1,6 @@
+import type { Wire } from '../model/wire.js';
 import type { Exchange } from '../transport/types.js';
 
-export type Wire = '2026-07-28' | '2025-11-25';
-export const WIRES: readonly Wire[] = ['2026-07-28', '2025-11-25'];
 
 /**
  * What kind of text backs a verdict: a BCP 14 keyword as the sentence states it, a structural rule of schema.json

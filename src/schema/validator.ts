@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import type { Wire } from '../runner/types.js';
+import type { Wire } from '../model/wire.js';
 import { fingerprintOf, loadPrecompiled, wireModule, type PrecompiledModule } from './precompiled/load.js';
 import { WIRE_SCHEMAS, type WireSchemaName } from './wire/catalog.js';
 

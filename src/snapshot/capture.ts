@@ -4,6 +4,7 @@ import type { ToolWalk } from '../protocol/tool-walk.js';
 import type { RunReport } from '../report/types.js';
 import type { Exchange } from '../transport/types.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SnapshotFormatError, type Snapshot } from './format.js';
+import { MODERN_VERSION } from '../model/wire.js';
 
 /** The negotiation exchange and every page, exactly as received. */
 export function buildSnapshot(
@@ -29,10 +30,10 @@ export function buildSnapshot(
 export async function replayNegotiation(client: McpClient, snapshot: Snapshot, file: string): Promise<Negotiation> {
   client.wire = snapshot.wire.protocolVersion;
   const reason = `from snapshot ${file} (captured ${snapshot.capturedAt}; ${snapshot.wire.reason})`;
-  const method = snapshot.wire.protocolVersion === '2026-07-28' ? 'server/discover' : 'initialize';
+  const method = snapshot.wire.protocolVersion === MODERN_VERSION ? 'server/discover' : 'initialize';
   const opening = await client.request(method, {}, { probe: true });
   if (opening.failure) throw new SnapshotFormatError(`${file} holds no ${method} answer`);
-  return snapshot.wire.protocolVersion === '2026-07-28'
-    ? { wire: '2026-07-28', reason, discover: opening }
+  return snapshot.wire.protocolVersion === MODERN_VERSION
+    ? { wire: MODERN_VERSION, reason, discover: opening }
     : { wire: '2025-11-25', reason, initialize: opening };
 }

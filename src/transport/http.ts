@@ -33,6 +33,7 @@ import { decodeUtf8 } from './utf8.js';
 import type { SseEvent } from './sse.js';
 import { TargetUnavailableError } from './types.js';
 import type { Exchange, ListenStream, SendOptions, StrayEvent, Transport, TransportFailure } from './types.js';
+import { REDACTED } from '../model/redacted.js';
 
 export interface HttpTransportOptions {
   url: string;
@@ -50,7 +51,6 @@ export interface HttpTransportOptions {
   connections?: number;
 }
 
-const REDACTED = '[redacted]';
 const RAW_BODY_LIMIT = 4096;
 /** The longest Retry-After an audit waits out; a longer one ends the audit with the reason. */
 const MAX_RETRY_AFTER_MS = 30_000;

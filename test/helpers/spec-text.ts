@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import type { SpecSentence, Wire } from '../../src/runner/types.js';
+import type { SpecSentence } from '../../src/runner/types.js';
+import type { Wire } from '../../src/model/wire.js';
 import { sharedPath } from './shared.js';
 
 /** The pages of one revision as ../shared/spec holds them. */

@@ -1,4 +1,5 @@
 import { JSONRPCErrorObject, errorResponseWith } from './json-rpc-envelope.js';
+import { ERR } from '../../protocol/constants.js';
 
 /** An error object with a fixed code; `data` is whatever the given schema says (any value by default). */
 function errorObjectWithCode(code: number, data: object = {}, dataRequired = false) {
@@ -26,7 +27,7 @@ function errorResponseOrObject(errorObject: object) {
   } as const;
 }
 
-export const HeaderMismatchErrorObject = errorObjectWithCode(-32020);
+export const HeaderMismatchErrorObject = errorObjectWithCode(ERR.headerMismatch);
 
 export const MissingRequiredClientCapabilityErrorObject = errorObjectWithCode(
   -32021,
@@ -51,8 +52,8 @@ export const UnsupportedProtocolVersionErrorObject = errorObjectWithCode(
   true,
 );
 
-export const MethodNotFoundErrorObject = errorObjectWithCode(-32601);
-export const InvalidParamsErrorObject = errorObjectWithCode(-32602);
+export const MethodNotFoundErrorObject = errorObjectWithCode(ERR.methodNotFound);
+export const InvalidParamsErrorObject = errorObjectWithCode(ERR.invalidParams);
 
 export const HeaderMismatchError = errorResponseOrObject(HeaderMismatchErrorObject);
 export const MissingRequiredClientCapabilityError = errorResponseOrObject(MissingRequiredClientCapabilityErrorObject);
