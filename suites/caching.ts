@@ -1,7 +1,7 @@
 import { resultOf } from '../src/jsonrpc.js';
 import type { CheckContext } from '../src/runner/context.js';
 import type { CheckDefinition } from '../src/runner/types.js';
-import type { Exchange } from '../src/transport/types.js';
+import type { Exchange } from '../src/model/exchange.js';
 import { fail, pass, skip } from './outcome.js';
 import { MODERN } from '../src/model/wire.js';
 

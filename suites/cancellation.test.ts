@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StrayEvent } from '../src/transport/types.js';
+import type { StrayEvent } from '../src/model/exchange.js';
 import { answersAfterCancel, CANCEL_GRACE_MS } from './cancellation.js';
 
 const at = (ms: number) => new Date(Date.UTC(2026, 11, 4) + ms).toISOString();

@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isObject, type JsonRpcId } from '../src/jsonrpc.js';
 import { methodOf } from '../src/runner/result-schemas.js';
-import type { CheckDefinition, SpecSentence } from '../src/runner/types.js';
+import type { CheckDefinition } from '../src/runner/types.js';
+import type { SpecSentence } from '../src/model/check.js';
 import { MODERN, WIRES } from '../src/model/wire.js';
-import type { Exchange, StrayEvent } from '../src/transport/types.js';
+import type { Exchange, StrayEvent } from '../src/model/exchange.js';
 import { notificationsSeen, seenEvidence, valueKey } from './notifications-seen.js';
 import { fail, note, pass, skip } from './outcome.js';
 

@@ -1,6 +1,7 @@
 import { isObject, resultOf } from '../src/jsonrpc.js';
 import { methodOf } from '../src/runner/result-schemas.js';
-import type { CheckDefinition, SpecSentence } from '../src/runner/types.js';
+import type { CheckDefinition } from '../src/runner/types.js';
+import type { SpecSentence } from '../src/model/check.js';
 import { WIRES } from '../src/model/wire.js';
 import { fail, pass, skip } from './outcome.js';
 

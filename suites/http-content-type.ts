@@ -2,7 +2,7 @@ import { isObject } from '../src/jsonrpc.js';
 import { methodOf } from '../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../src/runner/types.js';
 import { WIRES } from '../src/model/wire.js';
-import type { Exchange } from '../src/transport/types.js';
+import type { Exchange } from '../src/model/exchange.js';
 import { fail, pass, skip } from './outcome.js';
 
 const ALLOWED = ['application/json', 'text/event-stream'];

@@ -1,8 +1,9 @@
 import { errorOf, resultOf } from '../src/jsonrpc.js';
 import type { CheckContext } from '../src/runner/context.js';
-import type { CheckDefinition, KeywordText, Outcome, SpecSentences } from '../src/runner/types.js';
+import type { CheckDefinition } from '../src/runner/types.js';
+import type { KeywordText, Outcome, SpecSentences } from '../src/model/check.js';
 import { sampleArguments } from '../src/schema/arguments/index.js';
-import type { Exchange } from '../src/transport/types.js';
+import type { Exchange } from '../src/model/exchange.js';
 import { listedTools } from './listed-tools.js';
 import { fail, pass, skip } from './outcome.js';
 import { MODERN, MODERN_VERSION } from '../src/model/wire.js';

@@ -1,7 +1,8 @@
 import { isObject } from '../src/jsonrpc.js';
 import type { CheckContext } from '../src/runner/context.js';
-import type { CheckDefinition, Outcome } from '../src/runner/types.js';
-import { type SpecSentence } from '../src/runner/types.js';
+import type { CheckDefinition } from '../src/runner/types.js';
+import type { Outcome } from '../src/model/check.js';
+import type { SpecSentence } from '../src/model/check.js';
 import { MODERN, WIRES } from '../src/model/wire.js';
 import { analyzeRefs, dialectOf, ecmaRegExpProblem, findPatterns, validateSchemaDocument, type RefInfo } from '../src/schema/tool-schema/index.js';
 import { describeIssues } from '../src/runner/result-schemas.js';

@@ -2,7 +2,7 @@ import { isObject } from '../src/jsonrpc.js';
 import type { ToolPage } from '../src/protocol/tool-walk.js';
 import type { CheckContext } from '../src/runner/context.js';
 import { describeIssues, type AttributedIssue } from '../src/runner/result-schemas.js';
-import type { Evidence, Outcome } from '../src/runner/types.js';
+import type { Evidence, Outcome } from '../src/model/check.js';
 import { note, pass, skip } from './outcome.js';
 
 export interface ListedTool {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange, StrayEvent } from '../src/transport/types.js';
+import type { Exchange, StrayEvent } from '../src/model/exchange.js';
 import { unaskedMessage } from './logging.js';
 import { notificationsSeen } from './notifications-seen.js';
 

@@ -1,7 +1,8 @@
 import { errorOf, isObject, resultOf } from '../src/jsonrpc.js';
 import { ERR, LOG_LEVELS, META_LOG_LEVEL } from '../src/protocol/constants.js';
-import type { CheckDefinition, SpecSentence } from '../src/runner/types.js';
-import type { Exchange } from '../src/transport/types.js';
+import type { CheckDefinition } from '../src/runner/types.js';
+import type { SpecSentence } from '../src/model/check.js';
+import type { Exchange } from '../src/model/exchange.js';
 import { isListen, notificationsSeen, requestMeta, seenEvidence, type SeenNotification } from './notifications-seen.js';
 import { notificationProbe } from './notification-probe.js';
 import { fail, pass, skip } from './outcome.js';

@@ -1,7 +1,8 @@
 import { isObject } from '../src/jsonrpc.js';
 import { extensionIdIssues, metaKeyIssues, type MetaKeyIssue, type MetaKeyRule } from '../src/protocol/meta-key.js';
 import type { CheckContext } from '../src/runner/context.js';
-import type { CheckDefinition, Outcome, SpecSentences } from '../src/runner/types.js';
+import type { CheckDefinition } from '../src/runner/types.js';
+import type { Outcome, SpecSentences } from '../src/model/check.js';
 import { MODERN, WIRES } from '../src/model/wire.js';
 import { serverMetaSites, type MetaSite } from './meta-objects.js';
 import { fail, note, pass, skip } from './outcome.js';

@@ -1,7 +1,7 @@
 import { isObject, resultOf } from '../src/jsonrpc.js';
 import { methodOf } from '../src/runner/result-schemas.js';
-import type { Evidence } from '../src/runner/types.js';
-import type { Exchange, StrayEvent } from '../src/transport/types.js';
+import type { Evidence } from '../src/model/check.js';
+import type { Exchange, StrayEvent } from '../src/model/exchange.js';
 import { note } from './outcome.js';
 
 /** One `_meta` object the server sent, and where. */

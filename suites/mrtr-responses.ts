@@ -1,7 +1,8 @@
 import { errorOf, isObject, resultOf } from '../src/jsonrpc.js';
 import type { CheckContext } from '../src/runner/context.js';
-import type { CheckDefinition, Outcome } from '../src/runner/types.js';
-import type { Exchange } from '../src/transport/types.js';
+import type { CheckDefinition } from '../src/runner/types.js';
+import type { Outcome } from '../src/model/check.js';
+import type { Exchange } from '../src/model/exchange.js';
 import { answerInputRequests, conversations, formOnlyAnswers, CAPABILITIES } from './mrtr.js';
 import { fail, note, pass, skip } from './outcome.js';
 import { MODERN } from '../src/model/wire.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../src/runner/context.js';
 import { toResult } from '../src/runner/runner.js';
-import type { Exchange } from '../src/transport/types.js';
+import type { Exchange } from '../src/model/exchange.js';
 import { classify, flipOne, requestStateUntrusted, requestStateVerified, variantsOf } from './mrtr-state.js';
 
 type Answer = { result?: unknown; error?: unknown; status?: number; failure?: Exchange['failure'] };

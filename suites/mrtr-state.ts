@@ -1,7 +1,8 @@
 import { errorOf, resultOf } from '../src/jsonrpc.js';
 import type { CheckContext } from '../src/runner/context.js';
-import type { CheckDefinition, Evidence, Outcome } from '../src/runner/types.js';
-import type { Exchange } from '../src/transport/types.js';
+import type { CheckDefinition } from '../src/runner/types.js';
+import type { Evidence, Outcome } from '../src/model/check.js';
+import type { Exchange } from '../src/model/exchange.js';
 import { CAPABILITIES, conversations, type Conversation } from './mrtr.js';
 import { fail, note, pass, skip } from './outcome.js';
 import { MODERN } from '../src/model/wire.js';

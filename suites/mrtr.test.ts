@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../src/runner/context.js';
 import { toResult } from '../src/runner/runner.js';
-import type { Exchange } from '../src/transport/types.js';
+import type { Exchange } from '../src/model/exchange.js';
 import { elicitationModesDeclared, retryCompletes, urlModeRequests } from './mrtr.js';
 
 const INPUT_REQUIRED = {

@@ -1,8 +1,9 @@
 import { errorOf, isObject, resultOf } from '../src/jsonrpc.js';
 import type { CheckContext } from '../src/runner/context.js';
-import type { CheckDefinition, Outcome } from '../src/runner/types.js';
+import type { CheckDefinition } from '../src/runner/types.js';
+import type { Outcome } from '../src/model/check.js';
 import { sampleArguments } from '../src/schema/arguments/index.js';
-import type { Exchange } from '../src/transport/types.js';
+import type { Exchange } from '../src/model/exchange.js';
 import { fail, note, pass, skip } from './outcome.js';
 import { validCalls } from './tool-results.js';
 import { MODERN } from '../src/model/wire.js';

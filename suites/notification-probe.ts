@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { resultOf } from '../src/jsonrpc.js';
 import { META_LOG_LEVEL } from '../src/protocol/constants.js';
 import type { CheckContext } from '../src/runner/context.js';
-import type { Exchange } from '../src/transport/types.js';
+import type { Exchange } from '../src/model/exchange.js';
 import { validCalls } from './tool-results.js';
 import { MODERN_VERSION } from '../src/model/wire.js';
 

@@ -1,8 +1,9 @@
 import { errorOf, resultOf } from '../src/jsonrpc.js';
 import type { CheckContext } from '../src/runner/context.js';
-import type { CheckDefinition, Outcome } from '../src/runner/types.js';
+import type { CheckDefinition } from '../src/runner/types.js';
+import type { Outcome } from '../src/model/check.js';
 import { WIRES } from '../src/model/wire.js';
-import type { Exchange } from '../src/transport/types.js';
+import type { Exchange } from '../src/model/exchange.js';
 import { fail, pass, skip } from './outcome.js';
 
 const SPEC = 'basic/transports/streamable-http';

@@ -1,5 +1,5 @@
-import type { Evidence, Outcome } from '../src/runner/types.js';
-import type { Exchange } from '../src/transport/types.js';
+import type { Evidence, Outcome } from '../src/model/check.js';
+import type { Exchange } from '../src/model/exchange.js';
 
 export const pass = (message: string, evidence?: Evidence[]): Outcome => ({ status: 'pass', message, evidence });
 export const skip = (message: string): Outcome => ({ status: 'skip', message });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../src/transport/types.js';
+import type { Exchange } from '../src/model/exchange.js';
 import { invalidCharVerdict, judgeInvalidChars, judgeNameCase, judgeUnset, type InvalidCharProbes, type NameCaseProbes, type UnsetProbe } from './param-headers.js';
 
 const exchange = (status: number | undefined, response?: unknown): Exchange => ({

@@ -1,10 +1,11 @@
 import { errorOf, isObject, resultOf } from '../src/jsonrpc.js';
 import type { CheckContext } from '../src/runner/context.js';
-import type { CheckDefinition, KeywordText, Outcome, SpecSentences } from '../src/runner/types.js';
+import type { CheckDefinition } from '../src/runner/types.js';
+import type { KeywordText, Outcome, SpecSentences } from '../src/model/check.js';
 import { compileArgumentSchema, sampleArguments } from '../src/schema/arguments/index.js';
 import { annotatedType, checkHeaderAnnotations, findHeaderAnnotations, type HeaderAnnotation } from '../src/schema/xmcp/index.js';
 import { encodeHeaderValue } from '../src/transport/header-encoding.js';
-import type { Exchange } from '../src/transport/types.js';
+import type { Exchange } from '../src/model/exchange.js';
 import { listedTools } from './listed-tools.js';
 import { fail, pass, skip } from './outcome.js';
 import { MODERN } from '../src/model/wire.js';

@@ -1,5 +1,6 @@
-import type { CheckDefinition, SpecSentence } from '../src/runner/types.js';
-import type { Exchange } from '../src/transport/types.js';
+import type { CheckDefinition } from '../src/runner/types.js';
+import type { SpecSentence } from '../src/model/check.js';
+import type { Exchange } from '../src/model/exchange.js';
 import { notificationsSeen, requestMeta, seenEvidence, valueKey, type SeenNotification } from './notifications-seen.js';
 import { notificationProbe } from './notification-probe.js';
 import { fail, pass, skip } from './outcome.js';

@@ -15,8 +15,8 @@ import {
   type SearchResult,
 } from '../src/property/index.js';
 import type { CheckContext } from '../src/runner/context.js';
-import type { Evidence, Outcome } from '../src/runner/types.js';
-import type { Exchange } from '../src/transport/types.js';
+import type { Evidence, Outcome } from '../src/model/check.js';
+import type { Exchange } from '../src/model/exchange.js';
 import { listedTools, type ListedTool } from './listed-tools.js';
 import { note, pass, skip, timedOutReason } from './outcome.js';
 

@@ -4,7 +4,7 @@ import { describeIssues } from '../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../src/runner/types.js';
 import { WIRES } from '../src/model/wire.js';
 import { compileArgumentSchema, pickInvalidArguments } from '../src/schema/arguments/index.js';
-import type { Exchange } from '../src/transport/types.js';
+import type { Exchange } from '../src/model/exchange.js';
 import { note } from './outcome.js';
 import { searchTools } from './property-search.js';
 import type { ListedTool } from './listed-tools.js';

@@ -2,8 +2,9 @@ import { errorOf, isObject, resultOf, type JsonRpcId } from '../src/jsonrpc.js';
 import { ERR, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from '../src/protocol/constants.js';
 import { MODERN, LEGACY_VERSION, MODERN_VERSION } from '../src/model/wire.js';
 import type { CheckContext } from '../src/runner/context.js';
-import type { CheckDefinition, Outcome } from '../src/runner/types.js';
-import type { Exchange } from '../src/transport/types.js';
+import type { CheckDefinition } from '../src/runner/types.js';
+import type { Outcome } from '../src/model/check.js';
+import type { Exchange } from '../src/model/exchange.js';
 import { fail, pass, skip } from './outcome.js';
 import { LEGACY_INITIALIZE } from './shared-connections.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../src/transport/types.js';
+import type { Exchange } from '../src/model/exchange.js';
 import { idProblem } from './response-ids.js';
 
 const exchange = (request: unknown, response: unknown): Exchange => ({ seq: 1, sentAt: '', durationMs: 0, request, response, notifications: [] });

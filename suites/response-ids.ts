@@ -2,7 +2,7 @@ import { isObject } from '../src/jsonrpc.js';
 import type { CheckDefinition } from '../src/runner/types.js';
 import { WIRES } from '../src/model/wire.js';
 import { validateWire } from '../src/schema/validator.js';
-import type { Exchange } from '../src/transport/types.js';
+import type { Exchange } from '../src/model/exchange.js';
 import { fail, pass, skip } from './outcome.js';
 import { ERR } from '../src/protocol/constants.js';
 

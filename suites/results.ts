@@ -2,7 +2,7 @@ import { isObject, resultOf } from '../src/jsonrpc.js';
 import { META_SERVER_INFO } from '../src/protocol/constants.js';
 import { methodOf } from '../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../src/runner/types.js';
-import type { Exchange } from '../src/transport/types.js';
+import type { Exchange } from '../src/model/exchange.js';
 import { fail, pass, skip } from './outcome.js';
 import { MODERN } from '../src/model/wire.js';
 

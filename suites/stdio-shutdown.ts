@@ -1,7 +1,8 @@
 import type { McpClient } from '../src/protocol/client.js';
 import { TargetGoneError } from '../src/protocol/errors.js';
 import type { CheckDefinition } from '../src/runner/types.js';
-import { TargetUnavailableError, type Exchange } from '../src/transport/types.js';
+import { TargetUnavailableError } from '../src/transport/types.js';
+import type { Exchange } from '../src/model/exchange.js';
 import { fail, note, pass, skip } from './outcome.js';
 import { LISTING_ONLY } from './shared-connections.js';
 import { MODERN } from '../src/model/wire.js';

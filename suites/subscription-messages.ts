@@ -1,6 +1,7 @@
 import { errorOf, isObject, type JsonRpcId } from '../src/jsonrpc.js';
 import type { CheckContext } from '../src/runner/context.js';
-import type { Exchange, ListenStream } from '../src/transport/types.js';
+import type { ListenStream } from '../src/transport/types.js';
+import type { Exchange } from '../src/model/exchange.js';
 
 export const ACKNOWLEDGED = 'notifications/subscriptions/acknowledged';
 export const LIST_CHANGED = 'notifications/tools/list_changed';

@@ -2,7 +2,8 @@ import { errorOf, isObject, resultOf, type JsonRpcId } from '../src/jsonrpc.js';
 import type { McpClient } from '../src/protocol/client.js';
 import { walkTools } from '../src/protocol/tool-walk.js';
 import type { CheckContext } from '../src/runner/context.js';
-import type { Exchange, ListenStream } from '../src/transport/types.js';
+import type { ListenStream } from '../src/transport/types.js';
+import type { Exchange } from '../src/model/exchange.js';
 import { ACKNOWLEDGED, LIST_CHANGED, isMethod, listenFailure, listenId, listenPrecondition, sameTag, tagOf } from './subscription-messages.js';
 
 const MAX_WAIT_MS = 3_000;

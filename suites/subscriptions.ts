@@ -1,7 +1,8 @@
 import { isObject, type JsonRpcId } from '../src/jsonrpc.js';
 import type { CheckContext } from '../src/runner/context.js';
-import type { CheckDefinition, Evidence } from '../src/runner/types.js';
-import type { Exchange } from '../src/transport/types.js';
+import type { CheckDefinition } from '../src/runner/types.js';
+import type { Evidence } from '../src/model/check.js';
+import type { Exchange } from '../src/model/exchange.js';
 import { fail, note, pass, skip } from './outcome.js';
 import { triggerRun, type TriggerRun } from './subscription-trigger.js';
 import { listenPrecondition } from './subscription-messages.js';

@@ -1,10 +1,11 @@
 import { errorOf, resultOf } from '../src/jsonrpc.js';
 import type { CheckContext } from '../src/runner/context.js';
-import type { CheckDefinition, Outcome, SpecSentence } from '../src/runner/types.js';
+import type { CheckDefinition } from '../src/runner/types.js';
+import type { Outcome, SpecSentence } from '../src/model/check.js';
 import { ERR, META_PROTOCOL_VERSION } from '../src/protocol/constants.js';
 import { MODERN, MODERN_VERSION, WIRES } from '../src/model/wire.js';
 import { requestMeta } from './notifications-seen.js';
-import type { Exchange } from '../src/transport/types.js';
+import type { Exchange } from '../src/model/exchange.js';
 import { listedTools } from './listed-tools.js';
 import { fail, note, pass, skip } from './outcome.js';
 

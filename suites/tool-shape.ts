@@ -4,7 +4,7 @@ import { WIRES } from '../src/model/wire.js';
 import { issuesMessage, listedTools, perTool, toolEvidence, toolSchemaIssues } from './listed-tools.js';
 import { fail, pass, skip } from './outcome.js';
 import { onBothWires } from './same-sentences.js';
-import type { Outcome } from '../src/runner/types.js';
+import type { Outcome } from '../src/model/check.js';
 
 /** Tools whose schema issues were attributed to `check`, one outcome each. */
 async function schemaOutcomes(ctx: Parameters<CheckDefinition['run']>[0], check: string, expected: string, checked: string): Promise<Outcome[]> {

@@ -1,7 +1,8 @@
 import { isObject } from '../src/jsonrpc.js';
 import { CATCH_ALL_CHECK } from '../src/runner/attribution.js';
 import { describeIssues, methodOf } from '../src/runner/result-schemas.js';
-import type { CheckDefinition, Evidence } from '../src/runner/types.js';
+import type { CheckDefinition } from '../src/runner/types.js';
+import type { Evidence } from '../src/model/check.js';
 import { MODERN, WIRES } from '../src/model/wire.js';
 import { validateWire } from '../src/schema/validator.js';
 import { fail, note, pass, skip } from './outcome.js';

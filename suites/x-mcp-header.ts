@@ -1,6 +1,7 @@
 import { isObject } from '../src/jsonrpc.js';
 import type { CheckContext } from '../src/runner/context.js';
-import type { CheckDefinition, KeywordText, SpecSentence } from '../src/runner/types.js';
+import type { CheckDefinition } from '../src/runner/types.js';
+import type { KeywordText, SpecSentence } from '../src/model/check.js';
 import { checkHeaderAnnotations, findHeaderAnnotations, type XmcpFinding, type XmcpRule } from '../src/schema/xmcp/index.js';
 import { perTool, type ListedTool } from './listed-tools.js';
 import { fail } from './outcome.js';

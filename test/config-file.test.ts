@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RunReport } from '../src/report/types.js';
+import type { RunReport } from '../src/model/report.js';
 import { BUILT, CLI, ROOT, startHttpServer } from './helpers/cli.js';
 
 /** The CLI run in a folder of its own, where it finds mcp-tools-conformance.config.json and package.json. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../suites/index.js';
 import { DEFECTS } from '../src/reference-server/defects.js';
-import { keywordClass } from '../src/runner/types.js';
+import { keywordClass } from '../src/model/check.js';
 import { BUILT, explain, referenceCommand, runCli, startReferenceHttp } from './helpers/cli.js';
 
 const findings = DEFECTS.filter((d) => !d.chaos && d.breaks !== null);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtmlReport } from '../src/report/html.js';
 import { INJECTION, hostileReport } from '../src/report/html.fixture.js';
 import { STATUSES, countByStatus } from '../src/report/statuses.js';
-import type { RunReport } from '../src/report/types.js';
+import type { RunReport } from '../src/model/report.js';
 import { BUILT, referenceCommand, runCli, startReferenceHttp } from './helpers/cli.js';
 
 const CHROMIUM = '/usr/bin/chromium';

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunReport } from '../src/report/types.js';
+import type { RunReport } from '../src/model/report.js';
 import { BUILT, ROOT } from './helpers/cli.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RunReport } from '../src/report/types.js';
-import type { CheckResult } from '../src/runner/types.js';
+import type { RunReport } from '../src/model/report.js';
+import type { CheckResult } from '../src/model/check.js';
 import { BUILT, CLI, explain, referenceCommand, runCli } from './helpers/cli.js';
 
 type Note = { note: string; data?: unknown };

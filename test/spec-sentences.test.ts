@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { toResult } from '../src/runner/runner.js';
-import { governingSentence, type CheckDefinition } from '../src/runner/types.js';
+import { type CheckDefinition } from '../src/runner/types.js';
+import { governingSentence } from '../src/model/check.js';
 import { WIRES } from '../src/model/wire.js';
 import { ALL_CHECKS } from '../suites/index.js';
 import { normaliseText, sentenceProblem, slug, specDir } from './helpers/spec-text.js';

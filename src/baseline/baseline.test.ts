@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RUN_REPORT } from '../report/run-report.fixture.js';
-import type { RunReport } from '../report/types.js';
-import type { CheckResult } from '../runner/types.js';
+import type { RunReport } from '../model/report.js';
+import type { CheckResult } from '../model/check.js';
 import { applyBaseline, baselineFrom, BASELINE_FORMAT, BaselineError, readBaseline, writeBaseline } from './baseline.js';
 
 const result = (id: string, status: CheckResult['status'], tool?: string): CheckResult => ({

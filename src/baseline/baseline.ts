@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import type { RunReport } from '../report/types.js';
-import type { CheckResult } from '../runner/types.js';
+import type { RunReport } from '../model/report.js';
+import type { CheckResult } from '../model/check.js';
 import type { BaselineEntry, BaselineSummary } from '../model/baseline.js';
 
 export const BASELINE_FORMAT = 'mcp-tools-conformance/baseline';
@@ -70,10 +70,15 @@ export function markKnown(result: CheckResult, baseline: BaselineFile): CheckRes
 
 /** Marks known findings (`baselined: true`) and says what is new, stale and unconfirmed. */
 export function applyBaseline(report: RunReport, baseline: BaselineFile, file: string): RunReport {
+  const checks = report.checks.map((r) => markKnown(r, baseline));
+  return { ...report, checks, baseline: summarizeBaseline(checks, baseline, file) };
+}
+
+/** What is known, new, stale and unconfirmed, for results already marked by markKnown. */
+export function summarizeBaseline(checks: readonly CheckResult[], baseline: BaselineFile, file: string): BaselineSummary {
   const listed = new Map(baseline.entries.map((e) => [keyOf(e.check, e.tool), e]));
-  const checks = report.checks.map((r) => (isFinding(r) && listed.has(keyOf(r.id, r.tool)) ? { ...r, baselined: true } : r));
   const outcomes = new Map<string, CheckResult[]>();
-  for (const r of report.checks) outcomes.set(keyOf(r.id, r.tool), [...(outcomes.get(keyOf(r.id, r.tool)) ?? []), r]);
+  for (const r of checks) outcomes.set(keyOf(r.id, r.tool), [...(outcomes.get(keyOf(r.id, r.tool)) ?? []), r]);
   const stale: BaselineEntry[] = [];
   const unconfirmed: BaselineEntry[] = [];
   for (const [key, entry] of listed) {
@@ -84,5 +89,5 @@ export function applyBaseline(report: RunReport, baseline: BaselineFile, file: s
   }
   const known = checks.filter((r) => r.baselined).length;
   const findings = checks.filter(isFinding).length;
-  return { ...report, checks, baseline: { file, known, new: findings - known, stale, unconfirmed } };
+  return { file, known, new: findings - known, stale, unconfirmed };
 }

@@ -72,7 +72,6 @@ const MAX_HTTP_CONNECTIONS = 32;
 /** --timeout when not given. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
-export const EXIT = { ok: 0, failures: 1, usage: 2, unavailable: 3 } as const;
 
 const EPILOG = `Exit codes:
   0  no failures (per --fail-on)

@@ -3,27 +3,28 @@ import type { Negotiation } from '../protocol/negotiate.js';
 import type { ToolWalk } from '../protocol/tool-walk.js';
 import { createReporter, colorEnabled } from '../report/index.js';
 import { longestWait } from '../report/console-progress.js';
-import type { Reporter, RunReport } from '../report/types.js';
+import type { Reporter } from '../report/types.js';
+import type { RunReport } from '../model/report.js';
 import { CheckContext } from '../runner/context.js';
-import { ConnectionOpener } from '../runner/connection-opener.js';
 import { selectChecks, type Selection } from '../runner/registry.js';
-import { runChecks, summarize, toResult } from '../runner/runner.js';
-import type { CheckDefinition, CheckResult } from '../runner/types.js';
+import type { CheckDefinition } from '../runner/types.js';
 import { TargetUnavailableError } from '../transport/types.js';
-import { BudgetSpentError } from '../transport/request-gate.js';
 import { ALL_CHECKS } from '../../suites/index.js';
-import { applyBaseline, DEFAULT_BASELINE_FILE, markKnown, writeBaseline, type BaselineFile } from '../baseline/baseline.js';
-import { compareLock, DEFAULT_LOCK_FILE, lockFrom, writeLock, type ToolLockFile } from '../lock/tool-lock.js';
-import { EXIT, type CliOptions } from './args.js';
+import { DEFAULT_BASELINE_FILE, writeBaseline, type BaselineFile } from '../baseline/baseline.js';
+import { DEFAULT_LOCK_FILE, lockFrom, writeLock, type ToolLockFile } from '../lock/tool-lock.js';
+import type { CliOptions } from './args.js';
+import { EXIT } from '../model/exit-codes.js';
 import { createTarget, type Target } from './target.js';
 import { printCatalog } from './catalog.js';
 import { TargetGoneError } from '../protocol/errors.js';
-import { scrubSecrets, secretValues } from './secrets.js';
+import { secretValues } from '../engine/scrub.js';
 import { buildSnapshot } from '../snapshot/capture.js';
 import { replayCommandLine } from './replay-command.js';
-import { abortLines, targetStderr } from './unavailable.js';
+import { abortLines } from './unavailable.js';
+import { runAudit, type AuditTarget } from '../engine/audit.js';
+import type { AuditConfig } from '../engine/config.js';
+import type { AuditHandler } from '../engine/events.js';
 import type { StartedTarget } from './start-target.js';
-import { warmUpArgumentAjv } from '../schema/arguments/ajv-family.js';
 import { MODERN_VERSION } from '../model/wire.js';
 
 export interface RunInputs {
@@ -118,9 +119,38 @@ export interface AuditInputs {
   lock?: { file: string; data: ToolLockFile };
 }
 
-async function audit(options: CliOptions, version: string, early: StartedTarget, run: RunInputs): Promise<number> {
-  const { checks, inputs, startedAt, started, deadline } = run;
-  const { target, client, gate } = early;
+/** The engine's configuration, built once from the options. */
+function auditConfig(options: CliOptions, version: string, early: StartedTarget, run: RunInputs): AuditConfig {
+  return {
+    toolVersion: version,
+    timeoutMs: options.timeoutMs,
+    maxDurationMs: options.maxDurationMs,
+    maxMessageBytes: options.maxMessageBytes,
+    concurrency: options.concurrency,
+    ...(options.maxRps === undefined ? {} : { maxRps: options.maxRps }),
+    httpConnections: options.httpConnections,
+    allowTools: options.allowTools,
+    skipTools: options.skipTools,
+    ...(options.listChangedTrigger ? { listChangedTrigger: options.listChangedTrigger } : {}),
+    property: {
+      seed: options.seed,
+      runs: options.runs,
+      commandLine: replayCommandLine(options, early.target.description),
+      ...(options.replay ? { replay: options.replay } : {}),
+    },
+    secrets: secretValues(options.headers, options.env),
+    ...(run.inputs.known ? { baseline: run.inputs.known } : {}),
+    ...(run.inputs.lock ? { lock: run.inputs.lock } : {}),
+    failOn: options.failOn,
+    failOnStale: options.failOnStale,
+    startedAt: run.startedAt,
+    started: run.started,
+    deadline: run.deadline,
+  };
+}
+
+/** The reporters the options name, as subscribers of the audit: live results, then every report written at the end. */
+function reportersOf(options: CliOptions, early: StartedTarget): { reporters: Reporter[]; handle: AuditHandler } {
   const written: string[] = [];
   const reporters: Reporter[] = options.reporters.map((name) =>
     createReporter(name, {
@@ -128,116 +158,50 @@ async function audit(options: CliOptions, version: string, early: StartedTarget,
       color: options.color ?? colorEnabled(process.stdout),
       verbose: options.verbose,
       quiet: options.quiet,
-      progress: { interactive: (process.stdout as { isTTY?: boolean }).isTTY === true, waitingOn: () => longestWait(client.inFlight()) },
+      progress: { interactive: (process.stdout as { isTTY?: boolean }).isTTY === true, waitingOn: () => longestWait(early.client.inFlight()) },
       junitProperties: options.junitProperties,
       writtenPaths: () => written,
       ...(options.sarifArtifact !== undefined ? { sarifArtifact: options.sarifArtifact } : {}),
       ...(options.reporters.includes('html') ? { htmlReport: 'report.html' } : {}),
     }),
   );
-  const secrets = secretValues(options.headers, options.env);
+  const handle: AuditHandler = async (event) => {
+    if (event.type === 'check-started') reporters.forEach((r) => r.onStart?.(event.id));
+    if (event.type === 'result') reporters.forEach((r) => r.onResult?.(event.result));
+    if (event.type !== 'run-finished') return;
+    // The files first, so that the console can name them.
+    for (const reporter of reporters.filter((r) => r.name !== 'console')) {
+      const path = await reporter.finish(event.report, options.outputDir);
+      if (path) written.push(path);
+    }
+    for (const reporter of reporters.filter((r) => r.name === 'console')) await reporter.finish(event.report, options.outputDir);
+  };
+  return { reporters, handle };
+}
+
+async function audit(options: CliOptions, version: string, early: StartedTarget, run: RunInputs): Promise<number> {
+  const { target, client, gate } = early;
   if (target.isReference && !options.referenceServer && options.reporters.includes('console') && !options.fromSnapshot) {
     process.stdout.write('No --stdio or --url given: auditing the bundled reference server.\n');
   }
-  const connections = target.snapshot ? undefined : new ConnectionOpener(async () => (await createTarget(options, gate)).transport);
-  const budget = setTimeout(() => void target.transport.close(), options.maxDurationMs + 2_000);
-  budget.unref();
-
-  let negotiation: Negotiation | undefined;
-  let results: CheckResult[];
-  let aborted: RunReport['aborted'];
-  let cutShort: RunReport['cutShort'];
-  let lockedTools: Record<string, unknown>[] | undefined;
-  try {
-    if (!target.snapshot && checks.some((c) => c.needs?.includes('tool-call'))) setImmediate(warmUpArgumentAjv);
-    // Checks with a `prepare` hook open another connection; over stdio it is a new process, started before the wait.
-    if (connections && target.transport.kind === 'stdio' && checks.some((c) => c.prepare)) connections.startSpare();
-    negotiation = await early.negotiation;
-    const ctx = new CheckContext(client, target.transport, negotiation, {
-      timeoutMs: options.timeoutMs,
-      concurrency: options.concurrency,
-      ...(connections ? { openTransport: connections.open } : {}),
-      allowTools: options.allowTools,
-      skipTools: options.skipTools,
-      listChangedTrigger: options.listChangedTrigger,
-      deadline,
-      property: {
-        seed: options.seed,
-        runs: options.runs,
-        concurrency: options.concurrency,
-        commandLine: replayCommandLine(options, target.description),
-        ...(options.replay ? { replay: options.replay } : {}),
-      },
-    });
-    try {
-      const output = await runChecks(checks, ctx, {
-        concurrency: options.concurrency,
-        deadline,
-        onStart: (id) => reporters.forEach((rep) => rep.onStart?.(id)),
-        onResult: (r) => {
-          const shown = scrubSecrets(inputs.known ? markKnown(r, inputs.known.data) : r, secrets);
-          reporters.forEach((rep) => rep.onResult?.(shown));
-        },
-      });
-      if (inputs.lock) {
-        const walk = await ctx.tools().catch(() => undefined);
-        if (walk?.stop.kind === 'complete') lockedTools = walk.tools;
-      }
-      results = output.results;
-      aborted = output.aborted;
-      cutShort = output.cutShort;
-    } finally {
-      await ctx.closeExtras();
-    }
-  } catch (error) {
-    if (!(error instanceof TargetUnavailableError || error instanceof BudgetSpentError)) throw error;
-    if (error instanceof BudgetSpentError) cutShort = { reason: `${error.message}: all ${checks.length} check(s) skipped for budget`, checksSkipped: checks.length };
-    aborted = { reason: `the target could not be audited: ${error.message}` };
-    results = checks.map((check) => toResult(check, { status: 'skip', message: `not run: ${error.message}` }, 0, null));
-    results.forEach((r) => reporters.forEach((rep) => rep.onResult?.(r)));
-  } finally {
-    clearTimeout(budget);
-    await connections?.closeSpare();
-    await target.transport.close();
-  }
-
-  let report: RunReport = {
-    tool: { name: 'mcp-tools-conformance', version },
-    target: target.description,
-    wire: negotiation ? { protocolVersion: negotiation.wire, reason: negotiation.reason } : { protocolVersion: null, reason: aborted?.reason ?? 'not negotiated' },
-    ...serverIdentity(negotiation),
-    startedAt: startedAt.toISOString(),
-    durationMs: Math.round(performance.now() - started),
-    options: {
-      timeoutMs: options.timeoutMs,
-      maxDurationMs: options.maxDurationMs,
-      maxMessageBytes: options.maxMessageBytes,
-      concurrency: options.concurrency,
-      ...(options.maxRps === undefined ? {} : { maxRps: options.maxRps }),
-      ...(options.httpConnections > 1 ? { httpConnections: options.httpConnections } : {}),
-    },
-    stats: { requests: client.exchanges.filter((e) => e.response !== undefined || e.failure).length, toolsCalled: Object.fromEntries(client.toolsCalled) },
-    summary: summarize(results),
-    ...(checks.some((c) => c.area === 'property') && !target.snapshot ? { property: { seed: options.seed, runs: options.runs, ...(options.replay ? { replay: `${options.replay.tool}@${options.replay.path}` } : {}) } } : {}),
-    ...(aborted ? { aborted: { ...aborted, ...targetStderr(target.transport.stderr()) } } : {}),
-    ...(cutShort ? { cutShort } : {}),
-    checks: results,
+  const { handle } = reportersOf(options, early);
+  const auditTarget: AuditTarget = {
+    transport: target.transport,
+    description: target.description,
+    client,
+    negotiation: early.negotiation,
+    offline: target.snapshot !== undefined,
+    ...(target.snapshot ? {} : { openTransport: async () => (await createTarget(options, gate)).transport }),
   };
-  // A target may echo a header or an environment value back (an error message, a get-env tool): nothing of it is kept.
-  report = scrubSecrets(report, secrets);
-  if (inputs.known) report = applyBaseline(report, inputs.known.data, inputs.known.file);
-  if (inputs.lock && lockedTools) report.lock = compareLock(inputs.lock.data, lockedTools, inputs.lock.file);
-  else if (inputs.lock) process.stderr.write(`mcp-tools-conformance: the tool list could not be read completely, so it was not compared with ${inputs.lock.file}\n`);
-  const code = exitCode(report, options.failOn, options.failOnStale);
-  report = { ...report, verdict: verdictOf(code), exitCode: code, failOn: options.failOn };
-  for (const reporter of reporters.filter((r) => r.name !== 'console')) {
-    const path = await reporter.finish(report, options.outputDir);
-    if (path) written.push(path);
+  const report = await runAudit(auditTarget, run.checks, auditConfig(options, version, early, run), handle);
+  if (run.inputs.lock && !report.lock) {
+    process.stderr.write(`mcp-tools-conformance: the tool list could not be read completely, so it was not compared with ${run.inputs.lock.file}\n`);
   }
-  for (const reporter of reporters.filter((r) => r.name === 'console')) await reporter.finish(report, options.outputDir);
+  const negotiated = report.wire.protocolVersion !== null;
   // Whatever the reporters, a target that could not be audited is said on stderr; the console already says a mid-run stop.
-  if (!negotiation || !options.reporters.includes('console')) for (const line of abortLines(report, negotiation !== undefined)) process.stderr.write(`${line}\n`);
+  if (!negotiated || !options.reporters.includes('console')) for (const line of abortLines(report, negotiated)) process.stderr.write(`${line}\n`);
   if (options.command === 'baseline') return writeBaselineOf(report, options.baseline ?? DEFAULT_BASELINE_FILE);
+  const code = report.exitCode!;
   if (options.failOnStale && report.baseline && report.baseline.stale.length > 0 && code === EXIT.failures) {
     const stale = report.baseline.stale.map((e) => `${e.check}${e.tool ? ` (${e.tool})` : ''}`);
     process.stderr.write(`mcp-tools-conformance: --fail-on-stale: ${stale.length} baseline entr${stale.length === 1 ? 'y no longer fails' : 'ies no longer fail'}: ${stale.slice(0, 10).join(', ')}${stale.length > 10 ? ', …' : ''}\n`);
@@ -254,36 +218,3 @@ async function writeBaselineOf(report: RunReport, file: string): Promise<number>
   process.stdout.write(`wrote ${file}: ${written.entries.length} known finding(s)\n`);
   return EXIT.ok;
 }
-
-/** Exit code: failures listed in the baseline do not count; a changed tool-set lock does, and stale entries with --fail-on-stale. */
-export function exitCode(report: RunReport, failOn: 'must' | 'should', failOnStale = false): number {
-  if (report.aborted || report.summary.error > 0) return EXIT.unavailable;
-  const counted = report.checks.filter((c) => !c.baselined);
-  if (counted.some((c) => c.status === 'fail')) return EXIT.failures;
-  if (failOn === 'should' && counted.some((c) => c.status === 'warn')) return EXIT.failures;
-  if (report.lock?.status === 'changed') return EXIT.failures;
-  if (failOnStale && (report.baseline?.stale.length ?? 0) > 0) return EXIT.failures;
-  return EXIT.ok;
-}
-
-/** What the run concluded, for report.json: a consumer reads the verdict and exit code instead of recomputing them. */
-export function verdictOf(code: number): RunReport['verdict'] {
-  return code === EXIT.ok ? 'pass' : code === EXIT.failures ? 'fail' : 'aborted';
-}
-
-function serverIdentity(negotiation: Negotiation | undefined): Pick<RunReport, 'server'> {
-  const response = (negotiation?.discover ?? negotiation?.initialize)?.response as
-    | { result?: { _meta?: Record<string, unknown>; serverInfo?: unknown } }
-    | undefined;
-  const info = (response?.result?._meta?.['io.modelcontextprotocol/serverInfo'] ?? response?.result?.serverInfo) as
-    | { name?: unknown; version?: unknown }
-    | undefined;
-  if (!info || typeof info !== 'object') return {};
-  return {
-    server: {
-      ...(typeof info.name === 'string' ? { name: info.name.slice(0, 200) } : {}),
-      ...(typeof info.version === 'string' ? { version: info.version.slice(0, 100) } : {}),
-    },
-  };
-}
-

@@ -1,5 +1,5 @@
 import { shellQuote } from '../property/replay.js';
-import type { RunReport } from '../report/types.js';
+import type { RunReport } from '../model/report.js';
 import { DEFAULT_TIMEOUT_MS, type CliOptions } from './args.js';
 
 /**

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { RequestGate } from '../transport/request-gate.js';
 import type { Transport } from '../transport/types.js';
-import type { RunReport } from '../report/types.js';
+import type { RunReport } from '../model/report.js';
 import { readFile } from 'node:fs/promises';
 import { UsageError, type CliOptions } from './args.js';
 import { parseSnapshot, type Snapshot } from '../snapshot/format.js';

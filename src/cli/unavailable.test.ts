@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { abortLines, startHint, targetStderr } from './unavailable.js';
+import { targetStderr } from '../engine/target-stderr.js';
+import { abortLines, startHint } from './unavailable.js';
 
 describe('a target that could not be audited', () => {
   it('says why on one line, then the hint and the target stderr excerpt', () => {

@@ -1,11 +1,4 @@
-import type { RunReport } from '../report/types.js';
-import { stderrExcerpt } from '../transport/stderr-excerpt.js';
-
-/** What the target's stderr showed, for report.json: the excerpt of stderrExcerpt, or nothing when it wrote none. */
-export function targetStderr(stderr: string): { targetStderr?: string[] } {
-  const excerpt = stderrExcerpt(stderr);
-  return excerpt.length > 0 ? { targetStderr: excerpt } : {};
-}
+import type { RunReport } from '../model/report.js';
 
 /** A hint for a start-up failure we can explain: the command is not there. */
 export function startHint(reason: string): string | undefined {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { canonicalJson } from '../canonical-json.js';
+import type { LockComparison } from '../model/lock.js';
 
 export const LOCK_FORMAT = 'mcp-tools-conformance/tool-lock';
 export const DEFAULT_LOCK_FILE = 'tools.lock.json';
@@ -20,14 +21,6 @@ export interface ToolLockFile {
   version: 1;
   createdAt: string;
   tools: Record<string, LockedTool>;
-}
-
-export interface LockComparison {
-  file: string;
-  status: 'match' | 'changed';
-  added: string[];
-  removed: string[];
-  changed: { tool: string; fields: string[] }[];
 }
 
 export class LockError extends Error {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as fc from 'fast-check';
 import { canonicalJson } from '../canonical-json.js';
 import { TargetGoneError } from '../protocol/errors.js';
-import type { Exchange } from '../transport/types.js';
+import type { Exchange } from '../model/exchange.js';
 import type { Arguments } from './argument-source.js';
 import type { ReplayTarget } from './replay.js';
 

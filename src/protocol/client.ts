@@ -2,7 +2,8 @@ import { errorOf, isObject, resultOf, type JsonRpcId } from '../jsonrpc.js';
 import { LEGACY_VERSION, MODERN_VERSION, type Wire } from '../model/wire.js';
 import { encodeHeaderValue } from '../transport/header-encoding.js';
 import { paramHeaders } from '../transport/param-headers.js';
-import type { Exchange, ListenStream, Transport } from '../transport/types.js';
+import type { ListenStream, Transport } from '../transport/types.js';
+import type { Exchange } from '../model/exchange.js';
 import {
   META_CLIENT_CAPABILITIES,
   META_CLIENT_INFO,

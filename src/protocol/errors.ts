@@ -1,4 +1,4 @@
-import type { Exchange, TransportFailureKind } from '../transport/types.js';
+import type { Exchange, TransportFailureKind } from '../model/exchange.js';
 
 /** The target stopped answering (timeout, exit, garbage, wrong id): the audit cannot go on. */
 export class TargetGoneError extends Error {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../transport/types.js';
+import type { Exchange } from '../model/exchange.js';
 import { classifyProbe } from './negotiate.js';
 
 const exchange = (over: Partial<Exchange>): Exchange => ({

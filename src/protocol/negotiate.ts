@@ -1,5 +1,6 @@
 import { errorOf, isObject, resultOf } from '../jsonrpc.js';
-import { TargetUnavailableError, type Exchange, type Transport } from '../transport/types.js';
+import { TargetUnavailableError, type Transport } from '../transport/types.js';
+import type { Exchange } from '../model/exchange.js';
 import type { McpClient } from './client.js';
 import { MODERN_ERROR_CODES } from './constants.js';
 import { LEGACY_VERSION, MODERN_VERSION, type Wire } from '../model/wire.js';

@@ -1,5 +1,5 @@
 import { errorOf, isObject, resultOf } from '../jsonrpc.js';
-import type { Exchange } from '../transport/types.js';
+import type { Exchange } from '../model/exchange.js';
 import type { McpClient, RequestOptions } from './client.js';
 
 export interface ToolPage {

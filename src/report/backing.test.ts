@@ -7,7 +7,7 @@ import { renderHtmlReport } from './html/page.js';
 import { renderMarkdown } from './markdown.js';
 import { RUN_REPORT } from './run-report.fixture.js';
 import { renderSarif } from './sarif.js';
-import type { RunReport } from './types.js';
+import type { RunReport } from '../model/report.js';
 
 const LEGACY = 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling';
 

@@ -1,4 +1,4 @@
-import { keywordClass, type KeywordText } from '../runner/types.js';
+import { keywordClass, type KeywordText } from '../model/check.js';
 
 /** Tells a reader what kind of sentence a finding stands on: one the spec requires, recommends, or only describes. */
 export function backing(keywordText: KeywordText): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Evidence } from '../runner/types.js';
+import type { Evidence } from '../model/check.js';
 import { boundEvidence, boundValue, DEFAULT_EVIDENCE_LIMITS, truncateString } from './bound.js';
 import { LIST_EXCHANGE } from './run-report.fixture.js';
 

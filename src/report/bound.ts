@@ -1,4 +1,4 @@
-import type { Evidence, EvidenceNote } from '../runner/types.js';
+import type { Evidence, EvidenceNote } from '../model/check.js';
 
 export interface EvidenceLimits {
   /** Longest string kept anywhere inside evidence (UTF-16 code units). */

@@ -1,4 +1,4 @@
-import type { CheckResult, Evidence, Status } from '../runner/types.js';
+import type { CheckResult, Evidence, Status } from '../model/check.js';
 import { isObject } from '../jsonrpc.js';
 import type { Palette } from './color.js';
 import { backing } from './backing.js';

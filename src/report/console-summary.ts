@@ -1,11 +1,12 @@
-import type { Status } from '../runner/types.js';
+import type { Status } from '../model/check.js';
 import type { Palette } from './color.js';
 import { formatDuration } from './duration.js';
 import { KEYWORDS, STATUSES, emptyStatusCounts } from './statuses.js';
 import { terminalInline } from './text-safety.js';
 import type { BaselineEntry, BaselineSummary } from '../model/baseline.js';
-import { describeLockChange, type LockComparison } from '../lock/tool-lock.js';
-import type { RunReport } from './types.js';
+import { describeLockChange } from '../lock/tool-lock.js';
+import type { LockComparison } from '../model/lock.js';
+import type { RunReport } from '../model/report.js';
 
 const COLUMN = 7;
 

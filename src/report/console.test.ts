@@ -4,7 +4,7 @@ import { colorEnabled, palette } from './color.js';
 import { createConsoleReporter, type ConsoleReporterOptions } from './console.js';
 import { summaryLines } from './console-summary.js';
 import { RUN_REPORT } from './run-report.fixture.js';
-import type { RunReport } from './types.js';
+import type { RunReport } from '../model/report.js';
 
 const PLAIN = palette(false);
 

@@ -1,10 +1,11 @@
-import type { CheckResult } from '../runner/types.js';
+import type { CheckResult } from '../model/check.js';
 import { colorEnabled, palette, type Palette } from './color.js';
 import { areaHeading, checkLines, recapLines } from './console-lines.js';
 import { createProgress, type ProgressOptions } from './console-progress.js';
 import { summaryLines } from './console-summary.js';
 import { terminalInline } from './text-safety.js';
-import type { Reporter, RunReport } from './types.js';
+import type { Reporter } from './types.js';
+import type { RunReport } from '../model/report.js';
 
 export interface ConsoleReporterOptions {
   stream?: NodeJS.WritableStream;

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Reporter, RunReport } from './types.js';
+import type { Reporter } from './types.js';
+import type { RunReport } from '../model/report.js';
 
 /** A reporter that renders the finished report into one file of the output folder and returns its path. */
 export function fileReporter(name: string, fileName: string, render: (report: RunReport) => string): Reporter {

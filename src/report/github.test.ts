@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { CheckResult } from '../runner/types.js';
+import type { CheckResult } from '../model/check.js';
 import { annotations, createGithubReporter, escapeData, escapeProperty, SHOWN_PER_TYPE } from './github.js';
 import { renderMarkdown } from './markdown.js';
 import { CHECKS, HOSTILE_TEXT, RUN_REPORT } from './run-report.fixture.js';
-import type { RunReport } from './types.js';
+import type { RunReport } from '../model/report.js';
 
 /** What a step's log would hold: one workflow command per line. */
 async function finish(report: RunReport, stepSummary?: string): Promise<string[]> {

@@ -1,8 +1,9 @@
 import { appendFile } from 'node:fs/promises';
-import type { CheckResult } from '../runner/types.js';
+import type { CheckResult } from '../model/check.js';
 import { renderMarkdown } from './markdown.js';
 import { terminalInline, terminalLines } from './text-safety.js';
-import type { Reporter, RunReport } from './types.js';
+import type { Reporter } from './types.js';
+import type { RunReport } from '../model/report.js';
 
 /** GitHub shows at most this many annotations of each type per step; the rest stay in the log only. */
 export const SHOWN_PER_TYPE = 10;

@@ -1,6 +1,6 @@
-import type { CheckResult } from '../runner/types.js';
+import type { CheckResult } from '../model/check.js';
 import { CHECKS, HOSTILE_TEXT, LIST_EXCHANGE, RUN_REPORT } from './run-report.fixture.js';
-import type { RunReport } from './types.js';
+import type { RunReport } from '../model/report.js';
 
 /** Test data: markup that would run script if it reached the page unescaped. */
 export const INJECTION = '</script><img src=x onerror=alert(1)>';

@@ -7,14 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../../suites/index.js';
 import { ROOT } from '../../test/helpers/cli.js';
 import type { CatalogRow } from '../docs/coverage-notes.js';
-import type { CheckDefinition, CheckResult } from '../runner/types.js';
+import type { CheckDefinition } from '../runner/types.js';
+import type { CheckResult } from '../model/check.js';
 import { createHtmlReporter, HTML_REPORT_FILE, outcomeAnchors, registryCoverage, renderHtmlReport } from './html.js';
 import { coverageFromCatalog, coverageFromRegistry } from './html/coverage.js';
 import { MAX_BLOCK_CHARS, MAX_OUTCOME_EVIDENCE_CHARS, MAX_PAGE_EVIDENCE_CHARS } from './html/evidence.js';
 import { hostileReport } from './html.fixture.js';
 import { CHECKS, RUN_REPORT } from './run-report.fixture.js';
 import { countByStatus, STATUSES } from './statuses.js';
-import type { RunReport } from './types.js';
+import type { RunReport } from '../model/report.js';
 
 const ESCAPED_INJECTION = '&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;';
 

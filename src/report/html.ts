@@ -1,7 +1,7 @@
 import { ALL_CHECKS } from '../../suites/index.js';
 import { loadCatalog } from '../docs/catalog.js';
 import type { CatalogRow } from '../docs/coverage-notes.js';
-import type { CheckResult } from '../runner/types.js';
+import type { CheckResult } from '../model/check.js';
 import { coverageFromCatalog, coverageFromRegistry, type CoverageFigure } from './html/coverage.js';
 import { renderHtmlReport } from './html/page.js';
 import { fileReporter } from './file-reporter.js';

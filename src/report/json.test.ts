@@ -9,7 +9,7 @@ import { WIRES } from '../model/wire.js';
 import { createJsonReporter, JSON_REPORT_FILE } from './json.js';
 import { HOSTILE_TEXT, LIST_EXCHANGE, RUN_REPORT } from './run-report.fixture.js';
 import { KEYWORDS, STATUSES } from './statuses.js';
-import type { RunReport } from './types.js';
+import type { RunReport } from '../model/report.js';
 
 const SCHEMA_PATH = fileURLToPath(new URL('../../reports/report.schema.json', import.meta.url));
 

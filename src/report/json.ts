@@ -1,7 +1,8 @@
-import type { CheckResult } from '../runner/types.js';
+import type { CheckResult } from '../model/check.js';
 import { boundEvidence, DEFAULT_EVIDENCE_LIMITS, truncateString, type EvidenceLimits } from './bound.js';
 import { fileReporter } from './file-reporter.js';
-import type { Reporter, RunReport } from './types.js';
+import type { Reporter } from './types.js';
+import type { RunReport } from '../model/report.js';
 
 export const JSON_REPORT_FILE = 'report.json';
 

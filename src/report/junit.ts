@@ -1,10 +1,11 @@
 import { join } from 'node:path';
-import type { CheckResult } from '../runner/types.js';
+import type { CheckResult } from '../model/check.js';
 import { backing } from './backing.js';
 import { boundEvidence, truncateString } from './bound.js';
 import { countByStatus } from './statuses.js';
 import { fileReporter } from './file-reporter.js';
-import type { Reporter, RunReport } from './types.js';
+import type { Reporter } from './types.js';
+import type { RunReport } from '../model/report.js';
 import { xmlElement, xmlTextElement, type XmlAttributes } from './xml.js';
 
 export const JUNIT_REPORT_FILE = 'junit.xml';

@@ -1,10 +1,11 @@
 import { join } from 'node:path';
-import type { CheckResult, Status } from '../runner/types.js';
+import type { CheckResult, Status } from '../model/check.js';
 import { formatDuration } from './duration.js';
 import { KEYWORDS, STATUSES, countByStatus } from './statuses.js';
 import { terminalInline } from './text-safety.js';
 import { fileReporter } from './file-reporter.js';
-import type { Reporter, RunReport } from './types.js';
+import type { Reporter } from './types.js';
+import type { RunReport } from '../model/report.js';
 
 export const MARKDOWN_REPORT_FILE = 'summary.md';
 const MAX_ROWS = 50;

@@ -1,6 +1,6 @@
-import type { CheckResult } from '../runner/types.js';
-import type { Exchange } from '../transport/types.js';
-import type { RunReport } from './types.js';
+import type { CheckResult } from '../model/check.js';
+import type { Exchange } from '../model/exchange.js';
+import type { RunReport } from '../model/report.js';
 import { specUrl } from '../spec-links.js';
 
 /** Test data: what a hostile target could put into a message (terminal escapes, XML-forbidden characters, markup, emoji, bidi). */

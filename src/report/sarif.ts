@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type { CheckResult, Keyword } from '../runner/types.js';
+import type { CheckResult, Keyword } from '../model/check.js';
 import { specRevision } from '../spec-links.js';
 import { backing } from './backing.js';
 import { boundEvidence, truncateString } from './bound.js';
 import { fileReporter } from './file-reporter.js';
-import type { Reporter, RunReport } from './types.js';
+import type { Reporter } from './types.js';
+import type { RunReport } from '../model/report.js';
 
 export const SARIF_REPORT_FILE = 'report.sarif';
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';

@@ -1,4 +1,4 @@
-import type { Keyword, Status } from '../runner/types.js';
+import type { Keyword, Status } from '../model/check.js';
 
 const STATUS_SET = { pass: true, fail: true, warn: true, skip: true, error: true } satisfies Record<Status, true>;
 const KEYWORD_SET = { MUST: true, SHOULD: true, MAY: true } satisfies Record<Keyword, true>;

@@ -1,6 +1,6 @@
 import { isObject, resultOf } from '../jsonrpc.js';
 import { hasWireSchema, validateWire, type SchemaIssue, type WireSchemaName } from '../schema/validator.js';
-import type { Exchange } from '../transport/types.js';
+import type { Exchange } from '../model/exchange.js';
 import { attribute } from './attribution.js';
 import type { Wire } from '../model/wire.js';
 

@@ -3,7 +3,8 @@ import { specUrl } from '../spec-links.js';
 import { BudgetSpentError } from '../transport/request-gate.js';
 import type { CheckContext } from './context.js';
 import { pool } from './pool.js';
-import { governingSentence, keywordClass, type CheckDefinition, type CheckResult, type Evidence, type Outcome, type Status } from './types.js';
+import { type CheckDefinition } from './types.js';
+import { governingSentence, keywordClass, type CheckResult, type Evidence, type Outcome, type Status } from '../model/check.js';
 import type { Wire } from '../model/wire.js';
 
 export interface RunnerOptions {

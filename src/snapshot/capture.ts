@@ -1,8 +1,8 @@
 import { McpClient } from '../protocol/client.js';
 import type { Negotiation } from '../protocol/negotiate.js';
 import type { ToolWalk } from '../protocol/tool-walk.js';
-import type { RunReport } from '../report/types.js';
-import type { Exchange } from '../transport/types.js';
+import type { RunReport } from '../model/report.js';
+import type { Exchange } from '../model/exchange.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SnapshotFormatError, type Snapshot } from './format.js';
 import { MODERN_VERSION } from '../model/wire.js';
 

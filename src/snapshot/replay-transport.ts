@@ -1,6 +1,7 @@
 import { isObject, type JsonRpcId } from '../jsonrpc.js';
 import { nextSeq } from '../transport/sequence.js';
-import type { Exchange, SendOptions, StrayEvent, Transport } from '../transport/types.js';
+import type { SendOptions, Transport } from '../transport/types.js';
+import type { Exchange, StrayEvent } from '../model/exchange.js';
 import type { Snapshot } from './format.js';
 
 /** Answers discover / initialize / tools/list (by cursor) from a snapshot; anything else was never recorded. */

@@ -1,4 +1,4 @@
-import type { Exchange } from './types.js';
+import type { Exchange } from '../model/exchange.js';
 
 /** Notifications kept per exchange; later ones are only counted (Exchange.notificationsDropped). */
 export const MAX_NOTIFICATIONS_KEPT = 1000;

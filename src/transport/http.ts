@@ -32,7 +32,8 @@ import { SseParser } from './sse.js';
 import { decodeUtf8 } from './utf8.js';
 import type { SseEvent } from './sse.js';
 import { TargetUnavailableError } from './types.js';
-import type { Exchange, ListenStream, SendOptions, StrayEvent, Transport, TransportFailure } from './types.js';
+import type { ListenStream, SendOptions, Transport } from './types.js';
+import type { Exchange, StrayEvent, TransportFailure } from '../model/exchange.js';
 import { REDACTED } from '../model/redacted.js';
 
 export interface HttpTransportOptions {

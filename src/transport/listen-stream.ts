@@ -1,4 +1,5 @@
-import type { Exchange, ListenStream } from './types.js';
+import type { ListenStream } from './types.js';
+import type { Exchange } from '../model/exchange.js';
 
 interface Waiter {
   predicate(messages: readonly unknown[]): boolean;

@@ -9,16 +9,8 @@ import { ListenState } from './listen-stream.js';
 import { RequestGate } from './request-gate.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, nextSeq } from './sequence.js';
 import { decodeUtf8 } from './utf8.js';
-import {
-  TargetUnavailableError,
-  type Exchange,
-  type ListenStream,
-  type InputEnd,
-  type SendOptions,
-  type StrayEvent,
-  type Transport,
-  type TransportFailure,
-} from './types.js';
+import { TargetUnavailableError, type ListenStream, type InputEnd, type SendOptions, type Transport } from './types.js';
+import type { Exchange, StrayEvent, TransportFailure } from '../model/exchange.js';
 
 export interface StdioTransportOptions {
   command: string;

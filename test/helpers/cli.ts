@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { RunReport } from '../../src/report/types.js';
+import type { RunReport } from '../../src/model/report.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const CLI = join(ROOT, 'dist/cli/mcp-tools-conformance.js');

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import type { SpecSentence } from '../../src/runner/types.js';
+import type { SpecSentence } from '../../src/model/check.js';
 import type { Wire } from '../../src/model/wire.js';
 import { sharedPath } from './shared.js';
 

@@ -1,4 +1,4 @@
-import type { CheckResult } from '../../runner/types.js';
+import type { CheckResult } from '../../model/check.js';
 import { backing } from '../backing.js';
 import { STATUSES } from '../statuses.js';
 import { blockText, escapeHtml, inlineText } from './escape.js';

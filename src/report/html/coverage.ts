@@ -1,5 +1,6 @@
 import type { CatalogRow } from '../../docs/coverage-notes.js';
-import type { CheckDefinition, CheckResult } from '../../runner/types.js';
+import type { CheckDefinition } from '../../runner/types.js';
+import type { CheckResult } from '../../model/check.js';
 
 /** How much of the requirements catalog the check registry covers, and how much of that this run exercised. */
 export interface CoverageFigure {

@@ -1,5 +1,5 @@
-import type { Evidence, EvidenceNote } from '../../runner/types.js';
-import type { Exchange } from '../../transport/types.js';
+import type { Evidence, EvidenceNote } from '../../model/check.js';
+import type { Exchange } from '../../model/exchange.js';
 import { boundEvidence, truncateString } from '../bound.js';
 import { blockText, escapeHtml, inlineText } from './escape.js';
 

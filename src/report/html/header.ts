@@ -1,6 +1,6 @@
 import { formatDuration } from '../duration.js';
 import { STATUSES } from '../statuses.js';
-import type { RunReport } from '../types.js';
+import type { RunReport } from '../../model/report.js';
 import type { CoverageFigure } from './coverage.js';
 import { escapeHtml, inlineText } from './escape.js';
 

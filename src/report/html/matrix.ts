@@ -1,4 +1,4 @@
-import type { CheckResult } from '../../runner/types.js';
+import type { CheckResult } from '../../model/check.js';
 import { countByStatus, STATUSES } from '../statuses.js';
 import { escapeHtml } from './escape.js';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { RunReport } from '../types.js';
+import type { RunReport } from '../../model/report.js';
 import { outcomeAnchors, renderFilters, renderOutcomes } from './checks.js';
 import type { CoverageFigure } from './coverage.js';
 import { escapeHtml, inlineText } from './escape.js';

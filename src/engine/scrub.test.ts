@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scrubSecrets, secretValues } from './secrets.js';
+import { scrubSecrets, secretValues } from './scrub.js';
 
 describe('secret values never reach a report', () => {
   it('collects header and env values (and the words of a "Bearer <token>" value), longest first, skipping tiny ones', () => {

@@ -1,0 +1,178 @@
+import { compareLock } from '../lock/tool-lock.js';
+import { markKnown, summarizeBaseline } from '../baseline/baseline.js';
+import type { CheckResult } from '../model/check.js';
+import { EXIT } from '../model/exit-codes.js';
+import type { RunReport } from '../model/report.js';
+import type { McpClient } from '../protocol/client.js';
+import type { Negotiation } from '../protocol/negotiate.js';
+import { CheckContext } from '../runner/context.js';
+import { ConnectionOpener } from '../runner/connection-opener.js';
+import { runChecks, summarize, toResult } from '../runner/runner.js';
+import type { CheckDefinition } from '../runner/types.js';
+import { warmUpArgumentAjv } from '../schema/arguments/ajv-family.js';
+import { BudgetSpentError } from '../transport/request-gate.js';
+import { TargetUnavailableError, type Transport } from '../transport/types.js';
+import type { AuditConfig } from './config.js';
+import type { AuditHandler } from './events.js';
+import { scrubSecrets } from './scrub.js';
+import { targetStderr } from './target-stderr.js';
+
+/** The connection being audited, opened (and its negotiation started) by the shell. */
+export interface AuditTarget {
+  transport: Transport;
+  description: RunReport['target'];
+  client: McpClient;
+  /** The wire negotiated (or a snapshot's recorded negotiation replayed); rejects when the target cannot be reached. */
+  negotiation: Promise<Negotiation>;
+  /** Opens another connection to the same target; absent when there is none to open (a snapshot). */
+  openTransport?: () => Promise<Transport>;
+  /** A saved listing replayed instead of a live target: no tool is called. */
+  offline: boolean;
+}
+
+interface Ran {
+  negotiation?: Negotiation;
+  results: CheckResult[];
+  aborted?: RunReport['aborted'];
+  cutShort?: RunReport['cutShort'];
+  lockedTools?: Record<string, unknown>[];
+}
+
+/**
+ * One audit: runs the checks' phases on the target, tells `handle` what happens (results scrubbed of secrets and
+ * marked against the baseline, once each), and ends with the report, baseline summary, lock comparison and exit code
+ * set. Closes the target's connections; a target that cannot be audited is a report with `aborted` set, not a throw.
+ */
+export async function runAudit(target: AuditTarget, checks: readonly CheckDefinition[], config: AuditConfig, handle: AuditHandler): Promise<RunReport> {
+  await handle({ type: 'run-started', checks: checks.length });
+  const shown = (result: CheckResult): CheckResult => scrubSecrets(config.baseline ? markKnown(result, config.baseline.data) : result, config.secrets);
+  // Each result is scrubbed and marked once, as it is emitted; the report reuses what was emitted.
+  const emitted = new Map<CheckResult, CheckResult>();
+  const emit = (result: CheckResult) => {
+    const scrubbed = shown(result);
+    emitted.set(result, scrubbed);
+    void handle({ type: 'result', result: scrubbed });
+  };
+  const ran = await runPhases(target, checks, config, (id) => void handle({ type: 'check-started', id }), emit);
+  const report = reportOf(target, checks, config, ran, ran.results.map((r) => emitted.get(r) ?? shown(r)));
+  await handle({ type: 'run-finished', report });
+  return report;
+}
+
+async function runPhases(
+  target: AuditTarget,
+  checks: readonly CheckDefinition[],
+  config: AuditConfig,
+  onStart: (id: string) => void,
+  onResult: (result: CheckResult) => void,
+): Promise<Ran> {
+  const connections = target.openTransport ? new ConnectionOpener(target.openTransport) : undefined;
+  const budget = setTimeout(() => void target.transport.close(), config.maxDurationMs + 2_000);
+  budget.unref();
+  let negotiation: Negotiation | undefined;
+  try {
+    if (!target.offline && checks.some((c) => c.needs?.includes('tool-call'))) setImmediate(warmUpArgumentAjv);
+    // Checks with a `prepare` hook open another connection; over stdio it is a new process, started before the wait.
+    if (connections && target.transport.kind === 'stdio' && checks.some((c) => c.prepare)) connections.startSpare();
+    negotiation = await target.negotiation;
+    const ctx = new CheckContext(target.client, target.transport, negotiation, {
+      timeoutMs: config.timeoutMs,
+      concurrency: config.concurrency,
+      ...(connections ? { openTransport: connections.open } : {}),
+      allowTools: config.allowTools,
+      skipTools: config.skipTools,
+      listChangedTrigger: config.listChangedTrigger,
+      deadline: config.deadline,
+      property: { ...config.property, concurrency: config.concurrency },
+    });
+    try {
+      const output = await runChecks(checks, ctx, { concurrency: config.concurrency, deadline: config.deadline, onStart, onResult });
+      let lockedTools: Record<string, unknown>[] | undefined;
+      if (config.lock) {
+        const walk = await ctx.tools().catch(() => undefined);
+        if (walk?.stop.kind === 'complete') lockedTools = walk.tools;
+      }
+      return { negotiation, results: output.results, aborted: output.aborted, cutShort: output.cutShort, lockedTools };
+    } finally {
+      await ctx.closeExtras();
+    }
+  } catch (error) {
+    if (!(error instanceof TargetUnavailableError || error instanceof BudgetSpentError)) throw error;
+    const cutShort = error instanceof BudgetSpentError ? { reason: `${error.message}: all ${checks.length} check(s) skipped for budget`, checksSkipped: checks.length } : undefined;
+    const results = checks.map((check) => toResult(check, { status: 'skip', message: `not run: ${error.message}` }, 0, null));
+    results.forEach(onResult);
+    return { negotiation, results, aborted: { reason: `the target could not be audited: ${error.message}` }, ...(cutShort ? { cutShort } : {}) };
+  } finally {
+    clearTimeout(budget);
+    await connections?.closeSpare();
+    await target.transport.close();
+  }
+}
+
+function reportOf(target: AuditTarget, checks: readonly CheckDefinition[], config: AuditConfig, ran: Ran, results: CheckResult[]): RunReport {
+  const { negotiation, aborted, cutShort } = ran;
+  const client = target.client;
+  const withoutChecks: Omit<RunReport, 'checks'> = {
+    tool: { name: 'mcp-tools-conformance', version: config.toolVersion },
+    target: target.description,
+    wire: negotiation ? { protocolVersion: negotiation.wire, reason: negotiation.reason } : { protocolVersion: null, reason: aborted?.reason ?? 'not negotiated' },
+    ...serverIdentity(negotiation),
+    startedAt: config.startedAt.toISOString(),
+    durationMs: Math.round(performance.now() - config.started),
+    options: {
+      timeoutMs: config.timeoutMs,
+      maxDurationMs: config.maxDurationMs,
+      maxMessageBytes: config.maxMessageBytes,
+      concurrency: config.concurrency,
+      ...(config.maxRps === undefined ? {} : { maxRps: config.maxRps }),
+      ...(config.httpConnections > 1 ? { httpConnections: config.httpConnections } : {}),
+    },
+    stats: { requests: client.exchanges.filter((e) => e.response !== undefined || e.failure).length, toolsCalled: Object.fromEntries(client.toolsCalled) },
+    summary: summarize(results),
+    ...(checks.some((c) => c.area === 'property') && !target.offline
+      ? { property: { seed: config.property.seed, runs: config.property.runs, ...(config.property.replay ? { replay: `${config.property.replay.tool}@${config.property.replay.path}` } : {}) } }
+      : {}),
+    ...(aborted ? { aborted: { ...aborted, ...targetStderr(target.transport.stderr()) } } : {}),
+    ...(cutShort ? { cutShort } : {}),
+  };
+  // The results were scrubbed as they were emitted; the rest of the report (an abort reason, the target's stderr, the
+  // server's name) may echo a header or an environment value back too: nothing of it is kept.
+  let report: RunReport = { ...scrubSecrets(withoutChecks, config.secrets), checks: results };
+  if (config.baseline) report.baseline = summarizeBaseline(results, config.baseline.data, config.baseline.file);
+  if (config.lock && ran.lockedTools) report.lock = compareLock(config.lock.data, ran.lockedTools, config.lock.file);
+  const code = exitCode(report, config.failOn, config.failOnStale);
+  report = { ...report, verdict: verdictOf(code), exitCode: code, failOn: config.failOn };
+  return report;
+}
+
+/** Exit code: failures listed in the baseline do not count; a changed tool-set lock does, and stale entries with --fail-on-stale. */
+export function exitCode(report: RunReport, failOn: 'must' | 'should', failOnStale = false): number {
+  if (report.aborted || report.summary.error > 0) return EXIT.unavailable;
+  const counted = report.checks.filter((c) => !c.baselined);
+  if (counted.some((c) => c.status === 'fail')) return EXIT.failures;
+  if (failOn === 'should' && counted.some((c) => c.status === 'warn')) return EXIT.failures;
+  if (report.lock?.status === 'changed') return EXIT.failures;
+  if (failOnStale && (report.baseline?.stale.length ?? 0) > 0) return EXIT.failures;
+  return EXIT.ok;
+}
+
+/** What the run concluded, for report.json: a consumer reads the verdict and exit code instead of recomputing them. */
+export function verdictOf(code: number): RunReport['verdict'] {
+  return code === EXIT.ok ? 'pass' : code === EXIT.failures ? 'fail' : 'aborted';
+}
+
+function serverIdentity(negotiation: Negotiation | undefined): Pick<RunReport, 'server'> {
+  const response = (negotiation?.discover ?? negotiation?.initialize)?.response as
+    | { result?: { _meta?: Record<string, unknown>; serverInfo?: unknown } }
+    | undefined;
+  const info = (response?.result?._meta?.['io.modelcontextprotocol/serverInfo'] ?? response?.result?.serverInfo) as
+    | { name?: unknown; version?: unknown }
+    | undefined;
+  if (!info || typeof info !== 'object') return {};
+  return {
+    server: {
+      ...(typeof info.name === 'string' ? { name: info.name.slice(0, 200) } : {}),
+      ...(typeof info.version === 'string' ? { version: info.version.slice(0, 100) } : {}),
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { BaselineFile } from '../baseline/baseline.js';
+import type { ToolLockFile } from '../lock/tool-lock.js';
+import type { ReplayTarget } from '../property/replay.js';
+
+/** Everything an audit needs to know, built once from the command line (and config file) by the shell. */
+export interface AuditConfig {
+  /** This tool's version, for report.json. */
+  toolVersion: string;
+  timeoutMs: number;
+  maxDurationMs: number;
+  maxMessageBytes: number;
+  /** Calls in flight at once: scripted calls to different tools, and generated calls. */
+  concurrency: number;
+  maxRps?: number;
+  httpConnections: number;
+  /** Tools that may be called besides read-only ones ('all': any). */
+  allowTools: readonly string[] | 'all';
+  skipTools: readonly string[];
+  listChangedTrigger?: { name: string; arguments: Record<string, unknown> };
+  property: { seed: number; runs: number; replay?: ReplayTarget; commandLine: string };
+  /** Values the user gave (--header, --env) that must never reach a report. */
+  secrets: readonly string[];
+  /** --baseline: findings it lists are reported as known and do not fail the run. */
+  baseline?: { file: string; data: BaselineFile };
+  /** --lock: the tool set is compared with it. */
+  lock?: { file: string; data: ToolLockFile };
+  failOn: 'must' | 'should';
+  failOnStale: boolean;
+  /** When the command began (report start time and duration), and the --max-duration deadline (ms since epoch). */
+  startedAt: Date;
+  started: number;
+  deadline: number;
+}

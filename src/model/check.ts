@@ -1,0 +1,128 @@
+import type { Wire } from './wire.js';
+import type { Exchange } from './exchange.js';
+
+
+/**
+ * What kind of text backs a verdict: a BCP 14 keyword as the sentence states it, a structural rule of schema.json
+ * (`required`, a type, a `const`), or text that requires nothing by itself (a descriptive sentence, a lower-case
+ * "should" in a schema.json description), which can only ever warn.
+ */
+export type KeywordText =
+  | 'MUST'
+  | 'MUST NOT'
+  | 'REQUIRED'
+  | 'SHALL'
+  | 'SHALL NOT'
+  | 'SHOULD'
+  | 'SHOULD NOT'
+  | 'RECOMMENDED'
+  | 'NOT RECOMMENDED'
+  | 'MAY'
+  | 'schema.json structural rule'
+  | 'descriptive'
+  | 'lower-case should in schema.json';
+
+/** One sentence of a revision's spec that a check enforces. */
+export interface SpecSentence {
+  /**
+   * Where it is, relative to the revision root: a page and its heading anchor (`server/tools#error-handling`; no anchor
+   * for text above the page's first heading), or a
+   * JSON pointer into schema.json (`schema.json#/$defs/Tool/required`).
+   */
+  ref: string;
+  /**
+   * The sentence verbatim (compared with whitespace collapsed, `**`, backticks and link targets removed; ` … ` marks
+   * an elision); for a schema.json structural rule, the JSON value at the pointer.
+   */
+  text: string;
+  keyword: KeywordText;
+}
+
+/** The sentences a check enforces, per wire: a check runs only on the wires listed here. */
+export type SpecSentences = Partial<Record<Wire, readonly SpecSentence[]>>;
+/** Keyword class used in reports: a MUST violation fails, a SHOULD violation warns. */
+export type Keyword = 'MUST' | 'SHOULD' | 'MAY';
+
+export type Status = 'pass' | 'fail' | 'warn' | 'skip' | 'error';
+
+export type Need = 'http' | 'stdio' | 'live' | 'tool-call';
+
+export interface EvidenceNote {
+  note: string;
+  data?: unknown;
+}
+
+export type Evidence = Exchange | EvidenceNote;
+
+export interface Outcome {
+  /** `fail` means "the requirement is violated"; the runner turns it into `warn` for SHOULD checks. */
+  status: Status;
+  message: string;
+  evidence?: Evidence[];
+  /** Set when the outcome concerns one tool. */
+  tool?: string;
+  /** Replay instructions (property-based checks). */
+  replay?: string;
+  /** What was expected, shown next to a failure. */
+  expected?: string;
+}
+
+export function keywordClass(keyword: KeywordText): Keyword {
+  switch (keyword) {
+    case 'MUST':
+    case 'MUST NOT':
+    case 'REQUIRED':
+    case 'SHALL':
+    case 'SHALL NOT':
+    case 'schema.json structural rule':
+      return 'MUST';
+    case 'SHOULD':
+    case 'SHOULD NOT':
+    case 'RECOMMENDED':
+    case 'NOT RECOMMENDED':
+    case 'descriptive':
+    case 'lower-case should in schema.json':
+      return 'SHOULD';
+    case 'MAY':
+      return 'MAY';
+  }
+}
+
+const CLASS_RANK: Record<Keyword, number> = { MUST: 0, SHOULD: 1, MAY: 2 };
+
+/** The sentence a verdict on this wire rests on: the first of the strongest keyword class. */
+export function governingSentence(check: { sentences: SpecSentences }, wire: Wire): SpecSentence | undefined {
+  const list = check.sentences[wire] ?? [];
+  let best: SpecSentence | undefined;
+  for (const sentence of list) {
+    if (!best || CLASS_RANK[keywordClass(sentence.keyword)] < CLASS_RANK[keywordClass(best.keyword)]) best = sentence;
+  }
+  return best;
+}
+
+/** Keywords that name a requirement; the other texts (descriptive, a lower-case should) only describe. */
+export function isRequirementText(keyword: KeywordText): boolean {
+  return keyword !== 'descriptive' && keyword !== 'lower-case should in schema.json';
+}
+
+export interface CheckResult {
+  id: string;
+  title: string;
+  keyword: Keyword;
+  keywordText: KeywordText;
+  area: string;
+  specRef: string;
+  /** The published page of `specRef`, in the revision of the wire in use. */
+  specUrl: string;
+  /** The sentence the verdict rests on, verbatim, for the wire in use. */
+  quote?: string;
+  status: Status;
+  message: string;
+  expected?: string;
+  tool?: string;
+  evidence: Evidence[];
+  replay?: string;
+  durationMs: number;
+  /** A fail or warn listed in the --baseline file: reported, but it does not fail the run. */
+  baselined?: boolean;
+}

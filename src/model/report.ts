@@ -1,0 +1,43 @@
+import type { BaselineSummary } from './baseline.js';
+import type { CheckResult, Status } from './check.js';
+import type { LockComparison } from './lock.js';
+import type { Wire } from './wire.js';
+
+/** Everything one run found: the contract of report.json (reports/report.schema.json). */
+export interface RunReport {
+  tool: { name: 'mcp-tools-conformance'; version: string };
+  target: {
+    transport: 'stdio' | 'http' | 'snapshot';
+    command?: string;
+    url?: string;
+    file?: string;
+  };
+  wire: { protocolVersion: Wire | null; reason: string };
+  /** Server identity as the target reported it (untrusted, for display only). */
+  server?: { name?: string; version?: string };
+  startedAt: string;
+  durationMs: number;
+  /** The limits the run was given (--timeout, --max-duration, --concurrency, --max-rps and --http-connections when set). */
+  options: { timeoutMs: number; maxDurationMs: number; maxMessageBytes?: number; concurrency: number; maxRps?: number; httpConnections?: number };
+  stats: { requests: number; toolsCalled: Record<string, number> };
+  summary: Record<Status, number>;
+  /** Settings of the property-based checks, when any was selected: rerun with the same seed to get the same cases. */
+  property?: { seed: number; runs: number; replay?: string };
+  /**
+   * What the run concluded, set once the baseline and lock are applied: the process exit code (0, 1 or 3) under
+   * `failOn`, and its verdict (0 pass, 1 fail, 3 aborted). Absent only while the report is being built.
+   */
+  verdict?: 'pass' | 'fail' | 'aborted';
+  exitCode?: number;
+  failOn?: 'must' | 'should';
+  /** Set when the audit could not complete: what happened and during which check. */
+  /** `targetStderr`: the first lines, a line naming the error and the last lines the target wrote to stderr. */
+  aborted?: { reason: string; duringCheck?: string; targetStderr?: string[] };
+  /** Set when the --max-duration budget ran out: some checks were skipped or stopped before they finished. */
+  cutShort?: { reason: string; checksSkipped: number };
+  /** With --baseline: how the run compares with the known findings. */
+  baseline?: BaselineSummary;
+  /** With --lock: the tool set compared with the lock file. */
+  lock?: LockComparison;
+  checks: CheckResult[];
+}
