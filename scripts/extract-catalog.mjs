@@ -1,10 +1,10 @@
-// Extracts the requirement rows of ../shared/requirements.md into docs/requirements-catalog.json,
+// Extracts the requirement rows of ../shared/requirements.md into data/requirements-catalog.json,
 // so CONFORMANCE.md can be generated (and checked by a test) without the shared folder.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const source = fileURLToPath(new URL('../../shared/requirements.md', import.meta.url));
-const target = fileURLToPath(new URL('../docs/requirements-catalog.json', import.meta.url));
+const target = fileURLToPath(new URL('../data/requirements-catalog.json', import.meta.url));
 const lines = readFileSync(source, 'utf8').split('\n');
 const rows = [];
 let section = '';

@@ -19,7 +19,7 @@ const REFINED_FROM_SCHEMA = [
   'tools.tool.shape',
 ];
 
-const catalog = (JSON.parse(readFileSync(join(ROOT, 'docs/requirements-catalog.json'), 'utf8')) as { rows: CatalogRow[] }).rows;
+const catalog = (JSON.parse(readFileSync(join(ROOT, 'data/requirements-catalog.json'), 'utf8')) as { rows: CatalogRow[] }).rows;
 
 describe('CONFORMANCE.md', () => {
   it('is in sync with the check registry (run `npm run conformance-md`)', () => {

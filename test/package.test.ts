@@ -58,7 +58,7 @@ describe.skipIf(!BUILT)('the npm package', () => {
   });
 
   it('ships the built CLI, the reference server and the report schema; no test fixtures, sources or tests', () => {
-    for (const file of [...Object.values(pkg.bin), 'dist/reference-server/main.js', 'dist/src/cli/target.js', 'reports/report.schema.json', 'README.md']) {
+    for (const file of [...Object.values(pkg.bin), 'dist/reference-server/main.js', 'dist/src/cli/target.js', 'data/report.schema.json', 'README.md']) {
       expect(packed, file).toContain(file);
     }
     expect(packed.filter((f) => /\.fixture\.js|test-support\.js|\.test\.|\.ts$|^test\/|^src\//.test(f))).toEqual([]);

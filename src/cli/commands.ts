@@ -15,7 +15,7 @@ import { DEFAULT_LOCK_FILE, lockFrom, writeLock, type ToolLockFile } from '../lo
 import type { CliOptions } from './args.js';
 import { EXIT } from '../model/exit-codes.js';
 import { createTarget, type Target } from './target.js';
-import { printCatalog } from './catalog.js';
+import { printCatalog } from './check-list.js';
 import { TargetGoneError } from '../protocol/errors.js';
 import { secretValues } from '../engine/scrub.js';
 import { buildSnapshot } from '../snapshot/capture.js';

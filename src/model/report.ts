@@ -3,7 +3,7 @@ import type { CheckResult, Status } from './check.js';
 import type { LockComparison } from './lock.js';
 import type { Wire } from './wire.js';
 
-/** Everything one run found: the contract of report.json (reports/report.schema.json). */
+/** Everything one run found: the contract of report.json (data/report.schema.json). */
 export interface RunReport {
   tool: { name: 'mcp-tools-conformance'; version: string };
   target: {

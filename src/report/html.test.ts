@@ -200,8 +200,8 @@ describe('HTML report: coverage', () => {
     expect(renderHtmlReport(RUN_REPORT, { coverage: figure })).toContain('The requirements catalog was not found');
   });
 
-  it('measures the real registry against docs/requirements-catalog.json', () => {
-    const catalog = (JSON.parse(readFileSync(join(ROOT, 'docs/requirements-catalog.json'), 'utf8')) as { rows: CatalogRow[] }).rows;
+  it('measures the real registry against data/requirements-catalog.json', () => {
+    const catalog = (JSON.parse(readFileSync(join(ROOT, 'data/requirements-catalog.json'), 'utf8')) as { rows: CatalogRow[] }).rows;
     const figure = registryCoverage([], catalog);
     expect(figure.source).toBe('catalog');
     expect(figure.requirements).toBe(catalog.filter((r) => r.role === 'server' || r.role === 'both').length);

@@ -1,5 +1,5 @@
 import { ALL_CHECKS } from '../../suites/index.js';
-import { loadCatalog } from '../docs/catalog.js';
+import { loadCatalog } from '../docs/requirements-catalog.js';
 import type { CatalogRow } from '../docs/coverage-notes.js';
 import type { CheckResult } from '../model/check.js';
 import { coverageFromCatalog, coverageFromRegistry, type CoverageFigure } from './html/coverage.js';
@@ -13,7 +13,7 @@ export type { CoverageFigure } from './html/coverage.js';
 
 export const HTML_REPORT_FILE = 'report.html';
 
-/** The catalog ships beside the build (docs/requirements-catalog.json); a copy without it falls back to the registry. */
+/** The catalog ships beside the build (data/requirements-catalog.json); a copy without it falls back to the registry. */
 function catalogIfPresent(): CatalogRow[] | undefined {
   try {
     return loadCatalog();

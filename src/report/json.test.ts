@@ -11,7 +11,7 @@ import { HOSTILE_TEXT, LIST_EXCHANGE, RUN_REPORT } from './run-report.fixture.js
 import { KEYWORDS, STATUSES } from './statuses.js';
 import type { RunReport } from '../model/report.js';
 
-const SCHEMA_PATH = fileURLToPath(new URL('../../reports/report.schema.json', import.meta.url));
+const SCHEMA_PATH = fileURLToPath(new URL('../../data/report.schema.json', import.meta.url));
 
 let schema: Record<string, unknown> & { $defs: Record<string, { enum?: unknown[] }> };
 let validate: (data: unknown) => boolean;

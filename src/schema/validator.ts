@@ -2,9 +2,9 @@ import { createRequire } from 'node:module';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { Wire } from '../model/wire.js';
 import { fingerprintOf, loadPrecompiled, wireModule, type PrecompiledModule } from './precompiled/load.js';
-import { WIRE_SCHEMAS, type WireSchemaName } from './wire/catalog.js';
+import { WIRE_SCHEMAS, type WireSchemaName } from './wire/schemas-by-wire.js';
 
-export type { WireSchemaName } from './wire/catalog.js';
+export type { WireSchemaName } from './wire/schemas-by-wire.js';
 
 export interface SchemaIssue {
   instancePath: string;

@@ -26,9 +26,9 @@ export interface CliRun {
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats.default(ajv);
-const validateReport = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'reports/report.schema.json'), 'utf8')) as object);
+const validateReport = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'data/report.schema.json'), 'utf8')) as object);
 
-/** Runs the built CLI; every report.json it writes is validated against reports/report.schema.json. */
+/** Runs the built CLI; every report.json it writes is validated against data/report.schema.json. */
 export async function runCli(args: string[], options: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
   const outputDir = mkdtempSync(join(tmpdir(), 'mtc-'));
   const fullArgs = [CLI, ...args];
@@ -58,7 +58,7 @@ export async function runCli(args: string[], options: { timeoutMs?: number; env?
   if (existsSync(reportPath)) {
     report = JSON.parse(readFileSync(reportPath, 'utf8')) as RunReport;
     if (!validateReport(report)) {
-      throw new Error(`report.json does not match reports/report.schema.json: ${ajv.errorsText(validateReport.errors)}`);
+      throw new Error(`report.json does not match data/report.schema.json: ${ajv.errorsText(validateReport.errors)}`);
     }
     // The report's exit code is the process's, except for baseline --write, which exits 0 once its file is written.
     if (args[0] !== 'baseline' && report.exitCode !== code) throw new Error(`report.json says exitCode ${report.exitCode}, the CLI exited ${code}`);
