@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AREAS } from '../src/runner/types.js';
 import { ALL_CHECKS } from './index.js';
 
 describe('the registry', () => {
@@ -6,5 +7,11 @@ describe('the registry', () => {
     const runs: string[] = [];
     for (const check of ALL_CHECKS) if (runs.at(-1) !== check.area) runs.push(check.area);
     expect(runs).toEqual([...new Set(runs)]);
+  });
+
+  it('lists the areas in the order AREAS gives them (the order reports show)', () => {
+    const runs: string[] = [];
+    for (const check of ALL_CHECKS) if (runs.at(-1) !== check.area) runs.push(check.area);
+    expect(runs).toEqual(AREAS.filter((area) => runs.includes(area)));
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_CHANGED_TRIGGER_ARGS } from '../src/reference-server/defects.js';
 import type { RunReport } from '../src/model/report.js';
-import { SUBSCRIPTION_CHECKS } from '../suites/subscriptions.js';
+import { SUBSCRIPTION_CHECKS } from '../suites/subscriptions/subscriptions.js';
 import { BUILT, byStatus, explain, referenceCommand, runCli, startReferenceHttp } from './helpers/cli.js';
 
 const SUBSCRIPTION_CHECK_IDS = SUBSCRIPTION_CHECKS.map((c) => c.id);

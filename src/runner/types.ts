@@ -2,6 +2,36 @@ import type { Wire } from '../model/wire.js';
 import type { KeywordText, Need, Outcome, SpecSentences } from '../model/check.js';
 import type { CheckContext } from './context.js';
 
+/** The areas checks are grouped in (JUnit classnames, console sections), in the order a reader meets them. */
+export const AREAS = [
+  'discovery',
+  'capabilities',
+  'tools-list',
+  'live-listing',
+  'tool-names',
+  'tool-definitions',
+  'input-schema',
+  'annotations',
+  'icons',
+  'json-schema',
+  'x-mcp-header',
+  'caching',
+  'results',
+  'request-meta',
+  'meta-keys',
+  'tool-calls',
+  'mrtr',
+  'progress',
+  'logging',
+  'cancellation',
+  'subscriptions',
+  'http-headers',
+  'http',
+  'property',
+  'wire',
+] as const;
+export type Area = (typeof AREAS)[number];
+
 export interface CheckDefinition {
   /** Requirement ID from the catalog (may be refined with a suffix). */
   id: string;
@@ -12,7 +42,7 @@ export interface CheckDefinition {
   /** Other catalog requirement IDs this check also covers (when its own ID is a refinement). */
   covers?: readonly string[];
   /** Area used for grouping (JUnit classname, console sections). */
-  area: string;
+  area: Area;
   /** Wire versions the requirement exists in (exactly the keys of `sentences`); on others the check is skipped with that reason. */
   wires: readonly Wire[];
   /** The verbatim sentences the verdict rests on, per wire (test/spec-sentences.test.ts reads them in ../shared/spec). */

@@ -1,0 +1,167 @@
+import { resultOf } from '../../src/jsonrpc.js';
+import type { CheckContext } from '../../src/runner/context.js';
+import type { CheckDefinition } from '../../src/runner/types.js';
+import type { Exchange } from '../../src/model/exchange.js';
+import { fail, pass, skip } from '../kit/outcome.js';
+import { MODERN } from '../../src/model/wire.js';
+
+interface Cacheable {
+  label: string;
+  exchange: Exchange;
+  result: Record<string, unknown>;
+}
+
+/** Complete results of the operations that MUST carry caching hints: server/discover and every tools/list page. */
+async function cacheableResults(ctx: CheckContext): Promise<Cacheable[]> {
+  const out: Cacheable[] = [];
+  const discover = await ctx.discover();
+  const d = resultOf(discover.response);
+  if (d && d.resultType !== 'input_required') out.push({ label: 'server/discover', exchange: discover, result: d });
+  const walk = await ctx.tools();
+  walk.pages.forEach((page, i) => {
+    if (page.result && page.result.resultType !== 'input_required') {
+      out.push({ label: `tools/list page ${i + 1}`, exchange: page.exchange, result: page.result });
+    }
+  });
+  return out;
+}
+
+export const cacheHintsPresent: CheckDefinition = {
+  id: 'cache.server.hints',
+  keyword: 'MUST',
+  title: 'server/discover and every tools/list page carry ttlMs and cacheScope',
+  specRef: 'server/utilities/caching#cacheable-results',
+  area: 'caching',
+  wires: MODERN,
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'server/utilities/caching#cacheable-results',
+        text: 'Servers MUST include caching hints on results with resultType: "complete" returned by the following operations: server/discover tools/list',
+        keyword: 'MUST',
+      },
+      { ref: 'schema.json#/$defs/ListToolsResult/required', text: '["cacheScope","resultType","tools","ttlMs"]', keyword: 'schema.json structural rule' },
+      { ref: 'schema.json#/$defs/ListToolsResult/properties/cacheScope/enum', text: '["private","public"]', keyword: 'schema.json structural rule' },
+    ],
+  },
+  async run(ctx) {
+    const items = await cacheableResults(ctx);
+    if (items.length === 0) return [skip('no complete server/discover or tools/list result was received')];
+    const bad = items.filter((item) => ctx.schemas.issuesFor(this.id, item.exchange, ctx.wire).length > 0);
+    if (bad.length === 0) return [pass(`ttlMs and cacheScope present and well-formed on ${items.length} results`)];
+    const describe = (item: Cacheable) =>
+      `${item.label}: ttlMs=${JSON.stringify(item.result.ttlMs)}, cacheScope=${JSON.stringify(item.result.cacheScope)}`;
+    return [
+      fail(
+        `caching hints missing or malformed on ${bad.map(describe).join('; ')}`,
+        'every complete result of server/discover and tools/list has ttlMs (integer ≥ 0) and cacheScope ("public" or "private")',
+        bad.slice(0, 5).map((b) => b.exchange),
+      ),
+    ];
+  },
+};
+
+export const ttlNonNegative: CheckDefinition = {
+  id: 'cache.server.ttl-nonneg',
+  keyword: 'MUST',
+  title: 'ttlMs is an integer >= 0',
+  specRef: 'server/utilities/caching#time-to-live-ttl-field',
+  area: 'caching',
+  wires: MODERN,
+  sentences: {
+    '2026-07-28': [
+      { ref: 'server/utilities/caching#time-to-live-ttl-field', text: 'Servers MUST provide a ttlMs value that is >= 0.', keyword: 'MUST' },
+      { ref: 'schema.json#/$defs/ListToolsResult/properties/ttlMs/type', text: '"integer"', keyword: 'schema.json structural rule' },
+    ],
+  },
+  async run(ctx) {
+    const items = (await cacheableResults(ctx)).filter((item) => 'ttlMs' in item.result);
+    if (items.length === 0) return [skip('no result carried ttlMs')];
+    const bad = items.filter((item) => !(Number.isInteger(item.result.ttlMs) && (item.result.ttlMs as number) >= 0));
+    if (bad.length === 0) return [pass(`ttlMs is a non-negative integer on ${items.length} results`)];
+    return [
+      fail(
+        `ttlMs is not a non-negative integer on ${bad.map((b) => `${b.label} (${JSON.stringify(b.result.ttlMs)})`).join(', ')}`,
+        'servers MUST provide a ttlMs value that is >= 0 (an integer number of milliseconds)',
+        bad.slice(0, 5).map((b) => b.exchange),
+      ),
+    ];
+  },
+};
+
+export const scopeConsistent: CheckDefinition = {
+  id: 'cache.server.scope-consistent',
+  covers: ['cache.server.private-pages'],
+  keyword: 'MUST',
+  title: 'Every page of one tools/list walk has the same cacheScope',
+  specRef: 'server/utilities/caching#interaction-with-pagination',
+  area: 'caching',
+  wires: MODERN,
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'server/utilities/caching#interaction-with-pagination',
+        text: 'Servers MUST apply the same cacheScope to all response pages for a given list request.',
+        keyword: 'MUST',
+      },
+      {
+        ref: 'server/utilities/caching#interaction-with-pagination',
+        text: 'For example, if the first page of a tools/list response has cacheScope: "private", all subsequent pages for that request MUST also be "private".',
+        keyword: 'MUST',
+      },
+    ],
+  },
+  async run(ctx) {
+    const walk = await ctx.tools();
+    const scoped = walk.pages.filter((p) => p.result && typeof p.result.cacheScope === 'string');
+    if (scoped.length < 2) return [skip(`only ${scoped.length} page(s) carried a cacheScope: nothing to compare`)];
+    const first = scoped[0]!.result!.cacheScope;
+    const different = scoped.filter((p) => p.result!.cacheScope !== first);
+    if (different.length === 0) return [pass(`all ${scoped.length} pages have cacheScope "${String(first)}"`)];
+    const pages = walk.pages.map((p, i) => `page ${i + 1}: ${JSON.stringify(p.result?.cacheScope)}`).join(', ');
+    return [
+      fail(`cacheScope differs between pages (${pages})`, `the same cacheScope as page 1 ("${String(first)}") on every page`, [
+        scoped[0]!.exchange,
+        different[0]!.exchange,
+      ]),
+    ];
+  },
+};
+
+export const interimResultsUncached: CheckDefinition = {
+  id: 'cache.irr-no-hints',
+  keyword: 'descriptive',
+  title: 'input_required results carry no caching hints (ttlMs, cacheScope)',
+  specRef: 'server/utilities/caching#cacheable-results',
+  area: 'caching',
+  wires: MODERN,
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'server/utilities/caching#cacheable-results',
+        text: 'Interim results with resultType: "input_required" (see multi round-trip requests) are not cacheable and carry no caching hints.',
+        keyword: 'descriptive',
+      },
+    ],
+  },
+  phase: 'final',
+  run(ctx) {
+    const interim = ctx.exchanges().filter((e) => resultOf(e.response)?.resultType === 'input_required');
+    if (interim.length === 0) return [skip('no input_required result was received')];
+    const hinted = interim.filter((e) => {
+      const result = resultOf(e.response)!;
+      return 'ttlMs' in result || 'cacheScope' in result;
+    });
+    if (hinted.length === 0) return [pass(`${interim.length} input_required result(s), none with ttlMs or cacheScope`)];
+    const first = resultOf(hinted[0]!.response)!;
+    return [
+      fail(
+        `${hinted.length} of ${interim.length} input_required result(s) carry caching hints (ttlMs=${JSON.stringify(first.ttlMs)}, cacheScope=${JSON.stringify(first.cacheScope)}): the page describes interim results as carrying none`,
+        'no ttlMs and no cacheScope on an input_required result',
+        hinted.slice(0, 3),
+      ),
+    ];
+  },
+};
+
+export const CACHING_CHECKS = [cacheHintsPresent, ttlNonNegative, scopeConsistent, interimResultsUncached] as const;

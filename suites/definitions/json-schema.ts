@@ -1,0 +1,259 @@
+import { isObject } from '../../src/jsonrpc.js';
+import type { CheckContext } from '../../src/runner/context.js';
+import type { CheckDefinition } from '../../src/runner/types.js';
+import type { Outcome } from '../../src/model/check.js';
+import type { SpecSentence } from '../../src/model/check.js';
+import { MODERN, WIRES } from '../../src/model/wire.js';
+import { analyzeRefs, dialectOf, ecmaRegExpProblem, findPatterns, validateSchemaDocument, type RefInfo } from '../../src/schema/tool-schema/index.js';
+import { describeIssues } from '../../src/runner/result-schemas.js';
+import { listedTools, toolEvidence, type ListedTool } from '../kit/listed-tools.js';
+import { fail, note, pass, skip } from '../kit/outcome.js';
+
+type Which = 'inputSchema' | 'outputSchema';
+
+function schemaOf(t: ListedTool, which: Which): Record<string, unknown> | undefined {
+  const schema = t.tool[which];
+  return isObject(schema) ? schema : undefined;
+}
+
+/** One outcome per tool with a problem or a skip, plus a pass for the rest. */
+async function eachSchema(
+  ctx: CheckContext,
+  which: Which,
+  judge: (schema: Record<string, unknown>, t: ListedTool) => Omit<Outcome, 'tool'> | undefined,
+  checked: string,
+): Promise<Outcome[]> {
+  const tools = (await listedTools(ctx)).filter((t) => schemaOf(t, which));
+  if (tools.length === 0) return [skip(`no tool has an object ${which}`)];
+  const outcomes: Outcome[] = [];
+  let fine = 0;
+  for (const t of tools) {
+    const verdict = judge(schemaOf(t, which)!, t);
+    if (verdict) outcomes.push({ ...verdict, tool: t.label, evidence: verdict.evidence ?? (verdict.status === 'skip' ? undefined : toolEvidence(t)) });
+    else fine += 1;
+  }
+  if (fine > 0) outcomes.unshift(pass(`${fine} ${checked} checked`));
+  return outcomes;
+}
+
+function validity(which: Which): CheckDefinition['run'] {
+  return (ctx) =>
+    eachSchema(
+      ctx,
+      which,
+      (schema) => {
+        const verdict = validateSchemaDocument(schema);
+        if (!verdict.checked) {
+          return skip(`${which} not checked: ${verdict.skippedBecause ?? verdict.dialect.reason ?? 'unsupported dialect'}`);
+        }
+        if (verdict.issues.length === 0) return undefined;
+        const dialect = verdict.dialect.dialect ?? 'its dialect';
+        return fail(
+          `${which} is not a valid JSON Schema (${dialect}): ${describeIssues(verdict.issues)}`,
+          `a schema valid against the ${dialect} meta-schema (the declared $schema, or 2020-12 when none is declared)`,
+        );
+      },
+      `${which === 'inputSchema' ? 'input' : 'output'} schemas`,
+    );
+}
+
+const VALID_UNDER_DIALECT: SpecSentence = {
+  ref: 'basic/index#schema-validation',
+  text: 'Schemas MUST be valid according to their declared or default dialect',
+  keyword: 'MUST',
+};
+const DEFAULT_DIALECT: SpecSentence = {
+  ref: 'basic/index#schema-dialect',
+  text: 'Default dialect: When a schema does not include a `$schema` field, it defaults to JSON Schema 2020-12',
+  keyword: 'descriptive',
+};
+const INPUT_SCHEMA_OBJECT: SpecSentence = { ref: 'server/tools#tool', text: 'MUST be a valid JSON Schema object (not `null`)', keyword: 'MUST' };
+const RECOMMENDED_DIALECT: SpecSentence = {
+  ref: 'basic/index#schema-dialect',
+  text: 'Recommendation: Implementors are RECOMMENDED to use JSON Schema 2020-12.',
+  keyword: 'RECOMMENDED',
+};
+const USES_JSON_SCHEMA: SpecSentence = {
+  ref: 'basic/index#json-schema-usage',
+  text: 'The Model Context Protocol uses JSON Schema for validation throughout the protocol.',
+  keyword: 'descriptive',
+};
+
+export const inputSchemaValid: CheckDefinition = {
+  id: 'jsonschema.valid.input',
+  covers: ['jsonschema.valid', 'tools.schema.default-dialect', 'jsonschema.impl.default-2020-12', 'jsonschema.dialect.explicit-may'],
+  keyword: 'MUST',
+  title: 'inputSchema is a valid JSON Schema under its declared dialect (2020-12 when none is declared)',
+  specRef: 'basic/index#schema-validation',
+  area: 'json-schema',
+  wires: WIRES,
+  sentences: {
+    '2026-07-28': [VALID_UNDER_DIALECT, DEFAULT_DIALECT, INPUT_SCHEMA_OBJECT],
+    '2025-11-25': [VALID_UNDER_DIALECT, DEFAULT_DIALECT, INPUT_SCHEMA_OBJECT],
+  },
+  run: validity('inputSchema'),
+};
+
+export const outputSchemaValid: CheckDefinition = {
+  id: 'jsonschema.valid.output',
+  covers: ['jsonschema.valid'],
+  keyword: 'MUST',
+  title: 'outputSchema, when present, is a valid JSON Schema under its declared dialect',
+  specRef: 'basic/index#schema-validation',
+  area: 'json-schema',
+  wires: WIRES,
+  sentences: { '2026-07-28': [VALID_UNDER_DIALECT, DEFAULT_DIALECT], '2025-11-25': [VALID_UNDER_DIALECT, DEFAULT_DIALECT] },
+  run: validity('outputSchema'),
+};
+
+export const dialectRecommended: CheckDefinition = {
+  id: 'jsonschema.dialect.recommended',
+  keyword: 'RECOMMENDED',
+  title: 'Tool schemas use JSON Schema 2020-12 (the recommended dialect)',
+  specRef: 'basic/index#schema-dialect',
+  area: 'json-schema',
+  wires: WIRES,
+  sentences: { '2026-07-28': [RECOMMENDED_DIALECT], '2025-11-25': [RECOMMENDED_DIALECT] },
+  async run(ctx) {
+    const tools = await listedTools(ctx);
+    const other: string[] = [];
+    const declared: Record<string, string> = {};
+    let schemas = 0;
+    for (const t of tools) {
+      for (const which of ['inputSchema', 'outputSchema'] as const) {
+        const schema = schemaOf(t, which);
+        if (!schema) continue;
+        schemas += 1;
+        const info = dialectOf(schema);
+        if (info.dialect !== '2020-12') {
+          other.push(`${t.label}.${which} (${info.declared ?? info.dialect})`);
+          declared[`${t.label}.${which}`] = String(info.declared ?? info.dialect);
+        }
+      }
+    }
+    if (schemas === 0) return [skip('no tool schema to inspect')];
+    if (other.length === 0) return [pass(`all ${schemas} schemas use 2020-12`)];
+    return [
+      fail(
+        `${other.length} of ${schemas} schemas declare another dialect: ${other.slice(0, 8).join(', ')}${other.length > 8 ? ', …' : ''}`,
+        'JSON Schema 2020-12 (no $schema, or "https://json-schema.org/draft/2020-12/schema"); other dialects are allowed but not every client supports them',
+        [note('the $schema each schema declares', declared)],
+      ),
+    ];
+  },
+};
+
+const refsCache = new WeakMap<Record<string, unknown>, RefInfo[]>();
+function refsOf(schema: Record<string, unknown>): RefInfo[] {
+  let refs = refsCache.get(schema);
+  if (!refs) {
+    refs = analyzeRefs(schema);
+    refsCache.set(schema, refs);
+  }
+  return refs;
+}
+
+const LOCAL = new Set<RefInfo['kind']>(['local-pointer', 'anchor']);
+const describeRef = (r: RefInfo) => `${r.at || '(root)'} ${r.keyword} ${JSON.stringify(r.ref)}${r.reason ? ` (${r.reason})` : ''}`;
+
+function refCheck(which: 'local' | 'external'): CheckDefinition['run'] {
+  return async (ctx) => {
+    const outcomes: Outcome[] = [];
+    for (const schemaKind of ['inputSchema', 'outputSchema'] as const) {
+      const results = await eachSchema(
+        ctx,
+        schemaKind,
+        (schema) => {
+          const refs = refsOf(schema).filter((r) => (which === 'local' ? LOCAL.has(r.kind) && !r.resolved : !LOCAL.has(r.kind)));
+          if (refs.length === 0) return undefined;
+          return which === 'local'
+            ? fail(`${schemaKind} has same-document references that do not resolve: ${refs.map(describeRef).join('; ')}`, 'every #/… pointer and #anchor points at a subschema of the same document')
+            : fail(
+                `${schemaKind} refers outside the document: ${refs.map(describeRef).join('; ')} — never fetched by this tool`,
+                'self-contained schemas: clients do not dereference network URIs by default, and a schema whose external $ref cannot be resolved SHOULD be rejected',
+              );
+        },
+        `${schemaKind === 'inputSchema' ? 'input' : 'output'} schemas`,
+      );
+      outcomes.push(...results.filter((o) => !(o.status === 'skip' && /no tool has an object/.test(o.message))));
+    }
+    if (outcomes.length === 0) return [skip('no tool schema to inspect')];
+    const passes = outcomes.filter((o) => o.status === 'pass');
+    const rest = outcomes.filter((o) => o.status !== 'pass');
+    return passes.length > 0 ? [pass(passes.map((p) => p.message).join('; ')), ...rest] : rest;
+  };
+}
+
+export const refsResolve: CheckDefinition = {
+  id: 'jsonschema.ref.resolves',
+  keyword: 'descriptive',
+  title: 'Same-document $ref (#/… pointers, #anchors) in tool schemas resolve',
+  specRef: 'basic/index#json-schema-usage',
+  area: 'json-schema',
+  wires: WIRES,
+  // No sentence requires a same-document $ref to resolve; a schema that cannot be evaluated cannot serve validation.
+  sentences: { '2026-07-28': [USES_JSON_SCHEMA], '2025-11-25': [USES_JSON_SCHEMA] },
+  run: refCheck('local'),
+};
+
+export const refsExternal: CheckDefinition = {
+  id: 'jsonschema.ref.external',
+  covers: ['jsonschema.ref.unresolved-reject'],
+  keyword: 'SHOULD',
+  title: 'Tool schemas do not $ref network, file or other external URIs (clients do not fetch them by default and should reject such schemas)',
+  specRef: 'basic/index#ref-resolution',
+  area: 'json-schema',
+  wires: MODERN,
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'basic/index#ref-resolution',
+        text: 'Schemas that fail to validate due to an unresolved external `$ref` SHOULD be rejected rather than silently treated as permissive.',
+        keyword: 'SHOULD',
+      },
+    ],
+  },
+  run: refCheck('external'),
+};
+
+const MAX_LISTED_PATTERNS = 8;
+
+export const patternsEcma: CheckDefinition = {
+  id: 'jsonschema.pattern.ecma',
+  keyword: 'descriptive',
+  title: 'Regular expressions in tool schemas (pattern, patternProperties) are ECMA-262, as JSON Schema 2020-12 recommends',
+  specRef: 'basic/index#schema-dialect',
+  area: 'json-schema',
+  wires: WIRES,
+  // The MCP pages only say which JSON Schema applies; the ECMA-262 recommendation is JSON Schema's own (a SHOULD there).
+  sentences: { '2026-07-28': [DEFAULT_DIALECT, USES_JSON_SCHEMA], '2025-11-25': [DEFAULT_DIALECT, USES_JSON_SCHEMA] },
+  async run(ctx) {
+    const outcomes: Outcome[] = [];
+    let checked = 0;
+    for (const t of await listedTools(ctx)) {
+      const bad: string[] = [];
+      for (const which of ['inputSchema', 'outputSchema'] as const) {
+        const schema = schemaOf(t, which);
+        if (!schema) continue;
+        for (const found of findPatterns(schema)) {
+          checked += 1;
+          const problem = ecmaRegExpProblem(found.pattern);
+          if (problem) bad.push(`${which}${found.at} ${JSON.stringify(found.pattern)} (${problem})`);
+        }
+      }
+      if (bad.length === 0) continue;
+      outcomes.push({
+        ...fail(
+          `${bad.length} pattern${bad.length === 1 ? '' : 's'} that ECMA-262 (RegExp with the u flag) cannot compile: ${bad.slice(0, MAX_LISTED_PATTERNS).join('; ')}${bad.length > MAX_LISTED_PATTERNS ? '; …' : ''}`,
+          'ECMA-262 regular expressions (JSON Schema 2020-12: a pattern SHOULD be valid in the ECMA-262 dialect); a client validating in JavaScript cannot use this one',
+        ),
+        tool: t.label,
+        evidence: toolEvidence(t),
+      });
+    }
+    if (checked === 0) return [skip('no tool schema has a pattern or patternProperties')];
+    return outcomes.length === 0 ? [pass(`${checked} patterns compile as ECMA-262`)] : outcomes;
+  },
+};
+
+export const JSON_SCHEMA_CHECKS = [inputSchemaValid, outputSchemaValid, dialectRecommended, refsResolve, refsExternal, patternsEcma] as const;

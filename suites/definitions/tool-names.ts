@@ -1,0 +1,64 @@
+import type { CheckDefinition } from '../../src/runner/types.js';
+import { WIRES } from '../../src/model/wire.js';
+import { perTool } from '../kit/listed-tools.js';
+import { fail } from '../kit/outcome.js';
+import { onBothWires } from '../kit/same-sentences.js';
+
+const NAME_CHARS = /^[A-Za-z0-9_.-]*$/;
+const named = { applies: (t: { tool: Record<string, unknown> }) => typeof t.tool.name === 'string', none: 'no tool has a string name' };
+
+export const nameLength: CheckDefinition = {
+  id: 'tools.name.length',
+  keyword: 'SHOULD',
+  title: 'Tool names are 1 to 128 characters long',
+  specRef: 'server/tools#tool-names',
+  area: 'tool-names',
+  wires: WIRES,
+  sentences: onBothWires(
+    { ref: 'server/tools#tool-names', text: 'Tool names SHOULD be between 1 and 128 characters in length (inclusive).', keyword: 'SHOULD' },
+  ),
+  run: (ctx) =>
+    perTool(
+      ctx,
+      (t) => {
+        const length = [...(t.tool.name as string)].length;
+        if (length >= 1 && length <= 128) return undefined;
+        return fail(`the name is ${length} characters long`, 'between 1 and 128 characters (inclusive)');
+      },
+      { checked: 'tool names', ...named },
+    ),
+};
+
+export const nameCharset: CheckDefinition = {
+  id: 'tools.name.charset',
+  covers: ['tools.name.no-special'],
+  keyword: 'SHOULD',
+  title: 'Tool names use only A-Z a-z 0-9 _ - . (no spaces, commas or other special characters)',
+  specRef: 'server/tools#tool-names',
+  area: 'tool-names',
+  wires: WIRES,
+  sentences: onBothWires(
+    {
+      ref: 'server/tools#tool-names',
+      text: 'The following SHOULD be the only allowed characters: uppercase and lowercase ASCII letters (A-Z, a-z), digits (0-9), underscore (\\_), hyphen (-), and dot (.)',
+      keyword: 'SHOULD',
+    },
+    { ref: 'server/tools#tool-names', text: 'Tool names SHOULD NOT contain spaces, commas, or other special characters.', keyword: 'SHOULD NOT' },
+  ),
+  run: (ctx) =>
+    perTool(
+      ctx,
+      (t) => {
+        const name = t.tool.name as string;
+        if (NAME_CHARS.test(name)) return undefined;
+        const bad = [...new Set([...name].filter((c) => !NAME_CHARS.test(c)))];
+        return fail(
+          `the name ${JSON.stringify(name)} contains ${bad.map((c) => JSON.stringify(c)).join(', ')}`,
+          'only ASCII letters, digits, underscore, hyphen and dot (over HTTP, other names travel Base64-encoded in Mcp-Name)',
+        );
+      },
+      { checked: 'tool names', ...named },
+    ),
+};
+
+export const TOOL_NAME_CHECKS = [nameLength, nameCharset] as const;

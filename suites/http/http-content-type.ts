@@ -1,0 +1,56 @@
+import { isObject } from '../../src/jsonrpc.js';
+import { methodOf } from '../../src/runner/result-schemas.js';
+import type { CheckDefinition } from '../../src/runner/types.js';
+import { WIRES } from '../../src/model/wire.js';
+import type { Exchange } from '../../src/model/exchange.js';
+import { fail, pass, skip } from '../kit/outcome.js';
+
+const ALLOWED = ['application/json', 'text/event-stream'];
+
+const mediaType = (e: Exchange) => (e.responseHeaders?.['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+
+const isJsonRpcRequest = (message: unknown) =>
+  isObject(message) && message.jsonrpc === '2.0' && typeof message.method === 'string' && (typeof message.id === 'string' || typeof message.id === 'number');
+
+export const requestResponseContentType: CheckDefinition = {
+  id: 'http.req.content-type',
+  keyword: 'MUST',
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'basic/transports/streamable-http#sending-messages',
+        text: 'If the body is a JSON-RPC _request_, the server MUST return either Content-Type: application/json (a single JSON object) or Content-Type: text/event-stream (an SSE response stream).',
+        keyword: 'MUST',
+      },
+    ],
+    '2025-11-25': [
+      {
+        ref: 'basic/transports#sending-messages-to-the-server',
+        text: 'If the input is a JSON-RPC _request_, the server MUST either return Content-Type: text/event-stream, to initiate an SSE stream, or Content-Type: application/json, to return one JSON object.',
+        keyword: 'MUST',
+      },
+    ],
+  },
+  title: 'A JSON-RPC answer to a request comes as application/json or text/event-stream',
+  specRef: 'basic/transports/streamable-http#sending-messages',
+  area: 'http-headers',
+  wires: WIRES,
+  needs: ['http'],
+  phase: 'final',
+  run(ctx) {
+    // Only bodies that were JSON-RPC messages are judged: an empty body or a non-JSON page (from a proxy in front of
+    // the server, or a 403 for a foreign Origin, whose body the spec leaves open) says nothing about the labelling.
+    const answered = ctx.exchanges().filter((e) => e.status !== undefined && isJsonRpcRequest(e.request) && e.response !== undefined);
+    if (answered.length === 0) return [skip('no request was answered with a JSON-RPC message')];
+    const wrong = answered.filter((e) => !ALLOWED.includes(mediaType(e)));
+    if (wrong.length === 0) return [pass(`all ${answered.length} JSON-RPC answers were labelled application/json or text/event-stream`)];
+    const labels = [...new Set(wrong.map((e) => `${methodOf(e)} → HTTP ${e.status} ${e.responseHeaders?.['content-type'] ?? '(no Content-Type)'}`))];
+    return [
+      fail(
+        `${wrong.length} of ${answered.length} JSON-RPC answers had another Content-Type: ${labels.slice(0, 5).join('; ')}`,
+        'Content-Type: application/json (one JSON object) or text/event-stream (an SSE stream), on errors too',
+        wrong.slice(0, 5),
+      ),
+    ];
+  },
+};

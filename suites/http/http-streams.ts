@@ -1,0 +1,107 @@
+import { isObject } from '../../src/jsonrpc.js';
+import { methodOf } from '../../src/runner/result-schemas.js';
+import type { CheckDefinition } from '../../src/runner/types.js';
+import type { Exchange } from '../../src/model/exchange.js';
+import { fail, pass, skip } from '../kit/outcome.js';
+import { MODERN } from '../../src/model/wire.js';
+
+/** A notification on a request's own SSE stream is related when it is progress for that request's token, or a log message. */
+function unrelated(exchange: Exchange): unknown[] {
+  const request = isObject(exchange.request) ? exchange.request : {};
+  const params = isObject(request.params) ? request.params : {};
+  const token = isObject(params._meta) ? params._meta.progressToken : undefined;
+  return exchange.notifications.filter((message) => {
+    if (!isObject(message) || typeof message.method !== 'string' || 'id' in message) return false;
+    if (message.method === 'notifications/message') return false;
+    if (message.method === 'notifications/progress') {
+      return token === undefined || !isObject(message.params) || message.params.progressToken !== token;
+    }
+    return true;
+  });
+}
+
+export const sseRelated: CheckDefinition = {
+  id: 'http.sse.related',
+  covers: ['tools.listchanged.only-on-listen', 'http.sse.listen-only-changes'],
+  keyword: 'MUST',
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'basic/transports/streamable-http#receiving-messages',
+        text: 'These notifications MUST relate to the originating client request.',
+        keyword: 'MUST',
+      },
+      {
+        ref: 'basic/transports/streamable-http#receiving-messages',
+        text: 'Request-scoped notifications like notifications/progress and notifications/message are not delivered on the listen stream — they flow only on the response stream of the request they relate to.',
+        keyword: 'descriptive',
+      },
+    ],
+  },
+  title: "Notifications on a request's SSE stream relate to that request (its progress, log messages) — never list_changed or another request's progress",
+  specRef: 'basic/transports/streamable-http#receiving-messages',
+  area: 'http',
+  wires: MODERN,
+  needs: ['http'],
+  phase: 'final',
+  run(ctx) {
+    const streams = ctx.exchanges().filter((e) => methodOf(e) !== 'subscriptions/listen' && e.notifications.length > 0);
+    if (streams.length === 0) return [skip('no response stream carried notifications')];
+    const offending = streams.map((exchange) => ({ exchange, unrelated: unrelated(exchange) })).filter((s) => s.unrelated.length > 0);
+    if (offending.length === 0) return [pass(`${streams.length} response stream(s) carried only related notifications`)];
+    const first = offending[0]!;
+    const methods = [...new Set(first.unrelated.map((m) => (isObject(m) ? String(m.method) : '?')))].join(', ');
+    return [
+      fail(
+        `${offending.length} response stream(s) carried unrelated notifications, e.g. ${methods} on the ${methodOf(first.exchange)} stream`,
+        'only notifications/progress for the request\'s own progressToken and notifications/message; list changes arrive on a subscriptions/listen stream',
+        offending.slice(0, 3).map((o) => o.exchange),
+      ),
+    ];
+  },
+};
+
+/** The media type of a recorded response, lower-cased, without parameters. */
+const mediaType = (e: Exchange) => (e.responseHeaders?.['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+
+/**
+ * http.sse.x-accel: every response of the audit that was an SSE stream (Content-Type text/event-stream: a tools/call
+ * streaming progress or log messages, a subscriptions/listen stream) is judged by its recorded headers. The value
+ * is compared case-insensitively and trimmed (proxies read it so); absent or any other value warns.
+ */
+export const sseNoBuffering: CheckDefinition = {
+  id: 'http.sse.x-accel',
+  keyword: 'SHOULD',
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'basic/transports/streamable-http#receiving-messages',
+        text: 'When initiating an SSE stream, servers SHOULD include the X-Accel-Buffering: no header in the HTTP response.',
+        keyword: 'SHOULD',
+      },
+    ],
+  },
+  title: 'Every SSE response carries the header X-Accel-Buffering: no',
+  specRef: 'basic/transports/streamable-http#receiving-messages',
+  area: 'http',
+  wires: MODERN,
+  needs: ['http'],
+  phase: 'final',
+  run(ctx) {
+    const streams = ctx.exchanges().filter((e) => mediaType(e) === 'text/event-stream');
+    if (streams.length === 0) return [skip('no response of this audit was an SSE stream (Content-Type: text/event-stream)')];
+    const without = streams.filter((e) => e.responseHeaders?.['x-accel-buffering']?.trim().toLowerCase() !== 'no');
+    if (without.length === 0) return [pass(`${streams.length} SSE response(s) carried X-Accel-Buffering: no`)];
+    const first = without[0]!;
+    const value = first.responseHeaders?.['x-accel-buffering'];
+    return [
+      fail(
+        `${without.length} of ${streams.length} SSE response(s) lacked X-Accel-Buffering: no, e.g. the ${methodOf(first)} stream (exchange #${first.seq}) ${value === undefined ? 'had no X-Accel-Buffering header' : `had X-Accel-Buffering: ${value}`}`,
+        'X-Accel-Buffering: no on every response that starts an SSE stream, so that proxies such as nginx do not buffer the events',
+        without.slice(0, 3),
+      ),
+    ];
+  },
+};
+
+export const HTTP_STREAM_CHECKS: readonly CheckDefinition[] = [sseRelated, sseNoBuffering];

@@ -1,0 +1,34 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { resultOf } from '../../src/jsonrpc.js';
+import { META_LOG_LEVEL } from '../../src/protocol/constants.js';
+import type { CheckContext } from '../../src/runner/context.js';
+import type { Exchange } from '../../src/model/exchange.js';
+import { validCalls } from '../tool-calls/tool-results.js';
+import { MODERN_VERSION } from '../../src/model/wire.js';
+
+/** Digits in a string: a server that turns it into the number 9017 refers to a token nobody sent. */
+export const PROBE_PROGRESS_TOKEN = '9017';
+/** Messages below it (debug, info, notice) are outside what the request asked for. */
+export const PROBE_LOG_LEVEL = 'warning';
+/** Over stdio, how long to keep listening after the answer for messages that follow it on the channel. */
+const TRAILING_MS = 50;
+
+export type NotificationProbe = { exchange: Exchange; token: string; logLevel?: string } | { skipped: string };
+
+/**
+ * One tool call, repeated from the audit's valid calls (a tool that answered with a result) with a progressToken and,
+ * on 2026-07-28, a log level in `_meta`: the request the progress and logging checks judge the server's notifications by.
+ * Done once, in the final phase, so that what follows its answer on stdio is not mixed with other checks' requests.
+ */
+export function notificationProbe(ctx: CheckContext): Promise<NotificationProbe> {
+  return ctx.memo('notification-probe', async (): Promise<NotificationProbe> => {
+    const calls = (await validCalls(ctx)).calls;
+    const answered = calls.find((c) => resultOf(c.exchange.response) !== undefined && !c.exchange.failure);
+    if (!answered) return { skipped: `no tool call of the audit was answered with a result to repeat with a progressToken (${ctx.callPolicy})` };
+    const logLevel = ctx.wire === MODERN_VERSION ? PROBE_LOG_LEVEL : undefined;
+    const extraMeta = { progressToken: PROBE_PROGRESS_TOKEN, ...(logLevel ? { [META_LOG_LEVEL]: logLevel } : {}) };
+    const exchange = await ctx.callTool(String(answered.tool.tool.name), answered.args, { extraMeta });
+    if (ctx.transportKind === 'stdio') await sleep(TRAILING_MS);
+    return { exchange, token: PROBE_PROGRESS_TOKEN, ...(logLevel ? { logLevel } : {}) };
+  });
+}

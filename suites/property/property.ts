@@ -1,0 +1,199 @@
+import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
+import { invalidCases, ValidArguments, type Arguments, type ArgumentSource, type InvalidCase } from '../../src/property/index.js';
+import { describeIssues } from '../../src/runner/result-schemas.js';
+import type { CheckDefinition } from '../../src/runner/types.js';
+import { WIRES } from '../../src/model/wire.js';
+import { compileArgumentSchema, pickInvalidArguments } from '../../src/schema/arguments/index.js';
+import type { Exchange } from '../../src/model/exchange.js';
+import { note } from '../kit/outcome.js';
+import { searchTools } from './property-search.js';
+import type { ListedTool } from '../kit/listed-tools.js';
+import type { CheckContext } from '../../src/runner/context.js';
+import {
+  invalidAnswerProblem,
+  invalidProbes,
+  OUTPUT_CONFORMS_SENTENCES,
+  refusalRemark,
+  TOOL_ERRORS_IN_RESULT_SENTENCES,
+  validCalls,
+  VALIDATE_INPUTS_SENTENCES,
+} from '../tool-calls/tool-results.js';
+import { ERR } from '../../src/protocol/constants.js';
+
+/*
+ * The property-based counterparts of the scripted call checks (suites/tool-results.ts): those judge one small sample
+ * per tool; these judge --runs generated cases per tool and shrink what fails. Every generated exchange is recorded,
+ * so the wire checks (base.jsonrpc, schema.result.valid and the specific ones) judge each response too; a response
+ * that is not a JSON-RPC message is left to them here, so that no issue is reported twice.
+ */
+
+/**
+ * Transport failures that mean the target did not answer the call (a dropped connection, an HTTP error). Timeouts stop
+ * the search as a skip (a slow tool is not a broken one; see property-search.ts), and garbage is the wire checks' to judge.
+ */
+function unanswered(exchange: Exchange): string | undefined {
+  const failure = exchange.failure;
+  if (!failure || failure.kind === 'malformed' || failure.kind === 'wrong-id' || failure.kind === 'timeout') return undefined;
+  return `no answer: ${failure.message}`;
+}
+
+const errorText = (error: Record<string, unknown>) => `JSON-RPC error ${String(error.code)} "${String(error.message).slice(0, 120)}"`;
+
+/** Protocol-level rejections (header mismatch, missing capability, unsupported version): their own checks judge them; a missing capability is a legitimate answer to any call. */
+const PROTOCOL_LEVEL: ReadonlySet<number> = new Set([ERR.headerMismatch, ERR.missingCapability, ERR.unsupportedVersion]);
+
+/** The valid-argument checks judge the same generated calls: one call per case serves both. */
+const VALID_CASES = 'valid-arguments';
+
+/** The scripted sample's exchange for this tool, when the scripted probe called it. */
+async function scriptedSample(ctx: CheckContext, t: ListedTool): Promise<Exchange | undefined> {
+  return (await validCalls(ctx)).calls.find((c) => c.tool.label === t.label)?.exchange;
+}
+
+function judgeValid(exchange: Exchange): string | undefined {
+  const silent = unanswered(exchange);
+  if (silent) return silent;
+  const error = errorOf(exchange.response);
+  if (!error || PROTOCOL_LEVEL.has(error.code as number)) return undefined;
+  if (error.code === ERR.invalidParams) return `valid arguments were rejected with ${errorText(error)}`;
+  return `valid arguments got ${errorText(error)} instead of a result`;
+}
+
+export const validCasesAnswered: CheckDefinition = {
+  id: 'tools.err.tool-errors-in-result.property',
+  covers: ['tools.err.tool-errors-in-result'],
+  keyword: 'SHOULD',
+  title: 'Generated schema-valid arguments always get a result (complete or input_required), not a JSON-RPC error or a crash',
+  specRef: 'schema.json#/$defs/CallToolResult/properties/isError/description',
+  area: 'property',
+  wires: WIRES,
+  sentences: TOOL_ERRORS_IN_RESULT_SENTENCES,
+  needs: ['live', 'tool-call'],
+  phase: 'search',
+  run: (ctx) =>
+    searchTools<Arguments>(ctx, {
+      id: validCasesAnswered.id,
+      expected: 'a result (resultType complete, isError for errors that originate from the tool, or input_required), not -32602 for arguments the inputSchema accepts, -32603 or a crash',
+      passed: 'answered with a result',
+      validOnly: true,
+      caseStream: VALID_CASES,
+      reportedBy: async (ctx, t) => {
+        const code = errorOf((await scriptedSample(ctx, t))?.response)?.code;
+        return code !== undefined && code !== ERR.missingCapability ? `tools.err.tool-errors-in-result already reports its scripted sample (error ${String(code)})` : undefined;
+      },
+      property: (_t, source) => ({ arbitrary: new ValidArguments(source), argumentsOf: (args) => args, judge: judgeValid }),
+    }),
+};
+
+function judgeOutput(validate: (value: unknown) => { valid: boolean; issues: import('../../src/schema/validator.js').SchemaIssue[] }) {
+  return (exchange: Exchange): string | undefined => {
+    const result = resultOf(exchange.response);
+    if (!result || result.resultType === 'input_required' || result.isError === true) return undefined;
+    if (!('structuredContent' in result)) return 'a successful result has no structuredContent';
+    const verdict = validate(result.structuredContent);
+    return verdict.valid ? undefined : `structuredContent breaks the outputSchema: ${describeIssues(verdict.issues, 3)}`;
+  };
+}
+
+export const generatedOutputConforms: CheckDefinition = {
+  id: 'tools.output.conform.property',
+  covers: ['tools.output.conform'],
+  keyword: 'MUST',
+  title: 'For generated schema-valid arguments, every successful result carries structuredContent valid against the outputSchema',
+  specRef: 'server/tools#output-schema',
+  area: 'property',
+  wires: WIRES,
+  sentences: OUTPUT_CONFORMS_SENTENCES,
+  needs: ['live', 'tool-call'],
+  phase: 'search',
+  run: (ctx) =>
+    searchTools<Arguments>(ctx, {
+      id: generatedOutputConforms.id,
+      expected: 'structuredContent valid against the outputSchema in every result that is complete and not isError',
+      passed: 'had conforming structuredContent (or were tool errors)',
+      validOnly: true,
+      caseStream: VALID_CASES,
+      reportedBy: async (ctx, t) => {
+        const sample = await scriptedSample(ctx, t);
+        const compiled = compileArgumentSchema(t.tool.outputSchema);
+        const problem = sample && compiled.ok ? judgeOutput((v) => compiled.validator.validate(v))(sample) : undefined;
+        return problem ? `tools.output.conform already reports its scripted sample (${problem})` : undefined;
+      },
+      applies: { to: (t) => isObject(t.tool.outputSchema), none: 'no tool declares an outputSchema' },
+      property: (t, source) => {
+        const compiled = compileArgumentSchema(t.tool.outputSchema);
+        if (!compiled.ok) return `the outputSchema cannot be used for validation: ${compiled.reason}`;
+        return { arbitrary: new ValidArguments(source), argumentsOf: (args) => args, judge: judgeOutput((v) => compiled.validator.validate(v)) };
+      },
+    }),
+};
+
+const breakable = new WeakMap<ArgumentSource, boolean>();
+
+/** Whether some generated value (or the prepared one) has a mutation the schema rejects. */
+function hasBreakableConstraint(source: ArgumentSource): boolean {
+  let known = breakable.get(source);
+  if (known === undefined) {
+    known = findBreakableConstraint(source);
+    breakable.set(source, known);
+  }
+  return known;
+}
+
+function findBreakableConstraint(source: ArgumentSource): boolean {
+  const breakable = (value: Arguments | undefined) => value !== undefined && pickInvalidArguments(source.schema, value, 0) !== undefined;
+  if (breakable(source.fallback)) return true;
+  for (let i = 0; i < 16; i += 1) if (breakable(source.valid(i + 1, i % 2 === 0))) return true;
+  return false;
+}
+
+function invalidCheck(): CheckDefinition {
+  const noted: { where: string; code: number }[] = [];
+  const judge = (exchange: Exchange, c: InvalidCase | undefined): string | undefined => {
+    const silent = unanswered(exchange);
+    if (silent) return silent;
+    const code = errorOf(exchange.response)?.code;
+    if (typeof code === 'number') {
+      if (noted.length < 1000) noted.push({ where: c!.mutation.kind, code });
+      return undefined;
+    }
+    const result = resultOf(exchange.response);
+    if (result && result.isError !== true && result.resultType !== 'input_required') return `${c!.mutation.description}: the call succeeded (a result without isError)`;
+    return undefined;
+  };
+  const check: CheckDefinition = {
+    id: 'tools.err.execution-errors.property',
+    covers: ['tools.err.execution-errors', 'tools.sec.validate-inputs'],
+    keyword: 'MUST',
+    title: 'Generated arguments that break the inputSchema are refused (an isError result, or a JSON-RPC error), never a silent success or a crash',
+    specRef: 'server/tools#security-considerations',
+    area: 'property',
+    wires: WIRES,
+    sentences: VALIDATE_INPUTS_SENTENCES,
+    needs: ['live', 'tool-call'],
+    phase: 'search',
+    run: (ctx) => {
+      noted.length = 0;
+      return searchTools<InvalidCase | undefined>(ctx, {
+        id: check.id,
+        expected: 'the input refused: a result with isError: true naming the problem (as the tools page describes), or a JSON-RPC error; servers MUST validate all tool inputs',
+        passed: 'were refused',
+        reportedBy: async (ctx, t) => {
+          const failed = (await invalidProbes(ctx)).probes.find((p) => p.call.tool.label === t.label && invalidAnswerProblem(p.exchange));
+          return failed ? `tools.err.execution-errors already reports a mutation of its scripted sample (${failed.description})` : undefined;
+        },
+        property: (_t, source) =>
+          hasBreakableConstraint(source)
+            ? { arbitrary: invalidCases(source), argumentsOf: (c) => c?.mutation.value, judge }
+            : 'the inputSchema has no constraint that a targeted mutation can break (no required or typed property, and undeclared properties are allowed)',
+        describe: (c) => (c ? [note(`how it was made invalid (${c.mutation.kind})`, { mutation: c.mutation.description, from: c.valid })] : []),
+        remarks: () => refusalRemark(noted),
+      });
+    },
+  };
+  return check;
+}
+
+export const invalidCasesRefused = invalidCheck();
+
+export const PROPERTY_CHECKS = [validCasesAnswered, generatedOutputConforms, invalidCasesRefused] as const;

@@ -1,0 +1,131 @@
+import { isObject, resultOf } from '../../src/jsonrpc.js';
+import { META_SERVER_INFO } from '../../src/protocol/constants.js';
+import { methodOf } from '../../src/runner/result-schemas.js';
+import type { CheckDefinition } from '../../src/runner/types.js';
+import type { Exchange } from '../../src/model/exchange.js';
+import { fail, pass, skip } from '../kit/outcome.js';
+import { MODERN } from '../../src/model/wire.js';
+
+/** resultType values each method may answer with (basic/index#resulttype; InputRequiredResult only where MRTR applies). */
+const ALLOWED_RESULT_TYPES: Record<string, readonly string[]> = {
+  'server/discover': ['complete'],
+  'tools/list': ['complete'],
+  'tools/call': ['complete', 'input_required'],
+  'subscriptions/listen': ['complete'],
+};
+
+function resultExchanges(exchanges: readonly Exchange[]): { exchange: Exchange; result: Record<string, unknown>; method: string }[] {
+  return exchanges.flatMap((exchange) => {
+    const result = resultOf(exchange.response);
+    return result ? [{ exchange, result, method: methodOf(exchange) }] : [];
+  });
+}
+
+export const resultTypePresent: CheckDefinition = {
+  id: 'base.res.resulttype',
+  keyword: 'MUST',
+  title: 'Every result carries resultType',
+  specRef: 'basic/index#result-responses',
+  area: 'results',
+  wires: MODERN,
+  sentences: {
+    '2026-07-28': [
+      { ref: 'basic/index#result-responses', text: 'The result MUST include a resultType field to indicate the type of the result.', keyword: 'MUST' },
+      { ref: 'schema.json#/$defs/Result/required', text: '["resultType"]', keyword: 'schema.json structural rule' },
+    ],
+  },
+  phase: 'final',
+  run(ctx) {
+    const results = resultExchanges(ctx.exchanges());
+    if (results.length === 0) return [skip('no result was received')];
+    const missing = results.filter((r) => !('resultType' in r.result));
+    if (missing.length === 0) return [pass(`all ${results.length} results carry resultType`)];
+    return [
+      fail(
+        `${missing.length} of ${results.length} results have no resultType (${[...new Set(missing.map((m) => m.method))].join(', ')})`,
+        'every 2026-07-28 result includes a resultType field',
+        missing.slice(0, 5).map((m) => m.exchange),
+      ),
+    ];
+  },
+};
+
+export const resultTypeAllowed: CheckDefinition = {
+  id: 'base.resulttype.set',
+  covers: ['version.ext.fallback', 'mrtr.only-supported'],
+  keyword: 'MUST',
+  title: 'resultType is a value the method may return',
+  specRef: 'basic/index#resulttype',
+  area: 'results',
+  wires: MODERN,
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'basic/index#resulttype',
+        text: 'The set of supported ResultType values MUST be created from the set defined in the core protocol and include any additional values of supported extensions that are advertised via capabilities.',
+        keyword: 'MUST',
+      },
+      { ref: 'basic/patterns/mrtr#supported-requests', text: 'Servers MUST NOT send InputRequiredResult responses on any other client requests.', keyword: 'MUST NOT' },
+      {
+        ref: 'basic/versioning#extension-negotiation',
+        text: 'If one party supports an extension but the other does not, the supporting party MUST either revert to core protocol behavior or reject the request with an appropriate error.',
+        keyword: 'MUST',
+      },
+    ],
+  },
+  phase: 'final',
+  run(ctx) {
+    const results = resultExchanges(ctx.exchanges()).filter((r) => 'resultType' in r.result);
+    if (results.length === 0) return [skip('no result with a resultType was received')];
+    const bad = results.filter((r) => {
+      const allowed = ALLOWED_RESULT_TYPES[r.method] ?? ['complete', 'input_required'];
+      return !allowed.includes(r.result.resultType as string);
+    });
+    if (bad.length === 0) return [pass(`all ${results.length} resultType values are allowed for their methods`)];
+    const first = bad[0]!;
+    return [
+      fail(
+        `${bad.length} result(s) carry a resultType their method may not return, e.g. ${first.method} → ${JSON.stringify(first.result.resultType)}`,
+        `${first.method} answers resultType ${(ALLOWED_RESULT_TYPES[first.method] ?? ['complete', 'input_required']).map((v) => `"${v}"`).join(' or ')}: this client declares no extension, so a server that advertises one reverts to core behaviour with it`,
+        bad.slice(0, 5).map((b) => b.exchange),
+      ),
+    ];
+  },
+};
+
+export const resultServerInfo: CheckDefinition = {
+  id: 'meta.res.serverinfo',
+  keyword: 'SHOULD',
+  title: "Results carry _meta serverInfo so the server identifies itself without connection state",
+  specRef: 'basic/index#_meta',
+  area: 'results',
+  wires: MODERN,
+  sentences: {
+    '2026-07-28': [
+      {
+        ref: 'basic/index#_meta',
+        text: "Servers SHOULD include the following io.modelcontextprotocol/* field in every result's _meta, unless specifically configured not to do so, to identify themselves without relying on any prior connection state:",
+        keyword: 'SHOULD',
+      },
+    ],
+  },
+  phase: 'final',
+  run(ctx) {
+    const results = resultExchanges(ctx.exchanges()).filter((r) => r.method !== 'server/discover');
+    if (results.length === 0) return [skip('no result other than server/discover was received')];
+    const missing = results.filter((r) => {
+      const info = isObject(r.result._meta) ? r.result._meta[META_SERVER_INFO] : undefined;
+      return !(isObject(info) && typeof info.name === 'string' && typeof info.version === 'string');
+    });
+    if (missing.length === 0) return [pass(`all ${results.length} results carry serverInfo`)];
+    return [
+      fail(
+        `${missing.length} of ${results.length} results lack _meta["${META_SERVER_INFO}"] (${[...new Set(missing.map((m) => m.method))].join(', ')})`,
+        `every result's _meta includes "${META_SERVER_INFO}": {name, version}`,
+        missing.slice(0, 3).map((m) => m.exchange),
+      ),
+    ];
+  },
+};
+
+export const RESULT_CHECKS = [resultTypePresent, resultTypeAllowed, resultServerInfo] as const;
