@@ -1,11 +1,10 @@
 import type { McpClient } from '../protocol/client.js';
 import type { Negotiation } from '../protocol/negotiate.js';
-import type { ToolWalk } from '../protocol/tool-walk.js';
+import { walkTools, type ToolWalk } from '../protocol/tool-walk.js';
 import { createReporter, colorEnabled } from '../report/index.js';
 import { longestWait } from '../report/console-progress.js';
 import type { Reporter } from '../report/types.js';
 import type { RunReport } from '../model/report.js';
-import { CheckContext } from '../runner/context.js';
 import { selectChecks, type Selection } from '../runner/registry.js';
 import type { CheckDefinition } from '../runner/types.js';
 import { TargetUnavailableError } from '../transport/types.js';
@@ -48,7 +47,7 @@ export function listChecks(checks: readonly CheckDefinition[]): number {
 
 /** Runs the command on the started target; the caller closes the target afterwards. */
 export function runCommand(options: CliOptions, version: string, early: StartedTarget, run: RunInputs): Promise<number> {
-  if (options.command === 'snapshot') return snapshot(options, early);
+  if (options.command === 'snapshot') return snapshot(early);
   if (options.command === 'lock') return lockCommand(options, early);
   return audit(options, version, early, run);
 }
@@ -56,19 +55,18 @@ export function runCommand(options: CliOptions, version: string, early: StartedT
 interface Listing {
   client: McpClient;
   negotiation: Negotiation;
-  ctx: CheckContext;
   walk: ToolWalk;
   target: Target;
 }
 
 /** Connects, negotiates and walks the whole tool list, then hands it to `use`; a target that cannot be read is exit 3. */
-async function withListing(options: CliOptions, early: StartedTarget, use: (listing: Listing) => Promise<number>): Promise<number> {
+async function withListing(early: StartedTarget, use: (listing: Listing) => Promise<number>): Promise<number> {
   const { target, client } = early;
   try {
     const negotiation = await early.negotiation;
-    const ctx = new CheckContext(client, target.transport, negotiation, { timeoutMs: options.timeoutMs });
-    if (negotiation.wire === MODERN_VERSION) negotiation.discover ??= await ctx.discover();
-    return await use({ client, negotiation, ctx, walk: await ctx.tools(), target });
+    // A listing needs no checks: the discover result (modern wire) and the tools/list walk, as the snapshot keeps them.
+    if (negotiation.wire === MODERN_VERSION) negotiation.discover ??= await client.request('server/discover');
+    return await use({ client, negotiation, walk: await walkTools(client), target });
   } catch (error) {
     if (error instanceof TargetUnavailableError || error instanceof TargetGoneError) {
       process.stderr.write(`mcp-tools-conformance: the target could not be read: ${error.message}\n`);
@@ -81,8 +79,8 @@ async function withListing(options: CliOptions, early: StartedTarget, use: (list
 }
 
 /** `snapshot`: the complete tool listing as JSON on stdout, for `--from-snapshot`. */
-function snapshot(options: CliOptions, early: StartedTarget): Promise<number> {
-  return withListing(options, early, async ({ client, negotiation, walk, target }) => {
+function snapshot(early: StartedTarget): Promise<number> {
+  return withListing(early, async ({ client, negotiation, walk, target }) => {
     let text: string;
     try {
       text = JSON.stringify(buildSnapshot(client, negotiation, walk, target.description), null, 2);
@@ -102,7 +100,7 @@ function snapshot(options: CliOptions, early: StartedTarget): Promise<number> {
 /** `lock --write`: the tool listing's per-tool hashes, written to the --lock file. */
 function lockCommand(options: CliOptions, early: StartedTarget): Promise<number> {
   const file = options.lock ?? DEFAULT_LOCK_FILE;
-  return withListing(options, early, async ({ walk }) => {
+  return withListing(early, async ({ walk }) => {
     if (walk.stop.kind !== 'complete') {
       process.stderr.write(`mcp-tools-conformance: the tool list is incomplete (${walk.stop.kind}); ${file} was not written\n`);
       return EXIT.unavailable;
