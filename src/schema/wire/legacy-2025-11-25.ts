@@ -1,8 +1,8 @@
 /** Shapes that differ on the 2025-11-25 wire (initialize handshake, no resultType or cache hints). */
 import { ContentBlock } from './content-blocks.js';
-import { Icons, Implementation, MetaObject } from './implementation.js';
+import { Implementation, MetaObject } from './implementation.js';
 import { ServerCapabilities } from './server-capabilities.js';
-import { ToolAnnotations } from './tools.js';
+import { toolSchema } from './tools.js';
 
 const { tools, resources, prompts, completions, logging, experimental } = ServerCapabilities.properties;
 
@@ -44,24 +44,12 @@ const LegacyObjectSchema = {
   },
 } as const;
 
-export const LegacyTool = {
-  type: 'object',
-  required: ['name', 'inputSchema'],
-  properties: {
-    name: { type: 'string' },
-    title: { type: 'string' },
-    description: { type: 'string' },
-    icons: Icons,
-    inputSchema: LegacyObjectSchema,
-    outputSchema: LegacyObjectSchema,
-    annotations: ToolAnnotations,
-    execution: {
-      type: 'object',
-      properties: { taskSupport: { type: 'string', enum: ['forbidden', 'optional', 'required'] } },
-    },
-    _meta: MetaObject,
+export const LegacyTool = toolSchema(LegacyObjectSchema, LegacyObjectSchema, {
+  execution: {
+    type: 'object',
+    properties: { taskSupport: { type: 'string', enum: ['forbidden', 'optional', 'required'] } },
   },
-} as const;
+} as const);
 
 export const LegacyListToolsResult = {
   type: 'object',

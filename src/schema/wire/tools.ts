@@ -32,20 +32,26 @@ export const ToolOutputSchema = {
   },
 } as const;
 
-export const Tool = {
-  type: 'object',
-  required: ['name', 'inputSchema'],
-  properties: {
-    name: { type: 'string' },
-    title: { type: 'string' },
-    description: { type: 'string' },
-    icons: Icons,
-    inputSchema: ToolInputSchema,
-    outputSchema: ToolOutputSchema,
-    annotations: ToolAnnotations,
-    _meta: MetaObject,
-  },
-} as const;
+/** The Tool object of a revision: the fields both revisions share, its own input and output schema rules, and any more fields. */
+export function toolSchema<In, Out, Extra extends Record<string, unknown>>(inputSchema: In, outputSchema: Out, extra: Extra) {
+  return {
+    type: 'object',
+    required: ['name', 'inputSchema'],
+    properties: {
+      name: { type: 'string' },
+      title: { type: 'string' },
+      description: { type: 'string' },
+      icons: Icons,
+      inputSchema,
+      outputSchema,
+      annotations: ToolAnnotations,
+      ...extra,
+      _meta: MetaObject,
+    },
+  } as const;
+}
+
+export const Tool = toolSchema(ToolInputSchema, ToolOutputSchema, {});
 
 export const ListToolsResult = {
   type: 'object',
