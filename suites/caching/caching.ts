@@ -2,6 +2,7 @@ import { resultOf } from '../../src/jsonrpc.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Exchange } from '../../src/model/exchange.js';
+import { judgeEach } from '../kit/judge-each.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { MODERN } from '../../src/model/wire.js';
 
@@ -45,19 +46,16 @@ export const cacheHintsPresent: CheckDefinition = {
     ],
   },
   async run(ctx) {
-    const items = await cacheableResults(ctx);
-    if (items.length === 0) return [skip('no complete server/discover or tools/list result was received')];
-    const bad = items.filter((item) => ctx.schemas.issuesFor(this.id, item.exchange, ctx.wire).length > 0);
-    if (bad.length === 0) return [pass(`ttlMs and cacheScope present and well-formed on ${items.length} results`)];
     const describe = (item: Cacheable) =>
       `${item.label}: ttlMs=${JSON.stringify(item.result.ttlMs)}, cacheScope=${JSON.stringify(item.result.cacheScope)}`;
-    return [
-      fail(
-        `caching hints missing or malformed on ${bad.map(describe).join('; ')}`,
-        'every complete result of server/discover and tools/list has ttlMs (integer ≥ 0) and cacheScope ("public" or "private")',
-        bad.slice(0, 5).map((b) => b.exchange),
-      ),
-    ];
+    return judgeEach(await cacheableResults(ctx), {
+      none: 'no complete server/discover or tools/list result was received',
+      isBad: (item) => ctx.schemas.issuesFor(this.id, item.exchange, ctx.wire).length > 0,
+      pass: (all) => `ttlMs and cacheScope present and well-formed on ${all.length} results`,
+      fail: (bad) => `caching hints missing or malformed on ${bad.map(describe).join('; ')}`,
+      expected: 'every complete result of server/discover and tools/list has ttlMs (integer ≥ 0) and cacheScope ("public" or "private")',
+      evidence: (b) => b.exchange,
+    });
   },
 };
 
@@ -75,17 +73,14 @@ export const ttlNonNegative: CheckDefinition = {
     ],
   },
   async run(ctx) {
-    const items = (await cacheableResults(ctx)).filter((item) => 'ttlMs' in item.result);
-    if (items.length === 0) return [skip('no result carried ttlMs')];
-    const bad = items.filter((item) => !(Number.isInteger(item.result.ttlMs) && (item.result.ttlMs as number) >= 0));
-    if (bad.length === 0) return [pass(`ttlMs is a non-negative integer on ${items.length} results`)];
-    return [
-      fail(
-        `ttlMs is not a non-negative integer on ${bad.map((b) => `${b.label} (${JSON.stringify(b.result.ttlMs)})`).join(', ')}`,
-        'servers MUST provide a ttlMs value that is >= 0 (an integer number of milliseconds)',
-        bad.slice(0, 5).map((b) => b.exchange),
-      ),
-    ];
+    return judgeEach((await cacheableResults(ctx)).filter((item) => 'ttlMs' in item.result), {
+      none: 'no result carried ttlMs',
+      isBad: (item) => !(Number.isInteger(item.result.ttlMs) && (item.result.ttlMs as number) >= 0),
+      pass: (all) => `ttlMs is a non-negative integer on ${all.length} results`,
+      fail: (bad) => `ttlMs is not a non-negative integer on ${bad.map((b) => `${b.label} (${JSON.stringify(b.result.ttlMs)})`).join(', ')}`,
+      expected: 'servers MUST provide a ttlMs value that is >= 0 (an integer number of milliseconds)',
+      evidence: (b) => b.exchange,
+    });
   },
 };
 
@@ -146,21 +141,24 @@ export const interimResultsUncached: CheckDefinition = {
   },
   phase: 'final',
   run(ctx) {
-    const interim = ctx.exchanges().filter((e) => resultOf(e.response)?.resultType === 'input_required');
-    if (interim.length === 0) return [skip('no input_required result was received')];
-    const hinted = interim.filter((e) => {
-      const result = resultOf(e.response)!;
-      return 'ttlMs' in result || 'cacheScope' in result;
-    });
-    if (hinted.length === 0) return [pass(`${interim.length} input_required result(s), none with ttlMs or cacheScope`)];
-    const first = resultOf(hinted[0]!.response)!;
-    return [
-      fail(
-        `${hinted.length} of ${interim.length} input_required result(s) carry caching hints (ttlMs=${JSON.stringify(first.ttlMs)}, cacheScope=${JSON.stringify(first.cacheScope)}): the page describes interim results as carrying none`,
-        'no ttlMs and no cacheScope on an input_required result',
-        hinted.slice(0, 3),
-      ),
-    ];
+    return judgeEach(
+      ctx.exchanges().filter((e) => resultOf(e.response)?.resultType === 'input_required'),
+      {
+        none: 'no input_required result was received',
+        isBad: (e) => {
+          const result = resultOf(e.response)!;
+          return 'ttlMs' in result || 'cacheScope' in result;
+        },
+        pass: (all) => `${all.length} input_required result(s), none with ttlMs or cacheScope`,
+        fail: (hinted, all) => {
+          const first = resultOf(hinted[0]!.response)!;
+          return `${hinted.length} of ${all.length} input_required result(s) carry caching hints (ttlMs=${JSON.stringify(first.ttlMs)}, cacheScope=${JSON.stringify(first.cacheScope)}): the page describes interim results as carrying none`;
+        },
+        expected: 'no ttlMs and no cacheScope on an input_required result',
+        evidence: (e) => e,
+        evidenceLimit: 3,
+      },
+    );
   },
 };
 

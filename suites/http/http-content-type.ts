@@ -3,7 +3,7 @@ import { methodOf } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import { WIRES } from '../../src/model/wire.js';
 import type { Exchange } from '../../src/model/exchange.js';
-import { fail, pass, skip } from '../kit/outcome.js';
+import { judgeEach } from '../kit/judge-each.js';
 
 const ALLOWED = ['application/json', 'text/event-stream'];
 
@@ -40,17 +40,17 @@ export const requestResponseContentType: CheckDefinition = {
   run(ctx) {
     // Only bodies that were JSON-RPC messages are judged: an empty body or a non-JSON page (from a proxy in front of
     // the server, or a 403 for a foreign Origin, whose body the spec leaves open) says nothing about the labelling.
-    const answered = ctx.exchanges().filter((e) => e.status !== undefined && isJsonRpcRequest(e.request) && e.response !== undefined);
-    if (answered.length === 0) return [skip('no request was answered with a JSON-RPC message')];
-    const wrong = answered.filter((e) => !ALLOWED.includes(mediaType(e)));
-    if (wrong.length === 0) return [pass(`all ${answered.length} JSON-RPC answers were labelled application/json or text/event-stream`)];
-    const labels = [...new Set(wrong.map((e) => `${methodOf(e)} → HTTP ${e.status} ${e.responseHeaders?.['content-type'] ?? '(no Content-Type)'}`))];
-    return [
-      fail(
-        `${wrong.length} of ${answered.length} JSON-RPC answers had another Content-Type: ${labels.slice(0, 5).join('; ')}`,
-        'Content-Type: application/json (one JSON object) or text/event-stream (an SSE stream), on errors too',
-        wrong.slice(0, 5),
-      ),
-    ];
+    const label = (e: Exchange) => `${methodOf(e)} → HTTP ${e.status} ${e.responseHeaders?.['content-type'] ?? '(no Content-Type)'}`;
+    return judgeEach(
+      ctx.exchanges().filter((e) => e.status !== undefined && isJsonRpcRequest(e.request) && e.response !== undefined),
+      {
+        none: 'no request was answered with a JSON-RPC message',
+        isBad: (e) => !ALLOWED.includes(mediaType(e)),
+        pass: (all) => `all ${all.length} JSON-RPC answers were labelled application/json or text/event-stream`,
+        fail: (wrong, all) => `${wrong.length} of ${all.length} JSON-RPC answers had another Content-Type: ${[...new Set(wrong.map(label))].slice(0, 5).join('; ')}`,
+        expected: 'Content-Type: application/json (one JSON object) or text/event-stream (an SSE stream), on errors too',
+        evidence: (e) => e,
+      },
+    );
   },
 };

@@ -4,6 +4,7 @@ import { methodOf } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { fail, pass, skip } from '../kit/outcome.js';
+import { judgeEach } from '../kit/judge-each.js';
 import { MODERN } from '../../src/model/wire.js';
 
 /** resultType values each method may answer with (basic/index#resulttype; InputRequiredResult only where MRTR applies). */
@@ -36,17 +37,14 @@ export const resultTypePresent: CheckDefinition = {
   },
   phase: 'final',
   run(ctx) {
-    const results = resultExchanges(ctx.exchanges());
-    if (results.length === 0) return [skip('no result was received')];
-    const missing = results.filter((r) => !('resultType' in r.result));
-    if (missing.length === 0) return [pass(`all ${results.length} results carry resultType`)];
-    return [
-      fail(
-        `${missing.length} of ${results.length} results have no resultType (${[...new Set(missing.map((m) => m.method))].join(', ')})`,
-        'every 2026-07-28 result includes a resultType field',
-        missing.slice(0, 5).map((m) => m.exchange),
-      ),
-    ];
+    return judgeEach(resultExchanges(ctx.exchanges()), {
+      none: 'no result was received',
+      isBad: (r) => !('resultType' in r.result),
+      pass: (all) => `all ${all.length} results carry resultType`,
+      fail: (missing, all) => `${missing.length} of ${all.length} results have no resultType (${[...new Set(missing.map((m) => m.method))].join(', ')})`,
+      expected: 'every 2026-07-28 result includes a resultType field',
+      evidence: (m) => m.exchange,
+    });
   },
 };
 
@@ -75,21 +73,20 @@ export const resultTypeAllowed: CheckDefinition = {
   },
   phase: 'final',
   run(ctx) {
+    const allowedFor = (method: string) => ALLOWED_RESULT_TYPES[method] ?? ['complete', 'input_required'];
     const results = resultExchanges(ctx.exchanges()).filter((r) => 'resultType' in r.result);
-    if (results.length === 0) return [skip('no result with a resultType was received')];
-    const bad = results.filter((r) => {
-      const allowed = ALLOWED_RESULT_TYPES[r.method] ?? ['complete', 'input_required'];
-      return !allowed.includes(r.result.resultType as string);
+    const bad = results.filter((r) => !allowedFor(r.method).includes(r.result.resultType as string));
+    const first = bad[0];
+    return judgeEach(results, {
+      none: 'no result with a resultType was received',
+      isBad: (r) => bad.includes(r),
+      pass: (all) => `all ${all.length} resultType values are allowed for their methods`,
+      fail: (found) => `${found.length} result(s) carry a resultType their method may not return, e.g. ${first!.method} → ${JSON.stringify(first!.result.resultType)}`,
+      expected: first
+        ? `${first.method} answers resultType ${allowedFor(first.method).map((v) => `"${v}"`).join(' or ')}: this client declares no extension, so a server that advertises one reverts to core behaviour with it`
+        : '',
+      evidence: (b) => b.exchange,
     });
-    if (bad.length === 0) return [pass(`all ${results.length} resultType values are allowed for their methods`)];
-    const first = bad[0]!;
-    return [
-      fail(
-        `${bad.length} result(s) carry a resultType their method may not return, e.g. ${first.method} → ${JSON.stringify(first.result.resultType)}`,
-        `${first.method} answers resultType ${(ALLOWED_RESULT_TYPES[first.method] ?? ['complete', 'input_required']).map((v) => `"${v}"`).join(' or ')}: this client declares no extension, so a server that advertises one reverts to core behaviour with it`,
-        bad.slice(0, 5).map((b) => b.exchange),
-      ),
-    ];
   },
 };
 
