@@ -9,7 +9,7 @@ import { CheckContext } from '../runner/context.js';
 import { ConnectionOpener } from '../runner/connection-opener.js';
 import { runChecks, summarize, toResult } from '../runner/runner.js';
 import type { CheckDefinition } from '../runner/types.js';
-import { warmUpArgumentAjv } from '../schema/arguments/ajv-family.js';
+import { warmUpArgumentAjv } from '../schema/arguments/index.js';
 import { BudgetSpentError } from '../transport/request-gate.js';
 import { TargetUnavailableError, type Transport } from '../transport/types.js';
 import type { AuditConfig } from './config.js';

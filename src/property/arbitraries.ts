@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 import { canonicalJson } from '../canonical-json.js';
-import { pickInvalidArguments, type InvalidArguments } from '../schema/arguments/mutate.js';
+import { pickInvalidArguments, type InvalidArguments } from '../schema/arguments/index.js';
 import type { Arguments, ArgumentSource } from './argument-source.js';
 import { biasTowardEdges } from './edge-bias.js';
 import { shrinkObject } from './shrink-json.js';

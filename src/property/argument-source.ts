@@ -1,7 +1,6 @@
 import { canonicalJson } from '../canonical-json.js';
 import { isObject } from '../jsonrpc.js';
-import { describeIssue } from '../schema/arguments/ajv-issues.js';
-import { compileArgumentSchema, type ArgumentValidator } from '../schema/arguments/validate.js';
+import { compileArgumentSchema, describeIssue, type ArgumentValidator } from '../schema/arguments/index.js';
 import { fake, fakerInput, type Edge, type FakerInput } from './jsf.js';
 import { tooLargeToGenerate } from './generation-limits.js';
 import { hintsOf, type ValueHints } from './value-hints.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCanary } from '../../test/helpers/canary.js';
-import { compileArgumentSchema } from '../schema/arguments/validate.js';
+import { compileArgumentSchema } from '../schema/arguments/index.js';
 import { invalidCases, ValidArguments } from './arbitraries.js';
 import { prepareSource, type ArgumentSource } from './argument-source.js';
 import { fake, fakerInput, tupleItemsAs2020 } from './jsf.js';

@@ -1,7 +1,5 @@
 import { isObject } from '../jsonrpc.js';
-import { rootView } from '../schema/arguments/root-view.js';
-import { documentOf, resolveNode } from '../schema/arguments/schema-document.js';
-import { countAt, declaredTypes, numberAt } from '../schema/arguments/schema-node.js';
+import { countAt, declaredTypes, documentOf, numberAt, resolveNode, rootView } from '../schema/arguments/index.js';
 
 /** What the schema says about one top-level value, where cheaply known: allowed values, bounds, sizes. */
 export interface ValueHints {

@@ -1,3 +1,8 @@
 export { compileArgumentSchema, isUndecided, type ArgumentValidator, type CompiledArgumentSchema } from './validate.js';
 export { sampleArguments } from './sample.js';
 export { invalidArguments, pickInvalidArguments, type InvalidArguments } from './mutate.js';
+export { describeIssue } from './ajv-issues.js';
+export { warmUpArgumentAjv } from './ajv-family.js';
+export { rootView } from './root-view.js';
+export { documentOf, resolveNode } from './schema-document.js';
+export { countAt, declaredTypes, numberAt } from './schema-node.js';
