@@ -5,6 +5,7 @@ import type { Outcome } from '../../src/model/check.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { answerInputRequests, conversations, formOnlyAnswers, CAPABILITIES } from './mrtr.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
+import { perToolOutcomes } from '../kit/per-tool-outcomes.js';
 import { MODERN } from '../../src/model/wire.js';
 
 /** Tools whose input handling is probed: each costs at most 3 requests. */
@@ -103,19 +104,14 @@ export const reRequestMissing: CheckDefinition = {
   needs: ['live', 'tool-call'],
   phase: 'serial',
   async run(ctx) {
-    const { probes, why } = await inputProbes(ctx);
-    if (probes.length === 0) return [skip(why)];
-    return probes.map((p): Outcome => {
-      if (!p.missing) return { ...skip(p.why ?? 'no retry was sent'), tool: p.tool };
+    return perToolOutcomes(await inputProbes(ctx), (p): Outcome => {
+      if (!p.missing) return skip(p.why ?? 'no retry was sent');
       const { kind, why: answer } = answerKind(p.missing);
       const evidence = [note('the retry echoes the requestState of the input_required result and sends no inputResponses'), p.origin, p.missing];
-      if (kind === 'input-required') return { ...pass('the retry without inputResponses was asked again (input_required)', evidence), tool: p.tool };
-      if (kind === 'result') return { ...pass(`the retry without inputResponses got ${answer}: the input was not necessary`, evidence), tool: p.tool };
-      if (kind === 'none') return { ...skip(`the retry without inputResponses got ${answer}`), tool: p.tool };
-      return {
-        ...fail(`the retry that echoed requestState without answering the input requests got ${answer}`, 'a new input_required result asking for the missing input again, rather than an error', evidence),
-        tool: p.tool,
-      };
+      if (kind === 'input-required') return pass('the retry without inputResponses was asked again (input_required)', evidence);
+      if (kind === 'result') return pass(`the retry without inputResponses got ${answer}: the input was not necessary`, evidence);
+      if (kind === 'none') return skip(`the retry without inputResponses got ${answer}`);
+      return fail(`the retry that echoed requestState without answering the input requests got ${answer}`, 'a new input_required result asking for the missing input again, rather than an error', evidence);
     });
   },
 };
@@ -139,10 +135,8 @@ export const ignoreExtraResponses: CheckDefinition = {
   needs: ['live', 'tool-call'],
   phase: 'serial',
   async run(ctx) {
-    const { probes, why } = await inputProbes(ctx);
-    if (probes.length === 0) return [skip(why)];
-    return probes.map((p): Outcome => {
-      if (!p.extra) return { ...skip(p.why ?? 'the retry without inputResponses was not asked again with input requests we can answer, so no fresh requestState was left to retry with'), tool: p.tool };
+    return perToolOutcomes(await inputProbes(ctx), (p): Outcome => {
+      if (!p.extra) return skip(p.why ?? 'the retry without inputResponses was not asked again with input requests we can answer, so no fresh requestState was left to retry with');
       const got = answerKind(p.extra);
       const baseline = p.genuine ? answerKind(p.genuine) : undefined;
       const evidence = [
@@ -151,20 +145,17 @@ export const ignoreExtraResponses: CheckDefinition = {
         p.extra,
         ...(p.genuine ? [note('the same kind of retry without the extra key, earlier in the audit'), p.genuine] : []),
       ];
-      if (got.kind === 'none') return { ...skip(`the retry with an extra key got ${got.why}`), tool: p.tool };
+      if (got.kind === 'none') return skip(`the retry with an extra key got ${got.why}`);
       const failed = got.kind === 'error' || got.kind === 'tool-error';
-      if (!failed) return { ...pass(`the retry with an extra inputResponses key got ${got.why}`, evidence), tool: p.tool };
+      if (!failed) return pass(`the retry with an extra inputResponses key got ${got.why}`, evidence);
       if (baseline && (baseline.kind === 'error' || baseline.kind === 'tool-error')) {
-        return { ...skip(`the retry with an extra key got ${got.why}, but so did the retry without it (${baseline.why})`), tool: p.tool };
+        return skip(`the retry with an extra key got ${got.why}, but so did the retry without it (${baseline.why})`);
       }
-      return {
-        ...fail(
-          `the retry answering every input request plus an unrequested key "${UNREQUESTED_KEY}" got ${got.why}${baseline ? `, where the retry without it got ${baseline.why}` : ''}`,
-          'the unrequested key ignored: the same outcome as without it (a result, or input_required)',
-          evidence,
-        ),
-        tool: p.tool,
-      };
+      return fail(
+        `the retry answering every input request plus an unrequested key "${UNREQUESTED_KEY}" got ${got.why}${baseline ? `, where the retry without it got ${baseline.why}` : ''}`,
+        'the unrequested key ignored: the same outcome as without it (a result, or input_required)',
+        evidence,
+      );
     });
   },
 };
@@ -194,18 +185,13 @@ export const validateInputResponses: CheckDefinition = {
   needs: ['live', 'tool-call'],
   phase: 'serial',
   async run(ctx) {
-    const { probes, why } = await inputProbes(ctx);
-    if (probes.length === 0) return [skip(why)];
-    return probes.map((p): Outcome => {
-      if (!p.malformed) return { ...skip('the conversation had no retry carrying inputResponses to send again'), tool: p.tool };
+    return perToolOutcomes(await inputProbes(ctx), (p): Outcome => {
+      if (!p.malformed) return skip('the conversation had no retry carrying inputResponses to send again');
       const got = answerKind(p.malformed);
       const evidence = [note(`the conversation's retry sent again with inputResponses: ${JSON.stringify(NOT_INPUT_RESPONSES)}`), p.malformed];
-      if (got.kind === 'error') return { ...pass(`inputResponses that is a string got ${got.why}`, evidence), tool: p.tool };
-      if (got.kind === 'none') return { ...skip(`inputResponses that is a string got ${got.why}`), tool: p.tool };
-      return {
-        ...fail(`inputResponses that is a string, not an InputResponses object, got ${got.why}`, 'a JSON-RPC error (e.g. -32602 Invalid params): the data is not a valid InputResponses object', evidence),
-        tool: p.tool,
-      };
+      if (got.kind === 'error') return pass(`inputResponses that is a string got ${got.why}`, evidence);
+      if (got.kind === 'none') return skip(`inputResponses that is a string got ${got.why}`);
+      return fail(`inputResponses that is a string, not an InputResponses object, got ${got.why}`, 'a JSON-RPC error (e.g. -32602 Invalid params): the data is not a valid InputResponses object', evidence);
     });
   },
 };

@@ -5,6 +5,7 @@ import type { Evidence, Outcome } from '../../src/model/check.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { CAPABILITIES, conversations, type Conversation } from './mrtr.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
+import { perToolOutcomes } from '../kit/per-tool-outcomes.js';
 import { MODERN } from '../../src/model/wire.js';
 
 /** Tools whose retries are replayed with a tampered requestState: each costs at most 4 requests. */
@@ -165,24 +166,16 @@ export const requestStateUntrusted: CheckDefinition = {
   needs: ['live', 'tool-call'],
   phase: 'serial',
   async run(ctx) {
-    const { probes, why } = await tamperedRetries(ctx);
-    if (probes.length === 0) return [skip(why)];
-    return probes.map((probe): Outcome => {
+    return perToolOutcomes(await tamperedRetries(ctx), (probe): Outcome => {
       const crashed = probe.tampered.filter((r) => r.verdict === 'crashed');
       if (crashed.length === 0) {
-        return {
-          ...pass(`${probe.tampered.length} retr${probe.tampered.length === 1 ? 'y' : 'ies'} with a changed requestState, none left unanswered: ${summary(probe.tampered)}`, evidenceOf(probe, probe.tampered)),
-          tool: probe.tool,
-        };
+        return pass(`${probe.tampered.length} retr${probe.tampered.length === 1 ? 'y' : 'ies'} with a changed requestState, none left unanswered: ${summary(probe.tampered)}`, evidenceOf(probe, probe.tampered));
       }
-      return {
-        ...fail(
-          `a retry differing from a genuine one only in its requestState (${crashed.map((r) => VARIANT_TEXT[r.variant]).join(', ')}) got ${crashed.map((r) => r.why).join('; ')}: the state reached code that broke on it instead of being checked as attacker-controlled input`,
-          'a JSON-RPC error for bad input (e.g. -32602) or input_required asking again: servers MUST treat requestState as attacker-controlled input',
-          evidenceOf(probe, probe.tampered),
-        ),
-        tool: probe.tool,
-      };
+      return fail(
+        `a retry differing from a genuine one only in its requestState (${crashed.map((r) => VARIANT_TEXT[r.variant]).join(', ')}) got ${crashed.map((r) => r.why).join('; ')}: the state reached code that broke on it instead of being checked as attacker-controlled input`,
+        'a JSON-RPC error for bad input (e.g. -32602) or input_required asking again: servers MUST treat requestState as attacker-controlled input',
+        evidenceOf(probe, probe.tampered),
+      );
     });
   },
 };
@@ -218,28 +211,20 @@ export const requestStateVerified: CheckDefinition = {
   needs: ['live', 'tool-call'],
   phase: 'serial',
   async run(ctx) {
-    const { probes, why } = await tamperedRetries(ctx);
-    if (probes.length === 0) return [skip(why)];
-    return probes.map((probe): Outcome => {
+    return perToolOutcomes(await tamperedRetries(ctx), (probe): Outcome => {
       const accepted = probe.tampered.filter((r) => r.verdict === 'accepted');
       if (accepted.length === 0) {
         const judged = probe.tampered.filter((r) => r.verdict !== 'unclear');
-        if (judged.length === 0) return { ...skip(`no tampered retry got an answer we can read: ${summary(probe.tampered)}`), tool: probe.tool };
-        return {
-          ...pass(`no retry with a changed requestState was carried to completion: ${summary(probe.tampered)}`, evidenceOf(probe, probe.tampered)),
-          tool: probe.tool,
-        };
+        if (judged.length === 0) return skip(`no tampered retry got an answer we can read: ${summary(probe.tampered)}`);
+        return pass(`no retry with a changed requestState was carried to completion: ${summary(probe.tampered)}`, evidenceOf(probe, probe.tampered));
       }
-      return {
-        ...fail(
-          `a retry differing from a genuine one only in its requestState (${accepted.map((r) => VARIANT_TEXT[r.variant]).join(', ')}) was carried to completion as if the state were valid. ` +
-            'Whether a MUST is broken cannot be seen from outside: "If requestState influences authorization, resource access, or business logic, servers MUST protect its integrity (e.g. HMAC or AEAD) and MUST reject state that fails verification", ' +
-            'and integrity protection may be omitted when tampering can cause nothing worse than request failure; so this is reported under the SHOULD to integrity-protect the state and verify it on receipt',
-          'the tampered or foreign state rejected (a JSON-RPC error) or the input asked for again (input_required), as for state that fails verification',
-          evidenceOf(probe, probe.tampered),
-        ),
-        tool: probe.tool,
-      };
+      return fail(
+        `a retry differing from a genuine one only in its requestState (${accepted.map((r) => VARIANT_TEXT[r.variant]).join(', ')}) was carried to completion as if the state were valid. ` +
+          'Whether a MUST is broken cannot be seen from outside: "If requestState influences authorization, resource access, or business logic, servers MUST protect its integrity (e.g. HMAC or AEAD) and MUST reject state that fails verification", ' +
+          'and integrity protection may be omitted when tampering can cause nothing worse than request failure; so this is reported under the SHOULD to integrity-protect the state and verify it on receipt',
+        'the tampered or foreign state rejected (a JSON-RPC error) or the input asked for again (input_required), as for state that fails verification',
+        evidenceOf(probe, probe.tampered),
+      );
     });
   },
 };
