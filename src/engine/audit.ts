@@ -86,7 +86,7 @@ async function runPhases(
       property: { ...config.property, concurrency: config.concurrency },
     });
     try {
-      const output = await runChecks(checks, ctx, { concurrency: config.concurrency, deadline: config.deadline, onStart, onResult });
+      const output = await runChecks(checks, ctx, { onStart, onResult });
       let lockedTools: Record<string, unknown>[] | undefined;
       if (config.lock) {
         const walk = await ctx.tools().catch(() => undefined);

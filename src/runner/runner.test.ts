@@ -3,7 +3,7 @@ import type { CheckContext } from './context.js';
 import { runChecks } from './runner.js';
 import type { CheckDefinition } from './types.js';
 
-const ctx = { wire: '2026-07-28', transportKind: 'stdio', client: {} } as unknown as CheckContext;
+const ctx = { wire: '2026-07-28', transportKind: 'stdio', client: {}, options: { timeoutMs: 1000, concurrency: 4 } } as unknown as CheckContext;
 
 function recorder() {
   const ran: string[] = [];
@@ -37,7 +37,7 @@ describe('check phases', () => {
       check('search-2', 'search'),
       check('b'),
     ];
-    const output = await runChecks(checks, ctx, { concurrency: 4 });
+    const output = await runChecks(checks, ctx, {});
     expect(ran.slice(0, 2).sort()).toEqual(['a', 'b']);
     expect(ran[2]).toBe('probe');
     expect(ran.slice(3, 5).sort()).toEqual(['search-1', 'search-2']);

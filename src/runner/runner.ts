@@ -7,10 +7,8 @@ import { type CheckDefinition } from './types.js';
 import { governingSentence, keywordClass, type CheckResult, type Evidence, type Outcome, type Status } from '../model/check.js';
 import type { Wire } from '../model/wire.js';
 
+/** What the runner tells its caller; how many checks run at once and the deadline are the context's options. */
 export interface RunnerOptions {
-  concurrency: number;
-  /** Absolute deadline (ms since epoch) for the whole run; checks not started by then are skipped. */
-  deadline?: number;
   onResult?(result: CheckResult): void;
   /** A check begins running (after its applicability and the budget were decided). */
   onStart?(checkId: string): void;
@@ -63,7 +61,8 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
     const notApplicable = inapplicable(check, ctx);
     if (notApplicable) return single({ status: 'skip', message: notApplicable });
     if (aborted) return single({ status: 'skip', message: `not run: ${aborted.reason}` });
-    if (options.deadline !== undefined && Date.now() > options.deadline) {
+    const deadline = ctx.options.deadline;
+    if (deadline !== undefined && Date.now() > deadline) {
       cutShort ??= { reason: BUDGET_USED_UP };
       budgetSkips += 1;
       return single({ status: 'skip', message: `not run: ${BUDGET_USED_UP}` });
@@ -103,13 +102,13 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
   const indexes = checks.map((_, i) => i);
   await pool(
     indexes.filter((i) => (checks[i]!.phase ?? 'main') === 'main'),
-    Math.max(1, options.concurrency),
+    Math.max(1, ctx.options.concurrency ?? 1),
     runOne,
   );
   for (const i of indexes.filter((i) => checks[i]!.phase === 'serial')) await runOne(i);
   await pool(
     indexes.filter((i) => checks[i]!.phase === 'search'),
-    Math.max(1, options.concurrency),
+    Math.max(1, ctx.options.concurrency ?? 1),
     runOne,
   );
   for (const phase of ['final', 'last'] as const) {
