@@ -148,7 +148,7 @@ function auditConfig(options: CliOptions, version: string, early: StartedTarget,
 }
 
 /** The reporters the options name, as subscribers of the audit: live results, then every report written at the end. */
-function reportersOf(options: CliOptions, early: StartedTarget): { reporters: Reporter[]; handle: AuditHandler } {
+function reportersOf(options: CliOptions, early: StartedTarget): AuditHandler {
   const written: string[] = [];
   const reporters: Reporter[] = options.reporters.map((name) =>
     createReporter(name, {
@@ -163,7 +163,7 @@ function reportersOf(options: CliOptions, early: StartedTarget): { reporters: Re
       ...(options.reporters.includes('html') ? { htmlReport: 'report.html' } : {}),
     }),
   );
-  const handle: AuditHandler = async (event) => {
+  return async (event) => {
     if (event.type === 'check-started') reporters.forEach((r) => r.onStart?.(event.id));
     if (event.type === 'result') reporters.forEach((r) => r.onResult?.(event.result));
     if (event.type !== 'run-finished') return;
@@ -174,7 +174,6 @@ function reportersOf(options: CliOptions, early: StartedTarget): { reporters: Re
     }
     for (const reporter of reporters.filter((r) => r.name === 'console')) await reporter.finish(event.report, options.outputDir);
   };
-  return { reporters, handle };
 }
 
 async function audit(options: CliOptions, version: string, early: StartedTarget, run: RunInputs): Promise<number> {
@@ -182,7 +181,7 @@ async function audit(options: CliOptions, version: string, early: StartedTarget,
   if (target.isReference && !options.referenceServer && options.reporters.includes('console') && !options.fromSnapshot) {
     process.stdout.write('No --stdio or --url given: auditing the bundled reference server.\n');
   }
-  const { handle } = reportersOf(options, early);
+  const handle = reportersOf(options, early);
   const auditTarget: AuditTarget = {
     transport: target.transport,
     description: target.description,

@@ -4,10 +4,9 @@ import type { CheckDefinition } from '../../src/runner/types.js';
 import { WIRES } from '../../src/model/wire.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { judgeEach } from '../kit/judge-each.js';
+import { responseMediaType } from '../kit/response-headers.js';
 
 const ALLOWED = ['application/json', 'text/event-stream'];
-
-const mediaType = (e: Exchange) => (e.responseHeaders?.['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 
 const isJsonRpcRequest = (message: unknown) =>
   isObject(message) && message.jsonrpc === '2.0' && typeof message.method === 'string' && (typeof message.id === 'string' || typeof message.id === 'number');
@@ -45,7 +44,7 @@ export const requestResponseContentType: CheckDefinition = {
       ctx.exchanges().filter((e) => e.status !== undefined && isJsonRpcRequest(e.request) && e.response !== undefined),
       {
         none: 'no request was answered with a JSON-RPC message',
-        isBad: (e) => !ALLOWED.includes(mediaType(e)),
+        isBad: (e) => !ALLOWED.includes(responseMediaType(e)),
         pass: (all) => `all ${all.length} JSON-RPC answers were labelled application/json or text/event-stream`,
         fail: (wrong, all) => `${wrong.length} of ${all.length} JSON-RPC answers had another Content-Type: ${[...new Set(wrong.map(label))].slice(0, 5).join('; ')}`,
         expected: 'Content-Type: application/json (one JSON object) or text/event-stream (an SSE stream), on errors too',

@@ -3,13 +3,13 @@ import { methodOf } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { fail, pass, skip } from '../kit/outcome.js';
+import { requestMeta } from '../kit/notifications-seen.js';
+import { responseMediaType } from '../kit/response-headers.js';
 import { MODERN } from '../../src/model/wire.js';
 
 /** A notification on a request's own SSE stream is related when it is progress for that request's token, or a log message. */
 function unrelated(exchange: Exchange): unknown[] {
-  const request = isObject(exchange.request) ? exchange.request : {};
-  const params = isObject(request.params) ? request.params : {};
-  const token = isObject(params._meta) ? params._meta.progressToken : undefined;
+  const token = requestMeta(exchange).progressToken;
   return exchange.notifications.filter((message) => {
     if (!isObject(message) || typeof message.method !== 'string' || 'id' in message) return false;
     if (message.method === 'notifications/message') return false;
@@ -61,9 +61,6 @@ export const sseRelated: CheckDefinition = {
   },
 };
 
-/** The media type of a recorded response, lower-cased, without parameters. */
-const mediaType = (e: Exchange) => (e.responseHeaders?.['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-
 /**
  * http.sse.x-accel: every response of the audit that was an SSE stream (Content-Type text/event-stream: a tools/call
  * streaming progress or log messages, a subscriptions/listen stream) is judged by its recorded headers. The value
@@ -88,7 +85,7 @@ export const sseNoBuffering: CheckDefinition = {
   needs: ['http'],
   phase: 'final',
   run(ctx) {
-    const streams = ctx.exchanges().filter((e) => mediaType(e) === 'text/event-stream');
+    const streams = ctx.exchanges().filter((e) => responseMediaType(e) === 'text/event-stream');
     if (streams.length === 0) return [skip('no response of this audit was an SSE stream (Content-Type: text/event-stream)')];
     const without = streams.filter((e) => e.responseHeaders?.['x-accel-buffering']?.trim().toLowerCase() !== 'no');
     if (without.length === 0) return [pass(`${streams.length} SSE response(s) carried X-Accel-Buffering: no`)];

@@ -8,7 +8,8 @@ export interface EachJudgement<T> {
   isBad(item: T): boolean;
   pass(all: readonly T[]): string;
   fail(bad: readonly T[], all: readonly T[]): string;
-  expected: string;
+  /** What was expected; a function when it depends on what was found. */
+  expected: string | ((bad: readonly T[]) => string);
   evidence(item: T): Evidence;
   /** How many bad items are kept as evidence (5 by default). */
   evidenceLimit?: number;
@@ -19,5 +20,6 @@ export function judgeEach<T>(items: readonly T[], judgement: EachJudgement<T>): 
   if (items.length === 0) return [skip(judgement.none)];
   const bad = items.filter((item) => judgement.isBad(item));
   if (bad.length === 0) return [pass(judgement.pass(items))];
-  return [fail(judgement.fail(bad, items), judgement.expected, bad.slice(0, judgement.evidenceLimit ?? 5).map((item) => judgement.evidence(item)))];
+  const expected = typeof judgement.expected === 'string' ? judgement.expected : judgement.expected(bad);
+  return [fail(judgement.fail(bad, items), expected, bad.slice(0, judgement.evidenceLimit ?? 5).map((item) => judgement.evidence(item)))];
 }

@@ -1,7 +1,7 @@
 import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Outcome } from '../../src/model/check.js';
+import type { Outcome, SpecSentence } from '../../src/model/check.js';
 import { sampleArguments } from '../../src/schema/arguments/index.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
@@ -188,6 +188,12 @@ export const inputRequiredNonEmpty: CheckDefinition = {
   },
 };
 
+const DECLARED_ONLY: SpecSentence = {
+  ref: 'basic/patterns/mrtr#server-requirements-basic-workflow',
+  text: 'Servers MUST NOT send an inputRequests that the client has not declared support for in its capabilities.',
+  keyword: 'MUST NOT',
+};
+
 export const declaredCapabilitiesOnly: CheckDefinition = {
   id: 'mrtr.irr.declared-only',
   covers: ['meta.caps.no-undeclared', 'mrtr.irr.no-elicit-undeclared'],
@@ -198,11 +204,7 @@ export const declaredCapabilitiesOnly: CheckDefinition = {
   wires: MODERN,
   sentences: {
     '2026-07-28': [
-      {
-        ref: 'basic/patterns/mrtr#server-requirements-basic-workflow',
-        text: 'Servers MUST NOT send an inputRequests that the client has not declared support for in its capabilities.',
-        keyword: 'MUST NOT',
-      },
+      DECLARED_ONLY,
       { ref: 'basic/index#_meta', text: 'A server MUST NOT rely on capabilities the client has not declared.', keyword: 'MUST NOT' },
     ],
   },
@@ -329,11 +331,7 @@ export const elicitationModesDeclared: CheckDefinition = {
   wires: MODERN,
   sentences: {
     '2026-07-28': [
-      {
-        ref: 'basic/patterns/mrtr#server-requirements-basic-workflow',
-        text: 'Servers MUST NOT send an inputRequests that the client has not declared support for in its capabilities.',
-        keyword: 'MUST NOT',
-      },
+      DECLARED_ONLY,
     ],
   },
   needs: ['live', 'tool-call'],

@@ -1,11 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isObject, type JsonRpcId } from '../../src/jsonrpc.js';
-import { methodOf } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { SpecSentence } from '../../src/model/check.js';
 import { MODERN, WIRES } from '../../src/model/wire.js';
 import type { Exchange, StrayEvent } from '../../src/model/exchange.js';
-import { notificationsSeen, seenEvidence, valueKey } from '../kit/notifications-seen.js';
+import { isListen, notificationsSeen, seenEvidence, valueKey } from '../kit/notifications-seen.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 
 /** Answers already on their way when our notifications/cancelled left are not held against the server. */
@@ -112,7 +111,7 @@ export const cancelOnlyListen: CheckDefinition = {
   phase: 'final',
   run(ctx) {
     const exchanges = ctx.exchanges();
-    const listenIds = new Set(exchanges.filter((e) => methodOf(e) === 'subscriptions/listen').map((e) => valueKey((e.request as { id?: unknown }).id)));
+    const listenIds = new Set(exchanges.filter(isListen).map((e) => valueKey((e.request as { id?: unknown }).id)));
     const seen = notificationsSeen(exchanges, ctx.strays(), 'notifications/cancelled');
     const other = seen.filter((s) => !listenIds.has(valueKey(s.params.requestId)));
     if (other.length === 0) return [pass(`${seen.length} notifications/cancelled from the server, each for a subscriptions/listen request`)];
@@ -133,7 +132,7 @@ const NO_RESPONSE: SpecSentence = { ref: 'basic/index#notifications', text: 'The
  * describes, made certain), for an id it never saw, and without any requestId.
  */
 function cancellationsToIgnore(exchanges: readonly Exchange[]): Record<string, unknown>[] {
-  const answered = exchanges.find((e) => isObject(e.response) && isObject(e.request) && 'id' in e.request && methodOf(e) !== 'subscriptions/listen');
+  const answered = exchanges.find((e) => isObject(e.response) && isObject(e.request) && 'id' in e.request && !isListen(e));
   const answeredId = answered ? (answered.request as { id: unknown }).id : undefined;
   return [
     ...(answeredId !== undefined ? [{ requestId: answeredId, reason: 'conformance probe: a request already answered' }] : []),

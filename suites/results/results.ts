@@ -74,19 +74,18 @@ export const resultTypeAllowed: CheckDefinition = {
   phase: 'final',
   run(ctx) {
     const allowedFor = (method: string) => ALLOWED_RESULT_TYPES[method] ?? ['complete', 'input_required'];
-    const results = resultExchanges(ctx.exchanges()).filter((r) => 'resultType' in r.result);
-    const bad = results.filter((r) => !allowedFor(r.method).includes(r.result.resultType as string));
-    const first = bad[0];
-    return judgeEach(results, {
-      none: 'no result with a resultType was received',
-      isBad: (r) => bad.includes(r),
-      pass: (all) => `all ${all.length} resultType values are allowed for their methods`,
-      fail: (found) => `${found.length} result(s) carry a resultType their method may not return, e.g. ${first!.method} → ${JSON.stringify(first!.result.resultType)}`,
-      expected: first
-        ? `${first.method} answers resultType ${allowedFor(first.method).map((v) => `"${v}"`).join(' or ')}: this client declares no extension, so a server that advertises one reverts to core behaviour with it`
-        : '',
-      evidence: (b) => b.exchange,
-    });
+    return judgeEach(
+      resultExchanges(ctx.exchanges()).filter((r) => 'resultType' in r.result),
+      {
+        none: 'no result with a resultType was received',
+        isBad: (r) => !allowedFor(r.method).includes(r.result.resultType as string),
+        pass: (all) => `all ${all.length} resultType values are allowed for their methods`,
+        fail: (bad) => `${bad.length} result(s) carry a resultType their method may not return, e.g. ${bad[0]!.method} → ${JSON.stringify(bad[0]!.result.resultType)}`,
+        expected: ([first]) =>
+          `${first!.method} answers resultType ${allowedFor(first!.method).map((v) => `"${v}"`).join(' or ')}: this client declares no extension, so a server that advertises one reverts to core behaviour with it`,
+        evidence: (b) => b.exchange,
+      },
+    );
   },
 };
 
