@@ -5,6 +5,10 @@ const argv = process.argv.slice(2);
 if (argv.length === 1 && argv[0] === '--version') {
   // Answered before anything heavy loads: CI scripts call this a lot.
   process.stdout.write(`${packageVersion()}\n`);
+} else if (argv[0] === 'scripted-server') {
+  // Client mode's scripted server on stdio, started by the client under test: nothing else loads.
+  const { scriptedServerMain } = await import('../src/client-mode/stdio-main.js');
+  scriptedServerMain(argv.slice(1));
 } else {
   const { installSignalHandlers, main } = await import('../src/cli/main.js');
   installSignalHandlers();

@@ -4,7 +4,11 @@ import { toResult } from '../src/runner/runner.js';
 import { type CheckDefinition } from '../src/runner/types.js';
 import { governingSentence } from '../src/model/check.js';
 import { WIRES } from '../src/model/wire.js';
-import { ALL_CHECKS } from '../suites/index.js';
+import { ALL_CHECKS as SERVER_CHECKS } from '../suites/index.js';
+import { CLIENT_CHECKS } from '../suites/client/index.js';
+
+/** Server and client checks alike: every verdict quotes its sentence. */
+const ALL_CHECKS = [...SERVER_CHECKS, ...CLIENT_CHECKS];
 import { normaliseText, sentenceProblem, slug, specDir } from './helpers/spec-text.js';
 
 const HAVE_SPEC = WIRES.every((wire) => existsSync(specDir(wire)));

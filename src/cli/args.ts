@@ -1,10 +1,11 @@
 import parser from 'yargs-parser';
 import { REPORTER_NAMES, isReporterName, type ReporterName } from '../report/names.js';
 import type { SpecChoice } from '../protocol/negotiate.js';
-import { parsePatterns } from '../runner/registry.js';
+import { globToRegExp, parsePatterns } from '../runner/registry.js';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../property/seeds.js';
 import { parseReplayToken, type ReplayTarget } from '../property/replay.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../transport/sequence.js';
+import { SCENARIOS, type Scenario } from '../client-mode/scenarios.js';
 import { CONFIG_FILE, ConfigError, configFileLoader, configLayers, PACKAGE_KEY, TARGET_OPTIONS, targetOnCommandLine, type ConfigLayers } from './config-file.js';
 
 export class UsageError extends Error {
@@ -15,7 +16,9 @@ export class UsageError extends Error {
 }
 
 export interface CliOptions {
-  command: 'run' | 'snapshot' | 'baseline' | 'lock';
+  command: 'run' | 'snapshot' | 'baseline' | 'lock' | 'client';
+  /** The client command: the client under test, the transport it is offered and the scenarios selected. */
+  client?: { command: string; transport: 'http' | 'stdio'; scenarios: Scenario[] };
   stdio?: string;
   fromSnapshot?: string;
   url?: string;
@@ -169,6 +172,9 @@ const OPTIONS = {
   replay: { type: 'string', describe: 'property-based checks: re-run one case, <tool>@<path> as printed in a replay line' },
   verbose: { type: 'boolean', default: false, describe: 'console: pass messages, every skip on its own line, and the JSON of each exchange' },
   quiet: { type: 'boolean', default: false, describe: 'console: failures only (no line per check; the summary and the list of fails, warnings and errors)' },
+  command: { type: 'string', describe: 'client: the command line of the client under test (its driver; see README "Client mode")' },
+  scenario: { type: 'string', array: true, describe: `client: only these scenarios (names or globs, comma-separated or repeated): ${SCENARIOS.join(', ')}` },
+  transport: { choices: ['http', 'stdio'] as const, describe: 'client: how the client reaches the scripted server (default http)' },
   config: {
     type: 'string',
     describe: `JSON file of options (default: ${CONFIG_FILE} when present, else package.json's "${PACKAGE_KEY}" object); flags override it`,
@@ -190,7 +196,7 @@ const CONFLICTS: readonly (readonly [string, readonly string[]])[] = [
   ['reference-server', ['stdio', 'url', 'from-snapshot']],
 ];
 
-const COMMANDS = ['run', 'snapshot', 'baseline', 'lock'] as const;
+const COMMANDS = ['run', 'snapshot', 'baseline', 'lock', 'client'] as const;
 
 /** What parseArgs reads from the parsed command line. */
 type ParsedArgs = { _: (string | number)[] } & { -readonly [K in keyof typeof OPTIONS]: OptionValue<(typeof OPTIONS)[K]> };
@@ -281,7 +287,8 @@ async function yargsParse(argv: string[], version: string, layers: Layers): Prom
     .command(['run', '$0'], 'audit an MCP server (the default command)')
     .command('snapshot', 'print the complete tool list (all pages, with the wire version) as JSON, for --from-snapshot')
     .command('baseline', 'with --write: audit the target and record its failures and warnings in the --baseline file')
-    .command('lock', "with --write: record a hash of each tool's definition in the --lock file");
+    .command('lock', "with --write: record a hash of each tool's definition in the --lock file")
+    .command('client', 'audit an MCP client: run --command against a scripted 2026-07-28 server');
   for (const [name, spec] of Object.entries(OPTIONS)) builder = builder.option(name, spec as OptionSpec);
   if (layers.defaultFile) builder = builder.default('config', layers.defaultFile);
   builder = builder.config('config', OPTIONS.config.describe, layers.loadFile);
@@ -320,7 +327,7 @@ const PROCESS_TERMINAL: Terminal = {
 
 function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): CliOptions {
   const [first, ...others] = args._.map(String);
-  const command = first === 'snapshot' || first === 'baseline' || first === 'lock' ? first : 'run';
+  const command = first === 'snapshot' || first === 'baseline' || first === 'lock' || first === 'client' ? first : 'run';
   const positional = first === command || first === 'run' ? others : args._.map(String);
   if ((command === 'baseline' || command === 'lock') && args.write === undefined) {
     throw new UsageError(`${command} needs --write <file> (to compare a run with a ${command} file, use --${command} <file> on a normal run)`);
@@ -361,12 +368,14 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
     headers[name] = value;
   }
   const listChangedTrigger = parseTrigger(args['list-changed-trigger'], args['list-changed-args']);
+  const client = clientOptions(command, args);
   const named = args.stdio !== undefined || args.url !== undefined || args['from-snapshot'] !== undefined || Boolean(args['reference-server']);
-  if (!named && !args.list && !terminal.interactive) {
+  if (!named && !args.list && !terminal.interactive && !client) {
     throw new UsageError('name a target: --stdio, --url or --from-snapshot (or --reference-server)');
   }
   return {
     command,
+    ...(client ? { client } : {}),
     fromSnapshot: args['from-snapshot'],
     stdio: args.stdio,
     url: args.url,
@@ -401,6 +410,24 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
     runs: args.runs,
     ...(replay ? { replay } : {}),
   };
+}
+
+/** The client command's options; they go with it only, and it takes no server target. */
+function clientOptions(command: CliOptions['command'], args: ParsedArgs): CliOptions['client'] {
+  if (command !== 'client') {
+    const given = (['command', 'scenario', 'transport'] as const).find((name) => args[name] !== undefined);
+    if (given) throw new UsageError(`--${given} goes with the client command (mcp-tools-conformance client --command "<client>")`);
+    return undefined;
+  }
+  const target = (['stdio', 'url', 'from-snapshot', 'reference-server', 'lock'] as const).find((name) => args[name] !== undefined && args[name] !== false);
+  if (target) throw new UsageError(`--${target} names a server to audit; the client command audits the --command client against its own scripted server`);
+  if (args.list) return { command: '', transport: 'http', scenarios: [...SCENARIOS] };
+  if (args.command === undefined || args.command.trim() === '') throw new UsageError('client needs --command "<client command line>"');
+  const patterns = parsePatterns(args.scenario?.map(String));
+  const scenarios = patterns.length === 0 ? [...SCENARIOS] : SCENARIOS.filter((s) => patterns.some((p) => globToRegExp(p).test(s)));
+  const unmatched = patterns.filter((p) => !SCENARIOS.some((s) => globToRegExp(p).test(s)));
+  if (unmatched.length > 0) throw new UsageError(`no scenario matches ${unmatched.map((u) => JSON.stringify(u)).join(', ')} (scenarios: ${SCENARIOS.join(', ')})`);
+  return { command: args.command, transport: args.transport ?? 'http', scenarios };
 }
 
 function parseTrigger(name: string | undefined, rawArgs: string | undefined): CliOptions['listChangedTrigger'] {

@@ -1,9 +1,8 @@
 import type { McpClient } from '../protocol/client.js';
 import type { Negotiation } from '../protocol/negotiate.js';
 import { walkTools, type ToolWalk } from '../protocol/tool-walk.js';
-import { createReporter, colorEnabled } from '../report/index.js';
 import { longestWait } from '../report/console-progress.js';
-import type { Reporter } from '../report/types.js';
+import { reportersOf } from './reporters.js';
 import type { RunReport } from '../model/report.js';
 import { selectChecks, type Selection } from '../runner/registry.js';
 import type { CheckDefinition } from '../runner/types.js';
@@ -22,7 +21,6 @@ import { replayCommandLine } from './replay-command.js';
 import { abortLines } from './unavailable.js';
 import { runAudit, type AuditTarget } from '../engine/audit.js';
 import type { AuditConfig } from '../engine/config.js';
-import type { AuditHandler } from '../engine/events.js';
 import type { StartedTarget } from './start-target.js';
 import { MODERN_VERSION } from '../model/wire.js';
 
@@ -147,41 +145,12 @@ function auditConfig(options: CliOptions, version: string, early: StartedTarget,
   };
 }
 
-/** The reporters the options name, as subscribers of the audit: live results, then every report written at the end. */
-function reportersOf(options: CliOptions, early: StartedTarget): AuditHandler {
-  const written: string[] = [];
-  const reporters: Reporter[] = options.reporters.map((name) =>
-    createReporter(name, {
-      stream: process.stdout,
-      color: options.color ?? colorEnabled(process.stdout),
-      verbose: options.verbose,
-      quiet: options.quiet,
-      progress: { interactive: (process.stdout as { isTTY?: boolean }).isTTY === true, waitingOn: () => longestWait(early.client.inFlight()) },
-      junitProperties: options.junitProperties,
-      writtenPaths: () => written,
-      ...(options.sarifArtifact !== undefined ? { sarifArtifact: options.sarifArtifact } : {}),
-      ...(options.reporters.includes('html') ? { htmlReport: 'report.html' } : {}),
-    }),
-  );
-  return async (event) => {
-    if (event.type === 'check-started') reporters.forEach((r) => r.onStart?.(event.id));
-    if (event.type === 'result') reporters.forEach((r) => r.onResult?.(event.result));
-    if (event.type !== 'run-finished') return;
-    // The files first, so that the console can name them.
-    for (const reporter of reporters.filter((r) => r.name !== 'console')) {
-      const path = await reporter.finish(event.report, options.outputDir);
-      if (path) written.push(path);
-    }
-    for (const reporter of reporters.filter((r) => r.name === 'console')) await reporter.finish(event.report, options.outputDir);
-  };
-}
-
 async function audit(options: CliOptions, version: string, early: StartedTarget, run: RunInputs): Promise<number> {
   const { target, client, gate } = early;
   if (target.isReference && !options.referenceServer && options.reporters.includes('console') && !options.fromSnapshot) {
     process.stdout.write('No --stdio or --url given: auditing the bundled reference server.\n');
   }
-  const handle = reportersOf(options, early);
+  const handle = reportersOf(options, () => longestWait(early.client.inFlight()));
   const auditTarget: AuditTarget = {
     transport: target.transport,
     description: target.description,

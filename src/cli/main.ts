@@ -29,6 +29,17 @@ export async function main(argv: string[]): Promise<number> {
     throw error;
   }
   if (options === null) return EXIT.ok;
+  if (options.command === 'client') {
+    try {
+      return await (await import('./client-command.js')).clientCommand(options, version, startedAt, started);
+    } catch (error) {
+      if (error instanceof UsageError || error instanceof BaselineError) {
+        process.stderr.write(`mcp-tools-conformance: ${error.message}\n`);
+        return EXIT.usage;
+      }
+      throw error;
+    }
+  }
 
   // Selecting checks needs the registry; it is loaded first only when the selection can be wrong.
   let commands: typeof import('./commands.js') | undefined;

@@ -2,6 +2,7 @@ import type { BaselineSummary } from './baseline.js';
 import type { CheckResult, Status } from './check.js';
 import type { LockComparison } from './lock.js';
 import type { Wire } from './wire.js';
+import type { ClientExit } from './client-observation.js';
 
 /** Everything one run found: the contract of report.json (data/report.schema.json). */
 export interface RunReport {
@@ -15,6 +16,20 @@ export interface RunReport {
   wire: { protocolVersion: Wire | null; reason: string };
   /** Server identity as the target reported it (untrusted, for display only). */
   server?: { name?: string; version?: string };
+  /**
+   * Client mode (`client` command): the client under test was audited against the scripted server; `target.command`
+   * is its command line. Absent for a server audit.
+   */
+  client?: {
+    /** The clientInfo its requests carried (untrusted, for display only). */
+    name?: string;
+    version?: string;
+    scenarios: string[];
+    exit: ClientExit;
+    /** Messages the scripted server received, and lines the driver printed. */
+    messages: number;
+    driverLines: number;
+  };
   startedAt: string;
   durationMs: number;
   /** The limits the run was given (--timeout, --max-duration, --concurrency, --max-rps and --http-connections when set). */

@@ -10,13 +10,13 @@ export function parsePatterns(values: readonly string[] | undefined): string[] {
   return (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
 }
 
-export interface Selection {
-  selected: CheckDefinition[];
+export interface Selection<C extends { id: string } = CheckDefinition> {
+  selected: C[];
   /** Patterns that matched no check: a usage error, so typos never silently run nothing. */
   unmatched: string[];
 }
 
-export function selectChecks(all: readonly CheckDefinition[], include: readonly string[], exclude: readonly string[]): Selection {
+export function selectChecks<C extends { id: string }>(all: readonly C[], include: readonly string[], exclude: readonly string[]): Selection<C> {
   const unmatched: string[] = [];
   const matcher = (patterns: readonly string[]) => {
     const regexes = patterns.map((p) => ({ p, re: globToRegExp(p) }));
@@ -28,7 +28,7 @@ export function selectChecks(all: readonly CheckDefinition[], include: readonly 
   return { selected: all.filter((c) => included(c.id) && !excluded(c.id)), unmatched };
 }
 
-export function assertUniqueIds(checks: readonly CheckDefinition[]): void {
+export function assertUniqueIds(checks: readonly { id: string }[]): void {
   const seen = new Set<string>();
   for (const check of checks) {
     if (seen.has(check.id)) throw new Error(`duplicate check id ${check.id}`);

@@ -3,7 +3,7 @@ import { specUrl } from '../spec-links.js';
 import { BudgetSpentError } from '../transport/request-gate.js';
 import type { CheckContext } from './context.js';
 import { pool } from './pool.js';
-import { type CheckDefinition } from './types.js';
+import { type CheckDefinition, type JudgedCheck } from './types.js';
 import { governingSentence, keywordClass, type CheckResult, type Evidence, type Outcome, type Status } from '../model/check.js';
 import type { Wire } from '../model/wire.js';
 
@@ -149,7 +149,7 @@ function failureOutcome(check: CheckDefinition, error: unknown, ctx: CheckContex
  * A check's outcome as reported on one wire: keyword, quote and spec reference come from the sentence the verdict
  * rests on there, so a `fail` only ever stands on a MUST-class sentence of the wire in use.
  */
-export function toResult(check: CheckDefinition, outcome: Outcome, durationMs: number, wire: Wire | null): CheckResult {
+export function toResult(check: JudgedCheck, outcome: Outcome, durationMs: number, wire: Wire | null): CheckResult {
   const sentence = wire ? governingSentence(check, wire) : undefined;
   const keywordText = sentence?.keyword ?? check.keyword;
   const keyword = keywordClass(keywordText);

@@ -32,6 +32,9 @@ export const AREAS = [
 ] as const;
 export type Area = (typeof AREAS)[number];
 
+/** What a result is built from: the requirement a check enforces, whatever it judges (a server or a client). */
+export type JudgedCheck = Pick<CheckDefinition, 'id' | 'title' | 'keyword' | 'area' | 'specRef' | 'sentences'>;
+
 export interface CheckDefinition {
   /** Requirement ID from the catalog (may be refined with a suffix). */
   id: string;

@@ -1,0 +1,138 @@
+/**
+ * The scenarios of client mode: each shapes some of the tools the scripted server offers, so that a driver that only
+ * lists and calls every tool exercises the rules its checks judge. Checks read the tool names and values from here.
+ */
+export const SCENARIOS = ['meta', 'http', 'x-mcp-header', 'mrtr', 'pagination', 'ref', 'results'] as const;
+export type Scenario = (typeof SCENARIOS)[number];
+
+export const TOOL = {
+  echo: 'echo',
+  sseEcho: 'sse_echo',
+  headerPlain: 'header_plain',
+  headerEncoded: 'header_encoded',
+  headerSentinel: 'header_sentinel',
+  headerNull: 'header_null',
+  headerInvalidSpace: 'header_invalid_space',
+  headerInvalidDuplicate: 'header_invalid_duplicate',
+  headerInvalidNumber: 'header_invalid_number',
+  mrtrStateOnly: 'mrtr_state_only',
+  mrtrAsk: 'mrtr_ask',
+  pageTwo: 'page_two',
+  pageThree: 'page_three',
+  refNetwork: 'ref_network',
+  refRelative: 'ref_relative',
+  resultUnknownType: 'result_unknown_type',
+  structuredMismatch: 'structured_mismatch',
+} as const;
+
+/** Tools whose `x-mcp-header` annotations break a rule: a client on Streamable HTTP must leave them out. */
+export const INVALID_HEADER_TOOLS: readonly string[] = [TOOL.headerInvalidSpace, TOOL.headerInvalidDuplicate, TOOL.headerInvalidNumber];
+
+/** The `requestState` values the MRTR tools issue, chosen so that trimming, re-encoding or parsing changes them. */
+export const MRTR_STATE = {
+  stateOnly: ' s1:eyJ0b29sIjoibXJ0cl9zdGF0ZV9vbmx5In0=/+%2F é ',
+  ask: 'a1.{"round":1}.c2lnbmF0dXJl==',
+} as const;
+
+/** The `resultType` of the result that no client can recognise. */
+export const UNKNOWN_RESULT_TYPE = 'x-conformance-unknown';
+
+/** The cursor of the second tools/list page (kept opaque only if sent back byte for byte); the third page's is "". */
+export const PAGE_TWO_CURSOR = ' p2/%2F+=?&#é{"offset":2} ';
+
+const object = (properties: Record<string, unknown>, example: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  type: 'object',
+  properties,
+  ...extra,
+  examples: [example],
+});
+
+const readOnly = { readOnlyHint: true };
+
+export interface ToolSpec {
+  scenario: Scenario;
+  /** 2 or 3: listed on that page of tools/list (pagination scenario); others are on the first page. */
+  page?: 2 | 3;
+  definition: (setup: { canaryOrigin: string }) => Record<string, unknown>;
+}
+
+const spec = (scenario: Scenario, name: string, description: string, inputSchema: Record<string, unknown>, more: Record<string, unknown> = {}, page?: 2 | 3): ToolSpec => ({
+  scenario,
+  ...(page ? { page } : {}),
+  definition: () => ({ name, description, inputSchema, annotations: readOnly, ...more }),
+});
+
+/** Every scripted tool, in listing order. */
+export const TOOL_SPECS: readonly ToolSpec[] = [
+  spec('meta', TOOL.echo, 'Echoes its text.', object({ text: { type: 'string' } }, { text: 'hello' })),
+  spec('http', TOOL.sseEcho, 'Echoes its text; answered as an SSE stream.', object({ text: { type: 'string' } }, { text: 'over SSE' })),
+  spec(
+    'x-mcp-header',
+    TOOL.headerPlain,
+    'Mirrors a string, an integer, a boolean and a nested string into headers.',
+    object(
+      {
+        region: { type: 'string', 'x-mcp-header': 'Region' },
+        count: { type: 'integer', 'x-mcp-header': 'Count' },
+        verbose: { type: 'boolean', 'x-mcp-header': 'Verbose' },
+        target: { type: 'object', properties: { zone: { type: 'string', 'x-mcp-header': 'Zone' } } },
+      },
+      { region: 'us-west1', count: -7, verbose: true, target: { zone: 'eu 1' } },
+    ),
+  ),
+  spec(
+    'x-mcp-header',
+    TOOL.headerEncoded,
+    'Values that need the Base64 sentinel: non-ASCII, leading and trailing space, a control character.',
+    object(
+      {
+        greeting: { type: 'string', 'x-mcp-header': 'Greeting' },
+        padded: { type: 'string', 'x-mcp-header': 'Padded' },
+        indented: { type: 'string', 'x-mcp-header': 'Indented' },
+      },
+      { greeting: 'Hello, 世界', padded: ' padded ', indented: '\tindented' },
+    ),
+  ),
+  spec('x-mcp-header', TOOL.headerSentinel, 'A plain-ASCII value that looks like the sentinel.', object({ val: { type: 'string', 'x-mcp-header': 'Val' } }, { val: '=?base64?literal?=' })),
+  spec(
+    'x-mcp-header',
+    TOOL.headerNull,
+    'A null value and an absent one: neither gets a header.',
+    object({ region: { type: 'string', 'x-mcp-header': 'Region' }, note: { type: 'string', 'x-mcp-header': 'Note' }, text: { type: 'string' } }, { region: null, text: 'x' }),
+  ),
+  spec('x-mcp-header', TOOL.headerInvalidSpace, 'Invalid: the header name has a space.', object({ region: { type: 'string', 'x-mcp-header': 'My Region' } }, { region: 'us-west1' })),
+  spec(
+    'x-mcp-header',
+    TOOL.headerInvalidDuplicate,
+    'Invalid: two annotations differ only in case.',
+    object({ a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'string', 'x-mcp-header': 'REGION' } }, { a: 'x', b: 'y' }),
+  ),
+  spec('x-mcp-header', TOOL.headerInvalidNumber, 'Invalid: the annotated property is a number.', object({ ratio: { type: 'number', 'x-mcp-header': 'Ratio' } }, { ratio: 0.5 })),
+  spec('mrtr', TOOL.mrtrStateOnly, 'Answers input_required with only a requestState (load shedding), then completes.', object({ text: { type: 'string' } }, { text: 'state only' })),
+  spec('mrtr', TOOL.mrtrAsk, 'Asks for input twice (with, then without a requestState), then completes.', object({ text: { type: 'string' } }, { text: 'ask me' })),
+  spec('pagination', TOOL.pageTwo, 'Listed on the second page.', object({}, {}), {}, 2),
+  spec('pagination', TOOL.pageThree, 'Listed on the third page, reached with the empty cursor.', object({}, {}), {}, 3),
+  {
+    scenario: 'ref',
+    definition: ({ canaryOrigin }) => ({
+      name: TOOL.refNetwork,
+      description: 'Its schemas $ref a network URI (a loopback canary): never to be fetched.',
+      inputSchema: object({ q: { $ref: `${canaryOrigin}/schemas/query.json` } }, { q: 'x' }),
+      outputSchema: { type: 'object', properties: { answer: { $ref: `${canaryOrigin}/schemas/answer.json` } } },
+      annotations: readOnly,
+    }),
+  },
+  {
+    scenario: 'ref',
+    definition: ({ canaryOrigin }) => ({
+      name: TOOL.refRelative,
+      description: 'A relative $ref against a network $id: it resolves to the canary too.',
+      inputSchema: { $id: `${canaryOrigin}/schemas/root.json`, ...object({ q: { $ref: 'relative-query.json' } }, { q: 'x' }) },
+      annotations: readOnly,
+    }),
+  },
+  spec('results', TOOL.resultUnknownType, 'Its result has a resultType no client knows: invalid.', object({}, {})),
+  spec('results', TOOL.structuredMismatch, 'Its structuredContent breaks its outputSchema.', object({}, {}), {
+    outputSchema: { type: 'object', properties: { temperature: { type: 'number' } }, required: ['temperature'] },
+  }),
+];

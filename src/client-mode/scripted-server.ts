@@ -1,0 +1,149 @@
+import { isObject } from '../jsonrpc.js';
+import { META_CLIENT_CAPABILITIES, ERR } from '../protocol/constants.js';
+import { MODERN_VERSION } from '../model/wire.js';
+import { MRTR_STATE, PAGE_TWO_CURSOR, TOOL, TOOL_SPECS, UNKNOWN_RESULT_TYPE, type Scenario } from './scenarios.js';
+
+export interface ScriptedSetup {
+  scenarios: readonly Scenario[];
+  /** `http://127.0.0.1:PORT` of the canary that `$ref`s name. */
+  canaryOrigin: string;
+  /** Epoch milliseconds the audit's clock counts from (every stdio server process the client starts shares it). */
+  timeOrigin: number;
+  version: string;
+}
+
+/** An answer: a JSON-RPC message (or none, for a notification) and how HTTP carries it. */
+export interface Answer {
+  body?: unknown;
+  status: number;
+  /** HTTP: send the body as an SSE stream (with a comment line first). */
+  sse?: boolean;
+  /** Answer this much later: a request the client sends meanwhile finds this one in flight. */
+  delayMs?: number;
+}
+
+/** How late `echo` is answered (the first call of a driver that calls in listing order). */
+export const ECHO_DELAY_MS = 100;
+
+const complete = (text: string, extra: Record<string, unknown> = {}) => ({ resultType: 'complete', content: [{ type: 'text', text }], ...extra });
+
+/**
+ * The scripted 2026-07-28 server: discover, a paginated tools/list of the selected scenarios' tools, and their calls.
+ * It answers requests that break a rule all the same (it observes; the checks judge), so one defect of the client
+ * does not hide the others.
+ */
+export class ScriptedServer {
+  readonly tools: Record<string, unknown>[];
+  private readonly pages: Record<string, unknown>[][];
+
+  constructor(private readonly setup: ScriptedSetup) {
+    const chosen = TOOL_SPECS.filter((s) => setup.scenarios.includes(s.scenario));
+    const withPage = chosen.map((s) => ({ page: s.page ?? 1, tool: s.definition({ canaryOrigin: setup.canaryOrigin }) }));
+    this.tools = withPage.map((t) => t.tool);
+    this.pages = [1, 2, 3].map((p) => withPage.filter((t) => t.page === p).map((t) => t.tool)).filter((p, i) => i === 0 || p.length > 0);
+  }
+
+  handle(message: unknown): Answer {
+    if (Array.isArray(message)) {
+      const answers = message.map((m) => this.handle(m)).filter((a) => a.body !== undefined);
+      return answers.length === 0 ? { status: 202 } : { status: 200, body: answers.map((a) => a.body) };
+    }
+    if (!isObject(message) || typeof message.method !== 'string') return { status: 202 };
+    if (!('id' in message)) return { status: 202 };
+    const id = message.id;
+    const params = isObject(message.params) ? message.params : {};
+    const result = (value: unknown, sse = false): Answer => ({ status: 200, body: { jsonrpc: '2.0', id, result: value }, ...(sse ? { sse } : {}) });
+    const error = (status: number, code: number, text: string, data?: unknown): Answer => ({
+      status,
+      body: { jsonrpc: '2.0', id, error: { code, message: text, ...(data === undefined ? {} : { data }) } },
+    });
+    switch (message.method) {
+      case 'server/discover':
+        return result({
+          resultType: 'complete',
+          supportedVersions: [MODERN_VERSION],
+          capabilities: { tools: { listChanged: false } },
+          ttlMs: 0,
+          cacheScope: 'public',
+          _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'mcp-tools-conformance-scripted-server', version: this.setup.version } },
+        });
+      case 'initialize':
+        return error(400, ERR.unsupportedVersion, 'this scripted server speaks 2026-07-28 only', {
+          supported: [MODERN_VERSION],
+          requested: typeof params.protocolVersion === 'string' ? params.protocolVersion : null,
+        });
+      case 'tools/list':
+        return result(this.page(params.cursor));
+      case 'tools/call':
+        return this.call(params, result, error);
+      default:
+        return error(404, ERR.methodNotFound, `method not found: ${message.method}`);
+    }
+  }
+
+  /** The page a cursor asks for; an unknown cursor gets the second page, so that a client that mangles it goes on. */
+  private page(cursor: unknown): Record<string, unknown> {
+    const index = cursor === undefined ? 0 : cursor === '' ? 2 : 1;
+    const page = Math.min(index, this.pages.length - 1);
+    const next = page + 1 < this.pages.length ? (page === 0 ? PAGE_TWO_CURSOR : '') : undefined;
+    return { resultType: 'complete', tools: this.pages[page], ttlMs: 0, cacheScope: 'public', ...(next === undefined ? {} : { nextCursor: next }) };
+  }
+
+  private call(
+    params: Record<string, unknown>,
+    result: (value: unknown, sse?: boolean) => Answer,
+    error: (status: number, code: number, text: string) => Answer,
+  ): Answer {
+    const name = params.name;
+    if (typeof name !== 'string' || !this.tools.some((t) => t.name === name)) return error(200, ERR.invalidParams, `unknown tool: ${String(name)}`);
+    switch (name) {
+      case TOOL.echo:
+        return { ...result(complete(`echo: ${JSON.stringify(params.arguments ?? {})}`)), delayMs: ECHO_DELAY_MS };
+      case TOOL.sseEcho:
+        return result(complete(`echo: ${JSON.stringify(params.arguments ?? {})}`), true);
+      case TOOL.mrtrStateOnly:
+        return result(params.requestState === undefined ? { resultType: 'input_required', requestState: MRTR_STATE.stateOnly } : complete('done after one retry'));
+      case TOOL.mrtrAsk:
+        return result(askRound(params));
+      case TOOL.resultUnknownType:
+        return result({ resultType: UNKNOWN_RESULT_TYPE, content: [{ type: 'text', text: 'a result of an unknown type' }] });
+      case TOOL.structuredMismatch:
+        return result(complete('{"temperature":"warm"}', { structuredContent: { temperature: 'warm' } }));
+      case TOOL.refNetwork:
+        return result(complete('{"answer":"x"}', { structuredContent: { answer: 'x' } }));
+      default:
+        return result(complete(`called ${name} with ${JSON.stringify(params.arguments ?? {})}`));
+    }
+  }
+}
+
+/** The input requests this client can be asked for: only through a capability its request declares. */
+function inputRequest(params: Record<string, unknown>, message: string, field: string): Record<string, unknown> | undefined {
+  const meta = isObject(params._meta) ? params._meta : {};
+  const capabilities = isObject(meta[META_CLIENT_CAPABILITIES]) ? meta[META_CLIENT_CAPABILITIES] : {};
+  if (isObject(capabilities.elicitation)) {
+    return {
+      method: 'elicitation/create',
+      params: { mode: 'form', message, requestedSchema: { type: 'object', properties: { [field]: { type: 'boolean', default: true } }, required: [field] } },
+    };
+  }
+  if (isObject(capabilities.roots)) return { method: 'roots/list', params: {} };
+  return undefined;
+}
+
+/**
+ * mrtr_ask: round 1 asks for `confirm` and `consent` with a requestState; round 2 (`confirm` answered or a state echoed) asks for
+ * `detail` without one; round 3 (answering `detail`) completes. A client that declares no capability gets a plain result.
+ */
+function askRound(params: Record<string, unknown>): Record<string, unknown> {
+  const first = inputRequest(params, 'Proceed with mrtr_ask?', 'confirm');
+  if (!first) return complete('no input request: the request declared neither elicitation nor roots');
+  const responses = isObject(params.inputResponses) ? params.inputResponses : {};
+  if ('detail' in responses) return complete('done after two rounds of input');
+  if ('confirm' in responses || params.requestState !== undefined) return { resultType: 'input_required', inputRequests: { detail: inputRequest(params, 'One more detail?', 'detail') } };
+  return {
+    resultType: 'input_required',
+    inputRequests: { confirm: first, consent: inputRequest(params, 'Consent to mrtr_ask?', 'consent') },
+    requestState: MRTR_STATE.ask,
+  };
+}

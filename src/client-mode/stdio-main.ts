@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { Recorder } from './recorder.js';
+import { ScriptedServer } from './scripted-server.js';
+import type { ScriptedSetup } from './scripted-server.js';
+import { sessionFiles } from './session.js';
+
+/** A stdin line longer than this is recorded truncated and not answered. */
+const MAX_LINE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * `mcp-tools-conformance scripted-server --session <dir>`: the scripted server on stdio, started by the client under
+ * test from MCP_CONFORMANCE_SERVER_COMMAND. Newline-delimited JSON-RPC; blank lines are skipped.
+ */
+export function scriptedServerMain(argv: readonly string[]): void {
+  const at = argv.indexOf('--session');
+  const dir = at >= 0 ? argv[at + 1] : undefined;
+  if (!dir) {
+    process.stderr.write('scripted-server: --session <dir> is required (client mode starts this for you)\n');
+    process.exitCode = 2;
+    return;
+  }
+  const files = sessionFiles(dir);
+  const setup = JSON.parse(readFileSync(files.setup, 'utf8')) as ScriptedSetup;
+  const server = new ScriptedServer(setup);
+  const recorder = new Recorder(setup.timeOrigin, files.seen);
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const line = (bytes: Buffer) => {
+    if (bytes.toString('latin1').trim() === '') return;
+    const entry = recorder.receive(bytes, 'stdio', `stdio process ${process.pid}`);
+    const answer = entry.message === undefined ? undefined : server.handle(entry.message);
+    const reply = () => {
+      recorder.answered(entry, answer?.body === undefined ? undefined : { body: answer.body });
+      if (answer?.body !== undefined) process.stdout.write(JSON.stringify(answer.body) + '\n');
+    };
+    if (answer?.delayMs) setTimeout(reply, answer.delayMs);
+    else reply();
+  };
+  process.stdin.on('data', (chunk: Buffer) => {
+    let start = 0;
+    for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, start)) {
+      pending.push(chunk.subarray(start, nl));
+      line(Buffer.concat(pending).subarray(0, MAX_LINE_BYTES));
+      pending = [];
+      pendingBytes = 0;
+      start = nl + 1;
+    }
+    if (start < chunk.length && pendingBytes < MAX_LINE_BYTES) {
+      pending.push(chunk.subarray(start));
+      pendingBytes += chunk.length - start;
+    }
+  });
+  process.stdin.on('end', () => {
+    if (pending.length > 0) line(Buffer.concat(pending));
+    process.exit(0);
+  });
+  process.stdout.on('error', () => process.exit(0));
+}

@@ -1,0 +1,43 @@
+import type { JsonRpcId } from '../jsonrpc.js';
+import type { Defects } from './defects.js';
+import { fetchNetworkRefs, sendStrayMessages } from './defect-messages.js';
+import { discover } from './discover.js';
+import { printLine } from './output-line.js';
+import { Rpc } from './rpc.js';
+import { admitTools, type CallableTool } from './tool-admission.js';
+import { callTool } from './tool-call.js';
+import { listAllTools } from './tools-list.js';
+import type { Transport } from './transport.js';
+
+/**
+ * The whole run: discover, list every page, then call every admitted tool once, in listing order, one at a
+ * time, printing one line per call. Throws Fatal when the server cannot be reached or listed.
+ */
+export async function runClient(transport: Transport, defects: Defects): Promise<void> {
+  const rpc = new Rpc(transport, defects);
+  try {
+    if (defects.has('stdin-garbage') && rpc.kind === 'stdio') await rpc.sendRaw(Buffer.from('hello server', 'utf8'));
+    await discover(rpc, defects);
+    const listing = await listAllTools(rpc, defects);
+    const tools = admitTools(listing.tools, rpc.kind, defects);
+    await sendStrayMessages(rpc, defects, listing.lastId);
+    if (defects.has('fetches-network-ref')) await fetchNetworkRefs(tools);
+    await callAll(rpc, tools, defects);
+  } finally {
+    await rpc.close();
+  }
+}
+
+async function callAll(rpc: Rpc, tools: readonly CallableTool[], defects: Defects): Promise<void> {
+  const firstId: JsonRpcId | undefined = defects.has('fractional-id') ? 1.5 : undefined;
+  let next = 0;
+  if (defects.has('reused-id-in-flight') && tools.length >= 2) {
+    const shared = firstId ?? rpc.ids.next();
+    const lines = await Promise.all([callTool(rpc, tools[0]!, defects, shared), callTool(rpc, tools[1]!, defects, shared)]);
+    lines.forEach(printLine);
+    next = 2;
+  }
+  for (; next < tools.length; next++) {
+    printLine(await callTool(rpc, tools[next]!, defects, next === 0 ? firstId : undefined));
+  }
+}

@@ -1,0 +1,49 @@
+/** Each defect breaks exactly one client rule on purpose, so a client check can be shown to catch it alone. */
+export interface Defect {
+  /** The transport the defect exists on; it has no effect on the other. */
+  only?: 'http' | 'stdio';
+  /** The client check of mcp-tools-conformance that catches it (test/client-defects.test.ts), per transport when the rule has one per transport. */
+  check: string | { http: string; stdio: string };
+  description: string;
+}
+
+export const DEFECTS = {
+  'no-capabilities-on-pages': { check: 'tools.req.meta-required', description: 'tools/list requests after the first page omit io.modelcontextprotocol/clientCapabilities from _meta' },
+  'no-client-info': { check: 'meta.req.clientinfo', description: 'never sends io.modelcontextprotocol/clientInfo' },
+  'fractional-id': { check: 'base.req.id-type', description: 'the first tools/call uses the id 1.5 instead of an integer' },
+  'reused-id-in-flight': { check: 'base.req.id-unique-inflight', description: 'sends the first two tools/call requests concurrently with the same id' },
+  'notification-with-id': { check: 'base.notif.no-id', description: 'after listing, sends a notifications/cancelled message that carries an id' },
+  'stdin-garbage': { check: 'stdio.client.stdin-clean', only: 'stdio', description: 'writes the line "hello server" to the stdin of the server before server/discover' },
+  'invalid-utf8': { check: 'transport.utf8', description: 'sends server/discover with a raw 0xFF byte inside the clientInfo name' },
+  'json-batch': { check: 'http.client.single-message', only: 'http', description: 'sends server/discover as a JSON array [request]' },
+  'sends-response': { check: { http: 'http.client.no-responses', stdio: 'stdio.client.no-responses' }, description: 'after listing, sends a JSON-RPC response message with id "reference-client-stray"' },
+  'no-sse-support': { check: 'http.client.both-content-types', only: 'http', description: 'an answer sent as text/event-stream is taken as a failure (only application/json is read)' },
+  'accept-json-only': { check: 'http.client.accept', only: 'http', description: 'sends Accept: application/json only' },
+  'no-protocol-version-header': { check: 'http.pv.header', only: 'http', description: 'omits MCP-Protocol-Version on tools/list requests' },
+  'protocol-version-header-mismatch': { check: 'http.pv.match', only: 'http', description: 'sends MCP-Protocol-Version: 2025-11-25 on tools/call (the body says 2026-07-28)' },
+  'no-mcp-method-header': { check: 'http.std.required', only: 'http', description: 'omits Mcp-Method on tools/list requests' },
+  'x-mcp-header-ignored': { check: 'xmcp.client.mirror', only: 'http', description: 'never sends Mcp-Param-* headers (annotations are still validated)' },
+  'null-param-header': { check: 'xmcp.client.omit-null', only: 'http', description: 'sends Mcp-Param-* with the value "null" for a null argument instead of omitting it' },
+  'percent-encoded-params': { check: 'enc.client.base64', only: 'http', description: 'Mcp-Param-* values that need Base64 are percent-encoded instead' },
+  'sentinel-not-encoded': { check: 'enc.client.sentinel-collision', only: 'http', description: 'plain-ASCII Mcp-Param-* values that look like the Base64 sentinel are sent as-is' },
+  'boolean-capitalised': { check: 'enc.type-conversion', only: 'http', description: 'boolean Mcp-Param-* values are sent as True/False' },
+  'keeps-invalid-x-mcp-header-tools': { check: 'xmcp.client.exclude', only: 'http', description: 'keeps (lists and calls) tools whose x-mcp-header annotations are invalid' },
+  'retry-same-id': { check: 'tools.call.retry-new-id', description: 'an MRTR retry reuses the id of the request it retries' },
+  'requeststate-truncated': { check: 'mrtr.client.echo-requeststate', description: 'the echoed requestState loses its last character' },
+  'spurious-requeststate': { check: 'mrtr.client.no-spurious-requeststate', description: 'an MRTR retry after a result without requestState carries the previous one (or "state")' },
+  'missing-input-response': { check: 'mrtr.client.fulfill-before-retry', description: 'an MRTR retry answers only the first key of inputRequests' },
+  'retry-changes-arguments': { check: 'mrtr.client.retry-original', description: 'an MRTR retry sends arguments: {} instead of the original ones' },
+  'cursor-trimmed': { check: 'page.client.opaque', description: 'the tools/list cursor sent back is trimmed of surrounding whitespace' },
+  'empty-cursor-ends': { check: 'page.client.empty-cursor', description: 'nextCursor: "" is taken as the end of the list' },
+  'fetches-network-ref': { check: 'jsonschema.ref.no-network', description: "before calling tools, GETs every http(s) $ref found in the listed tools' schemas" },
+  'accepts-unknown-resulttype': { check: 'base.resulttype.unknown-invalid', description: 'a tools/call result with an unknown resultType is printed as a result' },
+  'no-output-validation': { check: 'tools.output.client-validate', description: 'structuredContent is not validated against outputSchema' },
+} as const satisfies Record<string, Defect>;
+
+export type DefectName = keyof typeof DEFECTS;
+
+export function isDefectName(name: string): name is DefectName {
+  return Object.hasOwn(DEFECTS, name);
+}
+
+export type Defects = ReadonlySet<DefectName>;

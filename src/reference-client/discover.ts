@@ -1,0 +1,32 @@
+import { errorOf, resultOf } from '../jsonrpc.js';
+import { PROTOCOL_VERSION } from './constants.js';
+import type { Defects } from './defects.js';
+import { Fatal } from './fatal.js';
+import { warn } from './log.js';
+import { requestMeta } from './request-meta.js';
+import type { Rpc } from './rpc.js';
+import { RequestFailure } from './transport.js';
+import { invalidUtf8Bytes, jsonBytes, type WireEncoder } from './wire.js';
+
+/** `server/discover` first. Only an unreachable server stops the run; an error answer is reported and ignored. */
+export async function discover(rpc: Rpc, defects: Defects): Promise<void> {
+  const params = { _meta: requestMeta({ withCapabilities: true, withClientInfo: !defects.has('no-client-info') }) };
+  try {
+    const { response } = await rpc.request('server/discover', params, { wire: discoverWire(rpc, defects) });
+    const error = errorOf(response);
+    const result = resultOf(response);
+    if (error) {
+      warn(`server/discover failed: ${String(error.message)} (code ${String(error.code)})`);
+    } else if (Array.isArray(result?.supportedVersions) && !result.supportedVersions.includes(PROTOCOL_VERSION)) {
+      warn(`the server does not list ${PROTOCOL_VERSION} among its supportedVersions`);
+    }
+  } catch (error) {
+    if (error instanceof RequestFailure && error.kind === 'unreachable') throw new Fatal(`could not connect: ${error.message}`);
+    warn(`server/discover failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function discoverWire(rpc: Rpc, defects: Defects): WireEncoder {
+  const encode = defects.has('invalid-utf8') ? invalidUtf8Bytes : jsonBytes;
+  return defects.has('json-batch') && rpc.kind === 'http' ? (message) => encode([message]) : encode;
+}

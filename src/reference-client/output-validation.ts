@@ -1,0 +1,69 @@
+import { createRequire } from 'node:module';
+import type { Ajv, AnySchema, ErrorObject, ValidateFunction } from 'ajv';
+import { isObject } from '../jsonrpc.js';
+
+const requireCjs = createRequire(import.meta.url);
+
+export type ValidationOutcome = { ok: true } | { ok: false; message: string };
+
+type Compiled = { validate: ValidateFunction } | { message: string };
+
+const compiled = new WeakMap<object, Compiled>();
+
+/** No `loadSchema`: ajv never fetches a `$ref`, an unresolved one fails compilation instead. */
+const OPTIONS = { strict: false, allErrors: true };
+
+const DIALECTS: Record<string, () => Ajv> = {
+  '2020-12': () => new (requireCjs('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020(OPTIONS),
+  '2019-09': () => new (requireCjs('ajv/dist/2019.js') as typeof import('ajv/dist/2019.js')).Ajv2019(OPTIONS),
+  'draft-07': () => new (requireCjs('ajv') as typeof import('ajv')).Ajv(OPTIONS),
+};
+
+/** Validates `structuredContent` against a tool's `outputSchema` (2020-12 unless `$schema` names another dialect). */
+export function validateStructuredContent(outputSchema: unknown, value: unknown): ValidationOutcome {
+  const entry = compile(outputSchema);
+  if ('message' in entry) return { ok: false, message: entry.message };
+  if (entry.validate(value)) return { ok: true };
+  return { ok: false, message: `structuredContent does not match outputSchema: ${describe(entry.validate.errors ?? [])}` };
+}
+
+function compile(outputSchema: unknown): Compiled {
+  if (typeof outputSchema === 'boolean') return compileWith('2020-12', outputSchema);
+  if (!isObject(outputSchema)) return { message: 'outputSchema is not a JSON Schema' };
+  let entry = compiled.get(outputSchema);
+  if (!entry) {
+    const dialect = dialectOf(outputSchema.$schema);
+    entry = dialect ? compileWith(dialect, outputSchema) : { message: `unsupported JSON Schema dialect ${JSON.stringify(outputSchema.$schema)}` };
+    compiled.set(outputSchema, entry);
+  }
+  return entry;
+}
+
+function compileWith(dialect: string, schema: AnySchema): Compiled {
+  // A fresh ajv per schema: two tools may use the same $id.
+  const ajv = DIALECTS[dialect]!();
+  try {
+    return { validate: ajv.compile(schema) };
+  } catch (error) {
+    const missing = (error as { missingRef?: unknown }).missingRef;
+    if (typeof missing === 'string') return { message: `outputSchema has an unresolved $ref: ${missing}` };
+    return { message: `outputSchema does not compile: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+function dialectOf(uri: unknown): string | undefined {
+  if (uri === undefined) return '2020-12';
+  if (typeof uri !== 'string') return undefined;
+  const normalised = uri.replace(/#$/, '').replace(/^http:/, 'https:');
+  if (normalised === 'https://json-schema.org/draft/2020-12/schema') return '2020-12';
+  if (normalised === 'https://json-schema.org/draft/2019-09/schema') return '2019-09';
+  if (normalised === 'https://json-schema.org/draft-07/schema') return 'draft-07';
+  return undefined;
+}
+
+function describe(errors: readonly ErrorObject[]): string {
+  return errors
+    .slice(0, 3)
+    .map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`)
+    .join('; ');
+}

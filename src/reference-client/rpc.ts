@@ -1,0 +1,66 @@
+import type { JsonRpcId, Received } from '../jsonrpc.js';
+import { REQUEST_TIMEOUT_MS } from './constants.js';
+import type { Defects } from './defects.js';
+import { standardHeaders } from './http-headers.js';
+import { RequestIds } from './request-ids.js';
+import { RequestFailure, type Transport } from './transport.js';
+import { jsonBytes, type WireEncoder } from './wire.js';
+
+export interface Answer {
+  id: JsonRpcId;
+  response: Received;
+}
+
+export interface RequestOptions {
+  /** The id to use instead of a fresh one (only defects pass one). */
+  id?: JsonRpcId;
+  /** `Mcp-Param-*` headers (HTTP). */
+  paramHeaders?: Record<string, string>;
+  wire?: WireEncoder;
+}
+
+/** Requests with fresh ids and a timeout, and the messages that expect no answer. */
+export class Rpc {
+  readonly ids = new RequestIds();
+
+  constructor(
+    private readonly transport: Transport,
+    private readonly defects: Defects,
+  ) {}
+
+  get kind(): Transport['kind'] {
+    return this.transport.kind;
+  }
+
+  async request(method: string, params: Record<string, unknown>, options: RequestOptions = {}): Promise<Answer> {
+    const id = options.id ?? this.ids.next();
+    const message = { jsonrpc: '2.0', id, method, params };
+    const headers = { ...standardHeaders(method, params.name, this.defects), ...options.paramHeaders };
+    const bytes = (options.wire ?? jsonBytes)(message);
+    try {
+      const response = await this.transport.request({ bytes, headers }, id, AbortSignal.timeout(REQUEST_TIMEOUT_MS));
+      return { id, response };
+    } catch (error) {
+      if (error instanceof RequestFailure && error.kind === 'timeout' && this.transport.kind === 'stdio') {
+        await this.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'timed out' } });
+      }
+      throw error;
+    }
+  }
+
+  /** Sends a message that gets no answer: a notification, or (as a defect) a response or an id-carrying notification. */
+  async send(message: Record<string, unknown>): Promise<void> {
+    const method = typeof message.method === 'string' ? message.method : undefined;
+    const params = message.params as Record<string, unknown> | undefined;
+    await this.transport.send({ bytes: jsonBytes(message), headers: standardHeaders(method, params?.name, this.defects) });
+  }
+
+  /** Writes bytes that are not an MCP message at all (the `stdin-garbage` defect). */
+  async sendRaw(bytes: Uint8Array): Promise<void> {
+    await this.transport.send({ bytes, headers: standardHeaders(undefined, undefined, this.defects) });
+  }
+
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+}

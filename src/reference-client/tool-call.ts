@@ -1,0 +1,118 @@
+import { errorOf, isObject, resultOf, type JsonRpcId } from '../jsonrpc.js';
+import { MAX_MRTR_RETRIES } from './constants.js';
+import type { Defects } from './defects.js';
+import { answerInputRequests } from './input-responses.js';
+import { errorLine, type CallLine } from './output-line.js';
+import { validateStructuredContent } from './output-validation.js';
+import { paramHeaders } from './param-headers.js';
+import { requestMeta } from './request-meta.js';
+import type { Rpc } from './rpc.js';
+import type { CallableTool } from './tool-admission.js';
+
+/** The arguments a generic client can offer: the input schema's first example when it is an object. */
+export function initialArguments(tool: CallableTool): Record<string, unknown> {
+  const schema = tool.definition.inputSchema;
+  const example = isObject(schema) && Array.isArray(schema.examples) ? schema.examples[0] : undefined;
+  return isObject(example) ? example : {};
+}
+
+/** The MRTR fields of the next retry, and what the previous round's result said. */
+interface Round {
+  id: JsonRpcId | undefined;
+  arguments: Record<string, unknown>;
+  inputResponses?: Record<string, unknown>;
+  requestState?: string;
+  lastRequestState?: string;
+}
+
+/**
+ * Calls one tool, answering `input_required` results (MRTR) and retrying with a new id, the same name and
+ * arguments, `inputResponses` and the `requestState` echoed verbatim, up to MAX_MRTR_RETRIES times.
+ */
+export async function callTool(rpc: Rpc, tool: CallableTool, defects: Defects, firstId?: JsonRpcId): Promise<CallLine> {
+  const original = initialArguments(tool);
+  let round: Round = { id: firstId, arguments: original };
+  for (let retry = 0; ; retry++) {
+    const params: Record<string, unknown> = {
+      _meta: requestMeta({ withCapabilities: true, withClientInfo: !defects.has('no-client-info') }),
+      name: tool.name,
+      arguments: round.arguments,
+    };
+    if (round.inputResponses !== undefined) params.inputResponses = round.inputResponses;
+    if (round.requestState !== undefined) params.requestState = round.requestState;
+    let answer;
+    try {
+      answer = await rpc.request('tools/call', params, {
+        id: round.id,
+        paramHeaders: rpc.kind === 'http' ? paramHeaders(tool.annotations, round.arguments, defects) : {},
+      });
+    } catch (error) {
+      return errorLine(tool.name, error instanceof Error ? error.message : String(error));
+    }
+    const error = errorOf(answer.response);
+    if (error) return errorLine(tool.name, typeof error.message === 'string' ? error.message : 'error without a message', error.code);
+    const result = resultOf(answer.response);
+    if (!result) return errorLine(tool.name, 'the response has neither a result object nor an error');
+
+    const resultType = result.resultType;
+    if (resultType === undefined) {
+      return completed(tool, result, defects);
+    }
+    if (resultType === 'complete') return completed(tool, result, defects);
+    if (resultType !== 'input_required') {
+      return defects.has('accepts-unknown-resulttype')
+        ? { tool: tool.name, result }
+        : errorLine(tool.name, `invalid resultType ${JSON.stringify(resultType)}`);
+    }
+    if (retry === MAX_MRTR_RETRIES) return errorLine(tool.name, `still input_required after ${MAX_MRTR_RETRIES} retries`);
+    const next = nextRound(result, round, answer.id, original, defects);
+    if ('message' in next) return errorLine(tool.name, next.message);
+    round = next;
+  }
+}
+
+function nextRound(
+  result: Record<string, unknown>,
+  previous: Round,
+  previousId: JsonRpcId,
+  original: Record<string, unknown>,
+  defects: Defects,
+): Round | { message: string } {
+  const { inputRequests, requestState } = result;
+  if (inputRequests !== undefined && !isObject(inputRequests)) return { message: 'input_required result with an invalid inputRequests' };
+  if (requestState !== undefined && typeof requestState !== 'string') {
+    return { message: 'input_required result with a requestState that is not a string' };
+  }
+  const round: Round = {
+    id: defects.has('retry-same-id') ? previousId : undefined,
+    arguments: defects.has('retry-changes-arguments') ? {} : original,
+    lastRequestState: requestState ?? previous.lastRequestState,
+  };
+  if (inputRequests !== undefined) {
+    const answered = answerInputRequests(inputRequests);
+    if (!answered.ok) return { message: answered.message };
+    round.inputResponses = defects.has('missing-input-response') ? firstEntryOnly(answered.responses) : answered.responses;
+  }
+  if (requestState !== undefined) {
+    round.requestState = defects.has('requeststate-truncated') ? requestState.slice(0, -1) : requestState;
+  } else if (defects.has('spurious-requeststate')) {
+    round.requestState = previous.lastRequestState ?? 'state';
+  }
+  return round;
+}
+
+function firstEntryOnly(responses: Record<string, unknown>): Record<string, unknown> {
+  const [first] = Object.entries(responses);
+  return first ? { [first[0]]: first[1] } : {};
+}
+
+function completed(tool: CallableTool, result: Record<string, unknown>, defects: Defects): CallLine {
+  const outputSchema = tool.definition.outputSchema;
+  const validate =
+    outputSchema !== undefined && Object.hasOwn(result, 'structuredContent') && result.isError !== true && !defects.has('no-output-validation');
+  if (validate) {
+    const outcome = validateStructuredContent(outputSchema, result.structuredContent);
+    if (!outcome.ok) return errorLine(tool.name, outcome.message);
+  }
+  return { tool: tool.name, result };
+}

@@ -1,0 +1,87 @@
+import { isObject } from '../jsonrpc.js';
+import type { ClientObservations, DriverLine, SeenMessage } from '../model/client-observation.js';
+import type { Exchange } from '../model/exchange.js';
+import type { Outcome } from '../model/check.js';
+import type { Scenario } from '../client-mode/scenarios.js';
+import type { CheckDefinition } from './types.js';
+
+/**
+ * A client check: the same requirement fields as a server check, the scenario whose tools it needs, and a judgement
+ * of what the scripted server saw (it runs after the client has exited, so it sends nothing).
+ */
+export interface ClientCheckDefinition extends Pick<CheckDefinition, 'id' | 'keyword' | 'title' | 'specRef' | 'covers' | 'area' | 'wires' | 'sentences'> {
+  scenario: Scenario;
+  /** The transport the rule binds (a Streamable HTTP header rule, a stdio stream rule); absent: both. */
+  transport?: 'http' | 'stdio';
+  run(ctx: ClientCheckContext): Outcome[];
+}
+
+/** A JSON-RPC request the client sent, with what carried it. */
+export interface SeenRequest {
+  seen: SeenMessage;
+  id: unknown;
+  method: string;
+  params: Record<string, unknown>;
+}
+
+/** What client checks read: the observations, and the views of them several checks share. */
+export class ClientCheckContext {
+  /**
+   * The JSON-RPC requests of the 2026-07-28 wire, in order of arrival. An `initialize` belongs to the earlier
+   * handshake (a client probing for a legacy server, or one that speaks nothing newer): no rule judged here binds it.
+   * A `notifications/…` message that carries an id is a broken notification (base.notif.no-id), not a request.
+   */
+  readonly requests: SeenRequest[];
+
+  constructor(readonly observed: ClientObservations) {
+    this.requests = observed.messages.flatMap((seen) => requestsIn(seen)).filter((r) => r.method !== 'initialize' && !r.method.startsWith('notifications/'));
+  }
+
+  get transport(): 'http' | 'stdio' {
+    return this.observed.transport;
+  }
+
+  /** The tools/call requests for `tool`, in order of arrival. */
+  calls(tool: string): SeenRequest[] {
+    return this.requests.filter((r) => r.method === 'tools/call' && r.params.name === tool);
+  }
+
+  /** Whether the scripted server offered `tool` (its scenario was selected). */
+  offered(tool: string): boolean {
+    return tool in this.observed.offered;
+  }
+
+  /** The driver's line for `tool` (its first). */
+  line(tool: string): DriverLine | undefined {
+    return this.observed.driverLines.find((l) => l.tool === tool);
+  }
+
+  /** The result body the scripted server sent for a request, when it was a result. */
+  resultOf(request: SeenRequest): Record<string, unknown> | undefined {
+    const body = request.seen.reply?.body;
+    const answer = Array.isArray(body) ? body.find((b) => isObject(b) && b.id === request.id) : body;
+    return isObject(answer) && isObject(answer.result) ? answer.result : undefined;
+  }
+}
+
+function requestsIn(seen: SeenMessage): SeenRequest[] {
+  const messages = Array.isArray(seen.message) ? seen.message : [seen.message];
+  return messages.flatMap((m) =>
+    isObject(m) && typeof m.method === 'string' && 'id' in m ? [{ seen, id: m.id, method: m.method, params: isObject(m.params) ? m.params : {} }] : [],
+  );
+}
+
+/** A seen message as evidence: what the client sent (with its HTTP headers) and what the scripted server answered. */
+export function evidenceOf(seen: SeenMessage): Exchange {
+  return {
+    seq: seen.seq,
+    sentAt: seen.at,
+    durationMs: seen.answeredT === undefined ? 0 : Math.round((seen.answeredT - seen.t) * 10) / 10,
+    request: seen.message ?? seen.raw,
+    ...(seen.http ? { requestHeaders: seen.http.headers } : {}),
+    ...(seen.reply?.body === undefined ? {} : { response: seen.reply.body }),
+    ...(seen.reply?.status === undefined ? {} : { status: seen.reply.status }),
+    notifications: [],
+    ...(seen.invalidUtf8 ? { invalidUtf8: 1 } : {}),
+  };
+}

@@ -1,0 +1,137 @@
+import { isObject } from '../../src/jsonrpc.js';
+import { META_PROTOCOL_VERSION, NAME_HEADER_SOURCE } from '../../src/protocol/constants.js';
+import { TOOL } from '../../src/client-mode/scenarios.js';
+import { evidenceOf, type ClientCheckDefinition, type SeenRequest } from '../../src/runner/client-check.js';
+import { decodeHeaderValue } from '../../src/transport/header-encoding.js';
+import { clientCheck, describeRequest, fail, judgeRequests, note, pass, sentence, skip } from './kit.js';
+
+const SENDING = 'basic/transports/streamable-http#sending-messages';
+const header = (r: SeenRequest, name: string): string | undefined => r.seen.http?.headers[name.toLowerCase()];
+/** Requests that came in a POST: the ones the Streamable HTTP header rules bind (notification POSTs have none defined). */
+const posted = (requests: readonly SeenRequest[]) => requests.filter((r) => r.seen.http?.method === 'POST');
+
+export const SINGLE_MESSAGE = clientCheck({
+  id: 'http.client.single-message',
+  title: 'Each POST body is one JSON-RPC message (no batch arrays)',
+  area: 'http',
+  scenario: 'http',
+  transport: 'http',
+  sentences: [sentence(SENDING, 'The body of the HTTP POST MUST be a single JSON-RPC _request_ or _notification_.', 'MUST')],
+  run(ctx) {
+    const posts = ctx.observed.messages.filter((m) => m.http?.method === 'POST');
+    const batches = posts.filter((m) => Array.isArray(m.message));
+    if (posts.length === 0) return [skip('the client sent no POST')];
+    if (batches.length === 0) return [pass(`none of ${posts.length} POST bodies is a batch`)];
+    return [fail(`${batches.length} POST bod${batches.length === 1 ? 'y is' : 'ies are'} a JSON array (a batch)`, 'one JSON-RPC object per POST', batches.slice(0, 5).map(evidenceOf))];
+  },
+});
+
+/** Media types an Accept header lists (parameters and weights dropped). */
+const mediaTypes = (accept: string) => accept.split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
+
+export const ACCEPT = clientCheck({
+  id: 'http.client.accept',
+  title: 'Accept lists application/json and text/event-stream',
+  area: 'http',
+  scenario: 'http',
+  transport: 'http',
+  sentences: [sentence(SENDING, 'The client MUST include an Accept header listing both application/json and text/event-stream as supported content types.', 'MUST')],
+  run(ctx) {
+    const requests = posted(ctx.requests);
+    const offenders = requests.flatMap((request) => {
+      const accept = header(request, 'accept');
+      const listed = accept === undefined ? [] : mediaTypes(accept);
+      const ok = listed.includes('application/json') && listed.includes('text/event-stream');
+      return ok ? [] : [{ request, problem: `${describeRequest(request)} sent ${accept === undefined ? 'no Accept' : `Accept: ${accept}`}` }];
+    });
+    return judgeRequests(requests.length, 'the client sent no request', offenders, `all ${requests.length} POSTs accept both`, 'Accept: application/json, text/event-stream');
+  },
+});
+
+const PV = 'basic/transports/streamable-http#protocol-version-header';
+
+export const PROTOCOL_VERSION_HEADER = clientCheck({
+  id: 'http.pv.header',
+  title: 'Every POST carries MCP-Protocol-Version',
+  area: 'http-headers',
+  scenario: 'http',
+  transport: 'http',
+  sentences: [sentence(PV, 'Every POST request to the MCP endpoint MUST include an MCP-Protocol-Version header.', 'MUST')],
+  run(ctx) {
+    const requests = posted(ctx.requests);
+    const offenders = requests.flatMap((request) => (header(request, 'mcp-protocol-version') === undefined ? [{ request, problem: `${describeRequest(request)} has none` }] : []));
+    return judgeRequests(requests.length, 'the client sent no request', offenders, `all ${requests.length} request POSTs carry it`, 'MCP-Protocol-Version: 2026-07-28 on every request POST');
+  },
+});
+
+export const PROTOCOL_VERSION_MATCH = clientCheck({
+  id: 'http.pv.match',
+  title: "MCP-Protocol-Version equals the body's _meta protocolVersion",
+  area: 'http-headers',
+  scenario: 'http',
+  transport: 'http',
+  sentences: [sentence(PV, "The header value MUST match the io.modelcontextprotocol/protocolVersion field carried in the request body's _meta.", 'MUST')],
+  run(ctx) {
+    const both = posted(ctx.requests).flatMap((request) => {
+      const value = header(request, 'mcp-protocol-version');
+      const meta = isObject(request.params._meta) ? request.params._meta[META_PROTOCOL_VERSION] : undefined;
+      return value === undefined || meta === undefined ? [] : [{ request, value, meta }];
+    });
+    const offenders = both.filter((b) => b.value !== b.meta).map((b) => ({ request: b.request, problem: `${describeRequest(b.request)}: header ${JSON.stringify(b.value)}, body ${JSON.stringify(b.meta)}` }));
+    return judgeRequests(both.length, 'no request carried both the header and the _meta field', offenders, `the header equals the body's version on all ${both.length} requests`, 'the same version in the header and in _meta');
+  },
+});
+
+export const STANDARD_HEADERS = clientCheck({
+  id: 'http.std.required',
+  covers: ['http.client.metadata-headers'],
+  title: 'Mcp-Method on every request, Mcp-Name on tools/call',
+  area: 'http-headers',
+  scenario: 'http',
+  transport: 'http',
+  sentences: [
+    sentence('basic/transports/streamable-http#standard-request-headers', 'These headers are REQUIRED for compliance.', 'REQUIRED'),
+    sentence(SENDING, 'The client MUST include the request metadata headers on each POST request.', 'MUST'),
+  ],
+  run(ctx) {
+    const requests = posted(ctx.requests);
+    const offenders = requests.flatMap((request) => {
+      const problems: string[] = [];
+      const method = header(request, 'mcp-method');
+      if (method !== request.method) problems.push(method === undefined ? 'no Mcp-Method' : `Mcp-Method ${JSON.stringify(method)} for ${request.method}`);
+      const source = NAME_HEADER_SOURCE[request.method];
+      const value = source ? request.params[source] : undefined;
+      if (typeof value === 'string') {
+        const name = header(request, 'mcp-name');
+        let decoded: string | undefined;
+        try {
+          decoded = name === undefined ? undefined : decodeHeaderValue(name);
+        } catch {
+          decoded = undefined;
+        }
+        if (decoded !== value) problems.push(name === undefined ? 'no Mcp-Name' : `Mcp-Name ${JSON.stringify(name)} for ${JSON.stringify(value)}`);
+      }
+      return problems.length === 0 ? [] : [{ request, problem: `${describeRequest(request)}: ${problems.join(', ')}` }];
+    });
+    return judgeRequests(requests.length, 'the client sent no request', offenders, `all ${requests.length} request POSTs carry Mcp-Method (and Mcp-Name where it applies)`, 'Mcp-Method: <method> on every request; Mcp-Name: <params.name> on tools/call');
+  },
+});
+
+export const BOTH_CONTENT_TYPES = clientCheck({
+  id: 'http.client.both-content-types',
+  title: 'The client reads an answer sent as an SSE stream',
+  area: 'http',
+  scenario: 'http',
+  transport: 'http',
+  sentences: [sentence(SENDING, 'The client MUST support both.', 'MUST')],
+  run(ctx) {
+    if (ctx.calls(TOOL.sseEcho).length === 0) return [skip(`the client did not call ${TOOL.sseEcho} (its answer is the SSE one)`)];
+    const line = ctx.line(TOOL.sseEcho);
+    const evidence = [evidenceOf(ctx.calls(TOOL.sseEcho)[0]!.seen), ...(line ? [note('what the driver printed', line)] : [])];
+    if (!line) return [skip(`the driver printed no line for ${TOOL.sseEcho}`)];
+    if (line.outcome === 'result') return [pass(`the ${TOOL.sseEcho} result sent as text/event-stream reached the driver`, evidence)];
+    return [fail(`the ${TOOL.sseEcho} result, sent as text/event-stream (a comment line, then the response event), came out as an error`, 'the result read from the SSE stream like a JSON one', evidence)];
+  },
+});
+
+export const HTTP_CHECKS: readonly ClientCheckDefinition[] = [SINGLE_MESSAGE, ACCEPT, PROTOCOL_VERSION_HEADER, PROTOCOL_VERSION_MATCH, STANDARD_HEADERS, BOTH_CONTENT_TYPES];

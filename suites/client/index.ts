@@ -1,0 +1,25 @@
+import type { ClientCheckDefinition } from '../../src/runner/client-check.js';
+import { assertUniqueIds } from '../../src/runner/registry.js';
+import { AREAS } from '../../src/runner/types.js';
+import { HTTP_CHECKS } from './http.js';
+import { JSON_SCHEMA_CHECKS } from './json-schema.js';
+import { MRTR_CHECKS } from './mrtr.js';
+import { PAGINATION_CHECKS } from './pagination.js';
+import { REQUEST_META_CHECKS } from './request-meta.js';
+import { RESULT_CHECKS } from './results.js';
+import { WIRE_CHECKS } from './wire.js';
+import { X_MCP_HEADER_CHECKS } from './x-mcp-header.js';
+
+/** Every client check, in the order reports show them (areas in AREAS order). */
+export const CLIENT_CHECKS: readonly ClientCheckDefinition[] = [
+  ...REQUEST_META_CHECKS,
+  ...WIRE_CHECKS,
+  ...HTTP_CHECKS,
+  ...X_MCP_HEADER_CHECKS,
+  ...MRTR_CHECKS,
+  ...PAGINATION_CHECKS,
+  ...JSON_SCHEMA_CHECKS,
+  ...RESULT_CHECKS,
+].sort((a, b) => AREAS.indexOf(a.area) - AREAS.indexOf(b.area));
+
+assertUniqueIds(CLIENT_CHECKS);

@@ -1,0 +1,58 @@
+import type { KeywordText, Outcome, SpecSentence } from '../../src/model/check.js';
+import { MODERN, MODERN_VERSION } from '../../src/model/wire.js';
+import { evidenceOf, type ClientCheckContext, type ClientCheckDefinition, type SeenRequest } from '../../src/runner/client-check.js';
+import { canonicalJson } from '../../src/canonical-json.js';
+import { fail, note, pass, skip } from '../kit/outcome.js';
+
+export { fail, note, pass, skip };
+
+export const sentence = (ref: string, text: string, keyword: KeywordText): SpecSentence => ({ ref, text, keyword });
+
+/** A client check on the 2026-07-28 wire (the only one the scripted server speaks); its keyword is its first sentence's. */
+export function clientCheck(
+  definition: Omit<ClientCheckDefinition, 'keyword' | 'wires' | 'sentences' | 'specRef'> & { sentences: readonly SpecSentence[] },
+): ClientCheckDefinition {
+  const first = definition.sentences[0]!;
+  return { ...definition, keyword: first.keyword, specRef: first.ref, wires: MODERN, sentences: { [MODERN_VERSION]: definition.sentences } };
+}
+
+/** How many offending items a finding shows as evidence. */
+const SHOWN = 5;
+
+/**
+ * The usual verdict over what the client sent: skip when there was nothing to judge (saying why), pass when nothing
+ * broke the rule, fail naming the first offenders with their messages as evidence.
+ */
+export function judgeRequests<T extends { request: SeenRequest | undefined; problem: string }>(
+  judged: number,
+  none: string,
+  offenders: readonly T[],
+  passed: string,
+  expected: string,
+): Outcome[] {
+  if (judged === 0) return [skip(none)];
+  if (offenders.length === 0) return [pass(passed)];
+  const shown = offenders.slice(0, SHOWN);
+  return [
+    fail(
+      `${offenders.length} of ${judged}: ${shown.map((o) => o.problem).join('; ')}${offenders.length > SHOWN ? '; …' : ''}`,
+      expected,
+      shown.flatMap((o) => (o.request ? [evidenceOf(o.request.seen)] : [])),
+    ),
+  ];
+}
+
+export const sameId = (a: unknown, b: unknown): boolean => canonicalJson(a) === canonicalJson(b);
+
+/** Each tools/call the scripted server answered with input_required, and the client's next call of the same tool. */
+export function retries(ctx: ClientCheckContext): { original: SeenRequest; irr: Record<string, unknown>; retry?: SeenRequest }[] {
+  return ctx.requests.flatMap((original) => {
+    if (original.method !== 'tools/call') return [];
+    const irr = ctx.resultOf(original);
+    if (irr?.resultType !== 'input_required') return [];
+    const retry = ctx.requests.find((r) => r.seen.seq > original.seen.seq && r.method === 'tools/call' && r.params.name === original.params.name && r !== original);
+    return [{ original, irr, ...(retry ? { retry } : {}) }];
+  });
+}
+
+export const describeRequest = (r: SeenRequest): string => `${r.method}${typeof r.params.name === 'string' ? ` ${r.params.name}` : ''} (id ${JSON.stringify(r.id)}, message #${r.seen.seq})`;

@@ -1,0 +1,156 @@
+import { isObject } from '../../src/jsonrpc.js';
+import { INVALID_HEADER_TOOLS } from '../../src/client-mode/scenarios.js';
+import type { ClientCheckContext, ClientCheckDefinition, SeenRequest } from '../../src/runner/client-check.js';
+import { encodeHeaderValue, isPlainHeaderSafe } from '../../src/transport/header-encoding.js';
+import { findHeaderAnnotations } from '../../src/transport/param-headers.js';
+import { clientCheck, describeRequest, judgeRequests, sentence, skip } from './kit.js';
+
+const SCHEMA_EXTENSION = 'basic/transports/streamable-http#schema-extension';
+const ENCODING = 'basic/transports/streamable-http#value-encoding';
+const CUSTOM = 'basic/transports/streamable-http#server-behavior-for-custom-headers';
+
+/** One annotated parameter of one tools/call: the value the client sent for it and the header it sent, if any. */
+interface Mirrored {
+  request: SeenRequest;
+  header: string;
+  value: unknown;
+  sent: string | undefined;
+}
+
+/** Every annotated parameter of every tools/call of a valid annotated tool, judged against the arguments actually sent. */
+function mirrored(ctx: ClientCheckContext): Mirrored[] {
+  return ctx.requests.flatMap((request) => {
+    const name = request.params.name;
+    if (request.method !== 'tools/call' || request.seen.http?.method !== 'POST' || typeof name !== 'string' || INVALID_HEADER_TOOLS.includes(name)) return [];
+    const tool = ctx.observed.offered[name];
+    if (!tool) return [];
+    return findHeaderAnnotations(tool.inputSchema).map(({ path, name: headerName }) => {
+      let value: unknown = request.params.arguments;
+      for (const key of path) value = isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+      const header = `Mcp-Param-${headerName}`;
+      return { request, header, value, sent: request.seen.http?.headers[header.toLowerCase()] };
+    });
+  });
+}
+
+const called = (ctx: ClientCheckContext) => ctx.requests.some((r) => r.method === 'tools/call' && typeof r.params.name === 'string' && findHeaderAnnotations(ctx.observed.offered[r.params.name]?.inputSchema).length > 0);
+const none = 'the client called no tool with x-mcp-header annotations';
+const show = (m: Mirrored) => `${describeRequest(m.request)}: ${m.header} ${m.sent === undefined ? 'absent' : JSON.stringify(m.sent)} for ${JSON.stringify(m.value)}`;
+
+export const MIRROR = clientCheck({
+  id: 'xmcp.client.mirror',
+  covers: ['xmcp.client.support', 'xmcp.client.include-present', 'xmcp.client.procedure'],
+  title: 'Annotated parameter values are mirrored into Mcp-Param-* headers',
+  area: 'x-mcp-header',
+  scenario: 'x-mcp-header',
+  transport: 'http',
+  sentences: [
+    sentence('basic/transports/streamable-http#custom-headers-from-tool-parameters', "When a server's tool definition includes x-mcp-header annotations, conforming clients MUST mirror the designated parameter values into HTTP headers.", 'MUST'),
+    sentence(CUSTOM, 'Client MUST include the header', 'MUST'),
+  ],
+  run(ctx) {
+    if (!called(ctx)) return [skip(none)];
+    const present = mirrored(ctx).filter((m) => m.value !== null && m.value !== undefined);
+    // A plain-safe string goes as it is; how other values are written is judged by the encoding checks.
+    const offenders = present.filter((m) => m.sent === undefined || (typeof m.value === 'string' && isPlainHeaderSafe(m.value) && m.sent !== m.value)).map((m) => ({ request: m.request, problem: show(m) }));
+    return judgeRequests(present.length, 'no annotated parameter had a value in the calls made', offenders, `all ${present.length} annotated values with a value were mirrored`, 'Mcp-Param-{Name} for every annotated parameter present in the arguments');
+  },
+});
+
+export const OMIT_NULL = clientCheck({
+  id: 'xmcp.client.omit-null',
+  title: 'No Mcp-Param-* header for a null or absent parameter',
+  area: 'x-mcp-header',
+  scenario: 'x-mcp-header',
+  transport: 'http',
+  sentences: [sentence(CUSTOM, 'Client MUST omit the header', 'MUST')],
+  run(ctx) {
+    if (!called(ctx)) return [skip(none)];
+    const empty = mirrored(ctx).filter((m) => m.value === null || m.value === undefined);
+    const offenders = empty.filter((m) => m.sent !== undefined).map((m) => ({ request: m.request, problem: show(m) }));
+    return judgeRequests(empty.length, 'no annotated parameter was null or absent in the calls made', offenders, `no header for ${empty.length} null or absent annotated parameter(s)`, 'no Mcp-Param-{Name} header when the value is null or not in the arguments');
+  },
+});
+
+/** Encoding verdicts over the headers that were sent, for the values `pick` selects. */
+function encodingCheck(pick: (value: string) => boolean) {
+  return (ctx: ClientCheckContext) => {
+    if (!called(ctx)) return [skip(none)];
+    const judged = mirrored(ctx).filter((m) => typeof m.value === 'string' && m.sent !== undefined && pick(m.value));
+    const offenders = judged.filter((m) => m.sent !== encodeHeaderValue(m.value as string)).map((m) => ({ request: m.request, problem: `${show(m)} (expected ${JSON.stringify(encodeHeaderValue(m.value as string))})` }));
+    return { judged, offenders };
+  };
+}
+
+const looksLikeSentinel = (v: string) => v.startsWith('=?base64?') && v.endsWith('?=');
+
+export const BASE64 = clientCheck({
+  id: 'enc.client.base64',
+  covers: ['enc.client.must-encode'],
+  title: 'Values that are not plain ASCII are sent as =?base64?…?=',
+  area: 'x-mcp-header',
+  scenario: 'x-mcp-header',
+  transport: 'http',
+  sentences: [
+    sentence(
+      ENCODING,
+      'When a value cannot be safely represented as a plain ASCII header value (e.g., it contains non-ASCII characters, control characters, or has leading/trailing whitespace), clients MUST use Base64 encoding of the UTF-8 representation with the following format:',
+      'MUST',
+    ),
+  ],
+  run(ctx) {
+    const found = encodingCheck((v) => !isPlainHeaderSafe(v) && !looksLikeSentinel(v))(ctx);
+    if (Array.isArray(found)) return found;
+    return judgeRequests(found.judged.length, 'no value needing Base64 was mirrored', found.offenders, `all ${found.judged.length} values needing it were Base64-encoded exactly`, '=?base64?{Base64 of the UTF-8 bytes, standard alphabet with padding}?=');
+  },
+});
+
+export const SENTINEL_COLLISION = clientCheck({
+  id: 'enc.client.sentinel-collision',
+  title: 'A plain value that looks like the sentinel is Base64-encoded too',
+  area: 'x-mcp-header',
+  scenario: 'x-mcp-header',
+  transport: 'http',
+  sentences: [sentence(ENCODING, 'To avoid ambiguity, clients MUST also Base64-encode any plain-ASCII value that matches the sentinel pattern (i.e., starts with =?base64? and ends with ?=).', 'MUST')],
+  run(ctx) {
+    const found = encodingCheck(looksLikeSentinel)(ctx);
+    if (Array.isArray(found)) return found;
+    return judgeRequests(found.judged.length, 'no sentinel-looking value was mirrored', found.offenders, 'the sentinel-looking value was Base64-encoded', '=?base64?…?= around the Base64 of the literal value');
+  },
+});
+
+export const TYPE_CONVERSION = clientCheck({
+  id: 'enc.type-conversion',
+  title: 'Integers are written in decimal, booleans as true/false',
+  area: 'x-mcp-header',
+  scenario: 'x-mcp-header',
+  transport: 'http',
+  sentences: [sentence(ENCODING, 'integer: Convert to decimal string representation (e.g., 42, -7) … boolean: Convert to lowercase "true" or "false"', 'descriptive')],
+  run(ctx) {
+    if (!called(ctx)) return [skip(none)];
+    const judged = mirrored(ctx).filter((m) => m.sent !== undefined && (typeof m.value === 'boolean' || Number.isInteger(m.value)));
+    const offenders = judged.filter((m) => m.sent !== String(m.value)).map((m) => ({ request: m.request, problem: `${show(m)} (expected ${JSON.stringify(String(m.value))})` }));
+    return judgeRequests(judged.length, 'no integer or boolean value was mirrored', offenders, `all ${judged.length} integer and boolean values were written as the page shows`, 'decimal integers (42, -7); lowercase true/false (descriptive text of the page: a deviation warns)');
+  },
+});
+
+export const EXCLUDE_INVALID = clientCheck({
+  id: 'xmcp.client.exclude',
+  covers: ['xmcp.client.reject-invalid'],
+  title: 'Tools with an invalid x-mcp-header are left out (never called)',
+  area: 'x-mcp-header',
+  scenario: 'x-mcp-header',
+  transport: 'http',
+  sentences: [
+    sentence(SCHEMA_EXTENSION, 'Rejection means the client MUST exclude the invalid tool from the result of tools/list.', 'MUST'),
+    sentence(SCHEMA_EXTENSION, 'Clients using the Streamable HTTP transport MUST reject tool definitions where any x-mcp-header value violates these constraints.', 'MUST'),
+  ],
+  run(ctx) {
+    const calls = ctx.requests.filter((r) => r.method === 'tools/call');
+    const offenders = calls.filter((r) => INVALID_HEADER_TOOLS.includes(String(r.params.name))).map((request) => ({ request, problem: `${describeRequest(request)} called a tool it must have left out` }));
+    const judged = calls.length === 0 ? 0 : INVALID_HEADER_TOOLS.length;
+    return judgeRequests(judged, 'the client called no tool, so what it left out cannot be told', offenders, `none of the ${INVALID_HEADER_TOOLS.length} tools with invalid annotations (${INVALID_HEADER_TOOLS.join(', ')}) was called`, `${INVALID_HEADER_TOOLS.join(', ')} excluded from the listing, so never called`);
+  },
+});
+
+export const X_MCP_HEADER_CHECKS: readonly ClientCheckDefinition[] = [MIRROR, OMIT_NULL, BASE64, SENTINEL_COLLISION, TYPE_CONVERSION, EXCLUDE_INVALID];

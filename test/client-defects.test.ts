@@ -1,0 +1,38 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFECTS, type Defect } from '../src/reference-client/defects.js';
+import { CLIENT_CHECKS } from '../suites/client/index.js';
+import { BUILT, ROOT, runCli } from './helpers/cli.js';
+
+const REFERENCE_CLIENT = join(ROOT, 'dist/src/reference-client/main.js');
+const client = (...defects: string[]) => [process.execPath, REFERENCE_CLIENT, ...defects.flatMap((d) => ['--defect', d])].join(' ');
+const findings = (checks: readonly { id: string; status: string }[]) => checks.filter((c) => c.status === 'fail' || c.status === 'warn').map((c) => `${c.id}: ${c.status}`);
+
+describe.skipIf(!BUILT)('the reference client', () => {
+  it.each(['http', 'stdio'] as const)('clean, over %s: exit 0, no fail and no warning', async (transport) => {
+    const run = await runCli(['client', '--transport', transport, '--command', client()]);
+    expect(findings(run.report!.checks)).toEqual([]);
+    expect(run.code).toBe(0);
+    expect(run.report!.client).toMatchObject({ name: 'mcp-tools-conformance-reference-client', exit: { kind: 'exited', code: 0 } });
+  });
+
+  it('every client check has a defect, and every defect names a client check', () => {
+    const named = new Set(Object.values(DEFECTS as Record<string, Defect>).flatMap((d) => (typeof d.check === 'string' ? [d.check] : Object.values(d.check))));
+    expect(CLIENT_CHECKS.map((c) => c.id).filter((id) => !named.has(id))).toEqual([]);
+    expect([...named].filter((id) => !CLIENT_CHECKS.some((c) => c.id === id))).toEqual([]);
+  });
+});
+
+describe.skipIf(!BUILT)('each client check catches its reference-client defect alone', () => {
+  // One transport per check: the defect's own when it has one, HTTP otherwise (the checks read both the same way).
+  const cases = Object.entries(DEFECTS as Record<string, Defect>).flatMap(([name, defect]) =>
+    typeof defect.check === 'string' ? [[name, defect.only ?? 'http', defect.check] as const] : (['http', 'stdio'] as const).map((t) => [name, t, (defect.check as Record<string, string>)[t]!] as const),
+  );
+  it.each(cases)('%s (%s)', async (name, transport, checkId) => {
+    const check = CLIENT_CHECKS.find((c) => c.id === checkId)!;
+    const run = await runCli(['client', '--transport', transport, '--command', client(name)]);
+    const expected = `${check.id}: ${check.keyword.startsWith('MUST') || check.keyword === 'REQUIRED' ? 'fail' : 'warn'}`;
+    expect(findings(run.report!.checks)).toEqual([expected]);
+    expect(run.code).toBe(expected.endsWith('fail') ? 1 : 0);
+  });
+});

@@ -1,0 +1,111 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CheckResult } from '../src/model/check.js';
+import { BUILT, ROOT, runCli } from './helpers/cli.js';
+import { isAlive } from './helpers/processes.js';
+
+const driver = (name: string) => `${process.execPath} ${join(ROOT, 'examples/clients', name, 'driver.mjs')}`;
+const misbehaving = (mode: string) => `${process.execPath} ${join(ROOT, 'test/fixtures/clients/misbehaving.mjs')} ${mode}`;
+const statuses = (checks: readonly CheckResult[]) => Object.fromEntries(checks.map((c) => [c.id, c.status]));
+
+describe.skipIf(!BUILT)('client mode against real SDK clients', () => {
+  it('SDK v2 client over HTTP: every HTTP, x-mcp-header, MRTR, pagination, $ref and result check passes', async () => {
+    const run = await runCli(['client', '--command', driver('sdk-v2')]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const report = run.report!;
+    expect(report.client).toMatchObject({ name: 'mcp-tools-conformance-driver-sdk-v2', exit: { kind: 'exited', code: 0 } });
+    expect(report.target).toMatchObject({ transport: 'http', command: driver('sdk-v2') });
+    const byId = statuses(report.checks);
+    // Only the stdio rules and the notification rule (the SDK sends none over HTTP) are skipped.
+    expect(Object.entries(byId).filter(([, s]) => s !== 'pass').sort()).toEqual([
+      ['base.notif.no-id', 'skip'],
+      ['stdio.client.no-responses', 'skip'],
+      ['stdio.client.stdin-clean', 'skip'],
+    ]);
+    // It retried both MRTR tools (three rounds of mrtr_ask) and walked all three pages.
+    expect(report.stats.toolsCalled).toMatchObject({ mrtr_ask: 3, mrtr_state_only: 2, page_three: 1 });
+    expect(report.stats.toolsCalled.header_invalid_space).toBeUndefined();
+  });
+
+  it('SDK v2 client over stdio: it probes with server/discover on a process of its own; the stdio rules pass', async () => {
+    const run = await runCli(['client', '--transport', 'stdio', '--command', driver('sdk-v2')]);
+    expect(run.code).toBe(0);
+    const byId = statuses(run.report!.checks);
+    expect(byId).toMatchObject({ 'stdio.client.stdin-clean': 'pass', 'stdio.client.no-responses': 'pass', 'tools.call.retry-new-id': 'pass', 'mrtr.client.echo-requeststate': 'pass', 'page.client.empty-cursor': 'pass' });
+    expect(run.report!.checks.filter((c) => c.status === 'fail' || c.status === 'warn')).toEqual([]);
+    // On stdio the x-mcp-header rules do not bind: the SDK keeps (and calls) the tools with invalid annotations, as it MAY.
+    expect(run.report!.stats.toolsCalled.header_invalid_space).toBe(1);
+    expect(byId['xmcp.client.exclude']).toBe('skip');
+  });
+
+  it('SDK v1 client: it speaks 2025-11-25 (initialize), so the audit stops with exit 3 and says which wire it spoke', async () => {
+    const run = await runCli(['client', '--command', driver('sdk-v1'), '--reporter', 'json,console']);
+    expect(run.code).toBe(3);
+    expect(run.report!.aborted!.reason).toMatch(/it spoke an earlier revision \(initialize with protocolVersion "2025-11-25"\), and the scripted server speaks 2026-07-28 only/);
+    expect(run.report!.verdict).toBe('aborted');
+    // Its initialize is judged by no 2026-07-28 rule: nothing fails, the rules it never reached are skipped.
+    expect(run.report!.checks.filter((c) => c.status === 'fail' || c.status === 'warn')).toEqual([]);
+  });
+});
+
+describe.skipIf(!BUILT)('client mode: a client that cannot be audited ends the run with exit 3 and the reason', () => {
+  it('a client that hangs is killed at --max-duration with everything it started', async () => {
+    const pidsFile = join(mkdtempSync(join(tmpdir(), 'mtc-hang-')), 'pids.json');
+    const started = performance.now();
+    const run = await runCli(['client', '--command', misbehaving('hang'), '--max-duration', '1500'], { env: { PIDS_FILE: pidsFile } });
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(run.code).toBe(3);
+    expect(run.report!.aborted!.reason).toMatch(/did not exit before the --max-duration budget ran out and was killed/);
+    expect(run.report!.client!.exit.kind).toBe('timed-out');
+    // What it did send before hanging was still judged.
+    expect(statuses(run.report!.checks)['tools.req.meta-required']).toBe('pass');
+    const pids = JSON.parse(readFileSync(pidsFile, 'utf8')) as number[];
+    expect(pids.filter(isAlive)).toEqual([]);
+  });
+
+  it('a client that crashes: exit 3, the exit code and its stderr in the report', async () => {
+    const run = await runCli(['client', '--command', misbehaving('crash')]);
+    expect(run.code).toBe(3);
+    expect(run.report!.aborted).toMatchObject({ reason: 'the client could not be audited: the client exited with code 1', targetStderr: ['driver: cannot go on, the session broke'] });
+    expect(run.stderr).toContain('the client exited with code 1');
+  });
+
+  it('a client that never connects, and a command that does not exist', async () => {
+    const silent = await runCli(['client', '--command', misbehaving('silent')]);
+    expect(silent.code).toBe(3);
+    expect(silent.report!.aborted!.reason).toMatch(/exited without sending a message/);
+    expect(silent.report!.checks.every((c) => c.status === 'skip')).toBe(true);
+    const missing = await runCli(['client', '--command', 'definitely-not-a-client-xyz']);
+    expect(missing.code).toBe(3);
+    expect(missing.report!.aborted!.reason).toMatch(/could not be started: spawn definitely-not-a-client-xyz ENOENT/);
+  });
+
+  it('usage errors are exit 2 on one line', async () => {
+    for (const [args, message] of [
+      [['client'], /client needs --command/],
+      [['client', '--command', 'x', '--scenario', 'nope'], /no scenario matches "nope"/],
+      [['client', '--command', 'x', '--url', 'http://127.0.0.1:1/mcp'], /--url names a server to audit/],
+      [['--stdio', 'x', '--scenario', 'mrtr'], /--scenario goes with the client command/],
+    ] as const) {
+      const run = await runCli([...args]);
+      expect(run.code).toBe(2);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(message);
+    }
+  });
+});
+
+describe.skipIf(!BUILT)('client mode reports', () => {
+  it('every format is written for a client audit; --scenario narrows the tools and the checks', async () => {
+    const run = await runCli(['client', '--command', driver('sdk-v2'), '--scenario', 'mrtr', '--reporter', 'json,junit,sarif,html,markdown']);
+    expect(run.code).toBe(0);
+    for (const file of ['report.json', 'junit.xml', 'report.sarif', 'report.html', 'summary.md']) expect(existsSync(join(run.outputDir, file))).toBe(true);
+    expect(run.report!.client!.scenarios).toEqual(['mrtr']);
+    expect(Object.keys(run.report!.stats.toolsCalled).sort()).toEqual(['mrtr_ask', 'mrtr_state_only']);
+    expect(run.report!.checks.find((c) => c.id === 'xmcp.client.mirror')).toMatchObject({ status: 'skip', message: 'its scenario "x-mcp-header" was not selected (--scenario)' });
+    expect(readFileSync(join(run.outputDir, 'junit.xml'), 'utf8')).toContain('tools.call.retry-new-id');
+  });
+});
