@@ -8,6 +8,7 @@ export type Scenario = (typeof SCENARIOS)[number];
 export const TOOL = {
   echo: 'echo',
   sseEcho: 'sse_echo',
+  nonAsciiName: 'wetter_zürich',
   headerPlain: 'header_plain',
   headerEncoded: 'header_encoded',
   headerSentinel: 'header_sentinel',
@@ -66,6 +67,7 @@ const spec = (scenario: Scenario, name: string, description: string, inputSchema
 export const TOOL_SPECS: readonly ToolSpec[] = [
   spec('meta', TOOL.echo, 'Echoes its text.', object({ text: { type: 'string' } }, { text: 'hello' })),
   spec('http', TOOL.sseEcho, 'Echoes its text; answered as an SSE stream.', object({ text: { type: 'string' } }, { text: 'over SSE' })),
+  spec('http', TOOL.nonAsciiName, 'A name outside the header-safe set (names are only SHOULD-constrained): Mcp-Name carries it Base64-encoded.', object({}, {})),
   spec(
     'x-mcp-header',
     TOOL.headerPlain,

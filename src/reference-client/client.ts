@@ -1,11 +1,10 @@
-import type { JsonRpcId } from '../jsonrpc.js';
 import type { Defects } from './defects.js';
 import { fetchNetworkRefs, sendStrayMessages } from './defect-messages.js';
 import { discover } from './discover.js';
 import { printLine } from './output-line.js';
 import { Rpc } from './rpc.js';
 import { admitTools, type CallableTool } from './tool-admission.js';
-import { callTool } from './tool-call.js';
+import { CallSession, callTool, type FirstRequest } from './tool-call.js';
 import { listAllTools } from './tools-list.js';
 import type { Transport } from './transport.js';
 
@@ -29,15 +28,24 @@ export async function runClient(transport: Transport, defects: Defects): Promise
 }
 
 async function callAll(rpc: Rpc, tools: readonly CallableTool[], defects: Defects): Promise<void> {
-  const firstId: JsonRpcId | undefined = defects.has('fractional-id') ? 1.5 : undefined;
+  const session = new CallSession();
+  const first: FirstRequest = {
+    ...(defects.has('fractional-id') ? { id: 1.5 } : {}),
+    ...(defects.has('fractional-progress-token') ? { progressToken: 1.5 } : {}),
+  };
   let next = 0;
-  if (defects.has('reused-id-in-flight') && tools.length >= 2) {
-    const shared = firstId ?? rpc.ids.next();
-    const lines = await Promise.all([callTool(rpc, tools[0]!, defects, shared), callTool(rpc, tools[1]!, defects, shared)]);
+  // Two defects send the first two calls at once, sharing the id or the progress token.
+  if ((defects.has('reused-id-in-flight') || defects.has('reused-progress-token')) && tools.length >= 2) {
+    const shared: FirstRequest = {
+      ...first,
+      ...(defects.has('reused-id-in-flight') ? { id: first.id ?? rpc.ids.next() } : {}),
+      ...(defects.has('reused-progress-token') ? { progressToken: session.nextProgressToken() } : {}),
+    };
+    const lines = await Promise.all([callTool(rpc, tools[0]!, defects, session, shared), callTool(rpc, tools[1]!, defects, session, shared)]);
     lines.forEach(printLine);
     next = 2;
   }
   for (; next < tools.length; next++) {
-    printLine(await callTool(rpc, tools[next]!, defects, next === 0 ? firstId : undefined));
+    printLine(await callTool(rpc, tools[next]!, defects, session, next === 0 ? first : {}));
   }
 }

@@ -33,11 +33,17 @@ export const DEFECTS = {
   'spurious-requeststate': { check: 'mrtr.client.no-spurious-requeststate', description: 'an MRTR retry after a result without requestState carries the previous one (or "state")' },
   'missing-input-response': { check: 'mrtr.client.fulfill-before-retry', description: 'an MRTR retry answers only the first key of inputRequests' },
   'retry-changes-arguments': { check: 'mrtr.client.retry-original', description: 'an MRTR retry sends arguments: {} instead of the original ones' },
+  'cross-uses-requeststate': { check: 'mrtr.client.no-cross-use', description: "the first call of each tool carries the last requestState another tool's input_required result issued" },
+  'discover-with-put': { only: 'http', check: 'http.client.post', description: 'sends server/discover with HTTP PUT instead of POST' },
+  'mcp-name-percent-encoded': { only: 'http', check: 'http.std.mcp-name-base64', description: 'a tool name that needs Base64 goes into Mcp-Name percent-encoded instead' },
+  'fractional-progress-token': { check: 'progress.token-type', description: 'the first tools/call carries progressToken 1.5' },
+  'reused-progress-token': { check: 'progress.token-unique', description: 'sends the first two tools/call requests concurrently with the same progressToken' },
+  'permissive-unresolved-ref': { check: 'jsonschema.ref.unresolved-reject', description: 'an outputSchema with an unresolved $ref is treated as accepting anything' },
   'cursor-trimmed': { check: 'page.client.opaque', description: 'the tools/list cursor sent back is trimmed of surrounding whitespace' },
   'empty-cursor-ends': { check: 'page.client.empty-cursor', description: 'nextCursor: "" is taken as the end of the list' },
   'fetches-network-ref': { check: 'jsonschema.ref.no-network', description: "before calling tools, GETs every http(s) $ref found in the listed tools' schemas" },
   'accepts-unknown-resulttype': { check: 'base.resulttype.unknown-invalid', description: 'a tools/call result with an unknown resultType is printed as a result' },
-  'no-output-validation': { check: 'tools.output.client-validate', description: 'structuredContent is not validated against outputSchema' },
+  'no-output-validation': { check: 'tools.output.client-validate', description: 'structuredContent is not validated against outputSchema (a schema that does not compile is still an error)' },
 } as const satisfies Record<string, Defect>;
 
 export type DefectName = keyof typeof DEFECTS;

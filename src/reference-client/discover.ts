@@ -12,7 +12,10 @@ import { invalidUtf8Bytes, jsonBytes, type WireEncoder } from './wire.js';
 export async function discover(rpc: Rpc, defects: Defects): Promise<void> {
   const params = { _meta: requestMeta({ withCapabilities: true, withClientInfo: !defects.has('no-client-info') }) };
   try {
-    const { response } = await rpc.request('server/discover', params, { wire: discoverWire(rpc, defects) });
+    const { response } = await rpc.request('server/discover', params, {
+      wire: discoverWire(rpc, defects),
+      ...(defects.has('discover-with-put') ? { httpMethod: 'PUT' } : {}),
+    });
     const error = errorOf(response);
     const result = resultOf(response);
     if (error) {

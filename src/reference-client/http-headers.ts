@@ -15,6 +15,9 @@ export function standardHeaders(method: string | undefined, toolName: unknown, d
   if (method !== undefined && !(method === 'tools/list' && defects.has('no-mcp-method-header'))) {
     headers['Mcp-Method'] = method;
   }
-  if (method === 'tools/call' && typeof toolName === 'string') headers['Mcp-Name'] = encodeHeaderValue(toolName);
+  if (method === 'tools/call' && typeof toolName === 'string') {
+    const encoded = encodeHeaderValue(toolName);
+    headers['Mcp-Name'] = defects.has('mcp-name-percent-encoded') && encoded !== toolName ? encodeURIComponent(toolName) : encoded;
+  }
   return headers;
 }

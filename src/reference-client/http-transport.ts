@@ -40,7 +40,7 @@ export class HttpTransport implements Transport {
   async close(): Promise<void> {}
 
   private post(message: Outgoing, signal: AbortSignal): Promise<Response> {
-    return fetch(this.url, { method: 'POST', headers: message.headers, body: message.bytes, signal });
+    return fetch(this.url, { method: message.httpMethod ?? 'POST', headers: message.headers, body: message.bytes, signal });
   }
 }
 

@@ -6,7 +6,7 @@ const requireCjs = createRequire(import.meta.url);
 
 export type ValidationOutcome = { ok: true } | { ok: false; message: string };
 
-type Compiled = { validate: ValidateFunction } | { message: string };
+type Compiled = { validate: ValidateFunction } | { message: string; unresolved?: true };
 
 const compiled = new WeakMap<object, Compiled>();
 
@@ -20,10 +20,10 @@ const DIALECTS: Record<string, () => Ajv> = {
 };
 
 /** Validates `structuredContent` against a tool's `outputSchema` (2020-12 unless `$schema` names another dialect). */
-export function validateStructuredContent(outputSchema: unknown, value: unknown): ValidationOutcome {
+export function validateStructuredContent(outputSchema: unknown, value: unknown, defects: { permissiveOnUnresolvedRef?: boolean; skipInstanceCheck?: boolean } = {}): ValidationOutcome {
   const entry = compile(outputSchema);
-  if ('message' in entry) return { ok: false, message: entry.message };
-  if (entry.validate(value)) return { ok: true };
+  if ('message' in entry) return defects.permissiveOnUnresolvedRef && entry.unresolved ? { ok: true } : { ok: false, message: entry.message };
+  if (defects.skipInstanceCheck || entry.validate(value)) return { ok: true };
   return { ok: false, message: `structuredContent does not match outputSchema: ${describe(entry.validate.errors ?? [])}` };
 }
 
@@ -46,7 +46,7 @@ function compileWith(dialect: string, schema: AnySchema): Compiled {
     return { validate: ajv.compile(schema) };
   } catch (error) {
     const missing = (error as { missingRef?: unknown }).missingRef;
-    if (typeof missing === 'string') return { message: `outputSchema has an unresolved $ref: ${missing}` };
+    if (typeof missing === 'string') return { message: `outputSchema has an unresolved $ref: ${missing}`, unresolved: true };
     return { message: `outputSchema does not compile: ${error instanceof Error ? error.message : String(error)}` };
   }
 }

@@ -17,6 +17,8 @@ export interface RequestOptions {
   /** `Mcp-Param-*` headers (HTTP). */
   paramHeaders?: Record<string, string>;
   wire?: WireEncoder;
+  /** HTTP: another method than POST (only defects pass one). */
+  httpMethod?: string;
 }
 
 /** Requests with fresh ids and a timeout, and the messages that expect no answer. */
@@ -38,7 +40,7 @@ export class Rpc {
     const headers = { ...standardHeaders(method, params.name, this.defects), ...options.paramHeaders };
     const bytes = (options.wire ?? jsonBytes)(message);
     try {
-      const response = await this.transport.request({ bytes, headers }, id, AbortSignal.timeout(REQUEST_TIMEOUT_MS));
+      const response = await this.transport.request({ bytes, headers, ...(options.httpMethod ? { httpMethod: options.httpMethod } : {}) }, id, AbortSignal.timeout(REQUEST_TIMEOUT_MS));
       return { id, response };
     } catch (error) {
       if (error instanceof RequestFailure && error.kind === 'timeout' && this.transport.kind === 'stdio') {

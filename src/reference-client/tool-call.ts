@@ -25,19 +25,35 @@ interface Round {
   lastRequestState?: string;
 }
 
+/** What the calls of one run share: the progress tokens handed out, and (for a defect) the last requestState seen. */
+export class CallSession {
+  private token = 0;
+  lastRequestState: string | undefined;
+
+  /** A progressToken no active request has (each request gets its own). */
+  nextProgressToken(): number {
+    return ++this.token;
+  }
+}
+
+export interface FirstRequest {
+  id?: JsonRpcId;
+  progressToken?: number;
+}
+
 /**
  * Calls one tool, answering `input_required` results (MRTR) and retrying with a new id, the same name and
- * arguments, `inputResponses` and the `requestState` echoed verbatim, up to MAX_MRTR_RETRIES times.
+ * arguments, `inputResponses` and the `requestState` echoed verbatim, up to MAX_MRTR_RETRIES times. Every request
+ * asks for progress with a token of its own.
  */
-export async function callTool(rpc: Rpc, tool: CallableTool, defects: Defects, firstId?: JsonRpcId): Promise<CallLine> {
+export async function callTool(rpc: Rpc, tool: CallableTool, defects: Defects, session: CallSession, first: FirstRequest = {}): Promise<CallLine> {
   const original = initialArguments(tool);
-  let round: Round = { id: firstId, arguments: original };
+  let round: Round = { id: first.id, arguments: original };
+  if (defects.has('cross-uses-requeststate') && session.lastRequestState !== undefined) round.requestState = session.lastRequestState;
   for (let retry = 0; ; retry++) {
-    const params: Record<string, unknown> = {
-      _meta: requestMeta({ withCapabilities: true, withClientInfo: !defects.has('no-client-info') }),
-      name: tool.name,
-      arguments: round.arguments,
-    };
+    const meta = requestMeta({ withCapabilities: true, withClientInfo: !defects.has('no-client-info') });
+    meta.progressToken = retry === 0 && first.progressToken !== undefined ? first.progressToken : session.nextProgressToken();
+    const params: Record<string, unknown> = { _meta: meta, name: tool.name, arguments: round.arguments };
     if (round.inputResponses !== undefined) params.inputResponses = round.inputResponses;
     if (round.requestState !== undefined) params.requestState = round.requestState;
     let answer;
@@ -64,6 +80,7 @@ export async function callTool(rpc: Rpc, tool: CallableTool, defects: Defects, f
         ? { tool: tool.name, result }
         : errorLine(tool.name, `invalid resultType ${JSON.stringify(resultType)}`);
     }
+    if (typeof result.requestState === 'string') session.lastRequestState = result.requestState;
     if (retry === MAX_MRTR_RETRIES) return errorLine(tool.name, `still input_required after ${MAX_MRTR_RETRIES} retries`);
     const next = nextRound(result, round, answer.id, original, defects);
     if ('message' in next) return errorLine(tool.name, next.message);
@@ -108,10 +125,12 @@ function firstEntryOnly(responses: Record<string, unknown>): Record<string, unkn
 
 function completed(tool: CallableTool, result: Record<string, unknown>, defects: Defects): CallLine {
   const outputSchema = tool.definition.outputSchema;
-  const validate =
-    outputSchema !== undefined && Object.hasOwn(result, 'structuredContent') && result.isError !== true && !defects.has('no-output-validation');
+  const validate = outputSchema !== undefined && Object.hasOwn(result, 'structuredContent') && result.isError !== true;
   if (validate) {
-    const outcome = validateStructuredContent(outputSchema, result.structuredContent);
+    const outcome = validateStructuredContent(outputSchema, result.structuredContent, {
+      permissiveOnUnresolvedRef: defects.has('permissive-unresolved-ref'),
+      skipInstanceCheck: defects.has('no-output-validation'),
+    });
     if (!outcome.ok) return errorLine(tool.name, outcome.message);
   }
   return { tool: tool.name, result };

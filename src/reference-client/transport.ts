@@ -7,6 +7,8 @@ export interface Outgoing {
   bytes: Uint8Array;
   /** HTTP request headers; stdio has no header layer and ignores them. */
   headers: Record<string, string>;
+  /** HTTP: the method, when a defect uses another than POST. */
+  httpMethod?: string;
 }
 
 export interface Transport {

@@ -2,11 +2,18 @@ import { isObject } from '../../src/jsonrpc.js';
 import { META_PROTOCOL_VERSION, NAME_HEADER_SOURCE } from '../../src/protocol/constants.js';
 import { TOOL } from '../../src/client-mode/scenarios.js';
 import { evidenceOf, type ClientCheckDefinition, type SeenRequest } from '../../src/runner/client-check.js';
-import { decodeHeaderValue } from '../../src/transport/header-encoding.js';
+import { decodeHeaderValue, encodeHeaderValue, isPlainHeaderSafe } from '../../src/transport/header-encoding.js';
 import { clientCheck, describeRequest, fail, judgeRequests, note, pass, sentence, skip } from './kit.js';
 
 const SENDING = 'basic/transports/streamable-http#sending-messages';
 const header = (r: SeenRequest, name: string): string | undefined => r.seen.http?.headers[name.toLowerCase()];
+const decoded = (value: string): string | undefined => {
+  try {
+    return decodeHeaderValue(value);
+  } catch {
+    return undefined;
+  }
+};
 /** Requests that came in a POST: the ones the Streamable HTTP header rules bind (notification POSTs have none defined). */
 const posted = (requests: readonly SeenRequest[]) => requests.filter((r) => r.seen.http?.method === 'POST');
 
@@ -102,14 +109,10 @@ export const STANDARD_HEADERS = clientCheck({
       const source = NAME_HEADER_SOURCE[request.method];
       const value = source ? request.params[source] : undefined;
       if (typeof value === 'string') {
+        // How a name outside the safe set is encoded is http.std.mcp-name-base64's to judge; here, that it is there.
         const name = header(request, 'mcp-name');
-        let decoded: string | undefined;
-        try {
-          decoded = name === undefined ? undefined : decodeHeaderValue(name);
-        } catch {
-          decoded = undefined;
-        }
-        if (decoded !== value) problems.push(name === undefined ? 'no Mcp-Name' : `Mcp-Name ${JSON.stringify(name)} for ${JSON.stringify(value)}`);
+        if (name === undefined) problems.push('no Mcp-Name');
+        else if (isPlainHeaderSafe(value) && decoded(name) !== value) problems.push(`Mcp-Name ${JSON.stringify(name)} for ${JSON.stringify(value)}`);
       }
       return problems.length === 0 ? [] : [{ request, problem: `${describeRequest(request)}: ${problems.join(', ')}` }];
     });
@@ -117,8 +120,50 @@ export const STANDARD_HEADERS = clientCheck({
   },
 });
 
+export const POST_ONLY = clientCheck({
+  id: 'http.client.post',
+  covers: ['http.client.post-each'],
+  title: 'JSON-RPC messages are sent with POST',
+  area: 'http',
+  scenario: 'http',
+  transport: 'http',
+  sentences: [
+    sentence(SENDING, 'The client MUST use HTTP POST to send JSON-RPC messages.', 'MUST'),
+    sentence(SENDING, 'Every JSON-RPC message sent from the client MUST be a new HTTP POST request to the MCP endpoint.', 'MUST'),
+  ],
+  run(ctx) {
+    const carrying = ctx.observed.messages.filter((m) => m.http && m.message !== undefined);
+    const other = ctx.observed.messages.filter((m) => m.http && m.http.method !== 'POST');
+    const bad = carrying.filter((m) => m.http!.method !== 'POST');
+    if (carrying.length === 0) return [skip('the client sent no JSON-RPC message')];
+    const others = other.length > bad.length ? ` (${other.length - bad.length} ${[...new Set(other.filter((m) => !bad.includes(m)).map((m) => m.http!.method))].join('/')} request(s) without a message, which no sentence forbids)` : '';
+    if (bad.length === 0) return [pass(`all ${carrying.length} JSON-RPC messages came in POSTs${others}`)];
+    return [fail(`${bad.length} JSON-RPC message(s) came with another HTTP method (first: ${bad[0]!.http!.method})`, 'POST for every JSON-RPC message', bad.slice(0, 5).map(evidenceOf))];
+  },
+});
+
+export const MCP_NAME_BASE64 = clientCheck({
+  id: 'http.std.mcp-name-base64',
+  covers: ['enc.mcp-name-same'],
+  title: 'A tool name outside the header-safe set goes into Mcp-Name Base64-encoded',
+  area: 'http-headers',
+  scenario: 'http',
+  transport: 'http',
+  sentences: [sentence('basic/transports/streamable-http#standard-request-headers', 'If the Mcp-Name source value cannot be safely represented as a plain ASCII header value, clients MUST encode it using the Base64 sentinel format described in Value Encoding.', 'MUST')],
+  run(ctx) {
+    const judged = posted(ctx.requests).filter((r) => r.method === 'tools/call' && typeof r.params.name === 'string' && !isPlainHeaderSafe(r.params.name) && header(r, 'mcp-name') !== undefined);
+    const offenders = judged.flatMap((request) => {
+      const expected = encodeHeaderValue(request.params.name as string);
+      const sent = header(request, 'mcp-name')!;
+      return sent === expected ? [] : [{ request, problem: `${describeRequest(request)}: Mcp-Name ${JSON.stringify(sent)}, expected ${JSON.stringify(expected)}` }];
+    });
+    return judgeRequests(judged.length, `no tools/call of a tool whose name needs encoding (${TOOL.nonAsciiName}) carried Mcp-Name`, offenders, `all ${judged.length} such names went as =?base64?…?=`, '=?base64?{Base64 of the UTF-8 name}?=');
+  },
+});
+
 export const BOTH_CONTENT_TYPES = clientCheck({
   id: 'http.client.both-content-types',
+  covers: ['http.sse.keepalive-comments'],
   title: 'The client reads an answer sent as an SSE stream',
   area: 'http',
   scenario: 'http',
@@ -134,4 +179,4 @@ export const BOTH_CONTENT_TYPES = clientCheck({
   },
 });
 
-export const HTTP_CHECKS: readonly ClientCheckDefinition[] = [SINGLE_MESSAGE, ACCEPT, PROTOCOL_VERSION_HEADER, PROTOCOL_VERSION_MATCH, STANDARD_HEADERS, BOTH_CONTENT_TYPES];
+export const HTTP_CHECKS: readonly ClientCheckDefinition[] = [POST_ONLY, SINGLE_MESSAGE, ACCEPT, PROTOCOL_VERSION_HEADER, PROTOCOL_VERSION_MATCH, STANDARD_HEADERS, MCP_NAME_BASE64, BOTH_CONTENT_TYPES];

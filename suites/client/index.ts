@@ -5,6 +5,7 @@ import { HTTP_CHECKS } from './http.js';
 import { JSON_SCHEMA_CHECKS } from './json-schema.js';
 import { MRTR_CHECKS } from './mrtr.js';
 import { PAGINATION_CHECKS } from './pagination.js';
+import { PROGRESS_CHECKS } from './progress.js';
 import { REQUEST_META_CHECKS } from './request-meta.js';
 import { RESULT_CHECKS } from './results.js';
 import { WIRE_CHECKS } from './wire.js';
@@ -17,6 +18,7 @@ export const CLIENT_CHECKS: readonly ClientCheckDefinition[] = [
   ...HTTP_CHECKS,
   ...X_MCP_HEADER_CHECKS,
   ...MRTR_CHECKS,
+  ...PROGRESS_CHECKS,
   ...PAGINATION_CHECKS,
   ...JSON_SCHEMA_CHECKS,
   ...RESULT_CHECKS,

@@ -34,7 +34,10 @@ export const ECHO_REQUEST_STATE = clientCheck({
   title: 'The retry echoes requestState byte for byte',
   area: 'mrtr',
   scenario: 'mrtr',
-  sentences: [sentence(CLIENT_REQUIREMENTS, 'If an InputRequiredResult contains the requestState field, the client MUST echo back the exact value of that field when retrying the original request.', 'MUST')],
+  sentences: [
+    sentence(CLIENT_REQUIREMENTS, 'If an InputRequiredResult contains the requestState field, the client MUST echo back the exact value of that field when retrying the original request.', 'MUST'),
+    sentence(CLIENT_REQUIREMENTS, 'Clients MUST NOT inspect, parse, modify, or make any assumptions about the requestState contents.', 'MUST NOT'),
+  ],
   run(ctx) {
     const { all, retried } = pairs(ctx, (irr) => typeof irr.requestState === 'string');
     if (all.length === 0) return [skip('no input_required result with a requestState was answered')];
@@ -97,4 +100,24 @@ export const RETRY_ORIGINAL = clientCheck({
   },
 });
 
-export const MRTR_CHECKS: readonly ClientCheckDefinition[] = [RETRY_NEW_ID, ECHO_REQUEST_STATE, NO_SPURIOUS_STATE, FULFILL_BEFORE_RETRY, RETRY_ORIGINAL];
+export const NO_CROSS_USE = clientCheck({
+  id: 'mrtr.client.no-cross-use',
+  title: "A requestState goes only into the retry of the request it was issued for",
+  area: 'mrtr',
+  scenario: 'mrtr',
+  sentences: [sentence(CLIENT_REQUIREMENTS, 'They MUST NOT be used for any other request that the client may be sending in parallel.', 'MUST NOT')],
+  run(ctx) {
+    const issued = retries(ctx).flatMap((p) => (typeof p.irr.requestState === 'string' ? [{ ...p, state: p.irr.requestState }] : []));
+    if (issued.length === 0) return [skip('no input_required result with a requestState was answered')];
+    const offenders = ctx.requests.flatMap((request) => {
+      const state = request.params.requestState;
+      const owner = issued.find((p) => p.state === state);
+      // Only the retry (the next call of the same tool) may carry it.
+      if (!owner || (request.method === 'tools/call' && request.params.name === owner.original.params.name && request.seen.seq > owner.original.seen.seq)) return [];
+      return [{ request, problem: `${describeRequest(request)} carries the requestState issued for ${describeRequest(owner.original)}` }];
+    });
+    return judgeRequests(ctx.requests.length, '', offenders, `no other request of ${ctx.requests.length} carried one of the ${issued.length} requestState(s) issued`, 'requestState only in the retry of the request that received it');
+  },
+});
+
+export const MRTR_CHECKS: readonly ClientCheckDefinition[] = [RETRY_NEW_ID, ECHO_REQUEST_STATE, NO_SPURIOUS_STATE, FULFILL_BEFORE_RETRY, RETRY_ORIGINAL, NO_CROSS_USE];

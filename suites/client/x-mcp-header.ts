@@ -39,7 +39,7 @@ const show = (m: Mirrored) => `${describeRequest(m.request)}: ${m.header} ${m.se
 
 export const MIRROR = clientCheck({
   id: 'xmcp.client.mirror',
-  covers: ['xmcp.client.support', 'xmcp.client.include-present', 'xmcp.client.procedure'],
+  covers: ['xmcp.client.support', 'xmcp.client.include-present', 'xmcp.client.procedure', 'xmcp.extract'],
   title: 'Annotated parameter values are mirrored into Mcp-Param-* headers',
   area: 'x-mcp-header',
   scenario: 'x-mcp-header',
@@ -86,7 +86,7 @@ const looksLikeSentinel = (v: string) => v.startsWith('=?base64?') && v.endsWith
 
 export const BASE64 = clientCheck({
   id: 'enc.client.base64',
-  covers: ['enc.client.must-encode'],
+  covers: ['enc.client.must-encode', 'enc.sentinel-case'],
   title: 'Values that are not plain ASCII are sent as =?base64?…?=',
   area: 'x-mcp-header',
   scenario: 'x-mcp-header',
