@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderConformance } from '../src/docs/conformance-md.js';
 import { COVERAGE_NOTES, type CatalogRow } from '../src/docs/coverage-notes.js';
 import { DEFECTS } from '../src/reference-server/defects.js';
+import { CLIENT_SIDE } from '../src/docs/client-side.js';
 import { ALL_CHECKS } from '../suites/index.js';
 import { ROOT } from './helpers/cli.js';
 
@@ -23,17 +24,24 @@ const catalog = (JSON.parse(readFileSync(join(ROOT, 'data/requirements-catalog.j
 
 describe('CONFORMANCE.md', () => {
   it('is in sync with the check registry (run `npm run conformance-md`)', () => {
-    expect(readFileSync(join(ROOT, 'CONFORMANCE.md'), 'utf8')).toBe(renderConformance(ALL_CHECKS, DEFECTS, catalog));
+    expect(readFileSync(join(ROOT, 'CONFORMANCE.md'), 'utf8')).toBe(renderConformance(ALL_CHECKS, DEFECTS, catalog, CLIENT_SIDE));
+  });
+
+  it('lists every client check with the reference-client defect that proves it, and every client row with its coverage', () => {
+    const text = renderConformance(ALL_CHECKS, DEFECTS, catalog, CLIENT_SIDE);
+    const clientPart = text.slice(text.indexOf('## Client mode'));
+    for (const check of CLIENT_SIDE.checks) expect(clientPart).toMatch(new RegExp(`\\| \`${check.id.replace(/\./g, '\\.')}\` \\| ${check.keyword} \\| .*\\| \`[a-z0-9-]+\``));
+    for (const row of catalog.filter((r) => r.role === 'client')) expect(clientPart).toContain(`| \`${row.id}\` | ${row.keyword} |`);
   });
 
   it('lists every check with the defect that proves it', () => {
-    const text = renderConformance(ALL_CHECKS, DEFECTS, catalog);
+    const text = renderConformance(ALL_CHECKS, DEFECTS, catalog, CLIENT_SIDE);
     for (const check of ALL_CHECKS) expect(text).toContain(`| \`${check.id}\` | ${check.keyword} |`);
     expect(text).not.toMatch(/\| — \|\n/);
   });
 
   it('lists every server-side catalog requirement, and every static one of the tool-definition sections is checked or explained', () => {
-    const text = renderConformance(ALL_CHECKS, DEFECTS, catalog);
+    const text = renderConformance(ALL_CHECKS, DEFECTS, catalog, CLIENT_SIDE);
     const serverSide = catalog.filter((r) => r.role === 'server' || r.role === 'both');
     for (const r of serverSide) expect(text).toContain(`| \`${r.id}\` | ${r.keyword} |`);
     const toolDefinitionSections = /^1\.(1|3|5|9) /;

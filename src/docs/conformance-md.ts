@@ -1,11 +1,19 @@
 import type { CheckDefinition } from '../runner/types.js';
-import { coverageOf, type CatalogRow, type CoverageKind } from './coverage-notes.js';
+import type { ClientCheckDefinition } from '../runner/client-check.js';
+import { coverageOf, type CatalogRow, type CoverageKind, type CoverageRow } from './coverage-notes.js';
+import { clientCoverageOf, isClientRow } from './client-coverage.js';
 
 import { specUrl } from '../spec-links.js';
 
 export interface DefectRef {
   name: string;
   breaks: string | null;
+}
+
+/** Client mode's checks and the reference-client defects that prove them (each defect names its check per transport). */
+export interface ClientSide {
+  checks: readonly ClientCheckDefinition[];
+  defects: readonly { name: string; checks: readonly string[] }[];
 }
 
 /** CONFORMANCE.md: the requirement → check matrix, generated from the registry (npm run conformance-md). */
@@ -26,14 +34,19 @@ function requirementMatrix(checks: readonly CheckDefinition[], catalog: readonly
     '## Requirement coverage',
     '',
     `The requirement catalog has ${catalog.length} rows; ${serverSide.length} bind servers (role server or both) and are listed below.`,
-    `The other ${catalog.length - serverSide.length} bind clients, intermediaries or the spec process: this tool audits servers.`,
+    `The other ${catalog.length - serverSide.length} bind clients, intermediaries or the spec process; client mode answers for the client rows (see Client mode below).`,
     '',
     '| Coverage | Requirements |',
     '| --- | --- |',
     ...(['check', 'note', 'planned', 'permission', 'untestable', 'client-side'] as const).map((k) => `| ${KIND_LABEL[k]} | ${count(k)} |`),
     '',
   ];
-  const bySection = new Map<string, typeof rows>();
+  return [...lines, ...coverageTables(rows)];
+}
+
+function coverageTables(rows: readonly CoverageRow[]): string[] {
+  const lines: string[] = [];
+  const bySection = new Map<string, CoverageRow[]>();
   for (const row of rows) bySection.set(row.section, [...(bySection.get(row.section) ?? []), row]);
   for (const [section, list] of bySection) {
     lines.push(`### ${section}`, '', '| Requirement | Keyword | Coverage | Checked by, or why not |', '| --- | --- | --- | --- |');
@@ -43,10 +56,42 @@ function requirementMatrix(checks: readonly CheckDefinition[], catalog: readonly
   return lines;
 }
 
+/** Client mode: its checks by area, with the reference-client defect that proves each, and the client rows' coverage. */
+function clientSection(client: ClientSide, catalog: readonly CatalogRow[]): string[] {
+  const lines = [
+    '## Client mode',
+    '',
+    `${client.checks.length} client checks (\`mcp-tools-conformance client\`, docs/client-mode.md), judged on what the scripted 2026-07-28 server`,
+    'saw; each is proven by a defect of the reference client that it catches alone (test/client-defects.test.ts).',
+    '',
+    '| Requirement | Keyword | Check | Scenario | Transport | The sentence it enforces | Proven by defect |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const c of client.checks) {
+    const proof = client.defects.filter((d) => d.checks.includes(c.id)).map((d) => `\`${d.name}\``).join(', ') || '—';
+    lines.push(`| \`${c.id}\` | ${c.keyword} | ${cell(c.title)} | ${c.scenario} | ${c.transport ?? 'both'} | ${sentencesCell(c)} | ${proof} |`);
+  }
+  const rows = catalog.filter(isClientRow).map((r) => clientCoverageOf(r, client.checks.filter((c) => c.id === r.id || c.covers?.includes(r.id)).map((c) => c.id)));
+  const count = (kind: CoverageKind) => rows.filter((r) => r.kind === kind).length;
+  lines.push(
+    '',
+    '### Client requirement coverage',
+    '',
+    `${rows.length} catalog rows bind clients (role client, or both where a client can be tested).`,
+    '',
+    '| Coverage | Requirements |',
+    '| --- | --- |',
+    ...(['check', 'note', 'planned', 'permission', 'untestable'] as const).map((k) => `| ${KIND_LABEL[k]} | ${count(k)} |`),
+    '',
+    ...coverageTables(rows).map((line) => (line.startsWith('### ') ? `#${line}` : line)),
+  );
+  return lines;
+}
+
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** Every sentence a check enforces, wire by wire, with its keyword and a link into that revision. */
-function sentencesCell(check: CheckDefinition): string {
+function sentencesCell(check: Pick<CheckDefinition, 'wires' | 'sentences'>): string {
   return check.wires
     .map((wire) => {
       const quotes = (check.sentences[wire] ?? []).map((s) => `${s.keyword}, [${s.ref}](${specUrl(s.ref, wire)}): “${cell(s.text)}”`);
@@ -55,7 +100,7 @@ function sentencesCell(check: CheckDefinition): string {
     .join('<br>');
 }
 
-export function renderConformance(checks: readonly CheckDefinition[], defects: readonly DefectRef[], catalog: readonly CatalogRow[]): string {
+export function renderConformance(checks: readonly CheckDefinition[], defects: readonly DefectRef[], catalog: readonly CatalogRow[], client: ClientSide): string {
   const byArea = new Map<string, CheckDefinition[]>();
   for (const check of checks) byArea.set(check.area, [...(byArea.get(check.area) ?? []), check]);
   const proof = (id: string) =>
@@ -83,6 +128,7 @@ export function renderConformance(checks: readonly CheckDefinition[], defects: r
     lines.push('');
   }
   lines.push(...requirementMatrix(checks, catalog));
+  lines.push(...clientSection(client, catalog), '');
   lines.push(
     '## Positions taken',
     '',

@@ -1,0 +1,54 @@
+import type { CatalogRow, CoverageKind, CoverageRow } from './coverage-notes.js';
+
+const LISTS_ONCE = 'planned: the driver lists once; judging a cache needs a scenario that makes the client list again over time';
+const NO_TIMEOUT = "planned: needs a tool slower than the client's own timeout, which the driver contract does not fix (a client without one would hold the audit until --max-duration)";
+const NO_LISTEN = 'planned: the driver contract does not listen (subscriptions/listen); adding that step would lengthen every driver';
+const NO_LEGACY = 'planned: needs a scripted server of an earlier revision (the scripted server speaks 2026-07-28 only)';
+
+/** Why a client-side catalog requirement has no client check of its own (or how it is covered otherwise). */
+export const CLIENT_COVERAGE_NOTES: Readonly<Record<string, string>> = {
+  'base.resulttype.absent-complete':
+    'not judged: schema.ts scopes it to "a result from a server implementing an earlier protocol version", and the scripted server speaks 2026-07-28, where servers MUST include resultType; a 2026-07-28 client that refuses such a result breaks nothing',
+  'tools.name.aggregator-disambiguate': 'needs several servers at once; client mode offers one',
+  'tools.name.no-serverinfo-disambiguation': 'needs several servers at once; client mode offers one',
+  'xmcp.client.log-warning': "not judged: a driver's stderr is free-form, so a warning cannot be told from other output without a format the driver contract does not impose",
+  'tools.sec.client-timeouts': NO_TIMEOUT,
+  'cancel.timeouts': NO_TIMEOUT,
+  'cancel.timeout-cancel': NO_TIMEOUT,
+  'cancel.max-timeout': NO_TIMEOUT,
+  'cancel.client.should': NO_TIMEOUT,
+  'stdio.cancel.client': NO_TIMEOUT,
+  'cancel.ref-valid': NO_TIMEOUT,
+  'cancel.client.ignore-late': NO_TIMEOUT,
+  'page.client.no-fixed-size': 'exercised: the three pages differ in size, and a client that assumed one size would stop early, which page.client.empty-cursor and the calls of page_two and page_three show',
+  'page.client.missing-end': 'exercised: the last page has no nextCursor, and a client that went on would ask with a cursor never issued (page.client.opaque)',
+  'page.client.both-flows': 'exercised: with --scenario leaving out pagination the listing is one page without nextCursor',
+  'elicit.client.declare': 'the scripted server asks only through a capability the request declared (elicitation, else roots); what a client that supports elicitation leaves undeclared is invisible',
+  'http.client.reissue-new-id': 'planned: needs the scripted server to cut a response stream, and a client that re-issues automatically',
+  'xmcp.client.mismatch-refresh': 'planned: needs a scenario whose tool gains an annotation between listings (answered -32020 first)',
+  'subs.client.check-ack': NO_LISTEN,
+  'subs.client.stdio-correlate': NO_LISTEN,
+  'subs.client.stdio-resubscribe': NO_LISTEN,
+  'stdio.compat.probe': NO_LEGACY,
+  'stdio.compat.fallback-not-code': NO_LEGACY,
+  'stdio.compat.no-initialize-on-modern-error': NO_LEGACY,
+  'http.compat.inspect-400': NO_LEGACY,
+  'version.client-select': NO_LEGACY,
+};
+
+/** How one client-side catalog requirement is covered by client mode. */
+export function clientCoverageOf(row: CatalogRow, checksCovering: readonly string[]): CoverageRow {
+  const base = { id: row.id, keyword: row.keyword, section: row.section };
+  if (checksCovering.length > 0) return { ...base, kind: 'check', text: checksCovering.map((c) => `\`${c}\``).join(', ') };
+  const note = CLIENT_COVERAGE_NOTES[row.id];
+  if (note) return { ...base, kind: note.startsWith('planned') ? 'planned' : 'note', text: note };
+  if (row.id.startsWith('cache.')) return { ...base, kind: 'planned', text: LISTS_ONCE };
+  if (row.testability.startsWith('untestable')) {
+    return { ...base, kind: 'untestable', text: `not testable from outside: ${row.testability.replace(/^untestable[^:]*:?\s*/, '') || 'no observable behaviour'}` };
+  }
+  if (row.keyword === 'MAY') return { ...base, kind: 'permission', text: 'a permission (MAY): there is nothing a client can fail' };
+  return { ...base, kind: 'planned' as CoverageKind, text: 'planned: no scenario offers what it needs yet' };
+}
+
+/** The catalog rows client mode answers for: those that bind clients, and those binding both sides a client can be tested on. */
+export const isClientRow = (row: CatalogRow): boolean => row.role === 'client' || (row.role === 'both' && row.testability.includes('client-blackbox'));
