@@ -86,6 +86,21 @@ describe.skipIf(!BUILT)('client mode: a client that cannot be audited ends the r
     expect(missing.report!.aborted!.reason).toMatch(/could not be started: spawn definitely-not-a-client-xyz ENOENT/);
   });
 
+  it('a client that floods the server and its stdout: the run ends, the findings name it, what is kept is bounded', async () => {
+    const started = performance.now();
+    const run = await runCli(['client', '--command', misbehaving('flood')], { timeoutMs: 60_000 });
+    expect(performance.now() - started).toBeLessThan(45_000);
+    expect(run.code).toBe(1);
+    const report = run.report!;
+    // Every one of its requests lacked _meta; the evidence shows the first few, the count says how many were kept.
+    const meta = report.checks.find((c) => c.id === 'tools.req.meta-required')!;
+    expect(meta.status).toBe('fail');
+    expect(meta.message).toMatch(/^5000 of 5000: /);
+    expect(meta.evidence).toHaveLength(5);
+    expect(report.client).toMatchObject({ messages: 5000, messagesNotKept: 3001 });
+    expect(JSON.stringify(report).length).toBeLessThan(2_000_000);
+  });
+
   it('usage errors are exit 2 on one line', async () => {
     for (const [args, message] of [
       [['client'], /client needs --command/],

@@ -3,9 +3,10 @@ import type { ClientExit } from '../model/client-observation.js';
 import { killGroup, trackChild } from '../transport/children.js';
 import { splitCommandLine } from '../transport/command-line.js';
 
-/** Stdout lines kept (driver lines and noise), and stderr kept (its end). */
+/** Stdout kept (driver lines and noise: lines, characters per line, characters in all), and stderr kept (its end). */
 const MAX_STDOUT_LINES = 10_000;
 const MAX_LINE_CHARS = 1_000_000;
+const MAX_STDOUT_CHARS = 32_000_000;
 const STDERR_KEPT_CHARS = 16_000;
 
 export interface ClientRun {
@@ -29,12 +30,20 @@ export function runClient(commandLine: string, extraArgs: readonly string[], env
     trackChild(child);
     const stdoutLines: string[] = [];
     let partial = '';
+    let kept = 0;
     let stderr = '';
     child.stdout.setEncoding('utf8');
+    // Past the limits the rest is read and dropped, so that a client flooding its stdout neither stalls nor fills memory.
     child.stdout.on('data', (text: string) => {
+      if (kept >= MAX_STDOUT_CHARS || stdoutLines.length >= MAX_STDOUT_LINES) return;
       const parts = (partial + text).split('\n');
       partial = parts.pop()!.slice(0, MAX_LINE_CHARS);
-      for (const line of parts) if (stdoutLines.length < MAX_STDOUT_LINES) stdoutLines.push(line.slice(0, MAX_LINE_CHARS));
+      for (const line of parts) {
+        if (stdoutLines.length >= MAX_STDOUT_LINES || kept >= MAX_STDOUT_CHARS) break;
+        const cut = line.slice(0, MAX_LINE_CHARS);
+        stdoutLines.push(cut);
+        kept += cut.length;
+      }
     });
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (text: string) => {

@@ -88,6 +88,7 @@ async function observe(config: ClientAuditConfig): Promise<ClientObservations> {
   const offered = Object.fromEntries(server.tools.map((t) => [String(t.name), t]));
   let run: ClientRun;
   let messages: SeenMessage[];
+  let notKept = 0;
   if (config.transport === 'http') {
     const recorder = new Recorder(setup.timeOrigin);
     const front = await startHttpFront(server, recorder);
@@ -97,13 +98,14 @@ async function observe(config: ClientAuditConfig): Promise<ClientObservations> {
       await front.close();
     }
     messages = recorder.seen;
+    notKept = recorder.dropped;
   } else {
     const dir = await mkdtemp(join(tmpdir(), 'mcp-conformance-client-'));
     const files = sessionFiles(dir);
     try {
       await writeFile(files.setup, JSON.stringify(setup));
       run = await runClient(config.command, [], { [ENV_SERVER_COMMAND]: config.serverCommand(dir) }, config.deadline);
-      messages = await readSeen(files.seen);
+      ({ messages, notKept } = await readSeen(files.seen));
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -114,6 +116,7 @@ async function observe(config: ClientAuditConfig): Promise<ClientObservations> {
     transport: config.transport,
     offered,
     messages,
+    messagesNotKept: notKept,
     canaryHits: canary.hits,
     driverLines,
     stdoutNoise,
@@ -124,7 +127,7 @@ async function observe(config: ClientAuditConfig): Promise<ClientObservations> {
 }
 
 /** The stdio server processes' reports, in order of arrival (each process appended its own as it answered). */
-async function readSeen(file: string): Promise<SeenMessage[]> {
+async function readSeen(file: string): Promise<{ messages: SeenMessage[]; notKept: number }> {
   const text = await readFile(file, 'utf8').catch(() => '');
   const seen = text
     .split('\n')
@@ -135,10 +138,10 @@ async function readSeen(file: string): Promise<SeenMessage[]> {
         return [];
       }
     })
-    .sort((a, b) => a.t - b.t)
-    .slice(0, MAX_SEEN_MESSAGES);
-  seen.forEach((entry, index) => (entry.seq = index + 1));
-  return seen;
+    .sort((a, b) => a.t - b.t);
+  const messages = seen.slice(0, MAX_SEEN_MESSAGES);
+  messages.forEach((entry, index) => (entry.seq = index + 1));
+  return { messages, notKept: seen.length - messages.length };
 }
 
 function readDriverLines(lines: readonly string[]): { driverLines: DriverLine[]; stdoutNoise: string[] } {
@@ -197,6 +200,7 @@ function reportOf(config: ClientAuditConfig, observed: ClientObservations, ctx: 
       scenarios: [...config.scenarios],
       exit: observed.exit,
       messages: observed.messages.length,
+      ...(observed.messagesNotKept > 0 ? { messagesNotKept: observed.messagesNotKept } : {}),
       driverLines: observed.driverLines.length,
     },
     startedAt: config.startedAt.toISOString(),

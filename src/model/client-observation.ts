@@ -55,6 +55,8 @@ export interface ClientObservations {
   /** The tools the scripted server offered, by name (definitions as listed). */
   offered: Record<string, Record<string, unknown>>;
   messages: SeenMessage[];
+  /** Messages received past MAX_SEEN_MESSAGES: counted, not kept or judged. */
+  messagesNotKept: number;
   canaryHits: CanaryHit[];
   driverLines: DriverLine[];
   /** Stdout lines that were not driver lines (first few, truncated). */

@@ -26,8 +26,9 @@ export interface RunReport {
     version?: string;
     scenarios: string[];
     exit: ClientExit;
-    /** Messages the scripted server received, and lines the driver printed. */
+    /** Messages the scripted server received and kept (and those past the limit, counted only), and lines the driver printed. */
     messages: number;
+    messagesNotKept?: number;
     driverLines: number;
   };
   startedAt: string;

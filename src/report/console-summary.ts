@@ -43,6 +43,7 @@ function runDetails(report: RunReport, writtenPaths: readonly string[]): string[
     const identity = [report.server.name, report.server.version].filter((part) => part !== undefined).join(' ');
     lines.push(`Server: ${terminalInline(identity, 200)}`);
   }
+  if (report.client !== undefined) lines.push(`Client: ${clientLine(report.client)}`);
   if (report.aborted !== undefined) {
     const during = report.aborted.duringCheck === undefined ? '' : ` (during ${terminalInline(report.aborted.duringCheck)})`;
     lines.push(`Aborted: ${terminalInline(report.aborted.reason)}${during}`);
@@ -60,6 +61,14 @@ function runDetails(report: RunReport, writtenPaths: readonly string[]): string[
   if (hint) lines.push(hint);
   if (writtenPaths.length > 0) lines.push(`Reports: ${writtenPaths.map((path) => terminalInline(path)).join(', ')}`);
   return lines;
+}
+
+/** Client mode: who the client said it was, how it ended, what it sent. */
+export function clientLine(client: NonNullable<RunReport['client']>): string {
+  const identity = [client.name, client.version].filter((part) => part !== undefined).join(' ') || 'no clientInfo';
+  const exit = client.exit;
+  const ended = exit.kind === 'timed-out' ? 'killed at --max-duration' : exit.kind === 'not-started' ? 'not started' : exit.signal ? `ended by ${exit.signal}` : `exited ${exit.code}`;
+  return `${terminalInline(identity, 200)} (${ended}; ${client.messages} message(s) to the scripted server${client.messagesNotKept ? ` (and ${client.messagesNotKept} more, not kept)` : ''}, ${client.driverLines} driver line(s); scenarios ${client.scenarios.join(', ')})`;
 }
 
 /**

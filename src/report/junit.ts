@@ -114,7 +114,7 @@ function runProperties(report: RunReport): [string, string][] {
     ['protocolVersion', report.wire.protocolVersion ?? 'none'],
     ['wireReason', report.wire.reason],
   ];
-  if (target !== undefined) properties.push(['target', target]);
+  if (target !== undefined) properties.push([report.client ? 'client' : 'target', target]);
   if (report.aborted !== undefined) properties.push(['aborted', report.aborted.reason]);
   if (report.cutShort !== undefined) properties.push(['cutShort', report.cutShort.reason]);
   if (report.options.maxRps !== undefined) properties.push(['maxRps', String(report.options.maxRps)]);

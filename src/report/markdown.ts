@@ -49,6 +49,7 @@ function headline(report: RunReport): string {
 
 function targetText(report: RunReport): string {
   const t = report.target;
+  if (report.client) return `client \`${t.command ?? ''}\` over ${t.transport === 'http' ? 'Streamable HTTP' : 'stdio'}`;
   return t.transport === 'http' ? `\`${t.url ?? ''}\`` : t.transport === 'snapshot' ? `snapshot \`${t.file ?? ''}\`` : `\`${t.command ?? ''}\``;
 }
 
@@ -79,7 +80,8 @@ export function renderMarkdown(report: RunReport, options: MarkdownOptions = {})
   const seen = new Map<string, number>();
   const rows = report.checks.map((check) => ({ check, anchor: anchorOf(check, seen) }));
   const byStatus = (status: Status) => rows.filter((r) => r.check.status === status);
-  const server = report.server?.name ? ` — ${markdownInline(report.server.name, 80)}${report.server.version ? ` ${markdownInline(report.server.version, 40)}` : ''}` : '';
+  const identity = report.client ?? report.server;
+  const server = identity?.name ? ` — ${report.client ? 'client ' : ''}${markdownInline(identity.name, 80)}${identity.version ? ` ${markdownInline(identity.version, 40)}` : ''}` : '';
   const lines = [
     `## MCP tools conformance${server}: ${headline(report)}`,
     '',

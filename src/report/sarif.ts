@@ -115,6 +115,7 @@ export function renderSarif(report: RunReport, options: SarifOptions = {}): Json
           target: report.target,
           wire: report.wire,
           ...(report.server ? { server: report.server } : {}),
+          ...(report.client ? { client: report.client } : {}),
           summary: report.summary,
           ...(report.baseline ? { baseline: report.baseline } : {}),
           ...(report.lock ? { lock: report.lock } : {}),

@@ -17,6 +17,7 @@ function fact(label: string, html: string): string {
 }
 
 function targetText(report: RunReport): string {
+  if (report.client) return `client over ${escapeHtml(report.target.transport)}: ${quoted(report.target.command ?? '')}`;
   const target = report.target.command ?? report.target.url ?? report.target.file;
   return target === undefined ? escapeHtml(report.target.transport) : `${escapeHtml(report.target.transport)}: ${quoted(target)}`;
 }
@@ -30,7 +31,7 @@ function toolsCalled(report: RunReport): string {
 }
 
 export function renderFacts(report: RunReport): string {
-  const server = report.server;
+  const server = report.client ?? report.server;
   const identity =
     server?.name === undefined && server?.version === undefined
       ? '<span class="muted">not reported</span>'
@@ -38,7 +39,7 @@ export function renderFacts(report: RunReport): string {
   const facts = [
     fact('Target', targetText(report)),
     fact('Wire', `${escapeHtml(report.wire.protocolVersion ?? 'none')} <span class="muted">(${inlineText(report.wire.reason, MAX_FACT_CHARS)})</span>`),
-    fact('Server', identity),
+    fact(report.client ? 'Client' : 'Server', identity),
     fact('Started', escapeHtml(report.startedAt)),
     fact('Duration', escapeHtml(formatDuration(report.durationMs))),
     fact('Requests', String(report.stats.requests)),

@@ -37,7 +37,7 @@ export function contentSecurityPolicy(): string {
 export function renderHtmlReport(report: RunReport, options: HtmlReportOptions = {}): string {
   const anchors = outcomeAnchors(report.checks);
   const anchored = report.checks.map((check, index) => ({ check, anchor: anchors[index] ?? `check-${check.id}` }));
-  const serverName = report.server?.name;
+  const serverName = (report.client ?? report.server)?.name;
   const title = `MCP Tools conformance report${serverName === undefined ? '' : `: ${inlineText(serverName, 100)}`}`;
   return `<!DOCTYPE html>
 <html lang="en">
