@@ -1,15 +1,16 @@
 // npm run bench: how fast the audit is against the round-trip floor, against the official suite, and at scale.
 // Not a test: it prints numbers. Options: --runs N (audits per transport, default 3), --startup-runs N (default 10),
-// --only startup,audit,property,slow-tools,worst-cases,official,scale (default: all).
+// --only startup,audit,property,slow-tools,worst-cases,official,scale,client (default: all).
 import { existsSync } from 'node:fs';
-import { CLI, REFERENCE, audit, median, runNode } from './measure.mjs';
+import { join } from 'node:path';
+import { CLI, REFERENCE, ROOT, audit, median, runNode } from './measure.mjs';
 import { sdkServerMissing, startHttpReference, startHttpSdkServer } from './http-server.mjs';
 import { medianRoundTrip } from './round-trip.mjs';
 import { ensureOfficialSuite, OFFICIAL_PACKAGE, runOfficialSuite } from './official.mjs';
 import { cpus } from 'node:os';
 import { judgeTargets } from './targets.mjs';
 
-const SECTIONS = ['startup', 'audit', 'property', 'slow-tools', 'worst-cases', 'official', 'scale'];
+const SECTIONS = ['startup', 'audit', 'property', 'slow-tools', 'worst-cases', 'official', 'scale', 'client'];
 /** Slow tools: every tools/call of the reference server answers this late (a tool waiting on I/O). */
 const TOOL_LATENCY_MS = 10;
 const SPREAD_CONNECTIONS = 4;
@@ -275,6 +276,33 @@ async function scale() {
   }
 }
 
+/**
+ * Client mode: whole audits of a client (scripted server, canary, the client process, the checks) next to the start-up
+ * of a bare Node process, which every client run pays on top of the CLI's own; and a hanging client, bounded by
+ * --max-duration. The scripted server answers `echo` 100 ms late on purpose (base.req.id-unique-inflight).
+ */
+async function client() {
+  console.log(`\nClient mode (median of ${runs} audits each)`);
+  const referenceClient = `${process.execPath} ${join(ROOT, 'dist/src/reference-client/main.js')}`;
+  const sdkDriver = `${process.execPath} ${join(ROOT, 'examples/clients/sdk-v2/driver.mjs')}`;
+  const floor = [];
+  for (let i = 0; i < runs; i += 1) floor.push((await runNode('-e', [''])).wallMs);
+  line('a bare node process (each client pays it)', ms(median(floor)));
+  const rows = [
+    ['reference client, HTTP', ['client', '--command', referenceClient]],
+    ['reference client, stdio', ['client', '--transport', 'stdio', '--command', referenceClient]],
+    ['SDK v2 client, HTTP', ['client', '--command', sdkDriver]],
+    ['SDK v2 client, stdio', ['client', '--transport', 'stdio', '--command', sdkDriver]],
+    ['hanging client, --max-duration 2000', ['client', '--command', `${process.execPath} -e "setInterval(() => {}, 1000)"`, '--max-duration', '2000']],
+  ];
+  for (const [label, args] of rows) {
+    const results = [];
+    for (let i = 0; i < runs; i += 1) results.push(await audit(args));
+    const last = results[results.length - 1];
+    line(label, `${ms(medianOf(results, 'wallMs'))}, ${last.report?.client?.messages ?? 'n/a'} messages; ${summaryOf(last.report)} (exit ${last.code})`);
+  }
+}
+
 function targets() {
   console.log(`\nTargets of the performance issue, on this machine (${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version})`);
   for (const row of judgeTargets(measured)) {
@@ -289,6 +317,6 @@ if (!existsSync(CLI)) {
 console.log(`mcp-tools-conformance bench: Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'})`);
 for (const section of SECTIONS) {
   if (!only.has(section)) continue;
-  await { startup, audit: audits, property, 'slow-tools': slowTools, 'worst-cases': worstCases, official, scale }[section]();
+  await { startup, audit: audits, property, 'slow-tools': slowTools, 'worst-cases': worstCases, official, scale, client }[section]();
 }
 targets();
