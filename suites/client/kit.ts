@@ -44,6 +44,17 @@ export function judgeRequests<T extends { request: SeenRequest | undefined; prob
 
 export const sameId = (a: unknown, b: unknown): boolean => canonicalJson(a) === canonicalJson(b);
 
+/**
+ * Whether two requests share the id space "in flight" is counted in: over stdio each server process the client starts
+ * is a connection of its own (the SDK v2 client probes on one and works on another); over HTTP every POST is the same
+ * client speaking to the one endpoint, whatever TCP connection carried it.
+ */
+export const sameSender = (a: SeenRequest, b: SeenRequest): boolean => a.seen.transport === 'http' || a.seen.connection === b.seen.connection;
+
+/** Whether `earlier` was still waiting for its answer when `later` arrived. */
+export const inFlightAt = (earlier: SeenRequest, later: SeenRequest): boolean =>
+  earlier.seen.seq < later.seen.seq && (earlier.seen.answeredT === undefined || earlier.seen.answeredT > later.seen.t);
+
 /** Each tools/call the scripted server answered with input_required, and the client's next call of the same tool. */
 export function retries(ctx: ClientCheckContext): { original: SeenRequest; irr: Record<string, unknown>; retry?: SeenRequest }[] {
   return ctx.requests.flatMap((original) => {

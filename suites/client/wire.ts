@@ -1,7 +1,7 @@
 import { isObject } from '../../src/jsonrpc.js';
 import type { SeenMessage } from '../../src/model/client-observation.js';
 import { evidenceOf, type ClientCheckDefinition } from '../../src/runner/client-check.js';
-import { clientCheck, describeRequest, fail, judgeRequests, pass, sameId, sentence, skip } from './kit.js';
+import { clientCheck, describeRequest, fail, inFlightAt, judgeRequests, pass, sameId, sameSender, sentence, skip } from './kit.js';
 
 const REQUESTS = 'basic/index#requests';
 
@@ -28,9 +28,7 @@ export const ID_UNIQUE_IN_FLIGHT = clientCheck({
   sentences: [sentence(REQUESTS, 'The request ID MUST NOT match the ID of any other request the sender has issued and not yet received a response for.', 'MUST NOT')],
   run(ctx) {
     const offenders = ctx.requests.flatMap((request) => {
-      const earlier = ctx.requests.find(
-        (other) => other !== request && other.seen.t <= request.seen.t && sameId(other.id, request.id) && (other.seen.answeredT === undefined || other.seen.answeredT > request.seen.t) && other.seen.seq < request.seen.seq,
-      );
+      const earlier = ctx.requests.find((other) => other !== request && sameSender(other, request) && sameId(other.id, request.id) && inFlightAt(other, request));
       return earlier ? [{ request, problem: `${describeRequest(request)} arrived while ${describeRequest(earlier)}, with the same id, was still unanswered` }] : [];
     });
     return judgeRequests(ctx.requests.length, 'the client sent no request', offenders, `no id of ${ctx.requests.length} requests was reused while in flight`, 'an id not used by any request still awaiting its response');
