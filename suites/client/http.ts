@@ -3,7 +3,7 @@ import { META_PROTOCOL_VERSION, NAME_HEADER_SOURCE } from '../../src/protocol/co
 import { TOOL } from '../../src/client-mode/scenarios.js';
 import { evidenceOf, type ClientCheckDefinition, type SeenRequest } from '../../src/runner/client-check.js';
 import { decodeHeaderValue, encodeHeaderValue, isPlainHeaderSafe } from '../../src/transport/header-encoding.js';
-import { clientCheck, describeRequest, fail, judgeRequests, note, pass, sentence, skip } from './kit.js';
+import { clientCheck, describeRequest, fail, judgeDriverLine, judgeRequests, pass, sentence, skip } from './kit.js';
 
 const SENDING = 'basic/transports/streamable-http#sending-messages';
 const header = (r: SeenRequest, name: string): string | undefined => r.seen.http?.headers[name.toLowerCase()];
@@ -169,14 +169,13 @@ export const BOTH_CONTENT_TYPES = clientCheck({
   scenario: 'http',
   transport: 'http',
   sentences: [sentence(SENDING, 'The client MUST support both.', 'MUST')],
-  run(ctx) {
-    if (ctx.calls(TOOL.sseEcho).length === 0) return [skip(`the client did not call ${TOOL.sseEcho} (its answer is the SSE one)`)];
-    const line = ctx.line(TOOL.sseEcho);
-    const evidence = [evidenceOf(ctx.calls(TOOL.sseEcho)[0]!.seen), ...(line ? [note('what the driver printed', line)] : [])];
-    if (!line) return [skip(`the driver printed no line for ${TOOL.sseEcho}`)];
-    if (line.outcome === 'result') return [pass(`the ${TOOL.sseEcho} result sent as text/event-stream reached the driver`, evidence)];
-    return [fail(`the ${TOOL.sseEcho} result, sent as text/event-stream (a comment line, then the response event), came out as an error`, 'the result read from the SSE stream like a JSON one', evidence)];
-  },
+  run: (ctx) =>
+    judgeDriverLine(ctx, TOOL.sseEcho, 'result', {
+      afterCall: true,
+      passed: `the ${TOOL.sseEcho} result sent as text/event-stream reached the driver`,
+      failed: `the ${TOOL.sseEcho} result, sent as text/event-stream (a comment line, then the response event), came out as an error`,
+      expected: 'the result read from the SSE stream like a JSON one',
+    }),
 });
 
 export const HTTP_CHECKS: readonly ClientCheckDefinition[] = [POST_ONLY, SINGLE_MESSAGE, ACCEPT, PROTOCOL_VERSION_HEADER, PROTOCOL_VERSION_MATCH, STANDARD_HEADERS, MCP_NAME_BASE64, BOTH_CONTENT_TYPES];

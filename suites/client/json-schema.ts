@@ -1,6 +1,6 @@
 import { TOOL } from '../../src/client-mode/scenarios.js';
-import { evidenceOf, type ClientCheckDefinition } from '../../src/runner/client-check.js';
-import { clientCheck, fail, note, pass, sentence, skip } from './kit.js';
+import type { ClientCheckDefinition } from '../../src/runner/client-check.js';
+import { clientCheck, fail, judgeDriverLine, note, pass, sentence, skip } from './kit.js';
 
 const REF = 'basic/index#ref-resolution';
 
@@ -30,15 +30,14 @@ export const UNRESOLVED_REJECT = clientCheck({
   area: 'json-schema',
   scenario: 'ref',
   sentences: [sentence(REF, 'Schemas that fail to validate due to an unresolved external $ref SHOULD be rejected rather than silently treated as permissive.', 'SHOULD')],
-  run(ctx) {
-    const calls = ctx.calls(TOOL.refNetwork);
-    const line = ctx.line(TOOL.refNetwork);
-    if (calls.length === 0 && !line) return [skip(`the client did not call ${TOOL.refNetwork}`)];
-    if (!line) return [skip(`the driver printed no line for ${TOOL.refNetwork}`)];
-    const evidence = [...calls.slice(-1).map((c) => evidenceOf(c.seen)), note('what the driver printed', line)];
-    if (line.outcome === 'error') return [pass(`the result of ${TOOL.refNetwork}, whose outputSchema $refs an unreachable network URI, came out as an error`, evidence)];
-    return [fail(`the result of ${TOOL.refNetwork}, whose outputSchema $refs a network URI that was not (and must not be) fetched, reached the driver as a valid result`, 'an error: the schema cannot be resolved, so the result cannot be validated', evidence)];
-  },
+  // Refusing the schema before calling (no tools/call sent) is a rejection too.
+  run: (ctx) =>
+    judgeDriverLine(ctx, TOOL.refNetwork, 'error', {
+      afterCall: false,
+      passed: `the result of ${TOOL.refNetwork}, whose outputSchema $refs an unreachable network URI, came out as an error`,
+      failed: `the result of ${TOOL.refNetwork}, whose outputSchema $refs a network URI that was not (and must not be) fetched, reached the driver as a valid result`,
+      expected: 'an error: the schema cannot be resolved, so the result cannot be validated',
+    }),
 });
 
 export const JSON_SCHEMA_CHECKS: readonly ClientCheckDefinition[] = [NO_NETWORK_REF, UNRESOLVED_REJECT];

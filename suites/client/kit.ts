@@ -66,4 +66,23 @@ export function retries(ctx: ClientCheckContext): { original: SeenRequest; irr: 
   });
 }
 
+/**
+ * A verdict on how the driver reported its call of `tool`: the `wanted` outcome (a result, or an error) passes, the
+ * other fails. It skips, saying why, when the driver printed no line for the tool, or (with `afterCall`, for rules about
+ * what the server answered) when the client never sent the call.
+ */
+export function judgeDriverLine(
+  ctx: ClientCheckContext,
+  tool: string,
+  wanted: 'result' | 'error',
+  text: { passed: string; failed: string; expected: string; afterCall: boolean },
+): Outcome[] {
+  const calls = ctx.calls(tool);
+  if (text.afterCall && calls.length === 0) return [skip(`the client did not call ${tool}`)];
+  const line = ctx.line(tool);
+  if (!line) return [skip(calls.length === 0 ? `the client did not call ${tool}` : `the driver printed no line for ${tool}`)];
+  const evidence = [...calls.slice(-1).map((c) => evidenceOf(c.seen)), note('what the driver printed', line)];
+  return line.outcome === wanted ? [pass(text.passed, evidence)] : [fail(text.failed, text.expected, evidence)];
+}
+
 export const describeRequest = (r: SeenRequest): string => `${r.method}${typeof r.params.name === 'string' ? ` ${r.params.name}` : ''} (id ${JSON.stringify(r.id)}, message #${r.seen.seq})`;
