@@ -1,3 +1,4 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,12 @@ import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../src/model/check.js';
 import { BUILT, ROOT, runCli } from './helpers/cli.js';
 import { isAlive } from './helpers/processes.js';
+import { sharedPath } from './helpers/shared.js';
+import Ajv04 from 'ajv-draft-04';
+
+const SARIF_SCHEMA = sharedPath('formats/sarif-schema-2.1.0.json');
+const JUNIT_XSD = sharedPath('formats/junit-10.xsd');
+const hasXmllint = spawnSync('xmllint', ['--version']).status === 0;
 
 const driver = (name: string) => `${process.execPath} ${join(ROOT, 'examples/clients', name, 'driver.mjs')}`;
 const misbehaving = (mode: string) => `${process.execPath} ${join(ROOT, 'test/fixtures/clients/misbehaving.mjs')} ${mode}`;
@@ -69,6 +76,18 @@ describe.skipIf(!BUILT)('client mode: a client that cannot be audited ends the r
     expect(pids.filter(isAlive)).toEqual([]);
   });
 
+  it('over stdio, a hanging client is killed together with the scripted server it started', async () => {
+    const pidsFile = join(mkdtempSync(join(tmpdir(), 'mtc-hang-')), 'pids.json');
+    const run = await runCli(['client', '--transport', 'stdio', '--command', misbehaving('hang'), '--max-duration', '1500'], { env: { PIDS_FILE: pidsFile } });
+    expect(run.code).toBe(3);
+    expect(run.report!.client!.exit.kind).toBe('timed-out');
+    // Its server/discover reached the scripted server before it hung.
+    expect(run.report!.client!.messages).toBe(1);
+    const pids = JSON.parse(readFileSync(pidsFile, 'utf8')) as number[];
+    expect(pids).toHaveLength(2);
+    expect(pids.filter(isAlive)).toEqual([]);
+  });
+
   it('a client that crashes: exit 3, the exit code and its stderr in the report', async () => {
     const run = await runCli(['client', '--command', misbehaving('crash')]);
     expect(run.code).toBe(3);
@@ -97,7 +116,7 @@ describe.skipIf(!BUILT)('client mode: a client that cannot be audited ends the r
     expect(meta.status).toBe('fail');
     expect(meta.message).toMatch(/^5000 of 5000: /);
     expect(meta.evidence).toHaveLength(5);
-    expect(report.client).toMatchObject({ messages: 5000, messagesNotKept: 3001 });
+    expect(report.client).toMatchObject({ messages: 5000, messagesNotKept: 1001 });
     expect(JSON.stringify(report).length).toBeLessThan(2_000_000);
   });
 
@@ -125,5 +144,14 @@ describe.skipIf(!BUILT)('client mode reports', () => {
     expect(Object.keys(run.report!.stats.toolsCalled).sort()).toEqual(['mrtr_ask', 'mrtr_state_only']);
     expect(run.report!.checks.find((c) => c.id === 'xmcp.client.mirror')).toMatchObject({ status: 'skip', message: 'its scenario "x-mcp-header" was not selected (--scenario)' });
     expect(readFileSync(join(run.outputDir, 'junit.xml'), 'utf8')).toContain('tools.call.retry-new-id');
+    expect(readFileSync(join(run.outputDir, 'summary.md'), 'utf8')).toMatch(/^## MCP tools conformance — client mcp-tools-conformance-driver-sdk-v2 2\.4\.0: /);
+    expect(readFileSync(join(run.outputDir, 'report.html'), 'utf8')).toContain('<dt>Client</dt>');
+    if (existsSync(SARIF_SCHEMA)) {
+      const validate = new Ajv04.default({ allErrors: true, strict: false, validateFormats: false }).compile(JSON.parse(readFileSync(SARIF_SCHEMA, 'utf8')) as object);
+      expect(validate(JSON.parse(readFileSync(join(run.outputDir, 'report.sarif'), 'utf8'))), JSON.stringify(validate.errors)).toBe(true);
+    }
+    if (hasXmllint && existsSync(JUNIT_XSD)) {
+      expect(() => execFileSync('xmllint', ['--noout', '--schema', JUNIT_XSD, join(run.outputDir, 'junit.xml')], { stdio: 'pipe' })).not.toThrow();
+    }
   });
 });
