@@ -1,6 +1,7 @@
 import type { BaselineFile } from '../baseline/baseline.js';
 import type { ToolLockFile } from '../lock/tool-lock.js';
 import type { ReplayTarget } from '../property/replay.js';
+import type { Scenario } from '../client-mode/scenarios.js';
 
 /** Everything an audit needs to know, built once from the command line (and config file) by the shell. */
 export interface AuditConfig {
@@ -30,4 +31,13 @@ export interface AuditConfig {
   startedAt: Date;
   started: number;
   deadline: number;
+}
+
+export interface ClientAuditConfig extends Pick<AuditConfig, 'toolVersion' | 'timeoutMs' | 'maxDurationMs' | 'baseline' | 'failOn' | 'failOnStale' | 'startedAt' | 'started' | 'deadline' | 'secrets'> {
+  /** The client command line (split like a shell; the endpoint URL is appended over HTTP). */
+  command: string;
+  transport: 'http' | 'stdio';
+  scenarios: readonly Scenario[];
+  /** stdio: the command line that starts the scripted server with the given session folder. */
+  serverCommand(sessionDir: string): string;
 }

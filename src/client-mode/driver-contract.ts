@@ -1,0 +1,6 @@
+/**
+ * The environment of the driver contract (README "Audit your client"): over HTTP the endpoint URL (also the driver's
+ * last argument), over stdio the command line that starts the scripted server.
+ */
+export const ENV_URL = 'MCP_CONFORMANCE_URL';
+export const ENV_SERVER_COMMAND = 'MCP_CONFORMANCE_SERVER_COMMAND';

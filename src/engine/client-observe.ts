@@ -1,0 +1,123 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startCanary } from '../client-mode/canary.js';
+import { runClient, type ClientRun } from '../client-mode/client-process.js';
+import { startHttpFront } from '../client-mode/http-front.js';
+import { MAX_SEEN_MESSAGES, Recorder } from '../client-mode/recorder.js';
+import { ScriptedServer, type ScriptedSetup } from '../client-mode/scripted-server.js';
+import { sessionFiles } from '../client-mode/session.js';
+import { ENV_SERVER_COMMAND, ENV_URL } from '../client-mode/driver-contract.js';
+import { isObject } from '../jsonrpc.js';
+import type { ClientObservations, DriverLine, SeenMessage } from '../model/client-observation.js';
+import { MODERN_VERSION } from '../model/wire.js';
+import { META_PROTOCOL_VERSION } from '../protocol/constants.js';
+import type { ClientAuditConfig } from './config.js';
+
+const NOISE_KEPT = 20;
+
+/** Runs the client against the scripted server and collects everything the checks judge. */
+export async function observe(config: ClientAuditConfig): Promise<ClientObservations> {
+  const canary = await startCanary();
+  const setup: ScriptedSetup = { scenarios: config.scenarios, canaryOrigin: canary.origin, timeOrigin: Date.now(), version: config.toolVersion };
+  const server = new ScriptedServer(setup);
+  const offered = Object.fromEntries(server.tools.map((t) => [String(t.name), t]));
+  let run: ClientRun;
+  let messages: SeenMessage[];
+  let notKept = 0;
+  if (config.transport === 'http') {
+    const recorder = new Recorder(setup.timeOrigin);
+    const front = await startHttpFront(server, recorder);
+    try {
+      run = await runClient(config.command, [front.url], { [ENV_URL]: front.url }, config.deadline);
+    } finally {
+      await front.close();
+    }
+    messages = recorder.seen;
+    notKept = recorder.dropped;
+  } else {
+    const dir = await mkdtemp(join(tmpdir(), 'mcp-conformance-client-'));
+    const files = sessionFiles(dir);
+    try {
+      await writeFile(files.setup, JSON.stringify(setup));
+      run = await runClient(config.command, [], { [ENV_SERVER_COMMAND]: config.serverCommand(dir) }, config.deadline);
+      ({ messages, notKept } = await readSeen(files.seen));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+  await canary.close();
+  const { driverLines, stdoutNoise } = readDriverLines(run.stdoutLines);
+  return {
+    transport: config.transport,
+    offered,
+    messages,
+    messagesNotKept: notKept,
+    canaryHits: canary.hits,
+    driverLines,
+    stdoutNoise,
+    stderrTail: run.stderr.split('\n').filter((l) => l.trim() !== '').slice(-40),
+    exit: run.exit,
+    durationMs: run.durationMs,
+  };
+}
+
+/** The stdio server processes' reports, in order of arrival (each process appended its own as it answered). */
+async function readSeen(file: string): Promise<{ messages: SeenMessage[]; notKept: number }> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  const seen = text
+    .split('\n')
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as SeenMessage];
+      } catch {
+        return [];
+      }
+    })
+    .sort((a, b) => a.t - b.t);
+  const messages = seen.slice(0, MAX_SEEN_MESSAGES);
+  messages.forEach((entry, index) => (entry.seq = index + 1));
+  return { messages, notKept: seen.length - messages.length };
+}
+
+function readDriverLines(lines: readonly string[]): { driverLines: DriverLine[]; stdoutNoise: string[] } {
+  const driverLines: DriverLine[] = [];
+  const stdoutNoise: string[] = [];
+  for (const line of lines) {
+    if (line.trim() === '') continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      parsed = undefined;
+    }
+    if (isObject(parsed) && typeof parsed.tool === 'string' && ('result' in parsed || 'error' in parsed)) {
+      driverLines.push({ tool: parsed.tool, outcome: 'error' in parsed ? 'error' : 'result', value: 'error' in parsed ? parsed.error : parsed.result });
+    } else if (stdoutNoise.length < NOISE_KEPT) {
+      stdoutNoise.push(line.slice(0, 300));
+    }
+  }
+  return { driverLines, stdoutNoise };
+}
+
+/** Why the client could not be audited (exit 3), or undefined when it ran and exited 0 having sent something. */
+export function abortReason(observed: ClientObservations): string | undefined {
+  const { exit, messages } = observed;
+  const legacy = earlierRevision(messages);
+  const spoke = legacy ? `; it spoke an earlier revision (initialize with protocolVersion ${JSON.stringify(legacy)}), and the scripted server speaks ${MODERN_VERSION} only, so the rules of ${MODERN_VERSION} could not be judged on its wire` : '';
+  if (exit.kind === 'not-started') return exit.message;
+  if (exit.kind === 'timed-out') return `the client did not exit before the --max-duration budget ran out and was killed${spoke}`;
+  if (exit.code !== 0) return `the client exited with ${exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`}${spoke}`;
+  if (messages.length === 0) return 'the client exited without sending a message to the scripted server';
+  return undefined;
+}
+
+/** The protocolVersion of an `initialize` the client sent, when it sent no 2026-07-28 request at all. */
+function earlierRevision(messages: readonly SeenMessage[]): string | undefined {
+  const requests = messages.map((m) => m.message).filter(isObject);
+  const modern = requests.some((m) => isObject(m.params) && isObject(m.params._meta) && m.params._meta[META_PROTOCOL_VERSION] === MODERN_VERSION);
+  const initialize = requests.find((m) => m.method === 'initialize');
+  if (modern || !initialize) return undefined;
+  const version = isObject(initialize.params) ? initialize.params.protocolVersion : undefined;
+  return typeof version === 'string' ? version : 'none';
+}
