@@ -24,9 +24,10 @@ describe.skipIf(!BUILT)('the reference client', () => {
 });
 
 describe.skipIf(!BUILT)('each client check catches its reference-client defect alone', () => {
-  // One transport per check: the defect's own when it has one, HTTP otherwise (the checks read both the same way).
+  // One transport per check: the one its rule binds, else the defect's own, else HTTP (the checks read both the same way).
+  const transportOf = (checkId: string, defect: Defect) => CLIENT_CHECKS.find((c) => c.id === checkId)?.transport ?? defect.only ?? 'http';
   const cases = Object.entries(DEFECTS as Record<string, Defect>).flatMap(([name, defect]) =>
-    typeof defect.check === 'string' ? [[name, defect.only ?? 'http', defect.check] as const] : (['http', 'stdio'] as const).map((t) => [name, t, (defect.check as Record<string, string>)[t]!] as const),
+    typeof defect.check === 'string' ? [[name, transportOf(defect.check, defect), defect.check] as const] : (['http', 'stdio'] as const).map((t) => [name, t, (defect.check as Record<string, string>)[t]!] as const),
   );
   it.each(cases)('%s (%s)', async (name, transport, checkId) => {
     const check = CLIENT_CHECKS.find((c) => c.id === checkId)!;

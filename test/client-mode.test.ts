@@ -33,7 +33,9 @@ describe.skipIf(!BUILT)('client mode against real SDK clients', () => {
       ['progress.token-type', 'skip'],
       ['progress.token-unique', 'skip'],
       ['stdio.client.no-responses', 'skip'],
+      ['stdio.client.stderr-not-error', 'skip'],
       ['stdio.client.stdin-clean', 'skip'],
+      ['version.matrix.stdio-discover-first', 'skip'],
     ]);
     // It retried both MRTR tools (three rounds of mrtr_ask) and walked all three pages.
     expect(report.stats.toolsCalled).toMatchObject({ mrtr_ask: 3, mrtr_state_only: 2, page_three: 1 });
@@ -44,7 +46,7 @@ describe.skipIf(!BUILT)('client mode against real SDK clients', () => {
     const run = await runCli(['client', '--transport', 'stdio', '--command', driver('sdk-v2')]);
     expect(run.code).toBe(0);
     const byId = statuses(run.report!.checks);
-    expect(byId).toMatchObject({ 'stdio.client.stdin-clean': 'pass', 'stdio.client.no-responses': 'pass', 'tools.call.retry-new-id': 'pass', 'mrtr.client.echo-requeststate': 'pass', 'page.client.empty-cursor': 'pass' });
+    expect(byId).toMatchObject({ 'stdio.client.stdin-clean': 'pass', 'stdio.client.no-responses': 'pass', 'stdio.client.stderr-not-error': 'pass', 'version.matrix.stdio-discover-first': 'pass', 'tools.call.retry-new-id': 'pass', 'mrtr.client.echo-requeststate': 'pass', 'page.client.empty-cursor': 'pass' });
     expect(run.report!.checks.filter((c) => c.status === 'fail' || c.status === 'warn')).toEqual([]);
     // On stdio the x-mcp-header rules do not bind: the SDK keeps (and calls) the tools with invalid annotations, as it MAY.
     expect(run.report!.stats.toolsCalled.header_invalid_space).toBe(1);

@@ -20,7 +20,12 @@ export interface Answer {
   sse?: boolean;
   /** Answer this much later: a request the client sends meanwhile finds this one in flight. */
   delayMs?: number;
+  /** stdio: a line to write to stderr first (logging, which a client must not take for an error). */
+  stderr?: string;
 }
+
+/** What the stdio server logs to stderr while `echo` is in flight: it says ERROR, and is only a log line. */
+export const STDERR_LOG_LINE = 'ERROR scripted-server: this is a log line on stderr, not an error of the request';
 
 /** How late `echo` is answered (the first call of a driver that calls in listing order). */
 export const ECHO_DELAY_MS = 100;
@@ -98,7 +103,7 @@ export class ScriptedServer {
     if (typeof name !== 'string' || !this.tools.some((t) => t.name === name)) return error(200, ERR.invalidParams, `unknown tool: ${String(name)}`);
     switch (name) {
       case TOOL.echo:
-        return { ...result(complete(`echo: ${JSON.stringify(params.arguments ?? {})}`)), delayMs: ECHO_DELAY_MS };
+        return { ...result(complete(`echo: ${JSON.stringify(params.arguments ?? {})}`)), delayMs: ECHO_DELAY_MS, stderr: STDERR_LOG_LINE };
       case TOOL.sseEcho:
         return result(complete(`echo: ${JSON.stringify(params.arguments ?? {})}`), true);
       case TOOL.mrtrStateOnly:

@@ -29,6 +29,7 @@ export function scriptedServerMain(argv: readonly string[]): void {
     if (bytes.toString('latin1').trim() === '') return;
     const entry = recorder.receive(bytes, 'stdio', `stdio process ${process.pid}`);
     const answer = entry.message === undefined ? undefined : server.handle(entry.message);
+    if (answer?.stderr) process.stderr.write(`${answer.stderr}\n`);
     const reply = () => {
       recorder.answered(entry, answer?.body === undefined ? undefined : { body: answer.body });
       if (answer?.body !== undefined) process.stdout.write(JSON.stringify(answer.body) + '\n');

@@ -16,7 +16,7 @@ export async function runClient(transport: Transport, defects: Defects): Promise
   const rpc = new Rpc(transport, defects);
   try {
     if (defects.has('stdin-garbage') && rpc.kind === 'stdio') await rpc.sendRaw(Buffer.from('hello server', 'utf8'));
-    await discover(rpc, defects);
+    if (!defects.has('no-discover')) await discover(rpc, defects);
     const listing = await listAllTools(rpc, defects);
     const tools = admitTools(listing.tools, rpc.kind, defects);
     await sendStrayMessages(rpc, defects, listing.lastId);

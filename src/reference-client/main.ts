@@ -28,7 +28,7 @@ async function main(): Promise<number> {
   if (url) {
     transport = new HttpTransport(url, args.defects.has('no-sse-support'));
   } else if (command) {
-    transport = new StdioTransport(command);
+    transport = new StdioTransport(command, args.defects.has('stderr-is-error'));
   } else {
     process.stderr.write(`reference-client: set ${ENV_URL} or ${ENV_SERVER_COMMAND} (see --help)\n`);
     return 2;

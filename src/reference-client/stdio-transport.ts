@@ -16,15 +16,22 @@ const EXIT_GRACE_MS = 2_000;
 /** Newline-delimited JSON-RPC with a server spawned by `sh -c <command>`; its stderr is passed through. */
 export class StdioTransport implements Transport {
   readonly kind = 'stdio';
-  private readonly child: ChildProcessByStdio<Writable, Readable, null>;
+  private readonly child: ChildProcessByStdio<Writable, Readable, Readable | null>;
   /** Waiters by id, oldest first: a client that reuses an id in flight gets the answers in arrival order. */
   private readonly waiting = new Map<string, Waiter[]>();
   private pendingBytes: Buffer = Buffer.alloc(0);
   private gone: string | undefined;
   private readonly closed: Promise<void>;
 
-  constructor(command: string) {
-    this.child = spawn('sh', ['-c', command], { stdio: ['pipe', 'pipe', 'inherit'], detached: true });
+  /** `stderrIsError`: the stderr-is-error defect, which fails the requests in flight when the server writes to stderr. */
+  constructor(command: string, stderrIsError = false) {
+    this.child = spawn('sh', ['-c', command], { stdio: ['pipe', 'pipe', stderrIsError ? 'pipe' : 'inherit'], detached: true }) as ChildProcessByStdio<Writable, Readable, Readable | null>;
+    this.child.stderr?.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      const waiters = [...this.waiting.values()].flat();
+      this.waiting.clear();
+      for (const waiter of waiters) waiter.reject(new RequestFailure('invalid-response', 'the server wrote to stderr'));
+    });
     this.closed = new Promise((resolve) => {
       this.child.on('close', (code, signal) => {
         this.fail(`the server exited (${signal ?? `code ${code}`})`);

@@ -178,4 +178,20 @@ export const BOTH_CONTENT_TYPES = clientCheck({
     }),
 });
 
-export const HTTP_CHECKS: readonly ClientCheckDefinition[] = [POST_ONLY, SINGLE_MESSAGE, ACCEPT, PROTOCOL_VERSION_HEADER, PROTOCOL_VERSION_MATCH, STANDARD_HEADERS, MCP_NAME_BASE64, BOTH_CONTENT_TYPES];
+export const NO_RESUME = clientCheck({
+  id: 'http.sse.no-resume',
+  title: 'No Last-Event-ID: streams are not resumable',
+  area: 'http',
+  scenario: 'http',
+  transport: 'http',
+  sentences: [sentence('basic/transports/streamable-http#receiving-messages', 'Resumable SSE streams via Last-Event-ID are not supported.', 'descriptive')],
+  run(ctx) {
+    const posts = ctx.observed.messages.filter((m) => m.http?.method === 'POST');
+    const resuming = posts.filter((m) => m.http!.headers['last-event-id'] !== undefined);
+    if (posts.length === 0) return [skip('the client sent no POST')];
+    if (resuming.length === 0) return [pass(`none of ${posts.length} POSTs carries Last-Event-ID`)];
+    return [fail(`${resuming.length} of ${posts.length} POSTs carry Last-Event-ID (first: ${JSON.stringify(resuming[0]!.http!.headers['last-event-id'])})`, 'no Last-Event-ID header (descriptive text of the page: a deviation warns)', resuming.slice(0, 5).map(evidenceOf))];
+  },
+});
+
+export const HTTP_CHECKS: readonly ClientCheckDefinition[] = [POST_ONLY, SINGLE_MESSAGE, ACCEPT, PROTOCOL_VERSION_HEADER, PROTOCOL_VERSION_MATCH, STANDARD_HEADERS, MCP_NAME_BASE64, BOTH_CONTENT_TYPES, NO_RESUME];

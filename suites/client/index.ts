@@ -1,6 +1,7 @@
 import type { ClientCheckDefinition } from '../../src/runner/client-check.js';
 import { assertUniqueIds } from '../../src/runner/registry.js';
 import { AREAS } from '../../src/runner/types.js';
+import { DISCOVERY_CHECKS } from './discovery.js';
 import { HTTP_CHECKS } from './http.js';
 import { JSON_SCHEMA_CHECKS } from './json-schema.js';
 import { MRTR_CHECKS } from './mrtr.js';
@@ -13,6 +14,7 @@ import { X_MCP_HEADER_CHECKS } from './x-mcp-header.js';
 
 /** Every client check, in the order reports show them (areas in AREAS order). */
 export const CLIENT_CHECKS: readonly ClientCheckDefinition[] = [
+  ...DISCOVERY_CHECKS,
   ...REQUEST_META_CHECKS,
   ...WIRE_CHECKS,
   ...HTTP_CHECKS,

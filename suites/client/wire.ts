@@ -1,7 +1,9 @@
 import { isObject } from '../../src/jsonrpc.js';
 import type { SeenMessage } from '../../src/model/client-observation.js';
 import { evidenceOf, type ClientCheckDefinition } from '../../src/runner/client-check.js';
-import { clientCheck, describeRequest, fail, inFlightAt, judgeRequests, pass, sameId, sameSender, sentence, skip } from './kit.js';
+import { STDERR_LOG_LINE } from '../../src/client-mode/scripted-server.js';
+import { TOOL } from '../../src/client-mode/scenarios.js';
+import { clientCheck, describeRequest, fail, inFlightAt, judgeDriverLine, judgeRequests, pass, sameId, sameSender, sentence, skip } from './kit.js';
 
 const REQUESTS = 'basic/index#requests';
 
@@ -109,4 +111,20 @@ function noResponses(id: string, transport: 'http' | 'stdio', ref: string, text:
 export const HTTP_NO_RESPONSES = noResponses('http.client.no-responses', 'http', 'basic/transports/streamable-http#sending-messages', 'The client MUST NOT send JSON-RPC _responses_.');
 export const STDIO_NO_RESPONSES = noResponses('stdio.client.no-responses', 'stdio', 'basic/transports/stdio#sending-messages', 'The client MUST NOT write JSON-RPC _responses_.');
 
-export const WIRE_CHECKS: readonly ClientCheckDefinition[] = [ID_TYPE, ID_UNIQUE_IN_FLIGHT, NOTIFICATION_NO_ID, UTF8, STDIN_CLEAN, HTTP_NO_RESPONSES, STDIO_NO_RESPONSES];
+export const STDERR_NOT_ERROR = clientCheck({
+  id: 'stdio.client.stderr-not-error',
+  title: "The server's stderr is not taken for an error",
+  area: 'wire',
+  scenario: 'meta',
+  transport: 'stdio',
+  sentences: [sentence('basic/transports/stdio', "The client MAY capture, forward, or ignore the server's stderr output and SHOULD NOT assume stderr output indicates error conditions.", 'SHOULD NOT')],
+  run: (ctx) =>
+    judgeDriverLine(ctx, TOOL.echo, 'result', {
+      afterCall: true,
+      passed: `the ${TOOL.echo} result reached the driver although the server wrote "${STDERR_LOG_LINE}" to stderr while it was in flight`,
+      failed: `the ${TOOL.echo} call came out as an error after the server wrote "${STDERR_LOG_LINE}" to stderr while it was in flight (its answer was a plain result)`,
+      expected: 'the result: stderr is for logging',
+    }),
+});
+
+export const WIRE_CHECKS: readonly ClientCheckDefinition[] = [ID_TYPE, ID_UNIQUE_IN_FLIGHT, NOTIFICATION_NO_ID, UTF8, STDIN_CLEAN, HTTP_NO_RESPONSES, STDIO_NO_RESPONSES, STDERR_NOT_ERROR];
