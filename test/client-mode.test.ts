@@ -157,3 +157,16 @@ describe.skipIf(!BUILT)('client mode reports', () => {
     }
   });
 });
+
+const hasPython = spawnSync('python3', ['--version']).status === 0;
+
+describe.skipIf(!BUILT || !hasPython)('client mode against a client on another stack (Python standard library)', () => {
+  it.each(['http', 'stdio'] as const)('over %s: no fail and no warning', async (transport) => {
+    const run = await runCli(['client', '--transport', transport, '--command', `python3 ${join(ROOT, 'examples/clients/python-stdlib/driver.py')}`]);
+    expect(run.report!.checks.filter((c) => c.status === 'fail' || c.status === 'warn').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+    expect(run.code).toBe(0);
+    expect(run.report!.client).toMatchObject({ name: 'python-stdlib-driver', exit: { kind: 'exited', code: 0 } });
+    // HTTP leaves out the three tools with invalid annotations; stdio may keep them.
+    expect(run.report!.client!.driverLines).toBe(transport === 'http' ? 15 : 18);
+  });
+});

@@ -73,6 +73,7 @@ function reportOf(config: ClientAuditConfig, observed: ClientObservations, ctx: 
       messages: observed.messages.length,
       ...(observed.messagesNotKept > 0 ? { messagesNotKept: observed.messagesNotKept } : {}),
       driverLines: observed.driverLines.length,
+      ...(observed.stdoutNoise.length > 0 ? { stdoutNoise: observed.stdoutNoise } : {}),
     },
     startedAt: config.startedAt.toISOString(),
     durationMs: Math.round(performance.now() - config.started),

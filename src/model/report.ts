@@ -30,6 +30,8 @@ export interface RunReport {
     messages: number;
     messagesNotKept?: number;
     driverLines: number;
+    /** The first stdout lines that were not driver lines (the contract wants nothing else on stdout). */
+    stdoutNoise?: string[];
   };
   startedAt: string;
   durationMs: number;

@@ -68,7 +68,7 @@ export function clientLine(client: NonNullable<RunReport['client']>): string {
   const identity = [client.name, client.version].filter((part) => part !== undefined).join(' ') || 'no clientInfo';
   const exit = client.exit;
   const ended = exit.kind === 'timed-out' ? 'killed at --max-duration' : exit.kind === 'not-started' ? 'not started' : exit.signal ? `ended by ${exit.signal}` : `exited ${exit.code}`;
-  return `${terminalInline(identity, 200)} (${ended}; ${client.messages} message(s) to the scripted server${client.messagesNotKept ? ` (and ${client.messagesNotKept} more, not kept)` : ''}, ${client.driverLines} driver line(s); scenarios ${client.scenarios.join(', ')})`;
+  return `${terminalInline(identity, 200)} (${ended}; ${client.messages} message(s) to the scripted server${client.messagesNotKept ? ` (and ${client.messagesNotKept} more, not kept)` : ''}, ${client.driverLines} driver line(s)${client.stdoutNoise ? `, and stdout lines that are not driver lines (first: ${terminalInline(JSON.stringify(client.stdoutNoise[0]!.slice(0, 60)))})` : ''}; scenarios ${client.scenarios.join(', ')})`;
 }
 
 /**

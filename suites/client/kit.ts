@@ -80,9 +80,13 @@ export function judgeDriverLine(
   const calls = ctx.calls(tool);
   if (text.afterCall && calls.length === 0) return [skip(`the client did not call ${tool}`)];
   const line = ctx.line(tool);
-  if (!line) return [skip(calls.length === 0 ? `the client did not call ${tool}` : `the driver printed no line for ${tool}`)];
+  if (!line) return [skip(calls.length === 0 ? `the client did not call ${tool}` : `the driver printed no line for ${tool}${noiseNote(ctx)}`)];
   const evidence = [...calls.slice(-1).map((c) => evidenceOf(c.seen)), note('what the driver printed', line)];
   return line.outcome === wanted ? [pass(text.passed, evidence)] : [fail(text.failed, text.expected, evidence)];
 }
+
+/** When the driver's stdout held lines that are not driver lines: say so, since they may be the missing ones. */
+const noiseNote = (ctx: ClientCheckContext) =>
+  ctx.observed.stdoutNoise.length === 0 ? '' : ` (its stdout held ${ctx.observed.stdoutNoise.length} line(s) that are not driver lines, first: ${JSON.stringify(ctx.observed.stdoutNoise[0]!.slice(0, 80))})`;
 
 export const describeRequest = (r: SeenRequest): string => `${r.method}${typeof r.params.name === 'string' ? ` ${r.params.name}` : ''} (id ${JSON.stringify(r.id)}, message #${r.seen.seq})`;

@@ -1,10 +1,15 @@
 import { canonicalJson } from '../../src/canonical-json.js';
 import { isObject } from '../../src/jsonrpc.js';
+import { TOOL } from '../../src/client-mode/scenarios.js';
 import { evidenceOf, type ClientCheckContext, type ClientCheckDefinition } from '../../src/runner/client-check.js';
 import { clientCheck, describeRequest, judgeRequests, retries, sameId, sentence, skip } from './kit.js';
 
 const CLIENT_REQUIREMENTS = 'basic/patterns/mrtr#client-requirements-basic-workflow';
 const noRetry = (ctx: ClientCheckContext) => (retries(ctx).length === 0 ? 'no tools/call was answered with input_required' : 'the client retried none of the calls answered with input_required');
+
+/** Why mrtr_ask asked nothing: it was not called, or its call declared no capability an input request could use. */
+const askSkip = (ctx: ClientCheckContext, what: string) =>
+  ctx.calls(TOOL.mrtrAsk).length === 0 ? `${what}: the client did not call ${TOOL.mrtrAsk}` : `${what}: the calls of ${TOOL.mrtrAsk} declared neither elicitation nor roots, so it asked nothing`;
 
 /** The (original, retry) pairs whose input_required result matches `which`; `judged` counts those retried. */
 function pairs(ctx: ClientCheckContext, which: (irr: Record<string, unknown>) => boolean) {
@@ -56,7 +61,7 @@ export const NO_SPURIOUS_STATE = clientCheck({
   sentences: [sentence(CLIENT_REQUIREMENTS, 'If the InputRequiredResult does not contain a requestState field, the client MUST NOT include one in the retry.', 'MUST NOT')],
   run(ctx) {
     const { all, retried } = pairs(ctx, (irr) => !('requestState' in irr));
-    if (all.length === 0) return [skip('no input_required result without a requestState was answered (the client declared no capability an input request could use)')];
+    if (all.length === 0) return [skip(askSkip(ctx, 'no input_required result without a requestState was answered'))];
     const offenders = retried.filter((p) => 'requestState' in p.retry.params).map((p) => ({ request: p.retry, problem: `${describeRequest(p.retry)} sent requestState ${JSON.stringify(p.retry.params.requestState)}` }));
     return judgeRequests(retried.length, noRetry(ctx), offenders, `none of ${retried.length} such retries carries a requestState`, 'no requestState field in the retry');
   },
@@ -70,7 +75,7 @@ export const FULFILL_BEFORE_RETRY = clientCheck({
   sentences: [sentence(CLIENT_REQUIREMENTS, 'If a client receives an InputRequiredResult that contains the inputRequests field, the client MUST construct the requested inputs before retrying the original request.', 'MUST')],
   run(ctx) {
     const { all, retried } = pairs(ctx, (irr) => isObject(irr.inputRequests));
-    if (all.length === 0) return [skip('no input_required result with inputRequests was answered (the client declared no capability an input request could use)')];
+    if (all.length === 0) return [skip(askSkip(ctx, 'no input_required result with inputRequests was answered'))];
     const offenders = retried.flatMap((p) => {
       const asked = Object.keys(p.irr.inputRequests as Record<string, unknown>);
       const given = isObject(p.retry.params.inputResponses) ? p.retry.params.inputResponses : {};

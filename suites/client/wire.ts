@@ -101,7 +101,7 @@ function noResponses(id: string, transport: 'http' | 'stdio', ref: string, text:
     run(ctx) {
       const messages = ctx.observed.messages.filter((m) => m.message !== undefined);
       const bad = responsesIn(messages);
-      if (messages.length === 0) return [skip('the client sent no message')];
+      if (messages.length === 0) return [skip(ctx.observed.messages.length === 0 ? 'the client sent no message' : 'the client sent nothing that parses as JSON')];
       if (bad.length === 0) return [pass(`none of ${messages.length} messages is a JSON-RPC response`)];
       return [fail(`${bad.length} message(s) are JSON-RPC responses (first: message #${bad[0]!.seq})`, 'requests and notifications only: 2026-07-28 servers send no requests to answer', bad.slice(0, 5).map(evidenceOf))];
     },

@@ -1,5 +1,5 @@
 import { isObject } from '../../src/jsonrpc.js';
-import { INVALID_HEADER_TOOLS } from '../../src/client-mode/scenarios.js';
+import { INVALID_HEADER_TOOLS, TOOL } from '../../src/client-mode/scenarios.js';
 import type { ClientCheckContext, ClientCheckDefinition, SeenRequest } from '../../src/runner/client-check.js';
 import { encodeHeaderValue, isPlainHeaderSafe } from '../../src/transport/header-encoding.js';
 import { findHeaderAnnotations } from '../../src/transport/param-headers.js';
@@ -35,6 +35,8 @@ function mirrored(ctx: ClientCheckContext): Mirrored[] {
 
 const called = (ctx: ClientCheckContext) => ctx.requests.some((r) => r.method === 'tools/call' && typeof r.params.name === 'string' && findHeaderAnnotations(ctx.observed.offered[r.params.name]?.inputSchema).length > 0);
 const none = 'the client called no tool with x-mcp-header annotations';
+/** Why nothing was judged: the tool that offers the case was not called, or its call held no such value. */
+const notCalled = (ctx: ClientCheckContext, tool: string, otherwise: string) => (ctx.calls(tool).length === 0 ? `the client did not call ${tool}, the tool that offers this case` : otherwise);
 const show = (m: Mirrored) => `${describeRequest(m.request)}: ${m.header} ${m.sent === undefined ? 'absent' : JSON.stringify(m.sent)} for ${JSON.stringify(m.value)}`;
 
 export const MIRROR = clientCheck({
@@ -68,7 +70,7 @@ export const OMIT_NULL = clientCheck({
     if (!called(ctx)) return [skip(none)];
     const empty = mirrored(ctx).filter((m) => m.value === null || m.value === undefined);
     const offenders = empty.filter((m) => m.sent !== undefined).map((m) => ({ request: m.request, problem: show(m) }));
-    return judgeRequests(empty.length, 'no annotated parameter was null or absent in the calls made', offenders, `no header for ${empty.length} null or absent annotated parameter(s)`, 'no Mcp-Param-{Name} header when the value is null or not in the arguments');
+    return judgeRequests(empty.length, notCalled(ctx, TOOL.headerNull, 'no annotated parameter was null or absent in the calls made'), offenders, `no header for ${empty.length} null or absent annotated parameter(s)`, 'no Mcp-Param-{Name} header when the value is null or not in the arguments');
   },
 });
 
@@ -101,7 +103,7 @@ export const BASE64 = clientCheck({
   run(ctx) {
     const found = encodingCheck((v) => !isPlainHeaderSafe(v) && !looksLikeSentinel(v))(ctx);
     if (Array.isArray(found)) return found;
-    return judgeRequests(found.judged.length, 'no value needing Base64 was mirrored', found.offenders, `all ${found.judged.length} values needing it were Base64-encoded exactly`, '=?base64?{Base64 of the UTF-8 bytes, standard alphabet with padding}?=');
+    return judgeRequests(found.judged.length, notCalled(ctx, TOOL.headerEncoded, 'no value needing Base64 was mirrored'), found.offenders, `all ${found.judged.length} values needing it were Base64-encoded exactly`, '=?base64?{Base64 of the UTF-8 bytes, standard alphabet with padding}?=');
   },
 });
 
@@ -115,7 +117,7 @@ export const SENTINEL_COLLISION = clientCheck({
   run(ctx) {
     const found = encodingCheck(looksLikeSentinel)(ctx);
     if (Array.isArray(found)) return found;
-    return judgeRequests(found.judged.length, 'no sentinel-looking value was mirrored', found.offenders, 'the sentinel-looking value was Base64-encoded', '=?base64?…?= around the Base64 of the literal value');
+    return judgeRequests(found.judged.length, notCalled(ctx, TOOL.headerSentinel, 'no sentinel-looking value was mirrored'), found.offenders, 'the sentinel-looking value was Base64-encoded', '=?base64?…?= around the Base64 of the literal value');
   },
 });
 
@@ -125,12 +127,17 @@ export const TYPE_CONVERSION = clientCheck({
   area: 'x-mcp-header',
   scenario: 'x-mcp-header',
   transport: 'http',
-  sentences: [sentence(ENCODING, 'integer: Convert to decimal string representation (e.g., 42, -7) … boolean: Convert to lowercase "true" or "false"', 'descriptive')],
+  // The conversion is described in Value Encoding; the MUST that binds it is the client procedure's step 4.
+  sentences: [
+    sentence('basic/transports/streamable-http#client-behavior', 'When constructing a tools/call request via HTTP transport, the client MUST:', 'MUST'),
+    sentence('basic/transports/streamable-http#client-behavior', 'Encode the values according to the Value Encoding rules.', 'descriptive'),
+    sentence(ENCODING, 'integer: Convert to decimal string representation (e.g., 42, -7) … boolean: Convert to lowercase "true" or "false"', 'descriptive'),
+  ],
   run(ctx) {
     if (!called(ctx)) return [skip(none)];
     const judged = mirrored(ctx).filter((m) => m.sent !== undefined && (typeof m.value === 'boolean' || Number.isInteger(m.value)));
     const offenders = judged.filter((m) => m.sent !== String(m.value)).map((m) => ({ request: m.request, problem: `${show(m)} (expected ${JSON.stringify(String(m.value))})` }));
-    return judgeRequests(judged.length, 'no integer or boolean value was mirrored', offenders, `all ${judged.length} integer and boolean values were written as the page shows`, 'decimal integers (42, -7); lowercase true/false (descriptive text of the page: a deviation warns)');
+    return judgeRequests(judged.length, 'no integer or boolean value was mirrored', offenders, `all ${judged.length} integer and boolean values were written as the page shows`, 'decimal integers (42, -7); lowercase true/false');
   },
 });
 

@@ -257,7 +257,7 @@ class HttpTransport:
             ("Accept", "application/json, text/event-stream"),
             ("MCP-Protocol-Version", params.get("_meta", {}).get("io.modelcontextprotocol/protocolVersion",
                                                                 PROTOCOL_VERSION)),
-            ("Mcp-Method", encode_header_value(message["method"])),
+            ("Mcp-Method", message["method"]),  # method names are plain ASCII; no sentinel for this header
         ]
         if message["method"] in ("tools/call", "prompts/get") and isinstance(params.get("name"), str):
             headers.append(("Mcp-Name", encode_header_value(params["name"])))
