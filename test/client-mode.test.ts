@@ -167,6 +167,6 @@ describe.skipIf(!BUILT || !hasPython)('client mode against a client on another s
     expect(run.code).toBe(0);
     expect(run.report!.client).toMatchObject({ name: 'python-stdlib-driver', exit: { kind: 'exited', code: 0 } });
     // HTTP leaves out the three tools with invalid annotations; stdio may keep them.
-    expect(run.report!.client!.driverLines).toBe(transport === 'http' ? 15 : 18);
+    expect(run.report!.client!.driverLines).toBe(transport === 'http' ? 16 : 19);
   });
 });

@@ -23,6 +23,7 @@ export const TOOL = {
   refNetwork: 'ref_network',
   refRelative: 'ref_relative',
   resultUnknownType: 'result_unknown_type',
+  legacyErrorCode: 'legacy_error_code',
   structuredMismatch: 'structured_mismatch',
 } as const;
 
@@ -34,6 +35,9 @@ export const MRTR_STATE = {
   stateOnly: ' s1:eyJ0b29sIjoibXJ0cl9zdGF0ZV9vbmx5In0=/+%2F é ',
   ask: 'a1.{"round":1}.c2lnbmF0dXJl==',
 } as const;
+
+/** The error legacy_error_code answers with: the code HeaderMismatch had before the renumbering to -32020. */
+export const LEGACY_ERROR_CODE = -32001;
 
 /** The `resultType` of the result that no client can recognise. */
 export const UNKNOWN_RESULT_TYPE = 'x-conformance-unknown';
@@ -134,6 +138,7 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
     }),
   },
   spec('results', TOOL.resultUnknownType, 'Its result has a resultType no client knows: invalid.', object({}, {})),
+  spec('results', TOOL.legacyErrorCode, 'Answers with -32001, HeaderMismatch before the renumbering: a legacy code with no meaning now.', object({}, {})),
   spec('results', TOOL.structuredMismatch, 'Its structuredContent breaks its outputSchema.', object({}, {}), {
     outputSchema: { type: 'object', properties: { temperature: { type: 'number' } }, required: ['temperature'] },
   }),

@@ -1,7 +1,7 @@
 import { isObject } from '../jsonrpc.js';
 import { META_CLIENT_CAPABILITIES, ERR } from '../protocol/constants.js';
 import { MODERN_VERSION } from '../model/wire.js';
-import { MRTR_STATE, PAGE_TWO_CURSOR, TOOL, TOOL_SPECS, UNKNOWN_RESULT_TYPE, type Scenario } from './scenarios.js';
+import { LEGACY_ERROR_CODE, MRTR_STATE, PAGE_TWO_CURSOR, TOOL, TOOL_SPECS, UNKNOWN_RESULT_TYPE, type Scenario } from './scenarios.js';
 
 export interface ScriptedSetup {
   scenarios: readonly Scenario[];
@@ -112,6 +112,8 @@ export class ScriptedServer {
         return result(askRound(params));
       case TOOL.resultUnknownType:
         return result({ resultType: UNKNOWN_RESULT_TYPE, content: [{ type: 'text', text: 'a result of an unknown type' }] });
+      case TOOL.legacyErrorCode:
+        return error(400, LEGACY_ERROR_CODE, 'Header mismatch: Mcp-Param-Region does not match the body');
       case TOOL.structuredMismatch:
         return result(complete('{"temperature":"warm"}', { structuredContent: { temperature: 'warm' } }));
       case TOOL.refNetwork:

@@ -42,6 +42,7 @@ export const DEFECTS = {
   'no-discover': { check: 'version.matrix.stdio-discover-first', description: 'sends no server/discover: the first request is tools/list' },
   'stderr-is-error': { only: 'stdio', check: 'stdio.client.stderr-not-error', description: 'anything the server writes to stderr fails the requests in flight' },
   'sends-last-event-id': { only: 'http', check: 'http.sse.no-resume', description: 'sends Last-Event-ID: 0 on every POST, as if SSE streams could be resumed' },
+  'legacy-code-as-header-mismatch': { check: 'err.legacy.no-meaning', description: 'an error -32001 (HeaderMismatch before the renumbering) makes it re-list the tools and retry the call' },
   'cursor-trimmed': { check: 'page.client.opaque', description: 'the tools/list cursor sent back is trimmed of surrounding whitespace' },
   'empty-cursor-ends': { check: 'page.client.empty-cursor', description: 'nextCursor: "" is taken as the end of the list' },
   'fetches-network-ref': { check: 'jsonschema.ref.no-network', description: "before calling tools, GETs every http(s) $ref found in the listed tools' schemas" },

@@ -6,6 +6,10 @@ import { errorLine, type CallLine } from './output-line.js';
 import { validateStructuredContent } from './output-validation.js';
 import { paramHeaders } from './param-headers.js';
 import { requestMeta } from './request-meta.js';
+import { listAllTools } from './tools-list.js';
+
+/** HeaderMismatch before the 2026-07-28 renumbering (now -32020): a legacy code, with no meaning of its own now. */
+const LEGACY_HEADER_MISMATCH = -32001;
 import type { Rpc } from './rpc.js';
 import type { CallableTool } from './tool-admission.js';
 
@@ -50,6 +54,7 @@ export async function callTool(rpc: Rpc, tool: CallableTool, defects: Defects, s
   const original = initialArguments(tool);
   let round: Round = { id: first.id, arguments: original };
   if (defects.has('cross-uses-requeststate') && session.lastRequestState !== undefined) round.requestState = session.lastRequestState;
+  let refreshed = false;
   for (let retry = 0; ; retry++) {
     const meta = requestMeta({ withCapabilities: true, withClientInfo: !defects.has('no-client-info') });
     meta.progressToken = retry === 0 && first.progressToken !== undefined ? first.progressToken : session.nextProgressToken();
@@ -66,6 +71,13 @@ export async function callTool(rpc: Rpc, tool: CallableTool, defects: Defects, s
       return errorLine(tool.name, error instanceof Error ? error.message : String(error));
     }
     const error = errorOf(answer.response);
+    if (error && error.code === LEGACY_HEADER_MISMATCH && defects.has('legacy-code-as-header-mismatch') && !refreshed) {
+      // The defect: the pre-renumbering HeaderMismatch code taken at its old meaning (re-list, then retry).
+      refreshed = true;
+      await listAllTools(rpc, defects);
+      round = { id: undefined, arguments: original };
+      continue;
+    }
     if (error) return errorLine(tool.name, typeof error.message === 'string' ? error.message : 'error without a message', error.code);
     const result = resultOf(answer.response);
     if (!result) return errorLine(tool.name, 'the response has neither a result object nor an error');

@@ -1,6 +1,7 @@
-import { TOOL, UNKNOWN_RESULT_TYPE } from '../../src/client-mode/scenarios.js';
-import type { ClientCheckDefinition } from '../../src/runner/client-check.js';
-import { clientCheck, judgeDriverLine, sentence } from './kit.js';
+import { LEGACY_ERROR_CODE, TOOL, UNKNOWN_RESULT_TYPE } from '../../src/client-mode/scenarios.js';
+import { isObject } from '../../src/jsonrpc.js';
+import { evidenceOf, type ClientCheckDefinition } from '../../src/runner/client-check.js';
+import { clientCheck, describeRequest, fail, judgeDriverLine, pass, sentence, skip } from './kit.js';
 
 export const UNKNOWN_RESULT_TYPE_INVALID = clientCheck({
   id: 'base.resulttype.unknown-invalid',
@@ -33,4 +34,27 @@ export const OUTPUT_VALIDATION = clientCheck({
     }),
 });
 
-export const RESULT_CHECKS: readonly ClientCheckDefinition[] = [UNKNOWN_RESULT_TYPE_INVALID, OUTPUT_VALIDATION];
+export const LEGACY_CODE_NO_MEANING = clientCheck({
+  id: 'err.legacy.no-meaning',
+  title: 'A legacy error code (-32001) does not set off header-mismatch recovery',
+  area: 'results',
+  scenario: 'results',
+  sentences: [sentence('basic/index#error-codes', 'Apart from -32002 (see below), receivers MUST NOT assume any specific meaning for these codes.', 'MUST NOT')],
+  run(ctx) {
+    const answered = ctx.calls(TOOL.legacyErrorCode).find((r) => errorCodeOf(r.seen.reply?.body) === LEGACY_ERROR_CODE);
+    if (!answered) return [skip(`the client did not call ${TOOL.legacyErrorCode}`)];
+    // HeaderMismatch recovery, as early 2026-07-28 betas numbered it: list the tools again, then retry the call.
+    const later = ctx.requests.filter((r) => r.seen.seq > answered.seen.seq);
+    const retry = later.find((r) => r.method === 'tools/call' && r.params.name === TOOL.legacyErrorCode);
+    const relist = retry ? later.find((r) => r.method === 'tools/list' && r.seen.seq < retry.seen.seq) : undefined;
+    const evidence = [answered, ...(relist ? [relist] : []), ...(retry ? [retry] : [])].map((r) => evidenceOf(r.seen));
+    if (retry && relist) {
+      return [fail(`after -32001 to ${describeRequest(answered)}, the client listed the tools again and retried (${describeRequest(retry)}): the recovery for HeaderMismatch, which -32001 was before the renumbering to -32020`, 'the error taken as an implementation-defined failure: no header-mismatch recovery', evidence)];
+    }
+    return [pass(`-32001 was not taken for HeaderMismatch: no re-listing followed by a retry${retry ? ` (the call was retried without re-listing, which assumes no meaning of the code)` : ''}`, evidence)];
+  },
+});
+
+const errorCodeOf = (body: unknown): unknown => (isObject(body) && isObject(body.error) ? body.error.code : undefined);
+
+export const RESULT_CHECKS: readonly ClientCheckDefinition[] = [UNKNOWN_RESULT_TYPE_INVALID, OUTPUT_VALIDATION, LEGACY_CODE_NO_MEANING];
