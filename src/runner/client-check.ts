@@ -37,18 +37,9 @@ export class ClientCheckContext {
     this.requests = observed.messages.flatMap((seen) => requestsIn(seen)).filter((r) => r.method !== 'initialize' && !r.method.startsWith('notifications/'));
   }
 
-  get transport(): 'http' | 'stdio' {
-    return this.observed.transport;
-  }
-
   /** The tools/call requests for `tool`, in order of arrival. */
   calls(tool: string): SeenRequest[] {
     return this.requests.filter((r) => r.method === 'tools/call' && r.params.name === tool);
-  }
-
-  /** Whether the scripted server offered `tool` (its scenario was selected). */
-  offered(tool: string): boolean {
-    return tool in this.observed.offered;
   }
 
   /** The driver's line for `tool` (its first). */
