@@ -2,7 +2,7 @@
  * The scenarios of client mode: each shapes some of the tools the scripted server offers, so that a driver that only
  * lists and calls every tool exercises the rules its checks judge. Checks read the tool names and values from here.
  */
-export const SCENARIOS = ['meta', 'http', 'x-mcp-header', 'mrtr', 'pagination', 'ref', 'results'] as const;
+export const SCENARIOS = ['meta', 'http', 'x-mcp-header', 'mrtr', 'pagination', 'ref', 'results', 'cache'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export const TOOL = {

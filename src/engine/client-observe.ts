@@ -47,7 +47,7 @@ export async function observe(config: ClientAuditConfig): Promise<ClientObservat
     }
   }
   await canary.close();
-  const { driverLines, stdoutNoise } = readDriverLines(run.stdoutLines);
+  const { driverLines, listings, stdoutNoise } = readDriverLines(run.stdoutLines);
   return {
     transport: config.transport,
     offered,
@@ -55,6 +55,7 @@ export async function observe(config: ClientAuditConfig): Promise<ClientObservat
     messagesNotKept: notKept,
     canaryHits: canary.hits,
     driverLines,
+    listings,
     stdoutNoise,
     stderrTail: run.stderr.split('\n').filter((l) => l.trim() !== '').slice(-40),
     exit: run.exit,
@@ -80,8 +81,9 @@ async function readSeen(file: string): Promise<{ messages: SeenMessage[]; notKep
   return { messages, notKept: seen.length - messages.length };
 }
 
-function readDriverLines(lines: readonly string[]): { driverLines: DriverLine[]; stdoutNoise: string[] } {
+function readDriverLines(lines: readonly string[]): { driverLines: DriverLine[]; listings: number; stdoutNoise: string[] } {
   const driverLines: DriverLine[] = [];
+  let listings = 0;
   const stdoutNoise: string[] = [];
   for (const line of lines) {
     if (line.trim() === '') continue;
@@ -91,13 +93,15 @@ function readDriverLines(lines: readonly string[]): { driverLines: DriverLine[];
     } catch {
       parsed = undefined;
     }
-    if (isObject(parsed) && typeof parsed.tool === 'string' && ('result' in parsed || 'error' in parsed)) {
+    if (isObject(parsed) && typeof parsed.listed === 'number' && Object.keys(parsed).length === 1) {
+      listings += 1;
+    } else if (isObject(parsed) && typeof parsed.tool === 'string' && ('result' in parsed || 'error' in parsed)) {
       driverLines.push({ tool: parsed.tool, outcome: 'error' in parsed ? 'error' : 'result', value: 'error' in parsed ? parsed.error : parsed.result });
     } else if (stdoutNoise.length < NOISE_KEPT) {
       stdoutNoise.push(line.slice(0, 300));
     }
   }
-  return { driverLines, stdoutNoise };
+  return { driverLines, listings, stdoutNoise };
 }
 
 /** Why the client could not be audited (exit 3), or undefined when it ran and exited 0 having sent something. */

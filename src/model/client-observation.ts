@@ -59,6 +59,8 @@ export interface ClientObservations {
   messagesNotKept: number;
   canaryHits: CanaryHit[];
   driverLines: DriverLine[];
+  /** How many `{"listed": n}` lines the driver printed: how often it listed the tools (an optional contract step). */
+  listings: number;
   /** Stdout lines that were not driver lines (first few, truncated). */
   stdoutNoise: string[];
   /** The last lines the client wrote to stderr. */

@@ -1,7 +1,7 @@
 import type { Defects } from './defects.js';
 import { fetchNetworkRefs, sendStrayMessages } from './defect-messages.js';
 import { discover } from './discover.js';
-import { printLine } from './output-line.js';
+import { printLine, printListed } from './output-line.js';
 import { Rpc } from './rpc.js';
 import { admitTools, type CallableTool } from './tool-admission.js';
 import { CallSession, callTool, type FirstRequest } from './tool-call.js';
@@ -18,10 +18,14 @@ export async function runClient(transport: Transport, defects: Defects): Promise
     if (defects.has('stdin-garbage') && rpc.kind === 'stdio') await rpc.sendRaw(Buffer.from('hello server', 'utf8'));
     if (!defects.has('no-discover')) await discover(rpc, defects);
     const listing = await listAllTools(rpc, defects);
+    printListed(listing.tools.length);
     const tools = admitTools(listing.tools, rpc.kind, defects);
     await sendStrayMessages(rpc, defects, listing.lastId);
     if (defects.has('fetches-network-ref')) await fetchNetworkRefs(tools);
     await callAll(rpc, tools, defects);
+    // The listing is needed again: served from the cache while fresh (never, at ttlMs 0), else fetched again.
+    const fresh = Date.now() < listing.freshUntil || defects.has('caches-stale-listing');
+    printListed(fresh ? listing.tools.length : (await listAllTools(rpc, defects)).tools.length);
   } finally {
     await rpc.close();
   }

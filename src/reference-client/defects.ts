@@ -43,6 +43,7 @@ export const DEFECTS = {
   'stderr-is-error': { only: 'stdio', check: 'stdio.client.stderr-not-error', description: 'anything the server writes to stderr fails the requests in flight' },
   'sends-last-event-id': { only: 'http', check: 'http.sse.no-resume', description: 'sends Last-Event-ID: 0 on every POST, as if SSE streams could be resumed' },
   'legacy-code-as-header-mismatch': { check: 'err.legacy.no-meaning', description: 'an error -32001 (HeaderMismatch before the renumbering) makes it re-list the tools and retry the call' },
+  'caches-stale-listing': { check: 'cache.client.ttl-zero', description: 'the second listing is served from its cache although every page had ttlMs 0' },
   'cursor-trimmed': { check: 'page.client.opaque', description: 'the tools/list cursor sent back is trimmed of surrounding whitespace' },
   'empty-cursor-ends': { check: 'page.client.empty-cursor', description: 'nextCursor: "" is taken as the end of the list' },
   'fetches-network-ref': { check: 'jsonschema.ref.no-network', description: "before calling tools, GETs every http(s) $ref found in the listed tools' schemas" },

@@ -24,6 +24,7 @@ interface Run {
   stdout: string;
   stderr: string;
   lines: Array<Record<string, any>>;
+  listed: number[];
 }
 
 function runClient(env: Record<string, string>, args: string[] = []): Promise<Run> {
@@ -38,8 +39,10 @@ function runClient(env: Record<string, string>, args: string[] = []): Promise<Ru
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   return new Promise((resolve) => {
     child.on('close', (code) => {
-      const lines = stdout.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, any>);
-      resolve({ code, stdout, stderr, lines });
+      const parsed = stdout.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, any>);
+      // The call lines; the {"listed": n} lines that follow each listing are counted apart.
+      const lines = parsed.filter((line) => !('listed' in line));
+      resolve({ code, stdout, stderr, lines, listed: parsed.filter((line) => 'listed' in line).map((line) => line.listed as number) });
     });
   });
 }
@@ -333,8 +336,9 @@ describe.skipIf(!CLIENT_BUILT)('against a scripted HTTP server', () => {
   const lists = (arrivals: Arrival[]) => arrivals.filter((a) => a.body?.method === 'tools/list');
   const lineOf = (r: Run, tool: string) => r.lines.find((line) => line.tool === tool);
 
-  it('walks every page with the cursors verbatim, "" included', () => {
-    expect(lists(cleanArrivals).map((a) => a.body.params.cursor)).toEqual([undefined, '', ' padded ']);
+  it('walks every page with the cursors verbatim, "" included; lists again at the end (every page has ttlMs 0 or none)', () => {
+    expect(lists(cleanArrivals).map((a) => a.body.params.cursor)).toEqual([undefined, '', ' padded ', undefined, '', ' padded ']);
+    expect(clean.listed).toHaveLength(2);
   });
 
   it('rejects the tool with an unreachable annotation, with a warning naming it', () => {

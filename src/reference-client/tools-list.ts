@@ -9,11 +9,15 @@ export interface Listing {
   tools: unknown[];
   /** The id of the last tools/list request. */
   lastId: JsonRpcId;
+  /** When the whole listing stops being fresh: its first page's arrival plus the smallest page ttlMs (absent or negative: 0). */
+  freshUntil: number;
 }
 
 /** Every page of `tools/list`, following `nextCursor` verbatim until it is absent (`""` is a cursor). */
 export async function listAllTools(rpc: Rpc, defects: Defects): Promise<Listing> {
   const tools: unknown[] = [];
+  const started = Date.now();
+  let ttlMs = Number.POSITIVE_INFINITY;
   let cursor: string | undefined;
   for (let page = 0; ; page++) {
     if (page === MAX_LIST_PAGES) throw new Fatal(`tools/list did not end after ${MAX_LIST_PAGES} pages`);
@@ -33,10 +37,12 @@ export async function listAllTools(rpc: Rpc, defects: Defects): Promise<Listing>
     }
     if (!Array.isArray(result.tools)) throw new Fatal('tools/list result has no tools array');
     tools.push(...result.tools);
+    ttlMs = Math.min(ttlMs, typeof result.ttlMs === 'number' && result.ttlMs > 0 ? result.ttlMs : 0);
+    const listing = () => ({ tools, lastId: id, freshUntil: started + ttlMs });
     const next = result.nextCursor;
-    if (next === undefined || next === null) return { tools, lastId: id };
+    if (next === undefined || next === null) return listing();
     if (typeof next !== 'string') throw new Fatal(`tools/list nextCursor is not a string: ${JSON.stringify(next)}`);
-    if (next === '' && defects.has('empty-cursor-ends')) return { tools, lastId: id };
+    if (next === '' && defects.has('empty-cursor-ends')) return listing();
     cursor = next;
   }
 }

@@ -1,6 +1,7 @@
 import type { ClientCheckDefinition } from '../../src/runner/client-check.js';
 import { assertUniqueIds } from '../../src/runner/registry.js';
 import { AREAS } from '../../src/runner/types.js';
+import { CACHING_CHECKS } from './caching.js';
 import { DISCOVERY_CHECKS } from './discovery.js';
 import { HTTP_CHECKS } from './http.js';
 import { JSON_SCHEMA_CHECKS } from './json-schema.js';
@@ -22,6 +23,7 @@ export const CLIENT_CHECKS: readonly ClientCheckDefinition[] = [
   ...MRTR_CHECKS,
   ...PROGRESS_CHECKS,
   ...PAGINATION_CHECKS,
+  ...CACHING_CHECKS,
   ...JSON_SCHEMA_CHECKS,
   ...RESULT_CHECKS,
 ].sort((a, b) => AREAS.indexOf(a.area) - AREAS.indexOf(b.area));

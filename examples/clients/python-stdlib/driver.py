@@ -10,7 +10,8 @@ It follows the mcp-tools-conformance driver contract (docs/client-mode.md):
 It probes with ``server/discover``, lists the tools (every page), calls every listed tool once
 with ``inputSchema.examples[0]`` (or ``{}``), answers the MRTR input requests it can (form
 elicitation with the schema's defaults, roots with an empty list), and prints one JSON line
-per call on stdout: ``{"tool": name, "result": ...}`` or ``{"tool": name, "error": {...}}``.
+per call on stdout: ``{"tool": name, "result": ...}`` or ``{"tool": name, "error": {...}}``, then
+lists the tools once more, printing ``{"listed": n}`` after each listing.
 Everything else (warnings, diagnostics) goes to stderr. Exit status 0 once the list was walked.
 
 Written from the 2026-07-28 specification pages: basic/index.mdx, basic/patterns/mrtr.mdx,
@@ -843,6 +844,7 @@ def main(argv: list[str]) -> int:
         try:
             client.discover()
             tools = client.list_tools()
+            emit({"listed": len(tools)})
         except McpError as exc:
             log(f"cannot list the tools: {exc.message}" + (f" (code {exc.code})" if exc.code is not None else ""))
             return 1
@@ -851,6 +853,11 @@ def main(argv: list[str]) -> int:
                 emit({"tool": tool["name"], "result": client.call_tool(tool, annotations)})
             except McpError as exc:
                 emit({"tool": tool["name"], "error": exc.to_json()})
+        # The contract's optional last step: the listing once more (this client keeps no cache, so it asks again).
+        try:
+            emit({"listed": len(client.list_tools())})
+        except McpError as exc:
+            log(f"the second listing failed: {exc.message}")
         return 0
     finally:
         transport.close()

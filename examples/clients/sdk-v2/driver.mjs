@@ -11,6 +11,8 @@
 //   defaults>}; roots -> an empty list. Declares the elicitation (form) and roots capabilities.
 // - Print ONE JSON line per call on stdout: {"tool": name, "result": <as the SDK returned it>} or
 //   {"tool": name, "error": {"message": ..., "code": <number if any>}}. Nothing else goes to stdout.
+// - Then list the tools again, as a user of the library would (the library may serve its cache), and print
+//   {"listed": <count>} after each of the two listings (optional in the contract; it lets caching be judged).
 // - Exit 0 once the list was walked (even if calls failed); non-zero only when it could not connect or list.
 //
 // SDK specifics: the v2 client speaks 2026-07-28 only when asked to (the default is the 2025 `initialize`
@@ -69,6 +71,7 @@ try {
   await client.connect(makeTransport());
   console.error(`[driver] connected: protocol ${client.getNegotiatedProtocolVersion()} (${client.getProtocolEra()})`);
   ({ tools } = await client.listTools());
+  emit({ listed: tools.length });
 } catch (error) {
   console.error(`[driver] could not connect or list tools: ${error?.stack ?? error}`);
   await client.close().catch(() => {});
@@ -83,6 +86,12 @@ for (const tool of tools) {
   } catch (error) {
     emit(errorLine(tool.name, error));
   }
+}
+
+try {
+  emit({ listed: (await client.listTools()).tools.length });
+} catch (error) {
+  console.error(`[driver] the second listing failed: ${error?.message ?? error}`);
 }
 
 await client.close().catch(() => {});
