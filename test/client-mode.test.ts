@@ -166,7 +166,7 @@ describe.skipIf(!BUILT || !hasPython)('client mode against a client on another s
     expect(run.report!.checks.filter((c) => c.status === 'fail' || c.status === 'warn').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
     expect(run.code).toBe(0);
     expect(run.report!.client).toMatchObject({ name: 'python-stdlib-driver', exit: { kind: 'exited', code: 0 } });
-    // HTTP leaves out the three tools with invalid annotations; stdio may keep them.
-    expect(run.report!.client!.driverLines).toBe(transport === 'http' ? 16 : 19);
+    // HTTP leaves out the six tools with invalid annotations; stdio may keep them.
+    expect(run.report!.client!.driverLines).toBe(transport === 'http' ? 16 : 22);
   });
 });

@@ -16,6 +16,9 @@ export const TOOL = {
   headerInvalidSpace: 'header_invalid_space',
   headerInvalidDuplicate: 'header_invalid_duplicate',
   headerInvalidNumber: 'header_invalid_number',
+  headerInvalidEmpty: 'header_invalid_empty',
+  headerInvalidItems: 'header_invalid_items',
+  headerInvalidAnyOf: 'header_invalid_anyof',
   mrtrStateOnly: 'mrtr_state_only',
   mrtrAsk: 'mrtr_ask',
   pageTwo: 'page_two',
@@ -28,7 +31,14 @@ export const TOOL = {
 } as const;
 
 /** Tools whose `x-mcp-header` annotations break a rule: a client on Streamable HTTP must leave them out. */
-export const INVALID_HEADER_TOOLS: readonly string[] = [TOOL.headerInvalidSpace, TOOL.headerInvalidDuplicate, TOOL.headerInvalidNumber];
+export const INVALID_HEADER_TOOLS: readonly string[] = [
+  TOOL.headerInvalidSpace,
+  TOOL.headerInvalidDuplicate,
+  TOOL.headerInvalidNumber,
+  TOOL.headerInvalidEmpty,
+  TOOL.headerInvalidItems,
+  TOOL.headerInvalidAnyOf,
+];
 
 /** The `requestState` values the MRTR tools issue, chosen so that trimming, re-encoding or parsing changes them. */
 export const MRTR_STATE = {
@@ -114,6 +124,19 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
     object({ a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'string', 'x-mcp-header': 'REGION' } }, { a: 'x', b: 'y' }),
   ),
   spec('x-mcp-header', TOOL.headerInvalidNumber, 'Invalid: the annotated property is a number.', object({ ratio: { type: 'number', 'x-mcp-header': 'Ratio' } }, { ratio: 0.5 })),
+  spec('x-mcp-header', TOOL.headerInvalidEmpty, 'Invalid: the header name is empty.', object({ region: { type: 'string', 'x-mcp-header': '' } }, { region: 'us-west1' })),
+  spec(
+    'x-mcp-header',
+    TOOL.headerInvalidItems,
+    'Invalid: the annotation is under items, not reachable through properties alone.',
+    object({ regions: { type: 'array', items: { type: 'string', 'x-mcp-header': 'Region' } } }, { regions: ['us-west1'] }),
+  ),
+  spec(
+    'x-mcp-header',
+    TOOL.headerInvalidAnyOf,
+    'Invalid: the annotation is under anyOf, not reachable through properties alone.',
+    object({ region: { anyOf: [{ type: 'string', 'x-mcp-header': 'Region' }, { type: 'integer' }] } }, { region: 'us-west1' }),
+  ),
   spec('mrtr', TOOL.mrtrStateOnly, 'Answers input_required with only a requestState (load shedding), then completes.', object({ text: { type: 'string' } }, { text: 'state only' })),
   spec('mrtr', TOOL.mrtrAsk, 'Asks for input twice (with, then without a requestState), then completes.', object({ text: { type: 'string' } }, { text: 'ask me' })),
   spec('pagination', TOOL.pageTwo, 'Listed on the second page.', object({}, {}), {}, 2),
