@@ -59,10 +59,22 @@ async function serve(req: IncomingMessage, res: ServerResponse, server: Scripted
   if ((req.url ?? '').split('?')[0] !== MCP_PATH) return send(404);
   if (entry.message === undefined) return send(400, { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } });
   const answer = server.handle(entry.message);
+  if (answer.listen) return listen(res, answer.listen, server, recorder, entry.connection);
   if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
   if (answer.body === undefined || !answer.sse) return send(answer.status, answer.body);
   recorder.answered(entry, { status: answer.status, body: answer.body });
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
   res.write(': scripted stream\n\n');
   res.end(`event: message\ndata: ${JSON.stringify(answer.body)}\n\n`);
+}
+
+/** A listen stream: the acknowledgment first, then what the scripted server notifies, until the client closes it. */
+function listen(res: ServerResponse, request: { id: unknown; notifications: unknown }, server: ScriptedServer, recorder: Recorder, connection: string): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
+  const send = (message: Record<string, unknown>) => {
+    recorder.notified(connection, message);
+    res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+  };
+  send(server.listenOpened(request.id, request.notifications, send));
+  res.once('close', () => server.listenClosed(request.id));
 }

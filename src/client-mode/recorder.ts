@@ -1,5 +1,5 @@
 import { appendFileSync } from 'node:fs';
-import type { SeenMessage } from '../model/client-observation.js';
+import type { SeenMessage, SentNotification } from '../model/client-observation.js';
 import { decodeUtf8 } from '../transport/utf8.js';
 
 /** Messages kept per audit: a flooding client is reported, not remembered whole. */
@@ -10,6 +10,7 @@ const RAW_KEPT = 2_000;
 /** Turns received bytes into a SeenMessage (JSON or raw text, UTF-8 validity) and keeps it, in arrival order. */
 export class Recorder {
   readonly seen: SeenMessage[] = [];
+  readonly sent: SentNotification[] = [];
   dropped = 0;
   private seq = 0;
 
@@ -35,6 +36,13 @@ export class Recorder {
     if (this.seen.length < MAX_SEEN_MESSAGES) this.seen.push(entry);
     else this.dropped += 1;
     return entry;
+  }
+
+  /** A notification the scripted server sent on its own (over stdio also reported to the audit, as a `sent` line). */
+  notified(connection: string, message: Record<string, unknown>): void {
+    const entry: SentNotification = { at: new Date().toISOString(), t: this.now(), connection, message };
+    this.sent.push(entry);
+    if (this.file) appendFileSync(this.file, JSON.stringify({ sent: entry }) + '\n');
   }
 
   /** The scripted server's answer (none for a notification); over stdio this also reports the message to the audit. */

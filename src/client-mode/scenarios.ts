@@ -2,7 +2,7 @@
  * The scenarios of client mode: each shapes some of the tools the scripted server offers, so that a driver that only
  * lists and calls every tool exercises the rules its checks judge. Checks read the tool names and values from here.
  */
-export const SCENARIOS = ['meta', 'http', 'x-mcp-header', 'mrtr', 'pagination', 'ref', 'results', 'cache'] as const;
+export const SCENARIOS = ['meta', 'http', 'x-mcp-header', 'mrtr', 'pagination', 'ref', 'results', 'cache', 'listen'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export const TOOL = {
@@ -28,6 +28,15 @@ export const TOOL = {
   resultUnknownType: 'result_unknown_type',
   legacyErrorCode: 'legacy_error_code',
   structuredMismatch: 'structured_mismatch',
+  appearedAfterChange: 'appeared_after_change',
+} as const;
+
+/** The tool the listen scenario adds to the set when it sends notifications/tools/list_changed. */
+export const APPEARED_AFTER_CHANGE = {
+  name: TOOL.appearedAfterChange,
+  description: 'Listed only after notifications/tools/list_changed.',
+  inputSchema: { type: 'object', properties: {}, examples: [{}] },
+  annotations: { readOnlyHint: true },
 } as const;
 
 /** Tools whose `x-mcp-header` annotations break a rule: a client on Streamable HTTP must leave them out. */

@@ -1,7 +1,8 @@
 import { isObject } from '../jsonrpc.js';
 import { META_CLIENT_CAPABILITIES, ERR } from '../protocol/constants.js';
 import { MODERN_VERSION } from '../model/wire.js';
-import { LEGACY_ERROR_CODE, MRTR_STATE, PAGE_TWO_CURSOR, TOOL, TOOL_SPECS, UNKNOWN_RESULT_TYPE, type Scenario } from './scenarios.js';
+import { CHANGE_SETTLE_MS, ToolSetChange, type NotificationSink } from './tool-set-change.js';
+import { APPEARED_AFTER_CHANGE, LEGACY_ERROR_CODE, MRTR_STATE, PAGE_TWO_CURSOR, TOOL, TOOL_SPECS, UNKNOWN_RESULT_TYPE, type Scenario } from './scenarios.js';
 
 export interface ScriptedSetup {
   scenarios: readonly Scenario[];
@@ -22,6 +23,8 @@ export interface Answer {
   delayMs?: number;
   /** stdio: a line to write to stderr first (logging, which a client must not take for an error). */
   stderr?: string;
+  /** `subscriptions/listen`: the front keeps a stream open for it and hands its sink to `listenOpened`. */
+  listen?: { id: unknown; notifications: unknown };
 }
 
 /** What the stdio server logs to stderr while `echo` is in flight: it says ERROR, and is only a log line. */
@@ -40,8 +43,11 @@ const complete = (text: string, extra: Record<string, unknown> = {}) => ({ resul
 export class ScriptedServer {
   readonly tools: Record<string, unknown>[];
   private readonly pages: Record<string, unknown>[][];
+  private readonly change: ToolSetChange;
+  private walkTtlMs = 0;
 
   constructor(private readonly setup: ScriptedSetup) {
+    this.change = new ToolSetChange(setup.scenarios.includes('listen'));
     const chosen = TOOL_SPECS.filter((s) => setup.scenarios.includes(s.scenario));
     const withPage = chosen.map((s) => ({ page: s.page ?? 1, tool: s.definition({ canaryOrigin: setup.canaryOrigin }) }));
     this.tools = withPage.map((t) => t.tool);
@@ -67,7 +73,7 @@ export class ScriptedServer {
         return result({
           resultType: 'complete',
           supportedVersions: [MODERN_VERSION],
-          capabilities: { tools: { listChanged: false } },
+          capabilities: { tools: { listChanged: this.setup.scenarios.includes('listen') } },
           ttlMs: 0,
           cacheScope: 'public',
           _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'mcp-tools-conformance-scripted-server', version: this.setup.version } },
@@ -79,6 +85,8 @@ export class ScriptedServer {
         });
       case 'tools/list':
         return result(this.page(params.cursor));
+      case 'subscriptions/listen':
+        return { status: 200, listen: { id, notifications: params.notifications } };
       case 'tools/call':
         return this.call(params, result, error);
       default:
@@ -86,12 +94,23 @@ export class ScriptedServer {
     }
   }
 
+  /** A listen stream opened (its acknowledgment, to send first), and closed. */
+  listenOpened(id: unknown, notifications: unknown, sink: NotificationSink): Record<string, unknown> {
+    return this.change.opened(id, notifications, sink);
+  }
+
+  listenClosed(id: unknown): void {
+    this.change.closed(id);
+  }
+
   /** The page a cursor asks for; an unknown cursor gets the second page, so that a client that mangles it goes on. */
   private page(cursor: unknown): Record<string, unknown> {
+    if (cursor === undefined) this.walkTtlMs = this.change.walkTtlMs();
     const index = cursor === undefined ? 0 : cursor === '' ? 2 : 1;
     const page = Math.min(index, this.pages.length - 1);
     const next = page + 1 < this.pages.length ? (page === 0 ? PAGE_TWO_CURSOR : '') : undefined;
-    return { resultType: 'complete', tools: this.pages[page], ttlMs: 0, cacheScope: 'public', ...(next === undefined ? {} : { nextCursor: next }) };
+    const tools = page === 0 && this.change.changed ? [...this.pages[0]!, APPEARED_AFTER_CHANGE] : this.pages[page];
+    return { resultType: 'complete', tools, ttlMs: this.walkTtlMs, cacheScope: 'public', ...(next === undefined ? {} : { nextCursor: next }) };
   }
 
   private call(
@@ -101,6 +120,16 @@ export class ScriptedServer {
   ): Answer {
     const name = params.name;
     if (typeof name !== 'string' || !this.tools.some((t) => t.name === name)) return error(200, ERR.invalidParams, `unknown tool: ${String(name)}`);
+    if (name === this.pages.at(-1)?.at(-1)?.name && this.change.lastToolCalled()) return { ...this.answerCall(name, params, result, error), delayMs: CHANGE_SETTLE_MS };
+    return this.answerCall(name, params, result, error);
+  }
+
+  private answerCall(
+    name: string,
+    params: Record<string, unknown>,
+    result: (value: unknown, sse?: boolean) => Answer,
+    error: (status: number, code: number, text: string) => Answer,
+  ): Answer {
     switch (name) {
       case TOOL.echo:
         return { ...result(complete(`echo: ${JSON.stringify(params.arguments ?? {})}`)), delayMs: ECHO_DELAY_MS, stderr: STDERR_LOG_LINE };

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isObject } from '../jsonrpc.js';
 import { Recorder } from './recorder.js';
 import { ScriptedServer } from './scripted-server.js';
 import type { ScriptedSetup } from './scripted-server.js';
@@ -29,6 +30,17 @@ export function scriptedServerMain(argv: readonly string[]): void {
     if (bytes.toString('latin1').trim() === '') return;
     const entry = recorder.receive(bytes, 'stdio', `stdio process ${process.pid}`);
     const answer = entry.message === undefined ? undefined : server.handle(entry.message);
+    if (answer?.listen) {
+      recorder.answered(entry, undefined);
+      const send = (message: Record<string, unknown>) => {
+        recorder.notified(entry.connection, message);
+        process.stdout.write(JSON.stringify(message) + '\n');
+      };
+      send(server.listenOpened(answer.listen.id, answer.listen.notifications, send));
+      return;
+    }
+    const cancelled = isObject(entry.message) && entry.message.method === 'notifications/cancelled' && isObject(entry.message.params) ? entry.message.params.requestId : undefined;
+    if (cancelled !== undefined) server.listenClosed(cancelled);
     if (answer?.stderr) process.stderr.write(`${answer.stderr}\n`);
     const reply = () => {
       recorder.answered(entry, answer?.body === undefined ? undefined : { body: answer.body });

@@ -4,7 +4,7 @@ const LISTS_ONCE =
   'planned: the driver contract lists once, so a cache is never read again: whether a client re-lists a stale or notified listing (or serves a fresh one) shows only with a contract step that reads the list again later';
 const NO_TIMEOUT = "planned: needs a tool slower than the client's own timeout, which the driver contract does not fix (a client without one would hold the audit until --max-duration)";
 const NO_LISTEN =
-  'planned: the driver contract does not listen (subscriptions/listen). A client that does (the SDK v2 client opens one when configured with listChanged handlers) would mark its listing stale on list_changed, which it rightly never shows unless the driver reads the list again';
+  'planned: the listen scenario opens one subscription and acknowledges everything it asked for; judging this needs a narrowed acknowledgment, a second subscription or a broken transport';
 const NO_LEGACY = 'planned: needs a scripted server of an earlier revision (the scripted server speaks 2026-07-28 only)';
 
 /** Why a client-side catalog requirement has no client check of its own (or how it is covered otherwise). */

@@ -9,7 +9,7 @@ import { ScriptedServer, type ScriptedSetup } from '../client-mode/scripted-serv
 import { sessionFiles } from '../client-mode/session.js';
 import { ENV_SERVER_COMMAND, ENV_URL } from '../client-mode/driver-contract.js';
 import { isObject } from '../jsonrpc.js';
-import type { ClientObservations, DriverLine, SeenMessage } from '../model/client-observation.js';
+import type { ClientObservations, DriverLine, SeenMessage, SentNotification } from '../model/client-observation.js';
 import { MODERN_VERSION } from '../model/wire.js';
 import { META_PROTOCOL_VERSION } from '../protocol/constants.js';
 import type { ClientAuditConfig } from './config.js';
@@ -24,6 +24,7 @@ export async function observe(config: ClientAuditConfig): Promise<ClientObservat
   const offered = Object.fromEntries(server.tools.map((t) => [String(t.name), t]));
   let run: ClientRun;
   let messages: SeenMessage[];
+  let sentNotifications: SentNotification[];
   let notKept = 0;
   if (config.transport === 'http') {
     const recorder = new Recorder(setup.timeOrigin);
@@ -34,6 +35,7 @@ export async function observe(config: ClientAuditConfig): Promise<ClientObservat
       await front.close();
     }
     messages = recorder.seen;
+    sentNotifications = recorder.sent;
     notKept = recorder.dropped;
   } else {
     const dir = await mkdtemp(join(tmpdir(), 'mcp-conformance-client-'));
@@ -41,7 +43,7 @@ export async function observe(config: ClientAuditConfig): Promise<ClientObservat
     try {
       await writeFile(files.setup, JSON.stringify(setup));
       run = await runClient(config.command, [], { [ENV_SERVER_COMMAND]: config.serverCommand(dir) }, config.deadline);
-      ({ messages, notKept } = await readSeen(files.seen));
+      ({ messages, sentNotifications, notKept } = await readSeen(files.seen));
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -53,6 +55,7 @@ export async function observe(config: ClientAuditConfig): Promise<ClientObservat
     offered,
     messages,
     messagesNotKept: notKept,
+    sentNotifications,
     canaryHits: canary.hits,
     driverLines,
     listings,
@@ -64,21 +67,20 @@ export async function observe(config: ClientAuditConfig): Promise<ClientObservat
 }
 
 /** The stdio server processes' reports, in order of arrival (each process appended its own as it answered). */
-async function readSeen(file: string): Promise<{ messages: SeenMessage[]; notKept: number }> {
+async function readSeen(file: string): Promise<{ messages: SeenMessage[]; sentNotifications: SentNotification[]; notKept: number }> {
   const text = await readFile(file, 'utf8').catch(() => '');
-  const seen = text
-    .split('\n')
-    .flatMap((line) => {
-      try {
-        return [JSON.parse(line) as SeenMessage];
-      } catch {
-        return [];
-      }
-    })
-    .sort((a, b) => a.t - b.t);
+  const lines = text.split('\n').flatMap((line) => {
+    try {
+      return [JSON.parse(line) as SeenMessage | { sent: SentNotification }];
+    } catch {
+      return [];
+    }
+  });
+  const sentNotifications = lines.flatMap((l) => ('sent' in l ? [l.sent] : [])).sort((a, b) => a.t - b.t);
+  const seen = lines.flatMap((l) => ('sent' in l ? [] : [l])).sort((a, b) => a.t - b.t);
   const messages = seen.slice(0, MAX_SEEN_MESSAGES);
   messages.forEach((entry, index) => (entry.seq = index + 1));
-  return { messages, notKept: seen.length - messages.length };
+  return { messages, sentNotifications, notKept: seen.length - messages.length };
 }
 
 function readDriverLines(lines: readonly string[]): { driverLines: DriverLine[]; listings: number; stdoutNoise: string[] } {

@@ -26,6 +26,15 @@ export interface SeenMessage {
   reply?: { status?: number; body?: unknown };
 }
 
+/** A notification the scripted server sent on its own (on a listen stream). */
+export interface SentNotification {
+  at: string;
+  /** Milliseconds since the audit started. */
+  t: number;
+  connection: string;
+  message: Record<string, unknown>;
+}
+
 /** A read the client should never have made: a loopback canary named in a `$ref`. */
 export interface CanaryHit {
   at: string;
@@ -57,6 +66,8 @@ export interface ClientObservations {
   messages: SeenMessage[];
   /** Messages received past MAX_SEEN_MESSAGES: counted, not kept or judged. */
   messagesNotKept: number;
+  /** What the scripted server sent on its own: acknowledgments and change notifications on listen streams. */
+  sentNotifications: SentNotification[];
   canaryHits: CanaryHit[];
   driverLines: DriverLine[];
   /** How many `{"listed": n}` lines the driver printed: how often it listed the tools (an optional contract step). */

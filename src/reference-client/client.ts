@@ -1,6 +1,7 @@
 import type { Defects } from './defects.js';
 import { fetchNetworkRefs, sendStrayMessages } from './defect-messages.js';
 import { discover } from './discover.js';
+import { requestMeta } from './request-meta.js';
 import { printLine, printListed } from './output-line.js';
 import { Rpc } from './rpc.js';
 import { admitTools, type CallableTool } from './tool-admission.js';
@@ -16,19 +17,36 @@ export async function runClient(transport: Transport, defects: Defects): Promise
   const rpc = new Rpc(transport, defects);
   try {
     if (defects.has('stdin-garbage') && rpc.kind === 'stdio') await rpc.sendRaw(Buffer.from('hello server', 'utf8'));
-    if (!defects.has('no-discover')) await discover(rpc, defects);
+    const capabilities = defects.has('no-discover') ? undefined : await discover(rpc, defects);
+    const changes = watchToolChanges(rpc, capabilities, defects);
     const listing = await listAllTools(rpc, defects);
     printListed(listing.tools.length);
     const tools = admitTools(listing.tools, rpc.kind, defects);
     await sendStrayMessages(rpc, defects, listing.lastId);
     if (defects.has('fetches-network-ref')) await fetchNetworkRefs(tools);
     await callAll(rpc, tools, defects);
-    // The listing is needed again: served from the cache while fresh (never, at ttlMs 0), else fetched again.
-    const fresh = Date.now() < listing.freshUntil || defects.has('caches-stale-listing');
+    // The listing is needed again: served from the cache while fresh (never at ttlMs 0, nor after list_changed).
+    const fresh = (Date.now() < listing.freshUntil && !changes.seen) || defects.has('caches-stale-listing');
     printListed(fresh ? listing.tools.length : (await listAllTools(rpc, defects)).tools.length);
+    await changes.stop();
   } finally {
     await rpc.close();
   }
+}
+
+/**
+ * When the server says its tool list can change, a subscription that hears it: `seen` turns true on
+ * notifications/tools/list_changed (never, with the ignores-list-changed defect).
+ */
+function watchToolChanges(rpc: Rpc, capabilities: Record<string, unknown> | undefined, defects: Defects): { seen: boolean; stop(): Promise<void> } {
+  const watch = { seen: false, stop: async () => {} };
+  const tools = capabilities?.tools;
+  if (typeof tools !== 'object' || tools === null || (tools as Record<string, unknown>).listChanged !== true || defects.has('caches-stale-listing')) return watch;
+  const params = { _meta: requestMeta({ withCapabilities: true, withClientInfo: !defects.has('no-client-info') }), notifications: { toolsListChanged: true } };
+  watch.stop = rpc.listen(params, (message) => {
+    if (message.method === 'notifications/tools/list_changed' && !defects.has('ignores-list-changed')) watch.seen = true;
+  });
+  return watch;
 }
 
 async function callAll(rpc: Rpc, tools: readonly CallableTool[], defects: Defects): Promise<void> {

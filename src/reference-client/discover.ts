@@ -1,4 +1,4 @@
-import { errorOf, resultOf } from '../jsonrpc.js';
+import { errorOf, isObject, resultOf } from '../jsonrpc.js';
 import { PROTOCOL_VERSION } from './constants.js';
 import type { Defects } from './defects.js';
 import { Fatal } from './fatal.js';
@@ -8,8 +8,11 @@ import type { Rpc } from './rpc.js';
 import { RequestFailure } from './transport.js';
 import { invalidUtf8Bytes, jsonBytes, type WireEncoder } from './wire.js';
 
-/** `server/discover` first. Only an unreachable server stops the run; an error answer is reported and ignored. */
-export async function discover(rpc: Rpc, defects: Defects): Promise<void> {
+/**
+ * `server/discover` first. Only an unreachable server stops the run; an error answer is reported and ignored. Resolves
+ * with the server's capabilities, when it said.
+ */
+export async function discover(rpc: Rpc, defects: Defects): Promise<Record<string, unknown> | undefined> {
   const params = { _meta: requestMeta({ withCapabilities: true, withClientInfo: !defects.has('no-client-info') }) };
   try {
     const { response } = await rpc.request('server/discover', params, {
@@ -23,10 +26,12 @@ export async function discover(rpc: Rpc, defects: Defects): Promise<void> {
     } else if (Array.isArray(result?.supportedVersions) && !result.supportedVersions.includes(PROTOCOL_VERSION)) {
       warn(`the server does not list ${PROTOCOL_VERSION} among its supportedVersions`);
     }
+    return isObject(result?.capabilities) ? result.capabilities : undefined;
   } catch (error) {
     if (error instanceof RequestFailure && error.kind === 'unreachable') throw new Fatal(`could not connect: ${error.message}`);
     warn(`server/discover failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+  return undefined;
 }
 
 function discoverWire(rpc: Rpc, defects: Defects): WireEncoder {

@@ -1,4 +1,4 @@
-import type { JsonRpcId, Received } from '../jsonrpc.js';
+import { isObject, type JsonRpcId, type Received } from '../jsonrpc.js';
 import { AnswerPicker } from './answer.js';
 import { warn } from './log.js';
 import { SseParser } from './sse.js';
@@ -35,6 +35,30 @@ export class HttpTransport implements Transport {
     } catch (error) {
       warn(`sending a message without an answer failed: ${asFailure(error, signal).message}`);
     }
+  }
+
+  listen(message: Outgoing, _id: JsonRpcId, onNotification: (message: Received) => void): () => Promise<void> {
+    const abort = new AbortController();
+    void (async () => {
+      try {
+        const response = await this.post(message, abort.signal);
+        if (!response.body || !isEventStream(response)) return;
+        const reader = response.body.getReader();
+        const decoder = new TextDecoder();
+        const parser = new SseParser();
+        for (;;) {
+          const { done, value } = await reader.read();
+          for (const data of done ? parser.end() : parser.push(decoder.decode(value, { stream: true }))) {
+            const parsed = parseJson(data);
+            if (isObject(parsed) && typeof parsed.method === 'string') onNotification(parsed);
+          }
+          if (done) return;
+        }
+      } catch {
+        // Closed by us, or the server went away: the subscription simply ends.
+      }
+    })();
+    return async () => abort.abort();
   }
 
   async close(): Promise<void> {}

@@ -281,11 +281,13 @@ describe.skipIf(!CLIENT_BUILT || !SERVER_BUILT)('stdio defects (what the client 
   }
   const lines = (written: Buffer) => written.toString('latin1').split('\n').filter((l) => l !== '');
 
-  it('clean: every line is a JSON-RPC request with a fresh integer id', async () => {
+  it('clean: every line is a JSON-RPC message, every request with a fresh integer id', async () => {
     const { run, written } = await stdinOf([]);
     expect(run.code).toBe(0);
     const messages = lines(written).map((l) => JSON.parse(l) as Record<string, any>);
-    const ids = messages.map((m) => m.id);
+    // The only notification: notifications/cancelled, which ends its listen subscription (the server can change its tools).
+    expect(messages.filter((m) => !('id' in m)).map((m) => m.method)).toEqual(['notifications/cancelled']);
+    const ids = messages.filter((m) => 'id' in m).map((m) => m.id);
     expect(ids.every((id) => Number.isInteger(id))).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
     expect(messages[0]!.method).toBe('server/discover');

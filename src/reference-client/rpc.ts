@@ -57,6 +57,13 @@ export class Rpc {
     await this.transport.send({ bytes: jsonBytes(message), headers: standardHeaders(method, params?.name, this.defects) });
   }
 
+  /** Opens a `subscriptions/listen` stream for `notifications` (a filter); the returned function ends it. */
+  listen(params: Record<string, unknown>, onNotification: (message: Received) => void): () => Promise<void> {
+    const id = this.ids.next();
+    const message = { jsonrpc: '2.0', id, method: 'subscriptions/listen', params };
+    return this.transport.listen({ bytes: jsonBytes(message), headers: standardHeaders('subscriptions/listen', undefined, this.defects) }, id, onNotification);
+  }
+
   /** Writes bytes that are not an MCP message at all (the `stdin-garbage` defect). */
   async sendRaw(bytes: Uint8Array): Promise<void> {
     await this.transport.send({ bytes, headers: standardHeaders(undefined, undefined, this.defects) });

@@ -19,6 +19,8 @@ export class StdioTransport implements Transport {
   private readonly child: ChildProcessByStdio<Writable, Readable, Readable | null>;
   /** Waiters by id, oldest first: a client that reuses an id in flight gets the answers in arrival order. */
   private readonly waiting = new Map<string, Waiter[]>();
+  /** Open listen streams by subscription id: every notification names its subscription in _meta (one channel). */
+  private readonly subscriptions = new Map<string, (message: Received) => void>();
   private pendingBytes: Buffer = Buffer.alloc(0);
   private gone: string | undefined;
   private readonly closed: Promise<void>;
@@ -73,6 +75,17 @@ export class StdioTransport implements Transport {
     if (!this.gone) this.write(message.bytes);
   }
 
+  listen(message: Outgoing, id: JsonRpcId, onNotification: (message: Received) => void): () => Promise<void> {
+    const key = idKey(id);
+    this.subscriptions.set(key, onNotification);
+    if (!this.gone) this.write(message.bytes);
+    return async () => {
+      this.subscriptions.delete(key);
+      const cancel = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'the client is done listening' } };
+      if (!this.gone) this.write(Buffer.from(JSON.stringify(cancel), 'utf8'));
+    };
+  }
+
   async close(): Promise<void> {
     if (!this.gone) this.child.stdin.end();
     if (await this.exitsWithin(EXIT_GRACE_MS)) return;
@@ -101,6 +114,11 @@ export class StdioTransport implements Transport {
       message = JSON.parse(line);
     } catch {
       warn(`ignoring a line from the server that is not JSON: ${line.slice(0, 200)}`);
+      return;
+    }
+    if (isObject(message) && typeof message.method === 'string' && !('id' in message)) {
+      const meta = isObject(message.params) && isObject(message.params._meta) ? message.params._meta : {};
+      this.subscriptions.get(idKey(meta['io.modelcontextprotocol/subscriptionId'] as JsonRpcId))?.(message);
       return;
     }
     if (!isObject(message) || 'method' in message || !('result' in message || 'error' in message)) return;

@@ -17,6 +17,11 @@ export interface Transport {
   request(message: Outgoing, id: JsonRpcId, signal: AbortSignal): Promise<Received>;
   /** Sends a message that gets no JSON-RPC answer (a notification, a response); failures are only logged. */
   send(message: Outgoing): Promise<void>;
+  /**
+   * Opens a `subscriptions/listen` stream: `onNotification` sees every notification of subscription `id`; the returned
+   * function ends it (HTTP: the stream is closed; stdio: notifications/cancelled).
+   */
+  listen(message: Outgoing, id: JsonRpcId, onNotification: (message: Received) => void): () => Promise<void>;
   close(): Promise<void>;
 }
 

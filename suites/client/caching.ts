@@ -1,6 +1,12 @@
 import type { ClientCheckDefinition } from '../../src/runner/client-check.js';
 import { evidenceOf } from '../../src/runner/client-check.js';
+import { LISTEN_TTL_MS } from '../../src/client-mode/tool-set-change.js';
+import type { ClientCheckContext } from '../../src/runner/client-check.js';
 import { clientCheck, fail, pass, sentence, skip } from './kit.js';
+
+const NO_SECOND_LISTING = 'the driver did not list the tools a second time (the optional contract step that prints {"listed": n} after each listing)';
+/** The first page of every listing: a tools/list without a cursor. */
+const firstPages = (ctx: ClientCheckContext) => ctx.requests.filter((r) => r.method === 'tools/list' && !('cursor' in r.params));
 
 export const TTL_ZERO_REFETCH = clientCheck({
   id: 'cache.client.ttl-zero',
@@ -14,9 +20,11 @@ export const TTL_ZERO_REFETCH = clientCheck({
   ],
   run(ctx) {
     const listings = ctx.observed.listings;
-    if (listings < 2) return [skip('the driver did not list the tools a second time (the optional contract step that prints {"listed": n} after each listing)')];
-    // A walk starts with a tools/list without a cursor; every page the scripted server sends carries ttlMs 0.
-    const walks = ctx.requests.filter((r) => r.method === 'tools/list' && !('cursor' in r.params));
+    if (listings < 2) return [skip(NO_SECOND_LISTING)];
+    // A walk starts with a tools/list without a cursor; its pages carry ttlMs 0 unless a listen subscription was open.
+    const walks = firstPages(ctx);
+    const fresh = walks.find((r) => (ctx.resultOf(r)?.ttlMs ?? 0) !== 0);
+    if (fresh) return [skip(`the listing was given ttlMs ${String(ctx.resultOf(fresh)!.ttlMs)} because a listen subscription was open: cache.notif.invalidates judges it`)];
     if (walks.length >= listings) return [pass(`the driver listed the tools ${listings} times and each listing reached the server (${walks.length} first-page requests): a listing with ttlMs 0 was never served from a cache`)];
     return [
       fail(
@@ -28,4 +36,35 @@ export const TTL_ZERO_REFETCH = clientCheck({
   },
 });
 
-export const CACHING_CHECKS: readonly ClientCheckDefinition[] = [TTL_ZERO_REFETCH];
+export const NOTIFICATION_INVALIDATES = clientCheck({
+  id: 'cache.notif.invalidates',
+  title: 'notifications/tools/list_changed makes a fresh listing stale',
+  area: 'caching',
+  scenario: 'listen',
+  sentences: [
+    sentence(
+      'server/utilities/caching#interaction-with-notifications',
+      'When a relevant notification is received while a cached response is still fresh, the notification invalidates the cached response and it should be considered immediately stale.',
+      'descriptive',
+    ),
+  ],
+  run(ctx) {
+    const listens = ctx.requests.filter((r) => r.method === 'subscriptions/listen');
+    if (listens.length === 0) return [skip('the client opened no subscriptions/listen stream (the SDK v2 client opens one when it is given listChanged handlers)')];
+    const notified = ctx.observed.sentNotifications.find((n) => n.message.method === 'notifications/tools/list_changed');
+    if (!notified) return [skip('no notifications/tools/list_changed was sent: no subscription asking for toolsListChanged was open when the first listing ended')];
+    if (ctx.observed.listings < 2) return [skip(NO_SECOND_LISTING)];
+    const after = firstPages(ctx).filter((r) => r.seen.t > notified.t);
+    const evidence = [...listens.slice(0, 1), ...after.slice(0, 1)].map((r) => evidenceOf(r.seen));
+    if (after.length > 0) return [pass(`after notifications/tools/list_changed (${Math.round(notified.t)} ms into the audit) the client listed the tools again (${after.length} walk(s)), although the listing it had was fresh for an hour`, evidence)];
+    return [
+      fail(
+        `notifications/tools/list_changed arrived while the listing was fresh (ttlMs ${LISTEN_TTL_MS}), and the driver's second listing was served without asking the server again`,
+        'a new tools/list walk: the notification makes the cached listing stale (descriptive text: a deviation warns)',
+        evidence,
+      ),
+    ];
+  },
+});
+
+export const CACHING_CHECKS: readonly ClientCheckDefinition[] = [TTL_ZERO_REFETCH, NOTIFICATION_INVALIDATES];

@@ -56,6 +56,8 @@ const client = new Client(
   {
     capabilities: { elicitation: { form: {} }, roots: {} },
     versionNegotiation: { mode: { pin: '2026-07-28' } },
+    // Opens a subscriptions/listen stream when the server can change its tool list, and re-lists on a change.
+    listChanged: { tools: { onChanged: (error) => error && console.error(`[driver] re-listing after a change failed: ${error.message}`) } },
   },
 );
 client.setRequestHandler('elicitation/create', async (request) => {
