@@ -49,6 +49,15 @@ export class Recorder {
   answered(entry: SeenMessage, reply: SeenMessage['reply'] | undefined): void {
     if (reply) entry.reply = reply;
     entry.answeredT = this.now();
+    this.report(entry);
+  }
+
+  /** A request that stays unanswered while its stream is open (subscriptions/listen): reported, still in flight. */
+  streaming(entry: SeenMessage): void {
+    this.report(entry);
+  }
+
+  private report(entry: SeenMessage): void {
     if (this.file && entry.seq <= MAX_SEEN_MESSAGES) appendFileSync(this.file, JSON.stringify(entry) + '\n');
   }
 }

@@ -31,7 +31,7 @@ export function scriptedServerMain(argv: readonly string[]): void {
     const entry = recorder.receive(bytes, 'stdio', `stdio process ${process.pid}`);
     const answer = entry.message === undefined ? undefined : server.handle(entry.message);
     if (answer?.listen) {
-      recorder.answered(entry, undefined);
+      recorder.streaming(entry);
       const send = (message: Record<string, unknown>) => {
         recorder.notified(entry.connection, message);
         process.stdout.write(JSON.stringify(message) + '\n');

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,11 +41,15 @@ export async function observe(config: ClientAuditConfig): Promise<ClientObservat
   } else {
     const dir = await mkdtemp(join(tmpdir(), 'mcp-conformance-client-'));
     const files = sessionFiles(dir);
+    // An interrupted run (Ctrl-C exits at once) still removes the session folder.
+    const removeOnExit = () => rmSync(dir, { recursive: true, force: true });
+    process.once('exit', removeOnExit);
     try {
       await writeFile(files.setup, JSON.stringify(setup));
       run = await runClient(config.command, [], { [ENV_SERVER_COMMAND]: config.serverCommand(dir) }, config.deadline);
       ({ messages, sentNotifications, notKept } = await readSeen(files.seen));
     } finally {
+      process.removeListener('exit', removeOnExit);
       await rm(dir, { recursive: true, force: true });
     }
   }
