@@ -44,16 +44,30 @@ export function judgeRequests<T extends { request: SeenRequest | undefined; prob
 
 export const sameId = (a: unknown, b: unknown): boolean => canonicalJson(a) === canonicalJson(b);
 
-/**
- * Whether two requests share the id space "in flight" is counted in: over stdio each server process the client starts
- * is a connection of its own (the SDK v2 client probes on one and works on another); over HTTP every POST is the same
- * client speaking to the one endpoint, whatever TCP connection carried it.
- */
-export const sameSender = (a: SeenRequest, b: SeenRequest): boolean => a.seen.transport === 'http' || a.seen.connection === b.seen.connection;
-
 /** Whether `earlier` was still waiting for its answer when `later` arrived. */
-export const inFlightAt = (earlier: SeenRequest, later: SeenRequest): boolean =>
+const inFlightAt = (earlier: SeenRequest, later: SeenRequest): boolean =>
   earlier.seen.seq < later.seen.seq && (earlier.seen.answeredT === undefined || earlier.seen.answeredT > later.seen.t);
+
+/**
+ * For each item, the first earlier one of the same sender with the same key (a request id, a progress token) whose
+ * request was still unanswered when this one arrived. A sender is the id space "in flight" is counted in: over stdio each
+ * server process the client starts is a connection of its own (the SDK v2 client probes on one and works on another);
+ * over HTTP every POST is the same client speaking to the one endpoint, whatever TCP connection carried it. Items are
+ * grouped by sender and key first, so a client that floods thousands of requests costs one pass, not a pass per request.
+ */
+export function reusedWhileInFlight<T>(items: readonly T[], requestOf: (item: T) => SeenRequest, keyOf: (item: T) => unknown): { item: T; earlier: T }[] {
+  const groups = new Map<string, T[]>();
+  const found: { item: T; earlier: T }[] = [];
+  for (const item of items) {
+    const request = requestOf(item);
+    const group = `${request.seen.transport === 'http' ? 'http' : request.seen.connection}\u0000${canonicalJson(keyOf(item))}`;
+    const before = groups.get(group) ?? [];
+    const earlier = before.find((other) => inFlightAt(requestOf(other), request));
+    if (earlier !== undefined) found.push({ item, earlier });
+    groups.set(group, [...before, item]);
+  }
+  return found;
+}
 
 /** Each tools/call the scripted server answered with input_required, and the client's next call of the same tool. */
 export function retries(ctx: ClientCheckContext): { original: SeenRequest; irr: Record<string, unknown>; retry?: SeenRequest }[] {

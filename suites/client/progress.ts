@@ -1,6 +1,6 @@
 import { isObject } from '../../src/jsonrpc.js';
 import type { ClientCheckDefinition, SeenRequest } from '../../src/runner/client-check.js';
-import { clientCheck, describeRequest, inFlightAt, judgeRequests, sameId, sameSender, sentence } from './kit.js';
+import { clientCheck, describeRequest, judgeRequests, reusedWhileInFlight, sentence } from './kit.js';
 
 const FLOW = 'basic/patterns/progress#progress-flow';
 const withToken = (requests: readonly SeenRequest[]) =>
@@ -31,10 +31,10 @@ export const TOKEN_UNIQUE = clientCheck({
   sentences: [sentence(FLOW, 'Progress tokens can be chosen by the client using any means, but MUST be unique across all active requests.', 'MUST')],
   run(ctx) {
     const tokens = withToken(ctx.requests);
-    const offenders = tokens.flatMap((t) => {
-      const active = tokens.find((o) => o !== t && sameSender(o.request, t.request) && sameId(o.token, t.token) && inFlightAt(o.request, t.request));
-      return active ? [{ request: t.request, problem: `${describeRequest(t.request)} reuses progressToken ${JSON.stringify(t.token)} of ${describeRequest(active.request)}, still unanswered` }] : [];
-    });
+    const offenders = reusedWhileInFlight(tokens, (t) => t.request, (t) => t.token).map(({ item: t, earlier: active }) => ({
+      request: t.request,
+      problem: `${describeRequest(t.request)} reuses progressToken ${JSON.stringify(t.token)} of ${describeRequest(active.request)}, still unanswered`,
+    }));
     return judgeRequests(tokens.length, none, offenders, `no token of ${tokens.length} was shared by two active requests`, 'a progressToken no other unanswered request carries');
   },
 });

@@ -3,7 +3,7 @@ import type { SeenMessage } from '../../src/model/client-observation.js';
 import { evidenceOf, type ClientCheckDefinition } from '../../src/runner/client-check.js';
 import { STDERR_LOG_LINE } from '../../src/client-mode/scripted-server.js';
 import { TOOL } from '../../src/client-mode/scenarios.js';
-import { clientCheck, describeRequest, fail, inFlightAt, judgeDriverLine, judgeRequests, pass, sameId, sameSender, sentence, skip } from './kit.js';
+import { clientCheck, describeRequest, fail, judgeDriverLine, judgeRequests, pass, reusedWhileInFlight, sentence, skip } from './kit.js';
 
 const REQUESTS = 'basic/index#requests';
 
@@ -29,10 +29,10 @@ export const ID_UNIQUE_IN_FLIGHT = clientCheck({
   scenario: 'meta',
   sentences: [sentence(REQUESTS, 'The request ID MUST NOT match the ID of any other request the sender has issued and not yet received a response for.', 'MUST NOT')],
   run(ctx) {
-    const offenders = ctx.requests.flatMap((request) => {
-      const earlier = ctx.requests.find((other) => other !== request && sameSender(other, request) && sameId(other.id, request.id) && inFlightAt(other, request));
-      return earlier ? [{ request, problem: `${describeRequest(request)} arrived while ${describeRequest(earlier)}, with the same id, was still unanswered` }] : [];
-    });
+    const offenders = reusedWhileInFlight(ctx.requests, (r) => r, (r) => r.id).map(({ item: request, earlier }) => ({
+      request,
+      problem: `${describeRequest(request)} arrived while ${describeRequest(earlier)}, with the same id, was still unanswered`,
+    }));
     return judgeRequests(ctx.requests.length, 'the client sent no request', offenders, `no id of ${ctx.requests.length} requests was reused while in flight`, 'an id not used by any request still awaiting its response');
   },
 });
