@@ -2,6 +2,7 @@ import { compareLock } from '../lock/tool-lock.js';
 import { markKnown, summarizeBaseline } from '../baseline/baseline.js';
 import type { CheckResult } from '../model/check.js';
 import { EXIT } from '../model/exit-codes.js';
+import type { LockComparison } from '../model/lock.js';
 import type { RunReport } from '../model/report.js';
 import type { McpClient } from '../protocol/client.js';
 import type { Negotiation } from '../protocol/negotiate.js';
@@ -45,7 +46,7 @@ interface Ran {
  */
 export async function runAudit(target: AuditTarget, checks: readonly CheckDefinition[], config: AuditConfig, handle: AuditHandler): Promise<RunReport> {
   await handle({ type: 'run-started', checks: checks.length });
-  const shown = (result: CheckResult): CheckResult => scrubSecrets(config.baseline ? markKnown(result, config.baseline.data) : result, config.secrets);
+  const shown = (result: CheckResult): CheckResult => shownResult(result, config);
   // Each result is scrubbed and marked once, as it is emitted; the report reuses what was emitted.
   const emitted = new Map<CheckResult, CheckResult>();
   const emit = (result: CheckResult) => {
@@ -137,12 +138,25 @@ function reportOf(target: AuditTarget, checks: readonly CheckDefinition[], confi
   };
   // The results were scrubbed as they were emitted; the rest of the report (an abort reason, the target's stderr, the
   // server's name) may echo a header or an environment value back too: nothing of it is kept.
-  let report: RunReport = { ...scrubSecrets(withoutChecks, config.secrets), checks: results };
-  if (config.baseline) report.baseline = summarizeBaseline(results, config.baseline.data, config.baseline.file);
-  if (config.lock && ran.lockedTools) report.lock = compareLock(config.lock.data, ran.lockedTools, config.lock.file);
-  const code = exitCode(report, config.failOn, config.failOnStale);
-  report = { ...report, verdict: verdictOf(code), exitCode: code, failOn: config.failOn };
-  return report;
+  const lock = config.lock && ran.lockedTools ? compareLock(config.lock.data, ran.lockedTools, config.lock.file) : undefined;
+  return concludeReport({ ...scrubSecrets(withoutChecks, config.secrets), checks: results }, config, lock);
+}
+
+/** A result as every subscriber and the report see it: marked against the baseline, scrubbed of secrets. */
+export function shownResult(result: CheckResult, config: Pick<AuditConfig, 'baseline' | 'secrets'>): CheckResult {
+  return scrubSecrets(config.baseline ? markKnown(result, config.baseline.data) : result, config.secrets);
+}
+
+/**
+ * The end of every report, server or client audit: the baseline summary, the lock comparison (server audits with
+ * --lock), then the exit code and verdict under --fail-on.
+ */
+export function concludeReport(report: RunReport, config: Pick<AuditConfig, 'baseline' | 'failOn' | 'failOnStale'>, lock?: LockComparison): RunReport {
+  const concluded: RunReport = { ...report };
+  if (config.baseline) concluded.baseline = summarizeBaseline(report.checks, config.baseline.data, config.baseline.file);
+  if (lock) concluded.lock = lock;
+  const code = exitCode(concluded, config.failOn, config.failOnStale);
+  return { ...concluded, verdict: verdictOf(code), exitCode: code, failOn: config.failOn };
 }
 
 /** Exit code: failures listed in the baseline do not count; a changed tool-set lock does, and stale entries with --fail-on-stale. */

@@ -1,4 +1,3 @@
-import { markKnown, summarizeBaseline } from '../baseline/baseline.js';
 import { isObject } from '../jsonrpc.js';
 import type { CheckResult, Outcome } from '../model/check.js';
 import type { ClientObservations } from '../model/client-observation.js';
@@ -6,8 +5,8 @@ import type { RunReport } from '../model/report.js';
 import { MODERN_VERSION } from '../model/wire.js';
 import { META_CLIENT_INFO } from '../protocol/constants.js';
 import { ClientCheckContext, type ClientCheckDefinition } from '../runner/client-check.js';
-import { summarize, toResult } from '../runner/runner.js';
-import { exitCode, verdictOf } from './audit.js';
+import { internalErrorOutcome, summarize, toResult } from '../runner/runner.js';
+import { concludeReport, shownResult } from './audit.js';
 import type { ClientAuditConfig } from './config.js';
 import type { AuditHandler } from './events.js';
 import { scrubSecrets } from './scrub.js';
@@ -32,7 +31,7 @@ export async function runClientAudit(config: ClientAuditConfig, checks: readonly
     const elapsed = performance.now() - started;
     for (const outcome of outcomes) {
       const raw = toResult(check, outcome, elapsed / outcomes.length, MODERN_VERSION);
-      const shown = scrubSecrets(config.baseline ? markKnown(raw, config.baseline.data) : raw, config.secrets);
+      const shown = shownResult(raw, config);
       results.push(shown);
       void handle({ type: 'result', result: shown });
     }
@@ -52,8 +51,7 @@ function judge(check: ClientCheckDefinition, ctx: ClientCheckContext, config: Cl
     const outcomes = check.run(ctx);
     return outcomes.length > 0 ? outcomes : [{ status: 'skip', message: 'nothing to check in what the client sent' }];
   } catch (error) {
-    const err = error as Error;
-    return [{ status: 'error', message: `internal error in check ${check.id}: ${err?.message ?? String(error)}`, evidence: [{ note: 'stack', data: err?.stack?.split('\n').slice(0, 8).join('\n') }] }];
+    return [internalErrorOutcome(check.id, error)];
   }
 }
 
@@ -82,9 +80,5 @@ function reportOf(config: ClientAuditConfig, observed: ClientObservations, ctx: 
     summary: summarize(results),
     ...(aborted ? { aborted: { reason: `the client could not be audited: ${aborted}`, ...targetStderr(observed.stderrTail.join('\n')) } } : {}),
   };
-  let report: RunReport = { ...scrubSecrets(withoutChecks, config.secrets), checks: results };
-  if (config.baseline) report.baseline = summarizeBaseline(results, config.baseline.data, config.baseline.file);
-  const code = exitCode(report, config.failOn, config.failOnStale);
-  report = { ...report, verdict: verdictOf(code), exitCode: code, failOn: config.failOn };
-  return report;
+  return concludeReport({ ...scrubSecrets(withoutChecks, config.secrets), checks: results }, config);
 }

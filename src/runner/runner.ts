@@ -137,10 +137,15 @@ function failureOutcome(check: CheckDefinition, error: unknown, ctx: CheckContex
     if (stderr) evidence.push({ note: 'the last lines the target wrote to stderr', data: stderr.split('\n').slice(-10).join('\n') });
     return { status: 'error', message: `${goneVerb(error)}: ${error.message}`, evidence };
   }
+  return internalErrorOutcome(check.id, error);
+}
+
+/** Our own bug, not the target's: a check that threw. */
+export function internalErrorOutcome(checkId: string, error: unknown): Outcome {
   const err = error as Error;
   return {
     status: 'error',
-    message: `internal error in check ${check.id}: ${err?.message ?? String(error)}`,
+    message: `internal error in check ${checkId}: ${err?.message ?? String(error)}`,
     evidence: [{ note: 'stack', data: err?.stack?.split('\n').slice(0, 8).join('\n') }],
   };
 }
