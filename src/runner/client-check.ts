@@ -1,4 +1,4 @@
-import { isObject } from '../jsonrpc.js';
+import { isObject, resultOf } from '../jsonrpc.js';
 import type { ClientObservations, DriverLine, SeenMessage } from '../model/client-observation.js';
 import type { Exchange } from '../model/exchange.js';
 import type { Outcome } from '../model/check.js';
@@ -50,8 +50,7 @@ export class ClientCheckContext {
   /** The result body the scripted server sent for a request, when it was a result. */
   resultOf(request: SeenRequest): Record<string, unknown> | undefined {
     const body = request.seen.reply?.body;
-    const answer = Array.isArray(body) ? body.find((b) => isObject(b) && b.id === request.id) : body;
-    return isObject(answer) && isObject(answer.result) ? answer.result : undefined;
+    return resultOf(Array.isArray(body) ? body.find((b) => isObject(b) && b.id === request.id) : body);
   }
 }
 

@@ -48,7 +48,8 @@ export function findHeaderAnnotations(inputSchema: unknown): HeaderAnnotation[] 
   });
 }
 
-function valueAtPath(args: unknown, path: string[]): unknown {
+/** The instance value at an annotated property's path (`properties` keys from the root); undefined when absent. */
+export function valueAtPath(args: unknown, path: readonly string[]): unknown {
   let current: unknown = args;
   for (const key of path) {
     if (!isObject(current) || !Object.hasOwn(current, key)) return undefined;

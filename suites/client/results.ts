@@ -1,5 +1,5 @@
 import { LEGACY_ERROR_CODE, TOOL, UNKNOWN_RESULT_TYPE } from '../../src/client-mode/scenarios.js';
-import { isObject } from '../../src/jsonrpc.js';
+import { errorOf } from '../../src/jsonrpc.js';
 import { evidenceOf, type ClientCheckDefinition } from '../../src/runner/client-check.js';
 import { clientCheck, describeRequest, fail, judgeDriverLine, pass, sentence, skip } from './kit.js';
 
@@ -41,7 +41,7 @@ export const LEGACY_CODE_NO_MEANING = clientCheck({
   scenario: 'results',
   sentences: [sentence('basic/index#error-codes', 'Apart from -32002 (see below), receivers MUST NOT assume any specific meaning for these codes.', 'MUST NOT')],
   run(ctx) {
-    const answered = ctx.calls(TOOL.legacyErrorCode).find((r) => errorCodeOf(r.seen.reply?.body) === LEGACY_ERROR_CODE);
+    const answered = ctx.calls(TOOL.legacyErrorCode).find((r) => errorOf(r.seen.reply?.body)?.code === LEGACY_ERROR_CODE);
     if (!answered) return [skip(`the client did not call ${TOOL.legacyErrorCode}`)];
     // HeaderMismatch recovery, as early 2026-07-28 betas numbered it: list the tools again, then retry the call.
     const later = ctx.requests.filter((r) => r.seen.seq > answered.seen.seq);
@@ -54,7 +54,5 @@ export const LEGACY_CODE_NO_MEANING = clientCheck({
     return [pass(`-32001 was not taken for HeaderMismatch: no re-listing followed by a retry${retry ? ` (the call was retried without re-listing, which assumes no meaning of the code)` : ''}`, evidence)];
   },
 });
-
-const errorCodeOf = (body: unknown): unknown => (isObject(body) && isObject(body.error) ? body.error.code : undefined);
 
 export const RESULT_CHECKS: readonly ClientCheckDefinition[] = [UNKNOWN_RESULT_TYPE_INVALID, OUTPUT_VALIDATION, LEGACY_CODE_NO_MEANING];

@@ -1,8 +1,7 @@
-import { isObject } from '../../src/jsonrpc.js';
 import { INVALID_HEADER_TOOLS, TOOL } from '../../src/client-mode/scenarios.js';
 import type { ClientCheckContext, ClientCheckDefinition, SeenRequest } from '../../src/runner/client-check.js';
 import { encodeHeaderValue, isPlainHeaderSafe } from '../../src/transport/header-encoding.js';
-import { findHeaderAnnotations } from '../../src/transport/param-headers.js';
+import { findHeaderAnnotations, valueAtPath } from '../../src/transport/param-headers.js';
 import { clientCheck, describeRequest, judgeRequests, sentence, skip } from './kit.js';
 
 const SCHEMA_EXTENSION = 'basic/transports/streamable-http#schema-extension';
@@ -25,8 +24,7 @@ function mirrored(ctx: ClientCheckContext): Mirrored[] {
     const tool = ctx.observed.offered[name];
     if (!tool) return [];
     return findHeaderAnnotations(tool.inputSchema).map(({ path, name: headerName }) => {
-      let value: unknown = request.params.arguments;
-      for (const key of path) value = isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+      const value = valueAtPath(request.params.arguments, path);
       const header = `Mcp-Param-${headerName}`;
       return { request, header, value, sent: request.seen.http?.headers[header.toLowerCase()] };
     });
