@@ -101,6 +101,14 @@ describe('a verdict follows the sentence of the wire in use', () => {
     expect(result.specUrl).toBe('https://modelcontextprotocol.io/specification/2026-07-28/server/tools#capabilities');
   });
 
+  it('an outcome resting on a weaker sentence of its check warns and quotes that sentence; a sentence the check lacks is ignored', () => {
+    const weaker = check.sentences['2026-07-28'][0];
+    const advisory = toResult(check, { status: 'fail', message: 'm', sentence: weaker }, 0, '2026-07-28');
+    expect(advisory).toMatchObject({ status: 'warn', keyword: 'SHOULD', keywordText: 'descriptive', quote: weaker.text, specRef: weaker.ref });
+    const stranger = { ref: 'server/tools#tool', text: 'not a sentence of this check', keyword: 'descriptive' } as const;
+    expect(toResult(check, { status: 'fail', message: 'm', sentence: stranger }, 0, '2026-07-28')).toMatchObject({ status: 'fail', keyword: 'MUST' });
+  });
+
   it('only warns, labelled descriptive, on a wire that merely describes it, and links into that revision', () => {
     const result = toResult(check, { status: 'fail', message: 'm' }, 0, '2025-11-25');
     expect(result).toMatchObject({ status: 'warn', keyword: 'SHOULD', keywordText: 'descriptive', quote: 'described only' });

@@ -65,6 +65,12 @@ export interface Outcome {
   replay?: string;
   /** What was expected, shown next to a failure. */
   expected?: string;
+  /**
+   * The sentence this outcome rests on when it is not the check's governing one: a weaker sentence of the same check
+   * (a SHOULD, or descriptive text) for a finding that is only advisory. It must be one of the check's sentences on the
+   * wire in use (so the sentence test finds it on its page); otherwise the governing sentence is used.
+   */
+  sentence?: SpecSentence;
 }
 
 export function keywordClass(keyword: KeywordText): Keyword {
@@ -98,6 +104,13 @@ export function governingSentence(check: { sentences: SpecSentences }, wire: Wir
     if (!best || CLASS_RANK[keywordClass(sentence.keyword)] < CLASS_RANK[keywordClass(best.keyword)]) best = sentence;
   }
   return best;
+}
+
+/** The sentence an outcome's verdict rests on: the one the outcome names, when the check quotes it on this wire, else the governing one. */
+export function restingSentence(check: { sentences: SpecSentences }, outcome: Pick<Outcome, 'sentence'>, wire: Wire): SpecSentence | undefined {
+  const named = outcome.sentence;
+  const own = named ? (check.sentences[wire] ?? []).find((s) => s.ref === named.ref && s.text === named.text) : undefined;
+  return own ?? governingSentence(check, wire);
 }
 
 /** Keywords that name a requirement; the other texts (descriptive, a lower-case should) only describe. */

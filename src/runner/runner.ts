@@ -4,7 +4,7 @@ import { BudgetSpentError } from '../transport/request-gate.js';
 import type { CheckContext } from './context.js';
 import { pool } from './pool.js';
 import { type CheckDefinition, type JudgedCheck } from './types.js';
-import { governingSentence, keywordClass, type CheckResult, type Evidence, type Outcome, type Status } from '../model/check.js';
+import { keywordClass, restingSentence, type CheckResult, type Evidence, type Outcome, type Status } from '../model/check.js';
 import type { Wire } from '../model/wire.js';
 
 /** What the runner tells its caller; how many checks run at once and the deadline are the context's options. */
@@ -155,7 +155,7 @@ export function internalErrorOutcome(checkId: string, error: unknown): Outcome {
  * rests on there, so a `fail` only ever stands on a MUST-class sentence of the wire in use.
  */
 export function toResult(check: JudgedCheck, outcome: Outcome, durationMs: number, wire: Wire | null): CheckResult {
-  const sentence = wire ? governingSentence(check, wire) : undefined;
+  const sentence = wire ? restingSentence(check, outcome, wire) : undefined;
   const keywordText = sentence?.keyword ?? check.keyword;
   const keyword = keywordClass(keywordText);
   let status: Status = outcome.status;
