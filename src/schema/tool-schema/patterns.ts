@@ -1,6 +1,6 @@
 import { isObject } from '../../jsonrpc.js';
 import { escapePointerToken } from './json-pointer.js';
-import { slotOfKeyword, slotOfMember } from './subschema-slots.js';
+import { byPointer, walkSubschemas } from './walk.js';
 
 export interface SchemaPattern {
   /** JSON pointer of the `pattern` keyword, or of the `patternProperties` key. */
@@ -9,32 +9,17 @@ export interface SchemaPattern {
   pattern: string;
 }
 
-const MAX_NODES = 20_000;
-
 /** Every `pattern` and `patternProperties` key of the subschemas of `schema`, walked by keyword position. */
 export function findPatterns(schema: unknown): SchemaPattern[] {
   const found: SchemaPattern[] = [];
-  const stack: { node: unknown; at: string }[] = [{ node: schema, at: '' }];
-  let visited = 0;
-  while (stack.length > 0 && ++visited <= MAX_NODES) {
-    const { node, at } = stack.pop()!;
-    if (!isObject(node)) continue;
+  walkSubschemas(schema, (node, at) => {
     if (typeof node.pattern === 'string') found.push({ at: `${at}/pattern`, keyword: 'pattern', pattern: node.pattern });
-    for (const [keyword, value] of Object.entries(node)) {
-      const here = `${at}/${escapePointerToken(keyword)}`;
-      const slot = slotOfKeyword(keyword, value);
-      if (slot === 'schema') stack.push({ node: value, at: here });
-      else if (slot === 'schema-list') (value as unknown[]).forEach((member, i) => stack.push({ node: member, at: `${here}/${i}` }));
-      else if (slot === 'schema-map') {
-        for (const [name, member] of Object.entries(value as Record<string, unknown>)) {
-          const memberAt = `${here}/${escapePointerToken(name)}`;
-          if (keyword === 'patternProperties') found.push({ at: memberAt, keyword, pattern: name });
-          if (slotOfMember(member) === 'schema') stack.push({ node: member, at: memberAt });
-        }
-      }
+    if (!isObject(node.patternProperties)) return;
+    for (const name of Object.keys(node.patternProperties)) {
+      found.push({ at: `${at}/patternProperties/${escapePointerToken(name)}`, keyword: 'patternProperties', pattern: name });
     }
-  }
-  return found.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  });
+  return byPointer(found);
 }
 
 /** Why the ECMA-262 engine (RegExp with the `u` flag) refuses `pattern`, or undefined when it compiles. */
