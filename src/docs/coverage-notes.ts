@@ -5,7 +5,7 @@ export const COVERAGE_NOTES: Readonly<Record<string, string>> = {
     'static part: names that differ only by case are listed as information by tools.name.unique; the live part (a case-swapped name gets an unknown-tool error) is planned for the live-behaviour suite (#4)',
   'tools.result.structured-any-json':
     'describes what structuredContent may be (any JSON value conforming to the outputSchema): nothing a server can fail by itself; conformance to the outputSchema is judged by tools.output.conform',
-  'jsonschema.dialect.support-2020-12': 'this tool validates 2020-12 (and 2019-09, draft-07, draft-06); a server\'s own validator is exercised by tools.err.tool-errors-in-result.property (generated valid arguments must not be rejected) and tools.err.execution-errors.property (generated invalid ones must be refused)',
+  'jsonschema.dialect.support-2020-12': 'this tool validates 2020-12 (and 2019-09, draft-07, draft-06), values with `format` as an annotation; a server\'s own validator is exercised by tools.err.tool-errors-in-result.property (generated valid arguments must not be rejected) and tools.err.execution-errors.property (generated invalid ones must be refused)',
   'jsonschema.impl.validate-by-dialect': 'this tool validates every schema under its declared dialect, never another (src/schema/tool-schema/meta.ts)',
   'jsonschema.impl.unsupported-dialect': 'this tool reports an unsupported dialect as a skip that names it, instead of validating under another dialect',
   'jsonschema.ref.no-network': 'this tool never dereferences any $ref (proven by src/schema/tool-schema/no-fetch.test.ts); a server\'s network refs are reported by jsonschema.ref.external',

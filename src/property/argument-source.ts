@@ -7,7 +7,10 @@ import { hintsOf, type ValueHints } from './value-hints.js';
 
 export type Arguments = Record<string, unknown>;
 
-/** Schema-valid argument objects for one tool: json-schema-faker proposes, our validator decides. */
+/**
+ * Schema-valid argument objects for one tool: json-schema-faker proposes, our validator decides. Values whose validity
+ * hinges on `format` (an annotation, see FormatDependence) are drawn only when no other value could be found.
+ */
 export interface ArgumentSource {
   schema: Record<string, unknown>;
   validator: ArgumentValidator;
@@ -33,11 +36,17 @@ const MAX_MS_PER_VALUE = 50;
 /** Further values drawn to see whether the schema admits more than one. */
 const VARIETY_PROBES = 8;
 
-function admitsOneValue(input: FakerInput, validator: ArgumentValidator, first: Arguments, edge: Edge | undefined): boolean {
+/** How a drawn value is judged: by the validator, and whether values that only `format` makes doubtful are taken. */
+interface Judge {
+  validator: ArgumentValidator;
+  formatOnly: boolean;
+}
+
+function admitsOneValue(input: FakerInput, judge: Judge, first: Arguments, edge: Edge | undefined): boolean {
   const text = canonicalJson(first);
   for (let seed = 1; seed <= VARIETY_PROBES; seed += 1) {
     for (const at of edge ? [undefined, edge] : [undefined]) {
-      const value = attempt(input, validator, 1_000 + seed, at).value;
+      const value = attempt(input, judge, 1_000 + seed, at).value;
       if (value !== undefined && canonicalJson(value) !== text) return false;
     }
   }
@@ -51,14 +60,19 @@ const EDGE_PROBES = 4;
  * The narrowest edge some of a few seeded draws satisfy: json-schema-faker's empty strings break a `minLength`, and a
  * draw the validator rejects is wasted work (about half of all draws before this was decided once per schema).
  */
-function edgeOf(input: FakerInput, validator: ArgumentValidator): Edge | undefined {
+function edgeOf(input: FakerInput, judge: Judge): Edge | undefined {
   for (const edge of ['empty', 'required-only'] as const) {
-    for (let seed = 1; seed <= EDGE_PROBES; seed += 1) if (attempt(input, validator, 2_000 + seed, edge).value !== undefined) return edge;
+    for (let seed = 1; seed <= EDGE_PROBES; seed += 1) if (attempt(input, judge, 2_000 + seed, edge).value !== undefined) return edge;
   }
   return undefined;
 }
 
-function attempt(input: FakerInput, validator: ArgumentValidator, seed: number, edge?: Edge): { value?: Arguments; problem?: string } {
+function accepts(judge: Judge, value: unknown): boolean {
+  const verdict = judge.validator.validate(value);
+  return verdict.valid && (judge.formatOnly || verdict.format === undefined);
+}
+
+function attempt(input: FakerInput, judge: Judge, seed: number, edge?: Edge): { value?: Arguments; problem?: string; formatOnly?: Arguments } {
   let value: unknown;
   try {
     value = fake(input, seed, edge);
@@ -66,8 +80,9 @@ function attempt(input: FakerInput, validator: ArgumentValidator, seed: number, 
     return { problem: `json-schema-faker: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}` };
   }
   if (!isObject(value)) return { problem: 'json-schema-faker produced a value that is not an object' };
-  const verdict = validator.validate(value);
+  const verdict = judge.validator.validate(value);
   if (!verdict.valid) return { problem: `json-schema-faker produced an invalid value (${verdict.issues[0] ? describeIssue(verdict.issues[0]) : 'unknown issue'})` };
+  if (verdict.format && !judge.formatOnly) return { problem: `json-schema-faker produced a value whose validity hinges on format (${describeIssue(verdict.format.issues[0]!)})`, formatOnly: value };
   return { value };
 }
 
@@ -91,41 +106,47 @@ function prepareUncached(inputSchema: Record<string, unknown>): PreparedSource {
   const tooLarge = tooLargeToGenerate(inputSchema);
   if (tooLarge) return { ok: false, reason: `values would be too large to generate: ${tooLarge}` };
   const input = fakerInput(inputSchema);
-  const validator = compiled.validator;
+  const judge: Judge = { validator: compiled.validator, formatOnly: false };
   let firstProblem: string | undefined;
   let fallback: Arguments | undefined;
+  let formatOnly: Arguments | undefined;
   const started = performance.now();
   let seed = 1;
   for (; seed <= PREPARATION_SEEDS && fallback === undefined; seed += 1) {
     if (performance.now() - started > PREPARATION_BUDGET_MS) {
       return { ok: false, reason: `schema too complex to generate from: ${seed - 1} attempt(s) took over ${PREPARATION_BUDGET_MS} ms without a valid value (${firstProblem ?? 'unknown'})` };
     }
-    const result = attempt(input, validator, seed);
+    const result = attempt(input, judge, seed);
     fallback = result.value;
+    formatOnly ??= result.formatOnly;
     firstProblem ??= result.problem;
+  }
+  if (fallback === undefined && formatOnly !== undefined) {
+    judge.formatOnly = true;
+    fallback = formatOnly;
   }
   if (fallback === undefined) {
     return { ok: false, reason: `no valid arguments in ${PREPARATION_SEEDS} attempts (unsatisfiable or unsupported schema): ${firstProblem ?? 'unknown'}` };
   }
   // Timed again once warm: the first draws also pay one-off costs (the pattern sandbox's worker start-up, JIT).
   const warm = performance.now();
-  attempt(input, validator, seed);
+  attempt(input, judge, seed);
   const perValue = Math.min((warm - started) / (seed - 1), performance.now() - warm);
   if (perValue > MAX_MS_PER_VALUE) {
     return { ok: false, reason: `schema too complex to generate from: about ${Math.round(perValue)} ms per value (over ${MAX_MS_PER_VALUE} ms)` };
   }
   const hintsFor = hintsOf(inputSchema, fallback);
-  const edge = edgeOf(input, validator);
+  const edge = edgeOf(input, judge);
   return {
     ok: true,
     source: {
       schema: inputSchema,
-      validator,
+      validator: judge.validator,
       fallback,
-      single: admitsOneValue(input, validator, fallback, edge),
-      valid: (seed, small) => attempt(input, validator, seed, small ? edge : undefined).value,
+      single: admitsOneValue(input, judge, fallback, edge),
+      valid: (seed, small) => attempt(input, judge, seed, small ? edge : undefined).value,
       ...(edge ? { edge } : {}),
-      isValid: (value): value is Arguments => isObject(value) && validator.validate(value).valid,
+      isValid: (value): value is Arguments => isObject(value) && accepts(judge, value),
       hintsFor,
     },
   };

@@ -96,6 +96,21 @@ describe('schemas that cannot be searched are skipped with the reason', () => {
   });
 });
 
+describe('format is an annotation', () => {
+  it('values whose validity hinges on a format are drawn only when no other value can be', () => {
+    const wellFormed = prepareSource({ type: 'object', properties: { when: { type: 'string', format: 'date-time' } }, required: ['when'] });
+    if (!wellFormed.ok) throw new Error(wellFormed.reason);
+    const drawn = Array.from({ length: 20 }, (_, seed) => wellFormed.source.valid(seed + 1)).filter((value) => value !== undefined);
+    expect(drawn.length).toBeGreaterThan(0);
+    for (const value of drawn) expect(wellFormed.source.validator.validate(value).format, JSON.stringify(value)).toBeUndefined();
+    expect(wellFormed.source.isValid({ when: '2026-01-01T10:00:00' })).toBe(false);
+
+    const tight = prepareSource({ type: 'object', properties: { when: { type: 'string', format: 'date-time', maxLength: 4 } }, required: ['when'] });
+    if (!tight.ok) throw new Error(tight.reason);
+    expect(tight.source.validator.validate(tight.source.fallback)).toMatchObject({ valid: true, format: { rejectedUnder: 'assertion' } });
+  });
+});
+
 describe('json-schema-faker never fetches or reads anything', () => {
   let canary: Awaited<ReturnType<typeof startCanary>>;
   beforeAll(async () => {

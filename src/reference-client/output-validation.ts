@@ -10,8 +10,12 @@ type Compiled = { validate: ValidateFunction } | { message: string; unresolved?:
 
 const compiled = new WeakMap<object, Compiled>();
 
-/** No `loadSchema`: ajv never fetches a `$ref`, an unresolved one fails compilation instead. */
-const OPTIONS = { strict: false, allErrors: true };
+/**
+ * No `loadSchema`: ajv never fetches a `$ref`, an unresolved one fails compilation instead. `format` is an annotation
+ * (JSON Schema 2020-12 unless format assertion is declared; optional in draft-07), so a conforming client accepts a
+ * value that breaks only a format: `validateFormats: false`, and no ajv-formats.
+ */
+const OPTIONS = { strict: false, allErrors: true, validateFormats: false };
 
 const DIALECTS: Record<string, () => Ajv> = {
   '2020-12': () => new (requireCjs('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020(OPTIONS),

@@ -142,6 +142,13 @@ describe('validateStructuredContent', () => {
     expect(validateStructuredContent(draft07, { n: 1.5 })).toMatchObject({ ok: false });
   });
 
+  it('takes format as an annotation: a naive date-time passes, a wrong type under the same schema does not', () => {
+    const pydantic = { type: 'object', properties: { when: { type: 'string', format: 'date-time' } }, required: ['when'] };
+    expect(validateStructuredContent(pydantic, { when: '2026-01-01T10:00:00' })).toEqual({ ok: true });
+    expect(validateStructuredContent({ $schema: 'http://json-schema.org/draft-07/schema#', ...pydantic }, { when: 'not a date' })).toEqual({ ok: true });
+    expect(validateStructuredContent(pydantic, { when: 1767261600 })).toMatchObject({ ok: false, message: expect.stringMatching(/\/when must be string/) });
+  });
+
   it('never resolves a $ref it does not hold', () => {
     expect(validateStructuredContent({ $ref: 'https://example.com/s.json' }, {})).toEqual({
       ok: false,

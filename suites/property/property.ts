@@ -3,13 +3,15 @@ import { invalidCases, ValidArguments, type Arguments, type ArgumentSource, type
 import { describeIssues } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import { WIRES } from '../../src/model/wire.js';
-import { compileArgumentSchema, pickInvalidArguments } from '../../src/schema/arguments/index.js';
+import { compileArgumentSchema, pickInvalidArguments, type ArgumentVerdict, type FormatDependence } from '../../src/schema/arguments/index.js';
 import type { Exchange } from '../../src/model/exchange.js';
+import type { Outcome } from '../../src/model/check.js';
 import { note } from '../kit/outcome.js';
 import { searchTools } from './property-search.js';
 import type { ListedTool } from '../kit/listed-tools.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import {
+  formatOnlyOutcome,
   invalidAnswerProblem,
   invalidProbes,
   OUTPUT_CONFORMS_SENTENCES,
@@ -85,48 +87,96 @@ export const validCasesAnswered: CheckDefinition = {
     }),
 };
 
-function judgeOutput(validate: (value: unknown) => { valid: boolean; issues: import('../../src/schema/validator.js').SchemaIssue[] }) {
+/** A result whose structuredContent conforms only because `format` is an annotation: warned about, not a failing case. */
+type FormatOnly = (structuredContent: unknown, dependence: FormatDependence, exchange: Exchange) => void;
+
+function judgeOutput(validate: (value: unknown) => ArgumentVerdict, formatOnly?: FormatOnly) {
   return (exchange: Exchange): string | undefined => {
     const result = resultOf(exchange.response);
     if (!result || result.resultType === 'input_required' || result.isError === true) return undefined;
     if (!('structuredContent' in result)) return 'a successful result has no structuredContent';
     const verdict = validate(result.structuredContent);
+    if (verdict.valid && verdict.format) formatOnly?.(result.structuredContent, verdict.format, exchange);
     return verdict.valid ? undefined : `structuredContent breaks the outputSchema: ${describeIssues(verdict.issues, 3)}`;
   };
 }
 
-export const generatedOutputConforms: CheckDefinition = {
-  id: 'tools.output.conform.property',
-  covers: ['tools.output.conform'],
-  keyword: 'MUST',
-  title: 'For generated schema-valid arguments, every successful result carries structuredContent valid against the outputSchema',
-  specRef: 'server/tools#output-schema',
-  area: 'property',
-  wires: WIRES,
-  sentences: OUTPUT_CONFORMS_SENTENCES,
-  needs: ['live', 'tool-call'],
-  phase: 'search',
-  run: (ctx) =>
-    searchTools<Arguments>(ctx, {
-      id: generatedOutputConforms.id,
-      expected: 'structuredContent valid against the outputSchema in every result that is complete and not isError',
-      passed: 'had conforming structuredContent (or were tool errors)',
-      validOnly: true,
-      caseStream: VALID_CASES,
-      reportedBy: async (ctx, t) => {
-        const sample = await scriptedSample(ctx, t);
-        const compiled = compileArgumentSchema(t.tool.outputSchema);
-        const problem = sample && compiled.ok ? judgeOutput((v) => compiled.validator.validate(v))(sample) : undefined;
-        return problem ? `tools.output.conform already reports its scripted sample (${problem})` : undefined;
-      },
-      applies: { to: (t) => isObject(t.tool.outputSchema), none: 'no tool declares an outputSchema' },
-      property: (t, source) => {
-        const compiled = compileArgumentSchema(t.tool.outputSchema);
-        if (!compiled.ok) return `the outputSchema cannot be used for validation: ${compiled.reason}`;
-        return { arbitrary: new ValidArguments(source), argumentsOf: (args) => args, judge: judgeOutput((v) => compiled.validator.validate(v)) };
-      },
-    }),
-};
+async function scriptedSampleHingesOnFormat(ctx: CheckContext, t: ListedTool): Promise<boolean> {
+  const result = resultOf((await scriptedSample(ctx, t))?.response);
+  const compiled = compileArgumentSchema(t.tool.outputSchema);
+  if (!result || !compiled.ok || result.isError === true || result.resultType === 'input_required' || !('structuredContent' in result)) return false;
+  return compiled.validator.validate(result.structuredContent).format !== undefined;
+}
+
+/**
+ * Results whose conformance hinges on `format` alone: the first of each tool is warned about after the search, unless
+ * the tool also failed, or tools.output.conform already warned about its scripted sample.
+ */
+class FormatWarnings {
+  private readonly first = new Map<string, { t: ListedTool; outcome: Outcome }>();
+
+  clear(): void {
+    this.first.clear();
+  }
+
+  recorder(t: ListedTool): FormatOnly {
+    return (structuredContent, dependence, exchange) => {
+      if (this.first.has(t.label)) return;
+      this.first.set(t.label, { t, outcome: { ...formatOnlyOutcome(t.tool.outputSchema, structuredContent, dependence, exchange), tool: t.label } });
+    };
+  }
+
+  async outcomes(ctx: CheckContext, reported: readonly Outcome[]): Promise<Outcome[]> {
+    const failed = new Set(reported.filter((o) => o.status === 'fail' || o.status === 'error').map((o) => o.tool));
+    const outcomes: Outcome[] = [];
+    for (const { t, outcome } of this.first.values()) {
+      if (!failed.has(t.label) && !(await scriptedSampleHingesOnFormat(ctx, t))) outcomes.push(outcome);
+    }
+    return outcomes;
+  }
+}
+
+function outputCheck(): CheckDefinition {
+  const warnings = new FormatWarnings();
+  const check: CheckDefinition = {
+    id: 'tools.output.conform.property',
+    covers: ['tools.output.conform'],
+    keyword: 'MUST',
+    title: 'For generated schema-valid arguments, every successful result carries structuredContent valid against the outputSchema',
+    specRef: 'server/tools#output-schema',
+    area: 'property',
+    wires: WIRES,
+    sentences: OUTPUT_CONFORMS_SENTENCES,
+    needs: ['live', 'tool-call'],
+    phase: 'search',
+    run: async (ctx) => {
+      warnings.clear();
+      const outcomes = await searchTools<Arguments>(ctx, {
+        id: check.id,
+        expected: 'structuredContent valid against the outputSchema in every result that is complete and not isError',
+        passed: 'had conforming structuredContent (or were tool errors)',
+        validOnly: true,
+        caseStream: VALID_CASES,
+        reportedBy: async (ctx, t) => {
+          const sample = await scriptedSample(ctx, t);
+          const compiled = compileArgumentSchema(t.tool.outputSchema);
+          const problem = sample && compiled.ok ? judgeOutput((v) => compiled.validator.validate(v))(sample) : undefined;
+          return problem ? `tools.output.conform already reports its scripted sample (${problem})` : undefined;
+        },
+        applies: { to: (t) => isObject(t.tool.outputSchema), none: 'no tool declares an outputSchema' },
+        property: (t, source) => {
+          const compiled = compileArgumentSchema(t.tool.outputSchema);
+          if (!compiled.ok) return `the outputSchema cannot be used for validation: ${compiled.reason}`;
+          return { arbitrary: new ValidArguments(source), argumentsOf: (args) => args, judge: judgeOutput((v) => compiled.validator.validate(v), warnings.recorder(t)) };
+        },
+      });
+      return [...outcomes, ...(await warnings.outcomes(ctx, outcomes))];
+    },
+  };
+  return check;
+}
+
+export const generatedOutputConforms = outputCheck();
 
 const breakable = new WeakMap<ArgumentSource, boolean>();
 

@@ -6,7 +6,8 @@ import { describeIssues } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Outcome, SpecSentence, SpecSentences } from '../../src/model/check.js';
 import { WIRES } from '../../src/model/wire.js';
-import { compileArgumentSchema, invalidArguments, isUndecided, sampleArguments } from '../../src/schema/arguments/index.js';
+import { compileArgumentSchema, describeFormatDependence, invalidArguments, isUndecided, sampleArguments, type FormatDependence } from '../../src/schema/arguments/index.js';
+import { dialectOf } from '../../src/schema/tool-schema/index.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { listedTools, type ListedTool } from '../kit/listed-tools.js';
 import { fail, note, pass, skip, timedOutReason } from '../kit/outcome.js';
@@ -102,8 +103,33 @@ export const TOOL_ERRORS_IN_RESULT_SENTENCES: SpecSentences = {
 
 const OUTPUT_CONFORMS: SpecSentence = { ref: 'server/tools#output-schema', text: 'Servers MUST provide structured results that conform to this schema.', keyword: 'MUST' };
 
+/**
+ * What a result that conforms only because `format` is an annotation rests on (descriptive, the same on both wires):
+ * it conforms, but a client validating strictly, formats asserted, would reject it.
+ */
+const STRICT_VALIDATION: SpecSentence = {
+  ref: 'server/tools#output-schema',
+  text: 'Providing an output schema helps clients and LLMs understand and properly handle structured tool outputs by: … Enabling strict schema validation of responses',
+  keyword: 'descriptive',
+};
+
 /** The sentences behind tools.output.conform and its property-based counterpart (the same on both wires). */
-export const OUTPUT_CONFORMS_SENTENCES: SpecSentences = { '2026-07-28': [OUTPUT_CONFORMS], '2025-11-25': [OUTPUT_CONFORMS] };
+export const OUTPUT_CONFORMS_SENTENCES: SpecSentences = { '2026-07-28': [OUTPUT_CONFORMS, STRICT_VALIDATION], '2025-11-25': [OUTPUT_CONFORMS, STRICT_VALIDATION] };
+
+/**
+ * The warning for structuredContent whose conformance hinges on `format` alone: it names the format, the value and why
+ * it is no failure (an annotation by default), resting on the descriptive sentence above.
+ */
+export function formatOnlyOutcome(outputSchema: unknown, structuredContent: unknown, dependence: FormatDependence, exchange: Exchange): Outcome {
+  const { finding, why } = describeFormatDependence(dependence, structuredContent, dialectOf(outputSchema).dialect);
+  return {
+    status: 'warn',
+    message: `${dependence.rejectedUnder === 'assertion' ? 'structuredContent conforms to the outputSchema, but' : 'whether structuredContent conforms to the outputSchema hinges on `format`:'} ${finding}. Not a failure: ${why}`,
+    expected: 'structuredContent that conforms whether or not a validator asserts `format` (for a date-time, one with its time-zone offset)',
+    evidence: [exchange],
+    sentence: STRICT_VALIDATION,
+  };
+}
 
 const VALIDATE_INPUTS: SpecSentence = { ref: 'server/tools#security-considerations', text: 'Servers MUST: Validate all tool inputs', keyword: 'MUST' };
 
@@ -214,6 +240,8 @@ export const outputConforms: CheckDefinition = {
           ...fail(`structuredContent breaks the outputSchema: ${describeIssues(verdict.issues)}`, 'structuredContent valid against the outputSchema', [c.exchange]),
           tool: c.tool.label,
         });
+      } else if (verdict.format) {
+        outcomes.push({ ...formatOnlyOutcome(c.tool.tool.outputSchema, c.result.structuredContent, verdict.format, c.exchange), tool: c.tool.label });
       }
     }
     const fine = judged.length - outcomes.length;

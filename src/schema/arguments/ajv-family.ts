@@ -39,36 +39,45 @@ export const ARGUMENT_AJV_OPTIONS: Readonly<Options> = {
   code: { regExp: guardedRegExp, optimize: false },
 };
 
-const ajvByFamily = new Map<AjvFamily, AjvLike>();
+/**
+ * How `format` is compiled. `annotation`: ignored (ajv's `validateFormats: false`), as JSON Schema 2020-12 and 2019-09
+ * treat it unless the format-assertion vocabulary is declared, and as draft-06/07 allow; this decides validity.
+ * `assertion`: checked with ajv-formats, to tell where a validator that asserts formats would judge otherwise.
+ */
+export type FormatMode = 'annotation' | 'assertion';
 
-function emptyAjv(family: AjvFamily): AjvLike {
-  const ajv = newAjv(family, ARGUMENT_AJV_OPTIONS);
+const ajvByFamily: Record<FormatMode, Map<AjvFamily, AjvLike>> = { annotation: new Map(), assertion: new Map() };
+
+function emptyAjv(family: AjvFamily, formats: FormatMode): AjvLike {
+  const ajv = newAjv(family, { ...ARGUMENT_AJV_OPTIONS, validateFormats: formats === 'assertion' });
   if (family === 'draft-07') ajv.addMetaSchema(requireModule<AnySchemaObject>('ajv/dist/refs/json-schema-draft-06.json'));
   return ajv;
 }
 
-function ajvFor(family: AjvFamily): AjvLike {
-  let ajv = ajvByFamily.get(family);
+function ajvFor(family: AjvFamily, formats: FormatMode): AjvLike {
+  let ajv = ajvByFamily[formats].get(family);
   if (!ajv) {
-    ajv = emptyAjv(family);
-    const addFormats = requireModule<typeof import('ajv-formats').default>('ajv-formats');
-    addFormats(ajv as Parameters<typeof addFormats>[0]);
-    ajvByFamily.set(family, ajv);
+    ajv = emptyAjv(family, formats);
+    if (formats === 'assertion') {
+      const addFormats = requireModule<typeof import('ajv-formats').default>('ajv-formats');
+      addFormats(ajv as Parameters<typeof addFormats>[0]);
+    }
+    ajvByFamily[formats].set(family, ajv);
   }
   return ajv;
 }
 
 /**
- * Builds the 2020-12 ajv ahead of the first compilation (~100 ms of loading ajv's compiler and formats): called
- * while the main thread would otherwise only wait for the target to start.
+ * Builds the 2020-12 ajv ahead of the first compilation (~100 ms of loading ajv's compiler): called while the main
+ * thread would otherwise only wait for the target to start. ajv-formats is loaded only for a schema that has a `format`.
  */
 export function warmUpArgumentAjv(): void {
-  ajvFor('2020');
+  ajvFor('2020', 'annotation');
 }
 
 /** Compiles `schema` (already bounds- and ref-checked) with the ajv of its dialect; throws what ajv throws. */
-export function compileWithAjv(schema: AnySchema, dialect: ArgumentDialect): ValidateFunction {
-  const ajv = ajvFor(FAMILY_OF[dialect]);
+export function compileWithAjv(schema: AnySchema, dialect: ArgumentDialect, formats: FormatMode = 'annotation'): ValidateFunction {
+  const ajv = ajvFor(FAMILY_OF[dialect], formats);
   const prepared = typeof schema === 'boolean' ? schema : { ...schema, $schema: CANONICAL_SCHEMA_URI[dialect] };
   try {
     return ajv.compile(prepared);

@@ -1,4 +1,4 @@
-export { compileArgumentSchema, isUndecided, type ArgumentValidator, type CompiledArgumentSchema } from './validate.js';
+export { compileArgumentSchema, isUndecided, type ArgumentValidator, type ArgumentVerdict, type CompiledArgumentSchema, type FormatDependence } from './validate.js';
 export { sampleArguments } from './sample.js';
 export { invalidArguments, pickInvalidArguments, type InvalidArguments } from './mutate.js';
 export { describeIssue } from './ajv-issues.js';
@@ -6,3 +6,4 @@ export { warmUpArgumentAjv } from './ajv-family.js';
 export { rootView } from './root-view.js';
 export { documentOf, resolveNode } from './schema-document.js';
 export { countAt, declaredTypes, numberAt } from './schema-node.js';
+export { describeFormatDependence } from './format-annotation.js';

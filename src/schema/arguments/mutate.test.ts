@@ -78,6 +78,14 @@ describe('invalidArguments', () => {
     expect(mutations.find((mutation) => mutation.kind === 'below-minimum')?.value['n']).toBe(0);
   });
 
+  it('a mutation that breaks only a format is no invalid argument: format is an annotation', () => {
+    const schema = { type: 'object', properties: { day: { type: 'string', format: 'date', pattern: '^.*$' } }, required: ['day'] };
+    const { valid, mutations } = mutationsOf(schema);
+    expect(valid).toEqual({ day: '2026-01-01' });
+    expect(mutations.map((mutation) => mutation.kind).sort()).toEqual(['missing-required', 'null-value', 'wrong-type']);
+    expectAllRejected(schema, mutations);
+  });
+
   it('returns nothing for an invalid starting object or an unusable schema', () => {
     expect(invalidArguments(RICH, { city: 'x' })).toEqual([]);
     expect(invalidArguments({ $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' }, {})).toEqual([]);

@@ -45,12 +45,11 @@ export function sampleString(schema: SchemaObject): Outcome<string> {
   const format = typeof schema['format'] === 'string' ? schema['format'] : undefined;
   const formatSample = format !== undefined && Object.hasOwn(FORMAT_SAMPLES, format) ? FORMAT_SAMPLES[format] : undefined;
 
+  // A well-formed value when the other keywords allow one; otherwise any string they accept: `format` is an annotation.
   if (formatSample !== undefined) {
     const length = codePointLength(formatSample);
     const fits = length >= minLength && length <= maxLength && (pattern === undefined || matchesPattern(pattern, formatSample));
     if (fits) return { ok: true, value: formatSample };
-    const patternText = pattern === undefined ? '' : ` and pattern ${shorten(pattern, 80)}`;
-    return failure(`cannot generate a "${shorten(format ?? '', 40)}" string with ${lengthsText(minLength, maxLength)}${patternText}`);
   }
   if (pattern !== undefined) {
     const text = stringForPattern(pattern, minLength, maxLength);

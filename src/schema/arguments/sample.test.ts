@@ -47,6 +47,17 @@ describe('sampleArguments builds small valid objects', () => {
     expect(typeof value['f']).toBe('string');
   });
 
+  it('format is an annotation: a string the other keywords allow when no well-formed one fits, a well-formed candidate preferred', () => {
+    const tight = { type: 'object', properties: { d: { type: 'string', format: 'date-time', maxLength: 10 } }, required: ['d'] };
+    const sampled = sampleArguments(tight);
+    expect(sampled).toMatchObject({ ok: true, value: { d: 'a' } });
+    const compiled = compileArgumentSchema(tight);
+    if (!compiled.ok || !sampled.ok) throw new Error('expected a sample');
+    expect(compiled.validator.validate(sampled.value)).toMatchObject({ valid: true, format: { rejectedUnder: 'assertion' } });
+    const naiveExample = { type: 'object', properties: { d: { type: 'string', format: 'date-time' } }, required: ['d'], examples: [{ d: '2026-01-01T10:00:00' }] };
+    expect(sampleArguments(naiveExample)).toMatchObject({ ok: true, value: { d: '2026-01-01T00:00:00Z' }, how: 'constructed from the schema' });
+  });
+
   it('prefers root examples[0], then root default, and skips invalid ones', () => {
     const base = { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] };
     expect(sampleArguments({ ...base, examples: [{ q: 'from example' }], default: { q: 'from default' } })).toMatchObject({ ok: true, value: { q: 'from example' }, how: 'examples[0]' });

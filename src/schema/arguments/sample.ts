@@ -29,27 +29,32 @@ function* candidates(schema: SchemaObject): Generator<Candidate> {
   yield construct(schema, false);
 }
 
-function verdict(candidate: Candidate, validator: ArgumentValidator): SampledArguments {
+type Judged = SampledArguments & { formatOnly?: boolean };
+
+function verdict(candidate: Candidate, validator: ArgumentValidator): Judged {
   if (candidate.reason !== undefined) return failure(candidate.reason);
   if (!isObject(candidate.value)) return failure(`${candidate.how} is not an object`);
-  const { valid, issues } = validator.validate(candidate.value);
+  const { valid, issues, format } = validator.validate(candidate.value);
   if (!valid) return failure(`${candidate.how} does not validate: ${issues[0] ? describeIssue(issues[0]) : 'unknown issue'}`);
-  return { ok: true, value: cloneJson(candidate.value), how: candidate.how };
+  return { ok: true, value: cloneJson(candidate.value), how: candidate.how, ...(format ? { formatOnly: true } : {}) };
 }
 
 /**
  * A small, deterministic argument object that `schema` accepts (checked with the compiled validator),
- * or the reason none could be produced. The first failure of a constructed candidate is reported.
+ * or the reason none could be produced. The first failure of a constructed candidate is reported. A candidate that
+ * only a validator ignoring (or asserting) formats accepts is valid, but one every validator accepts is preferred.
  */
 export function sampleArguments(schema: unknown): SampledArguments {
   if (!isObject(schema)) return failure('the input schema must be a JSON object');
   const compiled = compileArgumentSchema(schema);
   if (!compiled.ok) return failure(compiled.reason);
   let firstConstructedFailure: string | undefined;
+  let formatOnly: SampledArguments | undefined;
   for (const candidate of candidates(schema)) {
-    const result = verdict(candidate, compiled.validator);
-    if (result.ok) return result;
-    if (candidate.how.startsWith('constructed')) firstConstructedFailure ??= result.reason;
+    const { formatOnly: hingesOnFormat, ...result } = verdict(candidate, compiled.validator);
+    if (result.ok && !hingesOnFormat) return result;
+    if (result.ok) formatOnly ??= result;
+    else if (candidate.how.startsWith('constructed')) firstConstructedFailure ??= result.reason;
   }
-  return failure(firstConstructedFailure ?? 'no candidate validates');
+  return formatOnly ?? failure(firstConstructedFailure ?? 'no candidate validates');
 }

@@ -34,12 +34,11 @@ describe('compileArgumentSchema', () => {
     expect(validatorFor(draft07).validate({ t: ['a'] }).valid).toBe(true);
   });
 
-  it('accepts x-mcp-header and other unknown keywords, and asserts formats', () => {
-    const validator = validatorFor({ type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region', 'x-vendor': { any: 1 } }, when: { type: 'string', format: 'date-time' } } });
-    expect(validator.validate({ region: 'eu', when: '2026-01-01T00:00:00Z' }).valid).toBe(true);
-    expect(validator.validate({ when: 'yesterday' }).issues[0]).toMatchObject({ keyword: 'format' });
+  it('accepts x-mcp-header and other unknown keywords', () => {
+    const validator = validatorFor({ type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region', 'x-vendor': { any: 1 } } } });
+    expect(validator.validate({ region: 'eu' })).toEqual({ valid: true, issues: [] });
+    expect(validator.validate({ region: 1 }).issues[0]).toMatchObject({ keyword: 'type' });
   });
-
   it('refuses draft-04, unknown dialects and non-schemas with a reason', () => {
     const draft04 = compileArgumentSchema({ $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' });
     expect(draft04).toMatchObject({ ok: false, reason: expect.stringContaining('draft-04') });
@@ -102,6 +101,50 @@ describe('compileArgumentSchema', () => {
     const validator = validatorFor({ type: 'object', $defs: { node: { type: 'object', properties: { next: { $ref: '#/$defs/node' } } } }, properties: { head: { $ref: '#/$defs/node' } } });
     expect(validator.validate({ head: { next: { next: {} } } }).valid).toBe(true);
     expect(validator.validate({ head: { next: { next: 3 } } }).issues[0]).toMatchObject({ instancePath: '/head/next/next' });
+  });
+});
+
+describe('format is an annotation', () => {
+  const when = { type: 'object', properties: { when: { type: 'string', format: 'date-time' } }, required: ['when'] };
+
+  it('a value that breaks only a format is valid, with the format issue reported apart', () => {
+    for (const schema of [when, { $schema: 'http://json-schema.org/draft-07/schema#', ...when }, { $schema: 'https://json-schema.org/draft/2019-09/schema', ...when }]) {
+      const verdict = validatorFor(schema).validate({ when: '2026-01-01T10:00:00' });
+      expect(verdict).toMatchObject({ valid: true, issues: [], format: { rejectedUnder: 'assertion' } });
+      expect(verdict.format!.issues).toEqual([expect.objectContaining({ instancePath: '/when', keyword: 'format', params: { format: 'date-time' } })]);
+    }
+    expect(validatorFor(when).validate({ when: '2026-01-01T10:00:00Z' })).toEqual({ valid: true, issues: [] });
+  });
+
+  it('a real issue next to a format issue is still invalid, and only the real issue is reported', () => {
+    const schema = { ...when, properties: { ...when.properties, n: { type: 'integer' } } };
+    const verdict = validatorFor(schema).validate({ when: 'yesterday', n: 'x' });
+    expect(verdict.valid).toBe(false);
+    expect(verdict.issues.map((issue) => `${issue.instancePath} ${issue.keyword}`)).toEqual(['/n type']);
+    expect(verdict.format).toBeUndefined();
+    expect(validatorFor(when).validate({ when: 5 })).toMatchObject({ valid: false, issues: [{ instancePath: '/when', keyword: 'type' }] });
+  });
+
+  it('anyOf: a format that rules out the only matching branch leaves the value valid, with the format issue apart', () => {
+    const validator = validatorFor({ type: 'object', properties: { at: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'integer' }] } } });
+    expect(validator.validate({ at: 'noon' })).toMatchObject({ valid: true, format: { rejectedUnder: 'assertion', issues: [{ keyword: 'format', instancePath: '/at' }] } });
+    expect(validator.validate({ at: 5 })).toEqual({ valid: true, issues: [] });
+    expect(validator.validate({ at: true })).toMatchObject({ valid: false });
+  });
+
+  it('oneOf: where only a format tells the branches apart, the verdict hinges on format and the value is not invalid', () => {
+    const validator = validatorFor({ type: 'object', properties: { ip: { oneOf: [{ type: 'string', format: 'ipv4' }, { type: 'string', format: 'ipv6' }] } } });
+    const verdict = validator.validate({ ip: '192.0.2.1' });
+    expect(verdict).toMatchObject({ valid: true, issues: [], format: { rejectedUnder: 'annotation' } });
+    expect(verdict.format!.issues.map((issue) => issue.keyword)).toContain('oneOf');
+    // With formats as annotations both branches match, asserted neither does: no reading accepts it.
+    expect(validator.validate({ ip: 'x' })).toMatchObject({ valid: false });
+    expect(validator.validate({ ip: 7 })).toMatchObject({ valid: false });
+  });
+
+  it('a property named "format" is not the format keyword', () => {
+    const validator = validatorFor({ type: 'object', properties: { format: { type: 'string' } } });
+    expect(validator.validate({ format: 'x' })).toEqual({ valid: true, issues: [] });
   });
 });
 

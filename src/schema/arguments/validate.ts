@@ -1,15 +1,39 @@
 import type { AnySchema, ValidateFunction } from 'ajv';
 import { isObject } from '../../jsonrpc.js';
-import { analyzeRefs, dialectOf, ecmaRegExpProblem, findPatterns, measureSchema, validateSchemaDocument, type RefInfo } from '../tool-schema/index.js';
+import { analyzeRefs, dialectOf, ecmaRegExpProblem, findPatterns, measureSchema, usesFormat, validateSchemaDocument, type RefInfo } from '../tool-schema/index.js';
 import { shorten } from '../tool-schema/shorten.js';
 import type { SchemaIssue } from '../validator.js';
-import { compileWithAjv } from './ajv-family.js';
+import { compileWithAjv, type ArgumentDialect, type FormatMode } from './ajv-family.js';
 import { toIssues } from './ajv-issues.js';
 import { RegExpTimeoutError } from './regexp-sandbox.js';
 import { TextCache } from './text-cache.js';
 
+/**
+ * `format` is an annotation: JSON Schema 2020-12 (MCP's default dialect) and 2019-09 only assert it under the
+ * format-assertion vocabulary, which a tool schema could declare only through a custom meta-schema (an unknown dialect
+ * here, never fetched), and draft-06/07 leave assertion to the implementation. So validity is decided with formats as
+ * annotations, and where a validator asserting formats would judge otherwise, the verdict says so instead of deciding.
+ */
+export interface FormatDependence {
+  /**
+   * `assertion`: the value is valid, but a validator asserting formats rejects it (`issues`: its format issues).
+   * `annotation`: the reverse, only a validator asserting formats accepts it, as when a format is what tells the `oneOf`
+   * branches apart (`issues`: what fails with formats as annotations). Either way the value is taken as valid: the
+   * verdict hinges on `format` alone.
+   */
+  rejectedUnder: FormatMode;
+  issues: SchemaIssue[];
+}
+
+export interface ArgumentVerdict {
+  valid: boolean;
+  issues: SchemaIssue[];
+  /** Set on a valid verdict that `format` decides (see FormatDependence). */
+  format?: FormatDependence;
+}
+
 export interface ArgumentValidator {
-  validate(value: unknown): { valid: boolean; issues: SchemaIssue[] };
+  validate(value: unknown): ArgumentVerdict;
 }
 
 export type CompiledArgumentSchema = { ok: true; validator: ArgumentValidator } | { ok: false; reason: string };
@@ -41,20 +65,61 @@ function describeThrown(error: unknown): string {
   return `schema could not be compiled: ${shorten(message, 240)}`;
 }
 
-function validatorOf(validate: ValidateFunction): ArgumentValidator {
+function run(validate: ValidateFunction, value: unknown): ArgumentVerdict {
+  try {
+    if (validate(value)) return { valid: true, issues: [] };
+    return { valid: false, issues: toIssues(validate.errors ?? []) };
+  } catch (error) {
+    if (error instanceof RegExpTimeoutError) {
+      return { valid: false, issues: [{ instancePath: '', schemaPath: '#', keyword: UNDECIDED_KEYWORD, params: {}, message: error.message }] };
+    }
+    const message = `validation threw: ${shorten(error instanceof Error ? error.message : String(error), 120)}`;
+    return { valid: false, issues: [{ instancePath: '', schemaPath: '#', keyword: 'exception', params: {}, message }] };
+  }
+}
+
+/** A verdict the validator did not reach by judging the value (a pattern's deadline, an exception). */
+function unjudged(verdict: ArgumentVerdict): boolean {
+  return verdict.issues.some((issue) => issue.keyword === UNDECIDED_KEYWORD || issue.keyword === 'exception');
+}
+
+/** The format issues of a validator asserting formats (the `anyOf`/`oneOf` issues around them only restate them). */
+function formatIssuesOf(issues: SchemaIssue[]): SchemaIssue[] {
+  const formats = issues.filter((issue) => issue.keyword === 'format');
+  return formats.length > 0 ? formats : issues;
+}
+
+/**
+ * Judges with formats as annotations; for a schema with a `format`, also with formats asserted (compiled on first
+ * use), and reports a disagreement as a FormatDependence of a valid verdict.
+ */
+function validatorOf(annotating: ValidateFunction, asserting: (() => ValidateFunction | undefined) | undefined): ArgumentValidator {
   return {
     validate(value) {
-      try {
-        if (validate(value)) return { valid: true, issues: [] };
-        return { valid: false, issues: toIssues(validate.errors ?? []) };
-      } catch (error) {
-        if (error instanceof RegExpTimeoutError) {
-          return { valid: false, issues: [{ instancePath: '', schemaPath: '#', keyword: UNDECIDED_KEYWORD, params: {}, message: error.message }] };
-        }
-        const message = `validation threw: ${shorten(error instanceof Error ? error.message : String(error), 120)}`;
-        return { valid: false, issues: [{ instancePath: '', schemaPath: '#', keyword: 'exception', params: {}, message }] };
-      }
+      const plain = run(annotating, value);
+      const strictly = asserting?.();
+      if (strictly === undefined || unjudged(plain)) return plain;
+      const strict = run(strictly, value);
+      if (unjudged(strict) || strict.valid === plain.valid) return plain;
+      return plain.valid
+        ? { valid: true, issues: [], format: { rejectedUnder: 'assertion', issues: formatIssuesOf(strict.issues) } }
+        : { valid: true, issues: [], format: { rejectedUnder: 'annotation', issues: plain.issues } };
     },
+  };
+}
+
+/** The validator asserting formats, compiled once when first asked for; undefined when ajv cannot compile it. */
+function lazyAsserting(schema: AnySchema, dialect: ArgumentDialect): () => ValidateFunction | undefined {
+  let compiled: { validate?: ValidateFunction } | undefined;
+  return () => {
+    if (compiled === undefined) {
+      try {
+        compiled = { validate: compileWithAjv(schema, dialect, 'assertion') };
+      } catch {
+        compiled = {};
+      }
+    }
+    return compiled.validate;
   };
 }
 
@@ -89,7 +154,8 @@ function compile(schema: AnySchema): CompiledArgumentSchema {
   const [issue] = meta.issues;
   if (issue) return refused(`schema is invalid against the ${dialect} meta-schema: ${shorten(`${issue.instancePath || "/"} ${issue.message}`, 240)}`);
   try {
-    return { ok: true, validator: validatorOf(compileWithAjv(schema, dialect)) };
+    const annotating = compileWithAjv(schema, dialect);
+    return { ok: true, validator: validatorOf(annotating, usesFormat(schema) ? lazyAsserting(schema, dialect) : undefined) };
   } catch (error) {
     return refused(describeThrown(error));
   }

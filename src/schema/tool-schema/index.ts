@@ -4,3 +4,4 @@ export { metaValidationRuns, validateSchemaDocument, type MetaVerdict } from './
 export { analyzeRefs, type RefInfo, type RefKind } from './refs.js';
 export type { RefKeyword } from './schema-index.js';
 export { ecmaRegExpProblem, findPatterns, type SchemaPattern } from './patterns.js';
+export { usesFormat } from './formats.js';
