@@ -7,6 +7,8 @@ const modules = {
   'ajv/dist/2019.js': () => require('ajv/dist/2019.js'),
   'ajv-formats': () => require('ajv-formats'),
   'ajv/dist/refs/json-schema-draft-06.json': () => require('ajv/dist/refs/json-schema-draft-06.json'),
+  // The document only (ajv-draft-04 is a devDependency): src/schema/tool-schema/official-meta-schemas.ts reads it.
+  'ajv-draft-04/dist/refs/json-schema-draft-04.json': () => require('ajv-draft-04/dist/refs/json-schema-draft-04.json'),
 };
 
 /** The module `id` from this bundle, or undefined for one it does not carry. */

@@ -1,6 +1,7 @@
 import { canonicalJson } from '../canonical-json.js';
 import { isObject } from '../jsonrpc.js';
 import { compileArgumentSchema, describeIssue, type ArgumentValidator } from '../schema/arguments/index.js';
+import { enumAdvice } from '../schema/tool-schema/index.js';
 import { fake, fakerInput, type Edge, type FakerInput } from './jsf.js';
 import { tooLargeToGenerate } from './generation-limits.js';
 import { hintsOf, type ValueHints } from './value-hints.js';
@@ -126,7 +127,9 @@ function prepareUncached(inputSchema: Record<string, unknown>): PreparedSource {
     fallback = formatOnly;
   }
   if (fallback === undefined) {
-    return { ok: false, reason: `no valid arguments in ${PREPARATION_SEEDS} attempts (unsatisfiable or unsupported schema): ${firstProblem ?? 'unknown'}` };
+    const empty = enumAdvice(inputSchema).find((advice) => advice.problem === 'empty');
+    const why = empty ? `the enum at ${empty.at} is empty, so no value is valid there (${firstProblem ?? 'unknown'})` : firstProblem ?? 'unknown';
+    return { ok: false, reason: `no valid arguments in ${PREPARATION_SEEDS} attempts (unsatisfiable or unsupported schema): ${why}` };
   }
   // Timed again once warm: the first draws also pay one-off costs (the pattern sandbox's worker start-up, JIT).
   const warm = performance.now();

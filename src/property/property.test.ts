@@ -79,6 +79,7 @@ describe('schemas that cannot be searched are skipped with the reason', () => {
     ['too large', { type: 'object', properties: { a: { type: 'string', minLength: 1_000_000 } }, required: ['a'] }, /too large to generate: minLength 1000000 at \/properties\/a/],
     ['huge pattern repeat', { type: 'object', properties: { a: { type: 'string', pattern: '^x{99999}$' } } }, /repeats 99999 times/],
     ['unsupported dialect', { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' }, /unsupported dialect/],
+    ['an empty enum on a required property', { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { c: { type: 'string', enum: [] } }, required: ['c'] }, /the enum at \/properties\/c\/enum is empty, so no value is valid there/],
     ['not an object', 'x', /not an object/],
     [
       'too slow to generate from',

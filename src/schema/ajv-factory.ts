@@ -2,14 +2,15 @@ import { createRequire } from 'node:module';
 import type { Ajv, Options } from 'ajv';
 import type { Dialect } from './tool-schema/dialect.js';
 
-/** ajv classes by dialect family; draft-06 is validated by the draft-07 class. */
+/** ajv classes by dialect family; draft-06 (and draft-04's meta-schema, see official-meta-schemas.ts) use the draft-07 class. */
 export type AjvFamily = '2020' | '2019' | 'draft-07';
 
-export const FAMILY_OF: Record<Exclude<Dialect, 'draft-04'>, AjvFamily> = {
+export const FAMILY_OF: Record<Dialect, AjvFamily> = {
   '2020-12': '2020',
   '2019-09': '2019',
   'draft-07': 'draft-07',
   'draft-06': 'draft-07',
+  'draft-04': 'draft-07',
 };
 
 /** ajv is loaded on first use (createRequire), so importing a schema module costs nothing at start-up. */

@@ -4,7 +4,8 @@ import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Outcome } from '../../src/model/check.js';
 import type { SpecSentence } from '../../src/model/check.js';
 import { MODERN, WIRES } from '../../src/model/wire.js';
-import { analyzeRefs, dialectOf, ecmaRegExpProblem, findPatterns, validateSchemaDocument, type RefInfo } from '../../src/schema/tool-schema/index.js';
+import { analyzeRefs, dialectOf, ecmaRegExpProblem, ENUM_SHOULD_TEXT, enumAdvice, findPatterns, validateSchemaDocument, type EnumAdvice, type RefInfo } from '../../src/schema/tool-schema/index.js';
+import { shorten } from '../../src/schema/tool-schema/shorten.js';
 import { describeIssues } from '../../src/runner/result-schemas.js';
 import { listedTools, toolEvidence, type ListedTool } from '../kit/listed-tools.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
@@ -46,8 +47,8 @@ function validity(which: Which): CheckDefinition['run'] {
         if (!verdict.checked) {
           return skip(`${which} not checked: ${verdict.skippedBecause ?? verdict.dialect.reason ?? 'unsupported dialect'}`);
         }
-        if (verdict.issues.length === 0) return undefined;
         const dialect = verdict.dialect.dialect ?? 'its dialect';
+        if (verdict.issues.length === 0) return enumWarning(which, dialect, enumAdvice(schema));
         return fail(
           `${which} is not a valid JSON Schema (${dialect}): ${describeIssues(verdict.issues)}`,
           `a schema valid against the ${dialect} meta-schema (the declared $schema, or 2020-12 when none is declared)`,
@@ -55,6 +56,29 @@ function validity(which: Which): CheckDefinition['run'] {
       },
       `${which === 'inputSchema' ? 'input' : 'output'} schemas`,
     );
+}
+
+const MAX_LISTED_ENUMS = 5;
+
+function describeAdvice(advice: EnumAdvice): string {
+  if (advice.problem === 'empty') return `${advice.at} is empty (no value matches it)`;
+  return `${advice.at} repeats ${advice.repeated!.slice(0, 3).map((value) => shorten(JSON.stringify(value) ?? '', 40)).join(', ')}`;
+}
+
+/**
+ * An empty or repeating `enum` is valid under the official meta-schemas of draft-06 and later, whose text only says
+ * SHOULD; it warns resting on the MCP page's descriptive "uses JSON Schema for validation" (the JSON Schema sentence is
+ * not on an MCP page, so the message quotes it). draft-04 requires both, and its meta-schema rejects them.
+ */
+function enumWarning(which: Which, dialect: string, advice: readonly EnumAdvice[]): Omit<Outcome, 'tool'> | undefined {
+  if (advice.length === 0) return undefined;
+  const listed = advice.slice(0, MAX_LISTED_ENUMS).map(describeAdvice).join('; ') + (advice.length > MAX_LISTED_ENUMS ? '; …' : '');
+  return {
+    status: 'warn',
+    message: `${which} is valid, but has an enum its dialect advises against: ${listed}. JSON Schema ${dialect}, on enum: "${ENUM_SHOULD_TEXT}"`,
+    expected: 'enum arrays with at least one element, each element once (a subschema that admits nothing can say `false`)',
+    sentence: USES_JSON_SCHEMA,
+  };
 }
 
 const VALID_UNDER_DIALECT: SpecSentence = {
@@ -88,8 +112,8 @@ export const inputSchemaValid: CheckDefinition = {
   area: 'json-schema',
   wires: WIRES,
   sentences: {
-    '2026-07-28': [VALID_UNDER_DIALECT, DEFAULT_DIALECT, INPUT_SCHEMA_OBJECT],
-    '2025-11-25': [VALID_UNDER_DIALECT, DEFAULT_DIALECT, INPUT_SCHEMA_OBJECT],
+    '2026-07-28': [VALID_UNDER_DIALECT, DEFAULT_DIALECT, INPUT_SCHEMA_OBJECT, USES_JSON_SCHEMA],
+    '2025-11-25': [VALID_UNDER_DIALECT, DEFAULT_DIALECT, INPUT_SCHEMA_OBJECT, USES_JSON_SCHEMA],
   },
   run: validity('inputSchema'),
 };
@@ -102,7 +126,7 @@ export const outputSchemaValid: CheckDefinition = {
   specRef: 'basic/index#schema-validation',
   area: 'json-schema',
   wires: WIRES,
-  sentences: { '2026-07-28': [VALID_UNDER_DIALECT, DEFAULT_DIALECT], '2025-11-25': [VALID_UNDER_DIALECT, DEFAULT_DIALECT] },
+  sentences: { '2026-07-28': [VALID_UNDER_DIALECT, DEFAULT_DIALECT, USES_JSON_SCHEMA], '2025-11-25': [VALID_UNDER_DIALECT, DEFAULT_DIALECT, USES_JSON_SCHEMA] },
   run: validity('outputSchema'),
 };
 

@@ -60,7 +60,7 @@ class Sampler {
     }
     if (Object.hasOwn(node, 'const')) return { ok: true, value: cloneJson(node['const']) };
     if (Array.isArray(node['enum'])) {
-      return node['enum'].length > 0 ? { ok: true, value: cloneJson(node['enum'][0]) } : this.fail(path, 'enum is empty');
+      return node['enum'].length > 0 ? { ok: true, value: cloneJson(node['enum'][0]) } : this.fail(path, 'enum is empty, so no value is valid');
     }
     const declared = declaredTypes(node);
     if (declared === undefined) return this.typed(node, impliedType(node) ?? fallbackType, path, depth);

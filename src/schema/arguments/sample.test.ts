@@ -93,6 +93,7 @@ describe('sampleArguments refuses what it cannot satisfy, with a reason', () => 
     ['a $ref cycle', { type: 'object', $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } }, properties: { x: { $ref: '#/$defs/a' } }, required: ['x'] }, /./],
     ['a non-object root', { type: 'string' }, /not an object/],
     ['a boolean root', true, /must be a JSON object/],
+    ['a required property whose enum is empty', { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', required: ['c'], properties: { c: { type: 'string', enum: [] } } }, /at \/c: enum is empty/],
     ['uniqueItems the sampler does not vary', { type: 'object', required: ['l'], properties: { l: { type: 'array', minItems: 2, uniqueItems: true, items: { type: 'string' } } } }, /duplicate/],
   ])('%s', (_name, schema, reason) => {
     const sampled = sampleArguments(schema);

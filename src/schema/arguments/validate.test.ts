@@ -148,6 +148,16 @@ describe('format is an annotation', () => {
   });
 });
 
+describe('an empty enum (valid from draft-06 on) admits no value', () => {
+  it('compiles, judges every value at it invalid with an enum issue, and leaves the rest of the schema working', () => {
+    for (const $schema of ['http://json-schema.org/draft-07/schema#', 'https://json-schema.org/draft/2020-12/schema']) {
+      const validator = validatorFor({ $schema, type: 'object', properties: { c: { type: 'string', enum: [], allOf: [{ minLength: 1 }] }, q: { type: 'string' } }, required: ['q'] });
+      expect(validator.validate({ q: 'a' })).toEqual({ valid: true, issues: [] });
+      expect(validator.validate({ q: 'a', c: 'x' })).toMatchObject({ valid: false, issues: [{ instancePath: '/c', keyword: 'enum', schemaPath: '#/properties/c/enum', params: { allowedValues: [] } }] });
+    }
+  });
+});
+
 describe('never fetching', () => {
   let canary: Awaited<ReturnType<typeof startCanary>>;
   let base = '';

@@ -4,6 +4,7 @@ import { analyzeRefs, dialectOf, ecmaRegExpProblem, findPatterns, measureSchema,
 import { shorten } from '../tool-schema/shorten.js';
 import type { SchemaIssue } from '../validator.js';
 import { compileWithAjv, type ArgumentDialect, type FormatMode } from './ajv-family.js';
+import { compilableEnums, type CompilableSchema } from './empty-enum.js';
 import { toIssues } from './ajv-issues.js';
 import { RegExpTimeoutError } from './regexp-sandbox.js';
 import { TextCache } from './text-cache.js';
@@ -65,10 +66,10 @@ function describeThrown(error: unknown): string {
   return `schema could not be compiled: ${shorten(message, 240)}`;
 }
 
-function run(validate: ValidateFunction, value: unknown): ArgumentVerdict {
+function run(validate: ValidateFunction, value: unknown, relabel: CompilableSchema['relabel']): ArgumentVerdict {
   try {
     if (validate(value)) return { valid: true, issues: [] };
-    return { valid: false, issues: toIssues(validate.errors ?? []) };
+    return { valid: false, issues: relabel(toIssues(validate.errors ?? [])) };
   } catch (error) {
     if (error instanceof RegExpTimeoutError) {
       return { valid: false, issues: [{ instancePath: '', schemaPath: '#', keyword: UNDECIDED_KEYWORD, params: {}, message: error.message }] };
@@ -93,13 +94,13 @@ function formatIssuesOf(issues: SchemaIssue[]): SchemaIssue[] {
  * Judges with formats as annotations; for a schema with a `format`, also with formats asserted (compiled on first
  * use), and reports a disagreement as a FormatDependence of a valid verdict.
  */
-function validatorOf(annotating: ValidateFunction, asserting: (() => ValidateFunction | undefined) | undefined): ArgumentValidator {
+function validatorOf(annotating: ValidateFunction, asserting: (() => ValidateFunction | undefined) | undefined, relabel: CompilableSchema['relabel']): ArgumentValidator {
   return {
     validate(value) {
-      const plain = run(annotating, value);
+      const plain = run(annotating, value, relabel);
       const strictly = asserting?.();
       if (strictly === undefined || unjudged(plain)) return plain;
-      const strict = run(strictly, value);
+      const strict = run(strictly, value, relabel);
       if (unjudged(strict) || strict.valid === plain.valid) return plain;
       return plain.valid
         ? { valid: true, issues: [], format: { rejectedUnder: 'assertion', issues: formatIssuesOf(strict.issues) } }
@@ -123,15 +124,20 @@ function lazyAsserting(schema: AnySchema, dialect: ArgumentDialect): () => Valid
   };
 }
 
+/**
+ * Why no value is judged against a draft-04 schema: ajv reads draft-04's keywords only with the class of the
+ * ajv-draft-04 package, which this tool does not ship. The schema itself is checked against the draft-04 meta-schema.
+ */
+const DRAFT_04_VALUES = 'draft-04 (its schemas are checked against the draft-04 meta-schema, but values are not validated against them)';
+
 /** The checks that run before ajv sees the schema; undefined when the schema may be compiled. */
 function precheck(schema: unknown): string | undefined {
   if (typeof schema !== 'boolean' && !isObject(schema)) return 'a schema must be a JSON object or a boolean';
   const bounds = measureSchema(schema);
   if (!bounds.ok) return bounds.message ?? 'schema is over the size bounds';
   const dialect = dialectOf(schema);
-  if (!dialect.supported || dialect.dialect === undefined || dialect.dialect === 'draft-04') {
-    return `unsupported dialect: ${dialect.reason ?? dialect.dialect ?? 'unknown'}`;
-  }
+  if (dialect.dialect === 'draft-04') return `unsupported dialect for validating values: ${DRAFT_04_VALUES}`;
+  if (!dialect.supported || dialect.dialect === undefined) return `unsupported dialect: ${dialect.reason ?? 'unknown'}`;
   const unresolved = analyzeRefs(schema).find((ref) => !ref.resolved);
   if (unresolved !== undefined) return describeRef(unresolved);
   return nonEcmaPattern(schema);
@@ -154,8 +160,9 @@ function compile(schema: AnySchema): CompiledArgumentSchema {
   const [issue] = meta.issues;
   if (issue) return refused(`schema is invalid against the ${dialect} meta-schema: ${shorten(`${issue.instancePath || "/"} ${issue.message}`, 240)}`);
   try {
-    const annotating = compileWithAjv(schema, dialect);
-    return { ok: true, validator: validatorOf(annotating, usesFormat(schema) ? lazyAsserting(schema, dialect) : undefined) };
+    const compilable = compilableEnums(schema);
+    const annotating = compileWithAjv(compilable.schema, dialect);
+    return { ok: true, validator: validatorOf(annotating, usesFormat(schema) ? lazyAsserting(compilable.schema, dialect) : undefined, compilable.relabel) };
   } catch (error) {
     return refused(describeThrown(error));
   }

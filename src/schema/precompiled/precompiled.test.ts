@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ValidateFunction } from 'ajv';
 import { FAMILY_OF, type AjvFamily } from '../ajv-factory.js';
-import { META_DIALECTS, META_SCHEMA_ID, metaFingerprint, metaSchemaAjv, type MetaDialect } from '../tool-schema/meta-validators.js';
+import { META_DIALECTS, META_SCHEMA_ID, metaFingerprint, metaSchemaAjv } from '../tool-schema/meta-validators.js';
 import { WIRE_AJV_OPTIONS, wireFingerprint, wireSchemaDocument, wireSchemaKey } from '../validator.js';
 import { WIRE_SCHEMAS, type WireSchemaName } from '../wire/schemas-by-wire.js';
 import { WIRES } from '../../model/wire.js';
@@ -65,6 +65,8 @@ const SCHEMAS: unknown[] = [
   { type: 'object', properties: { a: { type: 'string', pattern: '([' } } },
   { $defs: { x: { $dynamicAnchor: 'x', minimum: 'one' } }, anyOf: [{ $ref: '#/$defs/x' }, 5] },
   { type: 'object', dependencies: { a: 'b' }, items: [{ type: 'string' }, { maxItems: -1 }] },
+  { type: 'object', properties: { a: { enum: [] }, b: { enum: ['x', 'x'] } } },
+  { id: 'not a uri', properties: { n: { minimum: 0, exclusiveMinimum: true, multipleOf: 0 }, f: { format: 5 } }, required: [] },
 ];
 
 describe('precompiled meta-schema validators', () => {
@@ -73,7 +75,7 @@ describe('precompiled meta-schema validators', () => {
       const generated = evaluate(metaValidatorsModule(family));
       expect(generated.fingerprint).toBe(metaFingerprint(family));
       const ajv = metaSchemaAjv(family);
-      for (const dialect of META_DIALECTS[family] as MetaDialect[]) {
+      for (const dialect of META_DIALECTS[family]) {
         expect(FAMILY_OF[dialect]).toBe(family);
         const compiled = ajv.getSchema(META_SCHEMA_ID[dialect])!;
         for (const schema of SCHEMAS) {

@@ -11,8 +11,11 @@ export interface DialectInfo {
   reason?: string;
 }
 
-/** Dialects whose meta-schema ajv ships, so a schema declaring one can be meta-validated. */
-export const SUPPORTED_DIALECTS: readonly Dialect[] = ['2020-12', '2019-09', 'draft-07', 'draft-06'];
+/**
+ * Dialects whose official meta-schema this tool holds, so a schema declaring one is meta-validated. Values are
+ * validated against schemas of every one but draft-04 (src/schema/arguments/validate.ts).
+ */
+export const SUPPORTED_DIALECTS: readonly Dialect[] = ['2020-12', '2019-09', 'draft-07', 'draft-06', 'draft-04'];
 
 /** MCP basic § JSON Schema Usage: a schema without `$schema` is JSON Schema 2020-12. */
 export const DEFAULT_DIALECT: Dialect = '2020-12';

@@ -5,3 +5,5 @@ export { analyzeRefs, type RefInfo, type RefKind } from './refs.js';
 export type { RefKeyword } from './schema-index.js';
 export { ecmaRegExpProblem, findPatterns, type SchemaPattern } from './patterns.js';
 export { usesFormat } from './formats.js';
+export { ENUM_SHOULD_TEXT, enumAdvice, type EnumAdvice } from './enum-advice.js';
+export { byPointer, walkSubschemas } from './walk.js';

@@ -1,35 +1,24 @@
-import { FAMILY_OF, newAjv, requireModule, type AjvFamily } from '../ajv-factory.js';
+import { FAMILY_OF, newAjv, type AjvFamily } from '../ajv-factory.js';
 import type { AnySchemaObject, Options, ValidateFunction } from 'ajv';
 import type { Dialect } from './dialect.js';
 import { fingerprintOf, loadPrecompiled, metaModule, type PrecompiledModule } from '../precompiled/load.js';
-
-export type MetaDialect = Exclude<Dialect, 'draft-04'>;
+import { META_SCHEMA_CORRECTIONS, META_SCHEMA_FILES, officialMetaSchemas } from './official-meta-schemas.js';
 
 interface AjvLike {
   addSchema(schema: AnySchemaObject): unknown;
   getSchema(key: string): ValidateFunction | undefined;
 }
 
-export const META_SCHEMA_ID: Record<MetaDialect, string> = {
+export const META_SCHEMA_ID: Record<Dialect, string> = {
   '2020-12': 'https://json-schema.org/draft/2020-12/schema',
   '2019-09': 'https://json-schema.org/draft/2019-09/schema',
   'draft-07': 'http://json-schema.org/draft-07/schema',
   'draft-06': 'http://json-schema.org/draft-06/schema',
-};
-
-/** The meta-schema documents ajv ships (under `ajv/dist/refs/`), per ajv family. */
-export const META_SCHEMA_FILES: Record<AjvFamily, readonly string[]> = {
-  '2020': ['schema', 'core', 'applicator', 'unevaluated', 'validation', 'meta-data', 'format-annotation', 'content'].map((name) =>
-    name === 'schema' ? 'json-schema-2020-12/schema.json' : `json-schema-2020-12/meta/${name}.json`,
-  ),
-  '2019': ['schema', 'core', 'applicator', 'validation', 'meta-data', 'format', 'content'].map((name) =>
-    name === 'schema' ? 'json-schema-2019-09/schema.json' : `json-schema-2019-09/meta/${name}.json`,
-  ),
-  'draft-07': ['json-schema-draft-07.json', 'json-schema-draft-06.json'],
+  'draft-04': 'http://json-schema.org/draft-04/schema',
 };
 
 /**
- * ajv compiles its built-in meta-schemas with its own options, so the bundled meta-schema files are added as
+ * ajv compiles its built-in meta-schemas with its own options, so the official meta-schema documents are added as
  * ordinary schemas instead (`meta: false`). No format is asserted: in the meta-schemas `format` is an annotation
  * (a `pattern` that is not ECMA-262 is reported by a check of its own, jsonschema.pattern.ecma, never as an invalid
  * schema). There is no `loadSchema`: nothing is ever fetched.
@@ -43,19 +32,19 @@ export const META_AJV_OPTIONS: Options = {
 };
 
 const ajvByFamily = new Map<AjvFamily, AjvLike>();
-const validators = new Map<MetaDialect, ValidateFunction>();
+const validators = new Map<Dialect, ValidateFunction>();
 
-/** The dialects whose meta-schema each ajv family validates. */
-export const META_DIALECTS: Record<AjvFamily, readonly MetaDialect[]> = {
+/** The dialects whose meta-schema each ajv family validates (draft-04's is read by the draft-07 class). */
+export const META_DIALECTS: Record<AjvFamily, readonly Dialect[]> = {
   '2020': ['2020-12'],
   '2019': ['2019-09'],
-  'draft-07': ['draft-07', 'draft-06'],
+  'draft-07': ['draft-07', 'draft-06', 'draft-04'],
 };
 
-/** An ajv holding the meta-schema documents of `family`; `extra` options are for the build's precompilation. */
+/** An ajv holding the official meta-schema documents of `family`; `extra` options are for the build's precompilation. */
 export function metaSchemaAjv(family: AjvFamily, extra: Options = {}): AjvLike {
   const ajv = newAjv(family, { ...META_AJV_OPTIONS, ...extra });
-  for (const file of META_SCHEMA_FILES[family]) ajv.addSchema(requireModule<AnySchemaObject>(`ajv/dist/refs/${file}`));
+  for (const document of officialMetaSchemas(family)) ajv.addSchema(document);
   return ajv;
 }
 
@@ -68,9 +57,14 @@ function ajvFor(family: AjvFamily): AjvLike {
   return ajv;
 }
 
-/** What a family's precompiled module must have been compiled from (the documents come with the ajv version). */
+/**
+ * What a family's precompiled module must have been compiled from: the documents come with the (pinned) versions of ajv
+ * and ajv-draft-04, and are corrected as official-meta-schemas.ts says.
+ */
 export function metaFingerprint(family: AjvFamily): string {
-  return fingerprintOf({ options: META_AJV_OPTIONS, files: META_SCHEMA_FILES[family], dialects: META_DIALECTS[family], formats: [] });
+  const files = META_SCHEMA_FILES[family];
+  const corrections = META_SCHEMA_CORRECTIONS.filter((c) => files.includes(c.file));
+  return fingerprintOf({ options: META_AJV_OPTIONS, files, corrections, dialects: META_DIALECTS[family], formats: [] });
 }
 
 const precompiled = new Map<AjvFamily, PrecompiledModule | undefined>();
@@ -81,12 +75,12 @@ function precompiledFor(family: AjvFamily): PrecompiledModule | undefined {
 }
 
 /** The meta-schema validator of `dialect`: precompiled by the build, or compiled once per process. */
-export function metaValidatorFor(dialect: MetaDialect): ValidateFunction {
+export function metaValidatorFor(dialect: Dialect): ValidateFunction {
   let validate = validators.get(dialect);
   if (!validate) {
     const family = FAMILY_OF[dialect];
     validate = precompiledFor(family)?.[dialect] ?? ajvFor(family).getSchema(META_SCHEMA_ID[dialect]);
-    if (!validate) throw new Error(`ajv does not ship the ${dialect} meta-schema`);
+    if (!validate) throw new Error(`no ${dialect} meta-schema is loaded`);
     validators.set(dialect, validate);
   }
   return validate;

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { metaValidationRuns, validateSchemaDocument } from './meta.js';
+import { metaSchemaAjv } from './meta-validators.js';
 
 const EXAMPLES = resolve(import.meta.dirname, '../../../../shared/spec/2026-07-28/examples/Tool');
 const haveExamples = existsSync(EXAMPLES);
@@ -68,6 +69,51 @@ describe('validateSchemaDocument: invalid schemas', () => {
   });
 });
 
+describe('validateSchemaDocument: the official meta-schemas, not ajv\'s stricter copies', () => {
+  const DRAFT_06 = 'http://json-schema.org/draft-06/schema#';
+  const DRAFT_04 = 'http://json-schema.org/draft-04/schema#';
+  const property = (schema: Record<string, unknown>) => ({ type: 'object', properties: { c: schema } });
+
+  it.each([DRAFT_07, DRAFT_06, 'https://json-schema.org/draft/2019-09/schema', undefined])('an empty enum and repeated enum elements are valid under %s (its text only says SHOULD)', ($schema) => {
+    for (const c of [{ type: 'string', enum: [] }, { enum: ['a', 'a'] }]) {
+      const schema = { ...($schema ? { $schema } : {}), ...property(c) };
+      expect(validateSchemaDocument(schema), JSON.stringify(schema)).toMatchObject({ checked: true, issues: [] });
+    }
+  });
+
+  it('draft-04 schemas are validated against the draft-04 meta-schema, where enum MUST be non-empty and unique', () => {
+    expect(validateSchemaDocument({ $schema: DRAFT_04, ...property({ enum: ['a'] }) })).toMatchObject({ dialect: { dialect: 'draft-04' }, checked: true, issues: [] });
+    for (const c of [{ enum: [] }, { enum: ['a', 'a'] }]) {
+      const verdict = validateSchemaDocument({ $schema: DRAFT_04, ...property(c) });
+      expect(verdict.checked).toBe(true);
+      expect(verdict.issues.map((issue) => issue.instancePath)).toContain('/properties/c/enum');
+    }
+  });
+
+  it('draft-04 keywords keep their draft-04 meaning: boolean exclusive bounds, multipleOf above 0, format a string, id any string', () => {
+    expect(validateSchemaDocument({ $schema: DRAFT_04, id: 'tool input', ...property({ type: 'number', minimum: 0, exclusiveMinimum: true, multipleOf: 0.5, format: 'float' }) }).issues).toEqual([]);
+    for (const [c, at] of [
+      [{ minimum: 0, exclusiveMinimum: 0 }, '/properties/c/exclusiveMinimum'],
+      [{ exclusiveMaximum: true }, '/properties/c'],
+      [{ multipleOf: 0 }, '/properties/c/multipleOf'],
+      [{ format: 5 }, '/properties/c/format'],
+      [{ required: [] }, '/properties/c/required'],
+    ] as const) {
+      expect(validateSchemaDocument({ $schema: DRAFT_04, ...property(c) }).issues.map((issue) => issue.instancePath), JSON.stringify(c)).toContain(at);
+    }
+  });
+
+  it('the corrections to ajv\'s documents are exactly the documented ones', () => {
+    expect(metaSchemaAjv('draft-07').getSchema('http://json-schema.org/draft-07/schema')!.schema).toMatchObject({ properties: { enum: { type: 'array', items: true } } });
+    const draft06 = metaSchemaAjv('draft-07').getSchema('http://json-schema.org/draft-06/schema')!.schema as { properties: Record<string, unknown> };
+    expect(draft06.properties.enum).toEqual({ type: 'array' });
+    expect(draft06.properties.patternProperties).toMatchObject({ propertyNames: { format: 'regex' } });
+    const draft04 = metaSchemaAjv('draft-07').getSchema('http://json-schema.org/draft-04/schema')!.schema as { properties: Record<string, unknown> };
+    expect([draft04.properties.id, draft04.properties.$schema, draft04.properties.format]).toEqual([{ type: 'string' }, { type: 'string' }, { type: 'string' }]);
+    expect(draft04.properties.enum).toEqual({ type: 'array', minItems: 1, uniqueItems: true });
+  });
+});
+
 describe('validateSchemaDocument: format is an annotation', () => {
   it.each([
     ['a Python-style \\Z anchor', { type: 'object', properties: { id: { type: 'string', pattern: '^\\d+\\Z' } } }],
@@ -103,11 +149,9 @@ describe('validateSchemaDocument: dialect semantics', () => {
     expect(validateSchemaDocument({ $schema: DRAFT_07, items: [{}] }).issues).toEqual([]);
   });
 
-  it('never validates an unsupported dialect as 2020-12', () => {
+  it('never validates an unknown dialect as 2020-12', () => {
     const unknown = validateSchemaDocument({ $schema: 'https://example.com/my-dialect', type: 'obj' });
     expect(unknown).toMatchObject({ checked: false, issues: [], skippedBecause: 'unknown dialect https://example.com/my-dialect' });
-    const draft04 = validateSchemaDocument({ $schema: 'http://json-schema.org/draft-04/schema#', type: 'obj' });
-    expect(draft04).toMatchObject({ checked: false, issues: [], skippedBecause: 'draft-04 is not supported by this tool' });
     expect(validateSchemaDocument({ $schema: 7 })).toMatchObject({ checked: false, skippedBecause: '$schema must be a string URI, got number' });
   });
 

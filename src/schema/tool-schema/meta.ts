@@ -48,7 +48,7 @@ export function validateSchemaDocument(schema: unknown, limits: SchemaLimits = D
   const dialect = dialectOf(schema);
   const bounds = measureSchema(schema, limits);
   if (!bounds.ok) return { dialect, checked: false, issues: [], skippedBecause: bounds.message };
-  if (!dialect.supported || dialect.dialect === undefined || dialect.dialect === 'draft-04') {
+  if (!dialect.supported || dialect.dialect === undefined) {
     return { dialect, checked: false, issues: [], skippedBecause: dialect.reason };
   }
   try {
