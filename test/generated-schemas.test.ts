@@ -28,6 +28,17 @@ describe.skipIf(!BUILT)('a pydantic-style datetime output (SDK v1 low-level Serv
     expect(run.code).toBe(0);
   });
 
+  it('a naive date-time only generated calls see is a warning of tools.output.conform.property, once', { timeout: 60_000 }, async () => {
+    const run = await runCli(['--stdio', command('pydantic-datetime-server.mjs', '--local-arg'), '--checks', 'tools.output.*'], { timeoutMs: 50_000 });
+    const report = run.report!;
+    expect(findings(report), explain(report)).toEqual(['warn tools.output.conform.property [next_event]']);
+    const property = report.checks.find((c) => c.id === 'tools.output.conform.property' && c.status === 'warn')!;
+    expect(property).toMatchObject({ keywordText: 'descriptive', specRef: 'server/tools#output-schema' });
+    expect(property.message).toContain('/when "2026-01-01T10:00:00" is not a well-formed "date-time"');
+    expect(report.checks.find((c) => c.id === 'tools.output.conform')).toMatchObject({ status: 'pass' });
+    expect(run.code).toBe(0);
+  });
+
   it('a value of the wrong type under the same schema still fails tools.output.conform', { timeout: 60_000 }, async () => {
     const run = await runCli(['--stdio', command('pydantic-datetime-server.mjs', '--broken-type'), '--checks', 'tools.output.*'], { timeoutMs: 50_000 });
     const report = run.report!;
