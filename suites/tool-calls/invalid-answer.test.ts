@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../src/model/exchange.js';
 import type { InvalidArguments } from '../../src/schema/arguments/index.js';
-import { failureSignature, judgeInvalidAnswer, type ComparedFailures, type Control } from './invalid-answer.js';
+import { WIRES } from '../../src/model/wire.js';
+import { toResult } from '../../src/runner/runner.js';
+import { failureSignature, judgeInvalidAnswer, lenientOutcome, type ComparedFailures, type Control } from './invalid-answer.js';
+import { invalidArgumentsRejected } from './tool-results.js';
 
 const exchange = (args: Record<string, unknown>, response: unknown): Exchange => ({
   seq: 1,
@@ -68,6 +71,18 @@ describe('the verdict on an answer to invalid arguments', () => {
     expect((await judgeInvalidAnswer(isError(WRONG_TYPE.value, 'fetch failed'), WRONG_TYPE, first, compared)).verdict).toBe('inconclusive');
     expect((await judgeInvalidAnswer(isError(WRONG_TYPE.value, 'fetch failed'), WRONG_TYPE, second, compared)).verdict).toBe('inconclusive');
     expect([first.asked, second.asked]).toEqual([1, 0]);
+  });
+});
+
+describe('a lenient verdict in the report', () => {
+  it('warns on every wire, quoting a descriptive sentence of the check on that wire', () => {
+    for (const wire of WIRES) {
+      for (const reading of ['ignored', 'coercion', 'null-as-absent'] as const) {
+        const result = toResult(invalidArgumentsRejected, lenientOutcome({ verdict: 'lenient', reading, problem: 'p' }, wire, 't', []), 0, wire);
+        expect(result, `${wire} ${reading}`).toMatchObject({ status: 'warn', keywordText: 'descriptive' });
+        expect(result.specRef).toBe(reading === 'ignored' ? 'server/tools#error-handling' : 'server/tools#tool');
+      }
+    }
   });
 });
 
