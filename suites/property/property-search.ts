@@ -37,9 +37,9 @@ export const shownArgs = (args: unknown): string => {
 
 /**
  * Another call of the tool being searched, for a property that needs one to judge a case (through the same in-flight
- * bound); a call in a named case stream is shared with the checks of that stream.
+ * bound); a call in a named case stream is shared with the checks of that stream. Undefined once the search's time is up.
  */
-export type ToolCall = (args: Arguments, stream?: string) => Promise<Exchange>;
+export type ToolCall = (args: Arguments, stream?: string) => Promise<Exchange | undefined>;
 
 /** How a check searches one tool: a skip reason, or the property to search. */
 export type ToolProperty<Case> = (t: ListedTool, source: ArgumentSource, call: ToolCall) => PropertySpec<Case> | string;
@@ -159,14 +159,18 @@ async function searchTool<Case>(ctx: CheckContext, check: SearchCheck<Case>, t: 
   // Generated calls judge one answer each, never a connection's state: they may be spread (--http-connections).
   const send = (args: Arguments) => gate.run(() => ctx.callTool(name, args, { anyConnection: true }));
   const inStream = (stream: string, args: Arguments, canonical = canonicalJson(args)) => ctx.memo(`property-call\u0000${stream}\u0000${name}\u0000${canonical}`, () => send(args));
-  const spec = check.property(t, prepared.source, (args, stream) => (stream === undefined ? send(args) : inStream(stream, args)));
+  const deadline = budget.end !== undefined ? Math.min(budget.end, Date.now() + budget.shareMs!) : undefined;
+  const spec = check.property(t, prepared.source, async (args, stream) => {
+    if (deadline !== undefined && Date.now() >= deadline) return undefined;
+    return stream === undefined ? send(args) : inStream(stream, args);
+  });
   if (typeof spec === 'string') return { ...skip(spec), tool: t.label };
   const stream = check.caseStream;
   const result = await search(spec, {
     seed: derivedSeed(options.seed, stream ?? check.id, name),
     runs: check.validOnly && prepared.source.single ? 1 : options.runs,
     path: options.replay?.path,
-    ...(budget.end !== undefined ? { deadline: Math.min(budget.end, Date.now() + budget.shareMs!) } : {}),
+    ...(deadline !== undefined ? { deadline } : {}),
     call: stream === undefined ? send : (args, canonical) => inStream(stream, args, canonical),
   });
   if (result.abandoned) return { ...skip(`not finished: the target stopped answering during another call (${result.abandoned.message})`), tool: t.label };

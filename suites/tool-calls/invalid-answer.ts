@@ -196,7 +196,7 @@ export async function judgeInvalidAnswer(answer: Exchange, mutation: InvalidArgu
 
 async function compare(signature: string, tokens: readonly string[], control: Control): Promise<Comparison> {
   const valid = await control.answer();
-  if (!valid || valid.failure) return { unanswered: valid?.failure?.message ?? 'not sent' };
+  if (!valid || valid.failure) return { unanswered: valid?.failure?.message ?? 'none was sent: the target was gone, or the search out of time' };
   return { same: failureSignature(valid, tokens) === signature, excerpt: excerpt(valid) };
 }
 
