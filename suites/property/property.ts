@@ -1,3 +1,4 @@
+import { canonicalJson } from '../../src/canonical-json.js';
 import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
 import { invalidCases, ValidArguments, type Arguments, type ArgumentSource, type InvalidCase } from '../../src/property/index.js';
 import { describeIssues } from '../../src/runner/result-schemas.js';
@@ -154,17 +155,23 @@ function findBreakableConstraint(source: ArgumentSource): boolean {
   return false;
 }
 
-/** What the search of one tool saw besides failures: refusals, the first case of each lenient reading, inconclusive cases. */
+/**
+ * What the search of one tool saw besides failures: refusals, the smallest case of each lenient reading, the first
+ * reasons (in text order) of its inconclusive cases. Cases are judged in whatever order their answers come, so what is
+ * kept does not depend on it.
+ */
 interface InvalidTally {
   refused: number;
   lenientCount: number;
-  lenient: Map<LenientReading, { verdict: Extract<InvalidVerdict, { verdict: 'lenient' }>; args: unknown; exchange: Exchange }>;
+  lenient: Map<LenientReading, { verdict: Extract<InvalidVerdict, { verdict: 'lenient' }>; args: unknown; key: string; exchange: Exchange }>;
   inconclusive: string[];
   inconclusiveCount: number;
 }
 
 /** Inconclusive cases quoted in a skip; the rest are counted. */
 const QUOTED_INCONCLUSIVE = 2;
+
+const smaller = (a: string, b: string) => a.length < b.length || (a.length === b.length && a < b);
 
 function invalidCheck(): CheckDefinition {
   const noted: { where: string; code: number }[] = [];
@@ -195,13 +202,16 @@ function invalidCheck(): CheckDefinition {
       switch (verdict.verdict) {
         case 'breach':
           return verdict.problem;
-        case 'lenient':
+        case 'lenient': {
           tally.lenientCount += 1;
-          if (!tally.lenient.has(verdict.reading)) tally.lenient.set(verdict.reading, { verdict, args: c!.mutation.value, exchange });
+          const key = canonicalJson(c!.mutation.value);
+          const kept = tally.lenient.get(verdict.reading);
+          if (!kept || smaller(key, kept.key)) tally.lenient.set(verdict.reading, { verdict, args: c!.mutation.value, key, exchange });
           return undefined;
+        }
         case 'inconclusive':
           tally.inconclusiveCount += 1;
-          if (tally.inconclusive.length < QUOTED_INCONCLUSIVE && !tally.inconclusive.includes(verdict.why)) tally.inconclusive.push(verdict.why);
+          if (!tally.inconclusive.includes(verdict.why)) tally.inconclusive = [...tally.inconclusive, verdict.why].sort().slice(0, QUOTED_INCONCLUSIVE);
           return undefined;
         case 'refused':
           tally.refused += 1;
