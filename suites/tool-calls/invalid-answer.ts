@@ -158,7 +158,7 @@ export interface Control {
   answer(): Promise<Exchange | undefined>;
 }
 
-/** Whether the control failed the way an invalid call did, with an excerpt of how; undefined when it got no answer. */
+/** Whether the control failed the way an invalid call did, with an excerpt of its answer; or why it has no answer. */
 type Comparison = { same: boolean; excerpt: string } | { unanswered: string };
 
 /**
