@@ -24,8 +24,8 @@ export interface PropertySpec<Case> {
   arbitrary: fc.Arbitrary<Case>;
   /** undefined discards the case (a valid value with nothing to mutate, for instance). */
   argumentsOf(c: Case): Arguments | undefined;
-  /** What is wrong with the answer, or undefined when it satisfies the property. */
-  judge(exchange: Exchange, c: Case): string | undefined;
+  /** What is wrong with the answer, or undefined when it satisfies the property (it may make calls of its own to decide). */
+  judge(exchange: Exchange, c: Case): string | undefined | Promise<string | undefined>;
 }
 
 export interface SearchSettings {
@@ -155,7 +155,7 @@ export async function search<Case>(spec: PropertySpec<Case>, settings: SearchSet
       searchCalls += 1;
       searchMs += exchange.durationMs;
     }
-    const problem = spec.judge(exchange, c);
+    const problem = await spec.judge(exchange, c);
     if (problem === undefined) {
       verdicts.set(canonical, null);
       return true;

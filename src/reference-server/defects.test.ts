@@ -352,6 +352,8 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     const result = exchange(ctx, rpc(1, 'tools/call', { name: 'get_time', arguments: { extra: 1 } })).at(-1)!.result;
     expect(result.isError).toBeUndefined();
   },
+  'coerces-any-type': (ctx) =>
+    expect(exchange(ctx, rpc(1, 'tools/call', { name: 'echo', arguments: { text: [] } })).at(-1)!.result).toMatchObject({ content: [{ type: 'text', text: '' }] }),
   'irr-without-capability': (ctx) =>
     expect(exchange(ctx, rpc(1, 'tools/call', { name: 'confirm_action', arguments: { action: 'x' } })).at(-1)!.result.resultType).toBe('input_required'),
   'missing-capability-no-data': (ctx) => {

@@ -209,6 +209,11 @@ export const DEFECTS = defineDefects([
   { name: 'structured-output-mismatch', breaks: 'tools.output.conform', description: 'get_weather returns humidity as a string ("65%"), breaking its outputSchema (the text mirror follows)' },
   { name: 'no-text-mirror', breaks: 'tools.result.structured-text-mirror', description: 'add_numbers returns structuredContent with a prose text block instead of its JSON' },
   { name: 'invalid-args-succeed', breaks: 'tools.err.execution-errors', description: 'get_time skips input validation: arguments its schema forbids succeed' },
+  {
+    name: 'coerces-any-type',
+    breaks: 'tools.err.execution-errors',
+    description: 'echo converts its text from any JSON type with String() before validating, as z.coerce.string() does: [] is echoed as an empty text',
+  },
   { name: 'irr-without-capability', breaks: 'mrtr.irr.declared-only', description: 'confirm_action sends its elicitation input request even when the call declared no elicitation capability' },
   { name: 'missing-capability-no-data', breaks: 'meta.caps.missing-32021', description: 'the -32021 of confirm_action has no data.requiredCapabilities' },
   { name: 'missing-capability-200', breaks: 'meta.caps.missing-http-400', description: 'the -32021 of confirm_action is sent with HTTP 200', transports: ['http'] },

@@ -94,6 +94,9 @@ export function toolsCallResult(
   if (!tool) return { ...unknownTool(call.name, defects), _meta: serverInfoMeta() };
   if (call.name === 'echo' && defects.has('valid-args-rejected')) throw invalidParams('Invalid params');
   if (call.name === 'search_docs') refuseRegion(call.arguments.region, defects);
+  if (call.name === 'echo' && defects.has('coerces-any-type') && Object.hasOwn(call.arguments, 'text')) {
+    call.arguments = { ...call.arguments, text: String(call.arguments.text) };
+  }
   const skipValidation = call.name === 'get_time' && defects.has('invalid-args-succeed');
   const problem = skipValidation ? undefined : tool.checkInput(call.arguments);
   const outcome = problem

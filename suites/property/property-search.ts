@@ -1,3 +1,4 @@
+import { canonicalJson } from '../../src/canonical-json.js';
 import { isObject } from '../../src/jsonrpc.js';
 import {
   DEFAULT_PROPERTY_OPTIONS,
@@ -34,8 +35,14 @@ export const shownArgs = (args: unknown): string => {
   return text.length > 240 ? `${text.slice(0, 240)}…` : text;
 };
 
+/**
+ * Another call of the tool being searched, for a property that needs one to judge a case (through the same in-flight
+ * bound); a call in a named case stream is shared with the checks of that stream. Undefined once the search's time is up.
+ */
+export type ToolCall = (args: Arguments, stream?: string) => Promise<Exchange | undefined>;
+
 /** How a check searches one tool: a skip reason, or the property to search. */
-export type ToolProperty<Case> = (t: ListedTool, source: ArgumentSource) => PropertySpec<Case> | string;
+export type ToolProperty<Case> = (t: ListedTool, source: ArgumentSource, call: ToolCall) => PropertySpec<Case> | string;
 
 export interface SearchCheck<Case> {
   id: string;
@@ -62,6 +69,11 @@ export interface SearchCheck<Case> {
   caseStream?: string;
   /** Remarks for the pass message, gathered while judging (e.g. -32602 answers). */
   remarks?(): string;
+  /**
+   * What a search that found no failure still says about a tool, from what it saw while judging: outcomes of its own
+   * (a warning, or a skip saying why nothing could be shown), and whether the tool counts toward the pass.
+   */
+  settle?(t: ListedTool): { outcomes: Outcome[]; counted: boolean };
 }
 
 export function replayLine(ctx: CheckContext, checkId: string, t: ListedTool, path: string): string {
@@ -142,19 +154,24 @@ async function searchTool<Case>(ctx: CheckContext, check: SearchCheck<Case>, t: 
   if (timedOut) return { ...skip(`not searched: ${timedOutReason(timedOut)}`), tool: t.label, evidence: [timedOut] };
   const prepared = prepareSource(t.tool.inputSchema);
   if (!prepared.ok) return { ...skip(`no arguments can be generated: ${prepared.reason}`), tool: t.label };
-  const spec = check.property(t, prepared.source);
-  if (typeof spec === 'string') return { ...skip(spec), tool: t.label };
   const options = propertyOptions(ctx);
   const name = t.tool.name as string;
   // Generated calls judge one answer each, never a connection's state: they may be spread (--http-connections).
   const send = (args: Arguments) => gate.run(() => ctx.callTool(name, args, { anyConnection: true }));
+  const inStream = (stream: string, args: Arguments, canonical = canonicalJson(args)) => ctx.memo(`property-call\u0000${stream}\u0000${name}\u0000${canonical}`, () => send(args));
+  const deadline = budget.end !== undefined ? Math.min(budget.end, Date.now() + budget.shareMs!) : undefined;
+  const spec = check.property(t, prepared.source, async (args, stream) => {
+    if (deadline !== undefined && Date.now() >= deadline) return undefined;
+    return stream === undefined ? send(args) : inStream(stream, args);
+  });
+  if (typeof spec === 'string') return { ...skip(spec), tool: t.label };
   const stream = check.caseStream;
   const result = await search(spec, {
     seed: derivedSeed(options.seed, stream ?? check.id, name),
     runs: check.validOnly && prepared.source.single ? 1 : options.runs,
     path: options.replay?.path,
-    ...(budget.end !== undefined ? { deadline: Math.min(budget.end, Date.now() + budget.shareMs!) } : {}),
-    call: stream === undefined ? send : (args, canonical) => ctx.memo(`property-call\u0000${stream}\u0000${name}\u0000${canonical}`, () => send(args)),
+    ...(deadline !== undefined ? { deadline } : {}),
+    call: stream === undefined ? send : (args, canonical) => inStream(stream, args, canonical),
   });
   if (result.abandoned) return { ...skip(`not finished: the target stopped answering during another call (${result.abandoned.message})`), tool: t.label };
   if (result.failure?.targetGone && !firstLost(ctx, result.failure.shrunk.exchange)) {
@@ -197,8 +214,9 @@ export async function searchTools<Case>(ctx: CheckContext, check: SearchCheck<Ca
   };
   await Promise.all(Array.from({ length: lanes }, worker));
 
-  const outcomes = verdicts.filter((v): v is Outcome => 'status' in v);
-  const searched = callable.flatMap((t, i) => ('status' in verdicts[i]! ? [] : [{ tool: t.label, ...(verdicts[i] as SearchResult<Case>) }]));
+  const settled = callable.map((t, i) => ('status' in verdicts[i]! ? undefined : check.settle?.(t)));
+  const outcomes = [...verdicts.filter((v): v is Outcome => 'status' in v), ...settled.flatMap((s) => s?.outcomes ?? [])];
+  const searched = callable.flatMap((t, i) => ('status' in verdicts[i]! || settled[i]?.counted === false ? [] : [{ tool: t.label, ...(verdicts[i] as SearchResult<Case>) }]));
   if (searched.length > 0) {
     const cases = searched.reduce((sum, s) => sum + s.cases, 0);
     const stopped = searched.filter((s) => s.interrupted);

@@ -1,3 +1,4 @@
+import { canonicalJson } from '../../src/canonical-json.js';
 import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
 import { invalidCases, ValidArguments, type Arguments, type ArgumentSource, type InvalidCase } from '../../src/property/index.js';
 import { describeIssues } from '../../src/runner/result-schemas.js';
@@ -7,20 +8,25 @@ import { compileArgumentSchema, pickInvalidArguments, type ArgumentVerdict, type
 import type { Exchange } from '../../src/model/exchange.js';
 import type { Outcome } from '../../src/model/check.js';
 import { note } from '../kit/outcome.js';
-import { searchTools } from './property-search.js';
+import { searchTools, type ToolCall } from './property-search.js';
 import type { ListedTool } from '../kit/listed-tools.js';
 import type { CheckContext } from '../../src/runner/context.js';
+import { formatOnlyOutcome, judgedProbes, OUTPUT_CONFORMS_SENTENCES, TOOL_ERRORS_IN_RESULT_SENTENCES, validCalls } from '../tool-calls/tool-results.js';
 import {
-  formatOnlyOutcome,
-  invalidAnswerProblem,
-  invalidProbes,
-  OUTPUT_CONFORMS_SENTENCES,
+  inconclusiveOutcome,
+  judgeInvalidAnswer,
+  lenientOutcome,
+  type ComparedFailures,
+  type Control,
+  notRefusedRemark,
+  REFUSAL_EXPECTED,
   refusalRemark,
-  TOOL_ERRORS_IN_RESULT_SENTENCES,
-  validCalls,
   VALIDATE_INPUTS_SENTENCES,
-} from '../tool-calls/tool-results.js';
+  type InvalidVerdict,
+} from '../tool-calls/invalid-answer.js';
 import { ERR } from '../../src/protocol/constants.js';
+import { TargetGoneError } from '../../src/protocol/errors.js';
+import type { LenientReading } from '../../src/schema/arguments/index.js';
 
 /*
  * The property-based counterparts of the scripted call checks (suites/tool-results.ts): those judge one small sample
@@ -197,19 +203,85 @@ function findBreakableConstraint(source: ArgumentSource): boolean {
   return false;
 }
 
+/**
+ * What the search of one tool saw besides failures: refusals, the smallest case of each lenient reading, the first
+ * reasons (in text order) of its inconclusive cases. Cases are judged in whatever order their answers come, so what is
+ * kept does not depend on it.
+ */
+interface InvalidTally {
+  refused: number;
+  lenientCount: number;
+  lenient: Map<LenientReading, { verdict: Extract<InvalidVerdict, { verdict: 'lenient' }>; args: unknown; key: string; exchange: Exchange }>;
+  inconclusive: string[];
+  inconclusiveCount: number;
+}
+
+/** Inconclusive cases quoted in a skip; the rest are counted. */
+const QUOTED_INCONCLUSIVE = 2;
+
+const smaller = (a: string, b: string) => a.length < b.length || (a.length === b.length && a < b);
+
 function invalidCheck(): CheckDefinition {
   const noted: { where: string; code: number }[] = [];
-  const judge = (exchange: Exchange, c: InvalidCase | undefined): string | undefined => {
-    const silent = unanswered(exchange);
-    if (silent) return silent;
-    const code = errorOf(exchange.response)?.code;
-    if (typeof code === 'number') {
-      if (noted.length < 1000) noted.push({ where: c!.mutation.kind, code });
-      return undefined;
+  const tallies = new Map<string, InvalidTally>();
+  const property = (t: ListedTool, source: ArgumentSource, call: ToolCall) => {
+    if (!hasBreakableConstraint(source)) {
+      return 'the inputSchema has no constraint that a targeted mutation can break (no required or typed property, and undeclared properties are allowed)';
     }
-    const result = resultOf(exchange.response);
-    if (result && result.isError !== true && result.resultType !== 'input_required') return `${c!.mutation.description}: the call succeeded (a result without isError)`;
-    return undefined;
+    const tally: InvalidTally = { refused: 0, lenientCount: 0, lenient: new Map(), inconclusive: [], inconclusiveCount: 0 };
+    tallies.set(t.label, tally);
+    const compared: ComparedFailures = new Map();
+    // The control is the valid case the mutation was made from, a call shared with the valid-argument checks.
+    const control = (valid: Arguments): Control => ({
+      args: valid,
+      answer: async () => {
+        try {
+          return await call(valid, VALID_CASES);
+        } catch (error) {
+          if (error instanceof TargetGoneError) return undefined;
+          throw error;
+        }
+      },
+    });
+    const judge = async (exchange: Exchange, c: InvalidCase | undefined): Promise<string | undefined> => {
+      const silent = unanswered(exchange);
+      if (silent) return silent;
+      const verdict = await judgeInvalidAnswer(exchange, c!.mutation, control(c!.valid), compared);
+      switch (verdict.verdict) {
+        case 'breach':
+          return verdict.problem;
+        case 'lenient': {
+          tally.lenientCount += 1;
+          const key = canonicalJson(c!.mutation.value);
+          const kept = tally.lenient.get(verdict.reading);
+          if (!kept || smaller(key, kept.key)) tally.lenient.set(verdict.reading, { verdict, args: c!.mutation.value, key, exchange });
+          return undefined;
+        }
+        case 'inconclusive':
+          tally.inconclusiveCount += 1;
+          if (!tally.inconclusive.includes(verdict.why)) tally.inconclusive = [...tally.inconclusive, verdict.why].sort().slice(0, QUOTED_INCONCLUSIVE);
+          return undefined;
+        case 'refused':
+          tally.refused += 1;
+          if (verdict.code !== undefined && noted.length < 1000) noted.push({ where: c!.mutation.kind, code: verdict.code });
+          return undefined;
+      }
+    };
+    return { arbitrary: invalidCases(source), argumentsOf: (c: InvalidCase | undefined) => c?.mutation.value, judge };
+  };
+  const settle = (ctx: CheckContext) => (t: ListedTool): { outcomes: Outcome[]; counted: boolean } => {
+    const tally = tallies.get(t.label);
+    if (!tally) return { outcomes: [], counted: true };
+    const outcomes = [...tally.lenient.values()].map((l) => lenientOutcome(l.verdict, ctx.wire, t.label, [note('arguments sent', l.args), l.exchange]));
+    if (tally.refused === 0 && tally.lenientCount === 0 && tally.inconclusiveCount > 0) outcomes.push(inconclusiveOutcome(t.label, tally.inconclusive, tally.inconclusiveCount));
+    return { outcomes, counted: tally.refused > 0 };
+  };
+  /** The cases of the tools in the pass that were not refusals, so that the pass claims no more than it saw. */
+  const remarks = () => {
+    const counted = [...tallies.values()].filter((tally) => tally.refused > 0);
+    const lenient = counted.reduce((sum, tally) => sum + tally.lenientCount, 0);
+    const inconclusive = counted.reduce((sum, tally) => sum + tally.inconclusiveCount, 0);
+    return `${notRefusedRemark(lenient, inconclusive)}${refusalRemark(noted)}`;
   };
   const check: CheckDefinition = {
     id: 'tools.err.execution-errors.property',
@@ -224,20 +296,19 @@ function invalidCheck(): CheckDefinition {
     phase: 'search',
     run: (ctx) => {
       noted.length = 0;
+      tallies.clear();
       return searchTools<InvalidCase | undefined>(ctx, {
         id: check.id,
-        expected: 'the input refused: a result with isError: true naming the problem (as the tools page describes), or a JSON-RPC error; servers MUST validate all tool inputs',
+        expected: REFUSAL_EXPECTED,
         passed: 'were refused',
         reportedBy: async (ctx, t) => {
-          const failed = (await invalidProbes(ctx)).probes.find((p) => p.call.tool.label === t.label && invalidAnswerProblem(p.exchange));
-          return failed ? `tools.err.execution-errors already reports a mutation of its scripted sample (${failed.description})` : undefined;
+          const failed = (await judgedProbes(ctx)).probes.find((p) => p.call.tool.label === t.label && p.verdict.verdict === 'breach');
+          return failed ? `tools.err.execution-errors already reports a mutation of its scripted sample (${failed.mutation.description})` : undefined;
         },
-        property: (_t, source) =>
-          hasBreakableConstraint(source)
-            ? { arbitrary: invalidCases(source), argumentsOf: (c) => c?.mutation.value, judge }
-            : 'the inputSchema has no constraint that a targeted mutation can break (no required or typed property, and undeclared properties are allowed)',
+        property,
+        settle: settle(ctx),
         describe: (c) => (c ? [note(`how it was made invalid (${c.mutation.kind})`, { mutation: c.mutation.description, from: c.valid })] : []),
-        remarks: () => refusalRemark(noted),
+        remarks,
       });
     },
   };

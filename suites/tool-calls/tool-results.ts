@@ -5,6 +5,7 @@ import type { CheckContext } from '../../src/runner/context.js';
 import { describeIssues } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Outcome, SpecSentence, SpecSentences } from '../../src/model/check.js';
+import type { InvalidArguments } from '../../src/schema/arguments/index.js';
 import { WIRES } from '../../src/model/wire.js';
 import { compileArgumentSchema, describeFormatDependence, invalidArguments, isUndecided, sampleArguments, type FormatDependence } from '../../src/schema/arguments/index.js';
 import { dialectOf } from '../../src/schema/tool-schema/index.js';
@@ -13,6 +14,17 @@ import { listedTools, type ListedTool } from '../kit/listed-tools.js';
 import { fail, note, pass, skip, timedOutReason } from '../kit/outcome.js';
 import { perTool } from '../kit/per-tool.js';
 import { ERR } from '../../src/protocol/constants.js';
+import {
+  describeAnswer,
+  inconclusiveOutcome,
+  judgeInvalidAnswer,
+  lenientOutcome,
+  notRefusedRemark,
+  REFUSAL_EXPECTED,
+  refusalRemark,
+  VALIDATE_INPUTS_SENTENCES,
+  type InvalidVerdict,
+} from './invalid-answer.js';
 
 interface Call {
   tool: ListedTool;
@@ -73,14 +85,6 @@ function noCalls(ctx: CheckContext, calls: ValidCalls): Outcome[] {
   return [skip(`no tool was called (${ctx.callPolicy})${why}`)];
 }
 
-const describeAnswer = (e: Exchange) => {
-  const error = errorOf(e.response);
-  if (error) return `error ${String(error.code)} "${String(error.message).slice(0, 120)}"`;
-  const result = resultOf(e.response);
-  if (result) return result.isError === true ? 'an isError result' : `a ${String(result.resultType ?? 'complete')} result`;
-  return e.failure?.message ?? 'no answer';
-};
-
 /** schema.json (both wires): the CallToolResult.isError description, whose SHOULD is in capitals. */
 const TOOL_ERRORS_IN_RESULT: SpecSentence = {
   ref: 'schema.json#/$defs/CallToolResult/properties/isError/description',
@@ -130,28 +134,6 @@ export function formatOnlyOutcome(outputSchema: unknown, structuredContent: unkn
     sentence: STRICT_VALIDATION,
   };
 }
-
-const VALIDATE_INPUTS: SpecSentence = { ref: 'server/tools#security-considerations', text: 'Servers MUST: Validate all tool inputs', keyword: 'MUST' };
-
-/** The sentences behind tools.err.execution-errors and its property-based counterpart. */
-export const VALIDATE_INPUTS_SENTENCES: SpecSentences = {
-  '2026-07-28': [
-    VALIDATE_INPUTS,
-    {
-      ref: 'server/tools#error-handling',
-      text: 'Tool Execution Errors contain actionable feedback … Input validation errors (e.g., date in wrong format, value out of range) … They are reported in tool results with isError: true',
-      keyword: 'descriptive',
-    },
-  ],
-  '2025-11-25': [
-    VALIDATE_INPUTS,
-    {
-      ref: 'server/tools#error-handling',
-      text: 'Tool Execution Errors: Reported in tool results with isError: true: … Input validation errors (e.g., date in wrong format, value out of range)',
-      keyword: 'descriptive',
-    },
-  ],
-};
 
 const TEXT_MIRROR: SpecSentence = {
   ref: 'server/tools#structured-content',
@@ -290,42 +272,14 @@ function mirrored(result: Record<string, unknown>): boolean {
 }
 
 
-/**
- * What breaks "Servers MUST: Validate all tool inputs" in the answer to schema-invalid arguments: a silent success. Any
- * refusal (an isError result, a JSON-RPC error of any code) shows the input was validated: no sentence ranks one error
- * code above another for it. A call that was never answered is the target's failure, reported as such.
- */
-export function invalidAnswerProblem(exchange: Exchange): string | undefined {
-  const result = resultOf(exchange.response);
-  if (result && result.isError !== true && result.resultType !== 'input_required') return `the call succeeded (${describeAnswer(exchange)})`;
-  if (!result && errorOf(exchange.response) === undefined) return `got ${describeAnswer(exchange)}`;
-  return undefined;
-}
-
-/** How a refusal of schema-invalid arguments is noted in a pass: the error code, when it was not an isError result. */
-export function refusalNote(code: unknown): string | undefined {
-  if (code === ERR.invalidParams) return "-32602 (allowed by the schema's InvalidParamsError; the tools page describes isError for input validation errors, requirements §6.1)";
-  if (typeof code === 'number') return `${code} (a JSON-RPC error still refuses the input; the tools page describes isError for input validation errors)`;
-  return undefined;
-}
-
-/** A pass remark listing the error codes that refused invalid arguments instead of an isError result. */
-export function refusalRemark(noted: readonly { where: string; code: number }[]): string {
-  if (noted.length === 0) return '';
-  const codes = [...new Set(noted.map((n) => n.code))].sort((a, b) => b - a);
-  const explained = codes.map((c) => refusalNote(c)).join('; ');
-  return `; ${noted.length} answered with a JSON-RPC error instead of an isError result: ${explained}; e.g. ${[...new Set(noted.map((n) => n.where))].slice(0, 4).join(', ')}`;
-}
-
 export interface InvalidProbe {
   call: Call;
-  description: string;
-  kind: string;
+  mutation: InvalidArguments;
   exchange: Exchange;
 }
 
 /** Up to two mutations of each tool's scripted sample, sent once and shared (the property checks read them too). */
-export function invalidProbes(ctx: CheckContext): Promise<{ probes: InvalidProbe[]; probed: number }> {
+function invalidProbes(ctx: CheckContext): Promise<{ probes: InvalidProbe[]; probed: number }> {
   return ctx.memo('invalid-probes', async () => {
     const calls = (await validCalls(ctx)).calls;
     const perCall = await perTool(ctx, calls.map((c) => c.tool.tool.name as string), async (index) => {
@@ -334,15 +288,24 @@ export function invalidProbes(ctx: CheckContext): Promise<{ probes: InvalidProbe
       const picked = mutations.filter((m, i) => mutations.findIndex((o) => o.kind === m.kind) === i).slice(0, MAX_INVALID_PER_TOOL);
       const probes: InvalidProbe[] = [];
       let probed = 0;
-      for (const m of picked) {
+      for (const mutation of picked) {
         probed += 1;
         if (c.exchange.failure || ctx.timedOutCall(c.tool.tool.name as string)) break;
-        const exchange = await ctx.callTool(c.tool.tool.name as string, m.value);
-        if (!exchange.failure) probes.push({ call: c, description: m.description, kind: m.kind, exchange });
+        const exchange = await ctx.callTool(c.tool.tool.name as string, mutation.value);
+        if (!exchange.failure) probes.push({ call: c, mutation, exchange });
       }
       return { probes, probed };
     });
     return { probes: perCall.flatMap((p) => p.probes), probed: perCall.reduce((sum, p) => sum + p.probed, 0) };
+  });
+}
+
+/** The probes with their verdicts, judged once against the scripted sample each mutation was made from. */
+export function judgedProbes(ctx: CheckContext): Promise<{ probes: (InvalidProbe & { verdict: InvalidVerdict })[]; probed: number }> {
+  return ctx.memo('invalid-probes-judged', async () => {
+    const { probes, probed } = await invalidProbes(ctx);
+    const judged = await Promise.all(probes.map(async (p) => ({ ...p, verdict: await judgeInvalidAnswer(p.exchange, p.mutation, { args: p.call.args, answer: async () => p.call.exchange }) })));
+    return { probes: judged, probed };
   });
 }
 
@@ -360,24 +323,30 @@ export const invalidArgumentsRejected: CheckDefinition = {
   async run(ctx) {
     const calls = await validCalls(ctx);
     if (calls.calls.length === 0) return noCalls(ctx, calls);
-    const { probes, probed } = await invalidProbes(ctx);
+    const { probes, probed } = await judgedProbes(ctx);
+    if (probed === 0) return [skip('no called tool has a schema that invalid arguments can be derived from')];
     const outcomes: Outcome[] = [];
     const noted: { where: string; code: number }[] = [];
     for (const p of probes) {
-      const problem = invalidAnswerProblem(p.exchange);
-      const code = errorOf(p.exchange.response)?.code;
-      if (problem) {
-        outcomes.push({
-          ...fail(`${p.description}: ${problem}`, 'the input refused: a result with isError: true (as the tools page describes), or a JSON-RPC error; servers MUST validate all tool inputs', [p.exchange]),
-          tool: p.call.tool.label,
-        });
-      } else if (typeof code === 'number') {
-        noted.push({ where: `${p.call.tool.label}: ${code} (${p.kind})`, code });
-      }
+      const v = p.verdict;
+      const tool = p.call.tool.label;
+      if (v.verdict === 'breach') outcomes.push({ ...fail(v.problem, REFUSAL_EXPECTED, [p.exchange]), tool });
+      else if (v.verdict === 'lenient') outcomes.push(lenientOutcome(v, ctx.wire, tool, [p.exchange]));
+      else if (v.verdict === 'refused' && v.code !== undefined) noted.push({ where: `${tool}: ${v.code} (${p.mutation.kind})`, code: v.code });
     }
-    if (probed === 0) return [skip('no called tool has a schema that invalid arguments can be derived from')];
-    if (outcomes.length > 0) return outcomes;
-    return [pass(`${probed} invalid-argument call(s) were refused${refusalRemark(noted)}`, [note('invalid-argument probes', probed)])];
+    // A tool that refused some invalid arguments is in the pass; one none of whose answers could be judged is a skip saying why.
+    const refusing = new Set(probes.filter((p) => p.verdict.verdict === 'refused').map((p) => p.call.tool.label));
+    const judged = new Set(probes.filter((p) => p.verdict.verdict !== 'inconclusive').map((p) => p.call.tool.label));
+    const unjudged = new Map<string, string[]>();
+    for (const p of probes) {
+      if (p.verdict.verdict === 'inconclusive' && !judged.has(p.call.tool.label)) unjudged.set(p.call.tool.label, [...(unjudged.get(p.call.tool.label) ?? []), p.verdict.why]);
+    }
+    outcomes.push(...[...unjudged].map(([tool, whys]) => inconclusiveOutcome(tool, whys, whys.length)));
+    const inPass = probes.filter((p) => refusing.has(p.call.tool.label));
+    const count = (verdict: InvalidVerdict['verdict']) => inPass.filter((p) => p.verdict.verdict === verdict).length;
+    if (inPass.length === 0) return outcomes;
+    const remark = `${notRefusedRemark(count('lenient'), count('inconclusive'))}${refusalRemark(noted)}`;
+    return [pass(`${count('refused')} invalid-argument call(s) were refused${remark}`, [note('invalid-argument probes', probed)]), ...outcomes];
   },
 };
 

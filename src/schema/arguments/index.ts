@@ -1,6 +1,6 @@
 export { compileArgumentSchema, isUndecided, type ArgumentValidator, type ArgumentVerdict, type CompiledArgumentSchema, type FormatDependence } from './validate.js';
 export { sampleArguments } from './sample.js';
-export { invalidArguments, pickInvalidArguments, type InvalidArguments } from './mutate.js';
+export { invalidArguments, pickInvalidArguments, type InvalidArguments, type LenientReading } from './mutate.js';
 export { describeIssue } from './ajv-issues.js';
 export { warmUpArgumentAjv } from './ajv-family.js';
 export { rootView } from './root-view.js';

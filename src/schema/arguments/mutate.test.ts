@@ -107,6 +107,46 @@ describe('invalidArguments', () => {
   });
 });
 
+describe('how a looser validator reads a mutation', () => {
+  const schema = {
+    type: 'object',
+    properties: { city: { type: 'string' }, days: { type: 'integer' }, metric: { type: 'boolean' }, note: { type: 'string' } },
+    required: ['city', 'days', 'metric'],
+    additionalProperties: false,
+  };
+  const valid = { city: 'Oslo', days: 3, metric: true, note: 'x' };
+  const all = (pick: number) => pickInvalidArguments(schema, valid, pick)!;
+  const picked = Array.from({ length: 200 }, (_, pick) => all(pick));
+  const wrongTypes = (name: string) => picked.filter((m) => m.kind === 'wrong-type' && m.path === `/${name}`);
+
+  it('probes a property first with a wrong type no coercion converts, so the scripted probe tests real type checking', () => {
+    const first = invalidArguments(schema, valid).filter((m) => m.kind === 'wrong-type');
+    expect(first.map((m) => [m.path, m.value[m.path.slice(1)], m.lenientReading])).toEqual([
+      ['/city', [], undefined],
+      ['/days', 'not-the-right-type', undefined],
+      ['/metric', 'not-the-right-type', undefined],
+      ['/note', [], undefined],
+    ]);
+  });
+
+  it('marks the wrong types a coercing validator converts (its own value recoded among them), and only those', () => {
+    const coerced = (name: string) => wrongTypes(name).filter((m) => m.lenientReading === 'coercion').map((m) => m.value[name]);
+    expect(new Set(coerced('city'))).toEqual(new Set([12.5, 12345, true]));
+    expect(new Set(coerced('days'))).toEqual(new Set([true, '3']));
+    expect(new Set(coerced('metric'))).toEqual(new Set(['true']));
+    for (const name of ['city', 'days', 'metric']) {
+      expect(wrongTypes(name).filter((m) => m.lenientReading === undefined).map((m) => m.value[name])).toEqual(expect.arrayContaining([[], {}]));
+    }
+  });
+
+  it('reads null as absence only for an optional property, and an undeclared property as set aside', () => {
+    const nulls = picked.filter((m) => m.kind === 'null-value');
+    expect(new Set(nulls.map((m) => `${m.path} ${m.lenientReading ?? 'none'}`))).toEqual(new Set(['/city none', '/days none', '/metric none', '/note null-as-absent']));
+    expect(picked.find((m) => m.kind === 'extra-property')?.lenientReading).toBe('ignored');
+    expect(picked.find((m) => m.kind === 'missing-required')?.lenientReading).toBeUndefined();
+  });
+});
+
 describe('pickInvalidArguments', () => {
   it('returns one rejected mutation per pick, taking the kinds round-robin (pick 0: a dropped required property)', () => {
     const { valid } = mutationsOf(RICH);

@@ -5,7 +5,7 @@ import { rootView, type RootView } from './root-view.js';
 import { documentOf, resolveNode, type SchemaDocument } from './schema-document.js';
 import { cloneJson, codePointLength, countAt, declaredTypes, setOwn, type SchemaObject } from './schema-node.js';
 import { compileArgumentSchema, isUndecided, type ArgumentValidator } from './validate.js';
-import { aboveMaximumValues, belowMinimumValues, describeValue, enumMissValue, wrongTypeValues } from './wrong-values.js';
+import { aboveMaximumValues, belowMinimumValues, coercesTo, describeValue, enumMissValue, recodedValue, wrongTypeValues } from './wrong-values.js';
 
 export type InvalidArgumentsKind =
   | 'missing-required'
@@ -19,11 +19,19 @@ export type InvalidArgumentsKind =
   | 'extra-property'
   | 'null-value';
 
+/**
+ * How a validator looser than the schema still reads a mutation, without leaving the value unchecked: a wrong-type
+ * value converted to the declared type, null on an optional property taken for its absence, an undeclared property
+ * set aside. Mutations without one can only be refused.
+ */
+export type LenientReading = 'coercion' | 'null-as-absent' | 'ignored';
+
 export interface InvalidArguments {
   kind: InvalidArgumentsKind;
   path: string;
   value: Record<string, unknown>;
   description: string;
+  lenientReading?: LenientReading;
 }
 
 /** Round-robin order over kinds, so a schema with many required properties still yields varied mutations. */
@@ -38,6 +46,7 @@ interface Proposal {
   /** undefined removes the property. */
   replacement: unknown;
   description: string;
+  lenientReading?: LenientReading;
 }
 
 function quoted(name: string): string {
@@ -90,20 +99,43 @@ function patternProposals(name: string, schema: SchemaObject): Proposal[] {
   }));
 }
 
-function propertyProposals(name: string, schema: SchemaObject, current: unknown): Proposal[] {
-  const proposals: Proposal[] = wrongTypeValues(schema, current).map((value) => ({
-    kind: 'wrong-type',
-    name,
-    replacement: value,
-    description: `${quoted(name)} set to ${describeValue(value)}, a value of the wrong type`,
-  }));
+/**
+ * Values of a wrong type, those no coercion turns into the declared type first: the first one probes whether types are
+ * checked at all, which a coercible value cannot show (a validator that coerces accepts it, and so does none).
+ */
+function wrongTypeProposals(name: string, schema: SchemaObject, current: unknown): Proposal[] {
+  const types = declaredTypes(schema);
+  const wrong = wrongTypeValues(schema, current);
+  const recoded = recodedValue(current);
+  if (recoded !== undefined && !wrong.some((value) => value === recoded)) wrong.push(recoded);
+  const coercible = wrong.filter((value) => coercesTo(types, value));
+  return [
+    ...wrong
+      .filter((value) => !coercible.includes(value))
+      .map((value): Proposal => ({ kind: 'wrong-type', name, replacement: value, description: `${quoted(name)} set to ${describeValue(value)}, a value of the wrong type` })),
+    ...coercible.map((value): Proposal => ({
+      kind: 'wrong-type',
+      name,
+      replacement: value,
+      description: `${quoted(name)} set to ${describeValue(value)}, a value of the wrong type that converts to its declared type (${types!.join(' or ')})`,
+      lenientReading: 'coercion',
+    })),
+  ];
+}
+
+function propertyProposals(name: string, schema: SchemaObject, current: unknown, required: boolean): Proposal[] {
+  const proposals: Proposal[] = wrongTypeProposals(name, schema, current);
   const allowed = Array.isArray(schema['enum']) ? schema['enum'] : Object.hasOwn(schema, 'const') ? [schema['const']] : undefined;
   if (allowed !== undefined && allowed.length > 0) {
     const miss = enumMissValue(allowed);
     proposals.push({ kind: 'enum-miss', name, replacement: miss, description: `${quoted(name)} set to ${describeValue(miss)}, outside its allowed values` });
   }
   proposals.push(...patternProposals(name, schema), ...rangeProposals(name, schema), ...lengthProposals(name, schema, current));
-  proposals.push({ kind: 'null-value', name, replacement: null, description: `${quoted(name)} set to null` });
+  proposals.push(
+    required
+      ? { kind: 'null-value', name, replacement: null, description: `required ${quoted(name)} set to null` }
+      : { kind: 'null-value', name, replacement: null, description: `optional ${quoted(name)} set to null`, lenientReading: 'null-as-absent' },
+  );
   return proposals;
 }
 
@@ -119,10 +151,10 @@ function proposalsFor(valid: Record<string, unknown>, view: RootView, doc: Schem
     .map((name) => ({ kind: 'missing-required', name, replacement: undefined, description: `required property ${quoted(name)} removed` }));
   for (const name of Object.keys(valid).slice(0, MAX_PROPERTIES_MUTATED)) {
     const resolved = resolveNode(view.propertySchema(name) ?? true, doc);
-    if (resolved.ok && isObject(resolved.value)) proposals.push(...propertyProposals(name, resolved.value, valid[name]));
+    if (resolved.ok && isObject(resolved.value)) proposals.push(...propertyProposals(name, resolved.value, valid[name], view.required.includes(name)));
   }
   const extra = extraPropertyName(valid, view);
-  proposals.push({ kind: 'extra-property', name: extra, replacement: 'unexpected', description: `undeclared property ${quoted(extra)} added` });
+  proposals.push({ kind: 'extra-property', name: extra, replacement: 'unexpected', description: `undeclared property ${quoted(extra)} added`, lenientReading: 'ignored' });
   return proposals;
 }
 
@@ -131,7 +163,13 @@ function rejected(proposal: Proposal, valid: Record<string, unknown>, validator:
   const value = withChange(valid, proposal.name, proposal.replacement);
   const verdict = validator.validate(value);
   if (verdict.valid || isUndecided(verdict)) return undefined;
-  return { kind: proposal.kind, path: `/${escapePointerToken(proposal.name)}`, value, description: proposal.description };
+  return {
+    kind: proposal.kind,
+    path: `/${escapePointerToken(proposal.name)}`,
+    value,
+    description: proposal.description,
+    ...(proposal.lenientReading ? { lenientReading: proposal.lenientReading } : {}),
+  };
 }
 
 /** The proposals the validator rejects, at most one per kind and property, taken round-robin across kinds. */

@@ -23,6 +23,34 @@ export function wrongTypeValues(schema: SchemaObject, current: unknown): unknown
   );
 }
 
+/** A JSON number as text: what a coercing validator reads as a number. */
+const NUMERIC_TEXT = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/**
+ * Whether a validator that coerces scalars converts `value` into one of `types` and keeps its meaning: a number or a
+ * boolean into a string, a numeric string or a boolean into a number (an integer when whole), "true"/"false" or 0/1
+ * into a boolean. This is the scalar part of Ajv's coerceTypes table, and what pydantic's lax mode and zod's z.coerce
+ * accept for these types. Arrays and objects are never coerced to scalars (z.coerce.string() turns {} into
+ * "[object Object]": a conversion that keeps nothing is not one).
+ */
+export function coercesTo(types: readonly string[] | undefined, value: unknown): boolean {
+  if (types === undefined) return false;
+  const scalar = typeof value === 'number' || typeof value === 'boolean';
+  if (types.includes('string') && scalar) return true;
+  const numeric = typeof value === 'boolean' || (typeof value === 'string' && NUMERIC_TEXT.test(value));
+  if (types.includes('number') && numeric) return true;
+  if (types.includes('integer') && numeric && Number.isInteger(Number(value))) return true;
+  return types.includes('boolean') && (value === 'true' || value === 'false' || value === 0 || value === 1);
+}
+
+/** `current` written as another JSON type that a coercing validator converts back into it (7 as "7", true as "true"). */
+export function recodedValue(current: unknown): unknown {
+  if (typeof current === 'number' || typeof current === 'boolean') return String(current);
+  if (typeof current === 'string' && NUMERIC_TEXT.test(current)) return Number(current);
+  if (current === 'true' || current === 'false') return current === 'true';
+  return undefined;
+}
+
 /** A value of the same JSON type as the first allowed one, but absent from `allowed`. */
 export function enumMissValue(allowed: readonly unknown[]): unknown {
   const texts = new Set(allowed.map((value) => JSON.stringify(value)));
