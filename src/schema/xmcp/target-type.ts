@@ -12,7 +12,7 @@ const MAX_DEPTH = 16;
 export interface IntegerRange {
   min?: number;
   max?: number;
-  /** Each bound as written, for messages (`maximum 1152921504606846976`). */
+  /** Each bound with its keyword, for messages (`maximum 1152921504606847000`). */
   minText?: string;
   maxText?: string;
   values?: readonly number[];
@@ -185,7 +185,10 @@ function shapeOf(node: unknown, doc: SchemaDocument, depth: number): Shape {
     if (doc.refSiblingsIgnored) return { ...referenced, via };
     shape = { ...intersect(shape, referenced), via: union(shape.via, via) };
   }
-  for (const branch of branches(node, 'allOf')) shape = intersect(shape, { ...shapeOf(branch, doc, depth + 1), via: new Set(['allOf']) });
+  for (const branch of branches(node, 'allOf')) {
+    const part = shapeOf(branch, doc, depth + 1);
+    shape = intersect(shape, { ...part, via: union(part.via, ['allOf']) });
+  }
   for (const keyword of ['anyOf', 'oneOf']) {
     const list = branches(node, keyword);
     if (list.length === 0) continue;
