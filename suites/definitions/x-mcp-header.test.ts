@@ -43,6 +43,17 @@ const ZOD = {
   additionalProperties: false,
 };
 
+/** What SDK v2's McpServer lists (2.4.0) for `z.string().nullable()` and `z.number().int().min(0).max(63).nullable()` with that meta. */
+const SDK_V2 = {
+  type: 'object',
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  properties: {
+    region: { 'x-mcp-header': 'Region', type: ['string', 'null'] },
+    shard: { anyOf: [{ type: 'integer', minimum: 0, maximum: 63 }, { type: 'null' }], 'x-mcp-header': 'Shard' },
+  },
+  required: ['region', 'shard'],
+};
+
 /** zod-to-json-schema (SDK v1) of a nullable string, and a nullable integer type array. */
 const ZOD_V3 = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -59,7 +70,7 @@ const param = (schema: Record<string, unknown>) => ({ type: 'object', properties
 
 describe('xmcp.target.primitive', () => {
   it('passes the schemas pydantic and zod generate for nullable, enum and $ref parameters', async () => {
-    expect((await verdicts('xmcp.target.primitive', PYDANTIC, ZOD, ZOD_V3)).map((r) => r.status)).toEqual(['pass']);
+    expect((await verdicts('xmcp.target.primitive', PYDANTIC, ZOD, SDK_V2, ZOD_V3)).map((r) => r.status)).toEqual(['pass']);
   });
 
   it.each([
@@ -112,6 +123,6 @@ describe('xmcp.target.int-safe-range', () => {
 
   it('passes bounded integers, including zod 4 .int() and an integer enum behind a $ref', async () => {
     const enumRef = { ...param({ anyOf: [{ $ref: '#/$defs/Level' }, { type: 'null' }] }), $defs: { Level: { type: 'integer', enum: [1, 2, 3] } } };
-    expect((await verdicts('xmcp.target.int-safe-range', ZOD, ZOD_V3, PYDANTIC, enumRef)).map((r) => r.status)).toEqual(['pass']);
+    expect((await verdicts('xmcp.target.int-safe-range', ZOD, SDK_V2, ZOD_V3, PYDANTIC, enumRef)).map((r) => r.status)).toEqual(['pass']);
   });
 });

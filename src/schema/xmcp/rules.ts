@@ -103,7 +103,7 @@ function sensitiveFinding(a: HeaderAnnotation): XmcpFinding | undefined {
 
 /** What a client that reads only the annotated schema's own `type` keyword does with a tool whose type it cannot see. */
 const LOCAL_TYPE_READERS =
-  "clients that read only the annotated schema's own type keyword reject the tool and leave it out of tools/list (the official Python SDK, mcp 2.3.0, does; its server refuses such a tool at registration)";
+  "clients that read only the annotated schema's own type keyword reject the tool and leave it out of tools/list (the official TypeScript 2.4.0 and Python 2.3.0 SDK clients do; the Python server refuses such a tool at registration)";
 
 /** The findings for every annotation of one inputSchema (`root`: `$ref`s are resolved in it, never fetched). */
 export function checkHeaderAnnotations(annotations: readonly HeaderAnnotation[], root: Record<string, unknown>): XmcpFinding[] {
