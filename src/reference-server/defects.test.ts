@@ -226,7 +226,7 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
   'xmcp-control-char': (ctx) => expect(header(ctx, 'region')).toMatch(/\r\n/),
   'xmcp-duplicate': (ctx) => expect([header(ctx, 'region'), header(ctx, 'zone')]).toEqual(['Region', 'REGION']),
   'xmcp-number': (ctx) => expect(extra(ctx).inputSchema.properties.ratio.type).toBe('number'),
-  'xmcp-unsafe-integer': (ctx) => expect(extra(ctx).inputSchema.properties.shard.maximum).toBe(2 ** 60),
+  'xmcp-unsafe-integer': (ctx) => expect(extra(ctx).inputSchema.properties.shard.minimum).toBe(2 ** 60),
   'xmcp-unreachable': (ctx) => expect(extra(ctx).inputSchema.properties.tags.items['x-mcp-header']).toBe('Tag'),
   'xmcp-sensitive': (ctx) => expect(header(ctx, 'api_key')).toBe('Api-Key'),
   'python-style-pattern': (ctx) => expect(listed(ctx).find((t) => t.name === 'get_weather')!.inputSchema.properties.location.pattern).toBe('^(?P<city>.+)\\Z'),

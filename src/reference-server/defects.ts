@@ -126,7 +126,7 @@ export const DEFECTS = defineDefects([
   { name: 'xmcp-control-char', breaks: 'xmcp.value.no-ctl', description: 'lists an extra tool with an x-mcp-header containing CR LF' },
   { name: 'xmcp-duplicate', breaks: 'xmcp.value.unique-ci', description: 'lists an extra tool with x-mcp-header "Region" and "REGION"' },
   { name: 'xmcp-number', breaks: 'xmcp.target.primitive', description: 'lists an extra tool with x-mcp-header on a number parameter' },
-  { name: 'xmcp-unsafe-integer', breaks: 'xmcp.target.int-safe-range', description: 'lists an extra tool with x-mcp-header on an integer with maximum 2^60' },
+  { name: 'xmcp-unsafe-integer', breaks: 'xmcp.target.int-safe-range', description: 'lists an extra tool with x-mcp-header on an integer with minimum 2^60 (every value it admits is unsafe)' },
   { name: 'xmcp-unreachable', breaks: 'xmcp.target.static-reach', description: 'lists an extra tool with x-mcp-header under items' },
   { name: 'xmcp-sensitive', breaks: 'xmcp.server.no-sensitive', description: 'lists an extra tool with x-mcp-header on an api_key parameter' },
   { name: 'python-style-pattern', breaks: 'jsonschema.pattern.ecma', description: 'get_weather lists its location with the Python-style pattern ^(?P<city>.+)\\Z (calls are still served)' },

@@ -45,7 +45,7 @@ const TOOL_DEFECTS: Readonly<Record<string, (tools: Listed[]) => void>> = {
   'xmcp-duplicate': (tools) =>
     tools.push(headerTool({ region: { type: 'string', 'x-mcp-header': 'Region' }, zone: { type: 'string', 'x-mcp-header': 'REGION' } })),
   'xmcp-number': (tools) => tools.push(headerTool({ ratio: { type: 'number', 'x-mcp-header': 'Ratio' } })),
-  'xmcp-unsafe-integer': (tools) => tools.push(headerTool({ shard: { type: 'integer', maximum: 2 ** 60, 'x-mcp-header': 'Shard' } })),
+  'xmcp-unsafe-integer': (tools) => tools.push(headerTool({ shard: { type: 'integer', minimum: 2 ** 60, 'x-mcp-header': 'Shard' } })),
   'xmcp-unreachable': (tools) =>
     tools.push(headerTool({ tags: { type: 'array', items: { type: 'string', 'x-mcp-header': 'Tag' } } })),
   'meta-key-empty-label': (tools) => (tools[0]!._meta = { 'com..example/priority': 'high' }),

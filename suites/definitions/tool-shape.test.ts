@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../../src/runner/context.js';
+import { ResultSchemaCache } from '../../src/runner/result-schemas.js';
 import { toResult } from '../../src/runner/runner.js';
-import { iconScheme } from './tool-shape.js';
+import { WIRES, type Wire } from '../../src/model/wire.js';
+import { WIRE_SCHEMAS } from '../../src/schema/wire/schemas-by-wire.js';
+import { iconScheme, TOOL_SHAPE_RULES, toolShape } from './tool-shape.js';
 
 /** Just enough context for a check that reads the tool list. */
 function listing(...srcs: string[]): CheckContext {
@@ -25,5 +28,61 @@ describe('icons.safe-scheme', () => {
       ['warn', 'descriptive'],
     ]);
     expect(results[0]!.message).toContain('neither an HTTP/HTTPS URL nor a data: URI');
+  });
+});
+
+/** A context whose tools/list page holds `tools`, validated against the wire schema as an audit does. */
+function listed(wire: Wire, tools: unknown[]): CheckContext {
+  const result = wire === '2026-07-28' ? { resultType: 'complete', ttlMs: 0, cacheScope: 'public', tools } : { tools };
+  const exchange = { seq: 1, sentAt: '', durationMs: 0, request: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, response: { jsonrpc: '2.0', id: 1, result }, notifications: [] };
+  const page = { result, exchange };
+  return { wire, schemas: new ResultSchemaCache(), tools: async () => ({ pages: [page], tools, stop: { kind: 'complete' } }) } as unknown as CheckContext;
+}
+
+/** Every keyword of the wire Tool schema that tools.tool.shape owns (not under inputSchema, annotations or icons), as Ajv names it. */
+function ownedKeywords(schema: Record<string, unknown>, at = ''): string[] {
+  return Object.entries(schema).flatMap(([keyword, value]) => {
+    if (keyword === 'properties') {
+      return Object.entries(value as Record<string, Record<string, unknown>>)
+        .filter(([name]) => at !== '' || !['inputSchema', 'annotations', 'icons'].includes(name))
+        .flatMap(([name, sub]) => ownedKeywords(sub, `${at}/properties/${name}`));
+    }
+    if (keyword === 'items' || keyword === 'additionalProperties') return ownedKeywords(value as Record<string, unknown>, `${at}/${keyword}`);
+    return [`${at}/${keyword}`];
+  });
+}
+
+describe('tools.tool.shape', () => {
+  it.each(WIRES)('names a schema.json rule for every keyword of the wire Tool schema it owns (%s)', (wire) => {
+    const owned = ownedKeywords(WIRE_SCHEMAS[wire].Tool as Record<string, unknown>);
+    expect(owned.length).toBeGreaterThan(5);
+    expect(owned.filter((at) => !TOOL_SHAPE_RULES[wire].some((r) => r.at === at))).toEqual([]);
+  });
+
+  it.each(WIRES)('quotes the rule each tool broke, one result per tool and rule (%s)', async (wire) => {
+    const tools = [
+      { name: 'a', inputSchema: { type: 'object' }, title: 42 },
+      { name: 'b', inputSchema: { type: 'object' }, description: ['x'], outputSchema: 'none' },
+      { inputSchema: { type: 'object' } },
+      { name: 'fine', inputSchema: { type: 'object' } },
+    ];
+    const outcomes = await toolShape.run(listed(wire, tools));
+    const results = outcomes.map((o) => toResult(toolShape, o, 0, wire));
+    expect(results.map((r) => [r.tool, r.status, r.specRef, r.quote])).toEqual([
+      ['a', 'fail', 'schema.json#/$defs/Tool/properties/title/type', '"string"'],
+      ['b', 'fail', 'schema.json#/$defs/Tool/properties/description/type', '"string"'],
+      ['b', 'fail', 'schema.json#/$defs/Tool/properties/outputSchema/type', '"object"'],
+      ['#3', 'fail', 'schema.json#/$defs/Tool/required', '["inputSchema","name"]'],
+    ]);
+    expect(results[0]!.message).toBe('/title must be string');
+  });
+
+  it('quotes the rules of the wire in use: _meta is a MetaObject on 2026-07-28, taskSupport an enum on 2025-11-25', async () => {
+    const meta = { name: 'm', inputSchema: { type: 'object' }, _meta: 'x' };
+    const [modern] = (await toolShape.run(listed('2026-07-28', [meta]))).map((o) => toResult(toolShape, o, 0, '2026-07-28'));
+    expect(modern).toMatchObject({ specRef: 'schema.json#/$defs/MetaObject/type', quote: '"object"' });
+    const task = { name: 't', inputSchema: { type: 'object' }, execution: { taskSupport: 'sometimes' } };
+    const [legacy] = (await toolShape.run(listed('2025-11-25', [task]))).map((o) => toResult(toolShape, o, 0, '2025-11-25'));
+    expect(legacy).toMatchObject({ status: 'fail', specRef: 'schema.json#/$defs/ToolExecution/properties/taskSupport/enum', quote: '["forbidden","optional","required"]' });
   });
 });

@@ -1,19 +1,86 @@
 import { isObject } from '../../src/jsonrpc.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
-import { WIRES } from '../../src/model/wire.js';
+import { LEGACY_VERSION, MODERN_VERSION, WIRES, type Wire } from '../../src/model/wire.js';
+import type { AttributedIssue } from '../../src/runner/result-schemas.js';
 import { issuesMessage, listedTools, perTool, toolEvidence, toolSchemaIssues } from '../kit/listed-tools.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { onBothWires } from '../kit/same-sentences.js';
-import type { Outcome } from '../../src/model/check.js';
+import type { Outcome, SpecSentence } from '../../src/model/check.js';
 
-/** Tools whose schema issues were attributed to `check`, one outcome each. */
-async function schemaOutcomes(ctx: Parameters<CheckDefinition['run']>[0], check: string, expected: string, checked: string): Promise<Outcome[]> {
+/** A schema.json rule of a listed tool, and where our wire schema checks it (Ajv's schemaPath below one tool). */
+export interface ToolRule {
+  at: string;
+  sentence: SpecSentence;
+}
+
+/** Where the wire schema of a tools/list result validates one tool. */
+const TOOL_SCHEMA_PATH = '#/properties/tools/items';
+
+/** Issues grouped by the rule they break; an issue no rule names (none should exist, see the tests) rests on the governing sentence. */
+function byRule(issues: readonly AttributedIssue[], rules: readonly ToolRule[]): { rule?: ToolRule; issues: AttributedIssue[] }[] {
+  const groups = new Map<ToolRule | undefined, AttributedIssue[]>();
+  for (const issue of issues) {
+    const rule = rules.find((r) => decodeURIComponent(issue.schemaPath) === TOOL_SCHEMA_PATH + r.at);
+    groups.set(rule, [...(groups.get(rule) ?? []), issue]);
+  }
+  return [...groups].map(([rule, list]) => ({ ...(rule ? { rule } : {}), issues: list }));
+}
+
+/** Tools whose schema issues were attributed to `check`, one outcome each (or, given its rules, one per tool and rule broken). */
+async function schemaOutcomes(
+  ctx: Parameters<CheckDefinition['run']>[0],
+  check: string,
+  expected: string,
+  checked: string,
+  rules?: Readonly<Record<Wire, readonly ToolRule[]>>,
+): Promise<Outcome[]> {
   const tools = await listedTools(ctx);
   if (tools.length === 0) return [skip('the server lists no tools')];
   const issues = await toolSchemaIssues(ctx, check);
   if (issues.size === 0) return [pass(`${tools.length} ${checked} checked`)];
-  return [...issues].map(([t, list]) => ({ ...fail(issuesMessage(list), expected, toolEvidence(t)), tool: t.label }));
+  return [...issues].flatMap(([t, list]) =>
+    (rules ? byRule(list, rules[ctx.wire]) : [{ issues: list }]).map(({ rule, issues: broken }) => ({
+      ...fail(issuesMessage(broken), expected, toolEvidence(t)),
+      ...(rule ? { sentence: rule.sentence } : {}),
+      tool: t.label,
+    })),
+  );
 }
+
+/** A structural rule of schema.json; `ref` (below `$defs`) defaults to the Tool keyword at the same place. */
+const toolRule = (at: string, text: string, ref = `Tool${at}`): ToolRule => ({
+  at,
+  sentence: { ref: `schema.json#/$defs/${ref}`, text, keyword: 'schema.json structural rule' },
+});
+
+const SHARED_TOOL_RULES = [
+  toolRule('/required', '["inputSchema","name"]'),
+  toolRule('/type', '"object"'),
+  toolRule('/properties/name/type', '"string"'),
+  toolRule('/properties/title/type', '"string"'),
+  toolRule('/properties/description/type', '"string"'),
+  toolRule('/properties/outputSchema/type', '"object"'),
+  toolRule('/properties/outputSchema/properties/$schema/type', '"string"'),
+];
+
+/** The rules of a Tool object that tools.tool.shape owns (inputSchema, annotations and icons have checks of their own). */
+export const TOOL_SHAPE_RULES: Readonly<Record<Wire, readonly ToolRule[]>> = {
+  [MODERN_VERSION]: [...SHARED_TOOL_RULES, toolRule('/properties/_meta/type', '"object"', 'MetaObject/type')],
+  [LEGACY_VERSION]: [
+    ...SHARED_TOOL_RULES,
+    toolRule('/properties/_meta/type', '"object"'),
+    // 2025-11-25 holds an output schema to an object schema with an object `properties` and a string-array `required`.
+    toolRule('/properties/outputSchema/required', '["type"]'),
+    toolRule('/properties/outputSchema/properties/type/const', '"object"'),
+    toolRule('/properties/outputSchema/properties/properties/type', '"object"'),
+    toolRule('/properties/outputSchema/properties/properties/additionalProperties/type', '"object"'),
+    toolRule('/properties/outputSchema/properties/required/type', '"array"'),
+    toolRule('/properties/outputSchema/properties/required/items/type', '"string"'),
+    toolRule('/properties/execution/type', '"object"', 'ToolExecution/type'),
+    toolRule('/properties/execution/properties/taskSupport/type', '"string"', 'ToolExecution/properties/taskSupport/type'),
+    toolRule('/properties/execution/properties/taskSupport/enum', '["forbidden","optional","required"]', 'ToolExecution/properties/taskSupport/enum'),
+  ],
+};
 
 export const toolShape: CheckDefinition = {
   id: 'tools.tool.shape',
@@ -22,19 +89,17 @@ export const toolShape: CheckDefinition = {
   specRef: 'server/tools#tool',
   area: 'tool-definitions',
   wires: WIRES,
-  sentences: onBothWires(
-    { ref: 'schema.json#/$defs/Tool/required', text: '["inputSchema","name"]', keyword: 'schema.json structural rule' },
-    { ref: 'schema.json#/$defs/Tool/properties/name/type', text: '"string"', keyword: 'schema.json structural rule' },
-    { ref: 'schema.json#/$defs/Tool/properties/title/type', text: '"string"', keyword: 'schema.json structural rule' },
-    { ref: 'schema.json#/$defs/Tool/properties/description/type', text: '"string"', keyword: 'schema.json structural rule' },
-    { ref: 'schema.json#/$defs/Tool/properties/outputSchema/type', text: '"object"', keyword: 'schema.json structural rule' },
-  ),
+  sentences: {
+    [MODERN_VERSION]: TOOL_SHAPE_RULES[MODERN_VERSION].map((r) => r.sentence),
+    [LEGACY_VERSION]: TOOL_SHAPE_RULES[LEGACY_VERSION].map((r) => r.sentence),
+  },
   run(ctx) {
     return schemaOutcomes(
       ctx,
       this.id,
-      'name: string (required); title, description: strings; outputSchema: a JSON Schema object; _meta: an object',
+      'name: string (required); title, description: strings; outputSchema: a JSON Schema object (on 2025-11-25 one whose type is "object"); _meta: an object; execution.taskSupport (2025-11-25): "forbidden", "optional" or "required"',
       'tool definitions',
+      TOOL_SHAPE_RULES,
     );
   },
 };

@@ -12,8 +12,9 @@ const analyses = new WeakMap<Record<string, unknown>, { count: number; findings:
 function analysisOf(t: ListedTool): { count: number; findings: XmcpFinding[] } {
   let analysis = analyses.get(t.tool);
   if (!analysis) {
-    const { annotations } = isObject(t.tool.inputSchema) ? findHeaderAnnotations(t.tool.inputSchema) : { annotations: [] };
-    analysis = { count: annotations.length, findings: checkHeaderAnnotations(annotations) };
+    const schema = t.tool.inputSchema;
+    const { annotations } = isObject(schema) ? findHeaderAnnotations(schema) : { annotations: [] };
+    analysis = { count: annotations.length, findings: isObject(schema) ? checkHeaderAnnotations(annotations, schema) : [] };
     analyses.set(t.tool, analysis);
   }
   return analysis;
@@ -26,7 +27,16 @@ const CONSTRAINTS = 'Constraints on `x-mcp-header` values: … ';
 /** A sentence of server/tools § x-mcp-header (2026-07-28 only: 2025-11-25 has no x-mcp-header). */
 const onTools = (text: string, keyword: KeywordText): SpecSentence => ({ ref: 'server/tools#x-mcp-header', text, keyword });
 
-function xmcpCheck(rule: XmcpRule, sentence: SpecSentence, title: string, expected: string, covers?: string[]): CheckDefinition {
+/** What an advisory finding of a check rests on (a sentence weaker than its MUST), and what it asks for. */
+interface Advisory {
+  sentence: SpecSentence;
+  expected: string;
+}
+
+const listed = (findings: readonly XmcpFinding[]) => findings.map((f) => `${f.pointer || '(root)'}: ${f.message}`).join('; ');
+
+function xmcpCheck(rule: XmcpRule, sentence: SpecSentence, title: string, expected: string, options: { covers?: string[]; advisory?: Advisory } = {}): CheckDefinition {
+  const { covers, advisory } = options;
   return {
     id: rule,
     ...(covers ? { covers } : {}),
@@ -35,14 +45,18 @@ function xmcpCheck(rule: XmcpRule, sentence: SpecSentence, title: string, expect
     specRef: sentence.ref,
     area: 'x-mcp-header',
     wires: MODERN,
-    sentences: { '2026-07-28': [sentence] },
+    sentences: { '2026-07-28': advisory ? [sentence, advisory.sentence] : [sentence] },
     run: (ctx: CheckContext) =>
       perTool(
         ctx,
         (t) => {
           const mine = analysisOf(t).findings.filter((f) => f.rule === rule);
-          if (mine.length === 0) return undefined;
-          return fail(mine.map((f) => `${f.pointer || '(root)'}: ${f.message}`).join('; '), expected);
+          const breaches = mine.filter((f) => !f.advisory);
+          const advisories = mine.filter((f) => f.advisory);
+          if (breaches.length > 0) return fail(`${listed(breaches)}${advisories.length > 0 ? `; also (advisory) ${listed(advisories)}` : ''}`, expected);
+          if (advisories.length === 0) return undefined;
+          if (!advisory) throw new Error(`${rule} has an advisory finding but no sentence for it`);
+          return { ...fail(listed(advisories), advisory.expected), sentence: advisory.sentence };
         },
         { checked: 'tools with x-mcp-header annotations', applies: annotated, none: 'no tool uses x-mcp-header' },
       ),
@@ -67,20 +81,36 @@ export const X_MCP_HEADER_CHECKS = [
     'xmcp.target.primitive',
     onTools(`${CONSTRAINTS}MUST only be applied to parameters with primitive types (integer, string, boolean). Parameters with type \`number\` are not permitted.`, 'MUST'),
     'x-mcp-header annotates only integer, string or boolean parameters (not number)',
-    'the annotated property has type "integer", "string" or "boolean" (see CONFORMANCE.md for type arrays and enums)',
+    'the annotated parameter accepts one of "integer", "string" or "boolean" (and perhaps null), read through same-document $ref, allOf, anyOf and oneOf (see CONFORMANCE.md)',
+    {
+      advisory: {
+        sentence: onTools('The `x-mcp-header` property is placed directly within the JSON Schema of the property to be mirrored.', 'descriptive'),
+        expected: 'a "type" of "integer", "string" or "boolean" (or that type and "null") in the annotated schema itself, which every client can read',
+      },
+    },
   ),
   xmcpCheck(
     'xmcp.target.int-safe-range',
     onTools(`${CONSTRAINTS}Integer values MUST be within the safe range for integers represented using IEEE754 double-precision floating point numbers`, 'MUST'),
     'Integer parameters mirrored into headers stay within ±(2^53−1)',
-    'minimum, maximum, const and enum values within -(2^53-1) … 2^53-1',
+    'integers within -(2^53-1) … 2^53-1: no bound that admits only unsafe values, no unsafe enum or const value',
+    {
+      advisory: {
+        sentence: {
+          ref: 'basic/transports/streamable-http#server-validation',
+          text: 'When validating integer parameter values, servers SHOULD compare the header value and the body value numerically rather than as strings (e.g., `42.0` and `42` are considered equal).',
+          keyword: 'SHOULD',
+        },
+        expected: 'minimum ≥ -(2^53-1) and maximum ≤ 2^53-1, so that every admitted value compares exactly as a number (zod 4 writes these bounds for .int())',
+      },
+    },
   ),
   xmcpCheck(
     'xmcp.target.static-reach',
     onTools(`${CONSTRAINTS}MUST only be applied to properties that are _statically reachable_ from the schema root`, 'MUST'),
     'x-mcp-header sits only on properties reachable from the root through "properties" alone',
     'the annotation at /properties/<a>(/properties/<b>)* — never under items, anyOf/oneOf/allOf/not, if/then/else, $ref, $defs or additionalProperties',
-    ['xmcp.target.chain'],
+    { covers: ['xmcp.target.chain'] },
   ),
   xmcpCheck(
     'xmcp.server.no-sensitive',

@@ -89,13 +89,15 @@ async function findTarget(ctx: CheckContext): Promise<Target | string> {
   for (const t of await listedTools(ctx)) {
     if (typeof t.tool.name !== 'string' || !ctx.mayCall(t.tool) || !isObject(t.tool.inputSchema)) continue;
     const { annotations } = findHeaderAnnotations(t.tool.inputSchema);
-    const findings = checkHeaderAnnotations(annotations);
-    const usable = annotations.filter((a) => a.propertyPath && !findings.some((f) => f.pointer === a.pointer && f.rule !== 'xmcp.server.no-sensitive'));
+    const findings = checkHeaderAnnotations(annotations, t.tool.inputSchema);
+    // Advisory findings (integers the schema merely admits beyond 2^53−1) leave the annotation valid.
+    const usable = annotations.filter((a) => a.propertyPath && !findings.some((f) => f.pointer === a.pointer && !f.advisory && f.rule !== 'xmcp.server.no-sensitive'));
     const sample = sampleArguments(t.tool.inputSchema);
     const compiled = compileArgumentSchema(t.tool.inputSchema);
     if (!sample.ok || !compiled.ok) continue;
     for (const a of usable) {
-      const type = annotatedType(a.schema).type!;
+      const { type } = annotatedType(a.schema, t.tool.inputSchema);
+      if (!type) continue;
       for (const value of candidateValues(a, type, sample.value)) {
         const args = withValue(sample.value, a.propertyPath!, value);
         if (compiled.validator.validate(args).valid) return { tool: t.tool.name, header: `Mcp-Param-${String(a.value)}`, args, annotation: a, type };

@@ -1,2 +1,3 @@
 export { findHeaderAnnotations, type HeaderAnnotation } from './find.js';
-export { annotatedType, checkHeaderAnnotations, type XmcpFinding, type XmcpRule } from './rules.js';
+export { checkHeaderAnnotations, type XmcpFinding, type XmcpRule } from './rules.js';
+export { annotatedType, type HeaderType, type IntegerRange, type TypeDecision } from './target-type.js';

@@ -1,4 +1,6 @@
+import { documentOf } from '../arguments/schema-document.js';
 import type { HeaderAnnotation } from './find.js';
+import { annotatedType, type IntegerRange } from './target-type.js';
 
 /** The static constraints on `x-mcp-header` (server/tools#x-mcp-header; requirements §3.1), one requirement ID each. */
 export type XmcpRule =
@@ -16,11 +18,12 @@ export interface XmcpFinding {
   pointer: string;
   value: unknown;
   message: string;
+  /** The schema does not show a breach of the rule, only a risk (a type that could not be decided, integers it merely admits). */
+  advisory?: true;
 }
 
 const TCHAR = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const CONTROL = /[\u0000-\u001f\u007f]/;
-const PRIMITIVES = new Set(['string', 'integer', 'boolean']);
 const SAFE = Number.MAX_SAFE_INTEGER;
 const SENSITIVE_WORDS = new Set([
   'password', 'passwd', 'passphrase', 'secret', 'token', 'apikey', 'credential', 'credentials', 'authorization', 'auth',
@@ -41,45 +44,33 @@ function valueFinding(a: HeaderAnnotation): XmcpFinding | undefined {
   return undefined;
 }
 
-/** The primitive type the annotated property accepts, or why it has none (position documented in CONFORMANCE.md). */
-export function annotatedType(schema: Record<string, unknown>): { type?: 'string' | 'integer' | 'boolean'; problem?: string } {
-  const declared = schema.type;
-  if (typeof declared === 'string') {
-    return PRIMITIVES.has(declared) ? { type: declared as 'string' } : { problem: `type "${declared}" is not integer, string or boolean` };
-  }
-  if (Array.isArray(declared)) {
-    const nonNull = declared.filter((t) => t !== 'null');
-    if (nonNull.length === 1 && typeof nonNull[0] === 'string' && PRIMITIVES.has(nonNull[0])) return { type: nonNull[0] as 'string' };
-    return { problem: `type ${JSON.stringify(declared)} is not a single primitive (integer, string or boolean, optionally with "null")` };
-  }
-  if (declared !== undefined) return { problem: `type ${JSON.stringify(declared)} is not a type name` };
-  const values = 'const' in schema ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : undefined;
-  if (!values || values.length === 0) return { problem: 'the property declares no type (nor an enum or const that implies one)' };
-  const kinds = new Set(values.filter((v) => v !== null).map((v) => (Number.isInteger(v) ? 'integer' : typeof v)));
-  if (kinds.size === 1) {
-    const only = [...kinds][0]!;
-    if (PRIMITIVES.has(only)) return { type: only as 'string' };
-  }
-  return { problem: `the enum/const values are not all of one primitive type (${[...kinds].join(', ')})` };
-}
+const SAFE_RANGE = '±(2^53−1)';
+const beyond = (n: number) => Math.abs(n) > SAFE;
 
-function rangeFinding(a: HeaderAnnotation): XmcpFinding | undefined {
-  const s = a.schema;
-  const bounds: [string, unknown][] = [
-    ['minimum', s.minimum],
-    ['maximum', s.maximum],
-    ['exclusiveMinimum', s.exclusiveMinimum],
-    ['exclusiveMaximum', s.exclusiveMaximum],
-    ['const', s.const],
-    ...(Array.isArray(s.enum) ? s.enum.map((v, i): [string, unknown] => [`enum[${i}]`, v]) : []),
+/**
+ * The safe-range MUST constrains integer values. A schema that admits only unsafe values, or lists one in
+ * `enum`/`const`, breaks it; a schema that merely admits them (no bound, or a bound beyond 2^53−1) only shows that
+ * they may occur, which is advisory (position in CONFORMANCE.md).
+ */
+function rangeFinding(a: HeaderAnnotation, integers: IntegerRange): XmcpFinding | undefined {
+  const at = { rule: 'xmcp.target.int-safe-range' as const, pointer: a.pointer, value: a.value };
+  const { min, max } = integers;
+  if (integers.values) {
+    const admitted = integers.values.filter((v) => (min === undefined || v >= min) && (max === undefined || v <= max));
+    const unsafe = admitted.filter(beyond);
+    return unsafe.length === 0 ? undefined : { ...at, message: `the listed value${unsafe.length > 1 ? 's' : ''} ${unsafe.map(String).join(', ')} lie${unsafe.length > 1 ? '' : 's'} outside ${SAFE_RANGE}` };
+  }
+  if (min !== undefined && min > SAFE) return { ...at, message: `${integers.minText!}: every integer the parameter admits lies above 2^53−1` };
+  if (max !== undefined && max < -SAFE) return { ...at, message: `${integers.maxText!}: every integer the parameter admits lies below −(2^53−1)` };
+  const open = [
+    ...(min === undefined ? ['no minimum'] : min < -SAFE ? [integers.minText!] : []),
+    ...(max === undefined ? ['no maximum'] : max > SAFE ? [integers.maxText!] : []),
   ];
-  const out = bounds.filter(([, v]) => typeof v === 'number' && Math.abs(v) > SAFE);
-  if (out.length === 0) return undefined;
+  if (open.length === 0) return undefined;
   return {
-    rule: 'xmcp.target.int-safe-range',
-    pointer: a.pointer,
-    value: a.value,
-    message: `integer ${out.map(([k, v]) => `${k} ${String(v)}`).join(', ')} lies outside ±(2^53−1)`,
+    ...at,
+    advisory: true,
+    message: `${open.join(', ')}: the schema admits integers outside ${SAFE_RANGE}, which are not exact as IEEE754 doubles (2^53 and 2^53+1 are the same number there); the MUST is about the values, and a schema only shows that such values may occur`,
   };
 }
 
@@ -110,8 +101,14 @@ function sensitiveFinding(a: HeaderAnnotation): XmcpFinding | undefined {
   return undefined;
 }
 
-export function checkHeaderAnnotations(annotations: readonly HeaderAnnotation[]): XmcpFinding[] {
+/** What a client that reads only the annotated schema's own `type` keyword does with a tool whose type it cannot see. */
+const LOCAL_TYPE_READERS =
+  "clients that read only the annotated schema's own type keyword reject the tool and leave it out of tools/list (the official TypeScript 2.4.0 and Python 2.3.0 SDK clients do; the Python server refuses such a tool at registration)";
+
+/** The findings for every annotation of one inputSchema (`root`: `$ref`s are resolved in it, never fetched). */
+export function checkHeaderAnnotations(annotations: readonly HeaderAnnotation[], root: Record<string, unknown>): XmcpFinding[] {
   const findings: XmcpFinding[] = [];
+  const doc = documentOf(root);
   const seen = new Map<string, string>();
   for (const a of annotations) {
     const value = valueFinding(a);
@@ -136,10 +133,12 @@ export function checkHeaderAnnotations(annotations: readonly HeaderAnnotation[])
         message: `x-mcp-header at ${a.pointer || '(root)'} is not on a chain of "properties" from the root (it passes through ${firstForbidden(a.pointer)})`,
       });
     }
-    const type = annotatedType(a.schema);
-    if (type.problem) findings.push({ rule: 'xmcp.target.primitive', pointer: a.pointer, value: a.value, message: type.problem });
-    else if (type.type === 'integer') {
-      const range = rangeFinding(a);
+    const type = annotatedType(a.schema, root, doc);
+    if (type.problem !== undefined) {
+      const at = { rule: 'xmcp.target.primitive' as const, pointer: a.pointer, value: a.value };
+      findings.push(type.undecided ? { ...at, advisory: true, message: `${type.problem}; ${LOCAL_TYPE_READERS}` } : { ...at, message: type.problem });
+    } else if (type.integers) {
+      const range = rangeFinding(a, type.integers);
       if (range) findings.push(range);
     }
     const sensitive = sensitiveFinding(a);
