@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUILT, explain, referenceCommand, runCli } from './helpers/cli.js';
+import type { Exchange } from '../src/model/exchange.js';
+import { BUILT, explain, referenceCommand, ROOT, runCli } from './helpers/cli.js';
 
 describe.skipIf(!BUILT)('a read-only tool that never answers', () => {
   it('is called once: its timeout is paid once, and the other checks on it skip and point at that call', async () => {
@@ -22,6 +24,22 @@ describe.skipIf(!BUILT)('a read-only tool that never answers', () => {
     expect(report.stats.toolsCalled).not.toHaveProperty('echo');
     expect(report.stats.toolsCalled).toHaveProperty('get_weather');
     expect(report.checks.some((c) => c.evidence.some((e) => 'seq' in e && e.failure?.kind === 'timeout'))).toBe(false);
+    expect(run.code).toBe(0);
+  });
+});
+
+describe.skipIf(!BUILT)('a tool that blocks its server while it works (SDK v2, stdio, a 2.5 s synchronous tool)', () => {
+  it('is cancelled at --timeout, and its answer, written before the server could read the cancellation, is not held against it', async () => {
+    const server = `${process.execPath} ${join(ROOT, 'test/fixtures/sdk-v2-sync-tool-server.mjs')}`;
+    const run = await runCli(['--stdio', server, '--timeout', '1000', '--checks', 'tools.err.tool-errors-in-result,stdio.cancel.server-silence']);
+    const silence = run.report!.checks.find((c) => c.id === 'stdio.cancel.server-silence')!;
+    expect(silence.status, explain(run.report)).toBe('pass');
+    expect(silence.message).toMatch(/answered before that, written before the server read the cancellation/);
+    // The server read the cancellation only when its tool returned, over a second after it was sent (the request sent
+    // right behind it waited that long): the grace window this check once used (1 s) failed the answer sent just before.
+    const marker = silence.evidence[1] as Exchange;
+    expect(['server/discover', 'ping']).toContain((marker.request as { method: string }).method);
+    expect(marker.durationMs).toBeGreaterThan(1000);
     expect(run.code).toBe(0);
   });
 });

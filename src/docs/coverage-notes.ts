@@ -37,7 +37,7 @@ export const COVERAGE_NOTES: Readonly<Record<string, string>> = {
   'http.bind-localhost':
     'the audit talks only to the URL it is given (safe by default), so it never tries the other interfaces of the host: check which address the server listens on with `ss -ltnp` (or `netstat -an`) on that host',
   'http.cancel.close':
-    'whether the server stops its work is not visible in what it sends: that needs a tool that reports its own progress through another call, which no generic server has. What is visible, no answer after a cancellation, is judged by stdio.cancel.server-silence; over HTTP the closed stream leaves the server no channel for that answer',
+    'whether the server stops its work is not visible in what it sends: that needs a tool that reports its own progress through another call, which no generic server has. What is visible, nothing more for the request once the server has read the cancellation (no answer, progress or log message), is judged by stdio.cancel.server-silence; over HTTP the closed stream leaves the server no channel for that answer',
   'http.cancel.stop': 'not visible from outside: see http.cancel.close',
   'stdio.cancel.server-stop': 'not visible from outside: see http.cancel.close; the message part of the same sentence is stdio.cancel.server-silence',
   'http.cancel.silence':

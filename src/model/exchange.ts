@@ -15,6 +15,8 @@ export interface Exchange {
   requestHeaders?: Record<string, string>;
   /** The final JSON-RPC message received for this request, if any. */
   response?: unknown;
+  /** stdio: the response's place in the run's sequence (see `seq`), so that it orders against what else arrived. */
+  answeredSeq?: number;
   /** HTTP only. */
   status?: number;
   responseHeaders?: Record<string, string>;
@@ -57,6 +59,8 @@ export interface TransportFailure {
 /** Anything the transport saw that was not a response to a pending request. */
 export interface StrayEvent {
   at: string;
+  /** stdio: its place in the run's sequence (see Exchange.seq): after every request sent before it arrived. */
+  seq?: number;
   kind: 'non-json' | 'unknown-id' | 'notification' | 'server-request' | 'stderr';
   /** Parsed message when JSON, else the raw line (truncated). */
   data: unknown;

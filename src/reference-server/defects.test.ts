@@ -544,6 +544,16 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     // Lives in the stdio loop, which holds get_time's answer and ignores the cancellation; the handler itself stays clean.
     expect(callResult(ctx, 'get_time', {}).result.resultType).toBe('complete');
   },
+  'progress-after-cancel': (ctx) => {
+    // Lives in the stdio loop (stdio.test.ts), which holds the call's answer and still reports progress once it is cancelled.
+    const withToken = rpc(1, 'tools/call', { name: 'get_time', arguments: {}, _meta: meta({}, { progressToken: 't' }) });
+    expect(exchange(ctx, withToken).map((m) => m.method ?? 'response')).toEqual(['notifications/progress', 'response']);
+  },
+  'log-after-cancel': (ctx) => {
+    // Lives in the stdio loop (stdio.test.ts), which holds the call's answer and logs the cancellation to the client.
+    const asking = rpc(1, 'tools/call', { name: 'get_time', arguments: {}, _meta: meta({}, { 'io.modelcontextprotocol/logLevel': 'warning' }) });
+    expect(exchange(ctx, asking).map((m) => m.method ?? 'response')).toEqual(['response']);
+  },
   'cancel-call-notification': (ctx) => {
     expect(exchange(ctx, rpc(7, 'tools/call', { name: 'get_time', arguments: {} })).at(-1)).toMatchObject({ method: 'notifications/cancelled', params: { requestId: 7 } });
   },

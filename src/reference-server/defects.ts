@@ -70,6 +70,22 @@ export const DEFECTS = defineDefects([
     transports: ['stdio'],
     auditArgs: ['--timeout', '2000'],
   },
+  {
+    name: 'progress-after-cancel',
+    breaks: 'stdio.cancel.server-silence',
+    description:
+      'a tools/call with a progressToken answers after 4.5 s; cancelled first (the audit runs with --timeout 2000), it drops its answer but still sends its progress notification 300 ms after the cancellation',
+    transports: ['stdio'],
+    auditArgs: ['--timeout', '2000'],
+  },
+  {
+    name: 'log-after-cancel',
+    breaks: 'stdio.cancel.server-silence',
+    description:
+      'a tools/call that asks for log messages answers after 4.5 s; cancelled first (the audit runs with --timeout 2000), it drops its answer but logs the cancellation to the client 300 ms later',
+    transports: ['stdio'],
+    auditArgs: ['--timeout', '2000'],
+  },
   { name: 'cancel-call-notification', breaks: 'cancel.server.no-other', description: 'every tools/call answer is followed by a notifications/cancelled for that call', transports: ['stdio'] },
   { name: 'answer-notification', breaks: 'base.notif.no-response', description: 'a notifications/cancelled without requestId is answered with a -32602 error (without an id)', transports: ['stdio'] },
   {

@@ -1,4 +1,5 @@
 import { isObject } from '../jsonrpc.js';
+import { META_LOG_LEVEL } from './constants.js';
 
 function parse(line: string): Record<string, unknown> {
   try {
@@ -24,4 +25,10 @@ export function cancelledIdOf(line: string): string {
 export function callsTool(line: string, name: string): boolean {
   const message = parse(line);
   return message.method === 'tools/call' && isObject(message.params) && message.params.name === name;
+}
+
+/** Whether the request asks for log messages (its _meta carries io.modelcontextprotocol/logLevel). */
+export function asksForLogs(line: string): boolean {
+  const params = parse(line).params;
+  return isObject(params) && isObject(params._meta) && META_LOG_LEVEL in params._meta;
 }

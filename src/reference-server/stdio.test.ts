@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { DefectName } from './defects.js';
 import type { AnswerLatency } from './latency.js';
 import { runStdioServer } from './stdio.js';
-import { rpc } from './test-support.js';
+import { meta, rpc } from './test-support.js';
 
 /** Runs the stdio server on in-memory streams. */
 function startStdio(defects: DefectName[] = [], latency: AnswerLatency = {}) {
@@ -71,6 +71,21 @@ describe('stdio transport', () => {
     expect(messages.map((message) => message.id)).toEqual([3, 4, 1, 2]);
     expect(messages[2].error ?? messages[2].result.isError).toBeTruthy();
     expect(messages[3].result.isError).toBe(true);
+  });
+
+  it('progress-after-cancel and log-after-cancel: a call that asks for progress or logs is held; cancelled, it drops its answer yet still speaks 300 ms later', async () => {
+    const asks = meta({}, { progressToken: 't', 'io.modelcontextprotocol/logLevel': 'warning' });
+    for (const [defect, method] of [['progress-after-cancel', 'notifications/progress'], ['log-after-cancel', 'notifications/message']] as const) {
+      const server = startStdio([defect]);
+      server.send(rpc(1, 'tools/call', { name: 'echo', arguments: { text: 'a' }, _meta: asks }));
+      server.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } });
+      server.send(rpc(2, 'server/discover'));
+      server.end();
+      const cancelled = performance.now();
+      expect(await server.exited).toBe(0);
+      expect(performance.now() - cancelled).toBeGreaterThanOrEqual(250);
+      expect(server.lines().map((line) => JSON.parse(line)).map((m) => m.id ?? m.method), defect).toEqual([2, method]);
+    }
   });
 
   it('answers each request on its own line, in order, and exits 0 on EOF', async () => {

@@ -2,12 +2,12 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { ArrivalLog } from './arrival-log.js';
 import { methodOf } from './arrival-log.js';
-import { callsTool, cancelledIdOf, requestIdOf } from './line-fields.js';
+import { asksForLogs, callsTool, cancelledIdOf, requestIdOf } from './line-fields.js';
 import { answerDelayMs, type AnswerLatency } from './latency.js';
 import type { DefectSet } from './defects.js';
 import { handleText } from './handler.js';
-import type { OutgoingMessage } from './messages.js';
-import type { HandlerContext } from './reply.js';
+import { notification, type OutgoingMessage } from './messages.js';
+import type { HandlerContext, Reply } from './reply.js';
 import type { ListingScale } from './scale-tools.js';
 import { createServerState } from './server-state.js';
 
@@ -24,8 +24,13 @@ export interface StdioServerOptions extends AnswerLatency {
   scale?: ListingScale;
 }
 
-/** The answer-after-cancel defect: get_time answers this late (the audit that proves it runs with --timeout 2000). */
-const SLOW_GET_TIME_MS = 4500;
+/**
+ * The answer-after-cancel, progress-after-cancel and log-after-cancel defects: the calls they slow down answer this late
+ * (the audits that prove them run with --timeout 2000, so the call is cancelled first).
+ */
+const SLOW_ANSWER_MS = 4500;
+/** The progress-after-cancel and log-after-cancel defects: how long after the cancellation the cancelled call still speaks. */
+const STILL_SPEAKS_AFTER_MS = 300;
 
 /** Newline-delimited JSON-RPC over a pair of streams; stdout carries nothing but MCP messages. */
 export function runStdioServer(options: StdioServerOptions): void {
@@ -66,6 +71,20 @@ export function runStdioServer(options: StdioServerOptions): void {
     exitWhenDone();
   };
 
+  /** Defects progress-after-cancel, log-after-cancel: a cancelled slow call drops its answer, yet still speaks a little later. */
+  const stillSpeaks = new Map<string, string>();
+  const speakAfterCancel = (key: string): void => {
+    const text = stillSpeaks.get(key);
+    if (text === undefined) return;
+    stillSpeaks.delete(key);
+    late += 1;
+    setTimeout(() => {
+      late -= 1;
+      output.write(text);
+      exitWhenDone();
+    }, STILL_SPEAKS_AFTER_MS);
+  };
+
   /** Defect latin1-response: the first server/discover answer is written in ISO-8859-1, "café" in its instructions. */
   let latin1Pending = defects.has('latin1-response');
   const writeMessage = (message: OutgoingMessage) => {
@@ -83,17 +102,24 @@ export function runStdioServer(options: StdioServerOptions): void {
     if (stopped || line.trim() === '') return;
     const method = methodOf(line);
     options.onArrival?.(method);
-    if (method === 'notifications/cancelled' && !defects.has('answer-after-cancel')) dropLateAnswer(cancelledIdOf(line));
+    if (method === 'notifications/cancelled' && !defects.has('answer-after-cancel')) {
+      dropLateAnswer(cancelledIdOf(line));
+      speakAfterCancel(cancelledIdOf(line));
+    }
     const reply = handleText(line, ctx);
-    const delayMs = answerDelayMs(method, reply, options) + (defects.has('answer-after-cancel') && callsTool(line, 'get_time') ? SLOW_GET_TIME_MS : 0);
+    const afterCancel = spokenAfterCancel(line, reply, defects);
+    const slow = (defects.has('answer-after-cancel') && callsTool(line, 'get_time')) || afterCancel !== undefined;
+    const delayMs = answerDelayMs(method, reply, options) + (slow ? SLOW_ANSWER_MS : 0);
     if (delayMs > 0 && reply.kind === 'send' && reply.exitCode === undefined) {
-      const text = reply.messages.map((message) => `${JSON.stringify(message)}\n`).join('');
+      const text = linesOf(reply.messages);
       const key = requestIdOf(line);
+      if (afterCancel !== undefined) stillSpeaks.set(key, afterCancel);
       late += 1;
       delayed.set(
         key,
         setTimeout(() => {
           delayed.delete(key);
+          stillSpeaks.delete(key);
           late -= 1;
           output.write(text);
           exitWhenDone();
@@ -115,4 +141,20 @@ export function runStdioServer(options: StdioServerOptions): void {
     if (defects.has('ignore-stdin-eof')) return log('stdin closed; staying up (defect ignore-stdin-eof)');
     stop(0);
   });
+}
+
+const linesOf = (messages: readonly OutgoingMessage[]): string => messages.map((message) => `${JSON.stringify(message)}\n`).join('');
+
+/**
+ * Defects progress-after-cancel and log-after-cancel: the slow tools/call they make, and what it still sends once it
+ * is cancelled (its progress notifications; a log message about the cancellation, for a call that asked for logs).
+ */
+function spokenAfterCancel(line: string, reply: Reply, defects: DefectSet): string | undefined {
+  if (reply.kind !== 'send' || methodOf(line) !== 'tools/call') return undefined;
+  const progress = reply.messages.filter((m) => m.method === 'notifications/progress');
+  if (defects.has('progress-after-cancel') && progress.length > 0) return linesOf(progress);
+  if (defects.has('log-after-cancel') && asksForLogs(line)) {
+    return linesOf([notification('notifications/message', { level: 'warning', logger: 'tools', data: 'call cancelled by the client; cleaning up' })]);
+  }
+  return undefined;
 }

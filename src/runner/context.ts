@@ -8,6 +8,8 @@ import type { Exchange, StrayEvent } from '../model/exchange.js';
 import { MODERN_VERSION, type Wire } from '../model/wire.js';
 import type { PropertyOptions } from '../property/options.js';
 import { ResultSchemaCache } from './result-schemas.js';
+import { CANCEL_WATCH_MS, readMarkerMethod, type SentCancellation } from './cancellation.js';
+import { TargetGoneError } from '../protocol/errors.js';
 
 export interface RunOptions {
   timeoutMs: number;
@@ -37,6 +39,7 @@ export class CheckContext {
   private walkPromise: Promise<ToolWalk> | undefined;
   private readonly memos = new Map<string, Promise<unknown>>();
   private readonly timedOutCalls = new Map<string, Exchange>();
+  private readonly sentCancellations: SentCancellation[] = [];
   private readonly extraClients: McpClient[] = [];
   /** Connections shared by the checks that name the same key, opened on first use (or by prepare, ahead of it). */
   private readonly shared = new Map<string, Promise<McpClient>>();
@@ -121,8 +124,8 @@ export class CheckContext {
 
   /**
    * tools/call for the call checks: a call that outlives the timeout is a slow tool, not a dead target, so it is
-   * cancelled (stdio: notifications/cancelled; HTTP: the request was aborted) and returned with its failure.
-   * A target that exited still ends the audit.
+   * cancelled (stdio: notifications/cancelled, with a read marker right behind it; HTTP: the request was aborted) and
+   * returned with its failure. A target that exited still ends the audit.
    */
   async callTool(
     name: string,
@@ -133,9 +136,22 @@ export class CheckContext {
     if (exchange.failure?.kind === 'timeout' && !this.timedOutCalls.has(name)) this.timedOutCalls.set(name, exchange);
     if (exchange.failure?.kind === 'timeout' && this.transport.kind === 'stdio') {
       const requestId = (exchange.request as { id?: unknown }).id;
-      await this.client.notify('notifications/cancelled', { requestId, reason: 'mcp-tools-conformance: timed out' });
+      const notice = await this.client.notify('notifications/cancelled', { requestId, reason: 'mcp-tools-conformance: timed out' });
+      this.sentCancellations.push({ call: exchange, notice, marker: this.sendReadMarker() });
     }
     return exchange;
+  }
+
+  /** The read marker (cancellation.ts) behind a cancellation: callTool does not wait for it; stdio.cancel.server-silence does. */
+  private sendReadMarker(): Promise<Exchange | undefined> {
+    return this.client
+      .request(readMarkerMethod(this.wire), {}, { probe: true, timeoutMs: CANCEL_WATCH_MS })
+      .catch((error: unknown) => (error instanceof TargetGoneError ? error.exchange : undefined));
+  }
+
+  /** The cancellations callTool sent (stdio), oldest first. */
+  cancellations(): readonly SentCancellation[] {
+    return this.sentCancellations;
   }
 
   /**

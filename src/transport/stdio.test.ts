@@ -95,6 +95,30 @@ describe('StdioTransport', () => {
     await t.close();
   });
 
+  it('places answers and strays in the run\'s sequence, in the order they arrived, even within one write', async () => {
+    // Request 1 is answered late (a stray after its timeout); request 2's answer and a notification come later, in one write.
+    const t = new StdioTransport({
+      command: target(
+        `const line=(o)=>JSON.stringify(o)+'\\n';if(m.id===1)setTimeout(()=>process.stdout.write(line({jsonrpc:'2.0',id:1,result:{}})),150);` +
+          `else setTimeout(()=>process.stdout.write(line({jsonrpc:'2.0',id:2,result:{}})+line({jsonrpc:'2.0',method:'notifications/message',params:{}})),300)`,
+      ),
+      timeoutMs: 100,
+    });
+    await t.start();
+    const first = await t.send(request(1), 1);
+    const second = await t.send(request(2), 2, { timeoutMs: 1000 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(first.answeredSeq).toBeUndefined();
+    const [late, notification] = t.strays();
+    expect(late).toMatchObject({ kind: 'unknown-id', data: { id: 1 } });
+    expect(notification).toMatchObject({ kind: 'notification' });
+    // Sent at 0 and 100 ms; then, arriving: the late answer (150 ms), request 2's answer and the notification (300 ms).
+    const order = [first.seq, second.seq, late!.seq!, second.answeredSeq!, notification!.seq!];
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(new Set(order).size).toBe(order.length);
+    await t.close();
+  });
+
   it('fails a lone pending request at once when the answer carries another id', async () => {
     const t = new StdioTransport({ command: target(`console.log(JSON.stringify({jsonrpc:'2.0',id:999,result:{}}))`), timeoutMs: 5000 });
     await t.start();

@@ -382,6 +382,7 @@ export class StdioTransport implements Transport {
     if (p.timer) clearTimeout(p.timer);
     p.exchange.durationMs = Math.round((performance.now() - p.started) * 1000) / 1000;
     if (failure) p.exchange.failure = failure;
+    if (p.exchange.response !== undefined) p.exchange.answeredSeq = nextSeq();
     p.resolve(p.exchange);
   }
 
@@ -391,7 +392,7 @@ export class StdioTransport implements Transport {
       return;
     }
     this.strayChars += size;
-    this.strayEvents.push({ at: new Date().toISOString(), kind, data, ...(invalidUtf8 ? { invalidUtf8: true as const } : {}) });
+    this.strayEvents.push({ at: new Date().toISOString(), seq: nextSeq(), kind, data, ...(invalidUtf8 ? { invalidUtf8: true as const } : {}) });
   }
 }
 

@@ -1,25 +1,90 @@
 import { describe, expect, it } from 'vitest';
-import type { StrayEvent } from '../../src/model/exchange.js';
-import { answersAfterCancel, CANCEL_GRACE_MS } from './cancellation.js';
+import type { Exchange, StrayEvent } from '../../src/model/exchange.js';
+import { readPoint, sentAfterRead, type ReadPoint } from './cancellation.js';
 
 const at = (ms: number) => new Date(Date.UTC(2026, 11, 4) + ms).toISOString();
-const cancel = { notice: { seq: 1, sentAt: at(0), durationMs: 0, request: {}, notifications: [] }, requestId: 7, at: Date.parse(at(0)) };
-const answer = (id: unknown, ms: number): StrayEvent => ({ at: at(ms), kind: 'unknown-id', data: { jsonrpc: '2.0', id, result: {} } });
+const LEVEL = { 'io.modelcontextprotocol/logLevel': 'warning' };
 
-describe('answers after a cancellation', () => {
-  it('holds an answer against the server only after the grace window, and only for the cancelled id with its type', () => {
-    const strays = [answer(7, CANCEL_GRACE_MS - 1), answer('7', CANCEL_GRACE_MS + 500), answer(8, CANCEL_GRACE_MS + 500), answer(7, CANCEL_GRACE_MS + 500)];
-    expect(answersAfterCancel([cancel], strays).map((l) => l.stray)).toEqual([strays[3]]);
+/** A request sent at `seq` (answered at `answeredSeq`, if given), holding the notifications that arrived meanwhile. */
+function request(seq: number, method: string, options: { answeredSeq?: number; meta?: Record<string, unknown>; notifications?: unknown[]; timedOut?: boolean } = {}): Exchange {
+  return {
+    seq,
+    sentAt: at(seq),
+    durationMs: 1,
+    request: { jsonrpc: '2.0', id: seq, method, params: { _meta: options.meta ?? {} } },
+    notifications: options.notifications ?? [],
+    ...(options.answeredSeq !== undefined ? { response: { jsonrpc: '2.0', id: seq, result: {} }, answeredSeq: options.answeredSeq } : {}),
+    ...(options.timedOut ? { failure: { kind: 'timeout' as const, message: 'slow' } } : {}),
+  };
+}
+const stray = (seq: number, data: unknown, kind: StrayEvent['kind'] = 'notification'): StrayEvent => ({ at: at(seq), seq, kind, data });
+const answer = (id: unknown, seq: number) => stray(seq, { jsonrpc: '2.0', id, result: {} }, 'unknown-id');
+const progress = (token: unknown) => ({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: 2 } });
+const log = () => ({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'warning', data: 'cleaning up' } });
+
+// The call (seq 1, id 1) timed out; the cancellation left at seq 10, its marker at seq 11, answered at seq 13.
+const call = request(1, 'tools/call', { meta: { progressToken: 't', ...LEVEL }, timedOut: true });
+const notice = request(10, 'notifications/cancelled');
+const cancel = { call, notice };
+
+describe('where the server showed it had read a cancellation', () => {
+  it('is its answer to the marker: in time, that answer (and what the marker did not record after its own seq came later)', () => {
+    expect(readPoint(request(11, 'ping', { answeredSeq: 13 }), [])).toMatchObject({ seq: 13, since: 11 });
+    expect(readPoint({ ...request(11, 'ping', { answeredSeq: 13 }), notificationsDropped: 2 }, [])).toMatchObject({ seq: 13, since: 13 });
+  });
+
+  it('is a late answer to the marker when it timed out (or was answered under another id), and nothing when none came', () => {
+    const timedOut = request(11, 'ping', { timedOut: true });
+    expect(readPoint(timedOut, [answer('11', 14), answer(11, 20)])).toMatchObject({ seq: 20, since: 20 });
+    expect(readPoint({ ...request(11, 'ping', { answeredSeq: 12 }), failure: { kind: 'wrong-id', message: 'x' } }, [answer(11, 30)])).toMatchObject({ seq: 30 });
+    expect(readPoint(timedOut, [answer(12, 20)])).toBeUndefined();
+    expect(readPoint(undefined, [])).toBeUndefined();
   });
 });
 
-describe('the cancellations the silence check watches', () => {
-  it('are those for requests that timed out, not the probes for requests answered or never sent', async () => {
-    const { cancellationsSent } = await import('./cancellation.js');
-    const call = (id: number, failure?: 'timeout') => ({ seq: id, sentAt: at(0), durationMs: 1, request: { jsonrpc: '2.0', id, method: 'tools/call' }, notifications: [], ...(failure ? { failure: { kind: failure, message: 'slow' } } : {}) });
-    const cancel = (requestId: unknown) => ({ seq: 9, sentAt: at(10), durationMs: 0, request: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId } }, notifications: [] });
-    const watched = cancellationsSent([call(1, 'timeout'), call(2), cancel(1), cancel(2), cancel('never-sent')] as never);
-    expect(watched.map((c) => c.requestId)).toEqual([1]);
+describe('what the server sent for a cancelled call after it had read the cancellation', () => {
+  const marker = request(11, 'server/discover', { answeredSeq: 13 });
+  const read: ReadPoint = { marker, seq: 13, since: 11 };
+  const kinds = (exchanges: Exchange[], strays: StrayEvent[], wire: '2026-07-28' | '2025-11-25' = '2026-07-28') =>
+    sentAfterRead(cancel, read, [call, notice, marker, ...exchanges], strays, wire).map((l) => l.kind);
+
+  it('an answer to its id (same JSON type) after the marker\'s answer; one before it is not evidence', () => {
+    expect(kinds([], [answer(1, 12), answer('1', 14), answer(2, 14)])).toEqual([]);
+    expect(kinds([], [answer(1, 12), answer(1, 14)])).toEqual(['answer']);
+    expect(sentAfterRead(cancel, read, [], [answer(1, 14)], '2026-07-28')[0]!.description).toMatch(/^an answer to it, 4 ms after our notifications\/cancelled$/);
+  });
+
+  it('a progress notification for its token that certainly came after the marker\'s answer', () => {
+    const late = progress('t');
+    // Recorded on the marker: it came while the marker was in flight, before its answer.
+    expect(kinds([{ ...marker, notifications: [late] }], [])).toEqual([]);
+    // Alone on the channel (a stray) after the marker was sent, and not recorded on it: after its answer.
+    expect(kinds([], [stray(12, late)])).toEqual(['progress']);
+    expect(kinds([], [stray(9, late), stray(12, progress('other'))])).toEqual([]);
+    // On a request sent after the marker: after its answer.
+    expect(kinds([request(20, 'tools/list', { answeredSeq: 22, notifications: [late] })], [])).toEqual(['progress']);
+    // Only on a request in flight since before the marker was sent: it may have come before the cancellation was read.
+    expect(kinds([request(8, 'tools/list', { answeredSeq: 22, notifications: [late] })], [])).toEqual([]);
+  });
+
+  it('with a marker answered late (after its timeout), only what came after that answer', () => {
+    const lateMarker: ReadPoint = { marker: request(11, 'ping', { timedOut: true }), seq: 30, since: 30 };
+    const held = (seq: number) => request(seq, 'tools/list', { answeredSeq: seq + 1, notifications: [progress('t')] });
+    expect(sentAfterRead(cancel, lateMarker, [call, held(20)], [], '2025-11-25')).toEqual([]);
+    expect(sentAfterRead(cancel, lateMarker, [call, held(40)], [], '2025-11-25').map((l) => l.kind)).toEqual(['progress']);
+  });
+
+  it('a log message on 2026-07-28 when the call asked for logs and no other request that did could own it', () => {
+    expect(kinds([], [stray(14, log())])).toEqual(['log']);
+    expect(kinds([], [stray(14, log())], '2025-11-25')).toEqual([]);
+    // Another request that asked for logs, answered before the message came: it cannot own it.
+    expect(kinds([request(5, 'tools/list', { answeredSeq: 6, meta: LEVEL })], [stray(14, log())])).toEqual(['log']);
+    // One still in progress when it came (or answered only after it) could.
+    expect(kinds([request(12, 'tools/call', { meta: LEVEL, timedOut: true })], [stray(14, log())])).toEqual([]);
+    expect(kinds([request(12, 'tools/call', { answeredSeq: 15, meta: LEVEL, notifications: [log()] })], [])).toEqual([]);
+    // A call that did not ask for logs owns none.
+    const quiet = { call: request(1, 'tools/call', { timedOut: true }), notice };
+    expect(sentAfterRead(quiet, read, [quiet.call, notice, marker], [stray(14, log())], '2026-07-28')).toEqual([]);
   });
 });
 

@@ -1,16 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isObject, type JsonRpcId } from '../../src/jsonrpc.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
-import type { SpecSentence } from '../../src/model/check.js';
-import { MODERN, WIRES } from '../../src/model/wire.js';
+import type { Evidence, SpecSentence } from '../../src/model/check.js';
+import { MODERN, MODERN_VERSION, WIRES, type Wire } from '../../src/model/wire.js';
 import type { Exchange, StrayEvent } from '../../src/model/exchange.js';
-import { isListen, notificationsSeen, seenEvidence, valueKey } from '../kit/notifications-seen.js';
+import { CANCEL_WATCH_MS, readMarkerMethod, type SentCancellation } from '../../src/runner/cancellation.js';
+import { isListen, notificationsSeen, requestMeta, seenEvidence, valueKey, type SeenNotification } from '../kit/notifications-seen.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
+import { methodOf } from '../../src/runner/result-schemas.js';
+import { hasLevel } from './logging.js';
 
-/** Answers already on their way when our notifications/cancelled left are not held against the server. */
-export const CANCEL_GRACE_MS = 1000;
-/** How long after a cancellation the audit keeps listening for an answer to it. */
-const CANCEL_WATCH_MS = 3000;
 /** How long the serial probe listens for answers to the notifications it sent. */
 const NOTIFICATION_WATCH_MS = 100;
 
@@ -19,72 +18,166 @@ const STDIO_SILENCE: SpecSentence = {
   text: 'Servers SHOULD stop work on a cancelled request as soon as practical and MUST NOT send any further messages for it.',
   keyword: 'MUST NOT',
 };
-const LEGACY_CEASE: SpecSentence = {
-  ref: 'schema.json#/$defs/CancelledNotification/description',
-  text: 'This notification indicates that the result will be unused, so any associated processing SHOULD cease.',
+const LEGACY_CANCEL = 'basic/utilities/cancellation#behavior-requirements';
+const LEGACY_NO_RESPONSE: SpecSentence = {
+  ref: LEGACY_CANCEL,
+  text: 'Receivers of cancellation notifications SHOULD: … Not send a response for the cancelled request',
   keyword: 'SHOULD',
 };
+/** 2025-11-25: a progress notification after the cancellation was read shows the work went on. */
+const LEGACY_STOP: SpecSentence = { ref: LEGACY_CANCEL, text: 'Receivers of cancellation notifications SHOULD: Stop processing the cancelled request', keyword: 'SHOULD' };
 
-interface Cancellation {
-  notice: Exchange;
-  requestId: JsonRpcId;
-  at: number;
+/**
+ * Where the server showed it had read a cancellation: the answer to the read marker sent right behind it (stdio is one
+ * ordered channel, and a server reads its stdin in order). What it wrote before that answer may have been on its way
+ * before it read the cancellation; what it wrote after, it wrote knowing.
+ */
+export interface ReadPoint {
+  marker: Exchange;
+  /** The seq of the marker's answer (Exchange.answeredSeq, or StrayEvent.seq for an answer after its timeout). */
+  seq: number;
+  /**
+   * A message not recorded on the marker that arrived after this seq came after the marker's answer: the marker's
+   * own seq when it was answered in time and kept every notification that arrived meanwhile, else its answer's seq.
+   */
+  since: number;
+}
+
+export function readPoint(marker: Exchange | undefined, strays: readonly StrayEvent[]): ReadPoint | undefined {
+  if (!marker) return undefined;
+  if (marker.response !== undefined && !marker.failure && marker.answeredSeq !== undefined) {
+    return { marker, seq: marker.answeredSeq, since: marker.notificationsDropped ? marker.answeredSeq : marker.seq };
+  }
+  const id = valueKey((marker.request as { id?: unknown }).id);
+  const late = strays.find((s) => s.kind === 'unknown-id' && s.seq !== undefined && isObject(s.data) && valueKey(s.data.id) === id);
+  return late ? { marker, seq: late.seq!, since: late.seq! } : undefined;
+}
+
+/** Bounds on when a notification arrived, in the run's sequence: after `from`, before `to`. */
+function arrival(seen: SeenNotification): { from: number; to: number } {
+  if (seen.stray) return { from: seen.stray.seq ?? 0, to: seen.stray.seq ?? Infinity };
+  return { from: Math.max(...seen.holders.map((h) => h.seq)), to: Math.min(...seen.holders.map((h) => h.answeredSeq ?? Infinity)) };
+}
+
+/** A notification certainly arrived after the marker's answer (an undecidable one does not count). */
+const cameAfter = (seen: SeenNotification, read: ReadPoint): boolean => !seen.holders.includes(read.marker) && arrival(seen).from > read.since;
+
+/**
+ * Another request that asked for log messages could own this one: it was sent before the message arrived and not
+ * answered before (2026-07-28 permits a request's log messages "before the final response").
+ */
+function otherLogOwner(seen: SeenNotification, call: Exchange, exchanges: readonly Exchange[]): boolean {
+  const { from, to } = arrival(seen);
+  return exchanges.some((e) => e !== call && hasLevel(e) && e.seq < to && !(e.answeredSeq !== undefined && e.answeredSeq < from));
+}
+
+export interface SentAfterRead {
+  kind: 'answer' | 'progress' | 'log';
+  description: string;
+  evidence: Evidence;
 }
 
 /**
- * The notifications/cancelled the audit sent for requests still in flight (calls that outlived --timeout), oldest
- * first; not the ones base.notif.no-response sends for requests long answered or never sent.
+ * What the server sent for a cancelled call after it had read the cancellation: an answer to its id; a
+ * notifications/progress for its progressToken; on 2026-07-28, where log messages are request-scoped, a
+ * notifications/message when the call asked for them and no other request that did could own it.
  */
-export function cancellationsSent(exchanges: readonly Exchange[]): Cancellation[] {
-  const timedOut = new Set(exchanges.filter((e) => e.failure?.kind === 'timeout' && isObject(e.request)).map((e) => valueKey((e.request as { id?: unknown }).id)));
-  return exchanges.flatMap((notice) => {
-    const message = isObject(notice.request) ? notice.request : {};
-    const params = isObject(message.params) ? message.params : {};
-    if (message.method !== 'notifications/cancelled' || 'id' in message) return [];
-    const requestId = params.requestId;
-    if ((typeof requestId !== 'string' && typeof requestId !== 'number') || !timedOut.has(valueKey(requestId))) return [];
-    return [{ notice, requestId, at: Date.parse(notice.sentAt) }];
-  });
+export function sentAfterRead(
+  cancel: Pick<SentCancellation, 'call' | 'notice'>,
+  read: ReadPoint,
+  exchanges: readonly Exchange[],
+  strays: readonly StrayEvent[],
+  wire: Wire,
+): SentAfterRead[] {
+  const { call } = cancel;
+  const after = `received after the answer to the ${methodOf(read.marker)} sent right behind the cancellation`;
+  const answers = answersTo(call, strays)
+    .filter((s) => (s.seq ?? 0) > read.seq)
+    .map((s): SentAfterRead => ({
+      kind: 'answer',
+      description: `an answer to it, ${Date.parse(s.at) - Date.parse(cancel.notice.sentAt)} ms after our notifications/cancelled`,
+      evidence: note(`the answer to the cancelled request, ${after}`, s.data),
+    }));
+  const token = requestMeta(call).progressToken;
+  const progress =
+    token === undefined
+      ? []
+      : notificationsSeen(exchanges, strays, 'notifications/progress')
+          .filter((s) => valueKey(s.params.progressToken) === valueKey(token) && cameAfter(s, read))
+          .map((s): SentAfterRead => ({
+            kind: 'progress',
+            description: `a notifications/progress for its progressToken ${JSON.stringify(token)}`,
+            evidence: note(`notifications/progress ${after}`, s.message),
+          }));
+  const logs =
+    wire !== MODERN_VERSION || !hasLevel(call)
+      ? []
+      : notificationsSeen(exchanges, strays, 'notifications/message')
+          .filter((s) => cameAfter(s, read) && !otherLogOwner(s, call, exchanges))
+          .map((s): SentAfterRead => ({
+            kind: 'log',
+            description: `a notifications/message (level ${JSON.stringify(s.params.level)}), while no other request that asked for log messages was in progress`,
+            evidence: note(`notifications/message ${after}`, s.message),
+          }));
+  return [...answers, ...progress, ...logs];
 }
 
-/** Answers to a cancelled request that arrived later than the grace window after the cancellation left. */
-export function answersAfterCancel(cancellations: readonly Cancellation[], strays: readonly StrayEvent[]): { cancel: Cancellation; stray: StrayEvent }[] {
-  return cancellations.flatMap((cancel) =>
-    strays
-      .filter((s) => s.kind === 'unknown-id' && isObject(s.data) && valueKey(s.data.id) === valueKey(cancel.requestId))
-      .filter((s) => Date.parse(s.at) > cancel.at + CANCEL_GRACE_MS)
-      .map((stray) => ({ cancel, stray })),
-  );
-}
+const requestIdOf = (exchange: Exchange): JsonRpcId => (exchange.request as { id: JsonRpcId }).id;
+
+/** Answers to this call that came after it timed out, whenever they came. */
+const answersTo = (call: Exchange, strays: readonly StrayEvent[]): StrayEvent[] =>
+  strays.filter((s) => s.kind === 'unknown-id' && isObject(s.data) && valueKey(s.data.id) === valueKey(requestIdOf(call)));
 
 export const cancelSilence: CheckDefinition = {
   id: 'stdio.cancel.server-silence',
   covers: ['cancel.server.should-stop'],
   keyword: 'MUST NOT',
-  title: 'After notifications/cancelled for a call, the server sends nothing more for it (no late answer)',
+  title: 'Once the server has read notifications/cancelled for a call, it sends nothing more for it (no answer, progress or log message)',
   specRef: 'basic/transports/stdio#cancellation',
   area: 'cancellation',
   wires: WIRES,
-  sentences: { '2026-07-28': [STDIO_SILENCE], '2025-11-25': [LEGACY_CEASE] },
+  sentences: { '2026-07-28': [STDIO_SILENCE], '2025-11-25': [LEGACY_NO_RESPONSE, LEGACY_STOP] },
   needs: ['stdio'],
   phase: 'final',
   async run(ctx) {
-    const cancellations = cancellationsSent(ctx.exchanges());
-    if (cancellations.length === 0) return [skip('no request was cancelled in this audit (it cancels only tool calls that outlive --timeout)')];
-    const watchUntil = Math.max(...cancellations.map((c) => c.at)) + CANCEL_WATCH_MS;
+    const sent = ctx.cancellations();
+    if (sent.length === 0) return [skip('no request was cancelled in this audit (it cancels only tool calls that outlive --timeout)')];
+    const marker = readMarkerMethod(ctx.wire);
+    const markers = await Promise.all(sent.map((c) => c.marker));
+    const watchUntil = Math.max(...sent.map((c) => Date.parse(c.notice.sentAt))) + CANCEL_WATCH_MS;
     if (watchUntil > Date.now()) await sleep(watchUntil - Date.now());
-    const late = answersAfterCancel(cancellations, ctx.strays());
-    if (late.length === 0) {
-      return [pass(`${cancellations.length} cancelled request(s): no answer came later than ${CANCEL_GRACE_MS} ms after the cancellation (watched for ${CANCEL_WATCH_MS} ms)`)];
+    const exchanges = ctx.exchanges();
+    const strays = ctx.strays();
+    const judged = sent.map((cancel, i) => ({ cancel, read: readPoint(markers[i], strays) }));
+    const decided = judged.filter((j): j is { cancel: SentCancellation; read: ReadPoint } => j.read !== undefined);
+    for (const { cancel, read } of decided) {
+      const late = sentAfterRead(cancel, read, exchanges, strays, ctx.wire);
+      if (late.length === 0) continue;
+      const first = late[0]!;
+      return [
+        {
+          ...fail(
+            `after the server had read our notifications/cancelled for the request with id ${JSON.stringify(requestIdOf(cancel.call))} (it had answered the ${marker} sent right behind it), it sent ${late.length} more message(s) for that request, first ${first.description}`,
+            `nothing more for a cancelled request once the server has read the cancellation (what arrives before its answer to the ${marker} sent right behind it may have been written before, and is not held against it)`,
+            [cancel.call, cancel.notice, read.marker, ...late.slice(0, 3).map((l) => l.evidence)],
+          ),
+          // 2025-11-25 has no sentence for notifications; a progress notification shows the processing went on.
+          ...(first.kind === 'answer' ? {} : { sentence: LEGACY_STOP }),
+        },
+      ];
     }
-    const first = late[0]!;
-    const afterMs = Date.parse(first.stray.at) - first.cancel.at;
-    const cancelled = ctx.exchanges().find((e) => isObject(e.request) && valueKey(e.request.id) === valueKey(first.cancel.requestId));
+    const undecided = judged.length - decided.length;
+    const unanswered = `the server did not answer the ${marker} sent right behind the notifications/cancelled within ${CANCEL_WATCH_MS} ms, so nothing shows when it read the cancellation`;
+    if (decided.length === 0) {
+      return [skip(`${undecided} cancelled request(s), none judged: ${unanswered}, and what it sent for the request may have been written before it did`)];
+    }
+    const before = decided.filter(({ cancel, read }) => answersTo(cancel.call, strays).some((s) => (s.seq ?? 0) < read.seq)).length;
+    const beforeNote = before > 0 ? `; ${before} of them answered before that, written before the server read the cancellation (not held against it)` : '';
+    const undecidedNote = undecided > 0 ? `; ${undecided} more not judged (${unanswered})` : '';
     return [
-      fail(
-        `the request with id ${JSON.stringify(first.cancel.requestId)} was answered ${afterMs} ms after our notifications/cancelled for it`,
-        `nothing more for a cancelled request once the cancellation has arrived (answers within ${CANCEL_GRACE_MS} ms of it are taken as already on their way)`,
-        [...(cancelled ? [cancelled] : []), first.cancel.notice, note('the late answer', first.stray.data)],
+      pass(
+        `${decided.length} cancelled request(s): nothing more for them once the server had read the cancellation (it answered the ${marker} sent right behind it)${beforeNote}${undecidedNote}`,
+        decided.slice(0, 3).flatMap(({ cancel, read }) => [cancel.notice, read.marker]),
       ),
     ];
   },

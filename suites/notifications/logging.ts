@@ -32,7 +32,8 @@ const INVALID_LEVEL: SpecSentence = {
   keyword: 'SHOULD',
 };
 
-const hasLevel = (exchange: Exchange): boolean => META_LOG_LEVEL in requestMeta(exchange);
+/** The request asked for log messages: its _meta carries io.modelcontextprotocol/logLevel. */
+export const hasLevel = (exchange: Exchange): boolean => META_LOG_LEVEL in requestMeta(exchange);
 
 /**
  * Why this log message breaks "no notifications/message for a request without a log level", if it does. Over HTTP

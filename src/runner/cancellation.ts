@@ -1,0 +1,24 @@
+import type { Exchange } from '../model/exchange.js';
+import { MODERN_VERSION, type Wire } from '../model/wire.js';
+
+/**
+ * How long after a cancellation the audit listens for more about the cancelled request; the read marker sent behind it
+ * must be answered within it, too.
+ */
+export const CANCEL_WATCH_MS = 3000;
+
+/**
+ * The request sent right behind each notifications/cancelled over stdio (its read marker). A server reads its stdin
+ * in order, so the marker's answer shows it has read the cancellation. Every server of the wire answers it at once,
+ * and it changes nothing: server/discover ("Servers MUST implement it"), ping ("The receiver MUST respond promptly").
+ */
+export const readMarkerMethod = (wire: Wire): string => (wire === MODERN_VERSION ? 'server/discover' : 'ping');
+
+/** A notifications/cancelled the audit sent for a call that outlived --timeout (stdio), and its read marker. */
+export interface SentCancellation {
+  /** The call that timed out. */
+  call: Exchange;
+  notice: Exchange;
+  /** Settles when the marker is answered, times out or fails; undefined when it could not be sent at all. */
+  marker: Promise<Exchange | undefined>;
+}
