@@ -52,6 +52,8 @@ export type TransportFailureKind =
 export interface TransportFailure {
   kind: TransportFailureKind;
   message: string;
+  /** A timeout while the server waited on a request of its own that the client left unanswered: that request. */
+  unansweredRequest?: unknown;
 }
 
 /** Anything the transport saw that was not a response to a pending request. */
@@ -62,4 +64,6 @@ export interface StrayEvent {
   data: unknown;
   /** A JSON message whose bytes were not valid UTF-8 (read with U+FFFD in their place); see Exchange.invalidUtf8. */
   invalidUtf8?: true;
+  /** A `server-request`: the response the client sent back; absent when it was left unanswered. */
+  answer?: unknown;
 }
