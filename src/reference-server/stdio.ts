@@ -6,8 +6,9 @@ import { callsTool, cancelledIdOf, requestIdOf } from './line-fields.js';
 import { answerDelayMs, type AnswerLatency } from './latency.js';
 import type { DefectSet } from './defects.js';
 import { handleText } from './handler.js';
+import { LegacySession } from './legacy.js';
 import type { OutgoingMessage } from './messages.js';
-import type { HandlerContext } from './reply.js';
+import type { HandlerContext, Reply } from './reply.js';
 import type { ListingScale } from './scale-tools.js';
 import { createServerState } from './server-state.js';
 
@@ -16,6 +17,8 @@ export interface StdioServerOptions extends AnswerLatency {
   input: Readable;
   output: Writable;
   defects: DefectSet;
+  /** Serve the initialize wire (2025-11-25): one process is one session. */
+  legacy?: boolean;
   log: (line: string) => void;
   /** Called once when the server is done: 0 on stdin EOF (never, under ignore-stdin-eof), the defect's code for exit-after-discover. */
   exit: (code: number) => void;
@@ -37,6 +40,7 @@ export function runStdioServer(options: StdioServerOptions): void {
     connection: String(process.pid),
     log,
     ...(options.scale ? { scale: options.scale } : {}),
+    ...(options.legacy ? { legacy: new LegacySession() } : {}),
   };
   if (defects.has('stdout-noise')) output.write('reference server ready\n');
   const lines = createInterface({ input, crlfDelay: Infinity });
@@ -79,12 +83,10 @@ export function runStdioServer(options: StdioServerOptions): void {
     output.write(`${JSON.stringify(message)}\n`);
   };
 
-  lines.on('line', (line) => {
-    if (stopped || line.trim() === '') return;
-    const method = methodOf(line);
-    options.onArrival?.(method);
-    if (method === 'notifications/cancelled' && !defects.has('answer-after-cancel')) dropLateAnswer(cancelledIdOf(line));
-    const reply = handleText(line, ctx);
+  /** Requests this server sent the client (legacy mode), by id: the line that waits for the answer, and what to reply then. */
+  const asked = new Map<string, { line: string; then: () => Reply }>();
+
+  const respond = (line: string, method: string, reply: Reply): void => {
     const delayMs = answerDelayMs(method, reply, options) + (defects.has('answer-after-cancel') && callsTool(line, 'get_time') ? SLOW_GET_TIME_MS : 0);
     if (delayMs > 0 && reply.kind === 'send' && reply.exitCode === undefined) {
       const text = reply.messages.map((message) => `${JSON.stringify(message)}\n`).join('');
@@ -102,6 +104,11 @@ export function runStdioServer(options: StdioServerOptions): void {
       return;
     }
     if (reply.kind === 'raw') output.write(`${reply.text}\n`);
+    if (reply.kind === 'ask') {
+      asked.set(JSON.stringify(reply.request.id), { line, then: reply.then });
+      writeMessage(reply.request);
+      return;
+    }
     if (reply.kind === 'listen') {
       if (reply.ack) output.write(`${JSON.stringify(reply.ack)}\n`);
       reply.open((message) => output.write(`${JSON.stringify(message)}\n`));
@@ -110,6 +117,21 @@ export function runStdioServer(options: StdioServerOptions): void {
     if (reply.kind !== 'send') return;
     for (const message of reply.messages) writeMessage(message);
     if (reply.exitCode !== undefined) stop(reply.exitCode);
+  };
+
+  lines.on('line', (line) => {
+    if (stopped || line.trim() === '') return;
+    const method = methodOf(line);
+    options.onArrival?.(method);
+    const waiting = method === '-' ? asked.get(requestIdOf(line)) : undefined;
+    if (waiting) {
+      // The client answered our request: whatever it said, the request that waited for it is served now.
+      asked.delete(requestIdOf(line));
+      respond(waiting.line, methodOf(waiting.line), waiting.then());
+      return;
+    }
+    if (method === 'notifications/cancelled' && !defects.has('answer-after-cancel')) dropLateAnswer(cancelledIdOf(line));
+    respond(line, method, handleText(line, ctx));
   });
   lines.on('close', () => {
     if (defects.has('ignore-stdin-eof')) return log('stdin closed; staying up (defect ignore-stdin-eof)');
