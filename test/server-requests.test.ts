@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUILT, explain, ROOT, runCli } from './helpers/cli.js';
+import { BUILT, explain, ROOT, runCli, startHttpServer } from './helpers/cli.js';
 
 const FIXTURE = join(ROOT, 'test/fixtures/sdk-v1-roots-server.mjs');
 
@@ -31,5 +31,21 @@ describe.skipIf(!BUILT)('a server that asks the client something while it builds
     const negotiated = run.report!.checks.find((c) => c.id === 'lifecycle.capabilities.negotiated')!;
     expect(negotiated.message).toMatch(/request\(s\) from the server \(ping\)/);
     expect(negotiated.evidence[0]).toMatchObject({ data: { request: { method: 'ping' }, answer: { result: {} } } });
+  });
+});
+
+describe.skipIf(!BUILT)('the same server over Streamable HTTP (SDK v1, sessions)', () => {
+  it("roots/list, sent on the session's GET stream (the SDK ties it to no request of ours): answered with a POST, and the audit runs to the end", { timeout: 60_000 }, async () => {
+    const server = await startHttpServer(FIXTURE, '--http');
+    try {
+      const run = await runCli(['--url', server.url], { timeoutMs: 45_000 });
+      expect(run.report!.wire.protocolVersion).toBe('2025-11-25');
+      expect(explain(run.report)).toBe('(no fail/warn/error)');
+      expect(run.code).toBe(0);
+      const negotiated = run.report!.checks.find((c) => c.id === 'lifecycle.capabilities.negotiated')!;
+      expect(negotiated.evidence[0]).toMatchObject({ data: { request: { method: 'roots/list' }, answer: { result: { roots: [] } } } });
+    } finally {
+      await server.stop();
+    }
   });
 });
