@@ -105,9 +105,12 @@ export class McpClient {
     return { response: answerServerRequest(id as JsonRpcId, method as string), headers: this.headersFor(LEGACY_VERSION, method as string, {}, undefined) };
   }
 
-  /** HTTP, `initialize` wire: opens the GET stream on which the server may send requests of its own (answered like the others). */
-  openServerStream(): void {
-    this.transport.openServerStream?.(this.headersFor(LEGACY_VERSION, 'GET', {}, undefined));
+  /**
+   * HTTP, `initialize` wire: opens the GET stream on which the server may send requests of its own (answered like the
+   * others), and waits until it is open: a request the server sends on behalf of our next one must find it there.
+   */
+  async openServerStream(): Promise<void> {
+    await this.transport.openServerStream?.(this.headersFor(LEGACY_VERSION, 'GET', {}, undefined));
   }
 
   /** Learns the tools of a listing: their `x-mcp-header` arguments are mirrored into headers from then on. */

@@ -139,7 +139,7 @@ async function legacyHandshake(client: McpClient, probing: boolean): Promise<Han
   const session = exchange.responseHeaders?.['mcp-session-id'];
   if (session) client.legacySessionId = session;
   await client.notify('notifications/initialized');
-  client.openServerStream();
+  await client.openServerStream();
   return { ok: true, rejected: false, why: `initialize agreed protocol version ${agreed}`, exchange };
 }
 

@@ -605,8 +605,26 @@ describe('HttpTransport: requests of the server (initialize wire)', () => {
 
     handler = replyJson(405, { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Method not allowed' } });
     const other = transport();
-    other.openServerStream({});
-    await delay(100);
+    await other.openServerStream({});
     expect(other.strays()).toEqual([]);
+  });
+
+  it('waits a bounded time for a GET stream whose headers are held back, and keeps it open for what comes later', async () => {
+    const ping = { jsonrpc: '2.0', id: 8, method: 'ping' };
+    let stream: ServerResponse | undefined;
+    handler = (req, res) => {
+      if (req.method === 'GET') stream = res;
+      else res.writeHead(202).end();
+    };
+    const t = transport({ timeoutMs: 300 });
+    t.answerServerRequests((message) => ({ response: { jsonrpc: '2.0', id: message.id, result: {} }, headers: {} }));
+    const started = performance.now();
+    await t.openServerStream({});
+    expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+    await delay(400);
+    stream!.writeHead(200, { 'content-type': 'text/event-stream' });
+    stream!.write(event(ping));
+    for (let i = 0; i < 100 && !received.some((r) => isAnswer(r.body)); i += 1) await delay(10);
+    expect(JSON.parse(received.find((r) => isAnswer(r.body))!.body)).toEqual({ jsonrpc: '2.0', id: 8, result: {} });
   });
 });

@@ -53,6 +53,8 @@ export interface HttpTransportOptions {
 }
 
 const RAW_BODY_LIMIT = 4096;
+/** How long opening the GET stream of the `initialize` wire may hold the handshake up. */
+const SERVER_STREAM_WAIT_MS = 2000;
 /** The longest Retry-After an audit waits out; a longer one ends the audit with the reason. */
 const MAX_RETRY_AFTER_MS = 30_000;
 const SECRET_RESPONSE_HEADER = /cookie|authorization|token|secret|api-?key/i;
@@ -85,7 +87,7 @@ export class HttpTransport implements Transport {
    */
   private answers: Pool | undefined;
   /** The GET stream of the `initialize` wire (openServerStream), until close(). */
-  private serverStream: { pool: Pool; controller: AbortController; reading: Promise<void> } | undefined;
+  private serverStream: { pool: Pool; controller: AbortController; reading: Promise<void>; opened: Promise<void> } | undefined;
 
   constructor(private readonly options: HttpTransportOptions) {
     this.description = describeUrl(options.url);
@@ -275,12 +277,20 @@ export class HttpTransport implements Transport {
     }
   }
 
-  openServerStream(headers: Record<string, string>): void {
-    if (this.serverStream) return;
+  /**
+   * Resolves once the stream is open (its response headers arrived) or refused, or after SERVER_STREAM_WAIT_MS: a server
+   * may hold the headers back until it has something to send. The stream stays until close(), silent or not.
+   */
+  openServerStream(headers: Record<string, string>): Promise<void> {
+    if (this.serverStream) return this.serverStream.opened;
     const url = parseTargetUrl(this.options.url);
     const pool = new Pool(url.origin, { headersTimeout: 0, bodyTimeout: 0, connections: 1 });
     const controller = new AbortController();
-    const headersTimer = setTimeout(() => controller.abort(), this.options.timeoutMs);
+    let opened!: () => void;
+    const open = new Promise<void>((resolve) => {
+      opened = resolve;
+      setTimeout(resolve, Math.min(SERVER_STREAM_WAIT_MS, this.options.timeoutMs)).unref();
+    });
     const reading = (async () => {
       try {
         const response = await pool.request({
@@ -289,7 +299,7 @@ export class HttpTransport implements Transport {
           headers: Object.fromEntries(this.outgoingHeaders(headers).map((h) => [h.name, h.value])),
           signal: controller.signal,
         });
-        clearTimeout(headersTimer);
+        opened();
         // A server that offers no stream answers 405 (or anything else): nothing will arrive there.
         if (response.statusCode !== 200 || mediaType(response.headers['content-type']) !== 'text/event-stream') return await response.body.dump();
         const events = new SseParser();
@@ -300,10 +310,11 @@ export class HttpTransport implements Transport {
       } catch {
         // Closed by us, or broken: the stream only ever adds evidence.
       } finally {
-        clearTimeout(headersTimer);
+        opened();
       }
     })();
-    this.serverStream = { pool, controller, reading };
+    this.serverStream = { pool, controller, reading, opened: open };
+    return open;
   }
 
   /** One event of the GET stream. Only JSON-RPC messages are kept: no check judges anything else sent there. */

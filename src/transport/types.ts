@@ -44,8 +44,9 @@ export interface Transport {
   /**
    * HTTP, `initialize` wire: opens the GET stream on which the server may send requests and notifications of its own
    * (2025-11-25 basic/transports § Listening for Messages from the Server); what arrives there is recorded as strays.
+   * Resolves once the stream is open or refused, or after a short wait (it may still open later); never rejects.
    */
-  openServerStream?(headers: Record<string, string>): void;
+  openServerStream?(headers: Record<string, string>): Promise<void>;
   /** Everything received that was not a response to a request we were waiting for. */
   strays(): readonly StrayEvent[];
   /** Captured stderr of the target (stdio), truncated. */
