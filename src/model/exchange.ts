@@ -52,8 +52,6 @@ export type TransportFailureKind =
 export interface TransportFailure {
   kind: TransportFailureKind;
   message: string;
-  /** A timeout while the server waited on a request of its own that the client left unanswered: that request. */
-  unansweredRequest?: unknown;
 }
 
 /** Anything the transport saw that was not a response to a pending request. */

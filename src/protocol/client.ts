@@ -250,15 +250,17 @@ export class McpClient {
     }
   }
 
-  /** A timeout while the server may wait on a request of its own that we left unanswered says so, and which. */
-  private nameUnanswered(exchange: Exchange): void {
-    const failure = exchange.failure!;
+  /**
+   * A timeout while the server may wait on a request of its own that we left unanswered says so, and which: the request
+   * is returned, and named in the failure's message.
+   */
+  private nameUnanswered(exchange: Exchange): Record<string, unknown> | undefined {
     const last = this.lastUnanswered;
-    if (!last || last.at < Date.parse(exchange.sentAt)) return;
+    if (exchange.failure?.kind !== 'timeout' || !last || last.at < Date.parse(exchange.sentAt)) return undefined;
     const { request, why } = last;
-    failure.unansweredRequest = request;
     const method = typeof request.method === 'string' ? request.method.slice(0, 100) : JSON.stringify(request.method);
-    failure.message += `; meanwhile the server sent the request ${method} (id ${String(JSON.stringify(request.id)).slice(0, 100)}) and may be waiting for its answer: ${why}`;
+    exchange.failure.message += `; meanwhile the server sent the request ${method} (id ${String(JSON.stringify(request.id)).slice(0, 100)}) and may be waiting for its answer: ${why}`;
+    return request;
   }
 
   /** Requests in flight, oldest first. */
@@ -272,11 +274,11 @@ export class McpClient {
    */
   private judge(exchange: Exchange, probe: boolean, wellFormed = false): Exchange {
     this.exchanges.push(exchange);
-    if (exchange.failure?.kind === 'timeout') this.nameUnanswered(exchange);
+    const unanswered = this.nameUnanswered(exchange);
     const kind = exchange.failure?.kind;
     const serverError = kind === 'http-status' && (exchange.status ?? 0) >= 500 && wellFormed && !probe;
     if (serverError || (kind !== undefined && GONE_FAILURES.has(kind) && !(probe && !ALWAYS_GONE_FAILURES.has(kind)))) {
-      this.gone = new TargetGoneError(exchange, exchange.failure!.message);
+      this.gone = new TargetGoneError(exchange, exchange.failure!.message, unanswered);
       throw this.gone;
     }
     return exchange;

@@ -69,7 +69,7 @@ describe('requests of the server, answered on the initialize wire', () => {
     expect(error).toBeInstanceOf(TargetGoneError);
     const failure = (error as TargetGoneError).exchange.failure!;
     expect(failure.kind).toBe('timeout');
-    expect(failure.unansweredRequest).toEqual({ jsonrpc: '2.0', id: `srv-${MAX_SERVER_REQUESTS_ANSWERED}`, method: 'ping' });
+    expect((error as TargetGoneError).unansweredRequest).toEqual({ jsonrpc: '2.0', id: `srv-${MAX_SERVER_REQUESTS_ANSWERED}`, method: 'ping' });
     expect(failure.message).toMatch(/the server sent the request ping \(id "srv-10000"\) and may be waiting for its answer: .* at most 10000 requests/);
     // The evidence stays bounded too: the first requests are kept with their answers, the rest only counted.
     expect(c.transport.strays()).toHaveLength(1000);
@@ -85,6 +85,7 @@ describe('requests of the server on 2026-07-28', () => {
     expect((error as TargetGoneError).message).toBe(
       'no response to id 1 within 500 ms; meanwhile the server sent the request roots/list (id "srv-0") and may be waiting for its answer: a 2026-07-28 client sends no responses (basic/patterns: "Servers MUST NOT initiate JSON-RPC requests, and clients do not send JSON-RPC responses.")',
     );
+    expect((error as TargetGoneError).unansweredRequest).toEqual({ jsonrpc: '2.0', id: 'srv-0', method: 'roots/list' });
     expect(c.transport.strays()).toEqual([{ at: expect.any(String), kind: 'server-request', data: { jsonrpc: '2.0', id: 'srv-0', method: 'roots/list' } }]);
   });
 });

@@ -53,9 +53,9 @@ describe('a target that stops answering', () => {
     const failure = {
       kind: 'timeout' as const,
       message: 'no response to id 3 within 500 ms; meanwhile the server sent the request roots/list (id "srv-1") and may be waiting for its answer',
-      unansweredRequest: { jsonrpc: '2.0', id: 'srv-1', method: 'roots/list' },
     };
-    const gone = new TargetGoneError({ seq: 1, sentAt: '', durationMs: 500, request: {}, notifications: [], failure }, failure.message);
+    const exchange = { seq: 1, sentAt: '', durationMs: 500, request: {}, notifications: [], failure };
+    const gone = new TargetGoneError(exchange, failure.message, { jsonrpc: '2.0', id: 'srv-1', method: 'roots/list' });
     const lost = { ...ctx, strays: () => [], targetStderr: () => '' } as unknown as CheckContext;
     const check: CheckDefinition = {
       id: 'x.lists',

@@ -125,9 +125,8 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
 }
 
 function goneVerb(error: TargetGoneError): string {
-  const failure = error.exchange.failure;
-  if (failure?.kind === 'rate-limited') return 'the target refused further requests';
-  if (failure?.unansweredRequest !== undefined) return 'the target stopped answering while it waited on a request of its own';
+  if (error.exchange.failure?.kind === 'rate-limited') return 'the target refused further requests';
+  if (error.unansweredRequest !== undefined) return 'the target stopped answering while it waited on a request of its own';
   return 'the target stopped answering';
 }
 
