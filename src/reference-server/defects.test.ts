@@ -215,6 +215,11 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     expect(then).toMatchObject({ kind: 'send', messages: [{ id: 2, result: { tools: expect.any(Array) } }] });
     expect(exchange(ctx, legacyRpc(3, 'tools/list'))).toHaveLength(1);
   },
+  'server-request-waits': (ctx) => {
+    const asked = handleMessage(rpc(1, 'tools/list'), ctx);
+    expect(asked).toMatchObject({ kind: 'ask', request: { id: 'srv-1', method: 'roots/list' } });
+    expect((asked as Extract<typeof asked, { kind: 'ask' }>).then()).toMatchObject({ kind: 'send', messages: [{ id: 1, result: { tools: expect.any(Array) } }] });
+  },
   'bad-instructions': (ctx) => expect(discover(ctx).result.instructions).toBe(42),
   'tool-name-too-long': (ctx) => expect(extra(ctx).name).toHaveLength(129),
   'tool-name-with-space': (ctx) => expect(extra(ctx).name).toBe('get forecast'),

@@ -305,6 +305,13 @@ export const DEFECTS = defineDefects([
     transports: ['stdio'],
   },
   { name: 'hang-on-list', breaks: null, chaos: true, description: 'never answers tools/list (keeps running)' },
+  {
+    name: 'server-request-waits',
+    breaks: null,
+    chaos: true,
+    description: 'sends a roots/list JSON-RPC request before answering the first tools/list, and waits for the answer a 2026-07-28 client never sends',
+    transports: ['stdio'],
+  },
   { name: 'hang-get-time', breaks: null, chaos: true, description: 'never answers a tools/call of the read-only get_time (keeps serving everything else)' },
   {
     name: 'exit-after-discover',

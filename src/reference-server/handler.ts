@@ -92,7 +92,7 @@ function handleRequest(request: Request, ctx: HandlerContext): Reply {
   if (request.method === 'tools/call' && defects.has('request-state-tamper-hang') && undecodableState(request.params.requestState)) return { kind: 'hang' };
   if (isList && defects.has('garbage-on-list')) return { kind: 'raw', text: 'this is not json' };
   if (crashesOn(request.method, request.params, defects)) return { kind: 'send', messages: [], status: 500, stream: false, exitCode: 70 };
-  const ask = isList ? ctx.legacy?.requestBeforeListing(defects) : undefined;
+  const ask = isList ? (ctx.legacy?.requestBeforeListing(defects) ?? rootsBeforeListing(ctx)) : undefined;
   if (ask) return { kind: 'ask', request: ask, then: () => handleRequest(request, ctx) };
 
   const answer = answerRequest(request, ctx);
@@ -121,6 +121,13 @@ function handleRequest(request: Request, ctx: HandlerContext): Reply {
   const reply: Reply = { kind: 'send', messages, status: answer.status, stream };
   if (request.method === 'server/discover' && defects.has('exit-after-discover')) reply.exitCode = 1;
   return reply;
+}
+
+/** The server-request-waits defect: the request the first tools/list waits on (stdio only). */
+function rootsBeforeListing(ctx: HandlerContext): OutgoingMessage | undefined {
+  if (!ctx.defects.has('server-request-waits') || ctx.state.askedBeforeListing) return undefined;
+  ctx.state.askedBeforeListing = true;
+  return ROOTS_LIST_REQUEST;
 }
 
 function answerRequest(request: Request, ctx: HandlerContext): Answer {

@@ -28,7 +28,7 @@ export type Reply =
   | { kind: 'hang' }
   /** Chaos: write this text instead of a JSON-RPC message. */
   | { kind: 'raw'; text: string }
-  /** Legacy mode (stdio): send the client this request first; once its answer arrives, reply as `then` says. */
+  /** stdio: send the client this request first; once its answer arrives, reply as `then` says. */
   | { kind: 'ask'; request: OutgoingMessage; then(): Reply }
   /** subscriptions/listen accepted: send the acknowledgement, then keep the stream open for notifications. */
   | {

@@ -83,7 +83,7 @@ export function runStdioServer(options: StdioServerOptions): void {
     output.write(`${JSON.stringify(message)}\n`);
   };
 
-  /** Requests this server sent the client (legacy mode), by id: the line that waits for the answer, and what to reply then. */
+  /** Requests this server sent the client, by id: the line that waits for the answer, and what to reply then. */
   const asked = new Map<string, { line: string; then: () => Reply }>();
 
   const respond = (line: string, method: string, reply: Reply): void => {
