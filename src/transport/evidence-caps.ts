@@ -21,23 +21,18 @@ export function recordNotification(exchange: Exchange, message: unknown, size: n
   }
 }
 
-/** Stray messages kept per connection, and their total text length: a flood of them is counted, not kept. */
+/** Stray messages kept per connection, and their total text length: later ones of a flood are dropped. */
 const STRAY_KEEP = 1000;
 const STRAY_CHARS_KEEP = 8 * 1024 * 1024;
 
 /** What a connection received outside the exchanges it was waiting for (Transport.strays), within the caps. */
 export class StrayLog {
   readonly events: StrayEvent[] = [];
-  /** How many were counted but not kept. */
-  dropped = 0;
   private chars = 0;
 
   /** `size` is the message's text length; `extra` sets StrayEvent.invalidUtf8 or StrayEvent.answer. */
   add(kind: StrayEvent['kind'], data: unknown, size: number, extra: Pick<StrayEvent, 'invalidUtf8' | 'answer'> = {}): void {
-    if (this.events.length >= STRAY_KEEP || this.chars + size > STRAY_CHARS_KEEP) {
-      this.dropped += 1;
-      return;
-    }
+    if (this.events.length >= STRAY_KEEP || this.chars + size > STRAY_CHARS_KEEP) return;
     this.chars += size;
     this.events.push({ at: new Date().toISOString(), kind, data, ...extra });
   }
