@@ -122,6 +122,17 @@ describe.skipIf(!BUILT)('chaos over stdio: the audit ends, blames the target, an
     await expectNoLeftovers(s);
   });
 
+  it.concurrent('waits on a roots/list of its own before answering tools/list (reference defect): exit 3 naming that request', async () => {
+    const s = scene();
+    const run = await audit(['--stdio', referenceChaos(s, 'server-request-waits'), '--timeout', '2000', '--max-duration', '20000']);
+    const report = expectBlamed(
+      run,
+      /^the target stopped answering while it waited on a request of its own( during \S+)?: no response to id \d+ within 2000 ms; meanwhile the server sent the request roots\/list \(id "srv-1"\) and may be waiting for its answer: a 2026-07-28 client sends no responses/,
+    );
+    expect(report.wire.protocolVersion).toBe('2026-07-28');
+    await expectNoLeftovers(s);
+  });
+
   it.concurrent('never answers tools/call: exit 3 naming the unanswered call', async () => {
     const s = scene();
     const run = await audit(['--stdio', chaosCommand(s, '--never-answer-call'), '--timeout', '2000', '--max-duration', '20000']);

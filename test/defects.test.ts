@@ -50,7 +50,7 @@ const transportsOf = (defect: (typeof findings)[number]): readonly ('stdio' | 'h
 describe.skipIf(!BUILT)('each defect is caught by its check and nothing else (stdio)', () => {
   for (const defect of findings.filter((d) => transportsOf(d).includes('stdio'))) {
     it.concurrent(defect.name, async () => {
-      const run = await runCli(['--stdio', referenceCommand('--defect', defect.name), ...(defect.auditArgs ?? []), ...runsFor(defect)]);
+      const run = await runCli(['--stdio', referenceCommand(...(defect.legacy ? ['--legacy'] : []), '--defect', defect.name), ...(defect.auditArgs ?? []), ...runsFor(defect)]);
       assertCaughtAlone(defect, run.report!);
       const check = ALL_CHECKS.find((c) => c.id === defect.breaks)!;
       expect(run.code).toBe(keywordClass(check.keyword) === 'MUST' ? 1 : 0);

@@ -23,19 +23,22 @@ function npmServer(pkg: string, ...args: string[]): string {
 //   text block; server/tools § Structured Content: "a tool that returns structured content SHOULD also return the
 //   serialized JSON in a TextContent block".
 const COMMON = ['warn jsonschema.dialect.recommended', 'warn tools.err.unknown-tool'];
-const legacy: [string, string, string[]][] = [
-  ['server-everything', npmServer('@modelcontextprotocol/server-everything', 'stdio'), COMMON],
-  ['server-memory', npmServer('@modelcontextprotocol/server-memory'), COMMON],
+// The audit declares the roots capability in initialize, as hosts do: server-everything and server-filesystem then ask
+// for the roots (roots/list) and get an empty list, which leaves server-filesystem with the directory it was given.
+const legacy: [string, string, string[], { asksForRoots: boolean }][] = [
+  ['server-everything', npmServer('@modelcontextprotocol/server-everything', 'stdio'), COMMON, { asksForRoots: true }],
+  ['server-memory', npmServer('@modelcontextprotocol/server-memory'), COMMON, { asksForRoots: false }],
   [
     'server-filesystem',
     npmServer('@modelcontextprotocol/server-filesystem', mkdtempSync(join(tmpdir(), 'fs-root-'))),
     [...COMMON, 'warn tools.result.structured-text-mirror', 'warn tools.result.structured-text-mirror'],
+    { asksForRoots: true },
   ],
-  ['server-sequential-thinking', npmServer('@modelcontextprotocol/server-sequential-thinking'), COMMON],
+  ['server-sequential-thinking', npmServer('@modelcontextprotocol/server-sequential-thinking'), COMMON, { asksForRoots: false }],
 ];
 
 describe.skipIf(!BUILT)('real npm servers on the legacy wire (stdio)', () => {
-  for (const [name, command, expected] of legacy) {
+  for (const [name, command, expected, { asksForRoots }] of legacy) {
     it.concurrent(`@modelcontextprotocol/${name}: completes on 2025-11-25 with exactly the justified findings`, { timeout: 90_000 }, async () => {
       const run = await runCli(['--stdio', command], { timeoutMs: 80_000, env: { MEMORY_FILE_PATH: join(tmpdir(), `mtc-memory-${process.pid}.json`) } });
       expect(run.report!.wire.protocolVersion).toBe('2025-11-25');
@@ -47,6 +50,13 @@ describe.skipIf(!BUILT)('real npm servers on the legacy wire (stdio)', () => {
       // No sentence of 2025-11-25 that these servers break carries a MUST: the audit passes, with warnings.
       expect(run.code).toBe(0);
       expect(run.report!.checks.find((c) => c.id === 'discover.must-implement')!.status).toBe('skip');
+      const negotiated = run.report!.checks.find((c) => c.id === 'lifecycle.capabilities.negotiated')!;
+      expect(negotiated.status).toBe('pass');
+      if (asksForRoots) {
+        expect(negotiated.evidence).toMatchObject([{ data: { request: { method: 'roots/list' }, answer: { result: { roots: [] } } } }]);
+      } else {
+        expect(negotiated.message).toBe('the server sent the client no request');
+      }
     });
   }
 });

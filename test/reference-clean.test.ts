@@ -24,6 +24,16 @@ describe.skipIf(!BUILT)('the clean reference server passes every check', () => {
     expect(run.report!.stats.toolsCalled.toggle_beta_tools).toBe(2);
   });
 
+  it('in legacy mode (--legacy), over stdio: audited on 2025-11-25 after the fallback, exit 0, no fail/warn/error', async () => {
+    const run = await runCli(['--stdio', referenceCommand('--legacy')]);
+    expect(explain(run.report)).toBe('(no fail/warn/error)');
+    expect(run.code).toBe(0);
+    expect(run.report!.wire.protocolVersion).toBe('2025-11-25');
+    expect(run.report!.wire.reason).toMatch(/server\/discover answered with error -32601.*fell back to initialize/);
+    expect(run.report!.checks.find((c) => c.id === 'lifecycle.capabilities.negotiated')).toMatchObject({ status: 'pass', message: 'the server sent the client no request' });
+    expect(run.report!.summary.pass).toBeGreaterThan(30);
+  });
+
   it('--reference-server audits the embedded reference server', async () => {
     const run = await runCli(['--reference-server']);
     expect(run.code).toBe(0);

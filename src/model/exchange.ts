@@ -59,11 +59,13 @@ export interface TransportFailure {
 /** Anything the transport saw that was not a response to a pending request. */
 export interface StrayEvent {
   at: string;
-  /** stdio: its place in the run's sequence (see Exchange.seq): after every request sent before it arrived. */
+  /** Its place in the run's sequence (see Exchange.seq): after every request sent before it arrived. */
   seq?: number;
   kind: 'non-json' | 'unknown-id' | 'notification' | 'server-request' | 'stderr';
   /** Parsed message when JSON, else the raw line (truncated). */
   data: unknown;
   /** A JSON message whose bytes were not valid UTF-8 (read with U+FFFD in their place); see Exchange.invalidUtf8. */
   invalidUtf8?: true;
+  /** A `server-request`: the response the client sent back; absent when it was left unanswered. */
+  answer?: unknown;
 }

@@ -8,3 +8,5 @@ export type Wire = typeof MODERN_VERSION | typeof LEGACY_VERSION;
 export const WIRES: readonly Wire[] = [MODERN_VERSION, LEGACY_VERSION];
 /** The wires of a rule that arrived with 2026-07-28. */
 export const MODERN: readonly Wire[] = [MODERN_VERSION];
+/** The wires of a rule of the `initialize` wire that 2026-07-28 dropped. */
+export const LEGACY: readonly Wire[] = [LEGACY_VERSION];

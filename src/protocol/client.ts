@@ -2,7 +2,7 @@ import { errorOf, isObject, resultOf, type JsonRpcId } from '../jsonrpc.js';
 import { LEGACY_VERSION, MODERN_VERSION, type Wire } from '../model/wire.js';
 import { encodeHeaderValue } from '../transport/header-encoding.js';
 import { paramHeaders } from '../transport/param-headers.js';
-import type { ListenStream, Transport } from '../transport/types.js';
+import type { ListenStream, ServerRequestAnswer, Transport } from '../transport/types.js';
 import type { Exchange } from '../model/exchange.js';
 import {
   META_CLIENT_CAPABILITIES,
@@ -11,6 +11,7 @@ import {
   NAME_HEADER_SOURCE,
 } from './constants.js';
 import { ALWAYS_GONE_FAILURES, GONE_FAILURES, TargetGoneError } from './errors.js';
+import { answerServerRequest, MAX_SERVER_REQUESTS_ANSWERED } from './server-requests.js';
 
 export interface ClientInfo {
   name: string;
@@ -70,11 +71,47 @@ export class McpClient {
   /** Requests sent and not yet answered (or failed), for progress lines: what the audit is waiting on. */
   private readonly waiting = new Map<number, InFlight>();
   private waitingSeq = 0;
+  private serverRequestsAnswered = 0;
+  /** The last request of the server left unanswered, why, and when (ms since epoch): named when a request of ours sent before it then times out. */
+  private lastUnanswered: { request: Record<string, unknown>; why: string; at: number } | undefined;
 
   constructor(
     readonly transport: Transport,
     readonly clientInfo: ClientInfo,
-  ) {}
+  ) {
+    transport.answerServerRequests?.((request) => this.answerServerRequest(request));
+  }
+
+  /**
+   * A request the server sent us. On the `initialize` wire it is answered (server-requests.ts), up to
+   * MAX_SERVER_REQUESTS_ANSWERED per connection. On 2026-07-28 it is not: servers MUST NOT initiate requests, and
+   * clients do not send responses (patterns.server-no-requests reports it).
+   */
+  private answerServerRequest(request: Record<string, unknown>): ServerRequestAnswer | undefined {
+    const { id, method } = request;
+    const why =
+      this.wire !== LEGACY_VERSION
+        ? `a ${MODERN_VERSION} client sends no responses (basic/patterns: "Servers MUST NOT initiate JSON-RPC requests, and clients do not send JSON-RPC responses.")`
+        : typeof method !== 'string' || !(typeof id === 'string' || Number.isInteger(id))
+          ? 'it is not a valid JSON-RPC request (a string method and a string or integer id), so it was left unanswered'
+          : this.serverRequestsAnswered >= MAX_SERVER_REQUESTS_ANSWERED
+            ? `it was left unanswered: the audit answers at most ${MAX_SERVER_REQUESTS_ANSWERED} requests of the server per connection`
+            : undefined;
+    if (why !== undefined) {
+      this.lastUnanswered = { request, why, at: Date.now() };
+      return undefined;
+    }
+    this.serverRequestsAnswered += 1;
+    return { response: answerServerRequest(id as JsonRpcId, method as string), headers: this.headersFor(LEGACY_VERSION, method as string, {}, undefined) };
+  }
+
+  /**
+   * HTTP, `initialize` wire: opens the GET stream on which the server may send requests of its own (answered like the
+   * others), and waits until it is open: a request the server sends on behalf of our next one must find it there.
+   */
+  async openServerStream(): Promise<void> {
+    await this.transport.openServerStream?.(this.headersFor(LEGACY_VERSION, 'GET', {}, undefined));
+  }
 
   /** Learns the tools of a listing: their `x-mcp-header` arguments are mirrored into headers from then on. */
   learnTools(tools: readonly Record<string, unknown>[]): void {
@@ -213,6 +250,19 @@ export class McpClient {
     }
   }
 
+  /**
+   * A timeout while the server may wait on a request of its own that we left unanswered says so, and which: the request
+   * is returned, and named in the failure's message.
+   */
+  private nameUnanswered(exchange: Exchange): Record<string, unknown> | undefined {
+    const last = this.lastUnanswered;
+    if (exchange.failure?.kind !== 'timeout' || !last || last.at < Date.parse(exchange.sentAt)) return undefined;
+    const { request, why } = last;
+    const method = typeof request.method === 'string' ? request.method.slice(0, 100) : JSON.stringify(request.method);
+    exchange.failure.message += `; meanwhile the server sent the request ${method} (id ${String(JSON.stringify(request.id)).slice(0, 100)}) and may be waiting for its answer: ${why}`;
+    return request;
+  }
+
   /** Requests in flight, oldest first. */
   inFlight(): readonly InFlight[] {
     return [...this.waiting.values()];
@@ -224,10 +274,11 @@ export class McpClient {
    */
   private judge(exchange: Exchange, probe: boolean, wellFormed = false): Exchange {
     this.exchanges.push(exchange);
+    const unanswered = this.nameUnanswered(exchange);
     const kind = exchange.failure?.kind;
     const serverError = kind === 'http-status' && (exchange.status ?? 0) >= 500 && wellFormed && !probe;
     if (serverError || (kind !== undefined && GONE_FAILURES.has(kind) && !(probe && !ALWAYS_GONE_FAILURES.has(kind)))) {
-      this.gone = new TargetGoneError(exchange, exchange.failure!.message);
+      this.gone = new TargetGoneError(exchange, exchange.failure!.message, unanswered);
       throw this.gone;
     }
     return exchange;

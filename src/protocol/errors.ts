@@ -5,6 +5,8 @@ export class TargetGoneError extends Error {
   constructor(
     readonly exchange: Exchange,
     message: string,
+    /** A timeout while the server may have waited on this request of its own, which the client left unanswered. */
+    readonly unansweredRequest?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'TargetGoneError';

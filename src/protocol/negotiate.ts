@@ -6,6 +6,7 @@ import { MODERN_ERROR_CODES } from './constants.js';
 import { LEGACY_VERSION, MODERN_VERSION, type Wire } from '../model/wire.js';
 import { TargetGoneError } from './errors.js';
 import { ERR } from './constants.js';
+import { LEGACY_CLIENT_CAPABILITIES } from './server-requests.js';
 
 export type SpecChoice = 'auto' | Wire;
 
@@ -123,7 +124,7 @@ async function legacyHandshake(client: McpClient, probing: boolean): Promise<Han
   const exchange = await guard(() =>
     client.request(
       'initialize',
-      { protocolVersion: LEGACY_VERSION, capabilities: {}, clientInfo: client.clientInfo },
+      { protocolVersion: LEGACY_VERSION, capabilities: { ...LEGACY_CLIENT_CAPABILITIES }, clientInfo: client.clientInfo },
       { probe: probing },
     ),
   );
@@ -138,6 +139,7 @@ async function legacyHandshake(client: McpClient, probing: boolean): Promise<Han
   const session = exchange.responseHeaders?.['mcp-session-id'];
   if (session) client.legacySessionId = session;
   await client.notify('notifications/initialized');
+  await client.openServerStream();
   return { ok: true, rejected: false, why: `initialize agreed protocol version ${agreed}`, exchange };
 }
 

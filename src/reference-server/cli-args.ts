@@ -10,6 +10,8 @@ export type CliCommand =
       transport: 'stdio' | 'http';
       port: number;
       sse: boolean;
+      /** Serve the initialize wire (2025-11-25) instead of 2026-07-28 (stdio only). */
+      legacy: boolean;
       defects: Set<DefectName>;
       /** Self-tests: append one line per received message to this file. */
       arrivalLog?: string;
@@ -23,12 +25,14 @@ export type CliCommand =
       latency: AnswerLatency;
     };
 
-export const USAGE = `Usage: reference-server [--http [--port N] [--sse]] [--defect NAME]... | --list-defects
+export const USAGE = `Usage: reference-server [--http [--port N] [--sse] | --legacy] [--defect NAME]... | --list-defects
 
   (no option)      serve MCP 2026-07-28 over stdio
   --http           serve Streamable HTTP on http://127.0.0.1:PORT/mcp (port 0 = random, the default)
   --port N         HTTP port
   --sse            answer every HTTP request with an SSE stream
+  --legacy         serve the initialize wire (MCP 2025-11-25) over stdio instead: initialize, then requests without
+                   per-request _meta; server/discover is an unknown method
   --defect NAME    break one requirement on purpose (repeatable)
   --list-defects   print NAME<TAB>CHECK-ID<TAB>description for every defect
 
@@ -51,6 +55,7 @@ const MAX_TOOL_LATENCY_MS = 10_000;
 export function parseCliArgs(argv: readonly string[]): CliCommand {
   let http = false;
   let sse = false;
+  let legacy = false;
   let port: number | undefined;
   let arrivalLog: string | undefined;
   let rateLimitOnce: number | undefined;
@@ -72,6 +77,9 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         break;
       case '--sse':
         sse = true;
+        break;
+      case '--legacy':
+        legacy = true;
         break;
       case '--port': {
         const value = takeValue();
@@ -132,6 +140,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     return { kind: 'error', message: '--sse, --port and --rate-limit-once need --http' };
   }
   if (scaleTools !== undefined && bigPageMb !== undefined) return { kind: 'error', message: '--scale-tools and --big-page-mb are exclusive' };
+  if (legacy && http) return { kind: 'error', message: '--legacy serves stdio only' };
   const names = new Set<DefectName>();
   for (const name of defects) {
     const defect = findDefect(name);
@@ -139,6 +148,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     if (!defectAvailableOn(defect, transport)) {
       return { kind: 'error', message: `defect "${name}" is not available over ${transport}` };
     }
+    if (defect.legacy && !legacy) return { kind: 'error', message: `defect "${name}" is one of the initialize wire: it needs --legacy` };
     names.add(defect.name as DefectName);
   }
   return {
@@ -146,6 +156,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     transport,
     port: port ?? 0,
     sse,
+    legacy,
     defects: names,
     ...(arrivalLog !== undefined ? { arrivalLog } : {}),
     ...(rateLimitOnce !== undefined ? { rateLimitOnce } : {}),

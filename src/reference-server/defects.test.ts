@@ -4,7 +4,7 @@ import { parseCliArgs } from './cli-args.js';
 import { DEFECTS, formatDefectList, type DefectName } from './defects.js';
 import { handleMessage } from './handler.js';
 import type { HandlerContext } from './reply.js';
-import { meta, rpc, standardHeaders, stdioContext } from './test-support.js';
+import { legacyRpc, meta, rpc, standardHeaders, stdioContext } from './test-support.js';
 
 type Message = Record<string, any>;
 
@@ -206,6 +206,19 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
   'server-request': (ctx) => {
     expect(exchange(ctx, rpc(1, 'tools/list'))[0]).toEqual({ jsonrpc: '2.0', id: 'srv-1', method: 'roots/list' });
     expect(exchange(ctx, rpc(2, 'tools/list'))).toHaveLength(1);
+  },
+  'legacy-sampling-unnegotiated': (ctx) => {
+    exchange(ctx, legacyRpc(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: { roots: {} }, clientInfo: { name: 't', version: '1' } }));
+    const asked = handleMessage(legacyRpc(2, 'tools/list'), ctx);
+    expect(asked).toMatchObject({ kind: 'ask', request: { id: 'srv-sampling-1', method: 'sampling/createMessage' } });
+    const then = (asked as Extract<typeof asked, { kind: 'ask' }>).then();
+    expect(then).toMatchObject({ kind: 'send', messages: [{ id: 2, result: { tools: expect.any(Array) } }] });
+    expect(exchange(ctx, legacyRpc(3, 'tools/list'))).toHaveLength(1);
+  },
+  'server-request-waits': (ctx) => {
+    const asked = handleMessage(rpc(1, 'tools/list'), ctx);
+    expect(asked).toMatchObject({ kind: 'ask', request: { id: 'srv-1', method: 'roots/list' } });
+    expect((asked as Extract<typeof asked, { kind: 'ask' }>).then()).toMatchObject({ kind: 'send', messages: [{ id: 1, result: { tools: expect.any(Array) } }] });
   },
   'bad-instructions': (ctx) => expect(discover(ctx).result.instructions).toBe(42),
   'tool-name-too-long': (ctx) => expect(extra(ctx).name).toHaveLength(129),
@@ -681,8 +694,8 @@ describe('defect catalogue', () => {
 });
 
 describe('each defect shows its deviation', () => {
-  it.each(DEFECTS.map((defect) => defect.name))('%s', (name) => {
-    DEVIATIONS[name](stdioContext([name]));
+  it.each(DEFECTS.map((defect) => [defect.name, defect.legacy === true] as const))('%s', (name, legacy) => {
+    DEVIATIONS[name](stdioContext([name], legacy));
   });
 });
 
@@ -766,9 +779,24 @@ describe('command line parsing', () => {
       transport: 'http',
       port: 8123,
       sse: false,
+      legacy: false,
       defects: new Set(['no-discover', 'negative-ttl']),
       latency: {},
     });
+  });
+
+  it('takes --legacy over stdio, which a defect of the initialize wire needs', () => {
+    expect(parseCliArgs(['--legacy', '--defect', 'legacy-sampling-unnegotiated'])).toMatchObject({
+      kind: 'serve',
+      transport: 'stdio',
+      legacy: true,
+      defects: new Set(['legacy-sampling-unnegotiated']),
+    });
+    expect(parseCliArgs(['--defect', 'legacy-sampling-unnegotiated'])).toEqual({
+      kind: 'error',
+      message: 'defect "legacy-sampling-unnegotiated" is one of the initialize wire: it needs --legacy',
+    });
+    expect(parseCliArgs(['--http', '--legacy'])).toEqual({ kind: 'error', message: '--legacy serves stdio only' });
   });
 
   it('takes the self-test flags', () => {

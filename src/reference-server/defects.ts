@@ -11,6 +11,8 @@ export interface DefectDefinition {
   conforming?: boolean;
   /** Audit flags the defect needs in order to show (e.g. the tool that changes the tool set). */
   auditArgs?: readonly string[];
+  /** A defect of the initialize wire: it exists in legacy mode only (--legacy), where the defect tests start it. */
+  legacy?: true;
 }
 
 /** How an audit changes the reference server's tool set: toggle_beta_tools adds or removes beta_forecast. */
@@ -122,6 +124,13 @@ export const DEFECTS = defineDefects([
     name: 'server-request',
     breaks: 'patterns.server-no-requests',
     description: 'sends a roots/list JSON-RPC request before answering the first tools/list',
+  },
+  {
+    name: 'legacy-sampling-unnegotiated',
+    breaks: 'lifecycle.capabilities.negotiated',
+    description: 'legacy mode: before answering the first tools/list, sends sampling/createMessage to a client that declared no sampling, and waits for its answer',
+    transports: ['stdio'],
+    legacy: true,
   },
   { name: 'bad-instructions', breaks: 'schema.result.valid', description: 'the discover result has instructions: 42 (a number)' },
   { name: 'tool-name-too-long', breaks: 'tools.name.length', description: 'lists an extra tool whose name is 129 characters long' },
@@ -317,6 +326,13 @@ export const DEFECTS = defineDefects([
     transports: ['stdio'],
   },
   { name: 'hang-on-list', breaks: null, chaos: true, description: 'never answers tools/list (keeps running)' },
+  {
+    name: 'server-request-waits',
+    breaks: null,
+    chaos: true,
+    description: 'sends a roots/list JSON-RPC request before answering the first tools/list, and waits for the answer a 2026-07-28 client never sends',
+    transports: ['stdio'],
+  },
   { name: 'hang-get-time', breaks: null, chaos: true, description: 'never answers a tools/call of the read-only get_time (keeps serving everything else)' },
   {
     name: 'exit-after-discover',

@@ -2,7 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { handleMessage, handleText } from './handler.js';
 import type { HandlerContext, Reply } from './reply.js';
-import { meta, rpc, stdioContext } from './test-support.js';
+import { legacyRpc, meta, rpc, stdioContext } from './test-support.js';
 import { TOOL_DEFINITIONS } from './tools.js';
 
 type Message = Record<string, any>;
@@ -280,5 +280,34 @@ describe('confirm_action (multi round-trip)', () => {
     const state: string = callConfirm(ctx, 'c-1', withElicitation).result.requestState;
     const result = callConfirm(ctx, 'c-2', withElicitation, { inputResponses: { confirm: { action: 'decline' } }, requestState: state }).result;
     expect(result).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: expect.stringContaining('not carried out') }] });
+  });
+});
+
+describe('legacy mode (--legacy): the initialize wire', () => {
+  const initialize = legacyRpc(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: { roots: {} }, clientInfo: { name: 't', version: '1' } });
+
+  it('answers initialize with 2025-11-25, the tools capability and serverInfo; answers ping; knows no server/discover or subscriptions/listen', () => {
+    const ctx = stdioContext([], true);
+    expect(respond(ctx, initialize).result).toEqual({ protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: SERVER_INFO });
+    expect(handleMessage({ jsonrpc: '2.0', method: 'notifications/initialized' }, ctx)).toEqual({ kind: 'none' });
+    expect(respond(ctx, legacyRpc(2, 'ping')).result).toEqual({});
+    for (const method of ['server/discover', 'subscriptions/listen']) expect(respond(ctx, legacyRpc(3, method)).error).toMatchObject({ code: -32601 });
+  });
+
+  it('serves requests without _meta, with results as 2025-11-25 has them, and neither lists nor serves the tools that need 2026-07-28', () => {
+    const ctx = stdioContext([], true);
+    respond(ctx, initialize);
+    const listed: Message[] = [];
+    let cursor: string | undefined;
+    do {
+      const result = respond(ctx, legacyRpc(`l${listed.length}`, 'tools/list', cursor === undefined ? undefined : { cursor })).result;
+      expect(Object.keys(result).filter((key) => ['resultType', 'ttlMs', 'cacheScope', '_meta'].includes(key))).toEqual([]);
+      listed.push(...result.tools);
+      cursor = result.nextCursor;
+    } while (cursor !== undefined);
+    const names = listed.map((tool) => tool.name);
+    expect(names).toEqual(TOOL_DEFINITIONS.map((tool) => tool.name).filter((name) => name !== 'list_items' && name !== 'confirm_action'));
+    expect(respond(ctx, legacyRpc(5, 'tools/call', { name: 'echo', arguments: { text: 'hi' } })).result).toEqual({ content: [{ type: 'text', text: 'hi' }] });
+    expect(respond(ctx, legacyRpc(6, 'tools/call', { name: 'list_items', arguments: {} })).error).toMatchObject({ code: -32602, message: 'Unknown tool: list_items' });
   });
 });

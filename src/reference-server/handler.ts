@@ -15,6 +15,7 @@ import {
 import type { HandlerContext, Reply } from './reply.js';
 import { fillMissingMeta, readRequestMeta, type RequestMeta } from './request-meta.js';
 import { crashesOn } from './search-defects.js';
+import { legacyResult } from './legacy.js';
 import { undecodableState } from './confirm-action.js';
 import { toolsCallResult } from './tools-call.js';
 import { toolsListResult } from './tools-list.js';
@@ -91,6 +92,8 @@ function handleRequest(request: Request, ctx: HandlerContext): Reply {
   if (request.method === 'tools/call' && defects.has('request-state-tamper-hang') && undecodableState(request.params.requestState)) return { kind: 'hang' };
   if (isList && defects.has('garbage-on-list')) return { kind: 'raw', text: 'this is not json' };
   if (crashesOn(request.method, request.params, defects)) return { kind: 'send', messages: [], status: 500, stream: false, exitCode: 70 };
+  const ask = isList ? (ctx.legacy?.requestBeforeListing(defects) ?? rootsBeforeListing(ctx)) : undefined;
+  if (ask) return { kind: 'ask', request: ask, then: () => handleRequest(request, ctx) };
 
   const answer = answerRequest(request, ctx);
   if (answer.listen) return answer.listen;
@@ -120,10 +123,17 @@ function handleRequest(request: Request, ctx: HandlerContext): Reply {
   return reply;
 }
 
+/** The server-request-waits defect: the request the first tools/list waits on (stdio only). */
+function rootsBeforeListing(ctx: HandlerContext): OutgoingMessage | undefined {
+  if (!ctx.defects.has('server-request-waits') || ctx.state.askedBeforeListing) return undefined;
+  ctx.state.askedBeforeListing = true;
+  return ROOTS_LIST_REQUEST;
+}
+
 function answerRequest(request: Request, ctx: HandlerContext): Answer {
   try {
     const { result, before, after, listen } = dispatch(request, ctx);
-    return { before, after, response: resultResponse(request.id, result), status: 200, listen };
+    return { before, after, response: resultResponse(request.id, ctx.legacy ? legacyResult(result) : result), status: 200, listen };
   } catch (error) {
     if (error instanceof ProtocolError) {
       return { before: [], response: errorResponse(request.id, error), status: httpStatusOf(error, ctx.defects) };
@@ -140,7 +150,9 @@ function dispatch(
 ): { result: Record<string, unknown>; before: OutgoingMessage[]; after?: OutgoingMessage[]; listen?: Reply & { kind: 'listen' } } {
   const { method, params } = request;
   const { defects } = ctx;
-  if (method === 'initialize') {
+  const sessionResult = ctx.legacy?.answer(method, params);
+  if (sessionResult) return { result: sessionResult, before: [] };
+  if (method === 'initialize' && !ctx.legacy) {
     if (defects.has('initialize-error-unnamed')) throw methodNotFound('Method not found: initialize');
     throw methodNotFound(
       `initialize is not supported: this server speaks MCP ${PROTOCOL_VERSION} only (no handshake; send server/discover)`,
@@ -150,16 +162,19 @@ function dispatch(
   if (!METHODS.has(method) || (method === 'server/discover' && defects.has('no-discover'))) {
     throw methodNotFound(`Method not found: ${method}`);
   }
-  const meta = readRequestMeta(defects.has('meta-not-required') ? fillMissingMeta(request.rawParams) : request.rawParams, defects.has('log-level-unchecked'));
+  const meta = ctx.legacy
+    ? ctx.legacy.meta(params)
+    : readRequestMeta(defects.has('meta-not-required') ? fillMissingMeta(request.rawParams) : request.rawParams, defects.has('log-level-unchecked'));
   if (defects.has('capabilities-remembered')) {
     meta.clientCapabilities = { ...ctx.state.rememberedCapabilities.get(ctx.connection), ...meta.clientCapabilities };
     ctx.state.rememberedCapabilities.set(ctx.connection, meta.clientCapabilities);
   }
+  if (method === 'tools/call' && ctx.legacy && typeof params.name === 'string' && !ctx.legacy.serves(params.name)) throw invalidParams(`Unknown tool: ${params.name}`);
   if (method === 'tools/call' && defects.has('tool-lookup-before-headers') && typeof params.name === 'string' && !findTool(params.name, ctx.state.betaTools)) {
     throw invalidParams(`Unknown tool: ${params.name}`);
   }
   if (ctx.headers) validateRequestHeaders(ctx.headers, method, params, meta, defects);
-  if (!SUPPORTED_VERSIONS.includes(meta.protocolVersion) && !defects.has('version-not-checked')) {
+  if (!ctx.legacy && !SUPPORTED_VERSIONS.includes(meta.protocolVersion) && !defects.has('version-not-checked')) {
     throw unsupportedVersion(meta.protocolVersion);
   }
 

@@ -29,13 +29,14 @@ async function main(): Promise<void> {
   const defectNote = command.defects.size > 0 ? ` with defects: ${[...command.defects].join(', ')}` : '';
   if (command.transport === 'stdio') {
     const { runStdioServer } = await import('./stdio.js');
-    log(`serving MCP over stdio${defectNote}`);
+    log(`serving MCP ${command.legacy ? '2025-11-25 (the initialize wire)' : '2026-07-28'} over stdio${defectNote}`);
     // Without its stdin the process would have nothing left to wait for; this keeps it up until a signal.
     if (command.defects.has('ignore-stdin-eof')) setInterval(() => {}, 60_000);
     runStdioServer({
       input: process.stdin,
       output: process.stdout,
       defects: command.defects,
+      legacy: command.legacy,
       log,
       exit: (code) => process.exit(code),
       ...(onArrival ? { onArrival } : {}),

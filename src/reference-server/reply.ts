@@ -1,5 +1,6 @@
 import type { DefectSet } from './defects.js';
 import type { HeaderBag } from './http-headers.js';
+import type { LegacySession } from './legacy.js';
 import type { OutgoingMessage } from './messages.js';
 import type { ListingScale } from './scale-tools.js';
 import type { ServerState } from './server-state.js';
@@ -15,6 +16,8 @@ export interface HandlerContext {
   log?: (line: string) => void;
   /** Benchmarks: generated tools appended to the listing, and the page size to serve them with. */
   scale?: ListingScale;
+  /** Legacy mode (--legacy, stdio): the session of the initialize wire; absent on 2026-07-28. */
+  legacy?: LegacySession;
 }
 
 /** What a transport must do for one incoming message. */
@@ -25,6 +28,8 @@ export type Reply =
   | { kind: 'hang' }
   /** Chaos: write this text instead of a JSON-RPC message. */
   | { kind: 'raw'; text: string }
+  /** stdio: send the client this request first; once its answer arrives, reply as `then` says. */
+  | { kind: 'ask'; request: OutgoingMessage; then(): Reply }
   /** subscriptions/listen accepted: send the acknowledgement, then keep the stream open for notifications. */
   | {
       kind: 'listen';

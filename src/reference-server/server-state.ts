@@ -8,6 +8,8 @@ export interface ServerState {
   requestStates: RequestStateSigner;
   /** Whether any tools/list has been answered yet (the server-request defect fires once). */
   answeredToolsList: boolean;
+  /** Whether the server-request-waits defect has sent its request (it waits for one answer only). */
+  askedBeforeListing: boolean;
   /** How many tools/list requests have reached the listing, this one included (the shuffled-order defect rotates by it). */
   toolsListRequests: number;
   /** Whether toggle_beta_tools has added the beta tool to the listing. */
@@ -26,6 +28,7 @@ export function createServerState(): ServerState {
     notes: new NotesStore(),
     requestStates: new RequestStateSigner(),
     answeredToolsList: false,
+    askedBeforeListing: false,
     toolsListRequests: 0,
     betaTools: false,
     subscriptions: new SubscriptionRegistry(),

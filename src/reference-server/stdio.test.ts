@@ -3,17 +3,17 @@ import { describe, expect, it } from 'vitest';
 import type { DefectName } from './defects.js';
 import type { AnswerLatency } from './latency.js';
 import { runStdioServer } from './stdio.js';
-import { meta, rpc } from './test-support.js';
+import { legacyRpc, meta, rpc } from './test-support.js';
 
-/** Runs the stdio server on in-memory streams. */
-function startStdio(defects: DefectName[] = [], latency: AnswerLatency = {}) {
+/** Runs the stdio server on in-memory streams; `legacy` serves the initialize wire (--legacy). */
+function startStdio(defects: DefectName[] = [], latency: AnswerLatency = {}, legacy = false) {
   const input = new PassThrough();
   const output = new PassThrough();
   let buffered = '';
   output.on('data', (chunk: Buffer) => (buffered += chunk.toString('utf8')));
   let exitCode: number | undefined;
   const exited = new Promise<number>((resolve) => {
-    runStdioServer({ input, output, defects: new Set(defects), log: () => {}, exit: (code) => resolve((exitCode = code)), ...latency });
+    runStdioServer({ input, output, defects: new Set(defects), legacy, log: () => {}, exit: (code) => resolve((exitCode = code)), ...latency });
   });
   const lines = () => buffered.split('\n').filter((line) => line !== '');
   return {
@@ -133,6 +133,20 @@ describe('stdio transport', () => {
       { id: 1, result: {} },
       { id: 2, result: {} },
     ]);
+    server.end();
+    await server.exited;
+  });
+
+  it('legacy-sampling-unnegotiated asks for sampling before the first tools/list, serves other requests meanwhile, and answers the list once the client has answered', async () => {
+    const server = startStdio(['legacy-sampling-unnegotiated'], {}, true);
+    server.send(legacyRpc(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } }));
+    server.send(legacyRpc(2, 'tools/list'));
+    server.send(legacyRpc(3, 'ping'));
+    const asked = await server.waitForLines(3);
+    expect(asked.map((line) => JSON.parse(line))).toMatchObject([{ id: 1 }, { id: 'srv-sampling-1', method: 'sampling/createMessage' }, { id: 3, result: {} }]);
+    server.send({ jsonrpc: '2.0', id: 'srv-sampling-1', error: { code: -32601, message: 'Method not found' } });
+    const lines = await server.waitForLines(4);
+    expect(JSON.parse(lines[3]!)).toMatchObject({ id: 2, result: { tools: expect.any(Array) } });
     server.end();
     await server.exited;
   });

@@ -6,6 +6,7 @@ import { asksForLogs, callsTool, cancelledIdOf, requestIdOf } from './line-field
 import { answerDelayMs, type AnswerLatency } from './latency.js';
 import type { DefectSet } from './defects.js';
 import { handleText } from './handler.js';
+import { LegacySession } from './legacy.js';
 import { notification, type OutgoingMessage } from './messages.js';
 import type { HandlerContext, Reply } from './reply.js';
 import type { ListingScale } from './scale-tools.js';
@@ -16,6 +17,8 @@ export interface StdioServerOptions extends AnswerLatency {
   input: Readable;
   output: Writable;
   defects: DefectSet;
+  /** Serve the initialize wire (2025-11-25): one process is one session. */
+  legacy?: boolean;
   log: (line: string) => void;
   /** Called once when the server is done: 0 on stdin EOF (never, under ignore-stdin-eof), the defect's code for exit-after-discover. */
   exit: (code: number) => void;
@@ -42,6 +45,7 @@ export function runStdioServer(options: StdioServerOptions): void {
     connection: String(process.pid),
     log,
     ...(options.scale ? { scale: options.scale } : {}),
+    ...(options.legacy ? { legacy: new LegacySession() } : {}),
   };
   if (defects.has('stdout-noise')) output.write('reference server ready\n');
   const lines = createInterface({ input, crlfDelay: Infinity });
@@ -60,17 +64,6 @@ export function runStdioServer(options: StdioServerOptions): void {
     exitWhenDone();
   };
 
-  /** Delayed answers by request id: a notifications/cancelled for one drops it (the cancelled call says nothing more). */
-  const delayed = new Map<string, NodeJS.Timeout>();
-  const dropLateAnswer = (key: string): void => {
-    const timer = delayed.get(key);
-    if (!timer) return;
-    clearTimeout(timer);
-    delayed.delete(key);
-    late -= 1;
-    exitWhenDone();
-  };
-
   /** Defects progress-after-cancel, log-after-cancel: a cancelled slow call drops its answer, yet still speaks a little later. */
   const stillSpeaks = new Map<string, string>();
   const speakAfterCancel = (key: string): void => {
@@ -83,6 +76,17 @@ export function runStdioServer(options: StdioServerOptions): void {
       output.write(text);
       exitWhenDone();
     }, STILL_SPEAKS_AFTER_MS);
+  };
+
+  /** Delayed answers by request id: a notifications/cancelled for one drops it (the cancelled call says nothing more). */
+  const delayed = new Map<string, NodeJS.Timeout>();
+  const dropLateAnswer = (key: string): void => {
+    const timer = delayed.get(key);
+    if (!timer) return;
+    clearTimeout(timer);
+    delayed.delete(key);
+    late -= 1;
+    exitWhenDone();
   };
 
   /** Defect latin1-response: the first server/discover answer is written in ISO-8859-1, "café" in its instructions. */
@@ -98,15 +102,10 @@ export function runStdioServer(options: StdioServerOptions): void {
     output.write(`${JSON.stringify(message)}\n`);
   };
 
-  lines.on('line', (line) => {
-    if (stopped || line.trim() === '') return;
-    const method = methodOf(line);
-    options.onArrival?.(method);
-    if (method === 'notifications/cancelled' && !defects.has('answer-after-cancel')) {
-      dropLateAnswer(cancelledIdOf(line));
-      speakAfterCancel(cancelledIdOf(line));
-    }
-    const reply = handleText(line, ctx);
+  /** Requests this server sent the client, by id: the line that waits for the answer, and what to reply then. */
+  const asked = new Map<string, { line: string; then: () => Reply }>();
+
+  const respond = (line: string, method: string, reply: Reply): void => {
     const afterCancel = spokenAfterCancel(line, reply, defects);
     const slow = (defects.has('answer-after-cancel') && callsTool(line, 'get_time')) || afterCancel !== undefined;
     const delayMs = answerDelayMs(method, reply, options) + (slow ? SLOW_ANSWER_MS : 0);
@@ -128,6 +127,11 @@ export function runStdioServer(options: StdioServerOptions): void {
       return;
     }
     if (reply.kind === 'raw') output.write(`${reply.text}\n`);
+    if (reply.kind === 'ask') {
+      asked.set(JSON.stringify(reply.request.id), { line, then: reply.then });
+      writeMessage(reply.request);
+      return;
+    }
     if (reply.kind === 'listen') {
       if (reply.ack) output.write(`${JSON.stringify(reply.ack)}\n`);
       reply.open((message) => output.write(`${JSON.stringify(message)}\n`));
@@ -136,6 +140,24 @@ export function runStdioServer(options: StdioServerOptions): void {
     if (reply.kind !== 'send') return;
     for (const message of reply.messages) writeMessage(message);
     if (reply.exitCode !== undefined) stop(reply.exitCode);
+  };
+
+  lines.on('line', (line) => {
+    if (stopped || line.trim() === '') return;
+    const method = methodOf(line);
+    options.onArrival?.(method);
+    const waiting = method === '-' ? asked.get(requestIdOf(line)) : undefined;
+    if (waiting) {
+      // The client answered our request: whatever it said, the request that waited for it is served now.
+      asked.delete(requestIdOf(line));
+      respond(waiting.line, methodOf(waiting.line), waiting.then());
+      return;
+    }
+    if (method === 'notifications/cancelled' && !defects.has('answer-after-cancel')) {
+      dropLateAnswer(cancelledIdOf(line));
+      speakAfterCancel(cancelledIdOf(line));
+    }
+    respond(line, method, handleText(line, ctx));
   });
   lines.on('close', () => {
     if (defects.has('ignore-stdin-eof')) return log('stdin closed; staying up (defect ignore-stdin-eof)');

@@ -2,6 +2,7 @@
 import { request as httpRequest, type Agent, type IncomingHttpHeaders } from 'node:http';
 import type { JsonRpcId } from '../jsonrpc.js';
 import { NO_DEFECTS, type DefectName } from './defects.js';
+import { LegacySession } from './legacy.js';
 import type { HandlerContext } from './reply.js';
 import { createServerState } from './server-state.js';
 
@@ -20,13 +21,20 @@ export function rpc(id: JsonRpcId, method: string, params: Record<string, unknow
   return { jsonrpc: '2.0', id, method, params: { _meta: meta(), ...params } };
 }
 
-export function stdioContext(defects: readonly DefectName[] = []): HandlerContext {
+/** `legacy`: the context of legacy mode (--legacy), a session of the initialize wire. */
+export function stdioContext(defects: readonly DefectName[] = [], legacy = false): HandlerContext {
   return {
     transport: 'stdio',
     defects: defects.length ? new Set(defects) : NO_DEFECTS,
     state: createServerState(),
     connection: String(process.pid),
+    ...(legacy ? { legacy: new LegacySession() } : {}),
   };
+}
+
+/** A request of the initialize wire: no per-request `_meta`. */
+export function legacyRpc(id: JsonRpcId, method: string, params?: Record<string, unknown>) {
+  return { jsonrpc: '2.0', id, method, ...(params ? { params } : {}) };
 }
 
 /** The standard Streamable HTTP headers a conforming client sends for this body. */

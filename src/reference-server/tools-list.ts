@@ -25,7 +25,8 @@ function clientNameOf(params: Record<string, unknown>): unknown {
 /** One tools/list page; `ctx.state.toolsListRequests` must already count this request. */
 export function toolsListResult(params: Record<string, unknown>, ctx: HandlerContext): Record<string, unknown> {
   const { defects } = ctx;
-  const listed = withScale(ctx.state.betaTools ? [...listedToolDefinitions(defects), BETA_DEFINITION] : listedToolDefinitions(defects), ctx);
+  const definitions = ctx.state.betaTools ? [...listedToolDefinitions(defects), BETA_DEFINITION] : listedToolDefinitions(defects);
+  const listed = withScale(ctx.legacy ? definitions.filter((tool) => ctx.legacy!.serves(String(tool.name))) : definitions, ctx);
   const pageSize = ctx.scale?.pageSize ?? PAGE_SIZE;
   const total = listed.length;
   if (defects.has('cursor-single-use') && typeof params.cursor === 'string') spendCursor(params.cursor, ctx);

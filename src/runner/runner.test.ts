@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext } from './context.js';
+import { TargetGoneError } from '../protocol/errors.js';
 import { runChecks } from './runner.js';
 import type { CheckDefinition } from './types.js';
 
@@ -44,5 +45,32 @@ describe('check phases', () => {
     expect(ran.slice(5)).toEqual(['looks-at-all', 'closes-shared']);
     // Results keep the registry order.
     expect(output.results.map((r) => r.id)).toEqual(checks.map((c) => c.id));
+  });
+});
+
+describe('a target that stops answering', () => {
+  it('while it waits on a request of its own that the client left unanswered: the abort reason says so, and names the request', async () => {
+    const failure = {
+      kind: 'timeout' as const,
+      message: 'no response to id 3 within 500 ms; meanwhile the server sent the request roots/list (id "srv-1") and may be waiting for its answer',
+    };
+    const exchange = { seq: 1, sentAt: '', durationMs: 500, request: {}, notifications: [], failure };
+    const gone = new TargetGoneError(exchange, failure.message, { jsonrpc: '2.0', id: 'srv-1', method: 'roots/list' });
+    const lost = { ...ctx, strays: () => [], targetStderr: () => '' } as unknown as CheckContext;
+    const check: CheckDefinition = {
+      id: 'x.lists',
+      keyword: 'MUST',
+      title: 'x',
+      specRef: 'x',
+      area: 'x',
+      wires: ['2026-07-28'],
+      sentences: { '2026-07-28': [{ ref: 'x', text: 'x', keyword: 'MUST' }] },
+      run: () => {
+        throw gone;
+      },
+    };
+    const output = await runChecks([check], lost, {});
+    expect(output.aborted?.reason).toBe(`the target stopped answering while it waited on a request of its own during x.lists: ${failure.message}`);
+    expect(output.results[0]).toMatchObject({ status: 'error', message: `the target stopped answering while it waited on a request of its own: ${failure.message}` });
   });
 });

@@ -89,7 +89,7 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
     // Only the check that holds the losing exchange is blamed; a concurrent check that merely finished later is not.
     const gone = ctx.client.goneError;
     if (gone && !aborted && outcomes.some((o) => o.status === 'error' || o.evidence?.includes(gone.exchange))) {
-      aborted = { reason: `the target stopped answering during ${check.id}: ${gone.message}`, duringCheck: check.id };
+      aborted = { reason: `${goneVerb(gone)} during ${check.id}: ${gone.message}`, duringCheck: check.id };
     }
     const elapsed = performance.now() - started;
     complete(
@@ -115,7 +115,7 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
     for (const i of indexes.filter((i) => checks[i]!.phase === phase)) await runOne(i);
   }
   const lost = ctx.client.goneError;
-  if (lost && !aborted) aborted = { reason: `the target stopped answering: ${lost.message}` };
+  if (lost && !aborted) aborted = { reason: `${goneVerb(lost)}: ${lost.message}` };
   const skippedNote = `${budgetSkips} check(s) skipped for budget`;
   return {
     results: finished.flatMap((r) => r ?? []),
@@ -125,7 +125,9 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
 }
 
 function goneVerb(error: TargetGoneError): string {
-  return error.exchange.failure?.kind === 'rate-limited' ? 'the target refused further requests' : 'the target stopped answering';
+  if (error.exchange.failure?.kind === 'rate-limited') return 'the target refused further requests';
+  if (error.unansweredRequest !== undefined) return 'the target stopped answering while it waited on a request of its own';
+  return 'the target stopped answering';
 }
 
 function failureOutcome(check: CheckDefinition, error: unknown, ctx: CheckContext): Outcome {

@@ -532,3 +532,99 @@ describe('HttpTransport: subscriptions/listen streams', () => {
     expect(exchange).toMatchObject({ status: 404, response: { error: { code: -32601 } } });
   });
 });
+
+describe('HttpTransport: requests of the server (initialize wire)', () => {
+  const event = (message: unknown) => `event: message\ndata: ${JSON.stringify(message)}\n\n`;
+  const rootsRequest = { jsonrpc: '2.0', id: 's1', method: 'roots/list' };
+  const answerTo = (message: Record<string, unknown>) => ({ response: { jsonrpc: '2.0', id: message.id, result: { roots: [] } }, headers: { 'Mcp-Session-Id': 'session-1' } });
+  const isAnswer = (body: string) => body !== '' && !('method' in (JSON.parse(body) as object));
+
+  it("answers a request on a POST's event stream with a POST of its own while that POST still waits, and keeps both", async () => {
+    let waiting: ServerResponse | undefined;
+    handler = (req, res, body) => {
+      if (isAnswer(body)) {
+        res.writeHead(202).end();
+        waiting?.end(event(okResponse));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(event(rootsRequest));
+      waiting = res;
+    };
+    const t = transport();
+    t.answerServerRequests(answerTo);
+    const exchange = await t.send(request, 1);
+    expect(exchange.failure).toBeUndefined();
+    expect(exchange.response).toEqual(okResponse);
+    expect(exchange.notifications).toEqual([rootsRequest]);
+    const answerPost = received.find((r) => isAnswer(r.body))!;
+    expect(JSON.parse(answerPost.body)).toEqual({ jsonrpc: '2.0', id: 's1', result: { roots: [] } });
+    expect(answerPost.headers['mcp-session-id']).toBe('session-1');
+    expect(t.strays()).toMatchObject([{ kind: 'server-request', data: rootsRequest, answer: { id: 's1', result: { roots: [] } } }]);
+  });
+
+  it('leaves a request unanswered without a responder, and still keeps it', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(event(rootsRequest) + event(okResponse));
+    };
+    const t = transport();
+    expect((await t.send(request, 1)).response).toEqual(okResponse);
+    await delay(50);
+    expect(received).toHaveLength(1);
+    expect(t.strays()).toEqual([{ at: expect.any(String), kind: 'server-request', data: rootsRequest }]);
+  });
+
+  it('opens the GET stream once, answers the requests that arrive there and keeps its notifications; a 405 leaves nothing open', async () => {
+    const ping = { jsonrpc: '2.0', id: 7, method: 'ping' };
+    const logged = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'hello' } };
+    handler = (req, res, body) => {
+      if (req.method === 'GET') {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(`id: 1\ndata:\n\n${event(ping)}${event(logged)}`);
+        return;
+      }
+      res.writeHead(202).end();
+    };
+    const t = transport();
+    t.answerServerRequests((message) => ({ response: { jsonrpc: '2.0', id: message.id, result: {} }, headers: {} }));
+    t.openServerStream({ 'Mcp-Session-Id': 'session-1' });
+    t.openServerStream({ 'Mcp-Session-Id': 'session-1' });
+    for (let i = 0; i < 100 && !received.some((r) => isAnswer(r.body)); i += 1) await delay(10);
+    const gets = received.filter((r) => r.body === '');
+    expect(gets).toHaveLength(1);
+    expect(gets[0]!.headers).toMatchObject({ accept: 'application/json, text/event-stream', 'mcp-session-id': 'session-1' });
+    expect(JSON.parse(received.find((r) => isAnswer(r.body))!.body)).toEqual({ jsonrpc: '2.0', id: 7, result: {} });
+    expect(t.strays().map((s) => [s.kind, s.data])).toEqual([
+      ['server-request', ping],
+      ['notification', logged],
+    ]);
+    await t.close();
+    await delay(50);
+    expect(requestsClosedEarly).toBe(1);
+
+    handler = replyJson(405, { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Method not allowed' } });
+    const other = transport();
+    await other.openServerStream({});
+    expect(other.strays()).toEqual([]);
+  });
+
+  it('waits a bounded time for a GET stream whose headers are held back, and keeps it open for what comes later', async () => {
+    const ping = { jsonrpc: '2.0', id: 8, method: 'ping' };
+    let stream: ServerResponse | undefined;
+    handler = (req, res) => {
+      if (req.method === 'GET') stream = res;
+      else res.writeHead(202).end();
+    };
+    const t = transport({ timeoutMs: 300 });
+    t.answerServerRequests((message) => ({ response: { jsonrpc: '2.0', id: message.id, result: {} }, headers: {} }));
+    const started = performance.now();
+    await t.openServerStream({});
+    expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+    await delay(400);
+    stream!.writeHead(200, { 'content-type': 'text/event-stream' });
+    stream!.write(event(ping));
+    for (let i = 0; i < 100 && !received.some((r) => isAnswer(r.body)); i += 1) await delay(10);
+    expect(JSON.parse(received.find((r) => isAnswer(r.body))!.body)).toEqual({ jsonrpc: '2.0', id: 8, result: {} });
+  });
+});

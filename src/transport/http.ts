@@ -21,9 +21,9 @@ function loadPool(): typeof PoolType {
   }
   return (requireCjs('undici') as typeof import('undici')).Pool;
 }
-import { isObject } from '../jsonrpc.js';
+import { isObject, isServerRequest } from '../jsonrpc.js';
 import type { JsonRpcId } from '../jsonrpc.js';
-import { recordNotification } from './evidence-caps.js';
+import { recordNotification, StrayLog } from './evidence-caps.js';
 import { jsonNestedDeeperThan, MAX_JSON_DEPTH, tooDeepMessage } from './json-depth.js';
 import { ListenState } from './listen-stream.js';
 import { RequestGate } from './request-gate.js';
@@ -32,7 +32,7 @@ import { SseParser } from './sse.js';
 import { decodeUtf8 } from './utf8.js';
 import type { SseEvent } from './sse.js';
 import { TargetUnavailableError } from './types.js';
-import type { ListenStream, SendOptions, Transport } from './types.js';
+import type { ListenStream, SendOptions, ServerRequestAnswer, ServerRequestResponder, Transport } from './types.js';
 import type { Exchange, StrayEvent, TransportFailure } from '../model/exchange.js';
 import { REDACTED } from '../model/redacted.js';
 
@@ -53,6 +53,8 @@ export interface HttpTransportOptions {
 }
 
 const RAW_BODY_LIMIT = 4096;
+/** How long opening the GET stream of the `initialize` wire may hold the handshake up. */
+const SERVER_STREAM_WAIT_MS = 2000;
 /** The longest Retry-After an audit waits out; a longer one ends the audit with the reason. */
 const MAX_RETRY_AFTER_MS = 30_000;
 const SECRET_RESPONSE_HEADER = /cookie|authorization|token|secret|api-?key/i;
@@ -77,6 +79,15 @@ export class HttpTransport implements Transport {
   /** The kept-alive connections, each a single-connection pool opened when first used; [0] carries all but spread requests. */
   private readonly connections: Connection[];
   private path = '/';
+  private responder: ServerRequestResponder | undefined;
+  private readonly strayLog = new StrayLog();
+  /**
+   * The connection our answers to the server's requests are POSTed on: not the first, where the request whose stream
+   * carried the server's request is still waiting for its response.
+   */
+  private answers: Pool | undefined;
+  /** The GET stream of the `initialize` wire (openServerStream), until close(). */
+  private serverStream: { pool: Pool; controller: AbortController; reading: Promise<void>; opened: Promise<void> } | undefined;
 
   constructor(private readonly options: HttpTransportOptions) {
     this.description = describeUrl(options.url);
@@ -129,7 +140,7 @@ export class HttpTransport implements Transport {
         headersArrived = true;
         exchange.status = response.statusCode;
         exchange.responseHeaders = recordedResponseHeaders(response.headers);
-        await new ResponseReader(exchange, id, false, this.maxMessageBytes, () => listen.onMessage()).read(response);
+        await new ResponseReader(exchange, id, false, this.maxMessageBytes, this.onServerRequest, () => listen.onMessage()).read(response);
       } catch (error) {
         if (!closedByUs) {
           exchange.failure = controller.signal.aborted
@@ -224,7 +235,100 @@ export class HttpTransport implements Transport {
   }
 
   strays(): readonly StrayEvent[] {
-    return [];
+    return this.strayLog.events;
+  }
+
+  answerServerRequests(responder: ServerRequestResponder): void {
+    this.responder = responder;
+  }
+
+  /**
+   * A request from the server (on a POST's event stream or the GET stream): answered by a POST of its own, and kept with
+   * its answer. `invalidUtf8` marks one from the GET stream (one on a POST's stream is counted on that exchange).
+   */
+  private readonly onServerRequest = (request: Record<string, unknown>, size: number, invalidUtf8 = false): void => {
+    const answer = this.responder?.(request);
+    if (answer) void this.postAnswer(answer);
+    this.strayLog.add('server-request', request, size, { ...(invalidUtf8 ? { invalidUtf8: true as const } : {}), ...(answer ? { answer: answer.response } : {}) });
+  };
+
+  /**
+   * 2025-11-25 basic/transports: the body of a POST may be a JSON-RPC response, which the server accepts with 202.
+   * Whatever the server makes of it shows in what it does next, where the checks judge it; nothing is recorded here.
+   */
+  private async postAnswer(answer: ServerRequestAnswer): Promise<void> {
+    const url = parseTargetUrl(this.options.url);
+    this.answers ??= new Pool(url.origin, { headersTimeout: 0, bodyTimeout: 0, connections: 1 });
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
+    try {
+      const response = await this.answers.request({
+        path: url.pathname + url.search,
+        method: 'POST',
+        headers: Object.fromEntries(this.outgoingHeaders(answer.headers).map((h) => [h.name, h.value])),
+        body: JSON.stringify(answer.response),
+        signal: controller.signal,
+      });
+      await response.body.dump();
+    } catch {
+      // A server that is gone or stuck fails the requests of the audit, which say so.
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Resolves once the stream is open (its response headers arrived) or refused, or after SERVER_STREAM_WAIT_MS: a server
+   * may hold the headers back until it has something to send. The stream stays until close(), silent or not.
+   */
+  openServerStream(headers: Record<string, string>): Promise<void> {
+    if (this.serverStream) return this.serverStream.opened;
+    const url = parseTargetUrl(this.options.url);
+    const pool = new Pool(url.origin, { headersTimeout: 0, bodyTimeout: 0, connections: 1 });
+    const controller = new AbortController();
+    let opened!: () => void;
+    const open = new Promise<void>((resolve) => {
+      opened = resolve;
+      setTimeout(resolve, Math.min(SERVER_STREAM_WAIT_MS, this.options.timeoutMs)).unref();
+    });
+    const reading = (async () => {
+      try {
+        const response = await pool.request({
+          path: url.pathname + url.search,
+          method: 'GET',
+          headers: Object.fromEntries(this.outgoingHeaders(headers).map((h) => [h.name, h.value])),
+          signal: controller.signal,
+        });
+        opened();
+        // A server that offers no stream answers 405 (or anything else): nothing will arrive there.
+        if (response.statusCode !== 200 || mediaType(response.headers['content-type']) !== 'text/event-stream') return await response.body.dump();
+        const events = new SseParser();
+        for await (const chunk of response.body as AsyncIterable<Buffer>) {
+          for (const event of events.push(chunk)) this.onStreamEvent(event);
+          if (events.pendingLength > this.maxMessageBytes) break;
+        }
+      } catch {
+        // Closed by us, or broken: the stream only ever adds evidence.
+      } finally {
+        opened();
+      }
+    })();
+    this.serverStream = { pool, controller, reading, opened: open };
+    return open;
+  }
+
+  /** One event of the GET stream. Only JSON-RPC messages are kept: no check judges anything else sent there. */
+  private onStreamEvent(event: SseEvent): void {
+    if (event.data.trim() === '' || jsonNestedDeeperThan(event.data, MAX_JSON_DEPTH)) return;
+    let message: unknown;
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    if (!isObject(message)) return;
+    if (isServerRequest(message)) return this.onServerRequest(message, event.data.length, event.invalidUtf8);
+    this.strayLog.add('method' in message ? 'notification' : 'unknown-id', message, event.data.length, event.invalidUtf8 ? { invalidUtf8: true } : {});
   }
 
   stderr(): string {
@@ -232,8 +336,13 @@ export class HttpTransport implements Transport {
   }
 
   async close(): Promise<void> {
-    const pools = this.connections.map((connection) => connection.pool);
+    const stream = this.serverStream;
+    this.serverStream = undefined;
+    stream?.controller.abort();
+    await stream?.reading;
+    const pools = [...this.connections.map((connection) => connection.pool), stream?.pool, this.answers];
     for (const connection of this.connections) connection.pool = undefined;
+    this.answers = undefined;
     await Promise.all(pools.map((pool) => (pool && !pool.destroyed ? pool.destroy() : undefined)));
   }
 
@@ -267,7 +376,7 @@ export class HttpTransport implements Transport {
     const headers = this.outgoingHeaders(options.headers);
     const exchange = newExchange(message, headers);
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
-    const reader = new ResponseReader(exchange, id, options.notification === true, this.maxMessageBytes);
+    const reader = new ResponseReader(exchange, id, options.notification === true, this.maxMessageBytes, this.onServerRequest);
     const started = performance.now();
     connection.inFlight += 1;
     await new Promise<void>((settle) => {
@@ -332,6 +441,8 @@ class ResponseReader {
     private readonly id: JsonRpcId | undefined,
     private readonly notification: boolean,
     private readonly maxBytes: number,
+    /** A request from the server on this stream: it is answered (or not) by the transport, and kept with the notifications. */
+    private readonly onRequest: (request: Record<string, unknown>, size: number) => void,
     private readonly onMessage?: () => void,
   ) {}
 
@@ -398,6 +509,7 @@ class ResponseReader {
         return true;
       }
       recordNotification(this.exchange, message, event.data.length);
+      if (isServerRequest(message)) this.onRequest(message, event.data.length);
       this.onMessage?.();
     }
     return false;

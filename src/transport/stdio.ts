@@ -2,14 +2,21 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { isObject, type JsonRpcId } from '../jsonrpc.js';
 import { killGroup, trackChild } from './children.js';
 import { splitCommandLine } from './command-line.js';
-import { recordNotification } from './evidence-caps.js';
+import { recordNotification, StrayLog } from './evidence-caps.js';
 import { stderrExcerpt } from './stderr-excerpt.js';
 import { jsonNestedDeeperThan, MAX_JSON_DEPTH, tooDeepMessage } from './json-depth.js';
 import { ListenState } from './listen-stream.js';
 import { RequestGate } from './request-gate.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, nextSeq } from './sequence.js';
 import { decodeUtf8 } from './utf8.js';
-import { TargetUnavailableError, type ListenStream, type InputEnd, type SendOptions, type Transport } from './types.js';
+import {
+  TargetUnavailableError,
+  type ListenStream,
+  type InputEnd,
+  type SendOptions,
+  type ServerRequestResponder,
+  type Transport,
+} from './types.js';
 import type { Exchange, StrayEvent, TransportFailure } from '../model/exchange.js';
 
 export interface StdioTransportOptions {
@@ -34,9 +41,6 @@ interface Pending {
 const STDERR_KEEP = 64 * 1024;
 /** The start of stderr is kept apart from its tail: a start-up error stays visible however much follows it. */
 const STDERR_START_KEEP = 8 * 1024;
-const STRAY_KEEP = 1000;
-/** Total text length of the stray messages kept; a flood of large ones is counted, not kept. */
-const STRAY_CHARS_KEEP = 8 * 1024 * 1024;
 const RAW_LINE_KEEP = 2048;
 /** Ids of answered requests remembered, to recognise a second answer to one of them. */
 const ANSWERED_KEEP = 10_000;
@@ -51,9 +55,8 @@ export class StdioTransport implements Transport {
   private readonly pending = new Map<string, Pending>();
   /** Ids we stopped waiting for: a late answer to one of them is recorded but blames no other request. */
   private readonly abandoned = new Set<string>();
-  private readonly strayEvents: StrayEvent[] = [];
-  private strayDropped = 0;
-  private strayChars = 0;
+  private readonly strayLog = new StrayLog();
+  private responder: ServerRequestResponder | undefined;
   private stderrText = '';
   private stderrStart = '';
   private stderrSeen = 0;
@@ -192,7 +195,11 @@ export class StdioTransport implements Transport {
   }
 
   strays(): readonly StrayEvent[] {
-    return this.strayEvents;
+    return this.strayLog.events;
+  }
+
+  answerServerRequests(responder: ServerRequestResponder): void {
+    this.responder = responder;
   }
 
   stderr(): string {
@@ -301,13 +308,13 @@ export class StdioTransport implements Transport {
       if (invalidUtf8) exchange.invalidUtf8 = (exchange.invalidUtf8 ?? 0) + 1;
     };
     if (isObject(message) && 'method' in message) {
-      const kind = 'id' in message ? 'server-request' : 'notification';
       for (const p of this.pending.values()) {
         recordNotification(p.exchange, message, line.length);
         mark(p.exchange);
         p.listen?.onMessage();
       }
-      if (this.pending.size === 0 || kind === 'server-request') this.stray(kind, message, line.length, invalidUtf8);
+      if ('id' in message) this.onServerRequest(message, line.length, invalidUtf8);
+      else if (this.pending.size === 0) this.stray('notification', message, line.length, invalidUtf8);
       return;
     }
     const id = isObject(message) ? message.id : undefined;
@@ -345,6 +352,13 @@ export class StdioTransport implements Transport {
         )}`,
       });
     }
+  }
+
+  /** A request from the server: answered on a line of its own when the responder has an answer, and kept with it. */
+  private onServerRequest(request: Record<string, unknown>, size: number, invalidUtf8: boolean): void {
+    const answer = this.exited ? undefined : this.responder?.(request);
+    if (answer) this.writeLine(JSON.stringify(answer.response));
+    this.strayLog.add('server-request', request, size, { ...(invalidUtf8 ? { invalidUtf8: true as const } : {}), ...(answer ? { answer: answer.response } : {}) });
   }
 
   /** A second answer to a request: the target's answers can no longer be trusted to be ours, so the audit stops. */
@@ -387,12 +401,7 @@ export class StdioTransport implements Transport {
   }
 
   private stray(kind: StrayEvent['kind'], data: unknown, size: number, invalidUtf8 = false): void {
-    if (this.strayEvents.length >= STRAY_KEEP || this.strayChars + size > STRAY_CHARS_KEEP) {
-      this.strayDropped += 1;
-      return;
-    }
-    this.strayChars += size;
-    this.strayEvents.push({ at: new Date().toISOString(), seq: nextSeq(), kind, data, ...(invalidUtf8 ? { invalidUtf8: true as const } : {}) });
+    this.strayLog.add(kind, data, size, invalidUtf8 ? { invalidUtf8: true } : {});
   }
 }
 

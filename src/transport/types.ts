@@ -35,12 +35,33 @@ export interface Transport {
   probeMethod?(method: 'GET' | 'DELETE', headers?: Record<string, string>): Promise<Exchange>;
   /** stdio only: close the target's stdin and wait up to `waitMs` for it to exit by itself (no signal is sent). */
   endInput?(waitMs: number): Promise<InputEnd>;
+  /**
+   * Who answers the requests the server sends us (set once, by the protocol client). The transport sends each answer
+   * back (stdio: a line; HTTP: a POST of its own) and records the request as a `server-request` stray with its answer.
+   * Without a responder, or when it declines, the request goes unanswered.
+   */
+  answerServerRequests?(responder: ServerRequestResponder): void;
+  /**
+   * HTTP, `initialize` wire: opens the GET stream on which the server may send requests and notifications of its own
+   * (2025-11-25 basic/transports § Listening for Messages from the Server); what arrives there is recorded as strays.
+   * Resolves once the stream is open or refused, or after a short wait (it may still open later); never rejects.
+   */
+  openServerStream?(headers: Record<string, string>): Promise<void>;
   /** Everything received that was not a response to a request we were waiting for. */
   strays(): readonly StrayEvent[];
   /** Captured stderr of the target (stdio), truncated. */
   stderr(): string;
   close(): Promise<void>;
 }
+
+/** The client's answer to a request the server sent it, and (HTTP) the headers to POST it with. */
+export interface ServerRequestAnswer {
+  response: Record<string, unknown>;
+  headers: Record<string, string>;
+}
+
+/** Decides the answer to a request the server sent (a message with a method and an id); undefined leaves it unanswered. */
+export type ServerRequestResponder = (request: Record<string, unknown>) => ServerRequestAnswer | undefined;
 
 /** An open `subscriptions/listen` request. */
 export interface ListenStream {

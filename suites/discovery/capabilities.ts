@@ -1,9 +1,11 @@
 import { errorOf, isObject } from '../../src/jsonrpc.js';
 import { describeIssues } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
-import { MODERN_VERSION, WIRES } from '../../src/model/wire.js';
-import { fail, pass, skip } from '../kit/outcome.js';
+import { LEGACY, MODERN_VERSION, WIRES } from '../../src/model/wire.js';
+import type { StrayEvent } from '../../src/model/exchange.js';
+import { fail, note, pass, skip } from '../kit/outcome.js';
 import { ERR } from '../../src/protocol/constants.js';
+import { CLIENT_CAPABILITY_OF } from '../../src/protocol/server-requests.js';
 
 export const toolsCapabilityDeclared: CheckDefinition = {
   id: 'tools.cap.declare',
@@ -74,4 +76,53 @@ export const listChangedType: CheckDefinition = {
   },
 };
 
-export const CAPABILITY_CHECKS = [toolsCapabilityDeclared, listChangedType] as const;
+/**
+ * On the `initialize` wire the client declares its capabilities once, in the initialize request; a server request that
+ * needs a client capability (roots/list, sampling/createMessage, elicitation/create) is judged against that
+ * declaration, read from the recorded initialize exchange. ping needs none; a method of no capability is only counted
+ * (the client answered it -32601).
+ */
+export const negotiatedCapabilitiesOnly: CheckDefinition = {
+  id: 'lifecycle.capabilities.negotiated',
+  covers: ['meta.caps.no-undeclared'],
+  keyword: 'MUST',
+  title: 'The server sends the client only requests of capabilities the client declared in initialize',
+  specRef: 'basic/lifecycle#operation',
+  area: 'capabilities',
+  wires: LEGACY,
+  sentences: {
+    '2025-11-25': [{ ref: 'basic/lifecycle#operation', text: 'Both parties MUST: … Only use capabilities that were successfully negotiated', keyword: 'MUST' }],
+  },
+  phase: 'final',
+  run(ctx) {
+    const initialize = ctx.negotiation.initialize;
+    if (!initialize) return [skip('no initialize exchange to read the declared client capabilities from')];
+    const params = isObject(initialize.request) && isObject(initialize.request.params) ? initialize.request.params : {};
+    const declared = isObject(params.capabilities) ? params.capabilities : {};
+    const requests = ctx.strays().filter((s) => s.kind === 'server-request' && isObject(s.data));
+    if (requests.length === 0) return [pass('the server sent the client no request')];
+    const undeclared = new Map<string, StrayEvent[]>();
+    for (const stray of requests) {
+      const method = (stray.data as Record<string, unknown>).method;
+      const capability = typeof method === 'string' && Object.hasOwn(CLIENT_CAPABILITY_OF, method) ? CLIENT_CAPABILITY_OF[method]! : undefined;
+      if (capability !== undefined && !Object.hasOwn(declared, capability)) undeclared.set(method as string, [...(undeclared.get(method as string) ?? []), stray]);
+    }
+    const methods = [...new Set(requests.map((s) => String((s.data as Record<string, unknown>).method).slice(0, 100)))];
+    const shown = (strays: readonly StrayEvent[]) =>
+      strays.slice(0, 3).map((s) => note(`the server's request (at ${s.at}) and the client's answer`, { request: s.data, answer: s.answer ?? 'left unanswered' }));
+    if (undeclared.size === 0) {
+      return [pass(`${requests.length} request(s) from the server (${methods.join(', ')}) needed no client capability beyond those declared: ${JSON.stringify(declared)}`, shown(requests))];
+    }
+    return [...undeclared].map(([method, strays]) => {
+      const capability = CLIENT_CAPABILITY_OF[method]!;
+      const inFlight = ctx.exchanges().find((e) => e.notifications.includes(strays[0]!.data));
+      return fail(
+        `the server sent ${method} ${strays.length === 1 ? 'once' : `${strays.length} times`}, which uses the client's ${capability} capability, but the client declared only ${JSON.stringify(declared)} in initialize`,
+        `no ${method} request unless the client declared the ${capability} capability in initialize`,
+        [...shown(strays), ...(inFlight ? [inFlight] : []), initialize],
+      );
+    });
+  },
+};
+
+export const CAPABILITY_CHECKS = [toolsCapabilityDeclared, listChangedType, negotiatedCapabilitiesOnly] as const;
