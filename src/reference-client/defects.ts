@@ -41,7 +41,7 @@ export const DEFECTS = {
   'permissive-unresolved-ref': { check: 'jsonschema.ref.unresolved-reject', description: 'an outputSchema with an unresolved $ref is treated as accepting anything' },
   'no-discover': { check: 'version.matrix.stdio-discover-first', description: 'sends no server/discover: the first request is tools/list' },
   'stderr-is-error': { only: 'stdio', check: 'stdio.client.stderr-not-error', description: 'anything the server writes to stderr fails the requests in flight' },
-  'sends-last-event-id': { only: 'http', check: 'http.sse.no-resume', description: 'sends Last-Event-ID: 0 on every POST, as if SSE streams could be resumed' },
+  'resumes-cut-stream': { only: 'http', check: 'http.sse.no-resume', description: 'an SSE answer that ends before its response, after events with ids, is resumed with GET and Last-Event-ID (as 2025-11-25 allowed)' },
   'legacy-code-as-header-mismatch': { check: 'err.legacy.no-meaning', description: 'an error -32001 (HeaderMismatch before the renumbering) makes it re-list the tools and retry the call' },
   'caches-stale-listing': { check: 'cache.client.ttl-zero', description: 'keeps its first listing for the whole run: opens no listen stream, and serves the second listing from its cache although every page had ttlMs 0' },
   'ignores-list-changed': { check: 'cache.notif.invalidates', description: 'notifications/tools/list_changed on its listen stream does not make its fresh listing stale' },

@@ -191,6 +191,7 @@ describe('SseParser', () => {
       ...parser.end(),
     ];
     expect(events).toEqual(['{"a":\n1}', 'last']);
+    expect(parser.lastEventId).toBe('3');
   });
 });
 
@@ -344,7 +345,7 @@ describe.skipIf(!CLIENT_BUILT)('against a scripted HTTP server', () => {
   });
 
   it('rejects the tool with an unreachable annotation, with a warning naming it', () => {
-    expect(clean.lines.map((line) => line.tool)).toEqual(['headers', 'ask', 'typed', 'streamed', 'no_result_type', 'task_result', 'external_ref', 'ask_stateless']);
+    expect(clean.lines.map((line) => line.tool)).toEqual(['headers', 'ask', 'typed', 'streamed', 'cut_short', 'no_result_type', 'task_result', 'external_ref', 'ask_stateless']);
     expect(clean.stderr).toMatch(/rejecting tool "bad_header": .*not reachable/);
   });
 
@@ -403,6 +404,7 @@ describe.skipIf(!CLIENT_BUILT)('against a scripted HTTP server', () => {
   it('classifies results', () => {
     expect(lineOf(clean, 'typed')?.error.message).toMatch(/does not match outputSchema/);
     expect(lineOf(clean, 'streamed')).toEqual({ tool: 'streamed', result: { resultType: 'complete', content: [] } });
+    expect(lineOf(clean, 'cut_short')?.error.message).toMatch(/without a JSON-RPC response/);
     expect(lineOf(clean, 'no_result_type')).toEqual({ tool: 'no_result_type', result: { content: [] } });
     expect(lineOf(clean, 'task_result')?.error.message).toMatch(/invalid resultType "task"/);
     expect(lineOf(clean, 'external_ref')?.error.message).toMatch(/unresolved \$ref/);
@@ -441,6 +443,7 @@ describe.skipIf(!CLIENT_BUILT)('against a scripted HTTP server', () => {
     'retry-changes-arguments': askRetry('arguments'),
     'cursor-trimmed': ({ arrivals }) => lists(arrivals).map((a) => a.body.params.cursor),
     'empty-cursor-ends': ({ arrivals }) => lists(arrivals).length,
+    'resumes-cut-stream': ({ arrivals }) => arrivals.filter((a) => a.method === 'GET').map((a) => a.headers['last-event-id']),
     'fetches-network-ref': ({ arrivals }) => arrivals.filter((a) => a.method === 'GET').length,
     'accepts-unknown-resulttype': ({ run }) => lineOf(run, 'task_result'),
     'no-sse-support': ({ run }) => lineOf(run, 'streamed'),
