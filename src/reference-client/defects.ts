@@ -47,6 +47,7 @@ export const DEFECTS = {
   'ignores-list-changed': { check: 'cache.notif.invalidates', description: 'notifications/tools/list_changed on its listen stream does not make its fresh listing stale' },
   'cursor-trimmed': { check: 'page.client.opaque', description: 'the tools/list cursor sent back is trimmed of surrounding whitespace' },
   'empty-cursor-ends': { check: 'page.client.empty-cursor', description: 'nextCursor: "" is taken as the end of the list' },
+  'first-page-only': { check: 'page.client.both-flows', description: 'lists only the first page of tools/list: a nextCursor is never followed' },
   'fetches-network-ref': { check: 'jsonschema.ref.no-network', description: "before calling tools, GETs every http(s) $ref found in the listed tools' schemas" },
   'accepts-unknown-resulttype': { check: 'base.resulttype.unknown-invalid', description: 'a tools/call result with an unknown resultType is printed as a result' },
   'no-output-validation': { check: 'tools.output.client-validate', description: 'structuredContent is not validated against outputSchema (a schema that does not compile is still an error)' },

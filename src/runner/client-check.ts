@@ -47,6 +47,16 @@ export class ClientCheckContext {
     return this.observed.driverLines.find((l) => l.tool === tool);
   }
 
+  /** The names of the tools the client received: in any tools/list page the scripted server answered. */
+  listedTools(): Set<string> {
+    const names = new Set<string>();
+    for (const r of this.requests) {
+      const tools = r.method === 'tools/list' ? this.resultOf(r)?.tools : undefined;
+      if (Array.isArray(tools)) for (const t of tools) if (isObject(t) && typeof t.name === 'string') names.add(t.name);
+    }
+    return names;
+  }
+
   /** The result body the scripted server sent for a request, when it was a result. */
   resultOf(request: SeenRequest): Record<string, unknown> | undefined {
     const body = request.seen.reply?.body;
