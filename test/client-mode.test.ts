@@ -43,6 +43,8 @@ describe.skipIf(!BUILT)('client mode against real SDK clients', () => {
     ]);
     expect(report.checks.find((c) => c.id === 'http.sse.no-resume')!.message).toMatch(/^1 of \d+ HTTP requests carry Last-Event-ID \(first: GET with "sse_cut_short-0", an id of the stream cut short/);
     expect(report.client!.driverLines).toBe(18);
+    // It refuses ref_network on its own (its outputSchema names an unreachable $ref): listed to it, never sent.
+    expect(report.client!.notCalled).toEqual(['ref_network']);
     // It retried both MRTR tools (three rounds of mrtr_ask) and walked all three pages.
     expect(report.stats.toolsCalled).toMatchObject({ mrtr_ask: 3, mrtr_state_only: 2, page_three: 1 });
     expect(report.stats.toolsCalled.header_invalid_space).toBeUndefined();
