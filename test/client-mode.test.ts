@@ -16,9 +16,11 @@ const hasXmllint = spawnSync('xmllint', ['--version']).status === 0;
 const driver = (name: string) => `${process.execPath} ${join(ROOT, 'examples/clients', name, 'driver.mjs')}`;
 const misbehaving = (mode: string) => `${process.execPath} ${join(ROOT, 'test/fixtures/clients/misbehaving.mjs')} ${mode}`;
 const statuses = (checks: readonly CheckResult[]) => Object.fromEntries(checks.map((c) => [c.id, c.status]));
+const fixtureClient = (name: string) => `${process.execPath} ${join(ROOT, 'test/fixtures/clients', `${name}.mjs`)}`;
+const findings = (checks: readonly CheckResult[]) => checks.filter((c) => c.status === 'fail' || c.status === 'warn').map((c) => `${c.id}: ${c.status}`);
 
 describe.skipIf(!BUILT)('client mode against real SDK clients', () => {
-  it('SDK v2 client over HTTP: every HTTP, x-mcp-header, MRTR, pagination, $ref and result check passes', async () => {
+  it('SDK v2 client over HTTP: every x-mcp-header, MRTR, pagination, $ref and result check passes; it resumes a stream cut short', async () => {
     const run = await runCli(['client', '--command', driver('sdk-v2')]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
@@ -27,10 +29,13 @@ describe.skipIf(!BUILT)('client mode against real SDK clients', () => {
     expect(report.target).toMatchObject({ transport: 'http', command: driver('sdk-v2') });
     const byId = statuses(report.checks);
     // Only the stdio rules, the notification rule (the SDK sends none over HTTP), the progress-token rules (the driver
-    // asks for no progress) and ttl-zero (it listens, so its listing was fresh) are skipped.
+    // asks for no progress) and ttl-zero (it listens, so its listing was fresh) are skipped. The SDK's 2025-era
+    // reconnection resumes the stream of sse_cut_short with GET and Last-Event-ID (the page says streams are not
+    // resumable: descriptive, a warning), then waits for the lost answer until the driver's call timeout.
     expect(Object.entries(byId).filter(([, s]) => s !== 'pass').sort()).toEqual([
       ['base.notif.no-id', 'skip'],
       ['cache.client.ttl-zero', 'skip'],
+      ['http.sse.no-resume', 'warn'],
       ['progress.token-type', 'skip'],
       ['progress.token-unique', 'skip'],
       ['stdio.client.no-responses', 'skip'],
@@ -38,6 +43,10 @@ describe.skipIf(!BUILT)('client mode against real SDK clients', () => {
       ['stdio.client.stdin-clean', 'skip'],
       ['version.matrix.stdio-discover-first', 'skip'],
     ]);
+    expect(report.checks.find((c) => c.id === 'http.sse.no-resume')!.message).toMatch(/^1 of \d+ HTTP requests carry Last-Event-ID \(first: GET with "sse_cut_short-0", an id of the stream cut short/);
+    expect(report.client!.driverLines).toBe(18);
+    // It refuses ref_network on its own (its outputSchema names an unreachable $ref): listed to it, never sent.
+    expect(report.client!.notCalled).toEqual(['ref_network']);
     // It retried both MRTR tools (three rounds of mrtr_ask) and walked all three pages.
     expect(report.stats.toolsCalled).toMatchObject({ mrtr_ask: 3, mrtr_state_only: 2, page_three: 1 });
     expect(report.stats.toolsCalled.header_invalid_space).toBeUndefined();
@@ -61,6 +70,44 @@ describe.skipIf(!BUILT)('client mode against real SDK clients', () => {
     expect(run.report!.verdict).toBe('aborted');
     // Its initialize is judged by no 2026-07-28 rule: nothing fails, the rules it never reached are skipped.
     expect(run.report!.checks.filter((c) => c.status === 'fail' || c.status === 'warn')).toEqual([]);
+  });
+});
+
+describe.skipIf(!BUILT)('client mode: clients written the way that once drew false MUST verdicts', () => {
+  it('a client that Base64-encodes every header value (SDK v2, custom fetch): its headers decode to the body values, so at most a warning', async () => {
+    const run = await runCli(['client', '--command', fixtureClient('over-encoding'), '--scenario', 'x-mcp-header', '--reporter', 'json,console']);
+    expect(findings(run.report!.checks)).toEqual(['xmcp.client.mirror: warn', 'enc.type-conversion: warn']);
+    expect(run.code).toBe(0);
+    const mirror = run.report!.checks.find((c) => c.id === 'xmcp.client.mirror')!;
+    expect(mirror).toMatchObject({ keywordText: 'descriptive', specRef: 'server/tools#x-mcp-header' });
+    expect(mirror.quote).toContain('the client adds the header Mcp-Param-Region: us-west1');
+    expect(mirror.message).toContain('Mcp-Param-Region "=?base64?dXMtd2VzdDE=?=" for "us-west1", which decodes to "us-west1"');
+    expect(run.report!.checks.find((c) => c.id === 'enc.type-conversion')!.message).toContain('Mcp-Param-Verbose "=?base64?dHJ1ZQ==?=" for true, which decodes to "true"');
+    // The values that need Base64 (and the sentinel look-alike) were encoded as the page says.
+    expect(statuses(run.report!.checks)).toMatchObject({ 'enc.client.base64': 'pass', 'enc.client.sentinel-collision': 'pass', 'xmcp.client.omit-null': 'pass' });
+  });
+
+  it('a client that re-lists and retries after any failed call (SDK v2): -32001 and the control -32003 are treated alike, so no fail', async () => {
+    const run = await runCli(['client', '--command', fixtureClient('refresh-on-error'), '--scenario', 'results']);
+    expect(findings(run.report!.checks)).toEqual([]);
+    expect(run.code).toBe(0);
+    const legacy = run.report!.checks.find((c) => c.id === 'err.legacy.no-meaning')!;
+    expect(legacy.status).toBe('pass');
+    expect(legacy.message).toMatch(/^after -32001 to tools\/call legacy_error_code .*, the client listed the tools again and retried .*, and did the same after -32003 to tools\/call control_error_code/);
+    expect(run.report!.stats.toolsCalled).toMatchObject({ legacy_error_code: 2, control_error_code: 2 });
+  });
+
+  it('a hand-written client that lists one page and leaves out x-mcp-header tools: one warning names the unlisted tools, the report the uncalled ones', async () => {
+    const run = await runCli(['client', '--command', fixtureClient('first-page-only'), '--scenario', 'meta,pagination,x-mcp-header', '--reporter', 'json,console']);
+    expect(findings(run.report!.checks)).toEqual(['page.client.both-flows: warn']);
+    expect(run.code).toBe(0);
+    const flows = run.report!.checks.find((c) => c.id === 'page.client.both-flows')!;
+    expect(flows.message).toMatch(/the client never asked for the next page, so it never got page_two, page_three$/);
+    expect(flows.quote).toBe('Clients SHOULD: … Support both paginated and non-paginated flows');
+    expect(run.report!.checks.filter((c) => c.message.includes('page_two'))).toHaveLength(1);
+    // The valid x-mcp-header tools it received and never called are named once, in the report's client section.
+    expect(run.report!.client!.notCalled).toEqual(['header_plain', 'header_encoded', 'header_sentinel', 'header_null']);
+    expect(run.stdout).toContain('Not called: header_plain, header_encoded, header_sentinel, header_null (listed to the client');
   });
 });
 
@@ -168,6 +215,6 @@ describe.skipIf(!BUILT || !hasPython)('client mode against a client on another s
     expect(run.code).toBe(0);
     expect(run.report!.client).toMatchObject({ name: 'python-stdlib-driver', exit: { kind: 'exited', code: 0 } });
     // HTTP leaves out the six tools with invalid annotations; stdio may keep them.
-    expect(run.report!.client!.driverLines).toBe(transport === 'http' ? 16 : 22);
+    expect(run.report!.client!.driverLines).toBe(transport === 'http' ? 18 : 24);
   });
 });

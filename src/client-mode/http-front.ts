@@ -62,9 +62,14 @@ async function serve(req: IncomingMessage, res: ServerResponse, server: Scripted
   if (answer.listen) return listen(res, answer.listen, server, recorder, entry.connection);
   if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
   if (answer.body === undefined || !answer.sse) return send(answer.status, answer.body);
-  recorder.answered(entry, { status: answer.status, body: answer.body });
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
   res.write(': scripted stream\n\n');
+  if (answer.cutShort) {
+    // The stream ends without the response: what the client does next (resume it or not) is what is judged.
+    recorder.answered(entry, { status: 200 });
+    return void res.end(answer.cutShort.map((e) => `id: ${e.id}\n${e.data === '' ? 'data:\n' : `event: message\ndata: ${e.data}\n`}\n`).join(''));
+  }
+  recorder.answered(entry, { status: answer.status, body: answer.body });
   res.end(`event: message\ndata: ${JSON.stringify(answer.body)}\n\n`);
 }
 

@@ -8,6 +8,7 @@ export type Scenario = (typeof SCENARIOS)[number];
 export const TOOL = {
   echo: 'echo',
   sseEcho: 'sse_echo',
+  sseCutShort: 'sse_cut_short',
   nonAsciiName: 'wetter_zürich',
   headerPlain: 'header_plain',
   headerEncoded: 'header_encoded',
@@ -27,6 +28,7 @@ export const TOOL = {
   refRelative: 'ref_relative',
   resultUnknownType: 'result_unknown_type',
   legacyErrorCode: 'legacy_error_code',
+  controlErrorCode: 'control_error_code',
   structuredMismatch: 'structured_mismatch',
   appearedAfterChange: 'appeared_after_change',
 } as const;
@@ -57,6 +59,16 @@ export const MRTR_STATE = {
 
 /** The error legacy_error_code answers with: the code HeaderMismatch had before the renumbering to -32020. */
 export const LEGACY_ERROR_CODE = -32001;
+
+/**
+ * The error control_error_code answers with (same HTTP status, same message): another code of the legacy sub-range,
+ * to which neither the spec nor the official TypeScript and Python SDKs give a meaning (the SDKs use -32000 and
+ * -32001 for local errors). A client that recovers from both alike gives -32001 no meaning of its own.
+ */
+export const CONTROL_ERROR_CODE = -32003;
+
+/** The `id:` fields of the SSE answer that sse_cut_short cuts short: a priming event, then its progress when asked for. */
+export const CUT_STREAM_EVENT_IDS = ['sse_cut_short-0', 'sse_cut_short-1'] as const;
 
 /** The `resultType` of the result that no client can recognise. */
 export const UNKNOWN_RESULT_TYPE = 'x-conformance-unknown';
@@ -90,6 +102,7 @@ const spec = (scenario: Scenario, name: string, description: string, inputSchema
 export const TOOL_SPECS: readonly ToolSpec[] = [
   spec('meta', TOOL.echo, 'Echoes its text.', object({ text: { type: 'string' } }, { text: 'hello' })),
   spec('http', TOOL.sseEcho, 'Echoes its text; answered as an SSE stream.', object({ text: { type: 'string' } }, { text: 'over SSE' })),
+  spec('http', TOOL.sseCutShort, 'Answered as an SSE stream whose events carry ids, cut short before the response (over stdio: a plain result).', object({}, {})),
   spec('http', TOOL.nonAsciiName, 'A name outside the header-safe set (names are only SHOULD-constrained): Mcp-Name carries it Base64-encoded.', object({}, {})),
   spec(
     'x-mcp-header',
@@ -171,6 +184,7 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
   },
   spec('results', TOOL.resultUnknownType, 'Its result has a resultType no client knows: invalid.', object({}, {})),
   spec('results', TOOL.legacyErrorCode, 'Answers with -32001, HeaderMismatch before the renumbering: a legacy code with no meaning now.', object({}, {})),
+  spec('results', TOOL.controlErrorCode, 'Answers like legacy_error_code, with -32003: the control, a legacy code that never meant anything.', object({}, {})),
   spec('results', TOOL.structuredMismatch, 'Its structuredContent breaks its outputSchema.', object({}, {}), {
     outputSchema: { type: 'object', properties: { temperature: { type: 'number' } }, required: ['temperature'] },
   }),

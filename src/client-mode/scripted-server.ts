@@ -2,7 +2,7 @@ import { isObject } from '../jsonrpc.js';
 import { META_CLIENT_CAPABILITIES, ERR } from '../protocol/constants.js';
 import { MODERN_VERSION } from '../model/wire.js';
 import { CHANGE_SETTLE_MS, ToolSetChange, type NotificationSink } from './tool-set-change.js';
-import { APPEARED_AFTER_CHANGE, LEGACY_ERROR_CODE, MRTR_STATE, PAGE_TWO_CURSOR, TOOL, TOOL_SPECS, UNKNOWN_RESULT_TYPE, type Scenario } from './scenarios.js';
+import { APPEARED_AFTER_CHANGE, CONTROL_ERROR_CODE, CUT_STREAM_EVENT_IDS, LEGACY_ERROR_CODE, MRTR_STATE, PAGE_TWO_CURSOR, TOOL, TOOL_SPECS, UNKNOWN_RESULT_TYPE, type Scenario } from './scenarios.js';
 
 export interface ScriptedSetup {
   scenarios: readonly Scenario[];
@@ -19,6 +19,11 @@ export interface Answer {
   status: number;
   /** HTTP: send the body as an SSE stream (with a comment line first). */
   sse?: boolean;
+  /**
+   * HTTP: the SSE stream sends these events (each with its `id:` field; empty data for a priming event) and ends
+   * without the body. Over stdio, which has no streams to cut, the body is sent.
+   */
+  cutShort?: { id: string; data: string }[];
   /** Answer this much later: a request the client sends meanwhile finds this one in flight. */
   delayMs?: number;
   /** stdio: a line to write to stderr first (logging, which a client must not take for an error). */
@@ -141,8 +146,12 @@ export class ScriptedServer {
         return result(askRound(params));
       case TOOL.resultUnknownType:
         return result({ resultType: UNKNOWN_RESULT_TYPE, content: [{ type: 'text', text: 'a result of an unknown type' }] });
+      case TOOL.sseCutShort:
+        return { ...result(complete('over stdio there is no stream to cut short'), true), cutShort: cutShortEvents(params) };
       case TOOL.legacyErrorCode:
-        return error(400, LEGACY_ERROR_CODE, 'Header mismatch: Mcp-Param-Region does not match the body');
+        return error(400, LEGACY_ERROR_CODE, HEADER_MISMATCH_TEXT);
+      case TOOL.controlErrorCode:
+        return error(400, CONTROL_ERROR_CODE, HEADER_MISMATCH_TEXT);
       case TOOL.structuredMismatch:
         return result(complete('{"temperature":"warm"}', { structuredContent: { temperature: 'warm' } }));
       case TOOL.refNetwork:
@@ -151,6 +160,23 @@ export class ScriptedServer {
         return result(complete(`called ${name} with ${JSON.stringify(params.arguments ?? {})}`));
     }
   }
+}
+
+/** The message of both legacy-range errors: only their codes differ, so only the code can set a client's recovery off. */
+const HEADER_MISMATCH_TEXT = 'Header mismatch: Mcp-Param-Region does not match the body';
+
+/**
+ * sse_cut_short's events before the cut: a priming event (an id and empty data, as 2025-11-25 servers send to let a
+ * client resume), then a progress notification when the request asked for progress.
+ */
+function cutShortEvents(params: Record<string, unknown>): { id: string; data: string }[] {
+  const token = isObject(params._meta) ? params._meta.progressToken : undefined;
+  const [priming, progress] = CUT_STREAM_EVENT_IDS;
+  const events: { id: string; data: string }[] = [{ id: priming, data: '' }];
+  if (typeof token === 'string' || typeof token === 'number') {
+    events.push({ id: progress, data: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: 1, message: 'the rest of this stream is lost' } }) });
+  }
+  return events;
 }
 
 /** The input requests this client can be asked for: only through a capability its request declares. */

@@ -22,9 +22,9 @@ export const CLIENT_COVERAGE_NOTES: Readonly<Record<string, string>> = {
   'stdio.cancel.client': NO_TIMEOUT,
   'cancel.ref-valid': NO_TIMEOUT,
   'cancel.client.ignore-late': NO_TIMEOUT,
-  'page.client.no-fixed-size': 'exercised: the three pages differ in size, and a client that assumed one size would stop early, which page.client.empty-cursor and the calls of page_two and page_three show',
+  'page.client.no-fixed-size':
+    'exercised: the three pages differ in size, and a client that assumed one size would stop early, which page.client.both-flows (a SHOULD: it cannot tell an assumed size from other reasons to stop) and page.client.empty-cursor show',
   'page.client.missing-end': 'exercised: the last page has no nextCursor, and a client that went on would ask with a cursor never issued (page.client.opaque)',
-  'page.client.both-flows': 'exercised: with --scenario leaving out pagination the listing is one page without nextCursor',
   'elicit.client.declare': 'the scripted server asks only through a capability the request declared (elicitation, else roots); what a client that supports elicitation leaves undeclared is invisible',
   'http.client.reissue-new-id':
     'not judged: its MUST is stated only in the changelog (major change 9), not on the Streamable HTTP page, and whether a client must re-issue a non-idempotent tools/call by itself is unclear (requirements §6)',

@@ -57,6 +57,7 @@ function judge(check: ClientCheckDefinition, ctx: ClientCheckContext, config: Cl
 
 function reportOf(config: ClientAuditConfig, observed: ClientObservations, ctx: ClientCheckContext, results: CheckResult[], aborted: string | undefined): RunReport {
   const info = ctx.requests.map((r) => (isObject(r.params._meta) ? r.params._meta[META_CLIENT_INFO] : undefined)).find(isObject);
+  const notCalled = ctx.uncalledTools();
   const toolsCalled: Record<string, number> = {};
   for (const r of ctx.requests) if (r.method === 'tools/call' && typeof r.params.name === 'string') toolsCalled[r.params.name] = (toolsCalled[r.params.name] ?? 0) + 1;
   const withoutChecks: Omit<RunReport, 'checks'> = {
@@ -72,6 +73,7 @@ function reportOf(config: ClientAuditConfig, observed: ClientObservations, ctx: 
       ...(observed.messagesNotKept > 0 ? { messagesNotKept: observed.messagesNotKept } : {}),
       driverLines: observed.driverLines.length,
       ...(observed.stdoutNoise.length > 0 ? { stdoutNoise: observed.stdoutNoise } : {}),
+      ...(notCalled.length > 0 ? { notCalled } : {}),
     },
     startedAt: config.startedAt.toISOString(),
     durationMs: Math.round(performance.now() - config.started),

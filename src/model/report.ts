@@ -32,6 +32,12 @@ export interface RunReport {
     driverLines: number;
     /** The first stdout lines that were not driver lines (the contract wants nothing else on stdout). */
     stdoutNoise?: string[];
+    /**
+     * Valid tools the client received in a listing and never sent a tools/call for (it left them out, refused them
+     * locally, or its driver skipped them), named once here. Tools on pages it never fetched are named by
+     * page.client.both-flows.
+     */
+    notCalled?: string[];
   };
   startedAt: string;
   durationMs: number;

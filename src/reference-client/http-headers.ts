@@ -15,7 +15,6 @@ export function standardHeaders(method: string | undefined, toolName: unknown, d
   if (method !== undefined && !(method === 'tools/list' && defects.has('no-mcp-method-header'))) {
     headers['Mcp-Method'] = method;
   }
-  if (defects.has('sends-last-event-id')) headers['Last-Event-ID'] = '0';
   if (method === 'tools/call' && typeof toolName === 'string') {
     const encoded = encodeHeaderValue(toolName);
     headers['Mcp-Name'] = defects.has('mcp-name-percent-encoded') && encoded !== toolName ? encodeURIComponent(toolName) : encoded;

@@ -9,22 +9,44 @@ import { RequestFailure, timedOut, type Outgoing, type Transport } from './trans
 export class HttpTransport implements Transport {
   readonly kind = 'http';
 
-  /** `refusesSse`: the no-sse-support defect, which reads application/json answers only. */
-  constructor(private readonly url: string, private readonly refusesSse = false) {}
+  /**
+   * Defects: `refusesSse` (no-sse-support) reads application/json answers only; `resumesCutStreams` (resumes-cut-stream)
+   * resumes a stream that ended before its response with GET and Last-Event-ID, as 2025-11-25 allowed.
+   */
+  constructor(
+    private readonly url: string,
+    private readonly defects: { refusesSse?: boolean; resumesCutStreams?: boolean } = {},
+  ) {}
 
   async request(message: Outgoing, id: JsonRpcId, signal: AbortSignal): Promise<Received> {
     try {
       const response = await this.post(message, signal);
       const picker = new AnswerPicker(id);
-      if (this.refusesSse && isEventStream(response)) throw new RequestFailure('invalid-response', 'a text/event-stream answer is not supported');
-      const answer = isEventStream(response)
-        ? await answerFromStream(response, picker)
-        : answerFromJson(await response.text(), picker);
+      if (this.defects.refusesSse && isEventStream(response)) throw new RequestFailure('invalid-response', 'a text/event-stream answer is not supported');
+      let answer: Received | undefined;
+      if (isEventStream(response)) {
+        const streamed = await answerFromStream(response, picker);
+        answer = streamed.answer;
+        if (!answer && this.defects.resumesCutStreams && streamed.lastEventId !== undefined) answer = await this.resume(message, streamed.lastEventId, picker, signal);
+      } else {
+        answer = answerFromJson(await response.text(), picker);
+      }
       if (answer) return answer;
+      // A stream cut short is lost with its response: 2026-07-28 streams are not resumable.
       throw new RequestFailure('invalid-response', `HTTP ${response.status} without a JSON-RPC response to id ${JSON.stringify(id)}`);
     } catch (error) {
       throw asFailure(error, signal);
     }
+  }
+
+  /** The resumes-cut-stream defect: GET the endpoint with Last-Event-ID and read the answer from what it streams. */
+  private async resume(message: Outgoing, lastEventId: string, picker: AnswerPicker, signal: AbortSignal): Promise<Received | undefined> {
+    const version = message.headers['MCP-Protocol-Version'];
+    const headers: Record<string, string> = { Accept: 'text/event-stream', 'Last-Event-ID': lastEventId, ...(version ? { 'MCP-Protocol-Version': version } : {}) };
+    const response = await fetch(this.url, { method: 'GET', headers, signal });
+    if (isEventStream(response)) return (await answerFromStream(response, picker)).answer;
+    await response.arrayBuffer();
+    return undefined;
   }
 
   async send(message: Outgoing): Promise<void> {
@@ -72,8 +94,9 @@ function isEventStream(response: Response): boolean {
   return (response.headers.get('content-type') ?? '').toLowerCase().startsWith('text/event-stream');
 }
 
-async function answerFromStream(response: Response, picker: AnswerPicker): Promise<Received | undefined> {
-  if (!response.body) return undefined;
+/** The answer an SSE stream carried, or the last event id it had when it ended without one. */
+async function answerFromStream(response: Response, picker: AnswerPicker): Promise<{ answer?: Received; lastEventId?: string }> {
+  if (!response.body) return {};
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   const parser = new SseParser();
@@ -83,9 +106,12 @@ async function answerFromStream(response: Response, picker: AnswerPicker): Promi
       const events = done ? parser.end() : parser.push(decoder.decode(value, { stream: true }));
       for (const data of events) {
         const answer = pick(parseJson(data), picker);
-        if (answer) return answer;
+        if (answer) return { answer };
       }
-      if (done) return picker.idless();
+      if (done) {
+        const answer = picker.idless();
+        return answer ? { answer } : parser.lastEventId === undefined ? {} : { lastEventId: parser.lastEventId };
+      }
     }
   } finally {
     reader.cancel().catch(() => undefined);

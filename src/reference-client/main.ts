@@ -26,7 +26,7 @@ async function main(): Promise<number> {
   const command = process.env[ENV_SERVER_COMMAND];
   let transport: Transport;
   if (url) {
-    transport = new HttpTransport(url, args.defects.has('no-sse-support'));
+    transport = new HttpTransport(url, { refusesSse: args.defects.has('no-sse-support'), resumesCutStreams: args.defects.has('resumes-cut-stream') });
   } else if (command) {
     transport = new StdioTransport(command, args.defects.has('stderr-is-error'));
   } else {

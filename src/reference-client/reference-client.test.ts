@@ -198,6 +198,7 @@ describe('SseParser', () => {
       ...parser.end(),
     ];
     expect(events).toEqual(['{"a":\n1}', 'last']);
+    expect(parser.lastEventId).toBe('3');
   });
 });
 
@@ -351,7 +352,7 @@ describe.skipIf(!CLIENT_BUILT)('against a scripted HTTP server', () => {
   });
 
   it('rejects the tool with an unreachable annotation, with a warning naming it', () => {
-    expect(clean.lines.map((line) => line.tool)).toEqual(['headers', 'ask', 'typed', 'streamed', 'no_result_type', 'task_result', 'external_ref', 'ask_stateless']);
+    expect(clean.lines.map((line) => line.tool)).toEqual(['headers', 'ask', 'typed', 'streamed', 'cut_short', 'no_result_type', 'task_result', 'external_ref', 'ask_stateless']);
     expect(clean.stderr).toMatch(/rejecting tool "bad_header": .*not reachable/);
   });
 
@@ -410,6 +411,7 @@ describe.skipIf(!CLIENT_BUILT)('against a scripted HTTP server', () => {
   it('classifies results', () => {
     expect(lineOf(clean, 'typed')?.error.message).toMatch(/does not match outputSchema/);
     expect(lineOf(clean, 'streamed')).toEqual({ tool: 'streamed', result: { resultType: 'complete', content: [] } });
+    expect(lineOf(clean, 'cut_short')?.error.message).toMatch(/without a JSON-RPC response/);
     expect(lineOf(clean, 'no_result_type')).toEqual({ tool: 'no_result_type', result: { content: [] } });
     expect(lineOf(clean, 'task_result')?.error.message).toMatch(/invalid resultType "task"/);
     expect(lineOf(clean, 'external_ref')?.error.message).toMatch(/unresolved \$ref/);
@@ -448,6 +450,8 @@ describe.skipIf(!CLIENT_BUILT)('against a scripted HTTP server', () => {
     'retry-changes-arguments': askRetry('arguments'),
     'cursor-trimmed': ({ arrivals }) => lists(arrivals).map((a) => a.body.params.cursor),
     'empty-cursor-ends': ({ arrivals }) => lists(arrivals).length,
+    'first-page-only': ({ arrivals }) => lists(arrivals).map((a) => a.body.params.cursor),
+    'resumes-cut-stream': ({ arrivals }) => arrivals.filter((a) => a.method === 'GET').map((a) => a.headers['last-event-id']),
     'fetches-network-ref': ({ arrivals }) => arrivals.filter((a) => a.method === 'GET').length,
     'accepts-unknown-resulttype': ({ run }) => lineOf(run, 'task_result'),
     'no-sse-support': ({ run }) => lineOf(run, 'streamed'),
@@ -467,7 +471,8 @@ describe.skipIf(!CLIENT_BUILT)('against a scripted HTTP server', () => {
       return;
     }
     expect(result.run.code, result.run.stderr).toBe(0);
-    const expectedTools = name === 'keeps-invalid-x-mcp-header-tools' ? clean.lines.length + 1 : name === 'empty-cursor-ends' ? 1 : clean.lines.length;
+    // Ending the listing after the first page leaves one callable tool (its other one has an invalid annotation).
+    const expectedTools = name === 'keeps-invalid-x-mcp-header-tools' ? clean.lines.length + 1 : name === 'empty-cursor-ends' || name === 'first-page-only' ? 1 : clean.lines.length;
     expect(result.run.lines).toHaveLength(expectedTools);
   });
 });

@@ -66,6 +66,7 @@ export function pages(origin: string): Array<{ cursor: string | undefined; tools
     cursor: ' padded ',
     tools: [
       { name: 'streamed', inputSchema: { type: 'object' } },
+      { name: 'cut_short', inputSchema: { type: 'object' } },
       { name: 'no_result_type', inputSchema: { type: 'object' } },
       { name: 'task_result', inputSchema: { type: 'object' } },
       {
@@ -115,6 +116,12 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
         res.write(': keep-alive\n\n');
         res.write(`data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } })}\n\n`);
         res.end(`event: message\ndata: ${JSON.stringify(reply({ resultType: 'complete', content: [] }))}\r\n\r\n`);
+        return;
+      }
+      if (message.method === 'tools/call' && message.params.name === 'cut_short') {
+        // Events with ids, then the end of the stream without the response.
+        res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+        res.end('id: e-1\ndata:\n\n');
         return;
       }
       res.writeHead(200, { 'Content-Type': 'application/json' });

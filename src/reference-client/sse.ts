@@ -1,5 +1,7 @@
 /** Incremental `text/event-stream` parsing: yields the `data` of each event; comment lines are skipped. */
 export class SseParser {
+  /** The last `id:` field seen (what a 2025-11-25 client would resume from; 2026-07-28 streams are not resumable). */
+  lastEventId: string | undefined;
   private buffer = '';
   private data: string[] = [];
 
@@ -40,5 +42,6 @@ export class SseParser {
     let value = colon === -1 ? '' : line.slice(colon + 1);
     if (value.startsWith(' ')) value = value.slice(1);
     if (field === 'data') this.data.push(value);
+    else if (field === 'id' && !value.includes('\0')) this.lastEventId = value;
   }
 }

@@ -40,7 +40,7 @@ export async function listAllTools(rpc: Rpc, defects: Defects): Promise<Listing>
     ttlMs = Math.min(ttlMs, typeof result.ttlMs === 'number' && result.ttlMs > 0 ? result.ttlMs : 0);
     const listing = () => ({ tools, lastId: id, freshUntil: started + ttlMs });
     const next = result.nextCursor;
-    if (next === undefined || next === null) return listing();
+    if (next === undefined || next === null || defects.has('first-page-only')) return listing();
     if (typeof next !== 'string') throw new Fatal(`tools/list nextCursor is not a string: ${JSON.stringify(next)}`);
     if (next === '' && defects.has('empty-cursor-ends')) return listing();
     cursor = next;

@@ -44,6 +44,7 @@ function runDetails(report: RunReport, writtenPaths: readonly string[]): string[
     lines.push(`Server: ${terminalInline(identity, 200)}`);
   }
   if (report.client !== undefined) lines.push(`Client: ${clientLine(report.client)}`);
+  if (report.client?.notCalled !== undefined) lines.push(`Not called: ${terminalInline(report.client.notCalled.join(', '), 500)} (listed to the client; no tools/call for them reached the scripted server)`);
   if (report.aborted !== undefined) {
     const during = report.aborted.duringCheck === undefined ? '' : ` (during ${terminalInline(report.aborted.duringCheck)})`;
     lines.push(`Aborted: ${terminalInline(report.aborted.reason)}${during}`);

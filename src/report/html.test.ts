@@ -244,3 +244,12 @@ describe('HTML report: the filters it opens with', () => {
     expect(STATUSES.every((s) => box(html, s))).toBe(true);
   });
 });
+
+describe('HTML report: a client audit', () => {
+  it('names the tools the client was listed and never called, escaped', () => {
+    const client: NonNullable<RunReport['client']> = { scenarios: ['x-mcp-header'], exit: { kind: 'exited', code: 0 }, messages: 3, driverLines: 1, notCalled: ['header_plain', '<b>x</b>'] };
+    const html = renderHtmlReport({ ...RUN_REPORT, client });
+    expect(html).toMatch(/<dt>Not called<\/dt><dd>.*header_plain.*&lt;b&gt;x&lt;\/b&gt;.*no tools\/call for them reached the scripted server/);
+    expect(renderHtmlReport({ ...RUN_REPORT, client: { ...client, notCalled: undefined } })).not.toContain('Not called');
+  });
+});

@@ -2,7 +2,7 @@ import { isObject, resultOf } from '../jsonrpc.js';
 import type { ClientObservations, DriverLine, SeenMessage } from '../model/client-observation.js';
 import type { Exchange } from '../model/exchange.js';
 import type { Outcome } from '../model/check.js';
-import type { Scenario } from '../client-mode/scenarios.js';
+import { INVALID_HEADER_TOOLS, type Scenario } from '../client-mode/scenarios.js';
 import type { CheckDefinition } from './types.js';
 
 /**
@@ -45,6 +45,27 @@ export class ClientCheckContext {
   /** The driver's line for `tool` (its first). */
   line(tool: string): DriverLine | undefined {
     return this.observed.driverLines.find((l) => l.tool === tool);
+  }
+
+  /** The names of the tools the client received: in any tools/list page the scripted server answered. */
+  listedTools(): Set<string> {
+    const names = new Set<string>();
+    for (const r of this.requests) {
+      const tools = r.method === 'tools/list' ? this.resultOf(r)?.tools : undefined;
+      if (Array.isArray(tools)) for (const t of tools) if (isObject(t) && typeof t.name === 'string') names.add(t.name);
+    }
+    return names;
+  }
+
+  /**
+   * The valid tools the client received in a listing and never sent a tools/call for, in listing order: it left them
+   * out, refused them locally, or its driver did not call them (the contract calls every listed tool). Tools with
+   * invalid x-mcp-header annotations are not among them (a client on HTTP must leave them out, and one on stdio may).
+   */
+  uncalledTools(): string[] {
+    const listed = this.listedTools();
+    const called = new Set(this.requests.filter((r) => r.method === 'tools/call').map((r) => r.params.name));
+    return Object.keys(this.observed.offered).filter((name) => listed.has(name) && !called.has(name) && !INVALID_HEADER_TOOLS.includes(name));
   }
 
   /** The result body the scripted server sent for a request, when it was a result. */

@@ -1,6 +1,6 @@
 import { isObject } from '../../src/jsonrpc.js';
 import { META_PROTOCOL_VERSION, NAME_HEADER_SOURCE } from '../../src/protocol/constants.js';
-import { TOOL } from '../../src/client-mode/scenarios.js';
+import { CUT_STREAM_EVENT_IDS, TOOL } from '../../src/client-mode/scenarios.js';
 import { evidenceOf, type ClientCheckDefinition, type SeenRequest } from '../../src/runner/client-check.js';
 import { decodeHeaderValue, encodeHeaderValue, isPlainHeaderSafe } from '../../src/transport/header-encoding.js';
 import { clientCheck, describeRequest, fail, judgeDriverLine, judgeRequests, pass, sentence, skip } from './kit.js';
@@ -180,17 +180,30 @@ export const BOTH_CONTENT_TYPES = clientCheck({
 
 export const NO_RESUME = clientCheck({
   id: 'http.sse.no-resume',
-  title: 'No Last-Event-ID: streams are not resumable',
+  title: 'No Last-Event-ID: streams are not resumable, not even one cut short',
   area: 'http',
   scenario: 'http',
   transport: 'http',
   sentences: [sentence('basic/transports/streamable-http#receiving-messages', 'Resumable SSE streams via Last-Event-ID are not supported.', 'descriptive')],
   run(ctx) {
-    const posts = ctx.observed.messages.filter((m) => m.http?.method === 'POST');
-    const resuming = posts.filter((m) => m.http!.headers['last-event-id'] !== undefined);
-    if (posts.length === 0) return [skip('the client sent no POST')];
-    if (resuming.length === 0) return [pass(`none of ${posts.length} POSTs carries Last-Event-ID`)];
-    return [fail(`${resuming.length} of ${posts.length} POSTs carry Last-Event-ID (first: ${JSON.stringify(resuming[0]!.http!.headers['last-event-id'])})`, 'no Last-Event-ID header (descriptive text of the page: a deviation warns)', resuming.slice(0, 5).map(evidenceOf))];
+    const sent = ctx.observed.messages.filter((m) => m.http);
+    if (sent.length === 0) return [skip('the client sent no HTTP request')];
+    // The stream of sse_cut_short carries event ids and ends before its response: a 2025-11-25 client resumes it (GET,
+    // or POST, with Last-Event-ID); a 2026-07-28 client takes the request as failed, or sends it again as a new one.
+    const cut = ctx.calls(TOOL.sseCutShort).find((r) => r.seen.reply?.body === undefined && r.seen.answeredT !== undefined);
+    const cutText = cut ? `the stream of ${describeRequest(cut)} carried event ids (${CUT_STREAM_EVENT_IDS.join(', ')}) and ended before its response` : `the client did not call ${TOOL.sseCutShort}, whose stream is cut short`;
+    const resuming = sent.filter((m) => m.http!.headers['last-event-id'] !== undefined);
+    if (resuming.length === 0) return [pass(`none of ${sent.length} HTTP requests carries Last-Event-ID; ${cutText}`, cut ? [evidenceOf(cut.seen)] : [])];
+    const first = resuming[0]!;
+    const value = first.http!.headers['last-event-id']!;
+    const issued = (CUT_STREAM_EVENT_IDS as readonly string[]).includes(value) ? `, an id of the stream cut short: ${cutText}` : '';
+    return [
+      fail(
+        `${resuming.length} of ${sent.length} HTTP requests carry Last-Event-ID (first: ${first.http!.method} with ${JSON.stringify(value)}${issued})`,
+        'no Last-Event-ID header: a stream cut short is lost, its request failed (descriptive text of the page: a deviation warns)',
+        [...(cut ? [cut.seen] : []), ...resuming.slice(0, 5)].map(evidenceOf),
+      ),
+    ];
   },
 });
 

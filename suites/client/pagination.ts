@@ -44,4 +44,34 @@ export const EMPTY_CURSOR = clientCheck({
   },
 });
 
-export const PAGINATION_CHECKS: readonly ClientCheckDefinition[] = [CURSOR_OPAQUE, EMPTY_CURSOR];
+export const BOTH_FLOWS = clientCheck({
+  id: 'page.client.both-flows',
+  title: 'A listing goes on past a page with a nextCursor',
+  area: 'tools-list',
+  scenario: 'pagination',
+  sentences: [sentence(GUIDELINES, 'Clients SHOULD: … Support both paginated and non-paginated flows', 'SHOULD')],
+  run(ctx) {
+    const lists = ctx.requests.filter((r) => r.method === 'tools/list');
+    // A page ending with "" is page.client.empty-cursor's (a MUST NOT); here, pages with a cursor of some length.
+    const paged = lists.filter((r) => {
+      const next = ctx.resultOf(r)?.nextCursor;
+      return typeof next === 'string' && next !== '';
+    });
+    if (paged.length === 0) return [skip('no tools/list page ended with a non-empty nextCursor')];
+    // Going on is asking for a page with a cursor, later; whether it is the issued one is page.client.opaque's to judge.
+    const stopped = paged.filter((r) => !lists.some((l) => l.seen.seq > r.seen.seq && 'cursor' in l.params));
+    if (stopped.length === 0) return [pass(`after each of ${paged.length} page(s) with a nextCursor the client asked for the next page`)];
+    const listed = ctx.listedTools();
+    const unlisted = Object.keys(ctx.observed.offered).filter((name) => !listed.has(name));
+    const last = stopped.at(-1)!;
+    return [
+      fail(
+        `the listing stopped at the page of ${describeRequest(last)}, whose nextCursor was ${JSON.stringify(ctx.resultOf(last)!.nextCursor)}: the client never asked for the next page${unlisted.length > 0 ? `, so it never got ${unlisted.join(', ')}` : ''}`,
+        'a tools/list request with that cursor, and so on until a page without nextCursor',
+        stopped.slice(0, 3).map((r) => evidenceOf(r.seen)),
+      ),
+    ];
+  },
+});
+
+export const PAGINATION_CHECKS: readonly ClientCheckDefinition[] = [CURSOR_OPAQUE, EMPTY_CURSOR, BOTH_FLOWS];

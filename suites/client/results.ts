@@ -1,6 +1,6 @@
-import { LEGACY_ERROR_CODE, TOOL, UNKNOWN_RESULT_TYPE } from '../../src/client-mode/scenarios.js';
+import { CONTROL_ERROR_CODE, LEGACY_ERROR_CODE, TOOL, UNKNOWN_RESULT_TYPE } from '../../src/client-mode/scenarios.js';
 import { errorOf } from '../../src/jsonrpc.js';
-import { evidenceOf, type ClientCheckDefinition } from '../../src/runner/client-check.js';
+import { evidenceOf, type ClientCheckContext, type ClientCheckDefinition, type SeenRequest } from '../../src/runner/client-check.js';
 import { clientCheck, describeRequest, fail, judgeDriverLine, pass, sentence, skip } from './kit.js';
 
 export const UNKNOWN_RESULT_TYPE_INVALID = clientCheck({
@@ -34,24 +34,55 @@ export const OUTPUT_VALIDATION = clientCheck({
     }),
 });
 
+/** A call answered with `code`, and what followed it: a tools/list, then the same call again (header-mismatch recovery). */
+interface Recovery {
+  answered: SeenRequest;
+  relist?: SeenRequest;
+  retry?: SeenRequest;
+}
+
+function recoveryAfter(ctx: ClientCheckContext, tool: string, code: number): Recovery | undefined {
+  const answered = ctx.calls(tool).find((r) => errorOf(r.seen.reply?.body)?.code === code);
+  if (!answered) return undefined;
+  const later = ctx.requests.filter((r) => r.seen.seq > answered.seen.seq);
+  const retry = later.find((r) => r.method === 'tools/call' && r.params.name === tool);
+  const relist = retry ? later.find((r) => r.method === 'tools/list' && r.seen.seq < retry.seen.seq) : undefined;
+  return { answered, ...(relist ? { relist } : {}), ...(retry ? { retry } : {}) };
+}
+
+const recovered = (r: Recovery | undefined): boolean => r?.relist !== undefined;
+const evidenceOfRecovery = (r: Recovery) => [r.answered, r.relist, r.retry].flatMap((s) => (s ? [evidenceOf(s.seen)] : []));
+
 export const LEGACY_CODE_NO_MEANING = clientCheck({
   id: 'err.legacy.no-meaning',
-  title: 'A legacy error code (-32001) does not set off header-mismatch recovery',
+  title: 'A legacy error code (-32001) sets off no recovery that another legacy code (-32003) does not',
   area: 'results',
   scenario: 'results',
   sentences: [sentence('basic/index#error-codes', 'Apart from -32002 (see below), receivers MUST NOT assume any specific meaning for these codes.', 'MUST NOT')],
   run(ctx) {
-    const answered = ctx.calls(TOOL.legacyErrorCode).find((r) => errorOf(r.seen.reply?.body)?.code === LEGACY_ERROR_CODE);
-    if (!answered) return [skip(`the client did not call ${TOOL.legacyErrorCode}`)];
-    // HeaderMismatch recovery, as early 2026-07-28 betas numbered it: list the tools again, then retry the call.
-    const later = ctx.requests.filter((r) => r.seen.seq > answered.seen.seq);
-    const retry = later.find((r) => r.method === 'tools/call' && r.params.name === TOOL.legacyErrorCode);
-    const relist = retry ? later.find((r) => r.method === 'tools/list' && r.seen.seq < retry.seen.seq) : undefined;
-    const evidence = [answered, ...(relist ? [relist] : []), ...(retry ? [retry] : [])].map((r) => evidenceOf(r.seen));
-    if (retry && relist) {
-      return [fail(`after -32001 to ${describeRequest(answered)}, the client listed the tools again and retried (${describeRequest(retry)}): the recovery for HeaderMismatch, which -32001 was before the renumbering to -32020`, 'the error taken as an implementation-defined failure: no header-mismatch recovery', evidence)];
+    // HeaderMismatch recovery, as early 2026-07-28 betas numbered it: list the tools again, then retry the call. The
+    // control answers the same way (status, message) with -32003, so only the code tells the two apart.
+    const legacy = recoveryAfter(ctx, TOOL.legacyErrorCode, LEGACY_ERROR_CODE);
+    if (!legacy) return [skip(`the client did not call ${TOOL.legacyErrorCode}`)];
+    if (!recovered(legacy)) {
+      return [pass(`-32001 was not taken for HeaderMismatch: no re-listing followed by a retry${legacy.retry ? ' (the call was retried without re-listing, which assumes no meaning of the code)' : ''}`, evidenceOfRecovery(legacy))];
     }
-    return [pass(`-32001 was not taken for HeaderMismatch: no re-listing followed by a retry${retry ? ` (the call was retried without re-listing, which assumes no meaning of the code)` : ''}`, evidence)];
+    const control = recoveryAfter(ctx, TOOL.controlErrorCode, CONTROL_ERROR_CODE);
+    const recovering = `after -32001 to ${describeRequest(legacy.answered)}, the client listed the tools again and retried (${describeRequest(legacy.retry!)})`;
+    if (!control) {
+      return [skip(`${recovering}, the recovery for HeaderMismatch; whether it gave -32001 that meaning cannot be told: it did not call ${TOOL.controlErrorCode}, which answers the same with -32003`)];
+    }
+    const evidence = [...evidenceOfRecovery(legacy), ...evidenceOfRecovery(control)];
+    if (recovered(control)) {
+      return [pass(`${recovering}, and did the same after -32003 to ${describeRequest(control.answered)}: it recovers from these errors alike, which assumes no meaning of -32001`, evidence)];
+    }
+    return [
+      fail(
+        `${recovering}: the recovery for HeaderMismatch, which -32001 was before the renumbering to -32020. After -32003 to ${describeRequest(control.answered)}, with the same status and message, it did not`,
+        'the same handling as for -32003: in the legacy sub-range the code alone means nothing',
+        evidence,
+      ),
+    ];
   },
 });
 

@@ -1,8 +1,9 @@
 import { INVALID_HEADER_TOOLS, TOOL } from '../../src/client-mode/scenarios.js';
-import type { ClientCheckContext, ClientCheckDefinition, SeenRequest } from '../../src/runner/client-check.js';
-import { encodeHeaderValue, isPlainHeaderSafe } from '../../src/transport/header-encoding.js';
+import type { Outcome, SpecSentence } from '../../src/model/check.js';
+import { evidenceOf, type ClientCheckContext, type ClientCheckDefinition, type SeenRequest } from '../../src/runner/client-check.js';
+import { decodeHeaderValue, encodeHeaderValue, isPlainHeaderSafe } from '../../src/transport/header-encoding.js';
 import { findHeaderAnnotations, valueAtPath } from '../../src/transport/param-headers.js';
-import { clientCheck, describeRequest, judgeRequests, sentence, skip } from './kit.js';
+import { clientCheck, describeRequest, fail, judgeRequests, sentence, skip } from './kit.js';
 
 const SCHEMA_EXTENSION = 'basic/transports/streamable-http#schema-extension';
 const ENCODING = 'basic/transports/streamable-http#value-encoding';
@@ -37,6 +38,63 @@ const none = 'the client called no tool with x-mcp-header annotations';
 const notCalled = (ctx: ClientCheckContext, tool: string, otherwise: string) => (ctx.calls(tool).length === 0 ? `the client did not call ${tool}, the tool that offers this case` : otherwise);
 const show = (m: Mirrored) => `${describeRequest(m.request)}: ${m.header} ${m.sent === undefined ? 'absent' : JSON.stringify(m.sent)} for ${JSON.stringify(m.value)}`;
 
+/** What a header value reads as once a server has decoded it (undefined: a sentinel that does not decode). */
+function decoded(sent: string): string | undefined {
+  try {
+    return decodeHeaderValue(sent);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Header values against what the page writes for them (`plain`): exactly that; Base64-wrapped although the value is
+ * header-safe, which decodes to it (over-encoded); or anything else (an offender).
+ */
+function sortSent(judged: readonly Mirrored[], plain: (m: Mirrored) => string): { offenders: { request: SeenRequest; problem: string }[]; overEncoded: Mirrored[] } {
+  const offenders: { request: SeenRequest; problem: string }[] = [];
+  const overEncoded: Mirrored[] = [];
+  for (const m of judged) {
+    const expected = plain(m);
+    if (m.sent === expected) continue;
+    if (m.sent !== undefined && decoded(m.sent) === expected) overEncoded.push(m);
+    else offenders.push({ request: m.request, problem: `${show(m)}${m.sent === undefined ? '' : ` (expected ${JSON.stringify(expected)})`}` });
+  }
+  return { offenders, overEncoded };
+}
+
+const SERVERS_DECODE = 'servers MUST decode an encoded Mcp-Name or Mcp-Param-{Name} value before comparing it to the corresponding request body value';
+
+/**
+ * Header-safe values sent Base64-wrapped: they decode to the right value, and servers must decode before comparing, so
+ * no MUST is broken; the page writes them plain, which is what this warning rests on.
+ */
+function overEncodedWarning(overEncoded: readonly Mirrored[], rest: SpecSentence, plain: (m: Mirrored) => string): Outcome {
+  const shown = overEncoded.slice(0, 5).map((m) => `${show(m)}, which decodes to ${JSON.stringify(plain(m))}`);
+  const requests = [...new Set(overEncoded.map((m) => m.request))];
+  return {
+    ...fail(
+      `${overEncoded.length} header-safe value(s) went Base64-encoded: ${shown.join('; ')}${overEncoded.length > 5 ? '; …' : ''}. Servers decode before comparing ("${SERVERS_DECODE}", Value Encoding), so the header still matches the body; the page writes such a value plain`,
+      `the plain value (${overEncoded.slice(0, 3).map((m) => `${m.header}: ${plain(m)}`).join(', ')}); =?base64?…?= only for values that cannot go plain`,
+      requests.slice(0, 5).map((r) => evidenceOf(r.seen)),
+    ),
+    sentence: rest,
+  };
+}
+
+/** The usual verdict on the offenders, and a warning for over-encoded values besides (or instead of a pass). */
+function withOverEncoding(verdict: Outcome[], overEncoded: readonly Mirrored[], rest: SpecSentence, plain: (m: Mirrored) => string): Outcome[] {
+  if (overEncoded.length === 0) return verdict;
+  const warning = overEncodedWarning(overEncoded, rest, plain);
+  return verdict.some((o) => o.status === 'fail') ? [...verdict, warning] : [warning];
+}
+
+const PLAIN_EXAMPLE = sentence(
+  'server/tools#x-mcp-header',
+  'In this example, when the tool is called with "region": "us-west1", the client adds the header Mcp-Param-Region: us-west1 to the HTTP request.',
+  'descriptive',
+);
+
 export const MIRROR = clientCheck({
   id: 'xmcp.client.mirror',
   covers: ['xmcp.client.support', 'xmcp.client.include-present', 'xmcp.client.procedure', 'xmcp.extract'],
@@ -47,13 +105,23 @@ export const MIRROR = clientCheck({
   sentences: [
     sentence('basic/transports/streamable-http#custom-headers-from-tool-parameters', "When a server's tool definition includes x-mcp-header annotations, conforming clients MUST mirror the designated parameter values into HTTP headers.", 'MUST'),
     sentence(CUSTOM, 'Client MUST include the header', 'MUST'),
+    PLAIN_EXAMPLE,
   ],
   run(ctx) {
     if (!called(ctx)) return [skip(none)];
     const present = mirrored(ctx).filter((m) => m.value !== null && m.value !== undefined);
-    // A plain-safe string goes as it is; how other values are written is judged by the encoding checks.
-    const offenders = present.filter((m) => m.sent === undefined || (typeof m.value === 'string' && isPlainHeaderSafe(m.value) && m.sent !== m.value)).map((m) => ({ request: m.request, problem: show(m) }));
-    return judgeRequests(present.length, 'no annotated parameter had a value in the calls made', offenders, `all ${present.length} annotated values with a value were mirrored`, 'Mcp-Param-{Name} for every annotated parameter present in the arguments');
+    // Here: that the header is there, and that a header-safe string decodes to the value. How other values are
+    // written is judged by the encoding checks (enc.client.base64, enc.client.sentinel-collision, enc.type-conversion).
+    const absent = present.filter((m) => m.sent === undefined);
+    const { offenders, overEncoded } = sortSent(present.filter((m) => m.sent !== undefined && typeof m.value === 'string' && isPlainHeaderSafe(m.value)), (m) => m.value as string);
+    const verdict = judgeRequests(
+      present.length,
+      'no annotated parameter had a value in the calls made',
+      [...absent.map((m) => ({ request: m.request, problem: show(m) })), ...offenders],
+      `all ${present.length} annotated values with a value were mirrored`,
+      'Mcp-Param-{Name} for every annotated parameter present in the arguments, decoding to its value',
+    );
+    return withOverEncoding(verdict, overEncoded, PLAIN_EXAMPLE, (m) => m.value as string);
   },
 });
 
@@ -119,6 +187,8 @@ export const SENTINEL_COLLISION = clientCheck({
   },
 });
 
+const CONVERSION = sentence(ENCODING, 'integer: Convert to decimal string representation (e.g., 42, -7) … boolean: Convert to lowercase "true" or "false"', 'descriptive');
+
 export const TYPE_CONVERSION = clientCheck({
   id: 'enc.type-conversion',
   title: 'Integers are written in decimal, booleans as true/false',
@@ -129,13 +199,15 @@ export const TYPE_CONVERSION = clientCheck({
   sentences: [
     sentence('basic/transports/streamable-http#client-behavior', 'When constructing a tools/call request via HTTP transport, the client MUST:', 'MUST'),
     sentence('basic/transports/streamable-http#client-behavior', 'Encode the values according to the Value Encoding rules.', 'descriptive'),
-    sentence(ENCODING, 'integer: Convert to decimal string representation (e.g., 42, -7) … boolean: Convert to lowercase "true" or "false"', 'descriptive'),
+    CONVERSION,
   ],
   run(ctx) {
     if (!called(ctx)) return [skip(none)];
     const judged = mirrored(ctx).filter((m) => m.sent !== undefined && (typeof m.value === 'boolean' || Number.isInteger(m.value)));
-    const offenders = judged.filter((m) => m.sent !== String(m.value)).map((m) => ({ request: m.request, problem: `${show(m)} (expected ${JSON.stringify(String(m.value))})` }));
-    return judgeRequests(judged.length, 'no integer or boolean value was mirrored', offenders, `all ${judged.length} integer and boolean values were written as the page shows`, 'decimal integers (42, -7); lowercase true/false');
+    // The conversion is judged on the value a server reads, after decoding; a Base64 wrapper around it only warns.
+    const { offenders, overEncoded } = sortSent(judged, (m) => String(m.value));
+    const verdict = judgeRequests(judged.length, 'no integer or boolean value was mirrored', offenders, `all ${judged.length} integer and boolean values were written as the page shows`, 'decimal integers (42, -7); lowercase true/false');
+    return withOverEncoding(verdict, overEncoded, CONVERSION, (m) => String(m.value));
   },
 });
 

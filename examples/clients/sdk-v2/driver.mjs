@@ -20,13 +20,16 @@
 // `server/discover` and fail rather than fall back. `listTools()` without a cursor walks every page itself
 // (it loops while `nextCursor !== undefined`, so "" does not end the list) and caches the aggregate, which
 // callTool() needs for `Mcp-Param-*` header mirroring and outputSchema validation. `input_required` results
-// are fulfilled inside callTool() through the handlers registered with setRequestHandler().
+// are fulfilled inside callTool() through the handlers registered with setRequestHandler(). A call whose SSE answer
+// is cut short gets no answer, and the SDK waits for one until the request timeout (60 s by default): the calls get
+// CALL_TIMEOUT_MS instead (every scripted answer comes within a second).
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 // The SDK logs with console.debug/console.info in places (stdout in Node); stdout is reserved for result lines.
 for (const level of ['log', 'info', 'debug']) console[level] = (...args) => console.error(...args);
 const emit = (line) => process.stdout.write(`${JSON.stringify(line)}\n`);
+const CALL_TIMEOUT_MS = 5_000;
 
 function makeTransport() {
   const url = process.env.MCP_CONFORMANCE_URL;
@@ -84,7 +87,7 @@ for (const tool of tools) {
   const example = tool.inputSchema?.examples?.[0];
   const args = example && typeof example === 'object' && !Array.isArray(example) ? example : {};
   try {
-    emit({ tool: tool.name, result: await client.callTool({ name: tool.name, arguments: args }) });
+    emit({ tool: tool.name, result: await client.callTool({ name: tool.name, arguments: args }, { timeout: CALL_TIMEOUT_MS }) });
   } catch (error) {
     emit(errorLine(tool.name, error));
   }

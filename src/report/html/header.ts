@@ -44,6 +44,7 @@ export function renderFacts(report: RunReport): string {
     fact('Duration', escapeHtml(formatDuration(report.durationMs))),
     fact('Requests', String(report.stats.requests)),
     fact('Tools called', toolsCalled(report)),
+    ...(report.client?.notCalled ? [fact('Not called', `${report.client.notCalled.map(quoted).join(', ')} <span class="muted">(listed to the client; no tools/call for them reached the scripted server)</span>`)] : []),
   ];
   const aborted =
     report.aborted === undefined
