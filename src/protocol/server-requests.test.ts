@@ -86,6 +86,6 @@ describe('requests of the server on 2026-07-28', () => {
       'no response to id 1 within 500 ms; meanwhile the server sent the request roots/list (id "srv-0") and may be waiting for its answer: a 2026-07-28 client sends no responses (basic/patterns: "Servers MUST NOT initiate JSON-RPC requests, and clients do not send JSON-RPC responses.")',
     );
     expect((error as TargetGoneError).unansweredRequest).toEqual({ jsonrpc: '2.0', id: 'srv-0', method: 'roots/list' });
-    expect(c.transport.strays()).toEqual([{ at: expect.any(String), kind: 'server-request', data: { jsonrpc: '2.0', id: 'srv-0', method: 'roots/list' } }]);
+    expect(c.transport.strays()).toEqual([{ at: expect.any(String), seq: expect.any(Number), kind: 'server-request', data: { jsonrpc: '2.0', id: 'srv-0', method: 'roots/list' } }]);
   });
 });

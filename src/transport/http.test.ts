@@ -572,7 +572,7 @@ describe('HttpTransport: requests of the server (initialize wire)', () => {
     expect((await t.send(request, 1)).response).toEqual(okResponse);
     await delay(50);
     expect(received).toHaveLength(1);
-    expect(t.strays()).toEqual([{ at: expect.any(String), kind: 'server-request', data: rootsRequest }]);
+    expect(t.strays()).toEqual([{ at: expect.any(String), seq: expect.any(Number), kind: 'server-request', data: rootsRequest }]);
   });
 
   it('opens the GET stream once, answers the requests that arrive there and keeps its notifications; a 405 leaves nothing open', async () => {
