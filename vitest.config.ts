@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Most test files wait on the processes they audit: two files at a time on CI's two cores (vitest's default there is one).
+    maxWorkers: 2,
   },
 });

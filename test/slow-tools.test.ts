@@ -45,8 +45,8 @@ describe.skipIf(!BUILT)('a tool that blocks its server while it works (SDK v2, s
 });
 
 describe.skipIf(!BUILT)('tools that answer slowly, with a tight --max-duration', () => {
-  it('every scripted check runs before the searches, which share what is left and say where they stopped', { timeout: 30_000 }, async () => {
-    const run = await runCli(['--stdio', referenceCommand('--tool-latency-ms', '150'), '--max-duration', '8000'], { timeoutMs: 25_000 });
+  it('every scripted check runs before the searches, which share what is left and say where they stopped', { timeout: 35_000 }, async () => {
+    const run = await runCli(['--stdio', referenceCommand('--tool-latency-ms', '150'), '--max-duration', '15000'], { timeoutMs: 30_000 });
     const report = run.report!;
     // Before the search phase, about a third of the checks were skipped here as "not run: the --max-duration budget was used up".
     expect(report.cutShort, explain(report)).toBeUndefined();
