@@ -12,7 +12,7 @@ const ORDINARY: readonly string[][] = [
   ['--stdio=node s.js', '--timeout=2500', '--max-duration', '60000', '--concurrency', '6'],
   ['--checks', 'tools.*,meta.key.prefix', '--checks', 'subs.ack.first', '--exclude-checks', 'property*'],
   ['--checks', 'a.b', 'c.d', '--reporter', 'json,sarif'],
-  ['--spec', '2025-11-25', '--fail-on', 'should', '--verbose', '--junit-properties'],
+  ['--protocol-version', '2025-11-25', '--fail-on', 'should', '--verbose', '--junit-properties'],
   ['--allow-tools', 'echo', '--allow-tools', 'get_time,add', '--no-verbose'],
   ['--skip-tools', 'slow_search', '--skip-tools', 'get_time,costly', '--allow-tools', 'echo'],
   ['--allow-all-tools', '--list-changed-trigger', 'toggle', '--list-changed-args', '{"on":true}'],
@@ -41,7 +41,7 @@ const FOR_YARGS: readonly string[][] = [
   ['--version'],
   ['--no-such-option'],
   ['-x'],
-  ['--spec', '2024-01-01'],
+  ['--protocol-version', '2024-01-01'],
   ['--reference-server', '--stdio', 'a'],
   ['--stdio', 'a', '--url', 'http://x'],
   ['--from-snapshot', 'f.json', '--stdio', 'a'],
@@ -82,7 +82,7 @@ describe('quickParse (yargs-parser alone) agrees with yargs', () => {
 
   it('still reports usage errors through yargs', async () => {
     await expect(parseArgs(['--no-such-option'], VERSION)).rejects.toThrow(UsageError);
-    await expect(parseArgs(['--spec', '2024-01-01'], VERSION)).rejects.toThrow(/Invalid values/);
+    await expect(parseArgs(['--protocol-version', '2024-01-01'], VERSION)).rejects.toThrow(/Invalid values/);
     await expect(parseArgs(['--stdio', 'a', '--url', 'http://x'], VERSION)).rejects.toThrow(/mutually exclusive/);
   });
 });

@@ -1,6 +1,7 @@
 import parser from 'yargs-parser';
 import { REPORTER_NAMES, isReporterName, type ReporterName } from '../report/names.js';
 import type { SpecChoice } from '../protocol/negotiate.js';
+import { WIRES } from '../model/wire.js';
 import { globToRegExp, parsePatterns } from '../runner/registry.js';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../property/seeds.js';
 import { parseReplayToken, type ReplayTarget } from '../property/replay.js';
@@ -25,7 +26,7 @@ export interface CliOptions {
   headers: Record<string, string>;
   /** --env NAME=value: added to the stdio target's environment; values never reach a report. */
   env: Record<string, string>;
-  spec: SpecChoice;
+  protocolVersion: SpecChoice;
   checks: string[];
   excludeChecks: string[];
   list: boolean;
@@ -101,7 +102,11 @@ const OPTIONS = {
   url: { type: 'string', describe: 'Streamable HTTP MCP endpoint of the target' },
   'from-snapshot': { type: 'string', describe: 'run every static check on a saved snapshot instead of a live target' },
   header: { type: 'string', array: true, describe: 'extra HTTP header "Name: value" (repeatable; values never reach reports)' },
-  spec: { choices: ['auto', '2026-07-28', '2025-11-25'] as const, default: 'auto' as const, describe: 'wire version: probe (auto) or force one' },
+  'protocol-version': {
+    choices: ['auto', ...WIRES] as const,
+    default: 'auto' as const,
+    describe: 'revision to offer: auto probes server/discover, then initialize with the newest; an initialize revision is offered as it is; 2026-07-28 is discover only',
+  },
   checks: { type: 'string', array: true, describe: 'only run these check IDs or globs (comma-separated or repeated)' },
   'exclude-checks': { type: 'string', array: true, describe: 'skip these check IDs or globs' },
   list: { type: 'boolean', default: false, describe: 'print the catalog of checks and exit' },
@@ -381,7 +386,7 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
     url: args.url,
     headers,
     env,
-    spec: args.spec as SpecChoice,
+    protocolVersion: args['protocol-version'] as SpecChoice,
     checks: parsePatterns(args.checks?.map(String)),
     excludeChecks: parsePatterns(args['exclude-checks']?.map(String)),
     list: Boolean(args.list),

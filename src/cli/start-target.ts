@@ -18,7 +18,7 @@ export async function startTarget(options: CliOptions, version: string, gate: Re
   const target = await createTarget(options, gate);
   const client = new McpClient(target.transport, { name: 'mcp-tools-conformance', version });
   const negotiation = target.transport.start().then(async () => {
-    if (!target.snapshot) return negotiate(client, options.spec);
+    if (!target.snapshot) return negotiate(client, options.protocolVersion);
     const { replayNegotiation } = await import('../snapshot/capture.js');
     return replayNegotiation(client, target.snapshot, target.description.file!);
   });

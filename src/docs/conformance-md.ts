@@ -1,3 +1,4 @@
+import { wiresOf } from '../model/check.js';
 import type { CheckDefinition } from '../runner/types.js';
 import type { ClientCheckDefinition } from '../runner/client-check.js';
 import { coverageOf, type CatalogRow, type CoverageKind, type CoverageRow } from './coverage-notes.js';
@@ -91,8 +92,8 @@ function clientSection(client: ClientSide, catalog: readonly CatalogRow[]): stri
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** Every sentence a check enforces, wire by wire, with its keyword and a link into that revision. */
-function sentencesCell(check: Pick<CheckDefinition, 'wires' | 'sentences'>): string {
-  return check.wires
+function sentencesCell(check: Pick<CheckDefinition, 'sentences'>): string {
+  return wiresOf(check)
     .map((wire) => {
       const quotes = (check.sentences[wire] ?? []).map((s) => `${s.keyword}, [${s.ref}](${specUrl(s.ref, wire)}): “${cell(s.text)}”`);
       return `**${wire}**: ${quotes.join('; ') || 'no sentence'}`;
@@ -135,7 +136,7 @@ export function renderConformance(checks: readonly CheckDefinition[], defects: r
     '- **Schema issues are reported once.** Every received result is validated once against our wire schema for its method; each schema issue is attributed to the most',
     '  specific requirement that covers it (for example a missing `ttlMs` to `cache.server.hints`), and whatever no specific check owns goes to `schema.result.valid`.',
     '- **`server/discover` on `tools.cap.declare`.** On the legacy wire the capabilities come from `InitializeResult`.',
-    '- **Era probe.** `--spec auto` probes with `server/discover`; a DiscoverResult or a modern error (-32020/-32021/-32022) means 2026-07-28, anything else falls back to',
+    '- **Era probe.** `--protocol-version auto` probes with `server/discover`; a DiscoverResult or a modern error (-32020/-32021/-32022) means 2026-07-28, anything else falls back to',
     '  `initialize`. When `initialize` is rejected as well, the target is audited as a 2026-07-28 server whose discovery is broken, so `discover.must-implement` can report it.',
     '- **`page.walk.terminates`** is an inference, so a warning: pagination describes `nextCursor` as present "if more results exist", and a `nextCursor`',
     '  that repeats an earlier cursor makes the rest of the set unreachable; no sentence forbids the loop in so many words.',

@@ -3,7 +3,7 @@ import { TargetUnavailableError, type Transport } from '../transport/types.js';
 import type { Exchange } from '../model/exchange.js';
 import type { McpClient } from './client.js';
 import { MODERN_ERROR_CODES } from './constants.js';
-import { LEGACY_VERSION, MODERN_VERSION, type Wire } from '../model/wire.js';
+import { INITIALIZE_REVISIONS, isInitializeWire, isWire, LEGACY_VERSION, MODERN_VERSION, type Wire } from '../model/wire.js';
 import { TargetGoneError } from './errors.js';
 import { ERR } from './constants.js';
 import { LEGACY_CLIENT_CAPABILITIES } from './server-requests.js';
@@ -29,12 +29,12 @@ export interface Negotiation {
 export async function negotiate(client: McpClient, spec: SpecChoice): Promise<Negotiation> {
   if (spec === MODERN_VERSION) {
     client.wire = MODERN_VERSION;
-    return { wire: MODERN_VERSION, reason: 'forced by --spec 2026-07-28' };
+    return { wire: MODERN_VERSION, reason: `--protocol-version ${MODERN_VERSION}: server/discover only, no initialize` };
   }
-  if (spec === LEGACY_VERSION) {
-    const initialize = await legacyHandshake(client, false);
+  if (spec !== 'auto') {
+    const initialize = await legacyHandshake(client, spec, false);
     if (!initialize.ok) throw new TargetUnavailableError(`initialize failed: ${initialize.why}`);
-    return { wire: '2025-11-25', reason: `forced by --spec 2025-11-25; ${initialize.why}`, initialize: initialize.exchange };
+    return { wire: initialize.wire, reason: `--protocol-version ${spec} offered; ${initialize.why}`, initialize: initialize.exchange };
   }
 
   client.wire = MODERN_VERSION;
@@ -45,10 +45,10 @@ export async function negotiate(client: McpClient, spec: SpecChoice): Promise<Ne
   }
   if (verdict.era === 'unsupported') throw new TargetUnavailableError(verdict.why);
 
-  const initialize = await legacyHandshake(client, true);
+  const initialize = await legacyHandshake(client, LEGACY_VERSION, true);
   if (initialize.ok) {
     return {
-      wire: '2025-11-25',
+      wire: initialize.wire,
       reason: `server/discover probe: ${verdict.why}; fell back to initialize: ${initialize.why}`,
       initialize: initialize.exchange,
     };
@@ -110,21 +110,37 @@ export function classifyProbe(exchange: Exchange, transport: Transport['kind']):
   return { era: 'legacy', why: 'server/discover answered with neither result nor error' };
 }
 
-interface Handshake {
-  ok: boolean;
-  /** The server answered initialize with an error (as opposed to silence). */
-  rejected: boolean;
-  why: string;
-  exchange?: Exchange;
+type Handshake =
+  | { ok: true; wire: Wire; why: string; exchange: Exchange }
+  /** `rejected`: the server answered initialize with an error (as opposed to silence). */
+  | { ok: false; rejected: boolean; why: string; exchange?: Exchange };
+
+const KNOWN = `${INITIALIZE_REVISIONS.join(', ')}`;
+
+/**
+ * The revision the server agreed in its InitializeResult. "If the server supports the requested protocol version, it
+ * MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports": a
+ * known initialize revision other than the one offered is agreed too. A version this tool does not know is reported as
+ * such, never judged under a neighbour's rules.
+ */
+function agreedWire(agreed: unknown, offered: Wire): { wire: Wire; why: string } {
+  if (agreed === offered) return { wire: offered, why: `initialize agreed protocol version ${offered}` };
+  // A result without the version (schema.result.valid reports it) made no counter-offer: the offered revision judges it.
+  if (agreed === undefined) return { wire: offered, why: `initialize answered without a protocolVersion, so it is judged on the ${offered} it was offered` };
+  if (isWire(agreed) && isInitializeWire(agreed)) return { wire: agreed, why: `initialize offered ${offered}, and the server answered with ${agreed}, which it supports` };
+  const shown = typeof agreed === 'string' ? JSON.stringify(agreed.slice(0, 60)) : `no protocolVersion string (${JSON.stringify(agreed) ?? 'absent'})`;
+  throw new TargetUnavailableError(
+    `initialize offered ${offered}, and the server answered with protocol version ${shown}, which this tool does not know for an initialize handshake (it judges ${KNOWN}): no revision's rules can be held against it`,
+  );
 }
 
-async function legacyHandshake(client: McpClient, probing: boolean): Promise<Handshake> {
-  client.wire = LEGACY_VERSION;
+async function legacyHandshake(client: McpClient, offered: Wire, probing: boolean): Promise<Handshake> {
+  client.wire = offered;
   client.legacyVersion = undefined;
   const exchange = await guard(() =>
     client.request(
       'initialize',
-      { protocolVersion: LEGACY_VERSION, capabilities: { ...LEGACY_CLIENT_CAPABILITIES }, clientInfo: client.clientInfo },
+      { protocolVersion: offered, capabilities: { ...LEGACY_CLIENT_CAPABILITIES }, clientInfo: client.clientInfo },
       { probe: probing },
     ),
   );
@@ -134,13 +150,14 @@ async function legacyHandshake(client: McpClient, probing: boolean): Promise<Han
     if (error) return { ok: false, rejected: true, why: `initialize answered error ${String(error.code)}: ${String(error.message).slice(0, 160)}`, exchange };
     return { ok: false, rejected: false, why: exchange.failure?.message ?? 'no result', exchange };
   }
-  const agreed = typeof result.protocolVersion === 'string' ? result.protocolVersion : LEGACY_VERSION;
-  client.legacyVersion = agreed;
+  const { wire, why } = agreedWire(result.protocolVersion, offered);
+  client.wire = wire;
+  client.legacyVersion = wire;
   const session = exchange.responseHeaders?.['mcp-session-id'];
   if (session) client.legacySessionId = session;
   await client.notify('notifications/initialized');
   await client.openServerStream();
-  return { ok: true, rejected: false, why: `initialize agreed protocol version ${agreed}`, exchange };
+  return { ok: true, wire, why, exchange };
 }
 
 /** During negotiation a vanished target is "unavailable" (exit 3), not a finding. */

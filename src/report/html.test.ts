@@ -179,7 +179,6 @@ describe('HTML report: coverage', () => {
     title: id,
     specRef: 'server/tools',
     area: 'a',
-    wires: ['2026-07-28'],
     sentences: {},
     ...(covers && { covers }),
     run: () => [],

@@ -3,7 +3,6 @@ import type { CheckContext } from '../../src/runner/context.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Outcome } from '../../src/model/check.js';
 import type { SpecSentence } from '../../src/model/check.js';
-import { MODERN, WIRES } from '../../src/model/wire.js';
 import { analyzeRefs, dialectOf, ecmaRegExpProblem, ENUM_SHOULD_TEXT, enumAdvice, findPatterns, validateSchemaDocument, type EnumAdvice, type RefInfo } from '../../src/schema/tool-schema/index.js';
 import { shorten } from '../../src/schema/tool-schema/shorten.js';
 import { describeIssues } from '../../src/runner/result-schemas.js';
@@ -110,7 +109,6 @@ export const inputSchemaValid: CheckDefinition = {
   title: 'inputSchema is a valid JSON Schema under its declared dialect (2020-12 when none is declared)',
   specRef: 'basic/index#schema-validation',
   area: 'json-schema',
-  wires: WIRES,
   sentences: {
     '2026-07-28': [VALID_UNDER_DIALECT, DEFAULT_DIALECT, INPUT_SCHEMA_OBJECT, USES_JSON_SCHEMA],
     '2025-11-25': [VALID_UNDER_DIALECT, DEFAULT_DIALECT, INPUT_SCHEMA_OBJECT, USES_JSON_SCHEMA],
@@ -125,7 +123,6 @@ export const outputSchemaValid: CheckDefinition = {
   title: 'outputSchema, when present, is a valid JSON Schema under its declared dialect',
   specRef: 'basic/index#schema-validation',
   area: 'json-schema',
-  wires: WIRES,
   sentences: { '2026-07-28': [VALID_UNDER_DIALECT, DEFAULT_DIALECT, USES_JSON_SCHEMA], '2025-11-25': [VALID_UNDER_DIALECT, DEFAULT_DIALECT, USES_JSON_SCHEMA] },
   run: validity('outputSchema'),
 };
@@ -136,7 +133,6 @@ export const dialectRecommended: CheckDefinition = {
   title: 'Tool schemas use JSON Schema 2020-12 (the recommended dialect)',
   specRef: 'basic/index#schema-dialect',
   area: 'json-schema',
-  wires: WIRES,
   sentences: { '2026-07-28': [RECOMMENDED_DIALECT], '2025-11-25': [RECOMMENDED_DIALECT] },
   async run(ctx) {
     const tools = await listedTools(ctx);
@@ -214,7 +210,6 @@ export const refsResolve: CheckDefinition = {
   title: 'Same-document $ref (#/… pointers, #anchors) in tool schemas resolve',
   specRef: 'basic/index#json-schema-usage',
   area: 'json-schema',
-  wires: WIRES,
   // No sentence requires a same-document $ref to resolve; a schema that cannot be evaluated cannot serve validation.
   sentences: { '2026-07-28': [USES_JSON_SCHEMA], '2025-11-25': [USES_JSON_SCHEMA] },
   run: refCheck('local'),
@@ -227,7 +222,6 @@ export const refsExternal: CheckDefinition = {
   title: 'Tool schemas do not $ref network, file or other external URIs (clients do not fetch them by default and should reject such schemas)',
   specRef: 'basic/index#ref-resolution',
   area: 'json-schema',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {
@@ -248,7 +242,6 @@ export const patternsEcma: CheckDefinition = {
   title: 'Regular expressions in tool schemas (pattern, patternProperties) are ECMA-262, as JSON Schema 2020-12 recommends',
   specRef: 'basic/index#schema-dialect',
   area: 'json-schema',
-  wires: WIRES,
   // The MCP pages only say which JSON Schema applies; the ECMA-262 recommendation is JSON Schema's own (a SHOULD there).
   sentences: { '2026-07-28': [DEFAULT_DIALECT, USES_JSON_SCHEMA], '2025-11-25': [DEFAULT_DIALECT, USES_JSON_SCHEMA] },
   async run(ctx) {

@@ -1,5 +1,4 @@
 import type { CheckDefinition } from '../../src/runner/types.js';
-import { WIRES } from '../../src/model/wire.js';
 import { perTool } from '../kit/listed-tools.js';
 import { fail } from '../kit/outcome.js';
 import { onBothWires } from '../kit/same-sentences.js';
@@ -13,7 +12,6 @@ export const nameLength: CheckDefinition = {
   title: 'Tool names are 1 to 128 characters long',
   specRef: 'server/tools#tool-names',
   area: 'tool-names',
-  wires: WIRES,
   sentences: onBothWires(
     { ref: 'server/tools#tool-names', text: 'Tool names SHOULD be between 1 and 128 characters in length (inclusive).', keyword: 'SHOULD' },
   ),
@@ -36,7 +34,6 @@ export const nameCharset: CheckDefinition = {
   title: 'Tool names use only A-Z a-z 0-9 _ - . (no spaces, commas or other special characters)',
   specRef: 'server/tools#tool-names',
   area: 'tool-names',
-  wires: WIRES,
   sentences: onBothWires(
     {
       ref: 'server/tools#tool-names',

@@ -1,6 +1,6 @@
 import { isObject } from '../../src/jsonrpc.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
-import { LEGACY_VERSION, MODERN_VERSION, WIRES, type Wire } from '../../src/model/wire.js';
+import { LEGACY_VERSION, MODERN_VERSION, type Wire } from '../../src/model/wire.js';
 import type { AttributedIssue } from '../../src/runner/result-schemas.js';
 import { issuesMessage, listedTools, perTool, toolEvidence, toolSchemaIssues } from '../kit/listed-tools.js';
 import { fail, pass, skip } from '../kit/outcome.js';
@@ -32,14 +32,14 @@ async function schemaOutcomes(
   check: string,
   expected: string,
   checked: string,
-  rules?: Readonly<Record<Wire, readonly ToolRule[]>>,
+  rules?: Readonly<Partial<Record<Wire, readonly ToolRule[]>>>,
 ): Promise<Outcome[]> {
   const tools = await listedTools(ctx);
   if (tools.length === 0) return [skip('the server lists no tools')];
   const issues = await toolSchemaIssues(ctx, check);
   if (issues.size === 0) return [pass(`${tools.length} ${checked} checked`)];
   return [...issues].flatMap(([t, list]) =>
-    (rules ? byRule(list, rules[ctx.wire]) : [{ issues: list }]).map(({ rule, issues: broken }) => ({
+    (rules ? byRule(list, rules[ctx.wire] ?? []) : [{ issues: list }]).map(({ rule, issues: broken }) => ({
       ...fail(issuesMessage(broken), expected, toolEvidence(t)),
       ...(rule ? { sentence: rule.sentence } : {}),
       tool: t.label,
@@ -64,7 +64,7 @@ const SHARED_TOOL_RULES = [
 ];
 
 /** The rules of a Tool object that tools.tool.shape owns (inputSchema, annotations and icons have checks of their own). */
-export const TOOL_SHAPE_RULES: Readonly<Record<Wire, readonly ToolRule[]>> = {
+export const TOOL_SHAPE_RULES: Readonly<Partial<Record<Wire, readonly ToolRule[]>>> = {
   [MODERN_VERSION]: [...SHARED_TOOL_RULES, toolRule('/properties/_meta/type', '"object"', 'MetaObject/type')],
   [LEGACY_VERSION]: [
     ...SHARED_TOOL_RULES,
@@ -88,10 +88,9 @@ export const toolShape: CheckDefinition = {
   title: 'Each tool has a string name and well-typed title, description, outputSchema and _meta',
   specRef: 'server/tools#tool',
   area: 'tool-definitions',
-  wires: WIRES,
   sentences: {
-    [MODERN_VERSION]: TOOL_SHAPE_RULES[MODERN_VERSION].map((r) => r.sentence),
-    [LEGACY_VERSION]: TOOL_SHAPE_RULES[LEGACY_VERSION].map((r) => r.sentence),
+    [MODERN_VERSION]: TOOL_SHAPE_RULES[MODERN_VERSION]!.map((r) => r.sentence),
+    [LEGACY_VERSION]: TOOL_SHAPE_RULES[LEGACY_VERSION]!.map((r) => r.sentence),
   },
   run(ctx) {
     return schemaOutcomes(
@@ -111,7 +110,6 @@ export const toolDescription: CheckDefinition = {
   title: 'Each tool has a description (a field the tool definition describes)',
   specRef: 'server/tools#tool',
   area: 'tool-definitions',
-  wires: WIRES,
   sentences: onBothWires({ ref: 'server/tools#tool', text: 'description: Human-readable description of functionality', keyword: 'descriptive' }),
   run: (ctx) =>
     perTool(
@@ -133,7 +131,6 @@ export const inputSchemaObject: CheckDefinition = {
   title: 'inputSchema is a JSON Schema object (not null) whose root type is "object"',
   specRef: 'server/tools#tool',
   area: 'input-schema',
-  wires: WIRES,
   sentences: onBothWires(
     { ref: 'server/tools#tool', text: 'inputSchema: JSON Schema defining expected parameters … MUST be a valid JSON Schema object (not null)', keyword: 'MUST' },
     { ref: 'schema.json#/$defs/Tool/properties/inputSchema/required', text: '["type"]', keyword: 'schema.json structural rule' },
@@ -150,7 +147,6 @@ export const annotationTypes: CheckDefinition = {
   title: 'Tool annotations are well-typed: the *Hint fields booleans, title a string',
   specRef: 'server/tools#tool',
   area: 'annotations',
-  wires: WIRES,
   sentences: onBothWires(
     { ref: 'schema.json#/$defs/ToolAnnotations/properties/readOnlyHint/type', text: '"boolean"', keyword: 'schema.json structural rule' },
     { ref: 'schema.json#/$defs/ToolAnnotations/properties/destructiveHint/type', text: '"boolean"', keyword: 'schema.json structural rule' },
@@ -180,7 +176,6 @@ export const iconShape: CheckDefinition = {
   title: 'Tool icons have a URI src, and well-typed mimeType, sizes and theme when present',
   specRef: 'basic/index#icons',
   area: 'icons',
-  wires: WIRES,
   sentences: onBothWires(
     { ref: 'schema.json#/$defs/Icon/required', text: '["src"]', keyword: 'schema.json structural rule' },
     { ref: 'schema.json#/$defs/Icon/properties/src/format', text: '"uri"', keyword: 'schema.json structural rule' },
@@ -206,7 +201,6 @@ export const iconScheme: CheckDefinition = {
   title: 'Tool icon src is an HTTP/HTTPS URL or a data: URI (clients reject unsafe schemes such as javascript: and file:)',
   specRef: 'basic/index#icons',
   area: 'icons',
-  wires: WIRES,
   sentences: onBothWires({
     ref: 'basic/index#icons',
     text: 'src: A URI pointing to the icon resource (required). This can be: An HTTP/HTTPS URL pointing to an image file A data URI with base64-encoded image data',

@@ -5,7 +5,6 @@ import type { KeywordText, SpecSentence } from '../../src/model/check.js';
 import { checkHeaderAnnotations, findHeaderAnnotations, type XmcpFinding, type XmcpRule } from '../../src/schema/xmcp/index.js';
 import { perTool, type ListedTool } from '../kit/listed-tools.js';
 import { fail } from '../kit/outcome.js';
-import { MODERN } from '../../src/model/wire.js';
 
 /** The analysis of one tool's inputSchema, shared by all x-mcp-header checks. */
 const analyses = new WeakMap<Record<string, unknown>, { count: number; findings: XmcpFinding[] }>();
@@ -44,7 +43,6 @@ function xmcpCheck(rule: XmcpRule, sentence: SpecSentence, title: string, expect
     title,
     specRef: sentence.ref,
     area: 'x-mcp-header',
-    wires: MODERN,
     sentences: { '2026-07-28': advisory ? [sentence, advisory.sentence] : [sentence] },
     run: (ctx: CheckContext) =>
       perTool(

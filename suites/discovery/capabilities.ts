@@ -1,7 +1,7 @@
 import { errorOf, isObject } from '../../src/jsonrpc.js';
 import { describeIssues } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
-import { LEGACY, MODERN_VERSION, WIRES } from '../../src/model/wire.js';
+import { MODERN_VERSION } from '../../src/model/wire.js';
 import type { StrayEvent } from '../../src/model/exchange.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { ERR } from '../../src/protocol/constants.js';
@@ -13,7 +13,6 @@ export const toolsCapabilityDeclared: CheckDefinition = {
   title: 'A server that serves tools declares the tools capability',
   specRef: 'server/tools#capabilities',
   area: 'capabilities',
-  wires: WIRES,
   sentences: {
     '2026-07-28': [{ ref: 'server/tools#capabilities', text: 'Servers that support tools MUST declare the tools capability', keyword: 'MUST' }],
     '2025-11-25': [{ ref: 'server/tools#capabilities', text: 'Servers that support tools MUST declare the tools capability', keyword: 'MUST' }],
@@ -46,7 +45,6 @@ export const listChangedType: CheckDefinition = {
   title: 'capabilities.tools.listChanged is a boolean when present',
   specRef: 'server/tools#capabilities',
   area: 'capabilities',
-  wires: WIRES,
   sentences: {
     '2026-07-28': [
       { ref: 'schema.json#/$defs/ServerCapabilities/properties/tools/properties/listChanged/type', text: '"boolean"', keyword: 'schema.json structural rule' },
@@ -89,7 +87,6 @@ export const negotiatedCapabilitiesOnly: CheckDefinition = {
   title: 'The server sends the client only requests of capabilities the client declared in initialize',
   specRef: 'basic/lifecycle#operation',
   area: 'capabilities',
-  wires: LEGACY,
   sentences: {
     '2025-11-25': [{ ref: 'basic/lifecycle#operation', text: 'Both parties MUST: … Only use capabilities that were successfully negotiated', keyword: 'MUST' }],
   },

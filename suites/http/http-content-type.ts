@@ -1,7 +1,6 @@
 import { isObject } from '../../src/jsonrpc.js';
 import { methodOf } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
-import { WIRES } from '../../src/model/wire.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { judgeEach } from '../kit/judge-each.js';
 import { responseMediaType } from '../kit/response-headers.js';
@@ -33,7 +32,6 @@ export const requestResponseContentType: CheckDefinition = {
   title: 'A JSON-RPC answer to a request comes as application/json or text/event-stream',
   specRef: 'basic/transports/streamable-http#sending-messages',
   area: 'http-headers',
-  wires: WIRES,
   needs: ['http'],
   phase: 'final',
   run(ctx) {

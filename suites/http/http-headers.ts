@@ -6,7 +6,7 @@ import { sampleArguments } from '../../src/schema/arguments/index.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { listedTools } from '../kit/listed-tools.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import { MODERN, MODERN_VERSION } from '../../src/model/wire.js';
+import { MODERN_VERSION } from '../../src/model/wire.js';
 import { ERR } from '../../src/protocol/constants.js';
 
 const SPEC = 'basic/transports/streamable-http';
@@ -43,7 +43,6 @@ function headerProbe(options: {
     specRef: options.specRef,
     ...(options.covers ? { covers: options.covers } : {}),
     area: 'http-headers',
-    wires: MODERN,
     needs: ['live', 'http'],
     phase: 'serial',
     async run(ctx): Promise<Outcome[]> {
@@ -272,7 +271,6 @@ export const getDelete405: CheckDefinition = {
   title: 'A server that supports only 2026-07-28 answers GET and DELETE on the MCP endpoint with 405',
   specRef: COMPAT,
   area: 'http-headers',
-  wires: MODERN,
   needs: ['live', 'http'],
   phase: 'serial',
   async run(ctx) {
@@ -304,7 +302,6 @@ export const ignoreSession: CheckDefinition = {
   title: 'A server that supports only 2026-07-28 ignores Mcp-Session-Id on a request, and mints or echoes no session id',
   specRef: COMPAT,
   area: 'http-headers',
-  wires: MODERN,
   needs: ['live', 'http'],
   phase: 'serial',
   async run(ctx) {
@@ -340,7 +337,6 @@ export const ignoreLastEventId: CheckDefinition = {
   title: 'A server that supports only 2026-07-28 ignores Last-Event-ID on a request',
   specRef: COMPAT,
   area: 'http-headers',
-  wires: MODERN,
   needs: ['live', 'http'],
   phase: 'serial',
   async run(ctx) {
@@ -380,7 +376,6 @@ export const headerValueCase: CheckDefinition = {
   title: 'Mcp-Method is compared case-sensitively: tools/list sent with Mcp-Method: TOOLS/LIST is not served',
   specRef: `${SPEC}#case-sensitivity`,
   area: 'http-headers',
-  wires: MODERN,
   needs: ['live', 'http'],
   phase: 'serial',
   async run(ctx) {

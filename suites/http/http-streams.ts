@@ -5,7 +5,6 @@ import type { Exchange } from '../../src/model/exchange.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { requestMeta } from '../kit/notifications-seen.js';
 import { responseMediaType } from '../kit/response-headers.js';
-import { MODERN } from '../../src/model/wire.js';
 
 /** A notification on a request's own SSE stream is related when it is progress for that request's token, or a log message. */
 function unrelated(exchange: Exchange): unknown[] {
@@ -41,7 +40,6 @@ export const sseRelated: CheckDefinition = {
   title: "Notifications on a request's SSE stream relate to that request (its progress, log messages) — never list_changed or another request's progress",
   specRef: 'basic/transports/streamable-http#receiving-messages',
   area: 'http',
-  wires: MODERN,
   needs: ['http'],
   phase: 'final',
   run(ctx) {
@@ -81,7 +79,6 @@ export const sseNoBuffering: CheckDefinition = {
   title: 'Every SSE response carries the header X-Accel-Buffering: no',
   specRef: 'basic/transports/streamable-http#receiving-messages',
   area: 'http',
-  wires: MODERN,
   needs: ['http'],
   phase: 'final',
   run(ctx) {

@@ -2,7 +2,6 @@ import { errorOf, resultOf } from '../../src/jsonrpc.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Outcome } from '../../src/model/check.js';
-import { WIRES } from '../../src/model/wire.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 
@@ -76,7 +75,6 @@ export const originValidated: CheckDefinition = {
   title: 'A loopback server does not serve a request from a foreign Origin (DNS rebinding)',
   specRef: MODERN_REF,
   area: 'http-headers',
-  wires: WIRES,
   needs: ['live', 'http'],
   phase: 'serial',
   run: (ctx) =>
@@ -101,7 +99,6 @@ export const originForbidden: CheckDefinition = {
   title: 'A request with an invalid Origin is answered with HTTP 403',
   specRef: MODERN_REF,
   area: 'http-headers',
-  wires: WIRES,
   needs: ['live', 'http'],
   phase: 'serial',
   run: (ctx) =>

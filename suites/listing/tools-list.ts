@@ -1,7 +1,7 @@
 import { errorOf } from '../../src/jsonrpc.js';
 import { describeIssues } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
-import { LEGACY_VERSION, WIRES } from '../../src/model/wire.js';
+import { isInitializeWire } from '../../src/model/wire.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { ERR } from '../../src/protocol/constants.js';
 
@@ -11,7 +11,6 @@ export const toolsListResponds: CheckDefinition = {
   title: 'tools/list answers every page with a result holding a tools array (and a string nextCursor when more follow)',
   specRef: 'server/tools#listing-tools',
   area: 'tools-list',
-  wires: WIRES,
   sentences: {
     '2026-07-28': [
       {
@@ -39,9 +38,9 @@ export const toolsListResponds: CheckDefinition = {
       if (error?.code === ERR.methodNotFound && capabilities && !('tools' in capabilities)) {
         return [skip('the server does not offer tools (no tools capability, tools/list is not implemented)')];
       }
-      if (ctx.wire === LEGACY_VERSION) {
+      if (isInitializeWire(ctx.wire)) {
         // Only the result's shape is a rule on this wire; an error answer breaks none, it just lists no tools.
-        return [{ status: 'warn', message: `${walk.stop.message} (2025-11-25 has no sentence requiring an answer, so this is a warning)`, expected: 'a ListToolsResult for every page', evidence: [first] }];
+        return [{ status: 'warn', message: `${walk.stop.message} (${ctx.wire} has no sentence requiring an answer, so this is a warning)`, expected: 'a ListToolsResult for every page', evidence: [first] }];
       }
       return [fail(walk.stop.message, 'a ListToolsResult for every page: servers that declare tools MUST respond to tools/list with the set of tools', [first])];
     }
@@ -69,7 +68,6 @@ export const paginationTerminates: CheckDefinition = {
   title: 'Following nextCursor reaches the end of the tool list (no cursor loop; an inference from the pagination model)',
   specRef: 'server/utilities/pagination#response-format',
   area: 'tools-list',
-  wires: WIRES,
   sentences: {
     '2026-07-28': [
       {
@@ -131,7 +129,6 @@ export const toolNamesUnique: CheckDefinition = {
   title: 'Tool names are unique within the server (across all pages)',
   specRef: 'server/tools#tool-names',
   area: 'tools-list',
-  wires: WIRES,
   sentences: {
     '2026-07-28': [{ ref: 'server/tools#tool-names', text: 'Tool names SHOULD be unique within a server.', keyword: 'SHOULD' }],
     '2025-11-25': [{ ref: 'server/tools#tool-names', text: 'Tool names SHOULD be unique within a server.', keyword: 'SHOULD' }],

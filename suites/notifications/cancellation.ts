@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isObject, type JsonRpcId } from '../../src/jsonrpc.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Evidence, SpecSentence } from '../../src/model/check.js';
-import { MODERN, MODERN_VERSION, WIRES, type Wire } from '../../src/model/wire.js';
+import { MODERN_VERSION, type Wire } from '../../src/model/wire.js';
 import type { Exchange, StrayEvent } from '../../src/model/exchange.js';
 import { CANCEL_WATCH_MS, readMarkerMethod, type SentCancellation } from '../../src/runner/cancellation.js';
 import { isListen, notificationsSeen, requestMeta, seenEvidence, valueKey, type SeenNotification } from '../kit/notifications-seen.js';
@@ -135,7 +135,6 @@ export const cancelSilence: CheckDefinition = {
   title: 'Once the server has read notifications/cancelled for a call, it sends nothing more for it (no answer, progress or log message)',
   specRef: 'basic/transports/stdio#cancellation',
   area: 'cancellation',
-  wires: WIRES,
   sentences: { '2026-07-28': [STDIO_SILENCE], '2025-11-25': [LEGACY_NO_RESPONSE, LEGACY_STOP] },
   needs: ['stdio'],
   phase: 'final',
@@ -190,7 +189,6 @@ export const cancelOnlyListen: CheckDefinition = {
   title: 'A notifications/cancelled from the server only ever ends a subscriptions/listen stream',
   specRef: 'basic/patterns/cancellation',
   area: 'cancellation',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       { ref: 'basic/patterns/cancellation', text: 'Servers MUST NOT send notifications/cancelled for any other purpose.', keyword: 'MUST NOT' },
@@ -252,7 +250,6 @@ export const notificationsUnanswered: CheckDefinition = {
   title: 'Notifications get no response, even cancellations a server can only ignore (for a request already answered, an unknown id, no requestId)',
   specRef: 'basic/index#notifications',
   area: 'cancellation',
-  wires: WIRES,
   sentences: {
     '2026-07-28': [
       NO_RESPONSE,

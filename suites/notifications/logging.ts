@@ -6,7 +6,6 @@ import type { Exchange } from '../../src/model/exchange.js';
 import { isListen, notificationsSeen, requestMeta, seenEvidence, type SeenNotification } from '../kit/notifications-seen.js';
 import { notificationProbe } from './notification-probe.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import { MODERN } from '../../src/model/wire.js';
 
 const LOG_MESSAGE = 'notifications/message';
 const PAGE = 'server/utilities/logging#per-request-log-level';
@@ -65,7 +64,6 @@ export const logOnlyWhenAsked: CheckDefinition = {
   title: 'No notifications/message for a request that did not set io.modelcontextprotocol/logLevel in its _meta',
   specRef: PAGE,
   area: 'logging',
-  wires: MODERN,
   sentences: { '2026-07-28': [NO_LEVEL_NO_MESSAGE] },
   phase: 'final',
   async run(ctx) {
@@ -96,7 +94,6 @@ export const logRequestScoped: CheckDefinition = {
   title: 'notifications/message never arrives on a subscriptions/listen stream',
   specRef: PAGE,
   area: 'logging',
-  wires: MODERN,
   sentences: { '2026-07-28': [REQUEST_SCOPED] },
   needs: ['http'],
   phase: 'final',
@@ -121,7 +118,6 @@ export const logAtOrAbove: CheckDefinition = {
   title: 'Log messages for a request that set a log level are at or above that level',
   specRef: PAGE,
   area: 'logging',
-  wires: MODERN,
   sentences: { '2026-07-28': [AT_OR_ABOVE] },
   needs: ['tool-call'],
   phase: 'final',
@@ -153,7 +149,6 @@ export const logInvalidLevel: CheckDefinition = {
   title: 'A request with an unrecognized io.modelcontextprotocol/logLevel is rejected with -32602',
   specRef: 'server/utilities/logging#error-handling',
   area: 'logging',
-  wires: MODERN,
   sentences: { '2026-07-28': [INVALID_LEVEL] },
   needs: ['live'],
   async run(ctx) {

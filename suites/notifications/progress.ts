@@ -5,7 +5,6 @@ import { notificationsSeen, requestMeta, seenEvidence, valueKey, type SeenNotifi
 import { notificationProbe } from './notification-probe.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import type { CheckContext } from '../../src/runner/context.js';
-import { MODERN, WIRES } from '../../src/model/wire.js';
 
 const PROGRESS = 'notifications/progress';
 const FLOW = 'basic/patterns/progress#progress-flow';
@@ -47,7 +46,6 @@ export const progressTokenRef: CheckDefinition = {
   title: 'Every notifications/progress refers to a progressToken the client sent (same value, same JSON type)',
   specRef: 'basic/patterns/progress#behavior-requirements',
   area: 'progress',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [{ ref: 'basic/patterns/progress#behavior-requirements', text: 'Progress notifications MUST only reference tokens that: Were provided in an active request', keyword: 'MUST' }],
   },
@@ -81,7 +79,6 @@ export const progressIncreases: CheckDefinition = {
   title: 'The progress value increases with each notification for a token',
   specRef: FLOW,
   area: 'progress',
-  wires: WIRES,
   sentences: {
     '2026-07-28': [{ ref: FLOW, text: 'The progress value MUST increase with each notification, even if the total is unknown.', keyword: 'MUST' }],
     '2025-11-25': [LEGACY_INCREASE],
@@ -118,7 +115,6 @@ export const progressStops: CheckDefinition = {
   title: 'No notifications/progress for a token after the response to its request',
   specRef: 'basic/patterns/progress#implementation-notes',
   area: 'progress',
-  wires: MODERN,
   sentences: { '2026-07-28': [{ ref: 'basic/patterns/progress#implementation-notes', text: 'Progress notifications MUST stop after completion', keyword: 'MUST' }] },
   phase: 'final',
   async run(ctx) {

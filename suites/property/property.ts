@@ -3,7 +3,6 @@ import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
 import { invalidCases, ValidArguments, type Arguments, type ArgumentSource, type InvalidCase } from '../../src/property/index.js';
 import { describeIssues } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
-import { WIRES } from '../../src/model/wire.js';
 import { compileArgumentSchema, pickInvalidArguments, type ArgumentVerdict, type FormatDependence } from '../../src/schema/arguments/index.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import type { Outcome } from '../../src/model/check.js';
@@ -74,7 +73,6 @@ export const validCasesAnswered: CheckDefinition = {
   title: 'Generated schema-valid arguments always get a result (complete or input_required), not a JSON-RPC error or a crash',
   specRef: 'schema.json#/$defs/CallToolResult/properties/isError/description',
   area: 'property',
-  wires: WIRES,
   sentences: TOOL_ERRORS_IN_RESULT_SENTENCES,
   needs: ['live', 'tool-call'],
   phase: 'search',
@@ -151,7 +149,6 @@ function outputCheck(): CheckDefinition {
     title: 'For generated schema-valid arguments, every successful result carries structuredContent valid against the outputSchema',
     specRef: 'server/tools#output-schema',
     area: 'property',
-    wires: WIRES,
     sentences: OUTPUT_CONFORMS_SENTENCES,
     needs: ['live', 'tool-call'],
     phase: 'search',
@@ -290,7 +287,6 @@ function invalidCheck(): CheckDefinition {
     title: 'Generated arguments that break the inputSchema are refused (an isError result, or a JSON-RPC error), never a silent success or a crash',
     specRef: 'server/tools#security-considerations',
     area: 'property',
-    wires: WIRES,
     sentences: VALIDATE_INPUTS_SENTENCES,
     needs: ['live', 'tool-call'],
     phase: 'search',

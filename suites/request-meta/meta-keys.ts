@@ -3,7 +3,6 @@ import { extensionIdIssues, metaKeyIssues, type MetaKeyIssue, type MetaKeyRule }
 import type { CheckContext } from '../../src/runner/context.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Outcome, SpecSentences } from '../../src/model/check.js';
-import { MODERN, WIRES } from '../../src/model/wire.js';
 import { serverMetaSites, type MetaSite } from '../kit/meta-objects.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 
@@ -52,7 +51,6 @@ function metaKeyCheck(rule: MetaKeyRule, title: string, expected: string, senten
     title,
     specRef: SPEC,
     area: 'meta-keys',
-    wires: WIRES,
     sentences,
     phase: 'final',
     async run(ctx): Promise<Outcome[]> {
@@ -104,7 +102,6 @@ export const extensionIds: CheckDefinition = {
   specRef: 'basic/versioning#extension-negotiation',
   area: 'capabilities',
   // 2025-11-25 has no capabilities.extensions: the field and this rule arrive with 2026-07-28.
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {

@@ -1,6 +1,6 @@
 import { errorOf, isObject, resultOf, type JsonRpcId } from '../../src/jsonrpc.js';
 import { ERR, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from '../../src/protocol/constants.js';
-import { MODERN, LEGACY_VERSION, MODERN_VERSION } from '../../src/model/wire.js';
+import { LEGACY_VERSION, MODERN_VERSION } from '../../src/model/wire.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Outcome } from '../../src/model/check.js';
@@ -63,7 +63,6 @@ export const metaRequired: CheckDefinition = {
   title: 'A request missing a required _meta field is rejected with -32602',
   specRef: 'basic/index#meta',
   area: 'request-meta',
-  wires: MODERN,
   needs: ['live'],
   phase: 'serial',
   async run(ctx) {
@@ -89,7 +88,6 @@ export const metaHttpStatus: CheckDefinition = {
   title: 'Over HTTP, the rejection of a request with a malformed _meta has status 400',
   specRef: 'basic/index#meta',
   area: 'request-meta',
-  wires: MODERN,
   needs: ['live', 'http'],
   phase: 'serial',
   run: async (ctx) => statusOf(await metaProbes(ctx), (p) => p.accepted.includes(errorOf(p.exchange.response)?.code as number), 'malformed-_meta rejections'),
@@ -150,7 +148,6 @@ export const unsupportedVersion: CheckDefinition = {
   title: 'A request for an unsupported protocol version gets -32022 listing the supported versions',
   specRef: 'basic/versioning#protocol-version-negotiation',
   area: 'request-meta',
-  wires: MODERN,
   needs: ['live'],
   phase: 'serial',
   async run(ctx) {
@@ -221,7 +218,6 @@ export const unsupportedVersionStatus: CheckDefinition = {
   title: 'Over HTTP, -32022 comes with status 400',
   specRef: 'basic/transports/streamable-http#protocol-version-header',
   area: 'request-meta',
-  wires: MODERN,
   needs: ['live', 'http'],
   phase: 'serial',
   run: async (ctx) => statusOf(await versionProbes(ctx), (p) => errorOf(p.exchange.response)?.code === ERR.unsupportedVersion, 'unsupported-version errors'),
@@ -252,7 +248,6 @@ export const initializeErrorNamesVersions: CheckDefinition = {
   title: 'An error answering a legacy initialize request names the protocol versions the server supports',
   specRef: 'basic/versioning#backward-compatibility-with-initialization-based-versions',
   area: 'request-meta',
-  wires: MODERN,
   needs: ['live'],
   prepare(ctx) {
     ctx.prepareConnection(LEGACY_INITIALIZE);

@@ -17,7 +17,6 @@ import {
   taggedFor,
   tagOf,
 } from './subscription-messages.js';
-import { MODERN } from '../../src/model/wire.js';
 
 const AREA = 'subscriptions';
 const MAX_ACK_WAIT_MS = 5_000;
@@ -50,7 +49,6 @@ export const ackFirst: CheckDefinition = {
   title: 'subscriptions/listen is acknowledged first: notifications/subscriptions/acknowledged before any other message of the subscription',
   specRef: 'basic/patterns/subscriptions#acknowledgment',
   area: AREA,
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {
@@ -86,7 +84,6 @@ export const ackSubset: CheckDefinition = {
   title: 'The acknowledgement grants only notification types that were requested (the subset the server honours)',
   specRef: 'basic/patterns/subscriptions#acknowledgment',
   area: AREA,
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {
@@ -128,7 +125,6 @@ export const subscriptionIdOnNotifications: CheckDefinition = {
   title: 'Every notification of a subscription carries _meta subscriptionId equal to the listen request id (same JSON type)',
   specRef: 'basic/patterns/subscriptions#receiving-notifications',
   area: AREA,
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {
@@ -205,7 +201,6 @@ export const listChangedNotify: CheckDefinition = {
   title: 'When the tool set changes, a subscriber with toolsListChanged gets notifications/tools/list_changed',
   specRef: 'server/tools#list-changed-notification',
   area: AREA,
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {
@@ -244,7 +239,6 @@ export const noUnrequested: CheckDefinition = {
   title: 'A subscription that did not ask for toolsListChanged gets no notifications/tools/list_changed',
   specRef: 'basic/patterns/subscriptions#opening-a-stream',
   area: AREA,
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {

@@ -2,7 +2,6 @@ import { isObject, resultOf } from '../../src/jsonrpc.js';
 import { methodOf } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { SpecSentence } from '../../src/model/check.js';
-import { WIRES } from '../../src/model/wire.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 
 const EMBEDDED: SpecSentence = {
@@ -20,7 +19,6 @@ export const embeddedImpliesResources: CheckDefinition = {
   title: 'A server whose tool results embed resources declares the resources capability',
   specRef: 'server/tools#embedded-resources',
   area: 'tool-calls',
-  wires: WIRES,
   sentences: { '2026-07-28': [EMBEDDED], '2025-11-25': [EMBEDDED] },
   needs: ['tool-call'],
   phase: 'final',

@@ -18,7 +18,7 @@ const VALIDATE_INPUTS: SpecSentence = { ref: 'server/tools#security-consideratio
 /** Same text on both wires: what a server that accepts more than its inputSchema describes departs from. */
 const INPUT_SCHEMA_DEFINES: SpecSentence = { ref: 'server/tools#tool', text: 'inputSchema: JSON Schema defining expected parameters', keyword: 'descriptive' };
 
-const INPUT_VALIDATION_ERRORS: Record<Wire, SpecSentence> = {
+const INPUT_VALIDATION_ERRORS: Partial<Record<Wire, SpecSentence>> = {
   '2026-07-28': {
     ref: 'server/tools#error-handling',
     text: 'Tool Execution Errors contain actionable feedback … Input validation errors (e.g., date in wrong format, value out of range) … They are reported in tool results with isError: true',
@@ -33,8 +33,8 @@ const INPUT_VALIDATION_ERRORS: Record<Wire, SpecSentence> = {
 
 /** The sentences behind tools.err.execution-errors and its property-based counterpart. */
 export const VALIDATE_INPUTS_SENTENCES: SpecSentences = {
-  '2026-07-28': [VALIDATE_INPUTS, INPUT_VALIDATION_ERRORS['2026-07-28'], INPUT_SCHEMA_DEFINES],
-  '2025-11-25': [VALIDATE_INPUTS, INPUT_VALIDATION_ERRORS['2025-11-25'], INPUT_SCHEMA_DEFINES],
+  '2026-07-28': [VALIDATE_INPUTS, INPUT_VALIDATION_ERRORS['2026-07-28']!, INPUT_SCHEMA_DEFINES],
+  '2025-11-25': [VALIDATE_INPUTS, INPUT_VALIDATION_ERRORS['2025-11-25']!, INPUT_SCHEMA_DEFINES],
 };
 
 export const REFUSAL_EXPECTED = 'the input refused: a result with isError: true (as the tools page describes), or a JSON-RPC error; servers MUST validate all tool inputs';
@@ -213,7 +213,7 @@ function excerpt(e: Exchange): string {
  * page describes input validation errors; a coerced value, or null taken for absence, from the inputSchema as the
  * definition of the expected parameters.
  */
-const lenientSentence = (reading: LenientReading, wire: Wire): SpecSentence => (reading === 'ignored' ? INPUT_VALIDATION_ERRORS[wire] : INPUT_SCHEMA_DEFINES);
+const lenientSentence = (reading: LenientReading, wire: Wire): SpecSentence => (reading === 'ignored' ? (INPUT_VALIDATION_ERRORS[wire] ?? INPUT_SCHEMA_DEFINES) : INPUT_SCHEMA_DEFINES);
 
 const LENIENT_EXPECTED: Record<LenientReading, string> = {
   ignored: 'the undeclared property refused with an isError result (input validation errors are reported in tool results with isError: true), or an inputSchema that allows it',

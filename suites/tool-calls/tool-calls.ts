@@ -3,7 +3,7 @@ import type { CheckContext } from '../../src/runner/context.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Outcome, SpecSentence } from '../../src/model/check.js';
 import { ERR, META_PROTOCOL_VERSION } from '../../src/protocol/constants.js';
-import { MODERN, MODERN_VERSION, WIRES } from '../../src/model/wire.js';
+import { MODERN_VERSION } from '../../src/model/wire.js';
 import { requestMeta } from '../kit/notifications-seen.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { listedTools } from '../kit/listed-tools.js';
@@ -50,7 +50,6 @@ export const unknownTool: CheckDefinition = {
   title: 'Calling a tool the server does not list gets a JSON-RPC error, as the spec describes, rather than a result (tool names are case-sensitive)',
   specRef: 'server/tools#error-handling',
   area: 'tool-calls',
-  wires: WIRES,
   sentences: {
     '2026-07-28': [
       {
@@ -95,7 +94,6 @@ export const malformedCall: CheckDefinition = {
   title: 'tools/call params that break the CallToolRequest schema get a JSON-RPC error (-32602), as the spec describes, rather than a result',
   specRef: 'server/tools#error-handling',
   area: 'tool-calls',
-  wires: WIRES,
   sentences: {
     '2026-07-28': [
       {
@@ -193,7 +191,6 @@ function codePolicy(options: {
     title: options.title,
     specRef: 'basic/index#error-codes',
     area: 'tool-calls',
-    wires: MODERN,
     sentences: { '2026-07-28': options.sentences },
     phase: 'final',
     run(ctx): Outcome[] {

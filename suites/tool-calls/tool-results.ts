@@ -6,7 +6,6 @@ import { describeIssues } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Outcome, SpecSentence, SpecSentences } from '../../src/model/check.js';
 import type { InvalidArguments } from '../../src/schema/arguments/index.js';
-import { WIRES } from '../../src/model/wire.js';
 import { compileArgumentSchema, describeFormatDependence, invalidArguments, isUndecided, sampleArguments, type FormatDependence } from '../../src/schema/arguments/index.js';
 import { dialectOf } from '../../src/schema/tool-schema/index.js';
 import type { Exchange } from '../../src/model/exchange.js';
@@ -150,7 +149,6 @@ export const validArgumentsAccepted: CheckDefinition = {
   title: 'A call with schema-valid arguments is answered with a result (tool errors as isError), not a JSON-RPC error',
   specRef: 'schema.json#/$defs/CallToolResult/properties/isError/description',
   area: 'tool-calls',
-  wires: WIRES,
   sentences: TOOL_ERRORS_IN_RESULT_SENTENCES,
   needs: ['live', 'tool-call'],
   phase: 'serial',
@@ -194,7 +192,6 @@ export const outputConforms: CheckDefinition = {
   title: 'A successful result of a tool with an outputSchema carries structuredContent valid against it',
   specRef: 'server/tools#output-schema',
   area: 'tool-calls',
-  wires: WIRES,
   sentences: OUTPUT_CONFORMS_SENTENCES,
   needs: ['live', 'tool-call'],
   phase: 'serial',
@@ -237,7 +234,6 @@ export const textMirror: CheckDefinition = {
   title: 'A result with structuredContent also carries its serialized JSON in a text block',
   specRef: 'server/tools#structured-content',
   area: 'tool-calls',
-  wires: WIRES,
   sentences: { '2026-07-28': [TEXT_MIRROR], '2025-11-25': [TEXT_MIRROR] },
   needs: ['live', 'tool-call'],
   phase: 'serial',
@@ -316,7 +312,6 @@ export const invalidArgumentsRejected: CheckDefinition = {
   title: 'Arguments that break the inputSchema are refused (an isError result, or a JSON-RPC error), never a silent success',
   specRef: 'server/tools#security-considerations',
   area: 'tool-calls',
-  wires: WIRES,
   sentences: VALIDATE_INPUTS_SENTENCES,
   needs: ['live', 'tool-call'],
   phase: 'serial',

@@ -1,6 +1,5 @@
 import { isObject } from '../../src/jsonrpc.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
-import { WIRES } from '../../src/model/wire.js';
 import { validateWire } from '../../src/schema/validator.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { fail, pass, skip } from '../kit/outcome.js';
@@ -55,7 +54,6 @@ export const stringIds: CheckDefinition = {
   title: 'A request with a string id (also one of digits) is answered under that same string',
   specRef: 'basic/index#result-responses',
   area: 'wire',
-  wires: WIRES,
   sentences: { '2026-07-28': [RESULT_SAME_ID], '2025-11-25': [RESULT_SAME_ID] },
   needs: ['live'],
   // One request in flight: an answer under another id is then still tied to its request.
@@ -85,7 +83,6 @@ export const responseIds: CheckDefinition = {
   title: 'Every response carries the id of its request, with the same JSON type (null only for a request that could not be read)',
   specRef: 'basic/index#error-responses',
   area: 'wire',
-  wires: WIRES,
   sentences: { '2026-07-28': [ERROR_SAME_ID, RESULT_SAME_ID], '2025-11-25': [ERROR_SAME_ID, RESULT_SAME_ID] },
   phase: 'final',
   run(ctx) {

@@ -3,7 +3,6 @@ import { CATCH_ALL_CHECK } from '../../src/runner/attribution.js';
 import { describeIssues, methodOf } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Evidence } from '../../src/model/check.js';
-import { MODERN, WIRES } from '../../src/model/wire.js';
 import { validateWire } from '../../src/schema/validator.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { responseIds, stringIds } from './response-ids.js';
@@ -15,7 +14,6 @@ export const jsonRpcEnvelope: CheckDefinition = {
   title: 'Every message the server sends is a well-formed JSON-RPC 2.0 message',
   specRef: 'basic/index#messages',
   area: 'wire',
-  wires: WIRES,
   sentences: {
     '2026-07-28': [
       { ref: 'basic/index#messages', text: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.', keyword: 'MUST' },
@@ -60,7 +58,6 @@ export const resultSchemas: CheckDefinition = {
   title: 'Every result matches the schema of its method (fields not covered by a more specific check)',
   specRef: 'basic/index#schema',
   area: 'wire',
-  wires: WIRES,
   sentences: {
     '2026-07-28': [
       { ref: 'schema.json#/$defs/Result/required', text: '["resultType"]', keyword: 'schema.json structural rule' },
@@ -98,7 +95,6 @@ export const stdoutClean: CheckDefinition = {
   title: 'The server writes nothing but MCP messages to stdout',
   specRef: 'basic/transports/stdio',
   area: 'wire',
-  wires: WIRES,
   sentences: {
     '2026-07-28': [
       { ref: 'basic/transports/stdio', text: 'The server MUST NOT write anything to its stdout that is not a valid MCP message.', keyword: 'MUST NOT' },
@@ -132,7 +128,6 @@ export const noServerRequests: CheckDefinition = {
   title: 'The server never sends JSON-RPC requests to the client',
   specRef: 'basic/patterns',
   area: 'wire',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       { ref: 'basic/patterns', text: 'Servers MUST NOT initiate JSON-RPC requests, and clients do not send JSON-RPC responses.', keyword: 'MUST NOT' },
@@ -177,7 +172,6 @@ export const utf8Messages: CheckDefinition = {
   title: 'Every message the server sends is UTF-8 encoded',
   specRef: 'basic/transports/index#messages',
   area: 'wire',
-  wires: WIRES,
   sentences: {
     '2026-07-28': [{ ref: 'basic/transports/index#messages', text: 'JSON-RPC messages MUST be UTF-8 encoded.', keyword: 'MUST' }],
     '2025-11-25': [{ ref: 'basic/transports', text: 'JSON-RPC messages MUST be UTF-8 encoded.', keyword: 'MUST' }],

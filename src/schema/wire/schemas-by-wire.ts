@@ -89,7 +89,7 @@ const LEGACY: WireSchemaTable = {
   CallToolResult: LegacyCallToolResult,
 };
 
-export const WIRE_SCHEMAS: Readonly<Record<Wire, WireSchemaTable>> = {
+export const WIRE_SCHEMAS: Readonly<Partial<Record<Wire, WireSchemaTable>>> = {
   '2026-07-28': CURRENT,
   '2025-11-25': LEGACY,
 };
