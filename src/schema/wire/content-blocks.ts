@@ -16,7 +16,8 @@ export const Annotations = {
   properties: {
     audience: { type: 'array', items: Role },
     priority: { type: 'number', minimum: 0, maximum: 1 },
-    lastModified: { type: 'string', format: 'date-time' },
+    // schema.json gives no format: its description asks for ISO 8601 with a lower-case "should".
+    lastModified: { type: 'string' },
   },
 } as const;
 
