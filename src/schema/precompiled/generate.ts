@@ -23,7 +23,7 @@ export function wireValidatorsModule(wire: Wire): string {
   const ajv = new Ajv2020({ ...WIRE_AJV_OPTIONS, ...standaloneOptions() });
   addFormats(ajv);
   const exports: Record<string, string> = {};
-  for (const name of Object.keys(WIRE_SCHEMAS[wire] ?? {}) as WireSchemaName[]) {
+  for (const name of Object.keys(WIRE_SCHEMAS[wire]) as WireSchemaName[]) {
     const key = wireSchemaKey(name, wire);
     ajv.addSchema(wireSchemaDocument(name, wire), key);
     exports[key] = key;
