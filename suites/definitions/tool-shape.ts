@@ -1,6 +1,6 @@
 import { isObject } from '../../src/jsonrpc.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
-import { LEGACY_VERSION, MODERN_VERSION, type Wire } from '../../src/model/wire.js';
+import { WIRES, type Wire } from '../../src/model/wire.js';
 import type { AttributedIssue } from '../../src/runner/result-schemas.js';
 import { issuesMessage, listedTools, perTool, toolEvidence, toolSchemaIssues } from '../kit/listed-tools.js';
 import { fail, pass, skip } from '../kit/outcome.js';
@@ -32,14 +32,14 @@ async function schemaOutcomes(
   check: string,
   expected: string,
   checked: string,
-  rules?: Readonly<Partial<Record<Wire, readonly ToolRule[]>>>,
+  rules?: Readonly<Record<Wire, readonly ToolRule[]>>,
 ): Promise<Outcome[]> {
   const tools = await listedTools(ctx);
   if (tools.length === 0) return [skip('the server lists no tools')];
   const issues = await toolSchemaIssues(ctx, check);
   if (issues.size === 0) return [pass(`${tools.length} ${checked} checked`)];
   return [...issues].flatMap(([t, list]) =>
-    (rules ? byRule(list, rules[ctx.wire] ?? []) : [{ issues: list }]).map(({ rule, issues: broken }) => ({
+    (rules ? byRule(list, rules[ctx.wire]) : [{ issues: list }]).map(({ rule, issues: broken }) => ({
       ...fail(issuesMessage(broken), expected, toolEvidence(t)),
       ...(rule ? { sentence: rule.sentence } : {}),
       tool: t.label,
@@ -47,11 +47,19 @@ async function schemaOutcomes(
   );
 }
 
-/** A structural rule of schema.json; `ref` (below `$defs`) defaults to the Tool keyword at the same place. */
-const toolRule = (at: string, text: string, ref = `Tool${at}`): ToolRule => ({
-  at,
-  sentence: { ref: `schema.json#/$defs/${ref}`, text, keyword: 'schema.json structural rule' },
-});
+/**
+ * A structural rule of a schema.json whose definitions sit under `definitions` (before 2025-11-25, draft-07) or `$defs`;
+ * `ref` (below them) defaults to the Tool keyword at the same place.
+ */
+const ruleUnder =
+  (definitions: 'definitions' | '$defs') =>
+  (at: string, text: string, ref = `Tool${at}`): ToolRule => ({
+    at,
+    sentence: { ref: `schema.json#/${definitions}/${ref}`, text, keyword: 'schema.json structural rule' },
+  });
+
+const toolRule = ruleUnder('$defs');
+const draft07ToolRule = ruleUnder('definitions');
 
 const SHARED_TOOL_RULES = [
   toolRule('/required', '["inputSchema","name"]'),
@@ -63,23 +71,45 @@ const SHARED_TOOL_RULES = [
   toolRule('/properties/outputSchema/properties/$schema/type', '"string"'),
 ];
 
+/** A tool's name, description and input schema, since 2024-11-05 (annotations, from 2025-03-26, have a check of their own). */
+const FIRST_TOOL_RULES = [
+  draft07ToolRule('/required', '["inputSchema","name"]'),
+  draft07ToolRule('/type', '"object"'),
+  draft07ToolRule('/properties/name/type', '"string"'),
+  draft07ToolRule('/properties/description/type', '"string"'),
+];
+
+/** From 2025-06-18 to 2025-11-25 an output schema is an object schema with an object `properties` and a string-array `required`. */
+const outputObjectSchemaRules = (rule: typeof toolRule) => [
+  rule('/properties/outputSchema/required', '["type"]'),
+  rule('/properties/outputSchema/properties/type/const', '"object"'),
+  rule('/properties/outputSchema/properties/properties/type', '"object"'),
+  rule('/properties/outputSchema/properties/properties/additionalProperties/type', '"object"'),
+  rule('/properties/outputSchema/properties/required/type', '"array"'),
+  rule('/properties/outputSchema/properties/required/items/type', '"string"'),
+];
+
 /** The rules of a Tool object that tools.tool.shape owns (inputSchema, annotations and icons have checks of their own). */
-export const TOOL_SHAPE_RULES: Readonly<Partial<Record<Wire, readonly ToolRule[]>>> = {
-  [MODERN_VERSION]: [...SHARED_TOOL_RULES, toolRule('/properties/_meta/type', '"object"', 'MetaObject/type')],
-  [LEGACY_VERSION]: [
+export const TOOL_SHAPE_RULES: Readonly<Record<Wire, readonly ToolRule[]>> = {
+  '2026-07-28': [...SHARED_TOOL_RULES, toolRule('/properties/_meta/type', '"object"', 'MetaObject/type')],
+  '2025-11-25': [
     ...SHARED_TOOL_RULES,
     toolRule('/properties/_meta/type', '"object"'),
-    // 2025-11-25 holds an output schema to an object schema with an object `properties` and a string-array `required`.
-    toolRule('/properties/outputSchema/required', '["type"]'),
-    toolRule('/properties/outputSchema/properties/type/const', '"object"'),
-    toolRule('/properties/outputSchema/properties/properties/type', '"object"'),
-    toolRule('/properties/outputSchema/properties/properties/additionalProperties/type', '"object"'),
-    toolRule('/properties/outputSchema/properties/required/type', '"array"'),
-    toolRule('/properties/outputSchema/properties/required/items/type', '"string"'),
+    ...outputObjectSchemaRules(toolRule),
     toolRule('/properties/execution/type', '"object"', 'ToolExecution/type'),
     toolRule('/properties/execution/properties/taskSupport/type', '"string"', 'ToolExecution/properties/taskSupport/type'),
     toolRule('/properties/execution/properties/taskSupport/enum', '["forbidden","optional","required"]', 'ToolExecution/properties/taskSupport/enum'),
   ],
+  // title, outputSchema and _meta arrive with 2025-06-18.
+  '2025-06-18': [
+    ...FIRST_TOOL_RULES,
+    draft07ToolRule('/properties/title/type', '"string"'),
+    draft07ToolRule('/properties/outputSchema/type', '"object"'),
+    ...outputObjectSchemaRules(draft07ToolRule),
+    draft07ToolRule('/properties/_meta/type', '"object"'),
+  ],
+  '2025-03-26': FIRST_TOOL_RULES,
+  '2024-11-05': FIRST_TOOL_RULES,
 };
 
 export const toolShape: CheckDefinition = {
@@ -88,15 +118,12 @@ export const toolShape: CheckDefinition = {
   title: 'Each tool has a string name and well-typed title, description, outputSchema and _meta',
   specRef: 'server/tools#tool',
   area: 'tool-definitions',
-  sentences: {
-    [MODERN_VERSION]: TOOL_SHAPE_RULES[MODERN_VERSION]!.map((r) => r.sentence),
-    [LEGACY_VERSION]: TOOL_SHAPE_RULES[LEGACY_VERSION]!.map((r) => r.sentence),
-  },
+  sentences: Object.fromEntries(WIRES.map((wire) => [wire, TOOL_SHAPE_RULES[wire].map((r) => r.sentence)])),
   run(ctx) {
     return schemaOutcomes(
       ctx,
       this.id,
-      'name: string (required); title, description: strings; outputSchema: a JSON Schema object (on 2025-11-25 one whose type is "object"); _meta: an object; execution.taskSupport (2025-11-25): "forbidden", "optional" or "required"',
+      'name: string (required); description: a string; from 2025-06-18 on, title: a string, outputSchema: a JSON Schema object (on 2025-06-18 and 2025-11-25 one whose type is "object"), _meta: an object; execution.taskSupport (2025-11-25): "forbidden", "optional" or "required"',
       'tool definitions',
       TOOL_SHAPE_RULES,
     );
