@@ -36,23 +36,22 @@ export const EmbeddedResource = revise(CurrentEmbeddedResource, {
 
 export const ContentBlock = contentBlockOf({ text: TextContent, image: ImageContent, audio: AudioContent, resource: EmbeddedResource });
 
-/** A batch is an array of requests and notifications, or of responses; which one is told by whether an item has a method. */
-const batchOf = (requests: object, responses: object) =>
-  ({
-    type: 'array',
-    if: { type: 'array', contains: { type: 'object', required: ['method'] } },
-    then: { type: 'array', items: requests },
-    else: { type: 'array', items: responses },
-  }) as const;
-
 const single = messageOf(JSONRPCRequest, JSONRPCNotification, JSONRPCResultResponse, JSONRPCErrorResponse);
 
 export const JSONRPCBatchResponse = { type: 'array', items: single.else } as const;
 
-/** One message, or a batch of them. */
+/**
+ * One message, or a batch: an array of requests and notifications, or of responses, told apart by whether an item
+ * has a method.
+ */
 export const JSONRPCMessage = {
   if: { type: 'array' },
-  then: batchOf(single.then, single.else),
+  then: {
+    type: 'array',
+    if: { type: 'array', contains: { type: 'object', required: ['method'] } },
+    then: { type: 'array', items: single.then },
+    else: JSONRPCBatchResponse,
+  },
   else: single,
 } as const;
 
