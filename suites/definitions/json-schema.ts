@@ -2,7 +2,7 @@ import { isObject } from '../../src/jsonrpc.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Outcome, SpecSentence, SpecSentences } from '../../src/model/check.js';
-import { compareWires, type Wire } from '../../src/model/wire.js';
+import { compareWires, WIRES, type Wire } from '../../src/model/wire.js';
 import {
   analyzeRefs,
   dialectOf,
@@ -20,6 +20,7 @@ import { shorten } from '../../src/schema/tool-schema/shorten.js';
 import { describeIssues } from '../../src/runner/result-schemas.js';
 import { listedTools, toolEvidence, type ListedTool } from '../kit/listed-tools.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
+import { fromRevision, perWire } from '../kit/same-sentences.js';
 
 type Which = 'inputSchema' | 'outputSchema';
 
@@ -147,14 +148,11 @@ const INPUT_IS_JSON_SCHEMA: SpecSentence = { ref: 'server/tools#tool', text: 'in
 const OUTPUT_IS_JSON_SCHEMA: SpecSentence = { ref: 'server/tools#tool', text: 'outputSchema: Optional JSON Schema defining expected output structure', keyword: 'descriptive' };
 const IS_JSON_SCHEMA: Record<Which, SpecSentence> = { inputSchema: INPUT_IS_JSON_SCHEMA, outputSchema: OUTPUT_IS_JSON_SCHEMA };
 
-/** `modern` on 2025-11-25 and later; on each earlier revision, the tool page's naming of the schemas it defines. */
+/** `modern` on 2025-11-25 and later; on each earlier revision, the tool page's naming of those of `which` it defines. */
 function withEarlierRevisions(modern: readonly SpecSentence[], which: readonly Which[] = ['inputSchema', 'outputSchema']): SpecSentences {
-  const sentences: SpecSentences = { '2026-07-28': modern, '2025-11-25': modern };
-  for (const wire of ['2025-06-18', '2025-03-26', '2024-11-05'] as const) {
-    const defined = which.filter((w) => schemasOf(wire).includes(w));
-    if (defined.length > 0) sentences[wire] = defined.map((w) => IS_JSON_SCHEMA[w]);
-  }
-  return sentences;
+  const defined = (wire: Wire) => which.filter((w) => schemasOf(wire).includes(w));
+  const earlier = WIRES.filter((wire) => !hasDefaultDialect(wire) && defined(wire).length > 0);
+  return { ...fromRevision('2025-11-25', ...modern), ...perWire(earlier, (wire) => defined(wire).map((w) => IS_JSON_SCHEMA[w])) };
 }
 
 export const inputSchemaValid: CheckDefinition = {
@@ -185,7 +183,7 @@ export const dialectRecommended: CheckDefinition = {
   title: 'Tool schemas use JSON Schema 2020-12 (the recommended dialect)',
   specRef: 'basic/index#schema-dialect',
   area: 'json-schema',
-  sentences: { '2026-07-28': [RECOMMENDED_DIALECT], '2025-11-25': [RECOMMENDED_DIALECT] },
+  sentences: fromRevision('2025-11-25', RECOMMENDED_DIALECT),
   async run(ctx) {
     const tools = await listedTools(ctx);
     const other: string[] = [];
