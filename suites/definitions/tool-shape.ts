@@ -4,7 +4,7 @@ import { WIRES, type Wire } from '../../src/model/wire.js';
 import type { AttributedIssue } from '../../src/runner/result-schemas.js';
 import { issuesMessage, listedTools, perTool, toolEvidence, toolSchemaIssues } from '../kit/listed-tools.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import { onBothWires } from '../kit/same-sentences.js';
+import { fromRevision, perWire, schemaRule, since } from '../kit/same-sentences.js';
 import type { Outcome, SpecSentence } from '../../src/model/check.js';
 
 /** A schema.json rule of a listed tool, and where our wire schema checks it (Ajv's schemaPath below one tool). */
@@ -137,7 +137,7 @@ export const toolDescription: CheckDefinition = {
   title: 'Each tool has a description (a field the tool definition describes)',
   specRef: 'server/tools#tool',
   area: 'tool-definitions',
-  sentences: onBothWires({ ref: 'server/tools#tool', text: 'description: Human-readable description of functionality', keyword: 'descriptive' }),
+  sentences: fromRevision('2024-11-05', { ref: 'server/tools#tool', text: 'description: Human-readable description of functionality', keyword: 'descriptive' }),
   run: (ctx) =>
     perTool(
       ctx,
@@ -158,11 +158,14 @@ export const inputSchemaObject: CheckDefinition = {
   title: 'inputSchema is a JSON Schema object (not null) whose root type is "object"',
   specRef: 'server/tools#tool',
   area: 'input-schema',
-  sentences: onBothWires(
-    { ref: 'server/tools#tool', text: 'inputSchema: JSON Schema defining expected parameters … MUST be a valid JSON Schema object (not null)', keyword: 'MUST' },
-    { ref: 'schema.json#/$defs/Tool/properties/inputSchema/required', text: '["type"]', keyword: 'schema.json structural rule' },
-    { ref: 'schema.json#/$defs/Tool/properties/inputSchema/properties/type/const', text: '"object"', keyword: 'schema.json structural rule' },
-  ),
+  // Before 2025-11-25 the page only names inputSchema a JSON Schema; schema.json requires an object with type "object".
+  sentences: perWire(since('2024-11-05'), (wire) => [
+    since('2025-11-25').includes(wire)
+      ? { ref: 'server/tools#tool', text: 'inputSchema: JSON Schema defining expected parameters … MUST be a valid JSON Schema object (not null)', keyword: 'MUST' }
+      : schemaRule(wire, 'Tool/properties/inputSchema/type', '"object"'),
+    schemaRule(wire, 'Tool/properties/inputSchema/required', '["type"]'),
+    schemaRule(wire, 'Tool/properties/inputSchema/properties/type/const', '"object"'),
+  ]),
   run(ctx) {
     return schemaOutcomes(ctx, this.id, 'inputSchema: {"type": "object", …} — tool arguments are always JSON objects', 'input schemas');
   },
@@ -174,13 +177,11 @@ export const annotationTypes: CheckDefinition = {
   title: 'Tool annotations are well-typed: the *Hint fields booleans, title a string',
   specRef: 'server/tools#tool',
   area: 'annotations',
-  sentences: onBothWires(
-    { ref: 'schema.json#/$defs/ToolAnnotations/properties/readOnlyHint/type', text: '"boolean"', keyword: 'schema.json structural rule' },
-    { ref: 'schema.json#/$defs/ToolAnnotations/properties/destructiveHint/type', text: '"boolean"', keyword: 'schema.json structural rule' },
-    { ref: 'schema.json#/$defs/ToolAnnotations/properties/idempotentHint/type', text: '"boolean"', keyword: 'schema.json structural rule' },
-    { ref: 'schema.json#/$defs/ToolAnnotations/properties/openWorldHint/type', text: '"boolean"', keyword: 'schema.json structural rule' },
-    { ref: 'schema.json#/$defs/ToolAnnotations/properties/title/type', text: '"string"', keyword: 'schema.json structural rule' },
-  ),
+  // Tool annotations arrived with 2025-03-26.
+  sentences: perWire(since('2025-03-26'), (wire) => [
+    ...['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'].map((hint) => schemaRule(wire, `ToolAnnotations/properties/${hint}/type`, '"boolean"')),
+    schemaRule(wire, 'ToolAnnotations/properties/title/type', '"string"'),
+  ]),
   async run(ctx) {
     const outcomes = await schemaOutcomes(
       ctx,
@@ -203,7 +204,9 @@ export const iconShape: CheckDefinition = {
   title: 'Tool icons have a URI src, and well-typed mimeType, sizes and theme when present',
   specRef: 'basic/index#icons',
   area: 'icons',
-  sentences: onBothWires(
+  // Icons arrived with 2025-11-25.
+  sentences: fromRevision(
+    '2025-11-25',
     { ref: 'schema.json#/$defs/Icon/required', text: '["src"]', keyword: 'schema.json structural rule' },
     { ref: 'schema.json#/$defs/Icon/properties/src/format', text: '"uri"', keyword: 'schema.json structural rule' },
     { ref: 'schema.json#/$defs/Icon/properties/mimeType/type', text: '"string"', keyword: 'schema.json structural rule' },
@@ -228,7 +231,7 @@ export const iconScheme: CheckDefinition = {
   title: 'Tool icon src is an HTTP/HTTPS URL or a data: URI (clients reject unsafe schemes such as javascript: and file:)',
   specRef: 'basic/index#icons',
   area: 'icons',
-  sentences: onBothWires({
+  sentences: fromRevision('2025-11-25', {
     ref: 'basic/index#icons',
     text: 'src: A URI pointing to the icon resource (required). This can be: An HTTP/HTTPS URL pointing to an image file A data URI with base64-encoded image data',
     keyword: 'descriptive',

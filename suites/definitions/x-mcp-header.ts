@@ -23,7 +23,7 @@ const annotated = (t: ListedTool) => analysisOf(t).count > 0;
 
 const CONSTRAINTS = 'Constraints on `x-mcp-header` values: … ';
 
-/** A sentence of server/tools § x-mcp-header (2026-07-28 only: 2025-11-25 has no x-mcp-header). */
+/** A sentence of server/tools § x-mcp-header (2026-07-28 only: no initialize revision has x-mcp-header). */
 const onTools = (text: string, keyword: KeywordText): SpecSentence => ({ ref: 'server/tools#x-mcp-header', text, keyword });
 
 /** What an advisory finding of a check rests on (a sentence weaker than its MUST), and what it asks for. */

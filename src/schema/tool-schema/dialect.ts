@@ -42,9 +42,10 @@ function describeType(value: unknown): string {
   return Array.isArray(value) ? 'array' : typeof value;
 }
 
-export function dialectOf(schema: unknown): DialectInfo {
+/** The dialect a schema declares; `undeclared` when it has no `$schema`. */
+export function dialectOf(schema: unknown, undeclared: Dialect = DEFAULT_DIALECT): DialectInfo {
   if (!isObject(schema) || !Object.hasOwn(schema, '$schema')) {
-    return { dialect: DEFAULT_DIALECT, supported: true };
+    return { dialect: undeclared, supported: true };
   }
   const declared = schema['$schema'];
   if (typeof declared !== 'string') {
