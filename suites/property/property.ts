@@ -18,7 +18,7 @@ import {
   type ComparedFailures,
   type Control,
   notRefusedRemark,
-  REFUSAL_EXPECTED,
+  refusalExpected,
   refusalRemark,
   VALIDATE_INPUTS_SENTENCES,
   type InvalidVerdict,
@@ -274,11 +274,11 @@ function invalidCheck(): CheckDefinition {
     return { outcomes, counted: tally.refused > 0 };
   };
   /** The cases of the tools in the pass that were not refusals, so that the pass claims no more than it saw. */
-  const remarks = () => {
+  const remarks = (ctx: CheckContext) => () => {
     const counted = [...tallies.values()].filter((tally) => tally.refused > 0);
     const lenient = counted.reduce((sum, tally) => sum + tally.lenientCount, 0);
     const inconclusive = counted.reduce((sum, tally) => sum + tally.inconclusiveCount, 0);
-    return `${notRefusedRemark(lenient, inconclusive)}${refusalRemark(noted)}`;
+    return `${notRefusedRemark(lenient, inconclusive)}${refusalRemark(noted, ctx.wire)}`;
   };
   const check: CheckDefinition = {
     id: 'tools.err.execution-errors.property',
@@ -295,7 +295,7 @@ function invalidCheck(): CheckDefinition {
       tallies.clear();
       return searchTools<InvalidCase | undefined>(ctx, {
         id: check.id,
-        expected: REFUSAL_EXPECTED,
+        expected: refusalExpected(ctx.wire),
         passed: 'were refused',
         reportedBy: async (ctx, t) => {
           const failed = (await judgedProbes(ctx)).probes.find((p) => p.call.tool.label === t.label && p.verdict.verdict === 'breach');
@@ -304,7 +304,7 @@ function invalidCheck(): CheckDefinition {
         property,
         settle: settle(ctx),
         describe: (c) => (c ? [note(`how it was made invalid (${c.mutation.kind})`, { mutation: c.mutation.description, from: c.valid })] : []),
-        remarks,
+        remarks: remarks(ctx),
       });
     },
   };
