@@ -6,6 +6,7 @@ import type { CheckDefinition } from '../../src/runner/types.js';
 import { compileArgumentSchema, pickInvalidArguments, type ArgumentVerdict, type FormatDependence } from '../../src/schema/arguments/index.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import type { Outcome } from '../../src/model/check.js';
+import type { Wire } from '../../src/model/wire.js';
 import { note } from '../kit/outcome.js';
 import { searchTools, type ToolCall } from './property-search.js';
 import type { ListedTool } from '../kit/listed-tools.js';
@@ -123,10 +124,10 @@ class FormatWarnings {
     this.first.clear();
   }
 
-  recorder(t: ListedTool): FormatOnly {
+  recorder(t: ListedTool, wire: Wire): FormatOnly {
     return (structuredContent, dependence, exchange) => {
       if (this.first.has(t.label)) return;
-      this.first.set(t.label, { t, outcome: { ...formatOnlyOutcome(t.tool.outputSchema, structuredContent, dependence, exchange), tool: t.label } });
+      this.first.set(t.label, { t, outcome: { ...formatOnlyOutcome(t.tool.outputSchema, structuredContent, dependence, exchange, wire), tool: t.label } });
     };
   }
 
@@ -170,7 +171,7 @@ function outputCheck(): CheckDefinition {
         property: (t, source) => {
           const compiled = compileArgumentSchema(t.tool.outputSchema);
           if (!compiled.ok) return `the outputSchema cannot be used for validation: ${compiled.reason}`;
-          return { arbitrary: new ValidArguments(source), argumentsOf: (args) => args, judge: judgeOutput((v) => compiled.validator.validate(v), warnings.recorder(t)) };
+          return { arbitrary: new ValidArguments(source), argumentsOf: (args) => args, judge: judgeOutput((v) => compiled.validator.validate(v), warnings.recorder(t, ctx.wire)) };
         },
       });
       return [...outcomes, ...(await warnings.outcomes(ctx, outcomes))];

@@ -7,7 +7,8 @@ import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Outcome, SpecSentence, SpecSentences } from '../../src/model/check.js';
 import type { InvalidArguments } from '../../src/schema/arguments/index.js';
 import { compileArgumentSchema, describeFormatDependence, invalidArguments, isUndecided, sampleArguments, type FormatDependence } from '../../src/schema/arguments/index.js';
-import { dialectOf } from '../../src/schema/tool-schema/index.js';
+import { dialectOf, namesDefaultDialect } from '../../src/schema/tool-schema/index.js';
+import type { Wire } from '../../src/model/wire.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { listedTools, type ListedTool } from '../kit/listed-tools.js';
 import { fail, note, pass, skip, timedOutReason } from '../kit/outcome.js';
@@ -130,8 +131,9 @@ export const OUTPUT_CONFORMS_SENTENCES: SpecSentences = {
  * The warning for structuredContent whose conformance hinges on `format` alone: it names the format, the value and why
  * it is no failure (an annotation by default), resting on the descriptive sentence above.
  */
-export function formatOnlyOutcome(outputSchema: unknown, structuredContent: unknown, dependence: FormatDependence, exchange: Exchange): Outcome {
-  const { finding, why } = describeFormatDependence(dependence, structuredContent, dialectOf(outputSchema).dialect);
+export function formatOnlyOutcome(outputSchema: unknown, structuredContent: unknown, dependence: FormatDependence, exchange: Exchange, wire: Wire): Outcome {
+  const { dialect, declared } = dialectOf(outputSchema);
+  const { finding, why } = describeFormatDependence(dependence, structuredContent, dialect, declared === undefined && !namesDefaultDialect(wire));
   return {
     status: 'warn',
     message: `${dependence.rejectedUnder === 'assertion' ? 'structuredContent conforms to the outputSchema, but' : 'whether structuredContent conforms to the outputSchema hinges on `format`:'} ${finding}. Not a failure: ${why}`,
@@ -227,7 +229,7 @@ export const outputConforms: CheckDefinition = {
           tool: c.tool.label,
         });
       } else if (verdict.format) {
-        outcomes.push({ ...formatOnlyOutcome(c.tool.tool.outputSchema, c.result.structuredContent, verdict.format, c.exchange), tool: c.tool.label });
+        outcomes.push({ ...formatOnlyOutcome(c.tool.tool.outputSchema, c.result.structuredContent, verdict.format, c.exchange, ctx.wire), tool: c.tool.label });
       }
     }
     const fine = judged.length - outcomes.length;
