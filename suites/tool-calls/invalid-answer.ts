@@ -15,15 +15,12 @@ import { fail, note, skip } from '../kit/outcome.js';
 
 const VALIDATE_INPUTS: SpecSentence = { ref: 'server/tools#security-considerations', text: 'Servers MUST: Validate all tool inputs', keyword: 'MUST' };
 
-/** Before 2025-11-25 (the same words in each revision). */
+/** server/tools § Error Handling before 2025-11-25, in the same words in each of those revisions. */
 const INVALID_ARGUMENTS_OR_DATA: SpecSentence = {
   ref: 'server/tools#error-handling',
   text: 'Protocol Errors: Standard JSON-RPC errors for issues like: … Invalid arguments … Tool Execution Errors: Reported in tool results with isError: true: … Invalid input data',
   keyword: 'descriptive',
 };
-
-/** Whether the revision's tools page describes input validation errors as isError results only (2025-11-25 on). */
-const describesIsError = (wire: Wire): boolean => INPUT_VALIDATION_ERRORS[wire] !== INVALID_ARGUMENTS_OR_DATA;
 
 /** The same text in every revision: what a server that accepts more than its inputSchema describes departs from. */
 const INPUT_SCHEMA_DEFINES: SpecSentence = { ref: 'server/tools#tool', text: 'inputSchema: JSON Schema defining expected parameters', keyword: 'descriptive' };
@@ -48,6 +45,9 @@ const INPUT_VALIDATION_ERRORS: Record<Wire, SpecSentence> = {
   '2025-03-26': INVALID_ARGUMENTS_OR_DATA,
   '2024-11-05': INVALID_ARGUMENTS_OR_DATA,
 };
+
+/** Whether the revision's tools page describes input validation errors as isError results only (2025-11-25 on). */
+const describesIsError = (wire: Wire): boolean => INPUT_VALIDATION_ERRORS[wire] !== INVALID_ARGUMENTS_OR_DATA;
 
 /** The sentences behind tools.err.execution-errors and its property-based counterpart: the MUST is in every revision. */
 export const VALIDATE_INPUTS_SENTENCES: SpecSentences = Object.fromEntries(
