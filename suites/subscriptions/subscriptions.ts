@@ -196,7 +196,7 @@ async function observedChange(ctx: CheckContext): Promise<{ run: Required<Trigge
   return { run: complete };
 }
 
-/** The initialize revisions' words (the same in each): the session that declared nothing more is told. */
+/** The initialize revisions' words (the same in each): there are no subscriptions, the session itself is told. */
 const SESSION_NOTIFIED: SpecSentence = {
   ref: 'server/tools#list-changed-notification',
   text: 'When the list of available tools changes, servers that declared the listChanged capability SHOULD send a notification:',
@@ -251,7 +251,9 @@ async function sessionNotified(ctx: CheckContext): Promise<Outcome[]> {
   if ('skip' in run) return [skip(run.skip)];
   const { change, notified, listings, waitedMs } = run;
   if (!change.diff.changed) return [skip(`calling ${change.tool} did not change the tool set, so nothing was due`)];
-  const evidence: Evidence[] = [...listings.slice(0, 1), change.call, ...listings.slice(1), note('tool set before and after the trigger', change.diff)];
+  const before = listings.filter((e) => e.seq < change.call.seq);
+  const after = listings.filter((e) => e.seq > change.call.seq);
+  const evidence: Evidence[] = [...before, change.call, ...after, note('tool set before and after the trigger', change.diff)];
   if (!notified) {
     return [
       fail(
