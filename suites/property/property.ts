@@ -6,6 +6,7 @@ import type { CheckDefinition } from '../../src/runner/types.js';
 import { compileArgumentSchema, pickInvalidArguments, type ArgumentVerdict, type FormatDependence } from '../../src/schema/arguments/index.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import type { Outcome } from '../../src/model/check.js';
+import type { Wire } from '../../src/model/wire.js';
 import { note } from '../kit/outcome.js';
 import { searchTools, type ToolCall } from './property-search.js';
 import type { ListedTool } from '../kit/listed-tools.js';
@@ -18,7 +19,7 @@ import {
   type ComparedFailures,
   type Control,
   notRefusedRemark,
-  REFUSAL_EXPECTED,
+  refusalExpected,
   refusalRemark,
   VALIDATE_INPUTS_SENTENCES,
   type InvalidVerdict,
@@ -123,10 +124,10 @@ class FormatWarnings {
     this.first.clear();
   }
 
-  recorder(t: ListedTool): FormatOnly {
+  recorder(t: ListedTool, wire: Wire): FormatOnly {
     return (structuredContent, dependence, exchange) => {
       if (this.first.has(t.label)) return;
-      this.first.set(t.label, { t, outcome: { ...formatOnlyOutcome(t.tool.outputSchema, structuredContent, dependence, exchange), tool: t.label } });
+      this.first.set(t.label, { t, outcome: { ...formatOnlyOutcome(t.tool.outputSchema, structuredContent, dependence, exchange, wire), tool: t.label } });
     };
   }
 
@@ -170,7 +171,7 @@ function outputCheck(): CheckDefinition {
         property: (t, source) => {
           const compiled = compileArgumentSchema(t.tool.outputSchema);
           if (!compiled.ok) return `the outputSchema cannot be used for validation: ${compiled.reason}`;
-          return { arbitrary: new ValidArguments(source), argumentsOf: (args) => args, judge: judgeOutput((v) => compiled.validator.validate(v), warnings.recorder(t)) };
+          return { arbitrary: new ValidArguments(source), argumentsOf: (args) => args, judge: judgeOutput((v) => compiled.validator.validate(v), warnings.recorder(t, ctx.wire)) };
         },
       });
       return [...outcomes, ...(await warnings.outcomes(ctx, outcomes))];
@@ -274,11 +275,11 @@ function invalidCheck(): CheckDefinition {
     return { outcomes, counted: tally.refused > 0 };
   };
   /** The cases of the tools in the pass that were not refusals, so that the pass claims no more than it saw. */
-  const remarks = () => {
+  const remarks = (ctx: CheckContext) => () => {
     const counted = [...tallies.values()].filter((tally) => tally.refused > 0);
     const lenient = counted.reduce((sum, tally) => sum + tally.lenientCount, 0);
     const inconclusive = counted.reduce((sum, tally) => sum + tally.inconclusiveCount, 0);
-    return `${notRefusedRemark(lenient, inconclusive)}${refusalRemark(noted)}`;
+    return `${notRefusedRemark(lenient, inconclusive)}${refusalRemark(noted, ctx.wire)}`;
   };
   const check: CheckDefinition = {
     id: 'tools.err.execution-errors.property',
@@ -295,7 +296,7 @@ function invalidCheck(): CheckDefinition {
       tallies.clear();
       return searchTools<InvalidCase | undefined>(ctx, {
         id: check.id,
-        expected: REFUSAL_EXPECTED,
+        expected: refusalExpected(ctx.wire),
         passed: 'were refused',
         reportedBy: async (ctx, t) => {
           const failed = (await judgedProbes(ctx)).probes.find((p) => p.call.tool.label === t.label && p.verdict.verdict === 'breach');
@@ -304,7 +305,7 @@ function invalidCheck(): CheckDefinition {
         property,
         settle: settle(ctx),
         describe: (c) => (c ? [note(`how it was made invalid (${c.mutation.kind})`, { mutation: c.mutation.description, from: c.valid })] : []),
-        remarks,
+        remarks: remarks(ctx),
       });
     },
   };

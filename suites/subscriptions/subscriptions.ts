@@ -1,10 +1,11 @@
 import { isObject, type JsonRpcId } from '../../src/jsonrpc.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Evidence } from '../../src/model/check.js';
+import type { Evidence, Outcome, SpecSentence } from '../../src/model/check.js';
+import { isInitializeWire } from '../../src/model/wire.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
-import { triggerRun, type TriggerRun } from './subscription-trigger.js';
+import { sessionTriggerRun, triggerRun, type TriggerRun } from './subscription-trigger.js';
 import { listenPrecondition } from './subscription-messages.js';
 import {
   ACKNOWLEDGED,
@@ -195,10 +196,17 @@ async function observedChange(ctx: CheckContext): Promise<{ run: Required<Trigge
   return { run: complete };
 }
 
+/** The initialize revisions' words (the same in each): there are no subscriptions, the session itself is told. */
+const SESSION_NOTIFIED: SpecSentence = {
+  ref: 'server/tools#list-changed-notification',
+  text: 'When the list of available tools changes, servers that declared the listChanged capability SHOULD send a notification:',
+  keyword: 'SHOULD',
+};
+
 export const listChangedNotify: CheckDefinition = {
   id: 'tools.listchanged.notify',
   keyword: 'SHOULD',
-  title: 'When the tool set changes, a subscriber with toolsListChanged gets notifications/tools/list_changed',
+  title: 'When the tool set changes, notifications/tools/list_changed follows: to a subscriber with toolsListChanged (2026-07-28), on the session (initialize revisions)',
   specRef: 'server/tools#list-changed-notification',
   area: AREA,
   sentences: {
@@ -209,10 +217,15 @@ export const listChangedNotify: CheckDefinition = {
         keyword: 'SHOULD',
       },
     ],
+    '2025-11-25': [SESSION_NOTIFIED],
+    '2025-06-18': [SESSION_NOTIFIED],
+    '2025-03-26': [SESSION_NOTIFIED],
+    '2024-11-05': [SESSION_NOTIFIED],
   },
   needs: ['live'],
   phase: 'serial',
   async run(ctx) {
+    if (isInitializeWire(ctx.wire)) return sessionNotified(ctx);
     const observed = await observedChange(ctx);
     if ('skipped' in observed) return [skip(observed.skipped)];
     const { run } = observed;
@@ -231,6 +244,28 @@ export const listChangedNotify: CheckDefinition = {
     return [pass(`notified of the change (${change.diff.summary})`, evidence)];
   },
 };
+
+async function sessionNotified(ctx: CheckContext): Promise<Outcome[]> {
+  if (!ctx.options.listChangedTrigger) return [skip(NEEDS_TRIGGER)];
+  const run = await sessionTriggerRun(ctx);
+  if ('skip' in run) return [skip(run.skip)];
+  const { change, notified, listings, waitedMs } = run;
+  if (!change.diff.changed) return [skip(`calling ${change.tool} did not change the tool set, so nothing was due`)];
+  const before = listings.filter((e) => e.seq < change.call.seq);
+  const after = listings.filter((e) => e.seq > change.call.seq);
+  const evidence: Evidence[] = [...before, change.call, ...after, note('tool set before and after the trigger', change.diff)];
+  if (!notified) {
+    return [
+      fail(
+        `the tool set changed (${change.diff.summary}) but no notifications/tools/list_changed arrived on the session within ${waitedMs} ms`,
+        'notifications/tools/list_changed on the session, from a server that declared tools.listChanged: true',
+        evidence,
+      ),
+    ];
+  }
+  const where = notified.on ? 'with the answer to the call' : 'on the session after the call';
+  return [pass(`notified of the change (${change.diff.summary}) ${where}`, [...evidence, ...(notified.on ? [] : [note('the notification', notified.message)])])];
+}
 
 export const noUnrequested: CheckDefinition = {
   id: 'subs.no-unrequested',

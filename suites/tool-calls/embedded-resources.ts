@@ -19,7 +19,8 @@ export const embeddedImpliesResources: CheckDefinition = {
   title: 'A server whose tool results embed resources declares the resources capability',
   specRef: 'server/tools#embedded-resources',
   area: 'tool-calls',
-  sentences: { '2026-07-28': [EMBEDDED], '2025-11-25': [EMBEDDED] },
+  // Before 2025-06-18 the tools page only says resources MAY be embedded, and nothing of the resources capability.
+  sentences: { '2026-07-28': [EMBEDDED], '2025-11-25': [EMBEDDED], '2025-06-18': [EMBEDDED] },
   needs: ['tool-call'],
   phase: 'final',
   async run(ctx) {
