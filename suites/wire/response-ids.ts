@@ -12,6 +12,10 @@ const ERROR_SAME_ID = {
   keyword: 'MUST',
 } as const;
 
+/** Before 2025-11-25 one sentence covers results and errors alike, with no exception for a request that could not be read. */
+const RESPONSE_SAME_ID = { ref: 'basic/index#responses', text: 'Responses MUST include the same ID as the request they correspond to.', keyword: 'MUST' } as const;
+const RESPONSE_SAME_ID_2024 = { ...RESPONSE_SAME_ID, ref: 'basic/messages#responses' } as const;
+
 const HTTP_FORBIDDEN = 403;
 
 /** Errors that say the request itself could not be read: JSON-RPC 2.0 answers them with a null id. */
@@ -24,7 +28,9 @@ function sameId(a: unknown, b: unknown): boolean {
 
 /**
  * What is wrong with the id of this exchange's response, if anything. Only a request we sent well-formed counts: a
- * malformed probe (or a parse error, an invalid request) may be answered with a null id, as the sentence allows.
+ * malformed probe (or a parse error, an invalid request) may be answered with a null id, as the sentence allows from
+ * 2025-11-25 on (and JSON-RPC 2.0, which every revision requires, before: "If there was an error in detecting the id
+ * in the Request object (e.g. Parse error/Invalid Request), it MUST be Null").
  */
 export function idProblem(exchange: Exchange, wellFormed: (request: unknown) => boolean): string | undefined {
   const request = exchange.request;
@@ -54,7 +60,13 @@ export const stringIds: CheckDefinition = {
   title: 'A request with a string id (also one of digits) is answered under that same string',
   specRef: 'basic/index#result-responses',
   area: 'wire',
-  sentences: { '2026-07-28': [RESULT_SAME_ID], '2025-11-25': [RESULT_SAME_ID] },
+  sentences: {
+    '2026-07-28': [RESULT_SAME_ID],
+    '2025-11-25': [RESULT_SAME_ID],
+    '2025-06-18': [RESPONSE_SAME_ID],
+    '2025-03-26': [RESPONSE_SAME_ID],
+    '2024-11-05': [RESPONSE_SAME_ID_2024],
+  },
   needs: ['live'],
   // One request in flight: an answer under another id is then still tied to its request.
   phase: 'serial',
@@ -83,7 +95,13 @@ export const responseIds: CheckDefinition = {
   title: 'Every response carries the id of its request, with the same JSON type (null only for a request that could not be read)',
   specRef: 'basic/index#error-responses',
   area: 'wire',
-  sentences: { '2026-07-28': [ERROR_SAME_ID, RESULT_SAME_ID], '2025-11-25': [ERROR_SAME_ID, RESULT_SAME_ID] },
+  sentences: {
+    '2026-07-28': [ERROR_SAME_ID, RESULT_SAME_ID],
+    '2025-11-25': [ERROR_SAME_ID, RESULT_SAME_ID],
+    '2025-06-18': [RESPONSE_SAME_ID],
+    '2025-03-26': [RESPONSE_SAME_ID],
+    '2024-11-05': [RESPONSE_SAME_ID_2024],
+  },
   phase: 'final',
   run(ctx) {
     // The string-id probes are base.id.same.string's to judge.
