@@ -1,3 +1,4 @@
+import { specUrl } from '../../src/spec-links.js';
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../src/model/exchange.js';
 import type { Wire } from '../../src/model/wire.js';
@@ -50,12 +51,13 @@ describe('tools.err.unknown-tool per revision', () => {
 });
 
 describe('tools.err.tool-errors-in-result per revision', () => {
-  it("rests on schema.json's SHOULD wherever it sits in that revision, linked to the revision's schema page", () => {
+  it("rests on schema.json's SHOULD wherever it sits in that revision, linked to that revision's schema", () => {
     const where = { '2025-11-25': '$defs/CallToolResult/properties/isError', '2025-06-18': 'definitions/CallToolResult/properties/isError', '2024-11-05': 'definitions/CallToolResult' } as const;
     for (const [wire, pointer] of Object.entries(where) as [Wire, string][]) {
       const result = toResult(validArgumentsAccepted, { status: 'fail', message: 'm' }, 0, wire);
       expect(result, wire).toMatchObject({ status: 'warn', keywordText: 'SHOULD', specRef: `schema.json#/${pointer}/description` });
-      expect(result.specUrl).toBe(`https://modelcontextprotocol.io/specification/${wire}/schema#calltoolresult`);
+      expect(result.specUrl).toBe(specUrl(`schema.json#/${pointer}/description`, wire));
+      expect(result.specUrl).toContain(wire);
     }
   });
 });
