@@ -129,6 +129,11 @@ export function describeUrl(raw: string): string {
     return '<unparseable URL>';
   }
   const userinfo = url.username || url.password ? `${REDACTED}@` : '';
+  return `${url.protocol}//${userinfo}${url.host}${describePath(url)}`;
+}
+
+/** The path and query of a URL for reports, query-string values replaced. */
+export function describePath(url: URL): string {
   const query = [...url.searchParams.keys()].map((key) => `${encodeURIComponent(key)}=${REDACTED}`).join('&');
-  return `${url.protocol}//${userinfo}${url.host}${url.pathname}${query ? `?${query}` : ''}`;
+  return `${url.pathname}${query ? `?${query}` : ''}`;
 }

@@ -4,6 +4,7 @@ import type { JsonRpcId } from '../jsonrpc.js';
 import { recordNotification, StrayLog } from './evidence-caps.js';
 import { jsonNestedDeeperThan, MAX_JSON_DEPTH, tooDeepMessage } from './json-depth.js';
 import { ListenState } from './listen-stream.js';
+import { HttpSseTransport } from './http-sse.js';
 import { RequestGate } from './request-gate.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, nextSeq } from './sequence.js';
 import { SseParser } from './sse.js';
@@ -24,7 +25,7 @@ import {
   type OutgoingHeader,
   type Pool,
 } from './http-common.js';
-import type { ListenStream, SendOptions, ServerRequestAnswer, ServerRequestResponder, Transport } from './types.js';
+import { TargetUnavailableError, type ListenStream, type SendOptions, type ServerRequestAnswer, type ServerRequestResponder, type Transport } from './types.js';
 import type { Exchange, StrayEvent, TransportFailure } from '../model/exchange.js';
 
 export interface HttpTransportOptions {
@@ -49,7 +50,6 @@ const SERVER_STREAM_WAIT_MS = 2000;
 const MAX_RETRY_AFTER_MS = 30_000;
 
 export class HttpTransport implements Transport {
-  readonly kind = 'http' as const;
   readonly description: string;
   private readonly maxMessageBytes: number;
   private readonly gate: RequestGate;
@@ -65,6 +65,8 @@ export class HttpTransport implements Transport {
   private answers: Pool | undefined;
   /** The GET stream of the `initialize` wire (openServerStream), until close(). */
   private serverStream: { pool: Pool; controller: AbortController; reading: Promise<void>; opened: Promise<void> } | undefined;
+  /** Set once the target turned out to speak the deprecated HTTP+SSE transport (fallBackToHttpSse): it carries everything since. */
+  private httpSse: HttpSseTransport | undefined;
 
   constructor(private readonly options: HttpTransportOptions) {
     this.description = describeUrl(options.url);
@@ -74,12 +76,32 @@ export class HttpTransport implements Transport {
     this.connections = Array.from({ length: count }, () => ({ inFlight: 0, answered: false, refused: false }));
   }
 
+  get kind(): 'http' | 'http+sse' {
+    return this.httpSse ? 'http+sse' : 'http';
+  }
+
   async start(): Promise<void> {
     this.connectionPool();
   }
 
   send(message: unknown, id: JsonRpcId | undefined, options: SendOptions = {}): Promise<Exchange> {
+    if (this.httpSse) return this.httpSse.send(message, id, options);
     return this.honouringRetryAfter(() => this.attempt(message, id, options));
+  }
+
+  async fallBackToHttpSse(): Promise<{ found: boolean; why: string }> {
+    if (this.httpSse) return { found: true, why: this.httpSse.found };
+    const httpSse = new HttpSseTransport(this.options);
+    if (this.responder) httpSse.answerServerRequests(this.responder);
+    try {
+      await httpSse.start();
+    } catch (error) {
+      await httpSse.close();
+      if (error instanceof TargetUnavailableError) return { found: false, why: error.message };
+      throw error;
+    }
+    this.httpSse = httpSse;
+    return { found: true, why: httpSse.found };
   }
 
   /**
@@ -212,11 +234,12 @@ export class HttpTransport implements Transport {
   }
 
   strays(): readonly StrayEvent[] {
-    return this.strayLog.events;
+    return this.httpSse?.strays() ?? this.strayLog.events;
   }
 
   answerServerRequests(responder: ServerRequestResponder): void {
     this.responder = responder;
+    this.httpSse?.answerServerRequests(responder);
   }
 
   /**
@@ -259,6 +282,8 @@ export class HttpTransport implements Transport {
    * may hold the headers back until it has something to send. The stream stays until close(), silent or not.
    */
   openServerStream(headers: Record<string, string>): Promise<void> {
+    // Over HTTP+SSE the server's messages already have their stream.
+    if (this.httpSse) return Promise.resolve();
     if (this.serverStream) return this.serverStream.opened;
     const url = parseTargetUrl(this.options.url);
     const pool = originPool(url);
@@ -313,6 +338,7 @@ export class HttpTransport implements Transport {
   }
 
   async close(): Promise<void> {
+    await this.httpSse?.close();
     const stream = this.serverStream;
     this.serverStream = undefined;
     stream?.controller.abort();
