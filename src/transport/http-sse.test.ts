@@ -227,6 +227,17 @@ describe('HttpSseTransport: a stream that offers no usable endpoint is refused w
     });
   }
 
+  it('closed while it waits for the endpoint: start() ends at once', async () => {
+    onGet = (res) => openStream(res);
+    const t = transport({ timeoutMs: 10_000 });
+    const starting = t.start().catch((e: unknown) => e);
+    await expect.poll(() => stream).toBeDefined();
+    const started = performance.now();
+    await t.close();
+    expect(await starting).toMatchObject({ name: 'TargetUnavailableError', message: 'the connection was closed before the endpoint event arrived' });
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
   it('an endpoint on another origin is not followed: only the target is talked to', async () => {
     const other = createServer((_req, res) => res.writeHead(202).end());
     let reached = 0;

@@ -46,6 +46,7 @@ interface Posted {
 }
 
 const RAW_BODY_KEEP = 4096;
+const CLOSED_EARLY = 'the connection was closed before the endpoint event arrived';
 
 /**
  * The HTTP with SSE transport of 2024-11-05 (basic/transports#http-with-sse), deprecated since 2025-03-26: a GET to the
@@ -198,6 +199,7 @@ export class HttpSseTransport implements Transport {
   private async open(): Promise<void> {
     const url = parseTargetUrl(this.options.url);
     await this.gate.acquire();
+    if (this.closed) throw new TargetUnavailableError(CLOSED_EARLY);
     const pool = originPool(url);
     const controller = new AbortController();
     let settled = false;
@@ -257,6 +259,9 @@ export class HttpSseTransport implements Transport {
       const failure = failureFromError(error);
       if (!this.endpoint) return settle(`a GET to the URL failed: ${failure.message}`);
       this.channel.end({ kind: 'target-exited', message: `the HTTP+SSE event stream broke: ${failure.message}` });
+    } finally {
+      // Closed while waiting: start() must not wait for an endpoint that can no longer come.
+      if (!this.endpoint) settle(CLOSED_EARLY);
     }
   }
 
