@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpSseTransport, type HttpSseTransportOptions } from './http-sse.js';
 import { HttpTransport } from './http.js';
+import { RequestGate } from './request-gate.js';
 import { REDACTED } from '../model/redacted.js';
 
 /** What the test server does with a GET to /sse (the event stream) and a POST to the endpoint. */
@@ -11,6 +12,8 @@ type GetHandler = (res: ServerResponse) => void;
 type PostHandler = (message: Record<string, unknown>, res: ServerResponse, stream: ServerResponse | undefined) => void;
 
 interface Received {
+  /** performance.now() when the request arrived. */
+  at: number;
   method: string;
   url: string;
   headers: IncomingHttpHeaders;
@@ -49,11 +52,12 @@ const request = (id: number, method = 'tools/list') => ({ jsonrpc: '2.0', id, me
 
 beforeAll(async () => {
   server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const at = performance.now();
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      received.push({ at, method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
       if (req.method === 'GET' && req.url === '/sse') {
         stream = res;
         return onGet(res);
@@ -141,6 +145,16 @@ describe('HttpSseTransport: the HTTP with SSE transport of 2024-11-05', () => {
     expect(exchange.status).toBe(400);
     expect(exchange.failure).toEqual({ kind: 'http-status', message: 'HTTP 400 to the POST of the message (body: "Invalid message: {\\"jsonrpc\\":")' });
     expect(exchange.rawBody).toBe('Invalid message: {"jsonrpc":');
+  });
+
+  it('the GET and every POST wait for their turn at the run\'s --max-rps gate', async () => {
+    const t = transport({ gate: new RequestGate({ maxRps: 5 }) });
+    await t.start();
+    await t.send(request(1), 1);
+    await t.send(request(2), 2);
+    const at = received.map((r) => r.at);
+    expect(at).toHaveLength(3);
+    for (let i = 1; i < at.length; i += 1) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(180);
   });
 
   it('a request nobody answers fails at its timeout', async () => {
