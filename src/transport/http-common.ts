@@ -33,7 +33,7 @@ export function originPool(url: URL, connections = 1): Pool {
 }
 
 /** Raw bodies kept as evidence are cut to this many characters. */
-const RAW_BODY_LIMIT = 4096;
+export const RAW_BODY_LIMIT = 4096;
 const SECRET_RESPONSE_HEADER = /cookie|authorization|token|secret|api-?key/i;
 
 export class ResponseTooLargeError extends Error {

@@ -177,6 +177,14 @@ describe('HttpSseTransport: the HTTP with SSE transport of 2024-11-05', () => {
     expect(received.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
+  it('after close() a request fails at once, and nothing more is sent', async () => {
+    const t = transport();
+    await t.start();
+    await t.close();
+    expect((await t.send(request(1), 1)).failure).toEqual({ kind: 'target-exited', message: 'transport closed' });
+    expect(received.map((r) => r.method)).toEqual(['GET']);
+  });
+
   it('an event over --max-message-bytes drops the stream, failing what waits (bounded memory, no timeout)', async () => {
     onPost = (_message, res, events) => {
       res.writeHead(202).end();

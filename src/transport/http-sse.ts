@@ -8,10 +8,10 @@ import {
   originPool,
   outgoingHeaders,
   parseTargetUrl,
+  RAW_BODY_LIMIT,
   recordedRequestHeaders,
   recordedResponseHeaders,
   sentHeaders,
-  truncate,
   type OutgoingHeader,
   type Pool,
 } from './http-common.js';
@@ -45,7 +45,6 @@ interface Posted {
   rawBody?: string;
 }
 
-const RAW_BODY_KEEP = 4096;
 const CLOSED_EARLY = 'the connection was closed before the endpoint event arrived';
 
 /**
@@ -145,7 +144,8 @@ export class HttpSseTransport implements Transport {
     this.stream = undefined;
     stream?.controller.abort();
     await stream?.reading;
-    this.channel.failAll({ kind: 'target-exited', message: 'transport closed' });
+    // Nothing is sent after this: a late request fails at once instead of opening a connection again.
+    this.channel.end({ kind: 'target-exited', message: 'transport closed' });
     const pools = [stream?.pool, this.posts];
     this.posts = undefined;
     await Promise.all(pools.map((pool) => (pool && !pool.destroyed ? pool.destroy() : undefined)));
@@ -177,8 +177,8 @@ export class HttpSseTransport implements Transport {
         await response.body.dump();
         return posted;
       }
-      const text = await readSome(response.body, RAW_BODY_KEEP);
-      posted.rawBody = truncate(text);
+      const text = await readSome(response.body, RAW_BODY_LIMIT);
+      posted.rawBody = text;
       posted.failure =
         response.statusCode === 429
           ? { kind: 'rate-limited', message: 'HTTP 429 Too Many Requests to the POST of a message: the audit stops here (rerun later, or with a lower --max-rps)' }
