@@ -115,7 +115,8 @@ function reportOf(target: AuditTarget, checks: readonly CheckDefinition[], confi
   const client = target.client;
   const withoutChecks: Omit<RunReport, 'checks'> = {
     tool: { name: 'mcp-tools-conformance', version: config.toolVersion },
-    target: target.description,
+    // The transport spoken, which a --url target decides in the handshake (Streamable HTTP, or the older HTTP+SSE).
+    target: { ...target.description, transport: target.transport.kind },
     wire: negotiation ? { protocolVersion: negotiation.wire, reason: negotiation.reason } : { protocolVersion: null, reason: aborted?.reason ?? 'not negotiated' },
     ...serverIdentity(negotiation),
     startedAt: config.startedAt.toISOString(),

@@ -8,7 +8,8 @@ import type { ClientExit } from './client-observation.js';
 export interface RunReport {
   tool: { name: 'mcp-tools-conformance'; version: string };
   target: {
-    transport: 'stdio' | 'http' | 'snapshot';
+    /** `http+sse`: the deprecated HTTP with SSE transport of 2024-11-05, found behind a --url that refused the initialize POST. */
+    transport: 'stdio' | 'http' | 'http+sse' | 'snapshot';
     command?: string;
     url?: string;
     file?: string;

@@ -3,8 +3,14 @@ export const MODERN_VERSION = '2026-07-28';
 /** The `initialize` revision offered when none is chosen: the newest one. */
 export const LEGACY_VERSION = '2025-11-25';
 
+/**
+ * The revision that defines the HTTP with SSE transport (2025-03-26 on keep it only for backwards compatibility): the one
+ * offered over it when none is chosen.
+ */
+export const HTTP_SSE_VERSION = '2024-11-05';
+
 /** The revisions of the `initialize` handshake, newest first. */
-export const INITIALIZE_REVISIONS = [LEGACY_VERSION, '2025-06-18', '2025-03-26', '2024-11-05'] as const;
+export const INITIALIZE_REVISIONS = [LEGACY_VERSION, '2025-06-18', '2025-03-26', HTTP_SSE_VERSION] as const;
 
 /** A protocol revision a conversation with the target can use: the one it agreed, whose pages judge it. */
 export type Wire = typeof MODERN_VERSION | (typeof INITIALIZE_REVISIONS)[number];

@@ -3,7 +3,7 @@ import { TargetUnavailableError, type Transport } from '../transport/types.js';
 import type { Exchange } from '../model/exchange.js';
 import type { McpClient } from './client.js';
 import { MODERN_ERROR_CODES } from './constants.js';
-import { INITIALIZE_REVISIONS, isInitializeWire, isWire, LEGACY_VERSION, MODERN_VERSION, type Wire } from '../model/wire.js';
+import { HTTP_SSE_VERSION, INITIALIZE_REVISIONS, isInitializeWire, isWire, LEGACY_VERSION, MODERN_VERSION, type Wire } from '../model/wire.js';
 import { TargetGoneError } from './errors.js';
 import { ERR } from './constants.js';
 import { LEGACY_CLIENT_CAPABILITIES } from './server-requests.js';
@@ -134,6 +134,7 @@ function agreedWire(agreed: unknown, offered: Wire): { wire: Wire; why: string }
   );
 }
 
+/** `probing`: no revision was chosen (--protocol-version auto). */
 async function legacyHandshake(client: McpClient, offered: Wire, probing: boolean): Promise<Handshake> {
   client.wire = offered;
   client.legacyVersion = undefined;
@@ -146,9 +147,16 @@ async function legacyHandshake(client: McpClient, offered: Wire, probing: boolea
   );
   const result = resultOf(exchange.response);
   if (!result) {
+    const httpSse = await httpSseFallback(client, exchange);
+    if (httpSse?.found) {
+      // The revision that defines the transport, unless one was chosen.
+      const handshake = await legacyHandshake(client, probing ? HTTP_SSE_VERSION : offered, probing);
+      return { ...handshake, why: `${httpSse.why}; ${handshake.why}` };
+    }
+    const alsoTried = httpSse ? `; ${httpSse.why}` : '';
     const error = errorOf(exchange.response);
-    if (error) return { ok: false, rejected: true, why: `initialize answered error ${String(error.code)}: ${String(error.message).slice(0, 160)}`, exchange };
-    return { ok: false, rejected: false, why: exchange.failure?.message ?? 'no result', exchange };
+    if (error) return { ok: false, rejected: true, why: `initialize answered error ${String(error.code)}: ${String(error.message).slice(0, 160)}${alsoTried}`, exchange };
+    return { ok: false, rejected: false, why: `${exchange.failure?.message ?? 'no result'}${alsoTried}`, exchange };
   }
   const { wire, why } = agreedWire(result.protocolVersion, offered);
   client.wire = wire;
@@ -158,6 +166,20 @@ async function legacyHandshake(client: McpClient, offered: Wire, probing: boolea
   await client.notify('notifications/initialized');
   await client.openServerStream();
   return { ok: true, wire, why, exchange };
+}
+
+/**
+ * 2025-03-26 basic/transports § Backwards Compatibility: an initialize POST that "fails with an HTTP 4xx status code (e.g.,
+ * 405 Method Not Allowed or 404 Not Found)" has the client GET the URL, and an event stream that starts with `endpoint`
+ * means the deprecated HTTP+SSE transport. Only those two statuses are taken as that sign: other 4xx (401, 403, 400)
+ * are what a Streamable HTTP server refuses a request with. Undefined when the sign is not there.
+ */
+async function httpSseFallback(client: McpClient, exchange: Exchange): Promise<{ found: boolean; why: string } | undefined> {
+  const transport = client.transport;
+  if (transport.kind !== 'http' || !transport.fallBackToHttpSse || (exchange.status !== 404 && exchange.status !== 405)) return undefined;
+  const { found, why } = await transport.fallBackToHttpSse();
+  const refused = `the initialize POST was answered HTTP ${exchange.status}`;
+  return { found, why: found ? `${refused}, and ${why}` : `${refused}, and no HTTP+SSE transport was found there either: ${why}` };
 }
 
 /** During negotiation a vanished target is "unavailable" (exit 3), not a finding. */

@@ -39,6 +39,9 @@ function keywordTable(report: RunReport): string[] {
 
 function runDetails(report: RunReport, writtenPaths: readonly string[]): string[] {
   const lines = [`Wire: ${report.wire.protocolVersion ?? 'none'} (${terminalInline(report.wire.reason)})`];
+  if (report.target.transport === 'http+sse') {
+    lines.push('Transport: HTTP+SSE (2024-11-05, deprecated): the URL refused the initialize POST, and its GET stream named an endpoint; Streamable HTTP checks do not apply');
+  }
   if (report.server?.name !== undefined || report.server?.version !== undefined) {
     const identity = [report.server.name, report.server.version].filter((part) => part !== undefined).join(' ');
     lines.push(`Server: ${terminalInline(identity, 200)}`);

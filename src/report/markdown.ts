@@ -50,6 +50,7 @@ function headline(report: RunReport): string {
 function targetText(report: RunReport): string {
   const t = report.target;
   if (report.client) return `client \`${t.command ?? ''}\` over ${t.transport === 'http' ? 'Streamable HTTP' : 'stdio'}`;
+  if (t.transport === 'http+sse') return `\`${t.url ?? ''}\` over HTTP+SSE (2024-11-05)`;
   return t.transport === 'http' ? `\`${t.url ?? ''}\`` : t.transport === 'snapshot' ? `snapshot \`${t.file ?? ''}\`` : `\`${t.command ?? ''}\``;
 }
 
