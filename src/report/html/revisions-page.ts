@@ -34,15 +34,15 @@ function renderHeader(report: RevisionsReport): string {
 
 /** Each revision's outcome: its verdict and counts, or what the target answered when it was offered. */
 function renderRevisionTable(report: RevisionsReport): string {
-  const head = `<tr><th>Revision</th><th>Outcome</th>${STATUSES.map((s) => `<th>${s}</th>`).join('')}</tr>`;
+  const head = `<tr><th>Revision</th><th class="outcome">Outcome</th>${STATUSES.map((s) => `<th>${s}</th>`).join('')}</tr>`;
   const rows = report.revisions.map((entry) => {
     const revision = escapeHtml(entry.revision);
     if (entry.status === 'not-supported') {
-      return `<tr data-revision="${revision}" data-outcome="not-supported"><th>${revision}</th><td colspan="${STATUSES.length + 1}">not supported, not audited: <span class="untrusted">${inlineText(entry.reason, MAX_REASON_CHARS)}</span></td></tr>`;
+      return `<tr data-revision="${revision}" data-outcome="not-supported"><th>${revision}</th><td class="outcome" colspan="${STATUSES.length + 1}">not supported, not audited: <span class="untrusted">${inlineText(entry.reason, MAX_REASON_CHARS)}</span></td></tr>`;
     }
     const verdict = entry.run.verdict ?? 'aborted';
     const counts = STATUSES.map((s) => `<td class="${s} ${entry.run.summary[s] === 0 ? 'zero' : 'nonzero'}" data-count="${s}">${entry.run.summary[s]}</td>`).join('');
-    return `<tr data-revision="${revision}" data-outcome="${verdict}"><th><a href="#${revisionSection(entry.revision)}">${revision}</a></th><td><span class="badge ${verdict === 'aborted' ? 'error' : verdict}">${verdict}</span></td>${counts}</tr>`;
+    return `<tr data-revision="${revision}" data-outcome="${verdict}"><th><a href="#${revisionSection(entry.revision)}">${revision}</a></th><td class="outcome"><span class="badge ${verdict === 'aborted' ? 'error' : verdict}">${verdict}</span></td>${counts}</tr>`;
   });
   return `<section id="revisions-section"><h2>Revisions</h2><table id="revisions"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table></section>`;
 }

@@ -47,6 +47,8 @@ td.zero { color: #afb8c1; }
 .truncated { color: var(--warn); font-size: 0.85rem; }
 .muted { color: var(--muted); }
 #revision-matrix td.cell { text-align: center; font-size: 0.85rem; }
+#revision-matrix thead th[data-revision] { text-align: center; white-space: nowrap; }
+#revisions .outcome { text-align: left; }
 #revision-matrix td.cell a { color: inherit; text-decoration: none; }
 #revision-matrix tbody th { font-weight: normal; }
 td.cell.pass { color: var(--pass); } td.cell.warn { color: var(--warn); font-weight: 600; }
