@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv04 from 'ajv-draft-04';
@@ -10,7 +10,7 @@ import { wiresOf } from '../src/model/check.js';
 import { auditedRuns, type RevisionsReport } from '../src/model/report.js';
 import { WIRES } from '../src/model/wire.js';
 import { ALL_CHECKS } from '../suites/index.js';
-import { BUILT, ROOT, referenceCommand, runCli, type CliRun } from './helpers/cli.js';
+import { BUILT, ROOT, referenceCommand, runCli, startReferenceHttp, type CliRun } from './helpers/cli.js';
 import { sharedPath } from './helpers/shared.js';
 
 const SDK_V1 = `${process.execPath} ${join(ROOT, 'test/fixtures/sdk-v1-server.mjs')}`;
@@ -142,6 +142,21 @@ describe.skipIf(!BUILT)('--revisions: exit codes and baselines', () => {
     expect(run.code).toBe(1);
     expect(report).toMatchObject({ verdict: 'fail', exitCode: 1 });
     expect(report.matrix.find((row) => row.id === 'cache.server.ttl-nonneg')!.cells).toEqual({ '2026-07-28': 'fail' });
+  });
+
+  it('over HTTP too, each revision on a connection of its own; no --header value reaches any format', async () => {
+    const server = await startReferenceHttp();
+    try {
+      const run = await runCli(['--url', server.url, '--header', 'Authorization: Bearer rev-s3cr3t-t0ken', '--revisions', 'all', '--checks', 'cache.*', '--reporter', `${EVERY_FORMAT},github`]);
+      const report = revisionsOf(run);
+      expect(report.revisions.map((e) => [e.revision, e.status])).toEqual([['2026-07-28', 'audited'], ...WIRES.slice(1).map((r) => [r, 'not-supported'])]);
+      expect(run.code).toBe(0);
+      for (const [name, text] of [...readdirSync(run.outputDir).map((f) => [f, readFileSync(join(run.outputDir, f), 'utf8')]), ['stdout', run.stdout], ['stderr', run.stderr]]) {
+        expect(text, name).not.toContain('rev-s3cr3t-t0ken');
+      }
+    } finally {
+      await server.stop();
+    }
   });
 
   it('no revision supported: exit 3, said on stderr', async () => {
