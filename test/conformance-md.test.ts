@@ -5,6 +5,8 @@ import { renderConformance } from '../src/docs/conformance-md.js';
 import { COVERAGE_NOTES, type CatalogRow } from '../src/docs/coverage-notes.js';
 import { DEFECTS } from '../src/reference-server/defects.js';
 import { CLIENT_SIDE } from '../src/docs/client-side.js';
+import { acrossRevisions, sentenceCells } from '../src/docs/sentence-columns.js';
+import { WIRES } from '../src/model/wire.js';
 import { ALL_CHECKS } from '../suites/index.js';
 import { ROOT } from './helpers/cli.js';
 
@@ -32,6 +34,25 @@ describe('CONFORMANCE.md', () => {
     const clientPart = text.slice(text.indexOf('## Client mode'));
     for (const check of CLIENT_SIDE.checks) expect(clientPart).toMatch(new RegExp(`\\| \`${check.id.replace(/\./g, '\\.')}\` \\| ${check.keyword} \\| .*\\| \`[a-z0-9-]+\``));
     for (const row of catalog.filter((r) => r.role === 'client')) expect(clientPart).toContain(`| \`${row.id}\` | ${row.keyword} |`);
+  });
+
+  it('has one sentence column per revision, and marks the rows whose sentences differ across revisions', () => {
+    const text = renderConformance(ALL_CHECKS, DEFECTS, catalog, CLIENT_SIDE);
+    expect(text).toContain(`| Requirement | Keyword | Check | Needs | Across revisions | ${WIRES.join(' | ')} | Proven by defect |`);
+    const must = { ref: 'server/tools#tool-names', text: 'Tool names MUST be unique', keyword: 'MUST' } as const;
+    const should = { ...must, text: 'Tool names SHOULD be unique', keyword: 'SHOULD' } as const;
+    const everywhere = { sentences: Object.fromEntries(WIRES.map((wire) => [wire, [must]])) };
+    expect(acrossRevisions(everywhere)).toBe('');
+    expect(sentenceCells(everywhere)).toEqual([
+      `MUST, [server/tools#tool-names](https://modelcontextprotocol.io/specification/2026-07-28/server/tools#tool-names): “Tool names MUST be unique”`,
+      ...WIRES.slice(1).map(() => 'same as 2026-07-28'),
+    ]);
+    const weakened = { sentences: { '2026-07-28': [should], '2025-11-25': [should], '2025-06-18': [must], '2025-03-26': [must] } };
+    expect(acrossRevisions(weakened)).toBe('≠ applies from 2025-03-26 on; SHOULD on 2026-07-28, 2025-11-25, MUST on 2025-06-18, 2025-03-26; sentences differ');
+    expect(sentenceCells(weakened).slice(1)).toEqual(['same as 2026-07-28', expect.stringContaining('/specification/2025-06-18/'), 'same as 2025-06-18', '—']);
+    expect(acrossRevisions({ sentences: { '2024-11-05': [must], '2025-03-26': [must] } })).toBe('≠ applies up to 2025-03-26');
+    expect(acrossRevisions({ sentences: { '2025-11-25': [must], '2025-03-26': [must] } })).toBe('≠ applies only on 2025-11-25, 2025-03-26');
+    expect(acrossRevisions({ sentences: { '2025-06-18': [must] } })).toBe('≠ applies only on 2025-06-18');
   });
 
   it('lists every check with the defect that proves it', () => {

@@ -32,6 +32,9 @@ const ORDINARY: readonly string[][] = [
   ['--no-color', '--stdio', 'node s.js'],
   ['baseline', '--write', 'b.json', '--stdio', 'node s.js'],
   ['lock', '--write', 'tools.lock.json', '--url', 'http://127.0.0.1:1/mcp'],
+  ['--revisions', 'all', '--stdio', 'node s.js'],
+  ['--revisions', '2024-11-05,2025-06-18', '--revisions', '2025-06-18', '--stdio', 'node s.js'],
+  ['--revisions', '2025-11-24', '--stdio', 'node s.js'],
 ];
 
 /** Command lines the quick parse must leave to yargs (help, version, and every kind of usage error). */
@@ -72,6 +75,18 @@ describe('quickParse (yargs-parser alone) agrees with yargs', () => {
     expect(await parseArgs(['baseline', '--write', '--baseline', 'old.json', '--stdio', 's'], VERSION)).toMatchObject({ baseline: 'old.json' });
     expect(await parseArgs(['lock', '--write', 'l.json', '--stdio', 's'], VERSION)).toMatchObject({ command: 'lock', lock: 'l.json' });
     await expect(parseArgs(['baseline', '--stdio', 's'], VERSION)).rejects.toThrow(/baseline needs --write <file>/);
+  });
+
+  it('--revisions: all or a list, newest first and each once; only for an audit of a live target that chooses no revision itself', async () => {
+    expect((await parseArgs(['--revisions', 'all', '--stdio', 's'], VERSION))!.revisions).toEqual(['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']);
+    expect((await parseArgs(['--revisions', '2024-11-05,2025-11-25', '--revisions', '2024-11-05', '--stdio', 's'], VERSION))!.revisions).toEqual(['2025-11-25', '2024-11-05']);
+    expect(await parseArgs(['baseline', '--write', 'b.json', '--revisions', 'all', '--stdio', 's'], VERSION)).toMatchObject({ command: 'baseline', revisions: expect.any(Array) });
+    expect((await parseArgs(['--stdio', 's'], VERSION))!.revisions).toBeUndefined();
+    await expect(parseArgs(['--revisions', '2025-11-24', '--stdio', 's'], VERSION)).rejects.toThrow('--revisions: unknown revision "2025-11-24" (choose all, or from 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05)');
+    await expect(parseArgs(['--revisions', 'all', '--protocol-version', '2025-06-18', '--stdio', 's'], VERSION)).rejects.toThrow(/leave out --protocol-version/);
+    await expect(parseArgs(['--revisions', 'all', '--from-snapshot', 'f.json'], VERSION)).rejects.toThrow(/needs a live target/);
+    await expect(parseArgs(['snapshot', '--revisions', 'all', '--stdio', 's'], VERSION)).rejects.toThrow(/goes with an audit/);
+    await expect(parseArgs(['--revisions', ',', '--stdio', 's'], VERSION)).rejects.toThrow(/needs all or a list/);
   });
 
   it('without a terminal a target must be named; on one, none means the bundled server', async () => {

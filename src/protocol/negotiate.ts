@@ -4,7 +4,7 @@ import type { Exchange } from '../model/exchange.js';
 import type { McpClient } from './client.js';
 import { MODERN_ERROR_CODES } from './constants.js';
 import { HTTP_SSE_VERSION, INITIALIZE_REVISIONS, isInitializeWire, isWire, LEGACY_VERSION, MODERN_VERSION, type Wire } from '../model/wire.js';
-import { TargetGoneError } from './errors.js';
+import { RevisionRefusedError, TargetGoneError } from './errors.js';
 import { ERR } from './constants.js';
 import { LEGACY_CLIENT_CAPABILITIES } from './server-requests.js';
 
@@ -63,6 +63,27 @@ export async function negotiate(client: McpClient, spec: SpecChoice): Promise<Ne
     };
   }
   throw new TargetUnavailableError(`server/discover probe: ${verdict.why}; initialize: ${initialize.why}`);
+}
+
+/**
+ * --revisions: offer exactly `revision` and audit on it only if the target takes it. 2026-07-28 is taken when
+ * `server/discover` works (the probe `auto` uses says modern); an initialize revision when the InitializeResult agrees
+ * it (one without a protocolVersion made no counter-offer, as for --protocol-version). Another version answered, an
+ * error, or a discover probe that says legacy rejects with RevisionRefusedError naming the answer; a target that cannot
+ * be reached or stays silent on `initialize` rejects with TargetUnavailableError, as any negotiation does.
+ */
+export async function negotiateRevision(client: McpClient, revision: Wire): Promise<Negotiation> {
+  if (revision === MODERN_VERSION) {
+    client.wire = MODERN_VERSION;
+    const discover = await guard(() => client.request('server/discover', {}, { probe: true }));
+    const verdict = classifyProbe(discover, client.transport.kind);
+    if (verdict.era !== 'modern') throw new RevisionRefusedError(verdict.why);
+    return { wire: MODERN_VERSION, reason: `--revisions: ${verdict.why}`, discover };
+  }
+  const initialize = await legacyHandshake(client, revision, false, true);
+  if (initialize.ok) return { wire: initialize.wire, reason: `--revisions: ${initialize.why}`, initialize: initialize.exchange };
+  if (initialize.rejected) throw new RevisionRefusedError(initialize.why);
+  throw new TargetUnavailableError(`initialize failed: ${initialize.why}`);
 }
 
 interface ProbeVerdict {
@@ -128,14 +149,20 @@ function agreedWire(agreed: unknown, offered: Wire): { wire: Wire; why: string }
   // A result without the version (schema.result.valid reports it) made no counter-offer: the offered revision judges it.
   if (agreed === undefined) return { wire: offered, why: `initialize answered without a protocolVersion, so it is judged on the ${offered} it was offered` };
   if (isWire(agreed) && isInitializeWire(agreed)) return { wire: agreed, why: `initialize offered ${offered}, and the server answered with ${agreed}, which it supports` };
-  const shown = typeof agreed === 'string' ? JSON.stringify(agreed.slice(0, 60)) : `no protocolVersion string (${JSON.stringify(agreed) ?? 'absent'})`;
   throw new TargetUnavailableError(
-    `initialize offered ${offered}, and the server answered with protocol version ${shown}, which this tool does not know for an initialize handshake (it judges ${KNOWN}): no revision's rules can be held against it`,
+    `initialize offered ${offered}, and the server answered with protocol version ${shownVersion(agreed)}, which this tool does not know for an initialize handshake (it judges ${KNOWN}): no revision's rules can be held against it`,
   );
 }
 
-/** `probing`: no revision was chosen (--protocol-version auto). */
-async function legacyHandshake(client: McpClient, offered: Wire, probing: boolean): Promise<Handshake> {
+function shownVersion(agreed: unknown): string {
+  return typeof agreed === 'string' ? JSON.stringify(agreed.slice(0, 60)) : `no protocolVersion string (${JSON.stringify(agreed)?.slice(0, 60) ?? 'absent'})`;
+}
+
+/**
+ * `probing`: no revision was chosen (--protocol-version auto). `exact`: a result agreeing another version is a refusal
+ * (`rejected`), before notifications/initialized is sent.
+ */
+async function legacyHandshake(client: McpClient, offered: Wire, probing: boolean, exact = false): Promise<Handshake> {
   client.wire = offered;
   client.legacyVersion = undefined;
   const exchange = await guard(() =>
@@ -150,13 +177,16 @@ async function legacyHandshake(client: McpClient, offered: Wire, probing: boolea
     const httpSse = await httpSseFallback(client, exchange);
     if (httpSse?.found) {
       // The revision that defines the transport, unless one was chosen.
-      const handshake = await legacyHandshake(client, probing ? HTTP_SSE_VERSION : offered, probing);
+      const handshake = await legacyHandshake(client, probing ? HTTP_SSE_VERSION : offered, probing, exact);
       return { ...handshake, why: `${httpSse.why}; ${handshake.why}` };
     }
     const alsoTried = httpSse ? `; ${httpSse.why}` : '';
     const error = errorOf(exchange.response);
     if (error) return { ok: false, rejected: true, why: `initialize answered error ${String(error.code)}: ${String(error.message).slice(0, 160)}${alsoTried}`, exchange };
     return { ok: false, rejected: false, why: `${exchange.failure?.message ?? 'no result'}${alsoTried}`, exchange };
+  }
+  if (exact && result.protocolVersion !== undefined && result.protocolVersion !== offered) {
+    return { ok: false, rejected: true, why: `initialize offered ${offered}, and the server answered with protocol version ${shownVersion(result.protocolVersion)}`, exchange };
   }
   const { wire, why } = agreedWire(result.protocolVersion, offered);
   client.wire = wire;
