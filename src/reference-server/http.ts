@@ -7,6 +7,8 @@ import type { DefectSet } from './defects.js';
 import { handleText } from './handler.js';
 import type { OutgoingMessage } from './messages.js';
 import type { HandlerContext, Reply } from './reply.js';
+import { HttpSessions } from './http-sessions.js';
+import type { InitializeRevision } from './revisions.js';
 import type { ListingScale } from './scale-tools.js';
 import { createServerState } from './server-state.js';
 
@@ -26,6 +28,8 @@ export interface HttpServerOptions extends AnswerLatency {
   rateLimitOnce?: number;
   /** Benchmarks: generated tools appended to the listing. */
   scale?: ListingScale;
+  /** Serve this initialize revision (and older ones), one session per Mcp-Session-Id. Absent: 2026-07-28. */
+  revision?: InitializeRevision;
 }
 
 export interface RunningHttpServer {
@@ -37,6 +41,7 @@ export interface RunningHttpServer {
 /** Streamable HTTP on 127.0.0.1 with a single POST endpoint at /mcp. */
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const state = createServerState();
+  const sessions = options.revision ? new HttpSessions(options.revision) : undefined;
   let rateLimit = options.rateLimitOnce;
   const server = createServer((req, res) => {
     const method = String(req.headers['mcp-method'] ?? '-');
@@ -47,7 +52,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       return;
     }
     options.onArrival?.(`${req.method ?? '?'} ${method}`, String(req.socket.remotePort));
-    serveRequest(req, res, options, state).catch((error: unknown) => {
+    serveRequest(req, res, options, state, sessions).catch((error: unknown) => {
       options.log(`error serving ${req.method ?? '?'} ${req.url ?? '?'}: ${String(error)}`);
       if (!res.headersSent) res.writeHead(500).end();
     });
@@ -73,6 +78,7 @@ async function serveRequest(
   res: ServerResponse,
   options: HttpServerOptions,
   state: HandlerContext['state'],
+  sessions: HttpSessions | undefined,
 ): Promise<void> {
   const { defects } = options;
   if (defects.has('session-minted')) res.setHeader('Mcp-Session-Id', randomBytes(16).toString('hex'));
@@ -83,6 +89,7 @@ async function serveRequest(
     const status = defects.has('origin-rejected-400') ? 400 : 403;
     return void writeJson(res, status, { jsonrpc: '2.0', error: { code: -32600, message: `Forbidden: Origin ${origin} is not allowed` } }, defects);
   }
+  if (sessions && req.method === 'DELETE') return void res.writeHead(sessions.end(req.headers)).end();
   if (req.method !== 'POST') {
     if (defects.has('get-allowed') && (req.method === 'GET' || req.method === 'DELETE')) return void writeJson(res, 200, {}, defects);
     return void res.writeHead(405, { Allow: 'POST' }).end();
@@ -95,6 +102,11 @@ async function serveRequest(
     const error = { code: -32600, message: `Last-Event-ID ${String(lastEventId)} names no stream to resume` };
     return void writeJson(res, 400, { jsonrpc: '2.0', id: requestId(body), error }, defects);
   }
+  const routed = sessions?.route(req.headers, parsedOrUndefined(body));
+  if (routed && 'status' in routed) {
+    return void writeJson(res, routed.status, { jsonrpc: '2.0', id: requestId(body), error: { code: -32600, message: routed.message } }, defects);
+  }
+  if (routed?.minted) res.setHeader('Mcp-Session-Id', routed.minted);
   const ctx: HandlerContext = {
     transport: 'http',
     defects,
@@ -103,6 +115,7 @@ async function serveRequest(
     headers: defects.has('header-names-case-sensitive') ? canonicallySpelled(req.rawHeaders) : req.headers,
     log: options.log,
     ...(options.scale ? { scale: options.scale } : {}),
+    ...(routed ? { session: routed.session } : {}),
   };
   const reply = handleText(body, ctx);
   const delayMs = answerDelayMs(methodOf(body), reply, options);
@@ -130,6 +143,8 @@ function writeReply(res: ServerResponse, reply: Reply, sse: boolean, defects: De
       return openListenStream(res, reply, defects);
     case 'raw':
       return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(reply.text);
+    case 'batch':
+      return writeBatch(res, reply, sse, defects);
     case 'send': {
       if ((sse || reply.stream) && reply.status === 200) return writeEventStream(res, reply.messages, defects);
       const response = reply.messages[reply.messages.length - 1];
@@ -138,7 +153,22 @@ function writeReply(res: ServerResponse, reply: Reply, sse: boolean, defects: De
   }
 }
 
-function writeJson(res: ServerResponse, status: number, message: OutgoingMessage, defects: DefectSet): void {
+/**
+ * A batch's answer (2025-03-26 basic/transports § Sending Messages to the Server): 202 with no body when it held no
+ * request, else its responses as one array, in a JSON body or (after messages of their own, or under --sse) an SSE event.
+ */
+function writeBatch(res: ServerResponse, reply: Reply & { kind: 'batch' }, sse: boolean, defects: DefectSet): void {
+  if (reply.responses.length === 0 && reply.before.length === 0) {
+    return defects.has('notification-batch-answered') ? writeJson(res, 200, [], defects) : void res.writeHead(202).end();
+  }
+  if (!sse && reply.before.length === 0) return writeJson(res, 200, reply.responses, defects);
+  res.writeHead(200, sseHeaders(defects));
+  for (const message of reply.before) res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+  if (reply.responses.length > 0) res.write(`event: message\ndata: ${JSON.stringify(reply.responses)}\n\n`);
+  res.end();
+}
+
+function writeJson(res: ServerResponse, status: number, message: OutgoingMessage | OutgoingMessage[], defects: DefectSet): void {
   const mislabelled = defects.has('error-as-text-plain') && 'error' in message;
   res.writeHead(status, { 'Content-Type': mislabelled ? 'text/plain; charset=utf-8' : 'application/json' }).end(JSON.stringify(message));
 }
@@ -147,6 +177,14 @@ function writeEventStream(res: ServerResponse, messages: OutgoingMessage[], defe
   res.writeHead(200, sseHeaders(defects));
   for (const message of messages) res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
   res.end();
+}
+
+function parsedOrUndefined(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The id of a JSON-RPC request body, null when there is none to read. */
