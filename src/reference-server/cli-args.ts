@@ -34,7 +34,8 @@ export const USAGE = `Usage: reference-server [--protocol-version REV] [--http [
                    serve REV: ${REVISIONS.join(', ')}. An initialize revision answers initialize with
                    the version offered when it is REV or older, else REV, and shapes every result to the agreed
                    revision's schema.json; requests carry no per-request _meta and server/discover is an unknown method.
-                   Over HTTP: Streamable HTTP with Mcp-Session-Id sessions (2025-03-26 on); 2024-11-05 is stdio only
+                   Over HTTP: Streamable HTTP with Mcp-Session-Id sessions (2025-03-26 on); for 2024-11-05 the
+                   HTTP+SSE transport (GET /sse opens a session's stream, whose endpoint event names where to POST)
   --http           serve Streamable HTTP on http://127.0.0.1:PORT/mcp (port 0 = random, the default)
   --port N         HTTP port
   --sse            answer every HTTP request with an SSE stream
@@ -148,8 +149,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     return { kind: 'error', message: '--sse, --port and --rate-limit-once need --http' };
   }
   if (scaleTools !== undefined && bigPageMb !== undefined) return { kind: 'error', message: '--scale-tools and --big-page-mb are exclusive' };
-  if (http && isInitializeRevision(protocolVersion) && REVISION_RULES[protocolVersion].http !== 'streamable') {
-    return { kind: 'error', message: `${protocolVersion} over HTTP is the HTTP+SSE transport, which this server does not serve: use stdio` };
+  if (sse && isInitializeRevision(protocolVersion) && REVISION_RULES[protocolVersion].http === 'http+sse') {
+    return { kind: 'error', message: `--sse is for Streamable HTTP: ${protocolVersion} speaks HTTP+SSE, where every answer comes on the event stream` };
   }
   const names = new Set<DefectName>();
   for (const name of defects) {

@@ -822,10 +822,8 @@ describe('command line parsing', () => {
     });
     expect(parseCliArgs(['--protocol-version', '2025-06-18', '--defect', 'legacy-sampling-unnegotiated']).kind).toBe('error');
     expect(parseCliArgs(['--protocol-version', '2025-01-01'])).toMatchObject({ kind: 'error', message: expect.stringContaining('2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05') });
-    expect(parseCliArgs(['--http', '--protocol-version', '2024-11-05'])).toEqual({
-      kind: 'error',
-      message: '2024-11-05 over HTTP is the HTTP+SSE transport, which this server does not serve: use stdio',
-    });
+    expect(parseCliArgs(['--http', '--protocol-version', '2024-11-05'])).toMatchObject({ kind: 'serve', transport: 'http', protocolVersion: '2024-11-05' });
+    expect(parseCliArgs(['--http', '--sse', '--protocol-version', '2024-11-05'])).toMatchObject({ kind: 'error', message: expect.stringContaining('--sse is for Streamable HTTP') });
   });
 
   it('takes the self-test flags', () => {

@@ -1,4 +1,4 @@
-import { Agent } from 'node:http';
+import { Agent, get, type ClientRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DefectName } from './defects.js';
 import { encodeHeaderValue } from './header-value.js';
@@ -604,6 +604,71 @@ describe('Streamable HTTP of an initialize revision: sessions', () => {
       const rejected = await post(server.url, [legacyRpc('a', 'ping')], session.headers);
       expect(rejected.status).toBe(400);
       expect(rejected.messages).toEqual([{ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request: batches are not supported' } }]);
+    });
+  });
+});
+
+describe('HTTP+SSE of 2024-11-05', () => {
+  /** Opens the event stream: resolves once its endpoint event came; collects the message events after it. */
+  function openStream(url: string): Promise<{ endpoint: string; messages: Message[]; waitFor(count: number): Promise<Message[]>; close(): void }> {
+    return new Promise((resolve, reject) => {
+      let request: ClientRequest | undefined = undefined;
+      request = get(url, { headers: { Accept: 'text/event-stream' } }, (res) => {
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('text/event-stream');
+        let buffered = '';
+        const messages: Message[] = [];
+        let endpoint: string | undefined;
+        res.on('data', (chunk: Buffer) => {
+          buffered += chunk.toString('utf8');
+          const events = buffered.split('\n\n');
+          buffered = events.pop()!;
+          for (const event of events) {
+            const type = /^event: (.*)$/m.exec(event)?.[1];
+            const data = /^data: (.*)$/m.exec(event)?.[1] ?? '';
+            if (type === 'endpoint' && endpoint === undefined) {
+              endpoint = data;
+              resolve({
+                endpoint,
+                messages,
+                async waitFor(count) {
+                  for (let i = 0; i < 200 && messages.length < count; i += 1) await new Promise((r) => setTimeout(r, 5));
+                  return messages;
+                },
+                close: () => request!.destroy(),
+              });
+            } else if (type === 'message') messages.push(JSON.parse(data) as Message);
+          }
+        });
+      });
+      request.on('error', reject);
+    });
+  }
+
+  const JSON_HEADERS = { 'Content-Type': 'application/json' };
+
+  it('a GET to /sse opens a session whose endpoint event names where to POST; POSTs get 202 and their answers come on the stream', async () => {
+    await withServer({ revision: '2024-11-05' }, async (server) => {
+      expect(server.url).toMatch(/\/sse$/);
+      const stream = await openStream(server.url);
+      expect(stream.endpoint).toMatch(/^\/messages\?sessionId=[\x21-\x7e]+$/);
+      const endpoint = new URL(stream.endpoint, server.url).href;
+      const accepted = await post(endpoint, initializeRequest(1, '2025-11-25'), JSON_HEADERS);
+      expect([accepted.status, accepted.text]).toEqual([202, 'Accepted']);
+      await post(endpoint, { jsonrpc: '2.0', method: 'notifications/initialized' }, JSON_HEADERS);
+      await post(endpoint, legacyRpc(2, 'tools/list'), JSON_HEADERS);
+      const [initialized, listed] = await stream.waitFor(2);
+      expect(initialized).toMatchObject({ id: 1, result: { protocolVersion: '2024-11-05' } });
+      expect(Object.keys(listed!.result.tools[0]).sort()).toEqual(['description', 'inputSchema', 'name']);
+      stream.close();
+    });
+  });
+
+  it('a POST to /sse is 405 (a client trying Streamable HTTP first falls back to the GET); an unknown session or path is 404', async () => {
+    await withServer({ revision: '2024-11-05' }, async (server) => {
+      expect((await post(server.url, initializeRequest(1, '2024-11-05'), JSON_HEADERS)).status).toBe(405);
+      expect((await post(new URL('/messages?sessionId=nope', server.url).href, legacyRpc(1, 'ping'), JSON_HEADERS)).status).toBe(404);
+      expect((await post(new URL('/mcp', server.url).href, legacyRpc(1, 'ping'), JSON_HEADERS)).status).toBe(404);
     });
   });
 });

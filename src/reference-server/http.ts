@@ -7,8 +7,9 @@ import type { DefectSet } from './defects.js';
 import { handleText } from './handler.js';
 import type { OutgoingMessage } from './messages.js';
 import type { HandlerContext, Reply } from './reply.js';
+import { HttpSseSessions, MESSAGES_PATH, SSE_PATH, streamedMessages } from './http-sse.js';
 import { HttpSessions } from './http-sessions.js';
-import type { InitializeRevision } from './revisions.js';
+import { REVISION_RULES, type InitializeRevision } from './revisions.js';
 import type { ListingScale } from './scale-tools.js';
 import { createServerState } from './server-state.js';
 
@@ -28,7 +29,10 @@ export interface HttpServerOptions extends AnswerLatency {
   rateLimitOnce?: number;
   /** Benchmarks: generated tools appended to the listing. */
   scale?: ListingScale;
-  /** Serve this initialize revision (and older ones), one session per Mcp-Session-Id. Absent: 2026-07-28. */
+  /**
+   * Serve this initialize revision (and older ones): Streamable HTTP with one session per Mcp-Session-Id, or for
+   * 2024-11-05 the HTTP+SSE transport, one session per event stream. Absent: 2026-07-28.
+   */
   revision?: InitializeRevision;
 }
 
@@ -38,10 +42,10 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-/** Streamable HTTP on 127.0.0.1 with a single POST endpoint at /mcp. */
+/** HTTP on 127.0.0.1: Streamable HTTP with a single endpoint at /mcp, or (2024-11-05) HTTP+SSE with its stream at /sse. */
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const state = createServerState();
-  const sessions = options.revision ? new HttpSessions(options.revision) : undefined;
+  const sessions = httpSessions(options.revision);
   let rateLimit = options.rateLimitOnce;
   const server = createServer((req, res) => {
     const method = String(req.headers['mcp-method'] ?? '-');
@@ -63,7 +67,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   });
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}${MCP_PATH}`,
+    url: `http://127.0.0.1:${port}${sessions instanceof HttpSseSessions ? SSE_PATH : MCP_PATH}`,
     port,
     close: () =>
       new Promise<void>((resolve) => {
@@ -73,22 +77,29 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   };
 }
 
+/** The sessions of an initialize revision's HTTP transport; none on 2026-07-28. */
+function httpSessions(revision: InitializeRevision | undefined): HttpSessions | HttpSseSessions | undefined {
+  if (!revision) return undefined;
+  return REVISION_RULES[revision].http === 'http+sse' ? new HttpSseSessions(revision) : new HttpSessions(revision);
+}
+
 async function serveRequest(
   req: IncomingMessage,
   res: ServerResponse,
   options: HttpServerOptions,
   state: HandlerContext['state'],
-  sessions: HttpSessions | undefined,
+  sessions: HttpSessions | HttpSseSessions | undefined,
 ): Promise<void> {
   const { defects } = options;
   if (defects.has('session-minted')) res.setHeader('Mcp-Session-Id', randomBytes(16).toString('hex'));
-  const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-  if (path !== MCP_PATH) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const origin = req.headers.origin;
   if (origin !== undefined && !isAllowedOrigin(origin) && !defects.has('no-origin-check')) {
     const status = defects.has('origin-rejected-400') ? 400 : 403;
     return void writeJson(res, status, { jsonrpc: '2.0', error: { code: -32600, message: `Forbidden: Origin ${origin} is not allowed` } }, defects);
   }
+  if (sessions instanceof HttpSseSessions) return serveHttpSse(req, res, url, sessions, options, state);
+  if (url.pathname !== MCP_PATH) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
   if (sessions && req.method === 'DELETE') return void res.writeHead(sessions.end(req.headers)).end();
   if (req.method !== 'POST') {
     if (defects.has('get-allowed') && (req.method === 'GET' || req.method === 'DELETE')) return void writeJson(res, 200, {}, defects);
@@ -121,6 +132,42 @@ async function serveRequest(
   const delayMs = answerDelayMs(methodOf(body), reply, options);
   if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
   writeReply(res, reply, options.sse, defects);
+}
+
+/**
+ * The HTTP+SSE transport of 2024-11-05: a GET to /sse opens a session's stream (a POST there is 405, so that a client
+ * trying Streamable HTTP first falls back to the GET); a POST to the endpoint the stream named is accepted with 202, and
+ * answered on the stream.
+ */
+async function serveHttpSse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  sessions: HttpSseSessions,
+  options: HttpServerOptions,
+  state: HandlerContext['state'],
+): Promise<void> {
+  if (url.pathname === SSE_PATH) {
+    if (req.method !== 'GET') return void res.writeHead(405, { Allow: 'GET' }).end();
+    res.writeHead(200, sseHeaders(options.defects));
+    return sessions.open(res);
+  }
+  if (url.pathname !== MESSAGES_PATH || req.method !== 'POST') return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+  const stream = sessions.find(url);
+  if (!stream) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('No such session');
+  const body = await readBody(req);
+  if (body === undefined) return void res.writeHead(413).end();
+  res.writeHead(202, { 'Content-Type': 'text/plain' }).end('Accepted');
+  const ctx: HandlerContext = {
+    transport: 'http',
+    defects: options.defects,
+    state,
+    connection: String(req.socket.remotePort ?? 'unknown'),
+    log: options.log,
+    session: stream.session,
+    ...(options.scale ? { scale: options.scale } : {}),
+  };
+  for (const message of streamedMessages(handleText(body, ctx))) stream.send(message);
 }
 
 /** subscriptions/listen: an SSE stream that stays open until the client closes it. */

@@ -2,7 +2,7 @@ import { arrivalLog } from './arrival-log.js';
 import { USAGE, parseCliArgs } from './cli-args.js';
 import { formatDefectList } from './defects.js';
 import type { ListingScale } from './scale-tools.js';
-import { isInitializeRevision, type Revision } from './revisions.js';
+import { isInitializeRevision, REVISION_RULES, type Revision } from './revisions.js';
 
 const log = (line: string): void => {
   process.stderr.write(`[reference-server] ${line}\n`);
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     ...(scale ? { scale } : {}),
     ...command.latency,
   });
-  log(`serving MCP ${served(command.protocolVersion)} over Streamable HTTP${command.sse ? ' (SSE responses)' : ''}${defectNote}`);
+  log(`serving MCP ${served(command.protocolVersion)} over ${isInitializeRevision(command.protocolVersion) && REVISION_RULES[command.protocolVersion].http === 'http+sse' ? 'HTTP+SSE' : 'Streamable HTTP'}${command.sse ? ' (SSE responses)' : ''}${defectNote}`);
   process.stdout.write(`listening on ${server.url}\n`);
   const shutdown = (): void => {
     void server.close().then(() => process.exit(0));

@@ -59,7 +59,7 @@ export interface HttpResult {
   status: number;
   headers: IncomingHttpHeaders;
   text: string;
-  /** JSON body, or every SSE `data:` payload, parsed. */
+  /** JSON body (none for a body that is not JSON), or every SSE `data:` payload, parsed. */
   messages: unknown[];
 }
 
@@ -83,7 +83,13 @@ export function post(url: string, body: unknown, headers: Record<string, string>
 
 function parseMessages(headers: IncomingHttpHeaders, text: string): unknown[] {
   if (text === '') return [];
-  if (!String(headers['content-type']).startsWith('text/event-stream')) return [JSON.parse(text) as unknown];
+  if (!String(headers['content-type']).startsWith('text/event-stream')) {
+    try {
+      return [JSON.parse(text) as unknown];
+    } catch {
+      return [];
+    }
+  }
   return text
     .split(/\r?\n\r?\n/)
     .map((event) =>
