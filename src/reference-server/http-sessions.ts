@@ -14,6 +14,9 @@ export type Routed = { session: InitializeSession; minted?: string } | { status:
  * Mcp-Session-Id header (other than initialization) with HTTP 400 Bad Request"), an unknown or ended one 404 ("after
  * which it MUST respond to requests containing that session ID with HTTP 404 Not Found"), and a DELETE ends one.
  */
+/** Sessions kept at most: the oldest is forgotten (and then answered 404, as an ended one) beyond that. */
+const MAX_SESSIONS = 1000;
+
 export class HttpSessions {
   private readonly sessions = new Map<string, InitializeSession>();
 
@@ -26,6 +29,7 @@ export class HttpSessions {
       const minted = randomUUID();
       const session = new InitializeSession(this.own);
       this.sessions.set(minted, session);
+      if (this.sessions.size > MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
       return { session, minted };
     }
     const session = this.sessions.get(id);
