@@ -172,7 +172,11 @@ export class McpClient {
     return { message, id, headers: this.headersFor(wire, method, params, options.headers) };
   }
 
-  /** Send a message exactly as given (probes with broken envelopes). Headers are the caller's business. */
+  /**
+   * Send a message exactly as given (probes with broken envelopes, JSON-RPC batches). Headers are the caller's business.
+   * Without an id no response is awaited (a notification, or a batch of them); with one, the response carrying it
+   * (or a batch of responses holding it).
+   */
   async raw(message: unknown, id: JsonRpcId | undefined, headers: Record<string, string> = {}, timeoutMs?: number): Promise<Exchange> {
     return this.send(message, id, headers, timeoutMs);
   }
@@ -245,7 +249,7 @@ export class McpClient {
     const key = this.waitingSeq++;
     this.waiting.set(key, inFlightOf(message));
     try {
-      return this.judge(await this.transport.send(message, id, { headers, timeoutMs, anyConnection }), probe, wellFormed);
+      return this.judge(await this.transport.send(message, id, { headers, timeoutMs, anyConnection, notification: id === undefined }), probe, wellFormed);
     } finally {
       this.waiting.delete(key);
     }

@@ -329,6 +329,22 @@ describe('HttpTransport: SSE responses', () => {
     expect((await transport().send(request, 1)).invalidUtf8).toBeUndefined();
   });
 
+  it('takes a JSON-RPC batch of responses holding the answer to our id as the response, in a JSON body or an SSE event', async () => {
+    const batch = [{ jsonrpc: '2.0', id: 'a', result: {} }, okResponse];
+    const sent = [{ jsonrpc: '2.0', id: 'a', method: 'ping' }, request];
+    handler = replyJson(200, batch);
+    const json = await transport().send(sent, 1);
+    expect([json.failure, json.response]).toEqual([undefined, batch]);
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(`data: ${JSON.stringify(batch)}\n\n`);
+    };
+    const sse = await transport().send(sent, 1);
+    expect([sse.failure, sse.response]).toEqual([undefined, batch]);
+    handler = replyJson(200, [{ jsonrpc: '2.0', id: 'a', result: {} }]);
+    expect((await transport().send(sent, 1)).failure?.kind).toBe('malformed');
+  });
+
   it('reports a stream that ends without our response as malformed', async () => {
     handler = (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });

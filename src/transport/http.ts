@@ -500,7 +500,7 @@ class ResponseReader {
         return true;
       }
       if (event.invalidUtf8) this.exchange.invalidUtf8 = (this.exchange.invalidUtf8 ?? 0) + 1;
-      if (isFinalResponse(message) && answers(message, this.id)) {
+      if ((isFinalResponse(message) && answers(message, this.id)) || batchAnswers(message, this.id)) {
         this.exchange.response = message;
         return true;
       }
@@ -533,7 +533,7 @@ class ResponseReader {
     }
     this.exchange.response = parsed;
     if (invalidUtf8) this.exchange.invalidUtf8 = 1;
-    if (!success || this.notification) return;
+    if (!success || this.notification || batchAnswers(parsed, this.id)) return;
     if (!isFinalResponse(parsed)) {
       this.exchange.failure = { kind: 'malformed', message: `HTTP ${status} body is not a JSON-RPC response` };
     } else if (!answers(parsed, this.id)) {
@@ -633,6 +633,11 @@ function newExchange(request: unknown, headers: readonly OutgoingHeader[]): Exch
 
 function isFinalResponse(message: unknown): message is Record<string, unknown> {
   return isObject(message) && 'id' in message && !('method' in message) && ('result' in message || 'error' in message);
+}
+
+/** A JSON-RPC batch of responses (2025-03-26) holding the answer to `id`: a batch we sent, answered as a whole. */
+function batchAnswers(message: unknown, id: JsonRpcId | undefined): boolean {
+  return Array.isArray(message) && message.some((m) => isFinalResponse(m) && answers(m, id));
 }
 
 /** An error with a null id is the server saying it could not read our id; it still answers our request. */

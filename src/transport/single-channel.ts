@@ -136,6 +136,10 @@ export class SingleChannel {
     const mark = (exchange: Exchange) => {
       if (invalidUtf8) exchange.invalidUtf8 = (exchange.invalidUtf8 ?? 0) + 1;
     };
+    if (Array.isArray(message)) {
+      this.onBatch(message, text.length, mark);
+      return;
+    }
     if (isObject(message) && 'method' in message) {
       for (const p of this.pending.values()) {
         recordNotification(p.exchange, message, text.length);
@@ -189,6 +193,24 @@ export class SingleChannel {
   }
 
   /** A request from the server: answered when the responder has an answer, and kept with it. */
+  /**
+   * A JSON-RPC batch (2025-03-26): the response, as a whole, of the request waiting for one of the ids its responses
+   * carry (a batch we sent is waited for under one of its ids); one that answers no waiting request is a stray.
+   */
+  private onBatch(batch: unknown[], size: number, mark: (exchange: Exchange) => void): void {
+    const keys = batch.flatMap((m) => (isObject(m) && !('method' in m) && 'id' in m ? [idKey(m.id)] : []));
+    const key = keys.find((k) => this.pending.has(k) && !this.pending.get(k)!.listen);
+    if (key === undefined) {
+      this.stray('unknown-id', batch, size);
+      return;
+    }
+    const match = this.pending.get(key)!;
+    match.exchange.response = batch;
+    mark(match.exchange);
+    this.settle(key);
+    for (const answered of keys) this.remember(answered);
+  }
+
   private onServerRequest(request: Record<string, unknown>, size: number, invalidUtf8: boolean): void {
     const answer = this.ended ? undefined : this.responder?.(request);
     if (answer) this.reply(answer);
