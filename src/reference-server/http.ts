@@ -96,7 +96,11 @@ async function serveRequest(
   const origin = req.headers.origin;
   if (origin !== undefined && !isAllowedOrigin(origin) && !defects.has('no-origin-check')) {
     const status = defects.has('origin-rejected-400') ? 400 : 403;
-    return void writeJson(res, status, { jsonrpc: '2.0', error: { code: -32600, message: `Forbidden: Origin ${origin} is not allowed` } }, defects);
+    const error = { code: -32600, message: `Forbidden: Origin ${origin} is not allowed` };
+    // schema.json requires an id on an error before 2025-11-25 (whose page lets this one go without): on the initialize
+    // revisions the error carries the request's id, or null when the body names none.
+    const id = sessions && req.method === 'POST' ? { id: requestId((await readBody(req)) ?? '') } : {};
+    return void writeJson(res, status, { jsonrpc: '2.0', ...id, error }, defects);
   }
   if (sessions instanceof HttpSseSessions) return serveHttpSse(req, res, url, sessions, options, state);
   if (url.pathname !== MCP_PATH) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
