@@ -12,7 +12,7 @@ describe.skipIf(!BUILT)('notification defects on the initialize wire (2025-11-25
     ['cancel-call-notification', 'cancel.server.no-other', /not a request the server had sent the client/],
     ['progress-not-increasing', 'progress.increase', /went 1 → 1/],
   ])('%s fails %s alone, under the initialize revision\'s MUST', async (defect, check, message) => {
-    const run = await runCli(['--stdio', referenceCommand('--legacy', '--defect', defect)]);
+    const run = await runCli(['--stdio', referenceCommand('--protocol-version', '2025-11-25', '--defect', defect)]);
     const report = run.report!;
     expect(report.wire.protocolVersion).toBe('2025-11-25');
     expect(report.checks.filter((c) => !['pass', 'skip'].includes(c.status)).map((c) => `${c.status} ${c.id}`), explain(report)).toEqual([`fail ${check}`]);

@@ -27,19 +27,28 @@ function sameId(a: unknown, b: unknown): boolean {
 }
 
 /**
+ * An HTTP request whose MCP-Protocol-Version header names another revision than the one agreed (a probe of ours): the
+ * transport may refuse it with 400 before it reads the message, so its id, like a malformed request's, may not be read.
+ */
+function otherVersionHeader(exchange: Exchange, agreed: string): boolean {
+  const header = Object.entries(exchange.requestHeaders ?? {}).find(([name]) => name.toLowerCase() === 'mcp-protocol-version');
+  return header !== undefined && header[1] !== agreed;
+}
+
+/**
  * What is wrong with the id of this exchange's response, if anything. Only a request we sent well-formed counts: a
  * malformed probe (or a parse error, an invalid request) may be answered with a null id, as the sentence allows from
  * 2025-11-25 on (and JSON-RPC 2.0, which every revision requires, before: "If there was an error in detecting the id
  * in the Request object (e.g. Parse error/Invalid Request), it MUST be Null").
  */
-export function idProblem(exchange: Exchange, wellFormed: (request: unknown) => boolean): string | undefined {
+export function idProblem(exchange: Exchange, wellFormed: (exchange: Exchange) => boolean): string | undefined {
   const request = exchange.request;
   const response = exchange.response;
   if (!isObject(request) || !('id' in request) || !isObject(response) || !('id' in response)) return undefined;
   if (sameId(response.id, request.id)) return undefined;
   const shown = `${JSON.stringify(response.id)} for request id ${JSON.stringify(request.id)}`;
   if ('result' in response) return `a result carries id ${shown}`;
-  if (!('error' in response) || !wellFormed(request)) return undefined;
+  if (!('error' in response) || !wellFormed(exchange)) return undefined;
   const code = isObject(response.error) ? response.error.code : undefined;
   if (response.id === null && typeof code === 'number' && UNREADABLE_REQUEST_CODES.has(code)) return undefined;
   // Streamable HTTP: a 403 for a bad Origin "MAY comprise a JSON-RPC error response that has no id".
@@ -109,7 +118,7 @@ export const responseIds: CheckDefinition = {
     const answered = ctx.exchanges().filter((e) => isObject(e.response) && isObject(e.request) && 'id' in e.request && !probe(e));
     if (answered.length === 0) return [skip('no request of the audit was answered')];
     const wire = ctx.wire;
-    const wellFormed = (request: unknown) => wire !== null && validateWire('JSONRPCRequest', wire, request).length === 0;
+    const wellFormed = (e: Exchange) => wire !== null && validateWire('JSONRPCRequest', wire, e.request).length === 0 && !otherVersionHeader(e, wire);
     const bad = answered.flatMap((e) => {
       const problem = idProblem(e, wellFormed);
       return problem ? [{ e, problem }] : [];
