@@ -1,6 +1,6 @@
 // npm run bench: how fast the audit is against the round-trip floor, against the official suite, and at scale.
 // Not a test: it prints numbers. Options: --runs N (audits per transport, default 3), --startup-runs N (default 10),
-// --only startup,audit,property,slow-tools,worst-cases,official,scale,client (default: all).
+// --only startup,audit,property,slow-tools,worst-cases,official,scale,client,revisions (default: all).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI, REFERENCE, ROOT, audit, median, runNode } from './measure.mjs';
@@ -10,7 +10,7 @@ import { ensureOfficialSuite, OFFICIAL_PACKAGE, runOfficialSuite } from './offic
 import { cpus } from 'node:os';
 import { judgeTargets } from './targets.mjs';
 
-const SECTIONS = ['startup', 'audit', 'property', 'slow-tools', 'worst-cases', 'official', 'scale', 'client'];
+const SECTIONS = ['startup', 'audit', 'property', 'slow-tools', 'worst-cases', 'official', 'scale', 'client', 'revisions'];
 /** Slow tools: every tools/call of the reference server answers this late (a tool waiting on I/O). */
 const TOOL_LATENCY_MS = 10;
 const SPREAD_CONNECTIONS = 4;
@@ -303,6 +303,35 @@ async function client() {
   }
 }
 
+/**
+ * --revisions all against one audit, interleaved, over stdio: the SDK v1 fixture server of the tests (initialize
+ * revisions 2024-11-05 to 2025-11-25, no server/discover) and the reference server (2026-07-28 only, so the four
+ * initialize revisions are each refused at once). The audits run one after another, so the cost adds up.
+ */
+async function revisions() {
+  console.log(`\n--revisions all against one audit, over stdio (median of ${runs} interleaved runs each)`);
+  const sdkV1 = `${process.execPath} ${join(ROOT, 'test/fixtures/sdk-v1-server.mjs')}`;
+  for (const [label, target] of [
+    ['SDK v1 fixture server', sdkV1],
+    ['reference server', stdioTarget],
+  ]) {
+    const one = [];
+    const all = [];
+    for (let i = 0; i < runs; i += 1) {
+      one.push(await audit(['--stdio', target]));
+      all.push(await audit(['--stdio', target, '--revisions', 'all']));
+    }
+    const report = all[all.length - 1].report;
+    const entries = report?.revisions ?? [];
+    const requests = entries.reduce((sum, e) => sum + (e.run?.stats.requests ?? 0), 0);
+    const perRevision = entries.map((e) => `${e.revision} ${e.status === 'audited' ? `${Math.round(e.run.durationMs)} ms` : 'not supported'}`).join(', ');
+    line(`${label}: one audit (auto)`, `${ms(medianOf(one, 'wallMs'))}, ${one[one.length - 1].report?.stats.requests ?? 'n/a'} requests, wire ${one[one.length - 1].report?.wire.protocolVersion ?? 'n/a'}`);
+    line(`${label}: --revisions all`, `${ms(medianOf(all, 'wallMs'))}, ${requests} requests, ${entries.filter((e) => e.status === 'audited').length} of ${entries.length} revisions audited (exit ${all[all.length - 1].code})`);
+    line('', `per revision (last run): ${perRevision}`);
+    line('', `ratio ${(medianOf(all, 'wallMs') / medianOf(one, 'wallMs')).toFixed(1)}; CPU of the CLI ${ms(medianOf(one, 'cpuMs'))} → ${ms(medianOf(all, 'cpuMs'))}, peak RSS ${mb(medianOf(one, 'maxRssMb'))} → ${mb(medianOf(all, 'maxRssMb'))}`);
+  }
+}
+
 function targets() {
   console.log(`\nTargets of the performance issue, on this machine (${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version})`);
   for (const row of judgeTargets(measured)) {
@@ -317,6 +346,6 @@ if (!existsSync(CLI)) {
 console.log(`mcp-tools-conformance bench: Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'})`);
 for (const section of SECTIONS) {
   if (!only.has(section)) continue;
-  await { startup, audit: audits, property, 'slow-tools': slowTools, 'worst-cases': worstCases, official, scale, client }[section]();
+  await { startup, audit: audits, property, 'slow-tools': slowTools, 'worst-cases': worstCases, official, scale, client, revisions }[section]();
 }
 targets();

@@ -23,6 +23,7 @@ import { REQUEST_META_CHECKS } from './request-meta/request-meta.js';
 import { STATELESSNESS_CHECKS } from './mrtr/statelessness.js';
 import { RESULT_CHECKS } from './results/results.js';
 import { SUBSCRIPTION_CHECKS } from './subscriptions/subscriptions.js';
+import { BATCH_CHECKS } from './wire/batches.js';
 import { exitOnStdinEof } from './wire/stdio-shutdown.js';
 import { TOOL_CALL_CHECKS } from './tool-calls/tool-calls.js';
 import { TOOL_NAME_CHECKS } from './definitions/tool-names.js';
@@ -67,6 +68,7 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...HTTP_STREAM_CHECKS,
   ...PROPERTY_CHECKS,
   ...WIRE_CHECKS,
+  ...BATCH_CHECKS,
   exitOnStdinEof,
 ];
 

@@ -18,6 +18,8 @@ describe.skipIf(!BUILT)('CI integration: baselines', () => {
     expect(write.stdout).toContain('1 known finding(s)');
     const written = JSON.parse(readFileSync(file, 'utf8'));
     expect(written.entries.map((e: { check: string }) => e.check)).toEqual(['cache.server.ttl-nonneg']);
+    // Each entry names the revision it was found on: it matches findings of that revision only.
+    expect(written.entries[0].revision).toBe('2026-07-28');
 
     const same = await runCli(['--stdio', referenceCommand('--defect', 'negative-ttl'), '--baseline', file, '--reporter', ALL_FILE_REPORTERS]);
     expect(same.code).toBe(0);

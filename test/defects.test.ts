@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../suites/index.js';
 import { DEFECTS } from '../src/reference-server/defects.js';
-import { keywordClass } from '../src/model/check.js';
+import { governingSentence, keywordClass } from '../src/model/check.js';
+import { INITIALIZE_REVISIONS, MODERN_VERSION, type Wire } from '../src/model/wire.js';
 import { BUILT, explain, referenceCommand, runCli, startReferenceHttp } from './helpers/cli.js';
 
 const findings = DEFECTS.filter((d) => !d.chaos && d.breaks !== null);
@@ -24,15 +25,31 @@ describe('every check proves it can fail', () => {
     expect(findings.filter((d) => transportsOf(d).includes('http')).length).toBeGreaterThan(40);
   });
 
+  it('each initialize revision has a defect of its own', () => {
+    expect(INITIALIZE_REVISIONS.filter((revision) => !findings.some((d) => d.revision === revision))).toEqual([]);
+  });
+
   it('each defect names a registered check', () => {
     const ids = new Set(ALL_CHECKS.map((c) => c.id));
     expect(findings.filter((d) => !ids.has(d.breaks!)).map((d) => d.name)).toEqual([]);
   });
 });
 
-function assertCaughtAlone(defect: (typeof findings)[number], report: NonNullable<Awaited<ReturnType<typeof runCli>>['report']>) {
+/** The revision a defect is audited on: its own, else 2026-07-28. */
+const revisionOf = (defect: (typeof findings)[number]): Wire => defect.revision ?? MODERN_VERSION;
+
+/** The reference server's flags for a defect: the revision it needs, and the defect. */
+const serverArgs = (defect: (typeof findings)[number]): string[] => [...(defect.revision ? ['--protocol-version', defect.revision] : []), '--defect', defect.name];
+
+/** Whether the check's verdict on the defect's revision fails or warns: the keyword of its governing sentence there. */
+function mustOn(defect: (typeof findings)[number]): boolean {
   const check = ALL_CHECKS.find((c) => c.id === defect.breaks)!;
-  const expected = keywordClass(check.keyword) === 'MUST' ? 'fail' : 'warn';
+  return keywordClass(governingSentence(check, revisionOf(defect))?.keyword ?? check.keyword) === 'MUST';
+}
+
+function assertCaughtAlone(defect: (typeof findings)[number], report: NonNullable<Awaited<ReturnType<typeof runCli>>['report']>) {
+  expect(report.wire.protocolVersion, `${defect.name} is audited on its revision`).toBe(revisionOf(defect));
+  const expected = mustOn(defect) ? 'fail' : 'warn';
   const hits = report.checks.filter((c) => c.id === defect.breaks);
   expect(hits.map((h) => h.status), `${defect.name} should make ${defect.breaks} ${expected}\n${explain(report)}`).toContain(expected);
   const unrelated = report.checks.filter((c) => c.id !== defect.breaks && ['fail', 'warn', 'error'].includes(c.status));
@@ -50,10 +67,9 @@ const transportsOf = (defect: (typeof findings)[number]): readonly ('stdio' | 'h
 describe.skipIf(!BUILT)('each defect is caught by its check and nothing else (stdio)', () => {
   for (const defect of findings.filter((d) => transportsOf(d).includes('stdio'))) {
     it.concurrent(defect.name, async () => {
-      const run = await runCli(['--stdio', referenceCommand(...(defect.legacy ? ['--legacy'] : []), '--defect', defect.name), ...(defect.auditArgs ?? []), ...runsFor(defect)]);
+      const run = await runCli(['--stdio', referenceCommand(...serverArgs(defect)), ...(defect.auditArgs ?? []), ...runsFor(defect)]);
       assertCaughtAlone(defect, run.report!);
-      const check = ALL_CHECKS.find((c) => c.id === defect.breaks)!;
-      expect(run.code).toBe(keywordClass(check.keyword) === 'MUST' ? 1 : 0);
+      expect(run.code).toBe(mustOn(defect) ? 1 : 0);
     });
   }
 });
@@ -61,7 +77,7 @@ describe.skipIf(!BUILT)('each defect is caught by its check and nothing else (st
 describe.skipIf(!BUILT)('each defect is caught by its check and nothing else (HTTP)', () => {
   for (const defect of findings.filter((d) => transportsOf(d).includes('http'))) {
     it.concurrent(defect.name, async () => {
-      const server = await startReferenceHttp('--defect', defect.name);
+      const server = await startReferenceHttp(...serverArgs(defect));
       try {
         const run = await runCli(['--url', server.url, ...(defect.auditArgs ?? []), ...runsFor(defect)]);
         assertCaughtAlone(defect, run.report!);

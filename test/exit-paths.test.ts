@@ -44,7 +44,7 @@ describe.skipIf(!BUILT)('exit paths a CI job meets', () => {
       expect(run.report!.failOn).toBe('should');
     }
     oneLineError(await runCli(['--stdio', referenceCommand(), '--fail-on', 'may']), /--fail-on must be must or should, got "may"/);
-    oneLineError(await runCli(['--stdio', referenceCommand(), '--spec', '2024']), /Invalid values: Argument: spec, Given: 2024/);
+    oneLineError(await runCli(['--stdio', referenceCommand(), '--protocol-version', '2024']), /Invalid values: Argument: protocol-version, Given: 2024/);
     const colored = await runCli(['--stdio', referenceCommand(), '--checks', 'discover.*', '--reporter', 'console', '--color'], { env: { NO_COLOR: '' } });
     expect(colored.stdout).toContain('\u001b[');
     const plain = await runCli(['--stdio', referenceCommand(), '--checks', 'discover.*', '--reporter', 'console', '--no-color'], { env: { NO_COLOR: '', FORCE_COLOR: '1' } });

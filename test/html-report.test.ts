@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtmlReport } from '../src/report/html.js';
 import { INJECTION, hostileReport } from '../src/report/html.fixture.js';
 import { STATUSES, countByStatus } from '../src/report/statuses.js';
-import type { RunReport } from '../src/model/report.js';
-import { BUILT, referenceCommand, runCli, startReferenceHttp } from './helpers/cli.js';
+import { auditedRuns, type RevisionsReport, type RunReport } from '../src/model/report.js';
+import { BUILT, ROOT, referenceCommand, runCli, startReferenceHttp } from './helpers/cli.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
@@ -158,6 +158,91 @@ describe.skipIf(!HAVE_CHROMIUM || !BUILT)('the HTML report in headless Chromium'
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe.skipIf(!HAVE_CHROMIUM || !BUILT)('the --revisions HTML matrix in headless Chromium', () => {
+  /** A revision the SDK v1 server does not support (it has no server/discover), and two it agrees. */
+  const REVISIONS = ['2026-07-28', '2025-11-25', '2024-11-05'];
+  let browser: Browser;
+  let report: RevisionsReport;
+  let htmlUrl: string;
+  let outputDir: string;
+  const pages: Page[] = [];
+
+  async function open(url: string): Promise<{ page: Page; requests: string[]; problems: string[] }> {
+    const page = await browser.newPage();
+    pages.push(page);
+    const requests: string[] = [];
+    const problems: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    await page.goto(url, { waitUntil: 'load' });
+    return { page, requests, problems };
+  }
+
+  beforeAll(async () => {
+    const sdkV1 = `${process.execPath} ${join(ROOT, 'test/fixtures/sdk-v1-server.mjs')}`;
+    const run = await runCli(['--stdio', sdkV1, '--revisions', REVISIONS.join(','), '--reporter', 'json,html'], { timeoutMs: 120_000 });
+    report = run.report as unknown as RevisionsReport;
+    outputDir = run.outputDir;
+    htmlUrl = pathToFileURL(join(outputDir, 'report.html')).href;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  }, 130_000);
+
+  afterAll(async () => {
+    for (const page of pages) await page.close();
+    await browser?.close();
+    if (outputDir) await rm(outputDir, { recursive: true, force: true });
+  });
+
+  it('loads without errors and requests nothing but the file itself', async () => {
+    const { page, requests, problems } = await open(htmlUrl);
+    await page.waitForTimeout(200);
+    expect(problems).toEqual([]);
+    expect(requests).toEqual([htmlUrl]);
+    expect(await page.title()).toContain('MCP Tools conformance revision matrix');
+  });
+
+  it('shows a column per revision and a row per check, each cell the status report.json gives it', async () => {
+    const { page } = await open(htmlUrl);
+    const heads = await page.locator('#revision-matrix thead th[data-revision]').evaluateAll((cells) => cells.map((c) => [c.getAttribute('data-revision'), c.textContent]));
+    expect(heads).toEqual([['2026-07-28', '2026-07-28not supported'], ['2025-11-25', '2025-11-25'], ['2024-11-05', '2024-11-05']]);
+    const rows = await page.locator('#revision-matrix tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => ({ id: tr.getAttribute('data-check'), cells: Array.from(tr.querySelectorAll('td')).map((td) => [td.getAttribute('data-revision'), td.getAttribute('data-cell'), td.textContent]) })),
+    );
+    expect(rows.map((row) => row.id)).toEqual(report.matrix.map((row) => row.id));
+    for (const [index, row] of report.matrix.entries()) {
+      const expected = REVISIONS.map((revision) => {
+        const cell = row.cells[revision as keyof typeof row.cells];
+        return cell === undefined ? [revision, 'not-audited', '—'] : [revision, cell, cell];
+      });
+      expect(rows[index]!.cells, row.id).toEqual(expected);
+    }
+    const outcomes = await page.locator('#revisions tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-revision'), tr.getAttribute('data-outcome')]));
+    expect(outcomes).toEqual(report.revisions.map((entry) => [entry.revision, entry.status === 'audited' ? entry.run.verdict : 'not-supported']));
+    for (const { revision, run } of auditedRuns(report)) {
+      expect(await page.locator(`section.revision[data-revision="${revision}"] details.check`).count(), revision).toBe(run.checks.length);
+    }
+  });
+
+  it('a status cell opens that revision\'s outcome of the check, even one the "failures only" filter hides', async () => {
+    const { page, problems } = await open(htmlUrl);
+    const warned = report.matrix.find((row) => row.cells['2025-11-25'] === 'warn')!;
+    const passed = report.matrix.find((row) => row.cells['2025-11-25'] === 'pass')!;
+    expect(await page.locator('#failures-only').isChecked()).toBe(true);
+    for (const row of [warned, passed]) {
+      await page.locator(`#revision-matrix tr[data-check="${row.id}"] td[data-revision="2025-11-25"] a`).click();
+      const outcome = page.locator(`[id="2025-11-25-check-${row.id}"]`);
+      expect(await outcome.isVisible(), row.id).toBe(true);
+      expect(await outcome.evaluate((node) => (node as HTMLDetailsElement).open), row.id).toBe(true);
+      expect(await outcome.getAttribute('data-status'), row.id).toBe(row.cells['2025-11-25']);
+      expect(await outcome.evaluate((node) => node.closest('section.revision')?.getAttribute('data-revision')), row.id).toBe('2025-11-25');
+    }
+    expect(problems).toEqual([]);
   });
 });
 

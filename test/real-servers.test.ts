@@ -21,12 +21,15 @@ function npmServer(pkg: string, ...args: string[]): string {
 //   BCP 14 keyword, so this is a warning labelled descriptive, never a failure;
 // - server-filesystem's read_multiple_files and list_allowed_directories return structuredContent without its JSON in a
 //   text block; server/tools § Structured Content: "a tool that returns structured content SHOULD also return the
-//   serialized JSON in a TextContent block".
+//   serialized JSON in a TextContent block";
+// - server-everything declares logging, and its SDK v1 answers logging/setLevel with the level "verbose" with -32603
+//   (every request its schema refuses is an internal error there); server/utilities/logging § Error Handling: "Servers
+//   SHOULD return standard JSON-RPC errors for common failure cases: … Invalid log level: -32602 (Invalid params)".
 const COMMON = ['warn jsonschema.dialect.recommended', 'warn tools.err.unknown-tool'];
 // The audit declares the roots capability in initialize, as hosts do: server-everything and server-filesystem then ask
 // for the roots (roots/list) and get an empty list, which leaves server-filesystem with the directory it was given.
 const legacy: [string, string, string[], { asksForRoots: boolean }][] = [
-  ['server-everything', npmServer('@modelcontextprotocol/server-everything', 'stdio'), COMMON, { asksForRoots: true }],
+  ['server-everything', npmServer('@modelcontextprotocol/server-everything', 'stdio'), [...COMMON, 'warn log.invalid-level'], { asksForRoots: true }],
   ['server-memory', npmServer('@modelcontextprotocol/server-memory'), COMMON, { asksForRoots: false }],
   [
     'server-filesystem',

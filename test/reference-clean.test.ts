@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_CHANGED_TRIGGER_ARGS } from '../src/reference-server/defects.js';
 import type { RunReport } from '../src/model/report.js';
 import { SUBSCRIPTION_CHECKS } from '../suites/subscriptions/subscriptions.js';
-import { BUILT, byStatus, explain, referenceCommand, runCli, startReferenceHttp } from './helpers/cli.js';
+import { INITIALIZE_REVISIONS } from '../src/model/wire.js';
+import { BUILT, byStatus, explain, referenceCommand, runCli, startReferenceHttp, type CliRun } from './helpers/cli.js';
 
 const SUBSCRIPTION_CHECK_IDS = SUBSCRIPTION_CHECKS.map((c) => c.id);
 const subscriptionStatuses = (report: RunReport) =>
@@ -22,16 +23,6 @@ describe.skipIf(!BUILT)('the clean reference server passes every check', () => {
     expect(explain(run.report)).toBe('(no fail/warn/error)');
     expect(subscriptionStatuses(run.report!)).toEqual(SUBSCRIPTION_CHECK_IDS.map((id) => [id, 'pass']));
     expect(run.report!.stats.toolsCalled.toggle_beta_tools).toBe(2);
-  });
-
-  it('in legacy mode (--legacy), over stdio: audited on 2025-11-25 after the fallback, exit 0, no fail/warn/error', async () => {
-    const run = await runCli(['--stdio', referenceCommand('--legacy')]);
-    expect(explain(run.report)).toBe('(no fail/warn/error)');
-    expect(run.code).toBe(0);
-    expect(run.report!.wire.protocolVersion).toBe('2025-11-25');
-    expect(run.report!.wire.reason).toMatch(/server\/discover answered with error -32601.*fell back to initialize/);
-    expect(run.report!.checks.find((c) => c.id === 'lifecycle.capabilities.negotiated')).toMatchObject({ status: 'pass', message: 'the server sent the client no request' });
-    expect(run.report!.summary.pass).toBeGreaterThan(30);
   });
 
   it('--reference-server audits the embedded reference server', async () => {
@@ -92,5 +83,56 @@ describe.skipIf(!BUILT)('the clean reference server passes every check', () => {
       expect(text).not.toContain('s3cr3t-t0ken-value');
       expect(text).toContain('[redacted]');
     });
+  });
+});
+
+/** The batch checks of 2025-03-26 (the only checks of this revision alone), by transport. */
+const BATCH_CHECKS = { stdio: ['base.batch.receive'], http: ['base.batch.receive', 'http.batch.notifications-202'] } as const;
+/** 2024-11-05 tools carry no annotations, so nothing is read-only: the audit is allowed every tool (the reference ones are harmless). */
+const auditArgs = (revision: string): string[] => (revision === '2024-11-05' ? ['--allow-all-tools'] : []);
+
+function expectCleanOn(run: CliRun, revision: string, transport: 'stdio' | 'http'): void {
+  expect(explain(run.report)).toBe('(no fail/warn/error)');
+  expect(run.code).toBe(0);
+  expect(run.report!.wire.protocolVersion).toBe(revision);
+  const batches = run.report!.checks.filter((c) => c.id.includes('.batch.')).map((c) => [c.id, c.status]);
+  const expected = revision === '2025-03-26' ? BATCH_CHECKS[transport] : [];
+  expect(batches.filter(([, status]) => status === 'pass').map(([id]) => id)).toEqual(expected);
+}
+
+describe.skipIf(!BUILT)('the clean reference server passes every check on each initialize revision (--protocol-version)', () => {
+  it.concurrent.each(INITIALIZE_REVISIONS)('started as %s, over stdio: agreed after the fallback, exit 0, no fail/warn/error', async (revision) => {
+    const run = await runCli(['--stdio', referenceCommand('--protocol-version', revision), ...auditArgs(revision)]);
+    expectCleanOn(run, revision, 'stdio');
+    expect(run.report!.wire.reason).toMatch(/server\/discover answered with error -32601.*fell back to initialize/);
+    if (revision === '2025-11-25') {
+      expect(run.report!.checks.find((c) => c.id === 'lifecycle.capabilities.negotiated')).toMatchObject({ status: 'pass', message: 'the server sent the client no request' });
+      expect(run.report!.summary.pass).toBeGreaterThan(30);
+    }
+  });
+
+  // 2024-11-05 speaks the deprecated HTTP+SSE transport, which the auditor finds behind the URL (issue 29 item 6).
+  it.concurrent.each(INITIALIZE_REVISIONS)('started as %s, over HTTP (one session per connection): exit 0, no fail/warn/error', async (revision) => {
+    const server = await startReferenceHttp('--protocol-version', revision);
+    try {
+      const run = await runCli(['--url', server.url, ...auditArgs(revision)]);
+      expectCleanOn(run, revision, 'http');
+      expect(run.report!.target.transport).toBe(revision === '2024-11-05' ? 'http+sse' : 'http');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it.concurrent('started as 2025-11-25 and offered an older revision, it agrees that one and answers as it: 2025-03-26 over HTTP, 2024-11-05 over stdio', async () => {
+    const server = await startReferenceHttp('--sse', '--protocol-version', '2025-11-25');
+    try {
+      const run = await runCli(['--url', server.url, '--protocol-version', '2025-03-26']);
+      expectCleanOn(run, '2025-03-26', 'http');
+      expect(run.report!.wire.reason).toBe('--protocol-version 2025-03-26 offered; initialize agreed protocol version 2025-03-26');
+    } finally {
+      await server.stop();
+    }
+    const old = await runCli(['--stdio', referenceCommand('--protocol-version', '2025-11-25'), '--protocol-version', '2024-11-05', ...auditArgs('2024-11-05')]);
+    expectCleanOn(old, '2024-11-05', 'stdio');
   });
 });

@@ -41,6 +41,32 @@ describe.skipIf(!BUILT)('offline mode: snapshot, then --from-snapshot', () => {
     expect(failed.map((c) => [c.id, c.tool])).toEqual([['xmcp.target.primitive', 'route_query']]);
   });
 
+  it('a snapshot of an older revision is judged by that revision\'s schema', async () => {
+    const file = join(tmpdir(), `snapshot-2024-11-05-${process.pid}.json`);
+    const tools = [{ name: 'search', description: 7, title: 42, inputSchema: { type: 'object' } }];
+    const initialize = { protocolVersion: '2024-11-05', capabilities: { tools: {} }, serverInfo: { name: 'old', version: '1' } };
+    writeFileSync(
+      file,
+      JSON.stringify({
+        format: 'mcp-tools-conformance/snapshot',
+        version: 1,
+        capturedAt: '2026-01-01T00:00:00.000Z',
+        capturedBy: { name: 'hand', version: '0' },
+        target: { transport: 'stdio', command: 'old-server' },
+        wire: { protocolVersion: '2024-11-05', reason: 'initialize answered 2024-11-05' },
+        exchanges: [
+          { request: { jsonrpc: '2.0', id: 0, method: 'initialize', params: {} }, response: { jsonrpc: '2.0', id: 0, result: initialize } },
+          { request: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, response: { jsonrpc: '2.0', id: 1, result: { tools } } },
+        ],
+      }),
+    );
+    const run = await runCli(['--from-snapshot', file]);
+    expect(run.report!.wire.protocolVersion).toBe('2024-11-05');
+    // title is no member of a 2024-11-05 Tool, so only the description breaks a rule of that schema.json.
+    const shape = run.report!.checks.filter((c) => c.id === 'tools.tool.shape');
+    expect(shape.map((c) => [c.status, c.specRef])).toEqual([['fail', 'schema.json#/definitions/Tool/properties/description/type']]);
+  });
+
   it('a file that is not a snapshot is a usage error', async () => {
     const file = join(tmpdir(), `not-a-snapshot-${process.pid}.json`);
     writeFileSync(file, JSON.stringify({ tools: [] }));

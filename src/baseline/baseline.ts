@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import type { RunReport } from '../model/report.js';
 import type { CheckResult } from '../model/check.js';
 import type { BaselineEntry, BaselineSummary } from '../model/baseline.js';
+import { isWire, type Wire } from '../model/wire.js';
 
 export const BASELINE_FORMAT = 'mcp-tools-conformance/baseline';
 export const DEFAULT_BASELINE_FILE = 'mcp-conformance-baseline.json';
@@ -21,7 +22,10 @@ export class BaselineError extends Error {
 }
 
 const keyOf = (check: string, tool: string | undefined) => `${check}\u0000${tool ?? ''}`;
+const entryKey = (e: BaselineEntry) => `${keyOf(e.check, e.tool)}\u0000${e.revision ?? ''}`;
 const isFinding = (r: CheckResult) => r.status === 'fail' || r.status === 'warn';
+/** An entry speaks of a run on `revision` when it names that revision, or none (a file written before entries had one). */
+const concerns = (entry: BaselineEntry, revision: Wire | null) => entry.revision === undefined || entry.revision === revision;
 
 export async function readBaseline(path: string): Promise<BaselineFile> {
   let parsed: unknown;
@@ -38,51 +42,71 @@ export async function readBaseline(path: string): Promise<BaselineFile> {
     if (typeof entry?.check !== 'string' || (entry.tool !== undefined && typeof entry.tool !== 'string')) {
       throw new BaselineError(`${path}: every entry needs a string "check" (and, optionally, a string "tool")`);
     }
+    if (entry.revision !== undefined && !isWire(entry.revision)) {
+      throw new BaselineError(`${path}: an entry's "revision" must be one of the revisions this tool knows, got ${JSON.stringify(entry.revision)}`);
+    }
   }
   return file as BaselineFile;
 }
 
-/** The baseline of a run: every fail and warn, by check ID and tool, sorted so that the file diffs well. */
-export function baselineFrom(report: RunReport): BaselineFile {
+/**
+ * The baseline of one run, or of the runs of a --revisions audit: every fail and warn, by check ID, tool and the
+ * revision it was found on, sorted so that the file diffs well.
+ */
+export function baselineFrom(...reports: RunReport[]): BaselineFile {
   const seen = new Set<string>();
   const entries: BaselineEntry[] = [];
-  for (const r of report.checks.filter(isFinding)) {
-    const key = keyOf(r.id, r.tool);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    entries.push({ check: r.id, ...(r.tool !== undefined ? { tool: r.tool } : {}), status: r.status as 'fail' | 'warn', message: r.message.slice(0, 300) });
+  for (const report of reports) {
+    const revision = report.wire.protocolVersion;
+    for (const r of report.checks.filter(isFinding)) {
+      const entry: BaselineEntry = {
+        check: r.id,
+        ...(r.tool !== undefined ? { tool: r.tool } : {}),
+        ...(revision !== null ? { revision } : {}),
+        status: r.status as 'fail' | 'warn',
+        message: r.message.slice(0, 300),
+      };
+      if (seen.has(entryKey(entry))) continue;
+      seen.add(entryKey(entry));
+      entries.push(entry);
+    }
   }
-  entries.sort((a, b) => keyOf(a.check, a.tool).localeCompare(keyOf(b.check, b.tool)));
-  return { format: BASELINE_FORMAT, version: 1, createdAt: report.startedAt, entries };
+  entries.sort((a, b) => entryKey(a).localeCompare(entryKey(b)));
+  return { format: BASELINE_FORMAT, version: 1, createdAt: reports[0]?.startedAt ?? new Date().toISOString(), entries };
 }
 
-export async function writeBaseline(path: string, report: RunReport): Promise<BaselineFile> {
-  const file = baselineFrom(report);
+export async function writeBaseline(path: string, ...reports: RunReport[]): Promise<BaselineFile> {
+  const file = baselineFrom(...reports);
   await writeFile(path, `${JSON.stringify(file, null, 2)}\n`, 'utf8');
   return file;
 }
 
-/** One result marked as a known finding when the baseline lists it (for live reporting). */
-export function markKnown(result: CheckResult, baseline: BaselineFile): CheckResult {
+/** One result of a run on `revision` marked as a known finding when the baseline lists it (for live reporting). */
+export function markKnown(result: CheckResult, baseline: BaselineFile, revision: Wire | null): CheckResult {
   if (!isFinding(result)) return result;
-  return baseline.entries.some((e) => e.check === result.id && e.tool === result.tool) ? { ...result, baselined: true } : result;
+  const listed = baseline.entries.some((e) => e.check === result.id && e.tool === result.tool && concerns(e, revision));
+  return listed ? { ...result, baselined: true } : result;
 }
 
 /** Marks known findings (`baselined: true`) and says what is new, stale and unconfirmed. */
 export function applyBaseline(report: RunReport, baseline: BaselineFile, file: string): RunReport {
-  const checks = report.checks.map((r) => markKnown(r, baseline));
-  return { ...report, checks, baseline: summarizeBaseline(checks, baseline, file) };
+  const revision = report.wire.protocolVersion;
+  const checks = report.checks.map((r) => markKnown(r, baseline, revision));
+  return { ...report, checks, baseline: summarizeBaseline(checks, baseline, file, revision) };
 }
 
-/** What is known, new, stale and unconfirmed, for results already marked by markKnown. */
-export function summarizeBaseline(checks: readonly CheckResult[], baseline: BaselineFile, file: string): BaselineSummary {
-  const listed = new Map(baseline.entries.map((e) => [keyOf(e.check, e.tool), e]));
+/**
+ * What is known, new, stale and unconfirmed, for the results of a run on `revision` already marked by markKnown.
+ * Entries of another revision say nothing about this run: they are neither stale nor unconfirmed here.
+ */
+export function summarizeBaseline(checks: readonly CheckResult[], baseline: BaselineFile, file: string, revision: Wire | null): BaselineSummary {
+  const listed = new Map(baseline.entries.filter((e) => concerns(e, revision)).map((e) => [entryKey(e), e]));
   const outcomes = new Map<string, CheckResult[]>();
   for (const r of checks) outcomes.set(keyOf(r.id, r.tool), [...(outcomes.get(keyOf(r.id, r.tool)) ?? []), r]);
   const stale: BaselineEntry[] = [];
   const unconfirmed: BaselineEntry[] = [];
-  for (const [key, entry] of listed) {
-    const seen = outcomes.get(key) ?? [];
+  for (const entry of listed.values()) {
+    const seen = outcomes.get(keyOf(entry.check, entry.tool)) ?? [];
     if (seen.some(isFinding)) continue;
     if (seen.some((r) => r.status === 'pass')) stale.push(entry);
     else unconfirmed.push(entry);

@@ -12,7 +12,7 @@ const ORDINARY: readonly string[][] = [
   ['--stdio=node s.js', '--timeout=2500', '--max-duration', '60000', '--concurrency', '6'],
   ['--checks', 'tools.*,meta.key.prefix', '--checks', 'subs.ack.first', '--exclude-checks', 'property*'],
   ['--checks', 'a.b', 'c.d', '--reporter', 'json,sarif'],
-  ['--spec', '2025-11-25', '--fail-on', 'should', '--verbose', '--junit-properties'],
+  ['--protocol-version', '2025-11-25', '--fail-on', 'should', '--verbose', '--junit-properties'],
   ['--allow-tools', 'echo', '--allow-tools', 'get_time,add', '--no-verbose'],
   ['--skip-tools', 'slow_search', '--skip-tools', 'get_time,costly', '--allow-tools', 'echo'],
   ['--allow-all-tools', '--list-changed-trigger', 'toggle', '--list-changed-args', '{"on":true}'],
@@ -32,6 +32,9 @@ const ORDINARY: readonly string[][] = [
   ['--no-color', '--stdio', 'node s.js'],
   ['baseline', '--write', 'b.json', '--stdio', 'node s.js'],
   ['lock', '--write', 'tools.lock.json', '--url', 'http://127.0.0.1:1/mcp'],
+  ['--revisions', 'all', '--stdio', 'node s.js'],
+  ['--revisions', '2024-11-05,2025-06-18', '--revisions', '2025-06-18', '--stdio', 'node s.js'],
+  ['--revisions', '2025-11-24', '--stdio', 'node s.js'],
 ];
 
 /** Command lines the quick parse must leave to yargs (help, version, and every kind of usage error). */
@@ -41,7 +44,7 @@ const FOR_YARGS: readonly string[][] = [
   ['--version'],
   ['--no-such-option'],
   ['-x'],
-  ['--spec', '2024-01-01'],
+  ['--protocol-version', '2024-01-01'],
   ['--reference-server', '--stdio', 'a'],
   ['--stdio', 'a', '--url', 'http://x'],
   ['--from-snapshot', 'f.json', '--stdio', 'a'],
@@ -74,6 +77,18 @@ describe('quickParse (yargs-parser alone) agrees with yargs', () => {
     await expect(parseArgs(['baseline', '--stdio', 's'], VERSION)).rejects.toThrow(/baseline needs --write <file>/);
   });
 
+  it('--revisions: all or a list, newest first and each once; only for an audit of a live target that chooses no revision itself', async () => {
+    expect((await parseArgs(['--revisions', 'all', '--stdio', 's'], VERSION))!.revisions).toEqual(['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']);
+    expect((await parseArgs(['--revisions', '2024-11-05,2025-11-25', '--revisions', '2024-11-05', '--stdio', 's'], VERSION))!.revisions).toEqual(['2025-11-25', '2024-11-05']);
+    expect(await parseArgs(['baseline', '--write', 'b.json', '--revisions', 'all', '--stdio', 's'], VERSION)).toMatchObject({ command: 'baseline', revisions: expect.any(Array) });
+    expect((await parseArgs(['--stdio', 's'], VERSION))!.revisions).toBeUndefined();
+    await expect(parseArgs(['--revisions', '2025-11-24', '--stdio', 's'], VERSION)).rejects.toThrow('--revisions: unknown revision "2025-11-24" (choose all, or from 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05)');
+    await expect(parseArgs(['--revisions', 'all', '--protocol-version', '2025-06-18', '--stdio', 's'], VERSION)).rejects.toThrow(/leave out --protocol-version/);
+    await expect(parseArgs(['--revisions', 'all', '--from-snapshot', 'f.json'], VERSION)).rejects.toThrow(/needs a live target/);
+    await expect(parseArgs(['snapshot', '--revisions', 'all', '--stdio', 's'], VERSION)).rejects.toThrow(/goes with an audit/);
+    await expect(parseArgs(['--revisions', ',', '--stdio', 's'], VERSION)).rejects.toThrow(/needs all or a list/);
+  });
+
   it('without a terminal a target must be named; on one, none means the bundled server', async () => {
     await expect(parseArgs(['--checks', 'a.*'], VERSION, { terminal: { interactive: false } })).rejects.toThrow('name a target: --stdio, --url or --from-snapshot (or --reference-server)');
     expect(await parseArgs(['--checks', 'a.*'], VERSION, { terminal: { interactive: true } })).toMatchObject({ stdio: undefined, referenceServer: false });
@@ -82,7 +97,7 @@ describe('quickParse (yargs-parser alone) agrees with yargs', () => {
 
   it('still reports usage errors through yargs', async () => {
     await expect(parseArgs(['--no-such-option'], VERSION)).rejects.toThrow(UsageError);
-    await expect(parseArgs(['--spec', '2024-01-01'], VERSION)).rejects.toThrow(/Invalid values/);
+    await expect(parseArgs(['--protocol-version', '2024-01-01'], VERSION)).rejects.toThrow(/Invalid values/);
     await expect(parseArgs(['--stdio', 'a', '--url', 'http://x'], VERSION)).rejects.toThrow(/mutually exclusive/);
   });
 });

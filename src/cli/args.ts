@@ -1,6 +1,7 @@
 import parser from 'yargs-parser';
 import { REPORTER_NAMES, isReporterName, type ReporterName } from '../report/names.js';
 import type { SpecChoice } from '../protocol/negotiate.js';
+import { isWire, WIRES, type Wire } from '../model/wire.js';
 import { globToRegExp, parsePatterns } from '../runner/registry.js';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../property/seeds.js';
 import { parseReplayToken, type ReplayTarget } from '../property/replay.js';
@@ -25,7 +26,9 @@ export interface CliOptions {
   headers: Record<string, string>;
   /** --env NAME=value: added to the stdio target's environment; values never reach a report. */
   env: Record<string, string>;
-  spec: SpecChoice;
+  protocolVersion: SpecChoice;
+  /** --revisions: one audit per revision, newest first, in one report with the matrix of checks by revision. */
+  revisions?: Wire[];
   checks: string[];
   excludeChecks: string[];
   list: boolean;
@@ -101,7 +104,16 @@ const OPTIONS = {
   url: { type: 'string', describe: 'Streamable HTTP MCP endpoint of the target' },
   'from-snapshot': { type: 'string', describe: 'run every static check on a saved snapshot instead of a live target' },
   header: { type: 'string', array: true, describe: 'extra HTTP header "Name: value" (repeatable; values never reach reports)' },
-  spec: { choices: ['auto', '2026-07-28', '2025-11-25'] as const, default: 'auto' as const, describe: 'wire version: probe (auto) or force one' },
+  'protocol-version': {
+    choices: ['auto', ...WIRES] as const,
+    default: 'auto' as const,
+    describe: 'revision to offer: auto probes server/discover, then initialize with the newest; an initialize revision is offered as it is; 2026-07-28 is discover only',
+  },
+  revisions: {
+    type: 'string',
+    array: true,
+    describe: `all, or revisions (comma-separated or repeated: ${WIRES.join(', ')}): one audit per revision, each offering it, in one report with a matrix of checks by revision; a revision the target does not take is reported as not supported`,
+  },
   checks: { type: 'string', array: true, describe: 'only run these check IDs or globs (comma-separated or repeated)' },
   'exclude-checks': { type: 'string', array: true, describe: 'skip these check IDs or globs' },
   list: { type: 'boolean', default: false, describe: 'print the catalog of checks and exit' },
@@ -368,6 +380,7 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
     headers[name] = value;
   }
   const listChangedTrigger = parseTrigger(args['list-changed-trigger'], args['list-changed-args']);
+  const revisions = parseRevisions(command, args);
   const client = clientOptions(command, args);
   const named = args.stdio !== undefined || args.url !== undefined || args['from-snapshot'] !== undefined || Boolean(args['reference-server']);
   if (!named && !args.list && !terminal.interactive && !client) {
@@ -381,7 +394,8 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
     url: args.url,
     headers,
     env,
-    spec: args.spec as SpecChoice,
+    protocolVersion: args['protocol-version'] as SpecChoice,
+    ...(revisions ? { revisions } : {}),
     checks: parsePatterns(args.checks?.map(String)),
     excludeChecks: parsePatterns(args['exclude-checks']?.map(String)),
     list: Boolean(args.list),
@@ -428,6 +442,19 @@ function clientOptions(command: CliOptions['command'], args: ParsedArgs): CliOpt
   const unmatched = patterns.filter((p) => !SCENARIOS.some((s) => globToRegExp(p).test(s)));
   if (unmatched.length > 0) throw new UsageError(`no scenario matches ${unmatched.map((u) => JSON.stringify(u)).join(', ')} (scenarios: ${SCENARIOS.join(', ')})`);
   return { command: args.command, transport: args.transport ?? 'http', scenarios };
+}
+
+/** --revisions all|<rev,…>: the revisions in WIRES order (newest first), each once; only for an audit of a live server. */
+function parseRevisions(command: CliOptions['command'], args: ParsedArgs): Wire[] | undefined {
+  if (args.revisions === undefined) return undefined;
+  const given = parsePatterns(args.revisions.map(String));
+  if (given.length === 0) throw new UsageError(`--revisions needs all or a list of revisions (${WIRES.join(', ')})`);
+  const unknown = given.filter((r) => r !== 'all' && !isWire(r));
+  if (unknown.length > 0) throw new UsageError(`--revisions: unknown revision ${unknown.map((u) => JSON.stringify(u)).join(', ')} (choose all, or from ${WIRES.join(', ')})`);
+  if (command !== 'run' && command !== 'baseline') throw new UsageError(`--revisions goes with an audit (run or baseline), not ${command}`);
+  if (args['from-snapshot'] !== undefined) throw new UsageError('--revisions needs a live target: a snapshot holds one negotiation');
+  if (args['protocol-version'] !== 'auto') throw new UsageError('--revisions offers each revision itself: leave out --protocol-version');
+  return given.includes('all') ? [...WIRES] : WIRES.filter((wire) => given.includes(wire));
 }
 
 function parseTrigger(name: string | undefined, rawArgs: string | undefined): CliOptions['listChangedTrigger'] {

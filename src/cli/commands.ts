@@ -3,7 +3,7 @@ import type { Negotiation } from '../protocol/negotiate.js';
 import { walkTools, type ToolWalk } from '../protocol/tool-walk.js';
 import { longestWait } from '../report/console-progress.js';
 import { reportersOf } from './reporters.js';
-import type { RunReport } from '../model/report.js';
+import { auditedRuns, type RevisionsReport, type RunReport } from '../model/report.js';
 import { selectChecks, type Selection } from '../runner/registry.js';
 import type { CheckDefinition } from '../runner/types.js';
 import { TargetUnavailableError } from '../transport/types.js';
@@ -21,8 +21,10 @@ import { replayCommandLine } from './replay-command.js';
 import { abortLines } from './unavailable.js';
 import { runAudit, type AuditTarget } from '../engine/audit.js';
 import type { AuditConfig } from '../engine/config.js';
-import type { StartedTarget } from './start-target.js';
-import { MODERN_VERSION } from '../model/wire.js';
+import { MODERN_VERSION, type Wire } from '../model/wire.js';
+import { runRevisions, type RevisionsPlan } from '../engine/revisions.js';
+import { RequestGate } from '../transport/request-gate.js';
+import { startTarget, type StartedTarget } from './start-target.js';
 
 export interface RunInputs {
   checks: readonly CheckDefinition[];
@@ -145,13 +147,10 @@ function auditConfig(options: CliOptions, version: string, early: StartedTarget,
   };
 }
 
-async function audit(options: CliOptions, version: string, early: StartedTarget, run: RunInputs): Promise<number> {
+/** The started target as the engine audits it: another connection to it opens through the same gate. */
+function auditTargetOf(options: CliOptions, early: StartedTarget): AuditTarget {
   const { target, client, gate } = early;
-  if (target.isReference && !options.referenceServer && options.reporters.includes('console') && !options.fromSnapshot) {
-    process.stdout.write('No --stdio or --url given: auditing the bundled reference server.\n');
-  }
-  const handle = reportersOf(options, () => longestWait(early.client.inFlight()));
-  const auditTarget: AuditTarget = {
+  return {
     transport: target.transport,
     description: target.description,
     client,
@@ -159,28 +158,88 @@ async function audit(options: CliOptions, version: string, early: StartedTarget,
     offline: target.snapshot !== undefined,
     ...(target.snapshot ? {} : { openTransport: async () => (await createTarget(options, gate)).transport }),
   };
-  const report = await runAudit(auditTarget, run.checks, auditConfig(options, version, early, run), handle);
-  if (run.inputs.lock && !report.lock) {
-    process.stderr.write(`mcp-tools-conformance: the tool list could not be read completely, so it was not compared with ${run.inputs.lock.file}\n`);
+}
+
+async function audit(options: CliOptions, version: string, early: StartedTarget, run: RunInputs): Promise<number> {
+  if (early.target.isReference && !options.referenceServer && options.reporters.includes('console') && !options.fromSnapshot) {
+    process.stdout.write('No --stdio or --url given: auditing the bundled reference server.\n');
   }
-  const negotiated = report.wire.protocolVersion !== null;
-  // Whatever the reporters, a target that could not be audited is said on stderr; the console already says a mid-run stop.
-  if (!negotiated || !options.reporters.includes('console')) for (const line of abortLines(report, negotiated)) process.stderr.write(`${line}\n`);
-  if (options.command === 'baseline') return writeBaselineOf(report, options.baseline ?? DEFAULT_BASELINE_FILE);
+  const handle = reportersOf(options, () => longestWait(early.client.inFlight()));
+  const report = await runAudit(auditTargetOf(options, early), run.checks, auditConfig(options, version, early, run), handle);
+  explainEnd(options, run.inputs, report);
+  if (options.command === 'baseline') return writeBaselineOf([report], options.baseline ?? DEFAULT_BASELINE_FILE);
   const code = report.exitCode!;
-  if (options.failOnStale && report.baseline && report.baseline.stale.length > 0 && code === EXIT.failures) {
-    const stale = report.baseline.stale.map((e) => `${e.check}${e.tool ? ` (${e.tool})` : ''}`);
-    process.stderr.write(`mcp-tools-conformance: --fail-on-stale: ${stale.length} baseline entr${stale.length === 1 ? 'y no longer fails' : 'ies no longer fail'}: ${stale.slice(0, 10).join(', ')}${stale.length > 10 ? ', …' : ''}\n`);
-  }
+  if (code === EXIT.failures) explainStale(options, [report]);
   return code;
 }
 
-async function writeBaselineOf(report: RunReport, file: string): Promise<number> {
-  if (report.aborted || report.summary.error > 0) {
+/**
+ * `--revisions`: one audit per revision, one after another, each on a target started afresh (a process of its own over
+ * stdio, a connection of its own over HTTP) that is offered that revision, each with its own --max-duration budget.
+ */
+export async function revisionsCommand(options: CliOptions, version: string, run: Omit<RunInputs, 'deadline'>): Promise<number> {
+  if (!options.stdio && !options.url && !options.referenceServer && options.reporters.includes('console')) {
+    process.stdout.write('No --stdio or --url given: auditing the bundled reference server.\n');
+  }
+  let current: StartedTarget | undefined;
+  const handle = reportersOf(options, () => (current ? longestWait(current.client.inFlight()) : undefined));
+  const rate = options.maxRps === undefined ? {} : { maxRps: options.maxRps };
+  const plan: RevisionsPlan = {
+    revisions: options.revisions ?? [],
+    config: { toolVersion: version, failOn: options.failOn, secrets: secretValues(options.headers, options.env), startedAt: run.startedAt, started: run.started },
+    async open(revision) {
+      const revisionOptions: CliOptions = { ...options, protocolVersion: revision };
+      const deadline = Date.now() + options.maxDurationMs;
+      current = await startTarget(revisionOptions, version, new RequestGate({ deadline, ...rate }), revision);
+      const config = auditConfig(revisionOptions, version, current, { ...run, startedAt: new Date(), started: performance.now(), deadline });
+      return { target: auditTargetOf(revisionOptions, current), config };
+    },
+  };
+  let report: RevisionsReport;
+  try {
+    report = await runRevisions(plan, run.checks, handle);
+  } finally {
+    await current?.target.transport.close();
+  }
+  const runs = auditedRuns(report);
+  for (const { revision, run: audited } of runs) explainEnd(options, run.inputs, audited, revision);
+  if (runs.length === 0) {
+    process.stderr.write(`mcp-tools-conformance: the target supports none of the revisions asked for (${plan.revisions.join(', ')}), so nothing was audited\n`);
+  }
+  if (options.command === 'baseline') return runs.length === 0 ? EXIT.unavailable : writeBaselineOf(runs.map(({ run: r }) => r), options.baseline ?? DEFAULT_BASELINE_FILE);
+  if (report.exitCode === EXIT.failures) explainStale(options, runs.map(({ run: r }) => r));
+  return report.exitCode;
+}
+
+/** What stderr says after a run, whatever the reporters: a lock not compared, a target that could not be audited. */
+function explainEnd(options: CliOptions, inputs: AuditInputs, report: RunReport, revision?: Wire): void {
+  const on = revision === undefined ? '' : `${revision}: `;
+  if (inputs.lock && !report.lock) {
+    process.stderr.write(`mcp-tools-conformance: ${on}the tool list could not be read completely, so it was not compared with ${inputs.lock.file}\n`);
+  }
+  const negotiated = report.wire.protocolVersion !== null;
+  // The console already says a mid-run stop.
+  if (!negotiated || !options.reporters.includes('console')) {
+    for (const line of abortLines(report, negotiated)) process.stderr.write(`${line.replace(/^mcp-tools-conformance: /, `mcp-tools-conformance: ${on}`)}\n`);
+  }
+}
+
+/** --fail-on-stale: which baseline entries no longer fail, when they are what failed the run. */
+function explainStale(options: CliOptions, reports: readonly RunReport[]): void {
+  if (!options.failOnStale) return;
+  const stale = reports.flatMap((report) => (report.exitCode === EXIT.failures ? (report.baseline?.stale ?? []) : []));
+  if (stale.length === 0) return;
+  const names = [...new Set(stale.map((e) => `${e.check}${e.tool ? ` (${e.tool})` : ''}${e.revision && reports.length > 1 ? ` on ${e.revision}` : ''}`))];
+  process.stderr.write(`mcp-tools-conformance: --fail-on-stale: ${names.length} baseline entr${names.length === 1 ? 'y no longer fails' : 'ies no longer fail'}: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ', …' : ''}\n`);
+}
+
+/** baseline --write: the findings of every run (each entry naming its revision), once every run completed. */
+async function writeBaselineOf(reports: readonly RunReport[], file: string): Promise<number> {
+  if (reports.some((report) => report.aborted || report.summary.error > 0)) {
     process.stderr.write(`mcp-tools-conformance: the audit did not complete, so ${file} was not written\n`);
     return EXIT.unavailable;
   }
-  const written = await writeBaseline(file, report);
+  const written = await writeBaseline(file, ...reports);
   process.stdout.write(`wrote ${file}: ${written.entries.length} known finding(s)\n`);
   return EXIT.ok;
 }

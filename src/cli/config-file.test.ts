@@ -101,8 +101,8 @@ describe('options from a config file and package.json (parseArgs in their folder
   });
 
   it('checks config values as it checks flags', async () => {
-    write('mcp-tools-conformance.config.json', { spec: '1999-01-01', timeout: -1 });
-    await expect(parseArgs([], '1.0.0', { terminal })).rejects.toThrow(/Invalid values: Argument: spec/);
+    write('mcp-tools-conformance.config.json', { 'protocol-version': '1999-01-01', timeout: -1 });
+    await expect(parseArgs([], '1.0.0', { terminal })).rejects.toThrow(/Invalid values: Argument: protocol-version/);
     write('mcp-tools-conformance.config.json', { timeout: -1 });
     await expect(parseArgs([], '1.0.0', { terminal })).rejects.toThrow('--timeout must be a positive number');
   });

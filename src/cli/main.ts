@@ -62,6 +62,11 @@ export async function main(argv: string[]): Promise<number> {
   try {
     if (options.command === 'run' || options.command === 'baseline') await prepareOutputDir(options.outputDir, options.reporters);
     const inputs = await auditInputs(options);
+    if (options.revisions) {
+      commands ??= await import('./commands.js');
+      checks ??= commands.selectedChecks(options);
+      return await commands.revisionsCommand(options, version, { checks: checks.selected, inputs, startedAt, started });
+    }
     const deadline = Date.now() + options.maxDurationMs;
     const rate = options.maxRps === undefined ? {} : { maxRps: options.maxRps };
     // Only the audit is bounded by --max-duration; snapshot and lock take as long as the walk does.

@@ -11,7 +11,7 @@ export function replayCommandLine(options: CliOptions, target: RunReport['target
   if (target.transport === 'http' && target.url) words.push('--url', shellQuote(target.url));
   else if (target.command) words.push('--stdio', shellQuote(target.command));
   for (const name of Object.keys(options.headers)) words.push('--header', shellQuote(`${name}: …`));
-  if (options.spec !== 'auto') words.push('--spec', options.spec);
+  if (options.protocolVersion !== 'auto') words.push('--protocol-version', options.protocolVersion);
   if (options.timeoutMs !== DEFAULT_TIMEOUT_MS) words.push('--timeout', String(options.timeoutMs));
   return words.join(' ');
 }

@@ -20,15 +20,36 @@ export function reportersOf(options: CliOptions, waitingOn: () => ReturnType<typ
       ...(options.reporters.includes('html') ? { htmlReport: 'report.html' } : {}),
     }),
   );
-  return async (event) => {
-    if (event.type === 'check-started') reporters.forEach((r) => r.onStart?.(event.id));
-    if (event.type === 'result') reporters.forEach((r) => r.onResult?.(event.result));
-    if (event.type !== 'run-finished') return;
-    // The files first, so that the console can name them.
+  // The files first, so that the console can name them.
+  const writeAll = async (finish: (reporter: Reporter) => Promise<string | undefined>) => {
     for (const reporter of reporters.filter((r) => r.name !== 'console')) {
-      const path = await reporter.finish(event.report, options.outputDir);
+      const path = await finish(reporter);
       if (path) written.push(path);
     }
-    for (const reporter of reporters.filter((r) => r.name === 'console')) await reporter.finish(event.report, options.outputDir);
+    for (const reporter of reporters.filter((r) => r.name === 'console')) await finish(reporter);
+  };
+  // In a --revisions audit each run's end is only shown; the files are written once, with every run and the matrix.
+  let revisions = false;
+  return async (event) => {
+    switch (event.type) {
+      case 'run-started':
+        return;
+      case 'check-started':
+        return reporters.forEach((r) => r.onStart?.(event.id));
+      case 'result':
+        return reporters.forEach((r) => r.onResult?.(event.result));
+      case 'run-finished':
+        if (revisions) return reporters.forEach((r) => r.onRunFinished?.(event.report));
+        return writeAll((r) => r.finish(event.report, options.outputDir));
+      case 'revisions-started':
+        revisions = true;
+        return;
+      case 'revision-started':
+        return reporters.forEach((r) => r.onRevision?.(event.revision));
+      case 'revision-not-supported':
+        return reporters.forEach((r) => r.onRevisionNotSupported?.(event.revision, event.reason));
+      case 'revisions-finished':
+        return writeAll((r) => r.finishRevisions(event.report, options.outputDir));
+    }
   };
 }

@@ -1,5 +1,6 @@
 import { McpClient } from '../protocol/client.js';
-import { negotiate, type Negotiation } from '../protocol/negotiate.js';
+import { negotiate, negotiateRevision, type Negotiation } from '../protocol/negotiate.js';
+import type { Wire } from '../model/wire.js';
 import type { RequestGate } from '../transport/request-gate.js';
 import type { CliOptions } from './args.js';
 import { createTarget, type Target } from './target.js';
@@ -13,12 +14,16 @@ export interface StartedTarget {
   negotiation: Promise<Negotiation>;
 }
 
-/** Starts the target and its negotiation now; the caller awaits `negotiation` (and handles its failure) later. */
-export async function startTarget(options: CliOptions, version: string, gate: RequestGate): Promise<StartedTarget> {
+/**
+ * Starts the target and its negotiation now; the caller awaits `negotiation` (and handles its failure) later. With
+ * `revision` (--revisions) exactly that revision is offered, and the negotiation rejects when the target does not take it.
+ */
+export async function startTarget(options: CliOptions, version: string, gate: RequestGate, revision?: Wire): Promise<StartedTarget> {
   const target = await createTarget(options, gate);
   const client = new McpClient(target.transport, { name: 'mcp-tools-conformance', version });
   const negotiation = target.transport.start().then(async () => {
-    if (!target.snapshot) return negotiate(client, options.spec);
+    if (revision) return negotiateRevision(client, revision);
+    if (!target.snapshot) return negotiate(client, options.protocolVersion);
     const { replayNegotiation } = await import('../snapshot/capture.js');
     return replayNegotiation(client, target.snapshot, target.description.file!);
   });

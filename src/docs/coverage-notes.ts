@@ -15,9 +15,6 @@ export const COVERAGE_NOTES: Readonly<Record<string, string>> = {
   'meta.key.reserved-prefix':
     'descriptive (no BCP 14 keyword), and official extensions define further io.modelcontextprotocol/ keys in their own documents, which no list here can keep complete: flagging keys under a reserved prefix would raise false alarms. Such keys are still held to the grammar by meta.key.prefix, meta.key.labels and meta.key.name',
   'meta.key.reverse-dns': 'a naming heuristic with many legitimate exceptions; not reported',
-  'http.notif.202':
-    'nothing to send: 2026-07-28 defines no client-to-server notification over Streamable HTTP (streamable-http § Sending Messages, Note: notifications/cancelled is stdio-only; on HTTP closing the response stream cancels). On the 2025-11-25 wire the rule covers notifications/initialized and the answers the audit POSTs to the server\'s own requests, but the reference server speaks that wire over stdio only (--legacy), so no defect could prove such a check can fail',
-  'http.notif.reject-status': 'nothing to send: see http.notif.202',
   'subs.server.graceful-response': 'a server ends a subscription on its own initiative (shutdown, its own limits); an auditor cannot cause that from outside',
   'subs.server.graceful-closure': 'a server ends a subscription on its own initiative (shutdown, its own limits); an auditor cannot cause that from outside',
   'subs.listen-result-meta': 'describes the graceful-closure response, which an auditor cannot cause (see subs.server.graceful-closure)',

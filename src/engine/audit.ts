@@ -4,6 +4,7 @@ import type { CheckResult } from '../model/check.js';
 import { EXIT } from '../model/exit-codes.js';
 import type { LockComparison } from '../model/lock.js';
 import type { RunReport } from '../model/report.js';
+import type { Wire } from '../model/wire.js';
 import type { McpClient } from '../protocol/client.js';
 import type { Negotiation } from '../protocol/negotiate.js';
 import { CheckContext } from '../runner/context.js';
@@ -46,7 +47,14 @@ interface Ran {
  */
 export async function runAudit(target: AuditTarget, checks: readonly CheckDefinition[], config: AuditConfig, handle: AuditHandler): Promise<RunReport> {
   await handle({ type: 'run-started', checks: checks.length });
-  const shown = (result: CheckResult): CheckResult => shownResult(result, config);
+  // Results are marked against the baseline entries of the revision agreed, known before the first check runs.
+  let revision: Wire | null = null;
+  const negotiated = target.negotiation.then((negotiation) => {
+    revision = negotiation.wire;
+    return negotiation;
+  });
+  negotiated.catch(() => undefined);
+  const shown = (result: CheckResult): CheckResult => shownResult(result, config, revision);
   // Each result is scrubbed and marked once, as it is emitted; the report reuses what was emitted.
   const emitted = new Map<CheckResult, CheckResult>();
   const emit = (result: CheckResult) => {
@@ -54,7 +62,7 @@ export async function runAudit(target: AuditTarget, checks: readonly CheckDefini
     emitted.set(result, scrubbed);
     void handle({ type: 'result', result: scrubbed });
   };
-  const ran = await runPhases(target, checks, config, (id) => void handle({ type: 'check-started', id }), emit);
+  const ran = await runPhases({ ...target, negotiation: negotiated }, checks, config, (id) => void handle({ type: 'check-started', id }), emit);
   const report = reportOf(target, checks, config, ran, ran.results.map((r) => emitted.get(r) ?? shown(r)));
   await handle({ type: 'run-finished', report });
   return report;
@@ -115,7 +123,8 @@ function reportOf(target: AuditTarget, checks: readonly CheckDefinition[], confi
   const client = target.client;
   const withoutChecks: Omit<RunReport, 'checks'> = {
     tool: { name: 'mcp-tools-conformance', version: config.toolVersion },
-    target: target.description,
+    // The transport spoken, which a --url target decides in the handshake (Streamable HTTP, or the older HTTP+SSE).
+    target: { ...target.description, transport: target.transport.kind },
     wire: negotiation ? { protocolVersion: negotiation.wire, reason: negotiation.reason } : { protocolVersion: null, reason: aborted?.reason ?? 'not negotiated' },
     ...serverIdentity(negotiation),
     startedAt: config.startedAt.toISOString(),
@@ -142,9 +151,9 @@ function reportOf(target: AuditTarget, checks: readonly CheckDefinition[], confi
   return concludeReport({ ...scrubSecrets(withoutChecks, config.secrets), checks: results }, config, lock);
 }
 
-/** A result as every subscriber and the report see it: marked against the baseline, scrubbed of secrets. */
-export function shownResult(result: CheckResult, config: Pick<AuditConfig, 'baseline' | 'secrets'>): CheckResult {
-  return scrubSecrets(config.baseline ? markKnown(result, config.baseline.data) : result, config.secrets);
+/** A result of a run on `revision` as every subscriber and the report see it: marked against the baseline, scrubbed of secrets. */
+export function shownResult(result: CheckResult, config: Pick<AuditConfig, 'baseline' | 'secrets'>, revision: Wire | null): CheckResult {
+  return scrubSecrets(config.baseline ? markKnown(result, config.baseline.data, revision) : result, config.secrets);
 }
 
 /**
@@ -153,7 +162,7 @@ export function shownResult(result: CheckResult, config: Pick<AuditConfig, 'base
  */
 export function concludeReport(report: RunReport, config: Pick<AuditConfig, 'baseline' | 'failOn' | 'failOnStale'>, lock?: LockComparison): RunReport {
   const concluded: RunReport = { ...report };
-  if (config.baseline) concluded.baseline = summarizeBaseline(report.checks, config.baseline.data, config.baseline.file);
+  if (config.baseline) concluded.baseline = summarizeBaseline(report.checks, config.baseline.data, config.baseline.file, report.wire.protocolVersion);
   if (lock) concluded.lock = lock;
   const code = exitCode(concluded, config.failOn, config.failOnStale);
   return { ...concluded, verdict: verdictOf(code), exitCode: code, failOn: config.failOn };
@@ -171,7 +180,7 @@ export function exitCode(report: RunReport, failOn: 'must' | 'should', failOnSta
 }
 
 /** What the run concluded, for report.json: a consumer reads the verdict and exit code instead of recomputing them. */
-export function verdictOf(code: number): RunReport['verdict'] {
+export function verdictOf(code: number): NonNullable<RunReport['verdict']> {
   return code === EXIT.ok ? 'pass' : code === EXIT.failures ? 'fail' : 'aborted';
 }
 

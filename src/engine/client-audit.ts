@@ -31,7 +31,7 @@ export async function runClientAudit(config: ClientAuditConfig, checks: readonly
     const elapsed = performance.now() - started;
     for (const outcome of outcomes) {
       const raw = toResult(check, outcome, elapsed / outcomes.length, MODERN_VERSION);
-      const shown = shownResult(raw, config);
+      const shown = shownResult(raw, config, MODERN_VERSION);
       results.push(shown);
       void handle({ type: 'result', result: shown });
     }

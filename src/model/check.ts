@@ -1,4 +1,4 @@
-import type { Wire } from './wire.js';
+import { WIRES, type Wire } from './wire.js';
 import type { Exchange } from './exchange.js';
 
 
@@ -40,6 +40,11 @@ export interface SpecSentence {
 
 /** The sentences a check enforces, per wire: a check runs only on the wires listed here. */
 export type SpecSentences = Partial<Record<Wire, readonly SpecSentence[]>>;
+
+/** The revisions a check applies to: those with a sentence for it, newest first. */
+export function wiresOf(check: { sentences: SpecSentences }): Wire[] {
+  return WIRES.filter((wire) => (check.sentences[wire]?.length ?? 0) > 0);
+}
 /** Keyword class used in reports: a MUST violation fails, a SHOULD violation warns. */
 export type Keyword = 'MUST' | 'SHOULD' | 'MAY';
 

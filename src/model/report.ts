@@ -8,7 +8,8 @@ import type { ClientExit } from './client-observation.js';
 export interface RunReport {
   tool: { name: 'mcp-tools-conformance'; version: string };
   target: {
-    transport: 'stdio' | 'http' | 'snapshot';
+    /** `http+sse`: the deprecated HTTP with SSE transport of 2024-11-05, found behind a --url that refused the initialize POST. */
+    transport: 'stdio' | 'http' | 'http+sse' | 'snapshot';
     command?: string;
     url?: string;
     file?: string;
@@ -64,4 +65,44 @@ export interface RunReport {
   /** With --lock: the tool set compared with the lock file. */
   lock?: LockComparison;
   checks: CheckResult[];
+}
+
+/**
+ * One revision of a `--revisions` audit: audited (with its own run's report), or not supported by the target, with
+ * what it answered when that revision was offered.
+ */
+export type RevisionEntry = { revision: Wire; status: 'audited'; run: RunReport } | { revision: Wire; status: 'not-supported'; reason: string };
+
+/** A check on one revision: the most telling status of its outcomes there, or `n/a` where the check does not exist in that revision. */
+export type MatrixCell = Status | 'n/a';
+
+/** One row of the revision matrix: a check, and its cell on each audited revision. */
+export interface MatrixRow {
+  id: string;
+  title: string;
+  area: string;
+  cells: Partial<Record<Wire, MatrixCell>>;
+}
+
+/**
+ * A `--revisions` audit: one run per revision the target accepts, each a whole RunReport, and the matrix of checks by
+ * revision. The verdict and exit code are those of the worst run (3 when no revision could be audited).
+ */
+export interface RevisionsReport {
+  tool: RunReport['tool'];
+  target: RunReport['target'];
+  startedAt: string;
+  durationMs: number;
+  verdict: NonNullable<RunReport['verdict']>;
+  exitCode: number;
+  failOn: 'must' | 'should';
+  /** The revisions asked for, newest first, each audited or not supported. */
+  revisions: RevisionEntry[];
+  /** A row per selected check, in registry order. */
+  matrix: MatrixRow[];
+}
+
+/** The runs of a --revisions audit, with the revision each was offered (a run that could not negotiate names none). */
+export function auditedRuns(report: Pick<RevisionsReport, 'revisions'>): { revision: Wire; run: RunReport }[] {
+  return report.revisions.flatMap((entry) => (entry.status === 'audited' ? [{ revision: entry.revision, run: entry.run }] : []));
 }

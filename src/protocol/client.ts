@@ -1,5 +1,5 @@
 import { errorOf, isObject, resultOf, type JsonRpcId } from '../jsonrpc.js';
-import { LEGACY_VERSION, MODERN_VERSION, type Wire } from '../model/wire.js';
+import { compareWires, isInitializeWire, LEGACY_VERSION, MODERN_VERSION, type Wire } from '../model/wire.js';
 import { encodeHeaderValue } from '../transport/header-encoding.js';
 import { paramHeaders } from '../transport/param-headers.js';
 import type { ListenStream, ServerRequestAnswer, Transport } from '../transport/types.js';
@@ -90,7 +90,7 @@ export class McpClient {
   private answerServerRequest(request: Record<string, unknown>): ServerRequestAnswer | undefined {
     const { id, method } = request;
     const why =
-      this.wire !== LEGACY_VERSION
+      this.wire === null || !isInitializeWire(this.wire)
         ? `a ${MODERN_VERSION} client sends no responses (basic/patterns: "Servers MUST NOT initiate JSON-RPC requests, and clients do not send JSON-RPC responses.")`
         : typeof method !== 'string' || !(typeof id === 'string' || Number.isInteger(id))
           ? 'it is not a valid JSON-RPC request (a string method and a string or integer id), so it was left unanswered'
@@ -102,7 +102,7 @@ export class McpClient {
       return undefined;
     }
     this.serverRequestsAnswered += 1;
-    return { response: answerServerRequest(id as JsonRpcId, method as string), headers: this.headersFor(LEGACY_VERSION, method as string, {}, undefined) };
+    return { response: answerServerRequest(id as JsonRpcId, method as string), headers: this.headersFor(this.wire!, method as string, {}, undefined) };
   }
 
   /**
@@ -110,7 +110,7 @@ export class McpClient {
    * others), and waits until it is open: a request the server sends on behalf of our next one must find it there.
    */
   async openServerStream(): Promise<void> {
-    await this.transport.openServerStream?.(this.headersFor(LEGACY_VERSION, 'GET', {}, undefined));
+    await this.transport.openServerStream?.(this.headersFor(this.wire ?? LEGACY_VERSION, 'GET', {}, undefined));
   }
 
   /** Learns the tools of a listing: their `x-mcp-header` arguments are mirrored into headers from then on. */
@@ -162,17 +162,21 @@ export class McpClient {
     const body: Record<string, unknown> = { ...params };
     if (wire === MODERN_VERSION && options.meta !== null) {
       body._meta = options.meta ?? { ...this.modernMeta(options.capabilities), ...options.extraMeta };
-    } else if (wire === LEGACY_VERSION && options.extraMeta) {
+    } else if (isInitializeWire(wire) && options.extraMeta) {
       body._meta = { ...options.extraMeta };
     }
     const message =
-      wire === LEGACY_VERSION && Object.keys(body).length === 0
+      isInitializeWire(wire) && Object.keys(body).length === 0
         ? { jsonrpc: '2.0', id, method }
         : { jsonrpc: '2.0', id, method, params: body };
     return { message, id, headers: this.headersFor(wire, method, params, options.headers) };
   }
 
-  /** Send a message exactly as given (probes with broken envelopes). Headers are the caller's business. */
+  /**
+   * Send a message exactly as given (probes with broken envelopes, JSON-RPC batches). Headers are the caller's business.
+   * Without an id no response is awaited (a notification, or a batch of them); with one, the response carrying it
+   * (or a batch of responses holding it).
+   */
   async raw(message: unknown, id: JsonRpcId | undefined, headers: Record<string, string> = {}, timeoutMs?: number): Promise<Exchange> {
     return this.send(message, id, headers, timeoutMs);
   }
@@ -220,8 +224,9 @@ export class McpClient {
       if (method === 'tools/call' && typeof params.name === 'string' && this.inputSchemas.has(params.name)) {
         Object.assign(headers, paramHeaders(this.inputSchemas.get(params.name), params.arguments));
       }
-    } else if (this.legacyVersion) {
-      headers['MCP-Protocol-Version'] = this.legacyVersion;
+    } else {
+      // Streamable HTTP of 2025-06-18 on: "the client MUST include the MCP-Protocol-Version: <protocol-version> HTTP header".
+      if (this.legacyVersion && compareWires(wire, '2025-06-18') >= 0) headers['MCP-Protocol-Version'] = this.legacyVersion;
       if (this.legacySessionId) headers['Mcp-Session-Id'] = this.legacySessionId;
     }
     for (const [name, value] of Object.entries(overrides ?? {})) {
@@ -244,7 +249,7 @@ export class McpClient {
     const key = this.waitingSeq++;
     this.waiting.set(key, inFlightOf(message));
     try {
-      return this.judge(await this.transport.send(message, id, { headers, timeoutMs, anyConnection }), probe, wellFormed);
+      return this.judge(await this.transport.send(message, id, { headers, timeoutMs, anyConnection, notification: id === undefined }), probe, wellFormed);
     } finally {
       this.waiting.delete(key);
     }

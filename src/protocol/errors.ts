@@ -27,3 +27,14 @@ export const GONE_FAILURES: ReadonlySet<TransportFailureKind> = new Set([
 
 /** Gone even for probes that tolerate silence: the target exited, or refused to serve us any further (429). */
 export const ALWAYS_GONE_FAILURES: ReadonlySet<TransportFailureKind> = new Set(['target-exited', 'rate-limited']);
+
+/**
+ * --revisions: the target does not take the revision offered (it answered another version, or refused): that revision
+ * is reported as not supported, with what the target answered, and is not audited under another one.
+ */
+export class RevisionRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RevisionRefusedError';
+  }
+}

@@ -3,8 +3,8 @@ import { TargetUnavailableError, type Transport } from '../transport/types.js';
 import type { Exchange } from '../model/exchange.js';
 import type { McpClient } from './client.js';
 import { MODERN_ERROR_CODES } from './constants.js';
-import { LEGACY_VERSION, MODERN_VERSION, type Wire } from '../model/wire.js';
-import { TargetGoneError } from './errors.js';
+import { HTTP_SSE_VERSION, INITIALIZE_REVISIONS, isInitializeWire, isWire, LEGACY_VERSION, MODERN_VERSION, type Wire } from '../model/wire.js';
+import { RevisionRefusedError, TargetGoneError } from './errors.js';
 import { ERR } from './constants.js';
 import { LEGACY_CLIENT_CAPABILITIES } from './server-requests.js';
 
@@ -29,12 +29,12 @@ export interface Negotiation {
 export async function negotiate(client: McpClient, spec: SpecChoice): Promise<Negotiation> {
   if (spec === MODERN_VERSION) {
     client.wire = MODERN_VERSION;
-    return { wire: MODERN_VERSION, reason: 'forced by --spec 2026-07-28' };
+    return { wire: MODERN_VERSION, reason: `--protocol-version ${MODERN_VERSION}: server/discover only, no initialize` };
   }
-  if (spec === LEGACY_VERSION) {
-    const initialize = await legacyHandshake(client, false);
+  if (spec !== 'auto') {
+    const initialize = await legacyHandshake(client, spec, false);
     if (!initialize.ok) throw new TargetUnavailableError(`initialize failed: ${initialize.why}`);
-    return { wire: '2025-11-25', reason: `forced by --spec 2025-11-25; ${initialize.why}`, initialize: initialize.exchange };
+    return { wire: initialize.wire, reason: `--protocol-version ${spec} offered; ${initialize.why}`, initialize: initialize.exchange };
   }
 
   client.wire = MODERN_VERSION;
@@ -45,10 +45,10 @@ export async function negotiate(client: McpClient, spec: SpecChoice): Promise<Ne
   }
   if (verdict.era === 'unsupported') throw new TargetUnavailableError(verdict.why);
 
-  const initialize = await legacyHandshake(client, true);
+  const initialize = await legacyHandshake(client, LEGACY_VERSION, true);
   if (initialize.ok) {
     return {
-      wire: '2025-11-25',
+      wire: initialize.wire,
       reason: `server/discover probe: ${verdict.why}; fell back to initialize: ${initialize.why}`,
       initialize: initialize.exchange,
     };
@@ -63,6 +63,27 @@ export async function negotiate(client: McpClient, spec: SpecChoice): Promise<Ne
     };
   }
   throw new TargetUnavailableError(`server/discover probe: ${verdict.why}; initialize: ${initialize.why}`);
+}
+
+/**
+ * --revisions: offer exactly `revision` and audit on it only if the target takes it. 2026-07-28 is taken when
+ * `server/discover` works (the probe `auto` uses says modern); an initialize revision when the InitializeResult agrees
+ * it (one without a protocolVersion made no counter-offer, as for --protocol-version). Another version answered, an
+ * error, or a discover probe that says legacy rejects with RevisionRefusedError naming the answer; a target that cannot
+ * be reached or stays silent on `initialize` rejects with TargetUnavailableError, as any negotiation does.
+ */
+export async function negotiateRevision(client: McpClient, revision: Wire): Promise<Negotiation> {
+  if (revision === MODERN_VERSION) {
+    client.wire = MODERN_VERSION;
+    const discover = await guard(() => client.request('server/discover', {}, { probe: true }));
+    const verdict = classifyProbe(discover, client.transport.kind);
+    if (verdict.era !== 'modern') throw new RevisionRefusedError(verdict.why);
+    return { wire: MODERN_VERSION, reason: `--revisions: ${verdict.why}`, discover };
+  }
+  const initialize = await legacyHandshake(client, revision, false, true);
+  if (initialize.ok) return { wire: initialize.wire, reason: `--revisions: ${initialize.why}`, initialize: initialize.exchange };
+  if (initialize.rejected) throw new RevisionRefusedError(initialize.why);
+  throw new TargetUnavailableError(`initialize failed: ${initialize.why}`);
 }
 
 interface ProbeVerdict {
@@ -110,37 +131,85 @@ export function classifyProbe(exchange: Exchange, transport: Transport['kind']):
   return { era: 'legacy', why: 'server/discover answered with neither result nor error' };
 }
 
-interface Handshake {
-  ok: boolean;
-  /** The server answered initialize with an error (as opposed to silence). */
-  rejected: boolean;
-  why: string;
-  exchange?: Exchange;
+type Handshake =
+  | { ok: true; wire: Wire; why: string; exchange: Exchange }
+  /** `rejected`: the server answered initialize with an error (as opposed to silence). */
+  | { ok: false; rejected: boolean; why: string; exchange?: Exchange };
+
+const KNOWN = `${INITIALIZE_REVISIONS.join(', ')}`;
+
+/**
+ * The revision the server agreed in its InitializeResult. "If the server supports the requested protocol version, it
+ * MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports": a
+ * known initialize revision other than the one offered is agreed too. A version this tool does not know is reported as
+ * such, never judged under a neighbour's rules.
+ */
+function agreedWire(agreed: unknown, offered: Wire): { wire: Wire; why: string } {
+  if (agreed === offered) return { wire: offered, why: `initialize agreed protocol version ${offered}` };
+  // A result without the version (schema.result.valid reports it) made no counter-offer: the offered revision judges it.
+  if (agreed === undefined) return { wire: offered, why: `initialize answered without a protocolVersion, so it is judged on the ${offered} it was offered` };
+  if (isWire(agreed) && isInitializeWire(agreed)) return { wire: agreed, why: `initialize offered ${offered}, and the server answered with ${agreed}, which it supports` };
+  throw new TargetUnavailableError(
+    `initialize offered ${offered}, and the server answered with protocol version ${shownVersion(agreed)}, which this tool does not know for an initialize handshake (it judges ${KNOWN}): no revision's rules can be held against it`,
+  );
 }
 
-async function legacyHandshake(client: McpClient, probing: boolean): Promise<Handshake> {
-  client.wire = LEGACY_VERSION;
+function shownVersion(agreed: unknown): string {
+  return typeof agreed === 'string' ? JSON.stringify(agreed.slice(0, 60)) : `no protocolVersion string (${JSON.stringify(agreed)?.slice(0, 60) ?? 'absent'})`;
+}
+
+/**
+ * `probing`: no revision was chosen (--protocol-version auto). `exact`: a result agreeing another version is a refusal
+ * (`rejected`), before notifications/initialized is sent.
+ */
+async function legacyHandshake(client: McpClient, offered: Wire, probing: boolean, exact = false): Promise<Handshake> {
+  client.wire = offered;
   client.legacyVersion = undefined;
   const exchange = await guard(() =>
     client.request(
       'initialize',
-      { protocolVersion: LEGACY_VERSION, capabilities: { ...LEGACY_CLIENT_CAPABILITIES }, clientInfo: client.clientInfo },
+      { protocolVersion: offered, capabilities: { ...LEGACY_CLIENT_CAPABILITIES }, clientInfo: client.clientInfo },
       { probe: probing },
     ),
   );
   const result = resultOf(exchange.response);
   if (!result) {
+    const httpSse = await httpSseFallback(client, exchange);
+    if (httpSse?.found) {
+      // The revision that defines the transport, unless one was chosen.
+      const handshake = await legacyHandshake(client, probing ? HTTP_SSE_VERSION : offered, probing, exact);
+      return { ...handshake, why: `${httpSse.why}; ${handshake.why}` };
+    }
+    const alsoTried = httpSse ? `; ${httpSse.why}` : '';
     const error = errorOf(exchange.response);
-    if (error) return { ok: false, rejected: true, why: `initialize answered error ${String(error.code)}: ${String(error.message).slice(0, 160)}`, exchange };
-    return { ok: false, rejected: false, why: exchange.failure?.message ?? 'no result', exchange };
+    if (error) return { ok: false, rejected: true, why: `initialize answered error ${String(error.code)}: ${String(error.message).slice(0, 160)}${alsoTried}`, exchange };
+    return { ok: false, rejected: false, why: `${exchange.failure?.message ?? 'no result'}${alsoTried}`, exchange };
   }
-  const agreed = typeof result.protocolVersion === 'string' ? result.protocolVersion : LEGACY_VERSION;
-  client.legacyVersion = agreed;
+  if (exact && result.protocolVersion !== undefined && result.protocolVersion !== offered) {
+    return { ok: false, rejected: true, why: `initialize offered ${offered}, and the server answered with protocol version ${shownVersion(result.protocolVersion)}`, exchange };
+  }
+  const { wire, why } = agreedWire(result.protocolVersion, offered);
+  client.wire = wire;
+  client.legacyVersion = wire;
   const session = exchange.responseHeaders?.['mcp-session-id'];
   if (session) client.legacySessionId = session;
   await client.notify('notifications/initialized');
   await client.openServerStream();
-  return { ok: true, rejected: false, why: `initialize agreed protocol version ${agreed}`, exchange };
+  return { ok: true, wire, why, exchange };
+}
+
+/**
+ * 2025-03-26 basic/transports § Backwards Compatibility: an initialize POST that "fails with an HTTP 4xx status code (e.g.,
+ * 405 Method Not Allowed or 404 Not Found)" has the client GET the URL, and an event stream that starts with `endpoint`
+ * means the deprecated HTTP+SSE transport. Only those two statuses are taken as that sign: other 4xx (401, 403, 400)
+ * are what a Streamable HTTP server refuses a request with. Undefined when the sign is not there.
+ */
+async function httpSseFallback(client: McpClient, exchange: Exchange): Promise<{ found: boolean; why: string } | undefined> {
+  const transport = client.transport;
+  if (transport.kind !== 'http' || !transport.fallBackToHttpSse || (exchange.status !== 404 && exchange.status !== 405)) return undefined;
+  const { found, why } = await transport.fallBackToHttpSse();
+  const refused = `the initialize POST was answered HTTP ${exchange.status}`;
+  return { found, why: found ? `${refused}, and ${why}` : `${refused}, and no HTTP+SSE transport was found there either: ${why}` };
 }
 
 /** During negotiation a vanished target is "unavailable" (exit 3), not a finding. */

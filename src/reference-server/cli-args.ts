@@ -1,5 +1,7 @@
 import type { AnswerLatency } from './latency.js';
-import { defectAvailableOn, findDefect, type DefectName } from './defects.js';
+import { defectAvailableAs, defectAvailableOn, findDefect, type DefectName } from './defects.js';
+import { PROTOCOL_VERSION } from './constants.js';
+import { isInitializeRevision, isRevision, REVISION_RULES, REVISIONS, type Revision } from './revisions.js';
 
 export type CliCommand =
   | { kind: 'list-defects' }
@@ -10,8 +12,8 @@ export type CliCommand =
       transport: 'stdio' | 'http';
       port: number;
       sse: boolean;
-      /** Serve the initialize wire (2025-11-25) instead of 2026-07-28 (stdio only). */
-      legacy: boolean;
+      /** The revision served: 2026-07-28, or an initialize revision (sessions that agree it or an older one). */
+      protocolVersion: Revision;
       defects: Set<DefectName>;
       /** Self-tests: append one line per received message to this file. */
       arrivalLog?: string;
@@ -25,14 +27,18 @@ export type CliCommand =
       latency: AnswerLatency;
     };
 
-export const USAGE = `Usage: reference-server [--http [--port N] [--sse] | --legacy] [--defect NAME]... | --list-defects
+export const USAGE = `Usage: reference-server [--protocol-version REV] [--http [--port N] [--sse]] [--defect NAME]... | --list-defects
 
   (no option)      serve MCP 2026-07-28 over stdio
+  --protocol-version REV
+                   serve REV: ${REVISIONS.join(', ')}. An initialize revision answers initialize with
+                   the version offered when it is REV or older, else REV, and shapes every result to the agreed
+                   revision's schema.json; requests carry no per-request _meta and server/discover is an unknown method.
+                   Over HTTP: Streamable HTTP with Mcp-Session-Id sessions (2025-03-26 on); for 2024-11-05 the
+                   HTTP+SSE transport (GET /sse opens a session's stream, whose endpoint event names where to POST)
   --http           serve Streamable HTTP on http://127.0.0.1:PORT/mcp (port 0 = random, the default)
   --port N         HTTP port
   --sse            answer every HTTP request with an SSE stream
-  --legacy         serve the initialize wire (MCP 2025-11-25) over stdio instead: initialize, then requests without
-                   per-request _meta; server/discover is an unknown method
   --defect NAME    break one requirement on purpose (repeatable)
   --list-defects   print NAME<TAB>CHECK-ID<TAB>description for every defect
 
@@ -55,7 +61,7 @@ const MAX_TOOL_LATENCY_MS = 10_000;
 export function parseCliArgs(argv: readonly string[]): CliCommand {
   let http = false;
   let sse = false;
-  let legacy = false;
+  let protocolVersion: Revision = PROTOCOL_VERSION;
   let port: number | undefined;
   let arrivalLog: string | undefined;
   let rateLimitOnce: number | undefined;
@@ -78,9 +84,12 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       case '--sse':
         sse = true;
         break;
-      case '--legacy':
-        legacy = true;
+      case '--protocol-version': {
+        const value = takeValue();
+        if (!isRevision(value)) return { kind: 'error', message: `--protocol-version needs one of ${REVISIONS.join(', ')}, got ${value ?? 'nothing'}` };
+        protocolVersion = value;
         break;
+      }
       case '--port': {
         const value = takeValue();
         if (value === undefined || !/^\d+$/.test(value) || Number(value) > 65535) {
@@ -140,7 +149,9 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     return { kind: 'error', message: '--sse, --port and --rate-limit-once need --http' };
   }
   if (scaleTools !== undefined && bigPageMb !== undefined) return { kind: 'error', message: '--scale-tools and --big-page-mb are exclusive' };
-  if (legacy && http) return { kind: 'error', message: '--legacy serves stdio only' };
+  if (sse && isInitializeRevision(protocolVersion) && REVISION_RULES[protocolVersion].http === 'http+sse') {
+    return { kind: 'error', message: `--sse is for Streamable HTTP: ${protocolVersion} speaks HTTP+SSE, where every answer comes on the event stream` };
+  }
   const names = new Set<DefectName>();
   for (const name of defects) {
     const defect = findDefect(name);
@@ -148,7 +159,9 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     if (!defectAvailableOn(defect, transport)) {
       return { kind: 'error', message: `defect "${name}" is not available over ${transport}` };
     }
-    if (defect.legacy && !legacy) return { kind: 'error', message: `defect "${name}" is one of the initialize wire: it needs --legacy` };
+    if (!defectAvailableAs(defect, protocolVersion)) {
+      return { kind: 'error', message: `defect "${name}" breaks a rule of MCP ${defect.revision}: it needs --protocol-version ${defect.revision} (or a newer initialize revision)` };
+    }
     names.add(defect.name as DefectName);
   }
   return {
@@ -156,7 +169,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     transport,
     port: port ?? 0,
     sse,
-    legacy,
+    protocolVersion,
     defects: names,
     ...(arrivalLog !== undefined ? { arrivalLog } : {}),
     ...(rateLimitOnce !== undefined ? { rateLimitOnce } : {}),

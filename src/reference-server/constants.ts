@@ -1,7 +1,5 @@
 export const PROTOCOL_VERSION = '2026-07-28';
 export const SUPPORTED_VERSIONS: readonly string[] = [PROTOCOL_VERSION];
-/** The revision of the `initialize` wire that legacy mode (--legacy) serves. */
-export const LEGACY_PROTOCOL_VERSION = '2025-11-25';
 
 export const SERVER_INFO = { name: 'mcp-tools-conformance-reference-server', version: '0.1.0' } as const;
 

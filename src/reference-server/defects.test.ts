@@ -4,7 +4,7 @@ import { parseCliArgs } from './cli-args.js';
 import { DEFECTS, formatDefectList, type DefectName } from './defects.js';
 import { handleMessage } from './handler.js';
 import type { HandlerContext } from './reply.js';
-import { legacyRpc, meta, rpc, standardHeaders, stdioContext } from './test-support.js';
+import { initializeRequest, legacyRpc, meta, rpc, standardHeaders, stdioContext } from './test-support.js';
 
 type Message = Record<string, any>;
 
@@ -214,6 +214,29 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     const then = (asked as Extract<typeof asked, { kind: 'ask' }>).then();
     expect(then).toMatchObject({ kind: 'send', messages: [{ id: 2, result: { tools: expect.any(Array) } }] });
     expect(exchange(ctx, legacyRpc(3, 'tools/list'))).toHaveLength(1);
+  },
+  'structured-content-omitted': (ctx) => {
+    exchange(ctx, initializeRequest(1, '2025-06-18'));
+    const result = exchange(ctx, legacyRpc(2, 'tools/call', { name: 'add_numbers', arguments: { a: 1, b: 2 } })).at(-1)!.result;
+    expect(result).toEqual({ content: [{ type: 'text', text: '{"sum":3}' }] });
+    expect(listed(ctx).find((tool) => tool.name === 'add_numbers')!.outputSchema).toBeDefined();
+  },
+  'batch-rejected': (ctx) => {
+    exchange(ctx, initializeRequest(1, '2025-03-26'));
+    expect(exchange(ctx, [legacyRpc(2, 'ping'), legacyRpc(3, 'tools/list')])).toEqual([
+      { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request: batches are not supported' } },
+    ]);
+  },
+  'notification-batch-answered': (ctx) => {
+    // The 200 with [] is the HTTP transport's (http.test.ts); the batch itself is handled as a clean server does.
+    exchange(ctx, initializeRequest(1, '2025-03-26'));
+    expect(handleMessage([{ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'x' } }], ctx)).toEqual({ kind: 'batch', before: [], responses: [] });
+  },
+  'audio-content-on-2024-11-05': (ctx) => {
+    exchange(ctx, initializeRequest(1, '2024-11-05'));
+    const result = exchange(ctx, legacyRpc(2, 'tools/call', { name: 'get_logo', arguments: {} })).at(-1)!.result;
+    expect(result.content.map((block: Message) => block.type)).toEqual(['image', 'text', 'audio']);
+    expect(Buffer.from(result.content[2].data, 'base64').subarray(0, 4).toString()).toBe('RIFF');
   },
   'server-request-waits': (ctx) => {
     const asked = handleMessage(rpc(1, 'tools/list'), ctx);
@@ -694,8 +717,8 @@ describe('defect catalogue', () => {
 });
 
 describe('each defect shows its deviation', () => {
-  it.each(DEFECTS.map((defect) => [defect.name, defect.legacy === true] as const))('%s', (name, legacy) => {
-    DEVIATIONS[name](stdioContext([name], legacy));
+  it.each(DEFECTS.map((defect) => [defect.name, defect.revision] as const))('%s', (name, revision) => {
+    DEVIATIONS[name](stdioContext([name], revision));
   });
 });
 
@@ -779,24 +802,28 @@ describe('command line parsing', () => {
       transport: 'http',
       port: 8123,
       sse: false,
-      legacy: false,
+      protocolVersion: '2026-07-28',
       defects: new Set(['no-discover', 'negative-ttl']),
       latency: {},
     });
   });
 
-  it('takes --legacy over stdio, which a defect of the initialize wire needs', () => {
-    expect(parseCliArgs(['--legacy', '--defect', 'legacy-sampling-unnegotiated'])).toMatchObject({
+  it('takes --protocol-version, which a defect of an initialize revision needs (that revision or a newer initialize one)', () => {
+    expect(parseCliArgs(['--protocol-version', '2025-11-25', '--defect', 'legacy-sampling-unnegotiated'])).toMatchObject({
       kind: 'serve',
       transport: 'stdio',
-      legacy: true,
+      protocolVersion: '2025-11-25',
       defects: new Set(['legacy-sampling-unnegotiated']),
     });
+    expect(parseCliArgs(['--http', '--protocol-version=2025-11-25', '--defect', 'batch-rejected'])).toMatchObject({ kind: 'serve', protocolVersion: '2025-11-25' });
     expect(parseCliArgs(['--defect', 'legacy-sampling-unnegotiated'])).toEqual({
       kind: 'error',
-      message: 'defect "legacy-sampling-unnegotiated" is one of the initialize wire: it needs --legacy',
+      message: 'defect "legacy-sampling-unnegotiated" breaks a rule of MCP 2025-11-25: it needs --protocol-version 2025-11-25 (or a newer initialize revision)',
     });
-    expect(parseCliArgs(['--http', '--legacy'])).toEqual({ kind: 'error', message: '--legacy serves stdio only' });
+    expect(parseCliArgs(['--protocol-version', '2025-06-18', '--defect', 'legacy-sampling-unnegotiated']).kind).toBe('error');
+    expect(parseCliArgs(['--protocol-version', '2025-01-01'])).toMatchObject({ kind: 'error', message: expect.stringContaining('2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05') });
+    expect(parseCliArgs(['--http', '--protocol-version', '2024-11-05'])).toMatchObject({ kind: 'serve', transport: 'http', protocolVersion: '2024-11-05' });
+    expect(parseCliArgs(['--http', '--sse', '--protocol-version', '2024-11-05'])).toMatchObject({ kind: 'error', message: expect.stringContaining('--sse is for Streamable HTTP') });
   });
 
   it('takes the self-test flags', () => {

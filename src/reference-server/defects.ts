@@ -1,3 +1,5 @@
+import { isInitializeRevision, type InitializeRevision, type Revision } from './revisions.js';
+
 export interface DefectDefinition {
   name: string;
   /** ID of the check that must catch this defect; null for chaos behaviours and conforming variants. */
@@ -11,8 +13,11 @@ export interface DefectDefinition {
   conforming?: boolean;
   /** Audit flags the defect needs in order to show (e.g. the tool that changes the tool set). */
   auditArgs?: readonly string[];
-  /** A defect of the initialize wire: it exists in legacy mode only (--legacy), where the defect tests start it. */
-  legacy?: true;
+  /**
+   * The initialize revision whose rule the defect breaks: the server takes it only when started as that revision or a
+   * newer initialize one (--protocol-version), and the defect tests start it as this one.
+   */
+  revision?: InitializeRevision;
 }
 
 /** How an audit changes the reference server's tool set: toggle_beta_tools adds or removes beta_forecast. */
@@ -128,9 +133,39 @@ export const DEFECTS = defineDefects([
   {
     name: 'legacy-sampling-unnegotiated',
     breaks: 'lifecycle.capabilities.negotiated',
-    description: 'legacy mode: before answering the first tools/list, sends sampling/createMessage to a client that declared no sampling, and waits for its answer',
+    description: 'before answering the first tools/list, sends sampling/createMessage to a client that declared no sampling in initialize, and waits for its answer',
     transports: ['stdio'],
-    legacy: true,
+    revision: '2025-11-25',
+  },
+  {
+    name: 'structured-content-omitted',
+    breaks: 'tools.output.conform',
+    description:
+      'tools/call results carry no structuredContent (only its JSON in a text block) although get_weather and add_numbers list an outputSchema: the 2025-03-26 result shape served to a 2025-06-18 session',
+    transports: ['stdio'],
+    revision: '2025-06-18',
+  },
+  {
+    name: 'batch-rejected',
+    breaks: 'base.batch.receive',
+    description: 'a 2025-03-26 session answers every JSON-RPC batch with one -32600 error ("batches are not supported"), as servers of 2025-06-18 on may',
+    revision: '2025-03-26',
+  },
+  {
+    name: 'notification-batch-answered',
+    breaks: 'http.batch.notifications-202',
+    description: 'a POST whose body is a batch of notifications only is answered 200 with an empty JSON array instead of 202 Accepted with no body',
+    transports: ['http'],
+    revision: '2025-03-26',
+  },
+  {
+    name: 'audio-content-on-2024-11-05',
+    breaks: 'schema.result.valid',
+    description:
+      "get_logo's result ends with an audio block, a content type that arrived with 2025-03-26 (a 2024-11-05 CallToolResult holds text, image and resource blocks); 2024-11-05 tools have no annotations, so the audit runs with --allow-tools get_logo",
+    transports: ['stdio'],
+    auditArgs: ['--allow-tools', 'get_logo'],
+    revision: '2024-11-05',
   },
   { name: 'bad-instructions', breaks: 'schema.result.valid', description: 'the discover result has instructions: 42 (a number)' },
   { name: 'tool-name-too-long', breaks: 'tools.name.length', description: 'lists an extra tool whose name is 129 characters long' },
@@ -471,6 +506,11 @@ export function isDefectName(name: string): name is DefectName {
 
 export function defectAvailableOn(defect: DefectDefinition, transport: 'stdio' | 'http'): boolean {
   return defect.transports === undefined || defect.transports.includes(transport);
+}
+
+/** Whether a server started as this revision has the defect's rule to break: a defect of an initialize revision needs that one or a newer one. */
+export function defectAvailableAs(defect: DefectDefinition, revision: Revision): boolean {
+  return defect.revision === undefined || (isInitializeRevision(revision) && revision >= defect.revision);
 }
 
 export function formatDefectList(): string {

@@ -2,7 +2,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { handleMessage, handleText } from './handler.js';
 import type { HandlerContext, Reply } from './reply.js';
-import { legacyRpc, meta, rpc, stdioContext } from './test-support.js';
+import type { JsonRpcId } from '../jsonrpc.js';
+import { INITIALIZE_REVISIONS, REVISION_RULES, type InitializeRevision } from './revisions.js';
+import { initializeRequest, legacyRpc, meta, rpc, stdioContext } from './test-support.js';
 import { TOOL_DEFINITIONS } from './tools.js';
 
 type Message = Record<string, any>;
@@ -283,31 +285,95 @@ describe('confirm_action (multi round-trip)', () => {
   });
 });
 
-describe('legacy mode (--legacy): the initialize wire', () => {
-  const initialize = legacyRpc(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: { roots: {} }, clientInfo: { name: 't', version: '1' } });
+describe('an initialize revision (--protocol-version)', () => {
+  const initialize = (version: string, id: JsonRpcId = 1) => initializeRequest(id, version, { roots: {} });
 
-  it('answers initialize with 2025-11-25, the tools capability and serverInfo; answers ping; knows no server/discover or subscriptions/listen', () => {
-    const ctx = stdioContext([], true);
-    expect(respond(ctx, initialize).result).toEqual({ protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: SERVER_INFO });
+  it('answers initialize with the version offered when it speaks it (its own or an older one), else with its own', () => {
+    const agreed = (own: InitializeRevision, offered: string) => respond(stdioContext([], own), initialize(offered)).result.protocolVersion;
+    expect(agreed('2025-11-25', '2025-11-25')).toBe('2025-11-25');
+    expect(agreed('2025-11-25', '2025-06-18')).toBe('2025-06-18');
+    expect(agreed('2025-11-25', '2024-11-05')).toBe('2024-11-05');
+    expect(agreed('2025-11-25', '2026-07-28')).toBe('2025-11-25');
+    expect(agreed('2025-11-25', '2099-01-01')).toBe('2025-11-25');
+    expect(agreed('2025-03-26', '2025-11-25')).toBe('2025-03-26');
+    expect(agreed('2025-03-26', '2024-11-05')).toBe('2024-11-05');
+    expect(agreed('2024-11-05', '2025-06-18')).toBe('2024-11-05');
+  });
+
+  it.each(INITIALIZE_REVISIONS)('%s: initialize, ping and notifications/initialized; no server/discover or subscriptions/listen', (revision) => {
+    const ctx = stdioContext([], revision);
+    expect(respond(ctx, initialize(revision)).result).toEqual({ protocolVersion: revision, capabilities: { tools: {} }, serverInfo: SERVER_INFO });
     expect(handleMessage({ jsonrpc: '2.0', method: 'notifications/initialized' }, ctx)).toEqual({ kind: 'none' });
     expect(respond(ctx, legacyRpc(2, 'ping')).result).toEqual({});
     for (const method of ['server/discover', 'subscriptions/listen']) expect(respond(ctx, legacyRpc(3, method)).error).toMatchObject({ code: -32601 });
   });
 
-  it('serves requests without _meta, with results as 2025-11-25 has them, and neither lists nor serves the tools that need 2026-07-28', () => {
-    const ctx = stdioContext([], true);
-    respond(ctx, initialize);
+  it.each(INITIALIZE_REVISIONS)('%s: lists the tools of the initialize revisions with the fields its schema.json has, results without the 2026-07-28 fields', (revision) => {
+    const ctx = stdioContext([], '2025-11-25');
+    respond(ctx, initialize(revision));
     const listed: Message[] = [];
     let cursor: string | undefined;
     do {
       const result = respond(ctx, legacyRpc(`l${listed.length}`, 'tools/list', cursor === undefined ? undefined : { cursor })).result;
-      expect(Object.keys(result).filter((key) => ['resultType', 'ttlMs', 'cacheScope', '_meta'].includes(key))).toEqual([]);
+      expect(Object.keys(result).filter((key) => !['tools', 'nextCursor'].includes(key))).toEqual([]);
       listed.push(...result.tools);
       cursor = result.nextCursor;
     } while (cursor !== undefined);
-    const names = listed.map((tool) => tool.name);
-    expect(names).toEqual(TOOL_DEFINITIONS.map((tool) => tool.name).filter((name) => name !== 'list_items' && name !== 'confirm_action'));
-    expect(respond(ctx, legacyRpc(5, 'tools/call', { name: 'echo', arguments: { text: 'hi' } })).result).toEqual({ content: [{ type: 'text', text: 'hi' }] });
+    expect(listed.map((tool) => tool.name)).toEqual(TOOL_DEFINITIONS.map((tool) => tool.name).filter((name) => name !== 'list_items' && name !== 'confirm_action'));
+    const fields = new Set(listed.flatMap((tool) => Object.keys(tool)));
+    expect([...fields].filter((field) => !REVISION_RULES[revision].toolFields.includes(field))).toEqual([]);
+    expect(fields.has('annotations')).toBe(revision !== '2024-11-05');
+    expect(fields.has('outputSchema') && fields.has('title')).toBe(revision >= '2025-06-18');
+    expect(fields.has('icons')).toBe(revision === '2025-11-25');
     expect(respond(ctx, legacyRpc(6, 'tools/call', { name: 'list_items', arguments: {} })).error).toMatchObject({ code: -32602, message: 'Unknown tool: list_items' });
+  });
+
+  it.each(INITIALIZE_REVISIONS)('%s: tool results as its schema.json has them; invalid arguments as its error handling says', (revision) => {
+    const ctx = stdioContext([], '2025-11-25');
+    respond(ctx, initialize(revision));
+    const call = (id: number, name: string, args: unknown) => respond(ctx, legacyRpc(id, 'tools/call', { name, arguments: args }));
+    expect(call(1, 'echo', { text: 'hi' }).result).toEqual({ content: [{ type: 'text', text: 'hi' }] });
+    const sum = call(2, 'add_numbers', { a: 1, b: 2 }).result;
+    expect(sum).toEqual({ content: [{ type: 'text', text: '{"sum":3}' }], ...(revision >= '2025-06-18' ? { structuredContent: { sum: 3 } } : {}) });
+    const invalid = call(3, 'add_numbers', { a: 'one', b: 2 });
+    if (revision === '2025-11-25') expect(invalid.result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining('Invalid arguments for tool add_numbers') }] });
+    else expect(invalid.error).toMatchObject({ code: -32602, message: expect.stringContaining('Invalid arguments for tool add_numbers') });
+  });
+});
+
+describe('JSON-RPC batches', () => {
+  const session = (revision: InitializeRevision) => {
+    const ctx = stdioContext([], revision);
+    respond(ctx, initializeRequest(0, revision));
+    return ctx;
+  };
+
+  it('2025-03-26 receives them: requests answered in order in one array, notifications answered by nothing', () => {
+    const ctx = session('2025-03-26');
+    const reply = handleMessage([legacyRpc('a', 'ping'), { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'gone' } }, legacyRpc('b', 'tools/list')], ctx);
+    expect(reply).toMatchObject({ kind: 'batch', before: [], responses: [{ jsonrpc: '2.0', id: 'a', result: {} }, { jsonrpc: '2.0', id: 'b', result: { tools: expect.any(Array) } }] });
+    expect(handleMessage([{ jsonrpc: '2.0', method: 'notifications/initialized' }], ctx)).toEqual({ kind: 'batch', before: [], responses: [] });
+  });
+
+  it('2025-03-26: an empty batch, an element that is no object, and initialize inside a batch are invalid requests', () => {
+    const ctx = session('2025-03-26');
+    expect(respond(ctx, [])).toMatchObject({ id: null, error: { code: -32600 } });
+    const reply = handleMessage([42, initializeRequest('i', '2025-03-26'), legacyRpc('p', 'ping')], ctx);
+    expect(reply).toMatchObject({
+      kind: 'batch',
+      responses: [
+        { id: null, error: { code: -32600 } },
+        { id: 'i', error: { code: -32600, message: expect.stringContaining('initialize must not be part of a batch') } },
+        { id: 'p', result: {} },
+      ],
+    });
+  });
+
+  it.each(['2025-11-25', '2025-06-18', '2024-11-05'] as const)('%s has none: a batch is one invalid request', (revision) => {
+    expect(respond(session(revision), [legacyRpc('a', 'ping')])).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request: batches are not supported' } });
+  });
+
+  it('2026-07-28 has none either', () => {
+    expect(respond(stdioContext(), [rpc('a', 'tools/list')])).toMatchObject({ id: null, error: { code: -32600 } });
   });
 });

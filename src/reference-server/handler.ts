@@ -15,7 +15,6 @@ import {
 import type { HandlerContext, Reply } from './reply.js';
 import { fillMissingMeta, readRequestMeta, type RequestMeta } from './request-meta.js';
 import { crashesOn } from './search-defects.js';
-import { legacyResult } from './legacy.js';
 import { undecodableState } from './confirm-action.js';
 import { toolsCallResult } from './tools-call.js';
 import { toolsListResult } from './tools-list.js';
@@ -55,14 +54,16 @@ export function handleText(text: string, ctx: HandlerContext): Reply {
   return handleMessage(message, ctx);
 }
 
-/** Handles one parsed JSON-RPC message and says what to send back. */
+/** Handles one parsed JSON-RPC message (or a batch, where the session's revision has them) and says what to send back. */
 export function handleMessage(message: unknown, ctx: HandlerContext): Reply {
+  if (Array.isArray(message) && ctx.session?.rules.batches && !ctx.defects.has('batch-rejected')) return handleBatch(message, ctx);
   if (!isObject(message)) {
     return sendError(null, invalidRequest(Array.isArray(message) ? 'batches are not supported' : 'expected an object'));
   }
   if (!('method' in message) && ('result' in message || 'error' in message)) {
-    // Clients must not send responses; on stdio we ignore them rather than answer an id we never issued.
-    return ctx.transport === 'stdio' ? { kind: 'none' } : sendError(null, invalidRequest('clients must not send responses'));
+    // On 2026-07-28 clients must not send responses; on stdio we ignore them rather than answer an id we never issued.
+    // A session of an initialize revision accepts them (HTTP: 202), though this server asks its clients nothing there.
+    return ctx.transport === 'stdio' || ctx.session ? { kind: 'none' } : sendError(null, invalidRequest('clients must not send responses'));
   }
   const id = isValidId(message.id) ? message.id : null;
   if (message.jsonrpc !== '2.0') return sendError(id, invalidRequest('"jsonrpc" must be "2.0"'));
@@ -84,6 +85,32 @@ export function handleMessage(message: unknown, ctx: HandlerContext): Reply {
   return handleRequest({ id, method: message.method, params, rawParams: message.params }, ctx);
 }
 
+/**
+ * A JSON-RPC batch (2025-03-26): each message handled in order, the responses sent back together as one array. An
+ * empty batch, or an element that is no object, is an invalid request; so is initialize, which "MUST NOT be part of a
+ * JSON-RPC batch" (basic/lifecycle). Replies that wait or stream (only ever a 2026-07-28 method or a defect) are not
+ * batched: they answer nothing.
+ */
+function handleBatch(batch: readonly unknown[], ctx: HandlerContext): Reply {
+  if (batch.length === 0) return sendError(null, invalidRequest('the batch is empty'));
+  const before: OutgoingMessage[] = [];
+  const responses: OutgoingMessage[] = [];
+  for (const message of batch) {
+    const reply = !isObject(message)
+      ? sendError(null, invalidRequest('a batch holds requests and notifications, each an object'))
+      : message.method === 'initialize'
+        ? sendError(isValidId(message.id) ? message.id : null, invalidRequest('initialize must not be part of a batch'))
+        : handleMessage(message, ctx);
+    if (reply.kind !== 'send') continue;
+    for (const sent of reply.messages) (isResponse(sent) ? responses : before).push(sent);
+  }
+  return { kind: 'batch', before, responses };
+}
+
+function isResponse(message: OutgoingMessage): boolean {
+  return !('method' in message) && ('result' in message || 'error' in message);
+}
+
 function handleRequest(request: Request, ctx: HandlerContext): Reply {
   const { defects } = ctx;
   const isList = request.method === 'tools/list';
@@ -92,7 +119,7 @@ function handleRequest(request: Request, ctx: HandlerContext): Reply {
   if (request.method === 'tools/call' && defects.has('request-state-tamper-hang') && undecodableState(request.params.requestState)) return { kind: 'hang' };
   if (isList && defects.has('garbage-on-list')) return { kind: 'raw', text: 'this is not json' };
   if (crashesOn(request.method, request.params, defects)) return { kind: 'send', messages: [], status: 500, stream: false, exitCode: 70 };
-  const ask = isList ? (ctx.legacy?.requestBeforeListing(defects) ?? rootsBeforeListing(ctx)) : undefined;
+  const ask = isList ? (ctx.session?.requestBeforeListing(defects) ?? rootsBeforeListing(ctx)) : undefined;
   if (ask) return { kind: 'ask', request: ask, then: () => handleRequest(request, ctx) };
 
   const answer = answerRequest(request, ctx);
@@ -133,7 +160,7 @@ function rootsBeforeListing(ctx: HandlerContext): OutgoingMessage | undefined {
 function answerRequest(request: Request, ctx: HandlerContext): Answer {
   try {
     const { result, before, after, listen } = dispatch(request, ctx);
-    return { before, after, response: resultResponse(request.id, ctx.legacy ? legacyResult(result) : result), status: 200, listen };
+    return { before, after, response: resultResponse(request.id, ctx.session ? ctx.session.shape(request.method, result, ctx.defects) : result), status: 200, listen };
   } catch (error) {
     if (error instanceof ProtocolError) {
       return { before: [], response: errorResponse(request.id, error), status: httpStatusOf(error, ctx.defects) };
@@ -150,9 +177,9 @@ function dispatch(
 ): { result: Record<string, unknown>; before: OutgoingMessage[]; after?: OutgoingMessage[]; listen?: Reply & { kind: 'listen' } } {
   const { method, params } = request;
   const { defects } = ctx;
-  const sessionResult = ctx.legacy?.answer(method, params);
+  const sessionResult = ctx.session?.answer(method, params);
   if (sessionResult) return { result: sessionResult, before: [] };
-  if (method === 'initialize' && !ctx.legacy) {
+  if (method === 'initialize' && !ctx.session) {
     if (defects.has('initialize-error-unnamed')) throw methodNotFound('Method not found: initialize');
     throw methodNotFound(
       `initialize is not supported: this server speaks MCP ${PROTOCOL_VERSION} only (no handshake; send server/discover)`,
@@ -162,19 +189,19 @@ function dispatch(
   if (!METHODS.has(method) || (method === 'server/discover' && defects.has('no-discover'))) {
     throw methodNotFound(`Method not found: ${method}`);
   }
-  const meta = ctx.legacy
-    ? ctx.legacy.meta(params)
+  const meta = ctx.session
+    ? ctx.session.meta(params)
     : readRequestMeta(defects.has('meta-not-required') ? fillMissingMeta(request.rawParams) : request.rawParams, defects.has('log-level-unchecked'));
   if (defects.has('capabilities-remembered')) {
     meta.clientCapabilities = { ...ctx.state.rememberedCapabilities.get(ctx.connection), ...meta.clientCapabilities };
     ctx.state.rememberedCapabilities.set(ctx.connection, meta.clientCapabilities);
   }
-  if (method === 'tools/call' && ctx.legacy && typeof params.name === 'string' && !ctx.legacy.serves(params.name)) throw invalidParams(`Unknown tool: ${params.name}`);
+  if (method === 'tools/call' && ctx.session && typeof params.name === 'string' && !ctx.session.serves(params.name)) throw invalidParams(`Unknown tool: ${params.name}`);
   if (method === 'tools/call' && defects.has('tool-lookup-before-headers') && typeof params.name === 'string' && !findTool(params.name, ctx.state.betaTools)) {
     throw invalidParams(`Unknown tool: ${params.name}`);
   }
-  if (ctx.headers) validateRequestHeaders(ctx.headers, method, params, meta, defects);
-  if (!ctx.legacy && !SUPPORTED_VERSIONS.includes(meta.protocolVersion) && !defects.has('version-not-checked')) {
+  if (ctx.headers && !ctx.session) validateRequestHeaders(ctx.headers, method, params, meta, defects);
+  if (!ctx.session && !SUPPORTED_VERSIONS.includes(meta.protocolVersion) && !defects.has('version-not-checked')) {
     throw unsupportedVersion(meta.protocolVersion);
   }
 

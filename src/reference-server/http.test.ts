@@ -1,18 +1,23 @@
-import { Agent } from 'node:http';
+import { Agent, get, type ClientRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DefectName } from './defects.js';
 import { encodeHeaderValue } from './header-value.js';
 import { startHttpServer, type RunningHttpServer } from './http.js';
-import { meta, post, rpc, standardHeaders } from './test-support.js';
+import type { InitializeRevision } from './revisions.js';
+import { initializeRequest, legacyRpc, meta, post, rpc, standardHeaders } from './test-support.js';
 
 type Message = Record<string, any>;
 
-async function withServer(options: { sse?: boolean; defects?: DefectName[]; toolLatencyMs?: number }, body: (server: RunningHttpServer) => Promise<void>) {
+async function withServer(
+  options: { sse?: boolean; defects?: DefectName[]; toolLatencyMs?: number; revision?: InitializeRevision },
+  body: (server: RunningHttpServer) => Promise<void>,
+) {
   const server = await startHttpServer({
     port: 0,
     sse: options.sse ?? false,
     defects: new Set(options.defects ?? []),
     log: () => {},
+    ...(options.revision ? { revision: options.revision } : {}),
     ...(options.toolLatencyMs ? { toolLatencyMs: options.toolLatencyMs } : {}),
   });
   try {
@@ -517,6 +522,153 @@ describe('Streamable HTTP options and defects', () => {
       expect(settled).toBe(false);
       await server.close();
       await pending;
+    });
+  });
+});
+
+describe('Streamable HTTP of an initialize revision: sessions', () => {
+  const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+
+  /** Opens a session offering `offered`; returns its id and the headers its later requests carry. */
+  async function open(url: string, offered: string): Promise<{ id: string; headers: Record<string, string>; agreed: string }> {
+    const answer = await post(url, initializeRequest(0, offered), JSON_HEADERS);
+    expect(answer.status).toBe(200);
+    const id = String(answer.headers['mcp-session-id']);
+    expect(id).toMatch(/^[\x21-\x7e]+$/);
+    const agreed = (answer.messages[0] as Message).result.protocolVersion as string;
+    const version = agreed >= '2025-06-18' ? { 'MCP-Protocol-Version': agreed } : {};
+    return { id, agreed, headers: { ...JSON_HEADERS, 'Mcp-Session-Id': id, ...version } };
+  }
+
+  it('mints a session id on initialize; serves the session; 400 without an id, 404 for an unknown or ended one', async () => {
+    await withServer({ revision: '2025-11-25' }, async (server) => {
+      const session = await open(server.url, '2025-11-25');
+      expect(session.agreed).toBe('2025-11-25');
+      expect((await post(server.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, session.headers)).status).toBe(202);
+      const listed = await post(server.url, legacyRpc(1, 'tools/list'), session.headers);
+      expect(listed.status).toBe(200);
+      expect((listed.messages[0] as Message).result.tools.length).toBeGreaterThan(0);
+      const anonymous = await post(server.url, legacyRpc(2, 'tools/list'), JSON_HEADERS);
+      expect(anonymous.status).toBe(400);
+      expect(anonymous.messages[0]).toMatchObject({ id: 2, error: { code: -32600 } });
+      expect((await post(server.url, legacyRpc(3, 'tools/list'), { ...session.headers, 'Mcp-Session-Id': 'no-such-session' })).status).toBe(404);
+      expect((await post(server.url, '', session.headers, 'DELETE')).status).toBe(200);
+      expect((await post(server.url, legacyRpc(4, 'tools/list'), session.headers)).status).toBe(404);
+      expect((await post(server.url, '', JSON_HEADERS, 'GET')).status).toBe(405);
+    });
+  });
+
+  it('each session agrees its own version; MCP-Protocol-Version (2025-06-18 on) must be the agreed one', async () => {
+    await withServer({ revision: '2025-11-25' }, async (server) => {
+      const newer = await open(server.url, '2025-11-25');
+      const older = await open(server.url, '2025-03-26');
+      expect(older.agreed).toBe('2025-03-26');
+      const mismatch = await post(server.url, legacyRpc(1, 'ping'), { ...newer.headers, 'MCP-Protocol-Version': '2025-06-18' });
+      expect(mismatch.status).toBe(400);
+      expect(mismatch.messages[0]).toMatchObject({ id: 1, error: { code: -32600, message: expect.stringContaining('MCP-Protocol-Version') } });
+      expect((await post(server.url, legacyRpc(2, 'ping'), without(newer.headers, 'MCP-Protocol-Version'))).status).toBe(200);
+      // 2025-03-26 has no such header: whatever it says, it is not read.
+      expect((await post(server.url, legacyRpc(3, 'ping'), { ...older.headers, 'MCP-Protocol-Version': '1999-01-01' })).status).toBe(200);
+      const tool = ((await post(server.url, legacyRpc(4, 'tools/list'), older.headers)).messages[0] as Message).result.tools[0];
+      expect(Object.keys(tool).sort()).toEqual(['annotations', 'description', 'inputSchema', 'name']);
+    });
+  });
+
+  it('2025-03-26 receives batches: requests answered as one JSON array (an SSE event under --sse), notifications alone with 202', async () => {
+    for (const sse of [false, true]) {
+      await withServer({ revision: '2025-03-26', sse }, async (server) => {
+        const session = await open(server.url, '2025-03-26');
+        const answered = await post(server.url, [legacyRpc('a', 'ping'), legacyRpc('b', 'tools/list')], session.headers);
+        expect(answered.status).toBe(200);
+        expect(answered.headers['content-type']).toBe(sse ? 'text/event-stream' : 'application/json');
+        expect(answered.messages).toMatchObject([[{ id: 'a', result: {} }, { id: 'b', result: { tools: expect.any(Array) } }]]);
+        const notifications = [1, 2].map((n) => ({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: `never-${n}` } }));
+        const accepted = await post(server.url, notifications, session.headers);
+        expect([accepted.status, accepted.text]).toEqual([202, '']);
+      });
+    }
+  });
+
+  it('notification-batch-answered answers a batch of notifications 200 with []; a batch of requests as the clean server does', async () => {
+    await withServer({ revision: '2025-03-26', defects: ['notification-batch-answered'] }, async (server) => {
+      const session = await open(server.url, '2025-03-26');
+      const accepted = await post(server.url, [{ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'x' } }], session.headers);
+      expect([accepted.status, accepted.text]).toEqual([200, '[]']);
+      expect((await post(server.url, [legacyRpc('a', 'ping')], session.headers)).messages).toEqual([[{ jsonrpc: '2.0', id: 'a', result: {} }]]);
+    });
+  });
+
+  it('batch-rejected answers a batch with one -32600 error, over HTTP too', async () => {
+    await withServer({ revision: '2025-03-26', defects: ['batch-rejected'] }, async (server) => {
+      const session = await open(server.url, '2025-03-26');
+      const rejected = await post(server.url, [legacyRpc('a', 'ping')], session.headers);
+      expect(rejected.status).toBe(400);
+      expect(rejected.messages).toEqual([{ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request: batches are not supported' } }]);
+    });
+  });
+});
+
+describe('HTTP+SSE of 2024-11-05', () => {
+  /** Opens the event stream: resolves once its endpoint event came; collects the message events after it. */
+  function openStream(url: string): Promise<{ endpoint: string; messages: Message[]; waitFor(count: number): Promise<Message[]>; close(): void }> {
+    return new Promise((resolve, reject) => {
+      let request: ClientRequest | undefined = undefined;
+      request = get(url, { headers: { Accept: 'text/event-stream' } }, (res) => {
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('text/event-stream');
+        let buffered = '';
+        const messages: Message[] = [];
+        let endpoint: string | undefined;
+        res.on('data', (chunk: Buffer) => {
+          buffered += chunk.toString('utf8');
+          const events = buffered.split('\n\n');
+          buffered = events.pop()!;
+          for (const event of events) {
+            const type = /^event: (.*)$/m.exec(event)?.[1];
+            const data = /^data: (.*)$/m.exec(event)?.[1] ?? '';
+            if (type === 'endpoint' && endpoint === undefined) {
+              endpoint = data;
+              resolve({
+                endpoint,
+                messages,
+                async waitFor(count) {
+                  for (let i = 0; i < 200 && messages.length < count; i += 1) await new Promise((r) => setTimeout(r, 5));
+                  return messages;
+                },
+                close: () => request!.destroy(),
+              });
+            } else if (type === 'message') messages.push(JSON.parse(data) as Message);
+          }
+        });
+      });
+      request.on('error', reject);
+    });
+  }
+
+  const JSON_HEADERS = { 'Content-Type': 'application/json' };
+
+  it('a GET to /sse opens a session whose endpoint event names where to POST; POSTs get 202 and their answers come on the stream', async () => {
+    await withServer({ revision: '2024-11-05' }, async (server) => {
+      expect(server.url).toMatch(/\/sse$/);
+      const stream = await openStream(server.url);
+      expect(stream.endpoint).toMatch(/^\/messages\?sessionId=[\x21-\x7e]+$/);
+      const endpoint = new URL(stream.endpoint, server.url).href;
+      const accepted = await post(endpoint, initializeRequest(1, '2025-11-25'), JSON_HEADERS);
+      expect([accepted.status, accepted.text]).toEqual([202, 'Accepted']);
+      await post(endpoint, { jsonrpc: '2.0', method: 'notifications/initialized' }, JSON_HEADERS);
+      await post(endpoint, legacyRpc(2, 'tools/list'), JSON_HEADERS);
+      const [initialized, listed] = await stream.waitFor(2);
+      expect(initialized).toMatchObject({ id: 1, result: { protocolVersion: '2024-11-05' } });
+      expect(Object.keys(listed!.result.tools[0]).sort()).toEqual(['description', 'inputSchema', 'name']);
+      stream.close();
+    });
+  });
+
+  it('a POST to /sse is 405 (a client trying Streamable HTTP first falls back to the GET); an unknown session or path is 404', async () => {
+    await withServer({ revision: '2024-11-05' }, async (server) => {
+      expect((await post(server.url, initializeRequest(1, '2024-11-05'), JSON_HEADERS)).status).toBe(405);
+      expect((await post(new URL('/messages?sessionId=nope', server.url).href, legacyRpc(1, 'ping'), JSON_HEADERS)).status).toBe(404);
+      expect((await post(new URL('/mcp', server.url).href, legacyRpc(1, 'ping'), JSON_HEADERS)).status).toBe(404);
     });
   });
 });

@@ -7,6 +7,9 @@ import type { DefectSet } from './defects.js';
 import { handleText } from './handler.js';
 import type { OutgoingMessage } from './messages.js';
 import type { HandlerContext, Reply } from './reply.js';
+import { HttpSseSessions, MESSAGES_PATH, SSE_PATH, streamedMessages } from './http-sse.js';
+import { HttpSessions } from './http-sessions.js';
+import { REVISION_RULES, type InitializeRevision } from './revisions.js';
 import type { ListingScale } from './scale-tools.js';
 import { createServerState } from './server-state.js';
 
@@ -26,6 +29,11 @@ export interface HttpServerOptions extends AnswerLatency {
   rateLimitOnce?: number;
   /** Benchmarks: generated tools appended to the listing. */
   scale?: ListingScale;
+  /**
+   * Serve this initialize revision (and older ones): Streamable HTTP with one session per Mcp-Session-Id, or for
+   * 2024-11-05 the HTTP+SSE transport, one session per event stream. Absent: 2026-07-28.
+   */
+  revision?: InitializeRevision;
 }
 
 export interface RunningHttpServer {
@@ -34,9 +42,10 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-/** Streamable HTTP on 127.0.0.1 with a single POST endpoint at /mcp. */
+/** HTTP on 127.0.0.1: Streamable HTTP with a single endpoint at /mcp, or (2024-11-05) HTTP+SSE with its stream at /sse. */
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const state = createServerState();
+  const sessions = httpSessions(options.revision);
   let rateLimit = options.rateLimitOnce;
   const server = createServer((req, res) => {
     const method = String(req.headers['mcp-method'] ?? '-');
@@ -47,7 +56,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       return;
     }
     options.onArrival?.(`${req.method ?? '?'} ${method}`, String(req.socket.remotePort));
-    serveRequest(req, res, options, state).catch((error: unknown) => {
+    serveRequest(req, res, options, state, sessions).catch((error: unknown) => {
       options.log(`error serving ${req.method ?? '?'} ${req.url ?? '?'}: ${String(error)}`);
       if (!res.headersSent) res.writeHead(500).end();
     });
@@ -58,7 +67,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   });
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}${MCP_PATH}`,
+    url: `http://127.0.0.1:${port}${sessions instanceof HttpSseSessions ? SSE_PATH : MCP_PATH}`,
     port,
     close: () =>
       new Promise<void>((resolve) => {
@@ -68,21 +77,34 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   };
 }
 
+/** The sessions of an initialize revision's HTTP transport; none on 2026-07-28. */
+function httpSessions(revision: InitializeRevision | undefined): HttpSessions | HttpSseSessions | undefined {
+  if (!revision) return undefined;
+  return REVISION_RULES[revision].http === 'http+sse' ? new HttpSseSessions(revision) : new HttpSessions(revision);
+}
+
 async function serveRequest(
   req: IncomingMessage,
   res: ServerResponse,
   options: HttpServerOptions,
   state: HandlerContext['state'],
+  sessions: HttpSessions | HttpSseSessions | undefined,
 ): Promise<void> {
   const { defects } = options;
   if (defects.has('session-minted')) res.setHeader('Mcp-Session-Id', randomBytes(16).toString('hex'));
-  const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-  if (path !== MCP_PATH) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const origin = req.headers.origin;
   if (origin !== undefined && !isAllowedOrigin(origin) && !defects.has('no-origin-check')) {
     const status = defects.has('origin-rejected-400') ? 400 : 403;
-    return void writeJson(res, status, { jsonrpc: '2.0', error: { code: -32600, message: `Forbidden: Origin ${origin} is not allowed` } }, defects);
+    const error = { code: -32600, message: `Forbidden: Origin ${origin} is not allowed` };
+    // schema.json requires an id on an error before 2025-11-25 (whose page lets this one go without): on the initialize
+    // revisions the error carries the request's id, or null when the body names none.
+    const id = sessions && req.method === 'POST' ? { id: requestId((await readBody(req)) ?? '') } : {};
+    return void writeJson(res, status, { jsonrpc: '2.0', ...id, error }, defects);
   }
+  if (sessions instanceof HttpSseSessions) return serveHttpSse(req, res, url, sessions, options, state);
+  if (url.pathname !== MCP_PATH) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+  if (sessions && req.method === 'DELETE') return void res.writeHead(sessions.end(req.headers)).end();
   if (req.method !== 'POST') {
     if (defects.has('get-allowed') && (req.method === 'GET' || req.method === 'DELETE')) return void writeJson(res, 200, {}, defects);
     return void res.writeHead(405, { Allow: 'POST' }).end();
@@ -95,6 +117,11 @@ async function serveRequest(
     const error = { code: -32600, message: `Last-Event-ID ${String(lastEventId)} names no stream to resume` };
     return void writeJson(res, 400, { jsonrpc: '2.0', id: requestId(body), error }, defects);
   }
+  const routed = sessions?.route(req.headers, parsedOrUndefined(body));
+  if (routed && 'status' in routed) {
+    return void writeJson(res, routed.status, { jsonrpc: '2.0', id: requestId(body), error: { code: -32600, message: routed.message } }, defects);
+  }
+  if (routed?.minted) res.setHeader('Mcp-Session-Id', routed.minted);
   const ctx: HandlerContext = {
     transport: 'http',
     defects,
@@ -103,11 +130,48 @@ async function serveRequest(
     headers: defects.has('header-names-case-sensitive') ? canonicallySpelled(req.rawHeaders) : req.headers,
     log: options.log,
     ...(options.scale ? { scale: options.scale } : {}),
+    ...(routed ? { session: routed.session } : {}),
   };
   const reply = handleText(body, ctx);
   const delayMs = answerDelayMs(methodOf(body), reply, options);
   if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
   writeReply(res, reply, options.sse, defects);
+}
+
+/**
+ * The HTTP+SSE transport of 2024-11-05: a GET to /sse opens a session's stream (a POST there is 405, so that a client
+ * trying Streamable HTTP first falls back to the GET); a POST to the endpoint the stream named is accepted with 202, and
+ * answered on the stream.
+ */
+async function serveHttpSse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  sessions: HttpSseSessions,
+  options: HttpServerOptions,
+  state: HandlerContext['state'],
+): Promise<void> {
+  if (url.pathname === SSE_PATH) {
+    if (req.method !== 'GET') return void res.writeHead(405, { Allow: 'GET' }).end();
+    res.writeHead(200, sseHeaders(options.defects));
+    return sessions.open(res);
+  }
+  if (url.pathname !== MESSAGES_PATH || req.method !== 'POST') return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+  const stream = sessions.find(url);
+  if (!stream) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('No such session');
+  const body = await readBody(req);
+  if (body === undefined) return void res.writeHead(413).end();
+  res.writeHead(202, { 'Content-Type': 'text/plain' }).end('Accepted');
+  const ctx: HandlerContext = {
+    transport: 'http',
+    defects: options.defects,
+    state,
+    connection: String(req.socket.remotePort ?? 'unknown'),
+    log: options.log,
+    session: stream.session,
+    ...(options.scale ? { scale: options.scale } : {}),
+  };
+  for (const message of streamedMessages(handleText(body, ctx))) stream.send(message);
 }
 
 /** subscriptions/listen: an SSE stream that stays open until the client closes it. */
@@ -130,6 +194,8 @@ function writeReply(res: ServerResponse, reply: Reply, sse: boolean, defects: De
       return openListenStream(res, reply, defects);
     case 'raw':
       return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(reply.text);
+    case 'batch':
+      return writeBatch(res, reply, sse, defects);
     case 'send': {
       if ((sse || reply.stream) && reply.status === 200) return writeEventStream(res, reply.messages, defects);
       const response = reply.messages[reply.messages.length - 1];
@@ -138,7 +204,22 @@ function writeReply(res: ServerResponse, reply: Reply, sse: boolean, defects: De
   }
 }
 
-function writeJson(res: ServerResponse, status: number, message: OutgoingMessage, defects: DefectSet): void {
+/**
+ * A batch's answer (2025-03-26 basic/transports § Sending Messages to the Server): 202 with no body when it held no
+ * request, else its responses as one array, in a JSON body or (after messages of their own, or under --sse) an SSE event.
+ */
+function writeBatch(res: ServerResponse, reply: Reply & { kind: 'batch' }, sse: boolean, defects: DefectSet): void {
+  if (reply.responses.length === 0 && reply.before.length === 0) {
+    return defects.has('notification-batch-answered') ? writeJson(res, 200, [], defects) : void res.writeHead(202).end();
+  }
+  if (!sse && reply.before.length === 0) return writeJson(res, 200, reply.responses, defects);
+  res.writeHead(200, sseHeaders(defects));
+  for (const message of reply.before) res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+  if (reply.responses.length > 0) res.write(`event: message\ndata: ${JSON.stringify(reply.responses)}\n\n`);
+  res.end();
+}
+
+function writeJson(res: ServerResponse, status: number, message: OutgoingMessage | OutgoingMessage[], defects: DefectSet): void {
   const mislabelled = defects.has('error-as-text-plain') && 'error' in message;
   res.writeHead(status, { 'Content-Type': mislabelled ? 'text/plain; charset=utf-8' : 'application/json' }).end(JSON.stringify(message));
 }
@@ -147,6 +228,14 @@ function writeEventStream(res: ServerResponse, messages: OutgoingMessage[], defe
   res.writeHead(200, sseHeaders(defects));
   for (const message of messages) res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
   res.end();
+}
+
+function parsedOrUndefined(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The id of a JSON-RPC request body, null when there is none to read. */

@@ -2,6 +2,7 @@ import { arrivalLog } from './arrival-log.js';
 import { USAGE, parseCliArgs } from './cli-args.js';
 import { formatDefectList } from './defects.js';
 import type { ListingScale } from './scale-tools.js';
+import { isInitializeRevision, REVISION_RULES, type Revision } from './revisions.js';
 
 const log = (line: string): void => {
   process.stderr.write(`[reference-server] ${line}\n`);
@@ -29,14 +30,14 @@ async function main(): Promise<void> {
   const defectNote = command.defects.size > 0 ? ` with defects: ${[...command.defects].join(', ')}` : '';
   if (command.transport === 'stdio') {
     const { runStdioServer } = await import('./stdio.js');
-    log(`serving MCP ${command.legacy ? '2025-11-25 (the initialize wire)' : '2026-07-28'} over stdio${defectNote}`);
+    log(`serving MCP ${served(command.protocolVersion)} over stdio${defectNote}`);
     // Without its stdin the process would have nothing left to wait for; this keeps it up until a signal.
     if (command.defects.has('ignore-stdin-eof')) setInterval(() => {}, 60_000);
     runStdioServer({
       input: process.stdin,
       output: process.stdout,
       defects: command.defects,
-      legacy: command.legacy,
+      ...(isInitializeRevision(command.protocolVersion) ? { revision: command.protocolVersion } : {}),
       log,
       exit: (code) => process.exit(code),
       ...(onArrival ? { onArrival } : {}),
@@ -50,19 +51,24 @@ async function main(): Promise<void> {
     port: command.port,
     sse: command.sse,
     defects: command.defects,
+    ...(isInitializeRevision(command.protocolVersion) ? { revision: command.protocolVersion } : {}),
     log,
     ...(onArrival ? { onArrival } : {}),
     ...(command.rateLimitOnce !== undefined ? { rateLimitOnce: command.rateLimitOnce } : {}),
     ...(scale ? { scale } : {}),
     ...command.latency,
   });
-  log(`serving MCP over Streamable HTTP${command.sse ? ' (SSE responses)' : ''}${defectNote}`);
+  log(`serving MCP ${served(command.protocolVersion)} over ${isInitializeRevision(command.protocolVersion) && REVISION_RULES[command.protocolVersion].http === 'http+sse' ? 'HTTP+SSE' : 'Streamable HTTP'}${command.sse ? ' (SSE responses)' : ''}${defectNote}`);
   process.stdout.write(`listening on ${server.url}\n`);
   const shutdown = (): void => {
     void server.close().then(() => process.exit(0));
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
+}
+
+function served(revision: Revision): string {
+  return isInitializeRevision(revision) ? `${revision} (initialize; older initialize revisions too)` : revision;
 }
 
 async function listingScale(scaleTools: number | undefined, bigPageMb: number | undefined): Promise<ListingScale | undefined> {

@@ -1,9 +1,9 @@
 import type { DefectSet } from './defects.js';
 import type { HeaderBag } from './http-headers.js';
-import type { LegacySession } from './legacy.js';
 import type { OutgoingMessage } from './messages.js';
 import type { ListingScale } from './scale-tools.js';
 import type { ServerState } from './server-state.js';
+import type { InitializeSession } from './session.js';
 
 export interface HandlerContext {
   transport: 'stdio' | 'http';
@@ -16,8 +16,8 @@ export interface HandlerContext {
   log?: (line: string) => void;
   /** Benchmarks: generated tools appended to the listing, and the page size to serve them with. */
   scale?: ListingScale;
-  /** Legacy mode (--legacy, stdio): the session of the initialize wire; absent on 2026-07-28. */
-  legacy?: LegacySession;
+  /** An initialize revision (--protocol-version): the session the message belongs to; absent on 2026-07-28. */
+  session?: InitializeSession;
 }
 
 /** What a transport must do for one incoming message. */
@@ -38,6 +38,8 @@ export type Reply =
       /** Registers the stream's writer; returns the function that ends the subscription. */
       open(send: (message: OutgoingMessage) => void): () => void;
     }
+  /** A JSON-RPC batch handled (2025-03-26): the messages its requests sent first, then their responses as one array (none: nothing to answer). */
+  | { kind: 'batch'; before: OutgoingMessage[]; responses: OutgoingMessage[] }
   | {
       kind: 'send';
       /** In order; the response to the request is last. */

@@ -2,18 +2,19 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { DefectName } from './defects.js';
 import type { AnswerLatency } from './latency.js';
+import type { InitializeRevision } from './revisions.js';
 import { runStdioServer } from './stdio.js';
-import { legacyRpc, meta, rpc } from './test-support.js';
+import { initializeRequest, legacyRpc, meta, rpc } from './test-support.js';
 
-/** Runs the stdio server on in-memory streams; `legacy` serves the initialize wire (--legacy). */
-function startStdio(defects: DefectName[] = [], latency: AnswerLatency = {}, legacy = false) {
+/** Runs the stdio server on in-memory streams; `revision` serves that initialize revision (--protocol-version). */
+function startStdio(defects: DefectName[] = [], latency: AnswerLatency = {}, revision?: InitializeRevision) {
   const input = new PassThrough();
   const output = new PassThrough();
   let buffered = '';
   output.on('data', (chunk: Buffer) => (buffered += chunk.toString('utf8')));
   let exitCode: number | undefined;
   const exited = new Promise<number>((resolve) => {
-    runStdioServer({ input, output, defects: new Set(defects), legacy, log: () => {}, exit: (code) => resolve((exitCode = code)), ...latency });
+    runStdioServer({ input, output, defects: new Set(defects), ...(revision ? { revision } : {}), log: () => {}, exit: (code) => resolve((exitCode = code)), ...latency });
   });
   const lines = () => buffered.split('\n').filter((line) => line !== '');
   return {
@@ -138,7 +139,7 @@ describe('stdio transport', () => {
   });
 
   it('legacy-sampling-unnegotiated asks for sampling before the first tools/list, serves other requests meanwhile, and answers the list once the client has answered', async () => {
-    const server = startStdio(['legacy-sampling-unnegotiated'], {}, true);
+    const server = startStdio(['legacy-sampling-unnegotiated'], {}, '2025-11-25');
     server.send(legacyRpc(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } }));
     server.send(legacyRpc(2, 'tools/list'));
     server.send(legacyRpc(3, 'ping'));
@@ -147,6 +148,17 @@ describe('stdio transport', () => {
     server.send({ jsonrpc: '2.0', id: 'srv-sampling-1', error: { code: -32601, message: 'Method not found' } });
     const lines = await server.waitForLines(4);
     expect(JSON.parse(lines[3]!)).toMatchObject({ id: 2, result: { tools: expect.any(Array) } });
+    server.end();
+    await server.exited;
+  });
+
+  it('2025-03-26 answers a batch line with one line holding the array of its responses, and a batch of notifications with nothing', async () => {
+    const server = startStdio([], {}, '2025-03-26');
+    server.send(initializeRequest(1, '2025-03-26'));
+    server.send([{ jsonrpc: '2.0', method: 'notifications/initialized' }]);
+    server.send([legacyRpc(2, 'ping'), legacyRpc(3, 'tools/list')]);
+    const lines = await server.waitForLines(2);
+    expect(lines.map((line) => JSON.parse(line))).toMatchObject([{ id: 1, result: { protocolVersion: '2025-03-26' } }, [{ id: 2, result: {} }, { id: 3, result: {} }]]);
     server.end();
     await server.exited;
   });

@@ -6,19 +6,20 @@ import { asksForLogs, callsTool, cancelledIdOf, requestIdOf } from './line-field
 import { answerDelayMs, type AnswerLatency } from './latency.js';
 import type { DefectSet } from './defects.js';
 import { handleText } from './handler.js';
-import { LegacySession } from './legacy.js';
 import { notification, type OutgoingMessage } from './messages.js';
 import type { HandlerContext, Reply } from './reply.js';
 import type { ListingScale } from './scale-tools.js';
+import type { InitializeRevision } from './revisions.js';
 import { createServerState } from './server-state.js';
+import { InitializeSession } from './session.js';
 
 /** Benchmarks (AnswerLatency): tools/call answers are written late; other lines are answered meanwhile. */
 export interface StdioServerOptions extends AnswerLatency {
   input: Readable;
   output: Writable;
   defects: DefectSet;
-  /** Serve the initialize wire (2025-11-25): one process is one session. */
-  legacy?: boolean;
+  /** Serve this initialize revision (and older ones): the process is one session. Absent: 2026-07-28. */
+  revision?: InitializeRevision;
   log: (line: string) => void;
   /** Called once when the server is done: 0 on stdin EOF (never, under ignore-stdin-eof), the defect's code for exit-after-discover. */
   exit: (code: number) => void;
@@ -45,7 +46,7 @@ export function runStdioServer(options: StdioServerOptions): void {
     connection: String(process.pid),
     log,
     ...(options.scale ? { scale: options.scale } : {}),
-    ...(options.legacy ? { legacy: new LegacySession() } : {}),
+    ...(options.revision ? { session: new InitializeSession(options.revision) } : {}),
   };
   if (defects.has('stdout-noise')) output.write('reference server ready\n');
   const lines = createInterface({ input, crlfDelay: Infinity });
@@ -127,6 +128,11 @@ export function runStdioServer(options: StdioServerOptions): void {
       return;
     }
     if (reply.kind === 'raw') output.write(`${reply.text}\n`);
+    if (reply.kind === 'batch') {
+      for (const message of reply.before) writeMessage(message);
+      if (reply.responses.length > 0) output.write(`${JSON.stringify(reply.responses)}\n`);
+      return;
+    }
     if (reply.kind === 'ask') {
       asked.set(JSON.stringify(reply.request.id), { line, then: reply.then });
       writeMessage(reply.request);

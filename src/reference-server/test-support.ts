@@ -2,9 +2,10 @@
 import { request as httpRequest, type Agent, type IncomingHttpHeaders } from 'node:http';
 import type { JsonRpcId } from '../jsonrpc.js';
 import { NO_DEFECTS, type DefectName } from './defects.js';
-import { LegacySession } from './legacy.js';
 import type { HandlerContext } from './reply.js';
+import type { InitializeRevision } from './revisions.js';
 import { createServerState } from './server-state.js';
+import { InitializeSession } from './session.js';
 
 export const VERSION = '2026-07-28';
 
@@ -21,18 +22,23 @@ export function rpc(id: JsonRpcId, method: string, params: Record<string, unknow
   return { jsonrpc: '2.0', id, method, params: { _meta: meta(), ...params } };
 }
 
-/** `legacy`: the context of legacy mode (--legacy), a session of the initialize wire. */
-export function stdioContext(defects: readonly DefectName[] = [], legacy = false): HandlerContext {
+/** `revision`: the context of a server started as that initialize revision (--protocol-version), one session. */
+export function stdioContext(defects: readonly DefectName[] = [], revision?: InitializeRevision): HandlerContext {
   return {
     transport: 'stdio',
     defects: defects.length ? new Set(defects) : NO_DEFECTS,
     state: createServerState(),
     connection: String(process.pid),
-    ...(legacy ? { legacy: new LegacySession() } : {}),
+    ...(revision ? { session: new InitializeSession(revision) } : {}),
   };
 }
 
-/** A request of the initialize wire: no per-request `_meta`. */
+/** The initialize request of a client offering this revision. */
+export function initializeRequest(id: JsonRpcId, protocolVersion: string, capabilities: Record<string, unknown> = {}) {
+  return legacyRpc(id, 'initialize', { protocolVersion, capabilities, clientInfo: { name: 'reference-server-tests', version: '0.0.0' } });
+}
+
+/** A request of the initialize revisions: no per-request `_meta`. */
 export function legacyRpc(id: JsonRpcId, method: string, params?: Record<string, unknown>) {
   return { jsonrpc: '2.0', id, method, ...(params ? { params } : {}) };
 }
@@ -53,7 +59,7 @@ export interface HttpResult {
   status: number;
   headers: IncomingHttpHeaders;
   text: string;
-  /** JSON body, or every SSE `data:` payload, parsed. */
+  /** JSON body (none for a body that is not JSON), or every SSE `data:` payload, parsed. */
   messages: unknown[];
 }
 
@@ -77,7 +83,13 @@ export function post(url: string, body: unknown, headers: Record<string, string>
 
 function parseMessages(headers: IncomingHttpHeaders, text: string): unknown[] {
   if (text === '') return [];
-  if (!String(headers['content-type']).startsWith('text/event-stream')) return [JSON.parse(text) as unknown];
+  if (!String(headers['content-type']).startsWith('text/event-stream')) {
+    try {
+      return [JSON.parse(text) as unknown];
+    } catch {
+      return [];
+    }
+  }
   return text
     .split(/\r?\n\r?\n/)
     .map((event) =>

@@ -3,6 +3,7 @@ import { NO_DEFECTS, type DefectName, type DefectSet } from './defects.js';
 import { ErrorCode } from './constants.js';
 import { invalidParams, ProtocolError } from './protocol-error.js';
 import type { RequestMeta } from './request-meta.js';
+import { invalidArgumentsAreProtocolErrors } from './revisions.js';
 import { serverInfoMeta } from './result-meta.js';
 import type { ServerState } from './server-state.js';
 import { REGION_PATTERN } from './tool-defects.js';
@@ -60,6 +61,9 @@ const UNKNOWN_TOOL_CODES: readonly [DefectName, number][] = [
   ['unknown-tool-32500', -32500],
 ];
 
+/** The audio-content-on-2024-11-05 defect's block: an 8-sample WAV chime. */
+const CHIME_WAV_BASE64 = 'UklGRiwAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQgAAABYqFioWKhYqA==';
+
 /** Result defects: each breaks one rule about what a successful result carries. */
 function resultDefects(name: string, result: Record<string, unknown>, defects: DefectSet): Record<string, unknown> {
   if (name === 'get_weather' && defects.has('structured-output-mismatch') && isObject(result.structuredContent)) {
@@ -75,6 +79,9 @@ function resultDefects(name: string, result: Record<string, unknown>, defects: D
   }
   if (name === 'get_time' && defects.has('task-result-unnegotiated') && result.isError !== true) {
     return { resultType: 'task', task: { taskId: 'task-1', status: 'working', createdAt: new Date(0).toISOString() } };
+  }
+  if (name === 'get_logo' && defects.has('audio-content-on-2024-11-05') && Array.isArray(result.content)) {
+    return { ...result, content: [...result.content, { type: 'audio', data: CHIME_WAV_BASE64, mimeType: 'audio/wav' }] };
   }
   if (name === 'echo' && defects.has('meta-key-bad-label') && Array.isArray(result.content)) {
     return { ...result, content: result.content.map((block: unknown) => (isObject(block) ? { ...block, _meta: { 'com.example-/source': 'echo' } } : block)) };
@@ -99,6 +106,7 @@ export function toolsCallResult(
   }
   const skipValidation = call.name === 'get_time' && defects.has('invalid-args-succeed');
   const problem = skipValidation ? undefined : tool.checkInput(call.arguments);
+  if (problem && invalidArgumentsAreProtocolErrors(meta.protocolVersion)) throw invalidParams(problem);
   const outcome = problem
     ? toolError(problem)
     : tool.run({ ...call, clientCapabilities: meta.clientCapabilities, state, defects, ...(connection === undefined ? {} : { connection }) });

@@ -26,7 +26,7 @@ function clientNameOf(params: Record<string, unknown>): unknown {
 export function toolsListResult(params: Record<string, unknown>, ctx: HandlerContext): Record<string, unknown> {
   const { defects } = ctx;
   const definitions = ctx.state.betaTools ? [...listedToolDefinitions(defects), BETA_DEFINITION] : listedToolDefinitions(defects);
-  const listed = withScale(ctx.legacy ? definitions.filter((tool) => ctx.legacy!.serves(String(tool.name))) : definitions, ctx);
+  const listed = withScale(ctx.session ? definitions.filter((tool) => ctx.session!.serves(String(tool.name))) : definitions, ctx);
   const pageSize = ctx.scale?.pageSize ?? PAGE_SIZE;
   const total = listed.length;
   if (defects.has('cursor-single-use') && typeof params.cursor === 'string') spendCursor(params.cursor, ctx);

@@ -18,7 +18,6 @@ const described: CheckDefinition = {
   title: 'Calling an unlisted tool is a JSON-RPC error',
   specRef: 'server/tools#error-handling',
   area: 'tool-calls',
-  wires: ['2025-11-25'],
   sentences: { '2025-11-25': [{ ref: 'server/tools#error-handling', text: 'Standard JSON-RPC errors for issues like: Unknown tools', keyword: 'descriptive' }] },
   run: () => [],
 };

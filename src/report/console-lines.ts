@@ -98,11 +98,15 @@ export function checkLines(result: CheckResult, paint: Palette, verbose: boolean
   return lines;
 }
 
-/** A one-line restatement of a fail, warn or error for the recap after the summary (and its replay line). */
-export function recapLines(result: CheckResult, paint: Palette): string[] {
+/**
+ * A one-line restatement of a fail, warn or error for the recap after the summary (and its replay line); `revision`
+ * names the run it came from in a --revisions audit.
+ */
+export function recapLines(result: CheckResult, paint: Palette, revision?: string): string[] {
   const tool = result.tool === undefined ? '' : ` [${terminalInline(result.tool, 80)}]`;
   const message = terminalInline(result.message.split(/\r?\n/)[0] ?? '', 200);
-  const lines = [`  ${statusBadge(result.status, paint)} ${terminalInline(result.id)}${tool}: ${message}`];
+  const run = revision === undefined ? '' : `${paint.dim(revision)} `;
+  const lines = [`  ${statusBadge(result.status, paint)} ${run}${terminalInline(result.id)}${tool}: ${message}`];
   if (result.replay !== undefined) lines.push(`       ${paint.dim(`replay: ${terminalInline(result.replay, 400)}`)}`);
   return lines;
 }

@@ -10,7 +10,7 @@ import type { RunReport } from '../model/report.js';
 
 const COLUMN = 7;
 
-function paintStatus(status: Status, text: string, paint: Palette): string {
+export function paintStatus(status: Status, text: string, paint: Palette): string {
   const byStatus: Record<Status, (t: string) => string> = {
     pass: paint.green,
     fail: paint.red,
@@ -39,6 +39,9 @@ function keywordTable(report: RunReport): string[] {
 
 function runDetails(report: RunReport, writtenPaths: readonly string[]): string[] {
   const lines = [`Wire: ${report.wire.protocolVersion ?? 'none'} (${terminalInline(report.wire.reason)})`];
+  if (report.target.transport === 'http+sse') {
+    lines.push('Transport: HTTP+SSE (2024-11-05, deprecated): the URL refused the initialize POST, and its GET stream named an endpoint; Streamable HTTP checks do not apply');
+  }
   if (report.server?.name !== undefined || report.server?.version !== undefined) {
     const identity = [report.server.name, report.server.version].filter((part) => part !== undefined).join(' ');
     lines.push(`Server: ${terminalInline(identity, 200)}`);
@@ -100,6 +103,12 @@ function baselineLines(baseline: BaselineSummary): string[] {
 function lockLine(lock: LockComparison): string {
   if (lock.status === 'match') return `Tool lock ${terminalInline(lock.file)}: unchanged`;
   return `Tool lock ${terminalInline(lock.file)}: CHANGED ${terminalInline(describeLockChange(lock), 2000)} (+ added, - removed, ~ changed); rerun "lock --write" if intended`;
+}
+
+/** --revisions: what one revision's run ends with on the console (the keyword table and the paths come once, at the end). */
+export function runSummaryLines(report: RunReport, paint: Palette): string[] {
+  const aborted = report.aborted === undefined ? [] : [paint.red(paint.bold('Audit aborted.'))];
+  return [...aborted, statusCounts(report, paint), ...runDetails(report, [])];
 }
 
 export function summaryLines(report: RunReport, paint: Palette, writtenPaths: readonly string[]): string[] {

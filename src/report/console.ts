@@ -2,10 +2,12 @@ import type { CheckResult } from '../model/check.js';
 import { colorEnabled, palette, type Palette } from './color.js';
 import { areaHeading, checkLines, recapLines } from './console-lines.js';
 import { createProgress, type ProgressOptions } from './console-progress.js';
-import { summaryLines } from './console-summary.js';
+import { matrixLines, revisionsSummaryLines } from './console-matrix.js';
+import { runSummaryLines, summaryLines } from './console-summary.js';
 import { terminalInline } from './text-safety.js';
 import type { Reporter } from './types.js';
-import type { RunReport } from '../model/report.js';
+import type { RevisionsReport, RunReport } from '../model/report.js';
+import type { Wire } from '../model/wire.js';
 
 export interface ConsoleReporterOptions {
   stream?: NodeJS.WritableStream;
@@ -87,6 +89,23 @@ export function createConsoleReporter(options: ConsoleReporterOptions = {}): Rep
     name: 'console',
     onResult: print,
     onStart: (checkId) => progress?.started(checkId),
+    // --revisions: each revision's run under a heading of its own, its summary after it; the matrix comes last.
+    onRevision(revision: Wire) {
+      write(['', paint.bold(`Revision ${revision}`)]);
+      lastArea = undefined;
+      printedAny = false;
+    },
+    onRevisionNotSupported(_revision: Wire, reason: string) {
+      write([paint.dim(`  not supported, not audited: ${terminalInline(reason, 400)}`)]);
+    },
+    onRunFinished(report: RunReport) {
+      write([...(printedAny ? [''] : []), ...runSummaryLines(report, paint)]);
+    },
+    async finishRevisions(report: RevisionsReport) {
+      progress?.stop();
+      write([...matrixLines(report, paint, verbose), ...revisionsSummaryLines(report, paint, options.writtenPaths?.() ?? [])]);
+      return undefined;
+    },
     async finish(report: RunReport) {
       progress?.stop();
       // A report that was not produced live (e.g. replayed from a file) still gets its lines.

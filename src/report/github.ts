@@ -1,9 +1,9 @@
 import { appendFile } from 'node:fs/promises';
 import type { CheckResult } from '../model/check.js';
-import { renderMarkdown } from './markdown.js';
+import { renderMarkdown, renderMarkdownRevisions } from './markdown.js';
 import { terminalInline, terminalLines } from './text-safety.js';
 import type { Reporter } from './types.js';
-import type { RunReport } from '../model/report.js';
+import { auditedRuns, type RevisionsReport, type RunReport } from '../model/report.js';
 
 /** GitHub shows at most this many annotations of each type per step; the rest stay in the log only. */
 export const SHOWN_PER_TYPE = 10;
@@ -45,12 +45,12 @@ function findingText(check: CheckResult): string {
  * audit, a changed tool lock), all of them; a warning per warn, the first SHOWN_PER_TYPE; findings in the baseline
  * none. A notice says what GitHub will not show.
  */
-export function annotations(report: RunReport): string[] {
+export function annotations(report: RunReport, titlePrefix = ''): string[] {
   const counted = report.checks.filter((c) => !c.baselined);
-  const errors = counted.filter((c) => c.status === 'fail' || c.status === 'error').map((c) => command('error', c.id, findingText(c)));
-  if (report.aborted) errors.unshift(command('error', 'mcp-tools-conformance', `the audit did not complete: ${terminalInline(report.aborted.reason, 1000)}`));
-  if (report.lock?.status === 'changed') errors.push(command('error', 'tool lock', lockText(report.lock)));
-  const warnings = counted.filter((c) => c.status === 'warn').map((c) => command('warning', c.id, findingText(c)));
+  const errors = counted.filter((c) => c.status === 'fail' || c.status === 'error').map((c) => command('error', `${titlePrefix}${c.id}`, findingText(c)));
+  if (report.aborted) errors.unshift(command('error', `${titlePrefix}mcp-tools-conformance`, `the audit did not complete: ${terminalInline(report.aborted.reason, 1000)}`));
+  if (report.lock?.status === 'changed') errors.push(command('error', `${titlePrefix}tool lock`, lockText(report.lock)));
+  const warnings = counted.filter((c) => c.status === 'warn').map((c) => command('warning', `${titlePrefix}${c.id}`, findingText(c)));
   const lines = [...errors, ...warnings.slice(0, SHOWN_PER_TYPE)];
   const unseen = [
     ...(errors.length > SHOWN_PER_TYPE ? [`${errors.length} errors annotated, GitHub shows the first ${SHOWN_PER_TYPE}`] : []),
@@ -65,20 +65,27 @@ function lockText(lock: NonNullable<RunReport['lock']>): string {
   return terminalInline(`the tool set changed since ${lock.file}: ${changes.join(', ')}`, 2000);
 }
 
+/** A --revisions audit: each run's annotations, their titles starting with the revision (`[2025-06-18] <check id>`). */
+export function revisionsAnnotations(report: RevisionsReport): string[] {
+  return auditedRuns(report).flatMap(({ revision, run }) => annotations(run, `[${revision}] `));
+}
+
 export function createGithubReporter(options: GithubOptions = {}): Reporter {
   const stream = options.stream ?? process.stdout;
   const stepSummary = options.stepSummary ?? process.env.GITHUB_STEP_SUMMARY;
+  const write = async (lines: readonly string[], summary: () => string) => {
+    for (const line of lines) stream.write(`${line}\n`);
+    if (!stepSummary) return undefined;
+    try {
+      await appendFile(stepSummary, `${summary()}\n`, 'utf8');
+    } catch (error) {
+      stream.write(`${command('warning', 'mcp-tools-conformance', `the summary could not be appended to GITHUB_STEP_SUMMARY (${(error as NodeJS.ErrnoException).code ?? 'error'})`)}\n`);
+    }
+    return undefined;
+  };
   return {
     name: 'github',
-    async finish(report) {
-      for (const line of annotations(report)) stream.write(`${line}\n`);
-      if (!stepSummary) return undefined;
-      try {
-        await appendFile(stepSummary, `${renderMarkdown(report)}\n`, 'utf8');
-      } catch (error) {
-        stream.write(`${command('warning', 'mcp-tools-conformance', `the summary could not be appended to GITHUB_STEP_SUMMARY (${(error as NodeJS.ErrnoException).code ?? 'error'})`)}\n`);
-      }
-      return undefined;
-    },
+    finish: (report) => write(annotations(report), () => renderMarkdown(report)),
+    finishRevisions: (report) => write(revisionsAnnotations(report), () => renderMarkdownRevisions(report)),
   };
 }

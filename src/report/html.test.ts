@@ -132,6 +132,13 @@ describe('HTML report: counts', () => {
     expect(html).toMatch(/slow<\/span> ×1, <span class="untrusted">echo<\/span> ×2/);
     expect(html).toContain('id="aborted"');
   });
+
+  it('names the revision the run was judged under, the one the target agreed', () => {
+    expect(html).toContain('judged under MCP revision 2026-07-28. Text quoted');
+    const older = renderHtmlReport({ ...RUN_REPORT, wire: { protocolVersion: '2024-11-05', reason: 'initialize agreed protocol version 2024-11-05' } });
+    expect(older).toContain('judged under MCP revision 2024-11-05. Text quoted');
+    expect(older).not.toContain('2025-11-25');
+  });
 });
 
 describe('HTML report: evidence', () => {
@@ -179,7 +186,6 @@ describe('HTML report: coverage', () => {
     title: id,
     specRef: 'server/tools',
     area: 'a',
-    wires: ['2026-07-28'],
     sentences: {},
     ...(covers && { covers }),
     run: () => [],

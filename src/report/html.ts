@@ -4,10 +4,12 @@ import type { CatalogRow } from '../docs/coverage-notes.js';
 import type { CheckResult } from '../model/check.js';
 import { coverageFromCatalog, coverageFromRegistry, type CoverageFigure } from './html/coverage.js';
 import { renderHtmlReport } from './html/page.js';
+import { renderHtmlRevisions } from './html/revisions-page.js';
 import { fileReporter } from './file-reporter.js';
 import type { Reporter } from './types.js';
 
 export { renderHtmlReport, type HtmlReportOptions } from './html/page.js';
+export { renderHtmlRevisions } from './html/revisions-page.js';
 export { outcomeAnchors } from './html/checks.js';
 export type { CoverageFigure } from './html/coverage.js';
 
@@ -27,5 +29,5 @@ export function registryCoverage(results: readonly CheckResult[], catalog: reado
 }
 
 export function createHtmlReporter(): Reporter {
-  return fileReporter('html', HTML_REPORT_FILE, (report) => renderHtmlReport(report, { coverage: registryCoverage(report.checks) }));
+  return fileReporter('html', HTML_REPORT_FILE, (report) => renderHtmlReport(report, { coverage: registryCoverage(report.checks) }), renderHtmlRevisions);
 }

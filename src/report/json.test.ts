@@ -69,8 +69,9 @@ describe('report.schema.json', () => {
   it('enumerates exactly our statuses, keywords and wires', () => {
     expect(schema.$defs.status?.enum).toEqual(STATUSES);
     expect(schema.$defs.keyword?.enum).toEqual(KEYWORDS);
-    expect((schema as { properties: { wire: { properties: { protocolVersion: { enum: unknown[] } } } } }).properties.wire
-      .properties.protocolVersion.enum).toEqual([...WIRES, null]);
+    const run = (schema.$defs as unknown as { runReport: { properties: { wire: { properties: { protocolVersion: { enum: unknown[] } } } } } }).runReport;
+    expect(run.properties.wire.properties.protocolVersion.enum).toEqual([...WIRES, null]);
+    expect((schema.$defs as unknown as { revision: { enum: unknown[] } }).revision.enum).toEqual(WIRES);
   });
 
   it('rejects unknown properties, unknown statuses and malformed evidence', () => {

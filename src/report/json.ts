@@ -2,7 +2,7 @@ import type { CheckResult } from '../model/check.js';
 import { boundEvidence, DEFAULT_EVIDENCE_LIMITS, truncateString, type EvidenceLimits } from './bound.js';
 import { fileReporter } from './file-reporter.js';
 import type { Reporter } from './types.js';
-import type { RunReport } from '../model/report.js';
+import type { RevisionsReport, RunReport } from '../model/report.js';
 
 export const JSON_REPORT_FILE = 'report.json';
 
@@ -26,6 +26,12 @@ export function renderJsonReport(report: RunReport): string {
   return `${JSON.stringify(boundReport(report), null, 2)}\n`;
 }
 
+/** A --revisions audit's report.json: each run bounded as a single run's is. */
+export function renderJsonRevisions(report: RevisionsReport): string {
+  const revisions = report.revisions.map((entry) => (entry.status === 'audited' ? { ...entry, run: boundReport(entry.run) } : entry));
+  return `${JSON.stringify({ ...report, revisions }, null, 2)}\n`;
+}
+
 export function createJsonReporter(): Reporter {
-  return fileReporter('json', JSON_REPORT_FILE, (report) => renderJsonReport(report));
+  return fileReporter('json', JSON_REPORT_FILE, renderJsonReport, renderJsonRevisions);
 }

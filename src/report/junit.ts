@@ -1,12 +1,12 @@
-import { join } from 'node:path';
 import type { CheckResult } from '../model/check.js';
 import { backing } from './backing.js';
 import { boundEvidence, truncateString } from './bound.js';
 import { countByStatus } from './statuses.js';
 import { fileReporter } from './file-reporter.js';
 import type { Reporter } from './types.js';
-import type { RunReport } from '../model/report.js';
-import { xmlElement, xmlTextElement, type XmlAttributes } from './xml.js';
+import { auditedRuns, type RevisionsReport, type RunReport } from '../model/report.js';
+import type { Wire } from '../model/wire.js';
+import { xmlElement, xmlTextElement } from './xml.js';
 
 export const JUNIT_REPORT_FILE = 'junit.xml';
 const SUITES_NAME = 'mcp-tools-conformance';
@@ -97,13 +97,13 @@ function outcomeElement(check: CheckResult): string | undefined {
   }
 }
 
-function testcase(check: CheckResult, extended: boolean): string {
+function testcase(check: CheckResult, extended: boolean, classname: string): string {
   const children = [
     extended ? propertiesElement(caseProperties(check)) : undefined,
     outcomeElement(check),
     systemOut(check, extended),
   ].filter((child): child is string => child !== undefined);
-  return xmlElement('testcase', { classname: check.area, name: caseName(check), time: seconds(check.durationMs) }, children);
+  return xmlElement('testcase', { classname, name: caseName(check), time: seconds(check.durationMs) }, children);
 }
 
 function runProperties(report: RunReport): [string, string][] {
@@ -121,7 +121,7 @@ function runProperties(report: RunReport): [string, string][] {
   return properties;
 }
 
-function countAttributes(checks: readonly CheckResult[]): XmlAttributes {
+function countAttributes(checks: readonly CheckResult[]): { tests: number; failures: number; errors: number; skipped: number } {
   const counts = countByStatus(checks);
   const known = checks.filter((c) => c.baselined && c.status === 'fail').length;
   return { tests: checks.length, failures: counts.fail - known, errors: counts.error, skipped: counts.skip + known };
@@ -137,18 +137,21 @@ function groupByArea(checks: readonly CheckResult[]): Map<string, CheckResult[]>
   return areas;
 }
 
+function totalSeconds(checks: readonly CheckResult[]): string {
+  return seconds(checks.reduce((total, check) => total + check.durationMs, 0));
+}
+
+function document(root: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${root}\n`;
+}
+
 export function renderJunit(report: RunReport, options: JunitOptions = {}): string {
   const extended = options.extended ?? false;
   const suites = [...groupByArea(report.checks)].map(([area, checks]) =>
     xmlElement(
       'testsuite',
-      {
-        name: area,
-        ...countAttributes(checks),
-        time: seconds(checks.reduce((total, check) => total + check.durationMs, 0)),
-        timestamp: report.startedAt,
-      },
-      [propertiesElement(runProperties(report)), ...checks.map((check) => testcase(check, extended))],
+      { name: area, ...countAttributes(checks), time: totalSeconds(checks), timestamp: report.startedAt },
+      [propertiesElement(runProperties(report)), ...checks.map((check) => testcase(check, extended, area))],
     ),
   );
   const { skipped, ...standardCounts } = countAttributes(report.checks);
@@ -157,9 +160,57 @@ export function renderJunit(report: RunReport, options: JunitOptions = {}): stri
     { name: SUITES_NAME, ...standardCounts, ...(extended && { skipped }), time: seconds(report.durationMs) },
     suites,
   );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${root}\n`;
+  return document(root);
+}
+
+/**
+ * A --revisions audit: one testsuite per revision, named for it, its test cases' classname `<revision>.<area>` (so
+ * that tools grouping by class keep the revisions apart). A revision the target does not support is a suite of one
+ * skipped test case that says what the target answered.
+ */
+export function renderJunitRevisions(report: RevisionsReport, options: JunitOptions = {}): string {
+  const extended = options.extended ?? false;
+  const suites = report.revisions.map((entry) => {
+    if (entry.status === 'not-supported') return notSupportedSuite(entry.revision, entry.reason, report);
+    const { run, revision } = entry;
+    return xmlElement(
+      'testsuite',
+      { name: revision, ...countAttributes(run.checks), time: totalSeconds(run.checks), timestamp: run.startedAt },
+      [propertiesElement(runProperties(run)), ...run.checks.map((check) => testcase(check, extended, `${revision}.${check.area}`))],
+    );
+  });
+  const checks = auditedRuns(report).flatMap(({ run }) => run.checks);
+  const notSupported = report.revisions.length - auditedRuns(report).length;
+  const { skipped, ...standardCounts } = countAttributes(checks);
+  const counts = { ...standardCounts, tests: standardCounts.tests + notSupported };
+  const root = xmlElement(
+    'testsuites',
+    { name: SUITES_NAME, ...counts, ...(extended && { skipped: skipped + notSupported }), time: seconds(report.durationMs) },
+    suites,
+  );
+  return document(root);
+}
+
+function notSupportedSuite(revision: Wire, reason: string, report: RevisionsReport): string {
+  const message = attributeText(`revision ${revision} not supported by the target: ${reason}`);
+  const properties: [string, string][] = [
+    ['toolVersion', report.tool.version],
+    ['transport', report.target.transport],
+    ['protocolVersion', revision],
+    ['notSupported', reason],
+  ];
+  const testcase = xmlElement('testcase', { classname: revision, name: `revision ${revision}`, time: seconds(0) }, [xmlElement('skipped', { message })]);
+  return xmlElement('testsuite', { name: revision, tests: 1, failures: 0, errors: 0, skipped: 1, time: seconds(0), timestamp: report.startedAt }, [
+    propertiesElement(properties),
+    testcase,
+  ]);
 }
 
 export function createJunitReporter(options: JunitOptions = {}): Reporter {
-  return fileReporter('junit', JUNIT_REPORT_FILE, (report) => renderJunit(report, options));
+  return fileReporter(
+    'junit',
+    JUNIT_REPORT_FILE,
+    (report) => renderJunit(report, options),
+    (report) => renderJunitRevisions(report, options),
+  );
 }

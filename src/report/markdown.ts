@@ -1,11 +1,12 @@
-import { join } from 'node:path';
 import type { CheckResult, Status } from '../model/check.js';
 import { formatDuration } from './duration.js';
 import { KEYWORDS, STATUSES, countByStatus } from './statuses.js';
 import { terminalInline } from './text-safety.js';
 import { fileReporter } from './file-reporter.js';
 import type { Reporter } from './types.js';
-import type { RunReport } from '../model/report.js';
+import { auditedRuns, type RevisionsReport, type RunReport } from '../model/report.js';
+import { outcomeAnchors, revisionAnchorPrefix } from './html/checks.js';
+import { cellText, columns, isDecided, MATRIX_LEGEND, NOT_AUDITED } from './revision-matrix.js';
 
 export const MARKDOWN_REPORT_FILE = 'summary.md';
 const MAX_ROWS = 50;
@@ -26,12 +27,6 @@ export function markdownCode(text: string, maxChars = MAX_CELL_CHARS): string {
   return `\`${terminalInline(text, maxChars).replace(/`/g, "'")}\``;
 }
 
-function anchorOf(check: CheckResult, seen: Map<string, number>): string {
-  const n = (seen.get(check.id) ?? 0) + 1;
-  seen.set(check.id, n);
-  return n === 1 ? `check-${check.id}` : `check-${check.id}-${n}`;
-}
-
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function headline(report: RunReport): string {
@@ -47,9 +42,10 @@ function headline(report: RunReport): string {
   return `✅ no failures${knownText}`;
 }
 
-function targetText(report: RunReport): string {
+function targetText(report: Pick<RunReport, 'target' | 'client'>): string {
   const t = report.target;
   if (report.client) return `client \`${t.command ?? ''}\` over ${t.transport === 'http' ? 'Streamable HTTP' : 'stdio'}`;
+  if (t.transport === 'http+sse') return `\`${t.url ?? ''}\` over HTTP+SSE (2024-11-05)`;
   return t.transport === 'http' ? `\`${t.url ?? ''}\`` : t.transport === 'snapshot' ? `snapshot \`${t.file ?? ''}\`` : `\`${t.command ?? ''}\``;
 }
 
@@ -76,23 +72,33 @@ function findingsTable(title: string, rows: { check: CheckResult; anchor: string
   return lines;
 }
 
-export function renderMarkdown(report: RunReport, options: MarkdownOptions = {}): string {
-  const seen = new Map<string, number>();
-  const rows = report.checks.map((check) => ({ check, anchor: anchorOf(check, seen) }));
-  const byStatus = (status: Status) => rows.filter((r) => r.check.status === status);
+function identityText(report: Pick<RunReport, 'client' | 'server'>): string {
   const identity = report.client ?? report.server;
-  const server = identity?.name ? ` — ${report.client ? 'client ' : ''}${markdownInline(identity.name, 80)}${identity.version ? ` ${markdownInline(identity.version, 40)}` : ''}` : '';
+  return identity?.name ? ` — ${report.client ? 'client ' : ''}${markdownInline(identity.name, 80)}${identity.version ? ` ${markdownInline(identity.version, 40)}` : ''}` : '';
+}
+
+/** The findings of one run, a table per status; `prefix` names the run in a --revisions report. */
+function findingsTables(report: RunReport, options: MarkdownOptions, anchorPrefix = '', titlePrefix = ''): string[] {
+  const anchors = outcomeAnchors(report.checks, anchorPrefix);
+  const rows = report.checks.map((check, index) => ({ check, anchor: anchors[index]! }));
+  const byStatus = (status: Status) => rows.filter((r) => r.check.status === status);
+  return [
+    ...findingsTable(`${titlePrefix}Failures`, byStatus('fail'), options),
+    ...findingsTable(`${titlePrefix}Warnings`, byStatus('warn'), options),
+    ...findingsTable(`${titlePrefix}Errors (the audit could not decide)`, byStatus('error'), options),
+  ];
+}
+
+export function renderMarkdown(report: RunReport, options: MarkdownOptions = {}): string {
   const lines = [
-    `## MCP tools conformance${server}: ${headline(report)}`,
+    `## MCP tools conformance${identityText(report)}: ${headline(report)}`,
     '',
     `Target ${targetText(report)} · wire ${report.wire.protocolVersion ?? 'not negotiated'} · ${formatDuration(report.durationMs)} · ${report.stats.requests} requests · ${report.checks.length} check outcomes`,
     '',
   ];
   if (report.aborted) lines.push(`> **The audit did not complete:** ${markdownInline(report.aborted.reason, 500)}`, '');
   lines.push(...countsTable(report), '');
-  lines.push(...findingsTable('Failures', byStatus('fail'), options));
-  lines.push(...findingsTable('Warnings', byStatus('warn'), options));
-  lines.push(...findingsTable('Errors (the audit could not decide)', byStatus('error'), options));
+  lines.push(...findingsTables(report, options));
   if (report.baseline) {
     const b = report.baseline;
     lines.push(`Baseline ${markdownCode(b.file)}: ${b.known} known, **${b.new} new**, ${b.stale.length} stale, ${b.unconfirmed.length} unconfirmed.`);
@@ -114,6 +120,78 @@ export function renderMarkdown(report: RunReport, options: MarkdownOptions = {})
   return lines.join('\n');
 }
 
+function revisionsHeadline(report: RevisionsReport): string {
+  const runs = auditedRuns(report);
+  if (runs.length === 0) return '⛔ no revision audited: the target supports none of those asked for';
+  const on = (verdict: string) => runs.filter(({ run }) => run.verdict === verdict).map(({ revision }) => revision);
+  if (on('aborted').length > 0) return `⛔ audit incomplete on ${on('aborted').join(', ')}`;
+  if (on('fail').length > 0) return `❌ failing on ${on('fail').join(', ')}`;
+  const warnings = runs.reduce((sum, { run }) => sum + run.summary.warn, 0);
+  return warnings > 0 ? `⚠️ no failures, ${plural(warnings, 'warning')}` : '✅ no failures';
+}
+
+function revisionsTable(report: RevisionsReport): string[] {
+  const lines = [`| Revision | Outcome | ${STATUSES.join(' | ')} |`, `| --- | --- | ${STATUSES.map(() => '---:').join(' | ')} |`];
+  for (const entry of report.revisions) {
+    if (entry.status === 'not-supported') {
+      lines.push(`| ${entry.revision} | not supported: ${markdownInline(entry.reason, 300)} | ${STATUSES.map(() => NOT_AUDITED).join(' | ')} |`);
+    } else {
+      lines.push(`| ${entry.revision} | ${headline(entry.run)} | ${STATUSES.map((s) => entry.run.summary[s]).join(' | ')} |`);
+    }
+  }
+  return lines;
+}
+
+/** The matrix: a column per revision, a row per check that decided something on some revision; the rest are counted. */
+function matrixTable(report: RevisionsReport, options: MarkdownOptions): string[] {
+  const revisions = columns(report);
+  const shown = report.matrix.filter(isDecided);
+  const lines = [`| Check | ${revisions.join(' | ')} |`, `| --- | ${revisions.map(() => '---').join(' | ')} |`];
+  for (const row of shown) {
+    const cells = revisions.map((revision) => {
+      const text = cellText(row, revision);
+      if (!options.htmlReport || text === 'n/a' || text === NOT_AUDITED) return text;
+      return `[${text}](${options.htmlReport}#${revisionAnchorPrefix(revision)}check-${row.id})`;
+    });
+    lines.push(`| \`${row.id}\` | ${cells.join(' | ')} |`);
+  }
+  const folded = report.matrix.length - shown.length;
+  if (folded > 0) lines.push('', `${plural(folded, 'more check')} decided on no revision (skip or n/a on each); report.json lists them.`);
+  return lines;
+}
+
+/** A --revisions audit: each revision's outcome, the matrix of checks by revision, then each revision's findings. */
+export function renderMarkdownRevisions(report: RevisionsReport, options: MarkdownOptions = {}): string {
+  const runs = auditedRuns(report);
+  const lines = [
+    `## MCP tools conformance across revisions${runs[0] ? identityText(runs[0].run) : ''}: ${revisionsHeadline(report)}`,
+    '',
+    `Target ${targetText({ target: report.target })} · revisions ${columns(report).join(', ')} · ${formatDuration(report.durationMs)} · ${plural(runs.length, 'audit')}`,
+    '',
+    ...revisionsTable(report),
+    '',
+    '### Checks by revision',
+    '',
+    `A column per revision, a row per check (${MATRIX_LEGEND}).`,
+    '',
+    ...matrixTable(report, options),
+    '',
+  ];
+  for (const { revision, run } of runs) {
+    if (run.aborted) lines.push(`> **${revision}: the audit did not complete:** ${markdownInline(run.aborted.reason, 500)}`, '');
+    lines.push(...findingsTables(run, options, revisionAnchorPrefix(revision), `${revision}: `));
+    if (run.baseline) lines.push(`${revision}: baseline ${markdownCode(run.baseline.file)}: ${run.baseline.known} known, **${run.baseline.new} new**, ${run.baseline.stale.length} stale, ${run.baseline.unconfirmed.length} unconfirmed.`, '');
+    if (run.lock?.status === 'changed') lines.push(`**${revision}: tool lock ${markdownCode(run.lock.file)} changed.**`, '');
+  }
+  if (options.htmlReport) lines.push(`Full evidence: [${options.htmlReport}](${options.htmlReport}).`, '');
+  return lines.join('\n');
+}
+
 export function createMarkdownReporter(options: MarkdownOptions = {}): Reporter {
-  return fileReporter('markdown', MARKDOWN_REPORT_FILE, (report) => renderMarkdown(report, options));
+  return fileReporter(
+    'markdown',
+    MARKDOWN_REPORT_FILE,
+    (report) => renderMarkdown(report, options),
+    (report) => renderMarkdownRevisions(report, options),
+  );
 }

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import type { CheckResult, Keyword } from '../model/check.js';
 import { specRevision } from '../spec-links.js';
 import { backing } from './backing.js';
 import { boundEvidence, truncateString } from './bound.js';
 import { fileReporter } from './file-reporter.js';
 import type { Reporter } from './types.js';
-import type { RunReport } from '../model/report.js';
+import type { RevisionsReport, RunReport } from '../model/report.js';
+import type { Wire } from '../model/wire.js';
 
 export const SARIF_REPORT_FILE = 'report.sarif';
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -86,45 +86,79 @@ function result(check: CheckResult, ruleIndex: number, artifact: string, hasBase
   };
 }
 
-export function renderSarif(report: RunReport, options: SarifOptions = {}): Json {
+/** One SARIF run for one audit run: its own rules (quoting the revision judged), results and invocation. */
+function sarifRun(report: RunReport, options: SarifOptions): Json {
   const artifact = options.artifact ?? DEFAULT_SARIF_ARTIFACT;
   const { list, index } = rules(report);
   const findings = report.checks.filter((c) => c.status === 'fail' || c.status === 'warn');
   const ourErrors = report.checks.filter((c) => c.status === 'error');
   const endTime = new Date(Date.parse(report.startedAt) + report.durationMs).toISOString();
   return {
-    $schema: SARIF_SCHEMA,
-    version: '2.1.0',
-    runs: [
+    tool: driver(report, list),
+    invocations: [
       {
-        tool: { driver: { name: report.tool.name, version: report.tool.version, informationUri: INFORMATION_URI, rules: list } },
-        invocations: [
-          {
-            executionSuccessful: report.aborted === undefined && ourErrors.length === 0,
-            startTimeUtc: report.startedAt,
-            endTimeUtc: endTime,
-            toolExecutionNotifications: [
-              ...(report.aborted ? [{ level: 'error', message: { text: report.aborted.reason } }] : []),
-              ...ourErrors.map((c) => ({ level: 'error', message: { text: truncateString(`${c.id}: ${c.message}`, 4096) }, descriptor: { id: c.id } })),
-            ],
-          },
+        executionSuccessful: report.aborted === undefined && ourErrors.length === 0,
+        startTimeUtc: report.startedAt,
+        endTimeUtc: endTime,
+        toolExecutionNotifications: [
+          ...(report.aborted ? [{ level: 'error', message: { text: report.aborted.reason } }] : []),
+          ...ourErrors.map((c) => ({ level: 'error', message: { text: truncateString(`${c.id}: ${c.message}`, 4096) }, descriptor: { id: c.id } })),
         ],
-        automationDetails: { id: `mcp-tools-conformance/${report.wire.protocolVersion ?? 'unknown'}/` },
-        results: findings.map((check) => result(check, index.get(check.id)!, artifact, report.baseline !== undefined)),
-        properties: {
-          target: report.target,
-          wire: report.wire,
-          ...(report.server ? { server: report.server } : {}),
-          ...(report.client ? { client: report.client } : {}),
-          summary: report.summary,
-          ...(report.baseline ? { baseline: report.baseline } : {}),
-          ...(report.lock ? { lock: report.lock } : {}),
-        },
       },
     ],
+    automationDetails: automationDetails(report.wire.protocolVersion),
+    results: findings.map((check) => result(check, index.get(check.id)!, artifact, report.baseline !== undefined)),
+    properties: {
+      target: report.target,
+      wire: report.wire,
+      ...(report.server ? { server: report.server } : {}),
+      ...(report.client ? { client: report.client } : {}),
+      summary: report.summary,
+      ...(report.baseline ? { baseline: report.baseline } : {}),
+      ...(report.lock ? { lock: report.lock } : {}),
+    },
   };
 }
 
+function driver(report: Pick<RunReport, 'tool'>, rules: Json[]): Json {
+  return { driver: { name: report.tool.name, version: report.tool.version, informationUri: INFORMATION_URI, rules } };
+}
+
+/** A run's category for code scanning: one per revision, so that the revisions' findings never close each other's. */
+function automationDetails(revision: Wire | null): Json {
+  return { id: `mcp-tools-conformance/${revision ?? 'unknown'}/` };
+}
+
+export function renderSarif(report: RunReport, options: SarifOptions = {}): Json {
+  return { $schema: SARIF_SCHEMA, version: '2.1.0', runs: [sarifRun(report, options)] };
+}
+
+/**
+ * A --revisions audit: one run per revision. A revision the target does not support is a run without results whose
+ * notification says what the target answered.
+ */
+export function renderSarifRevisions(report: RevisionsReport, options: SarifOptions = {}): Json {
+  const runs = report.revisions.map((entry) => {
+    if (entry.status === 'audited') return sarifRun(entry.run, options);
+    const text = `revision ${entry.revision} not supported by the target: ${entry.reason}`;
+    return {
+      tool: driver(report, []),
+      invocations: [{ executionSuccessful: true, startTimeUtc: report.startedAt, toolExecutionNotifications: [{ level: 'note', message: { text } }] }],
+      automationDetails: automationDetails(entry.revision),
+      results: [],
+      properties: { target: report.target, revision: entry.revision, notSupported: entry.reason },
+    };
+  });
+  return { $schema: SARIF_SCHEMA, version: '2.1.0', runs };
+}
+
+const toText = (sarif: Json) => `${JSON.stringify(sarif, null, 2)}\n`;
+
 export function createSarifReporter(options: SarifOptions = {}): Reporter {
-  return fileReporter('sarif', SARIF_REPORT_FILE, (report) => `${JSON.stringify(renderSarif(report, options), null, 2)}\n`);
+  return fileReporter(
+    'sarif',
+    SARIF_REPORT_FILE,
+    (report) => toText(renderSarif(report, options)),
+    (report) => toText(renderSarifRevisions(report, options)),
+  );
 }

@@ -1,5 +1,6 @@
 import type { CheckResult } from '../model/check.js';
-import type { RunReport } from '../model/report.js';
+import type { RevisionsReport, RunReport } from '../model/report.js';
+import type { Wire } from '../model/wire.js';
 
 export interface Reporter {
   name: string;
@@ -7,6 +8,14 @@ export interface Reporter {
   onResult?(result: CheckResult): void;
   /** A check began running (console progress). */
   onStart?(checkId: string): void;
-  /** Writes the final output; returns the path written, if any. */
+  /** --revisions: a revision's turn began; its run's results follow, or `onRevisionNotSupported`. */
+  onRevision?(revision: Wire): void;
+  /** --revisions: the target did not take the revision; `reason` says what it answered. */
+  onRevisionNotSupported?(revision: Wire, reason: string): void;
+  /** --revisions: one revision's run ended (its report is written with the others by `finishRevisions`). */
+  onRunFinished?(report: RunReport): void;
+  /** Writes the final output of a single run; returns the path written, if any. */
   finish(report: RunReport, outputDir: string): Promise<string | undefined>;
+  /** Writes the final output of a --revisions audit (every run and the matrix); returns the path written, if any. */
+  finishRevisions(report: RevisionsReport, outputDir: string): Promise<string | undefined>;
 }

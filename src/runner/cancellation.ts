@@ -8,13 +8,13 @@ import { MODERN_VERSION, type Wire } from '../model/wire.js';
 export const CANCEL_WATCH_MS = 3000;
 
 /**
- * The request sent right behind each notifications/cancelled over stdio (its read marker). A server reads its stdin
- * in order, so the marker's answer shows it has read the cancellation. Every server of the wire answers it at once,
+ * The request sent right behind each notifications/cancelled over one channel (its read marker). A server reads its
+ * stdin in order, so the marker's answer shows it has read the cancellation. Every server of the wire answers it at once,
  * and it changes nothing: server/discover ("Servers MUST implement it"), ping ("The receiver MUST respond promptly").
  */
 export const readMarkerMethod = (wire: Wire): string => (wire === MODERN_VERSION ? 'server/discover' : 'ping');
 
-/** A notifications/cancelled the audit sent for a call that outlived --timeout (stdio), and its read marker. */
+/** A notifications/cancelled the audit sent for a call that outlived --timeout (one channel), and its read marker. */
 export interface SentCancellation {
   /** The call that timed out. */
   call: Exchange;

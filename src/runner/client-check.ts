@@ -9,7 +9,7 @@ import type { CheckDefinition } from './types.js';
  * A client check: the same requirement fields as a server check, the scenario whose tools it needs, and a judgement
  * of what the scripted server saw (it runs after the client has exited, so it sends nothing).
  */
-export interface ClientCheckDefinition extends Pick<CheckDefinition, 'id' | 'keyword' | 'title' | 'specRef' | 'covers' | 'area' | 'wires' | 'sentences'> {
+export interface ClientCheckDefinition extends Pick<CheckDefinition, 'id' | 'keyword' | 'title' | 'specRef' | 'covers' | 'area' | 'sentences'> {
   scenario: Scenario;
   /** The transport the rule binds (a Streamable HTTP header rule, a stdio stream rule); absent: both. */
   transport?: 'http' | 'stdio';

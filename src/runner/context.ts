@@ -61,6 +61,14 @@ export class CheckContext {
     return this.transport.kind;
   }
 
+  /**
+   * stdio and HTTP+SSE: everything the server sends arrives on one ordered channel, whichever request it belongs to, so
+   * a request given up on is still live there, and what follows an answer may still belong to its request.
+   */
+  get oneChannel(): boolean {
+    return this.transport.kind === 'stdio' || this.transport.kind === 'http+sse';
+  }
+
   /** Everything the target sent that answered no request we were waiting for (notifications, late answers, noise). */
   strays(): readonly StrayEvent[] {
     return this.transport.strays();
@@ -124,8 +132,8 @@ export class CheckContext {
 
   /**
    * tools/call for the call checks: a call that outlives the timeout is a slow tool, not a dead target, so it is
-   * cancelled (stdio: notifications/cancelled, with a read marker right behind it; HTTP: the request was aborted) and
-   * returned with its failure. A target that exited still ends the audit.
+   * cancelled (one channel: notifications/cancelled, with a read marker right behind it; Streamable HTTP: the request
+   * was aborted) and returned with its failure. A target that exited still ends the audit.
    */
   async callTool(
     name: string,
@@ -134,7 +142,7 @@ export class CheckContext {
   ): Promise<Exchange> {
     const exchange = await this.client.request('tools/call', { name, arguments: args }, { probe: true, ...options });
     if (exchange.failure?.kind === 'timeout' && !this.timedOutCalls.has(name)) this.timedOutCalls.set(name, exchange);
-    if (exchange.failure?.kind === 'timeout' && this.transport.kind === 'stdio') {
+    if (exchange.failure?.kind === 'timeout' && this.oneChannel) {
       const requestId = (exchange.request as { id?: unknown }).id;
       const notice = await this.client.notify('notifications/cancelled', { requestId, reason: 'mcp-tools-conformance: timed out' });
       this.sentCancellations.push({ call: exchange, notice, marker: this.sendReadMarker() });
@@ -149,7 +157,7 @@ export class CheckContext {
       .catch((error: unknown) => (error instanceof TargetGoneError ? error.exchange : undefined));
   }
 
-  /** The cancellations callTool sent (stdio), oldest first. */
+  /** The cancellations callTool sent (one channel), oldest first. */
   cancellations(): readonly SentCancellation[] {
     return this.sentCancellations;
   }

@@ -2,7 +2,7 @@ import { isObject, resultOf } from '../jsonrpc.js';
 import { hasWireSchema, validateWire, type SchemaIssue, type WireSchemaName } from '../schema/validator.js';
 import type { Exchange } from '../model/exchange.js';
 import { attribute } from './attribution.js';
-import type { Wire } from '../model/wire.js';
+import { isInitializeWire, type Wire } from '../model/wire.js';
 
 export interface AttributedIssue extends SchemaIssue {
   check: string;
@@ -13,13 +13,15 @@ export function methodOf(exchange: Exchange): string {
   return isObject(exchange.request) && typeof exchange.request.method === 'string' ? exchange.request.method : '';
 }
 
-function schemaFor(method: string, result: Record<string, unknown>): WireSchemaName | undefined {
+function schemaFor(method: string, result: Record<string, unknown>, wire: Wire): WireSchemaName | undefined {
   switch (method) {
     case 'server/discover':
       return 'DiscoverResult';
     case 'tools/list':
       return 'ListToolsResult';
     case 'tools/call':
+      // resultType arrives with 2026-07-28: before it, a member of that name is one the schema does not name.
+      if (isInitializeWire(wire)) return 'CallToolResult';
       if (result.resultType === 'input_required') return 'InputRequiredResult';
       // An unknown resultType has no core shape to hold it to: base.resulttype.set reports the value itself.
       return result.resultType === undefined || result.resultType === 'complete' ? 'CallToolResult' : undefined;
@@ -39,7 +41,7 @@ export class ResultSchemaCache {
     if (cached) return cached;
     const method = methodOf(exchange);
     const result = resultOf(exchange.response);
-    const name = result ? schemaFor(method, result) : undefined;
+    const name = result ? schemaFor(method, result, wire) : undefined;
     const issues: AttributedIssue[] =
       result && name && hasWireSchema(name, wire)
         ? validateWire(name, wire, result).map((issue) => ({ ...issue, method, check: attribute(method, issue) }))

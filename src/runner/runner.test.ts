@@ -14,7 +14,6 @@ function recorder() {
     title: id,
     specRef: 'x',
     area: 'x',
-    wires: ['2026-07-28'],
     sentences: { '2026-07-28': [{ ref: 'x', text: 'x', keyword: 'MUST' }] },
     ...(phase ? { phase } : {}),
     run: async () => {
@@ -63,7 +62,6 @@ describe('a target that stops answering', () => {
       title: 'x',
       specRef: 'x',
       area: 'x',
-      wires: ['2026-07-28'],
       sentences: { '2026-07-28': [{ ref: 'x', text: 'x', keyword: 'MUST' }] },
       run: () => {
         throw gone;

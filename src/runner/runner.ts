@@ -4,7 +4,7 @@ import { BudgetSpentError } from '../transport/request-gate.js';
 import type { CheckContext } from './context.js';
 import { pool } from './pool.js';
 import { type CheckDefinition, type JudgedCheck } from './types.js';
-import { keywordClass, restingSentence, type CheckResult, type Evidence, type Outcome, type Status } from '../model/check.js';
+import { keywordClass, restingSentence, wiresOf, type CheckResult, type Evidence, type Outcome, type Status } from '../model/check.js';
 import type { Wire } from '../model/wire.js';
 
 /** What the runner tells its caller; how many checks run at once and the deadline are the context's options. */
@@ -25,8 +25,12 @@ const BUDGET_USED_UP = 'the --max-duration budget was used up';
 
 /** Why a check does not apply here, or undefined when it does. */
 export function inapplicable(check: CheckDefinition, ctx: Pick<CheckContext, 'wire' | 'transportKind'>): string | undefined {
-  if (!check.wires.includes(ctx.wire)) return `the requirement does not exist on the ${ctx.wire} wire: no sentence of its pages backs this check`;
-  if (check.needs?.includes('http') && ctx.transportKind !== 'http') return 'needs the Streamable HTTP transport (--url)';
+  if (!wiresOf(check).includes(ctx.wire)) return `the requirement does not exist on the ${ctx.wire} wire: no sentence of its pages backs this check`;
+  if (check.needs?.includes('http') && ctx.transportKind !== 'http') {
+    return ctx.transportKind === 'http+sse'
+      ? 'needs the Streamable HTTP transport (this target speaks the deprecated HTTP+SSE transport of 2024-11-05)'
+      : 'needs the Streamable HTTP transport (--url)';
+  }
   if (check.needs?.includes('stdio') && ctx.transportKind !== 'stdio') return 'needs the stdio transport (--stdio)';
   if (ctx.transportKind === 'snapshot' && check.needs?.some((n) => n === 'live' || n === 'tool-call')) {
     return 'needs a live target (this run reads a snapshot)';

@@ -46,9 +46,10 @@ export interface CheckDefinition {
   covers?: readonly string[];
   /** Area used for grouping (JUnit classname, console sections). */
   area: Area;
-  /** Wire versions the requirement exists in (exactly the keys of `sentences`); on others the check is skipped with that reason. */
-  wires: readonly Wire[];
-  /** The verbatim sentences the verdict rests on, per wire (test/spec-sentences.test.ts reads them in ../shared/spec). */
+  /**
+   * The verbatim sentences the verdict rests on, per revision (test/spec-sentences.test.ts reads them in ../shared/spec):
+   * the check applies to exactly the revisions listed here, and on others it is skipped with that reason.
+   */
   sentences: SpecSentences;
   needs?: readonly Need[];
   /**

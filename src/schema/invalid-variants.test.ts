@@ -310,10 +310,10 @@ const CALL_TOOL_CASES: Case[] = [
     expected: { instancePath: '/content/0/annotations/audience/1', keyword: 'enum' },
   },
   {
-    rule: 'annotations.lastModified not a date-time',
+    rule: 'annotations.lastModified not a string',
     schema: 'CallToolResult',
-    value: withBlock({ type: 'text', text: 't', annotations: { lastModified: 'yesterday' } }),
-    expected: { instancePath: '/content/0/annotations/lastModified', keyword: 'format' },
+    value: withBlock({ type: 'text', text: 't', annotations: { lastModified: 1736694058 } }),
+    expected: { instancePath: '/content/0/annotations/lastModified', keyword: 'type' },
   },
   {
     rule: 'text block without text',
@@ -623,6 +623,8 @@ describe('values the spec allows', () => {
     ['empty content', { ...callToolResult(), content: [] }],
     ['unknown extra members', { ...callToolResult(), vendorField: 1 }],
     ['empty base64 data', withBlock(image({ data: '' }))],
+    // schema.json gives lastModified no format (ISO 8601 is a lower-case "should" in its description).
+    ['a lastModified that is not an RFC 3339 date-time', withBlock({ type: 'text', text: 't', annotations: { lastModified: '2025-01-12' } })],
   ])('CallToolResult with %s is valid', (_label, value) => {
     expect(validateWire('CallToolResult', WIRE, value)).toEqual([]);
   });

@@ -42,7 +42,7 @@ function ajvFor(wire: Wire): Ajv2020 {
 
 function lookup(name: WireSchemaName, wire: Wire): object | undefined {
   const table = WIRE_SCHEMAS[wire];
-  return table !== undefined && Object.hasOwn(table, name) ? table[name] : undefined;
+  return Object.hasOwn(table, name) ? table[name] : undefined;
 }
 
 function schemaFor(name: WireSchemaName, wire: Wire): object {

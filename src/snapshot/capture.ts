@@ -33,7 +33,6 @@ export async function replayNegotiation(client: McpClient, snapshot: Snapshot, f
   const method = snapshot.wire.protocolVersion === MODERN_VERSION ? 'server/discover' : 'initialize';
   const opening = await client.request(method, {}, { probe: true });
   if (opening.failure) throw new SnapshotFormatError(`${file} holds no ${method} answer`);
-  return snapshot.wire.protocolVersion === MODERN_VERSION
-    ? { wire: MODERN_VERSION, reason, discover: opening }
-    : { wire: '2025-11-25', reason, initialize: opening };
+  const wire = snapshot.wire.protocolVersion;
+  return wire === MODERN_VERSION ? { wire, reason, discover: opening } : { wire, reason, initialize: opening };
 }

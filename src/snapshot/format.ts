@@ -1,5 +1,5 @@
 import { isObject } from '../jsonrpc.js';
-import { LEGACY_VERSION, MODERN_VERSION, type Wire } from '../model/wire.js';
+import { isWire, WIRES, type Wire } from '../model/wire.js';
 
 export const SNAPSHOT_FORMAT = 'mcp-tools-conformance/snapshot';
 export const SNAPSHOT_VERSION = 1;
@@ -40,7 +40,7 @@ export function parseSnapshot(text: string, source: string): Snapshot {
   }
   if (data.version !== SNAPSHOT_VERSION) throw new SnapshotFormatError(`${source}: unsupported snapshot version ${JSON.stringify(data.version)}`);
   const wire = isObject(data.wire) ? data.wire.protocolVersion : undefined;
-  if (wire !== MODERN_VERSION && wire !== LEGACY_VERSION) throw new SnapshotFormatError(`${source}: wire.protocolVersion must be 2026-07-28 or 2025-11-25`);
+  if (!isWire(wire)) throw new SnapshotFormatError(`${source}: wire.protocolVersion must be one of ${WIRES.join(', ')}`);
   if (!Array.isArray(data.exchanges) || !data.exchanges.every((e) => isObject(e) && 'request' in e && 'response' in e)) {
     throw new SnapshotFormatError(`${source}: exchanges must be an array of {request, response}`);
   }

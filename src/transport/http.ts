@@ -1,40 +1,32 @@
-import { createRequire } from 'node:module';
-import type { Dispatcher, Pool as PoolType } from 'undici';
-
-const Pool = loadPool();
-type Pool = PoolType;
-
-/**
- * undici's Pool with the request API, without the package index: the index also loads fetch, WebSocket, caches and
- * mocks (~75 ms of start-up against ~30 ms). This is what the index itself does for Pool (undici is pinned to an exact
- * version); should its layout ever differ, the index is loaded instead.
- */
-function loadPool(): typeof PoolType {
-  const requireCjs = createRequire(import.meta.url);
-  try {
-    const pool = requireCjs('undici/lib/dispatcher/pool.js') as typeof PoolType;
-    const dispatcher = requireCjs('undici/lib/dispatcher/dispatcher.js') as { prototype: object };
-    if (!('request' in dispatcher.prototype)) Object.assign(dispatcher.prototype, requireCjs('undici/lib/api/index.js'));
-    if (typeof pool.prototype.request === 'function') return pool;
-  } catch {
-    // fall through to the package index
-  }
-  return (requireCjs('undici') as typeof import('undici')).Pool;
-}
+import type { Dispatcher } from 'undici';
 import { isObject, isServerRequest } from '../jsonrpc.js';
 import type { JsonRpcId } from '../jsonrpc.js';
 import { recordNotification, StrayLog } from './evidence-caps.js';
 import { jsonNestedDeeperThan, MAX_JSON_DEPTH, tooDeepMessage } from './json-depth.js';
 import { ListenState } from './listen-stream.js';
+import { HttpSseTransport } from './http-sse.js';
 import { RequestGate } from './request-gate.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, nextSeq } from './sequence.js';
 import { SseParser } from './sse.js';
 import { decodeUtf8 } from './utf8.js';
 import type { SseEvent } from './sse.js';
-import { TargetUnavailableError } from './types.js';
-import type { ListenStream, SendOptions, ServerRequestAnswer, ServerRequestResponder, Transport } from './types.js';
+import {
+  describeUrl,
+  failureFromError,
+  mediaType,
+  originPool,
+  outgoingHeaders,
+  parseTargetUrl,
+  recordedRequestHeaders,
+  recordedResponseHeaders,
+  ResponseTooLargeError,
+  sentHeaders,
+  truncate,
+  type OutgoingHeader,
+  type Pool,
+} from './http-common.js';
+import { TargetUnavailableError, type ListenStream, type SendOptions, type ServerRequestAnswer, type ServerRequestResponder, type Transport } from './types.js';
 import type { Exchange, StrayEvent, TransportFailure } from '../model/exchange.js';
-import { REDACTED } from '../model/redacted.js';
 
 export interface HttpTransportOptions {
   url: string;
@@ -52,27 +44,12 @@ export interface HttpTransportOptions {
   connections?: number;
 }
 
-const RAW_BODY_LIMIT = 4096;
 /** How long opening the GET stream of the `initialize` wire may hold the handshake up. */
 const SERVER_STREAM_WAIT_MS = 2000;
 /** The longest Retry-After an audit waits out; a longer one ends the audit with the reason. */
 const MAX_RETRY_AFTER_MS = 30_000;
-const SECRET_RESPONSE_HEADER = /cookie|authorization|token|secret|api-?key/i;
-
-class ResponseTooLargeError extends Error {
-  constructor(limit: number) {
-    super(`response body exceeds ${limit} bytes`);
-  }
-}
-
-interface OutgoingHeader {
-  name: string;
-  value: string;
-  secret: boolean;
-}
 
 export class HttpTransport implements Transport {
-  readonly kind = 'http' as const;
   readonly description: string;
   private readonly maxMessageBytes: number;
   private readonly gate: RequestGate;
@@ -88,6 +65,8 @@ export class HttpTransport implements Transport {
   private answers: Pool | undefined;
   /** The GET stream of the `initialize` wire (openServerStream), until close(). */
   private serverStream: { pool: Pool; controller: AbortController; reading: Promise<void>; opened: Promise<void> } | undefined;
+  /** Set once the target turned out to speak the deprecated HTTP+SSE transport (fallBackToHttpSse): it carries everything since. */
+  private httpSse: HttpSseTransport | undefined;
 
   constructor(private readonly options: HttpTransportOptions) {
     this.description = describeUrl(options.url);
@@ -97,12 +76,32 @@ export class HttpTransport implements Transport {
     this.connections = Array.from({ length: count }, () => ({ inFlight: 0, answered: false, refused: false }));
   }
 
+  get kind(): 'http' | 'http+sse' {
+    return this.httpSse ? 'http+sse' : 'http';
+  }
+
   async start(): Promise<void> {
     this.connectionPool();
   }
 
   send(message: unknown, id: JsonRpcId | undefined, options: SendOptions = {}): Promise<Exchange> {
+    if (this.httpSse) return this.httpSse.send(message, id, options);
     return this.honouringRetryAfter(() => this.attempt(message, id, options));
+  }
+
+  async fallBackToHttpSse(): Promise<{ found: boolean; why: string }> {
+    if (this.httpSse) return { found: true, why: this.httpSse.found };
+    const httpSse = new HttpSseTransport(this.options);
+    if (this.responder) httpSse.answerServerRequests(this.responder);
+    try {
+      await httpSse.start();
+    } catch (error) {
+      await httpSse.close();
+      if (error instanceof TargetUnavailableError) return { found: false, why: error.message };
+      throw error;
+    }
+    this.httpSse = httpSse;
+    return { found: true, why: httpSse.found };
   }
 
   /**
@@ -112,7 +111,7 @@ export class HttpTransport implements Transport {
   async listen(message: unknown, id: JsonRpcId, options: SendOptions = {}): Promise<ListenStream> {
     await this.gate.acquire();
     const url = parseTargetUrl(this.options.url);
-    const connection = new Pool(url.origin, { headersTimeout: 0, bodyTimeout: 0, connections: 1 });
+    const connection = originPool(url);
     const headers = this.outgoingHeaders(options.headers);
     const exchange = newExchange(message, headers);
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
@@ -132,7 +131,7 @@ export class HttpTransport implements Transport {
         const response = await connection.request({
           path: url.pathname + url.search,
           method: 'POST',
-          headers: Object.fromEntries(headers.map((h) => [h.name, h.value])),
+          headers: sentHeaders(headers),
           body: JSON.stringify(message),
           signal: controller.signal,
         });
@@ -201,7 +200,7 @@ export class HttpTransport implements Transport {
       sentAt: new Date().toISOString(),
       durationMs: 0,
       request: { httpMethod: method, path: this.path },
-      requestHeaders: Object.fromEntries(sent.map((h) => [h.name, h.secret ? REDACTED : h.value])),
+      requestHeaders: recordedRequestHeaders(sent),
       notifications: [],
     };
     const controller = new AbortController();
@@ -211,7 +210,7 @@ export class HttpTransport implements Transport {
       const response = await pool.request({
         path: this.path,
         method,
-        headers: Object.fromEntries(sent.map((h) => [h.name, h.value])),
+        headers: sentHeaders(sent),
         signal: controller.signal,
       });
       exchange.status = response.statusCode;
@@ -235,11 +234,12 @@ export class HttpTransport implements Transport {
   }
 
   strays(): readonly StrayEvent[] {
-    return this.strayLog.events;
+    return this.httpSse?.strays() ?? this.strayLog.events;
   }
 
   answerServerRequests(responder: ServerRequestResponder): void {
     this.responder = responder;
+    this.httpSse?.answerServerRequests(responder);
   }
 
   /**
@@ -258,14 +258,14 @@ export class HttpTransport implements Transport {
    */
   private async postAnswer(answer: ServerRequestAnswer): Promise<void> {
     const url = parseTargetUrl(this.options.url);
-    this.answers ??= new Pool(url.origin, { headersTimeout: 0, bodyTimeout: 0, connections: 1 });
+    this.answers ??= originPool(url);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
     try {
       const response = await this.answers.request({
         path: url.pathname + url.search,
         method: 'POST',
-        headers: Object.fromEntries(this.outgoingHeaders(answer.headers).map((h) => [h.name, h.value])),
+        headers: sentHeaders(this.outgoingHeaders(answer.headers)),
         body: JSON.stringify(answer.response),
         signal: controller.signal,
       });
@@ -282,9 +282,11 @@ export class HttpTransport implements Transport {
    * may hold the headers back until it has something to send. The stream stays until close(), silent or not.
    */
   openServerStream(headers: Record<string, string>): Promise<void> {
+    // Over HTTP+SSE the server's messages already have their stream.
+    if (this.httpSse) return Promise.resolve();
     if (this.serverStream) return this.serverStream.opened;
     const url = parseTargetUrl(this.options.url);
-    const pool = new Pool(url.origin, { headersTimeout: 0, bodyTimeout: 0, connections: 1 });
+    const pool = originPool(url);
     const controller = new AbortController();
     let opened!: () => void;
     const open = new Promise<void>((resolve) => {
@@ -296,7 +298,7 @@ export class HttpTransport implements Transport {
         const response = await pool.request({
           path: url.pathname + url.search,
           method: 'GET',
-          headers: Object.fromEntries(this.outgoingHeaders(headers).map((h) => [h.name, h.value])),
+          headers: sentHeaders(this.outgoingHeaders(headers)),
           signal: controller.signal,
         });
         opened();
@@ -336,6 +338,7 @@ export class HttpTransport implements Transport {
   }
 
   async close(): Promise<void> {
+    await this.httpSse?.close();
     const stream = this.serverStream;
     this.serverStream = undefined;
     stream?.controller.abort();
@@ -354,7 +357,7 @@ export class HttpTransport implements Transport {
     // All but spread requests share the first kept-alive connection: "a connection" then means what the spec means
     // (tools.list.no-connection-variance), also to a server that scopes state by TCP connection (the reference
     // server's connection-scoped-tools defect), whose list walks and calls must meet on one connection.
-    connection.pool = new Pool(url.origin, { headersTimeout: 0, bodyTimeout: 0, connections: 1 });
+    connection.pool = originPool(url);
     return connection.pool;
   }
 
@@ -386,7 +389,7 @@ export class HttpTransport implements Transport {
           {
             path: this.path,
             method: 'POST',
-            headers: Object.fromEntries(headers.map((h) => [h.name, h.value])),
+            headers: sentHeaders(headers),
             body: typeof message === 'string' ? message : JSON.stringify(message),
           },
           post,
@@ -407,17 +410,10 @@ export class HttpTransport implements Transport {
     return exchange;
   }
 
-  /** Base headers, then user headers, then per-request protocol headers; later ones win, names compared case-insensitively. */
   private outgoingHeaders(perRequest: Record<string, string> = {}): OutgoingHeader[] {
-    const merged = new Map<string, OutgoingHeader>();
-    const add = (source: Record<string, string>, secret: boolean): void => {
-      for (const [name, value] of Object.entries(source)) merged.set(name.toLowerCase(), { name, value, secret });
-    };
-    add({ 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, false);
-    add(this.options.headers ?? {}, true);
-    add(perRequest, false);
-    return [...merged.values()];
+    return outgoingHeaders({ 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, this.options.headers, perRequest);
   }
+
 }
 
 /** One kept-alive connection of a client: its pool once opened, and how the target has treated it. */
@@ -504,7 +500,7 @@ class ResponseReader {
         return true;
       }
       if (event.invalidUtf8) this.exchange.invalidUtf8 = (this.exchange.invalidUtf8 ?? 0) + 1;
-      if (isFinalResponse(message) && answers(message, this.id)) {
+      if ((isFinalResponse(message) && answers(message, this.id)) || batchAnswers(message, this.id)) {
         this.exchange.response = message;
         return true;
       }
@@ -537,7 +533,7 @@ class ResponseReader {
     }
     this.exchange.response = parsed;
     if (invalidUtf8) this.exchange.invalidUtf8 = 1;
-    if (!success || this.notification) return;
+    if (!success || this.notification || batchAnswers(parsed, this.id)) return;
     if (!isFinalResponse(parsed)) {
       this.exchange.failure = { kind: 'malformed', message: `HTTP ${status} body is not a JSON-RPC response` };
     } else if (!answers(parsed, this.id)) {
@@ -630,7 +626,7 @@ function newExchange(request: unknown, headers: readonly OutgoingHeader[]): Exch
     sentAt: new Date().toISOString(),
     durationMs: 0,
     request,
-    requestHeaders: Object.fromEntries(headers.map((h) => [h.name, h.secret ? REDACTED : h.value])),
+    requestHeaders: recordedRequestHeaders(headers),
     notifications: [],
   };
 }
@@ -639,30 +635,19 @@ function isFinalResponse(message: unknown): message is Record<string, unknown> {
   return isObject(message) && 'id' in message && !('method' in message) && ('result' in message || 'error' in message);
 }
 
+/** A JSON-RPC batch of responses (2025-03-26) holding the answer to `id`: a batch we sent, answered as a whole. */
+function batchAnswers(message: unknown, id: JsonRpcId | undefined): boolean {
+  return Array.isArray(message) && message.some((m) => isFinalResponse(m) && answers(m, id));
+}
+
 /** An error with a null id is the server saying it could not read our id; it still answers our request. */
 function answers(response: Record<string, unknown>, id: JsonRpcId | undefined): boolean {
   if (id === undefined) return true;
   return response.id === id || (response.id === null && 'error' in response);
 }
 
-function mediaType(contentType: string | string[] | undefined): string {
-  const value = Array.isArray(contentType) ? contentType[0] : contentType;
-  return (value ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-}
 
-function truncate(text: string): string {
-  return text.length > RAW_BODY_LIMIT ? text.slice(0, RAW_BODY_LIMIT) : text;
-}
 
-function recordedResponseHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
-  const recorded: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    const lower = name.toLowerCase();
-    recorded[lower] = SECRET_RESPONSE_HEADER.test(lower) ? REDACTED : Array.isArray(value) ? value.join(', ') : value;
-  }
-  return recorded;
-}
 
 /** RFC 9110 §10.2.3: Retry-After is delay-seconds or an HTTP-date. */
 export function retryAfterMs(value: string | undefined, now: number): number | undefined {
@@ -680,43 +665,6 @@ function tooManyRequests(retryAfter: string | undefined, delayMs: number | undef
   return `HTTP 429 Too Many Requests with Retry-After: ${retryAfter} (${Math.ceil(delayMs / 1000)} s), longer than the ${limit} an audit waits: the audit stops here (rerun later, or with a lower --max-rps)`;
 }
 
-function errorCode(error: unknown): string | undefined {
-  if (!isObject(error)) return undefined;
-  if (typeof error.code === 'string') return error.code;
-  if (Array.isArray(error.errors)) return errorCode(error.errors[0]);
-  return errorCode(error.cause);
-}
 
-function failureFromError(error: unknown): TransportFailure {
-  if (error instanceof ResponseTooLargeError) return { kind: 'too-large', message: error.message };
-  const code = errorCode(error);
-  const detail = error instanceof Error ? error.message : String(error);
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return { kind: 'timeout', message: detail };
-  return { kind: 'connection', message: code ? `${code}: ${detail}` : detail };
-}
 
-function parseTargetUrl(raw: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new TargetUnavailableError(`invalid URL: ${describeUrl(raw)}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new TargetUnavailableError(`unsupported URL scheme ${url.protocol} (only http: and https:)`);
-  }
-  return url;
-}
 
-/** The URL for reports: userinfo and query-string values replaced, since they often carry credentials. */
-export function describeUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return '<unparseable URL>';
-  }
-  const userinfo = url.username || url.password ? `${REDACTED}@` : '';
-  const query = [...url.searchParams.keys()].map((key) => `${encodeURIComponent(key)}=${REDACTED}`).join('&');
-  return `${url.protocol}//${userinfo}${url.host}${url.pathname}${query ? `?${query}` : ''}`;
-}

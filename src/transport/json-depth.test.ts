@@ -20,6 +20,6 @@ describe('jsonNestedDeeperThan', () => {
   it('scans a 10,000-deep message quickly and without recursion', () => {
     const started = performance.now();
     expect(jsonNestedDeeperThan(nested(10_000), 1000)).toBe(true);
-    expect(performance.now() - started).toBeLessThan(200);
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });

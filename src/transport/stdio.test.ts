@@ -129,6 +129,17 @@ describe('StdioTransport', () => {
     await t.close();
   });
 
+  it('takes a JSON-RPC batch line holding the answer to a waiting id as its response; one answering nothing is a stray', async () => {
+    const answerBatch = `if(Array.isArray(m))console.log(JSON.stringify(m.map((r)=>({jsonrpc:'2.0',id:r.id,result:{}}))));else console.log(JSON.stringify([{jsonrpc:'2.0',id:'other',result:{}}]))`;
+    const t = new StdioTransport({ command: target(answerBatch), timeoutMs: 1000 });
+    await t.start();
+    const e = await t.send([request(1), request(2)], 2);
+    expect([e.failure, e.response]).toEqual([undefined, [{ jsonrpc: '2.0', id: 1, result: {} }, { jsonrpc: '2.0', id: 2, result: {} }]]);
+    expect((await t.send(request(3), 3)).failure?.kind).toBe('timeout');
+    expect(t.strays().map((s) => [s.kind, s.data])).toEqual([['unknown-id', [{ jsonrpc: '2.0', id: 'other', result: {} }]]]);
+    await t.close();
+  });
+
   it('reports the exit of the target with its stderr, and fails later sends at once', async () => {
     const t = new StdioTransport({ command: target('', `console.error('boom');setTimeout(()=>process.exit(7),50)`), timeoutMs: 5000 });
     await t.start();

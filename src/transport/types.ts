@@ -12,8 +12,12 @@ export interface SendOptions {
 }
 
 export interface Transport {
-  /** `snapshot`: answers replayed from a saved tool listing, no target at all. */
-  readonly kind: 'stdio' | 'http' | 'snapshot';
+  /**
+   * `http`: Streamable HTTP; `http+sse`: the deprecated HTTP with SSE transport of 2024-11-05 (http-sse.ts), which a
+   * `--url` target turns out to speak when it refuses the initialize POST (fallBackToHttpSse); `snapshot`: answers
+   * replayed from a saved tool listing, no target at all.
+   */
+  readonly kind: 'stdio' | 'http' | 'http+sse' | 'snapshot';
   /** Human description of the target for reports (secrets redacted). */
   readonly description: string;
   /** Start the target / check reachability; a second call waits for the first. Throws TargetUnavailableError. */
@@ -47,6 +51,13 @@ export interface Transport {
    * Resolves once the stream is open or refused, or after a short wait (it may still open later); never rejects.
    */
   openServerStream?(headers: Record<string, string>): Promise<void>;
+  /**
+   * Streamable HTTP, after the target refused the initialize POST with 404 or 405: tries the deprecated HTTP+SSE
+   * transport at the same URL (2025-03-26 basic/transports § Backwards Compatibility: a GET whose event stream starts
+   * with an `endpoint` event, on the target's origin). When found, every later message goes over it (`kind` becomes
+   * `http+sse`); `why` says what the GET found either way. Never rejects for what the target does.
+   */
+  fallBackToHttpSse?(): Promise<{ found: boolean; why: string }>;
   /** Everything received that was not a response to a request we were waiting for. */
   strays(): readonly StrayEvent[];
   /** Captured stderr of the target (stdio), truncated. */

@@ -4,7 +4,6 @@ import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { judgeEach } from '../kit/judge-each.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import { MODERN } from '../../src/model/wire.js';
 
 interface Cacheable {
   label: string;
@@ -33,7 +32,6 @@ export const cacheHintsPresent: CheckDefinition = {
   title: 'server/discover and every tools/list page carry ttlMs and cacheScope',
   specRef: 'server/utilities/caching#cacheable-results',
   area: 'caching',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {
@@ -65,7 +63,6 @@ export const ttlNonNegative: CheckDefinition = {
   title: 'ttlMs is an integer >= 0',
   specRef: 'server/utilities/caching#time-to-live-ttl-field',
   area: 'caching',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       { ref: 'server/utilities/caching#time-to-live-ttl-field', text: 'Servers MUST provide a ttlMs value that is >= 0.', keyword: 'MUST' },
@@ -91,7 +88,6 @@ export const scopeConsistent: CheckDefinition = {
   title: 'Every page of one tools/list walk has the same cacheScope',
   specRef: 'server/utilities/caching#interaction-with-pagination',
   area: 'caching',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {
@@ -129,7 +125,6 @@ export const interimResultsUncached: CheckDefinition = {
   title: 'input_required results carry no caching hints (ttlMs, cacheScope)',
   specRef: 'server/utilities/caching#cacheable-results',
   area: 'caching',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {

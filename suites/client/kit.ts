@@ -1,5 +1,5 @@
 import type { KeywordText, Outcome, SpecSentence } from '../../src/model/check.js';
-import { MODERN, MODERN_VERSION } from '../../src/model/wire.js';
+import { MODERN_VERSION } from '../../src/model/wire.js';
 import { evidenceOf, type ClientCheckContext, type ClientCheckDefinition, type SeenRequest } from '../../src/runner/client-check.js';
 import { canonicalJson } from '../../src/canonical-json.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
@@ -10,10 +10,10 @@ export const sentence = (ref: string, text: string, keyword: KeywordText): SpecS
 
 /** A client check on the 2026-07-28 wire (the only one the scripted server speaks); its keyword is its first sentence's. */
 export function clientCheck(
-  definition: Omit<ClientCheckDefinition, 'keyword' | 'wires' | 'sentences' | 'specRef'> & { sentences: readonly SpecSentence[] },
+  definition: Omit<ClientCheckDefinition, 'keyword' | 'sentences' | 'specRef'> & { sentences: readonly SpecSentence[] },
 ): ClientCheckDefinition {
   const first = definition.sentences[0]!;
-  return { ...definition, keyword: first.keyword, specRef: first.ref, wires: MODERN, sentences: { [MODERN_VERSION]: definition.sentences } };
+  return { ...definition, keyword: first.keyword, specRef: first.ref, sentences: { [MODERN_VERSION]: definition.sentences } };
 }
 
 /** How many offending items a finding shows as evidence. */

@@ -1,16 +1,36 @@
 import { isObject } from '../../src/jsonrpc.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Outcome } from '../../src/model/check.js';
-import type { SpecSentence } from '../../src/model/check.js';
-import { MODERN, WIRES } from '../../src/model/wire.js';
-import { analyzeRefs, dialectOf, ecmaRegExpProblem, ENUM_SHOULD_TEXT, enumAdvice, findPatterns, validateSchemaDocument, type EnumAdvice, type RefInfo } from '../../src/schema/tool-schema/index.js';
+import type { Outcome, SpecSentence, SpecSentences } from '../../src/model/check.js';
+import { compareWires, WIRES, type Wire } from '../../src/model/wire.js';
+import {
+  analyzeRefs,
+  dialectOf,
+  ecmaRegExpProblem,
+  ENUM_SHOULD_TEXT,
+  enumAdvice,
+  findPatterns,
+  SUPPORTED_DIALECTS,
+  validateSchemaDocument,
+  type EnumAdvice,
+  type MetaVerdict,
+  type RefInfo,
+} from '../../src/schema/tool-schema/index.js';
 import { shorten } from '../../src/schema/tool-schema/shorten.js';
 import { describeIssues } from '../../src/runner/result-schemas.js';
 import { listedTools, toolEvidence, type ListedTool } from '../kit/listed-tools.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
+import { fromRevision, perWire } from '../kit/same-sentences.js';
 
 type Which = 'inputSchema' | 'outputSchema';
+
+/** The tool schemas a revision defines: outputSchema arrived with 2025-06-18. */
+function schemasOf(wire: Wire): Which[] {
+  return compareWires(wire, '2025-06-18') >= 0 ? ['inputSchema', 'outputSchema'] : ['inputSchema'];
+}
+
+/** From 2025-11-25 on, a schema without `$schema` is 2020-12; earlier revisions name no default dialect. */
+const hasDefaultDialect = (wire: Wire) => compareWires(wire, '2025-11-25') >= 0;
 
 function schemaOf(t: ListedTool, which: Which): Record<string, unknown> | undefined {
   const schema = t.tool[which];
@@ -37,18 +57,39 @@ async function eachSchema(
   return outcomes;
 }
 
+/**
+ * The meta-validation of a schema: under its declared dialect, else under 2020-12; on a revision without a default
+ * dialect, an undeclared schema that 2020-12 rejects is valid when another dialect this tool knows accepts it.
+ */
+function metaVerdict(schema: Record<string, unknown>, wire: Wire): { verdict: MetaVerdict; anyDialect: boolean } {
+  const verdict = validateSchemaDocument(schema);
+  const anyDialect = !hasDefaultDialect(wire) && verdict.dialect.declared === undefined && verdict.dialect.supported;
+  if (!anyDialect || !verdict.checked || verdict.issues.length === 0) return { verdict, anyDialect };
+  for (const dialect of SUPPORTED_DIALECTS.filter((d) => d !== verdict.dialect.dialect)) {
+    const other = validateSchemaDocument(schema, undefined, dialect);
+    if (other.checked && other.issues.length === 0) return { verdict: other, anyDialect };
+  }
+  return { verdict, anyDialect };
+}
+
 function validity(which: Which): CheckDefinition['run'] {
   return (ctx) =>
     eachSchema(
       ctx,
       which,
       (schema) => {
-        const verdict = validateSchemaDocument(schema);
+        const { verdict, anyDialect } = metaVerdict(schema, ctx.wire);
         if (!verdict.checked) {
           return skip(`${which} not checked: ${verdict.skippedBecause ?? verdict.dialect.reason ?? 'unsupported dialect'}`);
         }
         const dialect = verdict.dialect.dialect ?? 'its dialect';
         if (verdict.issues.length === 0) return enumWarning(which, dialect, enumAdvice(schema));
+        if (anyDialect) {
+          return fail(
+            `${which} declares no $schema and is a valid JSON Schema in none of ${SUPPORTED_DIALECTS.join(', ')} (${ctx.wire} names no default dialect); under ${dialect}: ${describeIssues(verdict.issues)}`,
+            'a schema valid in some JSON Schema dialect, best one that names it in $schema',
+          );
+        }
         return fail(
           `${which} is not a valid JSON Schema (${dialect}): ${describeIssues(verdict.issues)}`,
           `a schema valid against the ${dialect} meta-schema (the declared $schema, or 2020-12 when none is declared)`,
@@ -102,6 +143,17 @@ const USES_JSON_SCHEMA: SpecSentence = {
   text: 'The Model Context Protocol uses JSON Schema for validation throughout the protocol.',
   keyword: 'descriptive',
 };
+/** Before 2025-11-25 (no JSON Schema Usage section), the tool page only names the schemas JSON Schemas. */
+const INPUT_IS_JSON_SCHEMA: SpecSentence = { ref: 'server/tools#tool', text: 'inputSchema: JSON Schema defining expected parameters', keyword: 'descriptive' };
+const OUTPUT_IS_JSON_SCHEMA: SpecSentence = { ref: 'server/tools#tool', text: 'outputSchema: Optional JSON Schema defining expected output structure', keyword: 'descriptive' };
+const IS_JSON_SCHEMA: Record<Which, SpecSentence> = { inputSchema: INPUT_IS_JSON_SCHEMA, outputSchema: OUTPUT_IS_JSON_SCHEMA };
+
+/** `modern` on 2025-11-25 and later; on each earlier revision, the tool page's naming of those of `which` it defines. */
+function withEarlierRevisions(modern: readonly SpecSentence[], which: readonly Which[] = ['inputSchema', 'outputSchema']): SpecSentences {
+  const defined = (wire: Wire) => which.filter((w) => schemasOf(wire).includes(w));
+  const earlier = WIRES.filter((wire) => !hasDefaultDialect(wire) && defined(wire).length > 0);
+  return { ...fromRevision('2025-11-25', ...modern), ...perWire(earlier, (wire) => defined(wire).map((w) => IS_JSON_SCHEMA[w])) };
+}
 
 export const inputSchemaValid: CheckDefinition = {
   id: 'jsonschema.valid.input',
@@ -110,11 +162,7 @@ export const inputSchemaValid: CheckDefinition = {
   title: 'inputSchema is a valid JSON Schema under its declared dialect (2020-12 when none is declared)',
   specRef: 'basic/index#schema-validation',
   area: 'json-schema',
-  wires: WIRES,
-  sentences: {
-    '2026-07-28': [VALID_UNDER_DIALECT, DEFAULT_DIALECT, INPUT_SCHEMA_OBJECT, USES_JSON_SCHEMA],
-    '2025-11-25': [VALID_UNDER_DIALECT, DEFAULT_DIALECT, INPUT_SCHEMA_OBJECT, USES_JSON_SCHEMA],
-  },
+  sentences: withEarlierRevisions([VALID_UNDER_DIALECT, DEFAULT_DIALECT, INPUT_SCHEMA_OBJECT, USES_JSON_SCHEMA], ['inputSchema']),
   run: validity('inputSchema'),
 };
 
@@ -125,8 +173,7 @@ export const outputSchemaValid: CheckDefinition = {
   title: 'outputSchema, when present, is a valid JSON Schema under its declared dialect',
   specRef: 'basic/index#schema-validation',
   area: 'json-schema',
-  wires: WIRES,
-  sentences: { '2026-07-28': [VALID_UNDER_DIALECT, DEFAULT_DIALECT, USES_JSON_SCHEMA], '2025-11-25': [VALID_UNDER_DIALECT, DEFAULT_DIALECT, USES_JSON_SCHEMA] },
+  sentences: withEarlierRevisions([VALID_UNDER_DIALECT, DEFAULT_DIALECT, USES_JSON_SCHEMA], ['outputSchema']),
   run: validity('outputSchema'),
 };
 
@@ -136,8 +183,7 @@ export const dialectRecommended: CheckDefinition = {
   title: 'Tool schemas use JSON Schema 2020-12 (the recommended dialect)',
   specRef: 'basic/index#schema-dialect',
   area: 'json-schema',
-  wires: WIRES,
-  sentences: { '2026-07-28': [RECOMMENDED_DIALECT], '2025-11-25': [RECOMMENDED_DIALECT] },
+  sentences: fromRevision('2025-11-25', RECOMMENDED_DIALECT),
   async run(ctx) {
     const tools = await listedTools(ctx);
     const other: string[] = [];
@@ -183,7 +229,7 @@ const describeRef = (r: RefInfo) => `${r.at || '(root)'} ${r.keyword} ${JSON.str
 function refCheck(which: 'local' | 'external'): CheckDefinition['run'] {
   return async (ctx) => {
     const outcomes: Outcome[] = [];
-    for (const schemaKind of ['inputSchema', 'outputSchema'] as const) {
+    for (const schemaKind of schemasOf(ctx.wire)) {
       const results = await eachSchema(
         ctx,
         schemaKind,
@@ -199,7 +245,11 @@ function refCheck(which: 'local' | 'external'): CheckDefinition['run'] {
         },
         `${schemaKind === 'inputSchema' ? 'input' : 'output'} schemas`,
       );
-      outcomes.push(...results.filter((o) => !(o.status === 'skip' && /no tool has an object/.test(o.message))));
+      outcomes.push(
+        ...results
+          .filter((o) => !(o.status === 'skip' && /no tool has an object/.test(o.message)))
+          .map((o) => (o.status === 'fail' ? { ...o, sentence: IS_JSON_SCHEMA[schemaKind] } : o)),
+      );
     }
     if (outcomes.length === 0) return [skip('no tool schema to inspect')];
     const passes = outcomes.filter((o) => o.status === 'pass');
@@ -214,9 +264,8 @@ export const refsResolve: CheckDefinition = {
   title: 'Same-document $ref (#/… pointers, #anchors) in tool schemas resolve',
   specRef: 'basic/index#json-schema-usage',
   area: 'json-schema',
-  wires: WIRES,
   // No sentence requires a same-document $ref to resolve; a schema that cannot be evaluated cannot serve validation.
-  sentences: { '2026-07-28': [USES_JSON_SCHEMA], '2025-11-25': [USES_JSON_SCHEMA] },
+  sentences: withEarlierRevisions([USES_JSON_SCHEMA]),
   run: refCheck('local'),
 };
 
@@ -227,7 +276,6 @@ export const refsExternal: CheckDefinition = {
   title: 'Tool schemas do not $ref network, file or other external URIs (clients do not fetch them by default and should reject such schemas)',
   specRef: 'basic/index#ref-resolution',
   area: 'json-schema',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {
@@ -248,29 +296,32 @@ export const patternsEcma: CheckDefinition = {
   title: 'Regular expressions in tool schemas (pattern, patternProperties) are ECMA-262, as JSON Schema 2020-12 recommends',
   specRef: 'basic/index#schema-dialect',
   area: 'json-schema',
-  wires: WIRES,
   // The MCP pages only say which JSON Schema applies; the ECMA-262 recommendation is JSON Schema's own (a SHOULD there).
-  sentences: { '2026-07-28': [DEFAULT_DIALECT, USES_JSON_SCHEMA], '2025-11-25': [DEFAULT_DIALECT, USES_JSON_SCHEMA] },
+  sentences: withEarlierRevisions([DEFAULT_DIALECT, USES_JSON_SCHEMA]),
   async run(ctx) {
     const outcomes: Outcome[] = [];
     let checked = 0;
     for (const t of await listedTools(ctx)) {
       const bad: string[] = [];
-      for (const which of ['inputSchema', 'outputSchema'] as const) {
+      const where = new Set<Which>();
+      for (const which of schemasOf(ctx.wire)) {
         const schema = schemaOf(t, which);
         if (!schema) continue;
         for (const found of findPatterns(schema)) {
           checked += 1;
           const problem = ecmaRegExpProblem(found.pattern);
-          if (problem) bad.push(`${which}${found.at} ${JSON.stringify(found.pattern)} (${problem})`);
+          if (!problem) continue;
+          bad.push(`${which}${found.at} ${JSON.stringify(found.pattern)} (${problem})`);
+          where.add(which);
         }
       }
       if (bad.length === 0) continue;
       outcomes.push({
         ...fail(
           `${bad.length} pattern${bad.length === 1 ? '' : 's'} that ECMA-262 (RegExp with the u flag) cannot compile: ${bad.slice(0, MAX_LISTED_PATTERNS).join('; ')}${bad.length > MAX_LISTED_PATTERNS ? '; …' : ''}`,
-          'ECMA-262 regular expressions (JSON Schema 2020-12: a pattern SHOULD be valid in the ECMA-262 dialect); a client validating in JavaScript cannot use this one',
+          'ECMA-262 regular expressions (every JSON Schema dialect from draft-04 to 2020-12: a pattern SHOULD be valid in the ECMA-262 dialect); a client validating in JavaScript cannot use this one',
         ),
+        sentence: IS_JSON_SCHEMA[where.has('inputSchema') ? 'inputSchema' : 'outputSchema'],
         tool: t.label,
         evidence: toolEvidence(t),
       });

@@ -1,20 +1,20 @@
 import type { CheckDefinition } from '../../src/runner/types.js';
-import { WIRES } from '../../src/model/wire.js';
 import { perTool } from '../kit/listed-tools.js';
 import { fail } from '../kit/outcome.js';
-import { onBothWires } from '../kit/same-sentences.js';
+import { fromRevision } from '../kit/same-sentences.js';
 
 const NAME_CHARS = /^[A-Za-z0-9_.-]*$/;
 const named = { applies: (t: { tool: Record<string, unknown> }) => typeof t.tool.name === 'string', none: 'no tool has a string name' };
 
+// server/tools § Tool Names arrived with 2025-11-25: earlier revisions state no rule for a name's length or characters.
 export const nameLength: CheckDefinition = {
   id: 'tools.name.length',
   keyword: 'SHOULD',
   title: 'Tool names are 1 to 128 characters long',
   specRef: 'server/tools#tool-names',
   area: 'tool-names',
-  wires: WIRES,
-  sentences: onBothWires(
+  sentences: fromRevision(
+    '2025-11-25',
     { ref: 'server/tools#tool-names', text: 'Tool names SHOULD be between 1 and 128 characters in length (inclusive).', keyword: 'SHOULD' },
   ),
   run: (ctx) =>
@@ -36,8 +36,8 @@ export const nameCharset: CheckDefinition = {
   title: 'Tool names use only A-Z a-z 0-9 _ - . (no spaces, commas or other special characters)',
   specRef: 'server/tools#tool-names',
   area: 'tool-names',
-  wires: WIRES,
-  sentences: onBothWires(
+  sentences: fromRevision(
+    '2025-11-25',
     {
       ref: 'server/tools#tool-names',
       text: 'The following SHOULD be the only allowed characters: uppercase and lowercase ASCII letters (A-Z, a-z), digits (0-9), underscore (\\_), hyphen (-), and dot (.)',

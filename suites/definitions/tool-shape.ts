@@ -1,10 +1,10 @@
 import { isObject } from '../../src/jsonrpc.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
-import { LEGACY_VERSION, MODERN_VERSION, WIRES, type Wire } from '../../src/model/wire.js';
+import { WIRES, type Wire } from '../../src/model/wire.js';
 import type { AttributedIssue } from '../../src/runner/result-schemas.js';
 import { issuesMessage, listedTools, perTool, toolEvidence, toolSchemaIssues } from '../kit/listed-tools.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import { onBothWires } from '../kit/same-sentences.js';
+import { fromRevision, perWire, schemaRule, since } from '../kit/same-sentences.js';
 import type { Outcome, SpecSentence } from '../../src/model/check.js';
 
 /** A schema.json rule of a listed tool, and where our wire schema checks it (Ajv's schemaPath below one tool). */
@@ -47,11 +47,19 @@ async function schemaOutcomes(
   );
 }
 
-/** A structural rule of schema.json; `ref` (below `$defs`) defaults to the Tool keyword at the same place. */
-const toolRule = (at: string, text: string, ref = `Tool${at}`): ToolRule => ({
-  at,
-  sentence: { ref: `schema.json#/$defs/${ref}`, text, keyword: 'schema.json structural rule' },
-});
+/**
+ * A structural rule of a schema.json whose definitions sit under `definitions` (before 2025-11-25, draft-07) or `$defs`;
+ * `ref` (below them) defaults to the Tool keyword at the same place.
+ */
+const ruleUnder =
+  (definitions: 'definitions' | '$defs') =>
+  (at: string, text: string, ref = `Tool${at}`): ToolRule => ({
+    at,
+    sentence: { ref: `schema.json#/${definitions}/${ref}`, text, keyword: 'schema.json structural rule' },
+  });
+
+const toolRule = ruleUnder('$defs');
+const draft07ToolRule = ruleUnder('definitions');
 
 const SHARED_TOOL_RULES = [
   toolRule('/required', '["inputSchema","name"]'),
@@ -63,23 +71,45 @@ const SHARED_TOOL_RULES = [
   toolRule('/properties/outputSchema/properties/$schema/type', '"string"'),
 ];
 
+/** A tool's name, description and input schema, since 2024-11-05 (annotations, from 2025-03-26, have a check of their own). */
+const FIRST_TOOL_RULES = [
+  draft07ToolRule('/required', '["inputSchema","name"]'),
+  draft07ToolRule('/type', '"object"'),
+  draft07ToolRule('/properties/name/type', '"string"'),
+  draft07ToolRule('/properties/description/type', '"string"'),
+];
+
+/** From 2025-06-18 to 2025-11-25 an output schema is an object schema with an object `properties` and a string-array `required`. */
+const outputObjectSchemaRules = (rule: typeof toolRule) => [
+  rule('/properties/outputSchema/required', '["type"]'),
+  rule('/properties/outputSchema/properties/type/const', '"object"'),
+  rule('/properties/outputSchema/properties/properties/type', '"object"'),
+  rule('/properties/outputSchema/properties/properties/additionalProperties/type', '"object"'),
+  rule('/properties/outputSchema/properties/required/type', '"array"'),
+  rule('/properties/outputSchema/properties/required/items/type', '"string"'),
+];
+
 /** The rules of a Tool object that tools.tool.shape owns (inputSchema, annotations and icons have checks of their own). */
 export const TOOL_SHAPE_RULES: Readonly<Record<Wire, readonly ToolRule[]>> = {
-  [MODERN_VERSION]: [...SHARED_TOOL_RULES, toolRule('/properties/_meta/type', '"object"', 'MetaObject/type')],
-  [LEGACY_VERSION]: [
+  '2026-07-28': [...SHARED_TOOL_RULES, toolRule('/properties/_meta/type', '"object"', 'MetaObject/type')],
+  '2025-11-25': [
     ...SHARED_TOOL_RULES,
     toolRule('/properties/_meta/type', '"object"'),
-    // 2025-11-25 holds an output schema to an object schema with an object `properties` and a string-array `required`.
-    toolRule('/properties/outputSchema/required', '["type"]'),
-    toolRule('/properties/outputSchema/properties/type/const', '"object"'),
-    toolRule('/properties/outputSchema/properties/properties/type', '"object"'),
-    toolRule('/properties/outputSchema/properties/properties/additionalProperties/type', '"object"'),
-    toolRule('/properties/outputSchema/properties/required/type', '"array"'),
-    toolRule('/properties/outputSchema/properties/required/items/type', '"string"'),
+    ...outputObjectSchemaRules(toolRule),
     toolRule('/properties/execution/type', '"object"', 'ToolExecution/type'),
     toolRule('/properties/execution/properties/taskSupport/type', '"string"', 'ToolExecution/properties/taskSupport/type'),
     toolRule('/properties/execution/properties/taskSupport/enum', '["forbidden","optional","required"]', 'ToolExecution/properties/taskSupport/enum'),
   ],
+  // title, outputSchema and _meta arrive with 2025-06-18.
+  '2025-06-18': [
+    ...FIRST_TOOL_RULES,
+    draft07ToolRule('/properties/title/type', '"string"'),
+    draft07ToolRule('/properties/outputSchema/type', '"object"'),
+    ...outputObjectSchemaRules(draft07ToolRule),
+    draft07ToolRule('/properties/_meta/type', '"object"'),
+  ],
+  '2025-03-26': FIRST_TOOL_RULES,
+  '2024-11-05': FIRST_TOOL_RULES,
 };
 
 export const toolShape: CheckDefinition = {
@@ -88,16 +118,12 @@ export const toolShape: CheckDefinition = {
   title: 'Each tool has a string name and well-typed title, description, outputSchema and _meta',
   specRef: 'server/tools#tool',
   area: 'tool-definitions',
-  wires: WIRES,
-  sentences: {
-    [MODERN_VERSION]: TOOL_SHAPE_RULES[MODERN_VERSION].map((r) => r.sentence),
-    [LEGACY_VERSION]: TOOL_SHAPE_RULES[LEGACY_VERSION].map((r) => r.sentence),
-  },
+  sentences: Object.fromEntries(WIRES.map((wire) => [wire, TOOL_SHAPE_RULES[wire].map((r) => r.sentence)])),
   run(ctx) {
     return schemaOutcomes(
       ctx,
       this.id,
-      'name: string (required); title, description: strings; outputSchema: a JSON Schema object (on 2025-11-25 one whose type is "object"); _meta: an object; execution.taskSupport (2025-11-25): "forbidden", "optional" or "required"',
+      'name: string (required); description: a string; from 2025-06-18 on, title: a string, outputSchema: a JSON Schema object (on 2025-06-18 and 2025-11-25 one whose type is "object"), _meta: an object; execution.taskSupport (2025-11-25): "forbidden", "optional" or "required"',
       'tool definitions',
       TOOL_SHAPE_RULES,
     );
@@ -111,8 +137,7 @@ export const toolDescription: CheckDefinition = {
   title: 'Each tool has a description (a field the tool definition describes)',
   specRef: 'server/tools#tool',
   area: 'tool-definitions',
-  wires: WIRES,
-  sentences: onBothWires({ ref: 'server/tools#tool', text: 'description: Human-readable description of functionality', keyword: 'descriptive' }),
+  sentences: fromRevision('2024-11-05', { ref: 'server/tools#tool', text: 'description: Human-readable description of functionality', keyword: 'descriptive' }),
   run: (ctx) =>
     perTool(
       ctx,
@@ -133,12 +158,14 @@ export const inputSchemaObject: CheckDefinition = {
   title: 'inputSchema is a JSON Schema object (not null) whose root type is "object"',
   specRef: 'server/tools#tool',
   area: 'input-schema',
-  wires: WIRES,
-  sentences: onBothWires(
-    { ref: 'server/tools#tool', text: 'inputSchema: JSON Schema defining expected parameters … MUST be a valid JSON Schema object (not null)', keyword: 'MUST' },
-    { ref: 'schema.json#/$defs/Tool/properties/inputSchema/required', text: '["type"]', keyword: 'schema.json structural rule' },
-    { ref: 'schema.json#/$defs/Tool/properties/inputSchema/properties/type/const', text: '"object"', keyword: 'schema.json structural rule' },
-  ),
+  // Before 2025-11-25 the page only names inputSchema a JSON Schema; schema.json requires an object with type "object".
+  sentences: perWire(since('2024-11-05'), (wire) => [
+    since('2025-11-25').includes(wire)
+      ? { ref: 'server/tools#tool', text: 'inputSchema: JSON Schema defining expected parameters … MUST be a valid JSON Schema object (not null)', keyword: 'MUST' }
+      : schemaRule(wire, 'Tool/properties/inputSchema/type', '"object"'),
+    schemaRule(wire, 'Tool/properties/inputSchema/required', '["type"]'),
+    schemaRule(wire, 'Tool/properties/inputSchema/properties/type/const', '"object"'),
+  ]),
   run(ctx) {
     return schemaOutcomes(ctx, this.id, 'inputSchema: {"type": "object", …} — tool arguments are always JSON objects', 'input schemas');
   },
@@ -150,14 +177,11 @@ export const annotationTypes: CheckDefinition = {
   title: 'Tool annotations are well-typed: the *Hint fields booleans, title a string',
   specRef: 'server/tools#tool',
   area: 'annotations',
-  wires: WIRES,
-  sentences: onBothWires(
-    { ref: 'schema.json#/$defs/ToolAnnotations/properties/readOnlyHint/type', text: '"boolean"', keyword: 'schema.json structural rule' },
-    { ref: 'schema.json#/$defs/ToolAnnotations/properties/destructiveHint/type', text: '"boolean"', keyword: 'schema.json structural rule' },
-    { ref: 'schema.json#/$defs/ToolAnnotations/properties/idempotentHint/type', text: '"boolean"', keyword: 'schema.json structural rule' },
-    { ref: 'schema.json#/$defs/ToolAnnotations/properties/openWorldHint/type', text: '"boolean"', keyword: 'schema.json structural rule' },
-    { ref: 'schema.json#/$defs/ToolAnnotations/properties/title/type', text: '"string"', keyword: 'schema.json structural rule' },
-  ),
+  // Tool annotations arrived with 2025-03-26.
+  sentences: perWire(since('2025-03-26'), (wire) => [
+    ...['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'].map((hint) => schemaRule(wire, `ToolAnnotations/properties/${hint}/type`, '"boolean"')),
+    schemaRule(wire, 'ToolAnnotations/properties/title/type', '"string"'),
+  ]),
   async run(ctx) {
     const outcomes = await schemaOutcomes(
       ctx,
@@ -180,8 +204,9 @@ export const iconShape: CheckDefinition = {
   title: 'Tool icons have a URI src, and well-typed mimeType, sizes and theme when present',
   specRef: 'basic/index#icons',
   area: 'icons',
-  wires: WIRES,
-  sentences: onBothWires(
+  // Icons arrived with 2025-11-25.
+  sentences: fromRevision(
+    '2025-11-25',
     { ref: 'schema.json#/$defs/Icon/required', text: '["src"]', keyword: 'schema.json structural rule' },
     { ref: 'schema.json#/$defs/Icon/properties/src/format', text: '"uri"', keyword: 'schema.json structural rule' },
     { ref: 'schema.json#/$defs/Icon/properties/mimeType/type', text: '"string"', keyword: 'schema.json structural rule' },
@@ -206,8 +231,7 @@ export const iconScheme: CheckDefinition = {
   title: 'Tool icon src is an HTTP/HTTPS URL or a data: URI (clients reject unsafe schemes such as javascript: and file:)',
   specRef: 'basic/index#icons',
   area: 'icons',
-  wires: WIRES,
-  sentences: onBothWires({
+  sentences: fromRevision('2025-11-25', {
     ref: 'basic/index#icons',
     text: 'src: A URI pointing to the icon resource (required). This can be: An HTTP/HTTPS URL pointing to an image file A data URI with base64-encoded image data',
     keyword: 'descriptive',

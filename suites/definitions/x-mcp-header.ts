@@ -5,7 +5,6 @@ import type { KeywordText, SpecSentence } from '../../src/model/check.js';
 import { checkHeaderAnnotations, findHeaderAnnotations, type XmcpFinding, type XmcpRule } from '../../src/schema/xmcp/index.js';
 import { perTool, type ListedTool } from '../kit/listed-tools.js';
 import { fail } from '../kit/outcome.js';
-import { MODERN } from '../../src/model/wire.js';
 
 /** The analysis of one tool's inputSchema, shared by all x-mcp-header checks. */
 const analyses = new WeakMap<Record<string, unknown>, { count: number; findings: XmcpFinding[] }>();
@@ -24,7 +23,7 @@ const annotated = (t: ListedTool) => analysisOf(t).count > 0;
 
 const CONSTRAINTS = 'Constraints on `x-mcp-header` values: … ';
 
-/** A sentence of server/tools § x-mcp-header (2026-07-28 only: 2025-11-25 has no x-mcp-header). */
+/** A sentence of server/tools § x-mcp-header (2026-07-28 only: no initialize revision has x-mcp-header). */
 const onTools = (text: string, keyword: KeywordText): SpecSentence => ({ ref: 'server/tools#x-mcp-header', text, keyword });
 
 /** What an advisory finding of a check rests on (a sentence weaker than its MUST), and what it asks for. */
@@ -44,7 +43,6 @@ function xmcpCheck(rule: XmcpRule, sentence: SpecSentence, title: string, expect
     title,
     specRef: sentence.ref,
     area: 'x-mcp-header',
-    wires: MODERN,
     sentences: { '2026-07-28': advisory ? [sentence, advisory.sentence] : [sentence] },
     run: (ctx: CheckContext) =>
       perTool(

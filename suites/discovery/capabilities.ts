@@ -1,9 +1,10 @@
 import { errorOf, isObject } from '../../src/jsonrpc.js';
 import { describeIssues } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
-import { LEGACY, MODERN_VERSION, WIRES } from '../../src/model/wire.js';
+import { MODERN_VERSION } from '../../src/model/wire.js';
 import type { StrayEvent } from '../../src/model/exchange.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
+import { fromRevision, onWires, perWire, schemaRule, since } from '../kit/same-sentences.js';
 import { ERR } from '../../src/protocol/constants.js';
 import { CLIENT_CAPABILITY_OF } from '../../src/protocol/server-requests.js';
 
@@ -13,11 +14,7 @@ export const toolsCapabilityDeclared: CheckDefinition = {
   title: 'A server that serves tools declares the tools capability',
   specRef: 'server/tools#capabilities',
   area: 'capabilities',
-  wires: WIRES,
-  sentences: {
-    '2026-07-28': [{ ref: 'server/tools#capabilities', text: 'Servers that support tools MUST declare the tools capability', keyword: 'MUST' }],
-    '2025-11-25': [{ ref: 'server/tools#capabilities', text: 'Servers that support tools MUST declare the tools capability', keyword: 'MUST' }],
-  },
+  sentences: fromRevision('2024-11-05', { ref: 'server/tools#capabilities', text: 'Servers that support tools MUST declare the tools capability', keyword: 'MUST' }),
   async run(ctx) {
     const { capabilities, exchange } = await ctx.capabilities();
     if (!capabilities) {
@@ -46,17 +43,10 @@ export const listChangedType: CheckDefinition = {
   title: 'capabilities.tools.listChanged is a boolean when present',
   specRef: 'server/tools#capabilities',
   area: 'capabilities',
-  wires: WIRES,
-  sentences: {
-    '2026-07-28': [
-      { ref: 'schema.json#/$defs/ServerCapabilities/properties/tools/properties/listChanged/type', text: '"boolean"', keyword: 'schema.json structural rule' },
-      { ref: 'server/tools#capabilities', text: 'listChanged indicates whether the server will emit notifications when the list of available tools changes.', keyword: 'descriptive' },
-    ],
-    '2025-11-25': [
-      { ref: 'schema.json#/$defs/ServerCapabilities/properties/tools/properties/listChanged/type', text: '"boolean"', keyword: 'schema.json structural rule' },
-      { ref: 'server/tools#capabilities', text: 'listChanged indicates whether the server will emit notifications when the list of available tools changes.', keyword: 'descriptive' },
-    ],
-  },
+  sentences: perWire(since('2024-11-05'), (wire) => [
+    schemaRule(wire, 'ServerCapabilities/properties/tools/properties/listChanged/type', '"boolean"'),
+    { ref: 'server/tools#capabilities', text: 'listChanged indicates whether the server will emit notifications when the list of available tools changes.', keyword: 'descriptive' },
+  ]),
   async run(ctx) {
     const { capabilities, exchange } = await ctx.capabilities();
     const tools = capabilities?.tools;
@@ -89,9 +79,10 @@ export const negotiatedCapabilitiesOnly: CheckDefinition = {
   title: 'The server sends the client only requests of capabilities the client declared in initialize',
   specRef: 'basic/lifecycle#operation',
   area: 'capabilities',
-  wires: LEGACY,
+  // A MUST from 2025-06-18 on; 2025-03-26 and 2024-11-05 say SHOULD.
   sentences: {
-    '2025-11-25': [{ ref: 'basic/lifecycle#operation', text: 'Both parties MUST: … Only use capabilities that were successfully negotiated', keyword: 'MUST' }],
+    ...onWires(['2025-11-25', '2025-06-18'], { ref: 'basic/lifecycle#operation', text: 'Both parties MUST: … Only use capabilities that were successfully negotiated', keyword: 'MUST' }),
+    ...onWires(['2025-03-26', '2024-11-05'], { ref: 'basic/lifecycle#operation', text: 'Both parties SHOULD: … Only use capabilities that were successfully negotiated', keyword: 'SHOULD' }),
   },
   phase: 'final',
   run(ctx) {

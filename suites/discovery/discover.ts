@@ -1,6 +1,6 @@
 import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
 import { META_SERVER_INFO } from '../../src/protocol/constants.js';
-import { MODERN, MODERN_VERSION } from '../../src/model/wire.js';
+import { MODERN_VERSION } from '../../src/model/wire.js';
 import { describeIssues } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import { fail, pass, skip } from '../kit/outcome.js';
@@ -11,7 +11,6 @@ export const discoverImplemented: CheckDefinition = {
   title: 'server/discover is implemented and answers with a DiscoverResult',
   specRef: 'server/discover',
   area: 'discovery',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       { ref: 'basic/versioning#protocol-version-negotiation', text: 'Servers MUST implement server/discover.', keyword: 'MUST' },
@@ -33,7 +32,6 @@ export const discoverSupportedVersions: CheckDefinition = {
   title: 'DiscoverResult.supportedVersions lists the version the server just served (an inference from what the field describes)',
   specRef: 'server/discover#discoverresult',
   area: 'discovery',
-  wires: MODERN,
   // The field's presence and type are schema.json rules, reported by schema.result.valid; that it lists the versions
   // the server supports is description only, so a list that omits the version just served can only warn.
   sentences: {
@@ -74,7 +72,6 @@ export const discoverServerInfo: CheckDefinition = {
   title: 'DiscoverResult carries _meta serverInfo (name and version)',
   specRef: 'server/discover#discoverresult',
   area: 'discovery',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {

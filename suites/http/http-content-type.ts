@@ -1,7 +1,7 @@
 import { isObject } from '../../src/jsonrpc.js';
 import { methodOf } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
-import { WIRES } from '../../src/model/wire.js';
+import type { SpecSentence } from '../../src/model/check.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { judgeEach } from '../kit/judge-each.js';
 import { responseMediaType } from '../kit/response-headers.js';
@@ -10,6 +10,13 @@ const ALLOWED = ['application/json', 'text/event-stream'];
 
 const isJsonRpcRequest = (message: unknown) =>
   isObject(message) && message.jsonrpc === '2.0' && typeof message.method === 'string' && (typeof message.id === 'string' || typeof message.id === 'number');
+
+/** Streamable HTTP of 2025-06-18 and 2025-11-25. */
+const LEGACY: SpecSentence = {
+  ref: 'basic/transports#sending-messages-to-the-server',
+  text: 'If the input is a JSON-RPC _request_, the server MUST either return Content-Type: text/event-stream, to initiate an SSE stream, or Content-Type: application/json, to return one JSON object.',
+  keyword: 'MUST',
+};
 
 export const requestResponseContentType: CheckDefinition = {
   id: 'http.req.content-type',
@@ -22,18 +29,20 @@ export const requestResponseContentType: CheckDefinition = {
         keyword: 'MUST',
       },
     ],
-    '2025-11-25': [
+    '2025-11-25': [LEGACY],
+    '2025-06-18': [LEGACY],
+    '2025-03-26': [
       {
-        ref: 'basic/transports#sending-messages-to-the-server',
-        text: 'If the input is a JSON-RPC _request_, the server MUST either return Content-Type: text/event-stream, to initiate an SSE stream, or Content-Type: application/json, to return one JSON object.',
+        ref: LEGACY.ref,
+        text: 'If the input contains any number of JSON-RPC _requests_, the server MUST either return Content-Type: text/event-stream, to initiate an SSE stream, or Content-Type: application/json, to return one JSON object.',
         keyword: 'MUST',
       },
     ],
+    // 2024-11-05 has no Streamable HTTP: its HTTP+SSE transport answers on the SSE stream.
   },
   title: 'A JSON-RPC answer to a request comes as application/json or text/event-stream',
   specRef: 'basic/transports/streamable-http#sending-messages',
   area: 'http-headers',
-  wires: WIRES,
   needs: ['http'],
   phase: 'final',
   run(ctx) {

@@ -6,7 +6,7 @@ import { sampleArguments } from '../../src/schema/arguments/index.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { listedTools } from '../kit/listed-tools.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import { MODERN, MODERN_VERSION } from '../../src/model/wire.js';
+import { LEGACY_VERSION, MODERN_VERSION } from '../../src/model/wire.js';
 import { ERR } from '../../src/protocol/constants.js';
 
 const SPEC = 'basic/transports/streamable-http';
@@ -43,7 +43,6 @@ function headerProbe(options: {
     specRef: options.specRef,
     ...(options.covers ? { covers: options.covers } : {}),
     area: 'http-headers',
-    wires: MODERN,
     needs: ['live', 'http'],
     phase: 'serial',
     async run(ctx): Promise<Outcome[]> {
@@ -243,19 +242,19 @@ function otherRevisions(ctx: CheckContext): Promise<string | undefined> {
     const others = versions.filter((v): v is string => typeof v === 'string' && v !== MODERN_VERSION);
     if (others.length > 0) return `the server supports other revisions too (DiscoverResult.supportedVersions lists ${others.join(', ')}); ${ONLY_THIS}`;
     const legacy = await legacyHandshake(ctx);
-    return legacy ? `the server supports an older revision too (initialize with protocolVersion 2025-11-25 got an InitializeResult for ${legacy}); ${ONLY_THIS}` : undefined;
+    return legacy ? `the server supports an older revision too (initialize with protocolVersion ${LEGACY_VERSION} got an InitializeResult for ${legacy}); ${ONLY_THIS}` : undefined;
   });
 }
 
 const ONLY_THIS = 'the sentence is about "a server that supports only this revision"';
 
-/** The protocolVersion an `initialize` for 2025-11-25 was answered with, if it was. */
+/** The protocolVersion an `initialize` offering the default initialize revision was answered with, if it was. */
 async function legacyHandshake(ctx: CheckContext): Promise<string | undefined> {
   if (!ctx.canOpenConnections) return undefined;
   try {
     const client = await ctx.anotherConnection({ negotiate: false });
     const id = client.newId();
-    const params = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { ...client.clientInfo } };
+    const params = { protocolVersion: LEGACY_VERSION, capabilities: {}, clientInfo: { ...client.clientInfo } };
     const result = resultOf((await client.raw({ jsonrpc: '2.0', id, method: 'initialize', params }, id)).response);
     return typeof result?.protocolVersion === 'string' && result.protocolVersion !== MODERN_VERSION ? result.protocolVersion : undefined;
   } catch {
@@ -272,7 +271,6 @@ export const getDelete405: CheckDefinition = {
   title: 'A server that supports only 2026-07-28 answers GET and DELETE on the MCP endpoint with 405',
   specRef: COMPAT,
   area: 'http-headers',
-  wires: MODERN,
   needs: ['live', 'http'],
   phase: 'serial',
   async run(ctx) {
@@ -304,7 +302,6 @@ export const ignoreSession: CheckDefinition = {
   title: 'A server that supports only 2026-07-28 ignores Mcp-Session-Id on a request, and mints or echoes no session id',
   specRef: COMPAT,
   area: 'http-headers',
-  wires: MODERN,
   needs: ['live', 'http'],
   phase: 'serial',
   async run(ctx) {
@@ -340,7 +337,6 @@ export const ignoreLastEventId: CheckDefinition = {
   title: 'A server that supports only 2026-07-28 ignores Last-Event-ID on a request',
   specRef: COMPAT,
   area: 'http-headers',
-  wires: MODERN,
   needs: ['live', 'http'],
   phase: 'serial',
   async run(ctx) {
@@ -380,7 +376,6 @@ export const headerValueCase: CheckDefinition = {
   title: 'Mcp-Method is compared case-sensitively: tools/list sent with Mcp-Method: TOOLS/LIST is not served',
   specRef: `${SPEC}#case-sensitivity`,
   area: 'http-headers',
-  wires: MODERN,
   needs: ['live', 'http'],
   phase: 'serial',
   async run(ctx) {

@@ -2,13 +2,18 @@ import { isObject } from '../../src/jsonrpc.js';
 import { methodOf } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Exchange } from '../../src/model/exchange.js';
+import type { SpecSentence } from '../../src/model/check.js';
+import { isInitializeWire, type Wire } from '../../src/model/wire.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { requestMeta } from '../kit/notifications-seen.js';
 import { responseMediaType } from '../kit/response-headers.js';
-import { MODERN } from '../../src/model/wire.js';
 
-/** A notification on a request's own SSE stream is related when it is progress for that request's token, or a log message. */
-function unrelated(exchange: Exchange): unknown[] {
+/**
+ * A notification on a request's own SSE stream is related when it is progress for that request's token, or a log
+ * message. On the initialize revisions a list change or a resource update may be what the request itself caused (a
+ * tools/call that adds a tool), so only progress for another token is certainly unrelated there.
+ */
+export function unrelated(exchange: Exchange, wire: Wire): unknown[] {
   const token = requestMeta(exchange).progressToken;
   return exchange.notifications.filter((message) => {
     if (!isObject(message) || typeof message.method !== 'string' || 'id' in message) return false;
@@ -16,9 +21,16 @@ function unrelated(exchange: Exchange): unknown[] {
     if (message.method === 'notifications/progress') {
       return token === undefined || !isObject(message.params) || message.params.progressToken !== token;
     }
-    return true;
+    return !isInitializeWire(wire);
   });
 }
+
+/** 2025-03-26 to 2025-11-25 (Streamable HTTP), in the same words. */
+const LEGACY_RELATED: SpecSentence = {
+  ref: 'basic/transports#sending-messages-to-the-server',
+  text: 'These messages SHOULD relate to the originating client _request_.',
+  keyword: 'SHOULD',
+};
 
 export const sseRelated: CheckDefinition = {
   id: 'http.sse.related',
@@ -37,24 +49,28 @@ export const sseRelated: CheckDefinition = {
         keyword: 'descriptive',
       },
     ],
+    '2025-11-25': [LEGACY_RELATED],
+    '2025-06-18': [LEGACY_RELATED],
+    '2025-03-26': [LEGACY_RELATED],
   },
-  title: "Notifications on a request's SSE stream relate to that request (its progress, log messages) — never list_changed or another request's progress",
+  title: "Notifications on a request's SSE stream relate to that request (its progress, log messages) — never another request's progress, nor (2026-07-28) a list_changed",
   specRef: 'basic/transports/streamable-http#receiving-messages',
   area: 'http',
-  wires: MODERN,
   needs: ['http'],
   phase: 'final',
   run(ctx) {
     const streams = ctx.exchanges().filter((e) => methodOf(e) !== 'subscriptions/listen' && e.notifications.length > 0);
     if (streams.length === 0) return [skip('no response stream carried notifications')];
-    const offending = streams.map((exchange) => ({ exchange, unrelated: unrelated(exchange) })).filter((s) => s.unrelated.length > 0);
+    const offending = streams.map((exchange) => ({ exchange, unrelated: unrelated(exchange, ctx.wire) })).filter((s) => s.unrelated.length > 0);
     if (offending.length === 0) return [pass(`${streams.length} response stream(s) carried only related notifications`)];
     const first = offending[0]!;
     const methods = [...new Set(first.unrelated.map((m) => (isObject(m) ? String(m.method) : '?')))].join(', ');
     return [
       fail(
         `${offending.length} response stream(s) carried unrelated notifications, e.g. ${methods} on the ${methodOf(first.exchange)} stream`,
-        'only notifications/progress for the request\'s own progressToken and notifications/message; list changes arrive on a subscriptions/listen stream',
+        isInitializeWire(ctx.wire)
+          ? "notifications that relate to the request: progress only for the request's own progressToken"
+          : "only notifications/progress for the request's own progressToken and notifications/message; list changes arrive on a subscriptions/listen stream",
         offending.slice(0, 3).map((o) => o.exchange),
       ),
     ];
@@ -81,7 +97,6 @@ export const sseNoBuffering: CheckDefinition = {
   title: 'Every SSE response carries the header X-Accel-Buffering: no',
   specRef: 'basic/transports/streamable-http#receiving-messages',
   area: 'http',
-  wires: MODERN,
   needs: ['http'],
   phase: 'final',
   run(ctx) {

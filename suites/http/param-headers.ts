@@ -8,7 +8,6 @@ import { encodeHeaderValue } from '../../src/transport/header-encoding.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { listedTools } from '../kit/listed-tools.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import { MODERN } from '../../src/model/wire.js';
 import { ERR } from '../../src/protocol/constants.js';
 
 const SPEC = 'basic/transports/streamable-http#server-behavior-for-custom-headers';
@@ -370,7 +369,6 @@ function paramCheck(options: {
     specRef: SPEC,
     ...(options.covers ? { covers: options.covers } : {}),
     area: 'http-headers',
-    wires: MODERN,
     needs: ['live', 'http', 'tool-call'],
     phase: 'serial',
     async run(ctx) {
@@ -511,7 +509,6 @@ export const PARAM_HEADER_CHECKS = [
     title: 'The MCP headers (MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-*) are recognized whatever the case of their names',
     specRef: 'basic/transports/streamable-http#case-sensitivity',
     area: 'http-headers',
-    wires: MODERN,
     needs: ['live', 'http', 'tool-call'],
     phase: 'serial',
     async run(ctx) {

@@ -1,4 +1,24 @@
 import type { SpecSentence, SpecSentences } from '../../src/model/check.js';
+import { compareWires, WIRES, type Wire } from '../../src/model/wire.js';
 
-/** For a requirement whose sentences read the same in 2026-07-28 and 2025-11-25 (same page, same heading). */
-export const onBothWires = (...sentences: SpecSentence[]): SpecSentences => ({ '2026-07-28': sentences, '2025-11-25': sentences });
+/** The revisions from `first` on, newest first. */
+export const since = (first: Wire): Wire[] => WIRES.filter((wire) => compareWires(wire, first) >= 0);
+
+/** Each of `wires` with the sentences `of` gives it (for a rule whose words or pointers differ between revisions). */
+export function perWire(wires: readonly Wire[], of: (wire: Wire) => SpecSentence[]): SpecSentences {
+  return Object.fromEntries(wires.map((wire) => [wire, of(wire)]));
+}
+
+/** For a requirement whose sentences read the same in each of `wires` (same page, same heading). */
+export const onWires = (wires: readonly Wire[], ...sentences: SpecSentence[]): SpecSentences => perWire(wires, () => sentences);
+
+/** For a requirement whose sentences read the same in every revision from `first` on. */
+export const fromRevision = (first: Wire, ...sentences: SpecSentence[]): SpecSentences => onWires(since(first), ...sentences);
+
+/**
+ * A rule of schema.json at `path` below its definitions, which 2025-11-25 and later keep under `$defs` and earlier
+ * revisions under `definitions`; `text` is the JSON value at that place.
+ */
+export function schemaRule(wire: Wire, path: string, text: string): SpecSentence {
+  return { ref: `schema.json#/${compareWires(wire, '2025-11-25') >= 0 ? '$defs' : 'definitions'}/${path}`, text, keyword: 'schema.json structural rule' };
+}

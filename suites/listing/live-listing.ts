@@ -5,10 +5,10 @@ import { walkTools, type ToolWalk } from '../../src/protocol/tool-walk.js';
 import { TargetUnavailableError } from '../../src/transport/types.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
-import { MODERN, WIRES } from '../../src/model/wire.js';
 import { methodOf } from '../../src/runner/result-schemas.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { LISTING_ONLY } from '../kit/shared-connections.js';
+import { fromRevision } from '../kit/same-sentences.js';
 import { ERR, META_CLIENT_INFO } from '../../src/protocol/constants.js';
 
 const names = (walk: ToolWalk) => walk.tools.map((t) => (typeof t.name === 'string' ? t.name : '#?'));
@@ -59,8 +59,8 @@ export function describeDifference(diff: readonly string[], sides: readonly [a: 
 }
 
 /**
- * The 2026-07-28 sentence behind the listing checks. 2025-11-25 has none of it: there a session's tool set may
- * differ per session and change after a call, so these checks do not run on that wire.
+ * The 2026-07-28 sentence behind the listing checks. The initialize revisions have none of it: there a session's
+ * tool set may differ per session and change after a call, so these checks do not run on those wires.
  */
 const TOOL_SET_SENTENCE = {
   ref: 'server/tools#capabilities',
@@ -74,7 +74,6 @@ export const deterministicOrder: CheckDefinition = {
   title: 'tools/list returns the tools in the same order on every walk while the set is unchanged',
   specRef: 'server/tools#capabilities',
   area: 'live-listing',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {
@@ -110,7 +109,6 @@ export const connectionInvariance: CheckDefinition = {
   title: 'The tool set does not vary per connection',
   specRef: 'server/tools#capabilities',
   area: 'live-listing',
-  wires: MODERN,
   sentences: { '2026-07-28': [TOOL_SET_SENTENCE] },
   needs: ['live'],
   prepare(ctx) {
@@ -157,15 +155,11 @@ export const invalidCursor: CheckDefinition = {
   title: 'An invalid cursor is answered with a -32602 error',
   specRef: 'server/utilities/pagination#error-handling',
   area: 'live-listing',
-  wires: WIRES,
-  sentences: {
-    '2026-07-28': [
-      { ref: 'server/utilities/pagination#error-handling', text: 'Invalid cursors SHOULD result in an error with code -32602 (Invalid params).', keyword: 'SHOULD' },
-    ],
-    '2025-11-25': [
-      { ref: 'server/utilities/pagination#error-handling', text: 'Invalid cursors SHOULD result in an error with code -32602 (Invalid params).', keyword: 'SHOULD' },
-    ],
-  },
+  sentences: fromRevision('2024-11-05', {
+    ref: 'server/utilities/pagination#error-handling',
+    text: 'Invalid cursors SHOULD result in an error with code -32602 (Invalid params).',
+    keyword: 'SHOULD',
+  }),
   needs: ['live'],
   phase: 'serial',
   async run(ctx) {
@@ -195,7 +189,6 @@ export const noSideEffectVariance: CheckDefinition = {
   title: 'The tool set does not change as a side effect of tools/call on the connection (compared with a connection that made no tool call)',
   specRef: 'server/tools#capabilities',
   area: 'live-listing',
-  wires: MODERN,
   sentences: { '2026-07-28': [TOOL_SET_SENTENCE] },
   needs: ['live'],
   phase: 'final',
@@ -254,7 +247,6 @@ export const clientInfoNeutral: CheckDefinition = {
   title: 'The tool set does not depend on the clientInfo a request reports (another client name lists the same tools)',
   specRef: 'basic/index#_meta',
   area: 'live-listing',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {
@@ -305,11 +297,7 @@ export const stableCursors: CheckDefinition = {
   title: 'A cursor asked for again still gives a page, as it did the first time',
   specRef: 'server/utilities/pagination#implementation-guidelines',
   area: 'live-listing',
-  wires: WIRES,
-  sentences: {
-    '2026-07-28': [{ ref: 'server/utilities/pagination#implementation-guidelines', text: 'Servers SHOULD: Provide stable cursors', keyword: 'SHOULD' }],
-    '2025-11-25': [{ ref: 'server/utilities/pagination#implementation-guidelines', text: 'Servers SHOULD: Provide stable cursors', keyword: 'SHOULD' }],
-  },
+  sentences: fromRevision('2024-11-05', { ref: 'server/utilities/pagination#implementation-guidelines', text: 'Servers SHOULD: Provide stable cursors', keyword: 'SHOULD' }),
   needs: ['live'],
   phase: 'final',
   run(ctx) {

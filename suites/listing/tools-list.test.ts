@@ -18,6 +18,7 @@ describe('tools.list.respond when tools/list answers an error', () => {
   it.each([
     ['2026-07-28', 'fail', 'MUST'],
     ['2025-11-25', 'warn', 'schema.json structural rule'],
+    ['2024-11-05', 'warn', 'schema.json structural rule'],
   ] as const)('%s: %s (only 2026-07-28 says servers MUST respond with the set of tools)', async (wire, status, keywordText) => {
     const [outcome] = await toolsListResponds.run(erroringList(wire));
     const result = toResult(toolsListResponds, outcome!, 0, wire);

@@ -1,8 +1,9 @@
 import { errorOf } from '../../src/jsonrpc.js';
 import { describeIssues } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
-import { LEGACY_VERSION, WIRES } from '../../src/model/wire.js';
+import { INITIALIZE_REVISIONS, isInitializeWire } from '../../src/model/wire.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
+import { fromRevision, onWires, perWire, schemaRule } from '../kit/same-sentences.js';
 import { ERR } from '../../src/protocol/constants.js';
 
 export const toolsListResponds: CheckDefinition = {
@@ -11,7 +12,6 @@ export const toolsListResponds: CheckDefinition = {
   title: 'tools/list answers every page with a result holding a tools array (and a string nextCursor when more follow)',
   specRef: 'server/tools#listing-tools',
   area: 'tools-list',
-  wires: WIRES,
   sentences: {
     '2026-07-28': [
       {
@@ -22,13 +22,13 @@ export const toolsListResponds: CheckDefinition = {
       { ref: 'schema.json#/$defs/ListToolsResult/properties/tools/type', text: '"array"', keyword: 'schema.json structural rule' },
       { ref: 'schema.json#/$defs/ListToolsResult/properties/nextCursor/type', text: '"string"', keyword: 'schema.json structural rule' },
     ],
-    // 2025-11-25 states no duty to answer tools/list: the shape of a ListToolsResult is all that is required.
-    '2025-11-25': [
-      { ref: 'schema.json#/$defs/ListToolsResult/required', text: '["tools"]', keyword: 'schema.json structural rule' },
-      { ref: 'schema.json#/$defs/ListToolsResult/properties/tools/type', text: '"array"', keyword: 'schema.json structural rule' },
-      { ref: 'schema.json#/$defs/ListToolsResult/properties/nextCursor/type', text: '"string"', keyword: 'schema.json structural rule' },
+    // The initialize revisions state no duty to answer tools/list: the shape of a ListToolsResult is all that is required.
+    ...perWire(INITIALIZE_REVISIONS, (wire) => [
+      schemaRule(wire, 'ListToolsResult/required', '["tools"]'),
+      schemaRule(wire, 'ListToolsResult/properties/tools/type', '"array"'),
+      schemaRule(wire, 'ListToolsResult/properties/nextCursor/type', '"string"'),
       { ref: 'server/tools#listing-tools', text: 'To discover available tools, clients send a tools/list request.', keyword: 'descriptive' },
-    ],
+    ]),
   },
   async run(ctx) {
     const walk = await ctx.tools();
@@ -39,9 +39,9 @@ export const toolsListResponds: CheckDefinition = {
       if (error?.code === ERR.methodNotFound && capabilities && !('tools' in capabilities)) {
         return [skip('the server does not offer tools (no tools capability, tools/list is not implemented)')];
       }
-      if (ctx.wire === LEGACY_VERSION) {
+      if (isInitializeWire(ctx.wire)) {
         // Only the result's shape is a rule on this wire; an error answer breaks none, it just lists no tools.
-        return [{ status: 'warn', message: `${walk.stop.message} (2025-11-25 has no sentence requiring an answer, so this is a warning)`, expected: 'a ListToolsResult for every page', evidence: [first] }];
+        return [{ status: 'warn', message: `${walk.stop.message} (${ctx.wire} has no sentence requiring an answer, so this is a warning)`, expected: 'a ListToolsResult for every page', evidence: [first] }];
       }
       return [fail(walk.stop.message, 'a ListToolsResult for every page: servers that declare tools MUST respond to tools/list with the set of tools', [first])];
     }
@@ -69,23 +69,11 @@ export const paginationTerminates: CheckDefinition = {
   title: 'Following nextCursor reaches the end of the tool list (no cursor loop; an inference from the pagination model)',
   specRef: 'server/utilities/pagination#response-format',
   area: 'tools-list',
-  wires: WIRES,
-  sentences: {
-    '2026-07-28': [
-      {
-        ref: 'server/utilities/pagination#response-format',
-        text: 'Pagination starts when the server sends a response that includes: The current page of results An optional nextCursor field if more results exist',
-        keyword: 'descriptive',
-      },
-    ],
-    '2025-11-25': [
-      {
-        ref: 'server/utilities/pagination#response-format',
-        text: 'Pagination starts when the server sends a response that includes: The current page of results An optional nextCursor field if more results exist',
-        keyword: 'descriptive',
-      },
-    ],
-  },
+  sentences: fromRevision('2024-11-05', {
+    ref: 'server/utilities/pagination#response-format',
+    text: 'Pagination starts when the server sends a response that includes: The current page of results An optional nextCursor field if more results exist',
+    keyword: 'descriptive',
+  }),
   async run(ctx) {
     const walk = await ctx.tools();
     switch (walk.stop.kind) {
@@ -131,10 +119,10 @@ export const toolNamesUnique: CheckDefinition = {
   title: 'Tool names are unique within the server (across all pages)',
   specRef: 'server/tools#tool-names',
   area: 'tools-list',
-  wires: WIRES,
   sentences: {
-    '2026-07-28': [{ ref: 'server/tools#tool-names', text: 'Tool names SHOULD be unique within a server.', keyword: 'SHOULD' }],
-    '2025-11-25': [{ ref: 'server/tools#tool-names', text: 'Tool names SHOULD be unique within a server.', keyword: 'SHOULD' }],
+    ...fromRevision('2025-11-25', { ref: 'server/tools#tool-names', text: 'Tool names SHOULD be unique within a server.', keyword: 'SHOULD' }),
+    // Before § Tool Names (2025-11-25), the page describes a name as the tool's unique identifier: a duplicate can only warn.
+    ...onWires(['2025-06-18', '2025-03-26', '2024-11-05'], { ref: 'server/tools#tool', text: 'name: Unique identifier for the tool', keyword: 'descriptive' }),
   },
   async run(ctx) {
     const walk = await ctx.tools();

@@ -6,7 +6,6 @@ import type { Exchange } from '../../src/model/exchange.js';
 import { answerInputRequests, conversations, formOnlyAnswers, CAPABILITIES } from './mrtr.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { perToolOutcomes } from '../kit/per-tool-outcomes.js';
-import { MODERN } from '../../src/model/wire.js';
 
 /** Tools whose input handling is probed: each costs at most 3 requests. */
 const MAX_TOOLS = 2;
@@ -91,7 +90,6 @@ export const reRequestMissing: CheckDefinition = {
   title: 'A retry that echoes requestState but answers none of the input requests gets input_required again (or a result), not an error',
   specRef: 'basic/patterns/mrtr#error-handling',
   area: 'mrtr',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {
@@ -122,7 +120,6 @@ export const ignoreExtraResponses: CheckDefinition = {
   title: 'An inputResponses key the server did not ask for is ignored: the retry fares as one without it',
   specRef: 'basic/patterns/mrtr#error-handling',
   area: 'mrtr',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {
@@ -167,7 +164,6 @@ export const validateInputResponses: CheckDefinition = {
   title: 'A retry whose inputResponses is not an InputResponses object (a string) gets a JSON-RPC error',
   specRef: 'basic/patterns/mrtr#error-handling',
   area: 'mrtr',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {

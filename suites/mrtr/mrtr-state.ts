@@ -6,7 +6,6 @@ import type { Exchange } from '../../src/model/exchange.js';
 import { CAPABILITIES, conversations, type Conversation } from './mrtr.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { perToolOutcomes } from '../kit/per-tool-outcomes.js';
-import { MODERN } from '../../src/model/wire.js';
 
 /** Tools whose retries are replayed with a tampered requestState: each costs at most 4 requests. */
 const MAX_TOOLS = 2;
@@ -148,7 +147,6 @@ export const requestStateUntrusted: CheckDefinition = {
   title: 'A retry with a tampered or foreign requestState is answered like bad input (an error, or input_required again), never with silence (a timeout, a lost connection, an exit)',
   specRef: 'basic/patterns/mrtr#server-requirements-basic-workflow',
   area: 'mrtr',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {
@@ -188,7 +186,6 @@ export const requestStateVerified: CheckDefinition = {
     'A retry with a tampered or foreign requestState is not carried to completion as if the state were valid (warn: the integrity MUSTs bind only if the state influences authorization, resource access or business logic, which an auditor cannot see)',
   specRef: 'basic/patterns/mrtr#server-requirements-basic-workflow',
   area: 'mrtr',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {

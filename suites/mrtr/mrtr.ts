@@ -6,7 +6,6 @@ import { sampleArguments } from '../../src/schema/arguments/index.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { validCalls } from '../tool-calls/tool-results.js';
-import { MODERN } from '../../src/model/wire.js';
 import { ERR } from '../../src/protocol/constants.js';
 
 const MAX_ROUNDS = 3;
@@ -111,7 +110,6 @@ export const retryCompletes: CheckDefinition = {
   title: 'A tools/call that answers input_required, retried (new id) with inputResponses and the echoed requestState, gets a result, as the pattern describes',
   specRef: 'basic/patterns/mrtr#multi-round-trip-requests',
   area: 'mrtr',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {
@@ -164,7 +162,6 @@ export const inputRequiredNonEmpty: CheckDefinition = {
   title: 'Every input_required result carries inputRequests or requestState',
   specRef: 'basic/patterns/mrtr#server-requirements-basic-workflow',
   area: 'mrtr',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {
@@ -201,7 +198,6 @@ export const declaredCapabilitiesOnly: CheckDefinition = {
   title: 'No input request needs a capability the request did not declare',
   specRef: 'basic/patterns/mrtr#server-requirements-basic-workflow',
   area: 'mrtr',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       DECLARED_ONLY,
@@ -235,7 +231,6 @@ export const missingCapabilityError: CheckDefinition = {
   title: 'A -32021 error lists the missing capabilities in data.requiredCapabilities',
   specRef: 'basic/index#_meta',
   area: 'mrtr',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {
@@ -265,7 +260,6 @@ export const missingCapabilityStatus: CheckDefinition = {
   title: 'Over HTTP, -32021 comes with status 400',
   specRef: 'basic/index#_meta',
   area: 'mrtr',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {
@@ -328,7 +322,6 @@ export const elicitationModesDeclared: CheckDefinition = {
   title: 'A call declaring form-mode elicitation only (elicitation: {form: {}}, or {} which means form only) never gets a URL-mode elicitation input request',
   specRef: 'basic/patterns/mrtr#server-requirements-basic-workflow',
   area: 'mrtr',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       DECLARED_ONLY,

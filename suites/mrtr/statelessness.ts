@@ -2,7 +2,6 @@ import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import { answerInputRequests, CAPABILITIES, conversations } from './mrtr.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import { MODERN } from '../../src/model/wire.js';
 
 const describeAnswer = (response: unknown): string => {
   const error = errorOf(response);
@@ -18,7 +17,6 @@ export const noPriorContext: CheckDefinition = {
   title: 'Each request is served by its own _meta: capabilities declared by an earlier request on the connection are not carried over',
   specRef: 'basic/index#statelessness',
   area: 'mrtr',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {
@@ -60,7 +58,6 @@ export const noConnectionAffinity: CheckDefinition = {
   title: 'An MRTR retry succeeds on another connection than the request that asked for input',
   specRef: 'basic/index#statelessness',
   area: 'mrtr',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {

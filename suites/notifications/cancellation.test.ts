@@ -141,3 +141,31 @@ describe('base.notif.no-response', () => {
     expect(outcome!.message).not.toContain('"id":41');
   });
 });
+
+describe('cancel.server.no-other', () => {
+  const cancelled = (requestId: unknown) => ({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'x' } });
+  async function judge(wire: '2026-07-28' | '2025-06-18', exchanges: Exchange[], strays: StrayEvent[]) {
+    const { cancelOnlyListen } = await import('./cancellation.js');
+    return cancelOnlyListen.run({ wire, exchanges: () => exchanges, strays: () => strays } as never);
+  }
+  const listen = request(4, 'subscriptions/listen');
+  // The server's own roots/list, id "s-1", recorded as the request it is (and answered by the client).
+  const serverRequest = stray(3, { jsonrpc: '2.0', id: 's-1', method: 'roots/list' }, 'server-request');
+
+  it('on 2026-07-28 accepts only a subscriptions/listen id', async () => {
+    expect((await judge('2026-07-28', [listen], [stray(5, cancelled(4))])).map((o) => o.status)).toEqual(['pass']);
+    expect((await judge('2026-07-28', [listen], [serverRequest, stray(5, cancelled('s-1'))])).map((o) => o.status)).toEqual(['fail']);
+  });
+
+  it('on the initialize revisions accepts only a request the server sent, "in the same direction" (same id, same JSON type)', async () => {
+    const call = request(7, 'tools/call', { timedOut: true });
+    expect((await judge('2025-06-18', [call], [serverRequest, stray(8, cancelled('s-1'))])).map((o) => o.status)).toEqual(['pass']);
+    const [own] = await judge('2025-06-18', [call], [serverRequest, stray(8, cancelled(7))]);
+    expect(own).toMatchObject({ status: 'fail' });
+    expect(own!.message).toMatch(/request id 7, which is not a request the server had sent the client \(it sent 1 request\(s\) of its own\)/);
+    // A server request seen on a request's SSE stream counts as well.
+    const onStream = { ...call, notifications: [{ jsonrpc: '2.0', id: 9, method: 'sampling/createMessage', params: {} }] };
+    expect((await judge('2025-06-18', [onStream], [stray(8, cancelled(9))])).map((o) => o.status)).toEqual(['pass']);
+    expect((await judge('2025-06-18', [onStream], [stray(8, cancelled('9'))])).map((o) => o.status)).toEqual(['fail']);
+  });
+});

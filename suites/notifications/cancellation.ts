@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isObject, type JsonRpcId } from '../../src/jsonrpc.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Evidence, SpecSentence } from '../../src/model/check.js';
-import { MODERN, MODERN_VERSION, WIRES, type Wire } from '../../src/model/wire.js';
+import { isInitializeWire, MODERN_VERSION, type Wire } from '../../src/model/wire.js';
 import type { Exchange, StrayEvent } from '../../src/model/exchange.js';
 import { CANCEL_WATCH_MS, readMarkerMethod, type SentCancellation } from '../../src/runner/cancellation.js';
 import { isListen, notificationsSeen, requestMeta, seenEvidence, valueKey, type SeenNotification } from '../kit/notifications-seen.js';
@@ -18,13 +18,14 @@ const STDIO_SILENCE: SpecSentence = {
   text: 'Servers SHOULD stop work on a cancelled request as soon as practical and MUST NOT send any further messages for it.',
   keyword: 'MUST NOT',
 };
+/** The cancellation page of the initialize revisions (2024-11-05 to 2025-11-25), worded alike in all four. */
 const LEGACY_CANCEL = 'basic/utilities/cancellation#behavior-requirements';
 const LEGACY_NO_RESPONSE: SpecSentence = {
   ref: LEGACY_CANCEL,
   text: 'Receivers of cancellation notifications SHOULD: … Not send a response for the cancelled request',
   keyword: 'SHOULD',
 };
-/** 2025-11-25: a progress notification after the cancellation was read shows the work went on. */
+/** Initialize revisions: a progress notification after the cancellation was read shows the work went on. */
 const LEGACY_STOP: SpecSentence = { ref: LEGACY_CANCEL, text: 'Receivers of cancellation notifications SHOULD: Stop processing the cancelled request', keyword: 'SHOULD' };
 
 /**
@@ -135,8 +136,13 @@ export const cancelSilence: CheckDefinition = {
   title: 'Once the server has read notifications/cancelled for a call, it sends nothing more for it (no answer, progress or log message)',
   specRef: 'basic/transports/stdio#cancellation',
   area: 'cancellation',
-  wires: WIRES,
-  sentences: { '2026-07-28': [STDIO_SILENCE], '2025-11-25': [LEGACY_NO_RESPONSE, LEGACY_STOP] },
+  sentences: {
+    '2026-07-28': [STDIO_SILENCE],
+    '2025-11-25': [LEGACY_NO_RESPONSE, LEGACY_STOP],
+    '2025-06-18': [LEGACY_NO_RESPONSE, LEGACY_STOP],
+    '2025-03-26': [LEGACY_NO_RESPONSE, LEGACY_STOP],
+    '2024-11-05': [LEGACY_NO_RESPONSE, LEGACY_STOP],
+  },
   needs: ['stdio'],
   phase: 'final',
   async run(ctx) {
@@ -161,7 +167,7 @@ export const cancelSilence: CheckDefinition = {
             `nothing more for a cancelled request once the server has read the cancellation (what arrives before its answer to the ${marker} sent right behind it may have been written before, and is not held against it)`,
             [cancel.call, cancel.notice, read.marker, ...late.slice(0, 3).map((l) => l.evidence)],
           ),
-          // 2025-11-25 has no sentence for notifications; a progress notification shows the processing went on.
+          // The initialize revisions have no sentence for notifications; a progress notification shows the processing went on.
           ...(first.kind === 'answer' ? {} : { sentence: LEGACY_STOP }),
         },
       ];
@@ -183,14 +189,31 @@ export const cancelSilence: CheckDefinition = {
   },
 };
 
+/** Initialize revisions: "Cancellation notifications MUST only reference requests that: Were previously issued in the same direction". */
+const SAME_DIRECTION: SpecSentence = {
+  ref: LEGACY_CANCEL,
+  text: 'Cancellation notifications MUST only reference requests that: Were previously issued in the same direction',
+  keyword: 'MUST',
+};
+
+/** The ids of the requests the server sent the client (initialize revisions: roots/list, sampling, elicitation, ping). */
+export function serverRequestIds(exchanges: readonly Exchange[], strays: readonly StrayEvent[]): Set<string> {
+  const ids = new Set<string>();
+  const add = (message: unknown) => {
+    if (isObject(message) && typeof message.method === 'string' && 'id' in message) ids.add(valueKey(message.id));
+  };
+  for (const exchange of exchanges) exchange.notifications.forEach(add);
+  for (const stray of strays) if (stray.kind === 'server-request') add(stray.data);
+  return ids;
+}
+
 export const cancelOnlyListen: CheckDefinition = {
   id: 'cancel.server.no-other',
   covers: ['cancel.server-ref-listen'],
   keyword: 'MUST NOT',
-  title: 'A notifications/cancelled from the server only ever ends a subscriptions/listen stream',
+  title: 'A notifications/cancelled from the server references only what it may cancel: a subscriptions/listen stream (2026-07-28), a request of its own (initialize revisions)',
   specRef: 'basic/patterns/cancellation',
   area: 'cancellation',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       { ref: 'basic/patterns/cancellation', text: 'Servers MUST NOT send notifications/cancelled for any other purpose.', keyword: 'MUST NOT' },
@@ -200,18 +223,27 @@ export const cancelOnlyListen: CheckDefinition = {
         keyword: 'MUST',
       },
     ],
+    '2025-11-25': [SAME_DIRECTION],
+    '2025-06-18': [SAME_DIRECTION],
+    '2025-03-26': [SAME_DIRECTION],
+    '2024-11-05': [SAME_DIRECTION],
   },
   phase: 'final',
   run(ctx) {
     const exchanges = ctx.exchanges();
-    const listenIds = new Set(exchanges.filter(isListen).map((e) => valueKey((e.request as { id?: unknown }).id)));
-    const seen = notificationsSeen(exchanges, ctx.strays(), 'notifications/cancelled');
-    const other = seen.filter((s) => !listenIds.has(valueKey(s.params.requestId)));
-    if (other.length === 0) return [pass(`${seen.length} notifications/cancelled from the server, each for a subscriptions/listen request`)];
+    const strays = ctx.strays();
+    const modern = !isInitializeWire(ctx.wire);
+    const allowed = modern ? new Set(exchanges.filter(isListen).map((e) => valueKey((e.request as { id?: unknown }).id))) : serverRequestIds(exchanges, strays);
+    const what = modern ? 'a subscriptions/listen request' : 'a request the server had sent the client';
+    const seen = notificationsSeen(exchanges, strays, 'notifications/cancelled');
+    const other = seen.filter((s) => !allowed.has(valueKey(s.params.requestId)));
+    if (other.length === 0) return [pass(`${seen.length} notifications/cancelled from the server, each for ${what}`)];
     return [
       fail(
-        `the server sent notifications/cancelled for request id ${JSON.stringify(other[0]!.params.requestId)}, which is not a subscriptions/listen request`,
-        'notifications/cancelled from the server only to end a subscriptions/listen stream, referencing that request',
+        `the server sent notifications/cancelled for request id ${JSON.stringify(other[0]!.params.requestId)}, which is not ${what}${modern ? '' : ` (it sent ${allowed.size} request(s) of its own)`}`,
+        modern
+          ? 'notifications/cancelled from the server only to end a subscriptions/listen stream, referencing that request'
+          : "notifications/cancelled from the server only for a request the server itself issued (never for one of the client's requests)",
         other.slice(0, 3).flatMap((s) => seenEvidence(s).slice(0, 1)),
       ),
     ];
@@ -219,6 +251,10 @@ export const cancelOnlyListen: CheckDefinition = {
 };
 
 const NO_RESPONSE: SpecSentence = { ref: 'basic/index#notifications', text: 'The receiver MUST NOT send a response.', keyword: 'MUST NOT' };
+const LEGACY_RACES: SpecSentence = { ref: 'basic/utilities/cancellation#timing-considerations', text: 'Both parties MUST handle these race conditions gracefully:', keyword: 'MUST' };
+const LEGACY_IGNORE_INVALID: SpecSentence = { ref: 'basic/utilities/cancellation#error-handling', text: 'Invalid cancellation notifications SHOULD be ignored:', keyword: 'SHOULD' };
+/** JSON-RPC 2.0 §4.1: "The Server MUST NOT reply to a Notification", which every revision's "MUST follow" takes in. */
+const JSON_RPC_NO_REPLY = 'JSON-RPC 2.0: "The Server MUST NOT reply to a Notification"';
 
 /**
  * Cancellations a server can only ignore: for a request it answered long ago (the race the cancellation page
@@ -252,14 +288,22 @@ export const notificationsUnanswered: CheckDefinition = {
   title: 'Notifications get no response, even cancellations a server can only ignore (for a request already answered, an unknown id, no requestId)',
   specRef: 'basic/index#notifications',
   area: 'cancellation',
-  wires: WIRES,
   sentences: {
     '2026-07-28': [
       NO_RESPONSE,
       { ref: 'basic/patterns/cancellation#timing-considerations', text: 'Both parties MUST handle these race conditions gracefully:', keyword: 'MUST' },
       { ref: 'basic/patterns/cancellation#error-handling', text: 'Invalid cancellation notifications SHOULD be ignored:', keyword: 'SHOULD' },
     ],
-    '2025-11-25': [NO_RESPONSE],
+    '2025-11-25': [NO_RESPONSE, LEGACY_RACES, LEGACY_IGNORE_INVALID],
+    '2025-06-18': [NO_RESPONSE, LEGACY_RACES, LEGACY_IGNORE_INVALID],
+    '2025-03-26': [NO_RESPONSE, LEGACY_RACES, LEGACY_IGNORE_INVALID],
+    // 2024-11-05's own words only describe ("They do not expect a response."); the rule is JSON-RPC 2.0's, which it requires.
+    '2024-11-05': [
+      { ref: 'basic/messages', text: 'All messages in MCP MUST follow the JSON-RPC 2.0 specification.', keyword: 'MUST' },
+      { ref: 'basic/messages#notifications', text: 'They do not expect a response.', keyword: 'descriptive' },
+      LEGACY_RACES,
+      LEGACY_IGNORE_INVALID,
+    ],
   },
   needs: ['stdio'],
   phase: 'serial',
@@ -276,7 +320,7 @@ export const notificationsUnanswered: CheckDefinition = {
     return [
       fail(
         `the server answered a notification (${sent.length} notifications/cancelled it could only ignore were sent): ${JSON.stringify(answers[0]!.data).slice(0, 200)}`,
-        'no response to any notification; a cancellation for a request already answered, or an invalid one, is ignored',
+        `no response to any notification (${JSON_RPC_NO_REPLY}); a cancellation for a request already answered, or an invalid one, is ignored`,
         [...sent, ...answers.slice(0, 3).map((a) => note('response to a notification', a.data))],
       ),
     ];

@@ -40,3 +40,38 @@ describe('log messages and the requests they belong to', () => {
     expect(unaskedMessage(seen, 'stdio', [after])).toMatch(/no request of the audit had set a log level/);
   });
 });
+
+describe('log.invalid-level', () => {
+  async function judge(wire: '2026-07-28' | '2024-11-05', capabilities: Record<string, unknown>, code?: number) {
+    const { logInvalidLevel } = await import('./logging.js');
+    const sent: unknown[] = [];
+    const ctx = {
+      wire,
+      capabilities: async () => ({ capabilities }),
+      client: {
+        request: async (method: string, params: Record<string, unknown>, options: Record<string, unknown>) => {
+          sent.push({ method, params, options });
+          const response = code === undefined ? { jsonrpc: '2.0', id: 1, result: {} } : { jsonrpc: '2.0', id: 1, error: { code, message: 'x' } };
+          return { seq: 1, sentAt: '2026-12-04T00:00:00.000Z', durationMs: 1, request: { jsonrpc: '2.0', id: 1, method, params }, response, notifications: [] };
+        },
+      },
+    };
+    return { outcomes: await logInvalidLevel.run(ctx as never), sent };
+  }
+
+  it('on the initialize revisions asks logging/setLevel, only of a server that declares logging', async () => {
+    const none = await judge('2024-11-05', { tools: {} });
+    expect(none.outcomes).toMatchObject([{ status: 'skip' }]);
+    expect(none.sent).toEqual([]);
+    const rejected = await judge('2024-11-05', { logging: {} }, -32602);
+    expect(rejected.sent).toMatchObject([{ method: 'logging/setLevel', params: { level: 'verbose' } }]);
+    expect(rejected.outcomes).toMatchObject([{ status: 'pass' }]);
+    expect((await judge('2024-11-05', { logging: {} })).outcomes[0]!.message).toBe('logging/setLevel with level "verbose" (not a log level) was answered with a result');
+  });
+
+  it('on 2026-07-28 sends the level in _meta of a tools/list', async () => {
+    const { sent, outcomes } = await judge('2026-07-28', {}, -32600);
+    expect(sent).toMatchObject([{ method: 'tools/list', options: { extraMeta: { 'io.modelcontextprotocol/logLevel': 'verbose' } } }]);
+    expect(outcomes).toMatchObject([{ status: 'fail', message: 'tools/list with log level "verbose" (not a log level) was rejected with -32600' }]);
+  });
+});

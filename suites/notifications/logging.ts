@@ -1,12 +1,12 @@
 import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
 import { ERR, LOG_LEVELS, META_LOG_LEVEL } from '../../src/protocol/constants.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
+import { isInitializeWire } from '../../src/model/wire.js';
 import type { SpecSentence } from '../../src/model/check.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { isListen, notificationsSeen, requestMeta, seenEvidence, type SeenNotification } from '../kit/notifications-seen.js';
 import { notificationProbe } from './notification-probe.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import { MODERN } from '../../src/model/wire.js';
 
 const LOG_MESSAGE = 'notifications/message';
 const PAGE = 'server/utilities/logging#per-request-log-level';
@@ -31,6 +31,15 @@ const INVALID_LEVEL: SpecSentence = {
   text: "If the io.modelcontextprotocol/logLevel value carried in a request's _meta is not a recognized log level, the server SHOULD reject that request with a standard JSON-RPC error: … Invalid log level: -32602 (Invalid params)",
   keyword: 'SHOULD',
 };
+
+/** Initialize revisions: the level is set once, with logging/setLevel, by a server that declares the logging capability. */
+const LEGACY_INVALID_LEVEL: SpecSentence = {
+  ref: 'server/utilities/logging#error-handling',
+  text: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: Invalid log level: -32602 (Invalid params)',
+  keyword: 'SHOULD',
+};
+/** Not one of the RFC 5424 levels the logging page lists. */
+const INVALID_LEVEL_PROBE = 'verbose';
 
 /** The request asked for log messages: its _meta carries io.modelcontextprotocol/logLevel. */
 export const hasLevel = (exchange: Exchange): boolean => META_LOG_LEVEL in requestMeta(exchange);
@@ -65,7 +74,6 @@ export const logOnlyWhenAsked: CheckDefinition = {
   title: 'No notifications/message for a request that did not set io.modelcontextprotocol/logLevel in its _meta',
   specRef: PAGE,
   area: 'logging',
-  wires: MODERN,
   sentences: { '2026-07-28': [NO_LEVEL_NO_MESSAGE] },
   phase: 'final',
   async run(ctx) {
@@ -96,7 +104,6 @@ export const logRequestScoped: CheckDefinition = {
   title: 'notifications/message never arrives on a subscriptions/listen stream',
   specRef: PAGE,
   area: 'logging',
-  wires: MODERN,
   sentences: { '2026-07-28': [REQUEST_SCOPED] },
   needs: ['http'],
   phase: 'final',
@@ -121,7 +128,6 @@ export const logAtOrAbove: CheckDefinition = {
   title: 'Log messages for a request that set a log level are at or above that level',
   specRef: PAGE,
   area: 'logging',
-  wires: MODERN,
   sentences: { '2026-07-28': [AT_OR_ABOVE] },
   needs: ['tool-call'],
   phase: 'final',
@@ -150,18 +156,33 @@ export const logAtOrAbove: CheckDefinition = {
 export const logInvalidLevel: CheckDefinition = {
   id: 'log.invalid-level',
   keyword: 'SHOULD',
-  title: 'A request with an unrecognized io.modelcontextprotocol/logLevel is rejected with -32602',
+  title: 'An unrecognized log level is rejected with -32602 (io.modelcontextprotocol/logLevel in _meta; logging/setLevel on the initialize revisions)',
   specRef: 'server/utilities/logging#error-handling',
   area: 'logging',
-  wires: MODERN,
-  sentences: { '2026-07-28': [INVALID_LEVEL] },
+  sentences: {
+    '2026-07-28': [INVALID_LEVEL],
+    '2025-11-25': [LEGACY_INVALID_LEVEL],
+    '2025-06-18': [LEGACY_INVALID_LEVEL],
+    '2025-03-26': [LEGACY_INVALID_LEVEL],
+    '2024-11-05': [LEGACY_INVALID_LEVEL],
+  },
   needs: ['live'],
   async run(ctx) {
-    const exchange = await ctx.client.request('tools/list', {}, { extraMeta: { [META_LOG_LEVEL]: 'verbose' }, probe: true });
+    let what: string;
+    let exchange: Exchange;
+    if (isInitializeWire(ctx.wire)) {
+      const { capabilities } = await ctx.capabilities();
+      if (!isObject(capabilities?.logging)) return [skip('the server does not declare the logging capability, so it has no logging/setLevel to reject a level with')];
+      what = `logging/setLevel with level "${INVALID_LEVEL_PROBE}"`;
+      exchange = await ctx.client.request('logging/setLevel', { level: INVALID_LEVEL_PROBE }, { probe: true });
+    } else {
+      what = `tools/list with log level "${INVALID_LEVEL_PROBE}"`;
+      exchange = await ctx.client.request('tools/list', {}, { extraMeta: { [META_LOG_LEVEL]: INVALID_LEVEL_PROBE }, probe: true });
+    }
     const error = errorOf(exchange.response);
-    if (error?.code === ERR.invalidParams) return [pass('tools/list with log level "verbose" was rejected with -32602', [exchange])];
+    if (error?.code === ERR.invalidParams) return [pass(`${what} was rejected with -32602`, [exchange])];
     const got = error ? `rejected with ${JSON.stringify(error.code)}` : resultOf(exchange.response) ? 'answered with a result' : (exchange.failure?.message ?? 'not answered');
-    return [fail(`tools/list with log level "verbose" (not a log level) was ${got}`, 'a JSON-RPC error -32602 (Invalid params)', [exchange])];
+    return [fail(`${what} (not a log level) was ${got}`, 'a JSON-RPC error -32602 (Invalid params)', [exchange])];
   },
 };
 

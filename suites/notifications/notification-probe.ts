@@ -10,7 +10,7 @@ import { MODERN_VERSION } from '../../src/model/wire.js';
 export const PROBE_PROGRESS_TOKEN = '9017';
 /** Messages below it (debug, info, notice) are outside what the request asked for. */
 export const PROBE_LOG_LEVEL = 'warning';
-/** Over stdio, how long to keep listening after the answer for messages that follow it on the channel. */
+/** Over one channel (stdio, HTTP+SSE), how long to keep listening after the answer for messages that follow it there. */
 const TRAILING_MS = 50;
 
 export type NotificationProbe = { exchange: Exchange; token: string; logLevel?: string } | { skipped: string };
@@ -28,7 +28,7 @@ export function notificationProbe(ctx: CheckContext): Promise<NotificationProbe>
     const logLevel = ctx.wire === MODERN_VERSION ? PROBE_LOG_LEVEL : undefined;
     const extraMeta = { progressToken: PROBE_PROGRESS_TOKEN, ...(logLevel ? { [META_LOG_LEVEL]: logLevel } : {}) };
     const exchange = await ctx.callTool(String(answered.tool.tool.name), answered.args, { extraMeta });
-    if (ctx.transportKind === 'stdio') await sleep(TRAILING_MS);
+    if (ctx.oneChannel) await sleep(TRAILING_MS);
     return { exchange, token: PROBE_PROGRESS_TOKEN, ...(logLevel ? { logLevel } : {}) };
   });
 }

@@ -5,17 +5,23 @@ import { notificationsSeen, requestMeta, seenEvidence, valueKey, type SeenNotifi
 import { notificationProbe } from './notification-probe.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import type { CheckContext } from '../../src/runner/context.js';
-import { MODERN, WIRES } from '../../src/model/wire.js';
 
 const PROGRESS = 'notifications/progress';
 const FLOW = 'basic/patterns/progress#progress-flow';
 
-/** 2025-11-25: the progress page is not among the pages this tool quotes; schema.json's field description says it in lower case. */
-const LEGACY_INCREASE: SpecSentence = {
-  ref: 'schema.json#/$defs/ProgressNotificationParams/properties/progress/description',
-  text: 'The progress thus far. This should increase every time progress is made, even if the total is unknown.',
-  keyword: 'lower-case should in schema.json',
+/** The progress page of the initialize revisions (2024-11-05 to 2025-11-25): the same three rules, worded alike. */
+const LEGACY_PAGE = 'basic/utilities/progress';
+const LEGACY_TOKEN_REF: SpecSentence = {
+  ref: `${LEGACY_PAGE}#behavior-requirements`,
+  text: 'Progress notifications MUST only reference tokens that: Were provided in an active request',
+  keyword: 'MUST',
 };
+const LEGACY_INCREASE: SpecSentence = {
+  ref: `${LEGACY_PAGE}#progress-flow`,
+  text: 'The progress value MUST increase with each notification, even if the total is unknown.',
+  keyword: 'MUST',
+};
+const LEGACY_STOP: SpecSentence = { ref: `${LEGACY_PAGE}#implementation-notes`, text: 'Progress notifications MUST stop after completion', keyword: 'MUST' };
 
 interface ProgressTraffic {
   seen: SeenNotification[];
@@ -47,9 +53,12 @@ export const progressTokenRef: CheckDefinition = {
   title: 'Every notifications/progress refers to a progressToken the client sent (same value, same JSON type)',
   specRef: 'basic/patterns/progress#behavior-requirements',
   area: 'progress',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [{ ref: 'basic/patterns/progress#behavior-requirements', text: 'Progress notifications MUST only reference tokens that: Were provided in an active request', keyword: 'MUST' }],
+    '2025-11-25': [LEGACY_TOKEN_REF],
+    '2025-06-18': [LEGACY_TOKEN_REF],
+    '2025-03-26': [LEGACY_TOKEN_REF],
+    '2024-11-05': [LEGACY_TOKEN_REF],
   },
   phase: 'final',
   async run(ctx) {
@@ -81,10 +90,12 @@ export const progressIncreases: CheckDefinition = {
   title: 'The progress value increases with each notification for a token',
   specRef: FLOW,
   area: 'progress',
-  wires: WIRES,
   sentences: {
     '2026-07-28': [{ ref: FLOW, text: 'The progress value MUST increase with each notification, even if the total is unknown.', keyword: 'MUST' }],
     '2025-11-25': [LEGACY_INCREASE],
+    '2025-06-18': [LEGACY_INCREASE],
+    '2025-03-26': [LEGACY_INCREASE],
+    '2024-11-05': [LEGACY_INCREASE],
   },
   phase: 'final',
   async run(ctx) {
@@ -112,25 +123,46 @@ export const progressIncreases: CheckDefinition = {
   },
 };
 
+/**
+ * Over HTTP, a stream other than the request's own (the GET stream of the initialize revisions) is not ordered with
+ * the response: what arrives there shortly after the response may have been written before it.
+ */
+export const OTHER_STREAM_MARGIN_MS = 500;
+
+/** A progress notification arrived after the response to its request: off the request's own stream, and (HTTP GET stream) well after the answer. */
+export function arrivedAfterResponse(seen: SeenNotification, request: Exchange, transportKind: string): boolean {
+  if (request.response === undefined || seen.holders.includes(request)) return false;
+  if (!seen.stray || transportKind !== 'http') return true;
+  return Date.parse(seen.stray.at) > Date.parse(request.sentAt) + request.durationMs + OTHER_STREAM_MARGIN_MS;
+}
+
 export const progressStops: CheckDefinition = {
   id: 'progress.stop',
   keyword: 'MUST',
   title: 'No notifications/progress for a token after the response to its request',
   specRef: 'basic/patterns/progress#implementation-notes',
   area: 'progress',
-  wires: MODERN,
-  sentences: { '2026-07-28': [{ ref: 'basic/patterns/progress#implementation-notes', text: 'Progress notifications MUST stop after completion', keyword: 'MUST' }] },
+  sentences: {
+    '2026-07-28': [{ ref: 'basic/patterns/progress#implementation-notes', text: 'Progress notifications MUST stop after completion', keyword: 'MUST' }],
+    '2025-11-25': [LEGACY_STOP],
+    '2025-06-18': [LEGACY_STOP],
+    '2025-03-26': [LEGACY_STOP],
+    '2024-11-05': [LEGACY_STOP],
+  },
   phase: 'final',
   async run(ctx) {
     const traffic = await progressTraffic(ctx);
     const late = traffic.seen.filter((s) => {
       const request = traffic.sent.get(valueKey(s.params.progressToken));
-      return request !== undefined && request.response !== undefined && !s.holders.includes(request);
+      return request !== undefined && arrivedAfterResponse(s, request, ctx.transportKind);
     });
     if (late.length === 0) {
       const why = traffic.seen.length === 0 ? nothingSeen(traffic) : '';
       if (why) return [skip(why)];
-      const where = ctx.transportKind === 'http' ? '; over HTTP the response ends its stream, so only other streams could show a late one' : '';
+      const where =
+        ctx.transportKind === 'http'
+          ? `; over HTTP the response ends its stream, so only other streams could show a late one (on the GET stream, one that arrived more than ${OTHER_STREAM_MARGIN_MS} ms after the response)`
+          : '';
       return [pass(`no progress notification arrived after the response to its request (${traffic.seen.length} seen in all${where})`)];
     }
     const token = late[0]!.params.progressToken;

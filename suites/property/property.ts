@@ -3,10 +3,10 @@ import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
 import { invalidCases, ValidArguments, type Arguments, type ArgumentSource, type InvalidCase } from '../../src/property/index.js';
 import { describeIssues } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
-import { WIRES } from '../../src/model/wire.js';
 import { compileArgumentSchema, pickInvalidArguments, type ArgumentVerdict, type FormatDependence } from '../../src/schema/arguments/index.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import type { Outcome } from '../../src/model/check.js';
+import type { Wire } from '../../src/model/wire.js';
 import { note } from '../kit/outcome.js';
 import { searchTools, type ToolCall } from './property-search.js';
 import type { ListedTool } from '../kit/listed-tools.js';
@@ -19,7 +19,7 @@ import {
   type ComparedFailures,
   type Control,
   notRefusedRemark,
-  REFUSAL_EXPECTED,
+  refusalExpected,
   refusalRemark,
   VALIDATE_INPUTS_SENTENCES,
   type InvalidVerdict,
@@ -74,7 +74,6 @@ export const validCasesAnswered: CheckDefinition = {
   title: 'Generated schema-valid arguments always get a result (complete or input_required), not a JSON-RPC error or a crash',
   specRef: 'schema.json#/$defs/CallToolResult/properties/isError/description',
   area: 'property',
-  wires: WIRES,
   sentences: TOOL_ERRORS_IN_RESULT_SENTENCES,
   needs: ['live', 'tool-call'],
   phase: 'search',
@@ -125,10 +124,10 @@ class FormatWarnings {
     this.first.clear();
   }
 
-  recorder(t: ListedTool): FormatOnly {
+  recorder(t: ListedTool, wire: Wire): FormatOnly {
     return (structuredContent, dependence, exchange) => {
       if (this.first.has(t.label)) return;
-      this.first.set(t.label, { t, outcome: { ...formatOnlyOutcome(t.tool.outputSchema, structuredContent, dependence, exchange), tool: t.label } });
+      this.first.set(t.label, { t, outcome: { ...formatOnlyOutcome(t.tool.outputSchema, structuredContent, dependence, exchange, wire), tool: t.label } });
     };
   }
 
@@ -151,7 +150,6 @@ function outputCheck(): CheckDefinition {
     title: 'For generated schema-valid arguments, every successful result carries structuredContent valid against the outputSchema',
     specRef: 'server/tools#output-schema',
     area: 'property',
-    wires: WIRES,
     sentences: OUTPUT_CONFORMS_SENTENCES,
     needs: ['live', 'tool-call'],
     phase: 'search',
@@ -173,7 +171,7 @@ function outputCheck(): CheckDefinition {
         property: (t, source) => {
           const compiled = compileArgumentSchema(t.tool.outputSchema);
           if (!compiled.ok) return `the outputSchema cannot be used for validation: ${compiled.reason}`;
-          return { arbitrary: new ValidArguments(source), argumentsOf: (args) => args, judge: judgeOutput((v) => compiled.validator.validate(v), warnings.recorder(t)) };
+          return { arbitrary: new ValidArguments(source), argumentsOf: (args) => args, judge: judgeOutput((v) => compiled.validator.validate(v), warnings.recorder(t, ctx.wire)) };
         },
       });
       return [...outcomes, ...(await warnings.outcomes(ctx, outcomes))];
@@ -277,11 +275,11 @@ function invalidCheck(): CheckDefinition {
     return { outcomes, counted: tally.refused > 0 };
   };
   /** The cases of the tools in the pass that were not refusals, so that the pass claims no more than it saw. */
-  const remarks = () => {
+  const remarks = (ctx: CheckContext) => () => {
     const counted = [...tallies.values()].filter((tally) => tally.refused > 0);
     const lenient = counted.reduce((sum, tally) => sum + tally.lenientCount, 0);
     const inconclusive = counted.reduce((sum, tally) => sum + tally.inconclusiveCount, 0);
-    return `${notRefusedRemark(lenient, inconclusive)}${refusalRemark(noted)}`;
+    return `${notRefusedRemark(lenient, inconclusive)}${refusalRemark(noted, ctx.wire)}`;
   };
   const check: CheckDefinition = {
     id: 'tools.err.execution-errors.property',
@@ -290,7 +288,6 @@ function invalidCheck(): CheckDefinition {
     title: 'Generated arguments that break the inputSchema are refused (an isError result, or a JSON-RPC error), never a silent success or a crash',
     specRef: 'server/tools#security-considerations',
     area: 'property',
-    wires: WIRES,
     sentences: VALIDATE_INPUTS_SENTENCES,
     needs: ['live', 'tool-call'],
     phase: 'search',
@@ -299,7 +296,7 @@ function invalidCheck(): CheckDefinition {
       tallies.clear();
       return searchTools<InvalidCase | undefined>(ctx, {
         id: check.id,
-        expected: REFUSAL_EXPECTED,
+        expected: refusalExpected(ctx.wire),
         passed: 'were refused',
         reportedBy: async (ctx, t) => {
           const failed = (await judgedProbes(ctx)).probes.find((p) => p.call.tool.label === t.label && p.verdict.verdict === 'breach');
@@ -308,7 +305,7 @@ function invalidCheck(): CheckDefinition {
         property,
         settle: settle(ctx),
         describe: (c) => (c ? [note(`how it was made invalid (${c.mutation.kind})`, { mutation: c.mutation.description, from: c.valid })] : []),
-        remarks,
+        remarks: remarks(ctx),
       });
     },
   };

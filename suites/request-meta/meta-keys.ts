@@ -3,9 +3,9 @@ import { extensionIdIssues, metaKeyIssues, type MetaKeyIssue, type MetaKeyRule }
 import type { CheckContext } from '../../src/runner/context.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Outcome, SpecSentences } from '../../src/model/check.js';
-import { MODERN, WIRES } from '../../src/model/wire.js';
 import { serverMetaSites, type MetaSite } from '../kit/meta-objects.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
+import { fromRevision } from '../kit/same-sentences.js';
 
 const SPEC = 'basic/index#_meta';
 const MAX_OUTCOMES = 10;
@@ -38,10 +38,9 @@ function keyFindings(ctx: CheckContext): Promise<{ sites: MetaSite[]; keys: KeyF
   });
 }
 
-/** The same grammar sentence on both wires (basic/index, `_meta` section). */
+/** A sentence of the key grammar (basic/index, `_meta` section), the same since it arrived with 2025-06-18. */
 function grammarSentence(text: string): SpecSentences {
-  const sentence = { ref: 'basic/index#_meta', text, keyword: 'MUST' } as const;
-  return { '2026-07-28': [sentence], '2025-11-25': [sentence] };
+  return fromRevision('2025-06-18', { ref: 'basic/index#_meta', text, keyword: 'MUST' });
 }
 
 /** One check per MUST of the key grammar, judged on every `_meta` object the audit received (no requests of its own). */
@@ -52,7 +51,6 @@ function metaKeyCheck(rule: MetaKeyRule, title: string, expected: string, senten
     title,
     specRef: SPEC,
     area: 'meta-keys',
-    wires: WIRES,
     sentences,
     phase: 'final',
     async run(ctx): Promise<Outcome[]> {
@@ -103,8 +101,7 @@ export const extensionIds: CheckDefinition = {
   title: 'Extension identifiers in capabilities.extensions have a prefix and follow the _meta key grammar',
   specRef: 'basic/versioning#extension-negotiation',
   area: 'capabilities',
-  // 2025-11-25 has no capabilities.extensions: the field and this rule arrive with 2026-07-28.
-  wires: MODERN,
+  // No initialize revision has capabilities.extensions: the field and this rule arrive with 2026-07-28.
   sentences: {
     '2026-07-28': [
       {

@@ -1,12 +1,13 @@
 import { errorOf, isObject, resultOf, type JsonRpcId } from '../../src/jsonrpc.js';
 import { ERR, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from '../../src/protocol/constants.js';
-import { MODERN, LEGACY_VERSION, MODERN_VERSION } from '../../src/model/wire.js';
+import { isInitializeWire, LEGACY_VERSION, MODERN_VERSION } from '../../src/model/wire.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Outcome } from '../../src/model/check.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { LEGACY_INITIALIZE } from '../kit/shared-connections.js';
+import { onWires } from '../kit/same-sentences.js';
 
 const MISSING_32602 = 'A request missing any required field is malformed; the server MUST reject it with JSON-RPC error code -32602 (Invalid params).';
 
@@ -63,7 +64,6 @@ export const metaRequired: CheckDefinition = {
   title: 'A request missing a required _meta field is rejected with -32602',
   specRef: 'basic/index#meta',
   area: 'request-meta',
-  wires: MODERN,
   needs: ['live'],
   phase: 'serial',
   async run(ctx) {
@@ -89,16 +89,15 @@ export const metaHttpStatus: CheckDefinition = {
   title: 'Over HTTP, the rejection of a request with a malformed _meta has status 400',
   specRef: 'basic/index#meta',
   area: 'request-meta',
-  wires: MODERN,
   needs: ['live', 'http'],
   phase: 'serial',
   run: async (ctx) => statusOf(await metaProbes(ctx), (p) => p.accepted.includes(errorOf(p.exchange.response)?.code as number), 'malformed-_meta rejections'),
 };
 
-/** The status rule judges only the probes answered with the right error (a wrong error is the other check's finding). */
-function statusOf(probes: Probe[], judged: (p: Probe) => boolean, what: string): Outcome[] {
+/** The status rule judges only the probes `judged` picks (on 2026-07-28, those answered with the right error: a wrong error is the other check's finding). */
+function statusOf(probes: Probe[], judged: (p: Probe) => boolean, what: string, none = `no ${what} to judge (see the companion check)`): Outcome[] {
   const relevant = probes.filter(judged);
-  if (relevant.length === 0) return [skip(`no ${what} to judge (see the companion check)`)];
+  if (relevant.length === 0) return [skip(none)];
   const wrong = relevant.filter((p) => p.exchange.status !== 400);
   if (wrong.length === 0) return [pass(`all ${relevant.length} ${what} came with HTTP 400`)];
   return [
@@ -112,7 +111,7 @@ function statusOf(probes: Probe[], judged: (p: Probe) => boolean, what: string):
 
 const UNSUPPORTED = '1900-01-01';
 
-/** Requests naming an unsupported version, after valid ones on the same connection, on two methods. */
+/** Requests naming an unsupported version (on the initialize wire, in the header only), after valid ones on the same connection, on two methods. */
 function versionProbes(ctx: CheckContext): Promise<Probe[]> {
   return ctx.memo('version-probes', async () => {
     const meta = { ...ctx.client.modernMeta(), [META_PROTOCOL_VERSION]: UNSUPPORTED };
@@ -150,7 +149,6 @@ export const unsupportedVersion: CheckDefinition = {
   title: 'A request for an unsupported protocol version gets -32022 listing the supported versions',
   specRef: 'basic/versioning#protocol-version-negotiation',
   area: 'request-meta',
-  wires: MODERN,
   needs: ['live'],
   phase: 'serial',
   async run(ctx) {
@@ -217,14 +215,26 @@ export const unsupportedVersionStatus: CheckDefinition = {
         keyword: 'MUST',
       },
     ],
+    // The header arrived with 2025-06-18; on the initialize wire an unsupported one is refused with 400, no error code named.
+    ...onWires(['2025-11-25', '2025-06-18'], {
+      ref: 'basic/transports#protocol-version-header',
+      text: 'If the server receives a request with an invalid or unsupported MCP-Protocol-Version, it MUST respond with 400 Bad Request.',
+      keyword: 'MUST',
+    }),
   },
-  title: 'Over HTTP, -32022 comes with status 400',
+  title: 'Over HTTP, a request naming an unsupported protocol version is answered with status 400 (with -32022 on 2026-07-28)',
   specRef: 'basic/transports/streamable-http#protocol-version-header',
   area: 'request-meta',
-  wires: MODERN,
   needs: ['live', 'http'],
   phase: 'serial',
-  run: async (ctx) => statusOf(await versionProbes(ctx), (p) => errorOf(p.exchange.response)?.code === ERR.unsupportedVersion, 'unsupported-version errors'),
+  async run(ctx) {
+    const probes = await versionProbes(ctx);
+    if (isInitializeWire(ctx.wire)) {
+      const what = `answers to a request with MCP-Protocol-Version: ${UNSUPPORTED}`;
+      return statusOf(probes, (p) => p.exchange.status !== undefined, what, `no HTTP answer to a request with MCP-Protocol-Version: ${UNSUPPORTED}`);
+    }
+    return statusOf(probes, (p) => errorOf(p.exchange.response)?.code === ERR.unsupportedVersion, 'unsupported-version errors');
+  },
 };
 
 /** What a legacy (2025-11-25) client sends first; it goes on a connection of its own (LEGACY_INITIALIZE). */
@@ -252,7 +262,6 @@ export const initializeErrorNamesVersions: CheckDefinition = {
   title: 'An error answering a legacy initialize request names the protocol versions the server supports',
   specRef: 'basic/versioning#backward-compatibility-with-initialization-based-versions',
   area: 'request-meta',
-  wires: MODERN,
   needs: ['live'],
   prepare(ctx) {
     ctx.prepareConnection(LEGACY_INITIALIZE);

@@ -1,7 +1,6 @@
 import type { CheckDefinition } from '../../src/runner/types.js';
 import { serverMetaSites } from '../kit/meta-objects.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
-import { MODERN } from '../../src/model/wire.js';
 
 const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/;
 const TRACESTATE_KEY = /^(?:[a-z0-9][_0-9a-z\-*/]{0,255}|[a-z0-9][_0-9a-z\-*/]{0,240}@[a-z][_0-9a-z\-*/]{0,13})$/;
@@ -55,7 +54,6 @@ export const traceContextFormat: CheckDefinition = {
   title: '_meta traceparent, tracestate and baggage values follow W3C Trace Context and W3C Baggage',
   specRef: 'basic/index#_meta',
   area: 'meta-keys',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {

@@ -5,7 +5,6 @@ import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { judgeEach } from '../kit/judge-each.js';
-import { MODERN } from '../../src/model/wire.js';
 
 /** resultType values each method may answer with (basic/index#resulttype; InputRequiredResult only where MRTR applies). */
 const ALLOWED_RESULT_TYPES: Record<string, readonly string[]> = {
@@ -28,7 +27,6 @@ export const resultTypePresent: CheckDefinition = {
   title: 'Every result carries resultType',
   specRef: 'basic/index#result-responses',
   area: 'results',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       { ref: 'basic/index#result-responses', text: 'The result MUST include a resultType field to indicate the type of the result.', keyword: 'MUST' },
@@ -55,7 +53,6 @@ export const resultTypeAllowed: CheckDefinition = {
   title: 'resultType is a value the method may return',
   specRef: 'basic/index#resulttype',
   area: 'results',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {
@@ -95,7 +92,6 @@ export const resultServerInfo: CheckDefinition = {
   title: "Results carry _meta serverInfo so the server identifies itself without connection state",
   specRef: 'basic/index#_meta',
   area: 'results',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {

@@ -2,6 +2,7 @@ import { errorOf, isObject, type JsonRpcId } from '../../src/jsonrpc.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import type { ListenStream } from '../../src/transport/types.js';
 import type { Exchange } from '../../src/model/exchange.js';
+import { isInitializeWire } from '../../src/model/wire.js';
 
 export const ACKNOWLEDGED = 'notifications/subscriptions/acknowledged';
 export const LIST_CHANGED = 'notifications/tools/list_changed';
@@ -49,12 +50,16 @@ export function listenFailure(exchange: Exchange): string | undefined {
   return undefined;
 }
 
-/** Why list_changed subscriptions cannot be examined on this target, or undefined when they can. */
+/**
+ * Why list_changed notifications (on subscriptions, or on the session of the initialize wire) cannot be examined on this
+ * target, or undefined when they can.
+ */
 export async function listenPrecondition(ctx: CheckContext): Promise<string | undefined> {
   const { capabilities } = await ctx.capabilities();
   const tools = capabilities && isObject(capabilities.tools) ? capabilities.tools : undefined;
   if (tools?.listChanged !== true) {
-    return 'the server does not declare capabilities.tools.listChanged: true, so it need not offer tools-list subscriptions';
+    const owed = isInitializeWire(ctx.wire) ? 'need not send notifications/tools/list_changed' : 'need not offer tools-list subscriptions';
+    return `the server does not declare capabilities.tools.listChanged: true, so it ${owed}`;
   }
   return undefined;
 }

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { errorOf, isObject, resultOf, type JsonRpcId } from '../../src/jsonrpc.js';
 import type { McpClient } from '../../src/protocol/client.js';
 import { walkTools } from '../../src/protocol/tool-walk.js';
@@ -73,6 +74,63 @@ export function triggerRun(ctx: CheckContext): Promise<TriggerRun> {
     const diff = after ? diffNames(before, after) : { changed: false, added: [], removed: [], summary: 'tools/list failed after the trigger' };
     return { waitedMs, subscriber, bystander, streams: [subscriber!, bystander!], change: { call, tool: trigger.name, diff } };
   });
+}
+
+/** What the session of the `initialize` wire saw of a trigger call: no subscription there, the session itself is told. */
+export type SessionTriggerRun =
+  | { skip: string }
+  | {
+      waitedMs: number;
+      change: { call: Exchange; tool: string; diff: ToolSetDiff };
+      /** The first notifications/tools/list_changed the session received after the trigger call was sent. */
+      notified?: { message: unknown; on?: Exchange };
+      /** The session's own tools/list exchanges, before and after the trigger, for the evidence. */
+      listings: Exchange[];
+    };
+
+/** How often the session's strays are read while waiting for the notification. */
+const POLL_MS = 20;
+
+/**
+ * The `initialize` wire's counterpart of triggerRun: on a fresh session (a new process over stdio), calls the
+ * --list-changed-trigger tool and waits for notifications/tools/list_changed on that session (on the call's own answer
+ * stream, or after it: over stdio on the one channel, over HTTP on the GET stream), lists the tools again, then calls
+ * the trigger once more to undo the change.
+ */
+export function sessionTriggerRun(ctx: CheckContext): Promise<SessionTriggerRun> {
+  return ctx.memo('subscriptions.session-trigger-run', async () => {
+    const trigger = ctx.options.listChangedTrigger;
+    if (!trigger) return { skip: 'no --list-changed-trigger given' };
+    const why = await listenPrecondition(ctx);
+    if (why) return { skip: why };
+    const client = ctx.canOpenConnections ? await ctx.anotherConnection() : ctx.client;
+    const waitedMs = Math.min(ctx.options.timeoutMs, MAX_WAIT_MS);
+    const first = client.exchanges.length;
+    const before = await namesOf(client);
+    if (!before) return { skip: 'tools/list failed before the trigger, so a change could not be seen' };
+    const call = await callTrigger(ctx, client, trigger);
+    const failed = callFailure(call);
+    if (failed) return { skip: `the --list-changed-trigger call of ${trigger.name} failed: ${failed}` };
+    const notified = await sessionListChanged(client, call, waitedMs);
+    const after = await namesOf(client);
+    const listings = client.exchanges.slice(first).filter((e) => e !== call && isObject(e.request) && e.request.method === 'tools/list');
+    await callTrigger(ctx, client, trigger);
+    const diff = after ? diffNames(before, after) : { changed: false, added: [], removed: [], summary: 'tools/list failed after the trigger' };
+    return { waitedMs, change: { call, tool: trigger.name, diff }, listings, ...(notified ? { notified } : {}) };
+  });
+}
+
+/** Waits up to `waitedMs` for notifications/tools/list_changed on the call's answer or, later, on the session. */
+async function sessionListChanged(client: McpClient, call: Exchange, waitedMs: number): Promise<{ message: unknown; on?: Exchange } | undefined> {
+  const end = Date.now() + waitedMs;
+  for (;;) {
+    const onCall = call.notifications.find((m) => isMethod(m, LIST_CHANGED));
+    if (onCall) return { message: onCall, on: call };
+    const later = client.transport.strays().find((s) => s.kind === 'notification' && isMethod(s.data, LIST_CHANGED) && (s.seq === undefined || s.seq > call.seq));
+    if (later) return { message: later.data };
+    if (Date.now() >= end) return undefined;
+    await delay(POLL_MS);
+  }
 }
 
 async function callTrigger(ctx: CheckContext, client: McpClient, trigger: { name: string; arguments: Record<string, unknown> }): Promise<Exchange> {

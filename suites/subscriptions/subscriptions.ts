@@ -1,10 +1,11 @@
 import { isObject, type JsonRpcId } from '../../src/jsonrpc.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Evidence } from '../../src/model/check.js';
+import type { Evidence, Outcome, SpecSentence } from '../../src/model/check.js';
+import { isInitializeWire } from '../../src/model/wire.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
-import { triggerRun, type TriggerRun } from './subscription-trigger.js';
+import { sessionTriggerRun, triggerRun, type TriggerRun } from './subscription-trigger.js';
 import { listenPrecondition } from './subscription-messages.js';
 import {
   ACKNOWLEDGED,
@@ -17,7 +18,6 @@ import {
   taggedFor,
   tagOf,
 } from './subscription-messages.js';
-import { MODERN } from '../../src/model/wire.js';
 
 const AREA = 'subscriptions';
 const MAX_ACK_WAIT_MS = 5_000;
@@ -50,7 +50,6 @@ export const ackFirst: CheckDefinition = {
   title: 'subscriptions/listen is acknowledged first: notifications/subscriptions/acknowledged before any other message of the subscription',
   specRef: 'basic/patterns/subscriptions#acknowledgment',
   area: AREA,
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {
@@ -86,7 +85,6 @@ export const ackSubset: CheckDefinition = {
   title: 'The acknowledgement grants only notification types that were requested (the subset the server honours)',
   specRef: 'basic/patterns/subscriptions#acknowledgment',
   area: AREA,
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {
@@ -128,7 +126,6 @@ export const subscriptionIdOnNotifications: CheckDefinition = {
   title: 'Every notification of a subscription carries _meta subscriptionId equal to the listen request id (same JSON type)',
   specRef: 'basic/patterns/subscriptions#receiving-notifications',
   area: AREA,
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {
@@ -199,13 +196,19 @@ async function observedChange(ctx: CheckContext): Promise<{ run: Required<Trigge
   return { run: complete };
 }
 
+/** The initialize revisions' words (the same in each): there are no subscriptions, the session itself is told. */
+const SESSION_NOTIFIED: SpecSentence = {
+  ref: 'server/tools#list-changed-notification',
+  text: 'When the list of available tools changes, servers that declared the listChanged capability SHOULD send a notification:',
+  keyword: 'SHOULD',
+};
+
 export const listChangedNotify: CheckDefinition = {
   id: 'tools.listchanged.notify',
   keyword: 'SHOULD',
-  title: 'When the tool set changes, a subscriber with toolsListChanged gets notifications/tools/list_changed',
+  title: 'When the tool set changes, notifications/tools/list_changed follows: to a subscriber with toolsListChanged (2026-07-28), on the session (initialize revisions)',
   specRef: 'server/tools#list-changed-notification',
   area: AREA,
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {
@@ -214,10 +217,15 @@ export const listChangedNotify: CheckDefinition = {
         keyword: 'SHOULD',
       },
     ],
+    '2025-11-25': [SESSION_NOTIFIED],
+    '2025-06-18': [SESSION_NOTIFIED],
+    '2025-03-26': [SESSION_NOTIFIED],
+    '2024-11-05': [SESSION_NOTIFIED],
   },
   needs: ['live'],
   phase: 'serial',
   async run(ctx) {
+    if (isInitializeWire(ctx.wire)) return sessionNotified(ctx);
     const observed = await observedChange(ctx);
     if ('skipped' in observed) return [skip(observed.skipped)];
     const { run } = observed;
@@ -237,6 +245,28 @@ export const listChangedNotify: CheckDefinition = {
   },
 };
 
+async function sessionNotified(ctx: CheckContext): Promise<Outcome[]> {
+  if (!ctx.options.listChangedTrigger) return [skip(NEEDS_TRIGGER)];
+  const run = await sessionTriggerRun(ctx);
+  if ('skip' in run) return [skip(run.skip)];
+  const { change, notified, listings, waitedMs } = run;
+  if (!change.diff.changed) return [skip(`calling ${change.tool} did not change the tool set, so nothing was due`)];
+  const before = listings.filter((e) => e.seq < change.call.seq);
+  const after = listings.filter((e) => e.seq > change.call.seq);
+  const evidence: Evidence[] = [...before, change.call, ...after, note('tool set before and after the trigger', change.diff)];
+  if (!notified) {
+    return [
+      fail(
+        `the tool set changed (${change.diff.summary}) but no notifications/tools/list_changed arrived on the session within ${waitedMs} ms`,
+        'notifications/tools/list_changed on the session, from a server that declared tools.listChanged: true',
+        evidence,
+      ),
+    ];
+  }
+  const where = notified.on ? 'with the answer to the call' : 'on the session after the call';
+  return [pass(`notified of the change (${change.diff.summary}) ${where}`, [...evidence, ...(notified.on ? [] : [note('the notification', notified.message)])])];
+}
+
 export const noUnrequested: CheckDefinition = {
   id: 'subs.no-unrequested',
   covers: ['subs.filter-optional'],
@@ -244,7 +274,6 @@ export const noUnrequested: CheckDefinition = {
   title: 'A subscription that did not ask for toolsListChanged gets no notifications/tools/list_changed',
   specRef: 'basic/patterns/subscriptions#opening-a-stream',
   area: AREA,
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       {

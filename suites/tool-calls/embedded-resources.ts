@@ -2,7 +2,6 @@ import { isObject, resultOf } from '../../src/jsonrpc.js';
 import { methodOf } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { SpecSentence } from '../../src/model/check.js';
-import { WIRES } from '../../src/model/wire.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 
 const EMBEDDED: SpecSentence = {
@@ -20,8 +19,8 @@ export const embeddedImpliesResources: CheckDefinition = {
   title: 'A server whose tool results embed resources declares the resources capability',
   specRef: 'server/tools#embedded-resources',
   area: 'tool-calls',
-  wires: WIRES,
-  sentences: { '2026-07-28': [EMBEDDED], '2025-11-25': [EMBEDDED] },
+  // Before 2025-06-18 the tools page only says resources MAY be embedded, and nothing of the resources capability.
+  sentences: { '2026-07-28': [EMBEDDED], '2025-11-25': [EMBEDDED], '2025-06-18': [EMBEDDED] },
   needs: ['tool-call'],
   phase: 'final',
   async run(ctx) {

@@ -3,7 +3,7 @@ import type { Exchange } from '../../src/model/exchange.js';
 import type { InvalidArguments } from '../../src/schema/arguments/index.js';
 import { WIRES } from '../../src/model/wire.js';
 import { toResult } from '../../src/runner/runner.js';
-import { failureSignature, judgeInvalidAnswer, lenientOutcome, type ComparedFailures, type Control } from './invalid-answer.js';
+import { failureSignature, judgeInvalidAnswer, lenientOutcome, refusalExpected, refusalRemark, type ComparedFailures, type Control } from './invalid-answer.js';
 import { invalidArgumentsRejected } from './tool-results.js';
 
 const exchange = (args: Record<string, unknown>, response: unknown): Exchange => ({
@@ -82,6 +82,29 @@ describe('a lenient verdict in the report', () => {
         expect(result, `${wire} ${reading}`).toMatchObject({ status: 'warn', keywordText: 'descriptive' });
         expect(result.specRef).toBe(reading === 'ignored' ? 'server/tools#error-handling' : 'server/tools#tool');
       }
+    }
+  });
+});
+
+describe('a refusal as each revision describes it', () => {
+  const noted = [{ where: 't: -32602 (wrong-type)', code: -32602 }];
+
+  it('from 2025-11-25 on, the tools page describes isError for input validation errors: a JSON-RPC error is noted as such', () => {
+    for (const wire of ['2026-07-28', '2025-11-25'] as const) {
+      expect(refusalRemark(noted, wire), wire).toMatch(/answered with a JSON-RPC error instead of an isError result: -32602/);
+      expect(refusalExpected(wire), wire).toMatch(/^the input refused: a result with isError: true \(as the tools page describes\)/);
+    }
+    expect(refusalRemark(noted, '2026-07-28')).toMatch(/InvalidParamsError/);
+    expect(refusalRemark(noted, '2025-11-25')).not.toMatch(/InvalidParamsError/);
+  });
+
+  it('before, invalid arguments are protocol errors: a JSON-RPC error is what the page describes, and the undeclared property rests on those words', () => {
+    for (const wire of ['2025-06-18', '2025-03-26', '2024-11-05'] as const) {
+      expect(refusalRemark(noted, wire), wire).toMatch(/answered with a JSON-RPC error \(-32602\), as the tools page describes invalid arguments/);
+      expect(refusalExpected(wire), wire).toMatch(/^the input refused: a JSON-RPC error \(the tools page counts invalid arguments among protocol errors\)/);
+      const result = toResult(invalidArgumentsRejected, lenientOutcome({ verdict: 'lenient', reading: 'ignored', problem: 'p' }, wire, 't', []), 0, wire);
+      expect(result.quote, wire).toMatch(/Invalid arguments … Tool Execution Errors: .* Invalid input data$/);
+      expect(result.expected, wire).toMatch(/a JSON-RPC error for invalid arguments, or an isError result for invalid input data/);
     }
   });
 });

@@ -1,7 +1,7 @@
 import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
 import type { Outcome, SpecSentence, SpecSentences } from '../../src/model/check.js';
 import type { Exchange } from '../../src/model/exchange.js';
-import type { Wire } from '../../src/model/wire.js';
+import { MODERN_VERSION, WIRES, type Wire } from '../../src/model/wire.js';
 import { ERR } from '../../src/protocol/constants.js';
 import type { InvalidArguments, LenientReading } from '../../src/schema/arguments/index.js';
 import { parsePointer } from '../../src/schema/tool-schema/json-pointer.js';
@@ -15,9 +15,21 @@ import { fail, note, skip } from '../kit/outcome.js';
 
 const VALIDATE_INPUTS: SpecSentence = { ref: 'server/tools#security-considerations', text: 'Servers MUST: Validate all tool inputs', keyword: 'MUST' };
 
-/** Same text on both wires: what a server that accepts more than its inputSchema describes departs from. */
+/** server/tools § Error Handling before 2025-11-25, in the same words in each of those revisions. */
+const INVALID_ARGUMENTS_OR_DATA: SpecSentence = {
+  ref: 'server/tools#error-handling',
+  text: 'Protocol Errors: Standard JSON-RPC errors for issues like: … Invalid arguments … Tool Execution Errors: Reported in tool results with isError: true: … Invalid input data',
+  keyword: 'descriptive',
+};
+
+/** The same text in every revision: what a server that accepts more than its inputSchema describes departs from. */
 const INPUT_SCHEMA_DEFINES: SpecSentence = { ref: 'server/tools#tool', text: 'inputSchema: JSON Schema defining expected parameters', keyword: 'descriptive' };
 
+/**
+ * How the tools page describes the refusal of invalid input. From 2025-11-25 on, input validation errors are tool
+ * execution errors (isError); before, invalid arguments are protocol errors (JSON-RPC errors) and invalid input data
+ * tool execution errors, so either way of refusing is the one described.
+ */
 const INPUT_VALIDATION_ERRORS: Record<Wire, SpecSentence> = {
   '2026-07-28': {
     ref: 'server/tools#error-handling',
@@ -29,15 +41,25 @@ const INPUT_VALIDATION_ERRORS: Record<Wire, SpecSentence> = {
     text: 'Tool Execution Errors: Reported in tool results with isError: true: … Input validation errors (e.g., date in wrong format, value out of range)',
     keyword: 'descriptive',
   },
+  '2025-06-18': INVALID_ARGUMENTS_OR_DATA,
+  '2025-03-26': INVALID_ARGUMENTS_OR_DATA,
+  '2024-11-05': INVALID_ARGUMENTS_OR_DATA,
 };
 
-/** The sentences behind tools.err.execution-errors and its property-based counterpart. */
-export const VALIDATE_INPUTS_SENTENCES: SpecSentences = {
-  '2026-07-28': [VALIDATE_INPUTS, INPUT_VALIDATION_ERRORS['2026-07-28'], INPUT_SCHEMA_DEFINES],
-  '2025-11-25': [VALIDATE_INPUTS, INPUT_VALIDATION_ERRORS['2025-11-25'], INPUT_SCHEMA_DEFINES],
-};
+/** Whether the revision's tools page describes input validation errors as isError results only (2025-11-25 on). */
+const describesIsError = (wire: Wire): boolean => INPUT_VALIDATION_ERRORS[wire] !== INVALID_ARGUMENTS_OR_DATA;
 
-export const REFUSAL_EXPECTED = 'the input refused: a result with isError: true (as the tools page describes), or a JSON-RPC error; servers MUST validate all tool inputs';
+/** The sentences behind tools.err.execution-errors and its property-based counterpart: the MUST is in every revision. */
+export const VALIDATE_INPUTS_SENTENCES: SpecSentences = Object.fromEntries(
+  WIRES.map((wire) => [wire, [VALIDATE_INPUTS, INPUT_VALIDATION_ERRORS[wire], INPUT_SCHEMA_DEFINES]]),
+);
+
+/** What a refusal of invalid arguments looks like, as the tools page of the revision describes it. */
+export function refusalExpected(wire: Wire): string {
+  return describesIsError(wire)
+    ? 'the input refused: a result with isError: true (as the tools page describes), or a JSON-RPC error; servers MUST validate all tool inputs'
+    : 'the input refused: a JSON-RPC error (the tools page counts invalid arguments among protocol errors) or a result with isError: true (invalid input data); servers MUST validate all tool inputs';
+}
 
 export const describeAnswer = (e: Exchange) => {
   const error = errorOf(e.response);
@@ -130,7 +152,7 @@ function acceptedVerdict(answer: Exchange, result: Record<string, unknown>, muta
     case 'ignored': {
       const said = saysIgnored(result, mutation);
       return said
-        ? { verdict: 'lenient', reading: 'ignored', problem: `${mutation.description}: accepted, and the answer says the property was set aside ("${said}") instead of refusing it with isError` }
+        ? { verdict: 'lenient', reading: 'ignored', problem: `${mutation.description}: accepted, and the answer says the property was set aside ("${said}") instead of refusing it` }
         : { verdict: 'breach', problem: `${accepted}, and its text does not say the property was ignored` };
     }
     case 'coercion':
@@ -215,15 +237,18 @@ function excerpt(e: Exchange): string {
  */
 const lenientSentence = (reading: LenientReading, wire: Wire): SpecSentence => (reading === 'ignored' ? INPUT_VALIDATION_ERRORS[wire] : INPUT_SCHEMA_DEFINES);
 
-const LENIENT_EXPECTED: Record<LenientReading, string> = {
-  ignored: 'the undeclared property refused with an isError result (input validation errors are reported in tool results with isError: true), or an inputSchema that allows it',
-  coercion: 'a value of the wrong type refused (isError, or a JSON-RPC error), or an inputSchema that declares the types the tool accepts',
-  'null-as-absent': 'null refused (isError, or a JSON-RPC error), or an inputSchema that allows null for the property',
+const LENIENT_EXPECTED: Record<LenientReading, (wire: Wire) => string> = {
+  ignored: (wire) =>
+    describesIsError(wire)
+      ? 'the undeclared property refused with an isError result (input validation errors are reported in tool results with isError: true), or an inputSchema that allows it'
+      : 'the undeclared property refused (a JSON-RPC error for invalid arguments, or an isError result for invalid input data), or an inputSchema that allows it',
+  coercion: () => 'a value of the wrong type refused (isError, or a JSON-RPC error), or an inputSchema that declares the types the tool accepts',
+  'null-as-absent': () => 'null refused (isError, or a JSON-RPC error), or an inputSchema that allows null for the property',
 };
 
 /** A warning for an answer a looser validator explains, resting on a descriptive sentence (never a fail). */
 export function lenientOutcome(verdict: Extract<InvalidVerdict, { verdict: 'lenient' }>, wire: Wire, tool: string, evidence: Outcome['evidence']): Outcome {
-  return { ...fail(verdict.problem, LENIENT_EXPECTED[verdict.reading], evidence), tool, sentence: lenientSentence(verdict.reading, wire) };
+  return { ...fail(verdict.problem, LENIENT_EXPECTED[verdict.reading](wire), evidence), tool, sentence: lenientSentence(verdict.reading, wire) };
 }
 
 /** A tool none of whose answers to invalid arguments was a refusal, and some could not be judged. */
@@ -245,17 +270,17 @@ export function notRefusedRemark(lenient: number, inconclusive: number): string 
   return parts.length ? `; not refusals among them: ${parts.join(', ')}` : '';
 }
 
-/** How a refusal of schema-invalid arguments is noted in a pass: the error code, when it was not an isError result. */
-export function refusalNote(code: unknown): string | undefined {
-  if (code === ERR.invalidParams) return "-32602 (allowed by the schema's InvalidParamsError; the tools page describes isError for input validation errors, requirements §6.1)";
-  if (typeof code === 'number') return `${code} (a JSON-RPC error still refuses the input; the tools page describes isError for input validation errors)`;
-  return undefined;
+/** How a refusal of schema-invalid arguments by a JSON-RPC error is noted in a pass on a revision that describes isError for it. */
+function refusalNote(code: number, wire: Wire): string {
+  if (code === ERR.invalidParams && wire === MODERN_VERSION) return "-32602 (allowed by the schema's InvalidParamsError; the tools page describes isError for input validation errors, requirements §6.1)";
+  return `${code} (a JSON-RPC error still refuses the input; the tools page describes isError for input validation errors)`;
 }
 
-/** A pass remark listing the error codes that refused invalid arguments instead of an isError result. */
-export function refusalRemark(noted: readonly { where: string; code: number }[]): string {
+/** A pass remark listing the error codes that refused invalid arguments, and how the tools page of the revision sees them. */
+export function refusalRemark(noted: readonly { where: string; code: number }[], wire: Wire): string {
   if (noted.length === 0) return '';
   const codes = [...new Set(noted.map((n) => n.code))].sort((a, b) => b - a);
-  const explained = codes.map((c) => refusalNote(c)).join('; ');
-  return `; ${noted.length} answered with a JSON-RPC error instead of an isError result: ${explained}; e.g. ${[...new Set(noted.map((n) => n.where))].slice(0, 4).join(', ')}`;
+  const where = `e.g. ${[...new Set(noted.map((n) => n.where))].slice(0, 4).join(', ')}`;
+  if (!describesIsError(wire)) return `; ${noted.length} answered with a JSON-RPC error (${codes.join(', ')}), as the tools page describes invalid arguments (protocol errors); ${where}`;
+  return `; ${noted.length} answered with a JSON-RPC error instead of an isError result: ${codes.map((c) => refusalNote(c, wire)).join('; ')}; ${where}`;
 }

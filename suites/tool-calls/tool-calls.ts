@@ -3,11 +3,12 @@ import type { CheckContext } from '../../src/runner/context.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Outcome, SpecSentence } from '../../src/model/check.js';
 import { ERR, META_PROTOCOL_VERSION } from '../../src/protocol/constants.js';
-import { MODERN, MODERN_VERSION, WIRES } from '../../src/model/wire.js';
+import { MODERN_VERSION } from '../../src/model/wire.js';
 import { requestMeta } from '../kit/notifications-seen.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { listedTools } from '../kit/listed-tools.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
+import { findingErrors } from './error-sentences.js';
 
 const answer = (e: Exchange) => {
   const error = errorOf(e.response);
@@ -17,22 +18,32 @@ const answer = (e: Exchange) => {
   return e.failure?.message ?? 'no answer';
 };
 
-/** A name the server does not list: a case-swapped listed name when one is safe to try, and a made-up one. */
-async function unknownNames(ctx: CheckContext): Promise<{ name: string; why: string }[]> {
+/**
+ * A name the server does not list: a made-up one, and a case-swapped listed name when one is safe to try and the
+ * revision makes tool names case-sensitive.
+ */
+async function unknownNames(ctx: CheckContext, caseSensitive: boolean): Promise<{ name: string; why: string }[]> {
   const tools = await listedTools(ctx);
   const listed = new Set(tools.map((t) => t.tool.name));
   const names = [{ name: 'mtc_no_such_tool_5f3a9c', why: 'a name the server does not list' }];
+  if (!caseSensitive) return names;
   // A server that ignored case would RUN the original tool, so only a tool we may call is case-swapped.
   const swappable = tools.find((t) => typeof t.tool.name === 'string' && ctx.mayCall(t.tool) && !listed.has(swapCase(t.tool.name)) && swapCase(t.tool.name) !== t.tool.name);
   if (swappable) names.push({ name: swapCase(swappable.tool.name as string), why: `the case-swapped name of ${swappable.tool.name as string}` });
   return names;
 }
 
-/** schema.json (both wires): the CallToolResult.isError description, whose "should" is lower-case. */
-const FINDING_ERRORS: SpecSentence = {
-  ref: 'schema.json#/$defs/CallToolResult/properties/isError/description',
-  text: 'However, any errors in _finding_ the tool, an error indicating that the server does not support tool calls, or any other exceptional conditions, should be reported as an MCP error response.',
-  keyword: 'lower-case should in schema.json',
+/** What makes a case-swapped name an unknown one: a rule since 2025-11-25 only, so the case-swapped call is sent only there. */
+const CASE_SENSITIVE: SpecSentence = { ref: 'server/tools#tool-names', text: 'Tool names SHOULD be considered case-sensitive.', keyword: 'SHOULD' };
+
+/** The initialize revisions' tools page, § Error Handling: an unknown tool is a protocol error (the same words in each). */
+const UNKNOWN_TOOLS: SpecSentence = { ref: 'server/tools#error-handling', text: 'Protocol Errors: Standard JSON-RPC errors for issues like: Unknown tools', keyword: 'descriptive' };
+
+/** Before 2025-11-25 the tools page lists invalid arguments, not malformed requests, among protocol errors. */
+const INVALID_ARGUMENTS: SpecSentence = {
+  ref: 'server/tools#error-handling',
+  text: 'Protocol Errors: Standard JSON-RPC errors for issues like: … Invalid arguments',
+  keyword: 'descriptive',
 };
 
 /** What the message adds when a server answers a protocol error with a result: the spec only describes the error. */
@@ -50,7 +61,6 @@ export const unknownTool: CheckDefinition = {
   title: 'Calling a tool the server does not list gets a JSON-RPC error, as the spec describes, rather than a result (tool names are case-sensitive)',
   specRef: 'server/tools#error-handling',
   area: 'tool-calls',
-  wires: WIRES,
   sentences: {
     '2026-07-28': [
       {
@@ -58,20 +68,20 @@ export const unknownTool: CheckDefinition = {
         text: 'Protocol Errors indicate issues with the request structure itself that models are less likely to be able to fix: Unknown tool … They are returned as standard JSON-RPC errors',
         keyword: 'descriptive',
       },
-      FINDING_ERRORS,
-      { ref: 'server/tools#tool-names', text: 'Tool names SHOULD be considered case-sensitive.', keyword: 'SHOULD' },
+      findingErrors('2026-07-28'),
+      CASE_SENSITIVE,
     ],
-    '2025-11-25': [
-      { ref: 'server/tools#error-handling', text: 'Protocol Errors: Standard JSON-RPC errors for issues like: Unknown tools', keyword: 'descriptive' },
-      FINDING_ERRORS,
-      { ref: 'server/tools#tool-names', text: 'Tool names SHOULD be considered case-sensitive.', keyword: 'SHOULD' },
-    ],
+    '2025-11-25': [UNKNOWN_TOOLS, findingErrors('2025-11-25'), CASE_SENSITIVE],
+    '2025-06-18': [UNKNOWN_TOOLS, findingErrors('2025-06-18')],
+    '2025-03-26': [UNKNOWN_TOOLS, findingErrors('2025-03-26')],
+    '2024-11-05': [UNKNOWN_TOOLS, findingErrors('2024-11-05')],
   },
   needs: ['live'],
   phase: 'serial',
   async run(ctx) {
     const probes: { name: string; why: string; exchange: Exchange }[] = [];
-    for (const u of await unknownNames(ctx)) probes.push({ ...u, exchange: await ctx.client.request('tools/call', { name: u.name, arguments: {} }) });
+    const caseSensitive = (unknownTool.sentences[ctx.wire] ?? []).includes(CASE_SENSITIVE);
+    for (const u of await unknownNames(ctx, caseSensitive)) probes.push({ ...u, exchange: await ctx.client.request('tools/call', { name: u.name, arguments: {} }) });
     const results = probes.filter((p) => !errorOf(p.exchange.response));
     if (results.length > 0) {
       const isError = results.some((p) => resultOf(p.exchange.response)?.isError === true);
@@ -95,7 +105,6 @@ export const malformedCall: CheckDefinition = {
   title: 'tools/call params that break the CallToolRequest schema get a JSON-RPC error (-32602), as the spec describes, rather than a result',
   specRef: 'server/tools#error-handling',
   area: 'tool-calls',
-  wires: WIRES,
   sentences: {
     '2026-07-28': [
       {
@@ -103,7 +112,7 @@ export const malformedCall: CheckDefinition = {
         text: 'Protocol Errors indicate issues with the request structure itself that models are less likely to be able to fix: … Malformed requests (requests that fail to satisfy CallToolRequest schema) … They are returned as standard JSON-RPC errors',
         keyword: 'descriptive',
       },
-      FINDING_ERRORS,
+      findingErrors('2026-07-28'),
     ],
     '2025-11-25': [
       {
@@ -111,8 +120,11 @@ export const malformedCall: CheckDefinition = {
         text: 'Protocol Errors: Standard JSON-RPC errors for issues like: … Malformed requests (requests that fail to satisfy CallToolRequest schema)',
         keyword: 'descriptive',
       },
-      FINDING_ERRORS,
+      findingErrors('2025-11-25'),
     ],
+    '2025-06-18': [INVALID_ARGUMENTS, findingErrors('2025-06-18')],
+    '2025-03-26': [INVALID_ARGUMENTS, findingErrors('2025-03-26')],
+    '2024-11-05': [INVALID_ARGUMENTS, findingErrors('2024-11-05')],
   },
   needs: ['live'],
   phase: 'serial',
@@ -140,7 +152,7 @@ export const malformedCall: CheckDefinition = {
       return [
         fail(
           `malformed tools/call accepted: ${wrong.map((w) => `${w.label} → ${answer(w.exchange)}`).join('; ')}${limited}${isError ? `; ${ONLY_DESCRIBED}` : ''}`,
-          'a JSON-RPC error, -32602 (Invalid params), as the spec describes for requests that fail the CallToolRequest schema (a string name and, when present, object arguments)',
+          'a JSON-RPC error, -32602 (Invalid params), for params that break the CallToolRequest schema (a string name and, when present, object arguments), which the tools page counts among protocol errors',
           wrong.map((w) => w.exchange),
         ),
       ];
@@ -193,7 +205,6 @@ function codePolicy(options: {
     title: options.title,
     specRef: 'basic/index#error-codes',
     area: 'tool-calls',
-    wires: MODERN,
     sentences: { '2026-07-28': options.sentences },
     phase: 'final',
     run(ctx): Outcome[] {

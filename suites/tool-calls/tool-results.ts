@@ -6,9 +6,9 @@ import { describeIssues } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Outcome, SpecSentence, SpecSentences } from '../../src/model/check.js';
 import type { InvalidArguments } from '../../src/schema/arguments/index.js';
-import { WIRES } from '../../src/model/wire.js';
 import { compileArgumentSchema, describeFormatDependence, invalidArguments, isUndecided, sampleArguments, type FormatDependence } from '../../src/schema/arguments/index.js';
-import { dialectOf } from '../../src/schema/tool-schema/index.js';
+import { dialectOf, namesDefaultDialect } from '../../src/schema/tool-schema/index.js';
+import type { Wire } from '../../src/model/wire.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { listedTools, type ListedTool } from '../kit/listed-tools.js';
 import { fail, note, pass, skip, timedOutReason } from '../kit/outcome.js';
@@ -20,11 +20,12 @@ import {
   judgeInvalidAnswer,
   lenientOutcome,
   notRefusedRemark,
-  REFUSAL_EXPECTED,
+  refusalExpected,
   refusalRemark,
   VALIDATE_INPUTS_SENTENCES,
   type InvalidVerdict,
 } from './invalid-answer.js';
+import { toolErrorsInResult } from './error-sentences.js';
 
 interface Call {
   tool: ListedTool;
@@ -85,30 +86,29 @@ function noCalls(ctx: CheckContext, calls: ValidCalls): Outcome[] {
   return [skip(`no tool was called (${ctx.callPolicy})${why}`)];
 }
 
-/** schema.json (both wires): the CallToolResult.isError description, whose SHOULD is in capitals. */
-const TOOL_ERRORS_IN_RESULT: SpecSentence = {
-  ref: 'schema.json#/$defs/CallToolResult/properties/isError/description',
-  text: 'Any errors that originate from the tool SHOULD be reported inside the result object, with isError set to true, _not_ as an MCP protocol-level error response.',
-  keyword: 'SHOULD',
-};
+/** The initialize revisions' tools page, § Error Handling (the same words in each). */
+const TOOL_EXECUTION_ERRORS: SpecSentence = { ref: 'server/tools#error-handling', text: 'Tool Execution Errors: Reported in tool results with isError: true', keyword: 'descriptive' };
 
 /** The sentences behind tools.err.tool-errors-in-result and its property-based counterpart. */
 export const TOOL_ERRORS_IN_RESULT_SENTENCES: SpecSentences = {
   '2026-07-28': [
-    TOOL_ERRORS_IN_RESULT,
+    toolErrorsInResult('2026-07-28'),
     {
       ref: 'server/tools#error-handling',
       text: 'Tool Execution Errors contain actionable feedback that language models can use to self-correct and retry with adjusted parameters: … They are reported in tool results with isError: true',
       keyword: 'descriptive',
     },
   ],
-  '2025-11-25': [TOOL_ERRORS_IN_RESULT, { ref: 'server/tools#error-handling', text: 'Tool Execution Errors: Reported in tool results with isError: true', keyword: 'descriptive' }],
+  '2025-11-25': [toolErrorsInResult('2025-11-25'), TOOL_EXECUTION_ERRORS],
+  '2025-06-18': [toolErrorsInResult('2025-06-18'), TOOL_EXECUTION_ERRORS],
+  '2025-03-26': [toolErrorsInResult('2025-03-26'), TOOL_EXECUTION_ERRORS],
+  '2024-11-05': [toolErrorsInResult('2024-11-05'), TOOL_EXECUTION_ERRORS],
 };
 
 const OUTPUT_CONFORMS: SpecSentence = { ref: 'server/tools#output-schema', text: 'Servers MUST provide structured results that conform to this schema.', keyword: 'MUST' };
 
 /**
- * What a result that conforms only because `format` is an annotation rests on (descriptive, the same on both wires):
+ * What a result that conforms only because `format` is an annotation rests on (descriptive, the same in each revision):
  * it conforms, but a client validating strictly, formats asserted, would reject it.
  */
 const STRICT_VALIDATION: SpecSentence = {
@@ -117,15 +117,23 @@ const STRICT_VALIDATION: SpecSentence = {
   keyword: 'descriptive',
 };
 
-/** The sentences behind tools.output.conform and its property-based counterpart (the same on both wires). */
-export const OUTPUT_CONFORMS_SENTENCES: SpecSentences = { '2026-07-28': [OUTPUT_CONFORMS, STRICT_VALIDATION], '2025-11-25': [OUTPUT_CONFORMS, STRICT_VALIDATION] };
+/**
+ * The sentences behind tools.output.conform and its property-based counterpart, the same in every revision that has
+ * them: outputSchema and structuredContent arrived in 2025-06-18.
+ */
+export const OUTPUT_CONFORMS_SENTENCES: SpecSentences = {
+  '2026-07-28': [OUTPUT_CONFORMS, STRICT_VALIDATION],
+  '2025-11-25': [OUTPUT_CONFORMS, STRICT_VALIDATION],
+  '2025-06-18': [OUTPUT_CONFORMS, STRICT_VALIDATION],
+};
 
 /**
  * The warning for structuredContent whose conformance hinges on `format` alone: it names the format, the value and why
  * it is no failure (an annotation by default), resting on the descriptive sentence above.
  */
-export function formatOnlyOutcome(outputSchema: unknown, structuredContent: unknown, dependence: FormatDependence, exchange: Exchange): Outcome {
-  const { finding, why } = describeFormatDependence(dependence, structuredContent, dialectOf(outputSchema).dialect);
+export function formatOnlyOutcome(outputSchema: unknown, structuredContent: unknown, dependence: FormatDependence, exchange: Exchange, wire: Wire): Outcome {
+  const { dialect, declared } = dialectOf(outputSchema);
+  const { finding, why } = describeFormatDependence(dependence, structuredContent, dialect, declared === undefined && !namesDefaultDialect(wire));
   return {
     status: 'warn',
     message: `${dependence.rejectedUnder === 'assertion' ? 'structuredContent conforms to the outputSchema, but' : 'whether structuredContent conforms to the outputSchema hinges on `format`:'} ${finding}. Not a failure: ${why}`,
@@ -150,7 +158,6 @@ export const validArgumentsAccepted: CheckDefinition = {
   title: 'A call with schema-valid arguments is answered with a result (tool errors as isError), not a JSON-RPC error',
   specRef: 'schema.json#/$defs/CallToolResult/properties/isError/description',
   area: 'tool-calls',
-  wires: WIRES,
   sentences: TOOL_ERRORS_IN_RESULT_SENTENCES,
   needs: ['live', 'tool-call'],
   phase: 'serial',
@@ -194,7 +201,6 @@ export const outputConforms: CheckDefinition = {
   title: 'A successful result of a tool with an outputSchema carries structuredContent valid against it',
   specRef: 'server/tools#output-schema',
   area: 'tool-calls',
-  wires: WIRES,
   sentences: OUTPUT_CONFORMS_SENTENCES,
   needs: ['live', 'tool-call'],
   phase: 'serial',
@@ -223,7 +229,7 @@ export const outputConforms: CheckDefinition = {
           tool: c.tool.label,
         });
       } else if (verdict.format) {
-        outcomes.push({ ...formatOnlyOutcome(c.tool.tool.outputSchema, c.result.structuredContent, verdict.format, c.exchange), tool: c.tool.label });
+        outcomes.push({ ...formatOnlyOutcome(c.tool.tool.outputSchema, c.result.structuredContent, verdict.format, c.exchange, ctx.wire), tool: c.tool.label });
       }
     }
     const fine = judged.length - outcomes.length;
@@ -237,8 +243,8 @@ export const textMirror: CheckDefinition = {
   title: 'A result with structuredContent also carries its serialized JSON in a text block',
   specRef: 'server/tools#structured-content',
   area: 'tool-calls',
-  wires: WIRES,
-  sentences: { '2026-07-28': [TEXT_MIRROR], '2025-11-25': [TEXT_MIRROR] },
+  // structuredContent arrived in 2025-06-18.
+  sentences: { '2026-07-28': [TEXT_MIRROR], '2025-11-25': [TEXT_MIRROR], '2025-06-18': [TEXT_MIRROR] },
   needs: ['live', 'tool-call'],
   phase: 'serial',
   async run(ctx) {
@@ -316,7 +322,6 @@ export const invalidArgumentsRejected: CheckDefinition = {
   title: 'Arguments that break the inputSchema are refused (an isError result, or a JSON-RPC error), never a silent success',
   specRef: 'server/tools#security-considerations',
   area: 'tool-calls',
-  wires: WIRES,
   sentences: VALIDATE_INPUTS_SENTENCES,
   needs: ['live', 'tool-call'],
   phase: 'serial',
@@ -330,7 +335,7 @@ export const invalidArgumentsRejected: CheckDefinition = {
     for (const p of probes) {
       const v = p.verdict;
       const tool = p.call.tool.label;
-      if (v.verdict === 'breach') outcomes.push({ ...fail(v.problem, REFUSAL_EXPECTED, [p.exchange]), tool });
+      if (v.verdict === 'breach') outcomes.push({ ...fail(v.problem, refusalExpected(ctx.wire), [p.exchange]), tool });
       else if (v.verdict === 'lenient') outcomes.push(lenientOutcome(v, ctx.wire, tool, [p.exchange]));
       else if (v.verdict === 'refused' && v.code !== undefined) noted.push({ where: `${tool}: ${v.code} (${p.mutation.kind})`, code: v.code });
     }
@@ -345,7 +350,7 @@ export const invalidArgumentsRejected: CheckDefinition = {
     const inPass = probes.filter((p) => refusing.has(p.call.tool.label));
     const count = (verdict: InvalidVerdict['verdict']) => inPass.filter((p) => p.verdict.verdict === verdict).length;
     if (inPass.length === 0) return outcomes;
-    const remark = `${notRefusedRemark(count('lenient'), count('inconclusive'))}${refusalRemark(noted)}`;
+    const remark = `${notRefusedRemark(count('lenient'), count('inconclusive'))}${refusalRemark(noted, ctx.wire)}`;
     return [pass(`${count('refused')} invalid-argument call(s) were refused${remark}`, [note('invalid-argument probes', probed)]), ...outcomes];
   },
 };

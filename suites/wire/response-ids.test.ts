@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../src/model/exchange.js';
-import { idProblem } from './response-ids.js';
+import type { Outcome } from '../../src/model/check.js';
+import { idProblem, responseIds } from './response-ids.js';
 
 const exchange = (request: unknown, response: unknown): Exchange => ({ seq: 1, sentAt: '', durationMs: 0, request, response, notifications: [] });
 const request = (id: unknown) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'x' } });
@@ -25,5 +26,15 @@ describe('idProblem', () => {
     const forbidden = { ...exchange(request(4), { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Forbidden' } }), status: 403 };
     expect(idProblem(forbidden, wellFormed)).toBeUndefined();
     expect(idProblem({ ...forbidden, status: 400 }, wellFormed)).toMatch(/carries id null/);
+  });
+});
+
+describe('base.id.same', () => {
+  it('leaves the id of a 400 to a request whose MCP-Protocol-Version header we broke unjudged, and judges the same answer to a valid header', () => {
+    const answer = { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: Unsupported protocol version' } };
+    const sent = (version: string): Exchange => ({ ...exchange(request(5), answer), status: 400, requestHeaders: { 'MCP-Protocol-Version': version } });
+    const run = (e: Exchange) => responseIds.run({ wire: '2025-11-25', exchanges: () => [e] } as never) as Outcome[];
+    expect(run(sent('1900-01-01'))[0]).toMatchObject({ status: 'pass' });
+    expect(run(sent('2025-11-25'))[0]).toMatchObject({ status: 'fail', message: expect.stringMatching(/carries id null for request id 5/) });
   });
 });

@@ -1,6 +1,5 @@
 import { isObject } from '../../src/jsonrpc.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
-import { WIRES } from '../../src/model/wire.js';
 import { validateWire } from '../../src/schema/validator.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { fail, pass, skip } from '../kit/outcome.js';
@@ -13,6 +12,10 @@ const ERROR_SAME_ID = {
   keyword: 'MUST',
 } as const;
 
+/** Before 2025-11-25 one sentence covers results and errors alike, with no exception for a request that could not be read. */
+const RESPONSE_SAME_ID = { ref: 'basic/index#responses', text: 'Responses MUST include the same ID as the request they correspond to.', keyword: 'MUST' } as const;
+const RESPONSE_SAME_ID_2024 = { ...RESPONSE_SAME_ID, ref: 'basic/messages#responses' } as const;
+
 const HTTP_FORBIDDEN = 403;
 
 /** Errors that say the request itself could not be read: JSON-RPC 2.0 answers them with a null id. */
@@ -24,17 +27,28 @@ function sameId(a: unknown, b: unknown): boolean {
 }
 
 /**
- * What is wrong with the id of this exchange's response, if anything. Only a request we sent well-formed counts: a
- * malformed probe (or a parse error, an invalid request) may be answered with a null id, as the sentence allows.
+ * An HTTP request whose MCP-Protocol-Version header names another revision than the one agreed (a probe of ours): the
+ * transport may refuse it with 400 before it reads the message, so its id, like a malformed request's, may not be read.
  */
-export function idProblem(exchange: Exchange, wellFormed: (request: unknown) => boolean): string | undefined {
+function otherVersionHeader(exchange: Exchange, agreed: string): boolean {
+  const header = Object.entries(exchange.requestHeaders ?? {}).find(([name]) => name.toLowerCase() === 'mcp-protocol-version');
+  return header !== undefined && header[1] !== agreed;
+}
+
+/**
+ * What is wrong with the id of this exchange's response, if anything. Only a request we sent well-formed counts: a
+ * malformed probe (or a parse error, an invalid request) may be answered with a null id, as the sentence allows from
+ * 2025-11-25 on (and JSON-RPC 2.0, which every revision requires, before: "If there was an error in detecting the id
+ * in the Request object (e.g. Parse error/Invalid Request), it MUST be Null").
+ */
+export function idProblem(exchange: Exchange, wellFormed: (exchange: Exchange) => boolean): string | undefined {
   const request = exchange.request;
   const response = exchange.response;
   if (!isObject(request) || !('id' in request) || !isObject(response) || !('id' in response)) return undefined;
   if (sameId(response.id, request.id)) return undefined;
   const shown = `${JSON.stringify(response.id)} for request id ${JSON.stringify(request.id)}`;
   if ('result' in response) return `a result carries id ${shown}`;
-  if (!('error' in response) || !wellFormed(request)) return undefined;
+  if (!('error' in response) || !wellFormed(exchange)) return undefined;
   const code = isObject(response.error) ? response.error.code : undefined;
   if (response.id === null && typeof code === 'number' && UNREADABLE_REQUEST_CODES.has(code)) return undefined;
   // Streamable HTTP: a 403 for a bad Origin "MAY comprise a JSON-RPC error response that has no id".
@@ -55,8 +69,13 @@ export const stringIds: CheckDefinition = {
   title: 'A request with a string id (also one of digits) is answered under that same string',
   specRef: 'basic/index#result-responses',
   area: 'wire',
-  wires: WIRES,
-  sentences: { '2026-07-28': [RESULT_SAME_ID], '2025-11-25': [RESULT_SAME_ID] },
+  sentences: {
+    '2026-07-28': [RESULT_SAME_ID],
+    '2025-11-25': [RESULT_SAME_ID],
+    '2025-06-18': [RESPONSE_SAME_ID],
+    '2025-03-26': [RESPONSE_SAME_ID],
+    '2024-11-05': [RESPONSE_SAME_ID_2024],
+  },
   needs: ['live'],
   // One request in flight: an answer under another id is then still tied to its request.
   phase: 'serial',
@@ -85,8 +104,13 @@ export const responseIds: CheckDefinition = {
   title: 'Every response carries the id of its request, with the same JSON type (null only for a request that could not be read)',
   specRef: 'basic/index#error-responses',
   area: 'wire',
-  wires: WIRES,
-  sentences: { '2026-07-28': [ERROR_SAME_ID, RESULT_SAME_ID], '2025-11-25': [ERROR_SAME_ID, RESULT_SAME_ID] },
+  sentences: {
+    '2026-07-28': [ERROR_SAME_ID, RESULT_SAME_ID],
+    '2025-11-25': [ERROR_SAME_ID, RESULT_SAME_ID],
+    '2025-06-18': [RESPONSE_SAME_ID],
+    '2025-03-26': [RESPONSE_SAME_ID],
+    '2024-11-05': [RESPONSE_SAME_ID_2024],
+  },
   phase: 'final',
   run(ctx) {
     // The string-id probes are base.id.same.string's to judge.
@@ -94,7 +118,7 @@ export const responseIds: CheckDefinition = {
     const answered = ctx.exchanges().filter((e) => isObject(e.response) && isObject(e.request) && 'id' in e.request && !probe(e));
     if (answered.length === 0) return [skip('no request of the audit was answered')];
     const wire = ctx.wire;
-    const wellFormed = (request: unknown) => wire !== null && validateWire('JSONRPCRequest', wire, request).length === 0;
+    const wellFormed = (e: Exchange) => wire !== null && validateWire('JSONRPCRequest', wire, e.request).length === 0 && !otherVersionHeader(e, wire);
     const bad = answered.flatMap((e) => {
       const problem = idProblem(e, wellFormed);
       return problem ? [{ e, problem }] : [];

@@ -5,7 +5,6 @@ import { TargetUnavailableError } from '../../src/transport/types.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { LISTING_ONLY } from '../kit/shared-connections.js';
-import { MODERN } from '../../src/model/wire.js';
 
 /** "Promptly" made concrete: generous for a process that only has to notice EOF and exit, even on a loaded machine. */
 export const EXIT_BOUND_MS = 2000;
@@ -17,7 +16,6 @@ export const exitOnStdinEof: CheckDefinition = {
   specRef: 'basic/transports/stdio#shutdown',
   area: 'wire',
   // 2025-11-25 only tells the client how to shut down; the server's side arrives with 2026-07-28.
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       { ref: 'basic/transports/stdio#shutdown', text: 'Servers SHOULD exit promptly when their standard input is closed or reads return end-of-file.', keyword: 'SHOULD' },

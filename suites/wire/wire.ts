@@ -2,11 +2,22 @@ import { isObject } from '../../src/jsonrpc.js';
 import { CATCH_ALL_CHECK } from '../../src/runner/attribution.js';
 import { describeIssues, methodOf } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Evidence } from '../../src/model/check.js';
-import { MODERN, WIRES } from '../../src/model/wire.js';
+import type { Evidence, SpecSentence } from '../../src/model/check.js';
 import { validateWire } from '../../src/schema/validator.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { responseIds, stringIds } from './response-ids.js';
+
+const JSONRPC_2: SpecSentence = {
+  ref: 'basic/index#messages',
+  text: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
+  keyword: 'MUST',
+};
+const ERROR_FIELDS = 'Error responses MUST include an error field with a code and message. Error codes MUST be integers.';
+/** 2025-03-26 and 2025-06-18 word the error fields so. */
+const ERRORS_AT_MINIMUM: readonly SpecSentence[] = [
+  { ref: 'basic/index#responses', text: 'Results MAY follow any JSON object structure, while errors MUST include an error code and message at minimum.', keyword: 'MUST' },
+  { ref: 'basic/index#responses', text: 'Error codes MUST be integers.', keyword: 'MUST' },
+];
 
 export const jsonRpcEnvelope: CheckDefinition = {
   id: 'base.jsonrpc',
@@ -15,14 +26,14 @@ export const jsonRpcEnvelope: CheckDefinition = {
   title: 'Every message the server sends is a well-formed JSON-RPC 2.0 message',
   specRef: 'basic/index#messages',
   area: 'wire',
-  wires: WIRES,
   sentences: {
-    '2026-07-28': [
-      { ref: 'basic/index#messages', text: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.', keyword: 'MUST' },
-      { ref: 'basic/index#error-responses', text: 'Error responses MUST include an error field with a code and message. Error codes MUST be integers.', keyword: 'MUST' },
-    ],
-    '2025-11-25': [
-      { ref: 'basic/index#messages', text: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.', keyword: 'MUST' },
+    '2026-07-28': [JSONRPC_2, { ref: 'basic/index#error-responses', text: ERROR_FIELDS, keyword: 'MUST' }],
+    '2025-11-25': [JSONRPC_2, { ref: 'basic/index#error-responses', text: ERROR_FIELDS, keyword: 'MUST' }],
+    '2025-06-18': [JSONRPC_2, ...ERRORS_AT_MINIMUM],
+    '2025-03-26': [JSONRPC_2, ...ERRORS_AT_MINIMUM],
+    '2024-11-05': [
+      { ref: 'basic/messages', text: 'All messages in MCP MUST follow the JSON-RPC 2.0 specification.', keyword: 'MUST' },
+      { ref: 'basic/messages#responses', text: 'Either a result or an error MUST be set. A response MUST NOT set both. Error codes MUST be integers.', keyword: 'MUST' },
     ],
   },
   phase: 'final',
@@ -53,6 +64,9 @@ export const jsonRpcEnvelope: CheckDefinition = {
   },
 };
 
+const SCHEMA_SOURCE_OF_TRUTH: SpecSentence = { ref: 'basic/index#schema', text: 'This is the source of truth for all protocol messages and structures.', keyword: 'descriptive' };
+const LIST_TOOLS_REQUIRED: SpecSentence = { ref: 'schema.json#/definitions/ListToolsResult/required', text: '["tools"]', keyword: 'schema.json structural rule' };
+
 export const resultSchemas: CheckDefinition = {
   id: CATCH_ALL_CHECK,
   covers: ['mrtr.irr.value-types'],
@@ -60,11 +74,10 @@ export const resultSchemas: CheckDefinition = {
   title: 'Every result matches the schema of its method (fields not covered by a more specific check)',
   specRef: 'basic/index#schema',
   area: 'wire',
-  wires: WIRES,
   sentences: {
     '2026-07-28': [
       { ref: 'schema.json#/$defs/Result/required', text: '["resultType"]', keyword: 'schema.json structural rule' },
-      { ref: 'basic/index#schema', text: 'This is the source of truth for all protocol messages and structures.', keyword: 'descriptive' },
+      SCHEMA_SOURCE_OF_TRUTH,
       {
         ref: 'basic/patterns/mrtr#server-requirements-basic-workflow',
         text: 'inputRequests values are request objects that MUST be one of ElicitRequest, CreateMessageRequest, or ListRootsRequest',
@@ -73,8 +86,12 @@ export const resultSchemas: CheckDefinition = {
     ],
     '2025-11-25': [
       { ref: 'schema.json#/$defs/ListToolsResult/required', text: '["tools"]', keyword: 'schema.json structural rule' },
-      { ref: 'basic/index#schema', text: 'This is the source of truth for all protocol messages and structures.', keyword: 'descriptive' },
+      SCHEMA_SOURCE_OF_TRUTH,
     ],
+    // The older schema.json files keep their types under definitions, not $defs.
+    '2025-06-18': [LIST_TOOLS_REQUIRED, SCHEMA_SOURCE_OF_TRUTH],
+    '2025-03-26': [LIST_TOOLS_REQUIRED, SCHEMA_SOURCE_OF_TRUTH],
+    '2024-11-05': [LIST_TOOLS_REQUIRED, SCHEMA_SOURCE_OF_TRUTH],
   },
   phase: 'final',
   run(ctx) {
@@ -91,6 +108,12 @@ export const resultSchemas: CheckDefinition = {
   },
 };
 
+/** The stdio section of the initialize revisions, worded alike in all four. */
+const STDIO_STDOUT: readonly SpecSentence[] = [
+  { ref: 'basic/transports#stdio', text: 'The server MUST NOT write anything to its stdout that is not a valid MCP message.', keyword: 'MUST NOT' },
+  { ref: 'basic/transports#stdio', text: 'Messages are delimited by newlines, and MUST NOT contain embedded newlines.', keyword: 'MUST NOT' },
+];
+
 export const stdoutClean: CheckDefinition = {
   id: 'stdio.server.stdout-clean',
   covers: ['stdio.no-embedded-newlines'],
@@ -98,17 +121,16 @@ export const stdoutClean: CheckDefinition = {
   title: 'The server writes nothing but MCP messages to stdout',
   specRef: 'basic/transports/stdio',
   area: 'wire',
-  wires: WIRES,
   sentences: {
     '2026-07-28': [
       { ref: 'basic/transports/stdio', text: 'The server MUST NOT write anything to its stdout that is not a valid MCP message.', keyword: 'MUST NOT' },
       // A message with an embedded newline arrives as lines that are not messages.
       { ref: 'basic/transports/stdio', text: 'Messages are delimited by newlines, and MUST NOT contain embedded newlines.', keyword: 'MUST NOT' },
     ],
-    '2025-11-25': [
-      { ref: 'basic/transports#stdio', text: 'The server MUST NOT write anything to its stdout that is not a valid MCP message.', keyword: 'MUST NOT' },
-      { ref: 'basic/transports#stdio', text: 'Messages are delimited by newlines, and MUST NOT contain embedded newlines.', keyword: 'MUST NOT' },
-    ],
+    '2025-11-25': STDIO_STDOUT,
+    '2025-06-18': STDIO_STDOUT,
+    '2025-03-26': STDIO_STDOUT,
+    '2024-11-05': STDIO_STDOUT,
   },
   needs: ['stdio'],
   phase: 'final',
@@ -132,7 +154,6 @@ export const noServerRequests: CheckDefinition = {
   title: 'The server never sends JSON-RPC requests to the client',
   specRef: 'basic/patterns',
   area: 'wire',
-  wires: MODERN,
   sentences: {
     '2026-07-28': [
       { ref: 'basic/patterns', text: 'Servers MUST NOT initiate JSON-RPC requests, and clients do not send JSON-RPC responses.', keyword: 'MUST NOT' },
@@ -166,6 +187,8 @@ export const noServerRequests: CheckDefinition = {
   },
 };
 
+const UTF8: SpecSentence = { ref: 'basic/transports', text: 'JSON-RPC messages MUST be UTF-8 encoded.', keyword: 'MUST' };
+
 /**
  * transport.utf8: the transports decode every stdio line, HTTP body and SSE event whole and strictly (when the lenient
  * decode shows a U+FFFD), and count the JSON messages whose bytes were not valid UTF-8 (Exchange.invalidUtf8,
@@ -177,10 +200,12 @@ export const utf8Messages: CheckDefinition = {
   title: 'Every message the server sends is UTF-8 encoded',
   specRef: 'basic/transports/index#messages',
   area: 'wire',
-  wires: WIRES,
   sentences: {
     '2026-07-28': [{ ref: 'basic/transports/index#messages', text: 'JSON-RPC messages MUST be UTF-8 encoded.', keyword: 'MUST' }],
-    '2025-11-25': [{ ref: 'basic/transports', text: 'JSON-RPC messages MUST be UTF-8 encoded.', keyword: 'MUST' }],
+    '2025-11-25': [UTF8],
+    '2025-06-18': [UTF8],
+    '2025-03-26': [UTF8],
+    // 2024-11-05's transports page says nothing of the messages' encoding.
   },
   phase: 'final',
   run(ctx) {

@@ -1,4 +1,5 @@
 import type { CheckResult } from '../../model/check.js';
+import type { Wire } from '../../model/wire.js';
 import { backing } from '../backing.js';
 import { STATUSES } from '../statuses.js';
 import { blockText, escapeHtml, inlineText } from './escape.js';
@@ -10,15 +11,21 @@ const MAX_TOOL_CHARS = 300;
 
 /**
  * Stable anchors, one per outcome in report order: `check-<id>` for a check's first outcome,
- * `check-<id>-<n>` (n = 2, 3, …) for its further ones. The Markdown reporter links to them.
+ * `check-<id>-<n>` (n = 2, 3, …) for its further ones; in a --revisions report each starts with its revision
+ * (`2025-06-18-check-<id>`, see {@link revisionAnchorPrefix}). The Markdown reporter links to them.
  */
-export function outcomeAnchors(checks: readonly CheckResult[]): string[] {
+export function outcomeAnchors(checks: readonly Pick<CheckResult, 'id'>[], prefix = ''): string[] {
   const seen = new Map<string, number>();
   return checks.map((check) => {
     const n = (seen.get(check.id) ?? 0) + 1;
     seen.set(check.id, n);
-    return n === 1 ? `check-${check.id}` : `check-${check.id}-${n}`;
+    return n === 1 ? `${prefix}check-${check.id}` : `${prefix}check-${check.id}-${n}`;
   });
+}
+
+/** What the anchors of a revision's outcomes start with in a --revisions report. */
+export function revisionAnchorPrefix(revision: Wire): string {
+  return `${revision}-`;
 }
 
 function row(label: string, html: string): string {
@@ -72,11 +79,12 @@ export interface AnchoredOutcome {
   anchor: string;
 }
 
-export function renderOutcomes(areas: ReadonlyMap<string, readonly AnchoredOutcome[]>, budget: EvidenceBudget): string {
+/** The outcomes by area; `prefix` keeps the area anchors of one revision's run apart from the others' in a --revisions page. */
+export function renderOutcomes(areas: ReadonlyMap<string, readonly AnchoredOutcome[]>, budget: EvidenceBudget, prefix = '', heading = 'h2'): string {
   return [...areas]
     .map(([area, outcomes]) => {
       const items = outcomes.map(({ check, anchor }) => outcome(check, anchor, budget)).join('');
-      return `<section class="area" id="${escapeHtml(areaAnchor(area))}" data-area="${escapeHtml(area)}"><h2>${escapeHtml(area)}</h2>${items}</section>`;
+      return `<section class="area" id="${escapeHtml(prefix + areaAnchor(area))}" data-area="${escapeHtml(area)}"><${heading}>${escapeHtml(area)}</${heading}>${items}</section>`;
     })
     .join('');
 }

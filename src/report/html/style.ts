@@ -46,5 +46,16 @@ td.zero { color: #afb8c1; }
 .ev-label { color: var(--muted); font-size: 0.8rem; margin-top: 0.3rem; }
 .truncated { color: var(--warn); font-size: 0.85rem; }
 .muted { color: var(--muted); }
+#revision-matrix td.cell { text-align: center; font-size: 0.85rem; }
+#revision-matrix thead th[data-revision] { text-align: center; white-space: nowrap; }
+#revisions .outcome { text-align: left; }
+#revision-matrix td.cell a { color: inherit; text-decoration: none; }
+#revision-matrix tbody th { font-weight: normal; }
+td.cell.pass { color: var(--pass); } td.cell.warn { color: var(--warn); font-weight: 600; }
+td.cell.fail { color: var(--fail); font-weight: 600; } td.cell.error { color: var(--error); font-weight: 600; }
+td.cell.skip, td.cell.na { color: #afb8c1; }
+section.revision { margin-top: 1.5rem; }
+section.revision > h2 { font-size: 1.3rem; }
+section.area > h3 { font-size: 1rem; margin: 1rem 0 0.4rem; }
 footer { margin-top: 2rem; color: var(--muted); font-size: 0.85rem; }
 `;

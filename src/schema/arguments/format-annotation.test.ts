@@ -25,6 +25,13 @@ describe('describeFormatDependence', () => {
     });
   });
 
+  it('calls 2020-12 an assumption, not MCP\'s default, for a revision that names no default dialect', () => {
+    const naive = { when: '2026-01-01T10:00:00' };
+    const text = describeFormatDependence(dependenceOf(when, naive), naive, '2020-12', true);
+    expect(text.why).toMatch(/^in JSON Schema 2020-12 \(assumed: the schema declares no dialect and this revision of MCP names no default; draft-07 leaves asserting `format` to each validator\) `format` is an annotation/);
+    expect(text.why).not.toMatch(/MCP's default dialect/);
+  });
+
   it('says when only a validator asserting formats accepts the value', () => {
     const schema = { type: 'object', properties: { ip: { oneOf: [{ type: 'string', format: 'ipv4' }, { type: 'string', format: 'ipv6' }] } } };
     const value = { ip: '192.0.2.1' };

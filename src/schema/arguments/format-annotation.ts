@@ -40,26 +40,35 @@ function describeFormatIssue(issue: SchemaIssue, instance: unknown): string {
   return `${where}${shown} is not a well-formed "${shorten(format, 40)}"${rule}${why}`;
 }
 
-/** Why a value that breaks only `format` still conforms under `dialect`. */
-function formatAnnotationReason(dialect: Dialect | undefined): string {
+/**
+ * Why a value that breaks only `format` still conforms under `dialect`; `assumed` when the schema declares no dialect
+ * and the revision in use names no default, so 2020-12 is only this tool's reading.
+ */
+function formatAnnotationReason(dialect: Dialect | undefined, assumed: boolean): string {
   if (dialect === 'draft-07' || dialect === 'draft-06') {
     return `JSON Schema ${dialect} leaves asserting \`format\` to each validator (assertion is optional)`;
   }
-  const which = dialect === '2019-09' ? '2019-09' : "2020-12 (MCP's default dialect)";
+  const which =
+    dialect === '2019-09'
+      ? '2019-09'
+      : assumed
+        ? '2020-12 (assumed: the schema declares no dialect and this revision of MCP names no default; draft-07 leaves asserting `format` to each validator)'
+        : "2020-12 (MCP's default dialect)";
   return `in JSON Schema ${which} \`format\` is an annotation unless a meta-schema declares format assertion, and the standard one does not`;
 }
 
 /**
  * A FormatDependence in words, for a value `instance` of a schema of `dialect`: which formats the value breaks (or,
- * the other way round, what fails when formats are not asserted), and why that is not a validation failure.
+ * the other way round, what fails when formats are not asserted), and why that is not a validation failure; `assumed`
+ * when `dialect` is only this tool's reading of a schema that declares none, on a revision that names no default.
  */
-export function describeFormatDependence(dependence: FormatDependence, instance: unknown, dialect: Dialect | undefined): { finding: string; why: string } {
+export function describeFormatDependence(dependence: FormatDependence, instance: unknown, dialect: Dialect | undefined, assumed = false): { finding: string; why: string } {
   const shown = dependence.issues.slice(0, 3);
   const more = dependence.issues.length > shown.length ? `; and ${dependence.issues.length - shown.length} more` : '';
   if (dependence.rejectedUnder === 'assertion') {
     return {
       finding: `${shown.map((issue) => describeFormatIssue(issue, instance)).join('; ')}${more}`,
-      why: `${formatAnnotationReason(dialect)}; a validator that asserts formats would reject it`,
+      why: `${formatAnnotationReason(dialect, assumed)}; a validator that asserts formats would reject it`,
     };
   }
   return {

@@ -49,6 +49,6 @@ describe('guardedRegExp (the ajv code.regExp engine)', () => {
   it('throws a message naming the risky pattern, quickly', () => {
     const started = performance.now();
     expect(() => guardedRegExp('^(a+)+$', 'u')).toThrow(/pattern \^\(a\+\)\+\$ may backtrack catastrophically/);
-    expect(performance.now() - started).toBeLessThan(50);
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });

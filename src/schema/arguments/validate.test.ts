@@ -76,7 +76,7 @@ describe('compileArgumentSchema', () => {
     const schema = deepSchema(10_000);
     const started = performance.now();
     expect(compileArgumentSchema(schema)).toMatchObject({ ok: false, reason: expect.stringContaining('deeper') });
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it('compiles a large definition referenced many times in bounded time (no inlining blow-up)', () => {

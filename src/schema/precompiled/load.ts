@@ -11,7 +11,7 @@ const requireCjs = createRequire(import.meta.url);
 
 export type PrecompiledModule = Readonly<Record<string, ValidateFunction | undefined>>;
 
-/** Wire schemas of one wire (2026-07-28, 2025-11-25). */
+/** Wire schemas of one revision. */
 export function wireModule(wire: string): string {
   return `wire-validators-${wire}.cjs`;
 }

@@ -40,6 +40,10 @@ const SAMPLES: unknown[] = [
   { supportedVersions: ['2026-07-28'], capabilities: { tools: { listChanged: 'yes' } }, _meta: { 'io.modelcontextprotocol/serverInfo': {} } },
   { jsonrpc: '2.0', id: 1, error: { code: 'x', message: 'm' } },
   { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'n', version: '1', websiteUrl: 'x' } },
+  { tools: [{ name: 'a', inputSchema: { type: 'object' }, annotations: { readOnlyHint: 1 }, outputSchema: { type: 'array' } }] },
+  { content: [{ type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav', _meta: 1 }], structuredContent: [1] },
+  [{ jsonrpc: '2.0', id: 1, result: {} }, { jsonrpc: '2.0', error: { code: 1, message: 'm' } }],
+  [{ jsonrpc: '2.0', id: 1, method: 'ping', params: { _meta: { progressToken: true } } }, { jsonrpc: '2.0', method: 'n' }],
 ];
 
 describe('precompiled wire validators', () => {

@@ -74,7 +74,7 @@ describe('measureSchema', () => {
     const schema = nestedProperties(10_000);
     const started = performance.now();
     const verdict = measureSchema(schema);
-    expect(performance.now() - started).toBeLessThan(100);
+    expect(performance.now() - started).toBeLessThan(2_000);
     expect(verdict).toMatchObject({ ok: false, exceeded: 'depth', depth: 65 });
     expect(verdict.nodes).toBeLessThanOrEqual(66);
   });

@@ -1,4 +1,5 @@
 import { isObject } from '../../jsonrpc.js';
+import { compareWires, type Wire } from '../../model/wire.js';
 import { shorten } from './shorten.js';
 
 export type Dialect = '2020-12' | '2019-09' | 'draft-07' | 'draft-06' | 'draft-04';
@@ -19,6 +20,14 @@ export const SUPPORTED_DIALECTS: readonly Dialect[] = ['2020-12', '2019-09', 'dr
 
 /** MCP basic § JSON Schema Usage: a schema without `$schema` is JSON Schema 2020-12. */
 export const DEFAULT_DIALECT: Dialect = '2020-12';
+
+/**
+ * Whether the revision names DEFAULT_DIALECT the default (basic § JSON Schema Usage arrived in 2025-11-25). Before, MCP
+ * names no dialect for a schema without `$schema`; this tool still reads such a schema as 2020-12.
+ */
+export function namesDefaultDialect(wire: Wire): boolean {
+  return compareWires(wire, '2025-11-25') >= 0;
+}
 
 const DIALECT_BY_LOCATION: ReadonlyMap<string, Dialect> = new Map([
   ['json-schema.org/draft/2020-12/schema', '2020-12'],
@@ -42,9 +51,10 @@ function describeType(value: unknown): string {
   return Array.isArray(value) ? 'array' : typeof value;
 }
 
-export function dialectOf(schema: unknown): DialectInfo {
+/** The dialect a schema declares; `undeclared` when it has no `$schema`. */
+export function dialectOf(schema: unknown, undeclared: Dialect = DEFAULT_DIALECT): DialectInfo {
   if (!isObject(schema) || !Object.hasOwn(schema, '$schema')) {
-    return { dialect: DEFAULT_DIALECT, supported: true };
+    return { dialect: undeclared, supported: true };
   }
   const declared = schema['$schema'];
   if (typeof declared !== 'string') {

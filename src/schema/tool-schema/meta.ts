@@ -1,6 +1,6 @@
 import { toIssues, type SchemaIssue } from '../validator.js';
 import { DEFAULT_SCHEMA_LIMITS, measureSchema, type SchemaLimits } from './bounds.js';
-import { dialectOf, type DialectInfo } from './dialect.js';
+import { dialectOf, type Dialect, type DialectInfo } from './dialect.js';
 import { metaValidatorFor } from './meta-validators.js';
 
 export interface MetaVerdict {
@@ -15,7 +15,7 @@ const MAX_CACHED_ENTRIES = 256;
 /** Total length of the cached JSON texts (UTF-16 units), so hostile megabyte schemas cannot pile up. */
 const MAX_CACHED_CHARS = 8 * 1024 * 1024;
 
-/** Issues of meta-validated schemas keyed by their JSON text (which includes `$schema`, hence the dialect). */
+/** Issues of meta-validated schemas keyed by the dialect and their JSON text. */
 const cache = new Map<string, SchemaIssue[]>();
 let cachedChars = 0;
 let runs = 0;
@@ -41,18 +41,19 @@ function failure(error: unknown): string {
 }
 
 /**
- * Validates an untrusted `inputSchema`/`outputSchema` against the meta-schema of its declared (or default
- * 2020-12) dialect. The schema itself is never compiled and none of its references is followed.
+ * Validates an untrusted `inputSchema`/`outputSchema` against the meta-schema of its declared dialect, or of
+ * `undeclared` (default 2020-12) when it has no `$schema`. The schema itself is never compiled and none of its
+ * references is followed.
  */
-export function validateSchemaDocument(schema: unknown, limits: SchemaLimits = DEFAULT_SCHEMA_LIMITS): MetaVerdict {
-  const dialect = dialectOf(schema);
+export function validateSchemaDocument(schema: unknown, limits: SchemaLimits = DEFAULT_SCHEMA_LIMITS, undeclared?: Dialect): MetaVerdict {
+  const dialect = dialectOf(schema, undeclared);
   const bounds = measureSchema(schema, limits);
   if (!bounds.ok) return { dialect, checked: false, issues: [], skippedBecause: bounds.message };
   if (!dialect.supported || dialect.dialect === undefined) {
     return { dialect, checked: false, issues: [], skippedBecause: dialect.reason };
   }
   try {
-    const key = JSON.stringify(schema) ?? 'undefined';
+    const key = `${dialect.dialect}\u0000${JSON.stringify(schema) ?? 'undefined'}`;
     let issues = cache.get(key);
     if (issues === undefined) {
       const validate = metaValidatorFor(dialect.dialect);

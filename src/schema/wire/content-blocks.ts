@@ -16,7 +16,8 @@ export const Annotations = {
   properties: {
     audience: { type: 'array', items: Role },
     priority: { type: 'number', minimum: 0, maximum: 1 },
-    lastModified: { type: 'string', format: 'date-time' },
+    // schema.json gives no format: its description asks for ISO 8601 with a lower-case "should".
+    lastModified: { type: 'string' },
   },
 } as const;
 
@@ -95,12 +96,16 @@ export const BlobResourceContents = {
 } as const;
 
 /** Blob contents when `blob` is present, text contents otherwise. */
-export const ResourceContents = {
-  type: 'object',
-  if: { type: 'object', required: ['blob'] },
-  then: BlobResourceContents,
-  else: TextResourceContents,
-} as const;
+export function resourceContentsOf(text: object, blob: object) {
+  return {
+    type: 'object',
+    if: { type: 'object', required: ['blob'] },
+    then: blob,
+    else: text,
+  } as const;
+}
+
+export const ResourceContents = resourceContentsOf(TextResourceContents, BlobResourceContents);
 
 export const EmbeddedResource = {
   type: 'object',
@@ -125,12 +130,16 @@ function whenTypeIs(type: string, then: object) {
   return { if: { type: 'object', required: ['type'], properties: { type: { const: type } } }, then } as const;
 }
 
-/** Discriminated on `type`, so a faulty block reports its own members rather than a bare anyOf failure. */
-export const ContentBlock = {
-  type: 'object',
-  required: ['type'],
-  properties: {
-    type: { type: 'string', enum: Object.keys(BLOCKS_BY_TYPE) },
-  },
-  allOf: Object.entries(BLOCKS_BY_TYPE).map(([type, schema]) => whenTypeIs(type, schema)),
-} as const;
+/** The content blocks of a revision, discriminated on `type`, so a faulty block reports its own members rather than a bare anyOf failure. */
+export function contentBlockOf(blocksByType: Readonly<Record<string, object>>) {
+  return {
+    type: 'object',
+    required: ['type'],
+    properties: {
+      type: { type: 'string', enum: Object.keys(blocksByType) },
+    },
+    allOf: Object.entries(blocksByType).map(([type, schema]) => whenTypeIs(type, schema)),
+  } as const;
+}
+
+export const ContentBlock = contentBlockOf(BLOCKS_BY_TYPE);

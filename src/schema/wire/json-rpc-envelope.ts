@@ -1,4 +1,4 @@
-/** JSON-RPC 2.0 envelopes as MCP uses them (both wires). Payload shapes live in the other wire files. */
+/** JSON-RPC 2.0 envelopes as MCP uses them (2025-11-25 and 2026-07-28; older revisions revise them in their own files). Payload shapes live in the other wire files. */
 
 export const JSONRPC_VERSION = { type: 'string', const: '2.0' } as const;
 
@@ -67,20 +67,25 @@ export function errorResponseWith(errorObject: object) {
 export const JSONRPCErrorResponse = errorResponseWith(JSONRPCErrorObject);
 
 /**
- * Any single message (batches are not part of MCP). The branch is picked from which members are
- * present, so a malformed message reports the faults of the message kind it is trying to be.
+ * Any single message made of these four kinds (batches are not part of MCP, except in 2025-03-26). The branch is
+ * picked from which members are present, so a malformed message reports the faults of the message kind it is trying
+ * to be.
  */
-export const JSONRPCMessage = {
-  type: 'object',
-  if: { type: 'object', required: ['method'] },
-  then: {
-    if: { type: 'object', required: ['id'] },
-    then: JSONRPCRequest,
-    else: JSONRPCNotification,
-  },
-  else: {
-    if: { type: 'object', required: ['error'] },
-    then: JSONRPCErrorResponse,
-    else: JSONRPCResultResponse,
-  },
-} as const;
+export function messageOf(request: object, notification: object, result: object, error: object) {
+  return {
+    type: 'object',
+    if: { type: 'object', required: ['method'] },
+    then: {
+      if: { type: 'object', required: ['id'] },
+      then: request,
+      else: notification,
+    },
+    else: {
+      if: { type: 'object', required: ['error'] },
+      then: error,
+      else: result,
+    },
+  } as const;
+}
+
+export const JSONRPCMessage = messageOf(JSONRPCRequest, JSONRPCNotification, JSONRPCResultResponse, JSONRPCErrorResponse);

@@ -33,7 +33,7 @@ export const LegacyInitializeResult = {
 } as const;
 
 /** 2025-11-25 types both tool schemas as `{ $schema?, type: "object", properties?, required? }`. */
-const LegacyObjectSchema = {
+export const LegacyObjectSchema = {
   type: 'object',
   required: ['type'],
   properties: {

@@ -24,6 +24,9 @@ import {
   LegacyServerCapabilities,
   LegacyTool,
 } from './legacy-2025-11-25.js';
+import * as R2025_06_18 from './legacy-2025-06-18.js';
+import * as R2025_03_26 from './legacy-2025-03-26.js';
+import * as R2024_11_05 from './legacy-2024-11-05.js';
 import { ServerCapabilities } from './server-capabilities.js';
 import { CallToolResult, ListToolsResult, Tool } from './tools.js';
 
@@ -33,6 +36,7 @@ export type WireSchemaName =
   | 'JSONRPCNotification'
   | 'JSONRPCResultResponse'
   | 'JSONRPCErrorResponse'
+  | 'JSONRPCBatchResponse'
   | 'DiscoverResult'
   | 'ServerCapabilities'
   | 'ListToolsResult'
@@ -58,7 +62,7 @@ const ENVELOPE = {
   JSONRPCErrorResponse,
 } as const;
 
-/** Plain JSON-RPC codes, meaningful on both wires. */
+/** Plain JSON-RPC codes, meaningful on every revision. */
 const JSON_RPC_ERRORS = { InvalidParamsError, MethodNotFoundError } as const;
 
 const CURRENT: WireSchemaTable = {
@@ -89,7 +93,33 @@ const LEGACY: WireSchemaTable = {
   CallToolResult: LegacyCallToolResult,
 };
 
+/** What the older initialize revisions define, each in its own module under these names. */
+const INITIALIZE_NAMES = [
+  'JSONRPCMessage',
+  'JSONRPCRequest',
+  'JSONRPCNotification',
+  'JSONRPCResultResponse',
+  'JSONRPCErrorResponse',
+  'Implementation',
+  'ContentBlock',
+  'ServerCapabilities',
+  'InitializeResult',
+  'ListToolsResult',
+  'Tool',
+  'CallToolResult',
+] as const satisfies readonly WireSchemaName[];
+
+function initializeTable(shapes: Readonly<Record<(typeof INITIALIZE_NAMES)[number], object>> & { readonly JSONRPCBatchResponse?: object }): WireSchemaTable {
+  const named = INITIALIZE_NAMES.map((name) => [name, shapes[name]] as const);
+  const batch = shapes.JSONRPCBatchResponse ? { JSONRPCBatchResponse: shapes.JSONRPCBatchResponse } : {};
+  return { ...JSON_RPC_ERRORS, ...Object.fromEntries(named), ...batch };
+}
+
+/** One schema set per revision (what a revision changed is in its own module: legacy-<revision>.ts). */
 export const WIRE_SCHEMAS: Readonly<Record<Wire, WireSchemaTable>> = {
   '2026-07-28': CURRENT,
   '2025-11-25': LEGACY,
+  '2025-06-18': initializeTable(R2025_06_18),
+  '2025-03-26': initializeTable(R2025_03_26),
+  '2024-11-05': initializeTable(R2024_11_05),
 };
