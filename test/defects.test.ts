@@ -21,8 +21,8 @@ describe('every check proves it can fail', () => {
 
   it('every defect runs on a transport, and both transports prove defects', () => {
     expect(findings.filter((d) => transportsOf(d).length === 0).map((d) => d.name)).toEqual([]);
-    expect(findings.filter((d) => transportsOf(d).includes('stdio')).length).toBeGreaterThan(40);
-    expect(findings.filter((d) => transportsOf(d).includes('http')).length).toBeGreaterThan(40);
+    expect(findings.filter((d) => provenOn(d) === 'stdio').length).toBeGreaterThan(40);
+    expect(findings.filter((d) => provenOn(d) === 'http').length).toBeGreaterThan(40);
   });
 
   it('each initialize revision has a defect of its own', () => {
@@ -61,11 +61,23 @@ function assertCaughtAlone(defect: (typeof findings)[number], report: NonNullabl
   }
 }
 
-/** Every defect is proven on every transport it exists on; the clean server is audited on both (reference-clean.test.ts). */
 const transportsOf = (defect: (typeof findings)[number]): readonly ('stdio' | 'http')[] => defect.transports ?? ['stdio', 'http'];
 
+/**
+ * Each defect is proven once, on one transport it exists on: a defect of both goes to one by a hash of its name, so
+ * both transports keep proving about half of them and adding a defect moves no other. The clean server is audited on
+ * both (reference-clean.test.ts), so what one transport alone would trip shows there.
+ */
+function provenOn(defect: (typeof findings)[number]): 'stdio' | 'http' {
+  const transports = transportsOf(defect);
+  if (transports.length === 1) return transports[0]!;
+  let hash = 0;
+  for (const char of defect.name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return transports[hash % 2]!;
+}
+
 describe.skipIf(!BUILT)('each defect is caught by its check and nothing else (stdio)', () => {
-  for (const defect of findings.filter((d) => transportsOf(d).includes('stdio'))) {
+  for (const defect of findings.filter((d) => provenOn(d) === 'stdio')) {
     it.concurrent(defect.name, async () => {
       const run = await runCli(['--stdio', referenceCommand(...serverArgs(defect)), ...(defect.auditArgs ?? []), ...runsFor(defect)]);
       assertCaughtAlone(defect, run.report!);
@@ -75,7 +87,7 @@ describe.skipIf(!BUILT)('each defect is caught by its check and nothing else (st
 });
 
 describe.skipIf(!BUILT)('each defect is caught by its check and nothing else (HTTP)', () => {
-  for (const defect of findings.filter((d) => transportsOf(d).includes('http'))) {
+  for (const defect of findings.filter((d) => provenOn(d) === 'http')) {
     it.concurrent(defect.name, async () => {
       const server = await startReferenceHttp(...serverArgs(defect));
       try {
