@@ -231,6 +231,20 @@ describe('search', () => {
     expect(fast.cases).toBe(50);
   });
 
+  it('with a smaller allowance and a minimum of one case, stops before the case that would overrun it', async () => {
+    const spec = { arbitrary: new ValidArguments(sourceOf(LABEL)), argumentsOf: (args: Record<string, unknown>) => args, judge: () => undefined };
+    let calls = 0;
+    const call = async () => ((calls += 1), { ...exchange(), durationMs: 500 });
+    const shared = await search(spec, { seed: 1, runs: 50, slowStop: { allowanceMs: 1200, minCases: 1 }, call });
+    // Two answers take 1000 ms; a third would take the search to 1500.
+    expect(shared.slowed).toEqual({ cases: 2, meanMs: 500 });
+    expect(calls).toBe(2);
+    calls = 0;
+    const slower = await search(spec, { seed: 1, runs: 50, slowStop: { allowanceMs: 1200, minCases: 1 }, call: async () => ((calls += 1), { ...exchange(), durationMs: 3000 }) });
+    expect(slower.slowed).toEqual({ cases: 1, meanMs: 3000 });
+    expect(calls).toBe(1);
+  });
+
   it('a failure found before the answers were too slow is still shrunk and reported', async () => {
     const spec = { arbitrary: new ValidArguments(sourceOf(LABEL)), argumentsOf: (args: Record<string, unknown>) => args, judge: (_e: unknown, c: Record<string, unknown>) => (c.style === 'code' ? 'code style' : undefined) };
     const result = await search(spec, { seed: 9, runs: 100, call: async () => ({ ...exchange(), durationMs: 900 }) });

@@ -13,11 +13,17 @@ import type { ReplayTarget } from './replay.js';
 export const SHRINK_BUDGET = { calls: 100, ms: 10_000 } as const;
 
 /**
- * A search whose calls are slow stops early: once its calls (before any failure) have taken `msPerCase` × runs of
- * target time in all, and at least `minCases` cases have run. 50 cases of a tool answering in 500 ms would otherwise
- * take 25 s per tool and property; a fast tool never comes near it.
+ * A search whose calls are slow stops early: before a case that would take its answer time (before any failure) past
+ * its allowance, `msPerCase` × runs by default, once at least `minCases` cases have run. 50 cases of a tool answering
+ * in 500 ms would otherwise take 25 s per tool and property; a fast tool never comes near it.
  */
 export const SLOW_SEARCH = { msPerCase: 100, minCases: 10 } as const;
+
+/** When a search stops for slow answers (SLOW_SEARCH): its answer-time allowance, and the cases it runs whatever they cost. */
+export interface SlowStop {
+  allowanceMs: number;
+  minCases: number;
+}
 
 /** One property over one tool: how to turn a case into arguments, and how to judge the answer. */
 export interface PropertySpec<Case> {
@@ -35,6 +41,8 @@ export interface SearchSettings {
   path?: string;
   /** Absolute time after which no new case starts. */
   deadline?: number;
+  /** Defaults to SLOW_SEARCH's allowance for `runs`. */
+  slowStop?: SlowStop;
   /** Sends one case; `canonical` is the arguments' canonical JSON text (computed once per case). */
   call(args: Arguments, canonical: string): Promise<Exchange>;
 }
@@ -58,7 +66,7 @@ export interface SearchResult<Case> {
   slow?: { args: Arguments; exchange: Exchange };
   /** The target was lost during a call this search did not make; the search stopped there. */
   abandoned?: TargetGoneError;
-  /** The search stopped early because its calls were slow (SLOW_SEARCH): the cases run, and their mean answer time. */
+  /** The search stopped early because its calls were slow (SlowStop): the cases run, and their mean answer time. */
   slowed?: { cases: number; meanMs: number };
   /** fast-check gave up: too many generated cases were discarded. */
   tooManySkips: boolean;
@@ -92,7 +100,7 @@ export async function search<Case>(spec: PropertySpec<Case>, settings: SearchSet
   let searchMs = 0;
   let searchCalls = 0;
   let slowed: SearchResult<Case>['slowed'];
-  const slowAllowanceMs = SLOW_SEARCH.msPerCase * settings.runs;
+  const { allowanceMs, minCases } = settings.slowStop ?? { allowanceMs: SLOW_SEARCH.msPerCase * settings.runs, minCases: SLOW_SEARCH.minCases };
   // Each distinct argument object is sent once: a candidate met again (shrinking revisits many) reuses its verdict.
   const verdicts = new Map<string, FailedCase<Case> | null>();
   let shrinkCalls = 0;
@@ -127,7 +135,8 @@ export async function search<Case>(spec: PropertySpec<Case>, settings: SearchSet
     if (known === null) return true;
     if (known !== undefined) return failed({ ...known, value: c }, canonical);
     if (!shrinkBudgetLeft()) return true;
-    if (!original && searchCalls >= SLOW_SEARCH.minCases && searchMs >= slowAllowanceMs && settings.path === undefined) {
+    // One more answer at the mean so far would overrun the allowance.
+    if (!original && searchCalls >= minCases && searchCalls > 0 && searchMs + searchMs / searchCalls > allowanceMs && settings.path === undefined) {
       slowed = { cases: searchCalls, meanMs: Math.round(searchMs / searchCalls) };
       return true;
     }

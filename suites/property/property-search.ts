@@ -2,6 +2,7 @@ import { canonicalJson } from '../../src/canonical-json.js';
 import { isObject } from '../../src/jsonrpc.js';
 import {
   DEFAULT_PROPERTY_OPTIONS,
+  DEFAULT_RUNS,
   derivedSeed,
   formatReplayToken,
   Limiter,
@@ -10,6 +11,7 @@ import {
   shellQuote,
   SLOW_SEARCH,
   type Arguments,
+  type SlowStop,
   type ArgumentSource,
   type PropertyOptions,
   type PropertySpec,
@@ -124,7 +126,25 @@ function firstLost(ctx: CheckContext, exchange: Exchange): boolean {
   return lost.every((e) => e.seq >= exchange.seq);
 }
 
-const SLOW_REASON = `its answers were slow (a search allows about ${SLOW_SEARCH.msPerCase} ms of answer time per case of --runs)`;
+/**
+ * When answers are slow, all the searches of a run together take about `ms` of wall time at the default --runs (more
+ * --runs buy proportionally more), each search an equal share of it at --concurrency calls in flight; a search that
+ * would overrun its share stops early, after at least one case. 15 s: a 25-tool server answering in 0.5 s is then
+ * searched two cases per tool and case stream (the property checks draw on `streams`: the schema-valid cases, shared by
+ * two checks, and the invalid ones) within the time its scripted checks take, rather than the 10 × 0.5 s per tool and
+ * stream (about a minute) of SLOW_SEARCH alone. A server answering in 100 ms or less is not slowed by it below ~10 tools.
+ */
+export const SEARCH_PHASE = { ms: 15_000, streams: 2 } as const;
+
+/** When a search stops for slow answers: SLOW_SEARCH, or its share of SEARCH_PHASE when that is smaller. */
+export function slowStopFor(runs: number, concurrency: number, tools: number): SlowStop {
+  const ownMs = SLOW_SEARCH.msPerCase * runs;
+  const shareMs = (SEARCH_PHASE.ms * (runs / DEFAULT_RUNS) * Math.max(1, concurrency)) / (Math.max(1, tools) * SEARCH_PHASE.streams);
+  return shareMs < ownMs ? { allowanceMs: Math.round(shareMs), minCases: 1 } : { allowanceMs: ownMs, minCases: SLOW_SEARCH.minCases };
+}
+
+const slowReason = (stop: SlowStop) =>
+  `its answers were slow (a search allows about ${SLOW_SEARCH.msPerCase} ms of answer time per case of --runs, and all searches together about ${SEARCH_PHASE.ms / 1000} s with --concurrency calls in flight: ${stop.allowanceMs} ms each here)`;
 
 /** What the searches leave of the --max-duration budget for the checks after them: 10 % of what remains, at most 10 s. */
 const RESERVE = { fraction: 0.1, maxMs: 10_000 } as const;
@@ -146,7 +166,7 @@ function budgetFor(ctx: CheckContext, tools: number, lanes: number): Budget {
   return { end, shareMs: Math.max(1, ((end - Date.now()) * lanes) / tools) };
 }
 
-async function searchTool<Case>(ctx: CheckContext, check: SearchCheck<Case>, t: ListedTool, gate: Limiter, budget: Budget): Promise<Outcome | SearchResult<Case>> {
+async function searchTool<Case>(ctx: CheckContext, check: SearchCheck<Case>, t: ListedTool, gate: Limiter, budget: Budget, slowStop: SlowStop): Promise<Outcome | SearchResult<Case>> {
   // A replay re-runs its one case whatever the scripted checks say (and sends nothing else).
   const reported = propertyOptions(ctx).replay ? undefined : await check.reportedBy?.(ctx, t);
   if (reported) return { ...skip(`not searched: ${reported}`), tool: t.label };
@@ -171,6 +191,7 @@ async function searchTool<Case>(ctx: CheckContext, check: SearchCheck<Case>, t: 
     runs: check.validOnly && prepared.source.single ? 1 : options.runs,
     path: options.replay?.path,
     ...(deadline !== undefined ? { deadline } : {}),
+    slowStop,
     call: stream === undefined ? send : (args, canonical) => inStream(stream, args, canonical),
   });
   if (result.abandoned) return { ...skip(`not finished: the target stopped answering during another call (${result.abandoned.message})`), tool: t.label };
@@ -205,11 +226,13 @@ export async function searchTools<Case>(ctx: CheckContext, check: SearchCheck<Ca
   const verdicts: (Outcome | SearchResult<Case>)[] = new Array(callable.length);
   const lanes = Math.min(options.concurrency, callable.length);
   const budget = budgetFor(ctx, callable.length, lanes);
+  // Every check shares the phase by the tools any of them may search, so that each stream of a tool gets the same share.
+  const slowStop = slowStopFor(options.runs, options.concurrency, callableTools(ctx, await listedTools(ctx)).callable.length);
   let next = 0;
   const worker = async () => {
     while (next < callable.length) {
       const index = next++;
-      verdicts[index] = await searchTool(ctx, check, callable[index]!, gate, budget);
+      verdicts[index] = await searchTool(ctx, check, callable[index]!, gate, budget, slowStop);
     }
   };
   await Promise.all(Array.from({ length: lanes }, worker));
@@ -225,10 +248,10 @@ export async function searchTools<Case>(ctx: CheckContext, check: SearchCheck<Ca
       : '';
     const slowed = searched.filter((s) => s.slowed && !s.interrupted);
     const slowCut = slowed.length
-      ? `; the search of ${slowed.map((s) => `${s.tool} (after ${s.cases} case(s), ${s.slowed!.meanMs} ms per answer)`).join(', ')} stopped early: ${SLOW_REASON}`
+      ? `; the search of ${slowed.map((s) => `${s.tool} (after ${s.cases} case(s), ${s.slowed!.meanMs} ms per answer)`).join(', ')} stopped early: ${slowReason(slowStop)}`
       : '';
     const remarks = check.remarks?.() ?? '';
-    const stoppedEarly = (s: SearchResult<Case>) => (s.interrupted ? 'its share of the --max-duration budget was used' : s.slowed ? `${SLOW_REASON} (${s.slowed.meanMs} ms per answer)` : undefined);
+    const stoppedEarly = (s: SearchResult<Case>) => (s.interrupted ? 'its share of the --max-duration budget was used' : s.slowed ? `${slowReason(slowStop)} (${s.slowed.meanMs} ms per answer)` : undefined);
     const perTool = searched.map((s) => ({ tool: s.tool, cases: s.cases, digest: s.digest, ...(stoppedEarly(s) ? { stoppedEarly: stoppedEarly(s) } : {}) }));
     outcomes.unshift(
       pass(`${cases} generated case(s) over ${searched.length} tool(s) ${check.passed} (seed ${options.seed})${cut}${slowCut}${remarks}`, [note('cases per tool, with a digest of the arguments sent', perTool)]),
