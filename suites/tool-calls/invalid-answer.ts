@@ -117,6 +117,18 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * that echoes the path it could not open, or carries a request id or a time, is still the same error. Undefined when
  * the answer does not fail.
  */
+const tokenPatterns = new WeakMap<readonly string[], RegExp>();
+
+/** The tokens as whole words, longest first (one pattern per token list: a search compares many answers with one list). */
+function tokenPattern(tokens: readonly string[]): RegExp {
+  let pattern = tokenPatterns.get(tokens);
+  if (!pattern) {
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${tokens.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}_])`, 'gu');
+    tokenPatterns.set(tokens, pattern);
+  }
+  return pattern;
+}
+
 export function failureSignature(exchange: Exchange, tokens: readonly string[]): string | undefined {
   const error = errorOf(exchange.response);
   const result = resultOf(exchange.response);
@@ -125,7 +137,7 @@ export function failureSignature(exchange: Exchange, tokens: readonly string[]):
   else if (result?.isError === true) text = `isError: ${contentText(result)}`;
   else return undefined;
   text = text.toLowerCase();
-  for (const token of tokens) text = text.replace(new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(token)}(?![\\p{L}\\p{N}_])`, 'gu'), '…');
+  if (tokens.length > 0) text = text.replace(tokenPattern(tokens), '…');
   return text.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
 }
 
