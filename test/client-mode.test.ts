@@ -29,13 +29,15 @@ describe.skipIf(!BUILT)('client mode against real SDK clients', () => {
     expect(report.target).toMatchObject({ transport: 'http', command: driver('sdk-v2') });
     const byId = statuses(report.checks);
     // Only the stdio rules, the notification rule (the SDK sends none over HTTP), the progress-token rules (the driver
-    // asks for no progress) and ttl-zero (it listens, so its listing was fresh) are skipped. The SDK's 2025-era
-    // reconnection resumes the stream of sse_cut_short with GET and Last-Event-ID (the page says streams are not
-    // resumable: descriptive, a warning), then waits for the lost answer until the driver's call timeout.
+    // asks for no progress), the trace-context rule (it sends no traceparent) and ttl-zero (it listens, so its listing
+    // was fresh) are skipped. The SDK's 2025-era reconnection resumes the stream of sse_cut_short with GET and
+    // Last-Event-ID (the page says streams are not resumable: descriptive, a warning), then waits for the lost answer
+    // until the driver's call timeout.
     expect(Object.entries(byId).filter(([, s]) => s !== 'pass').sort()).toEqual([
       ['base.notif.no-id', 'skip'],
       ['cache.client.ttl-zero', 'skip'],
       ['http.sse.no-resume', 'warn'],
+      ['meta.otel.format', 'skip'],
       ['progress.token-type', 'skip'],
       ['progress.token-unique', 'skip'],
       ['stdio.client.no-responses', 'skip'],
@@ -44,9 +46,10 @@ describe.skipIf(!BUILT)('client mode against real SDK clients', () => {
       ['version.matrix.stdio-discover-first', 'skip'],
     ]);
     expect(report.checks.find((c) => c.id === 'http.sse.no-resume')!.message).toMatch(/^1 of \d+ HTTP requests carry Last-Event-ID \(first: GET with "sse_cut_short-0", an id of the stream cut short/);
-    expect(report.client!.driverLines).toBe(18);
-    // It refuses ref_network on its own (its outputSchema names an unreachable $ref): listed to it, never sent.
-    expect(report.client!.notCalled).toEqual(['ref_network']);
+    expect(report.client!.driverLines).toBe(22);
+    // It refuses ref_network (its outputSchema names an unreachable $ref) and dialect_unknown (its outputSchema declares
+    // a dialect no one supports) on its own: listed to it, never sent.
+    expect(report.client!.notCalled).toEqual(['ref_network', 'dialect_unknown']);
     // It retried both MRTR tools (three rounds of mrtr_ask) and walked all three pages.
     expect(report.stats.toolsCalled).toMatchObject({ mrtr_ask: 3, mrtr_state_only: 2, page_three: 1 });
     expect(report.stats.toolsCalled.header_invalid_space).toBeUndefined();
@@ -215,6 +218,6 @@ describe.skipIf(!BUILT || !hasPython)('client mode against a client on another s
     expect(run.code).toBe(0);
     expect(run.report!.client).toMatchObject({ name: 'python-stdlib-driver', exit: { kind: 'exited', code: 0 } });
     // HTTP leaves out the six tools with invalid annotations; stdio may keep them.
-    expect(run.report!.client!.driverLines).toBe(transport === 'http' ? 18 : 24);
+    expect(run.report!.client!.driverLines).toBe(transport === 'http' ? 22 : 28);
   });
 });

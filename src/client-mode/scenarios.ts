@@ -31,7 +31,14 @@ export const TOOL = {
   controlErrorCode: 'control_error_code',
   structuredMismatch: 'structured_mismatch',
   appearedAfterChange: 'appeared_after_change',
+  caseLower: 'case_probe',
+  caseMixed: 'Case_Probe',
+  dialectDefault: 'dialect_default',
+  dialectUnknown: 'dialect_unknown',
 } as const;
+
+/** The `$schema` of dialect_unknown's outputSchema: a dialect no client can support. */
+export const UNKNOWN_DIALECT = 'https://example.invalid/json-schema/dialect';
 
 /** The tool the listen scenario adds to the set when it sends notifications/tools/list_changed. */
 export const APPEARED_AFTER_CHANGE = {
@@ -187,5 +194,13 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
   spec('results', TOOL.controlErrorCode, 'Answers like legacy_error_code, with -32003: the control, a legacy code that never meant anything.', object({}, {})),
   spec('results', TOOL.structuredMismatch, 'Its structuredContent breaks its outputSchema.', object({}, {}), {
     outputSchema: { type: 'object', properties: { temperature: { type: 'number' } }, required: ['temperature'] },
+  }),
+  spec('meta', TOOL.caseLower, 'Its name differs from Case_Probe only in case: names are case-sensitive, so they are two tools.', object({}, {})),
+  spec('meta', TOOL.caseMixed, 'Its name differs from case_probe only in case: names are case-sensitive, so they are two tools.', object({}, {})),
+  spec('results', TOOL.dialectDefault, 'Its outputSchema (no $schema: 2020-12) uses prefixItems, which its structuredContent breaks; draft-07 would ignore the keyword.', object({}, {}), {
+    outputSchema: { type: 'object', properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }] } }, required: ['pair'] },
+  }),
+  spec('results', TOOL.dialectUnknown, 'Its outputSchema declares a dialect no client supports; its structuredContent would be valid under 2020-12.', object({}, {}), {
+    outputSchema: { $schema: UNKNOWN_DIALECT, type: 'object', properties: { answer: { type: 'string' } } },
   }),
 ];

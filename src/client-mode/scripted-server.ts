@@ -155,7 +155,10 @@ export class ScriptedServer {
       case TOOL.structuredMismatch:
         return result(complete('{"temperature":"warm"}', { structuredContent: { temperature: 'warm' } }));
       case TOOL.refNetwork:
+      case TOOL.dialectUnknown:
         return result(complete('{"answer":"x"}', { structuredContent: { answer: 'x' } }));
+      case TOOL.dialectDefault:
+        return result(complete('{"pair":["a","b"]}', { structuredContent: { pair: ['a', 'b'] } }));
       default:
         return result(complete(`called ${name} with ${JSON.stringify(params.arguments ?? {})}`));
     }

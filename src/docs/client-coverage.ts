@@ -1,7 +1,6 @@
 import type { CatalogRow, CoverageKind, CoverageRow } from './coverage-notes.js';
+import { CLIENT_ROW_REASONS } from './client-row-reasons.js';
 
-const LISTS_ONCE =
-  'planned: the driver contract lists once, so a cache is never read again: whether a client re-lists a stale or notified listing (or serves a fresh one) shows only with a contract step that reads the list again later';
 const NO_TIMEOUT = "planned: needs a tool slower than the client's own timeout, which the driver contract does not fix (a client without one would hold the audit until --max-duration)";
 const NO_LISTEN =
   'planned: the listen scenario opens one subscription and acknowledges everything it asked for; judging this needs a narrowed acknowledgment, a second subscription or a broken transport';
@@ -37,6 +36,7 @@ export const CLIENT_COVERAGE_NOTES: Readonly<Record<string, string>> = {
   'stdio.compat.no-initialize-on-modern-error': NO_LEGACY,
   'http.compat.inspect-400': NO_LEGACY,
   'version.client-select': NO_LEGACY,
+  ...CLIENT_ROW_REASONS,
 };
 
 /** How one client-side catalog requirement is covered by client mode. */
@@ -45,7 +45,6 @@ export function clientCoverageOf(row: CatalogRow, checksCovering: readonly strin
   if (checksCovering.length > 0) return { ...base, kind: 'check', text: checksCovering.map((c) => `\`${c}\``).join(', ') };
   const note = CLIENT_COVERAGE_NOTES[row.id];
   if (note) return { ...base, kind: note.startsWith('planned') ? 'planned' : 'note', text: note };
-  if (row.id.startsWith('cache.')) return { ...base, kind: 'planned', text: LISTS_ONCE };
   if (row.testability.startsWith('untestable')) {
     return { ...base, kind: 'untestable', text: `not testable from outside: ${row.testability.replace(/^untestable[^:]*:?\s*/, '') || 'no observable behaviour'}` };
   }

@@ -36,7 +36,7 @@ export class Rpc {
 
   async request(method: string, params: Record<string, unknown>, options: RequestOptions = {}): Promise<Answer> {
     const id = options.id ?? this.ids.next();
-    const message = { jsonrpc: '2.0', id, method, params };
+    const message = withDefects({ jsonrpc: '2.0', id, method, params }, this.defects);
     const headers = { ...standardHeaders(method, params.name, this.defects), ...options.paramHeaders };
     const bytes = (options.wire ?? jsonBytes)(message);
     try {
@@ -72,4 +72,17 @@ export class Rpc {
   close(): Promise<void> {
     return this.transport.close();
   }
+}
+
+/** The defects that bend every request the same way: its jsonrpc member, or its `_meta` keys. */
+function withDefects(message: { jsonrpc?: string; id: JsonRpcId; method: string; params: Record<string, unknown> }, defects: Defects): Record<string, unknown> {
+  const meta = message.params._meta as Record<string, unknown> | undefined;
+  const bentMeta = {
+    ...meta,
+    ...(defects.has('bad-meta-key') ? { 'x_vendor/trace': 'reference-client' } : {}),
+    ...(defects.has('bad-traceparent') ? { traceparent: 'trace-1' } : {}),
+  };
+  const params = meta === undefined ? message.params : { ...message.params, _meta: bentMeta };
+  if (defects.has('no-jsonrpc-member') && message.method === 'tools/list') return { id: message.id, method: message.method, params };
+  return { ...message, params };
 }

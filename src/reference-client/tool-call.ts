@@ -142,6 +142,8 @@ function completed(tool: CallableTool, result: Record<string, unknown>, defects:
     const outcome = validateStructuredContent(outputSchema, result.structuredContent, {
       permissiveOnUnresolvedRef: defects.has('permissive-unresolved-ref'),
       skipInstanceCheck: defects.has('no-output-validation'),
+      draft07ByDefault: defects.has('draft-07-by-default'),
+      unknownDialectAs2020: defects.has('unknown-dialect-as-2020-12'),
     });
     if (!outcome.ok) return errorLine(tool.name, outcome.message);
   }

@@ -1,0 +1,52 @@
+/**
+ * Why these client-side catalog rows of 2026-07-28 have no client check of their own: each is judged through other
+ * checks, binds no client of this audit, or cannot be seen from the server's side of the wire.
+ */
+export const CLIENT_ROW_REASONS: Readonly<Record<string, string>> = {
+  'base.must-support-core':
+    'an umbrella with no behaviour of its own: it is judged through its parts, the client checks of the base protocol (base.*, meta.*), versioning (version.*, http.pv.*) and the message patterns (mrtr.*, progress.*, cache.notif.invalidates for subscriptions)',
+  'err.accept-32002':
+    'not a Tools rule: -32002 is the resource-not-found error of resources/read on earlier revisions (basic/index § Error Codes links it to server/resources), and the scripted server offers tools only, so no request of a Tools audit can be answered with it',
+  'jsonschema.ref.optin-safeguards':
+    'binds only an opt-in mode that fetches non-local $refs, which MUST be disabled by default; a driver runs the client as it comes, where jsonschema.ref.no-network checks that nothing is fetched at all',
+  'meta.info.no-behavior':
+    'not judged: showing that serverInfo changed what a client does needs two runs against servers that differ only in serverInfo, compared; a client audit is one run against one scripted server',
+  'discover.serverinfo.client':
+    'not judged: showing that serverInfo changed what a client does needs two runs against servers that differ only in serverInfo, compared; a client audit is one run against one scripted server',
+  'icons.client.reject-unsafe':
+    "not observable: icons are for a host's user interface; a driver lists and calls tools and renders nothing, so whether a client would fetch or reject an icon URI never shows on the wire",
+  'icons.same-origin':
+    "not observable: icons are for a host's user interface; a driver lists and calls tools and renders nothing, so where a client would fetch an icon from never shows on the wire",
+  'stdio.no-embedded-newlines':
+    'judged by stdio.client.stdin-clean: the scripted server reads stdin line by line, so a message with an embedded newline arrives as lines that are not MCP messages, which that check fails',
+  'stdio.compat.probe':
+    'judged by version.matrix.stdio-discover-first for every client that speaks 2026-07-28 (its first request must be server/discover); of a client that opens with initialize the wire shows that it did not probe, but not whether it also supports a modern version, which is the condition of this rule',
+  'progress.rate-limit':
+    'not judged: a 2026-07-28 client sends no progress (servers send it no requests; input is asked through input_required results), and how many incoming notifications a client may drop has no bound in the text to test against',
+  'elicit.client.at-least-one-mode':
+    'judged through mrtr.client.fulfill-before-retry: an empty elicitation capability declares form mode (client/elicitation § Capabilities), so any declaration names a mode, and mrtr_ask asks a client that declares elicitation in form mode, where a client that cannot answer fails to fulfil the input request',
+  'cancel.client.ignore-late':
+    'not observable: when the late answer arrives the driver has already printed its error line for the call, so what the library does with the answer shows only if the client crashes, which ends the run with exit 3 and names the exit',
+  'cancel.race':
+    'not observable beyond a crash: a client that mishandles an answer crossing its cancellation can only stop working, which ends the run with exit 3 and names the exit',
+  'cache.client.key':
+    'not observable: a page served from the cache for another cursor never reaches the server, and shows only as a wrong {"listed": n} or a walk that never ends, which cannot be told apart from other faults',
+  'cache.client.no-cache-mrtr':
+    'nothing to cache on the Tools page: the requests carrying inputResponses or requestState are tools/call retries, and tools/call results are not cacheable (server/utilities/caching lists the cacheable operations; tools/call is not among them)',
+  'cache.client.ttl-positive':
+    'not judged: a positive ttlMs says how long the client MAY cache the result (schema.json, CacheableResult.ttlMs) and caching is its choice, so a client that asks again breaks nothing; serving a listing past its freshness is what cache.client.ttl-zero and cache.notif.invalidates judge',
+  'cache.client.ttl-absent':
+    'not judged: 2026-07-28 listings must carry ttlMs (schema.json requires it), and a client that validates results against the schema refuses a listing without it, which would hide every other check; the scripted server sends only valid listings',
+  'cache.client.ttl-negative':
+    'not judged: ttlMs has minimum 0 in schema.json, and a client that validates results against the schema refuses a listing with a negative one, which would hide every other check; the scripted server sends only valid listings',
+  'cache.client.no-ttl-polling':
+    'not observable within the driver contract: background refetches show only while a client sits idle past a TTL, and the driver ends the client once its steps are done (an idle step would add its length to every audit)',
+  'cache.client.poll-jitter':
+    'not observable within the driver contract: polling shows only while a client sits idle past a TTL, and the driver ends the client once its steps are done (an idle step would add its length to every audit)',
+  'cache.scope.private-no-share':
+    'needs two authorization contexts (two access tokens); the scripted server has no authorization and marks its listings public',
+  'cache.page.invalid-cursor-restart':
+    'planned: needs a second listing whose page-2 cursor, valid in the first, is answered with an error; the driver contract has no line for a listing that failed, so a client that gives up could not be told from one that never listed again',
+  'cache.page.snapshot-restart':
+    'binds only clients that require a consistent snapshot of the full list, which nothing a client sends declares; a client that walks again from the first page is what cache.client.ttl-zero sees',
+};
