@@ -19,12 +19,18 @@ export const CLIENT_ROW_REASONS: Readonly<Record<string, string>> = {
     "not observable: icons are for a host's user interface; a driver lists and calls tools and renders nothing, so where a client would fetch an icon from never shows on the wire",
   'stdio.no-embedded-newlines':
     'judged by stdio.client.stdin-clean: the scripted server reads stdin line by line, so a message with an embedded newline arrives as lines that are not MCP messages, which that check fails',
+  'version.era-cache':
+    'binds clients that detect the era of a server (those that speak both modern and initialize revisions); against the scripted 2026-07-28 server a second server/discover cannot be told apart from a modern-only client asking for the capabilities again, which no rule limits',
+  'stdio.shutdown.client':
+    "not observable: the server's stdin ends when the client closes it and also when the client process exits, so the scripted server cannot tell a shutdown that closes its input first from an exit; and a server that exits at end of input, as the scripted one does, never needs the signals that follow",
   'stdio.compat.probe':
     'judged by version.matrix.stdio-discover-first for every client that speaks 2026-07-28 (its first request must be server/discover); of a client that opens with initialize the wire shows that it did not probe, but not whether it also supports a modern version, which is the condition of this rule',
   'progress.rate-limit':
     'not judged: a 2026-07-28 client sends no progress (servers send it no requests; input is asked through input_required results), and how many incoming notifications a client may drop has no bound in the text to test against',
   'elicit.client.at-least-one-mode':
     'judged through mrtr.client.fulfill-before-retry: an empty elicitation capability declares form mode (client/elicitation § Capabilities), so any declaration names a mode, and mrtr_ask asks a client that declares elicitation in form mode, where a client that cannot answer fails to fulfil the input request',
+  'stdio.cancel.client':
+    'judged within cancel.timeout-cancel: on stdio, notifications/cancelled referencing the request id is the only way to cancel, so the wire shows only whether a client that gave a call up cancelled it at all, which is that SHOULD (slow_answer); a cancellation that names no request it issued is cancel.ref-valid',
   'cancel.client.ignore-late':
     'not observable: when the late answer arrives the driver has already printed its error line for the call, so what the library does with the answer shows only if the client crashes, which ends the run with exit 3 and names the exit',
   'cancel.race':
@@ -36,9 +42,9 @@ export const CLIENT_ROW_REASONS: Readonly<Record<string, string>> = {
   'cache.client.ttl-positive':
     'not judged: a positive ttlMs says how long the client MAY cache the result (schema.json, CacheableResult.ttlMs) and caching is its choice, so a client that asks again breaks nothing; serving a listing past its freshness is what cache.client.ttl-zero and cache.notif.invalidates judge',
   'cache.client.ttl-absent':
-    'not judged: 2026-07-28 listings must carry ttlMs (schema.json requires it), and a client that validates results against the schema refuses a listing without it, which would hide every other check; the scripted server sends only valid listings',
+    'not judged: a 2026-07-28 listing without ttlMs breaks the schema (schema.json requires it), and a client that validates results against the schema may refuse the whole listing, which would hide every other check; the scripted server sends only valid listings',
   'cache.client.ttl-negative':
-    'not judged: ttlMs has minimum 0 in schema.json, and a client that validates results against the schema refuses a listing with a negative one, which would hide every other check; the scripted server sends only valid listings',
+    'not judged: a negative ttlMs breaks the schema (minimum 0 in schema.json, and servers MUST provide a value >= 0), and a client that validates results against the schema may refuse the whole listing, which would hide every other check; the scripted server sends only valid listings',
   'cache.client.no-ttl-polling':
     'not observable within the driver contract: background refetches show only while a client sits idle past a TTL, and the driver ends the client once its steps are done (an idle step would add its length to every audit)',
   'cache.client.poll-jitter':

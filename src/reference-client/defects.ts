@@ -58,6 +58,12 @@ export const DEFECTS = {
   'tool-names-case-folded': { check: 'tools.name.case-sensitive', description: 'tools whose names differ only in case are taken for one: only the first is kept' },
   'draft-07-by-default': { check: 'jsonschema.impl.validate-by-dialect', description: 'an outputSchema without $schema is validated as draft-07 (which ignores prefixItems)' },
   'unknown-dialect-as-2020-12': { check: 'jsonschema.impl.unsupported-dialect', description: 'an outputSchema whose $schema names an unknown dialect is validated as 2020-12' },
+  'no-call-timeout': { check: 'tools.sec.client-timeouts', description: 'ignores the call timeout of the driver contract: waits up to 10 s for every answer' },
+  'timeout-without-cancel': { check: 'cancel.timeout-cancel', only: 'stdio', description: 'a request that times out is given up without notifications/cancelled' },
+  'cancels-unknown-request': { check: 'cancel.ref-valid', description: 'after listing, sends notifications/cancelled for the request id "reference-client-never-issued"' },
+  'caches-later-pages': { check: 'cache.page.refetch-page', description: 'opens no listen stream, and keeps the pages after the first from the first listing: the second listing fetches only the first page again, although every page had ttlMs 0' },
+  'no-header-mismatch-refresh': { check: 'xmcp.client.mismatch-refresh', only: 'http', description: 'a HeaderMismatch error (-32020) ends the call: no new listing, no retry' },
+  'falls-back-on-400': { check: 'http.compat.inspect-400', only: 'http', description: 'a 400 answer makes it send initialize (2025-11-25) before going on, although the body is a modern error (-32020)' },
 } as const satisfies Record<string, Defect>;
 
 export type DefectName = keyof typeof DEFECTS;

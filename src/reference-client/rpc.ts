@@ -1,5 +1,5 @@
 import type { JsonRpcId, Received } from '../jsonrpc.js';
-import { REQUEST_TIMEOUT_MS } from './constants.js';
+import { REQUEST_TIMEOUT_MS, callTimeoutMs } from './constants.js';
 import type { Defects } from './defects.js';
 import { standardHeaders } from './http-headers.js';
 import { RequestIds } from './request-ids.js';
@@ -40,10 +40,10 @@ export class Rpc {
     const headers = { ...standardHeaders(method, params.name, this.defects), ...options.paramHeaders };
     const bytes = (options.wire ?? jsonBytes)(message);
     try {
-      const response = await this.transport.request({ bytes, headers, ...(options.httpMethod ? { httpMethod: options.httpMethod } : {}) }, id, AbortSignal.timeout(REQUEST_TIMEOUT_MS));
+      const response = await this.transport.request({ bytes, headers, ...(options.httpMethod ? { httpMethod: options.httpMethod } : {}) }, id, AbortSignal.timeout(this.defects.has('no-call-timeout') ? REQUEST_TIMEOUT_MS : callTimeoutMs()));
       return { id, response };
     } catch (error) {
-      if (error instanceof RequestFailure && error.kind === 'timeout' && this.transport.kind === 'stdio') {
+      if (error instanceof RequestFailure && error.kind === 'timeout' && this.transport.kind === 'stdio' && !this.defects.has('timeout-without-cancel')) {
         await this.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'timed out' } });
       }
       throw error;

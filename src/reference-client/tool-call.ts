@@ -1,5 +1,5 @@
 import { errorOf, isObject, resultOf, type JsonRpcId } from '../jsonrpc.js';
-import { MAX_MRTR_RETRIES } from './constants.js';
+import { CLIENT_INFO, MAX_MRTR_RETRIES, OTHER_PROTOCOL_VERSION } from './constants.js';
 import type { Defects } from './defects.js';
 import { answerInputRequests } from './input-responses.js';
 import { errorLine, type CallLine } from './output-line.js';
@@ -10,6 +10,8 @@ import { listAllTools } from './tools-list.js';
 
 /** HeaderMismatch before the 2026-07-28 renumbering (now -32020): a legacy code, with no meaning of its own now. */
 const LEGACY_HEADER_MISMATCH = -32001;
+/** HeaderMismatch: list the tools again (the inputSchema may have changed), then retry with the headers it asks for. */
+const HEADER_MISMATCH = -32020;
 import type { Rpc } from './rpc.js';
 import type { CallableTool } from './tool-admission.js';
 
@@ -75,6 +77,14 @@ export async function callTool(rpc: Rpc, tool: CallableTool, defects: Defects, s
       // The defect: the pre-renumbering HeaderMismatch code taken at its old meaning (re-list, then retry).
       refreshed = true;
       await listAllTools(rpc, defects);
+      round = { id: undefined, arguments: original };
+      continue;
+    }
+    if (error && error.code === HEADER_MISMATCH && !refreshed && !defects.has('no-header-mismatch-refresh')) {
+      refreshed = true;
+      if (defects.has('falls-back-on-400')) await probeInitialize(rpc);
+      const fresh = (await listAllTools(rpc, defects)).tools.find((t) => isObject(t) && t.name === tool.name);
+      if (!fresh) return errorLine(tool.name, 'HeaderMismatch, and the tool is no longer listed');
       round = { id: undefined, arguments: original };
       continue;
     }
@@ -148,4 +158,10 @@ function completed(tool: CallableTool, result: Record<string, unknown>, defects:
     if (!outcome.ok) return errorLine(tool.name, outcome.message);
   }
   return { tool: tool.name, result };
+}
+
+/** The `falls-back-on-400` defect: a 400 answer taken for a server of the initialize era, whatever its body said. */
+async function probeInitialize(rpc: Rpc): Promise<void> {
+  const params = { protocolVersion: OTHER_PROTOCOL_VERSION, capabilities: {}, clientInfo: { ...CLIENT_INFO } };
+  await rpc.request('initialize', params).catch(() => undefined);
 }
