@@ -28,7 +28,7 @@ export const CLIENT_ROW_REASONS: Readonly<Record<string, string>> = {
   'progress.rate-limit':
     'not judged: a 2026-07-28 client sends no progress (servers send it no requests; input is asked through input_required results), and how many incoming notifications a client may drop has no bound in the text to test against',
   'elicit.client.at-least-one-mode':
-    'judged through mrtr.client.fulfill-before-retry: an empty elicitation capability declares form mode (client/elicitation § Capabilities), so any declaration names a mode, and mrtr_ask asks a client that declares elicitation in form mode, where a client that cannot answer fails to fulfil the input request',
+    'no check of its own: an empty elicitation capability declares form mode (client/elicitation § Capabilities), so every declaration names a mode, and whether the client supports it shows when mrtr_ask asks a client that declares elicitation for form input, which mrtr.client.fulfill-before-retry judges (every input request answered in the retry)',
   'stdio.cancel.client':
     'judged within cancel.timeout-cancel: on stdio, notifications/cancelled referencing the request id is the only way to cancel, so the wire shows only whether a client that gave a call up cancelled it at all, which is that SHOULD (slow_answer); a cancellation that names no request it issued is cancel.ref-valid',
   'cancel.client.ignore-late':
@@ -40,7 +40,7 @@ export const CLIENT_ROW_REASONS: Readonly<Record<string, string>> = {
   'cache.client.no-cache-mrtr':
     'nothing to cache on the Tools page: the requests carrying inputResponses or requestState are tools/call retries, and tools/call results are not cacheable (server/utilities/caching lists the cacheable operations; tools/call is not among them)',
   'cache.client.ttl-positive':
-    'not judged: a positive ttlMs says how long the client MAY cache the result (schema.json, CacheableResult.ttlMs) and caching is its choice, so a client that asks again breaks nothing; serving a listing past its freshness is what cache.client.ttl-zero and cache.notif.invalidates judge',
+    'not judged: a positive ttlMs says how long the client MAY cache the result (the description of ttlMs in schema.json) and caching is its choice, so a client that asks again breaks nothing; serving a listing past its freshness is what cache.client.ttl-zero and cache.notif.invalidates judge',
   'cache.client.ttl-absent':
     'not judged: a 2026-07-28 listing without ttlMs breaks the schema (schema.json requires it), and a client that validates results against the schema may refuse the whole listing, which would hide every other check; the scripted server sends only valid listings',
   'cache.client.ttl-negative':
