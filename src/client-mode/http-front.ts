@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Recorder } from './recorder.js';
-import type { ScriptedServer } from './scripted-server.js';
+import type { Answer, ScriptedServer } from './scripted-server.js';
+import { slowProgress, SLOW_PROGRESS_EVERY_MS } from './slow-answer.js';
+import type { SeenMessage } from '../model/client-observation.js';
 
 /** Largest request body read; a bigger one is answered 413 and recorded truncated. */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -60,6 +62,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, server: Scripted
   if (entry.message === undefined) return send(400, { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } });
   const answer = server.handle(entry.message);
   if (answer.listen) return listen(res, answer.listen, server, recorder, entry.connection);
+  if (answer.slow) return slowStream(res, entry, answer, recorder);
   if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
   if (answer.body === undefined || !answer.sse) return send(answer.status, answer.body);
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
@@ -82,4 +85,29 @@ function listen(res: ServerResponse, request: { id: unknown; notifications: unkn
   };
   send(server.listenOpened(request.id, request.notifications, send));
   res.once('close', () => server.listenClosed(request.id));
+}
+
+/**
+ * A late answer on an SSE stream (slow_answer): progress events until the answer is due, then the response. When the
+ * client closes the stream first (the HTTP cancellation signal), the time is recorded and nothing more is sent.
+ */
+function slowStream(res: ServerResponse, entry: SeenMessage, answer: Answer, recorder: Recorder): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
+  res.write(': scripted stream\n\n');
+  let sent = 0;
+  const token = answer.slow?.progressToken;
+  const progress = setInterval(() => {
+    if (token !== undefined) res.write(`event: message\ndata: ${JSON.stringify(slowProgress(token, ++sent))}\n\n`);
+  }, SLOW_PROGRESS_EVERY_MS);
+  const done = setTimeout(() => {
+    clearInterval(progress);
+    recorder.answered(entry, { status: answer.status, body: answer.body });
+    res.end(`event: message\ndata: ${JSON.stringify(answer.body)}\n\n`);
+  }, answer.delayMs ?? 0);
+  res.once('close', () => {
+    clearInterval(progress);
+    if (entry.answeredT !== undefined) return;
+    clearTimeout(done);
+    entry.abandonedT = recorder.now();
+  });
 }

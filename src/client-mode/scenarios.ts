@@ -2,7 +2,7 @@
  * The scenarios of client mode: each shapes some of the tools the scripted server offers, so that a driver that only
  * lists and calls every tool exercises the rules its checks judge. Checks read the tool names and values from here.
  */
-export const SCENARIOS = ['meta', 'http', 'x-mcp-header', 'mrtr', 'pagination', 'ref', 'results', 'cache', 'listen'] as const;
+export const SCENARIOS = ['meta', 'http', 'x-mcp-header', 'mrtr', 'pagination', 'ref', 'results', 'cache', 'listen', 'timeout'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export const TOOL = {
@@ -31,7 +31,16 @@ export const TOOL = {
   controlErrorCode: 'control_error_code',
   structuredMismatch: 'structured_mismatch',
   appearedAfterChange: 'appeared_after_change',
+  caseLower: 'case_probe',
+  caseMixed: 'Case_Probe',
+  dialectDefault: 'dialect_default',
+  dialectUnknown: 'dialect_unknown',
+  slowAnswer: 'slow_answer',
+  mismatchOnce: 'header_mismatch_once',
 } as const;
+
+/** The `$schema` of dialect_unknown's outputSchema: a dialect no client can support. */
+export const UNKNOWN_DIALECT = 'https://example.invalid/json-schema/dialect';
 
 /** The tool the listen scenario adds to the set when it sends notifications/tools/list_changed. */
 export const APPEARED_AFTER_CHANGE = {
@@ -188,4 +197,19 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
   spec('results', TOOL.structuredMismatch, 'Its structuredContent breaks its outputSchema.', object({}, {}), {
     outputSchema: { type: 'object', properties: { temperature: { type: 'number' } }, required: ['temperature'] },
   }),
+  spec('meta', TOOL.caseLower, 'Its name differs from Case_Probe only in case: names are case-sensitive, so they are two tools.', object({}, {})),
+  spec('meta', TOOL.caseMixed, 'Its name differs from case_probe only in case: names are case-sensitive, so they are two tools.', object({}, {})),
+  spec('results', TOOL.dialectDefault, 'Its outputSchema (no $schema: 2020-12) uses prefixItems, which its structuredContent breaks; draft-07 would ignore the keyword.', object({}, {}), {
+    outputSchema: { type: 'object', properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }] } }, required: ['pair'] },
+  }),
+  spec('results', TOOL.dialectUnknown, 'Its outputSchema declares a dialect no client supports; its structuredContent would be valid under 2020-12.', object({}, {}), {
+    outputSchema: { $schema: UNKNOWN_DIALECT, type: 'object', properties: { answer: { type: 'string' } } },
+  }),
+  spec(
+    'x-mcp-header',
+    TOOL.mismatchOnce,
+    'Its first call is refused with HeaderMismatch (-32020, HTTP 400); listed again and retried, it answers.',
+    object({ region: { type: 'string', 'x-mcp-header': 'Region' } }, { region: 'eu-west1' }),
+  ),
+  spec('timeout', TOOL.slowAnswer, 'Answered seconds after the call timeout of the driver contract (with progress meanwhile, when asked): a client gives up first.', object({}, {})),
 ];

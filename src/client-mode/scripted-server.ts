@@ -1,6 +1,7 @@
 import { isObject } from '../jsonrpc.js';
 import { META_CLIENT_CAPABILITIES, ERR } from '../protocol/constants.js';
 import { MODERN_VERSION } from '../model/wire.js';
+import { SLOW_ANSWER_MS } from './slow-answer.js';
 import { CHANGE_SETTLE_MS, ToolSetChange, type NotificationSink } from './tool-set-change.js';
 import { APPEARED_AFTER_CHANGE, CONTROL_ERROR_CODE, CUT_STREAM_EVENT_IDS, LEGACY_ERROR_CODE, MRTR_STATE, PAGE_TWO_CURSOR, TOOL, TOOL_SPECS, UNKNOWN_RESULT_TYPE, type Scenario } from './scenarios.js';
 
@@ -26,6 +27,11 @@ export interface Answer {
   cutShort?: { id: string; data: string }[];
   /** Answer this much later: a request the client sends meanwhile finds this one in flight. */
   delayMs?: number;
+  /**
+   * slow_answer: an answer due after `delayMs`, over HTTP on an SSE stream opened at once (which the client may close
+   * to cancel); meanwhile progress for `progressToken`, when the request asked for progress.
+   */
+  slow?: { progressToken?: string | number };
   /** stdio: a line to write to stderr first (logging, which a client must not take for an error). */
   stderr?: string;
   /** `subscriptions/listen`: the front keeps a stream open for it and hands its sink to `listenOpened`. */
@@ -50,6 +56,7 @@ export class ScriptedServer {
   private readonly pages: Record<string, unknown>[][];
   private readonly change: ToolSetChange;
   private walkTtlMs = 0;
+  private mismatchAnswered = false;
 
   constructor(private readonly setup: ScriptedSetup) {
     this.change = new ToolSetChange(setup.scenarios.includes('listen'));
@@ -125,7 +132,10 @@ export class ScriptedServer {
   ): Answer {
     const name = params.name;
     if (typeof name !== 'string' || !this.tools.some((t) => t.name === name)) return error(200, ERR.invalidParams, `unknown tool: ${String(name)}`);
-    if (name === this.pages.at(-1)?.at(-1)?.name && this.change.lastToolCalled()) return { ...this.answerCall(name, params, result, error), delayMs: CHANGE_SETTLE_MS };
+    if (name === this.pages.at(-1)?.at(-1)?.name && this.change.lastToolCalled()) {
+      const answer = this.answerCall(name, params, result, error);
+      return { ...answer, delayMs: Math.max(answer.delayMs ?? 0, CHANGE_SETTLE_MS) };
+    }
     return this.answerCall(name, params, result, error);
   }
 
@@ -155,11 +165,26 @@ export class ScriptedServer {
       case TOOL.structuredMismatch:
         return result(complete('{"temperature":"warm"}', { structuredContent: { temperature: 'warm' } }));
       case TOOL.refNetwork:
+      case TOOL.dialectUnknown:
         return result(complete('{"answer":"x"}', { structuredContent: { answer: 'x' } }));
+      case TOOL.mismatchOnce:
+        if (this.mismatchAnswered) return result(complete('answered on the retry after HeaderMismatch'));
+        this.mismatchAnswered = true;
+        return error(400, ERR.headerMismatch, 'Header mismatch: the Mcp-Param-Region header does not match the tool\'s current inputSchema; list the tools again');
+      case TOOL.slowAnswer:
+        return { ...result(complete('the answer, long after the call timeout of the driver contract'), true), delayMs: SLOW_ANSWER_MS, slow: progressTokenOf(params) };
+      case TOOL.dialectDefault:
+        return result(complete('{"pair":["a","b"]}', { structuredContent: { pair: ['a', 'b'] } }));
       default:
         return result(complete(`called ${name} with ${JSON.stringify(params.arguments ?? {})}`));
     }
   }
+}
+
+/** The progress token a request asked for, if any. */
+function progressTokenOf(params: Record<string, unknown>): { progressToken?: string | number } {
+  const token = isObject(params._meta) ? params._meta.progressToken : undefined;
+  return typeof token === 'string' || typeof token === 'number' ? { progressToken: token } : {};
 }
 
 /** The message of both legacy-range errors: only their codes differ, so only the code can set a client's recovery off. */

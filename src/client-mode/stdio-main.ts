@@ -4,6 +4,8 @@ import { Recorder } from './recorder.js';
 import { ScriptedServer } from './scripted-server.js';
 import type { ScriptedSetup } from './scripted-server.js';
 import { sessionFiles } from './session.js';
+import { slowProgress, SLOW_PROGRESS_EVERY_MS } from './slow-answer.js';
+import type { SeenMessage } from '../model/client-observation.js';
 
 /** A stdin line longer than this is recorded truncated and not answered. */
 const MAX_LINE_BYTES = 4 * 1024 * 1024;
@@ -24,6 +26,8 @@ export function scriptedServerMain(argv: readonly string[]): void {
   const setup = JSON.parse(readFileSync(files.setup, 'utf8')) as ScriptedSetup;
   const server = new ScriptedServer(setup);
   const recorder = new Recorder(setup.timeOrigin, files.seen);
+  // Requests whose answer is still due when stdin ends: reported unanswered, so the audit sees them.
+  const delayed = new Set<SeenMessage>();
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   const line = (bytes: Buffer) => {
@@ -42,12 +46,17 @@ export function scriptedServerMain(argv: readonly string[]): void {
     const cancelled = isObject(entry.message) && entry.message.method === 'notifications/cancelled' && isObject(entry.message.params) ? entry.message.params.requestId : undefined;
     if (cancelled !== undefined) server.listenClosed(cancelled);
     if (answer?.stderr) process.stderr.write(`${answer.stderr}\n`);
+    const progress = answer?.slow?.progressToken === undefined ? undefined : slowProgressLines(answer.slow.progressToken);
     const reply = () => {
+      clearInterval(progress);
+      delayed.delete(entry);
       recorder.answered(entry, answer?.body === undefined ? undefined : { body: answer.body });
       if (answer?.body !== undefined) process.stdout.write(JSON.stringify(answer.body) + '\n');
     };
-    if (answer?.delayMs) setTimeout(reply, answer.delayMs);
-    else reply();
+    if (answer?.delayMs) {
+      delayed.add(entry);
+      setTimeout(reply, answer.delayMs);
+    } else reply();
   };
   process.stdin.on('data', (chunk: Buffer) => {
     let start = 0;
@@ -65,7 +74,14 @@ export function scriptedServerMain(argv: readonly string[]): void {
   });
   process.stdin.on('end', () => {
     if (pending.length > 0) line(Buffer.concat(pending));
+    for (const entry of delayed) recorder.streaming(entry);
     process.exit(0);
   });
   process.stdout.on('error', () => process.exit(0));
+}
+
+/** slow_answer's progress, written to stdout until its answer is due. */
+function slowProgressLines(token: string | number): NodeJS.Timeout {
+  let sent = 0;
+  return setInterval(() => process.stdout.write(JSON.stringify(slowProgress(token, ++sent)) + '\n'), SLOW_PROGRESS_EVERY_MS);
 }

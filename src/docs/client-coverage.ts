@@ -1,8 +1,6 @@
 import type { CatalogRow, CoverageKind, CoverageRow } from './coverage-notes.js';
+import { CLIENT_ROW_REASONS } from './client-row-reasons.js';
 
-const LISTS_ONCE =
-  'planned: the driver contract lists once, so a cache is never read again: whether a client re-lists a stale or notified listing (or serves a fresh one) shows only with a contract step that reads the list again later';
-const NO_TIMEOUT = "planned: needs a tool slower than the client's own timeout, which the driver contract does not fix (a client without one would hold the audit until --max-duration)";
 const NO_LISTEN =
   'planned: the listen scenario opens one subscription and acknowledges everything it asked for; judging this needs a narrowed acknowledgment, a second subscription or a broken transport';
 const NO_LEGACY = 'planned: needs a scripted server of an earlier revision (the scripted server speaks 2026-07-28 only)';
@@ -14,29 +12,20 @@ export const CLIENT_COVERAGE_NOTES: Readonly<Record<string, string>> = {
   'tools.name.aggregator-disambiguate': 'needs several servers at once; client mode offers one',
   'tools.name.no-serverinfo-disambiguation': 'needs several servers at once; client mode offers one',
   'xmcp.client.log-warning': "not judged: a driver's stderr is free-form, so a warning cannot be told from other output without a format the driver contract does not impose",
-  'tools.sec.client-timeouts': NO_TIMEOUT,
-  'cancel.timeouts': NO_TIMEOUT,
-  'cancel.timeout-cancel': NO_TIMEOUT,
-  'cancel.max-timeout': NO_TIMEOUT,
-  'cancel.client.should': NO_TIMEOUT,
-  'stdio.cancel.client': NO_TIMEOUT,
-  'cancel.ref-valid': NO_TIMEOUT,
-  'cancel.client.ignore-late': NO_TIMEOUT,
   'page.client.no-fixed-size':
     'exercised: the three pages differ in size, and a client that assumed one size would stop early, which page.client.both-flows (a SHOULD: it cannot tell an assumed size from other reasons to stop) and page.client.empty-cursor show',
   'page.client.missing-end': 'exercised: the last page has no nextCursor, and a client that went on would ask with a cursor never issued (page.client.opaque)',
   'elicit.client.declare': 'the scripted server asks only through a capability the request declared (elicitation, else roots); what a client that supports elicitation leaves undeclared is invisible',
   'http.client.reissue-new-id':
     'not judged: its MUST is stated only in the changelog (major change 9), not on the Streamable HTTP page, and whether a client must re-issue a non-idempotent tools/call by itself is unclear (requirements §6)',
-  'xmcp.client.mismatch-refresh': 'planned: needs a scenario whose tool gains an annotation between listings (answered -32020 first)',
   'subs.client.check-ack': NO_LISTEN,
   'subs.client.stdio-correlate': NO_LISTEN,
   'subs.client.stdio-resubscribe': NO_LISTEN,
   'stdio.compat.probe': NO_LEGACY,
   'stdio.compat.fallback-not-code': NO_LEGACY,
   'stdio.compat.no-initialize-on-modern-error': NO_LEGACY,
-  'http.compat.inspect-400': NO_LEGACY,
   'version.client-select': NO_LEGACY,
+  ...CLIENT_ROW_REASONS,
 };
 
 /** How one client-side catalog requirement is covered by client mode. */
@@ -45,7 +34,6 @@ export function clientCoverageOf(row: CatalogRow, checksCovering: readonly strin
   if (checksCovering.length > 0) return { ...base, kind: 'check', text: checksCovering.map((c) => `\`${c}\``).join(', ') };
   const note = CLIENT_COVERAGE_NOTES[row.id];
   if (note) return { ...base, kind: note.startsWith('planned') ? 'planned' : 'note', text: note };
-  if (row.id.startsWith('cache.')) return { ...base, kind: 'planned', text: LISTS_ONCE };
   if (row.testability.startsWith('untestable')) {
     return { ...base, kind: 'untestable', text: `not testable from outside: ${row.testability.replace(/^untestable[^:]*:?\s*/, '') || 'no observable behaviour'}` };
   }

@@ -8,7 +8,7 @@ import { startHttpFront } from '../client-mode/http-front.js';
 import { MAX_SEEN_MESSAGES, Recorder } from '../client-mode/recorder.js';
 import { ScriptedServer, type ScriptedSetup } from '../client-mode/scripted-server.js';
 import { sessionFiles } from '../client-mode/session.js';
-import { ENV_SERVER_COMMAND, ENV_URL } from '../client-mode/driver-contract.js';
+import { CALL_TIMEOUT_MS, ENV_CALL_TIMEOUT, ENV_SERVER_COMMAND, ENV_URL } from '../client-mode/driver-contract.js';
 import { isObject } from '../jsonrpc.js';
 import type { ClientObservations, DriverLine, SeenMessage, SentNotification } from '../model/client-observation.js';
 import { MODERN_VERSION } from '../model/wire.js';
@@ -16,6 +16,8 @@ import { META_PROTOCOL_VERSION } from '../protocol/constants.js';
 import type { ClientAuditConfig } from './config.js';
 
 const NOISE_KEPT = 20;
+/** The call timeout of the driver contract, handed to the driver. */
+const CALL_TIMEOUT_ENV = { [ENV_CALL_TIMEOUT]: String(CALL_TIMEOUT_MS) };
 
 /** Runs the client against the scripted server and collects everything the checks judge. */
 export async function observe(config: ClientAuditConfig): Promise<ClientObservations> {
@@ -31,7 +33,7 @@ export async function observe(config: ClientAuditConfig): Promise<ClientObservat
     const recorder = new Recorder(setup.timeOrigin);
     const front = await startHttpFront(server, recorder);
     try {
-      run = await runClient(config.command, [front.url], { [ENV_URL]: front.url }, config.deadline);
+      run = await runClient(config.command, [front.url], { [ENV_URL]: front.url, ...CALL_TIMEOUT_ENV }, config.deadline);
     } finally {
       await front.close();
     }
@@ -46,7 +48,7 @@ export async function observe(config: ClientAuditConfig): Promise<ClientObservat
     process.once('exit', removeOnExit);
     try {
       await writeFile(files.setup, JSON.stringify(setup));
-      run = await runClient(config.command, [], { [ENV_SERVER_COMMAND]: config.serverCommand(dir) }, config.deadline);
+      run = await runClient(config.command, [], { [ENV_SERVER_COMMAND]: config.serverCommand(dir), ...CALL_TIMEOUT_ENV }, config.deadline);
       ({ messages, sentNotifications, notKept } = await readSeen(files.seen));
     } finally {
       process.removeListener('exit', removeOnExit);

@@ -22,6 +22,8 @@ export interface SeenMessage {
   invalidUtf8?: true;
   /** HTTP only: the request line and headers (names lower-cased; a repeated header's values joined with ", "). */
   http?: { method: string; path: string; headers: Record<string, string> };
+  /** HTTP: when the client closed the response stream of a late answer before it came (its cancellation signal). */
+  abandonedT?: number;
   /** What the scripted server answered (an HTTP status with its JSON body; over stdio only the body). */
   reply?: { status?: number; body?: unknown };
 }

@@ -41,7 +41,7 @@ export async function runClient(transport: Transport, defects: Defects): Promise
 function watchToolChanges(rpc: Rpc, capabilities: Record<string, unknown> | undefined, defects: Defects): { seen: boolean; stop(): Promise<void> } {
   const watch = { seen: false, stop: async () => {} };
   const tools = capabilities?.tools;
-  if (typeof tools !== 'object' || tools === null || (tools as Record<string, unknown>).listChanged !== true || defects.has('caches-stale-listing')) return watch;
+  if (typeof tools !== 'object' || tools === null || (tools as Record<string, unknown>).listChanged !== true || defects.has('caches-stale-listing') || defects.has('caches-later-pages')) return watch;
   const params = { _meta: requestMeta({ withCapabilities: true, withClientInfo: !defects.has('no-client-info') }), notifications: { toolsListChanged: true } };
   watch.stop = rpc.listen(params, (message) => {
     if (message.method === 'notifications/tools/list_changed' && !defects.has('ignores-list-changed')) watch.seen = true;

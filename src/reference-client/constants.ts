@@ -20,3 +20,10 @@ export const MAX_LIST_PAGES = 10_000;
 
 export const ENV_URL = 'MCP_CONFORMANCE_URL';
 export const ENV_SERVER_COMMAND = 'MCP_CONFORMANCE_SERVER_COMMAND';
+/** The call timeout of the driver contract, in milliseconds: every request gives up after it (10 s without it). */
+export const ENV_CALL_TIMEOUT = 'MCP_CONFORMANCE_CALL_TIMEOUT_MS';
+
+export function callTimeoutMs(): number {
+  const given = Number(process.env[ENV_CALL_TIMEOUT]);
+  return Number.isInteger(given) && given > 0 ? given : REQUEST_TIMEOUT_MS;
+}

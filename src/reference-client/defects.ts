@@ -51,6 +51,19 @@ export const DEFECTS = {
   'fetches-network-ref': { check: 'jsonschema.ref.no-network', description: "before calling tools, GETs every http(s) $ref found in the listed tools' schemas" },
   'accepts-unknown-resulttype': { check: 'base.resulttype.unknown-invalid', description: 'a tools/call result with an unknown resultType is printed as a result' },
   'no-output-validation': { check: 'tools.output.client-validate', description: 'structuredContent is not validated against outputSchema (a schema that does not compile is still an error)' },
+  'no-jsonrpc-member': { check: 'base.jsonrpc', description: 'tools/list requests omit the "jsonrpc": "2.0" member' },
+  'bad-meta-key': { check: 'meta.client.key-format', description: 'every request carries the _meta key "x_vendor/trace" (a prefix label with an underscore)' },
+  'bad-traceparent': { check: 'meta.otel.format', description: 'every request carries _meta traceparent "trace-1" (not W3C Trace Context)' },
+  'discover-with-params': { check: 'discover.no-params', description: 'server/discover carries params.protocolVersion besides _meta' },
+  'tool-names-case-folded': { check: 'tools.name.case-sensitive', description: 'tools whose names differ only in case are taken for one: only the first is kept' },
+  'draft-07-by-default': { check: 'jsonschema.impl.validate-by-dialect', description: 'an outputSchema without $schema is validated as draft-07 (which ignores prefixItems)' },
+  'unknown-dialect-as-2020-12': { check: 'jsonschema.impl.unsupported-dialect', description: 'an outputSchema whose $schema names an unknown dialect is validated as 2020-12' },
+  'no-call-timeout': { check: 'tools.sec.client-timeouts', description: 'ignores the call timeout of the driver contract: waits up to 10 s for every answer' },
+  'timeout-without-cancel': { check: 'cancel.timeout-cancel', only: 'stdio', description: 'a request that times out is given up without notifications/cancelled' },
+  'cancels-unknown-request': { check: 'cancel.ref-valid', description: 'after listing, sends notifications/cancelled for the request id "reference-client-never-issued"' },
+  'caches-later-pages': { check: 'cache.page.refetch-page', description: 'opens no listen stream, and keeps the pages after the first from the first listing: the second listing fetches only the first page again, although every page had ttlMs 0' },
+  'no-header-mismatch-refresh': { check: 'xmcp.client.mismatch-refresh', only: 'http', description: 'a HeaderMismatch error (-32020) ends the call: no new listing, no retry' },
+  'falls-back-on-400': { check: 'http.compat.inspect-400', only: 'http', description: 'a 400 answer makes it send initialize (2025-11-25) before going on, although the body is a modern error (-32020)' },
 } as const satisfies Record<string, Defect>;
 
 export type DefectName = keyof typeof DEFECTS;

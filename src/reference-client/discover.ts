@@ -13,7 +13,10 @@ import { invalidUtf8Bytes, jsonBytes, type WireEncoder } from './wire.js';
  * with the server's capabilities, when it said.
  */
 export async function discover(rpc: Rpc, defects: Defects): Promise<Record<string, unknown> | undefined> {
-  const params = { _meta: requestMeta({ withCapabilities: true, withClientInfo: !defects.has('no-client-info') }) };
+  const params = {
+    _meta: requestMeta({ withCapabilities: true, withClientInfo: !defects.has('no-client-info') }),
+    ...(defects.has('discover-with-params') ? { protocolVersion: PROTOCOL_VERSION } : {}),
+  };
   try {
     const { response } = await rpc.request('server/discover', params, {
       wire: discoverWire(rpc, defects),

@@ -6,6 +6,16 @@ const requireCjs = createRequire(import.meta.url);
 
 export type ValidationOutcome = { ok: true } | { ok: false; message: string };
 
+/** How the defects bend validation: each breaks one rule. */
+export interface ValidationDefects {
+  permissiveOnUnresolvedRef?: boolean;
+  skipInstanceCheck?: boolean;
+  /** A schema without $schema is validated as draft-07. */
+  draft07ByDefault?: boolean;
+  /** A $schema naming an unknown dialect is validated as 2020-12. */
+  unknownDialectAs2020?: boolean;
+}
+
 type Compiled = { validate: ValidateFunction } | { message: string; unresolved?: true };
 
 const compiled = new WeakMap<object, Compiled>();
@@ -24,20 +34,20 @@ const DIALECTS: Record<string, () => Ajv> = {
 };
 
 /** Validates `structuredContent` against a tool's `outputSchema` (2020-12 unless `$schema` names another dialect). */
-export function validateStructuredContent(outputSchema: unknown, value: unknown, defects: { permissiveOnUnresolvedRef?: boolean; skipInstanceCheck?: boolean } = {}): ValidationOutcome {
-  const entry = compile(outputSchema);
+export function validateStructuredContent(outputSchema: unknown, value: unknown, defects: ValidationDefects = {}): ValidationOutcome {
+  const entry = compile(outputSchema, defects);
   if ('message' in entry) return defects.permissiveOnUnresolvedRef && entry.unresolved ? { ok: true } : { ok: false, message: entry.message };
   if (defects.skipInstanceCheck || entry.validate(value)) return { ok: true };
   return { ok: false, message: `structuredContent does not match outputSchema: ${describe(entry.validate.errors ?? [])}` };
 }
 
-function compile(outputSchema: unknown): Compiled {
+function compile(outputSchema: unknown, defects: ValidationDefects): Compiled {
   if (typeof outputSchema === 'boolean') return compileWith('2020-12', outputSchema);
   if (!isObject(outputSchema)) return { message: 'outputSchema is not a JSON Schema' };
   let entry = compiled.get(outputSchema);
   if (!entry) {
-    const dialect = dialectOf(outputSchema.$schema);
-    entry = dialect ? compileWith(dialect, outputSchema) : { message: `unsupported JSON Schema dialect ${JSON.stringify(outputSchema.$schema)}` };
+    const dialect = outputSchema.$schema === undefined && defects.draft07ByDefault ? 'draft-07' : (dialectOf(outputSchema.$schema) ?? (defects.unknownDialectAs2020 ? '2020-12' : undefined));
+    entry = dialect ? compileWith(dialect, defects.unknownDialectAs2020 ? withoutSchema(outputSchema) : outputSchema) : { message: `unsupported JSON Schema dialect ${JSON.stringify(outputSchema.$schema)}` };
     compiled.set(outputSchema, entry);
   }
   return entry;
@@ -53,6 +63,12 @@ function compileWith(dialect: string, schema: AnySchema): Compiled {
     if (typeof missing === 'string') return { message: `outputSchema has an unresolved $ref: ${missing}`, unresolved: true };
     return { message: `outputSchema does not compile: ${error instanceof Error ? error.message : String(error)}` };
   }
+}
+
+/** The schema without its $schema (ajv would refuse a $schema it does not know). */
+function withoutSchema(schema: Record<string, unknown>): Record<string, unknown> {
+  const { $schema: _dropped, ...rest } = schema;
+  return rest;
 }
 
 function dialectOf(uri: unknown): string | undefined {

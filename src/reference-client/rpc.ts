@@ -1,5 +1,5 @@
 import type { JsonRpcId, Received } from '../jsonrpc.js';
-import { REQUEST_TIMEOUT_MS } from './constants.js';
+import { REQUEST_TIMEOUT_MS, callTimeoutMs } from './constants.js';
 import type { Defects } from './defects.js';
 import { standardHeaders } from './http-headers.js';
 import { RequestIds } from './request-ids.js';
@@ -36,14 +36,14 @@ export class Rpc {
 
   async request(method: string, params: Record<string, unknown>, options: RequestOptions = {}): Promise<Answer> {
     const id = options.id ?? this.ids.next();
-    const message = { jsonrpc: '2.0', id, method, params };
+    const message = withDefects({ jsonrpc: '2.0', id, method, params }, this.defects);
     const headers = { ...standardHeaders(method, params.name, this.defects), ...options.paramHeaders };
     const bytes = (options.wire ?? jsonBytes)(message);
     try {
-      const response = await this.transport.request({ bytes, headers, ...(options.httpMethod ? { httpMethod: options.httpMethod } : {}) }, id, AbortSignal.timeout(REQUEST_TIMEOUT_MS));
+      const response = await this.transport.request({ bytes, headers, ...(options.httpMethod ? { httpMethod: options.httpMethod } : {}) }, id, AbortSignal.timeout(this.defects.has('no-call-timeout') ? REQUEST_TIMEOUT_MS : callTimeoutMs()));
       return { id, response };
     } catch (error) {
-      if (error instanceof RequestFailure && error.kind === 'timeout' && this.transport.kind === 'stdio') {
+      if (error instanceof RequestFailure && error.kind === 'timeout' && this.transport.kind === 'stdio' && !this.defects.has('timeout-without-cancel')) {
         await this.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'timed out' } });
       }
       throw error;
@@ -72,4 +72,17 @@ export class Rpc {
   close(): Promise<void> {
     return this.transport.close();
   }
+}
+
+/** The defects that bend every request the same way: its jsonrpc member, or its `_meta` keys. */
+function withDefects(message: { jsonrpc?: string; id: JsonRpcId; method: string; params: Record<string, unknown> }, defects: Defects): Record<string, unknown> {
+  const meta = message.params._meta as Record<string, unknown> | undefined;
+  const bentMeta = {
+    ...meta,
+    ...(defects.has('bad-meta-key') ? { 'x_vendor/trace': 'reference-client' } : {}),
+    ...(defects.has('bad-traceparent') ? { traceparent: 'trace-1' } : {}),
+  };
+  const params = meta === undefined ? message.params : { ...message.params, _meta: bentMeta };
+  if (defects.has('no-jsonrpc-member') && message.method === 'tools/list') return { id: message.id, method: message.method, params };
+  return { ...message, params };
 }

@@ -19,12 +19,17 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  */
 export function admitTools(listed: readonly unknown[], kind: Transport['kind'], defects: Defects): CallableTool[] {
   const tools: CallableTool[] = [];
+  const folded = new Set<string>();
   for (const definition of listed) {
     if (!isObject(definition) || typeof definition.name !== 'string') {
       warn(`ignoring a listed tool without a string name: ${JSON.stringify(definition)?.slice(0, 200)}`);
       continue;
     }
     const name = definition.name;
+    if (defects.has('tool-names-case-folded')) {
+      if (folded.has(name.toLowerCase())) continue;
+      folded.add(name.toLowerCase());
+    }
     if (kind === 'stdio') {
       tools.push({ name, definition, annotations: [] });
       continue;

@@ -1,5 +1,5 @@
 import { errorOf, isObject, resultOf, type JsonRpcId } from '../jsonrpc.js';
-import { MAX_MRTR_RETRIES } from './constants.js';
+import { CLIENT_INFO, MAX_MRTR_RETRIES, OTHER_PROTOCOL_VERSION } from './constants.js';
 import type { Defects } from './defects.js';
 import { answerInputRequests } from './input-responses.js';
 import { errorLine, type CallLine } from './output-line.js';
@@ -10,6 +10,8 @@ import { listAllTools } from './tools-list.js';
 
 /** HeaderMismatch before the 2026-07-28 renumbering (now -32020): a legacy code, with no meaning of its own now. */
 const LEGACY_HEADER_MISMATCH = -32001;
+/** HeaderMismatch: list the tools again (the inputSchema may have changed), then retry with the headers it asks for. */
+const HEADER_MISMATCH = -32020;
 import type { Rpc } from './rpc.js';
 import type { CallableTool } from './tool-admission.js';
 
@@ -78,6 +80,14 @@ export async function callTool(rpc: Rpc, tool: CallableTool, defects: Defects, s
       round = { id: undefined, arguments: original };
       continue;
     }
+    if (error && error.code === HEADER_MISMATCH && !refreshed && !defects.has('no-header-mismatch-refresh')) {
+      refreshed = true;
+      if (defects.has('falls-back-on-400')) await probeInitialize(rpc);
+      const fresh = (await listAllTools(rpc, defects)).tools.find((t) => isObject(t) && t.name === tool.name);
+      if (!fresh) return errorLine(tool.name, 'HeaderMismatch, and the tool is no longer listed');
+      round = { id: undefined, arguments: original };
+      continue;
+    }
     if (error) return errorLine(tool.name, typeof error.message === 'string' ? error.message : 'error without a message', error.code);
     const result = resultOf(answer.response);
     if (!result) return errorLine(tool.name, 'the response has neither a result object nor an error');
@@ -142,8 +152,16 @@ function completed(tool: CallableTool, result: Record<string, unknown>, defects:
     const outcome = validateStructuredContent(outputSchema, result.structuredContent, {
       permissiveOnUnresolvedRef: defects.has('permissive-unresolved-ref'),
       skipInstanceCheck: defects.has('no-output-validation'),
+      draft07ByDefault: defects.has('draft-07-by-default'),
+      unknownDialectAs2020: defects.has('unknown-dialect-as-2020-12'),
     });
     if (!outcome.ok) return errorLine(tool.name, outcome.message);
   }
   return { tool: tool.name, result };
+}
+
+/** The `falls-back-on-400` defect: a 400 answer taken for a server of the initialize era, whatever its body said. */
+async function probeInitialize(rpc: Rpc): Promise<void> {
+  const params = { protocolVersion: OTHER_PROTOCOL_VERSION, capabilities: {}, clientInfo: { ...CLIENT_INFO } };
+  await rpc.request('initialize', params).catch(() => undefined);
 }

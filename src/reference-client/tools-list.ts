@@ -27,7 +27,7 @@ export async function listAllTools(rpc: Rpc, defects: Defects): Promise<Listing>
     });
     const params: Record<string, unknown> = { _meta: meta };
     if (cursor !== undefined) params.cursor = defects.has('cursor-trimmed') ? cursor.trim() : cursor;
-    const { id, response } = await requestPage(rpc, params);
+    const { id, response } = cursor !== undefined && defects.has('caches-later-pages') ? await cachedPage(rpc, params, cursor) : await requestPage(rpc, params);
     const error = errorOf(response);
     if (error) throw new Fatal(`tools/list failed: ${String(error.message)} (code ${String(error.code)})`);
     const result = resultOf(response);
@@ -53,4 +53,13 @@ async function requestPage(rpc: Rpc, params: Record<string, unknown>) {
   } catch (error) {
     throw new Fatal(`tools/list failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** The `caches-later-pages` defect: a page after the first, once fetched, is served again from memory, whatever its ttlMs. */
+const laterPages = new Map<string, Awaited<ReturnType<typeof requestPage>>>();
+
+async function cachedPage(rpc: Rpc, params: Record<string, unknown>, cursor: string) {
+  const page = laterPages.get(cursor) ?? (await requestPage(rpc, params));
+  laterPages.set(cursor, page);
+  return page;
 }

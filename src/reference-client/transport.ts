@@ -1,5 +1,4 @@
 import type { JsonRpcId, Received } from '../jsonrpc.js';
-import { REQUEST_TIMEOUT_MS } from './constants.js';
 
 /** One message as it goes on the wire. */
 export interface Outgoing {
@@ -37,5 +36,5 @@ export class RequestFailure extends Error {
 }
 
 export function timedOut(): RequestFailure {
-  return new RequestFailure('timeout', `request timed out after ${REQUEST_TIMEOUT_MS / 1000} s`);
+  return new RequestFailure('timeout', 'request timed out: no answer within the call timeout');
 }

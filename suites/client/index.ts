@@ -1,15 +1,21 @@
 import type { ClientCheckDefinition } from '../../src/runner/client-check.js';
 import { assertUniqueIds } from '../../src/runner/registry.js';
 import { AREAS } from '../../src/runner/types.js';
+import { BASE_PROTOCOL_CHECKS } from './base-protocol.js';
 import { CACHING_CHECKS } from './caching.js';
+import { DIALECT_CHECKS } from './dialects.js';
 import { DISCOVERY_CHECKS } from './discovery.js';
+import { HEADER_MISMATCH_CHECKS } from './header-mismatch.js';
 import { HTTP_CHECKS } from './http.js';
 import { JSON_SCHEMA_CHECKS } from './json-schema.js';
 import { MRTR_CHECKS } from './mrtr.js';
+import { PAGE_CACHE_CHECKS } from './page-cache.js';
 import { PAGINATION_CHECKS } from './pagination.js';
 import { PROGRESS_CHECKS } from './progress.js';
 import { REQUEST_META_CHECKS } from './request-meta.js';
 import { RESULT_CHECKS } from './results.js';
+import { TIMEOUT_CHECKS } from './timeouts.js';
+import { TOOL_NAME_CHECKS } from './tool-names.js';
 import { WIRE_CHECKS } from './wire.js';
 import { X_MCP_HEADER_CHECKS } from './x-mcp-header.js';
 
@@ -26,6 +32,12 @@ export const CLIENT_CHECKS: readonly ClientCheckDefinition[] = [
   ...CACHING_CHECKS,
   ...JSON_SCHEMA_CHECKS,
   ...RESULT_CHECKS,
+  ...BASE_PROTOCOL_CHECKS,
+  ...TOOL_NAME_CHECKS,
+  ...DIALECT_CHECKS,
+  ...TIMEOUT_CHECKS,
+  ...PAGE_CACHE_CHECKS,
+  ...HEADER_MISMATCH_CHECKS,
 ].sort((a, b) => AREAS.indexOf(a.area) - AREAS.indexOf(b.area));
 
 assertUniqueIds(CLIENT_CHECKS);

@@ -44,9 +44,11 @@ export function judgeRequests<T extends { request: SeenRequest | undefined; prob
 
 export const sameId = (a: unknown, b: unknown): boolean => canonicalJson(a) === canonicalJson(b);
 
-/** Whether `earlier` was still waiting for its answer when `later` arrived. */
-const inFlightAt = (earlier: SeenRequest, later: SeenRequest): boolean =>
-  earlier.seen.seq < later.seen.seq && (earlier.seen.answeredT === undefined || earlier.seen.answeredT > later.seen.t);
+/** Whether `earlier` was still waiting for its answer when `later` arrived (a stream the client closed waits no more). */
+const inFlightAt = (earlier: SeenRequest, later: SeenRequest): boolean => {
+  const ended = earlier.seen.answeredT ?? earlier.seen.abandonedT;
+  return earlier.seen.seq < later.seen.seq && (ended === undefined || ended > later.seen.t);
+};
 
 /**
  * For each item, the first earlier one of the same sender with the same key (a request id, a progress token) whose

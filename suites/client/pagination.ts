@@ -1,4 +1,4 @@
-import type { ClientCheckDefinition } from '../../src/runner/client-check.js';
+import type { ClientCheckDefinition, SeenRequest } from '../../src/runner/client-check.js';
 import { clientCheck, describeRequest, fail, judgeRequests, pass, sentence, skip } from './kit.js';
 import { evidenceOf } from '../../src/runner/client-check.js';
 
@@ -58,8 +58,10 @@ export const BOTH_FLOWS = clientCheck({
       return typeof next === 'string' && next !== '';
     });
     if (paged.length === 0) return [skip('no tools/list page ended with a non-empty nextCursor')];
-    // Going on is asking for a page with a cursor, later; whether it is the issued one is page.client.opaque's to judge.
-    const stopped = paged.filter((r) => !lists.some((l) => l.seen.seq > r.seen.seq && 'cursor' in l.params));
+    // Going on is asking for a page with a cursor, later (whether it is the issued one is page.client.opaque's to judge),
+    // or having fetched the next page before: a client may serve it from its cache, which the caching checks judge.
+    const fetchedBefore = (r: SeenRequest) => lists.some((l) => l.seen.seq < r.seen.seq && l.params.cursor === ctx.resultOf(r)?.nextCursor);
+    const stopped = paged.filter((r) => !lists.some((l) => l.seen.seq > r.seen.seq && 'cursor' in l.params) && !fetchedBefore(r));
     if (stopped.length === 0) return [pass(`after each of ${paged.length} page(s) with a nextCursor the client asked for the next page`)];
     const listed = ctx.listedTools();
     const unlisted = Object.keys(ctx.observed.offered).filter((name) => !listed.has(name));

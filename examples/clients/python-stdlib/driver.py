@@ -10,7 +10,8 @@ It follows the mcp-tools-conformance driver contract (docs/client-mode.md):
 It probes with ``server/discover``, lists the tools (every page), calls every listed tool once
 with ``inputSchema.examples[0]`` (or ``{}``), answers the MRTR input requests it can (form
 elicitation with the schema's defaults, roots with an empty list), and prints one JSON line
-per call on stdout: ``{"tool": name, "result": ...}`` or ``{"tool": name, "error": {...}}``, then
+per call on stdout: ``{"tool": name, "result": ...}`` or ``{"tool": name, "error": {...}}`` (a call
+with no answer within MCP_CONFORMANCE_CALL_TIMEOUT_MS milliseconds is given up and printed as an error), then
 lists the tools once more, printing ``{"listed": n}`` after each listing.
 Everything else (warnings, diagnostics) goes to stderr. Exit status 0 once the list was walked.
 
@@ -38,7 +39,8 @@ CLIENT_INFO = {"name": "python-stdlib-driver", "version": "0.1.0"}
 # elicitation), so a well-behaved server never asks us for those.
 CLIENT_CAPABILITIES = {"elicitation": {"form": {}}, "roots": {}}
 
-REQUEST_TIMEOUT_S = 60.0
+# The driver contract's call timeout (MCP_CONFORMANCE_CALL_TIMEOUT_MS); 60 s when run by hand.
+REQUEST_TIMEOUT_S = int(os.environ.get("MCP_CONFORMANCE_CALL_TIMEOUT_MS") or 60_000) / 1000
 MAX_LIST_PAGES = 1000          # a guard against a server that never stops paginating
 MAX_MRTR_ROUNDS = 10           # a guard against a server that asks for input forever
 MAX_SCHEMA_DEPTH = 64          # bounds for the output-schema validator (DoS guard)

@@ -8,6 +8,8 @@
 //   `tool.inputSchema.examples[0]` when that is an object, else `{}`.
 // - Answer input requests: form elicitation -> {action: "accept", content: <the requested schema's property
 //   defaults>}; roots -> an empty list. Declares the elicitation (form) and roots capabilities.
+// - Give every call a timeout of MCP_CONFORMANCE_CALL_TIMEOUT_MS milliseconds at most (a call that gets no answer
+//   by then is given up and printed as an error).
 // - Print ONE JSON line per call on stdout: {"tool": name, "result": <as the SDK returned it>} or
 //   {"tool": name, "error": {"message": ..., "code": <number if any>}}. Nothing else goes to stdout.
 // - Exit 0 once the list was walked (even if calls failed); non-zero only when it could not connect or list.
@@ -24,6 +26,7 @@ import { ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotoc
 // stdout is reserved for result lines.
 for (const level of ['log', 'info', 'debug']) console[level] = (...args) => console.error(...args);
 const emit = (line) => process.stdout.write(`${JSON.stringify(line)}\n`);
+const CALL_TIMEOUT_MS = Number(process.env.MCP_CONFORMANCE_CALL_TIMEOUT_MS) || 5_000;
 
 function makeTransport() {
   const url = process.env.MCP_CONFORMANCE_URL;
@@ -88,7 +91,7 @@ for (const tool of tools) {
   const example = tool.inputSchema?.examples?.[0];
   const args = example && typeof example === 'object' && !Array.isArray(example) ? example : {};
   try {
-    emit({ tool: tool.name, result: await client.callTool({ name: tool.name, arguments: args }) });
+    emit({ tool: tool.name, result: await client.callTool({ name: tool.name, arguments: args }, undefined, { timeout: CALL_TIMEOUT_MS }) });
   } catch (error) {
     emit(errorLine(tool.name, error));
   }

@@ -9,6 +9,8 @@
 //   `tool.inputSchema.examples[0]` when that is an object, else `{}`.
 // - Answer input requests: form elicitation -> {action: "accept", content: <the requested schema's property
 //   defaults>}; roots -> an empty list. Declares the elicitation (form) and roots capabilities.
+// - Give every call a timeout of MCP_CONFORMANCE_CALL_TIMEOUT_MS milliseconds at most (a call that gets no answer
+//   by then is given up and printed as an error).
 // - Print ONE JSON line per call on stdout: {"tool": name, "result": <as the SDK returned it>} or
 //   {"tool": name, "error": {"message": ..., "code": <number if any>}}. Nothing else goes to stdout.
 // - Then list the tools again, as a user of the library would (the library may serve its cache), and print
@@ -20,16 +22,16 @@
 // `server/discover` and fail rather than fall back. `listTools()` without a cursor walks every page itself
 // (it loops while `nextCursor !== undefined`, so "" does not end the list) and caches the aggregate, which
 // callTool() needs for `Mcp-Param-*` header mirroring and outputSchema validation. `input_required` results
-// are fulfilled inside callTool() through the handlers registered with setRequestHandler(). A call whose SSE answer
-// is cut short gets no answer, and the SDK waits for one until the request timeout (60 s by default): the calls get
-// CALL_TIMEOUT_MS instead (every scripted answer comes within a second).
+// are fulfilled inside callTool() through the handlers registered with setRequestHandler(). The SDK's request
+// timeout (60 s by default) is set per request to the contract's MCP_CONFORMANCE_CALL_TIMEOUT_MS; on timeout the
+// SDK gives the request up (over stdio it sends notifications/cancelled, over HTTP it aborts the stream).
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 // The SDK logs with console.debug/console.info in places (stdout in Node); stdout is reserved for result lines.
 for (const level of ['log', 'info', 'debug']) console[level] = (...args) => console.error(...args);
 const emit = (line) => process.stdout.write(`${JSON.stringify(line)}\n`);
-const CALL_TIMEOUT_MS = 5_000;
+const CALL_TIMEOUT_MS = Number(process.env.MCP_CONFORMANCE_CALL_TIMEOUT_MS) || 5_000;
 
 function makeTransport() {
   const url = process.env.MCP_CONFORMANCE_URL;
