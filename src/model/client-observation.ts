@@ -1,3 +1,5 @@
+import type { Wire } from './wire.js';
+
 /**
  * What client mode sees of the client under test: every message the scripted server received (with the HTTP request
  * around it, or the stdio line), what it answered, what the driver printed, and what the canaries caught. Client
@@ -23,7 +25,7 @@ export interface SeenMessage {
   /** HTTP only: the request line and headers (names lower-cased; a repeated header's values joined with ", "). */
   http?: { method: string; path: string; headers: Record<string, string> };
   /** What the scripted server answered (an HTTP status with its JSON body; over stdio only the body). */
-  reply?: { status?: number; body?: unknown };
+  reply?: { status?: number; body?: unknown; headers?: Record<string, string> };
 }
 
 /** A notification the scripted server sent on its own (on a listen stream). */
@@ -61,6 +63,10 @@ export interface ClientExit {
 
 export interface ClientObservations {
   transport: 'http' | 'stdio';
+  /** The revision the checks judge: the one agreed in the client's `initialize`, else 2026-07-28. */
+  wire: Wire;
+  /** How that revision was agreed, for the report. */
+  wireReason: string;
   /** The tools the scripted server offered, by name (definitions as listed). */
   offered: Record<string, Record<string, unknown>>;
   messages: SeenMessage[];

@@ -5,6 +5,8 @@ export interface Defect {
   /** The client check of mcp-tools-conformance that catches it (test/client-defects.test.ts), per transport when the rule has one per transport. */
   check: string | { http: string; stdio: string };
   description: string;
+  /** It exists in the legacy mode (`--protocol-version`), on this revision: the client opens with initialize. */
+  legacy?: '2025-11-25';
 }
 
 export const DEFECTS = {
@@ -51,6 +53,14 @@ export const DEFECTS = {
   'fetches-network-ref': { check: 'jsonschema.ref.no-network', description: "before calling tools, GETs every http(s) $ref found in the listed tools' schemas" },
   'accepts-unknown-resulttype': { check: 'base.resulttype.unknown-invalid', description: 'a tools/call result with an unknown resultType is printed as a result' },
   'no-output-validation': { check: 'tools.output.client-validate', description: 'structuredContent is not validated against outputSchema (a schema that does not compile is still an error)' },
+  'lists-before-initialize': { legacy: '2025-11-25', check: 'lifecycle.client.initialize-first', description: 'sends tools/list before initialize' },
+  'no-initialized': { legacy: '2025-11-25', check: 'lifecycle.client.initialized', description: 'sends no notifications/initialized after initialize' },
+  'drops-session-id': { legacy: '2025-11-25', only: 'http', check: 'http.session.echo', description: 'sends tools/call without the Mcp-Session-Id of its session' },
+  'no-new-session-after-404': { legacy: '2025-11-25', only: 'http', check: 'http.session.new-after-404', description: 'after a 404 on its session, sends the request again in the ended session instead of a new initialize' },
+  'no-protocol-version-after-initialize': { legacy: '2025-11-25', only: 'http', check: 'http.pv.after-initialize', description: 'sends no MCP-Protocol-Version header after initialize' },
+  'answers-with-wrong-id': { legacy: '2025-11-25', check: 'base.response.same-id', description: "answers the server's first request with another id than the request's" },
+  'cancels-server-request': { legacy: '2025-11-25', check: 'cancel.client.own-requests', description: "sends notifications/cancelled for the server's first request (one the client did not issue)" },
+  'legacy-json-batch': { legacy: '2025-11-25', check: 'jsonrpc.client.no-batch', description: 'sends notifications/initialized as a JSON-RPC batch of one' },
 } as const satisfies Record<string, Defect>;
 
 export type DefectName = keyof typeof DEFECTS;

@@ -5,6 +5,7 @@ import { CACHING_CHECKS } from './caching.js';
 import { DISCOVERY_CHECKS } from './discovery.js';
 import { HTTP_CHECKS } from './http.js';
 import { JSON_SCHEMA_CHECKS } from './json-schema.js';
+import { LEGACY_CHECKS } from './legacy.js';
 import { MRTR_CHECKS } from './mrtr.js';
 import { PAGINATION_CHECKS } from './pagination.js';
 import { PROGRESS_CHECKS } from './progress.js';
@@ -26,6 +27,7 @@ export const CLIENT_CHECKS: readonly ClientCheckDefinition[] = [
   ...CACHING_CHECKS,
   ...JSON_SCHEMA_CHECKS,
   ...RESULT_CHECKS,
+  ...LEGACY_CHECKS,
 ].sort((a, b) => AREAS.indexOf(a.area) - AREAS.indexOf(b.area));
 
 assertUniqueIds(CLIENT_CHECKS);
