@@ -91,6 +91,14 @@ describe.skipIf(!BUILT)('client mode against real SDK clients', () => {
     expect(report.stats.toolsCalled).toEqual({ echo: 1, sse_echo: 1, ask_client: 1, structured_mismatch: 1, page_two: 1, page_three: 1 });
   });
 
+  it.each(['http', 'stdio'] as const)('SDK v2 client in its legacy mode (MCP_CONFORMANCE_PROTOCOL_VERSION=2025-11-25) over %s: judged on 2025-11-25; over HTTP it starts no new session after a 404', async (transport) => {
+    const run = await runCli(['client', '--transport', transport, '--command', driver('sdk-v2')], { env: { MCP_CONFORMANCE_PROTOCOL_VERSION: '2025-11-25' } });
+    expect(run.report!.wire.protocolVersion).toBe('2025-11-25');
+    expect(findings(run.report!.checks)).toEqual(transport === 'http' ? ['http.session.new-after-404: fail'] : []);
+    expect(run.code).toBe(transport === 'http' ? 1 : 0);
+    expect(statuses(run.report!.checks)).toMatchObject({ 'lifecycle.client.initialized': 'pass', 'base.response.same-id': 'pass', 'tools.output.client-validate': 'pass', 'page.client.both-flows': 'pass' });
+  });
+
   it('SDK v1 client over stdio: judged on 2025-11-25; only the structuredContent validation of an earlier page warns', async () => {
     const run = await runCli(['client', '--transport', 'stdio', '--command', driver('sdk-v1')]);
     expect(run.code).toBe(0);

@@ -147,7 +147,8 @@ export const NEW_SESSION_AFTER_404 = legacyCheck({
   ]),
   run(ctx) {
     const messages = ctx.observed.messages;
-    const gone = messages.find((seen) => seen.reply?.status === 404 && sessionHeader(seen) !== undefined);
+    // A POST: a DELETE that meets a 404 found its session already ended, which asks for nothing new.
+    const gone = messages.find((seen) => seen.reply?.status === 404 && sessionHeader(seen) !== undefined && seen.http?.method === 'POST');
     if (!gone) return [skip('no request of the client met a 404 on its session (the scripted server ends the session after the last listed tool was answered; the client sent nothing after that)')];
     const ended = sessionHeader(gone)!;
     const after = messages.filter((seen) => seen.seq > gone.seq && seen.http?.method === 'POST');
