@@ -252,4 +252,14 @@ describe.skipIf(!BUILT || !hasPython)('client mode against a client on another s
     // HTTP leaves out the six tools with invalid annotations; stdio may keep them.
     expect(run.report!.client!.driverLines).toBe(transport === 'http' ? 18 : 24);
   });
+
+  it('in its legacy mode (MCP_CONFORMANCE_PROTOCOL_VERSION=2025-11-25, over HTTP): the same contract, judged on 2025-11-25, no fail and no warning', async () => {
+    const run = await runCli(['client', '--command', `python3 ${join(ROOT, 'examples/clients/python-stdlib/driver.py')}`], { env: { MCP_CONFORMANCE_PROTOCOL_VERSION: '2025-11-25' } });
+    expect(run.report!.wire.protocolVersion).toBe('2025-11-25');
+    expect(run.report!.checks.filter((c) => c.status === 'fail' || c.status === 'warn').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+    expect(run.code).toBe(0);
+    // It answered the server's requests mid-call and started a new session after the 404.
+    expect(statuses(run.report!.checks)).toMatchObject({ 'base.response.same-id': 'pass', 'http.session.new-after-404': 'pass', 'http.pv.after-initialize': 'pass', 'lifecycle.client.initialized': 'pass' });
+    expect(run.report!.client!.driverLines).toBe(6);
+  });
 });
