@@ -221,6 +221,30 @@ describe.skipIf(!BUILT)('client mode: a client that cannot be audited ends the r
 });
 
 describe.skipIf(!BUILT)('client mode reports', () => {
+  /** Every report format of a client audit is written, and JUnit and SARIF are valid against their schemas. */
+  function expectValidFormats(outputDir: string): void {
+    for (const file of ['report.json', 'junit.xml', 'report.sarif', 'report.html', 'summary.md']) expect(existsSync(join(outputDir, file))).toBe(true);
+    if (existsSync(SARIF_SCHEMA)) {
+      const validate = new Ajv04.default({ allErrors: true, strict: false, validateFormats: false }).compile(JSON.parse(readFileSync(SARIF_SCHEMA, 'utf8')) as object);
+      expect(validate(JSON.parse(readFileSync(join(outputDir, 'report.sarif'), 'utf8'))), JSON.stringify(validate.errors)).toBe(true);
+    }
+    if (hasXmllint && existsSync(JUNIT_XSD)) {
+      expect(() => execFileSync('xmllint', ['--noout', '--schema', JUNIT_XSD, join(outputDir, 'junit.xml')], { stdio: 'pipe' })).not.toThrow();
+    }
+  }
+
+  it('every format is written for a client audit on the initialize wire (SDK v1, 2025-11-25, with a fail)', async () => {
+    const run = await runCli(['client', '--command', driver('sdk-v1'), '--reporter', 'json,junit,sarif,html,markdown']);
+    expect(run.code).toBe(1);
+    expectValidFormats(run.outputDir);
+    const sarif = JSON.parse(readFileSync(join(run.outputDir, 'report.sarif'), 'utf8')) as { runs: { results: { ruleId: string; level: string }[] }[] };
+    expect(sarif.runs[0]!.results.filter((r) => r.level === 'error').map((r) => r.ruleId)).toEqual(['http.session.new-after-404']);
+    const junit = readFileSync(join(run.outputDir, 'junit.xml'), 'utf8');
+    expect(junit).toMatch(/<testcase [^>]*name="[^"]*› http\.session\.new-after-404 ›[^"]*"[^>]*>\s*<failure/);
+    expect(junit).toContain('<property name="protocolVersion" value="2025-11-25"/>');
+    expect(readFileSync(join(run.outputDir, 'report.html'), 'utf8')).toContain('2025-11-25');
+  });
+
   it('every format is written for a client audit; --scenario narrows the tools and the checks', async () => {
     const run = await runCli(['client', '--command', driver('sdk-v2'), '--scenario', 'mrtr', '--reporter', 'json,junit,sarif,html,markdown']);
     expect(run.code).toBe(0);
