@@ -59,6 +59,6 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 
 export function defectListing(): string {
   return Object.entries(DEFECTS)
-    .map(([name, defect]: [string, Defect]) => `${name}\t${typeof defect.check === 'string' ? defect.check : Object.values(defect.check).join(',')}\t${defect.only ? `(${ONLY_LABEL[defect.only]}) ` : ''}${defect.description}\n`)
+    .map(([name, defect]: [string, Defect]) => `${name}\t${typeof defect.check === 'string' ? defect.check : Object.values(defect.check).join(',')}\t${defect.only ? `(${ONLY_LABEL[defect.only]}) ` : ''}${defect.legacy ? `(--protocol-version ${defect.legacy}) ` : ''}${defect.description}\n`)
     .join('');
 }
