@@ -114,7 +114,8 @@ export const SESSION_ECHOED = legacyCheck({
     return [sentence(SESSIONS, `If an ${name} is returned by the server during initialization, clients using the Streamable HTTP transport MUST include it in the ${name} header on all of their subsequent HTTP requests.`, 'MUST')];
   }),
   run(ctx) {
-    let current: string | undefined;
+    // Any session the server assigned and has not ended is one a request may name (a client may hold two at once).
+    const minted = new Set<string>();
     const ended = new Set<string>();
     let judged = 0;
     const offenders: { request: undefined; problem: string; seen: SeenMessage }[] = [];
@@ -122,15 +123,17 @@ export const SESSION_ECHOED = legacyCheck({
       const carried = sessionHeader(seen);
       const messages = Array.isArray(seen.message) ? seen.message : [seen.message];
       const opening = carried === undefined && messages.some((m) => isObject(m) && isInitialize(m));
-      if (current !== undefined && !opening && !(carried !== undefined && ended.has(carried))) {
+      if (minted.size > 0 && !opening && !(carried !== undefined && ended.has(carried))) {
         judged += 1;
-        if (carried !== current) offenders.push({ request: undefined, seen, problem: `message #${seen.seq} (HTTP ${seen.http?.method ?? '?'}) carried ${carried === undefined ? 'no Mcp-Session-Id' : `Mcp-Session-Id ${JSON.stringify(carried)}`}` });
+        if (carried === undefined || !minted.has(carried)) {
+          offenders.push({ request: undefined, seen, problem: `message #${seen.seq} (HTTP ${seen.http?.method ?? '?'}) carried ${carried === undefined ? 'no Mcp-Session-Id' : `Mcp-Session-Id ${JSON.stringify(carried)}, which the server never assigned`}` });
+        }
       }
       if (seen.reply?.status === 404 && carried !== undefined) ended.add(carried);
-      const minted = mintedSession(seen);
-      if (minted !== undefined) current = minted;
+      const assigned = mintedSession(seen);
+      if (assigned !== undefined) minted.add(assigned);
     }
-    const outcomes = judgeRequests(judged, 'the scripted server assigned no session, or the client sent nothing after it', offenders, `all ${judged} HTTP requests after initialize carried the session id`, `Mcp-Session-Id: ${current ?? '(the id of the initialize response)'}`);
+    const outcomes = judgeRequests(judged, 'the scripted server assigned no session, or the client sent nothing after it', offenders, `all ${judged} HTTP requests after initialize carried the id of their session`, `Mcp-Session-Id: the id the initialize response carried (${[...minted].map((id) => JSON.stringify(id)).join(', ')})`);
     if (outcomes[0]!.status === 'fail') outcomes[0]!.evidence = offenders.slice(0, 5).map((o) => evidenceOf(o.seen));
     return outcomes;
   },
