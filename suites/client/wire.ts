@@ -127,6 +127,7 @@ export const STDERR_NOT_ERROR = clientCheck({
   scenario: 'meta',
   transport: 'stdio',
   sentences: [sentence('basic/transports/stdio', "The client MAY capture, forward, or ignore the server's stderr output and SHOULD NOT assume stderr output indicates error conditions.", 'SHOULD NOT')],
+  earlier: onWires(['2025-11-25'], sentence('basic/transports#stdio', "The client MAY capture, forward, or ignore the server's stderr output and SHOULD NOT assume stderr output indicates error conditions.", 'SHOULD NOT')),
   run: (ctx) =>
     judgeDriverLine(ctx, TOOL.echo, 'result', {
       afterCall: true,
