@@ -208,7 +208,10 @@ export const ANSWER_SAME_ID = legacyCheck({
   scenario: 'mrtr',
   sentences: perWire(LEGACY, (wire) =>
     wire === '2025-11-25'
-      ? [sentence('basic/index#result-responses', 'Result responses MUST include the same ID as the request they correspond to.', 'MUST')]
+      ? [
+          sentence('basic/index#result-responses', 'Result responses MUST include the same ID as the request they correspond to.', 'MUST'),
+          sentence('basic/index#error-responses', 'Error responses MUST include the same ID as the request they correspond to', 'MUST'),
+        ]
       : [sentence(wire === '2024-11-05' ? 'basic/messages#responses' : 'basic/index#responses', 'Responses MUST include the same ID as the request they correspond to.', 'MUST')],
   ),
   run(ctx) {
