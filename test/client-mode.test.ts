@@ -99,6 +99,18 @@ describe.skipIf(!BUILT)('client mode against real SDK clients', () => {
     expect(statuses(run.report!.checks)).toMatchObject({ 'lifecycle.client.initialized': 'pass', 'base.response.same-id': 'pass', 'tools.output.client-validate': 'pass', 'page.client.both-flows': 'pass' });
   });
 
+  it('on 2025-03-26 a batch is the client\'s right (MAY) and MCP-Protocol-Version does not exist yet: the reference client sending one is judged on that page, no finding', async () => {
+    const legacyClient = `${process.execPath} ${join(ROOT, 'dist/src/reference-client/main.js')} --protocol-version 2025-03-26 --defect legacy-json-batch`;
+    const run = await runCli(['client', '--command', legacyClient]);
+    expect(run.report!.wire).toEqual({ protocolVersion: '2025-03-26', reason: 'client mode: the client opened with initialize; it offered 2025-03-26' });
+    expect(findings(run.report!.checks)).toEqual([]);
+    expect(run.code).toBe(0);
+    for (const id of ['jsonrpc.client.no-batch', 'http.pv.after-initialize', 'tools.output.client-validate']) {
+      expect(run.report!.checks.find((c) => c.id === id), id).toMatchObject({ status: 'skip', message: expect.stringMatching(/^the requirement does not exist on the 2025-03-26 wire/) });
+    }
+    expect(statuses(run.report!.checks)).toMatchObject({ 'http.session.echo': 'pass', 'http.session.new-after-404': 'pass', 'lifecycle.client.initialized': 'pass', 'base.response.same-id': 'pass' });
+  });
+
   it('SDK v1 client over stdio: judged on 2025-11-25; only the structuredContent validation of an earlier page warns', async () => {
     const run = await runCli(['client', '--transport', 'stdio', '--command', driver('sdk-v1')]);
     expect(run.code).toBe(0);
