@@ -6,7 +6,10 @@ import { CLIENT_CHECKS } from '../suites/client/index.js';
 import { BUILT, ROOT, runCli } from './helpers/cli.js';
 
 const REFERENCE_CLIENT = join(ROOT, 'dist/src/reference-client/main.js');
-const client = (...defects: string[]) => [process.execPath, REFERENCE_CLIENT, ...defects.flatMap((d) => ['--defect', d])].join(' ');
+const client = (...defects: string[]) => [process.execPath, REFERENCE_CLIENT, ...legacyOf(defects), ...defects.flatMap((d) => ['--defect', d])].join(' ');
+/** A defect of the legacy mode runs the reference client on its revision (it opens with initialize). */
+const legacyOf = (defects: readonly string[]) => defects.flatMap((d) => ((DEFECTS as Record<string, Defect>)[d]?.legacy ? ['--protocol-version', (DEFECTS as Record<string, Defect>)[d]!.legacy!] : []));
+const LEGACY_CLIENT = [process.execPath, REFERENCE_CLIENT, '--protocol-version', '2025-11-25'].join(' ');
 const findings = (checks: readonly { id: string; status: string }[]) => checks.filter((c) => c.status === 'fail' || c.status === 'warn').map((c) => `${c.id}: ${c.status}`);
 
 describe.skipIf(!BUILT)('the reference client', () => {
@@ -15,6 +18,16 @@ describe.skipIf(!BUILT)('the reference client', () => {
     expect(findings(run.report!.checks)).toEqual([]);
     expect(run.code).toBe(0);
     expect(run.report!.client).toMatchObject({ name: 'mcp-tools-conformance-reference-client', exit: { kind: 'exited', code: 0 } });
+  });
+
+  it.each(['http', 'stdio'] as const)('clean, in its legacy mode (initialize, 2025-11-25) over %s: judged on 2025-11-25, exit 0, no fail and no warning', async (transport) => {
+    const run = await runCli(['client', '--transport', transport, '--command', LEGACY_CLIENT]);
+    expect(run.report!.wire.protocolVersion).toBe('2025-11-25');
+    expect(findings(run.report!.checks)).toEqual([]);
+    expect(run.code).toBe(0);
+    // Its rules ran: the handshake, and (over HTTP) a new session after the scripted server ended the first.
+    const passed = run.report!.checks.filter((c) => c.status === 'pass').map((c) => c.id);
+    expect(passed).toEqual(expect.arrayContaining(['lifecycle.client.initialize-first', 'lifecycle.client.initialized', 'base.response.same-id', 'progress.token-unique', ...(transport === 'http' ? ['http.session.echo', 'http.session.new-after-404', 'http.pv.after-initialize'] : [])]));
   });
 
   it('every client check has a defect, and every defect names a client check', () => {

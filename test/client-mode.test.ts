@@ -27,12 +27,15 @@ describe.skipIf(!BUILT)('client mode against real SDK clients', () => {
     const report = run.report!;
     expect(report.client).toMatchObject({ name: 'mcp-tools-conformance-driver-sdk-v2', exit: { kind: 'exited', code: 0 } });
     expect(report.target).toMatchObject({ transport: 'http', command: driver('sdk-v2') });
-    const byId = statuses(report.checks);
-    // Only the stdio rules, the notification rules (the SDK sends none over HTTP: it cancels slow_answer by closing its
-    // stream), the progress-token rules (the driver asks for no progress), the trace-context rule (it sends no
-    // traceparent) and the TTL rules (it listens, so its listing was fresh) are skipped. The SDK's 2025-era reconnection resumes the stream of sse_cut_short with GET and
-    // Last-Event-ID (the page says streams are not resumable: descriptive, a warning), then waits for the lost answer
-    // until the driver's call timeout.
+    // The rules of the initialize wire do not exist on 2026-07-28 (skipped, saying so). Of the others only the stdio
+    // rules, the notification rules (the SDK sends none over HTTP: it cancels slow_answer by closing its stream), the
+    // progress-token rules (the driver asks for no progress), the trace-context rule (it sends no traceparent) and the
+    // TTL rules (it listens, so its listing was fresh) are skipped. The SDK's 2025-era reconnection resumes the stream
+    // of sse_cut_short with GET and Last-Event-ID (the page says streams are not resumable: descriptive, a warning),
+    // then waits for the lost answer until the driver's call timeout.
+    const notOnThisWire = report.checks.filter((c) => c.message.startsWith('the requirement does not exist on the 2026-07-28 wire')).map((c) => c.id);
+    expect(notOnThisWire.sort()).toEqual(['base.response.same-id', 'cancel.client.own-requests', 'http.pv.after-initialize', 'http.session.echo', 'http.session.new-after-404', 'jsonrpc.client.no-batch', 'lifecycle.client.initialize-first', 'lifecycle.client.initialized']);
+    const byId = statuses(report.checks.filter((c) => !notOnThisWire.includes(c.id)));
     expect(Object.entries(byId).filter(([, s]) => s !== 'pass').sort()).toEqual([
       ['base.notif.no-id', 'skip'],
       ['cache.client.ttl-zero', 'skip'],
@@ -68,13 +71,57 @@ describe.skipIf(!BUILT)('client mode against real SDK clients', () => {
     expect(byId['xmcp.client.exclude']).toBe('skip');
   });
 
-  it('SDK v1 client: it speaks 2025-11-25 (initialize), so the audit stops with exit 3 and says which wire it spoke', async () => {
-    const run = await runCli(['client', '--command', driver('sdk-v1'), '--reporter', 'json,console']);
-    expect(run.code).toBe(3);
-    expect(run.report!.aborted!.reason).toMatch(/it spoke an earlier revision \(initialize with protocolVersion "2025-11-25"\), and the scripted server speaks 2026-07-28 only/);
-    expect(run.report!.verdict).toBe('aborted');
-    // Its initialize is judged by no 2026-07-28 rule: nothing fails, the rules it never reached are skipped.
-    expect(run.report!.checks.filter((c) => c.status === 'fail' || c.status === 'warn')).toEqual([]);
+  it('SDK v1 client over HTTP: judged on the 2025-11-25 it offered; it starts no new session after a 404, and validates structuredContent only for the last page', async () => {
+    const run = await runCli(['client', '--command', driver('sdk-v1')]);
+    expect(run.code).toBe(1);
+    const report = run.report!;
+    expect(report.wire).toEqual({ protocolVersion: '2025-11-25', reason: 'client mode: the client opened with initialize; it offered 2025-11-25' });
+    expect(report.aborted).toBeUndefined();
+    expect(report.client).toMatchObject({ name: 'mcp-tools-conformance-driver-sdk-v1', version: '1.32.2', exit: { kind: 'exited', code: 0 } });
+    expect(findings(report.checks)).toEqual(['tools.output.client-validate: warn', 'http.session.new-after-404: fail']);
+    const renewed = report.checks.find((c) => c.id === 'http.session.new-after-404')!;
+    expect(renewed.quote).toBe('When a client receives HTTP 404 in response to a request containing an MCP-Session-Id, it MUST start a new session by sending a new InitializeRequest without a session ID attached.');
+    expect(renewed.message).toMatch(/^after the 404 of message #\d+ the client sent no new initialize/);
+    expect(statuses(report.checks)).toMatchObject({
+      'lifecycle.client.initialize-first': 'pass',
+      'lifecycle.client.initialized': 'pass',
+      'http.session.echo': 'pass',
+      'http.pv.after-initialize': 'pass',
+      'base.response.same-id': 'pass',
+      'page.client.opaque': 'pass',
+      'jsonrpc.client.no-batch': 'pass',
+    });
+    // Every 2026-07-28-only rule is a skip that names the wire, never a fail.
+    expect(report.checks.find((c) => c.id === 'mrtr.client.echo-requeststate')).toMatchObject({ status: 'skip', message: expect.stringMatching(/^the requirement does not exist on the 2025-11-25 wire/) });
+    expect(report.stats.toolsCalled).toEqual({ echo: 1, sse_echo: 1, ask_client: 1, structured_mismatch: 1, page_two: 1, page_three: 1 });
+  });
+
+  it.each(['http', 'stdio'] as const)('SDK v2 client in its legacy mode (MCP_CONFORMANCE_PROTOCOL_VERSION=2025-11-25) over %s: judged on 2025-11-25; over HTTP it starts no new session after a 404', async (transport) => {
+    const run = await runCli(['client', '--transport', transport, '--command', driver('sdk-v2')], { env: { MCP_CONFORMANCE_PROTOCOL_VERSION: '2025-11-25' } });
+    expect(run.report!.wire.protocolVersion).toBe('2025-11-25');
+    expect(findings(run.report!.checks)).toEqual(transport === 'http' ? ['http.session.new-after-404: fail'] : []);
+    expect(run.code).toBe(transport === 'http' ? 1 : 0);
+    expect(statuses(run.report!.checks)).toMatchObject({ 'lifecycle.client.initialized': 'pass', 'base.response.same-id': 'pass', 'tools.output.client-validate': 'pass', 'page.client.both-flows': 'pass' });
+  });
+
+  it('on 2025-03-26 a batch is the client\'s right (MAY) and MCP-Protocol-Version does not exist yet: the reference client sending one is judged on that page, no finding', async () => {
+    const legacyClient = `${process.execPath} ${join(ROOT, 'dist/src/reference-client/main.js')} --protocol-version 2025-03-26 --defect legacy-json-batch`;
+    const run = await runCli(['client', '--command', legacyClient]);
+    expect(run.report!.wire).toEqual({ protocolVersion: '2025-03-26', reason: 'client mode: the client opened with initialize; it offered 2025-03-26' });
+    expect(findings(run.report!.checks)).toEqual([]);
+    expect(run.code).toBe(0);
+    for (const id of ['jsonrpc.client.no-batch', 'http.pv.after-initialize', 'tools.output.client-validate']) {
+      expect(run.report!.checks.find((c) => c.id === id), id).toMatchObject({ status: 'skip', message: expect.stringMatching(/^the requirement does not exist on the 2025-03-26 wire/) });
+    }
+    expect(statuses(run.report!.checks)).toMatchObject({ 'http.session.echo': 'pass', 'http.session.new-after-404': 'pass', 'lifecycle.client.initialized': 'pass', 'base.response.same-id': 'pass' });
+  });
+
+  it('SDK v1 client over stdio: judged on 2025-11-25; only the structuredContent validation of an earlier page warns', async () => {
+    const run = await runCli(['client', '--transport', 'stdio', '--command', driver('sdk-v1')]);
+    expect(run.code).toBe(0);
+    expect(run.report!.wire.protocolVersion).toBe('2025-11-25');
+    expect(findings(run.report!.checks)).toEqual(['tools.output.client-validate: warn']);
+    expect(statuses(run.report!.checks)).toMatchObject({ 'stdio.client.stdin-clean': 'pass', 'lifecycle.client.initialized': 'pass', 'base.response.same-id': 'pass', 'page.client.both-flows': 'pass' });
   });
 });
 
@@ -191,6 +238,30 @@ describe.skipIf(!BUILT)('client mode: a client that cannot be audited ends the r
 });
 
 describe.skipIf(!BUILT)('client mode reports', () => {
+  /** Every report format of a client audit is written, and JUnit and SARIF are valid against their schemas. */
+  function expectValidFormats(outputDir: string): void {
+    for (const file of ['report.json', 'junit.xml', 'report.sarif', 'report.html', 'summary.md']) expect(existsSync(join(outputDir, file))).toBe(true);
+    if (existsSync(SARIF_SCHEMA)) {
+      const validate = new Ajv04.default({ allErrors: true, strict: false, validateFormats: false }).compile(JSON.parse(readFileSync(SARIF_SCHEMA, 'utf8')) as object);
+      expect(validate(JSON.parse(readFileSync(join(outputDir, 'report.sarif'), 'utf8'))), JSON.stringify(validate.errors)).toBe(true);
+    }
+    if (hasXmllint && existsSync(JUNIT_XSD)) {
+      expect(() => execFileSync('xmllint', ['--noout', '--schema', JUNIT_XSD, join(outputDir, 'junit.xml')], { stdio: 'pipe' })).not.toThrow();
+    }
+  }
+
+  it('every format is written for a client audit on the initialize wire (SDK v1, 2025-11-25, with a fail)', async () => {
+    const run = await runCli(['client', '--command', driver('sdk-v1'), '--reporter', 'json,junit,sarif,html,markdown']);
+    expect(run.code).toBe(1);
+    expectValidFormats(run.outputDir);
+    const sarif = JSON.parse(readFileSync(join(run.outputDir, 'report.sarif'), 'utf8')) as { runs: { results: { ruleId: string; level: string }[] }[] };
+    expect(sarif.runs[0]!.results.filter((r) => r.level === 'error').map((r) => r.ruleId)).toEqual(['http.session.new-after-404']);
+    const junit = readFileSync(join(run.outputDir, 'junit.xml'), 'utf8');
+    expect(junit).toMatch(/<testcase [^>]*name="[^"]*› http\.session\.new-after-404 ›[^"]*"[^>]*>\s*<failure/);
+    expect(junit).toContain('<property name="protocolVersion" value="2025-11-25"/>');
+    expect(readFileSync(join(run.outputDir, 'report.html'), 'utf8')).toContain('2025-11-25');
+  });
+
   it('every format is written for a client audit; --scenario narrows the tools and the checks', async () => {
     const run = await runCli(['client', '--command', driver('sdk-v2'), '--scenario', 'mrtr', '--reporter', 'json,junit,sarif,html,markdown']);
     expect(run.code).toBe(0);
@@ -226,5 +297,15 @@ describe.skipIf(!BUILT || !hasPython)('client mode against a client on another s
     expect(run.report!.client).toMatchObject({ name: 'python-stdlib-driver', exit: { kind: 'exited', code: 0 } });
     // HTTP leaves out the six tools with invalid annotations; stdio may keep them.
     expect(run.report!.client!.driverLines).toBe(transport === 'http' ? 24 : 30);
+  });
+
+  it('in its legacy mode (MCP_CONFORMANCE_PROTOCOL_VERSION=2025-11-25, over HTTP): the same contract, judged on 2025-11-25, no fail and no warning', async () => {
+    const run = await runCli(['client', '--command', `python3 ${join(ROOT, 'examples/clients/python-stdlib/driver.py')}`], { env: { MCP_CONFORMANCE_PROTOCOL_VERSION: '2025-11-25' } });
+    expect(run.report!.wire.protocolVersion).toBe('2025-11-25');
+    expect(run.report!.checks.filter((c) => c.status === 'fail' || c.status === 'warn').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+    expect(run.code).toBe(0);
+    // It answered the server's requests mid-call and started a new session after the 404.
+    expect(statuses(run.report!.checks)).toMatchObject({ 'base.response.same-id': 'pass', 'http.session.new-after-404': 'pass', 'http.pv.after-initialize': 'pass', 'lifecycle.client.initialized': 'pass' });
+    expect(run.report!.client!.driverLines).toBe(6);
   });
 });

@@ -139,6 +139,26 @@ describe.skipIf(!HAVE_CHROMIUM || !BUILT)('the HTML report in headless Chromium'
     expect(await target.locator('.ev-item').count()).toBeGreaterThan(0);
   });
 
+  it('a client audit on the initialize wire (SDK v1, judged on 2025-11-25): loads cleanly, names the revision, opens its failing check', async () => {
+    const run = await runCli(['client', '--command', `${process.execPath} ${join(ROOT, 'examples/clients/sdk-v1/driver.mjs')}`, '--reporter', 'json,html']);
+    try {
+      expect(run.report!.wire.protocolVersion).toBe('2025-11-25');
+      const failing = run.report!.checks.find((check) => check.status === 'fail')!;
+      const url = pathToFileURL(join(run.outputDir, 'report.html')).href;
+      const { page, requests, problems } = await visit(`${url}#check-${failing.id}`);
+      await page.waitForTimeout(200);
+      expect(problems).toEqual([]);
+      expect(requests).toEqual([`${url}#check-${failing.id}`.split('#')[0]]);
+      expect(await page.locator('body').textContent()).toContain('2025-11-25');
+      const target = page.locator(`[id="check-${failing.id}"]`);
+      expect(await target.getAttribute('data-status')).toBe('fail');
+      expect(await target.evaluate((node) => (node as HTMLDetailsElement).open)).toBe(true);
+      expect(await target.locator('.message').first().textContent()).toBe(failing.message);
+    } finally {
+      await rm(run.outputDir, { recursive: true, force: true });
+    }
+  });
+
   it('renders hostile target text as text: no element, script or dialog comes from it', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'html-hostile-'));
     try {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { LegacyHttpFront } from './legacy-http-front.js';
 import type { Recorder } from './recorder.js';
 import type { Answer, ScriptedServer } from './scripted-server.js';
 import { slowProgress, SLOW_PROGRESS_EVERY_MS } from './slow-answer.js';
@@ -10,8 +11,8 @@ const MAX_BODY_BYTES = 4 * 1024 * 1024;
 export const MCP_PATH = '/mcp';
 
 /** The scripted server on Streamable HTTP: one POST per message, JSON answers (SSE where a tool asks for it). */
-export async function startHttpFront(server: ScriptedServer, recorder: Recorder): Promise<{ url: string; close(): Promise<void> }> {
-  const http: Server = createServer((req, res) => void serve(req, res, server, recorder));
+export async function startHttpFront(server: ScriptedServer, recorder: Recorder, legacy?: LegacyHttpFront): Promise<{ url: string; close(): Promise<void> }> {
+  const http: Server = createServer((req, res) => void serve(req, res, server, recorder, legacy));
   http.keepAliveTimeout = 1_000;
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
@@ -28,7 +29,7 @@ export async function startHttpFront(server: ScriptedServer, recorder: Recorder)
   };
 }
 
-async function serve(req: IncomingMessage, res: ServerResponse, server: ScriptedServer, recorder: Recorder): Promise<void> {
+async function serve(req: IncomingMessage, res: ServerResponse, server: ScriptedServer, recorder: Recorder, legacy?: LegacyHttpFront): Promise<void> {
   const chunks: Buffer[] = [];
   let size = 0;
   let tooLarge = false;
@@ -52,11 +53,12 @@ async function serve(req: IncomingMessage, res: ServerResponse, server: Scripted
   }
   const entry = recorder.receive(Buffer.concat(chunks), 'http', `http client port ${req.socket.remotePort ?? '?'}`, { method: req.method ?? '', path: req.url ?? '', headers });
   const send = (status: number, body?: unknown, extraHeaders: Record<string, string> = {}) => {
-    recorder.answered(entry, { status, ...(body === undefined ? {} : { body }) });
+    recorder.answered(entry, { status, ...(body === undefined ? {} : { body }), ...(Object.keys(extraHeaders).length > 0 ? { headers: extraHeaders } : {}) });
     res.writeHead(status, body === undefined ? extraHeaders : { 'content-type': 'application/json', ...extraHeaders });
     res.end(body === undefined ? undefined : JSON.stringify(body));
   };
   if (tooLarge) return send(413);
+  if ((req.url ?? '').split('?')[0] === MCP_PATH && legacy?.claims(req.method, headers, entry.message)) return legacy.serve(req, res, entry, headers, send);
   if (req.method !== 'POST') return send(405, undefined, { allow: 'POST' });
   if ((req.url ?? '').split('?')[0] !== MCP_PATH) return send(404);
   if (entry.message === undefined) return send(400, { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } });

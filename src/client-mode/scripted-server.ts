@@ -90,11 +90,6 @@ export class ScriptedServer {
           cacheScope: 'public',
           _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'mcp-tools-conformance-scripted-server', version: this.setup.version } },
         });
-      case 'initialize':
-        return error(400, ERR.unsupportedVersion, 'this scripted server speaks 2026-07-28 only', {
-          supported: [MODERN_VERSION],
-          requested: typeof params.protocolVersion === 'string' ? params.protocolVersion : null,
-        });
       case 'tools/list':
         return result(this.page(params.cursor));
       case 'subscriptions/listen':

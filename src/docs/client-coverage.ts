@@ -3,7 +3,8 @@ import { CLIENT_ROW_REASONS } from './client-row-reasons.js';
 
 const NO_LISTEN =
   'planned: the listen scenario opens one subscription and acknowledges everything it asked for; judging this needs a narrowed acknowledgment, a second subscription or a broken transport';
-const NO_LEGACY = 'planned: needs a scripted server of an earlier revision (the scripted server speaks 2026-07-28 only)';
+const NO_LEGACY =
+  'planned: a dual-era client probes and falls back; judging that needs a scripted server that answers server/discover as an earlier server would (an error, an empty 400), one answer per run. The scripted server of the earlier revisions serves a client that opens with initialize, and does not answer a probe that way yet';
 
 /** Why a client-side catalog requirement has no client check of its own (or how it is covered otherwise). */
 export const CLIENT_COVERAGE_NOTES: Readonly<Record<string, string>> = {

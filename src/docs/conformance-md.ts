@@ -64,8 +64,10 @@ function clientSection(client: ClientSide, catalog: readonly CatalogRow[]): stri
   const lines = [
     '## Client mode',
     '',
-    `${client.checks.length} client checks (\`mcp-tools-conformance client\`, docs/client-mode.md), judged on what the scripted 2026-07-28 server`,
-    'saw; each is proven by a defect of the reference client that it catches alone (test/client-defects.test.ts).',
+    `${client.checks.length} client checks (\`mcp-tools-conformance client\`, docs/client-mode.md), judged on what the scripted server saw, on the`,
+    'revision the client spoke (2026-07-28, or the one its `initialize` offered: a check runs on the revisions whose sentences',
+    'it quotes); each is proven by a defect of the reference client that it catches alone (test/client-defects.test.ts; the',
+    'defects of the initialize wire run the reference client with `--protocol-version 2025-11-25`).',
     '',
     '| Requirement | Keyword | Check | Scenario | Transport | The sentence it enforces | Proven by defect |',
     '| --- | --- | --- | --- | --- | --- | --- |',

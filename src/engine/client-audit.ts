@@ -1,8 +1,7 @@
 import { isObject } from '../jsonrpc.js';
-import type { CheckResult, Outcome } from '../model/check.js';
+import { wiresOf, type CheckResult, type Outcome } from '../model/check.js';
 import type { ClientObservations } from '../model/client-observation.js';
 import type { RunReport } from '../model/report.js';
-import { MODERN_VERSION } from '../model/wire.js';
 import { META_CLIENT_INFO } from '../protocol/constants.js';
 import { ClientCheckContext, type ClientCheckDefinition } from '../runner/client-check.js';
 import { internalErrorOutcome, summarize, toResult } from '../runner/runner.js';
@@ -30,8 +29,8 @@ export async function runClientAudit(config: ClientAuditConfig, checks: readonly
     const outcomes = judge(check, ctx, config, aborted);
     const elapsed = performance.now() - started;
     for (const outcome of outcomes) {
-      const raw = toResult(check, outcome, elapsed / outcomes.length, MODERN_VERSION);
-      const shown = shownResult(raw, config, MODERN_VERSION);
+      const raw = toResult(check, outcome, elapsed / outcomes.length, observed.wire);
+      const shown = shownResult(raw, config, observed.wire);
       results.push(shown);
       void handle({ type: 'result', result: shown });
     }
@@ -45,6 +44,8 @@ function judge(check: ClientCheckDefinition, ctx: ClientCheckContext, config: Cl
   if (check.transport && check.transport !== config.transport) {
     return [{ status: 'skip', message: `binds the ${check.transport === 'http' ? 'Streamable HTTP' : 'stdio'} transport (--transport ${check.transport})` }];
   }
+  const wire = ctx.observed.wire;
+  if (!wiresOf(check).includes(wire)) return [{ status: 'skip', message: `the requirement does not exist on the ${wire} wire: no sentence of its pages backs this check` }];
   if (!config.scenarios.includes(check.scenario)) return [{ status: 'skip', message: `its scenario "${check.scenario}" was not selected (--scenario)` }];
   if (ctx.observed.messages.length === 0) return [{ status: 'skip', message: `not run: ${aborted ?? 'the client sent nothing'}` }];
   try {
@@ -56,14 +57,14 @@ function judge(check: ClientCheckDefinition, ctx: ClientCheckContext, config: Cl
 }
 
 function reportOf(config: ClientAuditConfig, observed: ClientObservations, ctx: ClientCheckContext, results: CheckResult[], aborted: string | undefined): RunReport {
-  const info = ctx.requests.map((r) => (isObject(r.params._meta) ? r.params._meta[META_CLIENT_INFO] : undefined)).find(isObject);
+  const info = [ctx.initializeParams()?.clientInfo].find(isObject) ?? ctx.requests.map((r) => (isObject(r.params._meta) ? r.params._meta[META_CLIENT_INFO] : undefined)).find(isObject);
   const notCalled = ctx.uncalledTools();
   const toolsCalled: Record<string, number> = {};
   for (const r of ctx.requests) if (r.method === 'tools/call' && typeof r.params.name === 'string') toolsCalled[r.params.name] = (toolsCalled[r.params.name] ?? 0) + 1;
   const withoutChecks: Omit<RunReport, 'checks'> = {
     tool: { name: 'mcp-tools-conformance', version: config.toolVersion },
     target: { transport: config.transport, command: config.command },
-    wire: { protocolVersion: MODERN_VERSION, reason: `client mode: the scripted server speaks ${MODERN_VERSION}` },
+    wire: { protocolVersion: observed.wire, reason: observed.wireReason },
     client: {
       ...(typeof info?.name === 'string' ? { name: info.name.slice(0, 200) } : {}),
       ...(typeof info?.version === 'string' ? { version: info.version.slice(0, 100) } : {}),

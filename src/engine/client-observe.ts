@@ -5,14 +5,15 @@ import { join } from 'node:path';
 import { startCanary } from '../client-mode/canary.js';
 import { runClient, type ClientRun } from '../client-mode/client-process.js';
 import { startHttpFront } from '../client-mode/http-front.js';
+import { LegacyHttpFront } from '../client-mode/legacy-http-front.js';
+import { LegacyScriptedServer } from '../client-mode/legacy-scripted-server.js';
 import { MAX_SEEN_MESSAGES, Recorder } from '../client-mode/recorder.js';
 import { ScriptedServer, type ScriptedSetup } from '../client-mode/scripted-server.js';
 import { sessionFiles } from '../client-mode/session.js';
 import { CALL_TIMEOUT_MS, ENV_CALL_TIMEOUT, ENV_SERVER_COMMAND, ENV_URL } from '../client-mode/driver-contract.js';
 import { isObject } from '../jsonrpc.js';
 import type { ClientObservations, DriverLine, SeenMessage, SentNotification } from '../model/client-observation.js';
-import { MODERN_VERSION } from '../model/wire.js';
-import { META_PROTOCOL_VERSION } from '../protocol/constants.js';
+import { agreedClientWire } from './client-wire.js';
 import type { ClientAuditConfig } from './config.js';
 
 const NOISE_KEPT = 20;
@@ -24,14 +25,14 @@ export async function observe(config: ClientAuditConfig): Promise<ClientObservat
   const canary = await startCanary();
   const setup: ScriptedSetup = { scenarios: config.scenarios, canaryOrigin: canary.origin, timeOrigin: Date.now(), version: config.toolVersion };
   const server = new ScriptedServer(setup);
-  const offered = Object.fromEntries(server.tools.map((t) => [String(t.name), t]));
+  const legacy = new LegacyScriptedServer(setup);
   let run: ClientRun;
   let messages: SeenMessage[];
   let sentNotifications: SentNotification[];
   let notKept = 0;
   if (config.transport === 'http') {
     const recorder = new Recorder(setup.timeOrigin);
-    const front = await startHttpFront(server, recorder);
+    const front = await startHttpFront(server, recorder, new LegacyHttpFront(legacy, recorder));
     try {
       run = await runClient(config.command, [front.url], { [ENV_URL]: front.url, ...CALL_TIMEOUT_ENV }, config.deadline);
     } finally {
@@ -57,8 +58,13 @@ export async function observe(config: ClientAuditConfig): Promise<ClientObservat
   }
   await canary.close();
   const { driverLines, listings, stdoutNoise } = readDriverLines(run.stdoutLines);
+  const agreed = agreedClientWire(messages);
+  const tools = agreed.initialize ? legacy.tools(agreed.wire) : server.tools;
+  const offered = Object.fromEntries(tools.map((t) => [String(t.name), t]));
   return {
     transport: config.transport,
+    wire: agreed.wire,
+    wireReason: agreed.reason,
     offered,
     messages,
     messagesNotKept: notKept,
@@ -116,21 +122,9 @@ function readDriverLines(lines: readonly string[]): { driverLines: DriverLine[];
 /** Why the client could not be audited (exit 3), or undefined when it ran and exited 0 having sent something. */
 export function abortReason(observed: ClientObservations): string | undefined {
   const { exit, messages } = observed;
-  const legacy = earlierRevision(messages);
-  const spoke = legacy ? `; it spoke an earlier revision (initialize with protocolVersion ${JSON.stringify(legacy)}), and the scripted server speaks ${MODERN_VERSION} only, so the rules of ${MODERN_VERSION} could not be judged on its wire` : '';
   if (exit.kind === 'not-started') return exit.message;
-  if (exit.kind === 'timed-out') return `the client did not exit before the --max-duration budget ran out and was killed${spoke}`;
-  if (exit.code !== 0) return `the client exited with ${exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`}${spoke}`;
+  if (exit.kind === 'timed-out') return 'the client did not exit before the --max-duration budget ran out and was killed';
+  if (exit.code !== 0) return `the client exited with ${exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`}`;
   if (messages.length === 0) return 'the client exited without sending a message to the scripted server';
   return undefined;
-}
-
-/** The protocolVersion of an `initialize` the client sent, when it sent no 2026-07-28 request at all. */
-function earlierRevision(messages: readonly SeenMessage[]): string | undefined {
-  const requests = messages.map((m) => m.message).filter(isObject);
-  const modern = requests.some((m) => isObject(m.params) && isObject(m.params._meta) && m.params._meta[META_PROTOCOL_VERSION] === MODERN_VERSION);
-  const initialize = requests.find((m) => m.method === 'initialize');
-  if (modern || !initialize) return undefined;
-  const version = isObject(initialize.params) ? initialize.params.protocolVersion : undefined;
-  return typeof version === 'string' ? version : 'none';
 }

@@ -1,3 +1,5 @@
+import type { Wire } from './wire.js';
+
 /**
  * What client mode sees of the client under test: every message the scripted server received (with the HTTP request
  * around it, or the stdio line), what it answered, what the driver printed, and what the canaries caught. Client
@@ -25,7 +27,7 @@ export interface SeenMessage {
   /** HTTP: when the client closed the response stream of a late answer before it came (its cancellation signal). */
   abandonedT?: number;
   /** What the scripted server answered (an HTTP status with its JSON body; over stdio only the body). */
-  reply?: { status?: number; body?: unknown };
+  reply?: { status?: number; body?: unknown; headers?: Record<string, string> };
 }
 
 /** A notification the scripted server sent on its own (on a listen stream). */
@@ -63,6 +65,10 @@ export interface ClientExit {
 
 export interface ClientObservations {
   transport: 'http' | 'stdio';
+  /** The revision the checks judge: the one agreed in the client's `initialize`, else 2026-07-28. */
+  wire: Wire;
+  /** How that revision was agreed, for the report. */
+  wireReason: string;
   /** The tools the scripted server offered, by name (definitions as listed). */
   offered: Record<string, Record<string, unknown>>;
   messages: SeenMessage[];

@@ -5,6 +5,8 @@ export interface Defect {
   /** The client check of mcp-tools-conformance that catches it (test/client-defects.test.ts), per transport when the rule has one per transport. */
   check: string | { http: string; stdio: string };
   description: string;
+  /** It exists in the legacy mode (`--protocol-version`), on this revision: the client opens with initialize. */
+  legacy?: '2025-11-25';
 }
 
 export const DEFECTS = {
@@ -64,6 +66,14 @@ export const DEFECTS = {
   'caches-later-pages': { check: 'cache.page.refetch-page', description: 'opens no listen stream, and keeps the pages after the first from the first listing: the second listing fetches only the first page again, although every page had ttlMs 0' },
   'no-header-mismatch-refresh': { check: 'xmcp.client.mismatch-refresh', only: 'http', description: 'a HeaderMismatch error (-32020) ends the call: no new listing, no retry' },
   'falls-back-on-400': { check: 'http.compat.inspect-400', only: 'http', description: 'a 400 answer makes it send initialize (2025-11-25) before going on, although the body is a modern error (-32020)' },
+  'lists-before-initialize': { legacy: '2025-11-25', check: 'lifecycle.client.initialize-first', description: 'sends tools/list before initialize' },
+  'no-initialized': { legacy: '2025-11-25', check: 'lifecycle.client.initialized', description: 'sends no notifications/initialized after initialize' },
+  'drops-session-id': { legacy: '2025-11-25', only: 'http', check: 'http.session.echo', description: 'sends tools/call without the Mcp-Session-Id of its session' },
+  'no-new-session-after-404': { legacy: '2025-11-25', only: 'http', check: 'http.session.new-after-404', description: 'after a 404 on its session, sends the request again in the ended session instead of a new initialize' },
+  'no-protocol-version-after-initialize': { legacy: '2025-11-25', only: 'http', check: 'http.pv.after-initialize', description: 'sends no MCP-Protocol-Version header after initialize' },
+  'answers-with-wrong-id': { legacy: '2025-11-25', check: 'base.response.same-id', description: "answers the server's first request with another id than the request's" },
+  'cancels-server-request': { legacy: '2025-11-25', check: 'cancel.client.own-requests', description: "sends notifications/cancelled for the server's first request (one the client did not issue)" },
+  'legacy-json-batch': { legacy: '2025-11-25', check: 'jsonrpc.client.no-batch', description: 'sends notifications/initialized as a JSON-RPC batch of one' },
 } as const satisfies Record<string, Defect>;
 
 export type DefectName = keyof typeof DEFECTS;

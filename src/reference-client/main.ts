@@ -5,6 +5,7 @@ import { ENV_SERVER_COMMAND, ENV_URL } from './constants.js';
 import { DEFECTS, type Defect } from './defects.js';
 import { Fatal } from './fatal.js';
 import { HttpTransport } from './http-transport.js';
+import { runLegacyClient } from './legacy-client.js';
 import { warn } from './log.js';
 import { StdioTransport } from './stdio-transport.js';
 import type { Transport } from './transport.js';
@@ -24,6 +25,15 @@ async function main(): Promise<number> {
   }
   const url = process.env[ENV_URL] || args.positional.at(-1);
   const command = process.env[ENV_SERVER_COMMAND];
+  if (args.protocolVersion && (url || command)) {
+    try {
+      await runLegacyClient(url ? { url } : { command: command! }, args.protocolVersion, args.defects);
+      return 0;
+    } catch (error) {
+      process.stderr.write(`reference-client: ${error instanceof Error ? error.message : String(error)}\n`);
+      return 1;
+    }
+  }
   let transport: Transport;
   if (url) {
     transport = new HttpTransport(url, { refusesSse: args.defects.has('no-sse-support'), resumesCutStreams: args.defects.has('resumes-cut-stream') });

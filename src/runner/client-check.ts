@@ -37,6 +37,15 @@ export class ClientCheckContext {
     this.requests = observed.messages.flatMap((seen) => requestsIn(seen)).filter((r) => r.method !== 'initialize' && !r.method.startsWith('notifications/'));
   }
 
+  /** The params of the client's first `initialize` (the earlier revisions' handshake), when it sent one. */
+  initializeParams(): Record<string, unknown> | undefined {
+    for (const seen of this.observed.messages) {
+      const found = requestsIn(seen).find((r) => r.method === 'initialize');
+      if (found) return found.params;
+    }
+    return undefined;
+  }
+
   /** The tools/call requests for `tool`, in order of arrival. */
   calls(tool: string): SeenRequest[] {
     return this.requests.filter((r) => r.method === 'tools/call' && r.params.name === tool);

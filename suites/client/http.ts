@@ -3,6 +3,7 @@ import { META_PROTOCOL_VERSION, NAME_HEADER_SOURCE } from '../../src/protocol/co
 import { CUT_STREAM_EVENT_IDS, TOOL } from '../../src/client-mode/scenarios.js';
 import { evidenceOf, type ClientCheckDefinition, type SeenRequest } from '../../src/runner/client-check.js';
 import { decodeHeaderValue, encodeHeaderValue, isPlainHeaderSafe } from '../../src/transport/header-encoding.js';
+import { onWires } from '../kit/same-sentences.js';
 import { clientCheck, describeRequest, fail, judgeDriverLine, judgeRequests, pass, sentence, skip } from './kit.js';
 
 const SENDING = 'basic/transports/streamable-http#sending-messages';
@@ -43,6 +44,10 @@ export const ACCEPT = clientCheck({
   scenario: 'http',
   transport: 'http',
   sentences: [sentence(SENDING, 'The client MUST include an Accept header listing both application/json and text/event-stream as supported content types.', 'MUST')],
+  earlier: onWires(
+    ['2025-11-25', '2025-06-18', '2025-03-26'],
+    sentence('basic/transports#sending-messages-to-the-server', 'The client MUST include an Accept header, listing both application/json and text/event-stream as supported content types.', 'MUST'),
+  ),
   run(ctx) {
     const requests = posted(ctx.requests);
     const offenders = requests.flatMap((request) => {

@@ -1,4 +1,4 @@
-import type { KeywordText, Outcome, SpecSentence } from '../../src/model/check.js';
+import type { KeywordText, Outcome, SpecSentence, SpecSentences } from '../../src/model/check.js';
 import { MODERN_VERSION } from '../../src/model/wire.js';
 import { evidenceOf, type ClientCheckContext, type ClientCheckDefinition, type SeenRequest } from '../../src/runner/client-check.js';
 import { canonicalJson } from '../../src/canonical-json.js';
@@ -8,12 +8,16 @@ export { fail, note, pass, skip };
 
 export const sentence = (ref: string, text: string, keyword: KeywordText): SpecSentence => ({ ref, text, keyword });
 
-/** A client check on the 2026-07-28 wire (the only one the scripted server speaks); its keyword is its first sentence's. */
+/**
+ * A client check on the 2026-07-28 wire, and on the earlier revisions in `earlier` (those whose pages hold the same
+ * rule, quoted from them); its keyword is its first sentence's.
+ */
 export function clientCheck(
-  definition: Omit<ClientCheckDefinition, 'keyword' | 'sentences' | 'specRef'> & { sentences: readonly SpecSentence[] },
+  definition: Omit<ClientCheckDefinition, 'keyword' | 'sentences' | 'specRef'> & { sentences: readonly SpecSentence[]; earlier?: SpecSentences },
 ): ClientCheckDefinition {
+  const { earlier, ...rest } = definition;
   const first = definition.sentences[0]!;
-  return { ...definition, keyword: first.keyword, specRef: first.ref, sentences: { [MODERN_VERSION]: definition.sentences } };
+  return { ...rest, keyword: first.keyword, specRef: first.ref, sentences: { [MODERN_VERSION]: definition.sentences, ...earlier } };
 }
 
 /** How many offending items a finding shows as evidence. */

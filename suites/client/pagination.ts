@@ -1,6 +1,8 @@
 import type { ClientCheckDefinition, SeenRequest } from '../../src/runner/client-check.js';
 import { clientCheck, describeRequest, fail, judgeRequests, pass, sentence, skip } from './kit.js';
 import { evidenceOf } from '../../src/runner/client-check.js';
+import { LEGACY } from '../../src/model/wire.js';
+import { onWires } from '../kit/same-sentences.js';
 
 const GUIDELINES = 'server/utilities/pagination#implementation-guidelines';
 
@@ -10,6 +12,7 @@ export const CURSOR_OPAQUE = clientCheck({
   area: 'tools-list',
   scenario: 'pagination',
   sentences: [sentence(GUIDELINES, 'Clients MUST treat cursors as opaque tokens:', 'MUST')],
+  earlier: onWires(LEGACY, sentence(GUIDELINES, 'Clients MUST treat cursors as opaque tokens:', 'MUST')),
   run(ctx) {
     const issued = new Set<string>();
     const withCursor: { request: (typeof ctx.requests)[number]; problem: string }[] = [];
@@ -50,6 +53,7 @@ export const BOTH_FLOWS = clientCheck({
   area: 'tools-list',
   scenario: 'pagination',
   sentences: [sentence(GUIDELINES, 'Clients SHOULD: … Support both paginated and non-paginated flows', 'SHOULD')],
+  earlier: onWires(LEGACY, sentence(GUIDELINES, 'Clients SHOULD: … Support both paginated and non-paginated flows', 'SHOULD')),
   run(ctx) {
     const lists = ctx.requests.filter((r) => r.method === 'tools/list');
     // A page ending with "" is page.client.empty-cursor's (a MUST NOT); here, pages with a cursor of some length.

@@ -1,8 +1,11 @@
 import { isObject } from '../../src/jsonrpc.js';
 import type { ClientCheckDefinition, SeenRequest } from '../../src/runner/client-check.js';
+import { LEGACY } from '../../src/model/wire.js';
+import { onWires } from '../kit/same-sentences.js';
 import { clientCheck, describeRequest, judgeRequests, reusedWhileInFlight, sentence } from './kit.js';
 
 const FLOW = 'basic/patterns/progress#progress-flow';
+const LEGACY_FLOW = 'basic/utilities/progress#progress-flow';
 const withToken = (requests: readonly SeenRequest[]) =>
   requests.flatMap((request) => {
     const meta = isObject(request.params._meta) ? request.params._meta : undefined;
@@ -16,6 +19,7 @@ export const TOKEN_TYPE = clientCheck({
   area: 'progress',
   scenario: 'meta',
   sentences: [sentence(FLOW, 'Progress tokens MUST be a string or integer value', 'MUST')],
+  earlier: onWires(LEGACY, sentence(LEGACY_FLOW, 'Progress tokens MUST be a string or integer value', 'MUST')),
   run(ctx) {
     const tokens = withToken(ctx.requests);
     const offenders = tokens.filter((t) => typeof t.token !== 'string' && !Number.isInteger(t.token)).map((t) => ({ request: t.request, problem: `${describeRequest(t.request)} has progressToken ${JSON.stringify(t.token)}` }));
@@ -29,6 +33,7 @@ export const TOKEN_UNIQUE = clientCheck({
   area: 'progress',
   scenario: 'meta',
   sentences: [sentence(FLOW, 'Progress tokens can be chosen by the client using any means, but MUST be unique across all active requests.', 'MUST')],
+  earlier: onWires(LEGACY, sentence(LEGACY_FLOW, 'Progress tokens can be chosen by the sender using any means, but MUST be unique across all active requests.', 'MUST')),
   run(ctx) {
     const tokens = withToken(ctx.requests);
     const offenders = reusedWhileInFlight(tokens, (t) => t.request, (t) => t.token).map(({ item: t, earlier: active }) => ({

@@ -1,6 +1,7 @@
 import { CONTROL_ERROR_CODE, LEGACY_ERROR_CODE, TOOL, UNKNOWN_RESULT_TYPE } from '../../src/client-mode/scenarios.js';
 import { errorOf } from '../../src/jsonrpc.js';
 import { evidenceOf, type ClientCheckContext, type ClientCheckDefinition, type SeenRequest } from '../../src/runner/client-check.js';
+import { onWires } from '../kit/same-sentences.js';
 import { clientCheck, describeRequest, fail, judgeDriverLine, pass, sentence, skip } from './kit.js';
 
 export const UNKNOWN_RESULT_TYPE_INVALID = clientCheck({
@@ -25,6 +26,7 @@ export const OUTPUT_VALIDATION = clientCheck({
   area: 'results',
   scenario: 'results',
   sentences: [sentence('server/tools#output-schema', 'Clients SHOULD validate structured results against this schema.', 'SHOULD')],
+  earlier: onWires(['2025-11-25', '2025-06-18'], sentence('server/tools#output-schema', 'Clients SHOULD validate structured results against this schema.', 'SHOULD')),
   run: (ctx) =>
     judgeDriverLine(ctx, TOOL.structuredMismatch, 'error', {
       afterCall: true,

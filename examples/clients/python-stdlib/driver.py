@@ -15,6 +15,13 @@ with no answer within MCP_CONFORMANCE_CALL_TIMEOUT_MS milliseconds is given up a
 lists the tools once more, printing ``{"listed": n}`` after each listing.
 Everything else (warnings, diagnostics) goes to stderr. Exit status 0 once the list was walked.
 
+With MCP_CONFORMANCE_PROTOCOL_VERSION set to an earlier revision (2025-11-25, 2025-06-18, 2025-03-26,
+2024-11-05) it speaks that revision instead: ``initialize`` and ``notifications/initialized``, the
+Streamable HTTP session (``Mcp-Session-Id``, a new session after a 404) and, from 2025-06-18,
+``MCP-Protocol-Version``; the server's requests in the middle of a call (elicitation, roots) are
+answered where they arrive. Same steps, same output lines (basic/lifecycle.mdx, basic/transports.mdx
+of that revision).
+
 Written from the 2026-07-28 specification pages: basic/index.mdx, basic/patterns/mrtr.mdx,
 basic/transports/streamable-http.mdx, basic/transports/stdio.mdx, server/tools.mdx,
 server/utilities/pagination.mdx.
@@ -34,6 +41,8 @@ import threading
 import urllib.parse
 
 PROTOCOL_VERSION = "2026-07-28"
+# The revisions of the initialize handshake this client can speak instead (newest first).
+LEGACY_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05")
 CLIENT_INFO = {"name": "python-stdlib-driver", "version": "0.1.0"}
 # Per-request capabilities: form-mode elicitation and roots. Nothing else (no sampling, no url
 # elicitation), so a well-behaved server never asks us for those.
@@ -67,6 +76,10 @@ class McpError(Exception):
         if self.code is not None:
             out["code"] = self.code
         return out
+
+
+class SessionGone(McpError):
+    """HTTP 404 to a request that named our session: the server ended it (a new initialize starts another)."""
 
 
 def encode_json(msg) -> bytes:
@@ -247,26 +260,44 @@ class HttpTransport:
         self.host = parts.hostname or "localhost"
         self.port = parts.port
         self.path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+        # The initialize wire only: the session the server assigned, the version agreed (for
+        # MCP-Protocol-Version, 2025-06-18 on), and who answers the server's requests.
+        self.legacy = False
+        self.session: str | None = None
+        self.protocol_version: str | None = None
+        self.on_server_request = None
 
     def _connection(self):
         cls = http.client.HTTPSConnection if self.scheme == "https" else http.client.HTTPConnection
         return cls(self.host, self.port, timeout=REQUEST_TIMEOUT_S)
 
+    def _legacy_headers(self) -> list[tuple[str, str]]:
+        headers = [("Content-Type", "application/json"), ("Accept", "application/json, text/event-stream")]
+        if self.session is not None:
+            headers.append(("Mcp-Session-Id", self.session))
+        if self.protocol_version is not None:
+            headers.append(("MCP-Protocol-Version", self.protocol_version))
+        return headers
+
     def request(self, message: dict, extra_headers: list[tuple[str, str]]) -> dict:
         body = encode_json(message)
         params = message.get("params") or {}
-        headers = [
-            ("Content-Type", "application/json"),
-            ("Accept", "application/json, text/event-stream"),
-            ("MCP-Protocol-Version", params.get("_meta", {}).get("io.modelcontextprotocol/protocolVersion",
-                                                                PROTOCOL_VERSION)),
-            ("Mcp-Method", message["method"]),  # method names are plain ASCII; no sentinel for this header
-        ]
-        if message["method"] in ("tools/call", "prompts/get") and isinstance(params.get("name"), str):
-            headers.append(("Mcp-Name", encode_header_value(params["name"])))
-        elif message["method"] == "resources/read" and isinstance(params.get("uri"), str):
-            headers.append(("Mcp-Name", encode_header_value(params["uri"])))
+        if self.legacy:
+            headers = self._legacy_headers()
+        else:
+            headers = [
+                ("Content-Type", "application/json"),
+                ("Accept", "application/json, text/event-stream"),
+                ("MCP-Protocol-Version", params.get("_meta", {}).get("io.modelcontextprotocol/protocolVersion",
+                                                                    PROTOCOL_VERSION)),
+                ("Mcp-Method", message["method"]),  # method names are plain ASCII; no sentinel for this header
+            ]
+            if message["method"] in ("tools/call", "prompts/get") and isinstance(params.get("name"), str):
+                headers.append(("Mcp-Name", encode_header_value(params["name"])))
+            elif message["method"] == "resources/read" and isinstance(params.get("uri"), str):
+                headers.append(("Mcp-Name", encode_header_value(params["uri"])))
         headers.extend(extra_headers)
+        sent_session = self.legacy and self.session is not None
 
         conn = self._connection()
         try:
@@ -276,6 +307,10 @@ class HttpTransport:
             conn.putheader("Content-Length", str(len(body)))
             conn.endheaders(body)
             resp = conn.getresponse()
+            if self.legacy and resp.getheader("Mcp-Session-Id"):
+                self.session = resp.getheader("Mcp-Session-Id")
+            if sent_session and resp.status == 404:
+                raise SessionGone(f"HTTP 404: the session {self.session} ended")
             ctype = (resp.getheader("Content-Type") or "").split(";")[0].strip().lower()
             if ctype == "text/event-stream" and resp.status == 200:
                 return self._read_sse(resp, message["id"])
@@ -293,8 +328,23 @@ class HttpTransport:
         finally:
             conn.close()  # closing also ends an SSE stream we no longer need
 
-    @staticmethod
-    def _read_sse(resp, request_id) -> dict:
+    def send(self, message: dict) -> None:
+        """A notification or a response (initialize wire): nothing comes back but a status."""
+        body = encode_json(message)
+        conn = self._connection()
+        try:
+            conn.putrequest("POST", self.path, skip_accept_encoding=True)
+            for k, v in self._legacy_headers():
+                conn.putheader(k, v)
+            conn.putheader("Content-Length", str(len(body)))
+            conn.endheaders(body)
+            conn.getresponse().read()
+        except (OSError, http.client.HTTPException) as exc:
+            log(f"sending {message.get('method', 'a response')} failed: {exc}")
+        finally:
+            conn.close()
+
+    def _read_sse(self, resp, request_id) -> dict:
         data_lines: list[str] = []
 
         def dispatch():
@@ -310,7 +360,9 @@ class HttpTransport:
             if isinstance(msg, dict) and "method" not in msg and msg.get("id") == request_id \
                     and ("result" in msg or "error" in msg):
                 return msg
-            if isinstance(msg, dict) and "method" in msg and "id" not in msg:
+            if isinstance(msg, dict) and "method" in msg and "id" in msg and self.on_server_request:
+                self.send(self.on_server_request(msg))  # a server request in the middle of ours
+            elif isinstance(msg, dict) and "method" in msg and "id" not in msg:
                 pass  # a notification related to our request (progress, log): nothing to do
             else:
                 log(f"ignoring unexpected SSE message: {text[:120]!r}")
@@ -353,6 +405,7 @@ class StdioTransport:
         self.proc = None
         self.lines: queue.Queue = queue.Queue()
         self.restarts = 0
+        self.on_server_request = None
         self._start()
 
     def _start(self):
@@ -401,6 +454,9 @@ class StdioTransport:
                 continue
             if not isinstance(msg, dict):
                 continue
+            if "method" in msg and "id" in msg and self.on_server_request:
+                self._send(self.on_server_request(msg))  # initialize wire: a server request mid-call
+                continue
             if "method" in msg:
                 # Notifications need nothing; a server-initiated request is not part of 2026-07-28
                 # (MRTR replaces it) and we never write responses, so it is ignored too.
@@ -408,6 +464,9 @@ class StdioTransport:
             if msg.get("id") == message["id"]:
                 return msg
             log(f"ignoring a response for unknown id {msg.get('id')!r}")
+
+    def send(self, message: dict) -> None:
+        self._send(message)
 
     def _restart_or_fail(self):
         if self.restarts >= self.MAX_RESTARTS:
@@ -666,9 +725,15 @@ class OutputValidator:
 # --------------------------------------------------------------------------------------------
 
 class Client:
-    def __init__(self, transport):
+    def __init__(self, transport, legacy: str | None = None):
         self.transport = transport
         self.next_id = 1
+        # The initialize revision to speak, or None for 2026-07-28.
+        self.legacy = legacy
+        if legacy:
+            transport.on_server_request = self.answer_server_request
+            if transport.name == "http":
+                transport.legacy = True
 
     def _meta(self) -> dict:
         return {
@@ -680,11 +745,18 @@ class Client:
     def request(self, method: str, params: dict | None = None, extra_headers=None) -> dict:
         """Send a request; return its result object, or raise McpError."""
         body_params = dict(params or {})
-        body_params["_meta"] = self._meta()
-        request_id = self.next_id
+        if not self.legacy:
+            body_params["_meta"] = self._meta()
+        message = {"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": body_params}
         self.next_id += 1
-        message = {"jsonrpc": "2.0", "id": request_id, "method": method, "params": body_params}
-        response = self.transport.request(message, extra_headers or [])
+        try:
+            response = self.transport.request(message, extra_headers or [])
+        except SessionGone:
+            # basic/transports, Session Management: a 404 on our session asks for a new one.
+            self.initialize()
+            message = {**message, "id": self.next_id}
+            self.next_id += 1
+            response = self.transport.request(message, extra_headers or [])
         if "error" in response:
             err = response["error"] if isinstance(response["error"], dict) else {}
             code = err.get("code")
@@ -694,6 +766,31 @@ class Client:
         if not isinstance(result, dict):
             raise McpError(f"{method}: the response has no result object")
         return result
+
+    # -- the initialize handshake (earlier revisions) ---------------------------------------
+    def initialize(self) -> dict:
+        if self.transport.name == "http":
+            self.transport.session = None
+            self.transport.protocol_version = None
+        capabilities: dict = {"roots": {}}
+        if self.legacy >= "2025-06-18":
+            capabilities["elicitation"] = {"form": {}} if self.legacy >= "2025-11-25" else {}
+        result = self.request("initialize", {"protocolVersion": self.legacy, "capabilities": capabilities,
+                                             "clientInfo": dict(CLIENT_INFO)})
+        agreed = result.get("protocolVersion")
+        if agreed not in LEGACY_VERSIONS:
+            raise McpError(f"the server answered initialize with protocol version {agreed!r}")
+        if self.transport.name == "http" and agreed >= "2025-06-18":
+            self.transport.protocol_version = agreed
+        self.transport.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        return result
+
+    def answer_server_request(self, msg: dict) -> dict:
+        """The answer to a server request (elicitation, roots), with the request's id."""
+        try:
+            return {"jsonrpc": "2.0", "id": msg["id"], "result": self.answer_input(str(msg.get("method")), msg)}
+        except McpError as exc:
+            return {"jsonrpc": "2.0", "id": msg["id"], "error": {"code": -32601, "message": exc.message}}
 
     # -- discovery -----------------------------------------------------------------------
     def discover(self) -> dict:
@@ -739,7 +836,7 @@ class Client:
                 log(f"warning: skipping a malformed tool definition: {json.dumps(tool)[:120]}")
                 continue
             annotations = []
-            if self.transport.name == "http":
+            if self.transport.name == "http" and not self.legacy:
                 try:
                     annotations = collect_header_annotations(tool["inputSchema"])
                 except InvalidToolDefinition as exc:
@@ -841,10 +938,19 @@ def main(argv: list[str]) -> int:
         log("usage: driver.py <MCP endpoint URL>  (or MCP_CONFORMANCE_URL / MCP_CONFORMANCE_SERVER_COMMAND)")
         return 2
 
-    client = Client(transport)
+    legacy = os.environ.get("MCP_CONFORMANCE_PROTOCOL_VERSION") or None
+    if legacy == PROTOCOL_VERSION:
+        legacy = None
+    if legacy is not None and legacy not in LEGACY_VERSIONS:
+        log(f"MCP_CONFORMANCE_PROTOCOL_VERSION must be {PROTOCOL_VERSION} or one of {', '.join(LEGACY_VERSIONS)}")
+        return 2
+    client = Client(transport, legacy)
     try:
         try:
-            client.discover()
+            if legacy:
+                client.initialize()
+            else:
+                client.discover()
             tools = client.list_tools()
             emit({"listed": len(tools)})
         except McpError as exc:

@@ -56,11 +56,15 @@ function errorLine(tool, error) {
   return line;
 }
 
+// MCP_CONFORMANCE_PROTOCOL_VERSION (optional) names the revision the client is to speak: a 2025 one makes the SDK use
+// its legacy mode (the initialize handshake, which offers its newest 2025 revision, 2025-11-25).
+const LEGACY = /^2025-|^2024-/.test(process.env.MCP_CONFORMANCE_PROTOCOL_VERSION ?? '');
+
 const client = new Client(
   { name: 'mcp-tools-conformance-driver-sdk-v2', version: '2.4.0' },
   {
     capabilities: { elicitation: { form: {} }, roots: {} },
-    versionNegotiation: { mode: { pin: '2026-07-28' } },
+    versionNegotiation: { mode: LEGACY ? 'legacy' : { pin: '2026-07-28' } },
     // Opens a subscriptions/listen stream when the server can change its tool list, and re-lists on a change.
     listChanged: { tools: { onChanged: (error) => error && console.error(`[driver] re-listing after a change failed: ${error.message}`) } },
   },
