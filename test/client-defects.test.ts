@@ -43,7 +43,7 @@ describe.skipIf(!BUILT)('each client check catches its reference-client defect a
   const cases = Object.entries(DEFECTS as Record<string, Defect>).flatMap(([name, defect]) =>
     typeof defect.check === 'string' ? [[name, transportOf(defect.check, defect), defect.check] as const] : (['http', 'stdio'] as const).map((t) => [name, t, (defect.check as Record<string, string>)[t]!] as const),
   );
-  it.each(cases)('%s (%s)', async (name, transport, checkId) => {
+  it.concurrent.each(cases)('%s (%s)', async (name, transport, checkId) => {
     const check = CLIENT_CHECKS.find((c) => c.id === checkId)!;
     // slow_answer costs every run the call timeout: only the runs whose check needs it get the timeout scenario.
     const scenarios = check.scenario === 'timeout' ? SCENARIOS : SCENARIOS.filter((s) => s !== 'timeout');
