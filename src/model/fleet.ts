@@ -1,3 +1,7 @@
+import type { Status } from './check.js';
+import type { RunReport } from './report.js';
+import type { Wire } from './wire.js';
+
 /**
  * A fleet: the servers of one or more host configuration files (Claude Desktop, Claude Code, Cursor, VS Code), each
  * audited as a single audit would be. The contract between reading the files (src/fleet/config/) and running them.
@@ -40,3 +44,63 @@ export type FleetOutcome =
 
 /** The outcomes about conformance; the others are about availability and count only with --fail-on-unavailable. */
 export const CONFORMANCE_OUTCOMES: readonly FleetOutcome[] = ['conformant', 'failing', 'warnings'];
+
+/**
+ * How deep an audit went: the tools it called out of those listed, and the checks it skipped for want of a tool it may
+ * call (safe mode calls read-only tools only). Single audits and fleets show it alike.
+ */
+export interface AuditDepth {
+  toolsListed: number;
+  toolsCalled: number;
+  /** Checks skipped because no listed tool could be called under the safety options. */
+  skippedForNoCallableTool: number;
+  /** The flag that would let the audit go deeper (e.g. `--allow-tools a,b`), when one would. */
+  deeperWith?: string;
+}
+
+/** One server of the fleet: its outcome with one line of why, and, when it was audited, its own report. */
+export interface FleetServerResult {
+  name: string;
+  source: string;
+  transport: FleetEntry['transport'];
+  outcome: FleetOutcome;
+  /** One line: why this outcome (the first failing check, the start-up error and a PATH hint, the missing secret…). */
+  why: string;
+  /** The revision the server agreed; absent when it was never reached. */
+  protocolVersion?: Wire | null;
+  summary?: Record<Status, number>;
+  depth?: AuditDepth;
+  durationMs: number;
+  /** Its own report.json, relative to the fleet's output directory. */
+  reportFile?: string;
+  /** The server's own report (scrubbed, as report.json holds it); absent when it was not audited. */
+  report?: RunReport;
+  /** The first lines of its stderr when it could not start (scrubbed). */
+  stderr?: string[];
+}
+
+/** A finding only a fleet can see (two servers serving one tool name, a description naming another server's tool). */
+export interface FleetFinding {
+  id: string;
+  status: Extract<Status, 'warn'>;
+  message: string;
+  servers: string[];
+  tools: string[];
+}
+
+/** The contract of fleet.json (data/report.schema.json, `fleet`). */
+export interface FleetReport {
+  tool: RunReport['tool'];
+  startedAt: string;
+  durationMs: number;
+  /** The host files read, in order. */
+  files: string[];
+  /** `--shard i/n`: this report holds the i-th of n slices of the fleet. */
+  shard?: { index: number; count: number };
+  summary: Record<FleetOutcome, number>;
+  servers: FleetServerResult[];
+  findings: FleetFinding[];
+  failOn: 'must' | 'should';
+  failOnUnavailable: boolean;
+  exitCode: number;
+}
