@@ -38,6 +38,8 @@ interface Ran {
   aborted?: RunReport['aborted'];
   cutShort?: RunReport['cutShort'];
   lockedTools?: Record<string, unknown>[];
+  /** The tool names the audit's complete walk listed (how deep the audit went: how many of them were called). */
+  listedNames?: Set<string>;
 }
 
 /**
@@ -101,7 +103,8 @@ async function runPhases(
         const walk = await ctx.tools().catch(() => undefined);
         if (walk?.stop.kind === 'complete') lockedTools = walk.tools;
       }
-      return { negotiation, results: output.results, aborted: output.aborted, cutShort: output.cutShort, lockedTools };
+      const listedNames = ctx.listedToolNames();
+      return { negotiation, results: output.results, aborted: output.aborted, cutShort: output.cutShort, lockedTools, ...(listedNames ? { listedNames } : {}) };
     } finally {
       await ctx.closeExtras();
     }
@@ -137,7 +140,11 @@ function reportOf(target: AuditTarget, checks: readonly CheckDefinition[], confi
       ...(config.maxRps === undefined ? {} : { maxRps: config.maxRps }),
       ...(config.httpConnections > 1 ? { httpConnections: config.httpConnections } : {}),
     },
-    stats: { requests: client.exchanges.filter((e) => e.response !== undefined || e.failure).length, toolsCalled: Object.fromEntries(client.toolsCalled) },
+    stats: {
+      requests: client.exchanges.filter((e) => e.response !== undefined || e.failure).length,
+      toolsCalled: Object.fromEntries(client.toolsCalled),
+      ...(ran.listedNames ? { toolsListed: ran.listedNames.size, listedToolsCalled: [...client.toolsCalled.keys()].filter((name) => ran.listedNames!.has(name)).length } : {}),
+    },
     summary: summarize(results),
     ...(checks.some((c) => c.area === 'property') && !target.offline
       ? { property: { seed: config.property.seed, runs: config.property.runs, ...(config.property.replay ? { replay: `${config.property.replay.tool}@${config.property.replay.path}` } : {}) } }

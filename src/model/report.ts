@@ -44,7 +44,12 @@ export interface RunReport {
   durationMs: number;
   /** The limits the run was given (--timeout, --max-duration, --concurrency, --max-rps and --http-connections when set). */
   options: { timeoutMs: number; maxDurationMs: number; maxMessageBytes?: number; concurrency: number; maxRps?: number; httpConnections?: number };
-  stats: { requests: number; toolsCalled: Record<string, number> };
+  /**
+   * `toolsListed`: distinct tool names of the audit's complete tools/list walk, and `listedToolsCalled` how many of them
+   * were called at least once (`toolsCalled` also counts probes of names the server does not list); both absent when no
+   * check walked the list, or the walk did not complete.
+   */
+  stats: { requests: number; toolsCalled: Record<string, number>; toolsListed?: number; listedToolsCalled?: number };
   summary: Record<Status, number>;
   /** Settings of the property-based checks, when any was selected: rerun with the same seed to get the same cases. */
   property?: { seed: number; runs: number; replay?: string };

@@ -37,6 +37,7 @@ export class CheckContext {
   readonly schemas = new ResultSchemaCache();
   private discoverPromise: Promise<Exchange> | undefined;
   private walkPromise: Promise<ToolWalk> | undefined;
+  private walked: ToolWalk | undefined;
   private readonly memos = new Map<string, Promise<unknown>>();
   private readonly timedOutCalls = new Map<string, Exchange>();
   private readonly sentCancellations: SentCancellation[] = [];
@@ -94,9 +95,16 @@ export class CheckContext {
   tools(): Promise<ToolWalk> {
     this.walkPromise ??= walkTools(this.client).then((walk) => {
       this.client.learnTools(walk.tools);
+      this.walked = walk;
       return walk;
     });
     return this.walkPromise;
+  }
+
+  /** Distinct tool names of the shared walk, once a check made it and it completed (the audit's depth); else undefined. */
+  listedToolNames(): Set<string> | undefined {
+    if (this.walked?.stop.kind !== 'complete') return undefined;
+    return new Set(this.walked.tools.flatMap((t) => (typeof t.name === 'string' ? [t.name] : [])));
   }
 
   /** The capabilities the server declared: DiscoverResult.capabilities, or InitializeResult.capabilities on the legacy wire. */
