@@ -29,6 +29,17 @@ export async function main(argv: string[]): Promise<number> {
     throw error;
   }
   if (options === null) return EXIT.ok;
+  if (options.command === 'fleet') {
+    try {
+      return await (await import('./fleet-command.js')).fleetCommand(options, version);
+    } catch (error) {
+      if (error instanceof UsageError) {
+        process.stderr.write(`mcp-tools-conformance: ${error.message}\n`);
+        return EXIT.usage;
+      }
+      throw error;
+    }
+  }
   if (options.command === 'client') {
     try {
       return await (await import('./client-command.js')).clientCommand(options, version, startedAt, started);
