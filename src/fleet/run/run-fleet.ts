@@ -1,0 +1,144 @@
+import { existsSync, statSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { isAbsolute, resolve } from 'node:path';
+import { secretValues, scrubSecrets } from '../../engine/scrub.js';
+import { EXIT } from '../../model/exit-codes.js';
+import { CONFORMANCE_OUTCOMES, type AuditDepth, type FleetEntry, type FleetOutcome, type FleetReport, type FleetServerResult } from '../../model/fleet.js';
+import type { RunReport } from '../../model/report.js';
+import { pool } from '../../runner/pool.js';
+import { runAuditProcess } from './audit-process.js';
+import { fleetDepth } from './depth.js';
+import { classify, notAudited, type AuditRun, type Classified } from './outcome.js';
+import { inShard, invocationOf, safeNames, type ServerAuditFlags } from './plan.js';
+
+/** Where each server's own report goes, under the fleet's output directory. */
+export const SERVERS_DIR = 'servers';
+
+export interface FleetPlan {
+  toolVersion: string;
+  files: string[];
+  entries: FleetEntry[];
+  flags: ServerAuditFlags;
+  /** --max-duration: each server's budget. */
+  maxDurationMs: number;
+  jobs: number;
+  shard?: { index: number; count: number };
+  failOn: 'must' | 'should';
+  failOnUnavailable: boolean;
+  outputDir: string;
+  /** Our CLI's entry script, run once per server. */
+  cli: string;
+  /** A stdio server's working directory when its entry names none (a relative one is taken from here). */
+  cwd: string;
+}
+
+/** What the fleet tells its console while it runs. */
+export interface FleetProgress {
+  started?(name: string, counts: FleetCounts): void;
+  finished?(result: FleetServerResult, counts: FleetCounts): void;
+}
+
+export interface FleetCounts {
+  done: number;
+  running: number;
+  left: number;
+}
+
+/** Audits one server; replaceable in tests of the scheduling. */
+export type Auditor = (cli: string, invocation: ReturnType<typeof invocationOf>, reportFile: string, budgetMs: number) => Promise<AuditRun>;
+
+/**
+ * Audits every entry of the fleet, `jobs` at a time, each as a single audit in its own process, and returns the fleet's
+ * report: one result per entry in file order (the skipped and unstarted ones too), scrubbed of every entry's secrets.
+ */
+export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, audit: Auditor = runAuditProcess): Promise<FleetReport> {
+  const startedAt = new Date();
+  const started = performance.now();
+  const folders = safeNames(plan.entries.map((e) => e.name));
+  const results: FleetServerResult[] = new Array(plan.entries.length);
+  const toAudit: number[] = [];
+  plan.entries.forEach((entry, i) => {
+    const settled = notAudited(entry, inShard(i, plan.shard), plan.shard) ?? missingCwd(entry, plan.cwd);
+    if (settled) results[i] = resultOf(entry, settled, 0);
+    else toAudit.push(i);
+  });
+  const counts: FleetCounts = { done: 0, running: 0, left: toAudit.length };
+  await pool(toAudit, Math.max(1, plan.jobs), async (i) => {
+    const entry = plan.entries[i]!;
+    counts.left -= 1;
+    counts.running += 1;
+    progress.started?.(entry.name, { ...counts });
+    const began = performance.now();
+    const folder = resolve(plan.outputDir, SERVERS_DIR, folders[i]!);
+    const reportFile = resolve(folder, 'report.json');
+    await rm(folder, { recursive: true, force: true });
+    await mkdir(folder, { recursive: true });
+    const run = await audit(plan.cli, invocationOf(entry, plan.flags, folder, plan.cwd), reportFile, plan.maxDurationMs);
+    const result = resultOf(entry, classify(entry, run), performance.now() - began, run.report, run.report ? `${SERVERS_DIR}/${folders[i]}/report.json` : undefined);
+    results[i] = scrubSecrets(result, secretValues(entry.headers ?? {}, entry.env ?? {}));
+    counts.running -= 1;
+    counts.done += 1;
+    progress.finished?.(results[i]!, { ...counts });
+  });
+  const servers = results;
+  const summary = Object.fromEntries(OUTCOMES.map((o) => [o, servers.filter((s) => s.outcome === o).length])) as Record<FleetOutcome, number>;
+  const report: FleetReport = {
+    tool: { name: 'mcp-tools-conformance', version: plan.toolVersion },
+    startedAt: startedAt.toISOString(),
+    durationMs: Math.round(performance.now() - started),
+    files: plan.files,
+    ...(plan.shard ? { shard: plan.shard } : {}),
+    summary,
+    servers,
+    findings: [],
+    failOn: plan.failOn,
+    failOnUnavailable: plan.failOnUnavailable,
+    exitCode: fleetExitCode(servers, plan.failOn, plan.failOnUnavailable),
+  };
+  // Every entry's secrets, everywhere: a server may echo another's (a shared token) in what it says.
+  const everySecret = secretValues(Object.assign({}, ...plan.entries.map((e) => e.headers ?? {})), Object.assign({}, ...plan.entries.map((e) => e.env ?? {})));
+  return scrubSecrets(report, everySecret);
+}
+
+/** Every outcome, in the order the summary and the console list them. */
+export const OUTCOMES: readonly FleetOutcome[] = ['conformant', 'warnings', 'failing', 'could-not-start', 'unreachable', 'needs-secret', 'timed-out', 'skipped'];
+
+/**
+ * The fleet's exit code: 1 when a server fails (or, with --fail-on should, has warnings); else, with
+ * --fail-on-unavailable, 3 when a server could not be audited (could not start, unreachable, needs a secret, timed out);
+ * else 0. A skipped server never counts: it was disabled, invalid as written, or in another shard.
+ */
+export function fleetExitCode(servers: readonly Pick<FleetServerResult, 'outcome'>[], failOn: 'must' | 'should', failOnUnavailable: boolean): number {
+  const has = (outcome: FleetOutcome) => servers.some((s) => s.outcome === outcome);
+  if (has('failing') || (failOn === 'should' && has('warnings'))) return EXIT.failures;
+  const unavailable = servers.some((s) => !CONFORMANCE_OUTCOMES.includes(s.outcome) && s.outcome !== 'skipped');
+  return failOnUnavailable && unavailable ? EXIT.unavailable : EXIT.ok;
+}
+
+/** A stdio entry whose working directory does not exist could not start (spawn would blame the command instead). */
+function missingCwd(entry: FleetEntry, base: string): Classified | undefined {
+  if (entry.transport !== 'stdio' || entry.cwd === undefined) return undefined;
+  const dir = isAbsolute(entry.cwd) ? entry.cwd : resolve(base, entry.cwd);
+  if (existsSync(dir) && statSync(dir).isDirectory()) return undefined;
+  return { outcome: 'could-not-start', why: `its cwd ${entry.cwd} is not a folder that exists` };
+}
+
+function resultOf(entry: FleetEntry, classified: Classified, durationMs: number, report?: RunReport, reportFile?: string): FleetServerResult {
+  return {
+    name: entry.name,
+    source: entry.source,
+    transport: entry.transport,
+    outcome: classified.outcome,
+    why: classified.why,
+    ...(report ? { protocolVersion: report.wire.protocolVersion, summary: report.summary } : {}),
+    ...withDepth(report && fleetDepth(report, entry.name)),
+    durationMs: Math.round(durationMs),
+    ...(reportFile ? { reportFile } : {}),
+    ...(report ? { report } : {}),
+    ...(classified.stderr && classified.stderr.length > 0 ? { stderr: classified.stderr } : {}),
+  };
+}
+
+function withDepth(depth: AuditDepth | undefined): Pick<FleetServerResult, 'depth'> {
+  return depth ? { depth } : {};
+}
