@@ -20,15 +20,16 @@ export interface FleetFileCandidate {
 }
 
 /**
- * Where the hosts keep their MCP servers, project files first. Sources:
- * - Claude Desktop: ~/Library/Application Support/Claude (macOS), %APPDATA%\Claude (Windows), as Anthropic and the
- *   MCP quickstart document; ~/.config/Claude on Linux, where there is no official build, as community builds use it.
- * - Claude Code (code.claude.com/docs/en/mcp): `.mcp.json` in the project (project scope) and `~/.claude.json`
- *   (user scope; local scope under `projects[<path>]` in the same file, read by readFleetFiles given its cwd).
- * - Cursor (cursor.com/docs/mcp): `.cursor/mcp.json` in the project, `~/.cursor/mcp.json` for every project.
- * - VS Code (code.visualstudio.com/docs/copilot/reference/mcp-configuration): `.vscode/mcp.json` in the workspace, and
- *   `mcp.json` in the user profile: the default profile's folder, Code/User under the application data folder.
+ * Where the hosts keep their MCP servers, project files first. As read in each host's documentation:
+ * - VS Code (code.visualstudio.com/docs/copilot/reference/mcp-configuration): `.vscode/mcp.json` in the workspace and
+ *   `mcp.json` in the user profile; the page does not spell out that path. Code/User under the application data
+ *   folder is the default profile's folder, where its settings.json lives.
  * - Windsurf (docs.windsurf.com/windsurf/cascade/mcp): `~/.codeium/windsurf/mcp_config.json`.
+ * - Cursor (cursor.com/docs/mcp, as guides quote it): `.cursor/mcp.json` in the project, `~/.cursor/mcp.json` for all.
+ * - Claude Code (code.claude.com/docs/en/mcp, as guides quote it): `.mcp.json` in the project, `~/.claude.json` for the
+ *   user; its local scope, `projects[<path>]` in the same file, is read by readFleetFiles given a cwd.
+ * - Claude Desktop: ~/Library/Application Support/Claude (macOS), %APPDATA%\Claude (Windows), as every setup guide
+ *   gives them; there is no official Linux build, and ~/.config/Claude is where community builds keep the file.
  */
 export function fleetFileCandidates({ platform, home, cwd, env }: Omit<DiscoverOptions, 'exists'>): FleetFileCandidate[] {
   const { join } = platform === 'win32' ? win32 : posix;
