@@ -143,7 +143,7 @@ const OPTIONS = {
   color: { type: 'boolean', describe: 'colours on the console: --color forces them, --no-color turns them off (default: on a TTY, unless NO_COLOR is set)' },
   'reference-server': { type: 'boolean', describe: 'audit the bundled reference server over stdio (what runs when no target is named on a terminal)' },
   timeout: { type: 'number', default: DEFAULT_TIMEOUT_MS, describe: 'per-request timeout in ms' },
-  'max-duration': { type: 'number', default: 300_000, describe: 'budget for the whole run in ms' },
+  'max-duration': { type: 'number', default: 300_000, describe: 'budget for the whole run in ms (fleet: for each server)' },
   'max-message-bytes': {
     type: 'number',
     default: DEFAULT_MAX_MESSAGE_BYTES,
@@ -167,7 +167,7 @@ const OPTIONS = {
   'allow-tools': {
     type: 'string',
     array: true,
-    describe: 'also call these tools (comma-separated or repeated); by default only tools annotated readOnlyHint: true are called',
+    describe: 'also call these tools (comma-separated or repeated; fleet: server:tool); by default only tools annotated readOnlyHint: true are called',
   },
   'allow-all-tools': { type: 'boolean', default: false, describe: 'call any tool, including ones that may have side effects' },
   'skip-tools': {

@@ -79,7 +79,7 @@ export async function fleetCommand(options: CliOptions, version: string): Promis
     ),
   );
   const written = options.reporters.includes('json') ? [await writeFleetJson(report, options.outputDir)] : [];
-  if (console) out.write(`\n${fleetConsoleLines(report, paint, written).join('\n')}\n`);
+  if (console) out.write(`${out.isTTY === true ? '\r\u001b[2K' : ''}\n${fleetConsoleLines(report, paint, written).join('\n')}\n`);
   return report.exitCode;
 }
 
