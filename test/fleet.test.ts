@@ -60,6 +60,8 @@ describe.skipIf(!BUILT)('fleet: every server of a host file, one report', () => 
           // Says its secret on stderr and exits: the audit's report and the fleet's must not repeat it.
           leaky: { command: process.execPath, args: ['-e', 'console.error("my token is " + process.env.LEAKY_TOKEN); process.exit(1)'], env: { LEAKY_TOKEN: ENV_SECRET } },
           off: { command: process.execPath, args: [REFERENCE], disabled: true },
+          // No annotations in 2024-11-05: no tool is read-only, so none is called and a tool-call check skips.
+          'ref-2024': { command: process.execPath, args: [REFERENCE, '--protocol-version', '2024-11-05'] },
         },
       }),
     );
@@ -75,8 +77,9 @@ describe.skipIf(!BUILT)('fleet: every server of a host file, one report', () => 
       ['refused', 'unreachable'],
       ['leaky', 'could-not-start'],
       ['off', 'skipped'],
+      ['ref-2024', 'conformant'],
     ]);
-    expect(run.report.summary).toEqual({ conformant: 2, warnings: 1, failing: 1, 'could-not-start': 2, unreachable: 1, 'needs-secret': 1, 'timed-out': 0, skipped: 1 });
+    expect(run.report.summary).toEqual({ conformant: 3, warnings: 1, failing: 1, 'could-not-start': 2, unreachable: 1, 'needs-secret': 1, 'timed-out': 0, skipped: 1 });
     expect(run.code).toBe(1);
     expect(run.report.exitCode).toBe(1);
 
@@ -90,15 +93,22 @@ describe.skipIf(!BUILT)('fleet: every server of a host file, one report', () => 
     expect(byName.refused!.why).toMatch(/ECONNREFUSED/);
     expect(byName.leaky!.stderr!.join('\n')).toContain('my token is [redacted]');
     expect(byName.off!.why).toBe('disabled in its file');
-    // Depth: the reference server's read-only tools are called, and the listing is complete.
+    // Depth: the reference server's read-only tools are called out of every tool it lists; on 2024-11-05 none is.
+    const snapshot = JSON.parse((await runCli(['snapshot', '--stdio', `${process.execPath} ${REFERENCE}`])).stdout) as {
+      exchanges: { request: { method: string }; response?: { result?: { tools?: { name: string }[] } } }[];
+    };
+    const listed = new Set(snapshot.exchanges.filter((e) => e.request.method === 'tools/list').flatMap((e) => e.response?.result?.tools ?? []).map((t) => t.name));
     const depth = byName['ref-stdio']!.depth!;
-    expect(depth.toolsListed).toBeGreaterThan(5);
+    expect(depth.toolsListed).toBe(listed.size);
     expect(depth.toolsCalled).toBeGreaterThan(0);
-    expect(depth.toolsCalled).toBeLessThanOrEqual(depth.toolsListed);
+    expect(depth.toolsCalled).toBeLessThan(depth.toolsListed);
+    expect(depth.skippedForNoCallableTool).toBe(0);
+    expect(byName['ref-2024']!.depth).toMatchObject({ toolsCalled: 0, skippedForNoCallableTool: 1, deeperWith: expect.stringContaining('--allow-tools ref-2024:') });
+    expect(run.stdout).toMatch(/Depth\n  ref-2024: 0 of \d+ tools called, 1 check\(s\) skipped for want of a tool it may call/);
 
     // Each audited server's own report.json, next to fleet.json; the console's table, findings and why.
     const servers = readdirSync(join(run.outputDir, 'servers')).sort();
-    expect(servers).toEqual(['leaky', 'memory', 'not-installed', 'ref-defect', 'ref-http', 'ref-stdio', 'refused']);
+    expect(servers).toEqual(['leaky', 'memory', 'not-installed', 'ref-2024', 'ref-defect', 'ref-http', 'ref-stdio', 'refused']);
     expect(run.stdout).toMatch(/^ref-defect\s+stdio\s+2026-07-28\s+failing\s+1\s+0\s+\d+\/\d+/m);
     expect(run.stdout).toMatch(/Findings\n(.*\n)*  ref-defect\n    FAIL tools\.schema\.input-valid-object/);
     expect(run.stdout).toMatch(/needs-key: needs secret: needs MTC_FLEET_UNSET_KEY/);

@@ -29,6 +29,7 @@ describe('fleetConsoleLines', () => {
         server('broken', { outcome: 'failing', why: '1 fail: tools.schema.input-valid-object', protocolVersion: '2025-11-25', summary: { pass: 1, fail: 1, warn: 1, skip: 0, error: 0 }, report: failingReport, reportFile: 'servers/broken/report.json' }),
         server('gone', { outcome: 'could-not-start', why: "cannot start 'x': ENOENT", stderr: ['one', 'two', 'three', 'four'], durationMs: 300 }),
         server('locked', { outcome: 'needs-secret', why: 'needs KEY', durationMs: 0 }),
+        server('shallow', { protocolVersion: '2024-11-05', summary: { pass: 3, fail: 0, warn: 0, skip: 2, error: 0 }, depth: { toolsListed: 9, toolsCalled: 0, skippedForNoCallableTool: 2, deeperWith: '--allow-tools shallow:<tool>,…' } }),
       ]),
       palette(false),
       ['/out/fleet.json'],
@@ -42,7 +43,9 @@ describe('fleetConsoleLines', () => {
     expect(text).toContain('Findings\n  broken\n    FAIL tools.schema.input-valid-object [bad]: inputSchema type is "string"\n    WARN tools.name.charset: a space');
     expect(text).toContain("Why\n  broken: failing: 1 fail: tools.schema.input-valid-object\n  gone: could not start: cannot start 'x': ENOENT\n    stderr: one\n    stderr: two\n    stderr: three\n  locked: needs secret: needs KEY");
     expect(text).not.toContain('four');
-    expect(lines.at(-2)).toBe('Fleet: 4 servers: 1 conformant, 1 failing, 1 could not start, 1 needs secret in 4.2 s (exit 1)');
+    expect(lines[5]).toMatch(/^shallow\s+stdio\s+2024-11-05\s+conformant\s+0\s+0\s+0\/9, 2 skipped\s+1\.5 s$/);
+    expect(text).toContain('Depth\n  shallow: 0 of 9 tools called, 2 check(s) skipped for want of a tool it may call; deeper with --allow-tools shallow:<tool>,…');
+    expect(lines.at(-2)).toBe('Fleet: 5 servers: 2 conformant, 1 failing, 1 could not start, 1 needs secret in 4.2 s (exit 1)');
     expect(lines.at(-1)).toBe('Report: /out/fleet.json');
   });
 

@@ -43,7 +43,8 @@ export function depthText(depth: AuditDepth | undefined): string {
 
 /**
  * The fleet on the console: a table (server, transport, revision agreed, outcome, fails, warns, depth, time), the
- * findings grouped by server, one line of why for every server that is not conformant, and the totals. Servers of other
+ * findings grouped by server, one line of why for every server that is not conformant, the servers whose checks
+ * skipped for want of a tool they may call, and the totals. Servers of other
  * shards are counted, not listed. Every name and message is the target's or the file's: made terminal-safe.
  */
 export function fleetConsoleLines(report: FleetReport, paint: Palette, writtenPaths: readonly string[] = []): string[] {
@@ -83,7 +84,17 @@ export function fleetConsoleLines(report: FleetReport, paint: Palette, writtenPa
     for (const server of explained) {
       lines.push(`  ${terminalInline(server.name, NAME_WIDTH)}: ${outcomeLabel(server.outcome, paint)}: ${terminalInline(server.why)}`);
       for (const text of (server.stderr ?? []).slice(0, STDERR_SHOWN)) lines.push(paint.dim(`    stderr: ${terminalInline(text)}`));
-      if (server.depth?.deeperWith && server.depth.skippedForNoCallableTool > 0) lines.push(paint.dim(`    deeper with ${terminalInline(server.depth.deeperWith)}`));
+    }
+  }
+
+  // Checks that skipped for want of a tool the safety rules let us call: easy to miss in a table, so named here.
+  const shallow = shown.filter((s) => (s.depth?.skippedForNoCallableTool ?? 0) > 0);
+  if (shallow.length > 0) {
+    lines.push('', paint.bold('Depth'));
+    for (const server of shallow) {
+      const depth = server.depth!;
+      const deeper = depth.deeperWith ? `; deeper with ${terminalInline(depth.deeperWith)}` : '';
+      lines.push(`  ${terminalInline(server.name, NAME_WIDTH)}: ${depth.toolsCalled} of ${depth.toolsListed} tools called, ${depth.skippedForNoCallableTool} check(s) skipped for want of a tool it may call${deeper}`);
     }
   }
 
