@@ -26,6 +26,8 @@ import { runRevisions, type RevisionsPlan } from '../engine/revisions.js';
 import { RequestGate } from '../transport/request-gate.js';
 import { startTarget, type StartedTarget } from './start-target.js';
 
+export { fleetCommand } from './fleet-command.js';
+
 export interface RunInputs {
   checks: readonly CheckDefinition[];
   inputs: AuditInputs;

@@ -5,6 +5,8 @@ import { running } from '../fleet/run/audit-process.js';
 import type { ServerAuditFlags } from '../fleet/run/plan.js';
 import { runFleet, type FleetCounts, type FleetProgress } from '../fleet/run/run-fleet.js';
 import { EXIT } from '../model/exit-codes.js';
+import { selectChecks } from '../runner/registry.js';
+import { ALL_CHECKS } from '../../suites/index.js';
 import { colorEnabled, palette } from '../report/color.js';
 import { fleetConsoleLines, outcomeLabel } from '../report/fleet-console.js';
 import { writeFleetJson } from '../report/fleet-json.js';
@@ -23,7 +25,7 @@ export async function fleetCommand(options: CliOptions, version: string): Promis
   const fleet = options.fleet!;
   const out = process.stdout;
   if (options.checks.length > 0 || options.excludeChecks.length > 0) {
-    const { selected, unmatched } = (await import('./commands.js')).selectedChecks(options);
+    const { selected, unmatched } = selectChecks(ALL_CHECKS, options.checks, options.excludeChecks);
     if (unmatched.length > 0) throw new UsageError(`no check matches ${unmatched.map((u) => JSON.stringify(u)).join(', ')} (see --list)`);
     if (selected.length === 0) throw new UsageError('no check is left to run: --exclude-checks removes every check --checks selects');
   }
