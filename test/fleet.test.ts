@@ -139,9 +139,19 @@ describe.skipIf(!BUILT)('fleet: every server of a host file, one report', () => 
     expect(readdirSync(run.outputDir)).toEqual([]);
   });
 
-  it('a host file that cannot be read is a configuration error (exit 2) before any server starts', { timeout: 30_000 }, async () => {
-    const run = await runCli(['fleet', join(dir, 'missing.json')]);
-    expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/missing\.json: file not found/);
+  it('a host file that cannot be read, or --allow-tools for a server the fleet lacks, is a usage error (exit 2) before any server starts', { timeout: 30_000 }, async () => {
+    const [missing, stray] = await Promise.all([
+      runCli(['fleet', join(dir, 'missing.json')]),
+      (async () => {
+        const file = join(dir, 'one.json');
+        writeFileSync(file, JSON.stringify({ mcpServers: { one: { command: 'mtc-never-started' } } }));
+        return runCli(['fleet', file, '--allow-tools', 'github:search']);
+      })(),
+    ]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/missing\.json: file not found/);
+    expect(stray.code).toBe(2);
+    expect(stray.stderr).toMatch(/--allow-tools names no server of the fleet: github \(servers: one\)/);
+    expect(readdirSync(stray.outputDir)).toEqual([]);
   });
 });

@@ -21,7 +21,13 @@ export const running = new Set<import('node:child_process').ChildProcess>();
  * process. Its secrets (env and header values) go in a --config file only this user can read, in a private folder
  * that is also the process's working directory (no config of another project is picked up there), removed after.
  */
-export async function runAuditProcess(cli: string, invocation: AuditInvocation, reportFile: string, budgetMs: number): Promise<AuditRun> {
+export async function runAuditProcess(
+  cli: string,
+  invocation: AuditInvocation,
+  reportFile: string,
+  budgetMs: number,
+  stopping: { marginMs: number; graceMs: number } = { marginMs: HARD_STOP_MARGIN_MS, graceMs: KILL_GRACE_MS },
+): Promise<AuditRun> {
   const dir = await mkdtemp(join(tmpdir(), 'mtc-fleet-'));
   try {
     const configFile = join(dir, 'secrets.json');
@@ -40,8 +46,8 @@ export async function runAuditProcess(cli: string, invocation: AuditInvocation, 
     const stop = setTimeout(() => {
       killed = true;
       child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS).unref();
-    }, budgetMs + HARD_STOP_MARGIN_MS);
+      setTimeout(() => child.kill('SIGKILL'), stopping.graceMs).unref();
+    }, budgetMs + stopping.marginMs);
     const exitCode = await new Promise<number | null>((done) => {
       child.once('error', () => done(null));
       child.once('close', (code) => done(code));
