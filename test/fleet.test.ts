@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,7 +50,8 @@ describe.skipIf(!BUILT)('fleet: every server of a host file, one report', () => 
       file,
       JSON.stringify({
         mcpServers: {
-          'ref-stdio': { command: process.execPath, args: [REFERENCE], env: { API_TOKEN: ENV_SECRET } },
+          // Its script named relative to its cwd: the entry's cwd is the server's.
+          'ref-stdio': { command: process.execPath, args: [basename(REFERENCE)], cwd: dirname(REFERENCE), env: { API_TOKEN: ENV_SECRET } },
           'ref-http': { type: 'http', url: http.url, headers: { Authorization: `Bearer ${HEADER_SECRET}` } },
           'ref-defect': { command: process.execPath, args: [REFERENCE, '--defect', 'input-schema-not-object'] },
           'needs-key': { command: process.execPath, args: [REFERENCE], env: { API_KEY: '${env:MTC_FLEET_UNSET_KEY}' } },
