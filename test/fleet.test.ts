@@ -129,15 +129,25 @@ describe.skipIf(!BUILT)('fleet: every server of a host file, one report', () => 
     expect(strict.code).toBe(3);
   });
 
-  it('--discover lists the host files it finds and audits nothing without --audit', { timeout: 30_000 }, async () => {
+  it('--discover lists the host files it finds and audits them only with --audit (named files always)', { timeout: 30_000 }, async () => {
     const home = mkdtempSync(join(tmpdir(), 'mtc-home-'));
     mkdirSync(join(home, '.cursor'));
-    writeFileSync(join(home, '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: { off: { command: 'x', disabled: true } } }));
-    const run = await runCli(['fleet', '--discover'], { env: { HOME: home, XDG_CONFIG_HOME: join(home, '.config') } });
-    expect(run.code).toBe(0);
-    expect(run.stdout).toContain(join(home, '.cursor', 'mcp.json'));
-    expect(run.stdout).toContain('fleet --discover --audit');
-    expect(readdirSync(run.outputDir)).toEqual([]);
+    writeFileSync(join(home, '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: { found: { command: 'x', disabled: true } } }));
+    const named = join(dir, 'named.json');
+    writeFileSync(named, JSON.stringify({ mcpServers: { named: { command: 'x', disabled: true } } }));
+    const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config') };
+    const [listed, withNamed, audited] = await Promise.all([
+      runCli(['fleet', '--discover'], { env }),
+      runCli(['fleet', named, '--discover'], { env }),
+      runCli(['fleet', named, '--discover', '--audit'], { env }),
+    ]);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain(join(home, '.cursor', 'mcp.json'));
+    expect(listed.stdout).toContain('fleet --discover --audit');
+    expect(readdirSync(listed.outputDir)).toEqual([]);
+    const servers = (run: { outputDir: string }) => (JSON.parse(readFileSync(join(run.outputDir, 'fleet.json'), 'utf8')) as FleetReport).servers.map((s) => s.name);
+    expect(servers(withNamed)).toEqual(['named']);
+    expect(servers(audited)).toEqual(['named', 'found']);
   });
 
   it('a host file that cannot be read, or --allow-tools for a server the fleet lacks, is a usage error (exit 2) before any server starts', { timeout: 30_000 }, async () => {

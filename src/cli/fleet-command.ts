@@ -32,12 +32,11 @@ export async function fleetCommand(options: CliOptions, version: string): Promis
   const found = fleet.discover ? discoverFleetFiles({ platform: process.platform, home: homedir(), cwd: process.cwd(), env: process.env, exists: existsSync }) : [];
   if (fleet.discover) {
     out.write(found.length > 0 ? `Host config files found:\n${found.map((f) => `  ${f}\n`).join('')}` : 'No host config file found in the usual places.\n');
-    if (!fleet.audit) {
-      if (found.length > 0) out.write('Audit their servers with: mcp-tools-conformance fleet --discover --audit\n');
-      return EXIT.ok;
-    }
+    if (!fleet.audit && found.length > 0) out.write('Audit their servers with: mcp-tools-conformance fleet --discover --audit\n');
+    if (!fleet.audit && fleet.files.length === 0) return EXIT.ok;
   }
-  const files = [...fleet.files, ...found];
+  // Named files are always audited; the files found only with --audit.
+  const files = [...new Set([...fleet.files, ...(fleet.audit ? found : [])])];
   if (files.length === 0) {
     process.stderr.write('mcp-tools-conformance: no host config file to audit\n');
     return EXIT.usage;
@@ -59,8 +58,8 @@ export async function fleetCommand(options: CliOptions, version: string): Promis
   await prepareOutputDir(options.outputDir, ['json']);
 
   const paint = palette(options.color ?? colorEnabled(out));
-  const console = options.reporters.includes('console');
-  const status = console ? statusLine(out, paint) : {};
+  const toConsole = options.reporters.includes('console');
+  const status = toConsole ? statusLine(out, paint) : {};
   const report = await withSignalsPassedOn(() =>
     runFleet(
       {
@@ -81,7 +80,7 @@ export async function fleetCommand(options: CliOptions, version: string): Promis
     ),
   );
   const written = options.reporters.includes('json') ? [await writeFleetJson(report, options.outputDir)] : [];
-  if (console) out.write(`${out.isTTY === true ? '\r\u001b[2K' : ''}\n${fleetConsoleLines(report, paint, written).join('\n')}\n`);
+  if (toConsole) out.write(`${out.isTTY === true ? '\r\u001b[2K' : ''}\n${fleetConsoleLines(report, paint, written).join('\n')}\n`);
   return report.exitCode;
 }
 
