@@ -68,10 +68,18 @@ export interface RunReport {
 }
 
 /**
- * One revision of a `--revisions` audit: audited (with its own run's report), or not supported by the target, with
- * what it answered when that revision was offered.
+ * One revision of a `--revisions` audit: audited (with its own run's report); not supported by the target, with what it
+ * answered when that revision was offered; or not tried, because an earlier revision found a target that could not be
+ * started or reached at all.
  */
-export type RevisionEntry = { revision: Wire; status: 'audited'; run: RunReport } | { revision: Wire; status: 'not-supported'; reason: string };
+export type RevisionEntry =
+  | { revision: Wire; status: 'audited'; run: RunReport }
+  | { revision: Wire; status: 'not-supported' | 'not-tried'; reason: string };
+
+/** How a revision that was not audited is named in every report: "not supported" or "not tried". */
+export function notAuditedLabel(status: 'not-supported' | 'not-tried'): string {
+  return status === 'not-supported' ? 'not supported' : 'not tried';
+}
 
 /** A check on one revision: the most telling status of its outcomes there, or `n/a` where the check does not exist in that revision. */
 export type MatrixCell = Status | 'n/a';

@@ -171,7 +171,7 @@ export function renderJunit(report: RunReport, options: JunitOptions = {}): stri
 export function renderJunitRevisions(report: RevisionsReport, options: JunitOptions = {}): string {
   const extended = options.extended ?? false;
   const suites = report.revisions.map((entry) => {
-    if (entry.status === 'not-supported') return notSupportedSuite(entry.revision, entry.reason, report);
+    if (entry.status !== 'audited') return notAuditedSuite(entry.revision, entry.status, entry.reason, report);
     const { run, revision } = entry;
     return xmlElement(
       'testsuite',
@@ -191,13 +191,13 @@ export function renderJunitRevisions(report: RevisionsReport, options: JunitOpti
   return document(root);
 }
 
-function notSupportedSuite(revision: Wire, reason: string, report: RevisionsReport): string {
-  const message = attributeText(`revision ${revision} not supported by the target: ${reason}`);
+function notAuditedSuite(revision: Wire, status: 'not-supported' | 'not-tried', reason: string, report: RevisionsReport): string {
+  const message = attributeText(status === 'not-supported' ? `revision ${revision} not supported by the target: ${reason}` : `revision ${revision} not tried: ${reason}`);
   const properties: [string, string][] = [
     ['toolVersion', report.tool.version],
     ['transport', report.target.transport],
     ['protocolVersion', revision],
-    ['notSupported', reason],
+    [status === 'not-supported' ? 'notSupported' : 'notTried', reason],
   ];
   const testcase = xmlElement('testcase', { classname: revision, name: `revision ${revision}`, time: seconds(0) }, [xmlElement('skipped', { message })]);
   return xmlElement('testsuite', { name: revision, tests: 1, failures: 0, errors: 0, skipped: 1, time: seconds(0), timestamp: report.startedAt }, [

@@ -4,7 +4,7 @@ import { KEYWORDS, STATUSES, countByStatus } from './statuses.js';
 import { terminalInline } from './text-safety.js';
 import { fileReporter } from './file-reporter.js';
 import type { Reporter } from './types.js';
-import { auditedRuns, type RevisionsReport, type RunReport } from '../model/report.js';
+import { auditedRuns, notAuditedLabel, type RevisionsReport, type RunReport } from '../model/report.js';
 import { outcomeAnchors, revisionAnchorPrefix } from './html/checks.js';
 import { cellText, columns, isDecided, MATRIX_LEGEND, NOT_AUDITED } from './revision-matrix.js';
 
@@ -133,8 +133,8 @@ function revisionsHeadline(report: RevisionsReport): string {
 function revisionsTable(report: RevisionsReport): string[] {
   const lines = [`| Revision | Outcome | ${STATUSES.join(' | ')} |`, `| --- | --- | ${STATUSES.map(() => '---:').join(' | ')} |`];
   for (const entry of report.revisions) {
-    if (entry.status === 'not-supported') {
-      lines.push(`| ${entry.revision} | not supported: ${markdownInline(entry.reason, 300)} | ${STATUSES.map(() => NOT_AUDITED).join(' | ')} |`);
+    if (entry.status !== 'audited') {
+      lines.push(`| ${entry.revision} | ${notAuditedLabel(entry.status)}: ${markdownInline(entry.reason, 300)} | ${STATUSES.map(() => NOT_AUDITED).join(' | ')} |`);
     } else {
       lines.push(`| ${entry.revision} | ${headline(entry.run)} | ${STATUSES.map((s) => entry.run.summary[s]).join(' | ')} |`);
     }

@@ -140,7 +140,7 @@ export function renderSarif(report: RunReport, options: SarifOptions = {}): Json
 export function renderSarifRevisions(report: RevisionsReport, options: SarifOptions = {}): Json {
   const runs = report.revisions.map((entry) => {
     if (entry.status === 'audited') return sarifRun(entry.run, options);
-    const text = `revision ${entry.revision} not supported by the target: ${entry.reason}`;
+    const text = entry.status === 'not-supported' ? `revision ${entry.revision} not supported by the target: ${entry.reason}` : `revision ${entry.revision} not tried: ${entry.reason}`;
     return {
       tool: driver(report, []),
       invocations: [{ executionSuccessful: true, startTimeUtc: report.startedAt, toolExecutionNotifications: [{ level: 'note', message: { text } }] }],
