@@ -3,6 +3,7 @@ import type { CheckResult, Status } from './check.js';
 import type { LockComparison } from './lock.js';
 import type { Wire } from './wire.js';
 import type { ClientExit } from './client-observation.js';
+import type { AuditDepth } from './depth.js';
 
 /** Everything one run found: the contract of report.json (data/report.schema.json). */
 export interface RunReport {
@@ -44,7 +45,16 @@ export interface RunReport {
   durationMs: number;
   /** The limits the run was given (--timeout, --max-duration, --concurrency, --max-rps and --http-connections when set). */
   options: { timeoutMs: number; maxDurationMs: number; maxMessageBytes?: number; concurrency: number; maxRps?: number; httpConnections?: number };
-  stats: { requests: number; toolsCalled: Record<string, number> };
+  stats: {
+    requests: number;
+    toolsCalled: Record<string, number>;
+    /** The named tools of the complete listing, once each, in order; absent when no listing was walked (snapshot, client mode, a run cut off before it). */
+    toolsListed?: string[];
+    /** Listed tools the safety options kept from being called (not read-only, not allowed): what --allow-tools would add. */
+    toolsNotAllowed?: string[];
+  };
+  /** How deep the audit went (depthOf): present when the live target's tool listing was walked. */
+  depth?: AuditDepth;
   summary: Record<Status, number>;
   /** Settings of the property-based checks, when any was selected: rerun with the same seed to get the same cases. */
   property?: { seed: number; runs: number; replay?: string };

@@ -1,4 +1,5 @@
 import type { CheckResult, Status } from '../model/check.js';
+import { depthLine } from './depth-line.js';
 import { formatDuration } from './duration.js';
 import { KEYWORDS, STATUSES, countByStatus } from './statuses.js';
 import { terminalInline } from './text-safety.js';
@@ -96,6 +97,7 @@ export function renderMarkdown(report: RunReport, options: MarkdownOptions = {})
     `Target ${targetText(report)} · wire ${report.wire.protocolVersion ?? 'not negotiated'} · ${formatDuration(report.durationMs)} · ${report.stats.requests} requests · ${report.checks.length} check outcomes`,
     '',
   ];
+  if (report.depth) lines.push(`Depth: ${markdownInline(depthLine(report.depth), 500)}`, '');
   if (report.aborted) lines.push(`> **The audit did not complete:** ${markdownInline(report.aborted.reason, 500)}`, '');
   lines.push(...countsTable(report), '');
   lines.push(...findingsTables(report, options));
