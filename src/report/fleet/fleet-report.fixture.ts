@@ -34,7 +34,7 @@ const FAILING = run(
   [pass, { ...fail, message: `${fail.message} (sent with token ${FLEET_SECRET})` }, warn, skip],
   { target: { transport: 'stdio', command: `npx weather-server --token ${FLEET_SECRET}` }, server: { name: `${INJECTION}${HOSTILE_TEXT}` } },
 );
-const WARNINGS = run([pass, warn], { target: { transport: 'http', url: 'http://127.0.0.1:3000/mcp' } });
+const WARNINGS = run([pass, warn], { target: { transport: 'http', url: 'http://127.0.0.1:3000/mcp' }, server: { name: 'warn-only' } });
 const TIMED_OUT = run([pass, { ...skip, message: 'Skipped: the --max-duration budget ran out' }], {
   target: { transport: 'stdio', command: 'node slow.js' },
   verdict: 'aborted',
