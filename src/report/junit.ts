@@ -166,7 +166,7 @@ export function renderJunit(report: RunReport, options: JunitOptions = {}): stri
 /** What a caller adds to a run's suite: properties, and test cases of its own (rendered) with their counts. */
 export interface SuiteExtra {
   properties?: readonly [string, string][];
-  cases?: readonly { xml: string; errors: number; skipped: number }[];
+  cases?: readonly { xml: string; failures: number; errors: number; skipped: number }[];
 }
 
 /**
@@ -176,10 +176,10 @@ export interface SuiteExtra {
 export function runSuite(name: string, run: RunReport, classPrefix: string, extended: boolean, extra: SuiteExtra = {}): string {
   const cases = extra.cases ?? [];
   const counts = countAttributes(run.checks);
-  const total = (key: 'errors' | 'skipped') => counts[key] + cases.reduce((sum, c) => sum + c[key], 0);
+  const total = (key: 'failures' | 'errors' | 'skipped') => counts[key] + cases.reduce((sum, c) => sum + c[key], 0);
   return xmlElement(
     'testsuite',
-    { name, ...counts, tests: counts.tests + cases.length, errors: total('errors'), skipped: total('skipped'), time: totalSeconds(run.checks), timestamp: run.startedAt },
+    { name, ...counts, tests: counts.tests + cases.length, failures: total('failures'), errors: total('errors'), skipped: total('skipped'), time: totalSeconds(run.checks), timestamp: run.startedAt },
     [
       propertiesElement([...runProperties(run), ...(extra.properties ?? [])]),
       ...run.checks.map((check) => testcase(check, extended, `${classPrefix}.${check.area}`)),

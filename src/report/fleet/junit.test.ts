@@ -92,6 +92,16 @@ describe('fleet JUnit', () => {
     expect(child(all(skipped, 'testcase')[0]!, 'skipped')?.attributes.message).toBe('skipped: disabled in its file');
   });
 
+  it('a conformance outcome without a report (not expected) still counts: a failure when failing, a pass otherwise', () => {
+    const bare = (outcome: 'failing' | 'warnings') => ({ name: outcome, source: 'mcp.json', transport: 'stdio' as const, outcome, why: `why ${outcome}`, durationMs: 5 });
+    const parsed = parseXml(fleetJunit({ ...FLEET_REPORT, servers: [bare('failing'), bare('warnings')], findings: [] }));
+    expect(parsed.attributes).toMatchObject({ tests: '2', failures: '1', errors: '0' });
+    const [failing, warnings] = all(parsed, 'testcase');
+    expect(child(failing!, 'failure')?.attributes).toEqual({ message: 'failing: why failing', type: 'failing' });
+    expect(warnings?.children.map((c) => [c.name, c.text])).toEqual([['system-out', 'why warnings']]);
+    expect(parsed.children[0]?.attributes).toMatchObject({ tests: '1', failures: '1', errors: '0', skipped: '0' });
+  });
+
   it('writes each fleet finding as a passing test case that says it is a warning', () => {
     const cases = all(suite(FLEET_FINDINGS_SUITE), 'testcase');
     expect(cases.map((c) => [c.attributes.classname, c.attributes.name])).toEqual([

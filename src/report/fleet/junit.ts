@@ -1,4 +1,4 @@
-import type { FleetFinding, FleetReport, FleetServerResult } from '../../model/fleet.js';
+import { CONFORMANCE_OUTCOMES, type FleetFinding, type FleetReport, type FleetServerResult } from '../../model/fleet.js';
 import {
   attributeText,
   countAttributes,
@@ -40,17 +40,20 @@ function serverProperties(server: FleetServerResult): [string, string][] {
 /**
  * A server that was not (fully) audited, as one test case saying why: `skipped` for a skipped entry, and for the
  * availability outcomes (could not start, unreachable, needs secret, timed out) unless --fail-on-unavailable makes
- * them count, when they are `error`s; so the JUnit page turns red exactly when the fleet's exit code does.
+ * them count, when they are `error`s; so the JUnit page turns red exactly when the fleet's exit code does. (A
+ * conformance outcome comes with a report; were one to come without, it is a failure or a pass saying so.)
  */
 function outcomeCase(server: FleetServerResult, failOnUnavailable: boolean): Counted {
-  const label = OUTCOME_LABELS[server.outcome];
   const message = attributeText(outcomeLine(server));
-  const asError = failOnUnavailable && isUnavailable(server.outcome);
   const detail = [server.why, ...(server.stderr?.length ? ['stderr:', ...server.stderr] : [])].join('\n');
-  const outcome = asError ? xmlTextElement('error', { message, type: server.outcome }, detail) : xmlElement('skipped', { message });
-  const out = !asError && server.stderr?.length ? [xmlTextElement('system-out', {}, detail)] : [];
-  const xml = xmlElement('testcase', { classname: server.name, name: `${server.name} › ${label}`, time: seconds(server.durationMs) }, [outcome, ...out]);
-  return { xml, tests: 1, failures: 0, errors: asError ? 1 : 0, skipped: asError ? 0 : 1 };
+  const kind = server.outcome === 'failing' ? 'failure' : failOnUnavailable && isUnavailable(server.outcome) ? 'error' : CONFORMANCE_OUTCOMES.includes(server.outcome) ? 'pass' : 'skipped';
+  const children =
+    kind === 'failure' || kind === 'error'
+      ? [xmlTextElement(kind, { message, type: server.outcome }, detail)]
+      : [...(kind === 'skipped' ? [xmlElement('skipped', { message })] : []), xmlTextElement('system-out', {}, detail)];
+  const name = `${server.name} › ${OUTCOME_LABELS[server.outcome]}`;
+  const xml = xmlElement('testcase', { classname: server.name, name, time: seconds(server.durationMs) }, children);
+  return { xml, tests: 1, failures: kind === 'failure' ? 1 : 0, errors: kind === 'error' ? 1 : 0, skipped: kind === 'skipped' ? 1 : 0 };
 }
 
 /**
@@ -67,7 +70,7 @@ function serverSuite(server: FleetServerResult, report: FleetReport, extended: b
     return {
       xml,
       tests: counts.tests + (extra?.tests ?? 0),
-      failures: counts.failures,
+      failures: counts.failures + (extra?.failures ?? 0),
       errors: counts.errors + (extra?.errors ?? 0),
       skipped: counts.skipped + (extra?.skipped ?? 0),
     };
@@ -75,7 +78,7 @@ function serverSuite(server: FleetServerResult, report: FleetReport, extended: b
   const case_ = extra!;
   const xml = xmlElement(
     'testsuite',
-    { name: server.name, tests: 1, failures: 0, errors: case_.errors, skipped: case_.skipped, time: seconds(server.durationMs), timestamp: report.startedAt },
+    { name: server.name, tests: 1, failures: case_.failures, errors: case_.errors, skipped: case_.skipped, time: seconds(server.durationMs), timestamp: report.startedAt },
     [propertiesElement(serverProperties(server)), case_.xml],
   );
   return { ...case_, xml };
