@@ -28,7 +28,7 @@ export function markdownCode(text: string, maxChars = MAX_CELL_CHARS): string {
   return `\`${terminalInline(text, maxChars).replace(/`/g, "'")}\``;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function headline(report: RunReport): string {
   const { fail, warn, error } = report.summary;
@@ -79,7 +79,7 @@ function identityText(report: Pick<RunReport, 'client' | 'server'>): string {
 }
 
 /** The findings of one run, a table per status; `prefix` names the run in a --revisions report. */
-function findingsTables(report: RunReport, options: MarkdownOptions, anchorPrefix = '', titlePrefix = ''): string[] {
+export function findingsTables(report: RunReport, options: MarkdownOptions, anchorPrefix = '', titlePrefix = ''): string[] {
   const anchors = outcomeAnchors(report.checks, anchorPrefix);
   const rows = report.checks.map((check, index) => ({ check, anchor: anchors[index]! }));
   const byStatus = (status: Status) => rows.filter((r) => r.check.status === status);
