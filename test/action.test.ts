@@ -68,16 +68,19 @@ describe('GitHub Action (action.yml)', () => {
     expect(off.read('step-summary.md')).toBe('');
   });
 
-  it.skipIf(!BUILT)('fleet: audits every server of the host files, writes fleet.json, and goes without stdio or url', { timeout: 60_000 }, () => {
+  it.skipIf(!BUILT)('fleet: audits every server of the host files, writes the fleet reports without annotations, and goes without stdio or url', { timeout: 60_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), 'mtc-action-fleet-'));
     const file = join(dir, 'mcp.json');
     writeFileSync(file, JSON.stringify({ mcpServers: { ref: { command: process.execPath, args: [REFERENCE] }, broken: { command: process.execPath, args: [REFERENCE, '--defect', 'input-schema-not-object'] } } }));
     const run = runAction({ fleet: file, args: '--checks tools.schema.input-valid-object --jobs 2' });
     expect(run.code, run.stderr).toBe(1);
-    expect(run.read('npx-args')).toBe(`--yes mcp-tools-conformance@0.1.0 fleet ${file} --reporter console,json --output-dir mcp-conformance --fail-on must --checks tools.schema.input-valid-object --jobs 2\n`);
+    expect(run.read('npx-args')).toBe(`--yes mcp-tools-conformance@0.1.0 fleet ${file} --reporter console,json,junit,sarif,markdown,html --output-dir mcp-conformance --fail-on must --checks tools.schema.input-valid-object --jobs 2\n`);
     const report = JSON.parse(run.read('mcp-conformance/fleet.json')) as { servers: { name: string; outcome: string }[] };
     expect(report.servers.map((s) => [s.name, s.outcome])).toEqual([['ref', 'conformant'], ['broken', 'failing']]);
-    expect(run.read('github-output')).toBe('exit-code=1\nsarif=\n');
+    for (const written of ['junit.xml', 'report.sarif', 'summary.md', 'report.html', 'servers/ref/report.html', 'servers/broken/report.json']) {
+      expect(existsSync(join(run.dir, 'mcp-conformance', written)), written).toBe(true);
+    }
+    expect(run.read('github-output')).toBe('exit-code=1\nsarif=mcp-conformance/report.sarif\n');
     const both = runAction({ fleet: file, stdio: referenceCommand() });
     expect(both.code).toBe(2);
     expect(both.stdout).toContain('::error::fleet goes without stdio, url, baseline and lock');

@@ -16,6 +16,29 @@ describe.skipIf(!BUILT)('the clean reference server passes every check', () => {
     expect(run.code).toBe(0);
     expect(run.report!.wire.protocolVersion).toBe('2026-07-28');
     expect(run.report!.summary.pass).toBeGreaterThan(10);
+    // Safe mode calls the read-only tools; the others are named as the flag that would call them too.
+    const depth = run.report!.depth!;
+    expect(depth.toolsListed).toBe(run.report!.stats.toolsListed!.length);
+    expect(depth.toolsCalled).toBeGreaterThan(0);
+    expect(depth.toolsCalled).toBeLessThan(depth.toolsListed);
+    expect(depth.skippedForNoCallableTool).toBe(0);
+    expect(depth.deeperWith).toBe(`--allow-tools ${run.report!.stats.toolsNotAllowed!.join(',')}`);
+    expect(run.report!.stats.toolsNotAllowed).toContain('delete_note');
+  });
+
+  it('with no readOnlyHint on any tool: nothing is called, and the depth line counts the checks that skipped for it', async () => {
+    const run = await runCli(['--stdio', referenceCommand('--defect', 'no-read-only-hints'), '--reporter', 'console,json', '--runs', '5']);
+    expect(explain(run.report)).toBe('(no fail/warn/error)');
+    const starved = run.report!.checks.filter((c) => c.skippedFor === 'no-callable-tool');
+    expect(starved.map((c) => c.status)).toEqual(starved.map(() => 'skip'));
+    expect(starved.map((c) => c.id)).toEqual(expect.arrayContaining(['tools.err.tool-errors-in-result', 'tools.output.conform', 'mrtr.irr.non-empty']));
+    expect(run.report!.depth).toEqual({
+      toolsListed: run.report!.stats.toolsListed!.length,
+      toolsCalled: 0,
+      skippedForNoCallableTool: new Set(starved.map((c) => c.id)).size,
+      deeperWith: '--allow-all-tools',
+    });
+    expect(run.stdout).toContain(`Depth: called 0 of ${run.report!.depth!.toolsListed} tools; ${run.report!.depth!.skippedForNoCallableTool} checks skipped for want of a callable tool — --allow-all-tools to go deeper`);
   });
 
   it('with --list-changed-trigger, every subscription check passes (stdio)', async () => {

@@ -160,6 +160,28 @@ describe.skipIf(!BUILT)('--revisions: exit codes and baselines', () => {
     }
   });
 
+  it('a target that cannot be started is tried once: the other revisions are not tried, and the cause is said once', async () => {
+    const run = await runCli(['--stdio', 'mtc-no-such-command-4711', '--revisions', 'all', '--reporter', EVERY_FORMAT]);
+    const report = revisionsOf(run);
+    expect(run.code).toBe(3);
+    expect(report.revisions.map((e) => [e.revision, e.status])).toEqual([['2026-07-28', 'audited'], ...WIRES.slice(1).map((r) => [r, 'not-tried'])]);
+    expect(report.revisions[1]).toMatchObject({ reason: expect.stringMatching(/^the target could not be started or reached when 2026-07-28 was offered \(cannot start 'mtc-no-such-command-4711': ENOENT\)/) });
+    expect(run.stderr.match(/cannot start 'mtc-no-such-command-4711'/g)).toHaveLength(1);
+    expect(run.stdout).toContain('Revisions: 5 asked, 1 audited');
+    expect(readFileSync(join(run.outputDir, 'junit.xml'), 'utf8')).toContain('revision 2025-11-25 not tried: the target could not be started');
+    expect(readFileSync(join(run.outputDir, 'summary.md'), 'utf8')).toContain('| 2024-11-05 | not tried: the target could not be started');
+  });
+
+  it('so is a URL nothing listens on', async () => {
+    const server = await startReferenceHttp();
+    const url = server.url;
+    await server.stop();
+    const run = await runCli(['--url', url, '--revisions', '2025-11-25,2025-06-18', '--checks', 'cache.*']);
+    expect(run.code).toBe(3);
+    expect(revisionsOf(run).revisions.map((e) => [e.revision, e.status])).toEqual([['2025-11-25', 'audited'], ['2025-06-18', 'not-tried']]);
+    expect(revisionsOf(run).revisions[1]).toMatchObject({ reason: expect.stringContaining('ECONNREFUSED') });
+  });
+
   it('no revision supported: exit 3, said on stderr', async () => {
     const run = await runCli(['--stdio', referenceCommand(), '--revisions', '2025-06-18', '--checks', 'cache.*']);
     expect(run.code).toBe(3);

@@ -102,7 +102,7 @@ describe('quickParse (yargs-parser alone) agrees with yargs', () => {
 
   it('fleet: host files, --jobs (default: the cores), --shard i/n, --allow-tools server:tool; nothing of one target', async () => {
     const fleet = await parseArgs(['fleet', 'a.json', 'b.json', '--shard', '2/3', '--allow-tools', 'gh:search,gh:list,mem:read', '--fail-on-unavailable'], VERSION);
-    expect(fleet).toMatchObject({ command: 'fleet', reporters: ['console', 'json'], allowTools: [] });
+    expect(fleet).toMatchObject({ command: 'fleet', reporters: ['console', 'json', 'junit'], allowTools: [] });
     expect(fleet!.fleet).toMatchObject({ files: ['a.json', 'b.json'], shard: { index: 2, count: 3 }, failOnUnavailable: true, discover: false, audit: false });
     expect(fleet!.fleet!.allowTools).toEqual({ gh: ['search', 'list'], mem: ['read'] });
     expect(fleet!.fleet!.jobs).toBeGreaterThanOrEqual(1);
@@ -116,7 +116,7 @@ describe('quickParse (yargs-parser alone) agrees with yargs', () => {
     await expect(parseArgs(['fleet', 'a.json', '--jobs', '0'], VERSION)).rejects.toThrow(/--jobs/);
     await expect(parseArgs(['fleet', 'a.json', '--stdio', 'node s.js'], VERSION)).rejects.toThrow(/--stdio does not go with fleet/);
     await expect(parseArgs(['fleet', 'a.json', '--header', 'A: b'], VERSION)).rejects.toThrow(/--header does not go with fleet/);
-    await expect(parseArgs(['fleet', 'a.json', '--reporter', 'console,junit'], VERSION)).rejects.toThrow(/not yet junit/);
+    await expect(parseArgs(['fleet', 'a.json', '--reporter', 'console,github'], VERSION)).rejects.toThrow(/not github/);
     await expect(parseArgs(['fleet', 'a.json', '--audit'], VERSION)).rejects.toThrow(/--audit goes with --discover/);
     await expect(parseArgs(['--stdio', 's', '--jobs', '2'], VERSION)).rejects.toThrow(/--jobs goes with the fleet command/);
   });

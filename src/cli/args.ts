@@ -136,7 +136,7 @@ const OPTIONS = {
   checks: { type: 'string', array: true, describe: 'only run these check IDs or globs (comma-separated or repeated)' },
   'exclude-checks': { type: 'string', array: true, describe: 'skip these check IDs or globs' },
   list: { type: 'boolean', default: false, describe: 'print the catalog of checks and exit' },
-  reporter: { type: 'string', describe: `comma-separated: ${REPORTER_NAMES.join(', ')} (default console,json,junit; fleet: console,json)` },
+  reporter: { type: 'string', default: 'console,json,junit', describe: `comma-separated: ${REPORTER_NAMES.join(', ')} (fleet: all but github)` },
   'output-dir': { type: 'string', default: 'reports', describe: 'folder for the report files (report.json, junit.xml, report.html)' },
   'fail-on': { type: 'string', default: 'must', describe: 'must or should (any case): which violations make the exit code 1' },
   'fail-on-stale': { type: 'boolean', default: false, describe: 'with --baseline: entries that no longer fail (stale) make the exit code 1 too' },
@@ -384,7 +384,7 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
   if (failOn !== 'must' && failOn !== 'should') throw new UsageError(`--fail-on must be must or should, got ${JSON.stringify(args['fail-on'])}`);
   if (positional.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positional[0])}`);
   if (command === 'snapshot' && args['from-snapshot'] !== undefined) throw new UsageError('snapshot takes a live target (--stdio or --url), not --from-snapshot');
-  const reporters = String(args.reporter ?? (command === 'fleet' ? FLEET_REPORTERS.join(',') : 'console,json,junit')).split(',').map((r) => r.trim()).filter(Boolean);
+  const reporters = String(args.reporter).split(',').map((r) => r.trim()).filter(Boolean);
   for (const r of reporters) if (!isReporterName(r)) throw new UsageError(`unknown reporter "${r}" (choose from ${REPORTER_NAMES.join(', ')})`);
   for (const [flag, value] of [['--timeout', args.timeout], ['--max-duration', args['max-duration']], ['--concurrency', args.concurrency], ['--max-rps', args['max-rps']], ['--max-message-bytes', args['max-message-bytes']]] as const) {
     if (value !== undefined && (!Number.isFinite(value) || value <= 0)) throw new UsageError(`${flag} must be a positive number`);
@@ -463,8 +463,8 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
   };
 }
 
-/** What a fleet report is written as: more formats are for a later change. */
-export const FLEET_REPORTERS: readonly ReporterName[] = ['console', 'json'];
+/** What a fleet report is written as (github's annotations are a single audit's). */
+export const FLEET_REPORTERS: readonly ReporterName[] = ['console', 'json', 'junit', 'sarif', 'markdown', 'html'];
 
 /** Options that name one target or belong to one server's audit: a fleet takes them from its files, per server. */
 const NOT_FOR_FLEET = ['stdio', 'url', 'from-snapshot', 'reference-server', 'header', 'env', 'baseline', 'lock', 'revisions', 'list-changed-trigger', 'replay', 'list'] as const;
@@ -480,7 +480,7 @@ function fleetOptions(command: CliOptions['command'], args: ParsedArgs, files: s
   if (misplaced) throw new UsageError(`--${misplaced} does not go with fleet: each server's target, env and headers come from its host file`);
   if (args['http-connections'] !== 1) throw new UsageError('--http-connections does not go with fleet');
   const unsupported = reporters.filter((r) => !(FLEET_REPORTERS as readonly string[]).includes(r));
-  if (unsupported.length > 0) throw new UsageError(`fleet writes the ${FLEET_REPORTERS.join(' and ')} reports; not yet ${unsupported.join(', ')}`);
+  if (unsupported.length > 0) throw new UsageError(`fleet writes the ${FLEET_REPORTERS.join(', ')} reports, not ${unsupported.join(', ')}`);
   if (args.audit && !args.discover) throw new UsageError('--audit goes with --discover (named files are always audited)');
   if (files.length === 0 && !args.discover) throw new UsageError('fleet needs host config files (mcp.json, claude_desktop_config.json, …) or --discover');
   const jobs = args.jobs ?? availableParallelism();

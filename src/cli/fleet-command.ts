@@ -9,7 +9,8 @@ import { selectChecks } from '../runner/registry.js';
 import { ALL_CHECKS } from '../../suites/index.js';
 import { colorEnabled, palette } from '../report/color.js';
 import { fleetConsoleLines, outcomeLabel } from '../report/fleet-console.js';
-import { writeFleetJson } from '../report/fleet-json.js';
+import { writeFleetFiles } from '../report/fleet-files.js';
+import { FILE_REPORTER_NAMES } from '../report/names.js';
 import { formatDuration } from '../report/duration.js';
 import { terminalInline } from '../report/text-safety.js';
 import { UsageError, type CliOptions } from './args.js';
@@ -55,7 +56,7 @@ export async function fleetCommand(options: CliOptions, version: string): Promis
     process.stderr.write(`mcp-tools-conformance: --allow-tools names no server of the fleet: ${unknown.join(', ')} (servers: ${entries.map((e) => e.name).join(', ')})\n`);
     return EXIT.usage;
   }
-  await prepareOutputDir(options.outputDir, ['json']);
+  await prepareOutputDir(options.outputDir, FILE_REPORTER_NAMES);
 
   const paint = palette(options.color ?? colorEnabled(out));
   const toConsole = options.reporters.includes('console');
@@ -79,7 +80,10 @@ export async function fleetCommand(options: CliOptions, version: string): Promis
       status,
     ),
   );
-  const written = options.reporters.includes('json') ? [await writeFleetJson(report, options.outputDir)] : [];
+  const written = await writeFleetFiles(report, options.outputDir, options.reporters, {
+    junitProperties: options.junitProperties,
+    ...(options.sarifArtifact !== undefined ? { sarifArtifact: options.sarifArtifact } : {}),
+  });
   if (toConsole) out.write(`${out.isTTY === true ? '\r\u001b[2K' : ''}\n${fleetConsoleLines(report, paint, written).join('\n')}\n`);
   return report.exitCode;
 }
@@ -101,7 +105,9 @@ function auditFlags(options: CliOptions): ServerAuditFlags {
   if (options.excludeChecks.length > 0) common.push('--exclude-checks', options.excludeChecks.join(','));
   if (options.skipTools.length > 0) common.push('--skip-tools', options.skipTools.join(','));
   if (options.allowTools === 'all') common.push('--allow-all-tools');
-  return { common, allowTools: options.fleet!.allowTools };
+  // Each server's own report.json, and its report.html when the fleet's dashboard will link to it.
+  const reporters = options.reporters.includes('html') ? 'json,html' : 'json';
+  return { common, allowTools: options.fleet!.allowTools, reporters };
 }
 
 /**

@@ -46,8 +46,8 @@ export function reportersOf(options: CliOptions, waitingOn: () => ReturnType<typ
         return;
       case 'revision-started':
         return reporters.forEach((r) => r.onRevision?.(event.revision));
-      case 'revision-not-supported':
-        return reporters.forEach((r) => r.onRevisionNotSupported?.(event.revision, event.reason));
+      case 'revision-not-audited':
+        return reporters.forEach((r) => r.onRevisionNotAudited?.(event.revision, event.status, event.reason));
       case 'revisions-finished':
         return writeAll((r) => r.finishRevisions(event.report, options.outputDir));
     }

@@ -15,6 +15,7 @@ import { warmUpArgumentAjv } from '../schema/arguments/index.js';
 import { BudgetSpentError } from '../transport/request-gate.js';
 import { TargetUnavailableError, type Transport } from '../transport/types.js';
 import type { AuditConfig } from './config.js';
+import { depthOf } from './depth.js';
 import type { AuditHandler } from './events.js';
 import { scrubSecrets } from './scrub.js';
 import { targetStderr } from './target-stderr.js';
@@ -38,8 +39,8 @@ interface Ran {
   aborted?: RunReport['aborted'];
   cutShort?: RunReport['cutShort'];
   lockedTools?: Record<string, unknown>[];
-  /** The tool names the audit's complete walk listed (how deep the audit went: how many of them were called). */
-  listedNames?: Set<string>;
+  /** The tools listed and those the safety options kept from being called (a live target whose listing was walked). */
+  toolAccess?: { listed: string[]; notAllowed: string[] };
 }
 
 /**
@@ -103,8 +104,8 @@ async function runPhases(
         const walk = await ctx.tools().catch(() => undefined);
         if (walk?.stop.kind === 'complete') lockedTools = walk.tools;
       }
-      const listedNames = ctx.listedToolNames();
-      return { negotiation, results: output.results, aborted: output.aborted, cutShort: output.cutShort, lockedTools, ...(listedNames ? { listedNames } : {}) };
+      const toolAccess = target.offline ? undefined : await ctx.toolAccess();
+      return { negotiation, results: output.results, aborted: output.aborted, cutShort: output.cutShort, lockedTools, ...(toolAccess ? { toolAccess } : {}) };
     } finally {
       await ctx.closeExtras();
     }
@@ -143,7 +144,7 @@ function reportOf(target: AuditTarget, checks: readonly CheckDefinition[], confi
     stats: {
       requests: client.exchanges.filter((e) => e.response !== undefined || e.failure).length,
       toolsCalled: Object.fromEntries(client.toolsCalled),
-      ...(ran.listedNames ? { toolsListed: ran.listedNames.size, listedToolsCalled: [...client.toolsCalled.keys()].filter((name) => ran.listedNames!.has(name)).length } : {}),
+      ...(ran.toolAccess ? { toolsListed: ran.toolAccess.listed, toolsNotAllowed: ran.toolAccess.notAllowed } : {}),
     },
     summary: summarize(results),
     ...(checks.some((c) => c.area === 'property') && !target.offline
@@ -155,7 +156,8 @@ function reportOf(target: AuditTarget, checks: readonly CheckDefinition[], confi
   // The results were scrubbed as they were emitted; the rest of the report (an abort reason, the target's stderr, the
   // server's name) may echo a header or an environment value back too: nothing of it is kept.
   const lock = config.lock && ran.lockedTools ? compareLock(config.lock.data, ran.lockedTools, config.lock.file) : undefined;
-  return concludeReport({ ...scrubSecrets(withoutChecks, config.secrets), checks: results }, config, lock);
+  const report: RunReport = { ...scrubSecrets(withoutChecks, config.secrets), checks: results };
+  return concludeReport(ran.toolAccess ? { ...report, depth: depthOf(report) } : report, config, lock);
 }
 
 /** A result of a run on `revision` as every subscriber and the report see it: marked against the baseline, scrubbed of secrets. */

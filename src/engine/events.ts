@@ -8,7 +8,7 @@ import type { Wire } from '../model/wire.js';
  * with the whole report (baseline summary, lock comparison, verdict and exit code set).
  *
  * A --revisions audit is a sequence of such runs inside `revisions-started` … `revisions-finished`: each revision
- * begins with `revision-started`, then either its run's events, unchanged, or `revision-not-supported`; the matrix
+ * begins with `revision-started`, then either its run's events, unchanged, or `revision-not-audited`; the matrix
  * report comes last. A subscriber that sees no `revisions-started` is in a single run.
  */
 export type AuditEvent =
@@ -18,7 +18,7 @@ export type AuditEvent =
   | { type: 'run-finished'; report: RunReport }
   | { type: 'revisions-started'; revisions: readonly Wire[] }
   | { type: 'revision-started'; revision: Wire }
-  | { type: 'revision-not-supported'; revision: Wire; reason: string }
+  | { type: 'revision-not-audited'; revision: Wire; status: 'not-supported' | 'not-tried'; reason: string }
   | { type: 'revisions-finished'; report: RevisionsReport };
 
 /** A subscriber: the engine waits for what it does with `run-finished` and `revisions-finished` (reports are written there). */

@@ -3,6 +3,7 @@ import { EXIT } from '../model/exit-codes.js';
 import { auditedRuns, type MatrixCell, type MatrixRow, type RevisionEntry, type RevisionsReport, type RunReport } from '../model/report.js';
 import type { Wire } from '../model/wire.js';
 import { RevisionRefusedError } from '../protocol/errors.js';
+import { TargetNotStartedError } from '../transport/types.js';
 import type { CheckDefinition } from '../runner/types.js';
 import { runAudit, verdictOf, type AuditTarget } from './audit.js';
 import type { AuditConfig } from './config.js';
@@ -35,19 +36,29 @@ export async function runRevisions(plan: RevisionsPlan, checks: readonly CheckDe
   await handle({ type: 'revisions-started', revisions: plan.revisions });
   const entries: RevisionEntry[] = [];
   let description: RunReport['target'] | undefined;
+  let notStarted: string | undefined;
   for (const revision of plan.revisions) {
     await handle({ type: 'revision-started', revision });
+    if (notStarted !== undefined) {
+      entries.push({ revision, status: 'not-tried', reason: notStarted });
+      await handle({ type: 'revision-not-audited', revision, status: 'not-tried', reason: notStarted });
+      continue;
+    }
     const { target, config } = await plan.open(revision);
     description ??= target.description;
-    const refusal = await target.negotiation.then(
+    const failure = await target.negotiation.then(
       () => undefined,
-      (error: unknown) => (error instanceof RevisionRefusedError ? error : undefined),
+      (error: unknown) => error,
     );
+    const refusal = failure instanceof RevisionRefusedError ? failure : undefined;
+    if (failure instanceof TargetNotStartedError) {
+      notStarted = `the target could not be started or reached when ${revision} was offered (${scrubSecrets(failure.message, plan.config.secrets)}), and no other revision can change that`;
+    }
     if (refusal) {
       await target.transport.close();
       const reason = scrubSecrets(refusal.message, plan.config.secrets);
       entries.push({ revision, status: 'not-supported', reason });
-      await handle({ type: 'revision-not-supported', revision, reason });
+      await handle({ type: 'revision-not-audited', revision, status: 'not-supported', reason });
       continue;
     }
     entries.push({ revision, status: 'audited', run: await runAudit(target, checks, config, handle) });

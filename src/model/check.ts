@@ -143,4 +143,9 @@ export interface CheckResult {
   durationMs: number;
   /** A fail or warn listed in the --baseline file: reported, but it does not fail the run. */
   baselined?: boolean;
+  /**
+   * A skip that calling a tool would have avoided: the check judges tool calls (`needs: ['tool-call']`), and the safety
+   * options (read-only tools only, unless --allow-tools or --allow-all-tools; --skip-tools) left no listed tool to call.
+   */
+  skippedFor?: 'no-callable-tool';
 }

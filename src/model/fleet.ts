@@ -1,6 +1,9 @@
 import type { Status } from './check.js';
 import type { RunReport } from './report.js';
 import type { Wire } from './wire.js';
+import type { AuditDepth } from './depth.js';
+
+export type { AuditDepth } from './depth.js';
 
 /**
  * A fleet: the servers of one or more host configuration files (Claude Desktop, Claude Code, Cursor, VS Code), each
@@ -44,19 +47,6 @@ export type FleetOutcome =
 
 /** The outcomes about conformance; the others are about availability and count only with --fail-on-unavailable. */
 export const CONFORMANCE_OUTCOMES: readonly FleetOutcome[] = ['conformant', 'failing', 'warnings'];
-
-/**
- * How deep an audit went: the tools it called out of those listed, and the checks it skipped for want of a tool it may
- * call (safe mode calls read-only tools only). Single audits and fleets show it alike.
- */
-export interface AuditDepth {
-  toolsListed: number;
-  toolsCalled: number;
-  /** Checks skipped because no listed tool could be called under the safety options. */
-  skippedForNoCallableTool: number;
-  /** The flag that would let the audit go deeper (e.g. `--allow-tools a,b`), when one would. */
-  deeperWith?: string;
-}
 
 /** One server of the fleet: its outcome with one line of why, and, when it was audited, its own report. */
 export interface FleetServerResult {

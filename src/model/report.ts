@@ -3,6 +3,7 @@ import type { CheckResult, Status } from './check.js';
 import type { LockComparison } from './lock.js';
 import type { Wire } from './wire.js';
 import type { ClientExit } from './client-observation.js';
+import type { AuditDepth } from './depth.js';
 
 /** Everything one run found: the contract of report.json (data/report.schema.json). */
 export interface RunReport {
@@ -44,12 +45,16 @@ export interface RunReport {
   durationMs: number;
   /** The limits the run was given (--timeout, --max-duration, --concurrency, --max-rps and --http-connections when set). */
   options: { timeoutMs: number; maxDurationMs: number; maxMessageBytes?: number; concurrency: number; maxRps?: number; httpConnections?: number };
-  /**
-   * `toolsListed`: distinct tool names of the audit's complete tools/list walk, and `listedToolsCalled` how many of them
-   * were called at least once (`toolsCalled` also counts probes of names the server does not list); both absent when no
-   * check walked the list, or the walk did not complete.
-   */
-  stats: { requests: number; toolsCalled: Record<string, number>; toolsListed?: number; listedToolsCalled?: number };
+  stats: {
+    requests: number;
+    toolsCalled: Record<string, number>;
+    /** The named tools of the complete listing, once each, in order; absent when no listing was walked (snapshot, client mode, a run cut off before it). */
+    toolsListed?: string[];
+    /** Listed tools the safety options kept from being called (not read-only, not allowed): what --allow-tools would add. */
+    toolsNotAllowed?: string[];
+  };
+  /** How deep the audit went (depthOf): present when the live target's tool listing was walked. */
+  depth?: AuditDepth;
   summary: Record<Status, number>;
   /** Settings of the property-based checks, when any was selected: rerun with the same seed to get the same cases. */
   property?: { seed: number; runs: number; replay?: string };
@@ -73,10 +78,18 @@ export interface RunReport {
 }
 
 /**
- * One revision of a `--revisions` audit: audited (with its own run's report), or not supported by the target, with
- * what it answered when that revision was offered.
+ * One revision of a `--revisions` audit: audited (with its own run's report); not supported by the target, with what it
+ * answered when that revision was offered; or not tried, because an earlier revision found a target that could not be
+ * started or reached at all.
  */
-export type RevisionEntry = { revision: Wire; status: 'audited'; run: RunReport } | { revision: Wire; status: 'not-supported'; reason: string };
+export type RevisionEntry =
+  | { revision: Wire; status: 'audited'; run: RunReport }
+  | { revision: Wire; status: 'not-supported' | 'not-tried'; reason: string };
+
+/** How a revision that was not audited is named in every report: "not supported" or "not tried". */
+export function notAuditedLabel(status: 'not-supported' | 'not-tried'): string {
+  return status === 'not-supported' ? 'not supported' : 'not tried';
+}
 
 /** A check on one revision: the most telling status of its outcomes there, or `n/a` where the check does not exist in that revision. */
 export type MatrixCell = Status | 'n/a';

@@ -1,5 +1,5 @@
 import { errorOf, isObject, resultOf } from '../jsonrpc.js';
-import { TargetUnavailableError, type Transport } from '../transport/types.js';
+import { TargetNotStartedError, TargetUnavailableError, type Transport } from '../transport/types.js';
 import type { Exchange } from '../model/exchange.js';
 import type { McpClient } from './client.js';
 import { MODERN_ERROR_CODES } from './constants.js';
@@ -93,7 +93,7 @@ interface ProbeVerdict {
 
 export function classifyProbe(exchange: Exchange, transport: Transport['kind']): ProbeVerdict {
   if (exchange.failure?.kind === 'connection') {
-    throw new TargetUnavailableError(`cannot reach the target: ${exchange.failure.message}`);
+    throw new TargetNotStartedError(`cannot reach the target: ${exchange.failure.message}`);
   }
   if (exchange.failure?.kind === 'target-exited') {
     throw new TargetUnavailableError(`the target exited before answering server/discover: ${exchange.failure.message}`);
@@ -217,7 +217,10 @@ async function guard(send: () => Promise<Exchange>): Promise<Exchange> {
   try {
     return await send();
   } catch (error) {
-    if (error instanceof TargetGoneError) throw new TargetUnavailableError(error.message);
+    if (error instanceof TargetGoneError) {
+      // A connection that fails during the handshake: the target is not there for any revision.
+      throw error.exchange.failure?.kind === 'connection' ? new TargetNotStartedError(error.message) : new TargetUnavailableError(error.message);
+    }
     throw error;
   }
 }

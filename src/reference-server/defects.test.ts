@@ -248,6 +248,7 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
   'tool-name-with-space': (ctx) => expect(extra(ctx).name).toBe('get forecast'),
   'tool-title-not-string': (ctx) => expect(listed(ctx)[0]!.title).toBe(42),
   'tool-without-description': (ctx) => expect(listed(ctx)[1]).not.toHaveProperty('description'),
+  'hidden-text-in-description': (ctx) => expect(listed(ctx)[1]!.description).toContain('docu\u200Bmentation'),
   'input-schema-not-object': (ctx) => expect(extra(ctx).inputSchema).toEqual({ type: 'string' }),
   'annotation-not-boolean': (ctx) => expect(listed(ctx)[0]!.annotations.readOnlyHint).toBe('yes'),
   'icon-sizes-not-array': (ctx) => expect(listed(ctx)[0]!.icons[0].sizes).toBe('48x48'),

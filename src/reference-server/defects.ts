@@ -172,6 +172,7 @@ export const DEFECTS = defineDefects([
   { name: 'tool-name-with-space', breaks: 'tools.name.charset', description: 'lists an extra tool named "get forecast"' },
   { name: 'tool-title-not-string', breaks: 'tools.tool.shape', description: 'the first tool has title: 42' },
   { name: 'tool-without-description', breaks: 'tools.tool.description', description: 'the second tool has no description' },
+  { name: 'hidden-text-in-description', breaks: 'tools.tool.hidden-text', description: 'the second tool\'s description hides a ZERO WIDTH SPACE (U+200B) inside a word' },
   { name: 'input-schema-not-object', breaks: 'tools.schema.input-valid-object', description: 'lists an extra tool whose inputSchema has type "string"' },
   { name: 'annotation-not-boolean', breaks: 'tools.annotations.types', description: 'the first tool has annotations.readOnlyHint: "yes"' },
   { name: 'icon-sizes-not-array', breaks: 'icons.shape', description: 'the first tool has an icon whose sizes is the string "48x48"' },

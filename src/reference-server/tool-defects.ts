@@ -26,6 +26,7 @@ const TOOL_DEFECTS: Readonly<Record<string, (tools: Listed[]) => void>> = {
   'tool-name-with-space': (tools) => tools.push(extraTool('get forecast', { type: 'object' })),
   'tool-title-not-string': (tools) => (tools[0]!.title = 42),
   'tool-without-description': (tools) => delete tools[1]!.description,
+  'hidden-text-in-description': (tools) => (tools[1]!.description = String(tools[1]!.description).replace('documentation', 'docu\u200Bmentation')),
   'input-schema-not-object': (tools) => tools.push(extraTool('string_input', { type: 'string' })),
   'annotation-not-boolean': (tools) => (tools[0]!.annotations = { readOnlyHint: 'yes' }),
   'icon-sizes-not-array': (tools) => (tools[0]!.icons = [{ src: 'https://example.com/weather.png', mimeType: 'image/png', sizes: '48x48' }]),

@@ -44,7 +44,7 @@ export function revisionsSummaryLines(report: RevisionsReport, paint: Palette, w
   const lines = ['', paint.bold(`Revisions: ${report.revisions.length} asked, ${runs.length} audited`)];
   for (const entry of report.revisions) {
     const outcome = terminalInline(revisionOutcome(entry), 300);
-    const painted = entry.status === 'not-supported' ? paint.dim(outcome) : entry.run.verdict === 'pass' ? paint.green(outcome) : entry.run.verdict === 'fail' ? paint.red(outcome) : paint.magenta(outcome);
+    const painted = entry.status !== 'audited' ? paint.dim(outcome) : entry.run.verdict === 'pass' ? paint.green(outcome) : entry.run.verdict === 'fail' ? paint.red(outcome) : paint.magenta(outcome);
     lines.push(`  ${entry.revision}  ${painted}`);
   }
   const order = { error: 0, fail: 1, warn: 2 } as const;

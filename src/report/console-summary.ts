@@ -1,5 +1,6 @@
 import type { Status } from '../model/check.js';
 import type { Palette } from './color.js';
+import { depthLine } from './depth-line.js';
 import { formatDuration } from './duration.js';
 import { KEYWORDS, STATUSES, emptyStatusCounts } from './statuses.js';
 import { terminalInline } from './text-safety.js';
@@ -59,6 +60,7 @@ function runDetails(report: RunReport, writtenPaths: readonly string[]): string[
     const replay = report.property.replay === undefined ? '' : `, replaying ${terminalInline(report.property.replay)}`;
     lines.push(`Property-based checks: seed ${report.property.seed}, ${report.property.runs} case(s) per tool and property${replay} (same seed, same cases)`);
   }
+  if (report.depth !== undefined) lines.push(`Depth: ${depthLine(report.depth)}`);
   const cap = report.options.maxRps === undefined ? '' : ` (capped at ${report.options.maxRps}/s by --max-rps)`;
   lines.push(`Duration: ${formatDuration(report.durationMs)}, ${report.stats.requests} request(s)${cap}`);
   const hint = connectionsHint(report);

@@ -74,6 +74,13 @@ describe('console reporter', () => {
     expect(await runConsole({ color: false })).not.toContain('Reports:');
   });
 
+  it('prints the depth line when the report has a depth, and none otherwise', () => {
+    const depth = { toolsListed: 12, toolsCalled: 0, skippedForNoCallableTool: 14, deeperWith: '--allow-all-tools' };
+    const depthLines = (report: RunReport) => summaryLines(report, PLAIN, []).filter((line) => line.startsWith('Depth:'));
+    expect(depthLines({ ...RUN_REPORT, depth })).toEqual(['Depth: called 0 of 12 tools; 14 checks skipped for want of a callable tool — --allow-all-tools to go deeper']);
+    expect(depthLines(RUN_REPORT)).toEqual([]);
+  });
+
   it('hints at --http-connections when a property search over one HTTP connection stopped on slow answers, and only then', async () => {
     const perTool = (stoppedEarly?: string) => [{ tool: 'get_weather', cases: 10, digest: 'x', ...(stoppedEarly ? { stoppedEarly } : {}) }];
     const lines = (patch: Partial<RunReport>, stoppedEarly?: string) => {

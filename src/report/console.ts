@@ -6,7 +6,7 @@ import { matrixLines, revisionsSummaryLines } from './console-matrix.js';
 import { runSummaryLines, summaryLines } from './console-summary.js';
 import { terminalInline } from './text-safety.js';
 import type { Reporter } from './types.js';
-import type { RevisionsReport, RunReport } from '../model/report.js';
+import { notAuditedLabel, type RevisionsReport, type RunReport } from '../model/report.js';
 import type { Wire } from '../model/wire.js';
 
 export interface ConsoleReporterOptions {
@@ -95,8 +95,8 @@ export function createConsoleReporter(options: ConsoleReporterOptions = {}): Rep
       lastArea = undefined;
       printedAny = false;
     },
-    onRevisionNotSupported(_revision: Wire, reason: string) {
-      write([paint.dim(`  not supported, not audited: ${terminalInline(reason, 400)}`)]);
+    onRevisionNotAudited(_revision: Wire, status: 'not-supported' | 'not-tried', reason: string) {
+      write([paint.dim(`  ${notAuditedLabel(status)}, not audited: ${terminalInline(reason, 400)}`)]);
     },
     onRunFinished(report: RunReport) {
       write([...(printedAny ? [''] : []), ...runSummaryLines(report, paint)]);

@@ -74,6 +74,20 @@ describe('report.schema.json', () => {
     expect((schema.$defs as unknown as { revision: { enum: unknown[] } }).revision.enum).toEqual(WIRES);
   });
 
+  it('takes the depth of an audit, the listing it rests on, and the skips for want of a callable tool', () => {
+    const base = JSON.parse(JSON.stringify(RUN_REPORT)) as Record<string, unknown> & { stats: Record<string, unknown>; checks: Record<string, unknown>[] };
+    const deep = {
+      ...base,
+      stats: { ...base.stats, toolsListed: ['echo', 'slow', 'write'], toolsNotAllowed: ['write'] },
+      depth: { toolsListed: 3, toolsCalled: 2, skippedForNoCallableTool: 1, deeperWith: '--allow-tools write' },
+      checks: [{ ...base.checks[0], status: 'skip', skippedFor: 'no-callable-tool' }],
+    };
+    expect(validate(deep), errorsText()).toBe(true);
+    expect(validate({ ...deep, depth: { toolsListed: 3, toolsCalled: 2 } })).toBe(false);
+    expect(validate({ ...deep, depth: { ...deep.depth, toolsCalled: -1 } })).toBe(false);
+    expect(validate({ ...deep, checks: [{ ...deep.checks[0], skippedFor: 'budget' }] })).toBe(false);
+  });
+
   it('rejects unknown properties, unknown statuses and malformed evidence', () => {
     const base = JSON.parse(JSON.stringify(RUN_REPORT)) as Record<string, unknown> & { checks: Record<string, unknown>[] };
     expect(validate({ ...base, extra: 1 })).toBe(false);

@@ -9,7 +9,7 @@ import type { Wire } from '../model/wire.js';
 import { xmlElement, xmlTextElement } from './xml.js';
 
 export const JUNIT_REPORT_FILE = 'junit.xml';
-const SUITES_NAME = 'mcp-tools-conformance';
+export const SUITES_NAME = 'mcp-tools-conformance';
 const MAX_ATTRIBUTE_CHARS = 1000;
 const MAX_BODY_CHARS = 64 * 1024;
 const EVIDENCE_LIMITS = { maxStringLength: 8 * 1024, maxItems: 10 };
@@ -23,11 +23,11 @@ export interface JunitOptions {
   extended?: boolean;
 }
 
-function seconds(ms: number): string {
+export function seconds(ms: number): string {
   return (Math.max(0, Number.isFinite(ms) ? ms : 0) / 1000).toFixed(3);
 }
 
-function attributeText(text: string): string {
+export function attributeText(text: string): string {
   return truncateString(text, MAX_ATTRIBUTE_CHARS);
 }
 
@@ -50,7 +50,7 @@ function caseProperties(check: CheckResult): [string, string][] {
   return properties;
 }
 
-function propertiesElement(properties: readonly [string, string][]): string {
+export function propertiesElement(properties: readonly [string, string][]): string {
   return xmlElement(
     'properties',
     {},
@@ -121,7 +121,7 @@ function runProperties(report: RunReport): [string, string][] {
   return properties;
 }
 
-function countAttributes(checks: readonly CheckResult[]): { tests: number; failures: number; errors: number; skipped: number } {
+export function countAttributes(checks: readonly CheckResult[]): { tests: number; failures: number; errors: number; skipped: number } {
   const counts = countByStatus(checks);
   const known = checks.filter((c) => c.baselined && c.status === 'fail').length;
   return { tests: checks.length, failures: counts.fail - known, errors: counts.error, skipped: counts.skip + known };
@@ -141,7 +141,7 @@ function totalSeconds(checks: readonly CheckResult[]): string {
   return seconds(checks.reduce((total, check) => total + check.durationMs, 0));
 }
 
-function document(root: string): string {
+export function document(root: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n${root}\n`;
 }
 
@@ -163,6 +163,31 @@ export function renderJunit(report: RunReport, options: JunitOptions = {}): stri
   return document(root);
 }
 
+/** What a caller adds to a run's suite: properties, and test cases of its own (rendered) with their counts. */
+export interface SuiteExtra {
+  properties?: readonly [string, string][];
+  cases?: readonly { xml: string; failures: number; errors: number; skipped: number }[];
+}
+
+/**
+ * One run as one testsuite named `name`, its test cases' classname `<classPrefix>.<area>`, the run's metadata in its
+ * `<properties>`, and what `extra` adds.
+ */
+export function runSuite(name: string, run: RunReport, classPrefix: string, extended: boolean, extra: SuiteExtra = {}): string {
+  const cases = extra.cases ?? [];
+  const counts = countAttributes(run.checks);
+  const total = (key: 'failures' | 'errors' | 'skipped') => counts[key] + cases.reduce((sum, c) => sum + c[key], 0);
+  return xmlElement(
+    'testsuite',
+    { name, ...counts, tests: counts.tests + cases.length, failures: total('failures'), errors: total('errors'), skipped: total('skipped'), time: totalSeconds(run.checks), timestamp: run.startedAt },
+    [
+      propertiesElement([...runProperties(run), ...(extra.properties ?? [])]),
+      ...run.checks.map((check) => testcase(check, extended, `${classPrefix}.${check.area}`)),
+      ...cases.map((c) => c.xml),
+    ],
+  );
+}
+
 /**
  * A --revisions audit: one testsuite per revision, named for it, its test cases' classname `<revision>.<area>` (so
  * that tools grouping by class keep the revisions apart). A revision the target does not support is a suite of one
@@ -171,13 +196,8 @@ export function renderJunit(report: RunReport, options: JunitOptions = {}): stri
 export function renderJunitRevisions(report: RevisionsReport, options: JunitOptions = {}): string {
   const extended = options.extended ?? false;
   const suites = report.revisions.map((entry) => {
-    if (entry.status === 'not-supported') return notSupportedSuite(entry.revision, entry.reason, report);
-    const { run, revision } = entry;
-    return xmlElement(
-      'testsuite',
-      { name: revision, ...countAttributes(run.checks), time: totalSeconds(run.checks), timestamp: run.startedAt },
-      [propertiesElement(runProperties(run)), ...run.checks.map((check) => testcase(check, extended, `${revision}.${check.area}`))],
-    );
+    if (entry.status !== 'audited') return notAuditedSuite(entry.revision, entry.status, entry.reason, report);
+    return runSuite(entry.revision, entry.run, entry.revision, extended);
   });
   const checks = auditedRuns(report).flatMap(({ run }) => run.checks);
   const notSupported = report.revisions.length - auditedRuns(report).length;
@@ -191,13 +211,13 @@ export function renderJunitRevisions(report: RevisionsReport, options: JunitOpti
   return document(root);
 }
 
-function notSupportedSuite(revision: Wire, reason: string, report: RevisionsReport): string {
-  const message = attributeText(`revision ${revision} not supported by the target: ${reason}`);
+function notAuditedSuite(revision: Wire, status: 'not-supported' | 'not-tried', reason: string, report: RevisionsReport): string {
+  const message = attributeText(status === 'not-supported' ? `revision ${revision} not supported by the target: ${reason}` : `revision ${revision} not tried: ${reason}`);
   const properties: [string, string][] = [
     ['toolVersion', report.tool.version],
     ['transport', report.target.transport],
     ['protocolVersion', revision],
-    ['notSupported', reason],
+    [status === 'not-supported' ? 'notSupported' : 'notTried', reason],
   ];
   const testcase = xmlElement('testcase', { classname: revision, name: `revision ${revision}`, time: seconds(0) }, [xmlElement('skipped', { message })]);
   return xmlElement('testsuite', { name: revision, tests: 1, failures: 0, errors: 0, skipped: 1, time: seconds(0), timestamp: report.startedAt }, [

@@ -1,10 +1,11 @@
 import type { CheckResult, Status } from '../model/check.js';
+import { depthLine } from './depth-line.js';
 import { formatDuration } from './duration.js';
 import { KEYWORDS, STATUSES, countByStatus } from './statuses.js';
 import { terminalInline } from './text-safety.js';
 import { fileReporter } from './file-reporter.js';
 import type { Reporter } from './types.js';
-import { auditedRuns, type RevisionsReport, type RunReport } from '../model/report.js';
+import { auditedRuns, notAuditedLabel, type RevisionsReport, type RunReport } from '../model/report.js';
 import { outcomeAnchors, revisionAnchorPrefix } from './html/checks.js';
 import { cellText, columns, isDecided, MATRIX_LEGEND, NOT_AUDITED } from './revision-matrix.js';
 
@@ -27,7 +28,7 @@ export function markdownCode(text: string, maxChars = MAX_CELL_CHARS): string {
   return `\`${terminalInline(text, maxChars).replace(/`/g, "'")}\``;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function headline(report: RunReport): string {
   const { fail, warn, error } = report.summary;
@@ -78,7 +79,7 @@ function identityText(report: Pick<RunReport, 'client' | 'server'>): string {
 }
 
 /** The findings of one run, a table per status; `prefix` names the run in a --revisions report. */
-function findingsTables(report: RunReport, options: MarkdownOptions, anchorPrefix = '', titlePrefix = ''): string[] {
+export function findingsTables(report: RunReport, options: MarkdownOptions, anchorPrefix = '', titlePrefix = ''): string[] {
   const anchors = outcomeAnchors(report.checks, anchorPrefix);
   const rows = report.checks.map((check, index) => ({ check, anchor: anchors[index]! }));
   const byStatus = (status: Status) => rows.filter((r) => r.check.status === status);
@@ -96,6 +97,7 @@ export function renderMarkdown(report: RunReport, options: MarkdownOptions = {})
     `Target ${targetText(report)} · wire ${report.wire.protocolVersion ?? 'not negotiated'} · ${formatDuration(report.durationMs)} · ${report.stats.requests} requests · ${report.checks.length} check outcomes`,
     '',
   ];
+  if (report.depth) lines.push(`Depth: ${markdownInline(depthLine(report.depth), 500)}`, '');
   if (report.aborted) lines.push(`> **The audit did not complete:** ${markdownInline(report.aborted.reason, 500)}`, '');
   lines.push(...countsTable(report), '');
   lines.push(...findingsTables(report, options));
@@ -133,8 +135,8 @@ function revisionsHeadline(report: RevisionsReport): string {
 function revisionsTable(report: RevisionsReport): string[] {
   const lines = [`| Revision | Outcome | ${STATUSES.join(' | ')} |`, `| --- | --- | ${STATUSES.map(() => '---:').join(' | ')} |`];
   for (const entry of report.revisions) {
-    if (entry.status === 'not-supported') {
-      lines.push(`| ${entry.revision} | not supported: ${markdownInline(entry.reason, 300)} | ${STATUSES.map(() => NOT_AUDITED).join(' | ')} |`);
+    if (entry.status !== 'audited') {
+      lines.push(`| ${entry.revision} | ${notAuditedLabel(entry.status)}: ${markdownInline(entry.reason, 300)} | ${STATUSES.map(() => NOT_AUDITED).join(' | ')} |`);
     } else {
       lines.push(`| ${entry.revision} | ${headline(entry.run)} | ${STATUSES.map((s) => entry.run.summary[s]).join(' | ')} |`);
     }

@@ -1,4 +1,4 @@
-import type { MatrixCell, MatrixRow, RevisionEntry, RevisionsReport } from '../model/report.js';
+import { notAuditedLabel, type MatrixCell, type MatrixRow, type RevisionEntry, type RevisionsReport } from '../model/report.js';
 import type { Wire } from '../model/wire.js';
 
 /** What a cell shows in the column of a revision the target did not take (it was not audited). */
@@ -24,7 +24,7 @@ export function columns(report: Pick<RevisionsReport, 'revisions'>): Wire[] {
 
 /** One line on a revision: how its run ended, or that the target does not support it and what it answered. */
 export function revisionOutcome(entry: RevisionEntry): string {
-  if (entry.status === 'not-supported') return `not supported: ${entry.reason}`;
+  if (entry.status !== 'audited') return `${notAuditedLabel(entry.status)}: ${entry.reason}`;
   const { verdict, summary } = entry.run;
   return `${verdict ?? 'aborted'} (${summary.pass} pass, ${summary.fail} fail, ${summary.warn} warn, ${summary.skip} skip, ${summary.error} error)`;
 }

@@ -9,7 +9,7 @@ import type { RevisionsReport, RunReport } from '../model/report.js';
 import type { Wire } from '../model/wire.js';
 
 export const SARIF_REPORT_FILE = 'report.sarif';
-const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const INFORMATION_URI = 'https://www.npmjs.com/package/mcp-tools-conformance';
 const EVIDENCE_LIMITS = { maxStringLength: 8 * 1024, maxItems: 10, maxArrayLength: 200, maxDepth: 32 };
 /** Where code scanning files a finding when the run names no repository file (it needs a repository-relative path). */
@@ -87,7 +87,7 @@ function result(check: CheckResult, ruleIndex: number, artifact: string, hasBase
 }
 
 /** One SARIF run for one audit run: its own rules (quoting the revision judged), results and invocation. */
-function sarifRun(report: RunReport, options: SarifOptions): Json {
+export function sarifRun(report: RunReport, options: SarifOptions): Json {
   const artifact = options.artifact ?? DEFAULT_SARIF_ARTIFACT;
   const { list, index } = rules(report);
   const findings = report.checks.filter((c) => c.status === 'fail' || c.status === 'warn');
@@ -120,7 +120,7 @@ function sarifRun(report: RunReport, options: SarifOptions): Json {
   };
 }
 
-function driver(report: Pick<RunReport, 'tool'>, rules: Json[]): Json {
+export function driver(report: Pick<RunReport, 'tool'>, rules: Json[]): Json {
   return { driver: { name: report.tool.name, version: report.tool.version, informationUri: INFORMATION_URI, rules } };
 }
 
@@ -140,7 +140,7 @@ export function renderSarif(report: RunReport, options: SarifOptions = {}): Json
 export function renderSarifRevisions(report: RevisionsReport, options: SarifOptions = {}): Json {
   const runs = report.revisions.map((entry) => {
     if (entry.status === 'audited') return sarifRun(entry.run, options);
-    const text = `revision ${entry.revision} not supported by the target: ${entry.reason}`;
+    const text = entry.status === 'not-supported' ? `revision ${entry.revision} not supported by the target: ${entry.reason}` : `revision ${entry.revision} not tried: ${entry.reason}`;
     return {
       tool: driver(report, []),
       invocations: [{ executionSuccessful: true, startTimeUtc: report.startedAt, toolExecutionNotifications: [{ level: 'note', message: { text } }] }],

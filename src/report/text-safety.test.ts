@@ -14,6 +14,11 @@ describe('escapeForTerminal', () => {
     expect(escapeForTerminal('👨\u200d👩')).toBe('👨\u200d👩');
   });
 
+  it('renders the word joiner, invisible operators and Unicode tag characters visibly', () => {
+    expect(escapeForTerminal('a\u2060b\u2062c')).toBe('a\\u2060b\\u2062c');
+    expect(escapeForTerminal('ok\u{e0049}\u{e0047}')).toBe('ok\\u{e0049}\\u{e0047}');
+  });
+
   it('keeps ordinary text, markup and emoji', () => {
     expect(escapeForTerminal('héllo <&"\'> 🎉 日本')).toBe('héllo <&"\'> 🎉 日本');
   });

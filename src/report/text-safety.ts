@@ -6,19 +6,19 @@
 const TERMINAL_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /**
  * Bidirectional marks/overrides/isolates ("Trojan Source"), line/paragraph separators, zero-width
- * space, BOM, interlinear annotation controls and the noncharacters U+FFFE/U+FFFF.
+ * space, word joiner and invisible operators, BOM, interlinear annotation controls, the noncharacters U+FFFE/U+FFFF,
+ * and the Unicode tag characters (text no one sees, which a model still reads).
  */
-const TERMINAL_INVISIBLE = /[\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff\ufff9-\ufffb\ufffe\uffff]/;
+const TERMINAL_INVISIBLE = /[\u061c\u180e\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb\ufffe\uffff]|[\u{e0000}-\u{e007f}]/u;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 export const DEFAULT_MAX_LINE_CHARS = 300;
 export const DEFAULT_MAX_LINES = 40;
 
-/** `\x1b` for code units up to 0xff, `\u202e` above. */
-export function visibleEscape(codeUnit: number): string {
-  return codeUnit <= 0xff
-    ? `\\x${codeUnit.toString(16).padStart(2, '0')}`
-    : `\\u${codeUnit.toString(16).padStart(4, '0')}`;
+/** `\x1b` for code units up to 0xff, `\u202e` above, `\u{e0041}` beyond the Basic Multilingual Plane. */
+export function visibleEscape(codePoint: number): string {
+  if (codePoint <= 0xff) return `\\x${codePoint.toString(16).padStart(2, '0')}`;
+  return codePoint <= 0xffff ? `\\u${codePoint.toString(16).padStart(4, '0')}` : `\\u{${codePoint.toString(16)}}`;
 }
 
 /**

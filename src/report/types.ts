@@ -8,10 +8,10 @@ export interface Reporter {
   onResult?(result: CheckResult): void;
   /** A check began running (console progress). */
   onStart?(checkId: string): void;
-  /** --revisions: a revision's turn began; its run's results follow, or `onRevisionNotSupported`. */
+  /** --revisions: a revision's turn began; its run's results follow, or `onRevisionNotAudited`. */
   onRevision?(revision: Wire): void;
   /** --revisions: the target did not take the revision; `reason` says what it answered. */
-  onRevisionNotSupported?(revision: Wire, reason: string): void;
+  onRevisionNotAudited?(revision: Wire, status: 'not-supported' | 'not-tried', reason: string): void;
   /** --revisions: one revision's run ended (its report is written with the others by `finishRevisions`). */
   onRunFinished?(report: RunReport): void;
   /** Writes the final output of a single run; returns the path written, if any. */

@@ -37,7 +37,6 @@ export class CheckContext {
   readonly schemas = new ResultSchemaCache();
   private discoverPromise: Promise<Exchange> | undefined;
   private walkPromise: Promise<ToolWalk> | undefined;
-  private walked: ToolWalk | undefined;
   private readonly memos = new Map<string, Promise<unknown>>();
   private readonly timedOutCalls = new Map<string, Exchange>();
   private readonly sentCancellations: SentCancellation[] = [];
@@ -95,16 +94,9 @@ export class CheckContext {
   tools(): Promise<ToolWalk> {
     this.walkPromise ??= walkTools(this.client).then((walk) => {
       this.client.learnTools(walk.tools);
-      this.walked = walk;
       return walk;
     });
     return this.walkPromise;
-  }
-
-  /** Distinct tool names of the shared walk, once a check made it and it completed (the audit's depth); else undefined. */
-  listedToolNames(): Set<string> | undefined {
-    if (this.walked?.stop.kind !== 'complete') return undefined;
-    return new Set(this.walked.tools.flatMap((t) => (typeof t.name === 'string' ? [t.name] : [])));
   }
 
   /** The capabilities the server declared: DiscoverResult.capabilities, or InitializeResult.capabilities on the legacy wire. */
@@ -125,6 +117,34 @@ export class CheckContext {
     if (allow === 'all') return true;
     if (typeof tool.name === 'string' && allow?.includes(tool.name)) return true;
     return isObject(tool.annotations) && tool.annotations.readOnlyHint === true;
+  }
+
+  /**
+   * The listing lists at least one named tool and the safety options let none be called: a check that judges tool calls
+   * then skips for want of a callable tool. False when the listing could not be walked.
+   */
+  async noCallableTool(): Promise<boolean> {
+    const walk = await this.tools().catch(() => undefined);
+    const named = walk?.tools.filter((tool) => typeof tool.name === 'string') ?? [];
+    return named.length > 0 && !named.some((tool) => this.mayCall(tool));
+  }
+
+  /**
+   * For the audit's depth, once the checks are done: the named tools listed (once each, in order) and those the safety
+   * options kept from being called (not read-only, not allowed; --skip-tools is the user's own choice). Undefined when
+   * no check walked the listing (nothing is sent for it now).
+   */
+  async toolAccess(): Promise<{ listed: string[]; notAllowed: string[] } | undefined> {
+    if (!this.walkPromise) return undefined;
+    const walk = await this.walkPromise.catch(() => undefined);
+    if (!walk) return undefined;
+    const listed = new Map<string, Record<string, unknown>>();
+    for (const tool of walk.tools) if (typeof tool.name === 'string' && !listed.has(tool.name)) listed.set(tool.name, tool);
+    const skipped = new Set(this.options.skipTools ?? []);
+    return {
+      listed: [...listed.keys()],
+      notAllowed: [...listed].filter(([name, tool]) => !skipped.has(name) && !this.mayCall(tool)).map(([name]) => name),
+    };
   }
 
   /** Why no tool may be called, for skip messages. */

@@ -72,3 +72,32 @@ describe('a target that stops answering', () => {
     expect(output.results[0]).toMatchObject({ status: 'error', message: `the target stopped answering while it waited on a request of its own: ${failure.message}` });
   });
 });
+
+describe('skips for want of a callable tool', () => {
+  const check = (id: string, needs: CheckDefinition['needs'], status: 'skip' | 'pass'): CheckDefinition => ({
+    id,
+    keyword: 'MUST',
+    title: id,
+    specRef: 'x',
+    area: 'x',
+    sentences: { '2026-07-28': [{ ref: 'x', text: 'x', keyword: 'MUST' }] },
+    ...(needs ? { needs } : {}),
+    run: () => [{ status, message: status === 'skip' ? 'no tool was called' : 'ok' }],
+  });
+  const withCallable = (none: boolean) => ({ ...ctx, noCallableTool: async () => none }) as unknown as CheckContext;
+  const checks = [check('calls.skip', ['tool-call'], 'skip'), check('calls.pass', ['tool-call'], 'pass'), check('static.skip', undefined, 'skip')];
+
+  it('marks the skips of checks that judge tool calls when no listed tool may be called, and nothing else', async () => {
+    const output = await runChecks(checks, withCallable(true), {});
+    expect(output.results.map((r) => [r.id, r.skippedFor])).toEqual([
+      ['calls.skip', 'no-callable-tool'],
+      ['calls.pass', undefined],
+      ['static.skip', undefined],
+    ]);
+  });
+
+  it('marks none when some listed tool may be called', async () => {
+    const output = await runChecks(checks, withCallable(false), {});
+    expect(output.results.filter((r) => r.skippedFor !== undefined)).toEqual([]);
+  });
+});

@@ -74,8 +74,10 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
     const started = performance.now();
     options.onStart?.(check.id);
     let outcomes: Outcome[];
+    let ranThrough = false;
     try {
       outcomes = await check.run(ctx);
+      ranThrough = true;
       if (outcomes.length === 0) outcomes = [{ status: 'skip', message: 'nothing to check on this target' }];
     } catch (error) {
       if (error instanceof BudgetSpentError) {
@@ -96,9 +98,13 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
       aborted = { reason: `${goneVerb(gone)} during ${check.id}: ${gone.message}`, duringCheck: check.id };
     }
     const elapsed = performance.now() - started;
+    const starved = ranThrough && check.needs?.includes('tool-call') === true && outcomes.every((o) => o.status === 'skip') && (await ctx.noCallableTool());
     complete(
       index,
-      outcomes.map((outcome) => toResult(check, outcome, elapsed / outcomes.length, ctx.wire)),
+      outcomes.map((outcome) => ({
+        ...toResult(check, outcome, elapsed / outcomes.length, ctx.wire),
+        ...(starved ? { skippedFor: 'no-callable-tool' as const } : {}),
+      })),
     );
   };
 

@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import type { Dispatcher, Pool as PoolType } from 'undici';
 import { isObject } from '../jsonrpc.js';
-import { TargetUnavailableError } from './types.js';
+import { TargetNotStartedError, TargetUnavailableError } from './types.js';
 import type { TransportFailure } from '../model/exchange.js';
 import { REDACTED } from '../model/redacted.js';
 
@@ -112,10 +112,10 @@ export function parseTargetUrl(raw: string): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new TargetUnavailableError(`invalid URL: ${describeUrl(raw)}`);
+    throw new TargetNotStartedError(`invalid URL: ${describeUrl(raw)}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new TargetUnavailableError(`unsupported URL scheme ${url.protocol} (only http: and https:)`);
+    throw new TargetNotStartedError(`unsupported URL scheme ${url.protocol} (only http: and https:)`);
   }
   return url;
 }

@@ -8,6 +8,7 @@ import { SingleChannel } from './single-channel.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, nextSeq } from './sequence.js';
 import { decodeUtf8 } from './utf8.js';
 import {
+  TargetNotStartedError,
   TargetUnavailableError,
   type ListenStream,
   type InputEnd,
@@ -71,9 +72,9 @@ export class StdioTransport implements Transport {
     try {
       argv = splitCommandLine(this.options.command);
     } catch (error) {
-      throw new TargetUnavailableError(`cannot parse --stdio command: ${(error as Error).message}`);
+      throw new TargetNotStartedError(`cannot parse --stdio command: ${(error as Error).message}`);
     }
-    if (argv.length === 0) throw new TargetUnavailableError('the --stdio command is empty');
+    if (argv.length === 0) throw new TargetNotStartedError('the --stdio command is empty');
     const child = spawn(argv[0]!, argv.slice(1), {
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: true,
@@ -97,7 +98,7 @@ export class StdioTransport implements Transport {
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', resolve);
       child.once('error', (error) =>
-        reject(new TargetUnavailableError(`cannot start '${argv[0]}': ${(error as NodeJS.ErrnoException).code ?? error.message}`)),
+        reject(new TargetNotStartedError(`cannot start '${argv[0]}': ${(error as NodeJS.ErrnoException).code ?? error.message}`)),
       );
     });
   }

@@ -99,3 +99,14 @@ export class TargetUnavailableError extends Error {
     this.name = 'TargetUnavailableError';
   }
 }
+
+/**
+ * The target was never running or reachable (a command that cannot be spawned, a URL refused or unresolvable): nothing
+ * offered in a negotiation could change that, so `--revisions` offers no further revision.
+ */
+export class TargetNotStartedError extends TargetUnavailableError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TargetNotStartedError';
+  }
+}

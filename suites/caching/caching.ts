@@ -134,6 +134,8 @@ export const interimResultsUncached: CheckDefinition = {
       },
     ],
   },
+  // input_required answers only tool calls.
+  needs: ['tool-call'],
   phase: 'final',
   run(ctx) {
     return judgeEach(

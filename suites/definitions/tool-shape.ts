@@ -6,6 +6,7 @@ import { issuesMessage, listedTools, perTool, toolEvidence, toolSchemaIssues } f
 import { fail, pass, skip } from '../kit/outcome.js';
 import { fromRevision, perWire, schemaRule, since } from '../kit/same-sentences.js';
 import type { Outcome, SpecSentence } from '../../src/model/check.js';
+import { hiddenText } from './hidden-text.js';
 
 /** A schema.json rule of a listed tool, and where our wire schema checks it (Ajv's schemaPath below one tool). */
 export interface ToolRule {
@@ -254,4 +255,4 @@ export const iconScheme: CheckDefinition = {
     ),
 };
 
-export const TOOL_SHAPE_CHECKS = [toolShape, toolDescription, inputSchemaObject, annotationTypes, iconShape, iconScheme] as const;
+export const TOOL_SHAPE_CHECKS = [toolShape, toolDescription, hiddenText, inputSchemaObject, annotationTypes, iconShape, iconScheme] as const;

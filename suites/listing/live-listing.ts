@@ -190,7 +190,7 @@ export const noSideEffectVariance: CheckDefinition = {
   specRef: 'server/tools#capabilities',
   area: 'live-listing',
   sentences: { '2026-07-28': [TOOL_SET_SENTENCE] },
-  needs: ['live'],
+  needs: ['live', 'tool-call'],
   phase: 'final',
   prepare(ctx) {
     // Needed only when some tool will be called: without calls the check skips.

@@ -110,6 +110,26 @@ function argumentTokens(objects: readonly unknown[]): string[] {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+const tokenPatterns = new Map<string, RegExp>();
+const MAX_CACHED_PATTERNS = 256;
+
+/**
+ * The tokens that occur in `text` as whole words, longest first, as one pattern: most tokens are absent from a given
+ * answer, so a plain substring test keeps them out and the pattern stays small (often there is none at all).
+ */
+function tokenPattern(text: string, tokens: readonly string[]): RegExp | undefined {
+  const present = tokens.filter((t) => text.includes(t));
+  if (present.length === 0) return undefined;
+  const source = `(?<![\\p{L}\\p{N}_])(?:${present.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}_])`;
+  let pattern = tokenPatterns.get(source);
+  if (!pattern) {
+    if (tokenPatterns.size >= MAX_CACHED_PATTERNS) tokenPatterns.clear();
+    pattern = new RegExp(source, 'gu');
+    tokenPatterns.set(source, pattern);
+  }
+  return pattern;
+}
+
 /**
  * How an answer fails, in a form comparable between two calls that differ only in their arguments: the JSON-RPC error
  * code and message, or the text of an isError result (text blocks in full, other blocks by type), lower-cased, with
@@ -117,18 +137,6 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * that echoes the path it could not open, or carries a request id or a time, is still the same error. Undefined when
  * the answer does not fail.
  */
-const tokenPatterns = new WeakMap<readonly string[], RegExp>();
-
-/** The tokens as whole words, longest first (one pattern per token list: a search compares many answers with one list). */
-function tokenPattern(tokens: readonly string[]): RegExp {
-  let pattern = tokenPatterns.get(tokens);
-  if (!pattern) {
-    pattern = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${tokens.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}_])`, 'gu');
-    tokenPatterns.set(tokens, pattern);
-  }
-  return pattern;
-}
-
 export function failureSignature(exchange: Exchange, tokens: readonly string[]): string | undefined {
   const error = errorOf(exchange.response);
   const result = resultOf(exchange.response);
@@ -137,7 +145,8 @@ export function failureSignature(exchange: Exchange, tokens: readonly string[]):
   else if (result?.isError === true) text = `isError: ${contentText(result)}`;
   else return undefined;
   text = text.toLowerCase();
-  if (tokens.length > 0) text = text.replace(tokenPattern(tokens), '…');
+  const pattern = tokenPattern(text, tokens);
+  if (pattern) text = text.replace(pattern, '…');
   return text.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
 }
 

@@ -8,6 +8,8 @@ export interface ServerAuditFlags {
   common: string[];
   /** --allow-tools server:tool, by server. */
   allowTools: Readonly<Record<string, readonly string[]>>;
+  /** The reporters of each server's audit (json at least: the fleet reads its report.json); default json. */
+  reporters?: string;
 }
 
 /** How one entry is audited: our CLI's arguments, and the options that must not show on a command line (secrets). */
@@ -19,11 +21,11 @@ export interface AuditInvocation {
 
 /**
  * The single audit of one entry: `--stdio` with its command line and `--cwd`, or `--url` (an sse entry too: the audit
- * finds the HTTP+SSE transport behind the URL itself); its report as JSON into `outputDir` (absolute: the audit runs in a folder of its own).
+ * finds the HTTP+SSE transport behind the URL itself); its reports (report.json at least) into `outputDir` (absolute: the audit runs in a folder of its own).
  */
 export function invocationOf(entry: FleetEntry, flags: ServerAuditFlags, outputDir: string, defaultCwd: string): AuditInvocation {
   const allowed = flags.allowTools[entry.name] ?? [];
-  const common = [...flags.common, ...(allowed.length > 0 ? ['--allow-tools', allowed.join(',')] : []), '--reporter', 'json', '--output-dir', outputDir];
+  const common = [...flags.common, ...(allowed.length > 0 ? ['--allow-tools', allowed.join(',')] : []), '--reporter', flags.reporters ?? 'json', '--output-dir', outputDir];
   if (entry.transport === 'stdio') {
     const env = entry.env ?? {};
     return {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { FleetEntry, FleetOutcome } from '../../model/fleet.js';
 import type { RunReport } from '../../model/report.js';
 import type { AuditRun } from './outcome.js';
-import { fleetExitCode, runFleet, type Auditor, type FleetPlan } from './run-fleet.js';
+import { fleetDepth, fleetExitCode, runFleet, type Auditor, type FleetPlan } from './run-fleet.js';
 
 const entry = (name: string, more: Partial<FleetEntry> = {}): FleetEntry => ({ name, source: 'mcp.json', transport: 'stdio', command: 'node', args: [`${name}.js`], ...more });
 
@@ -29,7 +29,8 @@ function plan(entries: FleetEntry[], more: Partial<FleetPlan> = {}): FleetPlan {
 function passing(echo = ''): RunReport {
   return {
     wire: { protocolVersion: '2025-11-25', reason: `agreed ${echo}` },
-    stats: { requests: 3, toolsCalled: {}, toolsListed: 4, listedToolsCalled: 1 },
+    stats: { requests: 3, toolsCalled: {}, toolsListed: ['a', 'b', 'c', 'd'], toolsNotAllowed: ['c', 'd'] },
+    depth: { toolsListed: 4, toolsCalled: 1, skippedForNoCallableTool: 0, deeperWith: '--allow-tools c,d' },
     summary: { pass: 1, fail: 0, warn: 0, skip: 0, error: 0 },
     checks: [{ id: 'a', status: 'pass', message: echo }],
     exitCode: 0,
@@ -56,7 +57,7 @@ describe('runFleet', () => {
       ['a', 'conformant'], ['b', 'skipped'], ['c', 'conformant'], ['d', 'needs-secret'], ['e', 'conformant'], ['f', 'conformant'], ['g', 'conformant'],
     ]);
     expect(report.summary).toMatchObject({ conformant: 5, skipped: 1, 'needs-secret': 1, failing: 0 });
-    expect(report.servers[0]).toMatchObject({ protocolVersion: '2025-11-25', reportFile: 'servers/a/report.json', depth: { toolsListed: 4, toolsCalled: 1, skippedForNoCallableTool: 0 } });
+    expect(report.servers[0]).toMatchObject({ protocolVersion: '2025-11-25', reportFile: 'servers/a/report.json', depth: { toolsListed: 4, toolsCalled: 1, skippedForNoCallableTool: 0, deeperWith: '--allow-tools a:c,a:d' } });
     expect(report.exitCode).toBe(0);
 
     const sharded = await runFleet(plan(entries, { shard: { index: 2, count: 3 } }), {}, audit);
@@ -83,6 +84,17 @@ describe('runFleet', () => {
     expect(text).not.toContain(secret);
     expect(text).not.toContain('hdr_0987654321');
     expect(text).toContain('[redacted]');
+  });
+});
+
+describe('fleetDepth', () => {
+  it('names the server of each tool the flag would allow, or allows all when the server name cannot be carried', () => {
+    const depth = { toolsListed: 3, toolsCalled: 1, skippedForNoCallableTool: 2, deeperWith: '--allow-tools write_file,delete' };
+    expect(fleetDepth(depth, 'fs')).toEqual({ ...depth, deeperWith: '--allow-tools fs:write_file,fs:delete' });
+    expect(fleetDepth(depth, 'my server').deeperWith).toBe('--allow-all-tools');
+    expect(fleetDepth({ ...depth, deeperWith: '--allow-all-tools' }, 'fs').deeperWith).toBe('--allow-all-tools');
+    const { deeperWith: _, ...none } = depth;
+    expect(fleetDepth(none, 'fs')).toEqual(none);
   });
 });
 

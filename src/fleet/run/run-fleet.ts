@@ -7,7 +7,6 @@ import { CONFORMANCE_OUTCOMES, type AuditDepth, type FleetEntry, type FleetOutco
 import type { RunReport } from '../../model/report.js';
 import { pool } from '../../runner/pool.js';
 import { runAuditProcess } from './audit-process.js';
-import { fleetDepth } from './depth.js';
 import { classify, notAudited, type AuditRun, type Classified } from './outcome.js';
 import { inShard, invocationOf, safeNames, type ServerAuditFlags } from './plan.js';
 
@@ -131,7 +130,7 @@ function resultOf(entry: FleetEntry, classified: Classified, durationMs: number,
     outcome: classified.outcome,
     why: classified.why,
     ...(report ? { protocolVersion: report.wire.protocolVersion, summary: report.summary } : {}),
-    ...withDepth(report && fleetDepth(report, entry.name)),
+    ...(report?.depth ? { depth: fleetDepth(report.depth, entry.name) } : {}),
     durationMs: Math.round(durationMs),
     ...(reportFile ? { reportFile } : {}),
     ...(report ? { report } : {}),
@@ -139,6 +138,11 @@ function resultOf(entry: FleetEntry, classified: Classified, durationMs: number,
   };
 }
 
-function withDepth(depth: AuditDepth | undefined): Pick<FleetServerResult, 'depth'> {
-  return depth ? { depth } : {};
+/** A server's depth as its audit reported it, with the flag that would go deeper as a fleet takes it (`server:tool`). */
+export function fleetDepth(depth: AuditDepth, server: string): AuditDepth {
+  const allow = /^--allow-tools (.+)$/.exec(depth.deeperWith ?? '');
+  if (!allow) return depth;
+  // A name the flag cannot carry (a comma splits it, a space needs quoting): all of this server's tools, then.
+  if (/[,\s]/.test(server)) return { ...depth, deeperWith: '--allow-all-tools' };
+  return { ...depth, deeperWith: `--allow-tools ${allow[1]!.split(',').map((tool) => `${server}:${tool}`).join(',')}` };
 }

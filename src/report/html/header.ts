@@ -1,3 +1,4 @@
+import { depthLine } from '../depth-line.js';
 import { formatDuration } from '../duration.js';
 import { STATUSES } from '../statuses.js';
 import type { RunReport } from '../../model/report.js';
@@ -44,6 +45,7 @@ export function renderFacts(report: RunReport): string {
     fact('Duration', escapeHtml(formatDuration(report.durationMs))),
     fact('Requests', String(report.stats.requests)),
     fact('Tools called', toolsCalled(report)),
+    ...(report.depth ? [fact('Depth', inlineText(depthLine(report.depth), MAX_FACT_CHARS))] : []),
     ...(report.client?.notCalled ? [fact('Not called', `${report.client.notCalled.map(quoted).join(', ')} <span class="muted">(listed to the client; no tools/call for them reached the scripted server)</span>`)] : []),
   ];
   const aborted =

@@ -22,24 +22,27 @@ function sha256(text: string): string {
  * Nothing may load from anywhere: no network, no other file. Only this page's own stylesheet and script run,
  * admitted by hash, so even markup that slipped past escaping could neither style nor script the page.
  */
-export function contentSecurityPolicy(): string {
+export function contentSecurityPolicy(script: string | null = SCRIPT): string {
   return [
     "default-src 'none'",
     `style-src ${sha256(STYLE)}`,
-    `script-src ${sha256(SCRIPT)}`,
+    `script-src ${script === null ? "'none'" : sha256(script)}`,
     "img-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');
 }
 
-/** The page around a body: the CSP, the one stylesheet and the one script, and the footer naming what judged it. */
-export function htmlPage(title: string, body: string, footer: string): string {
+/**
+ * The page around a body: the CSP, the one stylesheet and the one script (the filters' by default; a page without
+ * them passes `null` and runs none), and the footer naming what judged it.
+ */
+export function htmlPage(title: string, body: string, footer: string, script: string | null = SCRIPT): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy())}">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(script))}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${title}</title>
@@ -48,8 +51,7 @@ export function htmlPage(title: string, body: string, footer: string): string {
 <body>
 ${body}
 <footer>${footer} Text quoted from the target is shown <span class="untrusted">highlighted</span>, with control and direction characters as visible escapes. Evidence is cut with a visible marker where large; report.json has the full record.</footer>
-<script>${SCRIPT}</script>
-</body>
+${script === null ? '' : `<script>${script}</script>\n`}</body>
 </html>
 `;
 }

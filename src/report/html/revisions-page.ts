@@ -1,4 +1,4 @@
-import { auditedRuns, type MatrixRow, type RevisionsReport, type RunReport } from '../../model/report.js';
+import { auditedRuns, notAuditedLabel, type MatrixRow, type RevisionsReport, type RunReport } from '../../model/report.js';
 import type { Wire } from '../../model/wire.js';
 import { formatDuration } from '../duration.js';
 import { cellText, columns, MATRIX_LEGEND, NOT_AUDITED } from '../revision-matrix.js';
@@ -37,8 +37,8 @@ function renderRevisionTable(report: RevisionsReport): string {
   const head = `<tr><th>Revision</th><th class="outcome">Outcome</th>${STATUSES.map((s) => `<th>${s}</th>`).join('')}</tr>`;
   const rows = report.revisions.map((entry) => {
     const revision = escapeHtml(entry.revision);
-    if (entry.status === 'not-supported') {
-      return `<tr data-revision="${revision}" data-outcome="not-supported"><th>${revision}</th><td class="outcome" colspan="${STATUSES.length + 1}">not supported, not audited: <span class="untrusted">${inlineText(entry.reason, MAX_REASON_CHARS)}</span></td></tr>`;
+    if (entry.status !== 'audited') {
+      return `<tr data-revision="${revision}" data-outcome="${entry.status}"><th>${revision}</th><td class="outcome" colspan="${STATUSES.length + 1}">${notAuditedLabel(entry.status)}, not audited: <span class="untrusted">${inlineText(entry.reason, MAX_REASON_CHARS)}</span></td></tr>`;
     }
     const verdict = entry.run.verdict ?? 'aborted';
     const counts = STATUSES.map((s) => `<td class="${s} ${entry.run.summary[s] === 0 ? 'zero' : 'nonzero'}" data-count="${s}">${entry.run.summary[s]}</td>`).join('');

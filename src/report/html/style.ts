@@ -57,5 +57,9 @@ td.cell.skip, td.cell.na { color: #afb8c1; }
 section.revision { margin-top: 1.5rem; }
 section.revision > h2 { font-size: 1.3rem; }
 section.area > h3 { font-size: 1rem; margin: 1rem 0 0.4rem; }
+#servers th.text, #servers td.text, #findings th.text, #findings td.text { text-align: left; vertical-align: top; }
+#servers td, #servers th { vertical-align: top; }
+#servers th .muted { font-weight: normal; }
+details.stderr > summary { cursor: pointer; color: var(--muted); font-size: 0.85rem; }
 footer { margin-top: 2rem; color: var(--muted); font-size: 0.85rem; }
 `;

@@ -1,0 +1,91 @@
+import type { FleetReport, FleetServerResult } from '../../model/fleet.js';
+import { formatDuration } from '../duration.js';
+import { findingsTables, markdownCode, markdownInline, plural } from '../markdown.js';
+import { countText, depthText, OUTCOME_LABELS, outcomeCounts, secondsText } from './rows.js';
+
+/** GitHub refuses a comment longer than 65,536 characters. */
+export const MAX_COMMENT_CHARS = 65_536;
+const MAX_WHY_CHARS = 200;
+
+const OUTCOME_MARK: Readonly<Record<FleetServerResult['outcome'], string>> = {
+  conformant: '✅',
+  warnings: '⚠️',
+  failing: '❌',
+  'could-not-start': '⛔',
+  unreachable: '⛔',
+  'needs-secret': '🔑',
+  'timed-out': '⏱️',
+  skipped: '⏭️',
+};
+
+function summaryLine(report: FleetReport): string {
+  const counts = outcomeCounts(report).map(({ outcome, count }) => `${OUTCOME_MARK[outcome]} ${count} ${OUTCOME_LABELS[outcome]}`);
+  return counts.length === 0 ? 'No servers.' : counts.join(' · ');
+}
+
+function serversTable(report: FleetReport): string[] {
+  const lines = ['| Server | Transport | Revision | Outcome | Fails | Warns | Depth (called/listed) | Seconds | Why |', '| --- | --- | --- | --- | ---: | ---: | --- | ---: | --- |'];
+  for (const server of report.servers) {
+    const cells = [
+      markdownInline(server.name, 80),
+      server.transport,
+      server.protocolVersion ?? '—',
+      `${OUTCOME_MARK[server.outcome]} ${OUTCOME_LABELS[server.outcome]}`,
+      countText(server, 'fail'),
+      countText(server, 'warn'),
+      markdownInline(depthText(server.depth)),
+      secondsText(server.durationMs),
+      markdownInline(server.why, MAX_WHY_CHARS),
+    ];
+    lines.push(`| ${cells.join(' | ')} |`);
+  }
+  return lines;
+}
+
+function fleetFindings(report: FleetReport): string[] {
+  if (report.findings.length === 0) return [];
+  const lines = ['### Fleet findings', '', '| Finding | Servers | Tools | Message |', '| --- | --- | --- | --- |'];
+  for (const finding of report.findings) {
+    const list = (items: readonly string[]) => items.map((item) => markdownInline(item, 80)).join(', ');
+    lines.push(`| \`${finding.id}\` | ${list(finding.servers)} | ${list(finding.tools)} | ${markdownInline(finding.message)} |`);
+  }
+  return [...lines, ''];
+}
+
+/** Each audited server's findings, those with failures first (in fleet order), each server's failures before its warnings. */
+function findingsByServer(report: FleetReport): string[] {
+  const withFindings = report.servers.filter((server) => server.report !== undefined && (server.report.summary.fail > 0 || server.report.summary.warn > 0 || server.report.summary.error > 0));
+  const ordered = [...withFindings.filter((s) => s.report!.summary.fail > 0), ...withFindings.filter((s) => s.report!.summary.fail === 0)];
+  return ordered.flatMap((server) => findingsTables(server.report!, {}, '', `${markdownInline(server.name, 80)}: `));
+}
+
+/** Cuts the comment at a line boundary so it fits GitHub's limit, saying how much was left out. */
+function bound(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  const marker = (dropped: number) => `\n\n…[truncated: ${dropped} more characters; fleet.json and each server's report hold every finding]\n`;
+  const room = maxChars - marker(text.length).length;
+  const cut = text.lastIndexOf('\n', room);
+  const end = cut > 0 ? cut : room;
+  return `${text.slice(0, end)}${marker(text.length - end)}`;
+}
+
+/**
+ * The fleet for a PR comment: a headline with the counts per outcome, the table of servers, the fleet findings, then each
+ * server's findings (servers with failures first); target text escaped, the whole within GitHub's comment limit.
+ */
+export function fleetMarkdown(report: FleetReport, maxChars = MAX_COMMENT_CHARS): string {
+  const shard = report.shard ? ` · shard ${report.shard.index}/${report.shard.count}` : '';
+  const lines = [
+    `## MCP tools conformance: fleet of ${plural(report.servers.length, 'server')}`,
+    '',
+    summaryLine(report),
+    '',
+    `Files ${report.files.map((file) => markdownCode(file)).join(', ') || 'none'} · ${formatDuration(report.durationMs)}${shard} · exit code ${report.exitCode}`,
+    '',
+    ...serversTable(report),
+    '',
+    ...fleetFindings(report),
+    ...findingsByServer(report),
+  ];
+  return bound(lines.join('\n'), maxChars);
+}

@@ -1,0 +1,62 @@
+import { HTML_REPORT_FILE } from '../html.js';
+import { CONFORMANCE_OUTCOMES, type AuditDepth, type FleetOutcome, type FleetReport, type FleetServerResult } from '../../model/fleet.js';
+
+/** Each outcome as the reports name it, in the order they list the outcomes. */
+export const OUTCOME_LABELS: Readonly<Record<FleetOutcome, string>> = {
+  conformant: 'conformant',
+  warnings: 'warnings',
+  failing: 'failing',
+  'could-not-start': 'could not start',
+  unreachable: 'unreachable',
+  'needs-secret': 'needs secret',
+  'timed-out': 'timed out',
+  skipped: 'skipped',
+};
+
+export const OUTCOME_ORDER = Object.keys(OUTCOME_LABELS) as FleetOutcome[];
+
+/** The server's own HTML report: `report.html` beside its report.json (FleetServerResult.reportFile). */
+export const SERVER_HTML_REPORT = HTML_REPORT_FILE;
+
+/** The outcome and its why on one line (`needs secret: GITHUB_TOKEN`), the label not repeated when the why starts with it. */
+export function outcomeLine(server: Pick<FleetServerResult, 'outcome' | 'why'>): string {
+  const label = OUTCOME_LABELS[server.outcome];
+  return server.why.toLowerCase().startsWith(label) ? server.why : `${label}: ${server.why}`;
+}
+
+/** Outcomes that say the server could not be audited (count toward the exit code only with --fail-on-unavailable). */
+export function isUnavailable(outcome: FleetOutcome): boolean {
+  return !CONFORMANCE_OUTCOMES.includes(outcome) && outcome !== 'skipped';
+}
+
+/** The counts of the summary line, in outcome order, outcomes no server had left out. */
+export function outcomeCounts(report: Pick<FleetReport, 'summary'>): { outcome: FleetOutcome; count: number }[] {
+  return OUTCOME_ORDER.map((outcome) => ({ outcome, count: report.summary[outcome] ?? 0 })).filter((entry) => entry.count > 0);
+}
+
+/**
+ * The relative URL of a server's own HTML report, from its report.json's relative path: each path segment
+ * percent-encoded, so nothing in it can become a scheme, a query or markup. None for an absolute path.
+ */
+export function serverHtmlHref(server: Pick<FleetServerResult, 'reportFile'>): string | undefined {
+  const file = server.reportFile;
+  if (file === undefined || /^([/\\]|[A-Za-z]:)/.test(file)) return undefined;
+  const folder = file.split(/[/\\]/).slice(0, -1);
+  return [...folder, SERVER_HTML_REPORT].map((segment) => encodeURIComponent(segment)).join('/');
+}
+
+/** `called/listed`, and the checks skipped for want of a callable tool when there were any. */
+export function depthText(depth: AuditDepth | undefined): string {
+  if (depth === undefined) return '—';
+  const skipped = depth.skippedForNoCallableTool > 0 ? `, ${depth.skippedForNoCallableTool} checks skipped (no callable tool)` : '';
+  return `${depth.toolsCalled}/${depth.toolsListed}${skipped}`;
+}
+
+export function secondsText(ms: number): string {
+  return (Math.max(0, Number.isFinite(ms) ? ms : 0) / 1000).toFixed(1);
+}
+
+/** A count of the server's own report, or a dash when it was not audited. */
+export function countText(server: FleetServerResult, status: 'fail' | 'warn'): string {
+  return server.summary === undefined ? '—' : String(server.summary[status]);
+}

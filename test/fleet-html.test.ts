@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fleetHtml, SERVER_HTML_REPORT } from '../src/report/fleet/index.js';
+import { FLEET_REPORT, HOSTILE_NAME } from '../src/report/fleet/fleet-report.fixture.js';
+import { INJECTION } from '../src/report/html.fixture.js';
+import { renderHtmlReport } from '../src/report/html.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+const HAVE_CHROMIUM = existsSync(CHROMIUM);
+if (!HAVE_CHROMIUM) console.warn(`skipping the fleet dashboard browser tests: ${CHROMIUM} is missing (apt-get install chromium)`);
+
+describe.skipIf(!HAVE_CHROMIUM)('the fleet HTML dashboard in headless Chromium', () => {
+  let browser: Browser;
+  let dir: string;
+  let url: string;
+  const pages: Page[] = [];
+
+  async function open(target: string): Promise<{ page: Page; requests: string[]; problems: string[] }> {
+    const page = await browser.newPage();
+    pages.push(page);
+    const requests: string[] = [];
+    const problems: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('dialog', (dialog) => {
+      problems.push(`dialog: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    await page.goto(target, { waitUntil: 'load' });
+    return { page, requests, problems };
+  }
+
+  /** The output directory as the fleet command lays it out: the dashboard, and each audited server's own report.html beside its report.json. */
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'fleet-html-'));
+    await writeFile(join(dir, 'report.html'), fleetHtml(FLEET_REPORT), 'utf8');
+    for (const server of FLEET_REPORT.servers) {
+      if (server.reportFile === undefined || server.report === undefined) continue;
+      const file = join(dir, dirname(server.reportFile), SERVER_HTML_REPORT);
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, renderHtmlReport(server.report), 'utf8');
+    }
+    url = pathToFileURL(join(dir, 'report.html')).href;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  });
+
+  afterAll(async () => {
+    for (const page of pages) await page.close();
+    await browser?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('loads without console or page errors, and requests nothing but the file itself', async () => {
+    const { page, requests, problems } = await open(url);
+    await page.waitForTimeout(200);
+    expect(problems).toEqual([]);
+    expect(requests).toEqual([url]);
+    expect(await page.title()).toBe('MCP Tools conformance fleet: 8 servers');
+  });
+
+  it('shows a row per server with its outcome, and the count of each outcome', async () => {
+    const { page } = await open(url);
+    const rows = await page.locator('#servers tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => [tr.getAttribute('data-outcome'), tr.querySelector('[data-cell="outcome"]')?.textContent, tr.querySelector('[data-cell="depth"]')?.textContent]),
+    );
+    expect(rows).toEqual([
+      ['conformant', 'conformant', '3/3'],
+      ['failing', 'failing', `1/12, 9 checks skipped (no callable tool)deeper with --allow-tools 'weather:${INJECTION}'`],
+      ['warnings', 'warnings', '0/2, 4 checks skipped (no callable tool)deeper with --allow-tools warn-only:echo'],
+      ['could-not-start', 'could not start', '—'],
+      ['unreachable', 'unreachable', '—'],
+      ['needs-secret', 'needs secret', '—'],
+      ['timed-out', 'timed out', '—'],
+      ['skipped', 'skipped', '—'],
+    ]);
+    for (const [outcome, count] of Object.entries(FLEET_REPORT.summary)) {
+      expect(await page.locator(`[data-outcome-count="${outcome}"]`).textContent(), outcome).toBe(String(count));
+    }
+  });
+
+  it("a server's name opens its own report", async () => {
+    const { page, problems } = await open(url);
+    await page.locator('#servers tr[data-index="2"] [data-cell="server"] a').click();
+    await page.waitForLoadState('load');
+    expect(page.url()).toBe(pathToFileURL(join(dir, 'servers/warn-only/report.html')).href);
+    expect(await page.title()).toBe('MCP Tools conformance report: warn-only');
+    expect(await page.locator('[data-summary="warn"]').textContent()).toBe('1');
+    expect(problems).toEqual([]);
+    expect(await page.locator('#servers tr[data-index="3"] [data-cell="server"] a').count()).toBe(0);
+  });
+
+  it('renders hostile names and text as text: no element, script or dialog comes from them', async () => {
+    const { page, problems } = await open(url);
+    await page.locator('details.stderr').evaluate((node) => ((node as HTMLDetailsElement).open = true));
+    await page.waitForTimeout(200);
+    expect(problems).toEqual([]);
+    expect(await page.locator('img, svg, b, iframe, object, embed, script').count()).toBe(0);
+    const name = await page.locator('#servers tr[data-index="1"] [data-cell="server"] a').textContent();
+    expect(name).toBe(HOSTILE_NAME.replace('\u202e', '\\u202e').replace('\u001b', '\\x1b'));
+    expect(await page.locator('details.stderr pre').textContent()).toContain(`\\x1b[31mfatal${INJECTION}`);
+  });
+});
