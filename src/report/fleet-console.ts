@@ -2,18 +2,9 @@ import type { CheckResult } from '../model/check.js';
 import type { AuditDepth, FleetOutcome, FleetReport, FleetServerResult } from '../model/fleet.js';
 import type { Paint, Palette } from './color.js';
 import { formatDuration } from './duration.js';
+import { OUTCOME_LABELS, OUTCOME_ORDER } from './fleet/rows.js';
 import { terminalInline } from './text-safety.js';
 
-const OUTCOME_LABEL: Record<FleetOutcome, string> = {
-  conformant: 'conformant',
-  warnings: 'warnings',
-  failing: 'failing',
-  'could-not-start': 'could not start',
-  unreachable: 'unreachable',
-  'needs-secret': 'needs secret',
-  'timed-out': 'timed out',
-  skipped: 'skipped',
-};
 
 /** Findings listed per server before the rest is counted. */
 const FINDINGS_PER_SERVER = 10;
@@ -31,11 +22,11 @@ function outcomePaint(outcome: FleetOutcome, paint: Palette): Paint {
 }
 
 export function outcomeLabel(outcome: FleetOutcome, paint: Palette): string {
-  return outcomePaint(outcome, paint)(OUTCOME_LABEL[outcome]);
+  return outcomePaint(outcome, paint)(OUTCOME_LABELS[outcome]);
 }
 
-/** `2/5 called, 3 checks skipped`: the tools called of those listed, and the checks skipped for want of one. */
-export function depthText(depth: AuditDepth | undefined): string {
+/** `2/5, 3 skipped`: the tools called of those listed, and the checks skipped for want of one (the Depth section says it in words). */
+function depthCell(depth: AuditDepth | undefined): string {
   if (!depth) return '-';
   const skipped = depth.skippedForNoCallableTool > 0 ? `, ${depth.skippedForNoCallableTool} skipped` : '';
   return `${depth.toolsCalled}/${depth.toolsListed}${skipped}`;
@@ -53,10 +44,10 @@ export function fleetConsoleLines(report: FleetReport, paint: Palette, writtenPa
     terminalInline(s.name, NAME_WIDTH),
     s.report?.target.transport ?? s.transport,
     s.protocolVersion ?? '-',
-    OUTCOME_LABEL[s.outcome],
+    OUTCOME_LABELS[s.outcome],
     s.summary && s.protocolVersion ? String(s.summary.fail) : '-',
     s.summary && s.protocolVersion ? String(s.summary.warn) : '-',
-    depthText(s.depth),
+    depthCell(s.depth),
     s.durationMs > 0 ? formatDuration(s.durationMs) : '-',
   ]);
   const header = ['Server', 'Transport', 'Revision', 'Outcome', 'Fails', 'Warns', 'Depth', 'Time'];
@@ -98,7 +89,7 @@ export function fleetConsoleLines(report: FleetReport, paint: Palette, writtenPa
     }
   }
 
-  const counts = (Object.keys(OUTCOME_LABEL) as FleetOutcome[]).filter((o) => report.summary[o] > 0).map((o) => `${report.summary[o]} ${OUTCOME_LABEL[o]}`);
+  const counts = OUTCOME_ORDER.filter((o) => report.summary[o] > 0).map((o) => `${report.summary[o]} ${OUTCOME_LABELS[o]}`);
   lines.push('', `${paint.bold('Fleet:')} ${report.servers.length} server${report.servers.length === 1 ? '' : 's'}: ${counts.join(', ')} in ${formatDuration(report.durationMs)} (exit ${report.exitCode})`);
   for (const path of writtenPaths) lines.push(paint.dim(`Report: ${path}`));
   return lines;

@@ -3,8 +3,9 @@ import { mkdir, rm } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { secretValues, scrubSecrets } from '../../engine/scrub.js';
 import { EXIT } from '../../model/exit-codes.js';
-import { CONFORMANCE_OUTCOMES, type AuditDepth, type FleetEntry, type FleetOutcome, type FleetReport, type FleetServerResult } from '../../model/fleet.js';
+import { type AuditDepth, type FleetEntry, type FleetOutcome, type FleetReport, type FleetServerResult } from '../../model/fleet.js';
 import type { RunReport } from '../../model/report.js';
+import { isUnavailable, OUTCOME_ORDER } from '../../report/fleet/rows.js';
 import { pool } from '../../runner/pool.js';
 import { runAuditProcess } from './audit-process.js';
 import { classify, notAudited, type AuditRun, type Classified } from './outcome.js';
@@ -80,7 +81,7 @@ export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, au
     progress.finished?.(results[i]!, { ...counts });
   });
   const servers = results;
-  const summary = Object.fromEntries(OUTCOMES.map((o) => [o, servers.filter((s) => s.outcome === o).length])) as Record<FleetOutcome, number>;
+  const summary = Object.fromEntries(OUTCOME_ORDER.map((o) => [o, servers.filter((s) => s.outcome === o).length])) as Record<FleetOutcome, number>;
   const report: FleetReport = {
     tool: { name: 'mcp-tools-conformance', version: plan.toolVersion },
     startedAt: startedAt.toISOString(),
@@ -99,9 +100,6 @@ export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, au
   return scrubSecrets(report, everySecret);
 }
 
-/** Every outcome, in the order the summary and the console list them. */
-export const OUTCOMES: readonly FleetOutcome[] = ['conformant', 'warnings', 'failing', 'could-not-start', 'unreachable', 'needs-secret', 'timed-out', 'skipped'];
-
 /**
  * The fleet's exit code: 1 when a server fails (or, with --fail-on should, has warnings); else, with
  * --fail-on-unavailable, 3 when a server could not be audited (could not start, unreachable, needs a secret, timed out);
@@ -110,8 +108,7 @@ export const OUTCOMES: readonly FleetOutcome[] = ['conformant', 'warnings', 'fai
 export function fleetExitCode(servers: readonly Pick<FleetServerResult, 'outcome'>[], failOn: 'must' | 'should', failOnUnavailable: boolean): number {
   const has = (outcome: FleetOutcome) => servers.some((s) => s.outcome === outcome);
   if (has('failing') || (failOn === 'should' && has('warnings'))) return EXIT.failures;
-  const unavailable = servers.some((s) => !CONFORMANCE_OUTCOMES.includes(s.outcome) && s.outcome !== 'skipped');
-  return failOnUnavailable && unavailable ? EXIT.unavailable : EXIT.ok;
+  return failOnUnavailable && servers.some((s) => isUnavailable(s.outcome)) ? EXIT.unavailable : EXIT.ok;
 }
 
 /** A stdio entry whose working directory does not exist could not start (spawn would blame the command instead). */
