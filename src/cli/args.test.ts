@@ -121,6 +121,13 @@ describe('quickParse (yargs-parser alone) agrees with yargs', () => {
     await expect(parseArgs(['--stdio', 's', '--jobs', '2'], VERSION)).rejects.toThrow(/--jobs goes with the fleet command/);
   });
 
+  it('--snapshot-out: an audit of one live target only', async () => {
+    expect(await parseArgs(['--stdio', 's', '--snapshot-out', 'tools.json'], VERSION)).toMatchObject({ snapshotOut: 'tools.json' });
+    await expect(parseArgs(['--from-snapshot', 'a.json', '--snapshot-out', 'b.json'], VERSION)).rejects.toThrow(/--snapshot-out goes with an audit of one live target/);
+    await expect(parseArgs(['--revisions', 'all', '--stdio', 's', '--snapshot-out', 'b.json'], VERSION)).rejects.toThrow(/--snapshot-out goes with/);
+    await expect(parseArgs(['snapshot', '--stdio', 's', '--snapshot-out', 'b.json'], VERSION)).rejects.toThrow(/--snapshot-out goes with/);
+  });
+
   it('--cwd: the working directory of a --stdio target only', async () => {
     expect(await parseArgs(['--stdio', 's', '--cwd', '/srv'], VERSION)).toMatchObject({ cwd: '/srv' });
     await expect(parseArgs(['--url', 'http://127.0.0.1:1/mcp', '--cwd', '/srv'], VERSION)).rejects.toThrow(/--cwd applies to a --stdio target only/);

@@ -23,6 +23,8 @@ export interface CliOptions {
   fleet?: FleetOptions;
   /** --cwd: the working directory of a --stdio target (default: ours). */
   cwd?: string;
+  /** --snapshot-out: also save the audit's own tool listing as a snapshot there (what --from-snapshot reads). */
+  snapshotOut?: string;
   /** The client command: the client under test, the transport it is offered and the scenarios selected. */
   client?: { command: string; transport: 'http' | 'stdio'; scenarios: Scenario[] };
   stdio?: string;
@@ -207,6 +209,10 @@ const OPTIONS = {
   scenario: { type: 'string', array: true, describe: `client: only these scenarios (names or globs, comma-separated or repeated): ${SCENARIOS.join(', ')}` },
   transport: { choices: ['http', 'stdio'] as const, describe: 'client: how the client reaches the scripted server (default http)' },
   cwd: { type: 'string', describe: 'working directory of the --stdio target (default: the current one)' },
+  'snapshot-out': {
+    type: 'string',
+    describe: 'also save the tool listing the audit walked as a snapshot in this file (for --from-snapshot; secrets scrubbed)',
+  },
   discover: { type: 'boolean', default: false, describe: 'fleet: list the host config files found in the usual user and project places (audited only with --audit)' },
   audit: { type: 'boolean', default: false, describe: 'fleet --discover: audit the servers of the files found' },
   jobs: { type: 'number', describe: 'fleet: servers audited at once (default: the number of cores)' },
@@ -417,6 +423,11 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
   const client = clientOptions(command, args);
   const named = args.stdio !== undefined || args.url !== undefined || args['from-snapshot'] !== undefined || Boolean(args['reference-server']);
   const fleet = fleetOptions(command, args, fleetFiles, reporters);
+  const snapshotOut = args['snapshot-out'];
+  if (snapshotOut !== undefined) {
+    if (command !== 'run' || args['from-snapshot'] !== undefined || args.revisions !== undefined) throw new UsageError('--snapshot-out goes with an audit of one live target (run, without --from-snapshot or --revisions)');
+    if (snapshotOut.trim() === '') throw new UsageError('--snapshot-out needs a file');
+  }
   if (args.cwd !== undefined && (args.stdio === undefined || command === 'fleet')) throw new UsageError('--cwd applies to a --stdio target only (a fleet takes each server\'s cwd from its file)');
   if (!named && !args.list && !terminal.interactive && !client && !fleet) {
     throw new UsageError('name a target: --stdio, --url or --from-snapshot (or --reference-server)');
@@ -426,6 +437,7 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
     ...(client ? { client } : {}),
     ...(fleet ? { fleet } : {}),
     ...(args.cwd !== undefined ? { cwd: args.cwd } : {}),
+    ...(snapshotOut !== undefined ? { snapshotOut } : {}),
     fromSnapshot: args['from-snapshot'],
     stdio: args.stdio,
     url: args.url,
