@@ -114,7 +114,16 @@ describe.skipIf(!BUILT)('fleet: every server of a host file, one report', () => 
     expect(run.stdout).toMatch(/Findings\n(.*\n)*  ref-defect\n    FAIL tools\.schema\.input-valid-object/);
     expect(run.stdout).toMatch(/needs-key: needs secret: needs MTC_FLEET_UNSET_KEY/);
 
-    const everything = [run.text, run.stdout, run.stderr, ...servers.map((s) => readFileSync(join(run.outputDir, 'servers', s, 'report.json'), 'utf8'))].join('\n');
+    // What only a fleet sees: the reference server's tools served by every entry that runs it, read from each server's
+    // saved listing (servers/<name>/tools.json, a snapshot --from-snapshot replays).
+    const sameName = run.report.findings.find((f) => f.id === 'fleet.tools.same-name' && f.servers.includes('ref-stdio') && f.servers.includes('ref-http'));
+    expect(sameName?.tools).toContain('get_weather');
+    expect(run.report.findings.every((f) => !f.servers.includes('memory'))).toBe(true);
+    expect(run.stdout).toMatch(/Fleet findings\n  WARN fleet\.tools\.same-name: /);
+
+    const files = servers.flatMap((s) => readdirSync(join(run.outputDir, 'servers', s)).map((f) => join(run.outputDir, 'servers', s, f)));
+    expect(servers.filter((s) => files.includes(join(run.outputDir, 'servers', s, 'tools.json')))).toEqual(['memory', 'ref-2024', 'ref-defect', 'ref-http', 'ref-stdio']);
+    const everything = [run.text, run.stdout, run.stderr, ...files.map((f) => readFileSync(f, 'utf8'))].join('\n');
     expect(everything).not.toContain(ENV_SECRET);
     expect(everything).not.toContain(HEADER_SECRET);
   });

@@ -50,8 +50,9 @@ describe('fleetConsoleLines', () => {
   });
 
   it('makes names and reasons from files and servers terminal-safe, and counts the servers of other shards', () => {
+    const finding = { id: 'fleet.tools.same-name', status: 'warn' as const, message: 'the tool "read\u202efile" is served by 2 servers', servers: ['a', 'b'], tools: ['read\u202efile'] };
     const lines = fleetConsoleLines(
-      fleet([server('evil\u001b[2J', { outcome: 'unreachable', why: 'said \u001b]8;;x\u0007' }), server('elsewhere', { outcome: 'skipped', why: 'in another shard than 1/2' })], { shard: { index: 1, count: 2 } }),
+      fleet([server('evil\u001b[2J', { outcome: 'unreachable', why: 'said \u001b]8;;x\u0007' }), server('elsewhere', { outcome: 'skipped', why: 'in another shard than 1/2' })], { shard: { index: 1, count: 2 }, findings: [finding] }),
       palette(false),
     );
     const text = lines.join('\n');
@@ -59,5 +60,7 @@ describe('fleetConsoleLines', () => {
     expect(text).toContain('evil\\x1b[2J');
     expect(text).not.toContain('elsewhere');
     expect(text).toContain('(1 server in other shards than 1/2)');
+    expect(text).toContain('Fleet findings\n  WARN fleet.tools.same-name: the tool "read\\u202efile" is served by 2 servers');
+    expect(text).not.toContain('\u202e');
   });
 });

@@ -34,7 +34,7 @@ function depthCell(depth: AuditDepth | undefined): string {
 
 /**
  * The fleet on the console: a table (server, transport, revision agreed, outcome, fails, warns, depth, time), the
- * findings grouped by server, one line of why for every server that is not conformant, the servers whose checks
+ * findings grouped by server, what only the fleet sees, one line of why for every server that is not conformant, the servers whose checks
  * skipped for want of a tool they may call, and the totals. Servers of other
  * shards are counted, not listed. Every name and message is the target's or the file's: made terminal-safe.
  */
@@ -67,6 +67,11 @@ export function fleetConsoleLines(report: FleetReport, paint: Palette, writtenPa
       for (const check of found.slice(0, FINDINGS_PER_SERVER)) lines.push(`    ${findingLine(check, paint)}`);
       if (found.length > FINDINGS_PER_SERVER) lines.push(paint.dim(`    … ${found.length - FINDINGS_PER_SERVER} more in ${server.reportFile ?? 'its report'}`));
     }
+  }
+
+  if (report.findings.length > 0) {
+    lines.push('', paint.bold('Fleet findings'));
+    for (const finding of report.findings) lines.push(`  ${paint.yellow('WARN')} ${finding.id}: ${terminalInline(finding.message)}`);
   }
 
   const explained = shown.filter((s) => s.outcome !== 'conformant');

@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { LISTING_FILE } from './listing.js';
 import type { FleetEntry } from '../../model/fleet.js';
 import { joinCommandLine } from '../../transport/command-line.js';
 
@@ -21,11 +22,17 @@ export interface AuditInvocation {
 
 /**
  * The single audit of one entry: `--stdio` with its command line and `--cwd`, or `--url` (an sse entry too: the audit
- * finds the HTTP+SSE transport behind the URL itself); its reports (report.json at least) into `outputDir` (absolute: the audit runs in a folder of its own).
+ * finds the HTTP+SSE transport behind the URL itself); its reports (report.json at least) and its listing (tools.json) into `outputDir` (absolute: the audit runs in a folder of its own).
  */
 export function invocationOf(entry: FleetEntry, flags: ServerAuditFlags, outputDir: string, defaultCwd: string): AuditInvocation {
   const allowed = flags.allowTools[entry.name] ?? [];
-  const common = [...flags.common, ...(allowed.length > 0 ? ['--allow-tools', allowed.join(',')] : []), '--reporter', flags.reporters ?? 'json', '--output-dir', outputDir];
+  const common = [
+    ...flags.common,
+    ...(allowed.length > 0 ? ['--allow-tools', allowed.join(',')] : []),
+    '--reporter', flags.reporters ?? 'json',
+    '--output-dir', outputDir,
+    '--snapshot-out', join(outputDir, LISTING_FILE),
+  ];
   if (entry.transport === 'stdio') {
     const env = entry.env ?? {};
     return {

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -84,6 +84,28 @@ describe('runFleet', () => {
     expect(text).not.toContain(secret);
     expect(text).not.toContain('hdr_0987654321');
     expect(text).toContain('[redacted]');
+  });
+});
+
+describe('runFleet: what only a fleet sees', () => {
+  it('reads each audited server\'s saved listing and reports the tool names two servers serve', async () => {
+    const audit: Auditor = async (_cli, invocation) => {
+      const file = invocation.args[invocation.args.indexOf('--snapshot-out') + 1]!;
+      const server = invocation.args[1]!.split(' ')[1]!.replace('.js', '');
+      const tools = { a: ['read_file', 'search'], b: ['read_file'], c: ['other_tool'] }[server]!.map((name) => ({ name, inputSchema: { type: 'object' } }));
+      const snapshot = {
+        format: 'mcp-tools-conformance/snapshot', version: 1, capturedAt: '2026-01-01T00:00:00Z', capturedBy: { name: 'x', version: '1' },
+        target: { transport: 'stdio' }, wire: { protocolVersion: '2025-11-25', reason: 'r' },
+        exchanges: [
+          { request: { jsonrpc: '2.0', id: 1, method: 'initialize' }, response: { jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'x', version: '1' } } } },
+          { request: { jsonrpc: '2.0', id: 2, method: 'tools/list' }, response: { jsonrpc: '2.0', id: 2, result: { tools } } },
+        ],
+      };
+      writeFileSync(file, JSON.stringify(snapshot));
+      return { exitCode: 0, killed: false, report: passing(), stderr: [], budgetMs: 1 };
+    };
+    const report = await runFleet(plan([entry('a'), entry('b'), entry('c'), entry('d', { disabled: true })]), {}, audit);
+    expect(report.findings).toEqual([expect.objectContaining({ id: 'fleet.tools.same-name', servers: ['a', 'b'], tools: ['read_file'] })]);
   });
 });
 

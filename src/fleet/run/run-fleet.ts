@@ -7,7 +7,9 @@ import { type AuditDepth, type FleetEntry, type FleetOutcome, type FleetReport, 
 import type { RunReport } from '../../model/report.js';
 import { isUnavailable, OUTCOME_ORDER } from '../../report/fleet/rows.js';
 import { pool } from '../../runner/pool.js';
+import { crossServerFindings, type ServerTools } from '../cross-server.js';
 import { runAuditProcess } from './audit-process.js';
+import { LISTING_FILE, readListing } from './listing.js';
 import { classify, notAudited, type AuditRun, type Classified } from './outcome.js';
 import { inShard, invocationOf, safeNames, type ServerAuditFlags } from './plan.js';
 
@@ -63,6 +65,7 @@ export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, au
     else toAudit.push(i);
   });
   const counts: FleetCounts = { done: 0, running: 0, left: toAudit.length };
+  const listings: (ServerTools | undefined)[] = new Array(plan.entries.length);
   await pool(toAudit, Math.max(1, plan.jobs), async (i) => {
     const entry = plan.entries[i]!;
     counts.left -= 1;
@@ -74,6 +77,7 @@ export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, au
     await rm(folder, { recursive: true, force: true });
     await mkdir(folder, { recursive: true });
     const run = await audit(plan.cli, invocationOf(entry, plan.flags, folder, plan.cwd), reportFile, plan.maxDurationMs);
+    if (run.report) listings[i] = await readListing(resolve(folder, LISTING_FILE), entry.name);
     const result = resultOf(entry, classify(entry, run), performance.now() - began, run.report, run.report ? `${SERVERS_DIR}/${folders[i]}/report.json` : undefined);
     results[i] = scrubSecrets(result, secretValues(entry.headers ?? {}, entry.env ?? {}));
     counts.running -= 1;
@@ -90,7 +94,8 @@ export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, au
     ...(plan.shard ? { shard: plan.shard } : {}),
     summary,
     servers,
-    findings: [],
+    // What only a fleet sees, over the listings of the servers audited (in file order).
+    findings: crossServerFindings(listings.filter((l): l is ServerTools => l !== undefined)),
     failOn: plan.failOn,
     failOnUnavailable: plan.failOnUnavailable,
     exitCode: fleetExitCode(servers, plan.failOn, plan.failOnUnavailable),
