@@ -12,6 +12,8 @@
  * @property {SideBySide} [official] every check of ours against the official suite, on the reference server
  * @property {SideBySide} [officialSdk] the same on the SDK v2 fixture server, which both suites can speak to
  * @property {Record<string, WorstCase>} [worst] the worst-case rows, by the reference server flags that made them
+ * @property {{ fleetMs: number, singlesMs: number, servers: number, jobs: number }} [fleet] one fleet run against the sum of
+ *   its servers' single audits, measured in one bench run
  */
 
 /**
@@ -70,6 +72,15 @@ const TARGETS = [
   {
     name: 'the same on the SDK v2 fixture server, which both suites speak',
     judge: (m) => againstOfficial(m.officialSdk),
+  },
+  {
+    name: 'a fleet of ten servers with --jobs 2 in at most 0.6× the sum of their single audits',
+    judge: (m) => {
+      const f = m.fleet;
+      if (f === undefined) return undefined;
+      const ratio = f.fleetMs / f.singlesMs;
+      return { value: `${Math.round(f.fleetMs)} ms for ${f.servers} servers (--jobs ${f.jobs}) against ${Math.round(f.singlesMs)} ms one by one: ${ratio.toFixed(2)}×`, met: ratio <= 0.6 };
+    },
   },
 ];
 
