@@ -78,11 +78,22 @@ describe('runFleet', () => {
   it('scrubs every entry\'s env and header values out of the fleet report, whichever server echoed them', async () => {
     const secret = 'sk-live-0123456789abcdef';
     const header = 'Bearer hdr_0987654321';
-    const audit: Auditor = async (): Promise<AuditRun> => ({ exitCode: 0, killed: false, report: passing(`${secret} ${header}`), stderr: [secret], budgetMs: 1 });
-    const report = await runFleet(plan([entry('a', { env: { API_KEY: secret } }), entry('b', { transport: 'http', url: 'http://127.0.0.1:1/mcp', headers: { Authorization: header } }), entry('c')]), {}, audit);
+    const other = 'tok_second_5555555555';
+    const audit: Auditor = async (): Promise<AuditRun> => ({ exitCode: 0, killed: false, report: passing(`${secret} ${header} ${other}`), stderr: [secret], budgetMs: 1 });
+    const report = await runFleet(
+      plan([
+        entry('a', { env: { API_KEY: secret } }),
+        entry('b', { transport: 'http', url: 'http://127.0.0.1:1/mcp', headers: { Authorization: header } }),
+        // The same header name with another value: both values are scrubbed.
+        entry('c', { transport: 'http', url: 'http://127.0.0.1:2/mcp', headers: { Authorization: other } }),
+      ]),
+      {},
+      audit,
+    );
     const text = JSON.stringify(report);
     expect(text).not.toContain(secret);
     expect(text).not.toContain('hdr_0987654321');
+    expect(text).not.toContain(other);
     expect(text).toContain('[redacted]');
   });
 });

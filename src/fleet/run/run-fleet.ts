@@ -101,8 +101,7 @@ export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, au
     exitCode: fleetExitCode(servers, plan.failOn, plan.failOnUnavailable),
   };
   // Every entry's secrets, everywhere: a server may echo another's (a shared token) in what it says.
-  const everySecret = secretValues(Object.assign({}, ...plan.entries.map((e) => e.headers ?? {})), Object.assign({}, ...plan.entries.map((e) => e.env ?? {})));
-  return scrubSecrets(report, everySecret);
+  return scrubSecrets(report, plan.entries.flatMap((e) => secretValues(e.headers ?? {}, e.env ?? {})).sort((a, b) => b.length - a.length));
 }
 
 /**
