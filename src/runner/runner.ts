@@ -3,7 +3,7 @@ import { specUrl } from '../spec-links.js';
 import { BudgetSpentError } from '../transport/request-gate.js';
 import type { CheckContext } from './context.js';
 import { pool } from './pool.js';
-import { type CheckDefinition, type JudgedCheck } from './types.js';
+import { isPending, type CheckDefinition, type JudgedCheck, type Pending } from './types.js';
 import { keywordClass, restingSentence, wiresOf, type CheckResult, type Evidence, type Outcome, type Status } from '../model/check.js';
 import type { Wire } from '../model/wire.js';
 
@@ -41,7 +41,8 @@ export function inapplicable(check: CheckDefinition, ctx: Pick<CheckContext, 'wi
 /**
  * Runs main-phase checks concurrently, then the serial ones in turn, then the searches concurrently, then the final
  * and last ones in turn; a vanished target ends the run. The searches come after every scripted check, so a slow
- * search never starves one.
+ * search never starves one. A check that hands back a pending verdict (a quiet window, a connection of its own) does
+ * not hold up the checks after it while they overlap: its verdict is collected before the final phase, or at the end.
  */
 export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckContext, options: RunnerOptions): Promise<RunnerOutput> {
   let aborted: RunnerOutput['aborted'];
@@ -59,6 +60,44 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
     }
   };
 
+  /** A check's outcomes, or its pending verdict; what it threw becomes an outcome, and a lost target ends the run. */
+  const attempt = async <T extends Outcome[] | Pending>(check: CheckDefinition, work: () => Promise<T> | T): Promise<T | Outcome[]> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof TargetGoneError && !aborted) {
+        aborted = { reason: `${goneVerb(error)} during ${check.id}: ${error.message}`, duringCheck: check.id };
+      }
+      if (!(error instanceof BudgetSpentError)) return [failureOutcome(check, error, ctx)];
+      cutShort = { reason: error.message };
+      budgetSkips += 1;
+      return [{ status: 'skip', message: `not finished: ${error.message}` }];
+    }
+  };
+
+  const finish = (index: number, started: number, outcomes: Outcome[]): void => {
+    const check = checks[index]!;
+    if (outcomes.length === 0) outcomes = [{ status: 'skip', message: 'nothing to check on this target' }];
+    // A check may record the exchange that lost the target as evidence and return normally: the run still stops here.
+    // Only the check that holds the losing exchange is blamed; a concurrent check that merely finished later is not.
+    const gone = ctx.client.goneError;
+    if (gone && !aborted && outcomes.some((o) => o.status === 'error' || o.evidence?.includes(gone.exchange))) {
+      aborted = { reason: `${goneVerb(gone)} during ${check.id}: ${gone.message}`, duringCheck: check.id };
+    }
+    const elapsed = performance.now() - started;
+    complete(
+      index,
+      outcomes.map((outcome) => toResult(check, outcome, elapsed / outcomes.length, ctx.wire)),
+    );
+  };
+
+  const concurrency = Math.max(1, ctx.options.concurrency ?? 1);
+  // Pending verdicts the phases go on without (only while checks overlap), collected at the next collection point.
+  const waiting: Promise<void>[] = [];
+  const collect = async () => {
+    while (waiting.length > 0) await Promise.all(waiting.splice(0));
+  };
+
   const runOne = async (index: number): Promise<void> => {
     const check = checks[index]!;
     const single = (outcome: Outcome) => complete(index, [toResult(check, outcome, 0, ctx.wire)]);
@@ -73,51 +112,32 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
     }
     const started = performance.now();
     options.onStart?.(check.id);
-    let outcomes: Outcome[];
-    try {
-      outcomes = await check.run(ctx);
-      if (outcomes.length === 0) outcomes = [{ status: 'skip', message: 'nothing to check on this target' }];
-    } catch (error) {
-      if (error instanceof BudgetSpentError) {
-        cutShort = { reason: error.message };
-        budgetSkips += 1;
-        outcomes = [{ status: 'skip', message: `not finished: ${error.message}` }];
-      } else {
-        outcomes = [failureOutcome(check, error, ctx)];
-      }
-      if (error instanceof TargetGoneError && !aborted) {
-        aborted = { reason: `${goneVerb(error)} during ${check.id}: ${error.message}`, duringCheck: check.id };
-      }
-    }
-    // A check may record the exchange that lost the target as evidence and return normally: the run still stops here.
-    // Only the check that holds the losing exchange is blamed; a concurrent check that merely finished later is not.
-    const gone = ctx.client.goneError;
-    if (gone && !aborted && outcomes.some((o) => o.status === 'error' || o.evidence?.includes(gone.exchange))) {
-      aborted = { reason: `${goneVerb(gone)} during ${check.id}: ${gone.message}`, duringCheck: check.id };
-    }
-    const elapsed = performance.now() - started;
-    complete(
-      index,
-      outcomes.map((outcome) => toResult(check, outcome, elapsed / outcomes.length, ctx.wire)),
-    );
+    const ran = await attempt(check, () => check.run(ctx));
+    if (!isPending(ran)) return finish(index, started, ran);
+    const verdict = attempt(check, () => ran.verdict).then((outcomes) => finish(index, started, outcomes));
+    if (concurrency === 1) return verdict;
+    waiting.push(verdict);
   };
 
   for (const check of checks) if (inapplicable(check, ctx) === undefined) check.prepare?.(ctx);
   const indexes = checks.map((_, i) => i);
   await pool(
     indexes.filter((i) => (checks[i]!.phase ?? 'main') === 'main'),
-    Math.max(1, ctx.options.concurrency ?? 1),
+    concurrency,
     runOne,
   );
   for (const i of indexes.filter((i) => checks[i]!.phase === 'serial')) await runOne(i);
   await pool(
     indexes.filter((i) => checks[i]!.phase === 'search'),
-    Math.max(1, ctx.options.concurrency ?? 1),
+    concurrency,
     runOne,
   );
+  // The final checks look at everything recorded, and may use what a pending verdict had to itself.
+  await collect();
   for (const phase of ['final', 'last'] as const) {
     for (const i of indexes.filter((i) => checks[i]!.phase === phase)) await runOne(i);
   }
+  await collect();
   const lost = ctx.client.goneError;
   if (lost && !aborted) aborted = { reason: `${goneVerb(lost)}: ${lost.message}` };
   const skippedNote = `${budgetSkips} check(s) skipped for budget`;
