@@ -43,6 +43,7 @@ export class CheckContext {
   private readonly extraClients: McpClient[] = [];
   /** Connections shared by the checks that name the same key, opened on first use (or by prepare, ahead of it). */
   private readonly shared = new Map<string, Promise<McpClient>>();
+  private readonly closing: Promise<void>[] = [];
 
   constructor(
     readonly client: McpClient,
@@ -208,6 +209,14 @@ export class CheckContext {
     return promise;
   }
 
+  /**
+   * Whether checks run alongside one another (--concurrency above 1): a check may then keep its quiet window on a
+   * connection of its own and hand back a pending verdict. At --concurrency 1 everything runs in turn, in order.
+   */
+  get overlaps(): boolean {
+    return (this.options.concurrency ?? 1) > 1;
+  }
+
   get canOpenConnections(): boolean {
     return this.options.openTransport !== undefined;
   }
@@ -236,6 +245,15 @@ export class CheckContext {
     return opening;
   }
 
+  /**
+   * Starts closing the shared connection `key` as soon as its last user is done with it (over stdio its process then
+   * stops taking a core), instead of at the end of the run; closeExtras() waits for it.
+   */
+  closeSharedConnection(key: string): void {
+    const opening = this.shared.get(key);
+    if (opening) this.closing.push(opening.then((client) => client.transport.close()).catch(() => undefined));
+  }
+
   /** A new, independent connection on the same wire, for the caller alone; closed by closeExtras(). */
   async anotherConnection(options: { negotiate?: boolean } = {}): Promise<McpClient> {
     if (!this.options.openTransport) throw new Error('no way to open another connection to this target');
@@ -250,6 +268,7 @@ export class CheckContext {
 
   async closeExtras(): Promise<void> {
     await Promise.allSettled(this.shared.values());
+    await Promise.all(this.closing);
     await Promise.all(this.extraClients.map((c) => c.transport.close()));
   }
 
