@@ -112,7 +112,7 @@ function probes(ctx: CheckContext): Promise<Probes> {
     const target = await findTarget(ctx);
     if (typeof target === 'string') return { why: target };
     const call = (args: Record<string, unknown>, headers?: Record<string, string | null>) =>
-      ctx.client.request('tools/call', { name: target.tool, arguments: args }, { headers, probe: true });
+      ctx.client.request('tools/call', { name: target.tool, arguments: args }, { headers, probe: true, anyConnection: true });
     const value = target.annotation.propertyPath!.reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), target.args);
     const other = target.type === 'string' ? `${String(value)}-other` : target.type === 'integer' ? Number(value) + 1 : !value;
     const out: Probes = { target };
@@ -162,7 +162,7 @@ function unsetProbes(ctx: CheckContext, target: Target): Promise<UnsetProbe[]> {
     const out: UnsetProbe[] = [];
     for (const how of ['absent', 'null'] as const) {
       const args = how === 'absent' ? withoutValue(target.args, path) : withValue(target.args, path, null);
-      const exchange = await ctx.client.request('tools/call', { name: target.tool, arguments: args }, { headers: { [target.header]: null }, probe: true });
+      const exchange = await ctx.client.request('tools/call', { name: target.tool, arguments: args }, { headers: { [target.header]: null }, probe: true, anyConnection: true });
       out.push({ how, schemaAccepts: compiled.ok && compiled.validator.validate(args).valid === true, exchange });
     }
     return out;
@@ -228,7 +228,7 @@ function invalidCharProbes(ctx: CheckContext, p: Probes): Promise<InvalidCharPro
   return ctx.memo('param-header-invalid-char-probes', async () => {
     const target = p.target!;
     const call = (args: Record<string, unknown>, header: string) =>
-      ctx.client.request('tools/call', { name: target.tool, arguments: args }, { headers: { [target.header]: header }, probe: true });
+      ctx.client.request('tools/call', { name: target.tool, arguments: args }, { headers: { [target.header]: header }, probe: true, anyConnection: true });
     const text = p.encodedValue;
     if (p.encoded && text !== undefined && rawSendable(text)) {
       const args = withValue(target.args, target.annotation.propertyPath!, text);
@@ -314,7 +314,7 @@ function nameCaseProbes(ctx: CheckContext, p: Probes): Promise<NameCaseProbes> {
     const what = useCall ? `tools/call of ${p.target!.tool}` : 'tools/list';
     const send = (headers?: Record<string, string>) =>
       useCall
-        ? ctx.client.request('tools/call', { name: p.target!.tool, arguments: p.target!.args }, { headers, probe: true })
+        ? ctx.client.request('tools/call', { name: p.target!.tool, arguments: p.target!.args }, { headers, probe: true, anyConnection: true })
         : ctx.client.request('tools/list', {}, { headers, probe: true });
     const baseline = useCall ? p.correct! : await send();
     const variants: NameCaseProbes['variants'] = [];

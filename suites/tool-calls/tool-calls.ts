@@ -81,7 +81,7 @@ export const unknownTool: CheckDefinition = {
   async run(ctx) {
     const probes: { name: string; why: string; exchange: Exchange }[] = [];
     const caseSensitive = (unknownTool.sentences[ctx.wire] ?? []).includes(CASE_SENSITIVE);
-    for (const u of await unknownNames(ctx, caseSensitive)) probes.push({ ...u, exchange: await ctx.client.request('tools/call', { name: u.name, arguments: {} }) });
+    for (const u of await unknownNames(ctx, caseSensitive)) probes.push({ ...u, exchange: await ctx.client.request('tools/call', { name: u.name, arguments: {} }, { anyConnection: true }) });
     const results = probes.filter((p) => !errorOf(p.exchange.response));
     if (results.length > 0) {
       const isError = results.some((p) => resultOf(p.exchange.response)?.isError === true);
@@ -144,7 +144,7 @@ export const malformedCall: CheckDefinition = {
       );
     }
     const probes: { label: string; exchange: Exchange }[] = [];
-    for (const c of cases) probes.push({ label: c.label, exchange: await ctx.client.request('tools/call', c.params) });
+    for (const c of cases) probes.push({ label: c.label, exchange: await ctx.client.request('tools/call', c.params, { anyConnection: true }) });
     const wrong = probes.filter((p) => !errorOf(p.exchange.response));
     const limited = callable ? '' : ` (arguments faults not sent: no tool may be called; ${ctx.callPolicy})`;
     if (wrong.length > 0) {
