@@ -39,8 +39,8 @@ export function inapplicable(check: CheckDefinition, ctx: Pick<CheckContext, 'wi
 }
 
 /**
- * Runs main-phase checks concurrently, then the serial ones in turn, then the searches concurrently, then the final
- * and last ones in turn; a vanished target ends the run. The searches come after every scripted check, so a slow
+ * Runs main-phase checks concurrently, then the serial ones (in turn, but over Streamable HTTP), then the searches
+ * concurrently, then the final and last ones in turn; a vanished target ends the run. The searches come after every scripted check, so a slow
  * search never starves one.
  */
 export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckContext, options: RunnerOptions): Promise<RunnerOutput> {
@@ -109,7 +109,13 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
     Math.max(1, ctx.options.concurrency ?? 1),
     runOne,
   );
-  for (const i of indexes.filter((i) => checks[i]!.phase === 'serial')) await runOne(i);
+  // One at a time where every answer comes on one channel; over Streamable HTTP each POST carries its own answer, so
+  // the serial checks' probes may overlap (on the pool's connections) like the main ones.
+  await pool(
+    indexes.filter((i) => checks[i]!.phase === 'serial'),
+    ctx.transportKind === 'http' ? Math.max(1, ctx.options.concurrency ?? 1) : 1,
+    runOne,
+  );
   await pool(
     indexes.filter((i) => checks[i]!.phase === 'search'),
     Math.max(1, ctx.options.concurrency ?? 1),
