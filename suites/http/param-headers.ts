@@ -115,21 +115,24 @@ function probes(ctx: CheckContext): Promise<Probes> {
       ctx.client.request('tools/call', { name: target.tool, arguments: args }, { headers, probe: true, anyConnection: true });
     const value = target.annotation.propertyPath!.reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), target.args);
     const other = target.type === 'string' ? `${String(value)}-other` : target.type === 'integer' ? Number(value) + 1 : !value;
-    const out: Probes = { target };
-    out.correct = await call(target.args);
-    out.missing = await call(target.args, { [target.header]: null });
-    out.mismatched = await call(target.args, { [target.header]: encodeHeaderValue(other as string) });
+    let encoded: { text: string; args: Record<string, unknown> } | undefined;
     if (target.type === 'string') {
       const compiled = compileArgumentSchema((await listedTools(ctx)).find((t) => t.tool.name === target.tool)!.tool.inputSchema);
       for (const text of needingBase64(String(value))) {
         const args = withValue(target.args, target.annotation.propertyPath!, text);
         if (!compiled.ok || !compiled.validator.validate(args).valid) continue;
-        out.encodedValue = text;
-        out.encoded = await call(args);
+        encoded = { text, args };
         break;
       }
     }
-    return out;
+    // Four independent calls, each judged on its own: they overlap (HTTP only, over the pool's connections).
+    const [correct, missing, mismatched, encodedCall] = await Promise.all([
+      call(target.args),
+      call(target.args, { [target.header]: null }),
+      call(target.args, { [target.header]: encodeHeaderValue(other as string) }),
+      encoded ? call(encoded.args) : undefined,
+    ]);
+    return { target, correct, missing, mismatched, ...(encoded && encodedCall ? { encodedValue: encoded.text, encoded: encodedCall } : {}) };
   });
 }
 
@@ -159,13 +162,13 @@ function unsetProbes(ctx: CheckContext, target: Target): Promise<UnsetProbe[]> {
     const listed = (await listedTools(ctx)).find((t) => t.tool.name === target.tool)!;
     const compiled = compileArgumentSchema(listed.tool.inputSchema);
     const path = target.annotation.propertyPath!;
-    const out: UnsetProbe[] = [];
-    for (const how of ['absent', 'null'] as const) {
-      const args = how === 'absent' ? withoutValue(target.args, path) : withValue(target.args, path, null);
-      const exchange = await ctx.client.request('tools/call', { name: target.tool, arguments: args }, { headers: { [target.header]: null }, probe: true, anyConnection: true });
-      out.push({ how, schemaAccepts: compiled.ok && compiled.validator.validate(args).valid === true, exchange });
-    }
-    return out;
+    return Promise.all(
+      (['absent', 'null'] as const).map(async (how) => {
+        const args = how === 'absent' ? withoutValue(target.args, path) : withValue(target.args, path, null);
+        const exchange = await ctx.client.request('tools/call', { name: target.tool, arguments: args }, { headers: { [target.header]: null }, probe: true, anyConnection: true });
+        return { how, schemaAccepts: compiled.ok && compiled.validator.validate(args).valid === true, exchange };
+      }),
+    );
   });
 }
 
