@@ -163,13 +163,15 @@ export class CheckContext {
    * tools/call for the call checks: a call that outlives the timeout is a slow tool, not a dead target, so it is
    * cancelled (one channel: notifications/cancelled, with a read marker right behind it; Streamable HTTP: the request
    * was aborted) and returned with its failure. A target that exited still ends the audit.
+   * Each call's answer is judged alone, so over Streamable HTTP it may take any connection of the pool
+   * (`anyConnection: false` keeps it on the first, for a check about what that connection carried before).
    */
   async callTool(
     name: string,
     args: unknown,
     options: { capabilities?: Record<string, unknown>; anyConnection?: boolean; extraMeta?: Record<string, unknown> } = {},
   ): Promise<Exchange> {
-    const exchange = await this.client.request('tools/call', { name, arguments: args }, { probe: true, ...options });
+    const exchange = await this.client.request('tools/call', { name, arguments: args }, { probe: true, anyConnection: true, ...options });
     if (exchange.failure?.kind === 'timeout' && !this.timedOutCalls.has(name)) this.timedOutCalls.set(name, exchange);
     if (exchange.failure?.kind === 'timeout' && this.oneChannel) {
       const requestId = (exchange.request as { id?: unknown }).id;

@@ -39,10 +39,11 @@ export function inapplicable(check: CheckDefinition, ctx: Pick<CheckContext, 'wi
 }
 
 /**
- * Runs main-phase checks concurrently, then the serial ones in turn, then the searches concurrently, then the final
- * and last ones in turn; a vanished target ends the run. The searches come after every scripted check, so a slow
- * search never starves one. A check that hands back a pending verdict (a quiet window, a connection of its own) does
- * not hold up the checks after it while they overlap: its verdict is collected before the final phase, or at the end.
+ * Runs main-phase checks concurrently, then the serial ones (in turn, but over Streamable HTTP), then the searches
+ * concurrently, then the final and last ones in turn; a vanished target ends the run. The searches come after every
+ * scripted check, so a slow search never starves one. A check that hands back a pending verdict (a quiet window, a
+ * connection of its own) does not hold up the checks after it while they overlap: its verdict is collected before the
+ * final phase, or at the end.
  */
 export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckContext, options: RunnerOptions): Promise<RunnerOutput> {
   let aborted: RunnerOutput['aborted'];
@@ -137,7 +138,13 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
     concurrency,
     runOne,
   );
-  for (const i of indexes.filter((i) => checks[i]!.phase === 'serial')) await runOne(i);
+  // One at a time where every answer comes on one channel; over Streamable HTTP each POST carries its own answer, so
+  // the serial checks' probes may overlap (on the pool's connections) like the main ones.
+  await pool(
+    indexes.filter((i) => checks[i]!.phase === 'serial'),
+    ctx.transportKind === 'http' ? concurrency : 1,
+    runOne,
+  );
   await pool(
     indexes.filter((i) => checks[i]!.phase === 'search'),
     concurrency,

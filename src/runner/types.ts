@@ -53,8 +53,9 @@ export interface CheckDefinition {
   sentences: SpecSentences;
   needs?: readonly Need[];
   /**
-   * `serial` checks run one at a time after the concurrent `main` ones (probes with broken requests, whose error
-   * answers may carry a null id and so must be the only request in flight); `search` checks (property searches, which
+   * `serial` checks run after the concurrent `main` ones, one at a time where every answer comes on one channel (probes
+   * with broken requests, whose error answers may carry a null id and so must be the only request in flight there;
+   * over Streamable HTTP each POST carries its own answer, and they run --concurrency at once); `search` checks (property searches, which
    * use what is left of the budget) run concurrently after those; `final` checks run after those and look at
    * everything recorded; `last` checks run after every other and may end what the others shared (the process of
    * a shared connection). A check of any phase may hand back a `Pending` verdict, which the phases after it overlap.
