@@ -33,10 +33,10 @@ function endedChildrenCpuMs() {
  * Runs `node <script> ...args` to completion: wall time, the CPU time of the process and every process it started
  * (`treeCpuMs`, Linux only), and with `rusage` the process's own CPU time and peak RSS.
  */
-export function runNode(script, args, { rusage = false, nodeBinary = process.execPath, env = {} } = {}) {
+export function runNode(script, args, { rusage = false, nodeBinary = process.execPath, env = {}, imports = [] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'mtc-bench-'));
   const usageFile = join(dir, 'rusage.json');
-  const argv = [...(rusage ? ['--import', HOOK] : []), script, ...args];
+  const argv = [...(rusage ? ['--import', HOOK] : []), ...imports.flatMap((module) => ['--import', module]), script, ...args];
   const started = performance.now();
   const cpuBefore = endedChildrenCpuMs();
   const child = spawn(nodeBinary, argv, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env, BENCH_RUSAGE_FILE: usageFile } });
@@ -74,11 +74,11 @@ export function median(values) {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-/** Audits `targetArgs` with the built CLI (JSON report only) and reads report.json back. */
-export async function audit(targetArgs, extraArgs = []) {
+/** Audits `targetArgs` with the built CLI (JSON report only) and reads report.json back. `options` go to runNode. */
+export async function audit(targetArgs, extraArgs = [], options = {}) {
   const outputDir = mkdtempSync(join(tmpdir(), 'mtc-bench-report-'));
   try {
-    const run = await runNode(CLI, [...targetArgs, '--reporter', 'json', '--output-dir', outputDir, ...extraArgs], { rusage: true });
+    const run = await runNode(CLI, [...targetArgs, '--reporter', 'json', '--output-dir', outputDir, ...extraArgs], { rusage: true, ...options });
     let report;
     try {
       report = JSON.parse(readFileSync(join(outputDir, 'report.json'), 'utf8'));

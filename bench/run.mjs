@@ -1,9 +1,10 @@
 // npm run bench: how fast the audit is against the round-trip floor, against the official suite, and at scale.
 // Not a test: it prints numbers. Options: --runs N (audits per transport, default 3), --startup-runs N (default 10),
-// --only startup,audit,property,slow-tools,worst-cases,official,scale,client,revisions,fleet (default: all).
+// --only startup,audit,floors,property,slow-tools,worst-cases,official,scale,client,revisions,fleet (default: all).
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CLI, REFERENCE, ROOT, audit, median, runNode } from './measure.mjs';
 import { sdkServerMissing, startHttpReference, startHttpSdkServer } from './http-server.mjs';
 import { medianRoundTrip } from './round-trip.mjs';
@@ -11,13 +12,17 @@ import { ensureOfficialSuite, OFFICIAL_PACKAGE, runOfficialSuite } from './offic
 import { cpus } from 'node:os';
 import { judgeTargets } from './targets.mjs';
 
-const SECTIONS = ['startup', 'audit', 'property', 'slow-tools', 'worst-cases', 'official', 'scale', 'client', 'revisions', 'fleet'];
+const SECTIONS = ['startup', 'audit', 'floors', 'property', 'slow-tools', 'worst-cases', 'official', 'scale', 'client', 'revisions', 'fleet'];
 /** Fleet: this many servers, audited one by one and then as one fleet with --jobs FLEET_JOBS. */
 const FLEET_SIZE = 10;
 const FLEET_JOBS = 2;
 /** Slow tools: every tools/call of the reference server answers this late (a tool waiting on I/O). */
 const TOOL_LATENCY_MS = 10;
-const SPREAD_CONNECTIONS = 4;
+/** Issue 31's slow servers: tools that answer this late, and failures this late from a server with FAILING_TOOLS tools. */
+const SLOW_TOOL_MS = 500;
+const FAILING_TOOLS = 25;
+const RECORD_HOOK = fileURLToPath(new URL('./record-hook.mjs', import.meta.url));
+const FLOOR_CLIENT = fileURLToPath(new URL('./floor-client.mjs', import.meta.url));
 /** Worst cases: error answers of tools/call held this long (a tool whose failures wait on a remote API). */
 const ERROR_LATENCY_MS = 500;
 
@@ -72,6 +77,8 @@ async function startup() {
   const bare = [];
   for (let i = 0; i < startupRuns; i += 1) bare.push((await runNode('-e', ['0'])).wallMs);
   line('(node -e 0, for comparison)', ms(median(bare)));
+  measured.bareNodeMs = median(bare);
+  line('--version / bare node', (measured.versionMs / measured.bareNodeMs).toFixed(2));
 }
 
 /**
@@ -147,8 +154,78 @@ async function property() {
 }
 
 /**
+ * Issue 31's rows. Each audit of the reference server against its round-trip floor: the messages that audit sent
+ * (recorded once, from an audit run with bench/record-hook.mjs), sent again by a bare client (bench/floor-client.mjs,
+ * its own Node process: stdio spawns the same server, HTTP one undici connection to the same one) back to back, each
+ * after the answer to the one before. Audit and floor alternate, `runs` pairs per transport, so that each ratio compares
+ * two measurements of the same moment. Then the slow servers with default flags, once each.
+ */
+async function floors() {
+  console.log(`\nAudits against their round-trip floor, interleaved (median of ${runs} pairs each)`);
+  const server = await startHttpReference();
+  const dir = mkdtempSync(join(tmpdir(), 'mtc-bench-floor-'));
+  try {
+    const rows = [
+      { kind: 'stdio', target: ['--stdio', stdioTarget], floor: ['--stdio', stdioTarget] },
+      { kind: 'http', target: ['--url', server.url], floor: ['--url', server.url] },
+    ];
+    for (const row of rows) {
+      row.recording = join(dir, `${row.kind}.jsonl`);
+      await audit(row.target, [], { imports: [RECORD_HOOK], env: { BENCH_RECORD_FILE: row.recording } });
+      row.pairs = [];
+    }
+    for (let i = 0; i < runs; i += 1) {
+      for (const row of rows) {
+        const run = await audit(row.target);
+        const floor = await runNode(FLOOR_CLIENT, [row.recording, ...row.floor]);
+        if (floor.code !== 0) throw new Error(`the ${row.kind} floor client exited ${floor.code}: ${floor.stderr}`);
+        row.pairs.push({ auditMs: run.wallMs, floorMs: floor.wallMs, requests: run.report?.stats.requests, sent: JSON.parse(floor.stdout) });
+      }
+    }
+    for (const row of rows) {
+      const ratios = row.pairs.map((p) => p.auditMs / p.floorMs);
+      const last = row.pairs[row.pairs.length - 1];
+      const ratio = median(ratios);
+      line(`${row.kind} audit / its floor`, `${ratio.toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`);
+      line('', `audit ${ms(median(row.pairs.map((p) => p.auditMs)))} (${last.requests ?? 'n/a'} requests on its own connection), floor ${ms(median(row.pairs.map((p) => p.floorMs)))}`);
+      line('', `(${last.sent.sent} messages of every connection of the audit, ${last.sent.skipped} long-lived ones left out, ${last.sent.unanswered} unanswered)`);
+      measured[row.kind === 'stdio' ? 'stdioFloor' : 'httpFloor'] = { ratio, auditMs: median(row.pairs.map((p) => p.auditMs)), floorMs: median(row.pairs.map((p) => p.floorMs)) };
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await server.stop();
+  }
+
+  console.log(`\nSlow servers, default flags (one audit each)`);
+  const decided = (report) => ({ budgetSkips: report?.cutShort?.checksSkipped ?? 0, errors: report?.checks.filter((c) => c.status === 'error').length });
+  const slow = await startHttpReference(['--tool-latency-ms', String(SLOW_TOOL_MS)]);
+  try {
+    const pooled = await audit(['--url', slow.url]);
+    const one = await audit(['--url', slow.url], ['--http-connections', '1']);
+    line(`tools answering in ${SLOW_TOOL_MS} ms, HTTP`, `${ms(pooled.wallMs)} (${pooled.report?.stats.requests ?? 'n/a'} requests; ${summaryOf(pooled.report)})`);
+    line('the same with --http-connections 1', `${ms(one.wallMs)} (${one.report?.stats.requests ?? 'n/a'} requests; ${summaryOf(one.report)}): ${(pooled.wallMs / one.wallMs).toFixed(2)} of it`);
+    measured.slowToolsHttp = { wallMs: pooled.wallMs, oneConnectionMs: one.wallMs };
+  } finally {
+    await slow.stop();
+  }
+  const failingFlags = ['--failing-tools', String(FAILING_TOOLS), '--error-latency-ms', String(SLOW_TOOL_MS)];
+  const failing = await startHttpReference(failingFlags);
+  try {
+    measured.failingTools = {};
+    for (const [kind, target] of [['stdio', ['--stdio', `${stdioTarget} ${failingFlags.join(' ')}`]], ['http', ['--url', failing.url]]]) {
+      const run = await audit(target);
+      const { budgetSkips, errors } = decided(run.report);
+      line(`${FAILING_TOOLS} tools failing after ${SLOW_TOOL_MS} ms, ${kind}`, `${ms(run.wallMs)} (${run.report?.stats.requests ?? 'n/a'} requests; ${summaryOf(run.report)}; ${budgetSkips} skipped for budget)`);
+      measured.failingTools[kind] = { wallMs: run.wallMs, budgetSkips, errors };
+    }
+  } finally {
+    await failing.stop();
+  }
+}
+
+/**
  * Tools that take a while: the wall time is then set by how many calls are in flight at once, not by our CPU. Over
- * stdio requests overlap (--concurrency); over HTTP only with --http-connections.
+ * stdio requests overlap (--concurrency); over HTTP over the --http-connections pool (--concurrency by default).
  */
 async function slowTools() {
   console.log(`\nSlow tools: every tools/call answered ${TOOL_LATENCY_MS} ms late (--tool-latency-ms ${TOOL_LATENCY_MS}), median of ${runs} audits`);
@@ -162,8 +239,8 @@ async function slowTools() {
   await row('stdio', ['--stdio', `${stdioTarget} ${latency.join(' ')}`]);
   const server = await startHttpReference(latency);
   try {
-    await row('HTTP, one connection (default)', ['--url', server.url]);
-    await row(`HTTP, --http-connections ${SPREAD_CONNECTIONS}`, ['--url', server.url], ['--http-connections', String(SPREAD_CONNECTIONS)]);
+    await row('HTTP (default: --concurrency connections)', ['--url', server.url]);
+    await row('HTTP, --http-connections 1', ['--url', server.url], ['--http-connections', '1']);
   } finally {
     await server.stop();
   }
@@ -237,10 +314,10 @@ async function onServer(start, heading) {
  * like-for-like row leaves ours out too. Returns what the target judges: every check of ours against theirs.
  */
 async function sideBySide(url) {
-  const rows = { ours: [], spread: [], scripted: [], theirs: [] };
+  const rows = { ours: [], one: [], scripted: [], theirs: [] };
   for (let i = 0; i < runs; i += 1) {
     rows.ours.push(await audit(['--url', url]));
-    rows.spread.push(await audit(['--url', url, '--http-connections', String(SPREAD_CONNECTIONS)]));
+    rows.one.push(await audit(['--url', url, '--http-connections', '1']));
     rows.scripted.push(await audit(['--url', url, '--exclude-checks', '*.property']));
     rows.theirs.push(await runOfficialSuite(url));
   }
@@ -251,14 +328,14 @@ async function sideBySide(url) {
   const theirs = last('theirs');
   line('ours, every check: wall time', ms(wall('ours')));
   line('ours, every check: checks run', described(last('ours')));
-  line(`ours, every check, --http-connections ${SPREAD_CONNECTIONS}`, `${ms(wall('spread'))} (${summaryOf(last('spread').report)})`);
+  line('ours, every check, --http-connections 1', `${ms(wall('one'))} (${summaryOf(last('one').report)})`);
   line('ours, scripted checks: wall time', ms(wall('scripted')));
   line('ours, scripted checks: checks run', described(last('scripted')));
   line('official: wall time', `${ms(wall('theirs'))} (${rows.theirs.map((r) => Math.round(r.wallMs)).join(', ')})`);
   line('official: checks run', `${theirs.checks} (${theirs.passed} passed; exit ${theirs.code})`);
   line(
     'wall time official / ours',
-    `${(wall('theirs') / wall('ours')).toFixed(2)} (every check), ${(wall('theirs') / wall('spread')).toFixed(2)} (every check, --http-connections ${SPREAD_CONNECTIONS}), ${(wall('theirs') / wall('scripted')).toFixed(2)} (scripted)`,
+    `${(wall('theirs') / wall('ours')).toFixed(2)} (every check), ${(wall('theirs') / wall('one')).toFixed(2)} (every check, --http-connections 1), ${(wall('theirs') / wall('scripted')).toFixed(2)} (scripted)`,
   );
   const oursChecks = ran(last('ours').report);
   return oursChecks === undefined ? undefined : { oursMs: wall('ours'), oursChecks, theirsMs: wall('theirs'), theirsChecks: theirs.checks };
@@ -380,6 +457,6 @@ if (!existsSync(CLI)) {
 console.log(`mcp-tools-conformance bench: Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'})`);
 for (const section of SECTIONS) {
   if (!only.has(section)) continue;
-  await { startup, audit: audits, property, 'slow-tools': slowTools, 'worst-cases': worstCases, official, scale, client, revisions, fleet }[section]();
+  await { startup, audit: audits, floors, property, 'slow-tools': slowTools, 'worst-cases': worstCases, official, scale, client, revisions, fleet }[section]();
 }
 targets();

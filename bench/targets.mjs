@@ -12,9 +12,17 @@
  * @property {SideBySide} [official] every check of ours against the official suite, on the reference server
  * @property {SideBySide} [officialSdk] the same on the SDK v2 fixture server, which both suites can speak to
  * @property {Record<string, WorstCase>} [worst] the worst-case rows, by the reference server flags that made them
+ * @property {number} [bareNodeMs] median start-up and exit of a bare `node -e 0`
+ * @property {Floor} [stdioFloor] the stdio audit of the reference server against its round-trip floor (issue 31)
+ * @property {Floor} [httpFloor] the same over Streamable HTTP
+ * @property {{ wallMs: number, oneConnectionMs?: number }} [slowToolsHttp] tools answering in 500 ms, HTTP, default flags
+ * @property {Record<string, { wallMs: number, budgetSkips: number, errors?: number }>} [failingTools] 25 tools whose every
+ *   call fails after 0.5 s, default flags, by transport
  * @property {{ fleetMs: number, singlesMs: number, servers: number, jobs: number }} [fleet] one fleet run against the sum of
  *   its servers' single audits, measured in one bench run
  */
+
+/** @typedef {{ ratio: number, auditMs: number, floorMs: number }} Floor */
 
 /**
  * @typedef {{ wallMs?: number, requests?: number, budgetSkips?: number, uniqueness?: number, toolsCalled?: Record<string, number> }} WorstCase
@@ -119,9 +127,54 @@ const WORST_TARGETS = [
   },
 ];
 
+/** Issue 31: an audit at most this many times its round-trip floor, measured interleaved. */
+const FLOOR_RATIO = 1.3;
+/** Issue 31: the slow servers' audits, default flags. */
+const SLOW_SERVER_MS = 30_000;
+/** Issue 31: 10,000 tools before it (2.9–3.3 s, 212 MB): no slower, no bigger. */
+const TEN_THOUSAND_BEFORE = { wallMs: 3_300, maxRssMb: 212 };
+
+function againstFloor(/** @type {Floor | undefined} */ floor) {
+  if (floor === undefined) return undefined;
+  return { value: `${floor.ratio.toFixed(2)} (audit ${Math.round(floor.auditMs)} ms, floor ${Math.round(floor.floorMs)} ms)`, met: floor.ratio <= FLOOR_RATIO };
+}
+
+const ISSUE_31_TARGETS = [
+  { name: `stdio audit at most ${FLOOR_RATIO}× its round-trip floor (interleaved)`, judge: (m) => againstFloor(m.stdioFloor) },
+  { name: `HTTP audit at most ${FLOOR_RATIO}× its round-trip floor (interleaved)`, judge: (m) => againstFloor(m.httpFloor) },
+  {
+    name: 'tools answering in 500 ms, over HTTP with default flags: at most 30 s',
+    judge: (m) => {
+      const run = m.slowToolsHttp;
+      if (run === undefined) return undefined;
+      const before = run.oneConnectionMs === undefined ? '' : ` (${Math.round(run.oneConnectionMs)} ms over one connection)`;
+      return { value: `${Math.round(run.wallMs)} ms${before}`, met: run.wallMs <= SLOW_SERVER_MS };
+    },
+  },
+  {
+    name: '25 tools whose every call fails after 0.5 s, default flags: at most 30 s, every scripted check decided',
+    judge: (m) => {
+      const rows = Object.entries(m.failingTools ?? {});
+      if (rows.length === 0) return undefined;
+      return {
+        value: rows.map(([kind, r]) => `${kind} ${Math.round(r.wallMs)} ms, ${r.budgetSkips} skipped for budget, ${r.errors ?? 0} error(s)`).join('; '),
+        met: rows.every(([, r]) => r.wallMs <= SLOW_SERVER_MS && r.budgetSkips === 0 && (r.errors ?? 0) === 0),
+      };
+    },
+  },
+  {
+    name: `10,000 tools: no slower and no bigger than before issue 31 (${TEN_THOUSAND_BEFORE.wallMs / 1000} s, ${TEN_THOUSAND_BEFORE.maxRssMb} MB)`,
+    judge: (m) => {
+      const run = m.tenThousandTools;
+      if (run === undefined || run.maxRssMb === undefined) return undefined;
+      return { value: `${Math.round(run.wallMs)} ms, ${Math.round(run.maxRssMb)} MB`, met: run.wallMs <= TEN_THOUSAND_BEFORE.wallMs && run.maxRssMb <= TEN_THOUSAND_BEFORE.maxRssMb };
+    },
+  },
+];
+
 /** One row per target: its value and `met` (true/false), or why it was not measured in this run. */
 export function judgeTargets(/** @type {Measured} */ measured) {
-  return [...TARGETS, ...WORST_TARGETS].map(({ name, judge }) => {
+  return [...TARGETS, ...WORST_TARGETS, ...ISSUE_31_TARGETS].map(({ name, judge }) => {
     const verdict = judge(measured);
     return verdict === undefined ? { name, value: 'not measured (its section did not run)', met: undefined } : { name, ...verdict };
   });

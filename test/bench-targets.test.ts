@@ -33,6 +33,11 @@ describe('bench targets', () => {
       ['looping cursor (cursor-loop-fresh): at most 5,000 requests, under 10 s, no uniqueness finding', undefined],
       ['looping cursor (cursor-loop): at most 5,000 requests, under 10 s, no uniqueness finding', undefined],
       ['a read-only tool that never answers: called once (its timeout paid once)', undefined],
+      ['stdio audit at most 1.3× its round-trip floor (interleaved)', undefined],
+      ['HTTP audit at most 1.3× its round-trip floor (interleaved)', undefined],
+      ['tools answering in 500 ms, over HTTP with default flags: at most 30 s', undefined],
+      ['25 tools whose every call fails after 0.5 s, default flags: at most 30 s, every scripted check decided', undefined],
+      ['10,000 tools: no slower and no bigger than before issue 31 (3.3 s, 212 MB)', false],
     ]);
     expect(rows[5]!.value).toBe('ours 900 ms for 83 checks, theirs 880 ms for 31');
     expect(rows[6]!.value).toBe('ours 800 ms for 64 checks, theirs 960 ms for 31');
@@ -58,7 +63,7 @@ describe('bench targets', () => {
   });
 
   it('judges the worst cases: slow errors by time and budget skips, loops by requests, time and findings, a hang by its calls', () => {
-    const worst = (rows: Record<string, unknown>) => judge({ worst: rows }).slice(8);
+    const worst = (rows: Record<string, unknown>) => judge({ worst: rows }).slice(8, 12);
     const met = worst({
       '--error-latency-ms 500': { wallMs: 29_000, requests: 300, budgetSkips: 0, uniqueness: 0 },
       '--defect cursor-loop-fresh': { wallMs: 900, requests: 5_000, budgetSkips: 0, uniqueness: 0 },
@@ -87,9 +92,34 @@ describe('bench targets', () => {
     expect(fleet(6_001).met).toBe(false);
   });
 
+  it("judges issue 31's targets at their bounds: ratios to the floor, the slow servers, 10,000 tools against before", () => {
+    const issue31 = (measured: Record<string, unknown>) => judge(measured).slice(12);
+    const floor = (ratio: number) => ({ ratio, auditMs: 650 * ratio, floorMs: 650 });
+    const met = issue31({
+      stdioFloor: floor(1.3),
+      httpFloor: floor(1.29),
+      slowToolsHttp: { wallMs: 30_000, oneConnectionMs: 43_000 },
+      failingTools: { stdio: { wallMs: 29_000, budgetSkips: 0, errors: 0 }, http: { wallMs: 30_000, budgetSkips: 0 } },
+      tenThousandTools: { wallMs: 3_300, maxRssMb: 212 },
+    });
+    expect(met.map((r) => r.met)).toEqual([true, true, true, true, true]);
+    expect(met[0]!.value).toBe('1.30 (audit 845 ms, floor 650 ms)');
+    expect(met[2]!.value).toBe('30000 ms (43000 ms over one connection)');
+    expect(met[3]!.value).toBe('stdio 29000 ms, 0 skipped for budget, 0 error(s); http 30000 ms, 0 skipped for budget, 0 error(s)');
+    const missed = issue31({
+      stdioFloor: floor(1.31),
+      httpFloor: floor(2.1),
+      slowToolsHttp: { wallMs: 30_001 },
+      failingTools: { stdio: { wallMs: 20_000, budgetSkips: 0, errors: 0 }, http: { wallMs: 20_000, budgetSkips: 1, errors: 0 } },
+      tenThousandTools: { wallMs: 3_000, maxRssMb: 213 },
+    });
+    expect(missed.map((r) => r.met)).toEqual([false, false, false, false, false]);
+    expect(issue31({ failingTools: { stdio: { wallMs: 20_000, budgetSkips: 0, errors: 1 } }, tenThousandTools: { wallMs: 3_301, maxRssMb: 200 } }).slice(3).map((r) => r.met)).toEqual([false, false]);
+  });
+
   it('says when a target was not measured instead of judging it', () => {
     const rows = judge({ versionMs: 120 });
-    expect(rows.filter((r) => r.met === undefined).map((r) => r.value)).toEqual(new Array(11).fill('not measured (its section did not run)'));
+    expect(rows.filter((r) => r.met === undefined).map((r) => r.value)).toEqual(new Array(16).fill('not measured (its section did not run)'));
     expect(rows[2]).toEqual({ name: 'cold start-up to --version under 150 ms', value: '120 ms', met: true });
   });
 });

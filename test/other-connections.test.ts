@@ -36,6 +36,17 @@ describe.skipIf(!BUILT)('other connections to a stdio target', () => {
     await expectAllEnded(started(pids));
   });
 
+  it.concurrent('keep the quiet window of base.notif.no-response on a process of its own while checks overlap, and on the audited one at --concurrency 1', async () => {
+    for (const [concurrency, processes] of [['4', 2], ['1', 1]] as const) {
+      const pids = pidFile();
+      const run = await runCli(['--stdio', chaos(pids), '--checks', 'base.notif.no-response', '--concurrency', concurrency]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.report!.checks.map((c) => c.status)).toEqual(['pass']);
+      expect(started(pids), `--concurrency ${concurrency}`).toHaveLength(processes);
+      await expectAllEnded(started(pids));
+    }
+  });
+
   it.concurrent('start none when no selected check opens another connection', async () => {
     const pids = pidFile();
     const run = await runCli(['--stdio', chaos(pids), '--checks', 'tools.name.*']);

@@ -94,6 +94,18 @@ describe('quickParse (yargs-parser alone) agrees with yargs', () => {
     await expect(parseArgs(['--revisions', ',', '--stdio', 's'], VERSION)).rejects.toThrow(/needs all or a list/);
   });
 
+  it('--http-connections: --concurrency connections for a --url target by default, 1 for any other; as given when given', async () => {
+    const url = ['--url', 'http://127.0.0.1:1/mcp'];
+    expect(await parseArgs(url, VERSION)).toMatchObject({ httpConnections: 4, concurrency: 4 });
+    expect((await parseArgs(url, VERSION))!.httpConnectionsGiven).toBeUndefined();
+    expect(await parseArgs([...url, '--concurrency', '7'], VERSION)).toMatchObject({ httpConnections: 7 });
+    expect(await parseArgs([...url, '--concurrency', '100'], VERSION)).toMatchObject({ httpConnections: 32 });
+    expect(await parseArgs([...url, '--http-connections', '1'], VERSION)).toMatchObject({ httpConnections: 1, httpConnectionsGiven: 1 });
+    expect(await parseArgs([...url, '--concurrency', '2', '--http-connections', '6'], VERSION)).toMatchObject({ httpConnections: 6, httpConnectionsGiven: 6 });
+    expect(await parseArgs(['--stdio', 's', '--concurrency', '8'], VERSION)).toMatchObject({ httpConnections: 1 });
+    await expect(parseArgs(['--stdio', 's', '--http-connections', '2'], VERSION)).rejects.toThrow('--http-connections applies to a --url target only');
+  });
+
   it('without a terminal a target must be named; on one, none means the bundled server', async () => {
     await expect(parseArgs(['--checks', 'a.*'], VERSION, { terminal: { interactive: false } })).rejects.toThrow('name a target: --stdio, --url or --from-snapshot (or --reference-server)');
     expect(await parseArgs(['--checks', 'a.*'], VERSION, { terminal: { interactive: true } })).toMatchObject({ stdio: undefined, referenceServer: false });
@@ -108,6 +120,7 @@ describe('quickParse (yargs-parser alone) agrees with yargs', () => {
     expect(fleet!.fleet!.jobs).toBeGreaterThanOrEqual(1);
     expect((await parseArgs(['fleet', '--discover', '--jobs', '1'], VERSION))!.fleet).toMatchObject({ files: [], discover: true, jobs: 1 });
     expect((await parseArgs(['fleet', 'a.json', '--allow-all-tools'], VERSION))!.allowTools).toBe('all');
+    expect(await parseArgs(['fleet', 'a.json', '--http-connections', '2'], VERSION)).toMatchObject({ httpConnectionsGiven: 2 });
     expect((await parseArgs(['--stdio', 's'], VERSION))!.reporters).toEqual(['console', 'json', 'junit']);
     await expect(parseArgs(['fleet'], VERSION)).rejects.toThrow(/fleet needs host config files .* or --discover/);
     await expect(parseArgs(['fleet', 'a.json', '--allow-tools', 'search'], VERSION)).rejects.toThrow(/server:tool, got "search"/);

@@ -55,8 +55,13 @@ export interface CliOptions {
   /** Requests per second over every connection of the run; undefined = no cap. */
   maxRps?: number;
   concurrency: number;
-  /** HTTP: kept-alive connections of the audit's client; generated calls of the property search are spread over them. */
+  /**
+   * A --url target's kept-alive Streamable HTTP connections, over which tool calls are spread: --http-connections, else
+   * --concurrency (at most MAX_HTTP_CONNECTIONS). 1 for any other target.
+   */
   httpConnections: number;
+  /** --http-connections as given, if it was: the deprecated HTTP+SSE transport's POSTs use that many, else one. */
+  httpConnectionsGiven?: number;
   verbose: boolean;
   /** Console: no line per check, only the summary and the findings. */
   quiet: boolean;
@@ -158,8 +163,7 @@ const OPTIONS = {
   concurrency: { type: 'number', default: 4, describe: 'checks run at once' },
   'http-connections': {
     type: 'number',
-    default: 1,
-    describe: `--url: kept-alive connections to the target (1-${MAX_HTTP_CONNECTIONS}); the property search's generated tool calls are spread over them, everything else stays on the first (more than 1 is faster for slow tools, but a server that keeps state per connection looks different)`,
+    describe: `--url: kept-alive connections to the target (1-${MAX_HTTP_CONNECTIONS}; default: --concurrency); tool calls are spread over them, list walks and everything else stay on the first (1 for a server that needs every request on one connection)`,
   },
   'junit-properties': {
     type: 'boolean',
@@ -397,11 +401,13 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
   }
   if (!Number.isInteger(args.seed) || args.seed < 0 || args.seed > MAX_SEED) throw new UsageError(`--seed must be an integer from 0 to ${MAX_SEED}`);
   if (!Number.isInteger(args.runs) || args.runs < 1 || args.runs > MAX_RUNS) throw new UsageError(`--runs must be an integer from 1 to ${MAX_RUNS}`);
-  const httpConnections = args['http-connections'];
-  if (!Number.isInteger(httpConnections) || httpConnections < 1 || httpConnections > MAX_HTTP_CONNECTIONS) {
+  const httpConnectionsGiven = args['http-connections'];
+  if (httpConnectionsGiven !== undefined && (!Number.isInteger(httpConnectionsGiven) || httpConnectionsGiven < 1 || httpConnectionsGiven > MAX_HTTP_CONNECTIONS)) {
     throw new UsageError(`--http-connections must be an integer from 1 to ${MAX_HTTP_CONNECTIONS}`);
   }
-  if (httpConnections > 1 && args.url === undefined) throw new UsageError('--http-connections applies to a --url target only');
+  if (httpConnectionsGiven !== undefined && httpConnectionsGiven > 1 && args.url === undefined && command !== 'fleet') throw new UsageError('--http-connections applies to a --url target only');
+  // A pool of --concurrency connections, as any HTTP client would use: the checks that run at once do not queue on one.
+  const httpConnections = args.url === undefined ? 1 : (httpConnectionsGiven ?? Math.min(Math.max(1, Math.floor(args.concurrency)), MAX_HTTP_CONNECTIONS));
   const replay = args.replay === undefined ? undefined : parseReplayToken(String(args.replay));
   if (args.replay !== undefined && replay === undefined) throw new UsageError('--replay must look like <tool>@<path>, e.g. get_weather@12:0:1, as printed in a replay line');
   if (args.stdio !== undefined && args.stdio.trim() === '') throw new UsageError('--stdio needs a command line');
@@ -460,6 +466,7 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
     ...(args['max-rps'] !== undefined ? { maxRps: args['max-rps'] } : {}),
     concurrency: Math.floor(args.concurrency),
     httpConnections,
+    ...(httpConnectionsGiven !== undefined ? { httpConnectionsGiven } : {}),
     verbose: Boolean(args.verbose),
     quiet: Boolean(args.quiet),
     junitProperties: Boolean(args['junit-properties']),
@@ -490,7 +497,6 @@ function fleetOptions(command: CliOptions['command'], args: ParsedArgs, files: s
   }
   const misplaced = NOT_FOR_FLEET.find((name) => args[name] !== undefined && args[name] !== false);
   if (misplaced) throw new UsageError(`--${misplaced} does not go with fleet: each server's target, env and headers come from its host file`);
-  if (args['http-connections'] !== 1) throw new UsageError('--http-connections does not go with fleet');
   const unsupported = reporters.filter((r) => !(FLEET_REPORTERS as readonly string[]).includes(r));
   if (unsupported.length > 0) throw new UsageError(`fleet writes the ${FLEET_REPORTERS.join(', ')} reports, not ${unsupported.join(', ')}`);
   if (args.audit && !args.discover) throw new UsageError('--audit goes with --discover (named files are always audited)');

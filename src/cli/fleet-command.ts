@@ -107,7 +107,12 @@ function auditFlags(options: CliOptions): ServerAuditFlags {
   if (options.allowTools === 'all') common.push('--allow-all-tools');
   // Each server's own report.json, and its report.html when the fleet's dashboard will link to it.
   const reporters = options.reporters.includes('html') ? 'json,html' : 'json';
-  return { common, allowTools: options.fleet!.allowTools, reporters };
+  return {
+    common,
+    allowTools: options.fleet!.allowTools,
+    reporters,
+    ...(options.httpConnectionsGiven !== undefined ? { httpConnections: options.httpConnectionsGiven } : {}),
+  };
 }
 
 /**

@@ -56,6 +56,7 @@ export async function createTarget(options: CliOptions, gate?: RequestGate): Pro
         timeoutMs: options.timeoutMs,
         maxMessageBytes: options.maxMessageBytes,
         connections: options.httpConnections,
+        httpSseConnections: options.httpConnectionsGiven ?? 1,
         ...(gate ? { gate } : {}),
       }),
       description: { transport: 'http', url: redactUrl(options.url) },

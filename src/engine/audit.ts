@@ -85,7 +85,8 @@ async function runPhases(
   try {
     if (!target.offline && checks.some((c) => c.needs?.includes('tool-call'))) setImmediate(warmUpArgumentAjv);
     // Checks with a `prepare` hook open another connection; over stdio it is a new process, started before the wait.
-    if (connections && target.transport.kind === 'stdio' && checks.some((c) => c.prepare)) connections.startSpare();
+    const overlapping = config.concurrency > 1;
+    if (connections && target.transport.kind === 'stdio' && checks.some((c) => c.prepare && (overlapping || !c.preparesOnlyOverlapping))) connections.startSpare();
     negotiation = await target.negotiation;
     const ctx = new CheckContext(target.client, target.transport, negotiation, {
       timeoutMs: config.timeoutMs,

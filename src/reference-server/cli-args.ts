@@ -23,6 +23,8 @@ export type CliCommand =
       scaleTools?: number;
       /** Benchmarks: list generated tools adding up to this many megabytes, all on one page. */
       bigPageMb?: number;
+      /** Benchmarks: list this many generated read-only tools instead of the reference ones, every call of which fails. */
+      failingTools?: number;
       /** Benchmarks: how late tools/call answers are sent. */
       latency: AnswerLatency;
     };
@@ -47,15 +49,18 @@ For self-tests:
                             (all processes may share FILE; the port is there over HTTP)
   --rate-limit-once SECONDS answer the first tools/list with HTTP 429 and Retry-After: SECONDS (needs --http)
 
-For benchmarks (generated tools are listed, never callable):
+For benchmarks (generated tools are listed, never callable, but for --failing-tools):
   --scale-tools N           list N generated tools (varied schemas, every 100th large) after the reference ones, 100 per page
   --big-page-mb M           list generated tools adding up to M megabytes (1-15), all on one tools/list page
+  --failing-tools N         list N generated read-only tools (1-1000) instead of the reference ones; every call of one
+                            answers a tool execution error (isError), like a tool whose upstream is unreachable
   --tool-latency-ms N       answer every tools/call N ms late (0-10000); calls overlap, like tools that wait on I/O
   --error-latency-ms N      answer a tools/call N ms later still (0-10000) when the answer is an error or an isError
                             result, like a tool whose failures wait on a remote API`;
 
 const MAX_SCALE_TOOLS = 100_000;
 const MAX_BIG_PAGE_MB = 15;
+const MAX_FAILING_TOOLS = 1000;
 const MAX_TOOL_LATENCY_MS = 10_000;
 
 export function parseCliArgs(argv: readonly string[]): CliCommand {
@@ -67,6 +72,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   let rateLimitOnce: number | undefined;
   let scaleTools: number | undefined;
   let bigPageMb: number | undefined;
+  let failingTools: number | undefined;
   const latency: AnswerLatency = {};
   const defects: string[] = [];
   for (let index = 0; index < argv.length; index += 1) {
@@ -131,6 +137,14 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         bigPageMb = Number(value);
         break;
       }
+      case '--failing-tools': {
+        const value = takeValue();
+        if (value === undefined || !/^[1-9]\d*$/.test(value) || Number(value) > MAX_FAILING_TOOLS) {
+          return { kind: 'error', message: `--failing-tools needs a number between 1 and ${MAX_FAILING_TOOLS}, got ${value ?? 'nothing'}` };
+        }
+        failingTools = Number(value);
+        break;
+      }
       case '--tool-latency-ms':
       case '--error-latency-ms': {
         const value = takeValue();
@@ -148,7 +162,9 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (!http && (sse || port !== undefined || rateLimitOnce !== undefined)) {
     return { kind: 'error', message: '--sse, --port and --rate-limit-once need --http' };
   }
-  if (scaleTools !== undefined && bigPageMb !== undefined) return { kind: 'error', message: '--scale-tools and --big-page-mb are exclusive' };
+  if ([scaleTools, bigPageMb, failingTools].filter((n) => n !== undefined).length > 1) {
+    return { kind: 'error', message: '--scale-tools, --big-page-mb and --failing-tools are exclusive' };
+  }
   if (sse && isInitializeRevision(protocolVersion) && REVISION_RULES[protocolVersion].http === 'http+sse') {
     return { kind: 'error', message: `--sse is for Streamable HTTP: ${protocolVersion} speaks HTTP+SSE, where every answer comes on the event stream` };
   }
@@ -175,6 +191,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     ...(rateLimitOnce !== undefined ? { rateLimitOnce } : {}),
     ...(scaleTools !== undefined ? { scaleTools } : {}),
     ...(bigPageMb !== undefined ? { bigPageMb } : {}),
+    ...(failingTools !== undefined ? { failingTools } : {}),
     latency,
   };
 }

@@ -17,6 +17,9 @@ import { fillMissingMeta, readRequestMeta, type RequestMeta } from './request-me
 import { crashesOn } from './search-defects.js';
 import { undecodableState } from './confirm-action.js';
 import { toolsCallResult } from './tools-call.js';
+import { FAILING_TOOL_ERROR } from './scale-tools.js';
+import { toolError } from './tool-types.js';
+import { serverInfoMeta } from './result-meta.js';
 import { toolsListResult } from './tools-list.js';
 import { findTool } from './tools.js';
 import { SUBSCRIPTION_ID, acknowledgement, agreedFilter } from './subscriptions.js';
@@ -214,6 +217,7 @@ function dispatch(
     case 'subscriptions/listen':
       return { result: {}, before: [], listen: listenReply(request.id, agreedFilter(params), ctx) };
     default:
+      if (typeof params.name === 'string' && ctx.scale?.failing?.has(params.name)) return { result: failingCallResult(), before: [] };
       if (defects.has('tools-change-after-call')) ctx.state.callers.add(ctx.connection);
       return {
         result: toolsCallResult(params, meta, ctx.state, ctx.defects, ctx.connection),
@@ -292,3 +296,7 @@ function differentId(id: JsonRpcId): JsonRpcId {
   return typeof id === 'number' ? id + 1_000_000 : `${id}-not-yours`;
 }
 
+/** A --failing-tools call: a tool execution error, whatever the arguments. */
+function failingCallResult(): Record<string, unknown> {
+  return { ...toolError(FAILING_TOOL_ERROR), _meta: serverInfoMeta() };
+}

@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   }
   // Transports are imported here so --list-defects and usage errors stay fast.
   const onArrival = arrivalLog(command.arrivalLog);
-  const scale = await listingScale(command.scaleTools, command.bigPageMb);
+  const scale = await listingScale(command.scaleTools, command.bigPageMb, command.failingTools);
   const defectNote = command.defects.size > 0 ? ` with defects: ${[...command.defects].join(', ')}` : '';
   if (command.transport === 'stdio') {
     const { runStdioServer } = await import('./stdio.js');
@@ -71,9 +71,13 @@ function served(revision: Revision): string {
   return isInitializeRevision(revision) ? `${revision} (initialize; older initialize revisions too)` : revision;
 }
 
-async function listingScale(scaleTools: number | undefined, bigPageMb: number | undefined): Promise<ListingScale | undefined> {
-  if (scaleTools === undefined && bigPageMb === undefined) return undefined;
-  const { bigPage, scaledTools } = await import('./scale-tools.js');
+async function listingScale(scaleTools: number | undefined, bigPageMb: number | undefined, failing: number | undefined): Promise<ListingScale | undefined> {
+  if (scaleTools === undefined && bigPageMb === undefined && failing === undefined) return undefined;
+  const { bigPage, failingTools, scaledTools } = await import('./scale-tools.js');
+  if (failing !== undefined) {
+    log(`listing ${failing} generated tools whose every call fails, instead of the reference ones`);
+    return failingTools(failing);
+  }
   const scale = bigPageMb !== undefined ? bigPage(bigPageMb) : scaledTools(scaleTools ?? 0);
   log(`listing ${scale.tools.length} generated tools besides the reference ones`);
   return scale;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from './cli-args.js';
 import { handleMessage } from './handler.js';
 import type { HandlerContext } from './reply.js';
-import { bigPage, generatedTool, scaledTools, SCALE_PAGE_SIZE, type ListingScale } from './scale-tools.js';
+import { bigPage, FAILING_TOOL_ERROR, failingTools, generatedTool, scaledTools, SCALE_PAGE_SIZE, type ListingScale } from './scale-tools.js';
 import { rpc, stdioContext } from './test-support.js';
 import { TOOL_DEFINITIONS } from './tools.js';
 
@@ -73,6 +73,27 @@ describe('--big-page-mb', () => {
   });
 });
 
+describe('--failing-tools', () => {
+  const ctx = scaledContext(failingTools(25));
+  const tools = walk(ctx).pages.flatMap((page) => page.tools);
+
+  it('lists exactly the generated tools, read-only, instead of the reference ones', () => {
+    expect(tools.map((tool) => tool.name)).toEqual(Array.from({ length: 25 }, (_, i) => `failing_${String(i).padStart(2, '0')}`));
+    expect(tools.every((tool) => (tool.annotations as { readOnlyHint?: boolean }).readOnlyHint === true)).toBe(true);
+    expect(tools.map((tool) => tool.name)).not.toContain(TOOL_DEFINITIONS[0]!.name);
+  });
+
+  it('answers every call of one with a tool execution error, whatever the arguments; the reference tools are unknown', () => {
+    for (const args of [{}, { mode: 'x' }, []]) {
+      const reply = handleMessage(rpc('c', 'tools/call', { name: 'failing_03', arguments: args }), ctx);
+      const result = reply.kind === 'send' ? (reply.messages[reply.messages.length - 1] as { result?: Record<string, unknown> }).result : undefined;
+      expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: FAILING_TOOL_ERROR }] });
+    }
+    const reference = handleMessage(rpc('c', 'tools/call', { name: 'failing_25', arguments: {} }), ctx);
+    expect(reference.kind === 'send' && JSON.stringify(reference.messages)).toContain('"error"');
+  });
+});
+
 describe('scale flags', () => {
   it('are parsed, bounded and exclusive', () => {
     expect(parseCliArgs(['--scale-tools', '10000'])).toMatchObject({ kind: 'serve', transport: 'stdio', scaleTools: 10_000 });
@@ -80,6 +101,10 @@ describe('scale flags', () => {
     expect(parseCliArgs(['--scale-tools', '0']).kind).toBe('error');
     expect(parseCliArgs(['--scale-tools', '100001']).kind).toBe('error');
     expect(parseCliArgs(['--big-page-mb', '16']).kind).toBe('error');
-    expect(parseCliArgs(['--scale-tools', '10', '--big-page-mb', '1'])).toEqual({ kind: 'error', message: '--scale-tools and --big-page-mb are exclusive' });
+    expect(parseCliArgs(['--failing-tools', '25', '--error-latency-ms', '500'])).toMatchObject({ kind: 'serve', failingTools: 25, latency: { errorLatencyMs: 500 } });
+    expect(parseCliArgs(['--failing-tools', '1001']).kind).toBe('error');
+    const exclusive = { kind: 'error', message: '--scale-tools, --big-page-mb and --failing-tools are exclusive' };
+    expect(parseCliArgs(['--scale-tools', '10', '--big-page-mb', '1'])).toEqual(exclusive);
+    expect(parseCliArgs(['--failing-tools', '10', '--scale-tools', '1'])).toEqual(exclusive);
   });
 });

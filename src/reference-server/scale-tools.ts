@@ -4,11 +4,18 @@
  * are annotated as not read-only: an audit reads them but never calls them.
  */
 
+import { PAGE_SIZE } from './constants.js';
+
 type Listed = Record<string, unknown>;
 
 export interface ListingScale {
-  /** Appended after the reference tools, in this order. */
+  /** Appended after the reference tools, in this order (listed instead of them when `failing`). */
   tools: readonly Listed[];
+  /**
+   * --failing-tools: `tools` are the whole listing, read-only and callable, and every call of one answers a tool
+   * execution error (isError), like a tool whose upstream cannot be reached.
+   */
+  failing?: ReadonlySet<string>;
   /** Tools per tools/list page. */
   pageSize: number;
 }
@@ -79,6 +86,23 @@ export function generatedTool(i: number): Listed {
     tool.outputSchema = { type: 'object', properties: { ok: { type: 'boolean' }, [`${word(i)}_count`]: { type: 'integer' } }, required: ['ok'] };
   }
   return tool;
+}
+
+/** What a --failing-tools call answers: its upstream cannot be reached. */
+export const FAILING_TOOL_ERROR = 'upstream unavailable: getaddrinfo ENOTFOUND api.example.invalid';
+
+/**
+ * `count` generated read-only tools (the six small schema shapes of generatedTool) listed instead of the reference
+ * ones, 4 per page like them; every call of one fails (FAILING_TOOL_ERROR), with --error-latency-ms as late as wanted.
+ */
+export function failingTools(count: number): ListingScale {
+  const tools = Array.from({ length: count }, (_, i) => ({
+    name: `failing_${String(i).padStart(2, '0')}`,
+    description: `Generated tool ${i} whose every call fails: its upstream cannot be reached.`,
+    inputSchema: { ...shapedSchema(i), description: `Arguments of generated tool ${i}` },
+    annotations: { readOnlyHint: true, openWorldHint: true },
+  }));
+  return { tools, pageSize: PAGE_SIZE, failing: new Set(tools.map((tool) => tool.name)) };
 }
 
 /** `count` generated tools, served SCALE_PAGE_SIZE per page. */

@@ -63,6 +63,7 @@ export function toolsListResult(params: Record<string, unknown>, ctx: HandlerCon
 }
 
 function withScale<T>(listed: readonly T[], ctx: HandlerContext): readonly (T | Record<string, unknown>)[] {
+  if (ctx.scale?.failing) return ctx.scale.tools;
   return ctx.scale ? [...listed, ...ctx.scale.tools] : listed;
 }
 

@@ -43,6 +43,7 @@ export class CheckContext {
   private readonly extraClients: McpClient[] = [];
   /** Connections shared by the checks that name the same key, opened on first use (or by prepare, ahead of it). */
   private readonly shared = new Map<string, Promise<McpClient>>();
+  private readonly closing: Promise<void>[] = [];
 
   constructor(
     readonly client: McpClient,
@@ -167,13 +168,15 @@ export class CheckContext {
    * tools/call for the call checks: a call that outlives the timeout is a slow tool, not a dead target, so it is
    * cancelled (one channel: notifications/cancelled, with a read marker right behind it; Streamable HTTP: the request
    * was aborted) and returned with its failure. A target that exited still ends the audit.
+   * Each call's answer is judged alone, so over Streamable HTTP it may take any connection of the pool
+   * (`anyConnection: false` keeps it on the first, for a check about what that connection carried before).
    */
   async callTool(
     name: string,
     args: unknown,
     options: { capabilities?: Record<string, unknown>; anyConnection?: boolean; extraMeta?: Record<string, unknown> } = {},
   ): Promise<Exchange> {
-    const exchange = await this.client.request('tools/call', { name, arguments: args }, { probe: true, ...options });
+    const exchange = await this.client.request('tools/call', { name, arguments: args }, { probe: true, anyConnection: true, ...options });
     if (exchange.failure?.kind === 'timeout' && !this.timedOutCalls.has(name)) this.timedOutCalls.set(name, exchange);
     if (exchange.failure?.kind === 'timeout' && this.oneChannel) {
       const requestId = (exchange.request as { id?: unknown }).id;
@@ -213,6 +216,14 @@ export class CheckContext {
     return promise;
   }
 
+  /**
+   * Whether checks run alongside one another (--concurrency above 1): a check may then keep its quiet window on a
+   * connection of its own and hand back a pending verdict. At --concurrency 1 everything runs in turn, in order.
+   */
+  get overlaps(): boolean {
+    return (this.options.concurrency ?? 1) > 1;
+  }
+
   get canOpenConnections(): boolean {
     return this.options.openTransport !== undefined;
   }
@@ -241,6 +252,15 @@ export class CheckContext {
     return opening;
   }
 
+  /**
+   * Starts closing the shared connection `key` as soon as its last user is done with it (over stdio its process then
+   * stops taking a core), instead of at the end of the run; closeExtras() waits for it.
+   */
+  closeSharedConnection(key: string): void {
+    const opening = this.shared.get(key);
+    if (opening) this.closing.push(opening.then((client) => client.transport.close()).catch(() => undefined));
+  }
+
   /** A new, independent connection on the same wire, for the caller alone; closed by closeExtras(). */
   async anotherConnection(options: { negotiate?: boolean } = {}): Promise<McpClient> {
     if (!this.options.openTransport) throw new Error('no way to open another connection to this target');
@@ -255,6 +275,7 @@ export class CheckContext {
 
   async closeExtras(): Promise<void> {
     await Promise.allSettled(this.shared.values());
+    await Promise.all(this.closing);
     await Promise.all(this.extraClients.map((c) => c.transport.close()));
   }
 

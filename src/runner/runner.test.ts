@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckContext } from './context.js';
 import { TargetGoneError } from '../protocol/errors.js';
 import { runChecks } from './runner.js';
-import type { CheckDefinition } from './types.js';
+import { pending, type CheckDefinition } from './types.js';
 
 const ctx = { wire: '2026-07-28', transportKind: 'stdio', client: {}, options: { timeoutMs: 1000, concurrency: 4 } } as unknown as CheckContext;
 
@@ -99,5 +99,73 @@ describe('skips for want of a callable tool', () => {
   it('marks none when some listed tool may be called', async () => {
     const output = await runChecks(checks, withCallable(false), {});
     expect(output.results.filter((r) => r.skippedFor !== undefined)).toEqual([]);
+  });
+});
+
+describe('pending verdicts', () => {
+  /** A serial check that sends in its turn, then hands back a verdict that settles when `close()` is called. */
+  function windowed(ran: string[]) {
+    let close!: () => void;
+    const closed = new Promise<void>((resolve) => (close = resolve));
+    const check: CheckDefinition = {
+      id: 'window',
+      keyword: 'MUST',
+      title: 'window',
+      specRef: 'x',
+      area: 'x',
+      sentences: { '2026-07-28': [{ ref: 'x', text: 'x', keyword: 'MUST' }] },
+      phase: 'serial',
+      run: () => {
+        ran.push('window sent');
+        return pending(closed.then(() => (ran.push('window judged'), [{ status: 'pass', message: 'quiet' }])));
+      },
+    };
+    return { check, close };
+  }
+
+  it('while checks overlap, do not hold up the phases after them, and are collected before the final phase', async () => {
+    const { ran, check } = recorder();
+    const window = windowed(ran);
+    const closeWhenSearched = check('search', 'search');
+    const searched = closeWhenSearched.run;
+    closeWhenSearched.run = async (c) => {
+      const outcomes = await searched(c);
+      setTimeout(window.close, 20);
+      return outcomes;
+    };
+    // Were the verdict waited for in turn, the window would close on this timer instead, before the probe.
+    setTimeout(window.close, 500);
+    const checks = [check('looks-at-all', 'final'), window.check, check('probe', 'serial'), closeWhenSearched];
+    const output = await runChecks(checks, ctx, {});
+    expect(ran).toEqual(['window sent', 'probe', 'search', 'window judged', 'looks-at-all']);
+    expect(output.results.map((r) => [r.id, r.status])).toEqual([
+      ['looks-at-all', 'pass'],
+      ['window', 'pass'],
+      ['probe', 'pass'],
+      ['search', 'pass'],
+    ]);
+  });
+
+  it('at --concurrency 1, are waited for in turn, as any other check', async () => {
+    const { ran, check } = recorder();
+    const window = windowed(ran);
+    setTimeout(window.close, 20);
+    const inTurn = { ...ctx, options: { ...ctx.options, concurrency: 1 } } as CheckContext;
+    await runChecks([window.check, check('probe', 'serial'), check('search', 'search')], inTurn, {});
+    expect(ran).toEqual(['window sent', 'window judged', 'probe', 'search']);
+  });
+
+  it('that throw are reported like a check that threw', async () => {
+    const check: CheckDefinition = {
+      id: 'x.window',
+      keyword: 'MUST',
+      title: 'x',
+      specRef: 'x',
+      area: 'x',
+      sentences: { '2026-07-28': [{ ref: 'x', text: 'x', keyword: 'MUST' }] },
+      run: () => pending(Promise.reject(new Error('lost the window'))),
+    };
+    const output = await runChecks([check], ctx, {});
+    expect(output.results[0]).toMatchObject({ status: 'error', message: 'internal error in check x.window: lost the window' });
   });
 });

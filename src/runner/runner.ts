@@ -3,7 +3,7 @@ import { specUrl } from '../spec-links.js';
 import { BudgetSpentError } from '../transport/request-gate.js';
 import type { CheckContext } from './context.js';
 import { pool } from './pool.js';
-import { type CheckDefinition, type JudgedCheck } from './types.js';
+import { isPending, type CheckDefinition, type JudgedCheck, type Pending } from './types.js';
 import { keywordClass, restingSentence, wiresOf, type CheckResult, type Evidence, type Outcome, type Status } from '../model/check.js';
 import type { Wire } from '../model/wire.js';
 
@@ -39,9 +39,11 @@ export function inapplicable(check: CheckDefinition, ctx: Pick<CheckContext, 'wi
 }
 
 /**
- * Runs main-phase checks concurrently, then the serial ones in turn, then the searches concurrently, then the final
- * and last ones in turn; a vanished target ends the run. The searches come after every scripted check, so a slow
- * search never starves one.
+ * Runs main-phase checks concurrently, then the serial ones (in turn, but over Streamable HTTP), then the searches
+ * concurrently, then the final and last ones in turn; a vanished target ends the run. The searches come after every
+ * scripted check, so a slow search never starves one. A check that hands back a pending verdict (a quiet window, a
+ * connection of its own) does not hold up the checks after it while they overlap: its verdict is collected before the
+ * final phase, or at the end.
  */
 export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckContext, options: RunnerOptions): Promise<RunnerOutput> {
   let aborted: RunnerOutput['aborted'];
@@ -59,38 +61,30 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
     }
   };
 
-  const runOne = async (index: number): Promise<void> => {
-    const check = checks[index]!;
-    const single = (outcome: Outcome) => complete(index, [toResult(check, outcome, 0, ctx.wire)]);
-    const notApplicable = inapplicable(check, ctx);
-    if (notApplicable) return single({ status: 'skip', message: notApplicable });
-    if (aborted) return single({ status: 'skip', message: `not run: ${aborted.reason}` });
-    const deadline = ctx.options.deadline;
-    if (deadline !== undefined && Date.now() > deadline) {
-      cutShort ??= { reason: BUDGET_USED_UP };
-      budgetSkips += 1;
-      return single({ status: 'skip', message: `not run: ${BUDGET_USED_UP}` });
-    }
-    const started = performance.now();
-    options.onStart?.(check.id);
-    let outcomes: Outcome[];
-    let ranThrough = false;
+  /**
+   * A check's outcomes, or its pending verdict; what it threw becomes an outcome (`ranThrough` false), and a lost target
+   * ends the run.
+   */
+  const attempt = async <T extends Outcome[] | Pending>(
+    check: CheckDefinition,
+    work: () => Promise<T> | T,
+  ): Promise<{ value: T; ranThrough: true } | { value: Outcome[]; ranThrough: false }> => {
     try {
-      outcomes = await check.run(ctx);
-      ranThrough = true;
-      if (outcomes.length === 0) outcomes = [{ status: 'skip', message: 'nothing to check on this target' }];
+      return { value: await work(), ranThrough: true };
     } catch (error) {
-      if (error instanceof BudgetSpentError) {
-        cutShort = { reason: error.message };
-        budgetSkips += 1;
-        outcomes = [{ status: 'skip', message: `not finished: ${error.message}` }];
-      } else {
-        outcomes = [failureOutcome(check, error, ctx)];
-      }
       if (error instanceof TargetGoneError && !aborted) {
         aborted = { reason: `${goneVerb(error)} during ${check.id}: ${error.message}`, duringCheck: check.id };
       }
+      if (!(error instanceof BudgetSpentError)) return { value: [failureOutcome(check, error, ctx)], ranThrough: false };
+      cutShort = { reason: error.message };
+      budgetSkips += 1;
+      return { value: [{ status: 'skip', message: `not finished: ${error.message}` }], ranThrough: false };
     }
+  };
+
+  const finish = async (index: number, started: number, outcomes: Outcome[], ranThrough: boolean): Promise<void> => {
+    const check = checks[index]!;
+    if (outcomes.length === 0) outcomes = [{ status: 'skip', message: 'nothing to check on this target' }];
     // A check may record the exchange that lost the target as evidence and return normally: the run still stops here.
     // Only the check that holds the losing exchange is blamed; a concurrent check that merely finished later is not.
     const gone = ctx.client.goneError;
@@ -108,22 +102,60 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
     );
   };
 
+  const concurrency = Math.max(1, ctx.options.concurrency ?? 1);
+  // Pending verdicts the phases go on without (only while checks overlap), collected at the next collection point.
+  const waiting: Promise<void>[] = [];
+  const collect = async () => {
+    while (waiting.length > 0) await Promise.all(waiting.splice(0));
+  };
+
+  const runOne = async (index: number): Promise<void> => {
+    const check = checks[index]!;
+    const single = (outcome: Outcome) => complete(index, [toResult(check, outcome, 0, ctx.wire)]);
+    const notApplicable = inapplicable(check, ctx);
+    if (notApplicable) return single({ status: 'skip', message: notApplicable });
+    if (aborted) return single({ status: 'skip', message: `not run: ${aborted.reason}` });
+    const deadline = ctx.options.deadline;
+    if (deadline !== undefined && Date.now() > deadline) {
+      cutShort ??= { reason: BUDGET_USED_UP };
+      budgetSkips += 1;
+      return single({ status: 'skip', message: `not run: ${BUDGET_USED_UP}` });
+    }
+    const started = performance.now();
+    options.onStart?.(check.id);
+    const ran = await attempt(check, () => check.run(ctx));
+    if (!ran.ranThrough || !isPending(ran.value)) return finish(index, started, ran.value as Outcome[], ran.ranThrough);
+    const pending = ran.value;
+    const verdict = attempt(check, () => pending.verdict).then((r) => finish(index, started, r.value, r.ranThrough));
+    if (concurrency === 1) return verdict;
+    waiting.push(verdict);
+  };
+
   for (const check of checks) if (inapplicable(check, ctx) === undefined) check.prepare?.(ctx);
   const indexes = checks.map((_, i) => i);
   await pool(
     indexes.filter((i) => (checks[i]!.phase ?? 'main') === 'main'),
-    Math.max(1, ctx.options.concurrency ?? 1),
+    concurrency,
     runOne,
   );
-  for (const i of indexes.filter((i) => checks[i]!.phase === 'serial')) await runOne(i);
+  // One at a time where every answer comes on one channel; over Streamable HTTP each POST carries its own answer, so
+  // the serial checks' probes may overlap (on the pool's connections) like the main ones.
+  await pool(
+    indexes.filter((i) => checks[i]!.phase === 'serial'),
+    ctx.transportKind === 'http' ? concurrency : 1,
+    runOne,
+  );
   await pool(
     indexes.filter((i) => checks[i]!.phase === 'search'),
-    Math.max(1, ctx.options.concurrency ?? 1),
+    concurrency,
     runOne,
   );
+  // The final checks look at everything recorded, and may use what a pending verdict had to itself.
+  await collect();
   for (const phase of ['final', 'last'] as const) {
     for (const i of indexes.filter((i) => checks[i]!.phase === phase)) await runOne(i);
   }
+  await collect();
   const lost = ctx.client.goneError;
   if (lost && !aborted) aborted = { reason: `${goneVerb(lost)}: ${lost.message}` };
   const skippedNote = `${budgetSkips} check(s) skipped for budget`;

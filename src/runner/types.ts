@@ -53,11 +53,12 @@ export interface CheckDefinition {
   sentences: SpecSentences;
   needs?: readonly Need[];
   /**
-   * `serial` checks run one at a time after the concurrent `main` ones (probes with broken requests, whose error
-   * answers may carry a null id and so must be the only request in flight); `search` checks (property searches, which
+   * `serial` checks run after the concurrent `main` ones, one at a time where every answer comes on one channel (probes
+   * with broken requests, whose error answers may carry a null id and so must be the only request in flight there;
+   * over Streamable HTTP each POST carries its own answer, and they run --concurrency at once); `search` checks (property searches, which
    * use what is left of the budget) run concurrently after those; `final` checks run after those and look at
    * everything recorded; `last` checks run after every other and may end what the others shared (the process of
-   * a shared connection).
+   * a shared connection). A check of any phase may hand back a `Pending` verdict, which the phases after it overlap.
    */
   phase?: 'main' | 'serial' | 'search' | 'final' | 'last';
   /**
@@ -65,5 +66,22 @@ export interface CheckDefinition {
    * a new process), so that it overlaps with other checks. Sends nothing the check would not send anyway.
    */
   prepare?(ctx: CheckContext): void;
-  run(ctx: CheckContext): Promise<Outcome[]> | Outcome[];
+  /** `prepare` opens a connection only while checks overlap (`ctx.overlaps`): at --concurrency 1 none is started ahead for it. */
+  preparesOnlyOverlapping?: true;
+  run(ctx: CheckContext): Promise<Outcome[] | Pending> | Outcome[] | Pending;
 }
+
+/**
+ * A verdict that waits: on a quiet window (nothing more may come for what the check sent) or on a connection of the
+ * check's own. Whatever the check had to send on the audit's connection is sent before it hands this back; `verdict`
+ * sends nothing more there. While checks overlap (`--concurrency` above 1) the runner goes on with the other checks
+ * and collects it before the final phase (one begun in the final or last phase, at the end of the run); at
+ * `--concurrency 1` it waits for it at once, as for any other check.
+ */
+export interface Pending {
+  readonly verdict: Promise<Outcome[]>;
+}
+
+export const pending = (verdict: Promise<Outcome[]>): Pending => ({ verdict });
+
+export const isPending = (value: Outcome[] | Pending): value is Pending => !Array.isArray(value);

@@ -467,6 +467,21 @@ describe('HttpTransport: evidence and connection reuse', () => {
     expect([5, 6].map((id) => portsOf.get(id))).toEqual([portsOf.get(1), portsOf.get(1)]);
   });
 
+  it('sends its first spread request over the first connection, even while that one is busy, and later ones to idle connections', async () => {
+    const portsOf = new Map<number, number | undefined>();
+    handler = (req, res, body) => {
+      const { id } = JSON.parse(body) as { id: number };
+      portsOf.set(id, req.socket.remotePort);
+      setTimeout(() => replyJson(200, { ...okResponse, id })(req, res, body), 30);
+    };
+    const t = transport({ connections: 3 });
+    const pinned = t.send({ ...request, id: 1 }, 1);
+    const spread = [2, 3].map((id) => t.send({ ...request, id }, id, { anyConnection: true }));
+    expect((await Promise.all([pinned, ...spread])).map((e) => e.failure)).toEqual([undefined, undefined, undefined]);
+    expect(portsOf.get(2)).toBe(portsOf.get(1));
+    expect(portsOf.get(3)).not.toBe(portsOf.get(1));
+  });
+
   it('stops using an extra connection the server refuses, and sends its request over the first instead', async () => {
     handler = (req, res, body) => setTimeout(() => replyJson(200, { ...okResponse, id: (JSON.parse(body) as { id: number }).id })(req, res, body), 20);
     // Sockets of earlier tests may still be open on the server's side: the limit must leave room for ours.

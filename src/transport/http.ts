@@ -38,10 +38,12 @@ export interface HttpTransportOptions {
   /** Shared by every connection of a run (--max-rps, Retry-After); defaults to a private one with no cap. */
   gate?: RequestGate;
   /**
-   * Kept-alive connections of this client (--http-connections, default 1). Only requests sent with `anyConnection`
-   * (the property search's generated calls) are spread over them; everything else stays on the first.
+   * Kept-alive connections of this client (--http-connections; default 1 here, --concurrency from the command line).
+   * Only requests sent with `anyConnection` (tool calls) are spread over them; everything else stays on the first.
    */
   connections?: number;
+  /** The POST connections of the deprecated HTTP+SSE transport, when the target turns out to speak it (default 1). */
+  httpSseConnections?: number;
 }
 
 /** How long opening the GET stream of the `initialize` wire may hold the handshake up. */
@@ -65,6 +67,8 @@ export class HttpTransport implements Transport {
   private answers: Pool | undefined;
   /** The GET stream of the `initialize` wire (openServerStream), until close(). */
   private serverStream: { pool: Pool; controller: AbortController; reading: Promise<void>; opened: Promise<void> } | undefined;
+  /** Set by the first request sent with `anyConnection` (pickConnection). */
+  private spreading = false;
   /** Set once the target turned out to speak the deprecated HTTP+SSE transport (fallBackToHttpSse): it carries everything since. */
   private httpSse: HttpSseTransport | undefined;
 
@@ -91,7 +95,7 @@ export class HttpTransport implements Transport {
 
   async fallBackToHttpSse(): Promise<{ found: boolean; why: string }> {
     if (this.httpSse) return { found: true, why: this.httpSse.found };
-    const httpSse = new HttpSseTransport(this.options);
+    const httpSse = new HttpSseTransport({ ...this.options, connections: this.options.httpSseConnections ?? 1 });
     if (this.responder) httpSse.answerServerRequests(this.responder);
     try {
       await httpSse.start();
@@ -356,15 +360,24 @@ export class HttpTransport implements Transport {
     // undici's own timers are off: one timer per request bounds headers and body together.
     // All but spread requests share the first kept-alive connection: "a connection" then means what the spec means
     // (tools.list.no-connection-variance), also to a server that scopes state by TCP connection (the reference
-    // server's connection-scoped-tools defect), whose list walks and calls must meet on one connection.
+    // server's connection-scoped-tools defect), whose list walks must all meet on one connection.
     connection.pool = originPool(url);
     return connection.pool;
   }
 
-  /** The connection for a request: the first, or for a spread request the one with the fewest requests in flight. */
+  /**
+   * The connection for a request: the first, or for a spread request the one with the fewest requests in flight. The
+   * first spread request of the client goes over the first connection too: what that connection carries then includes a
+   * request of every kind the audit makes, so a server that changes a connection's tool set once it has seen a tool
+   * call shows it on the connection the list walks use (tools.list.no-connection-variance.after-calls).
+   */
   private pickConnection(anyConnection: boolean | undefined): Connection {
     const first = this.connections[0]!;
     if (!anyConnection) return first;
+    if (!this.spreading) {
+      this.spreading = true;
+      return first;
+    }
     return this.connections.reduce((best, c) => (!c.refused && c.inFlight < best.inFlight ? c : best), first);
   }
 

@@ -7,7 +7,11 @@ export interface SendOptions {
   timeoutMs?: number;
   /** When true, a missing response is expected (notification). */
   notification?: boolean;
-  /** The request may go over any connection of the client (HTTP --http-connections); others use the first. */
+  /**
+   * The request may go over any connection of the client (Streamable HTTP, --http-connections); others use the first.
+   * Set for a request whose answer is judged alone, never for one whose meaning depends on what the same connection
+   * carried before (list walks, a retry carrying state, a probe of per-connection context).
+   */
   anyConnection?: boolean;
 }
 

@@ -112,24 +112,27 @@ function probes(ctx: CheckContext): Promise<Probes> {
     const target = await findTarget(ctx);
     if (typeof target === 'string') return { why: target };
     const call = (args: Record<string, unknown>, headers?: Record<string, string | null>) =>
-      ctx.client.request('tools/call', { name: target.tool, arguments: args }, { headers, probe: true });
+      ctx.client.request('tools/call', { name: target.tool, arguments: args }, { headers, probe: true, anyConnection: true });
     const value = target.annotation.propertyPath!.reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), target.args);
     const other = target.type === 'string' ? `${String(value)}-other` : target.type === 'integer' ? Number(value) + 1 : !value;
-    const out: Probes = { target };
-    out.correct = await call(target.args);
-    out.missing = await call(target.args, { [target.header]: null });
-    out.mismatched = await call(target.args, { [target.header]: encodeHeaderValue(other as string) });
+    let encoded: { text: string; args: Record<string, unknown> } | undefined;
     if (target.type === 'string') {
       const compiled = compileArgumentSchema((await listedTools(ctx)).find((t) => t.tool.name === target.tool)!.tool.inputSchema);
       for (const text of needingBase64(String(value))) {
         const args = withValue(target.args, target.annotation.propertyPath!, text);
         if (!compiled.ok || !compiled.validator.validate(args).valid) continue;
-        out.encodedValue = text;
-        out.encoded = await call(args);
+        encoded = { text, args };
         break;
       }
     }
-    return out;
+    // Four independent calls, each judged on its own: they overlap (HTTP only, over the pool's connections).
+    const [correct, missing, mismatched, encodedCall] = await Promise.all([
+      call(target.args),
+      call(target.args, { [target.header]: null }),
+      call(target.args, { [target.header]: encodeHeaderValue(other as string) }),
+      encoded ? call(encoded.args) : undefined,
+    ]);
+    return { target, correct, missing, mismatched, ...(encoded && encodedCall ? { encodedValue: encoded.text, encoded: encodedCall } : {}) };
   });
 }
 
@@ -159,13 +162,13 @@ function unsetProbes(ctx: CheckContext, target: Target): Promise<UnsetProbe[]> {
     const listed = (await listedTools(ctx)).find((t) => t.tool.name === target.tool)!;
     const compiled = compileArgumentSchema(listed.tool.inputSchema);
     const path = target.annotation.propertyPath!;
-    const out: UnsetProbe[] = [];
-    for (const how of ['absent', 'null'] as const) {
-      const args = how === 'absent' ? withoutValue(target.args, path) : withValue(target.args, path, null);
-      const exchange = await ctx.client.request('tools/call', { name: target.tool, arguments: args }, { headers: { [target.header]: null }, probe: true });
-      out.push({ how, schemaAccepts: compiled.ok && compiled.validator.validate(args).valid === true, exchange });
-    }
-    return out;
+    return Promise.all(
+      (['absent', 'null'] as const).map(async (how) => {
+        const args = how === 'absent' ? withoutValue(target.args, path) : withValue(target.args, path, null);
+        const exchange = await ctx.client.request('tools/call', { name: target.tool, arguments: args }, { headers: { [target.header]: null }, probe: true, anyConnection: true });
+        return { how, schemaAccepts: compiled.ok && compiled.validator.validate(args).valid === true, exchange };
+      }),
+    );
   });
 }
 
@@ -228,7 +231,7 @@ function invalidCharProbes(ctx: CheckContext, p: Probes): Promise<InvalidCharPro
   return ctx.memo('param-header-invalid-char-probes', async () => {
     const target = p.target!;
     const call = (args: Record<string, unknown>, header: string) =>
-      ctx.client.request('tools/call', { name: target.tool, arguments: args }, { headers: { [target.header]: header }, probe: true });
+      ctx.client.request('tools/call', { name: target.tool, arguments: args }, { headers: { [target.header]: header }, probe: true, anyConnection: true });
     const text = p.encodedValue;
     if (p.encoded && text !== undefined && rawSendable(text)) {
       const args = withValue(target.args, target.annotation.propertyPath!, text);
@@ -314,7 +317,7 @@ function nameCaseProbes(ctx: CheckContext, p: Probes): Promise<NameCaseProbes> {
     const what = useCall ? `tools/call of ${p.target!.tool}` : 'tools/list';
     const send = (headers?: Record<string, string>) =>
       useCall
-        ? ctx.client.request('tools/call', { name: p.target!.tool, arguments: p.target!.args }, { headers, probe: true })
+        ? ctx.client.request('tools/call', { name: p.target!.tool, arguments: p.target!.args }, { headers, probe: true, anyConnection: true })
         : ctx.client.request('tools/list', {}, { headers, probe: true });
     const baseline = useCall ? p.correct! : await send();
     const variants: NameCaseProbes['variants'] = [];

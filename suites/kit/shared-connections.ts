@@ -6,6 +6,9 @@
 /**
  * Only ever walks tools/list, never calls a tool: compared with the audit's connection, before and after its calls.
  * Over stdio it is one more process of the target, whose stdin the last check of the run closes (to watch it exit).
+ * Its users take turns by phase: the main phase walks it; while checks overlap, base.notif.no-response keeps its quiet
+ * window there from the serial phase until the window's verdict is collected; the final phase walks it again; the last
+ * phase ends it.
  */
 export const LISTING_ONLY = 'listing-only';
 

@@ -36,7 +36,8 @@ export const noPriorContext: CheckDefinition = {
     }
     const declaring = refusedFirst.rounds.find((r) => r.result?.resultType === 'input_required')!.exchange;
     const params = isObject(refusedFirst.refused!.request) && isObject(refusedFirst.refused!.request.params) ? refusedFirst.refused!.request.params : {};
-    const again = await ctx.callTool(refusedFirst.tool, params.arguments);
+    // On the connection of the request that declared the capabilities: that connection's context is what is probed.
+    const again = await ctx.callTool(refusedFirst.tool, params.arguments, { anyConnection: false });
     const result = resultOf(again.response);
     const inputRequests = result?.resultType === 'input_required' && isObject(result.inputRequests) ? Object.keys(result.inputRequests) : [];
     if (inputRequests.length === 0) {

@@ -142,6 +142,67 @@ describe('base.notif.no-response', () => {
   });
 });
 
+describe('base.notif.no-response while checks overlap', () => {
+  /** The audit's connection must stay untouched; the listing-only one (`shared`) is answered like judge()'s. */
+  async function overlapping(shared: () => Promise<unknown>) {
+    const { notificationsUnanswered } = await import('./cancellation.js');
+    const { isPending } = await import('../../src/runner/types.js');
+    const used: string[] = [];
+    const ctx = {
+      overlaps: true,
+      canOpenConnections: true,
+      exchanges: () => [],
+      strays: () => [],
+      client: { notify: async () => used.push('audited') },
+      sharedConnection: async (key: string) => (used.push(key), shared()),
+    };
+    const ran = await notificationsUnanswered.run(ctx as never);
+    return { used, ran, isPending };
+  }
+
+  function ownConnection(reply?: unknown) {
+    const strays: StrayEvent[] = [];
+    const answered = { seq: 1, sentAt: at(0), durationMs: 1, request: { jsonrpc: '2.0', id: 1, method: 'server/discover' }, response: { jsonrpc: '2.0', id: 1, result: {} }, notifications: [] };
+    const sent: unknown[] = [];
+    return {
+      sent,
+      client: {
+        exchanges: [answered],
+        transport: { strays: () => strays },
+        notify: async (method: string, params: Record<string, unknown>) => {
+          sent.push(params);
+          if (reply !== undefined && !('requestId' in params)) strays.push({ at: new Date().toISOString(), kind: 'unknown-id', data: reply });
+          return { seq: 2, sentAt: new Date().toISOString(), durationMs: 0, request: { jsonrpc: '2.0', method, params }, notifications: [] };
+        },
+      },
+    };
+  }
+
+  it('keeps its window on the listing-only connection and hands back its verdict for later', async () => {
+    const own = ownConnection();
+    const { used, ran, isPending } = await overlapping(async () => own.client);
+    expect(used).toEqual(['listing-only']);
+    expect(own.sent.map((p) => (p as { requestId?: unknown }).requestId)).toEqual([1, 'mcp-tools-conformance-never-sent', undefined]);
+    if (!isPending(ran)) throw new Error('expected a pending verdict');
+    expect((await ran.verdict).map((o) => o.status)).toEqual(['pass']);
+  });
+
+  it('fails when the server answers a notification there', async () => {
+    const own = ownConnection({ jsonrpc: '2.0', error: { code: -32602, message: 'requestId is required' } });
+    const { ran, isPending } = await overlapping(async () => own.client);
+    if (!isPending(ran)) throw new Error('expected a pending verdict');
+    expect((await ran.verdict).map((o) => o.status)).toEqual(['fail']);
+  });
+
+  it('keeps its window on the audited connection, in turn, when the other cannot be opened', async () => {
+    const { used, ran, isPending } = await overlapping(async () => {
+      throw new Error('the target cannot run twice');
+    });
+    expect(isPending(ran)).toBe(false);
+    expect(used).toEqual(['listing-only', 'audited', 'audited']);
+  });
+});
+
 describe('cancel.server.no-other', () => {
   const cancelled = (requestId: unknown) => ({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'x' } });
   async function judge(wire: '2026-07-28' | '2025-06-18', exchanges: Exchange[], strays: StrayEvent[]) {

@@ -1,12 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isObject, type JsonRpcId } from '../../src/jsonrpc.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Evidence, SpecSentence } from '../../src/model/check.js';
+import { pending, type CheckDefinition } from '../../src/runner/types.js';
+import type { CheckContext } from '../../src/runner/context.js';
+import type { McpClient } from '../../src/protocol/client.js';
+import type { Evidence, Outcome, SpecSentence } from '../../src/model/check.js';
 import { isInitializeWire, MODERN_VERSION, type Wire } from '../../src/model/wire.js';
 import type { Exchange, StrayEvent } from '../../src/model/exchange.js';
 import { CANCEL_WATCH_MS, readMarkerMethod, type SentCancellation } from '../../src/runner/cancellation.js';
 import { isListen, notificationsSeen, requestMeta, seenEvidence, valueKey, type SeenNotification } from '../kit/notifications-seen.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
+import { LISTING_ONLY } from '../kit/shared-connections.js';
 import { methodOf } from '../../src/runner/result-schemas.js';
 import { hasLevel } from './logging.js';
 
@@ -145,49 +148,55 @@ export const cancelSilence: CheckDefinition = {
   },
   needs: ['stdio'],
   phase: 'final',
-  async run(ctx) {
+  run(ctx) {
     const sent = ctx.cancellations();
     if (sent.length === 0) return [skip('no request was cancelled in this audit (it cancels only tool calls that outlive --timeout)')];
-    const marker = readMarkerMethod(ctx.wire);
-    const markers = await Promise.all(sent.map((c) => c.marker));
-    const watchUntil = Math.max(...sent.map((c) => Date.parse(c.notice.sentAt))) + CANCEL_WATCH_MS;
-    if (watchUntil > Date.now()) await sleep(watchUntil - Date.now());
-    const exchanges = ctx.exchanges();
-    const strays = ctx.strays();
-    const judged = sent.map((cancel, i) => ({ cancel, read: readPoint(markers[i], strays) }));
-    const decided = judged.filter((j): j is { cancel: SentCancellation; read: ReadPoint } => j.read !== undefined);
-    for (const { cancel, read } of decided) {
-      const late = sentAfterRead(cancel, read, exchanges, strays, ctx.wire);
-      if (late.length === 0) continue;
-      const first = late[0]!;
-      return [
-        {
-          ...fail(
-            `after the server had read our notifications/cancelled for the request with id ${JSON.stringify(requestIdOf(cancel.call))} (it had answered the ${marker} sent right behind it), it sent ${late.length} more message(s) for that request, first ${first.description}`,
-            `nothing more for a cancelled request once the server has read the cancellation (what arrives before its answer to the ${marker} sent right behind it may have been written before, and is not held against it)`,
-            [cancel.call, cancel.notice, read.marker, ...late.slice(0, 3).map((l) => l.evidence)],
-          ),
-          // The initialize revisions have no sentence for notifications; a progress notification shows the processing went on.
-          ...(first.kind === 'answer' ? {} : { sentence: LEGACY_STOP }),
-        },
-      ];
-    }
-    const undecided = judged.length - decided.length;
-    const unanswered = `the server did not answer the ${marker} sent right behind the notifications/cancelled within ${CANCEL_WATCH_MS} ms, so nothing shows when it read the cancellation`;
-    if (decided.length === 0) {
-      return [skip(`${undecided} cancelled request(s), none judged: ${unanswered}, and what it sent for the request may have been written before it did`)];
-    }
-    const before = decided.filter(({ cancel, read }) => answersTo(cancel.call, strays).some((s) => (s.seq ?? 0) < read.seq)).length;
-    const beforeNote = before > 0 ? `; ${before} of them answered before that, written before the server read the cancellation (not held against it)` : '';
-    const undecidedNote = undecided > 0 ? `; ${undecided} more not judged (${unanswered})` : '';
-    return [
-      pass(
-        `${decided.length} cancelled request(s): nothing more for them once the server had read the cancellation (it answered the ${marker} sent right behind it)${beforeNote}${undecidedNote}`,
-        decided.slice(0, 3).flatMap(({ cancel, read }) => [cancel.notice, read.marker]),
-      ),
-    ];
+    // The watch began with the cancellation; what is left of it does not hold up the checks after this one.
+    return pending(judgeCancelled(ctx, [...sent]));
   },
 };
+
+/** Waits until the last cancellation's watch is over, then judges what the server sent for each cancelled call. */
+async function judgeCancelled(ctx: CheckContext, sent: readonly SentCancellation[]): Promise<Outcome[]> {
+  const marker = readMarkerMethod(ctx.wire);
+  const markers = await Promise.all(sent.map((c) => c.marker));
+  const watchUntil = Math.max(...sent.map((c) => Date.parse(c.notice.sentAt))) + CANCEL_WATCH_MS;
+  if (watchUntil > Date.now()) await sleep(watchUntil - Date.now());
+  const exchanges = ctx.exchanges();
+  const strays = ctx.strays();
+  const judged = sent.map((cancel, i) => ({ cancel, read: readPoint(markers[i], strays) }));
+  const decided = judged.filter((j): j is { cancel: SentCancellation; read: ReadPoint } => j.read !== undefined);
+  for (const { cancel, read } of decided) {
+    const late = sentAfterRead(cancel, read, exchanges, strays, ctx.wire);
+    if (late.length === 0) continue;
+    const first = late[0]!;
+    return [
+      {
+        ...fail(
+          `after the server had read our notifications/cancelled for the request with id ${JSON.stringify(requestIdOf(cancel.call))} (it had answered the ${marker} sent right behind it), it sent ${late.length} more message(s) for that request, first ${first.description}`,
+          `nothing more for a cancelled request once the server has read the cancellation (what arrives before its answer to the ${marker} sent right behind it may have been written before, and is not held against it)`,
+          [cancel.call, cancel.notice, read.marker, ...late.slice(0, 3).map((l) => l.evidence)],
+        ),
+        // The initialize revisions have no sentence for notifications; a progress notification shows the processing went on.
+        ...(first.kind === 'answer' ? {} : { sentence: LEGACY_STOP }),
+      },
+    ];
+  }
+  const undecided = judged.length - decided.length;
+  const unanswered = `the server did not answer the ${marker} sent right behind the notifications/cancelled within ${CANCEL_WATCH_MS} ms, so nothing shows when it read the cancellation`;
+  if (decided.length === 0) {
+    return [skip(`${undecided} cancelled request(s), none judged: ${unanswered}, and what it sent for the request may have been written before it did`)];
+  }
+  const before = decided.filter(({ cancel, read }) => answersTo(cancel.call, strays).some((s) => (s.seq ?? 0) < read.seq)).length;
+  const beforeNote = before > 0 ? `; ${before} of them answered before that, written before the server read the cancellation (not held against it)` : '';
+  const undecidedNote = undecided > 0 ? `; ${undecided} more not judged (${unanswered})` : '';
+  return [
+    pass(
+      `${decided.length} cancelled request(s): nothing more for them once the server had read the cancellation (it answered the ${marker} sent right behind it)${beforeNote}${undecidedNote}`,
+      decided.slice(0, 3).flatMap(({ cancel, read }) => [cancel.notice, read.marker]),
+    ),
+  ];
+}
 
 /** Initialize revisions: "Cancellation notifications MUST only reference requests that: Were previously issued in the same direction". */
 const SAME_DIRECTION: SpecSentence = {
@@ -307,24 +316,54 @@ export const notificationsUnanswered: CheckDefinition = {
   },
   needs: ['stdio'],
   phase: 'serial',
+  prepare(ctx) {
+    if (ctx.overlaps) ctx.prepareConnection(LISTING_ONLY);
+  },
+  preparesOnlyOverlapping: true,
   async run(ctx) {
+    const own = await windowConnection(ctx);
+    const channel: NotificationChannel = own
+      ? { exchanges: () => own.exchanges, strays: () => own.transport.strays(), notify: (method, params) => own.notify(method, params) }
+      : { exchanges: () => ctx.exchanges(), strays: () => ctx.strays(), notify: (method, params) => ctx.client.notify(method, params) };
     const since = new Date().toISOString();
+    const probes = cancellationsToIgnore(channel.exchanges());
     const sent: Exchange[] = [];
-    const probes = cancellationsToIgnore(ctx.exchanges());
-    for (const params of probes) sent.push(await ctx.client.notify('notifications/cancelled', params));
-    await sleep(NOTIFICATION_WATCH_MS);
-    const answers = answersToNotifications(ctx.strays(), since, new Set(probes.filter((p) => 'requestId' in p).map((p) => valueKey(p.requestId))));
-    if (answers.length === 0) {
-      return [pass(`${sent.length} notifications/cancelled the server could only ignore (a request already answered, an id never sent, no requestId) got no response within ${NOTIFICATION_WATCH_MS} ms (a response with a null or missing id, or a cancelled id)`, sent)];
-    }
-    return [
-      fail(
-        `the server answered a notification (${sent.length} notifications/cancelled it could only ignore were sent): ${JSON.stringify(answers[0]!.data).slice(0, 200)}`,
-        `no response to any notification (${JSON_RPC_NO_REPLY}); a cancellation for a request already answered, or an invalid one, is ignored`,
-        [...sent, ...answers.slice(0, 3).map((a) => note('response to a notification', a.data))],
-      ),
-    ];
+    for (const params of probes) sent.push(await channel.notify('notifications/cancelled', params));
+    const verdict = sleep(NOTIFICATION_WATCH_MS).then(() => judgeAnswersToNotifications(channel, since, probes, sent));
+    // Alone on its own connection, the window needs no turn of the audit's: the other checks go on meanwhile.
+    return own ? pending(verdict) : verdict;
   },
 };
+
+/** Where base.notif.no-response sends its notifications and watches for answers to them. */
+interface NotificationChannel {
+  exchanges(): readonly Exchange[];
+  strays(): readonly StrayEvent[];
+  notify(method: string, params: Record<string, unknown>): Promise<Exchange>;
+}
+
+/**
+ * While checks overlap, the listing-only connection, on which nothing else is in flight between the main phase's walk
+ * and the final phase's (answers to the notifications cannot be taken for another request's); else, or when it cannot
+ * be opened, none: the window is then kept in turn on the audit's connection, in the serial phase.
+ */
+async function windowConnection(ctx: CheckContext): Promise<McpClient | undefined> {
+  if (!ctx.overlaps || !ctx.canOpenConnections) return undefined;
+  return ctx.sharedConnection(LISTING_ONLY).catch(() => undefined);
+}
+
+function judgeAnswersToNotifications(channel: NotificationChannel, since: string, probes: readonly Record<string, unknown>[], sent: Exchange[]): Outcome[] {
+  const answers = answersToNotifications(channel.strays(), since, new Set(probes.filter((p) => 'requestId' in p).map((p) => valueKey(p.requestId))));
+  if (answers.length === 0) {
+    return [pass(`${sent.length} notifications/cancelled the server could only ignore (a request already answered, an id never sent, no requestId) got no response within ${NOTIFICATION_WATCH_MS} ms (a response with a null or missing id, or a cancelled id)`, sent)];
+  }
+  return [
+    fail(
+      `the server answered a notification (${sent.length} notifications/cancelled it could only ignore were sent): ${JSON.stringify(answers[0]!.data).slice(0, 200)}`,
+      `no response to any notification (${JSON_RPC_NO_REPLY}); a cancellation for a request already answered, or an invalid one, is ignored`,
+      [...sent, ...answers.slice(0, 3).map((a) => note('response to a notification', a.data))],
+    ),
+  ];
+}
 
 export const CANCELLATION_CHECKS: readonly CheckDefinition[] = [cancelSilence, cancelOnlyListen, notificationsUnanswered];

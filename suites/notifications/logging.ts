@@ -5,7 +5,7 @@ import { isInitializeWire } from '../../src/model/wire.js';
 import type { SpecSentence } from '../../src/model/check.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { isListen, notificationsSeen, requestMeta, seenEvidence, type SeenNotification } from '../kit/notifications-seen.js';
-import { notificationProbe } from './notification-probe.js';
+import { afterProbeWindow, notificationProbe } from './notification-probe.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 
 const LOG_MESSAGE = 'notifications/message';
@@ -76,26 +76,27 @@ export const logOnlyWhenAsked: CheckDefinition = {
   area: 'logging',
   sentences: { '2026-07-28': [NO_LEVEL_NO_MESSAGE] },
   phase: 'final',
-  async run(ctx) {
-    await notificationProbe(ctx);
-    const exchanges = ctx.exchanges();
-    const seen = notificationsSeen(exchanges, ctx.strays(), LOG_MESSAGE);
-    const unasked = seen.flatMap((s) => {
-      const why = unaskedMessage(s, ctx.transportKind, exchanges);
-      return why ? [{ s, why }] : [];
-    });
-    const requests = exchanges.filter((e) => isObject(e.request) && 'id' in e.request && !hasLevel(e)).length;
-    if (unasked.length === 0) {
-      return [pass(`no notifications/message for any of the ${requests} requests that set no log level (${seen.length} log message(s) seen in all)`)];
-    }
-    return [
-      fail(
-        `${unasked.length} notifications/message were sent for requests that set no log level: the first ${unasked[0]!.why}`,
-        'log messages only on the response stream of a request whose _meta carries io.modelcontextprotocol/logLevel',
-        unasked.slice(0, 5).flatMap((u) => seenEvidence(u.s).slice(0, 1)),
-      ),
-    ];
-  },
+  run: (ctx) =>
+    afterProbeWindow(ctx, async () => {
+      await notificationProbe(ctx);
+      const exchanges = ctx.exchanges();
+      const seen = notificationsSeen(exchanges, ctx.strays(), LOG_MESSAGE);
+      const unasked = seen.flatMap((s) => {
+        const why = unaskedMessage(s, ctx.transportKind, exchanges);
+        return why ? [{ s, why }] : [];
+      });
+      const requests = exchanges.filter((e) => isObject(e.request) && 'id' in e.request && !hasLevel(e)).length;
+      if (unasked.length === 0) {
+        return [pass(`no notifications/message for any of the ${requests} requests that set no log level (${seen.length} log message(s) seen in all)`)];
+      }
+      return [
+        fail(
+          `${unasked.length} notifications/message were sent for requests that set no log level: the first ${unasked[0]!.why}`,
+          'log messages only on the response stream of a request whose _meta carries io.modelcontextprotocol/logLevel',
+          unasked.slice(0, 5).flatMap((u) => seenEvidence(u.s).slice(0, 1)),
+        ),
+      ];
+    }),
 };
 
 export const logRequestScoped: CheckDefinition = {
@@ -131,26 +132,27 @@ export const logAtOrAbove: CheckDefinition = {
   sentences: { '2026-07-28': [AT_OR_ABOVE] },
   needs: ['tool-call'],
   phase: 'final',
-  async run(ctx) {
-    const probe = await notificationProbe(ctx);
-    if ('skipped' in probe) return [skip(probe.skipped)];
-    const asked = LOG_LEVELS.indexOf(probe.logLevel as (typeof LOG_LEVELS)[number]);
-    const messages = notificationsSeen([probe.exchange], [], LOG_MESSAGE);
-    const below = messages.filter((m) => {
-      const rank = LOG_LEVELS.indexOf(m.params.level as (typeof LOG_LEVELS)[number]);
-      return rank >= 0 && rank < asked;
-    });
-    if (below.length === 0) {
-      return [pass(`a tools/call with log level "${probe.logLevel}" got ${messages.length} log message(s), none below that level`, [probe.exchange])];
-    }
-    return [
-      fail(
-        `${below.length} of ${messages.length} log message(s) for a tools/call that asked for "${probe.logLevel}" are below it (level ${JSON.stringify(below[0]!.params.level)}): outside what the sentence permits`,
-        `only messages at or above "${probe.logLevel}" (${LOG_LEVELS.slice(asked).join(', ')})`,
-        [probe.exchange],
-      ),
-    ];
-  },
+  run: (ctx) =>
+    afterProbeWindow(ctx, async () => {
+      const probe = await notificationProbe(ctx);
+      if ('skipped' in probe) return [skip(probe.skipped)];
+      const asked = LOG_LEVELS.indexOf(probe.logLevel as (typeof LOG_LEVELS)[number]);
+      const messages = notificationsSeen([probe.exchange], [], LOG_MESSAGE);
+      const below = messages.filter((m) => {
+        const rank = LOG_LEVELS.indexOf(m.params.level as (typeof LOG_LEVELS)[number]);
+        return rank >= 0 && rank < asked;
+      });
+      if (below.length === 0) {
+        return [pass(`a tools/call with log level "${probe.logLevel}" got ${messages.length} log message(s), none below that level`, [probe.exchange])];
+      }
+      return [
+        fail(
+          `${below.length} of ${messages.length} log message(s) for a tools/call that asked for "${probe.logLevel}" are below it (level ${JSON.stringify(below[0]!.params.level)}): outside what the sentence permits`,
+          `only messages at or above "${probe.logLevel}" (${LOG_LEVELS.slice(asked).join(', ')})`,
+          [probe.exchange],
+        ),
+      ];
+    }),
 };
 
 export const logInvalidLevel: CheckDefinition = {

@@ -2,7 +2,7 @@ import type { CheckDefinition } from '../../src/runner/types.js';
 import type { SpecSentence } from '../../src/model/check.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { notificationsSeen, requestMeta, seenEvidence, valueKey, type SeenNotification } from '../kit/notifications-seen.js';
-import { notificationProbe } from './notification-probe.js';
+import { afterProbeWindow, notificationProbe } from './notification-probe.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import type { CheckContext } from '../../src/runner/context.js';
 
@@ -61,22 +61,23 @@ export const progressTokenRef: CheckDefinition = {
     '2024-11-05': [LEGACY_TOKEN_REF],
   },
   phase: 'final',
-  async run(ctx) {
-    const traffic = await progressTraffic(ctx);
-    const unknown = traffic.seen.filter((s) => !traffic.sent.has(valueKey(s.params.progressToken)));
-    if (unknown.length === 0) {
-      if (traffic.seen.length === 0 && nothingSeen(traffic)) return [skip(nothingSeen(traffic))];
-      return [pass(`${traffic.seen.length} progress notification(s), each for a token the audit sent (${[...traffic.sent.keys()].join(', ') || 'none sent'})`)];
-    }
-    const token = unknown[0]!.params.progressToken;
-    return [
-      fail(
-        `${unknown.length} progress notification(s) refer to token ${JSON.stringify(token)} (${typeof token}), which no request sent; tokens sent: ${[...traffic.sent.keys()].join(', ') || 'none'}`,
-        'progressToken equal to a token of a request in progress, with the same JSON type (the string "9017" is not the number 9017)',
-        unknown.slice(0, 3).flatMap((u) => seenEvidence(u).slice(0, 1)),
-      ),
-    ];
-  },
+  run: (ctx) =>
+    afterProbeWindow(ctx, async () => {
+      const traffic = await progressTraffic(ctx);
+      const unknown = traffic.seen.filter((s) => !traffic.sent.has(valueKey(s.params.progressToken)));
+      if (unknown.length === 0) {
+        if (traffic.seen.length === 0 && nothingSeen(traffic)) return [skip(nothingSeen(traffic))];
+        return [pass(`${traffic.seen.length} progress notification(s), each for a token the audit sent (${[...traffic.sent.keys()].join(', ') || 'none sent'})`)];
+      }
+      const token = unknown[0]!.params.progressToken;
+      return [
+        fail(
+          `${unknown.length} progress notification(s) refer to token ${JSON.stringify(token)} (${typeof token}), which no request sent; tokens sent: ${[...traffic.sent.keys()].join(', ') || 'none'}`,
+          'progressToken equal to a token of a request in progress, with the same JSON type (the string "9017" is not the number 9017)',
+          unknown.slice(0, 3).flatMap((u) => seenEvidence(u).slice(0, 1)),
+        ),
+      ];
+    }),
 };
 
 /** Progress values for this token, in the order they arrived on the request's own exchange. */
@@ -98,29 +99,30 @@ export const progressIncreases: CheckDefinition = {
     '2024-11-05': [LEGACY_INCREASE],
   },
   phase: 'final',
-  async run(ctx) {
-    const traffic = await progressTraffic(ctx);
-    let notifications = 0;
-    for (const [tokenKey, exchange] of traffic.sent) {
-      const values = valuesOn(exchange, traffic.seen, tokenKey);
-      notifications += values.length;
-      const drop = values.findIndex((v, i) => i > 0 && !(typeof v === 'number' && typeof values[i - 1] === 'number' && v > (values[i - 1] as number)));
-      if (drop > 0) {
-        return [
-          fail(
-            `progress for token ${tokenKey} went ${JSON.stringify(values[drop - 1])} → ${JSON.stringify(values[drop])} (values in order: ${JSON.stringify(values.slice(0, 10))})`,
-            'each progress value greater than the one before it for the same token',
-            [exchange],
-          ),
-        ];
+  run: (ctx) =>
+    afterProbeWindow(ctx, async () => {
+      const traffic = await progressTraffic(ctx);
+      let notifications = 0;
+      for (const [tokenKey, exchange] of traffic.sent) {
+        const values = valuesOn(exchange, traffic.seen, tokenKey);
+        notifications += values.length;
+        const drop = values.findIndex((v, i) => i > 0 && !(typeof v === 'number' && typeof values[i - 1] === 'number' && v > (values[i - 1] as number)));
+        if (drop > 0) {
+          return [
+            fail(
+              `progress for token ${tokenKey} went ${JSON.stringify(values[drop - 1])} → ${JSON.stringify(values[drop])} (values in order: ${JSON.stringify(values.slice(0, 10))})`,
+              'each progress value greater than the one before it for the same token',
+              [exchange],
+            ),
+          ];
+        }
       }
-    }
-    if (notifications === 0) {
-      const why = nothingSeen(traffic);
-      return why ? [skip(why)] : [pass('the server sent no progress notification for the request with a progressToken (it MAY choose not to)')];
-    }
-    return [pass(`${notifications} progress notification(s) for ${traffic.sent.size} token(s), each value greater than the one before`)];
-  },
+      if (notifications === 0) {
+        const why = nothingSeen(traffic);
+        return why ? [skip(why)] : [pass('the server sent no progress notification for the request with a progressToken (it MAY choose not to)')];
+      }
+      return [pass(`${notifications} progress notification(s) for ${traffic.sent.size} token(s), each value greater than the one before`)];
+    }),
 };
 
 /**
@@ -150,30 +152,31 @@ export const progressStops: CheckDefinition = {
     '2024-11-05': [LEGACY_STOP],
   },
   phase: 'final',
-  async run(ctx) {
-    const traffic = await progressTraffic(ctx);
-    const late = traffic.seen.filter((s) => {
-      const request = traffic.sent.get(valueKey(s.params.progressToken));
-      return request !== undefined && arrivedAfterResponse(s, request, ctx.transportKind);
-    });
-    if (late.length === 0) {
-      const why = traffic.seen.length === 0 ? nothingSeen(traffic) : '';
-      if (why) return [skip(why)];
-      const where =
-        ctx.transportKind === 'http'
-          ? `; over HTTP the response ends its stream, so only other streams could show a late one (on the GET stream, one that arrived more than ${OTHER_STREAM_MARGIN_MS} ms after the response)`
-          : '';
-      return [pass(`no progress notification arrived after the response to its request (${traffic.seen.length} seen in all${where})`)];
-    }
-    const token = late[0]!.params.progressToken;
-    return [
-      fail(
-        `${late.length} progress notification(s) for token ${JSON.stringify(token)} arrived after the response to the request that sent it`,
-        'progress notifications for a token only before the final response to its request',
-        [traffic.sent.get(valueKey(token))!, ...seenEvidence(late[0]!)].slice(0, 3),
-      ),
-    ];
-  },
+  run: (ctx) =>
+    afterProbeWindow(ctx, async () => {
+      const traffic = await progressTraffic(ctx);
+      const late = traffic.seen.filter((s) => {
+        const request = traffic.sent.get(valueKey(s.params.progressToken));
+        return request !== undefined && arrivedAfterResponse(s, request, ctx.transportKind);
+      });
+      if (late.length === 0) {
+        const why = traffic.seen.length === 0 ? nothingSeen(traffic) : '';
+        if (why) return [skip(why)];
+        const where =
+          ctx.transportKind === 'http'
+            ? `; over HTTP the response ends its stream, so only other streams could show a late one (on the GET stream, one that arrived more than ${OTHER_STREAM_MARGIN_MS} ms after the response)`
+            : '';
+        return [pass(`no progress notification arrived after the response to its request (${traffic.seen.length} seen in all${where})`)];
+      }
+      const token = late[0]!.params.progressToken;
+      return [
+        fail(
+          `${late.length} progress notification(s) for token ${JSON.stringify(token)} arrived after the response to the request that sent it`,
+          'progress notifications for a token only before the final response to its request',
+          [traffic.sent.get(valueKey(token))!, ...seenEvidence(late[0]!)].slice(0, 3),
+        ),
+      ];
+    }),
 };
 
 export const PROGRESS_CHECKS: readonly CheckDefinition[] = [progressTokenRef, progressIncreases, progressStops];

@@ -176,8 +176,7 @@ async function searchTool<Case>(ctx: CheckContext, check: SearchCheck<Case>, t: 
   if (!prepared.ok) return { ...skip(`no arguments can be generated: ${prepared.reason}`), tool: t.label };
   const options = propertyOptions(ctx);
   const name = t.tool.name as string;
-  // Generated calls judge one answer each, never a connection's state: they may be spread (--http-connections).
-  const send = (args: Arguments) => gate.run(() => ctx.callTool(name, args, { anyConnection: true }));
+  const send = (args: Arguments) => gate.run(() => ctx.callTool(name, args));
   const inStream = (stream: string, args: Arguments, canonical = canonicalJson(args)) => ctx.memo(`property-call\u0000${stream}\u0000${name}\u0000${canonical}`, () => send(args));
   const deadline = budget.end !== undefined ? Math.min(budget.end, Date.now() + budget.shareMs!) : undefined;
   const spec = check.property(t, prepared.source, async (args, stream) => {

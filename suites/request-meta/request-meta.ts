@@ -2,7 +2,7 @@ import { errorOf, isObject, resultOf, type JsonRpcId } from '../../src/jsonrpc.j
 import { ERR, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from '../../src/protocol/constants.js';
 import { isInitializeWire, LEGACY_VERSION, MODERN_VERSION } from '../../src/model/wire.js';
 import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
+import { pending, type CheckDefinition } from '../../src/runner/types.js';
 import type { Outcome } from '../../src/model/check.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { fail, pass, skip } from '../kit/outcome.js';
@@ -272,25 +272,38 @@ export const initializeErrorNamesVersions: CheckDefinition = {
     // The version this audit is served counts as supported whatever supportedVersions says (discover.supported-versions judges that list).
     const listed = Array.isArray(result?.supportedVersions) ? result.supportedVersions.filter((v): v is string => typeof v === 'string') : [];
     const supported = [...new Set([MODERN_VERSION, ...listed])];
-    const client = await ctx.sharedConnection(LEGACY_INITIALIZE);
-    const id = client.newId();
-    const exchange = await client.raw(legacyInitialize(id), id, {});
-    const error = errorOf(exchange.response);
-    if (!error) {
-      const why = resultOf(exchange.response) ? 'the server answers initialize with a result: it also speaks an initialization-based version' : `no JSON-RPC error came back (${exchange.failure?.message ?? 'no answer'})`;
-      return [skip(why)];
-    }
-    const text = JSON.stringify(error);
-    const named = supported.filter((v) => text.includes(v));
-    if (named.length > 0) return [pass(`the error answering initialize (${String(error.code)}) names ${named.join(', ')}`, [exchange])];
-    return [
-      fail(
-        `the error answering a ${LEGACY_VERSION} initialize (${String(error.code)} ${JSON.stringify(String(error.message)).slice(0, 160)}) names none of the versions the server supports (${supported.join(', ')})`,
-        `the supported versions (e.g. "${supported[0]}") in the error's message or data, so that a legacy client can tell its user`,
-        [exchange],
-      ),
-    ];
+    // The rest is on a connection of its own (over stdio, a process still starting): the phases go on meanwhile.
+    return pending(answerToLegacyInitialize(ctx).then((exchange) => judgeLegacyInitializeError(exchange, supported)));
   },
 };
+
+/** The answer to a legacy initialize, sent alone on its own connection, which is closed as soon as it is answered. */
+async function answerToLegacyInitialize(ctx: CheckContext): Promise<Exchange> {
+  try {
+    const client = await ctx.sharedConnection(LEGACY_INITIALIZE);
+    const id = client.newId();
+    return await client.raw(legacyInitialize(id), id, {});
+  } finally {
+    ctx.closeSharedConnection(LEGACY_INITIALIZE);
+  }
+}
+
+function judgeLegacyInitializeError(exchange: Exchange, supported: readonly string[]): Outcome[] {
+  const error = errorOf(exchange.response);
+  if (!error) {
+    const why = resultOf(exchange.response) ? 'the server answers initialize with a result: it also speaks an initialization-based version' : `no JSON-RPC error came back (${exchange.failure?.message ?? 'no answer'})`;
+    return [skip(why)];
+  }
+  const text = JSON.stringify(error);
+  const named = supported.filter((v) => text.includes(v));
+  if (named.length > 0) return [pass(`the error answering initialize (${String(error.code)}) names ${named.join(', ')}`, [exchange])];
+  return [
+    fail(
+      `the error answering a ${LEGACY_VERSION} initialize (${String(error.code)} ${JSON.stringify(String(error.message)).slice(0, 160)}) names none of the versions the server supports (${supported.join(', ')})`,
+      `the supported versions (e.g. "${supported[0]}") in the error's message or data, so that a legacy client can tell its user`,
+      [exchange],
+    ),
+  ];
+}
 
 export const REQUEST_META_CHECKS = [metaRequired, metaHttpStatus, unsupportedVersion, unsupportedVersionStatus, initializeErrorNamesVersions] as const;

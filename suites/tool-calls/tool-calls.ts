@@ -7,6 +7,7 @@ import { MODERN_VERSION } from '../../src/model/wire.js';
 import { requestMeta } from '../kit/notifications-seen.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { listedTools } from '../kit/listed-tools.js';
+import { sendProbes } from '../kit/probe-order.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { findingErrors } from './error-sentences.js';
 
@@ -81,7 +82,7 @@ export const unknownTool: CheckDefinition = {
   async run(ctx) {
     const probes: { name: string; why: string; exchange: Exchange }[] = [];
     const caseSensitive = (unknownTool.sentences[ctx.wire] ?? []).includes(CASE_SENSITIVE);
-    for (const u of await unknownNames(ctx, caseSensitive)) probes.push({ ...u, exchange: await ctx.client.request('tools/call', { name: u.name, arguments: {} }) });
+    probes.push(...(await sendProbes(ctx, await unknownNames(ctx, caseSensitive), async (u) => ({ ...u, exchange: await ctx.client.request('tools/call', { name: u.name, arguments: {} }, { anyConnection: true }) }))));
     const results = probes.filter((p) => !errorOf(p.exchange.response));
     if (results.length > 0) {
       const isError = results.some((p) => resultOf(p.exchange.response)?.isError === true);
@@ -144,7 +145,7 @@ export const malformedCall: CheckDefinition = {
       );
     }
     const probes: { label: string; exchange: Exchange }[] = [];
-    for (const c of cases) probes.push({ label: c.label, exchange: await ctx.client.request('tools/call', c.params) });
+    probes.push(...(await sendProbes(ctx, cases, async (c) => ({ label: c.label, exchange: await ctx.client.request('tools/call', c.params, { anyConnection: true }) }))));
     const wrong = probes.filter((p) => !errorOf(p.exchange.response));
     const limited = callable ? '' : ` (arguments faults not sent: no tool may be called; ${ctx.callPolicy})`;
     if (wrong.length > 0) {

@@ -11,6 +11,7 @@ describe('invocationOf: each server audited as a single audit would be', () => {
     const { args, config } = invocationOf(entry, FLAGS, '/out/servers/gh', '/home/me');
     expect(splitCommandLine(args[args.indexOf('--stdio') + 1]!)).toEqual(['npx', '-y', 'server github', '--verbose']);
     expect(args[args.indexOf('--cwd') + 1]).toBe('/home/me/proj');
+    expect(invocationOf(entry, { ...FLAGS, httpConnections: 4 }, '/o', '/h').args).not.toContain('--http-connections');
     expect(args).toEqual(expect.arrayContaining(['--timeout', '5000', '--allow-tools', 'search,list', '--reporter', 'json', '--output-dir', '/out/servers/gh']));
     expect(config).toEqual({ env: { GITHUB_TOKEN: 'ghp_SECRETVALUE1234' } });
     expect(args.join(' ')).not.toContain('SECRETVALUE');
@@ -21,6 +22,7 @@ describe('invocationOf: each server audited as a single audit would be', () => {
       const entry: FleetEntry = { name: 'remote', source: 'a.json', transport, url: 'https://mcp.example/sse', headers: { Authorization: 'Bearer tok_SECRET_99' } };
       const { args, config } = invocationOf(entry, FLAGS, '/out/servers/remote', '/home/me');
       expect(args.slice(0, 2)).toEqual(['--url', 'https://mcp.example/sse']);
+      expect(invocationOf(entry, { ...FLAGS, httpConnections: 1 }, '/o', '/h').args.slice(0, 4)).toEqual(['--url', 'https://mcp.example/sse', '--http-connections', '1']);
       expect(args).not.toContain('--allow-tools');
       expect(args).not.toContain('--cwd');
       expect(config).toEqual({ header: { Authorization: 'Bearer tok_SECRET_99' } });

@@ -11,6 +11,8 @@ export interface ServerAuditFlags {
   allowTools: Readonly<Record<string, readonly string[]>>;
   /** The reporters of each server's audit (json at least: the fleet reads its report.json); default json. */
   reporters?: string;
+  /** --http-connections for the servers reached by URL (stdio ones have one connection); default: the audit's own. */
+  httpConnections?: number;
 }
 
 /** How one entry is audited: our CLI's arguments, and the options that must not show on a command line (secrets). */
@@ -41,7 +43,8 @@ export function invocationOf(entry: FleetEntry, flags: ServerAuditFlags, outputD
     };
   }
   const headers = entry.headers ?? {};
-  return { args: ['--url', entry.url!, ...common], config: Object.keys(headers).length > 0 ? { header: { ...headers } } : {} };
+  const connections = flags.httpConnections === undefined ? [] : ['--http-connections', String(flags.httpConnections)];
+  return { args: ['--url', entry.url!, ...connections, ...common], config: Object.keys(headers).length > 0 ? { header: { ...headers } } : {} };
 }
 
 /** Whether the entry at `position` (0-based, in file order) is in --shard i/n: every n-th entry, from the i-th. */
