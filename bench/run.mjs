@@ -1,7 +1,7 @@
 // npm run bench: how fast the audit is against the round-trip floor, against the official suite, and at scale.
 // Not a test: it prints numbers. Options: --runs N (audits per transport, default 3), --startup-runs N (default 10),
-// --only startup,audit,floors,property,slow-tools,worst-cases,official,scale,client,revisions (default: all).
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// --only startup,audit,floors,property,slow-tools,worst-cases,official,scale,client,revisions,fleet (default: all).
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,10 @@ import { ensureOfficialSuite, OFFICIAL_PACKAGE, runOfficialSuite } from './offic
 import { cpus } from 'node:os';
 import { judgeTargets } from './targets.mjs';
 
-const SECTIONS = ['startup', 'audit', 'floors', 'property', 'slow-tools', 'worst-cases', 'official', 'scale', 'client', 'revisions'];
+const SECTIONS = ['startup', 'audit', 'floors', 'property', 'slow-tools', 'worst-cases', 'official', 'scale', 'client', 'revisions', 'fleet'];
+/** Fleet: this many servers, audited one by one and then as one fleet with --jobs FLEET_JOBS. */
+const FLEET_SIZE = 10;
+const FLEET_JOBS = 2;
 /** Slow tools: every tools/call of the reference server answers this late (a tool waiting on I/O). */
 const TOOL_LATENCY_MS = 10;
 /** Issue 31's slow servers: tools that answer this late, and failures this late from a server with FAILING_TOOLS tools. */
@@ -416,6 +419,30 @@ async function revisions() {
   }
 }
 
+/**
+ * A fleet of ten servers with --jobs 2 against the sum of their single audits, in one run: the reference server over
+ * stdio, every other one with tools that wait on I/O (--tool-latency-ms), as real servers' tools wait on their APIs.
+ */
+async function fleet() {
+  console.log(`\nA fleet of ${FLEET_SIZE} servers with --jobs ${FLEET_JOBS} against the sum of their single audits (one run)`);
+  const dir = mkdtempSync(join(tmpdir(), 'mtc-bench-fleet-'));
+  try {
+    const servers = Array.from({ length: FLEET_SIZE }, (_, i) => [`ref-${i + 1}`, [REFERENCE, ...(i % 2 === 1 ? ['--tool-latency-ms', String(TOOL_LATENCY_MS)] : [])]]);
+    let singles = 0;
+    for (const [, args] of servers) singles += (await audit(['--stdio', [process.execPath, ...args].join(' ')])).wallMs;
+    const file = join(dir, 'mcp.json');
+    writeFileSync(file, JSON.stringify({ mcpServers: Object.fromEntries(servers.map(([name, args]) => [name, { command: process.execPath, args }])) }));
+    const run = await runNode(CLI, ['fleet', file, '--jobs', String(FLEET_JOBS), '--reporter', 'json', '--output-dir', join(dir, 'out')]);
+    const report = JSON.parse(readFileSync(join(dir, 'out', 'fleet.json'), 'utf8'));
+    measured.fleet = { fleetMs: run.wallMs, singlesMs: singles, servers: FLEET_SIZE, jobs: FLEET_JOBS };
+    line(`${FLEET_SIZE} single audits, one after another`, ms(singles));
+    line(`fleet --jobs ${FLEET_JOBS}`, `${ms(run.wallMs)} (${Object.entries(report.summary).filter(([, n]) => n > 0).map(([o, n]) => `${n} ${o}`).join(', ')}; exit ${run.code})`);
+    line('', `ratio ${(run.wallMs / singles).toFixed(2)}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function targets() {
   console.log(`\nTargets of the performance issue, on this machine (${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version})`);
   for (const row of judgeTargets(measured)) {
@@ -430,6 +457,6 @@ if (!existsSync(CLI)) {
 console.log(`mcp-tools-conformance bench: Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'})`);
 for (const section of SECTIONS) {
   if (!only.has(section)) continue;
-  await { startup, audit: audits, floors, property, 'slow-tools': slowTools, 'worst-cases': worstCases, official, scale, client, revisions }[section]();
+  await { startup, audit: audits, floors, property, 'slow-tools': slowTools, 'worst-cases': worstCases, official, scale, client, revisions, fleet }[section]();
 }
 targets();

@@ -18,6 +18,8 @@
  * @property {{ wallMs: number, oneConnectionMs?: number }} [slowToolsHttp] tools answering in 500 ms, HTTP, default flags
  * @property {Record<string, { wallMs: number, budgetSkips: number, errors?: number }>} [failingTools] 25 tools whose every
  *   call fails after 0.5 s, default flags, by transport
+ * @property {{ fleetMs: number, singlesMs: number, servers: number, jobs: number }} [fleet] one fleet run against the sum of
+ *   its servers' single audits, measured in one bench run
  */
 
 /** @typedef {{ ratio: number, auditMs: number, floorMs: number }} Floor */
@@ -78,6 +80,15 @@ const TARGETS = [
   {
     name: 'the same on the SDK v2 fixture server, which both suites speak',
     judge: (m) => againstOfficial(m.officialSdk),
+  },
+  {
+    name: 'a fleet of ten servers with --jobs 2 in at most 0.6× the sum of their single audits',
+    judge: (m) => {
+      const f = m.fleet;
+      if (f === undefined) return undefined;
+      const ratio = f.fleetMs / f.singlesMs;
+      return { value: `${Math.round(f.fleetMs)} ms for ${f.servers} servers (--jobs ${f.jobs}) against ${Math.round(f.singlesMs)} ms one by one: ${ratio.toFixed(2)}×`, met: ratio <= 0.6 };
+    },
   },
 ];
 

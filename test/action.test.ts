@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { BUILT, CLI, ROOT, referenceCommand } from './helpers/cli.js';
+import { BUILT, CLI, REFERENCE, ROOT, referenceCommand } from './helpers/cli.js';
 
 interface Action {
   runs: { using: string; steps: { id: string; shell: string; env: Record<string, string>; run: string }[] };
@@ -66,6 +66,24 @@ describe('GitHub Action (action.yml)', () => {
     expect(off.code, off.stderr).toBe(0);
     expect(off.read('npx-args')).toMatch(/ --reporter json,github --output-dir /);
     expect(off.read('step-summary.md')).toBe('');
+  });
+
+  it.skipIf(!BUILT)('fleet: audits every server of the host files, writes the fleet reports without annotations, and goes without stdio or url', { timeout: 60_000 }, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mtc-action-fleet-'));
+    const file = join(dir, 'mcp.json');
+    writeFileSync(file, JSON.stringify({ mcpServers: { ref: { command: process.execPath, args: [REFERENCE] }, broken: { command: process.execPath, args: [REFERENCE, '--defect', 'input-schema-not-object'] } } }));
+    const run = runAction({ fleet: file, args: '--checks tools.schema.input-valid-object --jobs 2' });
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.read('npx-args')).toBe(`--yes mcp-tools-conformance@0.1.0 fleet ${file} --reporter console,json,junit,sarif,markdown,html --output-dir mcp-conformance --fail-on must --checks tools.schema.input-valid-object --jobs 2\n`);
+    const report = JSON.parse(run.read('mcp-conformance/fleet.json')) as { servers: { name: string; outcome: string }[] };
+    expect(report.servers.map((s) => [s.name, s.outcome])).toEqual([['ref', 'conformant'], ['broken', 'failing']]);
+    for (const written of ['junit.xml', 'report.sarif', 'summary.md', 'report.html', 'servers/ref/report.html', 'servers/broken/report.json']) {
+      expect(existsSync(join(run.dir, 'mcp-conformance', written)), written).toBe(true);
+    }
+    expect(run.read('github-output')).toBe('exit-code=1\nsarif=mcp-conformance/report.sarif\n');
+    const both = runAction({ fleet: file, stdio: referenceCommand() });
+    expect(both.code).toBe(2);
+    expect(both.stdout).toContain('::error::fleet goes without stdio, url, baseline and lock');
   });
 
   it.skipIf(!BUILT)('an input cannot inject shell code, and stdio with url is refused', { timeout: 60_000 }, () => {

@@ -28,6 +28,7 @@ describe('bench targets', () => {
       ['over 1,000 property-based calls per second (stdio)', true],
       ['less wall time than the official suite, running more checks, on the reference server', false],
       ['the same on the SDK v2 fixture server, which both suites speak', true],
+      ['a fleet of ten servers with --jobs 2 in at most 0.6× the sum of their single audits', undefined],
       ['slow errors (500 ms per error answer): every check runs, under 30 s', undefined],
       ['looping cursor (cursor-loop-fresh): at most 5,000 requests, under 10 s, no uniqueness finding', undefined],
       ['looping cursor (cursor-loop): at most 5,000 requests, under 10 s, no uniqueness finding', undefined],
@@ -62,7 +63,7 @@ describe('bench targets', () => {
   });
 
   it('judges the worst cases: slow errors by time and budget skips, loops by requests, time and findings, a hang by its calls', () => {
-    const worst = (rows: Record<string, unknown>) => judge({ worst: rows }).slice(7, 11);
+    const worst = (rows: Record<string, unknown>) => judge({ worst: rows }).slice(8, 12);
     const met = worst({
       '--error-latency-ms 500': { wallMs: 29_000, requests: 300, budgetSkips: 0, uniqueness: 0 },
       '--defect cursor-loop-fresh': { wallMs: 900, requests: 5_000, budgetSkips: 0, uniqueness: 0 },
@@ -81,8 +82,18 @@ describe('bench targets', () => {
     expect(worst({ '--error-latency-ms 500': { wallMs: 30_000, requests: 300, budgetSkips: 0, uniqueness: 0 } })[0]!.met).toBe(false);
   });
 
+  it('judges the fleet against the sum of its single audits, at 0.6×', () => {
+    const fleet = (fleetMs: number) => judge({ fleet: { fleetMs, singlesMs: 10_000, servers: 10, jobs: 2 } })[7]!;
+    expect(fleet(6_000)).toEqual({
+      name: 'a fleet of ten servers with --jobs 2 in at most 0.6× the sum of their single audits',
+      value: '6000 ms for 10 servers (--jobs 2) against 10000 ms one by one: 0.60×',
+      met: true,
+    });
+    expect(fleet(6_001).met).toBe(false);
+  });
+
   it("judges issue 31's targets at their bounds: ratios to the floor, the slow servers, 10,000 tools against before", () => {
-    const issue31 = (measured: Record<string, unknown>) => judge(measured).slice(11);
+    const issue31 = (measured: Record<string, unknown>) => judge(measured).slice(12);
     const floor = (ratio: number) => ({ ratio, auditMs: 650 * ratio, floorMs: 650 });
     const met = issue31({
       stdioFloor: floor(1.3),
@@ -108,7 +119,7 @@ describe('bench targets', () => {
 
   it('says when a target was not measured instead of judging it', () => {
     const rows = judge({ versionMs: 120 });
-    expect(rows.filter((r) => r.met === undefined).map((r) => r.value)).toEqual(new Array(15).fill('not measured (its section did not run)'));
+    expect(rows.filter((r) => r.met === undefined).map((r) => r.value)).toEqual(new Array(16).fill('not measured (its section did not run)'));
     expect(rows[2]).toEqual({ name: 'cold start-up to --version under 150 ms', value: '120 ms', met: true });
   });
 });

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -65,6 +65,25 @@ describe.skipIf(!BUILT)('offline mode: snapshot, then --from-snapshot', () => {
     // title is no member of a 2024-11-05 Tool, so only the description breaks a rule of that schema.json.
     const shape = run.report!.checks.filter((c) => c.id === 'tools.tool.shape');
     expect(shape.map((c) => [c.status, c.specRef])).toEqual([['fail', 'schema.json#/definitions/Tool/properties/description/type']]);
+  });
+
+  it('--snapshot-out saves the listing an audit walked, the same as snapshot prints; none is written when no check listed the tools', async () => {
+    const { data } = await snapshotOf();
+    const dir = mkdtempSync(join(tmpdir(), 'mtc-snapshot-out-'));
+    const [walked, unlisted] = await Promise.all([
+      runCli(['--stdio', referenceCommand(), '--checks', 'tools.list.respond', '--snapshot-out', join(dir, 'walked.json')], { timeoutMs: 20_000 }),
+      runCli(['--stdio', referenceCommand(), '--checks', 'discover.*', '--snapshot-out', join(dir, 'none.json')], { timeoutMs: 20_000 }),
+    ]);
+    expect(walked.code, walked.stderr).toBe(0);
+    const saved = JSON.parse(readFileSync(join(dir, 'walked.json'), 'utf8')) as Record<string, any>;
+    const toolsOf = (snapshot: Record<string, any>) => snapshot.exchanges.filter((e: any) => e.request.method === 'tools/list').flatMap((e: any) => e.response.result.tools);
+    expect(toolsOf(saved)).toEqual(toolsOf(data));
+    expect(saved.wire.protocolVersion).toBe(data.wire.protocolVersion);
+    const replayed = await runCli(['--from-snapshot', join(dir, 'walked.json')], { timeoutMs: 20_000 });
+    expect(replayed.code, replayed.stderr).toBe(0);
+    expect(unlisted.code).toBe(0);
+    expect(existsSync(join(dir, 'none.json'))).toBe(false);
+    expect(unlisted.stderr).toContain('no check listed the tools, so');
   });
 
   it('a file that is not a snapshot is a usage error', async () => {

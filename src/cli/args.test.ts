@@ -35,6 +35,11 @@ const ORDINARY: readonly string[][] = [
   ['--revisions', 'all', '--stdio', 'node s.js'],
   ['--revisions', '2024-11-05,2025-06-18', '--revisions', '2025-06-18', '--stdio', 'node s.js'],
   ['--revisions', '2025-11-24', '--stdio', 'node s.js'],
+  ['--stdio', 'node s.js', '--cwd', '/srv/project'],
+  ['fleet', 'a/mcp.json', '.vscode/mcp.json', '--jobs', '3', '--shard', '2/4', '--fail-on-unavailable'],
+  ['fleet', '--discover', '--audit', '--allow-tools', 'github:search,memory:read_graph', '--reporter', 'json'],
+  ['fleet', '--discover'],
+  ['fleet', 'x.json', '--stdio', 'node s.js'],
 ];
 
 /** Command lines the quick parse must leave to yargs (help, version, and every kind of usage error). */
@@ -105,6 +110,40 @@ describe('quickParse (yargs-parser alone) agrees with yargs', () => {
     await expect(parseArgs(['--checks', 'a.*'], VERSION, { terminal: { interactive: false } })).rejects.toThrow('name a target: --stdio, --url or --from-snapshot (or --reference-server)');
     expect(await parseArgs(['--checks', 'a.*'], VERSION, { terminal: { interactive: true } })).toMatchObject({ stdio: undefined, referenceServer: false });
     expect(await parseArgs(['--list'], VERSION, { terminal: { interactive: false } })).toMatchObject({ list: true });
+  });
+
+  it('fleet: host files, --jobs (default: the cores), --shard i/n, --allow-tools server:tool; nothing of one target', async () => {
+    const fleet = await parseArgs(['fleet', 'a.json', 'b.json', '--shard', '2/3', '--allow-tools', 'gh:search,gh:list,mem:read', '--fail-on-unavailable'], VERSION);
+    expect(fleet).toMatchObject({ command: 'fleet', reporters: ['console', 'json', 'junit'], allowTools: [] });
+    expect(fleet!.fleet).toMatchObject({ files: ['a.json', 'b.json'], shard: { index: 2, count: 3 }, failOnUnavailable: true, discover: false, audit: false });
+    expect(fleet!.fleet!.allowTools).toEqual({ gh: ['search', 'list'], mem: ['read'] });
+    expect(fleet!.fleet!.jobs).toBeGreaterThanOrEqual(1);
+    expect((await parseArgs(['fleet', '--discover', '--jobs', '1'], VERSION))!.fleet).toMatchObject({ files: [], discover: true, jobs: 1 });
+    expect((await parseArgs(['fleet', 'a.json', '--allow-all-tools'], VERSION))!.allowTools).toBe('all');
+    expect(await parseArgs(['fleet', 'a.json', '--http-connections', '2'], VERSION)).toMatchObject({ httpConnectionsGiven: 2 });
+    expect((await parseArgs(['--stdio', 's'], VERSION))!.reporters).toEqual(['console', 'json', 'junit']);
+    await expect(parseArgs(['fleet'], VERSION)).rejects.toThrow(/fleet needs host config files .* or --discover/);
+    await expect(parseArgs(['fleet', 'a.json', '--allow-tools', 'search'], VERSION)).rejects.toThrow(/server:tool, got "search"/);
+    await expect(parseArgs(['fleet', 'a.json', '--shard', '4/3'], VERSION)).rejects.toThrow(/--shard must look like i\/n/);
+    await expect(parseArgs(['fleet', 'a.json', '--shard', '0/3'], VERSION)).rejects.toThrow(/--shard/);
+    await expect(parseArgs(['fleet', 'a.json', '--jobs', '0'], VERSION)).rejects.toThrow(/--jobs/);
+    await expect(parseArgs(['fleet', 'a.json', '--stdio', 'node s.js'], VERSION)).rejects.toThrow(/--stdio does not go with fleet/);
+    await expect(parseArgs(['fleet', 'a.json', '--header', 'A: b'], VERSION)).rejects.toThrow(/--header does not go with fleet/);
+    await expect(parseArgs(['fleet', 'a.json', '--reporter', 'console,github'], VERSION)).rejects.toThrow(/not github/);
+    await expect(parseArgs(['fleet', 'a.json', '--audit'], VERSION)).rejects.toThrow(/--audit goes with --discover/);
+    await expect(parseArgs(['--stdio', 's', '--jobs', '2'], VERSION)).rejects.toThrow(/--jobs goes with the fleet command/);
+  });
+
+  it('--snapshot-out: an audit of one live target only', async () => {
+    expect(await parseArgs(['--stdio', 's', '--snapshot-out', 'tools.json'], VERSION)).toMatchObject({ snapshotOut: 'tools.json' });
+    await expect(parseArgs(['--from-snapshot', 'a.json', '--snapshot-out', 'b.json'], VERSION)).rejects.toThrow(/--snapshot-out goes with an audit of one live target/);
+    await expect(parseArgs(['--revisions', 'all', '--stdio', 's', '--snapshot-out', 'b.json'], VERSION)).rejects.toThrow(/--snapshot-out goes with/);
+    await expect(parseArgs(['snapshot', '--stdio', 's', '--snapshot-out', 'b.json'], VERSION)).rejects.toThrow(/--snapshot-out goes with/);
+  });
+
+  it('--cwd: the working directory of a --stdio target only', async () => {
+    expect(await parseArgs(['--stdio', 's', '--cwd', '/srv'], VERSION)).toMatchObject({ cwd: '/srv' });
+    await expect(parseArgs(['--url', 'http://127.0.0.1:1/mcp', '--cwd', '/srv'], VERSION)).rejects.toThrow(/--cwd applies to a --stdio target only/);
   });
 
   it('still reports usage errors through yargs', async () => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import parser from 'yargs-parser';
 import { REPORTER_NAMES, isReporterName, type ReporterName } from '../report/names.js';
 import type { SpecChoice } from '../protocol/negotiate.js';
@@ -17,7 +18,13 @@ export class UsageError extends Error {
 }
 
 export interface CliOptions {
-  command: 'run' | 'snapshot' | 'baseline' | 'lock' | 'client';
+  command: 'run' | 'snapshot' | 'baseline' | 'lock' | 'client' | 'fleet';
+  /** The fleet command: the host files, where to look for more, how many audits at once and which slice. */
+  fleet?: FleetOptions;
+  /** --cwd: the working directory of a --stdio target (default: ours). */
+  cwd?: string;
+  /** --snapshot-out: also save the audit's own tool listing as a snapshot there (what --from-snapshot reads). */
+  snapshotOut?: string;
   /** The client command: the client under test, the transport it is offered and the scenarios selected. */
   client?: { command: string; transport: 'http' | 'stdio'; scenarios: Scenario[] };
   stdio?: string;
@@ -77,6 +84,20 @@ export interface CliOptions {
   replay?: ReplayTarget;
 }
 
+/** The fleet command's own options; the safety and limit options are the audit's, passed to each server's. */
+export interface FleetOptions {
+  files: string[];
+  /** --discover: look for host files in the usual places; they are audited only with --audit. */
+  discover: boolean;
+  audit: boolean;
+  jobs: number;
+  /** --shard i/n: the i-th (1-based) of n slices of the fleet, by entry order. */
+  shard?: { index: number; count: number };
+  failOnUnavailable: boolean;
+  /** --allow-tools server:tool, by server (a fleet names the server of every tool it allows). */
+  allowTools: Record<string, string[]>;
+}
+
 const MAX_SEED = 0x7fffffff;
 const MAX_RUNS = 100_000;
 const MAX_HTTP_CONNECTIONS = 32;
@@ -122,14 +143,14 @@ const OPTIONS = {
   checks: { type: 'string', array: true, describe: 'only run these check IDs or globs (comma-separated or repeated)' },
   'exclude-checks': { type: 'string', array: true, describe: 'skip these check IDs or globs' },
   list: { type: 'boolean', default: false, describe: 'print the catalog of checks and exit' },
-  reporter: { type: 'string', default: 'console,json,junit', describe: `comma-separated: ${REPORTER_NAMES.join(', ')}` },
+  reporter: { type: 'string', default: 'console,json,junit', describe: `comma-separated: ${REPORTER_NAMES.join(', ')} (fleet: all but github)` },
   'output-dir': { type: 'string', default: 'reports', describe: 'folder for the report files (report.json, junit.xml, report.html)' },
   'fail-on': { type: 'string', default: 'must', describe: 'must or should (any case): which violations make the exit code 1' },
   'fail-on-stale': { type: 'boolean', default: false, describe: 'with --baseline: entries that no longer fail (stale) make the exit code 1 too' },
   color: { type: 'boolean', describe: 'colours on the console: --color forces them, --no-color turns them off (default: on a TTY, unless NO_COLOR is set)' },
   'reference-server': { type: 'boolean', describe: 'audit the bundled reference server over stdio (what runs when no target is named on a terminal)' },
   timeout: { type: 'number', default: DEFAULT_TIMEOUT_MS, describe: 'per-request timeout in ms' },
-  'max-duration': { type: 'number', default: 300_000, describe: 'budget for the whole run in ms' },
+  'max-duration': { type: 'number', default: 300_000, describe: 'budget for the whole run in ms (fleet: for each server)' },
   'max-message-bytes': {
     type: 'number',
     default: DEFAULT_MAX_MESSAGE_BYTES,
@@ -152,7 +173,7 @@ const OPTIONS = {
   'allow-tools': {
     type: 'string',
     array: true,
-    describe: 'also call these tools (comma-separated or repeated); by default only tools annotated readOnlyHint: true are called',
+    describe: 'also call these tools (comma-separated or repeated; fleet: server:tool); by default only tools annotated readOnlyHint: true are called',
   },
   'allow-all-tools': { type: 'boolean', default: false, describe: 'call any tool, including ones that may have side effects' },
   'skip-tools': {
@@ -191,6 +212,20 @@ const OPTIONS = {
   command: { type: 'string', describe: 'client: the command line of the client under test (its driver; see README "Client mode")' },
   scenario: { type: 'string', array: true, describe: `client: only these scenarios (names or globs, comma-separated or repeated): ${SCENARIOS.join(', ')}` },
   transport: { choices: ['http', 'stdio'] as const, describe: 'client: how the client reaches the scripted server (default http)' },
+  cwd: { type: 'string', describe: 'working directory of the --stdio target (default: the current one)' },
+  'snapshot-out': {
+    type: 'string',
+    describe: 'also save the tool listing the audit walked as a snapshot in this file (for --from-snapshot; secrets scrubbed)',
+  },
+  discover: { type: 'boolean', default: false, describe: 'fleet: list the host config files found in the usual user and project places (audited only with --audit)' },
+  audit: { type: 'boolean', default: false, describe: 'fleet --discover: audit the servers of the files found' },
+  jobs: { type: 'number', describe: 'fleet: servers audited at once (default: the number of cores)' },
+  shard: { type: 'string', describe: 'fleet: i/n, audit only the i-th of n slices of the servers, by their order in the files (for a CI matrix)' },
+  'fail-on-unavailable': {
+    type: 'boolean',
+    default: false,
+    describe: 'fleet: a server that could not be audited (could not start, unreachable, needs a secret, timed out) makes the exit code 3',
+  },
   config: {
     type: 'string',
     describe: `JSON file of options (default: ${CONFIG_FILE} when present, else package.json's "${PACKAGE_KEY}" object); flags override it`,
@@ -212,7 +247,7 @@ const CONFLICTS: readonly (readonly [string, readonly string[]])[] = [
   ['reference-server', ['stdio', 'url', 'from-snapshot']],
 ];
 
-const COMMANDS = ['run', 'snapshot', 'baseline', 'lock', 'client'] as const;
+const COMMANDS = ['run', 'snapshot', 'baseline', 'lock', 'client', 'fleet'] as const;
 
 /** What parseArgs reads from the parsed command line. */
 type ParsedArgs = { _: (string | number)[] } & { -readonly [K in keyof typeof OPTIONS]: OptionValue<(typeof OPTIONS)[K]> };
@@ -264,7 +299,8 @@ export function quickParse(argv: readonly string[], layers: Layers = readConfigL
   }
   for (const [name, others] of CONFLICTS) if (args[name] !== undefined && others.some((o) => args[o] !== undefined)) return undefined;
   const positional = args._.map(String);
-  if (positional.length > 1 || (positional.length === 1 && !(COMMANDS as readonly string[]).includes(positional[0]!))) return undefined;
+  const files = positional[0] === 'fleet' ? positional.length - 1 : 0;
+  if (positional.length - files > 1 || (positional.length === 1 && !(COMMANDS as readonly string[]).includes(positional[0]!))) return undefined;
   return args as unknown as ParsedArgs;
 }
 
@@ -277,7 +313,8 @@ const OPTION_NAMES = Object.keys(OPTIONS);
 type Layers = ConfigLayers & { loadFile: (path: string) => Record<string, unknown> };
 
 function readConfigLayers(argv: readonly string[]): Layers {
-  const omit = targetOnCommandLine(argv) ? TARGET_OPTIONS : [];
+  // A fleet's targets are its files' servers: a config's target does not apply to it.
+  const omit = targetOnCommandLine(argv) || argv[0] === 'fleet' ? TARGET_OPTIONS : [];
   try {
     return { ...configLayers(process.cwd(), OPTION_NAMES, omit), loadFile: configFileLoader(OPTION_NAMES, omit) };
   } catch (error) {
@@ -304,7 +341,8 @@ async function yargsParse(argv: string[], version: string, layers: Layers): Prom
     .command('snapshot', 'print the complete tool list (all pages, with the wire version) as JSON, for --from-snapshot')
     .command('baseline', 'with --write: audit the target and record its failures and warnings in the --baseline file')
     .command('lock', "with --write: record a hash of each tool's definition in the --lock file")
-    .command('client', 'audit an MCP client: run --command against a scripted 2026-07-28 server');
+    .command('client', 'audit an MCP client: run --command against a scripted 2026-07-28 server')
+    .command('fleet [files..]', 'audit every server of host config files (mcp.json, claude_desktop_config.json, .vscode/mcp.json): one report');
   for (const [name, spec] of Object.entries(OPTIONS)) builder = builder.option(name, spec as OptionSpec);
   if (layers.defaultFile) builder = builder.default('config', layers.defaultFile);
   builder = builder.config('config', OPTIONS.config.describe, layers.loadFile);
@@ -343,8 +381,9 @@ const PROCESS_TERMINAL: Terminal = {
 
 function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): CliOptions {
   const [first, ...others] = args._.map(String);
-  const command = first === 'snapshot' || first === 'baseline' || first === 'lock' || first === 'client' ? first : 'run';
-  const positional = first === command || first === 'run' ? others : args._.map(String);
+  const command = first === 'snapshot' || first === 'baseline' || first === 'lock' || first === 'client' || first === 'fleet' ? first : 'run';
+  const fleetFiles = command === 'fleet' ? [...others, ...((args as { files?: unknown }).files as string[] | undefined ?? []).map(String)] : [];
+  const positional = command === 'fleet' ? [] : first === command || first === 'run' ? others : args._.map(String);
   if ((command === 'baseline' || command === 'lock') && args.write === undefined) {
     throw new UsageError(`${command} needs --write <file> (to compare a run with a ${command} file, use --${command} <file> on a normal run)`);
   }
@@ -366,7 +405,7 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
   if (httpConnectionsGiven !== undefined && (!Number.isInteger(httpConnectionsGiven) || httpConnectionsGiven < 1 || httpConnectionsGiven > MAX_HTTP_CONNECTIONS)) {
     throw new UsageError(`--http-connections must be an integer from 1 to ${MAX_HTTP_CONNECTIONS}`);
   }
-  if (httpConnectionsGiven !== undefined && httpConnectionsGiven > 1 && args.url === undefined) throw new UsageError('--http-connections applies to a --url target only');
+  if (httpConnectionsGiven !== undefined && httpConnectionsGiven > 1 && args.url === undefined && command !== 'fleet') throw new UsageError('--http-connections applies to a --url target only');
   // A pool of --concurrency connections, as any HTTP client would use: the checks that run at once do not queue on one.
   const httpConnections = args.url === undefined ? 1 : (httpConnectionsGiven ?? Math.min(Math.max(1, Math.floor(args.concurrency)), MAX_HTTP_CONNECTIONS));
   const replay = args.replay === undefined ? undefined : parseReplayToken(String(args.replay));
@@ -389,12 +428,22 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
   const revisions = parseRevisions(command, args);
   const client = clientOptions(command, args);
   const named = args.stdio !== undefined || args.url !== undefined || args['from-snapshot'] !== undefined || Boolean(args['reference-server']);
-  if (!named && !args.list && !terminal.interactive && !client) {
+  const fleet = fleetOptions(command, args, fleetFiles, reporters);
+  const snapshotOut = args['snapshot-out'];
+  if (snapshotOut !== undefined) {
+    if (command !== 'run' || args['from-snapshot'] !== undefined || args.revisions !== undefined) throw new UsageError('--snapshot-out goes with an audit of one live target (run, without --from-snapshot or --revisions)');
+    if (snapshotOut.trim() === '') throw new UsageError('--snapshot-out needs a file');
+  }
+  if (args.cwd !== undefined && (args.stdio === undefined || command === 'fleet')) throw new UsageError('--cwd applies to a --stdio target only (a fleet takes each server\'s cwd from its file)');
+  if (!named && !args.list && !terminal.interactive && !client && !fleet) {
     throw new UsageError('name a target: --stdio, --url or --from-snapshot (or --reference-server)');
   }
   return {
     command,
     ...(client ? { client } : {}),
+    ...(fleet ? { fleet } : {}),
+    ...(args.cwd !== undefined ? { cwd: args.cwd } : {}),
+    ...(snapshotOut !== undefined ? { snapshotOut } : {}),
     fromSnapshot: args['from-snapshot'],
     stdio: args.stdio,
     url: args.url,
@@ -421,7 +470,7 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
     verbose: Boolean(args.verbose),
     quiet: Boolean(args.quiet),
     junitProperties: Boolean(args['junit-properties']),
-    allowTools: args['allow-all-tools'] ? 'all' : parsePatterns(args['allow-tools']?.map(String)),
+    allowTools: args['allow-all-tools'] ? 'all' : fleet ? [] : parsePatterns(args['allow-tools']?.map(String)),
     skipTools: parsePatterns(args['skip-tools']?.map(String)),
     ...(listChangedTrigger ? { listChangedTrigger } : {}),
     ...(args['sarif-artifact'] !== undefined ? { sarifArtifact: args['sarif-artifact'] } : {}),
@@ -431,6 +480,45 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
     runs: args.runs,
     ...(replay ? { replay } : {}),
   };
+}
+
+/** What a fleet report is written as (github's annotations are a single audit's). */
+export const FLEET_REPORTERS: readonly ReporterName[] = ['console', 'json', 'junit', 'sarif', 'markdown', 'html'];
+
+/** Options that name one target or belong to one server's audit: a fleet takes them from its files, per server. */
+const NOT_FOR_FLEET = ['stdio', 'url', 'from-snapshot', 'reference-server', 'header', 'env', 'baseline', 'lock', 'revisions', 'list-changed-trigger', 'replay', 'list'] as const;
+
+/** The fleet command's options, and the usage errors of options that do not go with it. */
+function fleetOptions(command: CliOptions['command'], args: ParsedArgs, files: string[], reporters: string[]): FleetOptions | undefined {
+  if (command !== 'fleet') {
+    const given = (['discover', 'audit', 'fail-on-unavailable'] as const).find((name) => args[name]) ?? (['jobs', 'shard'] as const).find((name) => args[name] !== undefined);
+    if (given) throw new UsageError(`--${given} goes with the fleet command (mcp-tools-conformance fleet <mcp.json>…)`);
+    return undefined;
+  }
+  const misplaced = NOT_FOR_FLEET.find((name) => args[name] !== undefined && args[name] !== false);
+  if (misplaced) throw new UsageError(`--${misplaced} does not go with fleet: each server's target, env and headers come from its host file`);
+  const unsupported = reporters.filter((r) => !(FLEET_REPORTERS as readonly string[]).includes(r));
+  if (unsupported.length > 0) throw new UsageError(`fleet writes the ${FLEET_REPORTERS.join(', ')} reports, not ${unsupported.join(', ')}`);
+  if (args.audit && !args.discover) throw new UsageError('--audit goes with --discover (named files are always audited)');
+  if (files.length === 0 && !args.discover) throw new UsageError('fleet needs host config files (mcp.json, claude_desktop_config.json, …) or --discover');
+  const jobs = args.jobs ?? availableParallelism();
+  if (!Number.isInteger(jobs) || jobs < 1) throw new UsageError('--jobs must be a whole number of at least 1');
+  const shard = args.shard === undefined ? undefined : parseShard(String(args.shard));
+  const allowTools: Record<string, string[]> = {};
+  for (const item of parsePatterns(args['allow-tools']?.map(String))) {
+    const colon = item.lastIndexOf(':');
+    if (colon <= 0 || colon === item.length - 1) throw new UsageError(`--allow-tools in a fleet names the server of each tool: server:tool, got ${JSON.stringify(item)}`);
+    (allowTools[item.slice(0, colon)] ??= []).push(item.slice(colon + 1));
+  }
+  return { files, discover: Boolean(args.discover), audit: Boolean(args.audit), jobs, ...(shard ? { shard } : {}), failOnUnavailable: Boolean(args['fail-on-unavailable']), allowTools };
+}
+
+/** --shard i/n: 1 ≤ i ≤ n. */
+export function parseShard(raw: string): { index: number; count: number } {
+  const match = /^(\d+)\/(\d+)$/.exec(raw.trim());
+  const [index, count] = match ? [Number(match[1]), Number(match[2])] : [NaN, NaN];
+  if (!(index >= 1 && count >= 1 && index <= count)) throw new UsageError(`--shard must look like i/n with 1 ≤ i ≤ n (e.g. 2/4), got ${JSON.stringify(raw)}`);
+  return { index, count };
 }
 
 /** The client command's options; they go with it only, and it takes no server target. */

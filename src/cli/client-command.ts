@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { readBaseline } from '../baseline/baseline.js';
 import { runClientAudit } from '../engine/client-audit.js';
 import { EXIT } from '../model/exit-codes.js';
@@ -7,18 +5,13 @@ import { selectChecks } from '../runner/registry.js';
 import { CLIENT_CHECKS } from '../../suites/client/index.js';
 import type { CliOptions } from './args.js';
 import { printCatalog } from './check-list.js';
+import { cliScript } from './cli-script.js';
 import { prepareOutputDir } from './output-dir.js';
 import { reportersOf } from './reporters.js';
 import { abortLines } from './unavailable.js';
 
 /** Single-quotes a word for a POSIX shell (the stdio server command line a driver may run through `sh -c`). */
 export const shellQuote = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
-
-/** This CLI's entry point: the bundled one when the package is built, else tsc's. */
-function cliScript(): string {
-  const bundled = fileURLToPath(new URL('../../cli/mcp-tools-conformance.js', import.meta.url));
-  return existsSync(bundled) ? bundled : fileURLToPath(new URL('../../bin/mcp-tools-conformance.js', import.meta.url));
-}
 
 /** `client`: audits the --command client against the scripted server; exit codes as for a server audit. */
 export async function clientCommand(options: CliOptions, version: string, startedAt: Date, started: number): Promise<number> {

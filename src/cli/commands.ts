@@ -15,7 +15,8 @@ import { EXIT } from '../model/exit-codes.js';
 import { createTarget, type Target } from './target.js';
 import { printCatalog } from './check-list.js';
 import { TargetGoneError } from '../protocol/errors.js';
-import { secretValues } from '../engine/scrub.js';
+import { scrubSecrets, secretValues } from '../engine/scrub.js';
+import { writeFile } from 'node:fs/promises';
 import { buildSnapshot } from '../snapshot/capture.js';
 import { replayCommandLine } from './replay-command.js';
 import { abortLines } from './unavailable.js';
@@ -25,6 +26,8 @@ import { MODERN_VERSION, type Wire } from '../model/wire.js';
 import { runRevisions, type RevisionsPlan } from '../engine/revisions.js';
 import { RequestGate } from '../transport/request-gate.js';
 import { startTarget, type StartedTarget } from './start-target.js';
+
+export { fleetCommand } from './fleet-command.js';
 
 export interface RunInputs {
   checks: readonly CheckDefinition[];
@@ -165,12 +168,30 @@ async function audit(options: CliOptions, version: string, early: StartedTarget,
     process.stdout.write('No --stdio or --url given: auditing the bundled reference server.\n');
   }
   const handle = reportersOf(options, () => longestWait(early.client.inFlight()));
-  const report = await runAudit(auditTargetOf(options, early), run.checks, auditConfig(options, version, early, run), handle);
+  let listing: { walk: ToolWalk; negotiation: Negotiation } | undefined;
+  const config = auditConfig(options, version, early, run);
+  if (options.snapshotOut) config.onListing = (walk, negotiation) => (listing = { walk, negotiation });
+  const report = await runAudit(auditTargetOf(options, early), run.checks, config, handle);
+  if (options.snapshotOut) await saveListing(options.snapshotOut, early, listing, config.secrets);
   explainEnd(options, run.inputs, report);
   if (options.command === 'baseline') return writeBaselineOf([report], options.baseline ?? DEFAULT_BASELINE_FILE);
   const code = report.exitCode!;
   if (code === EXIT.failures) explainStale(options, [report]);
   return code;
+}
+
+/** --snapshot-out: the audit's own listing as a snapshot, scrubbed of the user's secrets; a problem is said, not fatal. */
+async function saveListing(file: string, early: StartedTarget, listing: { walk: ToolWalk; negotiation: Negotiation } | undefined, secrets: readonly string[]): Promise<void> {
+  if (!listing) {
+    process.stderr.write(`mcp-tools-conformance: no check listed the tools, so ${file} was not written\n`);
+    return;
+  }
+  try {
+    const snapshot = scrubSecrets(buildSnapshot(early.client, listing.negotiation, listing.walk, early.target.description), secrets);
+    await writeFile(file, `${JSON.stringify(snapshot, null, 2)}\n`, 'utf8');
+  } catch (error) {
+    process.stderr.write(`mcp-tools-conformance: ${file} was not written: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`);
+  }
 }
 
 /**

@@ -71,6 +71,7 @@ export async function createTarget(options: CliOptions, gate?: RequestGate): Pro
       timeoutMs: options.timeoutMs,
       maxMessageBytes: options.maxMessageBytes,
       ...(Object.keys(options.env).length > 0 ? { env: { ...process.env, ...options.env } } : {}),
+      ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
       ...(gate ? { gate } : {}),
     }),
     description: { transport: 'stdio', command: redactCommandLine(command) },

@@ -106,6 +106,10 @@ async function runPhases(
         if (walk?.stop.kind === 'complete') lockedTools = walk.tools;
       }
       const toolAccess = target.offline ? undefined : await ctx.toolAccess();
+      if (config.onListing && !target.offline) {
+        const walk = await ctx.listing();
+        if (walk) config.onListing(walk, negotiation);
+      }
       return { negotiation, results: output.results, aborted: output.aborted, cutShort: output.cutShort, lockedTools, ...(toolAccess ? { toolAccess } : {}) };
     } finally {
       await ctx.closeExtras();

@@ -1,4 +1,6 @@
 import type { BaselineFile } from '../baseline/baseline.js';
+import type { Negotiation } from '../protocol/negotiate.js';
+import type { ToolWalk } from '../protocol/tool-walk.js';
 import type { ToolLockFile } from '../lock/tool-lock.js';
 import type { ReplayTarget } from '../property/replay.js';
 import type { Scenario } from '../client-mode/scenarios.js';
@@ -31,6 +33,8 @@ export interface AuditConfig {
   startedAt: Date;
   started: number;
   deadline: number;
+  /** --snapshot-out: given the audit's own tools/list walk once the checks are done, when a check made one. */
+  onListing?: (walk: ToolWalk, negotiation: Negotiation) => void;
 }
 
 export interface ClientAuditConfig extends Pick<AuditConfig, 'toolVersion' | 'timeoutMs' | 'maxDurationMs' | 'baseline' | 'failOn' | 'failOnStale' | 'startedAt' | 'started' | 'deadline' | 'secrets'> {

@@ -148,6 +148,11 @@ export class CheckContext {
     };
   }
 
+  /** The shared tools/list walk, once the checks are done, when a check made it (nothing is sent for it now). */
+  async listing(): Promise<ToolWalk | undefined> {
+    return this.walkPromise?.catch(() => undefined);
+  }
+
   /** Why no tool may be called, for skip messages. */
   get callPolicy(): string {
     const skipped = this.options.skipTools?.length ? `; left out with --skip-tools: ${this.options.skipTools.join(', ')}` : '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitCommandLine } from './command-line.js';
+import { joinCommandLine, splitCommandLine } from './command-line.js';
 
 describe('splitCommandLine', () => {
   it.each([
@@ -15,5 +15,19 @@ describe('splitCommandLine', () => {
 
   it('rejects an unterminated quote', () => {
     expect(() => splitCommandLine(`node "oops`)).toThrow(/unterminated/);
+  });
+});
+
+describe('joinCommandLine', () => {
+  it.each([
+    [['node', '/srv/server.js', '--port', '3000']],
+    [['node', 'dir with space/s.js', "it's", '', '$HOME', 'a"b', 'back\\slash', 'tab\there', '--flag=x y']],
+    [['npx', '-y', '@modelcontextprotocol/server-memory']],
+  ])('splits back into the same words: %j', (argv) => {
+    expect(splitCommandLine(joinCommandLine(argv))).toEqual(argv);
+  });
+
+  it('quotes only the words that need it', () => {
+    expect(joinCommandLine(['node', 'a b.js', '-x'])).toBe("node 'a b.js' -x");
   });
 });

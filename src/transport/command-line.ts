@@ -40,3 +40,8 @@ export function splitCommandLine(line: string): string[] {
   if (inWord) words.push(current);
   return words;
 }
+
+/** The command line that splitCommandLine splits back into `argv`: words quoted only where they need it. */
+export function joinCommandLine(argv: readonly string[]): string {
+  return argv.map((word) => (word !== '' && /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)).join(' ');
+}

@@ -1,0 +1,149 @@
+import { existsSync, statSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { isAbsolute, resolve } from 'node:path';
+import { secretValues, scrubSecrets } from '../../engine/scrub.js';
+import { EXIT } from '../../model/exit-codes.js';
+import { type AuditDepth, type FleetEntry, type FleetOutcome, type FleetReport, type FleetServerResult } from '../../model/fleet.js';
+import type { RunReport } from '../../model/report.js';
+import { isUnavailable, OUTCOME_ORDER } from '../../report/fleet/rows.js';
+import { pool } from '../../runner/pool.js';
+import { crossServerFindings, type ServerTools } from '../cross-server.js';
+import { runAuditProcess } from './audit-process.js';
+import { LISTING_FILE, readListing } from './listing.js';
+import { classify, notAudited, type AuditRun, type Classified } from './outcome.js';
+import { inShard, invocationOf, safeNames, type ServerAuditFlags } from './plan.js';
+
+/** Where each server's own report goes, under the fleet's output directory. */
+export const SERVERS_DIR = 'servers';
+
+export interface FleetPlan {
+  toolVersion: string;
+  files: string[];
+  entries: FleetEntry[];
+  flags: ServerAuditFlags;
+  /** --max-duration: each server's budget. */
+  maxDurationMs: number;
+  jobs: number;
+  shard?: { index: number; count: number };
+  failOn: 'must' | 'should';
+  failOnUnavailable: boolean;
+  outputDir: string;
+  /** Our CLI's entry script, run once per server. */
+  cli: string;
+  /** A stdio server's working directory when its entry names none (a relative one is taken from here). */
+  cwd: string;
+}
+
+/** What the fleet tells its console while it runs. */
+export interface FleetProgress {
+  started?(name: string, counts: FleetCounts): void;
+  finished?(result: FleetServerResult, counts: FleetCounts): void;
+}
+
+export interface FleetCounts {
+  done: number;
+  running: number;
+  left: number;
+}
+
+/** Audits one server; replaceable in tests of the scheduling. */
+export type Auditor = (cli: string, invocation: ReturnType<typeof invocationOf>, reportFile: string, budgetMs: number) => Promise<AuditRun>;
+
+/**
+ * Audits every entry of the fleet, `jobs` at a time, each as a single audit in its own process, and returns the fleet's
+ * report: one result per entry in file order (the skipped and unstarted ones too), scrubbed of every entry's secrets.
+ */
+export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, audit: Auditor = runAuditProcess): Promise<FleetReport> {
+  const startedAt = new Date();
+  const started = performance.now();
+  const folders = safeNames(plan.entries.map((e) => e.name));
+  const results: FleetServerResult[] = new Array(plan.entries.length);
+  const toAudit: number[] = [];
+  plan.entries.forEach((entry, i) => {
+    const settled = notAudited(entry, inShard(i, plan.shard), plan.shard) ?? missingCwd(entry, plan.cwd);
+    if (settled) results[i] = resultOf(entry, settled, 0);
+    else toAudit.push(i);
+  });
+  const counts: FleetCounts = { done: 0, running: 0, left: toAudit.length };
+  const listings: (ServerTools | undefined)[] = new Array(plan.entries.length);
+  await pool(toAudit, Math.max(1, plan.jobs), async (i) => {
+    const entry = plan.entries[i]!;
+    counts.left -= 1;
+    counts.running += 1;
+    progress.started?.(entry.name, { ...counts });
+    const began = performance.now();
+    const folder = resolve(plan.outputDir, SERVERS_DIR, folders[i]!);
+    const reportFile = resolve(folder, 'report.json');
+    await rm(folder, { recursive: true, force: true });
+    await mkdir(folder, { recursive: true });
+    const run = await audit(plan.cli, invocationOf(entry, plan.flags, folder, plan.cwd), reportFile, plan.maxDurationMs);
+    if (run.report) listings[i] = await readListing(resolve(folder, LISTING_FILE), entry.name);
+    const result = resultOf(entry, classify(entry, run), performance.now() - began, run.report, run.report ? `${SERVERS_DIR}/${folders[i]}/report.json` : undefined);
+    results[i] = scrubSecrets(result, secretValues(entry.headers ?? {}, entry.env ?? {}));
+    counts.running -= 1;
+    counts.done += 1;
+    progress.finished?.(results[i]!, { ...counts });
+  });
+  const servers = results;
+  const summary = Object.fromEntries(OUTCOME_ORDER.map((o) => [o, servers.filter((s) => s.outcome === o).length])) as Record<FleetOutcome, number>;
+  const report: FleetReport = {
+    tool: { name: 'mcp-tools-conformance', version: plan.toolVersion },
+    startedAt: startedAt.toISOString(),
+    durationMs: Math.round(performance.now() - started),
+    files: plan.files,
+    ...(plan.shard ? { shard: plan.shard } : {}),
+    summary,
+    servers,
+    // What only a fleet sees, over the listings of the servers audited (in file order).
+    findings: crossServerFindings(listings.filter((l): l is ServerTools => l !== undefined)),
+    failOn: plan.failOn,
+    failOnUnavailable: plan.failOnUnavailable,
+    exitCode: fleetExitCode(servers, plan.failOn, plan.failOnUnavailable),
+  };
+  // Every entry's secrets, everywhere: a server may echo another's (a shared token) in what it says.
+  return scrubSecrets(report, plan.entries.flatMap((e) => secretValues(e.headers ?? {}, e.env ?? {})).sort((a, b) => b.length - a.length));
+}
+
+/**
+ * The fleet's exit code: 1 when a server fails (or, with --fail-on should, has warnings); else, with
+ * --fail-on-unavailable, 3 when a server could not be audited (could not start, unreachable, needs a secret, timed out);
+ * else 0. A skipped server never counts: it was disabled, invalid as written, or in another shard.
+ */
+export function fleetExitCode(servers: readonly Pick<FleetServerResult, 'outcome'>[], failOn: 'must' | 'should', failOnUnavailable: boolean): number {
+  const has = (outcome: FleetOutcome) => servers.some((s) => s.outcome === outcome);
+  if (has('failing') || (failOn === 'should' && has('warnings'))) return EXIT.failures;
+  return failOnUnavailable && servers.some((s) => isUnavailable(s.outcome)) ? EXIT.unavailable : EXIT.ok;
+}
+
+/** A stdio entry whose working directory does not exist could not start (spawn would blame the command instead). */
+function missingCwd(entry: FleetEntry, base: string): Classified | undefined {
+  if (entry.transport !== 'stdio' || entry.cwd === undefined) return undefined;
+  const dir = isAbsolute(entry.cwd) ? entry.cwd : resolve(base, entry.cwd);
+  if (existsSync(dir) && statSync(dir).isDirectory()) return undefined;
+  return { outcome: 'could-not-start', why: `its cwd ${entry.cwd} is not a folder that exists` };
+}
+
+function resultOf(entry: FleetEntry, classified: Classified, durationMs: number, report?: RunReport, reportFile?: string): FleetServerResult {
+  return {
+    name: entry.name,
+    source: entry.source,
+    transport: entry.transport,
+    outcome: classified.outcome,
+    why: classified.why,
+    ...(report ? { protocolVersion: report.wire.protocolVersion, summary: report.summary } : {}),
+    ...(report?.depth ? { depth: fleetDepth(report.depth, entry.name) } : {}),
+    durationMs: Math.round(durationMs),
+    ...(reportFile ? { reportFile } : {}),
+    ...(report ? { report } : {}),
+    ...(classified.stderr && classified.stderr.length > 0 ? { stderr: classified.stderr } : {}),
+  };
+}
+
+/** A server's depth as its audit reported it, with the flag that would go deeper as a fleet takes it (`server:tool`). */
+export function fleetDepth(depth: AuditDepth, server: string): AuditDepth {
+  const allow = /^--allow-tools (.+)$/.exec(depth.deeperWith ?? '');
+  if (!allow) return depth;
+  // A name the flag cannot carry (a comma splits it, a space needs quoting): all of this server's tools, then.
+  if (/[,\s]/.test(server)) return { ...depth, deeperWith: '--allow-all-tools' };
+  return { ...depth, deeperWith: `--allow-tools ${allow[1]!.split(',').map((tool) => `${server}:${tool}`).join(',')}` };
+}
