@@ -207,10 +207,11 @@ describe.skipIf(!BUILT)('client mode: a client that cannot be audited ends the r
     expect(missing.report!.aborted!.reason).toMatch(/could not be started: spawn definitely-not-a-client-xyz ENOENT/);
   });
 
-  it('a client that floods the server and its stdout: the run ends, the findings name it, what is kept is bounded', async () => {
+  // About 8 s on an idle machine; the bound catches a run that does not end, with room for a loaded CI machine.
+  it('a client that floods the server and its stdout: the run ends, the findings name it, what is kept is bounded', { timeout: 130_000 }, async () => {
     const started = performance.now();
-    const run = await runCli(['client', '--command', misbehaving('flood')], { timeoutMs: 60_000 });
-    expect(performance.now() - started).toBeLessThan(45_000);
+    const run = await runCli(['client', '--command', misbehaving('flood')], { timeoutMs: 120_000 });
+    expect(performance.now() - started).toBeLessThan(110_000);
     expect(run.code).toBe(1);
     const report = run.report!;
     // Every one of its requests lacked _meta; the evidence shows the first few, the count says how many were kept.

@@ -1,18 +1,15 @@
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fleetHtml, SERVER_HTML_REPORT } from '../src/report/fleet/index.js';
 import { FLEET_REPORT, HOSTILE_NAME } from '../src/report/fleet/fleet-report.fixture.js';
 import { INJECTION } from '../src/report/html.fixture.js';
 import { renderHtmlReport } from '../src/report/html.js';
+import { CHROMIUM, HAVE_CHROMIUM, launchChromium, visitPage, type Visit } from './helpers/browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
 if (!HAVE_CHROMIUM) console.warn(`skipping the fleet dashboard browser tests: ${CHROMIUM} is missing (apt-get install chromium)`);
 
 describe.skipIf(!HAVE_CHROMIUM)('the fleet HTML dashboard in headless Chromium', () => {
@@ -21,22 +18,10 @@ describe.skipIf(!HAVE_CHROMIUM)('the fleet HTML dashboard in headless Chromium',
   let url: string;
   const pages: Page[] = [];
 
-  async function open(target: string): Promise<{ page: Page; requests: string[]; problems: string[] }> {
-    const page = await browser.newPage();
-    pages.push(page);
-    const requests: string[] = [];
-    const problems: string[] = [];
-    page.on('request', (request) => requests.push(request.url()));
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('dialog', (dialog) => {
-      problems.push(`dialog: ${dialog.message()}`);
-      void dialog.dismiss();
-    });
-    await page.goto(target, { waitUntil: 'load' });
-    return { page, requests, problems };
+  async function open(target: string): Promise<Visit> {
+    const opened = await visitPage(browser, target);
+    pages.push(opened.page);
+    return opened;
   }
 
   /** The output directory as the fleet command lays it out: the dashboard, and each audited server's own report.html beside its report.json. */
@@ -50,7 +35,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the fleet HTML dashboard in headless Chromium',
       await writeFile(file, renderHtmlReport(server.report), 'utf8');
     }
     url = pathToFileURL(join(dir, 'report.html')).href;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

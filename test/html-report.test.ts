@@ -1,30 +1,22 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtmlReport } from '../src/report/html.js';
 import { INJECTION, hostileReport } from '../src/report/html.fixture.js';
 import { STATUSES, countByStatus } from '../src/report/statuses.js';
 import { auditedRuns, type RevisionsReport, type RunReport } from '../src/model/report.js';
+import { CHROMIUM, HAVE_CHROMIUM, launchChromium, visitPage, type Visit } from './helpers/browser.js';
 import { BUILT, ROOT, referenceCommand, runCli, startReferenceHttp } from './helpers/cli.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
 /** One MUST failure (tools.tool.shape) and one SHOULD warning (tools.name.charset). */
 const DEFECTS = ['--defect', 'tool-title-not-string', '--defect', 'tool-name-with-space'];
 
 if (!HAVE_CHROMIUM) {
   console.warn(`skipping the HTML report browser tests: ${CHROMIUM} is missing (apt-get install chromium)`);
-}
-
-interface Visit {
-  page: Page;
-  requests: string[];
-  problems: string[];
 }
 
 describe.skipIf(!HAVE_CHROMIUM || !BUILT)('the HTML report in headless Chromium', () => {
@@ -35,21 +27,9 @@ describe.skipIf(!HAVE_CHROMIUM || !BUILT)('the HTML report in headless Chromium'
   const visits: Page[] = [];
 
   async function visit(url: string): Promise<Visit> {
-    const page = await browser.newPage();
-    visits.push(page);
-    const requests: string[] = [];
-    const problems: string[] = [];
-    page.on('request', (request) => requests.push(request.url()));
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('dialog', (dialog) => {
-      problems.push(`dialog: ${dialog.message()}`);
-      void dialog.dismiss();
-    });
-    await page.goto(url, { waitUntil: 'load' });
-    return { page, requests, problems };
+    const opened = await visitPage(browser, url);
+    visits.push(opened.page);
+    return opened;
   }
 
   beforeAll(async () => {
@@ -58,7 +38,7 @@ describe.skipIf(!HAVE_CHROMIUM || !BUILT)('the HTML report in headless Chromium'
     report = run.report!;
     outputDir = run.outputDir;
     htmlUrl = pathToFileURL(join(outputDir, 'report.html')).href;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
@@ -210,7 +190,7 @@ describe.skipIf(!HAVE_CHROMIUM || !BUILT)('the --revisions HTML matrix in headle
     report = run.report as unknown as RevisionsReport;
     outputDir = run.outputDir;
     htmlUrl = pathToFileURL(join(outputDir, 'report.html')).href;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   }, 130_000);
 
   afterAll(async () => {
