@@ -18,8 +18,8 @@
  * @property {{ wallMs: number, oneConnectionMs?: number }} [slowToolsHttp] tools answering in 500 ms, HTTP, default flags
  * @property {Record<string, { wallMs: number, budgetSkips: number, errors?: number }>} [failingTools] 25 tools whose every
  *   call fails after 0.5 s, default flags, by transport
- * @property {{ fleetMs: number, singlesMs: number, servers: number, jobs: number }} [fleet] one fleet run against the sum of
- *   its servers' single audits, measured in one bench run
+ * @property {{ fleetMs: number, singlesMs: number, servers: number, jobs: number }} [fleet] a fleet run against the sum of
+ *   its servers' single audits, measured in one bench run (the medians of interleaved rounds)
  */
 
 /** @typedef {{ ratio: number, auditMs: number, floorMs: number }} Floor */
