@@ -111,6 +111,10 @@ describe('fleet JUnit', () => {
     expect(parsed.attributes).toMatchObject({ failures: '1' });
     const failure = all(parsed, 'testcase').map((c) => child(c, 'failure')).find((f) => f !== undefined);
     expect(failure?.attributes).toEqual({ message: `failing: ${why}`, type: 'failing' });
+    // Servers gone since the lock: one failure in the fleet's own suite.
+    const gone = parseXml(fleetJunit({ ...FLEET_REPORT, servers: [audited], findings: [], lock: { mode: 'compare', file: 'fleet.lock.json', changed: [], removed: ['old', 'older'] } }));
+    expect(gone.attributes).toMatchObject({ failures: '1' });
+    expect(child(all(gone, 'testcase').at(-1)!, 'failure')?.attributes).toEqual({ message: '2 server(s) of the lock fleet.lock.json gone from the fleet: old, older', type: 'lock' });
     // The same server matching its lock adds no case.
     const matched = parseXml(fleetJunit({ ...FLEET_REPORT, servers: [{ ...audited, report: { ...audited.report!, lock: { ...lock, status: 'match', changed: [] } } }], findings: [] }));
     expect(matched.attributes).toMatchObject({ failures: '0', tests: String(audited.report!.checks.length) });
