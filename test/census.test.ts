@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FleetReport } from '../src/model/fleet.js';
@@ -20,9 +21,10 @@ describe('the census (docs/census.md)', () => {
   });
 
   it.skipIf(!BUILT)('the fleet of the census gives every server the outcome, revision and findings committed', { timeout: 300_000 }, async () => {
-    const args = censusArgs('');
-    const run = await runCli(args.slice(0, args.indexOf('--output-dir')), { timeoutMs: 280_000 });
-    const fleet = JSON.parse(readFileSync(join(run.outputDir, 'fleet.json'), 'utf8')) as FleetReport;
+    // The arguments npm run census gives, from the repository root (runCli's cwd), as the census's paths are relative to it.
+    const outputDir = mkdtempSync(join(tmpdir(), 'mtc-census-'));
+    const run = await runCli(censusArgs(outputDir), { timeoutMs: 280_000 });
+    const fleet = JSON.parse(readFileSync(join(outputDir, 'fleet.json'), 'utf8')) as FleetReport;
     const now = censusOf(fleet, censusPackages(ROOT));
     expect(verdicts(now), `the census changed: run npm run census and review docs/census.md\n${run.stdout}`).toEqual(verdicts(committed));
     expect(now.findings).toEqual(committed.findings);
