@@ -145,11 +145,16 @@ describe.skipIf(!BUILT)('fleet: every server of a host file, one report', () => 
     const named = join(dir, 'named.json');
     writeFileSync(named, JSON.stringify({ mcpServers: { named: { command: 'x', disabled: true } } }));
     const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config') };
-    const [listed, withNamed, audited] = await Promise.all([
+    const emptyHome = mkdtempSync(join(tmpdir(), 'mtc-home-'));
+    const [listed, withNamed, audited, none] = await Promise.all([
       runCli(['fleet', '--discover'], { env }),
       runCli(['fleet', named, '--discover'], { env }),
       runCli(['fleet', named, '--discover', '--audit'], { env }),
+      runCli(['fleet', '--discover'], { env: { HOME: emptyHome, XDG_CONFIG_HOME: join(emptyHome, '.config') } }),
     ]);
+    expect(none.code).toBe(0);
+    expect(none.stdout).toContain('No host config file found. Looked in:');
+    expect(none.stdout).toContain(`${join(emptyHome, '.cursor', 'mcp.json')}  (Cursor, user)`);
     expect(listed.code).toBe(0);
     expect(listed.stdout).toContain(join(home, '.cursor', 'mcp.json'));
     expect(listed.stdout).toContain('fleet --discover --audit');

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { discoverFleetFiles, readFleetFiles } from '../fleet/config/index.js';
+import { discoverFleetFiles, fleetFileCandidates, readFleetFiles } from '../fleet/config/index.js';
 import { running } from '../fleet/run/audit-process.js';
 import { readFleetLock, type FleetLockFile } from '../lock/fleet-lock.js';
 import { LockError } from '../lock/tool-lock.js';
@@ -33,9 +33,11 @@ export async function fleetCommand(options: CliOptions, version: string): Promis
     if (unmatched.length > 0) throw new UsageError(`no check matches ${unmatched.map((u) => JSON.stringify(u)).join(', ')} (see --list)`);
     if (selected.length === 0) throw new UsageError('no check is left to run: --exclude-checks removes every check --checks selects');
   }
-  const found = fleet.discover ? discoverFleetFiles({ platform: process.platform, home: homedir(), cwd: process.cwd(), env: process.env, exists: existsSync }) : [];
+  const where = { platform: process.platform, home: homedir(), cwd: process.cwd(), env: process.env };
+  const found = fleet.discover ? discoverFleetFiles({ ...where, exists: existsSync }) : [];
   if (fleet.discover) {
-    out.write(found.length > 0 ? `Host config files found:\n${found.map((f) => `  ${f}\n`).join('')}` : 'No host config file found in the usual places.\n');
+    const looked = () => fleetFileCandidates(where).map((c) => `  ${c.path}  (${c.host}, ${c.scope})\n`).join('');
+    out.write(found.length > 0 ? `Host config files found:\n${found.map((f) => `  ${f}\n`).join('')}` : `No host config file found. Looked in:\n${looked()}`);
     if (!fleet.audit && found.length > 0) out.write('Audit their servers with: mcp-tools-conformance fleet --discover --audit\n');
     if (!fleet.audit && fleet.files.length === 0) return EXIT.ok;
   }
