@@ -453,12 +453,19 @@ async function fleet() {
     const file = join(dir, 'mcp.json');
     writeFileSync(file, JSON.stringify({ mcpServers: Object.fromEntries(servers.map(({ name, entry }) => [name, entry])) }));
     const singles = [];
+    const singlesCpu = [];
     const fleets = [];
     let last;
     const oneByOne = async () => {
       let sum = 0;
-      for (const { target } of servers) sum += (await audit(target)).wallMs;
+      let cpu = 0;
+      for (const { target } of servers) {
+        const run = await audit(target);
+        sum += run.wallMs;
+        cpu += run.treeCpuMs ?? NaN;
+      }
       singles.push(sum);
+      singlesCpu.push(cpu);
     };
     const asFleet = async () => {
       const run = await runNode(CLI, ['fleet', file, '--jobs', String(FLEET_JOBS), '--reporter', 'json', '--output-dir', join(dir, 'out')]);
@@ -474,11 +481,14 @@ async function fleet() {
         await oneByOne();
       }
     }
-    measured.fleet = { fleetMs: median(fleets), singlesMs: median(singles), servers: FLEET_SIZE, jobs: FLEET_JOBS };
+    // CPU of the CLI and the stdio targets it started (the HTTP servers are the bench's own: not counted), Linux only.
+    const cpuMs = singlesCpu.every(Number.isFinite) ? median(singlesCpu) : undefined;
+    measured.fleet = { fleetMs: median(fleets), singlesMs: median(singles), servers: FLEET_SIZE, jobs: FLEET_JOBS, ...(cpuMs !== undefined ? { cpuMs, cores: cpus().length } : {}) };
     line(`${FLEET_SIZE} single audits, one after another`, `${ms(median(singles))} (median; rounds: ${singles.map(ms).join(', ')})`);
     line(`fleet --jobs ${FLEET_JOBS}`, `${ms(median(fleets))} (median; rounds: ${fleets.map(ms).join(', ')})`);
     line('', `last fleet: ${Object.entries(last.report.summary).filter(([, n]) => n > 0).map(([o, n]) => `${n} ${o}`).join(', ')}; exit ${last.code}`);
     line('', `ratio ${(median(fleets) / median(singles)).toFixed(2)}; per round ${fleets.map((f, i) => (f / singles[i]).toFixed(2)).join(', ')}`);
+    if (cpuMs !== undefined) line('', `CPU of the single audits ${ms(cpuMs)} (median): ${(cpuMs / median(singles)).toFixed(2)} cores busy while they ran, of ${cpus().length}`);
   } finally {
     await Promise.all(http.map((server) => server.stop()));
     rmSync(dir, { recursive: true, force: true });
