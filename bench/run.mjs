@@ -420,25 +420,77 @@ async function revisions() {
 }
 
 /**
- * A fleet of ten servers with --jobs 2 against the sum of their single audits, in one run: the reference server over
- * stdio, every other one with tools that wait on I/O (--tool-latency-ms), as real servers' tools wait on their APIs.
+ * The fleet's servers: the reference server over stdio, plain, as an initialize-wire server, with tools that wait on I/O
+ * (--tool-latency-ms, as real servers' tools wait on their APIs) and with defects, and two over Streamable HTTP.
+ */
+const FLEET_STDIO = [
+  [],
+  ['--tool-latency-ms', String(TOOL_LATENCY_MS)],
+  ['--protocol-version', '2025-11-25'],
+  ['--protocol-version', '2025-06-18', '--tool-latency-ms', String(TOOL_LATENCY_MS)],
+  ['--defect', 'tool-without-description'],
+  ['--defect', 'annotation-not-boolean'],
+  ['--defect', 'no-cache-hints', '--tool-latency-ms', String(TOOL_LATENCY_MS)],
+  ['--defect', 'tool-name-with-space'],
+];
+const FLEET_HTTP = [[], ['--tool-latency-ms', String(TOOL_LATENCY_MS)]];
+
+/**
+ * A fleet of ten servers with --jobs 2 against the sum of their single audits, in one run, interleaved: each of --runs
+ * rounds audits the ten one after another and as one fleet, in alternating order (so that a change in the machine's
+ * load falls on both), and the medians are compared.
  */
 async function fleet() {
-  console.log(`\nA fleet of ${FLEET_SIZE} servers with --jobs ${FLEET_JOBS} against the sum of their single audits (one run)`);
+  console.log(`\nA fleet of ${FLEET_SIZE} servers with --jobs ${FLEET_JOBS} against the sum of their single audits (${runs} interleaved rounds)`);
   const dir = mkdtempSync(join(tmpdir(), 'mtc-bench-fleet-'));
+  const http = await Promise.all(FLEET_HTTP.map((args) => startHttpReference(args)));
   try {
-    const servers = Array.from({ length: FLEET_SIZE }, (_, i) => [`ref-${i + 1}`, [REFERENCE, ...(i % 2 === 1 ? ['--tool-latency-ms', String(TOOL_LATENCY_MS)] : [])]]);
-    let singles = 0;
-    for (const [, args] of servers) singles += (await audit(['--stdio', [process.execPath, ...args].join(' ')])).wallMs;
+    const servers = [
+      ...FLEET_STDIO.map((args, i) => ({ name: `stdio-${i + 1}`, entry: { command: process.execPath, args: [REFERENCE, ...args] }, target: ['--stdio', [process.execPath, REFERENCE, ...args].join(' ')] })),
+      ...http.map((server, i) => ({ name: `http-${i + 1}`, entry: { type: 'http', url: server.url }, target: ['--url', server.url] })),
+    ];
+    if (servers.length !== FLEET_SIZE) throw new Error(`the bench fleet has ${servers.length} servers, not ${FLEET_SIZE}`);
     const file = join(dir, 'mcp.json');
-    writeFileSync(file, JSON.stringify({ mcpServers: Object.fromEntries(servers.map(([name, args]) => [name, { command: process.execPath, args }])) }));
-    const run = await runNode(CLI, ['fleet', file, '--jobs', String(FLEET_JOBS), '--reporter', 'json', '--output-dir', join(dir, 'out')]);
-    const report = JSON.parse(readFileSync(join(dir, 'out', 'fleet.json'), 'utf8'));
-    measured.fleet = { fleetMs: run.wallMs, singlesMs: singles, servers: FLEET_SIZE, jobs: FLEET_JOBS };
-    line(`${FLEET_SIZE} single audits, one after another`, ms(singles));
-    line(`fleet --jobs ${FLEET_JOBS}`, `${ms(run.wallMs)} (${Object.entries(report.summary).filter(([, n]) => n > 0).map(([o, n]) => `${n} ${o}`).join(', ')}; exit ${run.code})`);
-    line('', `ratio ${(run.wallMs / singles).toFixed(2)}`);
+    writeFileSync(file, JSON.stringify({ mcpServers: Object.fromEntries(servers.map(({ name, entry }) => [name, entry])) }));
+    const singles = [];
+    const singlesCpu = [];
+    const fleets = [];
+    let last;
+    const oneByOne = async () => {
+      let sum = 0;
+      let cpu = 0;
+      for (const { target } of servers) {
+        const run = await audit(target);
+        sum += run.wallMs;
+        cpu += run.treeCpuMs ?? NaN;
+      }
+      singles.push(sum);
+      singlesCpu.push(cpu);
+    };
+    const asFleet = async () => {
+      const run = await runNode(CLI, ['fleet', file, '--jobs', String(FLEET_JOBS), '--reporter', 'json', '--output-dir', join(dir, 'out')]);
+      fleets.push(run.wallMs);
+      last = { code: run.code, report: JSON.parse(readFileSync(join(dir, 'out', 'fleet.json'), 'utf8')) };
+    };
+    for (let round = 0; round < runs; round++) {
+      if (round % 2 === 0) {
+        await oneByOne();
+        await asFleet();
+      } else {
+        await asFleet();
+        await oneByOne();
+      }
+    }
+    // CPU of the CLI and the stdio targets it started (the HTTP servers are the bench's own: not counted), Linux only.
+    const cpuMs = singlesCpu.every(Number.isFinite) ? median(singlesCpu) : undefined;
+    measured.fleet = { fleetMs: median(fleets), singlesMs: median(singles), servers: FLEET_SIZE, jobs: FLEET_JOBS, ...(cpuMs !== undefined ? { cpuMs, cores: cpus().length } : {}) };
+    line(`${FLEET_SIZE} single audits, one after another`, `${ms(median(singles))} (median; rounds: ${singles.map(ms).join(', ')})`);
+    line(`fleet --jobs ${FLEET_JOBS}`, `${ms(median(fleets))} (median; rounds: ${fleets.map(ms).join(', ')})`);
+    line('', `last fleet: ${Object.entries(last.report.summary).filter(([, n]) => n > 0).map(([o, n]) => `${n} ${o}`).join(', ')}; exit ${last.code}`);
+    line('', `ratio ${(median(fleets) / median(singles)).toFixed(2)}; per round ${fleets.map((f, i) => (f / singles[i]).toFixed(2)).join(', ')}`);
+    if (cpuMs !== undefined) line('', `CPU of the single audits ${ms(cpuMs)} (median): ${(cpuMs / median(singles)).toFixed(2)} cores busy while they ran, of ${cpus().length}`);
   } finally {
+    await Promise.all(http.map((server) => server.stop()));
     rmSync(dir, { recursive: true, force: true });
   }
 }

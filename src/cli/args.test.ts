@@ -134,6 +134,15 @@ describe('quickParse (yargs-parser alone) agrees with yargs', () => {
     await expect(parseArgs(['--stdio', 's', '--jobs', '2'], VERSION)).rejects.toThrow(/--jobs goes with the fleet command/);
   });
 
+  it('fleet: --lock compares with a fleet lock, --lock-write writes one over the whole fleet', async () => {
+    expect(await parseArgs(['fleet', 'a.json', '--lock', 'fleet.lock.json'], VERSION)).toMatchObject({ lock: 'fleet.lock.json' });
+    expect((await parseArgs(['fleet', 'a.json', '--lock-write', 'fleet.lock.json'], VERSION))!.fleet).toMatchObject({ lockWrite: 'fleet.lock.json' });
+    await expect(parseArgs(['fleet', 'a.json', '--lock', 'a', '--lock-write', 'b'], VERSION)).rejects.toThrow(/choose one/);
+    await expect(parseArgs(['fleet', 'a.json', '--lock-write', 'b', '--shard', '1/2'], VERSION)).rejects.toThrow(/--lock-write needs every server/);
+    await expect(parseArgs(['fleet', 'a.json', '--lock-write', ''], VERSION)).rejects.toThrow(/--lock-write needs a file/);
+    await expect(parseArgs(['--stdio', 's', '--lock-write', 'b'], VERSION)).rejects.toThrow(/--lock-write goes with the fleet command/);
+  });
+
   it('--snapshot-out: an audit of one live target only', async () => {
     expect(await parseArgs(['--stdio', 's', '--snapshot-out', 'tools.json'], VERSION)).toMatchObject({ snapshotOut: 'tools.json' });
     await expect(parseArgs(['--from-snapshot', 'a.json', '--snapshot-out', 'b.json'], VERSION)).rejects.toThrow(/--snapshot-out goes with an audit of one live target/);

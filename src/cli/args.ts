@@ -96,6 +96,8 @@ export interface FleetOptions {
   failOnUnavailable: boolean;
   /** --allow-tools server:tool, by server (a fleet names the server of every tool it allows). */
   allowTools: Record<string, string[]>;
+  /** --lock-write: write the fleet lock (each server's tools, by server) to this file. --lock compares with one. */
+  lockWrite?: string;
 }
 
 const MAX_SEED = 0x7fffffff;
@@ -196,8 +198,9 @@ const OPTIONS = {
   },
   lock: {
     type: 'string',
-    describe: 'tool-set lock: the run fails when a tool was added, removed or changed since the lock was written (lock --write creates it)',
+    describe: 'tool-set lock: the run fails when a tool was added, removed or changed since the lock was written (lock --write creates it; fleet: a fleet lock, written by fleet --lock-write)',
   },
+  'lock-write': { type: 'string', describe: "fleet: write a fleet lock, each server's tools by server name, to this file (compare with it: fleet --lock <file>)" },
   write: { type: 'string', describe: 'with the baseline or lock command: the file to write (baseline --write <file>; default: --baseline/--lock, else the default file)' },
   'sarif-artifact': {
     type: 'string',
@@ -486,12 +489,12 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
 export const FLEET_REPORTERS: readonly ReporterName[] = ['console', 'json', 'junit', 'sarif', 'markdown', 'html'];
 
 /** Options that name one target or belong to one server's audit: a fleet takes them from its files, per server. */
-const NOT_FOR_FLEET = ['stdio', 'url', 'from-snapshot', 'reference-server', 'header', 'env', 'baseline', 'lock', 'revisions', 'list-changed-trigger', 'replay', 'list'] as const;
+const NOT_FOR_FLEET = ['stdio', 'url', 'from-snapshot', 'reference-server', 'header', 'env', 'baseline', 'revisions', 'list-changed-trigger', 'replay', 'list'] as const;
 
 /** The fleet command's options, and the usage errors of options that do not go with it. */
 function fleetOptions(command: CliOptions['command'], args: ParsedArgs, files: string[], reporters: string[]): FleetOptions | undefined {
   if (command !== 'fleet') {
-    const given = (['discover', 'audit', 'fail-on-unavailable'] as const).find((name) => args[name]) ?? (['jobs', 'shard'] as const).find((name) => args[name] !== undefined);
+    const given = (['discover', 'audit', 'fail-on-unavailable'] as const).find((name) => args[name]) ?? (['jobs', 'shard', 'lock-write'] as const).find((name) => args[name] !== undefined);
     if (given) throw new UsageError(`--${given} goes with the fleet command (mcp-tools-conformance fleet <mcp.json>…)`);
     return undefined;
   }
@@ -504,13 +507,29 @@ function fleetOptions(command: CliOptions['command'], args: ParsedArgs, files: s
   const jobs = args.jobs ?? availableParallelism();
   if (!Number.isInteger(jobs) || jobs < 1) throw new UsageError('--jobs must be a whole number of at least 1');
   const shard = args.shard === undefined ? undefined : parseShard(String(args.shard));
+  const lockWrite = args['lock-write'];
+  if (lockWrite !== undefined) {
+    if (lockWrite.trim() === '') throw new UsageError('--lock-write needs a file');
+    if (args.lock !== undefined) throw new UsageError('--lock compares with a fleet lock and --lock-write writes one: choose one');
+    if (shard) throw new UsageError('--lock-write needs every server of the fleet: a shard would write a lock of some of them only');
+  }
+  if (args.lock !== undefined && String(args.lock).trim() === '') throw new UsageError('--lock needs a file');
   const allowTools: Record<string, string[]> = {};
   for (const item of parsePatterns(args['allow-tools']?.map(String))) {
     const colon = item.lastIndexOf(':');
     if (colon <= 0 || colon === item.length - 1) throw new UsageError(`--allow-tools in a fleet names the server of each tool: server:tool, got ${JSON.stringify(item)}`);
     (allowTools[item.slice(0, colon)] ??= []).push(item.slice(colon + 1));
   }
-  return { files, discover: Boolean(args.discover), audit: Boolean(args.audit), jobs, ...(shard ? { shard } : {}), failOnUnavailable: Boolean(args['fail-on-unavailable']), allowTools };
+  return {
+    files,
+    discover: Boolean(args.discover),
+    audit: Boolean(args.audit),
+    jobs,
+    ...(shard ? { shard } : {}),
+    failOnUnavailable: Boolean(args['fail-on-unavailable']),
+    allowTools,
+    ...(lockWrite !== undefined ? { lockWrite } : {}),
+  };
 }
 
 /** --shard i/n: 1 ≤ i ≤ n. */

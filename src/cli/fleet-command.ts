@@ -1,7 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
+import { dirname, resolve } from 'node:path';
 import { discoverFleetFiles, fleetFileCandidates, readFleetFiles } from '../fleet/config/index.js';
 import { running } from '../fleet/run/audit-process.js';
+import { readFleetLock, type FleetLockFile } from '../lock/fleet-lock.js';
+import { LockError } from '../lock/tool-lock.js';
 import type { ServerAuditFlags } from '../fleet/run/plan.js';
 import { runFleet, type FleetCounts, type FleetProgress } from '../fleet/run/run-fleet.js';
 import { EXIT } from '../model/exit-codes.js';
@@ -58,6 +61,11 @@ export async function fleetCommand(options: CliOptions, version: string): Promis
     process.stderr.write(`mcp-tools-conformance: --allow-tools names no server of the fleet: ${unknown.join(', ')} (servers: ${entries.map((e) => e.name).join(', ')})\n`);
     return EXIT.usage;
   }
+  const lock = options.lock !== undefined ? { file: options.lock, data: await fleetLockOf(options.lock) } : undefined;
+  if (fleet.lockWrite !== undefined) {
+    const folder = dirname(resolve(fleet.lockWrite));
+    if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError(`--lock-write ${fleet.lockWrite}: ${folder} is not a folder that exists`);
+  }
   await prepareOutputDir(options.outputDir, FILE_REPORTER_NAMES);
 
   const paint = palette(options.color ?? colorEnabled(out));
@@ -78,6 +86,8 @@ export async function fleetCommand(options: CliOptions, version: string): Promis
         outputDir: options.outputDir,
         cli: cliScript(),
         cwd: process.cwd(),
+        ...(lock ? { lock } : {}),
+        ...(fleet.lockWrite !== undefined ? { lockWrite: fleet.lockWrite } : {}),
       },
       status,
     ),
@@ -88,6 +98,16 @@ export async function fleetCommand(options: CliOptions, version: string): Promis
   });
   if (toConsole) out.write(`${out.isTTY === true ? '\r\u001b[2K' : ''}\n${fleetConsoleLines(report, paint, written).join('\n')}\n`);
   return report.exitCode;
+}
+
+/** --lock: the fleet lock; one that cannot be read, or is not a fleet lock, is a usage error before any server starts. */
+async function fleetLockOf(file: string): Promise<FleetLockFile> {
+  try {
+    return await readFleetLock(file);
+  } catch (error) {
+    if (error instanceof LockError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 /** The flags of a single audit that every server's audit gets: the limits, checks and safety options of this command. */

@@ -78,6 +78,28 @@ export interface FleetFinding {
   tools: string[];
 }
 
+/**
+ * --lock: each server's tools compared with its part of a fleet lock (a changed server is failing); --lock-write: the
+ * lock written from each server's complete listing.
+ */
+export type FleetLockOutcome =
+  | {
+      mode: 'compare';
+      file: string;
+      /** Servers whose tools were added, removed or changed since the lock (their own report's `lock` says how). */
+      changed: string[];
+      /** Servers the lock holds that no host file declares any more: their tools are gone. */
+      removed: string[];
+    }
+  | {
+      mode: 'write';
+      file: string;
+      /** The servers written into the lock. */
+      locked: string[];
+      /** Servers audited, or to be, whose complete listing the audit did not get: left out of the lock. */
+      notLocked: string[];
+    };
+
 /** The contract of fleet.json (data/report.schema.json, `fleet`). */
 export interface FleetReport {
   tool: RunReport['tool'];
@@ -90,6 +112,7 @@ export interface FleetReport {
   summary: Record<FleetOutcome, number>;
   servers: FleetServerResult[];
   findings: FleetFinding[];
+  lock?: FleetLockOutcome;
   failOn: 'must' | 'should';
   failOnUnavailable: boolean;
   exitCode: number;

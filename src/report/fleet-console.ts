@@ -94,9 +94,27 @@ export function fleetConsoleLines(report: FleetReport, paint: Palette, writtenPa
     }
   }
 
+  if (report.lock) lines.push('', ...lockLines(report.lock, paint));
+
   const counts = OUTCOME_ORDER.filter((o) => report.summary[o] > 0).map((o) => `${report.summary[o]} ${OUTCOME_LABELS[o]}`);
   lines.push('', `${paint.bold('Fleet:')} ${report.servers.length} server${report.servers.length === 1 ? '' : 's'}: ${counts.join(', ')} in ${formatDuration(report.durationMs)} (exit ${report.exitCode})`);
   for (const path of writtenPaths) lines.push(paint.dim(`Report: ${path}`));
+  return lines;
+}
+
+/** --lock: the servers whose tools changed (their why says how) and those gone; --lock-write: what the lock holds. */
+function lockLines(lock: NonNullable<FleetReport['lock']>, paint: Palette): string[] {
+  const names = (list: string[]) => list.map((n) => terminalInline(n, NAME_WIDTH)).join(', ');
+  const file = terminalInline(lock.file);
+  if (lock.mode === 'write') {
+    const lines = [`${paint.bold('Lock:')} wrote ${file}: the tools of ${lock.locked.length} server${lock.locked.length === 1 ? '' : 's'}`];
+    if (lock.notLocked.length > 0) lines.push(`  ${paint.magenta('not locked')} (no complete tool listing): ${names(lock.notLocked)}`);
+    return lines;
+  }
+  if (lock.changed.length + lock.removed.length === 0) return [`${paint.bold('Lock:')} every server audited matches ${file}`];
+  const lines = [`${paint.bold('Lock:')} ${paint.red('changed')} since ${file}`];
+  if (lock.changed.length > 0) lines.push(`  tools changed: ${names(lock.changed)}`);
+  if (lock.removed.length > 0) lines.push(`  servers gone from the fleet: ${names(lock.removed)}`);
   return lines;
 }
 

@@ -27,6 +27,18 @@ describe('classify: one outcome and one line of why per audited server', () => {
     expect(failing).toEqual({ outcome: 'failing', why: '5 fails: x.one, x.two, x.3 and 1 more' });
   });
 
+  it('--lock: tools changed since the lock make the server failing, as they fail a single audit, and the why names them', () => {
+    const lock = { file: '/out/servers/s/tools.lock.json', status: 'changed', added: ['fresh'], removed: [], changed: [{ tool: 'search', fields: ['description'] }] } as const;
+    expect(classify(STDIO, ran(report([check('a', 'warn')], { lock: { ...lock, added: [...lock.added], removed: [], changed: [...lock.changed] } })))).toEqual({
+      outcome: 'failing',
+      why: 'its tools differ from the lock: +fresh, ~search (description)',
+    });
+    const both = classify(STDIO, ran(report([check('x', 'fail')], { lock: { ...lock, added: [], removed: ['gone'], changed: [] } })));
+    expect(both).toEqual({ outcome: 'failing', why: '1 fail: x; its tools differ from the lock: -gone' });
+    const matched = classify(STDIO, ran(report([check('a', 'pass')], { lock: { file: 'f', status: 'match', added: [], removed: [], changed: [] } })));
+    expect(matched.outcome).toBe('conformant');
+  });
+
   it('a fail proven stays failing when the target was lost afterwards', () => {
     const r = report([check('x', 'fail'), check('y', 'error')], { aborted: { reason: 'the target stopped answering during y: exited' } });
     expect(classify(STDIO, ran(r))).toEqual({ outcome: 'failing', why: '1 fail: x; then the target stopped answering during y: exited' });

@@ -2,6 +2,7 @@ import type { FleetEntry, FleetOutcome } from '../../model/fleet.js';
 import type { RunReport } from '../../model/report.js';
 import { EXIT } from '../../model/exit-codes.js';
 import { startHint } from '../../cli/unavailable.js';
+import { describeLockChange } from '../../lock/tool-lock.js';
 
 /** What became of one server's audit process. */
 export interface AuditRun {
@@ -53,12 +54,15 @@ export function classify(entry: FleetEntry, run: AuditRun): Classified {
     return { outcome: 'could-not-start', why: `the audit ended without a report: ${first.replace(/^mcp-tools-conformance: /, '')}`, stderr: run.stderr };
   }
   const fails = report.checks.filter((c) => c.status === 'fail');
+  // --lock: a tool added, removed or changed since the lock fails the server, as it fails a single audit.
+  const lockChange = report.lock?.status === 'changed' ? `its tools differ from the lock: ${describeLockChange(report.lock)}` : undefined;
   if (fails.length > 0) {
     const ids = [...new Set(fails.map((c) => c.id))];
     const shown = ids.slice(0, FIRST_FAILS).join(', ') + (ids.length > FIRST_FAILS ? ` and ${ids.length - FIRST_FAILS} more` : '');
     const after = report.aborted ? `; then ${report.aborted.reason}` : report.cutShort ? `; then ${report.cutShort.reason}` : '';
-    return { outcome: 'failing', why: `${fails.length} fail${fails.length === 1 ? '' : 's'}: ${shown}${after}` };
+    return { outcome: 'failing', why: `${fails.length} fail${fails.length === 1 ? '' : 's'}: ${shown}${after}${lockChange ? `; ${lockChange}` : ''}` };
   }
+  if (lockChange) return { outcome: 'failing', why: lockChange };
   if (report.cutShort) return { outcome: 'timed-out', why: report.cutShort.reason };
   // The audit closes the target when its budget has run out: what it then reports lost is the budget's doing.
   if (report.aborted && report.durationMs >= report.options.maxDurationMs) {

@@ -25,8 +25,9 @@ export interface AuditInvocation {
 /**
  * The single audit of one entry: `--stdio` with its command line and `--cwd`, or `--url` (an sse entry too: the audit
  * finds the HTTP+SSE transport behind the URL itself); its reports (report.json at least) and its listing (tools.json) into `outputDir` (absolute: the audit runs in a folder of its own).
+ * With `lockFile` (its part of a fleet lock), its tools are compared with that lock as `--lock` compares them.
  */
-export function invocationOf(entry: FleetEntry, flags: ServerAuditFlags, outputDir: string, defaultCwd: string): AuditInvocation {
+export function invocationOf(entry: FleetEntry, flags: ServerAuditFlags, outputDir: string, defaultCwd: string, lockFile?: string): AuditInvocation {
   const allowed = flags.allowTools[entry.name] ?? [];
   const common = [
     ...flags.common,
@@ -34,6 +35,7 @@ export function invocationOf(entry: FleetEntry, flags: ServerAuditFlags, outputD
     '--reporter', flags.reporters ?? 'json',
     '--output-dir', outputDir,
     '--snapshot-out', join(outputDir, LISTING_FILE),
+    ...(lockFile !== undefined ? ['--lock', lockFile] : []),
   ];
   if (entry.transport === 'stdio') {
     const env = entry.env ?? {};

@@ -1,20 +1,23 @@
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { secretValues, scrubSecrets } from '../../engine/scrub.js';
+import { fleetLockFrom, serverLock, serversRemoved, writeFleetLock, type FleetLockFile } from '../../lock/fleet-lock.js';
 import { EXIT } from '../../model/exit-codes.js';
-import { type AuditDepth, type FleetEntry, type FleetOutcome, type FleetReport, type FleetServerResult } from '../../model/fleet.js';
+import { type AuditDepth, type FleetEntry, type FleetLockOutcome, type FleetOutcome, type FleetReport, type FleetServerResult } from '../../model/fleet.js';
 import type { RunReport } from '../../model/report.js';
 import { isUnavailable, OUTCOME_ORDER } from '../../report/fleet/rows.js';
 import { pool } from '../../runner/pool.js';
 import { crossServerFindings, type ServerTools } from '../cross-server.js';
 import { runAuditProcess } from './audit-process.js';
-import { LISTING_FILE, readListing } from './listing.js';
+import { LISTING_FILE, readListedTools, readListing } from './listing.js';
 import { classify, notAudited, type AuditRun, type Classified } from './outcome.js';
 import { inShard, invocationOf, safeNames, type ServerAuditFlags } from './plan.js';
 
 /** Where each server's own report goes, under the fleet's output directory. */
 export const SERVERS_DIR = 'servers';
+/** Each server's part of the fleet lock (--lock), beside its report: what its audit compared its tools with. */
+export const SERVER_LOCK_FILE = 'tools.lock.json';
 
 export interface FleetPlan {
   toolVersion: string;
@@ -32,6 +35,10 @@ export interface FleetPlan {
   cli: string;
   /** A stdio server's working directory when its entry names none (a relative one is taken from here). */
   cwd: string;
+  /** --lock: each server's tools are compared with its part of this lock. */
+  lock?: { file: string; data: FleetLockFile };
+  /** --lock-write: the file the fleet lock is written to, from each server's complete listing. */
+  lockWrite?: string;
 }
 
 /** What the fleet tells its console while it runs. */
@@ -66,6 +73,7 @@ export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, au
   });
   const counts: FleetCounts = { done: 0, running: 0, left: toAudit.length };
   const listings: (ServerTools | undefined)[] = new Array(plan.entries.length);
+  const fullListings: (Record<string, unknown>[] | undefined)[] = new Array(plan.entries.length);
   await pool(toAudit, Math.max(1, plan.jobs), async (i) => {
     const entry = plan.entries[i]!;
     counts.left -= 1;
@@ -76,8 +84,17 @@ export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, au
     const reportFile = resolve(folder, 'report.json');
     await rm(folder, { recursive: true, force: true });
     await mkdir(folder, { recursive: true });
-    const run = await audit(plan.cli, invocationOf(entry, plan.flags, folder, plan.cwd), reportFile, plan.maxDurationMs);
+    let lockFile: string | undefined;
+    if (plan.lock) {
+      lockFile = resolve(folder, SERVER_LOCK_FILE);
+      await writeFile(lockFile, `${JSON.stringify(serverLock(plan.lock.data, entry.name), null, 2)}\n`, 'utf8');
+    }
+    const run = await audit(plan.cli, invocationOf(entry, plan.flags, folder, plan.cwd, lockFile), reportFile, plan.maxDurationMs);
     if (run.report) listings[i] = await readListing(resolve(folder, LISTING_FILE), entry.name);
+    if (run.report && plan.lockWrite !== undefined) {
+      const listed = await readListedTools(resolve(folder, LISTING_FILE));
+      if (listed?.complete) fullListings[i] = listed.tools;
+    }
     const result = resultOf(entry, classify(entry, run), performance.now() - began, run.report, run.report ? `${SERVERS_DIR}/${folders[i]}/report.json` : undefined);
     results[i] = scrubSecrets(result, secretValues(entry.headers ?? {}, entry.env ?? {}));
     counts.running -= 1;
@@ -85,6 +102,7 @@ export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, au
     progress.finished?.(results[i]!, { ...counts });
   });
   const servers = results;
+  const lock = await settleLock(plan, servers, fullListings, startedAt);
   const summary = Object.fromEntries(OUTCOME_ORDER.map((o) => [o, servers.filter((s) => s.outcome === o).length])) as Record<FleetOutcome, number>;
   const report: FleetReport = {
     tool: { name: 'mcp-tools-conformance', version: plan.toolVersion },
@@ -96,9 +114,10 @@ export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, au
     servers,
     // What only a fleet sees, over the listings of the servers audited (in file order).
     findings: crossServerFindings(listings.filter((l): l is ServerTools => l !== undefined)),
+    ...(lock ? { lock } : {}),
     failOn: plan.failOn,
     failOnUnavailable: plan.failOnUnavailable,
-    exitCode: fleetExitCode(servers, plan.failOn, plan.failOnUnavailable),
+    exitCode: withLock(fleetExitCode(servers, plan.failOn, plan.failOnUnavailable), lock),
   };
   // Every entry's secrets, everywhere: a server may echo another's (a shared token) in what it says.
   return scrubSecrets(report, plan.entries.flatMap((e) => secretValues(e.headers ?? {}, e.env ?? {})).sort((a, b) => b.length - a.length));
@@ -113,6 +132,33 @@ export function fleetExitCode(servers: readonly Pick<FleetServerResult, 'outcome
   const has = (outcome: FleetOutcome) => servers.some((s) => s.outcome === outcome);
   if (has('failing') || (failOn === 'should' && has('warnings'))) return EXIT.failures;
   return failOnUnavailable && servers.some((s) => isUnavailable(s.outcome)) ? EXIT.unavailable : EXIT.ok;
+}
+
+/**
+ * --lock: which servers changed since the lock (each one's audit compared its tools with its part, and is failing when
+ * they differ) and which the lock holds that no file declares any more. --lock-write: the lock written from every
+ * complete listing, and the servers to audit whose listing was not complete (not started, lost, cut short) left out.
+ */
+async function settleLock(plan: FleetPlan, servers: readonly FleetServerResult[], listings: readonly (Record<string, unknown>[] | undefined)[], startedAt: Date): Promise<FleetLockOutcome | undefined> {
+  if (plan.lock) {
+    const changed = servers.filter((s) => s.report?.lock?.status === 'changed').map((s) => s.name);
+    return { mode: 'compare', file: plan.lock.file, changed, removed: serversRemoved(plan.lock.data, plan.entries.map((e) => e.name)) };
+  }
+  if (plan.lockWrite === undefined) return undefined;
+  const locked = plan.entries.flatMap((entry, i) => (listings[i] ? [{ name: entry.name, tools: listings[i]! }] : []));
+  const notLocked = servers.filter((s, i) => !listings[i] && s.outcome !== 'skipped').map((s) => s.name);
+  await writeFleetLock(plan.lockWrite, fleetLockFrom(locked, startedAt.toISOString()));
+  return { mode: 'write', file: plan.lockWrite, locked: locked.map((l) => l.name), notLocked };
+}
+
+/**
+ * The exit code with the lock applied: a server gone since the lock is a changed tool set (1), as a changed server is
+ * (its outcome is failing already); a lock written without some server's tools cannot guard them (3, unless 1 already).
+ */
+function withLock(code: number, lock: FleetLockOutcome | undefined): number {
+  if (lock?.mode === 'compare' && lock.removed.length > 0) return EXIT.failures;
+  if (lock?.mode === 'write' && lock.notLocked.length > 0 && code === EXIT.ok) return EXIT.unavailable;
+  return code;
 }
 
 /** A stdio entry whose working directory does not exist could not start (spawn would blame the command instead). */

@@ -102,6 +102,24 @@ describe('fleet JUnit', () => {
     expect(parsed.children[0]?.attributes).toMatchObject({ tests: '1', failures: '1', errors: '0', skipped: '0' });
   });
 
+  it('a server whose tools differ from the fleet lock gets a failing outcome case beside its passing checks', () => {
+    const audited = FLEET_REPORT.servers.find((s) => s.name === 'reference')!;
+    const lock = { file: 'servers/reference/tools.lock.json', status: 'changed' as const, added: [], removed: [], changed: [{ tool: 'search_docs', fields: ['description'] }] };
+    const why = 'its tools differ from the lock: ~search_docs (description)';
+    const changed = { ...audited, outcome: 'failing' as const, why, report: { ...audited.report!, lock } };
+    const parsed = parseXml(fleetJunit({ ...FLEET_REPORT, servers: [changed], findings: [] }));
+    expect(parsed.attributes).toMatchObject({ failures: '1' });
+    const failure = all(parsed, 'testcase').map((c) => child(c, 'failure')).find((f) => f !== undefined);
+    expect(failure?.attributes).toEqual({ message: `failing: ${why}`, type: 'failing' });
+    // Servers gone since the lock: one failure in the fleet's own suite.
+    const gone = parseXml(fleetJunit({ ...FLEET_REPORT, servers: [audited], findings: [], lock: { mode: 'compare', file: 'fleet.lock.json', changed: [], removed: ['old', 'older'] } }));
+    expect(gone.attributes).toMatchObject({ failures: '1' });
+    expect(child(all(gone, 'testcase').at(-1)!, 'failure')?.attributes).toEqual({ message: '2 server(s) of the lock fleet.lock.json gone from the fleet: old, older', type: 'lock' });
+    // The same server matching its lock adds no case.
+    const matched = parseXml(fleetJunit({ ...FLEET_REPORT, servers: [{ ...audited, report: { ...audited.report!, lock: { ...lock, status: 'match', changed: [] } } }], findings: [] }));
+    expect(matched.attributes).toMatchObject({ failures: '0', tests: String(audited.report!.checks.length) });
+  });
+
   it('writes each fleet finding as a passing test case that says it is a warning', () => {
     const cases = all(suite(FLEET_FINDINGS_SUITE), 'testcase');
     expect(cases.map((c) => [c.attributes.classname, c.attributes.name])).toEqual([

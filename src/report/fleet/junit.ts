@@ -62,7 +62,9 @@ function outcomeCase(server: FleetServerResult, failOnUnavailable: boolean): Cou
  * test case for its outcome.
  */
 function serverSuite(server: FleetServerResult, report: FleetReport, extended: boolean): Counted {
-  const notThrough = server.report === undefined || isUnavailable(server.outcome) || server.outcome === 'skipped';
+  // A server whose tools differ from the fleet's --lock is failing without a failed check: its outcome case says so.
+  const lockChanged = server.report?.lock?.status === 'changed';
+  const notThrough = server.report === undefined || isUnavailable(server.outcome) || server.outcome === 'skipped' || lockChanged;
   const extra = notThrough ? outcomeCase(server, report.failOnUnavailable) : undefined;
   if (server.report !== undefined) {
     const counts = countAttributes(server.report.checks);
@@ -98,15 +100,26 @@ function findingCase(finding: FleetFinding, extended: boolean): string {
   return xmlElement('testcase', { classname: 'fleet', name: `${finding.id} › ${finding.servers.join(', ')}`, time: seconds(0) }, children);
 }
 
-/** The findings only a fleet can see, one test case each: warnings, so they pass and say so, as single-audit warnings do. */
+/** --lock: the servers the fleet lock holds that no host file declares any more, one failing test case (exit code 1). */
+function removedCase(removed: readonly string[], file: string): string {
+  const message = attributeText(`${removed.length} server(s) of the lock ${file} gone from the fleet: ${removed.join(', ')}`);
+  return xmlElement('testcase', { classname: 'fleet', name: 'fleet lock › servers gone', time: seconds(0) }, [xmlTextElement('failure', { message, type: 'lock' }, removed.join('\n'))]);
+}
+
+/**
+ * The findings only a fleet can see, one test case each: warnings, so they pass and say so, as single-audit warnings do;
+ * and with --lock, servers gone since the lock as a failure.
+ */
 function findingsSuite(report: FleetReport, extended: boolean): Counted {
-  const tests = report.findings.length;
+  const removed = report.lock?.mode === 'compare' && report.lock.removed.length > 0 ? removedCase(report.lock.removed, report.lock.file) : undefined;
+  const failures = removed ? 1 : 0;
+  const tests = report.findings.length + failures;
   const xml = xmlElement(
     'testsuite',
-    { name: FLEET_FINDINGS_SUITE, tests, failures: 0, errors: 0, skipped: 0, time: seconds(0), timestamp: report.startedAt },
-    [propertiesElement([['files', report.files.join(', ')]]), ...report.findings.map((finding) => findingCase(finding, extended))],
+    { name: FLEET_FINDINGS_SUITE, tests, failures, errors: 0, skipped: 0, time: seconds(0), timestamp: report.startedAt },
+    [propertiesElement([['files', report.files.join(', ')]]), ...report.findings.map((finding) => findingCase(finding, extended)), ...(removed ? [removed] : [])],
   );
-  return { xml, tests, failures: 0, errors: 0, skipped: 0 };
+  return { xml, tests, failures, errors: 0, skipped: 0 };
 }
 
 /**

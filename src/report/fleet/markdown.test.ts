@@ -69,4 +69,11 @@ describe('fleet Markdown (PR comment)', () => {
     expect(fleetMarkdown(FLEET_REPORT, Number.POSITIVE_INFINITY)).not.toContain(FLEET_SECRET);
     expect(JSON.stringify(FLEET_REPORT)).toContain(REDACTED);
   });
+  it('says what the fleet lock found: changed servers and servers gone, or a match, or what was written', () => {
+    const text = (lock: NonNullable<typeof FLEET_REPORT.lock>) => fleetMarkdown({ ...FLEET_REPORT, lock }).split('\n');
+    expect(text({ mode: 'compare', file: 'fleet.lock.json', changed: ['a'], removed: ['b|c'] })).toContain('**Fleet lock `fleet.lock.json` changed:** tools changed on a; servers gone from the fleet: b\\|c.');
+    expect(text({ mode: 'compare', file: 'fleet.lock.json', changed: [], removed: [] })).toContain('Fleet lock `fleet.lock.json`: every server audited matches.');
+    expect(text({ mode: 'write', file: 'f.json', locked: ['a', 'b'], notLocked: ['c'] })).toContain('Fleet lock `f.json` written: the tools of 2 servers; not locked (no complete tool listing): c.');
+    expect(markdown).not.toContain('Fleet lock');
+  });
 });

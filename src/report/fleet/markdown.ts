@@ -52,6 +52,20 @@ function fleetFindings(report: FleetReport): string[] {
   return [...lines, ''];
 }
 
+/** --lock: whether every server matches the fleet lock, which changed and which are gone; --lock-write: what it holds. */
+function lockLines(report: FleetReport): string[] {
+  const lock = report.lock;
+  if (!lock) return [];
+  const list = (items: readonly string[]) => items.map((item) => markdownInline(item, 80)).join(', ');
+  if (lock.mode === 'write') {
+    const left = lock.notLocked.length > 0 ? `; not locked (no complete tool listing): ${list(lock.notLocked)}` : '';
+    return [`Fleet lock ${markdownCode(lock.file)} written: the tools of ${plural(lock.locked.length, 'server')}${left}.`, ''];
+  }
+  if (lock.changed.length + lock.removed.length === 0) return [`Fleet lock ${markdownCode(lock.file)}: every server audited matches.`, ''];
+  const parts = [...(lock.changed.length > 0 ? [`tools changed on ${list(lock.changed)}`] : []), ...(lock.removed.length > 0 ? [`servers gone from the fleet: ${list(lock.removed)}`] : [])];
+  return [`**Fleet lock ${markdownCode(lock.file)} changed:** ${parts.join('; ')}.`, ''];
+}
+
 /** Each audited server's findings, those with failures first (in fleet order), each server's failures before its warnings. */
 function findingsByServer(report: FleetReport): string[] {
   const withFindings = report.servers.filter((server) => server.report !== undefined && (server.report.summary.fail > 0 || server.report.summary.warn > 0 || server.report.summary.error > 0));
@@ -84,6 +98,7 @@ export function fleetMarkdown(report: FleetReport, maxChars = MAX_COMMENT_CHARS)
     '',
     ...serversTable(report),
     '',
+    ...lockLines(report),
     ...fleetFindings(report),
     ...findingsByServer(report),
   ];
