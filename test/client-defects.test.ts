@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SCENARIOS } from '../src/client-mode/scenarios.js';
 import { DEFECTS, type Defect } from '../src/reference-client/defects.js';
 import { CLIENT_CHECKS } from '../suites/client/index.js';
-import { BUILT, ROOT, runCli } from './helpers/cli.js';
+import { BUILT, ROOT, runCli, runInProcess } from './helpers/cli.js';
 
 const REFERENCE_CLIENT = join(ROOT, 'dist/src/reference-client/main.js');
 const client = (...defects: string[]) => [process.execPath, REFERENCE_CLIENT, ...legacyOf(defects), ...defects.flatMap((d) => ['--defect', d])].join(' ');
@@ -47,7 +47,7 @@ describe.skipIf(!BUILT)('each client check catches its reference-client defect a
     const check = CLIENT_CHECKS.find((c) => c.id === checkId)!;
     // slow_answer costs every run the call timeout: only the runs whose check needs it get the timeout scenario.
     const scenarios = check.scenario === 'timeout' ? SCENARIOS : SCENARIOS.filter((s) => s !== 'timeout');
-    const run = await runCli(['client', '--transport', transport, '--command', client(name), '--scenario', scenarios.join(',')]);
+    const run = await runInProcess(['client', '--transport', transport, '--command', client(name), '--scenario', scenarios.join(',')]);
     const expected = `${check.id}: ${check.keyword.startsWith('MUST') || check.keyword === 'REQUIRED' ? 'fail' : 'warn'}`;
     expect(findings(run.report!.checks)).toEqual([expected]);
     expect(run.code).toBe(expected.endsWith('fail') ? 1 : 0);

@@ -3,7 +3,7 @@ import { ALL_CHECKS } from '../suites/index.js';
 import { DEFECTS } from '../src/reference-server/defects.js';
 import { governingSentence, keywordClass } from '../src/model/check.js';
 import { INITIALIZE_REVISIONS, MODERN_VERSION, type Wire } from '../src/model/wire.js';
-import { BUILT, explain, referenceCommand, runCli, startReferenceHttp } from './helpers/cli.js';
+import { BUILT, explain, referenceCommand, runInProcess, startReferenceHttp } from './helpers/cli.js';
 
 const findings = DEFECTS.filter((d) => !d.chaos && d.breaks !== null);
 
@@ -47,7 +47,7 @@ function mustOn(defect: (typeof findings)[number]): boolean {
   return keywordClass(governingSentence(check, revisionOf(defect))?.keyword ?? check.keyword) === 'MUST';
 }
 
-function assertCaughtAlone(defect: (typeof findings)[number], report: NonNullable<Awaited<ReturnType<typeof runCli>>['report']>) {
+function assertCaughtAlone(defect: (typeof findings)[number], report: NonNullable<Awaited<ReturnType<typeof runInProcess>>['report']>) {
   expect(report.wire.protocolVersion, `${defect.name} is audited on its revision`).toBe(revisionOf(defect));
   const expected = mustOn(defect) ? 'fail' : 'warn';
   const hits = report.checks.filter((c) => c.id === defect.breaks);
@@ -79,7 +79,7 @@ function provenOn(defect: (typeof findings)[number]): 'stdio' | 'http' {
 describe.skipIf(!BUILT)('each defect is caught by its check and nothing else (stdio)', () => {
   for (const defect of findings.filter((d) => provenOn(d) === 'stdio')) {
     it.concurrent(defect.name, async () => {
-      const run = await runCli(['--stdio', referenceCommand(...serverArgs(defect)), ...(defect.auditArgs ?? []), ...runsFor(defect)]);
+      const run = await runInProcess(['--stdio', referenceCommand(...serverArgs(defect)), ...(defect.auditArgs ?? []), ...runsFor(defect)]);
       assertCaughtAlone(defect, run.report!);
       expect(run.code).toBe(mustOn(defect) ? 1 : 0);
     });
@@ -91,7 +91,7 @@ describe.skipIf(!BUILT)('each defect is caught by its check and nothing else (HT
     it.concurrent(defect.name, async () => {
       const server = await startReferenceHttp(...serverArgs(defect));
       try {
-        const run = await runCli(['--url', server.url, ...(defect.auditArgs ?? []), ...runsFor(defect)]);
+        const run = await runInProcess(['--url', server.url, ...(defect.auditArgs ?? []), ...runsFor(defect)]);
         assertCaughtAlone(defect, run.report!);
       } finally {
         await server.stop();

@@ -13,7 +13,8 @@ const oneLineError = (run: Awaited<ReturnType<typeof runCli>>, message: RegExp) 
 
 describe.skipIf(!BUILT)('exit paths a CI job meets', () => {
   it('no target named and no terminal: exit 2, naming the ways to name one; --reference-server names the bundled server', async () => {
-    oneLineError(await runCli(['--checks', 'discover.*']), /^mcp-tools-conformance: name a target: --stdio, --url or --from-snapshot \(or --reference-server\)/);
+    // In a process of its own, as a user meets it: the bundled CLI's exit code and one line.
+    oneLineError(await runCli(['--checks', 'discover.*'], { fresh: true }), /^mcp-tools-conformance: name a target: --stdio, --url or --from-snapshot \(or --reference-server\)/);
     const run = await runCli(['--reference-server', '--checks', 'discover.*', '--reporter', 'console,json']);
     expect(run.code).toBe(0);
     expect(run.report!.target.command).toContain('reference-server');
@@ -56,7 +57,7 @@ describe.skipIf(!BUILT)('exit paths a CI job meets', () => {
     const run = await runCli(['--stdio', referenceCommand('--defect', 'negative-ttl'), '--checks', 'cache.*']);
     expect(run.code).toBe(1);
     expect(run.report).toMatchObject({ verdict: 'fail', exitCode: 1, failOn: 'must' });
-    const gone = await runCli(['--stdio', 'definitely-not-a-command-xyz']);
+    const gone = await runCli(['--stdio', 'definitely-not-a-command-xyz'], { fresh: true });
     expect(gone.report).toMatchObject({ verdict: 'aborted', exitCode: 3 });
   });
 

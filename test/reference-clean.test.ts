@@ -3,7 +3,7 @@ import { LIST_CHANGED_TRIGGER_ARGS } from '../src/reference-server/defects.js';
 import type { RunReport } from '../src/model/report.js';
 import { SUBSCRIPTION_CHECKS } from '../suites/subscriptions/subscriptions.js';
 import { INITIALIZE_REVISIONS } from '../src/model/wire.js';
-import { BUILT, byStatus, explain, referenceCommand, runCli, startReferenceHttp, type CliRun } from './helpers/cli.js';
+import { BUILT, byStatus, explain, referenceCommand, runCli, runInProcess, startReferenceHttp, type CliRun } from './helpers/cli.js';
 
 const SUBSCRIPTION_CHECK_IDS = SUBSCRIPTION_CHECKS.map((c) => c.id);
 const subscriptionStatuses = (report: RunReport) =>
@@ -11,7 +11,8 @@ const subscriptionStatuses = (report: RunReport) =>
 
 describe.skipIf(!BUILT)('the clean reference server passes every check', () => {
   it('over stdio: exit 0, no fail/warn/error, modern wire', async () => {
-    const run = await runCli(['--stdio', referenceCommand()]);
+    // The bundled CLI in a process of its own, as users run it; the other audits here run in a warm one.
+    const run = await runCli(['--stdio', referenceCommand()], { fresh: true });
     expect(explain(run.report)).toBe('(no fail/warn/error)');
     expect(run.code).toBe(0);
     expect(run.report!.wire.protocolVersion).toBe('2026-07-28');
@@ -114,7 +115,7 @@ const BATCH_CHECKS = { stdio: ['base.batch.receive'], http: ['base.batch.receive
 /** 2024-11-05 tools carry no annotations, so nothing is read-only: the audit is allowed every tool (the reference ones are harmless). */
 const auditArgs = (revision: string): string[] => (revision === '2024-11-05' ? ['--allow-all-tools'] : []);
 
-function expectCleanOn(run: CliRun, revision: string, transport: 'stdio' | 'http'): void {
+function expectCleanOn(run: Pick<CliRun, 'code' | 'report'>, revision: string, transport: 'stdio' | 'http'): void {
   expect(explain(run.report)).toBe('(no fail/warn/error)');
   expect(run.code).toBe(0);
   expect(run.report!.wire.protocolVersion).toBe(revision);
@@ -125,7 +126,7 @@ function expectCleanOn(run: CliRun, revision: string, transport: 'stdio' | 'http
 
 describe.skipIf(!BUILT)('the clean reference server passes every check on each initialize revision (--protocol-version)', () => {
   it.concurrent.each(INITIALIZE_REVISIONS)('started as %s, over stdio: agreed after the fallback, exit 0, no fail/warn/error', async (revision) => {
-    const run = await runCli(['--stdio', referenceCommand('--protocol-version', revision), ...auditArgs(revision)]);
+    const run = await runInProcess(['--stdio', referenceCommand('--protocol-version', revision), ...auditArgs(revision)]);
     expectCleanOn(run, revision, 'stdio');
     expect(run.report!.wire.reason).toMatch(/server\/discover answered with error -32601.*fell back to initialize/);
     if (revision === '2025-11-25') {
@@ -138,7 +139,7 @@ describe.skipIf(!BUILT)('the clean reference server passes every check on each i
   it.concurrent.each(INITIALIZE_REVISIONS)('started as %s, over HTTP (one session per connection): exit 0, no fail/warn/error', async (revision) => {
     const server = await startReferenceHttp('--protocol-version', revision);
     try {
-      const run = await runCli(['--url', server.url, ...auditArgs(revision)]);
+      const run = await runInProcess(['--url', server.url, ...auditArgs(revision)]);
       expectCleanOn(run, revision, 'http');
       expect(run.report!.target.transport).toBe(revision === '2024-11-05' ? 'http+sse' : 'http');
     } finally {
@@ -149,13 +150,13 @@ describe.skipIf(!BUILT)('the clean reference server passes every check on each i
   it.concurrent('started as 2025-11-25 and offered an older revision, it agrees that one and answers as it: 2025-03-26 over HTTP, 2024-11-05 over stdio', async () => {
     const server = await startReferenceHttp('--sse', '--protocol-version', '2025-11-25');
     try {
-      const run = await runCli(['--url', server.url, '--protocol-version', '2025-03-26']);
+      const run = await runInProcess(['--url', server.url, '--protocol-version', '2025-03-26']);
       expectCleanOn(run, '2025-03-26', 'http');
       expect(run.report!.wire.reason).toBe('--protocol-version 2025-03-26 offered; initialize agreed protocol version 2025-03-26');
     } finally {
       await server.stop();
     }
-    const old = await runCli(['--stdio', referenceCommand('--protocol-version', '2025-11-25'), '--protocol-version', '2024-11-05', ...auditArgs('2024-11-05')]);
+    const old = await runInProcess(['--stdio', referenceCommand('--protocol-version', '2025-11-25'), '--protocol-version', '2024-11-05', ...auditArgs('2024-11-05')]);
     expectCleanOn(old, '2024-11-05', 'stdio');
   });
 });
