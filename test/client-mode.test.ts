@@ -19,7 +19,8 @@ const statuses = (checks: readonly CheckResult[]) => Object.fromEntries(checks.m
 const fixtureClient = (name: string) => `${process.execPath} ${join(ROOT, 'test/fixtures/clients', `${name}.mjs`)}`;
 const findings = (checks: readonly CheckResult[]) => checks.filter((c) => c.status === 'fail' || c.status === 'warn').map((c) => `${c.id}: ${c.status}`);
 
-describe.skipIf(!BUILT)('client mode against real SDK clients', () => {
+// The tests of each group run concurrently: most of their time is the clients' and the scripted server's waiting.
+describe.skipIf(!BUILT)('client mode against real SDK clients', { concurrent: true }, () => {
   it('SDK v2 client over HTTP: every x-mcp-header, MRTR, pagination, $ref and result check passes; it resumes a stream cut short', async () => {
     const run = await runCli(['client', '--command', driver('sdk-v2')]);
     expect(run.stderr).toBe('');
@@ -125,7 +126,7 @@ describe.skipIf(!BUILT)('client mode against real SDK clients', () => {
   });
 });
 
-describe.skipIf(!BUILT)('client mode: clients written the way that once drew false MUST verdicts', () => {
+describe.skipIf(!BUILT)('client mode: clients written the way that once drew false MUST verdicts', { concurrent: true }, () => {
   it('a client that Base64-encodes every header value (SDK v2, custom fetch): its headers decode to the body values, so at most a warning', async () => {
     const run = await runCli(['client', '--command', fixtureClient('over-encoding'), '--scenario', 'x-mcp-header', '--reporter', 'json,console']);
     expect(findings(run.report!.checks)).toEqual(['xmcp.client.mirror: warn', 'enc.type-conversion: warn']);
@@ -163,7 +164,7 @@ describe.skipIf(!BUILT)('client mode: clients written the way that once drew fal
   });
 });
 
-describe.skipIf(!BUILT)('client mode: a client that cannot be audited ends the run with exit 3 and the reason', () => {
+describe.skipIf(!BUILT)('client mode: a client that cannot be audited ends the run with exit 3 and the reason', { concurrent: true }, () => {
   it('a client that hangs is killed at --max-duration with everything it started', async () => {
     const pidsFile = join(mkdtempSync(join(tmpdir(), 'mtc-hang-')), 'pids.json');
     const started = performance.now();
@@ -238,7 +239,7 @@ describe.skipIf(!BUILT)('client mode: a client that cannot be audited ends the r
   });
 });
 
-describe.skipIf(!BUILT)('client mode reports', () => {
+describe.skipIf(!BUILT)('client mode reports', { concurrent: true }, () => {
   /** Every report format of a client audit is written, and JUnit and SARIF are valid against their schemas. */
   function expectValidFormats(outputDir: string): void {
     for (const file of ['report.json', 'junit.xml', 'report.sarif', 'report.html', 'summary.md']) expect(existsSync(join(outputDir, file))).toBe(true);
@@ -285,7 +286,7 @@ describe.skipIf(!BUILT)('client mode reports', () => {
 
 const hasPython = spawnSync('python3', ['--version']).status === 0;
 
-describe.skipIf(!BUILT || !hasPython)('client mode against a client on another stack (Python standard library)', () => {
+describe.skipIf(!BUILT || !hasPython)('client mode against a client on another stack (Python standard library)', { concurrent: true }, () => {
   // Over HTTP it ends a call refused with HeaderMismatch (-32020) instead of listing the tools again and retrying: the one
   // SHOULD it misses. Over stdio the rule does not bind.
   it.each([

@@ -8,7 +8,7 @@ import { fleetHtml, SERVER_HTML_REPORT } from '../src/report/fleet/index.js';
 import { FLEET_REPORT, HOSTILE_NAME } from '../src/report/fleet/fleet-report.fixture.js';
 import { INJECTION } from '../src/report/html.fixture.js';
 import { renderHtmlReport } from '../src/report/html.js';
-import { CHROMIUM, HAVE_CHROMIUM, launchChromium, visitPage, type Visit } from './helpers/browser.js';
+import { CHROMIUM, HAVE_CHROMIUM, sharedChromium, visitPage, type Visit } from './helpers/browser.js';
 
 if (!HAVE_CHROMIUM) console.warn(`skipping the fleet dashboard browser tests: ${CHROMIUM} is missing (apt-get install chromium)`);
 
@@ -35,12 +35,11 @@ describe.skipIf(!HAVE_CHROMIUM)('the fleet HTML dashboard in headless Chromium',
       await writeFile(file, renderHtmlReport(server.report), 'utf8');
     }
     url = pathToFileURL(join(dir, 'report.html')).href;
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
 
   afterAll(async () => {
     for (const page of pages) await page.close();
-    await browser?.close();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 

@@ -9,7 +9,7 @@ import { renderHtmlReport } from '../src/report/html.js';
 import { INJECTION, hostileReport } from '../src/report/html.fixture.js';
 import { STATUSES, countByStatus } from '../src/report/statuses.js';
 import { auditedRuns, type RevisionsReport, type RunReport } from '../src/model/report.js';
-import { CHROMIUM, HAVE_CHROMIUM, launchChromium, visitPage, type Visit } from './helpers/browser.js';
+import { CHROMIUM, HAVE_CHROMIUM, sharedChromium, visitPage, type Visit } from './helpers/browser.js';
 import { BUILT, ROOT, referenceCommand, runCli, startReferenceHttp } from './helpers/cli.js';
 
 /** One MUST failure (tools.tool.shape) and one SHOULD warning (tools.name.charset). */
@@ -38,12 +38,11 @@ describe.skipIf(!HAVE_CHROMIUM || !BUILT)('the HTML report in headless Chromium'
     report = run.report!;
     outputDir = run.outputDir;
     htmlUrl = pathToFileURL(join(outputDir, 'report.html')).href;
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
 
   afterAll(async () => {
     for (const page of visits) await page.close();
-    await browser?.close();
     if (outputDir) await rm(outputDir, { recursive: true, force: true });
   });
 
@@ -190,12 +189,11 @@ describe.skipIf(!HAVE_CHROMIUM || !BUILT)('the --revisions HTML matrix in headle
     report = run.report as unknown as RevisionsReport;
     outputDir = run.outputDir;
     htmlUrl = pathToFileURL(join(outputDir, 'report.html')).href;
-    browser = await launchChromium();
+    browser = await sharedChromium();
   }, 130_000);
 
   afterAll(async () => {
     for (const page of pages) await page.close();
-    await browser?.close();
     if (outputDir) await rm(outputDir, { recursive: true, force: true });
   });
 

@@ -461,8 +461,16 @@ describe.skipIf(!CLIENT_BUILT)('against a scripted HTTP server', () => {
   // Every defect, with the check that catches it alone, is proven in test/client-defects.test.ts; these show the raw
   // symptom of the ones this fixture server can provoke.
 
-  it.each(Object.entries(SYMPTOMS))('%s shows its symptom', async (name, probe) => {
-    const result = await run([name as DefectName]);
+  // Concurrently, each against a scripted server of its own, so that what arrives is that run's alone.
+  it.concurrent.each(Object.entries(SYMPTOMS))('%s shows its symptom', async (name, probe) => {
+    const own = await startScriptedServer();
+    let result: { run: Run; arrivals: Arrival[] };
+    try {
+      const ran = await runClient({ MCP_CONFORMANCE_URL: own.url }, [...withDefects([name]), own.url]);
+      result = { run: ran, arrivals: own.arrivals };
+    } finally {
+      await own.close();
+    }
     expect(probe(result)).not.toEqual(probe({ run: clean, arrivals: cleanArrivals }));
     if (name === 'cursor-trimmed') {
       // The scripted server rejects the trimmed cursor, so the listing cannot complete.
