@@ -27,16 +27,19 @@ const ALL_NAMES: WireSchemaName[] = [
 
 describe('compiled-validator cache', () => {
   it('compiles a name once per wire and reuses it afterwards', () => {
+    // Another test file run by this worker process may have compiled it already: at most one compilation each.
     const start = compiledCount();
     validateWire('Tool', '2026-07-28', {});
-    expect(compiledCount()).toBe(start + 1);
+    const modern = compiledCount();
+    expect(modern - start).toBeLessThanOrEqual(1);
     validateWire('Tool', '2026-07-28', { name: 'x', inputSchema: { type: 'object' } });
     validateWire('Tool', '2026-07-28', null);
-    expect(compiledCount()).toBe(start + 1);
+    expect(compiledCount()).toBe(modern);
     validateWire('Tool', '2025-11-25', {});
-    expect(compiledCount()).toBe(start + 2);
+    const legacy = compiledCount();
+    expect(legacy - modern).toBeLessThanOrEqual(1);
     validateWire('Tool', '2025-11-25', {});
-    expect(compiledCount()).toBe(start + 2);
+    expect(compiledCount()).toBe(legacy);
   });
 
   it('hasWireSchema and a refused name compile nothing', () => {
