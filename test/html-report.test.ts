@@ -169,18 +169,10 @@ describe.skipIf(!HAVE_CHROMIUM || !BUILT)('the --revisions HTML matrix in headle
   let outputDir: string;
   const pages: Page[] = [];
 
-  async function open(url: string): Promise<{ page: Page; requests: string[]; problems: string[] }> {
-    const page = await browser.newPage();
-    pages.push(page);
-    const requests: string[] = [];
-    const problems: string[] = [];
-    page.on('request', (request) => requests.push(request.url()));
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    await page.goto(url, { waitUntil: 'load' });
-    return { page, requests, problems };
+  async function open(url: string): Promise<Visit> {
+    const opened = await visitPage(browser, url);
+    pages.push(opened.page);
+    return opened;
   }
 
   beforeAll(async () => {
