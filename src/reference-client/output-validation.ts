@@ -61,11 +61,7 @@ const NAMING = /"\$(id|anchor|dynamicAnchor)"/;
 function compileWith(dialect: string, schema: AnySchema): Compiled {
   // A schema that names itself or its parts gets an ajv of its own, where its names cannot meet another tool's;
   // the others share one per dialect (a new ajv compiles its meta-schemas again, ~20 ms each).
-  let ajv = NAMING.test(JSON.stringify(schema)) ? undefined : shared.get(dialect);
-  if (!ajv) {
-    ajv = DIALECTS[dialect]!();
-    if (!NAMING.test(JSON.stringify(schema))) shared.set(dialect, ajv);
-  }
+  const ajv = NAMING.test(JSON.stringify(schema)) ? DIALECTS[dialect]!() : sharedAjv(dialect);
   try {
     return { validate: ajv.compile(schema) };
   } catch (error) {
@@ -73,6 +69,12 @@ function compileWith(dialect: string, schema: AnySchema): Compiled {
     if (typeof missing === 'string') return { message: `outputSchema has an unresolved $ref: ${missing}`, unresolved: true };
     return { message: `outputSchema does not compile: ${error instanceof Error ? error.message : String(error)}` };
   }
+}
+
+function sharedAjv(dialect: string): Ajv {
+  let ajv = shared.get(dialect);
+  if (!ajv) shared.set(dialect, (ajv = DIALECTS[dialect]!()));
+  return ajv;
 }
 
 /** The schema without its $schema (ajv would refuse a $schema it does not know). */

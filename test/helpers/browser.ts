@@ -9,7 +9,7 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 let shared: Promise<Browser> | undefined;
 
 /**
- * One Chromium for every browser test this test process runs (a launch costs ~4 s of CPU); the tests close the pages
+ * One Chromium for every browser test this test process runs (a launch costs ~1 s of CPU); the tests close the pages
  * they open, and the browser ends with the process.
  */
 export function sharedChromium(): Promise<Browser> {

@@ -46,16 +46,22 @@ export interface RunOptions {
  * stderr captured): a cold start costs ~0.8 s of CPU, and the suite runs ~400 of them.
  */
 export async function runCli(args: string[], options: RunOptions = {}): Promise<CliRun> {
-  const outputDir = mkdtempSync(join(tmpdir(), 'mtc-'));
-  const fullArgs = [...args];
-  if (!args.includes('--output-dir')) fullArgs.push('--output-dir', outputDir);
-  if (!args.includes('--reporter')) fullArgs.push('--reporter', 'json');
+  const { outputDir, fullArgs } = withOutput(args);
   const env = { ...process.env, NO_COLOR: '1', ...options.env };
   const timeoutMs = options.timeoutMs ?? 45_000;
   const started = performance.now();
   const { code, stdout, stderr } = options.fresh || args[0] === 'scripted-server' ? await runFresh(fullArgs, env, timeoutMs) : await runWarm(fullArgs, env, timeoutMs);
   const wallMs = performance.now() - started;
   return { code, stdout, stderr, report: readReport(outputDir, args, code), outputDir, wallMs };
+}
+
+/** The command line with a fresh output folder and the JSON reporter, unless it names its own. */
+function withOutput(args: string[]): { outputDir: string; fullArgs: string[] } {
+  const outputDir = mkdtempSync(join(tmpdir(), 'mtc-'));
+  const fullArgs = [...args];
+  if (!args.includes('--output-dir')) fullArgs.push('--output-dir', outputDir);
+  if (!args.includes('--reporter')) fullArgs.push('--reporter', 'json');
+  return { outputDir, fullArgs };
 }
 
 interface Ended {
@@ -85,7 +91,8 @@ async function runFresh(args: string[], env: NodeJS.ProcessEnv, timeoutMs: numbe
   return { code, stdout, stderr };
 }
 
-const WARM_MAIN = join(ROOT, 'dist/src/cli/main.js');
+/** tsc's output of the CLI's `main`, which the warm processes and `runInProcess` load. */
+const BUILT_MAIN = join(ROOT, 'dist/src/cli/main.js');
 /** Idle warm processes by the NODE_OPTIONS they were started with ('' for none). */
 const idle = new Map<string, ChildProcess[]>();
 
@@ -96,7 +103,7 @@ const idle = new Map<string, ChildProcess[]>();
 async function warmProcess(nodeOptions: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   const reused = idle.get(nodeOptions)?.pop();
   if (reused && reused.connected) return reused;
-  const child = fork(join(ROOT, 'test/helpers/warm-cli.mjs'), [WARM_MAIN], { cwd: ROOT, env, execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(join(ROOT, 'test/helpers/warm-cli.mjs'), [BUILT_MAIN], { cwd: ROOT, env, execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   await new Promise<void>((ready, fail) => {
     child.once('message', () => ready());
     child.once('exit', (code) => fail(new Error(`the warm CLI process exited with ${code} before it was ready`)));
@@ -153,17 +160,15 @@ type Main = typeof import('../../src/cli/main.js')['main'];
 let inProcessMain: Promise<Main> | undefined;
 
 /**
- * Runs the CLI's `main` in this process, from the build (tsc's output, which vitest.config.ts leaves to Node's own loader): the same parsing, engine and report as `runCli`, without a process and a cold start per
- * audit (~0.2 s of CPU each instead of ~1 s). For the tests that run a hundred audits and read only their reports and
- * exit codes; what the CLI prints is not captured.
+ * Runs the CLI's `main` in this process, from the build (tsc's output, which vitest.config.ts leaves to Node's own
+ * loader): the same parsing, engine and report as `runCli`, without a process and a cold start per audit (~0.2 s of
+ * CPU each instead of ~1 s). For the tests that run a hundred audits and read only their reports and exit codes; what
+ * the CLI prints is not captured.
  */
 export async function runInProcess(args: string[]): Promise<Omit<CliRun, 'stdout' | 'stderr'>> {
-  inProcessMain ??= (import(pathToFileURL(join(ROOT, 'dist/src/cli/main.js')).href) as Promise<unknown>).then((m) => (m as { main: Main }).main);
+  inProcessMain ??= (import(pathToFileURL(BUILT_MAIN).href) as Promise<unknown>).then((m) => (m as { main: Main }).main);
   const main = await inProcessMain;
-  const outputDir = mkdtempSync(join(tmpdir(), 'mtc-'));
-  const fullArgs = [...args];
-  if (!args.includes('--output-dir')) fullArgs.push('--output-dir', outputDir);
-  if (!args.includes('--reporter')) fullArgs.push('--reporter', 'json');
+  const { outputDir, fullArgs } = withOutput(args);
   const started = performance.now();
   const code = await main(fullArgs);
   const wallMs = performance.now() - started;
