@@ -8,6 +8,8 @@ const MAX_STDOUT_LINES = 10_000;
 const MAX_LINE_CHARS = 1_000_000;
 const MAX_STDOUT_CHARS = 32_000_000;
 const STDERR_KEPT_CHARS = 16_000;
+/** How long a client that exited (or was killed) may take to close its output before the run goes on without it. */
+const EXIT_WAIT_MS = 1_000;
 
 export interface ClientRun {
   exit: ClientExit;
@@ -58,15 +60,22 @@ export function runClient(commandLine: string, extraArgs: readonly string[], env
       if (partial.trim() !== '' && stdoutLines.length < MAX_STDOUT_LINES) stdoutLines.push(partial);
       resolve({ exit, stdoutLines, stderr, durationMs: Math.round(performance.now() - started) });
     };
-    const timer = setTimeout(() => finish({ kind: 'timed-out', message: 'the client did not exit before the --max-duration budget ran out' }), Math.max(0, deadline - Date.now()));
+    // A client killed at the deadline is reported once it is gone (a SIGKILL takes effect a moment later on a loaded
+    // machine), through the exit handler below, as timed out.
+    let killedAs: ClientExit | undefined;
+    const timer = setTimeout(() => {
+      killedAs = { kind: 'timed-out', message: 'the client did not exit before the --max-duration budget ran out' };
+      killGroup(child, 'SIGKILL');
+      setTimeout(() => finish(killedAs!), EXIT_WAIT_MS).unref();
+    }, Math.max(0, deadline - Date.now()));
     child.once('error', (error) => finish({ kind: 'not-started', message: `the client command could not be started: ${error.message}` }));
     // When the client exits, what it started (a stdio server holding our stderr, say) goes too; 'close' then comes
     // once stdout and stderr are drained, so every line the client wrote is read.
     child.once('exit', (code, signal) => {
       killGroup(child, 'SIGKILL');
-      const exit: ClientExit = { kind: 'exited', code, signal };
+      const exit: ClientExit = killedAs ?? { kind: 'exited', code, signal };
       child.once('close', () => finish(exit));
-      setTimeout(() => finish(exit), 1_000).unref();
+      setTimeout(() => finish(exit), EXIT_WAIT_MS).unref();
     });
   });
 }
