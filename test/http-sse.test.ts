@@ -57,6 +57,8 @@ describe.skipIf(!BUILT)('the deprecated HTTP+SSE transport of 2024-11-05 behind 
       /^server\/discover probe: .*HTTP 404.*; fell back to initialize: the initialize POST was answered HTTP 404, and a GET opened an event stream whose first event, endpoint, named \/messages\?sessionId=\[redacted\]: the deprecated HTTP\+SSE transport of 2024-11-05; initialize agreed protocol version 2024-11-05$/,
     );
     expect(report.server).toEqual({ name: 'sdk-v1-sse-fixture', version: '1.0.0' });
+    // Its POSTs went over one connection (the HTTP+SSE default), not the --concurrency that Streamable HTTP would pool.
+    expect(report.options.httpConnections).toBeUndefined();
     expect(run.stdout).toContain('\nWire: 2024-11-05 (');
     expect(run.stdout).toContain('\nTransport: HTTP+SSE (2024-11-05, deprecated): the URL refused the initialize POST, and its GET stream named an endpoint; Streamable HTTP checks do not apply\n');
     expect(report.checks.filter((c) => c.status === 'fail' || c.status === 'error'), explain(report)).toEqual([]);
@@ -66,7 +68,7 @@ describe.skipIf(!BUILT)('the deprecated HTTP+SSE transport of 2024-11-05 behind 
   it('every check runs over it as over stdio, but those of Streamable HTTP (or stdio): the same verdicts as the same server over stdio', async () => {
     const url = await sseFixture();
     const [sse, stdio] = await Promise.all([
-      runCli(['--url', url, '--protocol-version', '2025-11-25']),
+      runCli(['--url', url, '--protocol-version', '2025-11-25', '--http-connections', '3']),
       runCli(['--stdio', `${process.execPath} ${STDIO_FIXTURE}`, '--protocol-version', '2025-11-25']),
     ]);
     expect(sse.report!.wire.reason).toMatch(/^--protocol-version 2025-11-25 offered; the initialize POST was answered HTTP 404, and a GET opened an event stream .*; initialize agreed protocol version 2025-11-25$/);
@@ -80,6 +82,7 @@ describe.skipIf(!BUILT)('the deprecated HTTP+SSE transport of 2024-11-05 behind 
     expect(viaSse).toEqual(viaStdio);
     expect(Object.values(viaSse).filter((s) => s === 'pass').length).toBeGreaterThan(10);
     expect(sse.report!.stats.toolsCalled).toEqual(stdio.report!.stats.toolsCalled);
+    expect(sse.report!.options.httpConnections).toBe(3);
   });
 
   it('a POST answered 405 (a router that knows the URL for GET only) is the same sign as 404', async () => {

@@ -144,7 +144,8 @@ function reportOf(target: AuditTarget, checks: readonly CheckDefinition[], confi
       maxMessageBytes: config.maxMessageBytes,
       concurrency: config.concurrency,
       ...(config.maxRps === undefined ? {} : { maxRps: config.maxRps }),
-      ...(config.httpConnections > 1 ? { httpConnections: config.httpConnections } : {}),
+      // The connections the transport spoke over: a --url that turned out to speak HTTP+SSE has its own number.
+      ...((target.transport.connectionCount ?? 1) > 1 ? { httpConnections: target.transport.connectionCount } : {}),
     },
     stats: {
       requests: client.exchanges.filter((e) => e.response !== undefined || e.failure).length,

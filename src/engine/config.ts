@@ -15,7 +15,6 @@ export interface AuditConfig {
   /** Calls in flight at once: scripted calls to different tools, and generated calls. */
   concurrency: number;
   maxRps?: number;
-  httpConnections: number;
   /** Tools that may be called besides read-only ones ('all': any). */
   allowTools: readonly string[] | 'all';
   skipTools: readonly string[];

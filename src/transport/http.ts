@@ -84,6 +84,10 @@ export class HttpTransport implements Transport {
     return this.httpSse ? 'http+sse' : 'http';
   }
 
+  get connectionCount(): number {
+    return this.httpSse ? Math.max(1, Math.floor(this.options.httpSseConnections ?? 1)) : this.connections.length;
+  }
+
   async start(): Promise<void> {
     this.connectionPool();
   }

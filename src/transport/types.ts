@@ -24,6 +24,8 @@ export interface Transport {
   readonly kind: 'stdio' | 'http' | 'http+sse' | 'snapshot';
   /** Human description of the target for reports (secrets redacted). */
   readonly description: string;
+  /** HTTP only: the kept-alive connections the audit's requests go over (over HTTP+SSE, its POST connections). */
+  readonly connectionCount?: number;
   /** Start the target / check reachability; a second call waits for the first. Throws TargetUnavailableError. */
   start(): Promise<void>;
   /**
