@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILT, ROOT, runCli } from './helpers/cli.js';
-import { isAlive } from './helpers/processes.js';
+import { aliveAfter } from './helpers/processes.js';
 
 /**
  * Over stdio another connection is another process of the target. The one the checks with a `prepare` hook share is
@@ -20,8 +20,7 @@ function started(file: string): number[] {
 }
 
 async function expectAllEnded(pids: number[]): Promise<void> {
-  for (const until = Date.now() + 3000; pids.some(isAlive) && Date.now() < until; ) await new Promise((r) => setTimeout(r, 100));
-  expect(pids.filter(isAlive), 'processes outlived the audit').toEqual([]);
+  expect(await aliveAfter(pids, 3000), 'processes outlived the audit').toEqual([]);
 }
 
 const chaos = (pids: string) => `${process.execPath} ${CHAOS} --pid-file ${pids}`;
