@@ -6,6 +6,7 @@ import { CAPABILITY_CHECKS } from './discovery/capabilities.js';
 import { DISCOVER_CHECKS } from './discovery/discover.js';
 import { requestResponseContentType } from './http/http-content-type.js';
 import { HTTP_CHECKS } from './http/http-headers.js';
+import { sessionIdVisibleAscii } from './http/session-id.js';
 import { HTTP_STREAM_CHECKS } from './http/http-streams.js';
 import { JSON_SCHEMA_CHECKS } from './definitions/json-schema.js';
 import { LIVE_LISTING_CHECKS } from './listing/live-listing.js';
@@ -62,6 +63,7 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...CANCELLATION_CHECKS,
   ...SUBSCRIPTION_CHECKS,
   ...HTTP_CHECKS,
+  sessionIdVisibleAscii,
   ...ORIGIN_CHECKS,
   requestResponseContentType,
   ...PARAM_HEADER_CHECKS,

@@ -370,6 +370,11 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     // Lives in the HTTP server, outside the handler (see http.test.ts); the handler itself stays clean.
     expect(overHttp(ctx, rpc(1, 'tools/bogus')).status).toBe(404);
   },
+  'session-id-not-visible-ascii': (ctx) => {
+    // Lives in the HTTP server's sessions, outside the handler (see http.test.ts); the handler itself stays clean.
+    exchange(ctx, initializeRequest(1, '2025-06-18'));
+    expect(exchange(ctx, legacyRpc(2, 'tools/list')).at(-1)!.result.tools.length).toBeGreaterThan(0);
+  },
   'session-minted': (ctx) => {
     // Lives in the HTTP server, outside the handler (see http.test.ts); the handler itself stays clean.
     expect(overHttp(ctx, rpc(1, 'server/discover')).status).toBe(200);

@@ -146,6 +146,13 @@ export const DEFECTS = defineDefects([
     revision: '2025-06-18',
   },
   {
+    name: 'session-id-not-visible-ascii',
+    breaks: 'http.session.id-visible-ascii',
+    description: 'a Streamable HTTP session of an initialize revision is assigned an id with spaces in it ("mtc session <uuid>"), outside the visible ASCII the id must keep to',
+    revision: '2025-06-18',
+    transports: ['http'],
+  },
+  {
     name: 'batch-rejected',
     breaks: 'base.batch.receive',
     description: 'a 2025-03-26 session answers every JSON-RPC batch with one -32600 error ("batches are not supported"), as servers of 2025-06-18 on may',

@@ -20,13 +20,17 @@ const MAX_SESSIONS = 1000;
 export class HttpSessions {
   private readonly sessions = new Map<string, InitializeSession>();
 
-  constructor(private readonly own: InitializeRevision) {}
+  /** `mintId` makes a session's id (a defect may give one that breaks the id's rules). */
+  constructor(
+    private readonly own: InitializeRevision,
+    private readonly mintId: () => string = randomUUID,
+  ) {}
 
   route(headers: HeaderBag, body: unknown): Routed {
     const id = sessionId(headers);
     if (id === undefined) {
       if (!isInitialize(body)) return { status: 400, message: 'Bad Request: the Mcp-Session-Id header is required (send initialize first)' };
-      const minted = randomUUID();
+      const minted = this.mintId();
       const session = new InitializeSession(this.own);
       this.sessions.set(minted, session);
       if (this.sessions.size > MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);

@@ -558,6 +558,16 @@ describe('Streamable HTTP of an initialize revision: sessions', () => {
     });
   });
 
+  it('session-id-not-visible-ascii mints ids with spaces in them, and serves the session they name', async () => {
+    await withServer({ revision: '2025-06-18', defects: ['session-id-not-visible-ascii'] }, async (server) => {
+      const answer = await post(server.url, initializeRequest(0, '2025-06-18'), JSON_HEADERS);
+      const id = String(answer.headers['mcp-session-id']);
+      expect(id).toMatch(/^mtc session [0-9a-f-]{36}$/);
+      const headers = { ...JSON_HEADERS, 'Mcp-Session-Id': id, 'MCP-Protocol-Version': '2025-06-18' };
+      expect((await post(server.url, legacyRpc(1, 'tools/list'), headers)).status).toBe(200);
+    });
+  });
+
   it('each session agrees its own version; MCP-Protocol-Version (2025-06-18 on) must be the agreed one', async () => {
     await withServer({ revision: '2025-11-25' }, async (server) => {
       const newer = await open(server.url, '2025-11-25');

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { methodOf, type ArrivalLog } from './arrival-log.js';
@@ -45,7 +45,7 @@ export interface RunningHttpServer {
 /** HTTP on 127.0.0.1: Streamable HTTP with a single endpoint at /mcp, or (2024-11-05) HTTP+SSE with its stream at /sse. */
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const state = createServerState();
-  const sessions = httpSessions(options.revision);
+  const sessions = httpSessions(options.revision, options.defects);
   let rateLimit = options.rateLimitOnce;
   const server = createServer((req, res) => {
     const method = String(req.headers['mcp-method'] ?? '-');
@@ -78,9 +78,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
 }
 
 /** The sessions of an initialize revision's HTTP transport; none on 2026-07-28. */
-function httpSessions(revision: InitializeRevision | undefined): HttpSessions | HttpSseSessions | undefined {
+function httpSessions(revision: InitializeRevision | undefined, defects: DefectSet): HttpSessions | HttpSseSessions | undefined {
   if (!revision) return undefined;
-  return REVISION_RULES[revision].http === 'http+sse' ? new HttpSseSessions(revision) : new HttpSessions(revision);
+  if (REVISION_RULES[revision].http === 'http+sse') return new HttpSseSessions(revision);
+  return defects.has('session-id-not-visible-ascii') ? new HttpSessions(revision, () => `mtc session ${randomUUID()}`) : new HttpSessions(revision);
 }
 
 async function serveRequest(
