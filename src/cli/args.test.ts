@@ -89,6 +89,9 @@ describe('quickParse (yargs-parser alone) agrees with yargs', () => {
     expect((await parseArgs(['--stdio', 's'], VERSION))!.revisions).toBeUndefined();
     await expect(parseArgs(['--revisions', '2025-11-24', '--stdio', 's'], VERSION)).rejects.toThrow('--revisions: unknown revision "2025-11-24" (choose all, or from 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05)');
     await expect(parseArgs(['--revisions', 'all', '--protocol-version', '2025-06-18', '--stdio', 's'], VERSION)).rejects.toThrow(/leave out --protocol-version/);
+    // --spec was renamed --protocol-version: the old name is still an unknown argument, and the error names the new one.
+    await expect(parseArgs(['--spec', '2025-11-25', '--stdio', 's'], VERSION)).rejects.toThrow('Unknown argument: spec (--spec is now --protocol-version)');
+    await expect(parseArgs(['--bogus', '1', '--stdio', 's'], VERSION)).rejects.toThrow(/^Unknown argument: bogus$/);
     await expect(parseArgs(['--revisions', 'all', '--from-snapshot', 'f.json'], VERSION)).rejects.toThrow(/needs a live target/);
     await expect(parseArgs(['snapshot', '--revisions', 'all', '--stdio', 's'], VERSION)).rejects.toThrow(/goes with an audit/);
     await expect(parseArgs(['--revisions', ',', '--stdio', 's'], VERSION)).rejects.toThrow(/needs all or a list/);

@@ -359,11 +359,22 @@ async function yargsParse(argv: string[], version: string, layers: Layers): Prom
     .wrap(Math.min(110, process.stdout.columns || 100))
     .exitProcess(false)
     .fail((message, error) => {
-      throw new UsageError(oneLine(error?.message ?? message));
+      throw new UsageError(withRenames(oneLine(error?.message ?? message)));
     })
     .parseAsync();
   if (argv.some((a) => a === '--help' || a === '-h' || a === '--version')) return null;
   return args as unknown as ParsedArgs;
+}
+
+/** Options that were renamed: a command line that still uses the old name is told the new one. */
+const RENAMED: Readonly<Record<string, string>> = { spec: 'protocol-version' };
+
+/** "Unknown argument: spec" names the option that took its place. */
+export function withRenames(message: string): string {
+  const unknown = /^Unknown arguments?: (.+)$/.exec(message);
+  if (!unknown) return message;
+  const renamed = unknown[1]!.split(', ').filter((name) => Object.hasOwn(RENAMED, name));
+  return renamed.length === 0 ? message : `${message} (${renamed.map((name) => `--${name} is now --${RENAMED[name]!}`).join('; ')})`;
 }
 
 /** yargs words some errors over several lines ("Invalid values:\n  Argument: …"): a usage error is one line. */
