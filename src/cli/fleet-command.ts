@@ -1,18 +1,19 @@
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { discoverFleetFiles, fleetFileCandidates, readFleetFiles } from '../fleet/config/index.js';
 import { running } from '../fleet/run/audit-process.js';
 import { readFleetLock, type FleetLockFile } from '../lock/fleet-lock.js';
 import { LockError } from '../lock/tool-lock.js';
 import type { ServerAuditFlags } from '../fleet/run/plan.js';
 import { runFleet, type FleetCounts, type FleetProgress } from '../fleet/run/run-fleet.js';
+import { previousDurations } from '../fleet/run/start-order.js';
 import { EXIT } from '../model/exit-codes.js';
 import { selectChecks } from '../runner/registry.js';
 import { ALL_CHECKS } from '../../suites/index.js';
 import { colorEnabled, palette } from '../report/color.js';
 import { fleetConsoleLines, outcomeLabel } from '../report/fleet-console.js';
-import { writeFleetFiles } from '../report/fleet-files.js';
+import { FLEET_JSON_FILE, writeFleetFiles } from '../report/fleet-files.js';
 import { FILE_REPORTER_NAMES } from '../report/names.js';
 import { formatDuration } from '../report/duration.js';
 import { terminalInline } from '../report/text-safety.js';
@@ -67,6 +68,7 @@ export async function fleetCommand(options: CliOptions, version: string): Promis
     if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError(`--lock-write ${fleet.lockWrite}: ${folder} is not a folder that exists`);
   }
   await prepareOutputDir(options.outputDir, FILE_REPORTER_NAMES);
+  const previousMs = await previousDurations(join(options.outputDir, FLEET_JSON_FILE));
 
   const paint = palette(options.color ?? colorEnabled(out));
   const toConsole = options.reporters.includes('console');
@@ -88,6 +90,7 @@ export async function fleetCommand(options: CliOptions, version: string): Promis
         cwd: process.cwd(),
         ...(lock ? { lock } : {}),
         ...(fleet.lockWrite !== undefined ? { lockWrite: fleet.lockWrite } : {}),
+        previousMs,
       },
       status,
     ),

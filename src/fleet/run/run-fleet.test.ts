@@ -65,6 +65,18 @@ describe('runFleet', () => {
     expect(sharded.shard).toEqual({ index: 2, count: 3 });
   });
 
+  it('starts the servers the previous fleet found longest first, new ones before them; the report keeps file order', async () => {
+    const started: string[] = [];
+    const audit: Auditor = async (_cli, invocation) => {
+      started.push(invocation.args[1]!);
+      return { exitCode: 0, killed: false, report: passing(), stderr: [], budgetMs: 1 };
+    };
+    const previousMs = new Map([['a', 300], ['b', 2_900], ['d', 1_800]]);
+    const report = await runFleet(plan([entry('a'), entry('b'), entry('c'), entry('d')], { jobs: 1, previousMs }), {}, audit);
+    expect(started).toEqual(['node c.js', 'node b.js', 'node d.js', 'node a.js']);
+    expect(report.servers.map((s) => s.name)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
   it('tells the console each start and finish with done / running / left', async () => {
     const seen: string[] = [];
     const audit: Auditor = async () => ({ exitCode: 0, killed: false, report: passing(), stderr: [], budgetMs: 1 });

@@ -8,6 +8,7 @@ import { type AuditDepth, type FleetEntry, type FleetLockOutcome, type FleetOutc
 import type { RunReport } from '../../model/report.js';
 import { isUnavailable, OUTCOME_ORDER } from '../../report/fleet/rows.js';
 import { pool } from '../../runner/pool.js';
+import { startOrder } from './start-order.js';
 import { crossServerFindings, type ServerTools } from '../cross-server.js';
 import { runAuditProcess } from './audit-process.js';
 import { LISTING_FILE, readListedTools, readListing } from './listing.js';
@@ -39,6 +40,8 @@ export interface FleetPlan {
   lock?: { file: string; data: FleetLockFile };
   /** --lock-write: the file the fleet lock is written to, from each server's complete listing. */
   lockWrite?: string;
+  /** Each server's time in the previous fleet of this output folder, by name: the longest start first (start-order.ts). */
+  previousMs?: ReadonlyMap<string, number>;
 }
 
 /** What the fleet tells its console while it runs. */
@@ -74,7 +77,8 @@ export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, au
   const counts: FleetCounts = { done: 0, running: 0, left: toAudit.length };
   const listings: (ServerTools | undefined)[] = new Array(plan.entries.length);
   const fullListings: (Record<string, unknown>[] | undefined)[] = new Array(plan.entries.length);
-  await pool(toAudit, Math.max(1, plan.jobs), async (i) => {
+  const order = startOrder(toAudit, plan.entries.map((e) => e.name), plan.previousMs ?? new Map());
+  await pool(order, Math.max(1, plan.jobs), async (i) => {
     const entry = plan.entries[i]!;
     counts.left -= 1;
     counts.running += 1;
