@@ -6,6 +6,7 @@ import { ERR } from '../../src/protocol/constants.js';
 import type { InvalidArguments, LenientReading } from '../../src/schema/arguments/index.js';
 import { parsePointer } from '../../src/schema/tool-schema/json-pointer.js';
 import { fail, note, skip } from '../kit/outcome.js';
+import { blotWords } from './blot-words.js';
 
 /*
  * How the answer to schema-invalid arguments is judged, by tools.err.execution-errors (one mutation of each tool's
@@ -108,28 +109,6 @@ function argumentTokens(objects: readonly unknown[]): string[] {
   return [...tokens].filter((t) => t.trim() !== '' && t.length <= READ_CHARS).sort((a, b) => b.length - a.length);
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-const tokenPatterns = new Map<string, RegExp>();
-const MAX_CACHED_PATTERNS = 256;
-
-/**
- * The tokens that occur in `text` as whole words, longest first, as one pattern: most tokens are absent from a given
- * answer, so a plain substring test keeps them out and the pattern stays small (often there is none at all).
- */
-function tokenPattern(text: string, tokens: readonly string[]): RegExp | undefined {
-  const present = tokens.filter((t) => text.includes(t));
-  if (present.length === 0) return undefined;
-  const source = `(?<![\\p{L}\\p{N}_])(?:${present.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}_])`;
-  let pattern = tokenPatterns.get(source);
-  if (!pattern) {
-    if (tokenPatterns.size >= MAX_CACHED_PATTERNS) tokenPatterns.clear();
-    pattern = new RegExp(source, 'gu');
-    tokenPatterns.set(source, pattern);
-  }
-  return pattern;
-}
-
 /**
  * How an answer fails, in a form comparable between two calls that differ only in their arguments: the JSON-RPC error
  * code and message, or the text of an isError result (text blocks in full, other blocks by type), lower-cased, with
@@ -144,10 +123,7 @@ export function failureSignature(exchange: Exchange, tokens: readonly string[]):
   if (error) text = `error ${String(error.code)}: ${String(error.message).slice(0, READ_CHARS)}`;
   else if (result?.isError === true) text = `isError: ${contentText(result)}`;
   else return undefined;
-  text = text.toLowerCase();
-  const pattern = tokenPattern(text, tokens);
-  if (pattern) text = text.replace(pattern, '…');
-  return text.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+  return blotWords(text.toLowerCase(), tokens).replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
 }
 
 /** Words by which an answer says an argument was set aside, looked for outside the argument's own name and value. */
