@@ -58,7 +58,11 @@ describe.skipIf(!BUILT)('real npm servers on the legacy wire (stdio)', () => {
       const negotiated = run.report!.checks.find((c) => c.id === 'lifecycle.capabilities.negotiated')!;
       expect(negotiated.status).toBe('pass');
       if (asksForRoots) {
-        expect(negotiated.evidence).toMatchObject([{ data: { request: { method: 'roots/list' }, answer: { result: { roots: [] } } } }]);
+        // server-everything asks 350 ms after initialize and whenever its get-roots-list tool is called (dist/server/
+        // roots.js): whether the first call comes before the timer depends on timing, so one or two roots/list requests
+        // may precede this check. Each was answered with no roots.
+        expect(negotiated.evidence.length).toBeGreaterThan(0);
+        for (const evidence of negotiated.evidence) expect(evidence).toMatchObject({ data: { request: { method: 'roots/list' }, answer: { result: { roots: [] } } } });
       } else {
         expect(negotiated.message).toBe('the server sent the client no request');
       }
