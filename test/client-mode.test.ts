@@ -304,13 +304,14 @@ describe.skipIf(!BUILT || !hasPython)('client mode against a client on another s
     expect(run.report!.client!.driverLines).toBe(transport === 'http' ? 24 : 30);
   });
 
-  it('in its legacy mode (MCP_CONFORMANCE_PROTOCOL_VERSION=2025-11-25, over HTTP): the same contract, judged on 2025-11-25, no fail and no warning', async () => {
-    const run = await runCli(['client', '--command', `python3 ${join(ROOT, 'examples/clients/python-stdlib/driver.py')}`], { env: { MCP_CONFORMANCE_PROTOCOL_VERSION: '2025-11-25' } });
+  it.each(['http', 'stdio'] as const)('in its legacy mode (MCP_CONFORMANCE_PROTOCOL_VERSION=2025-11-25, over %s): the same contract, judged on 2025-11-25, no fail and no warning', async (transport) => {
+    const run = await runCli(['client', '--transport', transport, '--command', `python3 ${join(ROOT, 'examples/clients/python-stdlib/driver.py')}`], { env: { MCP_CONFORMANCE_PROTOCOL_VERSION: '2025-11-25' } });
     expect(run.report!.wire.protocolVersion).toBe('2025-11-25');
     expect(run.report!.checks.filter((c) => c.status === 'fail' || c.status === 'warn').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
     expect(run.code).toBe(0);
-    // It answered the server's requests mid-call and started a new session after the 404.
-    expect(statuses(run.report!.checks)).toMatchObject({ 'base.response.same-id': 'pass', 'http.session.new-after-404': 'pass', 'http.pv.after-initialize': 'pass', 'lifecycle.client.initialized': 'pass' });
+    // It opened with initialize and answered the server's requests mid-call; over HTTP it also started a new session after the 404.
+    expect(statuses(run.report!.checks)).toMatchObject({ 'base.response.same-id': 'pass', 'lifecycle.client.initialize-first': 'pass', 'lifecycle.client.initialized': 'pass' });
+    if (transport === 'http') expect(statuses(run.report!.checks)).toMatchObject({ 'http.session.new-after-404': 'pass', 'http.pv.after-initialize': 'pass' });
     expect(run.report!.client!.driverLines).toBe(6);
   });
 });
