@@ -70,6 +70,25 @@ describe.skipIf(!BUILT)('real npm servers on the legacy wire (stdio)', () => {
   }
 });
 
+// The official Postgres server (SDK 1.0.1, as the GitHub, Slack and Brave servers of its day) agrees 2024-11-05. Its one
+// tool, query, carries no annotations, so the safe default calls none; the database URL names a closed port, and
+// nothing the audit sends makes it connect (tools/list and the probes do not touch the database).
+describe.skipIf(!BUILT)('a real npm server on 2024-11-05 (stdio)', () => {
+  it.concurrent('@modelcontextprotocol/server-postgres: judged on 2024-11-05, linked to its pages, with no finding', { timeout: 60_000 }, async () => {
+    const run = await runCli(['--stdio', npmServer('@modelcontextprotocol/server-postgres', 'postgresql://127.0.0.1:1/none'), '--reporter', 'json,console']);
+    expect(run.report!.wire.protocolVersion).toBe('2024-11-05');
+    expect(run.report!.server).toEqual({ name: 'example-servers/postgres', version: '0.1.0' });
+    expect(run.report!.checks.filter((c) => c.status !== 'pass' && c.status !== 'skip').map((c) => `${c.status} ${c.id}`), explain(run.report)).toEqual([]);
+    expect(run.code).toBe(0);
+    const judged = run.report!.checks.filter((c) => c.status === 'pass');
+    expect(judged.length).toBeGreaterThan(10);
+    // A page of 2024-11-05, or (for a schema.json rule) that revision's schema.json.
+    for (const check of judged) expect(check.specUrl, check.id).toMatch(/\/specification\/2024-11-05\/|\/schema\/2024-11-05\/schema\.json$/);
+    expect(run.stdout).toContain('\nWire: 2024-11-05 (');
+    expect(run.report!.stats.toolsCalled).not.toHaveProperty('query');
+  });
+});
+
 describe.skipIf(!BUILT)('a server built on the official SDK v2 (2026-07-28, stdio)', () => {
   it('is audited on the modern wire with exactly the justified findings', async () => {
     const run = await runCli(['--stdio', `${process.execPath} ${join(ROOT, 'test/fixtures/sdk-v2-server.mjs')}`, '--list-changed-trigger', 'toggle_beta'], {
