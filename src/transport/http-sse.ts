@@ -80,6 +80,10 @@ export class HttpSseTransport implements Transport {
     }
   }
 
+  get connectionCount(): number {
+    return Math.max(1, Math.floor(this.options.connections ?? 1));
+  }
+
   /** Opens the event stream and waits for its `endpoint` event; throws TargetUnavailableError saying why none came. */
   start(): Promise<void> {
     this.starting ??= this.open();
@@ -161,7 +165,7 @@ export class HttpSseTransport implements Transport {
    */
   private async post(body: string, headers: readonly OutgoingHeader[], timeoutMs: number): Promise<Posted> {
     const endpoint = this.endpoint!;
-    this.posts ??= originPool(endpoint, Math.max(1, Math.floor(this.options.connections ?? 1)));
+    this.posts ??= originPool(endpoint, this.connectionCount);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {

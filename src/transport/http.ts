@@ -85,7 +85,7 @@ export class HttpTransport implements Transport {
   }
 
   get connectionCount(): number {
-    return this.httpSse ? Math.max(1, Math.floor(this.options.httpSseConnections ?? 1)) : this.connections.length;
+    return this.httpSse?.connectionCount ?? this.connections.length;
   }
 
   async start(): Promise<void> {

@@ -22,7 +22,8 @@ export const sessionIdVisibleAscii: CheckDefinition = {
     { ref: SESSIONS, text: 'The session ID MUST only contain visible ASCII characters (ranging from 0x21 to 0x7E).', keyword: 'MUST' },
   ]),
   needs: ['live', 'http'],
-  // Reads the session ids of every response recorded, the initialize responses of other connections included.
+  // After the other checks: a server may assign ids on later responses too, and every response of the audit's
+  // connection is read.
   phase: 'final',
   run(ctx) {
     const assigning = ctx.exchanges().filter((e): e is Exchange & { responseHeaders: Record<string, string> } => e.responseHeaders?.['mcp-session-id'] !== undefined);

@@ -6,20 +6,15 @@ const isWordCodePointAt = (text: string, index: number): boolean => {
   return codePoint !== undefined && WORD_CHAR.test(String.fromCodePoint(codePoint));
 };
 
-/** Whether the code point that ends right before `index` is a word character (a surrogate pair read as one). */
-function wordCharBefore(text: string, index: number): boolean {
-  if (index === 0) return false;
-  const low = text.charCodeAt(index - 1);
-  const start = low >= 0xdc00 && low <= 0xdfff && index >= 2 && text.charCodeAt(index - 2) >= 0xd800 && text.charCodeAt(index - 2) <= 0xdbff ? index - 2 : index - 1;
-  return isWordCodePointAt(text, start);
-}
-
 /** Whether `index` falls between the two halves of a surrogate pair (where a match may neither start nor end). */
 const splitsPair = (text: string, index: number): boolean => {
   const high = text.charCodeAt(index - 1);
   const low = text.charCodeAt(index);
   return high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff;
 };
+
+/** Whether the code point that ends right before `index` is a word character (a surrogate pair read as one). */
+const wordCharBefore = (text: string, index: number): boolean => index > 0 && isWordCodePointAt(text, splitsPair(text, index - 1) ? index - 2 : index - 1);
 
 /**
  * `text` with every whole-word occurrence of a token replaced by `…`, scanning left to right; at each place the first
