@@ -67,3 +67,23 @@ describe.skipIf(!BUILT)('standard-header verdicts do not depend on whether the t
     }
   });
 });
+
+describe.skipIf(!BUILT)('the MCP-Protocol-Version MUSTs and a server that also takes earlier clients (as the Python SDK 2.3 routes them)', () => {
+  const FIXTURE = join(ROOT, 'test/fixtures/dual-era-http-server.mjs');
+  const CHECKS = 'http.pv.missing-reject,http.pv.mismatch';
+
+  it('a request without the header, or naming 2025-11-25, refused by the earlier session rules: not judged, and the skip says why', { timeout: 60_000 }, async () => {
+    const { run, check, text } = await audit(startHttpServer(FIXTURE), CHECKS);
+    expect(check('http.pv.missing-reject').status, text).toBe('skip');
+    expect(check('http.pv.missing-reject').message).toMatch(/HTTP 400 with error -32600, not judged: the server supports 2025-03-26 clients .*MAY treat a request that omits the header as protocol version 2025-03-26"$/);
+    expect(check('http.pv.mismatch').status).toBe('skip');
+    expect(check('http.pv.mismatch').message).toMatch(/not judged: the server also speaks 2025-11-25 .*2025-11-25 has no HeaderMismatch$/);
+    expect(run.code).toBe(0);
+  });
+
+  it('the same answers from a server of 2026-07-28 alone (it refuses initialize) fail both', { timeout: 60_000 }, async () => {
+    const { run, check, text } = await audit(startHttpServer(FIXTURE, '--modern-only'), CHECKS);
+    expect([check('http.pv.missing-reject').status, check('http.pv.mismatch').status], text).toEqual(['fail', 'fail']);
+    expect(run.code).toBe(1);
+  });
+});
