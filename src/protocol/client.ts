@@ -1,4 +1,5 @@
 import { errorOf, isObject, resultOf, type JsonRpcId } from '../jsonrpc.js';
+import { ToolPages } from './tool-pages.js';
 import { compareWires, isInitializeWire, LEGACY_VERSION, MODERN_VERSION, type Wire } from '../model/wire.js';
 import { encodeHeaderValue } from '../transport/header-encoding.js';
 import { paramHeaders } from '../transport/param-headers.js';
@@ -78,6 +79,8 @@ export class McpClient {
   constructor(
     readonly transport: Transport,
     readonly clientInfo: ClientInfo,
+    /** tools/list pages received on this audit's connections (tool-walk.ts shares repeated ones); pass the audit's own to another connection. */
+    readonly toolPages = new ToolPages(),
   ) {
     transport.answerServerRequests?.((request) => this.answerServerRequest(request));
   }

@@ -47,7 +47,10 @@ export async function walkTools(client: McpClient, maxPages = DEFAULT_MAX_PAGES,
     const content = Array.isArray(result?.tools) && result.tools.length > 0 ? JSON.stringify(result.tools) : undefined;
     const repeats = content === undefined ? undefined : pageContents.get(content);
     if (repeats !== undefined) return { pages, tools, stop: { kind: 'page-repeat', page: pageNo, repeatsPage: repeats, exchange } };
-    if (content !== undefined) pageContents.set(content, pageNo);
+    if (content !== undefined) {
+      pageContents.set(content, pageNo);
+      result!.tools = client.toolPages.intern(content, result!.tools as unknown[]);
+    }
     pages.push(page);
     if (!result) {
       const error = errorOf(exchange.response);

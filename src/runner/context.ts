@@ -265,7 +265,7 @@ export class CheckContext {
   async anotherConnection(options: { negotiate?: boolean } = {}): Promise<McpClient> {
     if (!this.options.openTransport) throw new Error('no way to open another connection to this target');
     const transport = await this.options.openTransport();
-    const client = new McpClient(transport, this.client.clientInfo);
+    const client = new McpClient(transport, this.client.clientInfo, this.client.toolPages);
     this.extraClients.push(client);
     await transport.start();
     if (options.negotiate === false) client.wire = this.wire;

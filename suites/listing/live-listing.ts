@@ -14,26 +14,23 @@ import { ERR, META_CLIENT_INFO } from '../../src/protocol/constants.js';
 const names = (walk: ToolWalk) => walk.tools.map((t) => (typeof t.name === 'string' ? t.name : '#?'));
 const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 
-interface Definition {
-  tool: Record<string, unknown>;
-  /** JSON text as received: equal texts need no canonical comparison. */
-  text: string;
-}
-
 /** name → definition, for comparing whole listings. */
-function definitions(walk: ToolWalk): Map<string, Definition> {
-  const map = new Map<string, Definition>();
-  for (const t of walk.tools) map.set(String(t.name), { tool: t, text: JSON.stringify(t) });
+function definitions(walk: ToolWalk): Map<string, Record<string, unknown>> {
+  const map = new Map<string, Record<string, unknown>>();
+  for (const t of walk.tools) map.set(String(t.name), t);
   return map;
 }
 
-/** Key order does not make a definition different: texts that differ are compared in canonical form. */
-function sameDefinition(a: Definition, b: Definition): boolean {
-  return a.text === b.text || canonicalJson(a.tool) === canonicalJson(b.tool);
+/**
+ * Key order does not make a definition different: texts that differ are compared in canonical form. A page received
+ * again with the same text shares the first one's objects (protocol/tool-pages.ts), so most comparisons end at once.
+ */
+function sameDefinition(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b) || canonicalJson(a) === canonicalJson(b);
 }
 
 /** `-name`: only in `a`; `+name`: only in `b`; `~name`: in both, defined differently. */
-function difference(a: Map<string, Definition>, b: Map<string, Definition>): string[] {
+function difference(a: Map<string, Record<string, unknown>>, b: Map<string, Record<string, unknown>>): string[] {
   const out: string[] = [];
   for (const name of a.keys()) if (!b.has(name)) out.push(`-${name}`);
   for (const name of b.keys()) if (!a.has(name)) out.push(`+${name}`);
