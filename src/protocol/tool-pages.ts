@@ -1,5 +1,5 @@
 /** How much page text an audit keeps as keys; past it, new pages are kept as received (still correct, just not shared). */
-export const MAX_INTERNED_PAGE_CHARS = 64 * 1024 * 1024;
+export const MAX_INTERNED_PAGE_CHARS = 32 * 1024 * 1024;
 
 /**
  * The `tools` arrays of tools/list pages by their JSON text, shared by every connection of one audit. A listing walked
