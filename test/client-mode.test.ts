@@ -315,3 +315,37 @@ describe.skipIf(!BUILT || !hasPython)('client mode against a client on another s
     expect(run.report!.client!.driverLines).toBe(6);
   });
 });
+
+const hasPythonSdk = hasPython && spawnSync('python3', ['-c', 'import mcp.client.client']).status === 0;
+const pythonSdkDriver = `python3 ${join(ROOT, 'examples/clients/python-sdk/driver.py')}`;
+
+// The official Python SDK's client (`mcp` 2.3.0 from PyPI, installed by .ci/run): its model of a result takes any
+// resultType, and it validates structuredContent by jsonschema's default dialect when the declared one is unknown.
+describe.skipIf(!BUILT || !hasPythonSdk)('client mode against the official Python SDK client (mcp 2.3)', { concurrent: true }, () => {
+  it.each([
+    ['http', ['jsonschema.impl.unsupported-dialect: fail', 'base.resulttype.unknown-invalid: fail', 'http.sse.no-resume: warn']],
+    ['stdio', ['jsonschema.impl.unsupported-dialect: fail', 'base.resulttype.unknown-invalid: fail']],
+  ] as const)('over %s, on 2026-07-28: an unknown resultType reaches the caller as a result, and an unknown dialect is validated all the same (MUSTs)', async (transport, expected) => {
+    const run = await runCli(['client', '--transport', transport, '--command', pythonSdkDriver]);
+    const report = run.report!;
+    expect(report.wire.protocolVersion).toBe('2026-07-28');
+    expect(report.client).toMatchObject({ name: 'mcp', exit: { kind: 'exited', code: 0 } });
+    expect(findings(report.checks)).toEqual(expected);
+    expect(run.code).toBe(1);
+    const byId = (id: string) => report.checks.find((c) => c.id === id)!;
+    expect(byId('base.resulttype.unknown-invalid').quote).toBe('A resultType of any value unrecognized by the client MUST be considered invalid.');
+    expect(byId('jsonschema.impl.unsupported-dialect').quote).toBe('They MUST handle unsupported dialects gracefully by returning an appropriate error indicating the dialect is not supported.');
+    // It does validate structuredContent: the mismatch was refused, so the dialect finding is not a client that never validates.
+    expect(byId('jsonschema.impl.unsupported-dialect').message).toMatch(/it rejected structured_mismatch/);
+    expect(statuses(report.checks)).toMatchObject({ 'base.jsonrpc': 'pass', 'page.client.opaque': 'pass', 'mrtr.client.echo-requeststate': 'pass' });
+  });
+
+  it.each(['http', 'stdio'] as const)('in its legacy mode (MCP_CONFORMANCE_PROTOCOL_VERSION=2025-11-25) over %s: judged on 2025-11-25; over HTTP it starts no new session after a 404', async (transport) => {
+    const run = await runCli(['client', '--transport', transport, '--command', pythonSdkDriver], { env: { MCP_CONFORMANCE_PROTOCOL_VERSION: '2025-11-25' } });
+    expect(run.report!.wire).toEqual({ protocolVersion: '2025-11-25', reason: 'client mode: the client opened with initialize; it offered 2025-11-25' });
+    expect(findings(run.report!.checks)).toEqual(transport === 'http' ? ['http.session.new-after-404: fail'] : []);
+    expect(run.code).toBe(transport === 'http' ? 1 : 0);
+    expect(run.report!.client).toMatchObject({ exit: { kind: 'exited', code: 0 } });
+    expect(statuses(run.report!.checks)).toMatchObject({ 'lifecycle.client.initialize-first': 'pass', 'lifecycle.client.initialized': 'pass', 'base.response.same-id': 'pass' });
+  });
+});
