@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -169,5 +170,47 @@ describe.skipIf(!BUILT)('a server built on the official SDK v2 (2026-07-28, Stre
     } finally {
       await server.stop();
     }
+  });
+});
+
+const hasPythonSdk = spawnSync('python3', ['-c', 'import mcp.server.mcpserver']).status === 0;
+const pythonServer = `python3 ${join(ROOT, 'test/fixtures/python/mcpserver_app.py')} stdio`;
+/** What the pydantic-style server earns on every wire it speaks: all SHOULDs, none a fail. */
+const PYTHON_WARNINGS = [
+  // An unknown tool and arguments: null are answered with isError results, not protocol errors.
+  'warn tools.err.unknown-tool',
+  'warn tools.err.protocol-errors',
+  // `add` returns an int and `count_slowly` a str: structuredContent {"result": …}, a text block of the bare value.
+  'warn tools.result.structured-text-mirror',
+  'warn tools.result.structured-text-mirror',
+  // pydantic's lax mode takes true for an int and "3" for an int.
+  'warn tools.err.execution-errors.property',
+  'warn tools.err.execution-errors.property',
+];
+
+// A server in the style users write with the official Python SDK (`mcp` 2.3.0 from PyPI, MCPServer, pydantic models,
+// sync and async tools, ctx.info and ctx.report_progress), every tool read-only so that each is called.
+describe.skipIf(!BUILT || !hasPythonSdk)('a server built on the official Python SDK (mcp 2.3, stdio)', { concurrent: true }, () => {
+  it('on 2026-07-28: no fail; it keeps to the per-request log level, so it sends no log message the audit did not ask for', { timeout: 60_000 }, async () => {
+    const run = await runCli(['--stdio', pythonServer]);
+    expect(run.report!.wire).toEqual({ protocolVersion: '2026-07-28', reason: 'server/discover returned a DiscoverResult' });
+    expect(run.report!.checks.filter((c) => c.status !== 'pass' && c.status !== 'skip').map((c) => `${c.status} ${c.id}`), explain(run.report)).toEqual(PYTHON_WARNINGS);
+    expect(run.code).toBe(0);
+    expect(run.report!.depth).toMatchObject({ toolsListed: 5, toolsCalled: 5 });
+    expect(run.report!.checks.find((c) => c.id === 'log.capability-declared')).toMatchObject({ status: 'skip', message: 'the server sent no notifications/message in this audit' });
+  });
+
+  it('on 2025-11-25: ctx.info() sends notifications/message from a server whose InitializeResult declares no logging capability (MUST)', { timeout: 60_000 }, async () => {
+    const run = await runCli(['--stdio', pythonServer, '--protocol-version', '2025-11-25']);
+    expect(run.report!.wire.protocolVersion).toBe('2025-11-25');
+    const findings = run.report!.checks.filter((c) => c.status !== 'pass' && c.status !== 'skip').map((c) => `${c.status} ${c.id}`);
+    expect(findings.filter((f) => f.startsWith('fail')), explain(run.report)).toEqual(['fail log.capability-declared']);
+    expect(findings.filter((f) => f.startsWith('warn'))).toEqual(PYTHON_WARNINGS);
+    expect(run.code).toBe(1);
+    const declared = run.report!.checks.find((c) => c.id === 'log.capability-declared')!;
+    expect(declared.quote).toBe('Servers that emit log message notifications MUST declare the logging capability');
+    expect(declared.specUrl).toBe('https://modelcontextprotocol.io/specification/2025-11-25/server/utilities/logging#capabilities');
+    expect(declared.message).toMatch(/notifications\/message received \(the first at level "info"\), but the capabilities the server declared have no logging \(prompts, resources, tools\)$/);
+    expect((declared.evidence[0] as { request: { method: string } }).request.method).toBe('initialize');
   });
 });

@@ -558,6 +558,12 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     expect(exchange(ctx, asking)[0]).toMatchObject({ method: 'notifications/message', params: { level: 'debug' } });
     expect(exchange(ctx, rpc(2, 'tools/call', { name: 'get_time', arguments: {} }))).toHaveLength(1);
   },
+  'log-without-capability': (ctx) => {
+    const asking = rpc(1, 'tools/call', { name: 'get_time', arguments: {}, _meta: meta({}, { 'io.modelcontextprotocol/logLevel': 'warning' }) });
+    expect(exchange(ctx, asking)[0]).toMatchObject({ method: 'notifications/message', params: { level: 'warning' } });
+    expect(exchange(ctx, rpc(2, 'tools/call', { name: 'get_time', arguments: {} }))).toHaveLength(1);
+    expect(discover(ctx).result.capabilities).not.toHaveProperty('logging');
+  },
   'log-on-listen': (ctx) => {
     const reply = handleMessage(rpc(1, 'subscriptions/listen', { notifications: { toolsListChanged: true } }), { ...ctx, transport: 'http' });
     if (reply.kind !== 'listen') throw new Error(`expected a listen stream, got ${reply.kind}`);

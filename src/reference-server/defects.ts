@@ -65,6 +65,7 @@ export const DEFECTS = defineDefects([
   },
   { name: 'log-without-level', breaks: 'log.no-level-no-message', description: 'every tools/call answer is preceded by an error-level notifications/message, log level asked for or not', transports: ['stdio'] },
   { name: 'log-below-level', breaks: 'log.may-at-or-above', description: 'a tools/call that sets a log level gets a debug-level notifications/message whatever level it asked for', transports: ['stdio'] },
+  { name: 'log-without-capability', breaks: 'log.capability-declared', description: 'a tools/call that sets a log level gets a notifications/message at that level, while discover declares no logging capability', transports: ['stdio'] },
   { name: 'log-on-listen', breaks: 'log.request-scoped', description: 'every subscriptions/listen stream starts with an info-level notifications/message', transports: ['http'] },
   { name: 'log-level-unchecked', breaks: 'log.invalid-level', description: 'an unknown io.modelcontextprotocol/logLevel ("verbose") is accepted', transports: ['stdio'] },
   { name: 'progress-token-as-number', breaks: 'progress.token-ref', description: 'progress notifications refer to a progressToken of digits ("9017") by the number it spells (9017)', transports: ['stdio'] },

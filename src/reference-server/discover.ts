@@ -22,9 +22,14 @@ export function discoverResult(defects: DefectSet): Record<string, unknown> {
   return result;
 }
 
+/** Defects that make the server send notifications/message (all but log-without-capability, whose rule is the declaration). */
+const LOGGING_DEFECTS = ['log-without-level', 'log-below-level', 'log-on-listen', 'log-after-cancel'] as const;
+
 function serverCapabilities(defects: DefectSet): Record<string, unknown> {
   if (defects.has('no-tools-capability')) return {};
   const capabilities: Record<string, unknown> = { tools: { listChanged: defects.has('list-changed-not-boolean') ? 'yes' : true } };
+  // The servers of the other defects that log declare it, so that only the rule each breaks is broken.
+  if (LOGGING_DEFECTS.some((name) => defects.has(name))) capabilities.logging = {};
   if (defects.has('extension-id-unprefixed')) capabilities.extensions = { tasks: {} };
   if (defects.has('task-result-unnegotiated')) capabilities.extensions = { 'io.modelcontextprotocol/tasks': {} };
   return capabilities;

@@ -274,6 +274,9 @@ function progressAfterResponse(meta: RequestMeta, defects: DefectSet): OutgoingM
 function logMessagesFor(meta: RequestMeta, defects: DefectSet): OutgoingMessage[] {
   const messages: OutgoingMessage[] = [];
   if (defects.has('log-without-level')) messages.push(notification('notifications/message', { level: 'error', logger: 'tools', data: 'tool call received' }));
+  if (defects.has('log-without-capability') && meta.logLevel !== undefined) {
+    messages.push(notification('notifications/message', { level: meta.logLevel, logger: 'tools', data: 'tool call finished' }));
+  }
   if (defects.has('log-below-level') && meta.logLevel !== undefined) {
     messages.push(notification('notifications/message', { level: 'debug', logger: 'tools', data: { step: 'arguments parsed' } }));
   }

@@ -7,6 +7,7 @@ import type { Exchange } from '../../src/model/exchange.js';
 import { isListen, notificationsSeen, requestMeta, seenEvidence, type SeenNotification } from '../kit/notifications-seen.js';
 import { afterProbeWindow, notificationProbe } from './notification-probe.js';
 import { fail, pass, skip } from '../kit/outcome.js';
+import { fromRevision } from '../kit/same-sentences.js';
 
 const LOG_MESSAGE = 'notifications/message';
 const PAGE = 'server/utilities/logging#per-request-log-level';
@@ -188,4 +189,41 @@ export const logInvalidLevel: CheckDefinition = {
   },
 };
 
-export const LOGGING_CHECKS: readonly CheckDefinition[] = [logOnlyWhenAsked, logRequestScoped, logAtOrAbove, logInvalidLevel];
+const DECLARES_LOGGING: SpecSentence = {
+  ref: 'server/utilities/logging#capabilities',
+  text: 'Servers that emit log message notifications MUST declare the logging capability',
+  keyword: 'MUST',
+};
+
+export const logCapabilityDeclared: CheckDefinition = {
+  id: 'log.capability-declared',
+  keyword: 'MUST',
+  title: 'A server that sends notifications/message declares the logging capability',
+  specRef: 'server/utilities/logging#capabilities',
+  area: 'logging',
+  // The same sentence on every revision: a server may send log messages on the initialize wire without any
+  // logging/setLevel (the level is then its own choice), but not without declaring the capability.
+  sentences: fromRevision('2024-11-05', DECLARES_LOGGING),
+  needs: ['live'],
+  phase: 'final',
+  run: (ctx) =>
+    afterProbeWindow(ctx, async () => {
+      await notificationProbe(ctx);
+      const seen = notificationsSeen(ctx.exchanges(), ctx.strays(), LOG_MESSAGE);
+      if (seen.length === 0) return [skip('the server sent no notifications/message in this audit')];
+      const { capabilities, exchange } = await ctx.capabilities();
+      const first = `the first at level ${JSON.stringify(seen[0]!.params.level)}`;
+      if (capabilities !== undefined && Object.hasOwn(capabilities, 'logging')) {
+        return [pass(`${seen.length} notifications/message received (${first}), and the server declares the logging capability`, [exchange])];
+      }
+      return [
+        fail(
+          `${seen.length} notifications/message received (${first}), but the capabilities the server declared ${capabilities === undefined ? 'are missing' : `have no logging (${Object.keys(capabilities).join(', ') || 'none'})`}`,
+          'capabilities.logging (e.g. {}) in the capabilities of a server that sends log messages',
+          [exchange, ...seenEvidence(seen[0]!).slice(0, 1)],
+        ),
+      ];
+    }),
+};
+
+export const LOGGING_CHECKS: readonly CheckDefinition[] = [logOnlyWhenAsked, logRequestScoped, logAtOrAbove, logInvalidLevel, logCapabilityDeclared];
