@@ -74,7 +74,8 @@ describe.skipIf(!HAVE_CHROMIUM)('the fleet HTML dashboard in headless Chromium',
   it("a server's name opens its own report", async () => {
     const { page, problems } = await open(url);
     await page.locator('#servers tr[data-index="2"] [data-cell="server"] a').click();
-    await page.waitForLoadState('load');
+    // The click starts the navigation; wait for the server's own page, not for the load state of the one clicked on.
+    await page.waitForURL(pathToFileURL(join(dir, 'servers/warn-only/report.html')).href, { waitUntil: 'load', timeout: 10_000 });
     expect(page.url()).toBe(pathToFileURL(join(dir, 'servers/warn-only/report.html')).href);
     expect(await page.title()).toBe('MCP Tools conformance report: warn-only');
     expect(await page.locator('[data-summary="warn"]').textContent()).toBe('1');

@@ -227,6 +227,8 @@ describe.skipIf(!HAVE_CHROMIUM || !BUILT)('the --revisions HTML matrix in headle
     for (const row of [warned, passed]) {
       await page.locator(`#revision-matrix tr[data-check="${row.id}"] td[data-revision="2025-11-25"] a`).click();
       const outcome = page.locator(`[id="2025-11-25-check-${row.id}"]`);
+      // The page reveals the target on hashchange, which fires after the click has returned.
+      await outcome.waitFor({ state: 'visible', timeout: 5000 });
       expect(await outcome.isVisible(), row.id).toBe(true);
       expect(await outcome.evaluate((node) => (node as HTMLDetailsElement).open), row.id).toBe(true);
       expect(await outcome.getAttribute('data-status'), row.id).toBe(row.cells['2025-11-25']);
