@@ -1,9 +1,12 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { auditedRuns, type RevisionsReport } from '../src/model/report.js';
 import { BUILT, explain, ROOT, runCli, startHttpServer } from './helpers/cli.js';
 
 const require = createRequire(import.meta.url);
@@ -214,5 +217,66 @@ describe.skipIf(!BUILT || !hasPythonSdk)('a server built on the official Python 
     expect(declared.specUrl).toBe('https://modelcontextprotocol.io/specification/2025-11-25/server/utilities/logging#capabilities');
     expect(declared.message).toMatch(/notifications\/message received \(the first at level "info"\), but the capabilities the server declared have no logging \(prompts, resources, tools\)$/);
     expect((declared.evidence[0] as { request: { method: string } }).request.method).toBe('initialize');
+  });
+});
+
+/** A port nobody listens on now (the kernel's pick, released at once). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((done) => server.close(() => done()));
+  return port;
+}
+
+/** The pydantic-style server over Streamable HTTP (uvicorn), answering once it accepts requests. */
+async function startPythonHttp(): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn('python3', [join(ROOT, 'test/fixtures/python/mcpserver_app.py'), 'http', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = `http://127.0.0.1:${port}/mcp`;
+  const stop = () =>
+    new Promise<void>((done) => {
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      child.once('exit', () => done());
+      child.kill('SIGTERM');
+    });
+  for (const started = Date.now(); ; await sleep(100)) {
+    if (child.exitCode !== null) throw new Error(`the Python server exited with ${child.exitCode}: ${stderr}`);
+    const answered = await fetch(url).then(() => true, () => false);
+    if (answered) return { url, stop };
+    if (Date.now() - started > 30_000) {
+      await stop();
+      throw new Error(`the Python server did not listen within 30 s: ${stderr}`);
+    }
+  }
+}
+
+// The same server over Streamable HTTP speaks both eras: 2026-07-28 (stateless) and the initialize wire's sessions. The
+// stop-34 false alarms of http.pv.missing-reject and http.pv.mismatch were found on this SDK; a fixture mimics it
+// (dual-era-http-server.mjs), and this is the SDK itself.
+describe.skipIf(!BUILT || !hasPythonSdk)('the same Python SDK server over Streamable HTTP, on every revision', () => {
+  it('--revisions all: no fail on 2026-07-28 (the header checks skip with the reason); on the initialize revisions the logging capability, and the 2025-03-26 batch', { timeout: 90_000 }, async () => {
+    const server = await startPythonHttp();
+    try {
+      const run = await runCli(['--url', server.url, '--revisions', 'all'], { timeoutMs: 80_000 });
+      const report = run.report as unknown as RevisionsReport;
+      const fails = Object.fromEntries(auditedRuns(report).map(({ revision, run: audit }) => [revision, audit.checks.filter((c) => c.status === 'fail' || c.status === 'error').map((c) => c.id).sort()]));
+      expect(fails).toEqual({
+        '2026-07-28': [],
+        '2025-11-25': ['log.capability-declared'],
+        '2025-06-18': ['log.capability-declared'],
+        '2025-03-26': ['base.batch.receive', 'log.capability-declared'],
+        '2024-11-05': ['log.capability-declared'],
+      });
+      const modern = auditedRuns(report).find((r) => r.revision === '2026-07-28')!.run.checks;
+      expect(modern.filter((c) => c.status === 'warn').map((c) => `warn ${c.id}`)).toEqual(PYTHON_WARNINGS);
+      expect(modern.find((c) => c.id === 'http.pv.missing-reject')).toMatchObject({ status: 'skip', message: expect.stringMatching(/not judged: the server supports 2025-03-26 clients/) });
+      expect(modern.find((c) => c.id === 'http.pv.mismatch')).toMatchObject({ status: 'skip', message: expect.stringMatching(/not judged: the server also speaks 2025-11-25/) });
+      expect(run.code).toBe(1);
+    } finally {
+      await server.stop();
+    }
   });
 });
