@@ -178,40 +178,49 @@ describe.skipIf(!BUILT)('a server built on the official SDK v2 (2026-07-28, Stre
 
 const hasPythonSdk = spawnSync('python3', ['-c', 'import mcp.server.mcpserver']).status === 0;
 const pythonServer = `python3 ${join(ROOT, 'test/fixtures/python/mcpserver_app.py')} stdio`;
-/** What the pydantic-style server earns on every wire it speaks: all SHOULDs, none a fail. */
-const PYTHON_WARNINGS = [
+/** Warnings the pydantic-style server earns on every wire it speaks: SHOULDs and descriptive text, none a fail. */
+const PYTHON_WARNINGS = {
   // An unknown tool and arguments: null are answered with isError results, not protocol errors.
-  'warn tools.err.unknown-tool',
-  'warn tools.err.protocol-errors',
+  unknown: ['warn tools.err.unknown-tool', 'warn tools.err.protocol-errors'],
   // `add` returns an int and `count_slowly` a str: structuredContent {"result": …}, a text block of the bare value.
-  'warn tools.result.structured-text-mirror',
-  'warn tools.result.structured-text-mirror',
+  mirror: ['warn tools.result.structured-text-mirror', 'warn tools.result.structured-text-mirror'],
   // pydantic's lax mode takes true for an int and "3" for an int.
-  'warn tools.err.execution-errors.property',
-  'warn tools.err.execution-errors.property',
-];
+  lax: ['warn tools.err.execution-errors.property', 'warn tools.err.execution-errors.property'],
+};
+/**
+ * On 2026-07-28 the SDK's ctx.elicit() and session.list_roots() find no back-channel and the call is answered with a
+ * -32600 error (confirm_title, count_roots); on the initialize wire roots/list works, and elicitation/create, which
+ * this client did not declare, is answered -32601 and so is the call (confirm_title); count_roots then answers, an int
+ * without its JSON in a text block like `add`.
+ */
+const MODERN_WARNINGS = [...PYTHON_WARNINGS.unknown, 'warn tools.err.tool-errors-in-result', 'warn tools.err.tool-errors-in-result', ...PYTHON_WARNINGS.mirror, ...PYTHON_WARNINGS.lax];
+const SESSION_WARNINGS = [...PYTHON_WARNINGS.unknown, 'warn tools.err.tool-errors-in-result', ...PYTHON_WARNINGS.mirror, 'warn tools.result.structured-text-mirror', ...PYTHON_WARNINGS.lax];
 
 // A server in the style users write with the official Python SDK (`mcp` 2.3.0 from PyPI, MCPServer, pydantic models,
-// sync and async tools, ctx.info and ctx.report_progress), every tool read-only so that each is called.
+// sync and async tools, ctx.info and ctx.report_progress, ctx.elicit and session.list_roots), every tool read-only so
+// that each is called.
 describe.skipIf(!BUILT || !hasPythonSdk)('a server built on the official Python SDK (mcp 2.3, stdio)', { concurrent: true }, () => {
   it('on 2026-07-28: no fail; ctx.info() sends nothing for a request that set no log level, so no log message arrives', { timeout: 60_000 }, async () => {
     const run = await runCli(['--stdio', pythonServer]);
     expect(run.report!.wire).toEqual({ protocolVersion: '2026-07-28', reason: 'server/discover returned a DiscoverResult' });
-    expect(run.report!.checks.filter((c) => c.status !== 'pass' && c.status !== 'skip').map((c) => `${c.status} ${c.id}`), explain(run.report)).toEqual(PYTHON_WARNINGS);
+    expect(run.report!.checks.filter((c) => c.status !== 'pass' && c.status !== 'skip').map((c) => `${c.status} ${c.id}`), explain(run.report)).toEqual(MODERN_WARNINGS);
     expect(run.code).toBe(0);
-    expect(run.report!.depth).toMatchObject({ toolsListed: 5, toolsCalled: 5 });
+    expect(run.report!.depth).toMatchObject({ toolsListed: 7, toolsCalled: 7 });
     expect(run.report!.checks.find((c) => c.id === 'log.capability-declared')).toMatchObject({ status: 'skip', message: 'the server sent no notifications/message in this audit' });
     expect(run.report!.checks.find((c) => c.id === 'log.no-level-no-message')?.status).toBe('pass');
     expect(run.report!.stats.toolsCalled.count_slowly).toBeGreaterThan(0);
   });
 
-  it('on 2025-11-25: ctx.info() sends notifications/message from a server whose InitializeResult declares no logging capability (MUST)', { timeout: 60_000 }, async () => {
+  it('on 2025-11-25: ctx.info() logs from a server that declares no logging capability, and ctx.elicit() asks a client that declared no elicitation (MUSTs)', { timeout: 60_000 }, async () => {
     const run = await runCli(['--stdio', pythonServer, '--protocol-version', '2025-11-25']);
     expect(run.report!.wire.protocolVersion).toBe('2025-11-25');
     const findings = run.report!.checks.filter((c) => c.status !== 'pass' && c.status !== 'skip').map((c) => `${c.status} ${c.id}`);
-    expect(findings.filter((f) => f.startsWith('fail')), explain(run.report)).toEqual(['fail log.capability-declared']);
-    expect(findings.filter((f) => f.startsWith('warn'))).toEqual(PYTHON_WARNINGS);
+    expect(findings.filter((f) => f.startsWith('fail')), explain(run.report)).toEqual(['fail lifecycle.capabilities.negotiated', 'fail log.capability-declared']);
+    expect(findings.filter((f) => f.startsWith('warn'))).toEqual(SESSION_WARNINGS);
     expect(run.code).toBe(1);
+    const negotiated = run.report!.checks.find((c) => c.id === 'lifecycle.capabilities.negotiated')!;
+    expect(negotiated.quote).toBe('Both parties MUST: … Only use capabilities that were successfully negotiated');
+    expect(negotiated.message).toMatch(/^the server sent elicitation\/create \d+ times, which uses the client's elicitation capability, but the client declared only \{"roots":\{\}\} in initialize$/);
     const declared = run.report!.checks.find((c) => c.id === 'log.capability-declared')!;
     expect(declared.quote).toBe('Servers that emit log message notifications MUST declare the logging capability');
     expect(declared.specUrl).toBe('https://modelcontextprotocol.io/specification/2025-11-25/server/utilities/logging#capabilities');
@@ -257,7 +266,7 @@ async function startPythonHttp(): Promise<{ url: string; stop(): Promise<void> }
 // stop-34 false alarms of http.pv.missing-reject and http.pv.mismatch were found on this SDK; a fixture mimics it
 // (dual-era-http-server.mjs), and this is the SDK itself.
 describe.skipIf(!BUILT || !hasPythonSdk)('the same Python SDK server over Streamable HTTP, on every revision', () => {
-  it('--revisions all: no fail on 2026-07-28 (the header checks skip with the reason); on the initialize revisions the logging capability, and the 2025-03-26 batch', { timeout: 90_000 }, async () => {
+  it('--revisions all: no fail on 2026-07-28 (the header checks skip with the reason); on the initialize revisions the logging capability, the undeclared elicitation, and the 2025-03-26 batch', { timeout: 90_000 }, async () => {
     const server = await startPythonHttp();
     try {
       const run = await runCli(['--url', server.url, '--revisions', 'all'], { timeoutMs: 80_000 });
@@ -265,13 +274,17 @@ describe.skipIf(!BUILT || !hasPythonSdk)('the same Python SDK server over Stream
       const fails = Object.fromEntries(auditedRuns(report).map(({ revision, run: audit }) => [revision, audit.checks.filter((c) => c.status === 'fail' || c.status === 'error').map((c) => c.id).sort()]));
       expect(fails).toEqual({
         '2026-07-28': [],
-        '2025-11-25': ['log.capability-declared'],
-        '2025-06-18': ['log.capability-declared'],
+        '2025-11-25': ['lifecycle.capabilities.negotiated', 'log.capability-declared'],
+        '2025-06-18': ['lifecycle.capabilities.negotiated', 'log.capability-declared'],
         '2025-03-26': ['base.batch.receive', 'log.capability-declared'],
         '2024-11-05': ['log.capability-declared'],
       });
       const modern = auditedRuns(report).find((r) => r.revision === '2026-07-28')!.run.checks;
-      expect(modern.filter((c) => c.status === 'warn').map((c) => `warn ${c.id}`)).toEqual(PYTHON_WARNINGS);
+      expect(modern.filter((c) => c.status === 'warn').map((c) => `warn ${c.id}`)).toEqual(MODERN_WARNINGS);
+      // Before 2025-06-18 the same sentence reads SHOULD: an elicitation/create the client did not declare is a warning there.
+      for (const revision of ['2025-03-26', '2024-11-05']) {
+        expect(auditedRuns(report).find((r) => r.revision === revision)!.run.checks.find((c) => c.id === 'lifecycle.capabilities.negotiated')?.status, revision).toBe('warn');
+      }
       expect(modern.find((c) => c.id === 'http.pv.missing-reject')).toMatchObject({ status: 'skip', message: expect.stringMatching(/not judged: the server supports 2025-03-26 clients/) });
       expect(modern.find((c) => c.id === 'http.pv.mismatch')).toMatchObject({ status: 'skip', message: expect.stringMatching(/not judged: the server also speaks 2025-11-25/) });
       expect(run.code).toBe(1);
