@@ -2,7 +2,8 @@
 // bench/record-hook.mjs) to the same server, back to back, each after the answer to the one before. Run as its own
 // Node process, so that its wall time counts what the audit's does: Node's start-up, (stdio) spawning the server, the
 // requests, the end. Usage: node bench/floor-client.mjs <recording.jsonl> (--stdio "<command line>" | --url <url>)
-// Prints one JSON line: { sent, skipped, unanswered }.
+// Prints one JSON line: { sent, skipped, unanswered } (and over stdio the target processes it started). With
+// --per-connection (stdio) it starts one target process for each the audit started, and sends each message to its own.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -17,24 +18,38 @@ const ANSWER_WAIT_MS = 2000;
 if (kind === '--stdio') {
   const { messages, skipped } = floorMessages(entries, 'stdio');
   const [command, ...args] = target.split(' ');
-  const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'ignore'] });
-  const waiting = new Map();
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    let id;
-    try {
-      const message = JSON.parse(line);
-      // The server's notifications and requests answer nothing of ours.
-      if (message === null || typeof message !== 'object' || 'method' in message) return;
-      id = message.id;
-    } catch {
-      return;
+  // --per-connection: one process of the target for each the audit started (all spawned at once, as the audit starts
+  // its extra ones early), each message sent to its own; otherwise every message goes to one process.
+  const perConnection = process.argv.includes('--per-connection');
+  const children = new Map();
+  const childFor = (connection) => {
+    const key = perConnection ? connection : 'one';
+    let entry = children.get(key);
+    if (!entry) {
+      const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'ignore'] });
+      const waiting = new Map();
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        let id;
+        try {
+          const message = JSON.parse(line);
+          // The server's notifications and requests answer nothing of ours.
+          if (message === null || typeof message !== 'object' || 'method' in message) return;
+          id = message.id;
+        } catch {
+          return;
+        }
+        const done = waiting.get(JSON.stringify(id ?? null)) ?? (id === null || id === undefined ? [...waiting.values()][0] : undefined);
+        done?.();
+      });
+      entry = { child, waiting };
+      children.set(key, entry);
     }
-    const key = JSON.stringify(id ?? null);
-    const done = waiting.get(key) ?? (id === null || id === undefined ? [...waiting.values()][0] : undefined);
-    done?.();
-  });
+    return entry;
+  };
+  for (const { connection } of messages) childFor(connection);
   let unanswered = 0;
-  for (const { text, id } of messages) {
+  for (const { text, id, connection } of messages) {
+    const { child, waiting } = childFor(connection);
     if (id === undefined) {
       child.stdin.write(`${text}\n`);
       continue;
@@ -47,9 +62,13 @@ if (kind === '--stdio') {
     });
     waiting.delete(key);
   }
-  child.stdin.end();
-  await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
-  console.log(JSON.stringify({ sent: messages.length, skipped, unanswered }));
+  await Promise.all(
+    [...children.values()].map(({ child }) => {
+      child.stdin.end();
+      return new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+    }),
+  );
+  console.log(JSON.stringify({ sent: messages.length, skipped, unanswered, processes: children.size }));
 } else {
   const { messages, skipped } = floorMessages(entries, 'http');
   const url = new URL(target);

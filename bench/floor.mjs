@@ -26,7 +26,8 @@ function methodOf(text) {
 /**
  * The messages the floor sends, in the order the audit sent them, over every connection of the audit: all but the
  * long-lived `subscriptions/listen` requests (which stay open until their client ends them; `skipped` counts them) and,
- * over HTTP, GET requests (a GET may open a stream that stays open). stdio: `{ text, id }`; HTTP: the request as sent.
+ * over HTTP, GET requests (a GET may open a stream that stays open). stdio: `{ text, id, connection }` (connection: the
+ * target process the audit wrote it to); HTTP: the request as sent.
  */
 export function floorMessages(entries, kind) {
   const messages = [];
@@ -34,7 +35,7 @@ export function floorMessages(entries, kind) {
   for (const entry of entries) {
     if (kind === 'stdio' && entry.stdio !== undefined) {
       if (methodOf(entry.line) === 'subscriptions/listen') skipped += 1;
-      else messages.push({ text: entry.line, id: answerId(entry.line) });
+      else messages.push({ text: entry.line, id: answerId(entry.line), connection: entry.stdio });
     } else if (kind === 'http' && entry.http !== undefined) {
       const { method, body } = entry.http;
       if (method === 'GET' || (body !== undefined && methodOf(body) === 'subscriptions/listen')) skipped += 1;

@@ -179,7 +179,11 @@ async function floors() {
         const run = await audit(row.target);
         const floor = await runNode(FLOOR_CLIENT, [row.recording, ...row.floor]);
         if (floor.code !== 0) throw new Error(`the ${row.kind} floor client exited ${floor.code}: ${floor.stderr}`);
-        row.pairs.push({ auditMs: run.wallMs, floorMs: floor.wallMs, requests: run.report?.stats.requests, sent: JSON.parse(floor.stdout) });
+        // Over stdio also the floor with a target process per connection the audit opened: what the checks' own
+        // connections cost, next to (not instead of) the issue's floor of one process.
+        const own = row.kind === 'stdio' ? await runNode(FLOOR_CLIENT, [row.recording, ...row.floor, '--per-connection']) : undefined;
+        if (own && own.code !== 0) throw new Error(`the per-connection floor client exited ${own.code}: ${own.stderr}`);
+        row.pairs.push({ auditMs: run.wallMs, floorMs: floor.wallMs, requests: run.report?.stats.requests, sent: JSON.parse(floor.stdout), ...(own ? { perConnectionMs: own.wallMs, processes: JSON.parse(own.stdout).processes } : {}) });
       }
     }
     for (const row of rows) {
@@ -189,6 +193,10 @@ async function floors() {
       line(`${row.kind} audit / its floor`, `${ratio.toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`);
       line('', `audit ${ms(median(row.pairs.map((p) => p.auditMs)))} (${last.requests ?? 'n/a'} requests on its own connection), floor ${ms(median(row.pairs.map((p) => p.floorMs)))}`);
       line('', `(${last.sent.sent} messages of every connection of the audit, ${last.sent.skipped} long-lived ones left out, ${last.sent.unanswered} unanswered)`);
+      if (last.perConnectionMs !== undefined) {
+        const perConnection = median(row.pairs.map((p) => p.perConnectionMs));
+        line('', `with a target process per connection of the audit (${last.processes}): floor ${ms(perConnection)}, audit / it ${median(row.pairs.map((p) => p.auditMs / p.perConnectionMs)).toFixed(2)} (not a target)`);
+      }
       measured[row.kind === 'stdio' ? 'stdioFloor' : 'httpFloor'] = { ratio, auditMs: median(row.pairs.map((p) => p.auditMs)), floorMs: median(row.pairs.map((p) => p.floorMs)) };
     }
   } finally {

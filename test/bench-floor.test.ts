@@ -17,6 +17,8 @@ describe('bench floor: the messages a bare client sends again', () => {
     ];
     const { messages, skipped } = floorMessages(entries, 'stdio');
     expect(messages.map((m: { id: unknown }) => m.id)).toEqual([1, 1, undefined, null, null, undefined]);
+    // Which target process each went to, for the floor with one process per connection.
+    expect(messages.map((m: { connection: unknown }) => m.connection)).toEqual([10, 11, 10, 10, 10, 10]);
     expect(skipped).toBe(1);
   });
 
