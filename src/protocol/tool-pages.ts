@@ -5,7 +5,7 @@ export const MAX_INTERNED_PAGE_CHARS = 32 * 1024 * 1024;
  * The `tools` arrays of tools/list pages by their JSON text, shared by every connection of one audit. A listing walked
  * again (for order, per connection, per clientInfo, after calls) mostly repeats pages already received: a page whose
  * text is the same as an earlier one's takes that page's parsed array instead of keeping a second parsed copy. The
- * texts are equal, so the evidence written is byte for byte the same; 10,000 tools walked seven times keep one parse.
+ * texts are equal, so the evidence written is byte for byte the same; 10,000 tools walked nine times keep one parse.
  */
 export class ToolPages {
   private readonly byText = new Map<string, unknown[]>();
