@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { packageVersion } from '../src/cli/version.js';
+import { SPARE_COMMAND, spareArguments } from '../src/fleet/run/spare-protocol.js';
 
 const argv = process.argv.slice(2);
 if (argv.length === 1 && argv[0] === '--version') {
@@ -13,7 +14,13 @@ if (argv.length === 1 && argv[0] === '--version') {
   const { installSignalHandlers, main } = await import('../src/cli/main.js');
   installSignalHandlers();
   try {
-    process.exitCode = await main(argv);
+    let args: string[] | undefined = argv;
+    if (argv[0] === SPARE_COMMAND) {
+      // A fleet's spare: everything an audit loads is loaded before its arguments arrive.
+      await import('../src/cli/commands.js');
+      args = await spareArguments(process.stdin);
+    }
+    if (args !== undefined) process.exitCode = await main(args);
   } catch (error) {
     process.stderr.write(`mcp-tools-conformance: internal error: ${(error as Error).stack ?? String(error)}\n`);
     process.exitCode = 3;

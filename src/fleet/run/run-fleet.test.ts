@@ -1,10 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FleetEntry, FleetOutcome } from '../../model/fleet.js';
 import type { RunReport } from '../../model/report.js';
 import type { AuditRun } from './outcome.js';
+import { running } from './spare-process.js';
+import { SPARE_COMMAND } from './spare-protocol.js';
 import { fleetDepth, fleetExitCode, runFleet, type Auditor, type FleetPlan } from './run-fleet.js';
 
 const entry = (name: string, more: Partial<FleetEntry> = {}): FleetEntry => ({ name, source: 'mcp.json', transport: 'stdio', command: 'node', args: [`${name}.js`], ...more });
@@ -107,6 +109,33 @@ describe('runFleet', () => {
     expect(text).not.toContain('hdr_0987654321');
     expect(text).not.toContain(other);
     expect(text).toContain('[redacted]');
+  });
+});
+
+describe('runFleet: its own audit processes', () => {
+  it('starts one process per server audited, one ahead of need and given its arguments on stdin, and none left over', { timeout: 20_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mtc-fleet-spares-'));
+    const log = join(dir, 'processes.log');
+    // A stand-in for our CLI: logs its pid and when it started and got its arguments, then writes a passing report.
+    const cli = join(dir, 'cli.mjs');
+    writeFileSync(cli, `import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+const up = Date.now();
+const argv = JSON.parse(readFileSync(0, 'utf8'));
+appendFileSync(${JSON.stringify(log)}, JSON.stringify({ pid: process.pid, commandLine: process.argv.slice(2), up, given: Date.now(), server: argv[argv.indexOf('--stdio') + 1] }) + '\\n');
+setTimeout(() => writeFileSync(argv[argv.indexOf('--output-dir') + 1] + '/report.json', JSON.stringify(${JSON.stringify(passing())})), 150);
+`);
+    const entries = ['a', 'b', 'c', 'd', 'e'].map((name) => entry(name));
+    const report = await runFleet(plan(entries, { jobs: 2, cli }));
+    expect(report.servers.map((s) => s.outcome)).toEqual(['conformant', 'conformant', 'conformant', 'conformant', 'conformant']);
+    const processes = readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { pid: number; commandLine: string[]; up: number; given: number; server: string });
+    expect(processes.map((p) => p.server).sort()).toEqual(['node a.js', 'node b.js', 'node c.js', 'node d.js', 'node e.js']);
+    expect(new Set(processes.map((p) => p.pid)).size).toBe(5);
+    expect(processes.every((p) => p.commandLine.length === 1 && p.commandLine[0] === SPARE_COMMAND)).toBe(true);
+    // The first two lanes start at once; the three after them found their process up well before a lane freed for
+    // them (each audit above takes 150 ms), one started ahead per lane.
+    const late = processes.sort((x, y) => x.given - y.given).slice(2);
+    expect(late.map((p) => p.given - p.up >= 100)).toEqual([true, true, true]);
+    expect(running.size).toBe(0);
   });
 });
 

@@ -11,6 +11,7 @@ import { pool } from '../../runner/pool.js';
 import { startOrder } from './start-order.js';
 import { crossServerFindings, type ServerTools } from '../cross-server.js';
 import { runAuditProcess } from './audit-process.js';
+import { SpareAudits, type SpareProcess } from './spare-process.js';
 import { LISTING_FILE, readListedTools, readListing } from './listing.js';
 import { classify, notAudited, type AuditRun, type Classified } from './outcome.js';
 import { inShard, invocationOf, safeNames, type ServerAuditFlags } from './plan.js';
@@ -56,8 +57,8 @@ export interface FleetCounts {
   left: number;
 }
 
-/** Audits one server; replaceable in tests of the scheduling. */
-export type Auditor = (cli: string, invocation: ReturnType<typeof invocationOf>, reportFile: string, budgetMs: number) => Promise<AuditRun>;
+/** Audits one server, in `spare` when given; replaceable in tests of the scheduling. */
+export type Auditor = (cli: string, invocation: ReturnType<typeof invocationOf>, reportFile: string, budgetMs: number, spare?: Promise<SpareProcess>) => Promise<AuditRun>;
 
 /**
  * Audits every entry of the fleet, `jobs` at a time, each as a single audit in its own process, and returns the fleet's
@@ -78,6 +79,8 @@ export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, au
   const listings: (ServerTools | undefined)[] = new Array(plan.entries.length);
   const fullListings: (Record<string, unknown>[] | undefined)[] = new Array(plan.entries.length);
   const order = startOrder(toAudit, plan.entries.map((e) => e.name), plan.previousMs ?? new Map());
+  // Our own audit processes start ahead, one per lane (spare-process.ts); an auditor given by a test starts none.
+  const spares = audit === runAuditProcess ? new SpareAudits(plan.cli, Math.max(1, plan.jobs)) : undefined;
   await pool(order, Math.max(1, plan.jobs), async (i) => {
     const entry = plan.entries[i]!;
     counts.left -= 1;
@@ -93,7 +96,9 @@ export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, au
       lockFile = resolve(folder, SERVER_LOCK_FILE);
       await writeFile(lockFile, `${JSON.stringify(serverLock(plan.lock.data, entry.name), null, 2)}\n`, 'utf8');
     }
-    const run = await audit(plan.cli, invocationOf(entry, plan.flags, folder, plan.cwd, lockFile), reportFile, plan.maxDurationMs);
+    const spare = spares?.take();
+    spares?.prepare(counts.left);
+    const run = await audit(plan.cli, invocationOf(entry, plan.flags, folder, plan.cwd, lockFile), reportFile, plan.maxDurationMs, spare);
     if (run.report) listings[i] = await readListing(resolve(folder, LISTING_FILE), entry.name);
     if (run.report && plan.lockWrite !== undefined) {
       const listed = await readListedTools(resolve(folder, LISTING_FILE));
@@ -104,7 +109,7 @@ export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, au
     counts.running -= 1;
     counts.done += 1;
     progress.finished?.(results[i]!, { ...counts });
-  });
+  }).finally(() => spares?.close());
   const servers = results;
   const lock = await settleLock(plan, servers, fullListings, startedAt);
   const summary = Object.fromEntries(OUTCOME_ORDER.map((o) => [o, servers.filter((s) => s.outcome === o).length])) as Record<FleetOutcome, number>;
