@@ -35,8 +35,20 @@ function collectAnnotations(
  * Annotations elsewhere (items, anyOf, $defs, …) or with a non-token value are left out; when two names collide
  * case-insensitively, the first in document order wins.
  */
-export function findHeaderAnnotations(inputSchema: unknown): HeaderAnnotation[] {
+export function findHeaderAnnotations(inputSchema: unknown): readonly HeaderAnnotation[] {
   if (!isObject(inputSchema)) return [];
+  let annotations = annotationsBySchema.get(inputSchema);
+  if (!annotations) {
+    annotations = collectHeaderAnnotations(inputSchema);
+    annotationsBySchema.set(inputSchema, annotations);
+  }
+  return annotations;
+}
+
+/** Per listed schema: every tool call of an audit needs its annotations (a listed schema is never changed). */
+const annotationsBySchema = new WeakMap<object, readonly HeaderAnnotation[]>();
+
+function collectHeaderAnnotations(inputSchema: Record<string, unknown>): readonly HeaderAnnotation[] {
   const found: HeaderAnnotation[] = [];
   collectAnnotations(inputSchema, [], new Set(), found);
   const usedNames = new Set<string>();
