@@ -116,25 +116,29 @@ describe('runFleet: its own audit processes', () => {
   it('starts one process per server audited, one ahead of need and given its arguments on stdin, and none left over', { timeout: 20_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mtc-fleet-spares-'));
     const log = join(dir, 'processes.log');
-    // A stand-in for our CLI: logs its pid and when it started and got its arguments, then writes a passing report.
+    // A stand-in for our CLI: logs its pid, when it was up, given its arguments and done, and writes a passing report.
     const cli = join(dir, 'cli.mjs');
     writeFileSync(cli, `import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 const up = Date.now();
 const argv = JSON.parse(readFileSync(0, 'utf8'));
-appendFileSync(${JSON.stringify(log)}, JSON.stringify({ pid: process.pid, commandLine: process.argv.slice(2), up, given: Date.now(), server: argv[argv.indexOf('--stdio') + 1] }) + '\\n');
-setTimeout(() => writeFileSync(argv[argv.indexOf('--output-dir') + 1] + '/report.json', JSON.stringify(${JSON.stringify(passing())})), 150);
+const given = Date.now();
+setTimeout(() => {
+  writeFileSync(argv[argv.indexOf('--output-dir') + 1] + '/report.json', JSON.stringify(${JSON.stringify(passing())}));
+  appendFileSync(${JSON.stringify(log)}, JSON.stringify({ pid: process.pid, commandLine: process.argv.slice(2), up, given, done: Date.now(), server: argv[argv.indexOf('--stdio') + 1] }) + '\\n');
+}, 400);
 `);
     const entries = ['a', 'b', 'c', 'd', 'e'].map((name) => entry(name));
     const report = await runFleet(plan(entries, { jobs: 2, cli }));
     expect(report.servers.map((s) => s.outcome)).toEqual(['conformant', 'conformant', 'conformant', 'conformant', 'conformant']);
-    const processes = readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { pid: number; commandLine: string[]; up: number; given: number; server: string });
+    const processes = readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { pid: number; commandLine: string[]; up: number; given: number; done: number; server: string });
     expect(processes.map((p) => p.server).sort()).toEqual(['node a.js', 'node b.js', 'node c.js', 'node d.js', 'node e.js']);
     expect(new Set(processes.map((p) => p.pid)).size).toBe(5);
     expect(processes.every((p) => p.commandLine.length === 1 && p.commandLine[0] === SPARE_COMMAND)).toBe(true);
-    // The first two lanes start at once; the three after them found their process up well before a lane freed for
-    // them (each audit above takes 150 ms), one started ahead per lane.
-    const late = processes.sort((x, y) => x.given - y.given).slice(2);
-    expect(late.map((p) => p.given - p.up >= 100)).toEqual([true, true, true]);
+    // The first two lanes start at once. Each of the three after them was given a process that was up before the audit
+    // whose lane it took had ended (one started ahead per lane), not one started when that lane freed up.
+    const byGiven = [...processes].sort((x, y) => x.given - y.given);
+    const laneFreedFor = (p: (typeof processes)[number]) => Math.max(...processes.filter((q) => q.done <= p.given).map((q) => q.done));
+    expect(byGiven.slice(2).map((p) => p.up < laneFreedFor(p))).toEqual([true, true, true]);
     expect(running.size).toBe(0);
   });
 });
