@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { packageVersion } from '../src/cli/version.js';
+import { EXIT } from '../src/model/exit-codes.js';
 import { SPARE_COMMAND, spareArguments } from '../src/fleet/run/spare-protocol.js';
 
 const argv = process.argv.slice(2);
@@ -15,7 +16,11 @@ if (argv.length === 1 && argv[0] === '--version') {
   installSignalHandlers();
   try {
     let args: string[] | undefined = argv;
-    if (argv[0] === SPARE_COMMAND) {
+    if (argv[0] === SPARE_COMMAND && process.stdin.isTTY) {
+      process.stderr.write(`mcp-tools-conformance: ${SPARE_COMMAND} is started by \`fleet\` only (see --help)\n`);
+      process.exitCode = EXIT.usage;
+      args = undefined;
+    } else if (argv[0] === SPARE_COMMAND) {
       // A fleet's spare: everything an audit loads is loaded before its arguments arrive.
       await import('../src/cli/commands.js');
       args = await spareArguments(process.stdin);

@@ -1,0 +1,30 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { SPARE_COMMAND } from '../src/fleet/run/spare-protocol.js';
+import { BUILT, CLI, ROOT } from './helpers/cli.js';
+
+/** Our CLI started as a fleet's spare (src/fleet/run/spare-process.ts), fed `input` on its stdin. */
+const spare = (input: string) => spawnSync(process.execPath, [CLI, SPARE_COMMAND], { input, encoding: 'utf8', cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+
+describe.skipIf(!BUILT)('the CLI as a fleet spare', () => {
+  it('runs the arguments its stdin gives it, as the same command line would', () => {
+    const asSpare = spare(`${JSON.stringify(['--list'])}\n`);
+    const direct = spawnSync(process.execPath, [CLI, '--list'], { encoding: 'utf8', cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+    expect(asSpare.status).toBe(0);
+    expect(asSpare.stdout).toContain('tools.list.respond');
+    expect(asSpare.stdout).toBe(direct.stdout);
+  });
+
+  it('exits 0 without a word when its stdin ends with no arguments (a spare the fleet did not need)', () => {
+    const unused = spare('');
+    expect(unused.status).toBe(0);
+    expect(unused.stdout).toBe('');
+    expect(unused.stderr).toBe('');
+  });
+
+  it('refuses arguments that are not a JSON array of strings, as an internal error', () => {
+    const broken = spare('{"run": true}\n');
+    expect(broken.status).toBe(3);
+    expect(broken.stderr).toMatch(/not an array of strings/);
+  });
+});
