@@ -15,17 +15,17 @@ if (argv.length === 1 && argv[0] === '--version') {
   const { installSignalHandlers, main } = await import('../src/cli/main.js');
   installSignalHandlers();
   try {
-    let args: string[] | undefined = argv;
-    if (argv[0] === SPARE_COMMAND && process.stdin.isTTY) {
+    if (argv[0] !== SPARE_COMMAND) {
+      process.exitCode = await main(argv);
+    } else if (process.stdin.isTTY) {
       process.stderr.write(`mcp-tools-conformance: ${SPARE_COMMAND} is started by \`fleet\` only (see --help)\n`);
       process.exitCode = EXIT.usage;
-      args = undefined;
-    } else if (argv[0] === SPARE_COMMAND) {
-      // A fleet's spare: everything an audit loads is loaded before its arguments arrive.
+    } else {
+      // A fleet's spare: everything an audit loads is loaded before its arguments arrive; none means it was not needed.
       await import('../src/cli/commands.js');
-      args = await spareArguments(process.stdin);
+      const args = await spareArguments(process.stdin);
+      if (args !== undefined) process.exitCode = await main(args);
     }
-    if (args !== undefined) process.exitCode = await main(args);
   } catch (error) {
     process.stderr.write(`mcp-tools-conformance: internal error: ${(error as Error).stack ?? String(error)}\n`);
     process.exitCode = 3;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { RunReport } from '../../model/report.js';
 import type { AuditRun } from './outcome.js';
 import type { AuditInvocation } from './plan.js';
-import { running, startSpare, type SpareProcess } from './spare-process.js';
+import { startSpare, type SpareProcess } from './spare-process.js';
 
 /** Past its --max-duration, how long an audit may take to stop and write its report before it is stopped. */
 export const HARD_STOP_MARGIN_MS = 15_000;
@@ -43,7 +43,6 @@ export async function runAuditProcess(
     }, budgetMs + stopping.marginMs);
     const exitCode = await exited;
     clearTimeout(stop);
-    running.delete(child);
     const report = killed ? undefined : await readReport(reportFile);
     const lines = stderr().split('\n').map((l) => l.trimEnd()).filter((l) => l !== '').slice(0, STDERR_LINES);
     return { exitCode, killed, ...(report ? { report } : {}), stderr: lines, budgetMs };
