@@ -6,4 +6,9 @@ export function nextSeq(): number {
   return counter;
 }
 
+/** Starts the numbering again, for a process that runs another audit after one (a fleet's reused process). */
+export function restartSeq(): void {
+  counter = 0;
+}
+
 export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { compileArgumentSchema } from './validate.js';
-import { REGEXP_DEADLINE_MS, RegExpTimeoutError, testWithDeadline } from './regexp-sandbox.js';
+import { forgetRegExpOverruns, REGEXP_DEADLINE_MS, RegExpTimeoutError, testWithDeadline } from './regexp-sandbox.js';
 import { sampleArguments } from './sample.js';
 
 /** Runs `work` while a histogram samples the event loop every 10 ms; returns the longest stall seen, in ms. */
@@ -31,6 +31,16 @@ describe('target patterns run with a deadline', () => {
     expect(() => testWithDeadline('x*x*x*x*y', 'u', 'x'.repeat(4000))).toThrow(RegExpTimeoutError);
     expect(performance.now() - started).toBeLessThan(REGEXP_DEADLINE_MS + 2000);
     expect(testWithDeadline('x*x*x*x*y', 'u', 'xxy')).toBe(true);
+  });
+
+  it('does not run a pattern again on a string as long as one it overran on, until told to forget (a new audit in the process)', () => {
+    const pattern = 'z*z*z*z*y';
+    // Fast on a string of 'y's: the pattern matches at once.
+    const benign = 'y'.repeat(4001);
+    expect(() => testWithDeadline(pattern, 'u', 'z'.repeat(4000))).toThrow(RegExpTimeoutError);
+    expect(() => testWithDeadline(pattern, 'u', benign)).toThrow(RegExpTimeoutError);
+    forgetRegExpOverruns();
+    expect(testWithDeadline(pattern, 'u', benign)).toBe(true);
   });
 
   it('keeps the event loop responsive while hostile schemas meet long strings', async () => {
