@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { packageVersion } from '../src/cli/version.js';
 import { EXIT } from '../src/model/exit-codes.js';
-import { SPARE_COMMAND, spareArguments } from '../src/fleet/run/spare-protocol.js';
+import { runSpare, SPARE_COMMAND, SPARE_RESULTS_FD, SPARE_REUSE_FLAG } from '../src/fleet/run/spare-protocol.js';
 
 const argv = process.argv.slice(2);
 if (argv.length === 1 && argv[0] === '--version') {
@@ -21,10 +21,11 @@ if (argv.length === 1 && argv[0] === '--version') {
       process.stderr.write(`mcp-tools-conformance: ${SPARE_COMMAND} is started by \`fleet\` only (see --help)\n`);
       process.exitCode = EXIT.usage;
     } else {
-      // A fleet's spare: everything an audit loads is loaded before its arguments arrive; none means it was not needed.
+      // A fleet's audit process: everything an audit loads is loaded before its arguments arrive; none means it was not needed.
       await import('../src/cli/commands.js');
-      const args = await spareArguments(process.stdin);
-      if (args !== undefined) process.exitCode = await main(args);
+      const { resetBetweenAudits } = await import('../src/engine/between-audits.js');
+      const reuse = argv[1] === SPARE_REUSE_FLAG ? { resultsFd: SPARE_RESULTS_FD } : {};
+      process.exitCode = await runSpare(process.stdin, main, { ...reuse, between: resetBetweenAudits });
     }
   } catch (error) {
     process.stderr.write(`mcp-tools-conformance: internal error: ${(error as Error).stack ?? String(error)}\n`);

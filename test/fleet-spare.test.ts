@@ -1,6 +1,6 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { SPARE_COMMAND } from '../src/fleet/run/spare-protocol.js';
+import { SPARE_COMMAND, SPARE_RESULTS_FD, SPARE_REUSE_FLAG } from '../src/fleet/run/spare-protocol.js';
 import { BUILT, CLI, ROOT } from './helpers/cli.js';
 
 /** Our CLI started as a fleet's spare (src/fleet/run/spare-process.ts), fed `input` on its stdin. */
@@ -20,6 +20,23 @@ describe.skipIf(!BUILT)('the CLI as a fleet spare', () => {
     expect(unused.status).toBe(0);
     expect(unused.stdout).toBe('');
     expect(unused.stderr).toBe('');
+  });
+
+  it('with the reuse flag, runs each line in turn and reports each end on its results descriptor', async () => {
+    const child = spawn(process.execPath, [CLI, SPARE_COMMAND, SPARE_REUSE_FLAG], { stdio: ['pipe', 'pipe', 'pipe', 'pipe'], cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let results = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stdio[SPARE_RESULTS_FD]!.on('data', (chunk: Buffer) => (results += chunk.toString('utf8')));
+    child.stdin!.end(`${JSON.stringify(['--list', '--checks', 'tools.list.respond'])}\n${JSON.stringify(['--list', '--checks', 'tools.err.unknown-tool'])}\n`);
+    const code = await new Promise((done) => child.once('close', done));
+    expect(code).toBe(0);
+    expect(results.trim().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual([
+      { exitCode: 0, reusable: true },
+      { exitCode: 0, reusable: true },
+    ]);
+    expect(stdout.indexOf('tools.list.respond')).toBeGreaterThanOrEqual(0);
+    expect(stdout.indexOf('tools.err.unknown-tool')).toBeGreaterThan(stdout.indexOf('tools.list.respond'));
   });
 
   it('refuses arguments that are not a JSON array of strings, as an internal error', () => {

@@ -128,6 +128,20 @@ describe.skipIf(!BUILT)('fleet: every server of a host file, one report', () => 
     expect(everything).not.toContain(HEADER_SECRET);
   });
 
+  it('an audit run in a process that ran others before it reports what one in a fresh process does', { timeout: 60_000 }, async () => {
+    const file = join(dir, 'one-lane.json');
+    const server = { command: process.execPath, args: [REFERENCE] };
+    // With one lane, the three run in turn in one process: the third is the first again, after a defect and another wire.
+    writeFileSync(file, JSON.stringify({ mcpServers: { first: server, other: { command: process.execPath, args: [REFERENCE, '--protocol-version', '2025-11-25', '--defect', 'input-schema-not-object'] }, again: server } }));
+    const run = await fleet(file, '--jobs', '1');
+    expect(run.report.servers.map((s) => s.outcome)).toEqual(['conformant', 'failing', 'conformant']);
+    const [first, , again] = run.report.servers.map((s) => s.report!);
+    const said = (report: typeof first) => report!.checks.map((c) => `${c.id} ${c.status} ${String(c.message ?? '').replace(/\d+(\.\d+)?/g, '#')}`);
+    expect(said(again)).toEqual(said(first));
+    const seqs = (report: typeof first) => report!.checks.flatMap((c) => c.evidence ?? []).flatMap((e) => ('seq' in e && typeof e.seq === 'number' ? [e.seq] : []));
+    expect(Math.min(...seqs(again))).toBe(Math.min(...seqs(first)));
+  });
+
   it('a server that outlives its --max-duration is timed out; --fail-on-unavailable makes that exit 3', { timeout: 60_000 }, async () => {
     const file = join(dir, 'slow.json');
     writeFileSync(file, JSON.stringify({ mcpServers: { silent: { command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] } } }));

@@ -3,40 +3,68 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runAuditProcess } from './audit-process.js';
-import { SPARE_COMMAND } from './spare-protocol.js';
+import { AuditProcesses } from './spare-process.js';
+import { SPARE_COMMAND, SPARE_REUSE_FLAG } from './spare-protocol.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mtc-audit-process-'));
 
 /**
- * A stand-in for our CLI started as a spare: writes what it was given (its command line, the arguments on its stdin,
- * cwd, its --config file and that file's mode) as its report.
+ * A stand-in for our CLI as an audit process: for each line of arguments on its stdin, writes what it was given (its
+ * command line, the arguments, its pid and cwd, its --config file, that file's mode and content) as the report, says
+ * "one", "two" and its audit's number on stderr, and reports the audit's end on fd 3. With CRASH_ON=n it exits with
+ * code 3 during its n-th audit, reporting nothing (a process an earlier audit left broken); with ONCE set it ends after
+ * its first audit without a result line, as a spare not run by a fleet does.
  */
-const RECORDER = join(dir, 'recorder.mjs');
-writeFileSync(
-  RECORDER,
-  `import { readFileSync, statSync, writeFileSync } from 'node:fs';
-const commandLine = process.argv.slice(2);
-const argv = JSON.parse(readFileSync(0, 'utf8'));
-const config = argv[argv.indexOf('--config') + 1];
-const out = argv[argv.indexOf('--output-dir') + 1];
-const seen = { commandLine, argv, cwd: process.cwd(), config, mode: statSync(config).mode & 0o777, secrets: JSON.parse(readFileSync(config, 'utf8')) };
-writeFileSync(out + '/report.json', JSON.stringify({ checks: [], seen }));
-process.stderr.write('one\\n\\ntwo\\n');
+const recorder = (env: string) => {
+  const file = join(dir, `recorder-${env.replace(/\W/g, '_')}.mjs`);
+  writeFileSync(
+    file,
+    `${env}
+import { readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+let n = 0;
+for await (const line of createInterface({ input: process.stdin })) {
+  n += 1;
+  if (n === CRASH_ON) process.exit(3);
+  const argv = JSON.parse(line);
+  const config = argv[argv.indexOf('--config') + 1];
+  const out = argv[argv.indexOf('--output-dir') + 1];
+  const seen = { commandLine: process.argv.slice(2), argv, pid: process.pid, audit: n, cwd: process.cwd(), config, mode: statSync(config).mode & 0o777, secrets: JSON.parse(readFileSync(config, 'utf8')) };
+  writeFileSync(out + '/report.json', JSON.stringify({ checks: [], seen }));
+  process.stderr.write('one\\n\\ntwo ' + n + '\\n');
+  if (ONCE) process.exit(0);
+  writeSync(3, JSON.stringify({ exitCode: 0, reusable: true }) + '\\n');
+}
 `,
-);
+  );
+  return file;
+};
 
 /** A stand-in that never ends and ignores SIGTERM: only SIGKILL stops it. */
 const STUBBORN = join(dir, 'stubborn.mjs');
 writeFileSync(STUBBORN, `process.on('SIGTERM', () => {}); setInterval(() => {}, 1000);`);
 
+interface Seen {
+  commandLine: string[];
+  argv: string[];
+  pid: number;
+  audit: number;
+  cwd: string;
+  config: string;
+  mode: number;
+  secrets: unknown;
+}
+const seenIn = (run: Awaited<ReturnType<typeof runAuditProcess>>) => (run.report as unknown as { seen: Seen }).seen;
+const invocationFor = (out: string, secret: string) => ({ args: ['--stdio', 'node server.js', '--output-dir', out], config: { env: { API_KEY: secret } } });
+const outDir = () => mkdtempSync(join(tmpdir(), 'mtc-audit-out-'));
+
 describe('runAuditProcess', () => {
   it('passes the secrets in a private config file, runs in a private folder, reads the report back and removes the folder', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'mtc-audit-out-'));
-    const invocation = { args: ['--stdio', 'node server.js', '--output-dir', out], config: { env: { API_KEY: 'sk-secret-value-123' } } };
-    const run = await runAuditProcess(RECORDER, invocation, join(out, 'report.json'), 10_000);
-    const seen = (run.report as unknown as { seen: { commandLine: string[]; argv: string[]; cwd: string; config: string; mode: number; secrets: unknown } }).seen;
-    expect(run).toMatchObject({ exitCode: 0, killed: false, stderr: ['one', 'two'] });
-    expect(seen.commandLine).toEqual([SPARE_COMMAND]);
+    const out = outDir();
+    const run = await runAuditProcess(recorder('const CRASH_ON = 0, ONCE = true;'), invocationFor(out, 'sk-secret-value-123'), join(out, 'report.json'), 10_000);
+    const seen = seenIn(run);
+    expect(run).toMatchObject({ exitCode: 0, killed: false, stderr: ['one', 'two 1'] });
+    expect(seen.commandLine).toEqual([SPARE_COMMAND, SPARE_REUSE_FLAG]);
     expect(seen.argv.slice(0, 3)).toEqual(['run', '--stdio', 'node server.js']);
     expect(seen.argv.join(' ')).not.toContain('sk-secret-value-123');
     expect(seen.secrets).toEqual({ env: { API_KEY: 'sk-secret-value-123' } });
@@ -46,8 +74,34 @@ describe('runAuditProcess', () => {
     expect(existsSync(seen.cwd)).toBe(false);
   });
 
+  it('runs the next audit in the same process when the last one ended normally, each with its own secrets file and stderr', async () => {
+    const processes = new AuditProcesses(recorder('const CRASH_ON = 0, ONCE = false;'));
+    const [outA, outB] = [outDir(), outDir()];
+    const a = await runAuditProcess('unused', invocationFor(outA, 'sk-first'), join(outA, 'report.json'), 10_000, processes);
+    expect(existsSync(seenIn(a).config)).toBe(false);
+    const b = await runAuditProcess('unused', invocationFor(outB, 'sk-second'), join(outB, 'report.json'), 10_000, processes);
+    expect(seenIn(b)).toMatchObject({ pid: seenIn(a).pid, audit: 2, secrets: { env: { API_KEY: 'sk-second' } } });
+    expect(a.stderr).toEqual(['one', 'two 1']);
+    expect(b.stderr).toEqual(['one', 'two 2']);
+    expect(existsSync(seenIn(b).config)).toBe(false);
+    expect(existsSync(seenIn(b).cwd)).toBe(true);
+    await processes.close();
+    expect(existsSync(seenIn(b).cwd)).toBe(false);
+  });
+
+  it('audits a server again in a fresh process when its process ended during a later audit than its first', async () => {
+    const processes = new AuditProcesses(recorder('const CRASH_ON = 2, ONCE = false;'));
+    const [outA, outB] = [outDir(), outDir()];
+    const a = await runAuditProcess('unused', invocationFor(outA, 'sk-first'), join(outA, 'report.json'), 10_000, processes);
+    const b = await runAuditProcess('unused', invocationFor(outB, 'sk-second'), join(outB, 'report.json'), 10_000, processes);
+    expect(b).toMatchObject({ exitCode: 0, killed: false, stderr: ['one', 'two 1'] });
+    expect(seenIn(b).pid).not.toBe(seenIn(a).pid);
+    expect(seenIn(b).audit).toBe(1);
+    await processes.close();
+  });
+
   it('stops an audit that outlives its budget and margin, with SIGKILL when SIGTERM is ignored', { timeout: 20_000 }, async () => {
-    const out = mkdtempSync(join(tmpdir(), 'mtc-audit-out-'));
+    const out = outDir();
     const run = await runAuditProcess(STUBBORN, { args: ['--output-dir', out], config: {} }, join(out, 'report.json'), 100, undefined, { marginMs: 100, graceMs: 300 });
     expect(run).toMatchObject({ exitCode: null, killed: true });
     expect(run.report).toBeUndefined();

@@ -1,9 +1,10 @@
+import type { ChildProcess } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunReport } from '../../model/report.js';
 import type { AuditRun } from './outcome.js';
 import type { AuditInvocation } from './plan.js';
-import { startSpare, type SpareProcess } from './spare-process.js';
+import { AuditProcesses, type SpareProcess } from './spare-process.js';
 
 /** Past its --max-duration, how long an audit may take to stop and write its report before it is stopped. */
 export const HARD_STOP_MARGIN_MS = 15_000;
@@ -12,43 +13,83 @@ const KILL_GRACE_MS = 5_000;
 const STDERR_LINES = 8;
 
 /**
- * One server's audit, as a process of our own CLI: a hostile or broken server can crash, hang or flood only that
- * process. It runs in `spare`, a process started ahead (spare-process.ts), or in one started now. Its secrets (env and
- * header values) go in a --config file only this user can read, in the process's private folder, removed after; its
- * arguments go to it on its stdin, never on a command line.
+ * One server's audit, in a process of our own CLI: a hostile or broken server can crash, hang or flood only that
+ * process. The process comes from `processes` (spare-process.ts), which may have run an earlier audit of the fleet
+ * and ended it normally; one that is stopped, or whose audit did not end normally, runs no other. Its secrets (env and
+ * header values) go in a --config file only this user can read, in the process's private folder, removed after the
+ * audit; its arguments go to it on its stdin, never on a command line.
  */
 export async function runAuditProcess(
   cli: string,
   invocation: AuditInvocation,
   reportFile: string,
   budgetMs: number,
-  spare: Promise<SpareProcess> = startSpare(cli),
+  processes?: AuditProcesses,
   stopping: { marginMs: number; graceMs: number } = { marginMs: HARD_STOP_MARGIN_MS, graceMs: KILL_GRACE_MS },
 ): Promise<AuditRun> {
-  const { child, dir, stderr } = await spare;
+  const pool = processes ?? new AuditProcesses(cli);
   try {
-    const configFile = join(dir, 'secrets.json');
+    let spare = await pool.take();
+    let run = await auditIn(spare, invocation, reportFile, budgetMs, stopping);
+    await pool.release(spare, run.reusable);
+    if (spare.audits > 1 && !run.ended && !run.killed) {
+      // The process ended during a later audit than its first: what an earlier one left in it may be why. The server
+      // is audited again in a fresh process, so that its outcome is its own.
+      spare = await pool.fresh();
+      run = await auditIn(spare, invocation, reportFile, budgetMs, stopping);
+      await pool.release(spare, run.reusable);
+    }
+    return run.audit;
+  } finally {
+    if (!processes) await pool.close();
+  }
+}
+
+interface ProcessRun {
+  audit: AuditRun;
+  killed: boolean;
+  /** Whether the process reported the audit's end (rather than exiting during it). */
+  ended: boolean;
+  reusable: boolean;
+}
+
+async function auditIn(spare: SpareProcess, invocation: AuditInvocation, reportFile: string, budgetMs: number, stopping: { marginMs: number; graceMs: number }): Promise<ProcessRun> {
+  const { child, dir } = spare;
+  const configFile = join(dir, 'secrets.json');
+  try {
     await writeFile(configFile, JSON.stringify(invocation.config), { mode: 0o600 });
-    const exited = new Promise<number | null>((done) => {
-      if (child.exitCode !== null || child.signalCode !== null) return done(child.exitCode);
-      child.once('error', () => done(null));
-      child.once('close', (code) => done(code));
-    });
-    child.stdin!.end(`${JSON.stringify(['run', ...invocation.args, '--config', configFile])}\n`);
+    spare.takeStderr();
+    spare.audits += 1;
+    const ended = spare.nextResult();
+    child.stdin!.write(`${JSON.stringify(['run', ...invocation.args, '--config', configFile])}\n`);
     let killed = false;
     const stop = setTimeout(() => {
       killed = true;
       child.kill('SIGTERM');
       setTimeout(() => child.kill('SIGKILL'), stopping.graceMs).unref();
     }, budgetMs + stopping.marginMs);
-    const exitCode = await exited;
+    const result = await ended;
     clearTimeout(stop);
+    const exitCode = result?.exitCode ?? (await exitOf(child));
     const report = killed ? undefined : await readReport(reportFile);
-    const lines = stderr().split('\n').map((l) => l.trimEnd()).filter((l) => l !== '').slice(0, STDERR_LINES);
-    return { exitCode, killed, ...(report ? { report } : {}), stderr: lines, budgetMs };
+    const lines = spare.takeStderr().split('\n').map((l) => l.trimEnd()).filter((l) => l !== '').slice(0, STDERR_LINES);
+    return {
+      audit: { exitCode, killed, ...(report ? { report } : {}), stderr: lines, budgetMs },
+      killed,
+      ended: result !== undefined,
+      reusable: !killed && result?.reusable === true,
+    };
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await rm(configFile, { force: true });
   }
+}
+
+/** The exit code of a process that has ended or is ending (null when a signal ended it). */
+function exitOf(child: ChildProcess): Promise<number | null> {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done(child.exitCode);
+    child.once('close', (code) => done(code));
+  });
 }
 
 async function readReport(file: string): Promise<RunReport | undefined> {

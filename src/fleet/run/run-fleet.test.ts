@@ -6,7 +6,7 @@ import type { FleetEntry, FleetOutcome } from '../../model/fleet.js';
 import type { RunReport } from '../../model/report.js';
 import type { AuditRun } from './outcome.js';
 import { running } from './spare-process.js';
-import { SPARE_COMMAND } from './spare-protocol.js';
+import { SPARE_COMMAND, SPARE_REUSE_FLAG } from './spare-protocol.js';
 import { fleetDepth, fleetExitCode, runFleet, type Auditor, type FleetPlan } from './run-fleet.js';
 
 const entry = (name: string, more: Partial<FleetEntry> = {}): FleetEntry => ({ name, source: 'mcp.json', transport: 'stdio', command: 'node', args: [`${name}.js`], ...more });
@@ -113,32 +113,29 @@ describe('runFleet', () => {
 });
 
 describe('runFleet: its own audit processes', () => {
-  it('starts one process per server audited, one ahead of need and given its arguments on stdin, and none left over', { timeout: 20_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mtc-fleet-spares-'));
+  it('runs each lane\'s audits in one process of our CLI, given their arguments on stdin, and leaves none running', { timeout: 20_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mtc-fleet-processes-'));
     const log = join(dir, 'processes.log');
-    // A stand-in for our CLI: logs its pid, when it was up, given its arguments and done, and writes a passing report.
+    // A stand-in for our CLI: for each line of arguments, writes a passing report, logs its pid and the server, and
+    // reports the audit's end on fd 3.
     const cli = join(dir, 'cli.mjs');
-    writeFileSync(cli, `import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
-const up = Date.now();
-const argv = JSON.parse(readFileSync(0, 'utf8'));
-const given = Date.now();
-setTimeout(() => {
+    writeFileSync(cli, `import { appendFileSync, writeFileSync, writeSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+for await (const line of createInterface({ input: process.stdin })) {
+  const argv = JSON.parse(line);
+  await new Promise((done) => setTimeout(done, 50));
   writeFileSync(argv[argv.indexOf('--output-dir') + 1] + '/report.json', JSON.stringify(${JSON.stringify(passing())}));
-  appendFileSync(${JSON.stringify(log)}, JSON.stringify({ pid: process.pid, commandLine: process.argv.slice(2), up, given, done: Date.now(), server: argv[argv.indexOf('--stdio') + 1] }) + '\\n');
-}, 400);
+  appendFileSync(${JSON.stringify(log)}, JSON.stringify({ pid: process.pid, commandLine: process.argv.slice(2), server: argv[argv.indexOf('--stdio') + 1] }) + '\\n');
+  writeSync(3, JSON.stringify({ exitCode: 0, reusable: true }) + '\\n');
+}
 `);
     const entries = ['a', 'b', 'c', 'd', 'e'].map((name) => entry(name));
     const report = await runFleet(plan(entries, { jobs: 2, cli }));
     expect(report.servers.map((s) => s.outcome)).toEqual(['conformant', 'conformant', 'conformant', 'conformant', 'conformant']);
-    const processes = readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { pid: number; commandLine: string[]; up: number; given: number; done: number; server: string });
-    expect(processes.map((p) => p.server).sort()).toEqual(['node a.js', 'node b.js', 'node c.js', 'node d.js', 'node e.js']);
-    expect(new Set(processes.map((p) => p.pid)).size).toBe(5);
-    expect(processes.every((p) => p.commandLine.length === 1 && p.commandLine[0] === SPARE_COMMAND)).toBe(true);
-    // The first two lanes start at once. Each of the three after them was given a process that was up before the audit
-    // whose lane it took had ended (one started ahead per lane), not one started when that lane freed up.
-    const byGiven = [...processes].sort((x, y) => x.given - y.given);
-    const laneFreedFor = (p: (typeof processes)[number]) => Math.max(...processes.filter((q) => q.done <= p.given).map((q) => q.done));
-    expect(byGiven.slice(2).map((p) => p.up < laneFreedFor(p))).toEqual([true, true, true]);
+    const audits = readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { pid: number; commandLine: string[]; server: string });
+    expect(audits.map((p) => p.server).sort()).toEqual(['node a.js', 'node b.js', 'node c.js', 'node d.js', 'node e.js']);
+    expect(new Set(audits.map((p) => p.pid)).size).toBe(2);
+    expect(audits.every((p) => p.commandLine.join(' ') === `${SPARE_COMMAND} ${SPARE_REUSE_FLAG}`)).toBe(true);
     expect(running.size).toBe(0);
   });
 });

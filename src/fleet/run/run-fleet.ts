@@ -11,7 +11,7 @@ import { pool } from '../../runner/pool.js';
 import { startOrder } from './start-order.js';
 import { crossServerFindings, type ServerTools } from '../cross-server.js';
 import { runAuditProcess } from './audit-process.js';
-import { SpareAudits, type SpareProcess } from './spare-process.js';
+import { AuditProcesses } from './spare-process.js';
 import { LISTING_FILE, readListedTools, readListing } from './listing.js';
 import { classify, notAudited, type AuditRun, type Classified } from './outcome.js';
 import { inShard, invocationOf, safeNames, type ServerAuditFlags } from './plan.js';
@@ -57,8 +57,8 @@ export interface FleetCounts {
   left: number;
 }
 
-/** Audits one server, in `spare` when given; replaceable in tests of the scheduling. */
-export type Auditor = (cli: string, invocation: ReturnType<typeof invocationOf>, reportFile: string, budgetMs: number, spare?: Promise<SpareProcess>) => Promise<AuditRun>;
+/** Audits one server, in one of `processes` when given; replaceable in tests of the scheduling. */
+export type Auditor = (cli: string, invocation: ReturnType<typeof invocationOf>, reportFile: string, budgetMs: number, processes?: AuditProcesses) => Promise<AuditRun>;
 
 /**
  * Audits every entry of the fleet, `jobs` at a time, each as a single audit in its own process, and returns the fleet's
@@ -79,8 +79,8 @@ export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, au
   const listings: (ServerTools | undefined)[] = new Array(plan.entries.length);
   const fullListings: (Record<string, unknown>[] | undefined)[] = new Array(plan.entries.length);
   const order = startOrder(toAudit, plan.entries.map((e) => e.name), plan.previousMs ?? new Map());
-  // Our own audit processes start ahead, one per lane (spare-process.ts); an auditor given by a test starts none.
-  const spares = audit === runAuditProcess ? new SpareAudits(plan.cli, Math.max(1, plan.jobs)) : undefined;
+  // A lane's audits run in one process of our CLI while each ends normally (spare-process.ts).
+  const processes = new AuditProcesses(plan.cli);
   await pool(order, Math.max(1, plan.jobs), async (i) => {
     const entry = plan.entries[i]!;
     counts.left -= 1;
@@ -96,9 +96,7 @@ export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, au
       lockFile = resolve(folder, SERVER_LOCK_FILE);
       await writeFile(lockFile, `${JSON.stringify(serverLock(plan.lock.data, entry.name), null, 2)}\n`, 'utf8');
     }
-    const spare = spares?.take();
-    spares?.prepare(counts.left);
-    const run = await audit(plan.cli, invocationOf(entry, plan.flags, folder, plan.cwd, lockFile), reportFile, plan.maxDurationMs, spare);
+    const run = await audit(plan.cli, invocationOf(entry, plan.flags, folder, plan.cwd, lockFile), reportFile, plan.maxDurationMs, processes);
     if (run.report) listings[i] = await readListing(resolve(folder, LISTING_FILE), entry.name);
     if (run.report && plan.lockWrite !== undefined) {
       const listed = await readListedTools(resolve(folder, LISTING_FILE));
@@ -109,7 +107,7 @@ export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, au
     counts.running -= 1;
     counts.done += 1;
     progress.finished?.(results[i]!, { ...counts });
-  }).finally(() => spares?.close());
+  }).finally(() => processes.close());
   const servers = results;
   const lock = await settleLock(plan, servers, fullListings, startedAt);
   const summary = Object.fromEntries(OUTCOME_ORDER.map((o) => [o, servers.filter((s) => s.outcome === o).length])) as Record<FleetOutcome, number>;

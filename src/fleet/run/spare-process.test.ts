@@ -2,69 +2,92 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { discardSpare, running, SpareAudits, startSpare } from './spare-process.js';
-import { SPARE_COMMAND, spareArguments } from './spare-protocol.js';
+import { AuditProcesses, running, type SpareProcess } from './spare-process.js';
+import { SPARE_COMMAND, SPARE_REUSE_FLAG } from './spare-protocol.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mtc-spare-'));
-/** A stand-in for our CLI as a spare: says it is up, then tells on stderr what its stdin carried once it ends. */
-const WAITER = join(dir, 'waiter.mjs');
-writeFileSync(WAITER, `import { readFileSync } from 'node:fs';
+/**
+ * A stand-in for our CLI as an audit process: says it is up, then for each line of arguments tells on stderr what it
+ * was given and reports the audit's end on fd 3 (exit code: the audit's number); arguments holding "last" make it end.
+ */
+const SERVANT = join(dir, 'servant.mjs');
+writeFileSync(
+  SERVANT,
+  `import { writeSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 process.stderr.write('up ' + process.argv.slice(2).join(' ') + '\\n');
-process.stderr.write('got ' + JSON.stringify(readFileSync(0, 'utf8')) + '\\n');
-`);
+let n = 0;
+for await (const line of createInterface({ input: process.stdin })) {
+  n += 1;
+  const args = JSON.parse(line);
+  process.stderr.write('audit ' + n + ' ' + args.join(' ') + '\\n');
+  const reusable = !args.includes('last');
+  writeSync(3, JSON.stringify({ exitCode: n, reusable }) + '\\n');
+  if (!reusable) process.exit(n);
+}
+`,
+);
 /** A stand-in that dies while it loads. */
 const DIES = join(dir, 'dies.mjs');
 writeFileSync(DIES, 'process.exit(7);');
 
-const closed = (spare: Awaited<ReturnType<typeof startSpare>>) =>
-  new Promise<number | null>((done) => (spare.child.exitCode !== null ? done(spare.child.exitCode) : spare.child.once('close', done)));
+const send = (spare: SpareProcess, ...args: string[]) => spare.child.stdin!.write(`${JSON.stringify(args)}\n`);
+const closed = (spare: SpareProcess) => new Promise<number | null>((done) => (spare.child.exitCode !== null ? done(spare.child.exitCode) : spare.child.once('close', done)));
 
-describe('spare audit processes', () => {
-  it('starts up to its most ahead, never more than the servers waiting, and hands out the oldest first', async () => {
-    const spares = new SpareAudits(WAITER, 2);
-    spares.prepare(1);
-    spares.prepare(1);
-    const spare = await spares.take();
+describe('audit processes', () => {
+  it('runs a lane\'s audits in one process while each ends normally, each with its own stderr, and ends it on close', async () => {
+    const processes = new AuditProcesses(SERVANT);
+    const spare = await processes.take();
     expect(running.has(spare.child)).toBe(true);
-    expect(spare.child.exitCode).toBeNull();
-    // Nothing was started ahead any more: the next take() starts a new process.
-    const next = await spares.take();
-    expect(next.child.pid).not.toBe(spare.child.pid);
-    await Promise.all([discardSpare(spare), discardSpare(next)]);
-    expect(spare.stderr()).toBe(`up ${SPARE_COMMAND}\ngot ""\n`);
+    send(spare, 'run', 'a');
+    expect(await spare.nextResult()).toEqual({ exitCode: 1, reusable: true });
+    expect(spare.takeStderr()).toBe(`up ${SPARE_COMMAND} ${SPARE_REUSE_FLAG}\naudit 1 run a\n`);
+    await processes.release(spare, true);
+    const again = await processes.take();
+    expect(again).toBe(spare);
+    send(again, 'run', 'b');
+    expect(await again.nextResult()).toEqual({ exitCode: 2, reusable: true });
+    expect(again.takeStderr()).toBe('audit 2 run b\n');
+    await processes.release(again, true);
+    await processes.close();
+    expect(spare.child.exitCode).toBe(0);
     expect(existsSync(spare.dir)).toBe(false);
+    expect(running.has(spare.child)).toBe(false);
+    // Closing again, with nothing idle, is a no-op; a process given back after close is ended.
+    await processes.close();
+    const late = await processes.take();
+    await processes.release(late, true);
+    expect(late.child.exitCode).toBe(0);
   });
 
-  it('ends a spare no server took: its stdin ends without arguments, its folder is removed', async () => {
-    const spares = new SpareAudits(WAITER, 2);
-    spares.prepare(5);
-    const ahead = await (spares as unknown as { ahead: Promise<Awaited<ReturnType<typeof startSpare>>>[] }).ahead[1]!;
-    expect((spares as unknown as { ahead: unknown[] }).ahead).toHaveLength(2);
-    await spares.close();
-    expect(ahead.child.exitCode).toBe(0);
-    expect(ahead.stderr()).toBe(`up ${SPARE_COMMAND}\ngot ""\n`);
-    expect(existsSync(ahead.dir)).toBe(false);
-    expect(running.has(ahead.child)).toBe(false);
-    // Closing again, with nothing ahead, is a no-op.
-    await spares.close();
+  it('ends a process given back as not reusable, and starts a new one for the next audit', async () => {
+    const processes = new AuditProcesses(SERVANT);
+    const spare = await processes.take();
+    send(spare, 'run', 'last');
+    expect(await spare.nextResult()).toEqual({ exitCode: 1, reusable: false });
+    await processes.release(spare, false);
+    expect(await closed(spare)).toBe(1);
+    expect(existsSync(spare.dir)).toBe(false);
+    const next = await processes.take();
+    expect(next.child.pid).not.toBe(spare.child.pid);
+    await processes.release(next, false);
   });
 
-  it('replaces a spare that ended before it was needed', async () => {
-    const spares = new SpareAudits(DIES, 1);
-    spares.prepare(1);
-    const first = await (spares as unknown as { ahead: Promise<Awaited<ReturnType<typeof startSpare>>>[] }).ahead[0]!;
-    expect(await closed(first)).toBe(7);
-    const spare = await spares.take();
-    expect(spare.child.pid).not.toBe(first.child.pid);
-    expect(existsSync(first.dir)).toBe(false);
-    expect(await closed(spare)).toBe(7);
-    await discardSpare(spare);
-  });
+  it('replaces an idle process that died, and reads no result from a process that ended first', async () => {
+    const processes = new AuditProcesses(SERVANT);
+    const spare = await processes.take();
+    await processes.release(spare, true);
+    spare.child.kill('SIGKILL');
+    await closed(spare);
+    const next = await processes.take();
+    expect(next.child.pid).not.toBe(spare.child.pid);
+    expect(existsSync(spare.dir)).toBe(false);
+    await processes.release(next, false);
 
-  it('reads one line of arguments, or none when stdin ends empty, and refuses anything but strings', async () => {
-    const { Readable } = await import('node:stream');
-    expect(await spareArguments(Readable.from(['["run","--stdio",', '"node s.js"]\n', 'ignored']))).toEqual(['run', '--stdio', 'node s.js']);
-    expect(await spareArguments(Readable.from([]))).toBeUndefined();
-    await expect(spareArguments(Readable.from(['[1]\n']))).rejects.toThrow(/not an array of strings/);
+    const dying = await new AuditProcesses(DIES).take();
+    expect(await dying.nextResult()).toBeUndefined();
+    expect(await closed(dying)).toBe(7);
+    await new AuditProcesses(DIES).release(dying, false);
+    expect(existsSync(dying.dir)).toBe(false);
   });
 });

@@ -2,44 +2,108 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SPARE_COMMAND } from './spare-protocol.js';
+import type { Readable } from 'node:stream';
+import { SPARE_COMMAND, SPARE_RESULTS_FD, SPARE_REUSE_FLAG, type SpareResult } from './spare-protocol.js';
 
-/** How much of an audit process's stderr is kept (its first lines explain a server that could not start). */
+/** How much of one audit's stderr is kept (its first lines explain a server that could not start). */
 const STDERR_KEEP = 16 * 1024;
 
-/** Audit processes alive now (spares included), for a fleet interrupted by a signal to pass it on. */
+/** Audit processes alive now (idle ones included), for a fleet interrupted by a signal to pass it on. */
 export const running = new Set<ChildProcess>();
 
 /**
- * An audit process of our CLI started as a spare (spare-protocol.ts), in a private folder that is its working
- * directory (no config of another project is picked up there) and will hold its --config file.
+ * An audit process of our CLI (spare-protocol.ts), in a private folder that is its working directory (no config of
+ * another project is picked up there) and holds each audit's --config file.
  */
 export interface SpareProcess {
   child: ChildProcess;
   dir: string;
-  /** What it wrote to stderr so far (at most STDERR_KEEP characters). */
-  stderr(): string;
+  /** How many audits it was given so far. */
+  audits: number;
+  /** What it wrote to stderr since the last call (at most STDERR_KEEP characters), for the audit it ran meanwhile. */
+  takeStderr(): string;
+  /** The end of the audit it was last given (its stderr read by then): its SpareResult, or undefined when the process ended instead. */
+  nextResult(): Promise<SpareResult | undefined>;
 }
 
 export async function startSpare(cli: string): Promise<SpareProcess> {
   const dir = await mkdtemp(join(tmpdir(), 'mtc-fleet-'));
-  const child = spawn(process.execPath, [cli, SPARE_COMMAND], {
+  const child = spawn(process.execPath, [cli, SPARE_COMMAND, SPARE_REUSE_FLAG], {
     cwd: dir,
-    stdio: ['pipe', 'ignore', 'pipe'],
+    stdio: ['pipe', 'ignore', 'pipe', 'pipe'],
     env: { ...process.env, NO_COLOR: '1' },
   });
   running.add(child);
   child.once('close', () => running.delete(child));
-  // A spare that died before its arguments arrive makes writing them fail; its exit says why.
+  // A process that died before its arguments arrive makes writing them fail; its exit says why.
   child.stdin!.on('error', () => undefined);
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     if (stderr.length < STDERR_KEEP) stderr += chunk.toString('utf8');
   });
-  return { child, dir, stderr: () => stderr };
+  return {
+    child,
+    dir,
+    audits: 0,
+    takeStderr: () => {
+      const text = stderr;
+      stderr = '';
+      return text;
+    },
+    nextResult: resultReader(child, child.stdio[SPARE_RESULTS_FD] as Readable),
+  };
 }
 
-/** Ends a spare no server was given (its stdin ends without arguments) and removes its folder. */
+/** Reads the SpareResult lines of `child` in order; after its end, every further read is undefined. */
+function resultReader(child: ChildProcess, results: Readable): () => Promise<SpareResult | undefined> {
+  const lines: SpareResult[] = [];
+  const waiting: ((result: SpareResult | undefined) => void)[] = [];
+  let partial = '';
+  let ended = false;
+  const settle = () => {
+    while (waiting.length > 0 && (lines.length > 0 || ended)) {
+      waiting.shift()!(lines.shift());
+    }
+  };
+  results.setEncoding('utf8');
+  results.on('data', (chunk: string) => {
+    const parts = (partial + chunk).split('\n');
+    partial = parts.pop()!;
+    for (const part of parts) {
+      const result = parseResult(part);
+      if (result) lines.push(result);
+    }
+    settle();
+  });
+  results.on('error', () => undefined);
+  // 'close' comes after the stdio streams are drained: every line the process wrote was read.
+  child.once('close', () => {
+    ended = true;
+    settle();
+  });
+  // The audit's stderr was written before its result (synchronously, to a pipe): what of it was still unread when the
+  // result came is read in the same turn of the event loop, before setImmediate's.
+  return async () => {
+    const result = await new Promise<SpareResult | undefined>((done) => {
+      waiting.push(done);
+      settle();
+    });
+    await new Promise(setImmediate);
+    return result;
+  };
+}
+
+/** A result line as the spare writes it; anything else on the descriptor is not one. */
+function parseResult(line: string): SpareResult | undefined {
+  try {
+    const parsed = JSON.parse(line) as Partial<SpareResult> | null;
+    return typeof parsed?.exitCode === 'number' && typeof parsed.reusable === 'boolean' ? { exitCode: parsed.exitCode, reusable: parsed.reusable } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Ends a process no further server was given (its stdin ends) and removes its folder. */
 export async function discardSpare(spare: SpareProcess): Promise<void> {
   const { child } = spare;
   if (child.exitCode === null && child.signalCode === null) {
@@ -51,38 +115,39 @@ export async function discardSpare(spare: SpareProcess): Promise<void> {
 }
 
 /**
- * The spares of one fleet: up to `most` started ahead of the servers still to start, each handed to the next one that
- * does. Each server takes exactly one process, so a fleet starts no more processes than it has servers to audit.
+ * The audit processes of one fleet. A lane takes one when it starts a server's audit and gives it back when the audit
+ * ends: one that ended its audit normally runs the lane's next audit too (its code is loaded and compiled by then),
+ * any other is ended and replaced by a new one. So a fleet starts about one process per lane.
  */
-export class SpareAudits {
-  private readonly ahead: Promise<SpareProcess>[] = [];
+export class AuditProcesses {
+  private readonly idle: SpareProcess[] = [];
+  private closed = false;
 
-  constructor(
-    private readonly cli: string,
-    private readonly most: number,
-  ) {}
+  constructor(private readonly cli: string) {}
 
-  /** The oldest spare started ahead, or a new one; one that ended before it was needed (it could not load) is replaced. */
+  /** An idle process that is still alive, or a new one. */
   async take(): Promise<SpareProcess> {
-    const ahead = this.ahead.shift();
-    const spare = ahead ? await ahead : undefined;
-    if (spare && spare.child.exitCode === null && spare.child.signalCode === null) return spare;
-    if (spare) await discardSpare(spare);
+    for (let spare = this.idle.pop(); spare; spare = this.idle.pop()) {
+      if (spare.child.exitCode === null && spare.child.signalCode === null) return spare;
+      await discardSpare(spare);
+    }
+    return this.fresh();
+  }
+
+  /** A new process, whatever is idle. */
+  fresh(): Promise<SpareProcess> {
     return startSpare(this.cli);
   }
 
-  /** Starts spares now for the next of the `waiting` servers not started yet, while the running audits leave a core idle now and then. */
-  prepare(waiting: number): void {
-    while (this.ahead.length < Math.min(this.most, waiting)) {
-      const spare = startSpare(this.cli);
-      spare.catch(() => undefined);
-      this.ahead.push(spare);
-    }
+  /** Takes back a process whose audit ended: kept for the next audit when `reusable`, else ended. */
+  async release(spare: SpareProcess, reusable: boolean): Promise<void> {
+    if (reusable && !this.closed) this.idle.push(spare);
+    else await discardSpare(spare);
   }
 
-  /** Ends the spares no server took. */
+  /** Ends the idle processes; any given back later is ended too. */
   async close(): Promise<void> {
-    const ahead = this.ahead.splice(0);
-    await Promise.all(ahead.map((spare) => spare.then(discardSpare, () => undefined)));
+    this.closed = true;
+    await Promise.all(this.idle.splice(0).map(discardSpare));
   }
 }
