@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunReport } from '../../model/report.js';
@@ -70,7 +69,7 @@ async function auditIn(spare: SpareProcess, invocation: AuditInvocation, reportF
     }, budgetMs + stopping.marginMs);
     const result = await ended;
     clearTimeout(stop);
-    const exitCode = result?.exitCode ?? (await exitOf(child));
+    const exitCode = result?.exitCode ?? (await spare.exited);
     const report = killed ? undefined : await readReport(reportFile);
     const lines = spare.takeStderr().split('\n').map((l) => l.trimEnd()).filter((l) => l !== '').slice(0, STDERR_LINES);
     return {
@@ -82,14 +81,6 @@ async function auditIn(spare: SpareProcess, invocation: AuditInvocation, reportF
   } finally {
     await rm(configFile, { force: true });
   }
-}
-
-/** The exit code of a process that has ended or is ending (null when a signal ended it). */
-function exitOf(child: ChildProcess): Promise<number | null> {
-  return new Promise((done) => {
-    if (child.exitCode !== null || child.signalCode !== null) return done(child.exitCode);
-    child.once('close', (code) => done(code));
-  });
 }
 
 async function readReport(file: string): Promise<RunReport | undefined> {

@@ -24,6 +24,8 @@ export interface SpareProcess {
   takeStderr(): string;
   /** The end of the audit it was last given (its stderr read by then): its SpareResult, or undefined when the process ended instead. */
   nextResult(): Promise<SpareResult | undefined>;
+  /** Its exit code once it has ended (null for a signal, or when it could not be started). */
+  exited: Promise<number | null>;
 }
 
 export async function startSpare(cli: string): Promise<SpareProcess> {
@@ -34,7 +36,11 @@ export async function startSpare(cli: string): Promise<SpareProcess> {
     env: { ...process.env, NO_COLOR: '1' },
   });
   running.add(child);
-  child.once('close', () => running.delete(child));
+  const exited = new Promise<number | null>((done) => {
+    child.once('error', () => done(null));
+    child.once('close', (code) => done(code));
+  });
+  void exited.then(() => running.delete(child));
   // A process that died before its arguments arrive makes writing them fail; its exit says why.
   child.stdin!.on('error', () => undefined);
   let stderr = '';
@@ -50,12 +56,13 @@ export async function startSpare(cli: string): Promise<SpareProcess> {
       stderr = '';
       return text;
     },
-    nextResult: resultReader(child, child.stdio[SPARE_RESULTS_FD] as Readable),
+    nextResult: resultReader(exited, child.stdio[SPARE_RESULTS_FD] as Readable),
+    exited,
   };
 }
 
 /** Reads the SpareResult lines of `child` in order; after its end, every further read is undefined. */
-function resultReader(child: ChildProcess, results: Readable): () => Promise<SpareResult | undefined> {
+function resultReader(exited: Promise<unknown>, results: Readable): () => Promise<SpareResult | undefined> {
   const lines: SpareResult[] = [];
   const waiting: ((result: SpareResult | undefined) => void)[] = [];
   let partial = '';
@@ -76,8 +83,8 @@ function resultReader(child: ChildProcess, results: Readable): () => Promise<Spa
     settle();
   });
   results.on('error', () => undefined);
-  // 'close' comes after the stdio streams are drained: every line the process wrote was read.
-  child.once('close', () => {
+  // The process's 'close' comes after its stdio streams are drained: every line it wrote was read by then.
+  void exited.then(() => {
     ended = true;
     settle();
   });
@@ -106,11 +113,8 @@ function parseResult(line: string): SpareResult | undefined {
 /** Ends a process no further server was given (its stdin ends) and removes its folder. */
 export async function discardSpare(spare: SpareProcess): Promise<void> {
   const { child } = spare;
-  if (child.exitCode === null && child.signalCode === null) {
-    const closed = new Promise((done) => child.once('close', done));
-    child.stdin!.end();
-    await closed;
-  }
+  if (child.exitCode === null && child.signalCode === null) child.stdin!.end();
+  await spare.exited;
   await rm(spare.dir, { recursive: true, force: true });
 }
 
