@@ -61,8 +61,9 @@ export interface FleetCounts {
 export type Auditor = (cli: string, invocation: ReturnType<typeof invocationOf>, reportFile: string, budgetMs: number, processes?: AuditProcesses) => Promise<AuditRun>;
 
 /**
- * Audits every entry of the fleet, `jobs` at a time, each as a single audit in its own process, and returns the fleet's
- * report: one result per entry in file order (the skipped and unstarted ones too), scrubbed of every entry's secrets.
+ * Audits every entry of the fleet, `jobs` at a time, each as a single audit would (in its lane's process of our CLI),
+ * and returns the fleet's report: one result per entry in file order (the skipped and unstarted ones too), scrubbed of
+ * every entry's secrets.
  */
 export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, audit: Auditor = runAuditProcess): Promise<FleetReport> {
   const startedAt = new Date();

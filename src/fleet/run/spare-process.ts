@@ -61,15 +61,15 @@ export async function startSpare(cli: string): Promise<SpareProcess> {
   };
 }
 
-/** Reads the SpareResult lines of `child` in order; after its end, every further read is undefined. */
+/** Reads a process's SpareResult lines in order; once it has ended, every further read is undefined. */
 function resultReader(exited: Promise<unknown>, results: Readable): () => Promise<SpareResult | undefined> {
-  const lines: SpareResult[] = [];
+  const ready: SpareResult[] = [];
   const waiting: ((result: SpareResult | undefined) => void)[] = [];
   let partial = '';
   let ended = false;
   const settle = () => {
-    while (waiting.length > 0 && (lines.length > 0 || ended)) {
-      waiting.shift()!(lines.shift());
+    while (waiting.length > 0 && (ready.length > 0 || ended)) {
+      waiting.shift()!(ready.shift());
     }
   };
   results.setEncoding('utf8');
@@ -78,7 +78,7 @@ function resultReader(exited: Promise<unknown>, results: Readable): () => Promis
     partial = parts.pop()!;
     for (const part of parts) {
       const result = parseResult(part);
-      if (result) lines.push(result);
+      if (result) ready.push(result);
     }
     settle();
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { REUSE_LIMITS, runSpare, spareArguments } from './spare-protocol.js';
+import { REUSE_LIMITS, runSpare } from './spare-protocol.js';
 
 const lines = (...args: string[][]) => Readable.from(args.map((a) => `${JSON.stringify(a)}\n`));
 
@@ -29,6 +29,12 @@ async function serve(input: Readable, options: { heapUsed?: () => number; exitCo
 
 describe('spare protocol', () => {
   it('reads one line of arguments, or none when stdin ends empty, and refuses anything but strings', async () => {
+    /** The arguments of the one audit a spare without a results descriptor runs, or undefined when it runs none. */
+    const spareArguments = async (input: Readable) => {
+      let given: string[] | undefined;
+      await runSpare(input, async (args) => ((given = args), 0));
+      return given;
+    };
     expect(await spareArguments(Readable.from(['["run","--stdio",', '"node s.js"]\n', 'ignored']))).toEqual(['run', '--stdio', 'node s.js']);
     expect(await spareArguments(Readable.from([]))).toBeUndefined();
     await expect(spareArguments(Readable.from(['[1]\n']))).rejects.toThrow(/not an array of strings/);

@@ -31,12 +31,6 @@ function parseArguments(line: string): string[] {
   return parsed;
 }
 
-/** The arguments a spare was given: undefined when its stdin ended without any (a spare the fleet did not need). */
-export async function spareArguments(input: NodeJS.ReadableStream): Promise<string[] | undefined> {
-  for await (const args of argumentLines(input)) return args;
-  return undefined;
-}
-
 /** Each line's arguments, until stdin ends or a blank line comes; the stream is read only as far as each line. */
 async function* argumentLines(input: NodeJS.ReadableStream): AsyncGenerator<string[]> {
   const lines = createInterface({ input, crlfDelay: Infinity });
