@@ -1,5 +1,6 @@
 import { errorOf, isObject, resultOf, type JsonRpcId } from '../jsonrpc.js';
 import { ToolPages } from './tool-pages.js';
+import { CallTurns } from './call-turns.js';
 import { compareWires, isInitializeWire, LEGACY_VERSION, MODERN_VERSION, type Wire } from '../model/wire.js';
 import { encodeHeaderValue } from '../transport/header-encoding.js';
 import { paramHeaders } from '../transport/param-headers.js';
@@ -81,6 +82,8 @@ export class McpClient {
     readonly clientInfo: ClientInfo,
     /** tools/list pages received on this audit's connections (tool-walk.ts shares repeated ones); pass the audit's own to another connection. */
     readonly toolPages = new ToolPages(),
+    /** Whose turn it is to call a tool, shared by every connection of the audit: pass the audit's own to another. */
+    readonly turns = new CallTurns(),
   ) {
     transport.answerServerRequests?.((request) => this.answerServerRequest(request));
   }
@@ -118,6 +121,7 @@ export class McpClient {
 
   /** Learns the tools of a listing: their `x-mcp-header` arguments are mirrored into headers from then on. */
   learnTools(tools: readonly Record<string, unknown>[]): void {
+    this.turns.learn(tools);
     for (const tool of tools) if (typeof tool.name === 'string' && isObject(tool.inputSchema)) this.inputSchemas.set(tool.name, tool.inputSchema);
   }
 
@@ -136,10 +140,10 @@ export class McpClient {
   /** A well-formed request on the current wire. Throws TargetGoneError when the target stopped answering. */
   async request(method: string, params: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<Exchange> {
     const { message, id, headers } = this.build(method, params, options);
-    if (method === 'tools/call' && typeof params.name === 'string') {
-      this.toolsCalled.set(params.name, (this.toolsCalled.get(params.name) ?? 0) + 1);
-    }
-    return this.send(message, id, headers, options.timeoutMs, options.probe, true, options.anyConnection);
+    const send = () => this.send(message, id, headers, options.timeoutMs, options.probe, true, options.anyConnection);
+    if (method !== 'tools/call') return send();
+    if (typeof params.name === 'string') this.toolsCalled.set(params.name, (this.toolsCalled.get(params.name) ?? 0) + 1);
+    return this.turns.take(params.name, params.arguments, send);
   }
 
   /**
