@@ -5,6 +5,7 @@ import { walkTools, type ToolWalk } from '../protocol/tool-walk.js';
 import { isObject } from '../jsonrpc.js';
 import type { Transport } from '../transport/types.js';
 import type { Exchange, StrayEvent } from '../model/exchange.js';
+import type { EffectsLog } from '../model/effects.js';
 import { MODERN_VERSION, type Wire } from '../model/wire.js';
 import type { PropertyOptions } from '../property/options.js';
 import { ResultSchemaCache } from './result-schemas.js';
@@ -27,6 +28,8 @@ export interface RunOptions {
   property?: PropertyOptions;
   /** Absolute deadline of the run (ms since epoch), for checks that search until stopped. */
   deadline?: number;
+  /** --sandbox: every tools/call runs alone and what it changed is recorded here. */
+  effects?: EffectsLog;
 }
 
 /**
@@ -56,6 +59,11 @@ export class CheckContext {
 
   get wire(): Wire {
     return this.negotiation.wire;
+  }
+
+  /** What each tools/call changed, in a sandboxed audit (--sandbox); undefined when effects are not recorded. */
+  get effects(): EffectsLog | undefined {
+    return this.options.effects;
   }
 
   get transportKind(): Transport['kind'] {
@@ -265,7 +273,7 @@ export class CheckContext {
   async anotherConnection(options: { negotiate?: boolean } = {}): Promise<McpClient> {
     if (!this.options.openTransport) throw new Error('no way to open another connection to this target');
     const transport = await this.options.openTransport();
-    const client = new McpClient(transport, this.client.clientInfo, this.client.toolPages);
+    const client = new McpClient(transport, this.client.clientInfo, this.client.toolPages, this.client.turns);
     this.extraClients.push(client);
     await transport.start();
     if (options.negotiate === false) client.wire = this.wire;
