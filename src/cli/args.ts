@@ -70,6 +70,8 @@ export interface CliOptions {
   allowTools: string[] | 'all';
   /** Tools never called, whatever their annotations or --allow-tools say. */
   skipTools: string[];
+  /** --sandbox: a --stdio target runs in a throwaway sandbox, every tool is callable, and each call's file effects are recorded. */
+  sandbox?: { network: boolean };
   /** A tool whose call changes the server's tool set (list_changed checks); it is called twice, so the change is undone. */
   listChangedTrigger?: { name: string; arguments: Record<string, unknown> };
   /** SARIF: the repository-relative path findings are filed under. */
@@ -177,7 +179,13 @@ const OPTIONS = {
     array: true,
     describe: 'also call these tools (comma-separated or repeated; fleet: server:tool); by default only tools annotated readOnlyHint: true are called',
   },
-  'allow-all-tools': { type: 'boolean', default: false, describe: 'call any tool, including ones that may have side effects' },
+  'allow-all-tools': { type: 'boolean', default: false, describe: 'call any tool, including ones that may have side effects (on your real data)' },
+  sandbox: {
+    type: 'boolean',
+    default: false,
+    describe: 'stdio targets on Linux: run the server in a throwaway bubblewrap sandbox (writes land in a copy-on-write layer, no network), call every tool and report what each call changed',
+  },
+  'sandbox-network': { type: 'boolean', default: false, describe: 'with --sandbox: let the server reach the network (external side effects become possible)' },
   'skip-tools': {
     type: 'string',
     array: true,
@@ -448,6 +456,7 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
     if (command !== 'run' || args['from-snapshot'] !== undefined || args.revisions !== undefined) throw new UsageError('--snapshot-out goes with an audit of one live target (run, without --from-snapshot or --revisions)');
     if (snapshotOut.trim() === '') throw new UsageError('--snapshot-out needs a file');
   }
+  const sandbox = sandboxOptions(command, args);
   if (args.cwd !== undefined && (args.stdio === undefined || command === 'fleet')) throw new UsageError('--cwd applies to a --stdio target only (a fleet takes each server\'s cwd from its file)');
   if (!named && !args.list && !terminal.interactive && !client && !fleet) {
     throw new UsageError('name a target: --stdio, --url or --from-snapshot (or --reference-server)');
@@ -486,6 +495,7 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
     junitProperties: Boolean(args['junit-properties']),
     allowTools: args['allow-all-tools'] ? 'all' : fleet ? [] : parsePatterns(args['allow-tools']?.map(String)),
     skipTools: parsePatterns(args['skip-tools']?.map(String)),
+    ...(sandbox ? { sandbox } : {}),
     ...(listChangedTrigger ? { listChangedTrigger } : {}),
     ...(args['sarif-artifact'] !== undefined ? { sarifArtifact: args['sarif-artifact'] } : {}),
     ...(command === 'baseline' && written ? { baseline: written } : args.baseline !== undefined ? { baseline: args.baseline } : {}),
@@ -541,6 +551,20 @@ function fleetOptions(command: CliOptions['command'], args: ParsedArgs, files: s
     allowTools,
     ...(lockWrite !== undefined ? { lockWrite } : {}),
   };
+}
+
+/** --sandbox [--sandbox-network]: an audit of a server we start (stdio, or every stdio server of a fleet). */
+function sandboxOptions(command: CliOptions['command'], args: ParsedArgs): CliOptions['sandbox'] {
+  if (!args.sandbox) {
+    if (args['sandbox-network']) throw new UsageError('--sandbox-network goes with --sandbox');
+    return undefined;
+  }
+  if (command !== 'run' && command !== 'baseline' && command !== 'fleet') throw new UsageError(`--sandbox goes with an audit (run, baseline or fleet), not ${command}`);
+  if (args.url !== undefined) {
+    throw new UsageError('--sandbox runs a server that the audit starts (--stdio); a --url server runs elsewhere and cannot be sandboxed from here');
+  }
+  if (args['from-snapshot'] !== undefined) throw new UsageError('--sandbox needs a live --stdio target: a snapshot calls no tool');
+  return { network: Boolean(args['sandbox-network']) };
 }
 
 /** --shard i/n: 1 ≤ i ≤ n. */

@@ -20,7 +20,8 @@ import { writeFile } from 'node:fs/promises';
 import { buildSnapshot } from '../snapshot/capture.js';
 import { replayCommandLine } from './replay-command.js';
 import { abortLines } from './unavailable.js';
-import { runAudit, type AuditTarget } from '../engine/audit.js';
+import { runAudit, type AuditEffects, type AuditTarget } from '../engine/audit.js';
+import { openAuditSandbox, type AuditSandbox } from './audit-sandbox.js';
 import type { AuditConfig } from '../engine/config.js';
 import { MODERN_VERSION, type Wire } from '../model/wire.js';
 import { runRevisions, type RevisionsPlan } from '../engine/revisions.js';
@@ -129,7 +130,8 @@ function auditConfig(options: CliOptions, version: string, early: StartedTarget,
     maxMessageBytes: options.maxMessageBytes,
     concurrency: options.concurrency,
     ...(options.maxRps === undefined ? {} : { maxRps: options.maxRps }),
-    allowTools: options.allowTools,
+    // In a sandbox every listed tool is callable: what the calls change lands in a layer that is thrown away.
+    allowTools: options.sandbox ? 'all' : options.allowTools,
     skipTools: options.skipTools,
     ...(options.listChangedTrigger ? { listChangedTrigger: options.listChangedTrigger } : {}),
     property: {
@@ -149,16 +151,28 @@ function auditConfig(options: CliOptions, version: string, early: StartedTarget,
   };
 }
 
-/** The started target as the engine audits it: another connection to it opens through the same gate. */
+/** The started target as the engine audits it: another connection to it opens through the same gate (and sandbox). */
 function auditTargetOf(options: CliOptions, early: StartedTarget): AuditTarget {
-  const { target, client, gate } = early;
+  const { target, client, gate, sandbox } = early;
   return {
     transport: target.transport,
     description: target.description,
     client,
     negotiation: early.negotiation,
     offline: target.snapshot !== undefined,
-    ...(target.snapshot ? {} : { openTransport: async () => (await createTarget(options, gate)).transport }),
+    ...(target.snapshot ? {} : { openTransport: async () => (await createTarget(options, gate, sandbox?.launch)).transport }),
+    ...(sandbox ? { effects: auditEffectsOf(sandbox) } : {}),
+  };
+}
+
+function auditEffectsOf(sandbox: AuditSandbox): AuditEffects {
+  return {
+    log: sandbox.effects,
+    finish: async () => {
+      await sandbox.effects.end();
+      return { sandbox: sandbox.summary(), effects: sandbox.effects.byTool() };
+    },
+    explainNotStarted: (stderr) => sandbox.explainNotStarted(stderr),
   };
 }
 
@@ -210,7 +224,9 @@ export async function revisionsCommand(options: CliOptions, version: string, run
     async open(revision) {
       const revisionOptions: CliOptions = { ...options, protocolVersion: revision };
       const deadline = Date.now() + options.maxDurationMs;
-      current = await startTarget(revisionOptions, version, new RequestGate({ deadline, ...rate }), revision);
+      // Each revision's audit has a sandbox of its own: what one wrote does not carry into the next.
+      await current?.sandbox?.close();
+      current = await startTarget(revisionOptions, version, new RequestGate({ deadline, ...rate }), revision, await openAuditSandbox(revisionOptions));
       const config = auditConfig(revisionOptions, version, current, { ...run, startedAt: new Date(), started: performance.now(), deadline });
       return { target: auditTargetOf(revisionOptions, current), config };
     },
@@ -220,6 +236,7 @@ export async function revisionsCommand(options: CliOptions, version: string, run
     report = await runRevisions(plan, run.checks, handle);
   } finally {
     await current?.target.transport.close();
+    await current?.sandbox?.close();
   }
   const runs = auditedRuns(report);
   for (const { revision, run: audited } of runs) explainEnd(options, run.inputs, audited, revision);

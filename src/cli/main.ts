@@ -8,6 +8,7 @@ import { EXIT } from '../model/exit-codes.js';
 import type { AuditInputs } from './commands.js';
 import { prepareOutputDir } from './output-dir.js';
 import { startTarget, type StartedTarget } from './start-target.js';
+import { openAuditSandbox, requireSandbox } from './audit-sandbox.js';
 import { packageVersion } from './version.js';
 
 /**
@@ -72,6 +73,7 @@ export async function main(argv: string[]): Promise<number> {
 
   let early: StartedTarget | undefined;
   try {
+    if (options.sandbox) await requireSandbox();
     if (options.command === 'run' || options.command === 'baseline') await prepareOutputDir(options.outputDir, options.reporters);
     const inputs = await auditInputs(options);
     if (options.revisions) {
@@ -83,7 +85,7 @@ export async function main(argv: string[]): Promise<number> {
     const rate = options.maxRps === undefined ? {} : { maxRps: options.maxRps };
     // Only the audit is bounded by --max-duration; snapshot and lock take as long as the walk does.
     const gate = new RequestGate(options.command === 'run' || options.command === 'baseline' ? { deadline, ...rate } : rate);
-    early = await startTarget(options, version, gate);
+    early = await startTarget(options, version, gate, undefined, await openAuditSandbox(options));
     commands ??= await import('./commands.js');
     checks ??= commands.selectedChecks(options);
     return await commands.runCommand(options, version, early, { checks: checks.selected, inputs, startedAt, started, deadline });
@@ -95,6 +97,7 @@ export async function main(argv: string[]): Promise<number> {
     throw error;
   } finally {
     await early?.target.transport.close();
+    await early?.sandbox?.close();
   }
 }
 

@@ -3,6 +3,8 @@ import { negotiate, negotiateRevision, type Negotiation } from '../protocol/nego
 import type { Wire } from '../model/wire.js';
 import type { RequestGate } from '../transport/request-gate.js';
 import type { CliOptions } from './args.js';
+import type { AuditSandbox } from './audit-sandbox.js';
+import { ToolPages } from '../protocol/tool-pages.js';
 import { createTarget, type Target } from './target.js';
 
 /** The audited connection, opened as early as possible. */
@@ -12,15 +14,17 @@ export interface StartedTarget {
   gate: RequestGate;
   /** The transport started and the wire negotiated (a snapshot's recorded negotiation replayed); rejects as they do. */
   negotiation: Promise<Negotiation>;
+  /** --sandbox: the audit's sandbox, in which every process of the target starts. */
+  sandbox?: AuditSandbox;
 }
 
 /**
  * Starts the target and its negotiation now; the caller awaits `negotiation` (and handles its failure) later. With
  * `revision` (--revisions) exactly that revision is offered, and the negotiation rejects when the target does not take it.
  */
-export async function startTarget(options: CliOptions, version: string, gate: RequestGate, revision?: Wire): Promise<StartedTarget> {
-  const target = await createTarget(options, gate);
-  const client = new McpClient(target.transport, { name: 'mcp-tools-conformance', version });
+export async function startTarget(options: CliOptions, version: string, gate: RequestGate, revision?: Wire, sandbox?: AuditSandbox): Promise<StartedTarget> {
+  const target = await createTarget(options, gate, sandbox?.launch);
+  const client = new McpClient(target.transport, { name: 'mcp-tools-conformance', version }, new ToolPages(), sandbox?.turns);
   const negotiation = target.transport.start().then(async () => {
     if (revision) return negotiateRevision(client, revision);
     if (!target.snapshot) return negotiate(client, options.protocolVersion);
@@ -28,5 +32,5 @@ export async function startTarget(options: CliOptions, version: string, gate: Re
     return replayNegotiation(client, target.snapshot, target.description.file!);
   });
   negotiation.catch(() => undefined);
-  return { target, client, gate, negotiation };
+  return { target, client, gate, negotiation, ...(sandbox ? { sandbox } : {}) };
 }

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { RequestGate } from '../transport/request-gate.js';
 import type { Transport } from '../transport/types.js';
+import type { ProcessLaunch } from '../transport/stdio.js';
 import type { RunReport } from '../model/report.js';
 import { readFile } from 'node:fs/promises';
 import { UsageError, type CliOptions } from './args.js';
@@ -30,7 +31,7 @@ export interface Target {
  * Transports are imported on demand: undici only loads when the target is HTTP. Pass the run's one gate to every
  * call so that all connections share --max-rps and any Retry-After.
  */
-export async function createTarget(options: CliOptions, gate?: RequestGate): Promise<Target> {
+export async function createTarget(options: CliOptions, gate?: RequestGate, launch?: () => ProcessLaunch): Promise<Target> {
   if (options.fromSnapshot) {
     const file = options.fromSnapshot;
     let text: string;
@@ -73,6 +74,7 @@ export async function createTarget(options: CliOptions, gate?: RequestGate): Pro
       ...(Object.keys(options.env).length > 0 ? { env: { ...process.env, ...options.env } } : {}),
       ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
       ...(gate ? { gate } : {}),
+      ...(launch ? { launch } : {}),
     }),
     description: { transport: 'stdio', command: redactCommandLine(command) },
     isReference: options.stdio === undefined,

@@ -3,6 +3,7 @@ import { markKnown, summarizeBaseline } from '../baseline/baseline.js';
 import type { CheckResult } from '../model/check.js';
 import { EXIT } from '../model/exit-codes.js';
 import type { LockComparison } from '../model/lock.js';
+import type { EffectsLog, SandboxSummary, ToolEffects } from '../model/effects.js';
 import type { RunReport } from '../model/report.js';
 import type { Wire } from '../model/wire.js';
 import type { McpClient } from '../protocol/client.js';
@@ -31,6 +32,17 @@ export interface AuditTarget {
   openTransport?: () => Promise<Transport>;
   /** A saved listing replayed instead of a live target: no tool is called. */
   offline: boolean;
+  /** --sandbox: the target runs in a sandbox, every call runs alone and its file effects are recorded. */
+  effects?: AuditEffects;
+}
+
+/** What a sandboxed audit records, and what it adds to the report once the checks are done. */
+export interface AuditEffects {
+  log: EffectsLog;
+  /** Takes the last state (what was written after the last call) and gives the report's parts. */
+  finish(): Promise<{ sandbox: SandboxSummary; effects: Record<string, ToolEffects> }>;
+  /** A hint for a target that could not be audited, from its stderr (a server that needed the network to start). */
+  explainNotStarted(stderr: string): string | undefined;
 }
 
 interface Ran {
@@ -41,6 +53,8 @@ interface Ran {
   lockedTools?: Record<string, unknown>[];
   /** The tools listed and those the safety options kept from being called (a live target whose listing was walked). */
   toolAccess?: { listed: string[]; notAllowed: string[] };
+  /** --sandbox: how the target was contained and what each tool's calls changed. */
+  effects?: { sandbox: SandboxSummary; effects: Record<string, ToolEffects> };
 }
 
 /**
@@ -86,7 +100,8 @@ async function runPhases(
     if (!target.offline && checks.some((c) => c.needs?.includes('tool-call'))) setImmediate(warmUpArgumentAjv);
     // Checks with a `prepare` hook open another connection; over stdio it is a new process, started before the wait.
     const overlapping = config.concurrency > 1;
-    if (connections && target.transport.kind === 'stdio' && checks.some((c) => c.prepare && (overlapping || !c.preparesOnlyOverlapping))) connections.startSpare();
+    // In a sandbox a process starts in a turn of its own (what it writes then is no call's), so none starts ahead.
+    if (connections && !target.effects && target.transport.kind === 'stdio' && checks.some((c) => c.prepare && (overlapping || !c.preparesOnlyOverlapping))) connections.startSpare();
     negotiation = await target.negotiation;
     const ctx = new CheckContext(target.client, target.transport, negotiation, {
       timeoutMs: config.timeoutMs,
@@ -97,6 +112,7 @@ async function runPhases(
       listChangedTrigger: config.listChangedTrigger,
       deadline: config.deadline,
       property: { ...config.property, concurrency: config.concurrency },
+      ...(target.effects ? { effects: target.effects.log } : {}),
     });
     try {
       const output = await runChecks(checks, ctx, { onStart, onResult });
@@ -110,7 +126,10 @@ async function runPhases(
         const walk = await ctx.listing();
         if (walk) config.onListing(walk, negotiation);
       }
-      return { negotiation, results: output.results, aborted: output.aborted, cutShort: output.cutShort, lockedTools, ...(toolAccess ? { toolAccess } : {}) };
+      // The other processes end before the last state is taken, so that what they write on the way out is counted.
+      if (target.effects) await ctx.closeExtras();
+      const effects = await target.effects?.finish();
+      return { negotiation, results: output.results, aborted: output.aborted, cutShort: output.cutShort, lockedTools, ...(toolAccess ? { toolAccess } : {}), ...(effects ? { effects } : {}) };
     } finally {
       await ctx.closeExtras();
     }
@@ -119,7 +138,8 @@ async function runPhases(
     const cutShort = error instanceof BudgetSpentError ? { reason: `${error.message}: all ${checks.length} check(s) skipped for budget`, checksSkipped: checks.length } : undefined;
     const results = checks.map((check) => toResult(check, { status: 'skip', message: `not run: ${error.message}` }, 0, null));
     results.forEach(onResult);
-    return { negotiation, results, aborted: { reason: `the target could not be audited: ${error.message}` }, ...(cutShort ? { cutShort } : {}) };
+    const hint = negotiation ? undefined : target.effects?.explainNotStarted(target.transport.stderr());
+    return { negotiation, results, aborted: { reason: `the target could not be audited: ${error.message}${hint ? `; ${hint}` : ''}` }, ...(cutShort ? { cutShort } : {}) };
   } finally {
     clearTimeout(budget);
     await connections?.closeSpare();
@@ -158,6 +178,7 @@ function reportOf(target: AuditTarget, checks: readonly CheckDefinition[], confi
       : {}),
     ...(aborted ? { aborted: { ...aborted, ...targetStderr(target.transport.stderr()) } } : {}),
     ...(cutShort ? { cutShort } : {}),
+    ...(ran.effects ?? {}),
   };
   // The results were scrubbed as they were emitted; the rest of the report (an abort reason, the target's stderr, the
   // server's name) may echo a header or an environment value back too: nothing of it is kept.

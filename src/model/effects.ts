@@ -38,8 +38,10 @@ export interface SandboxSummary {
   network: boolean;
   /** The existing paths the server was pointed at, overlaid copy-on-write (writes never reach them). */
   overlays: string[];
-  /** Changes made outside any call (while processes started, or between calls), for completeness. */
+  /** Changes made outside any call (while processes started, or before the first call), for completeness. */
   outsideCalls: FileEffect[];
+  /** Changes left out of `outsideCalls` past its cap. */
+  outsideCallsMore?: number;
 }
 
 /** report.json's `effects[tool]`: what each call of that tool changed (changes capped per tool). */

@@ -4,6 +4,7 @@ import type { LockComparison } from './lock.js';
 import type { Wire } from './wire.js';
 import type { ClientExit } from './client-observation.js';
 import type { AuditDepth } from './depth.js';
+import type { SandboxSummary, ToolEffects } from './effects.js';
 
 /** Everything one run found: the contract of report.json (data/report.schema.json). */
 export interface RunReport {
@@ -55,6 +56,10 @@ export interface RunReport {
   };
   /** How deep the audit went (depthOf): present when the live target's tool listing was walked. */
   depth?: AuditDepth;
+  /** --sandbox: how the server was contained. */
+  sandbox?: SandboxSummary;
+  /** --sandbox: what each tool's calls changed on the filesystem, by tool (paths, kinds and sizes; never contents). */
+  effects?: Record<string, ToolEffects>;
   summary: Record<Status, number>;
   /** Settings of the property-based checks, when any was selected: rerun with the same seed to get the same cases. */
   property?: { seed: number; runs: number; replay?: string };

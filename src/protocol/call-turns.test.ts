@@ -82,8 +82,8 @@ describe('CallTurns', () => {
     const turns = new CallTurns({
       allAlone: true,
       observer: {
-        before: async (tool) => void seen.push(`before ${tool}`),
-        after: async (tool) => void seen.push(`after ${tool}`),
+        before: async () => void seen.push('before'),
+        after: async (call) => void seen.push(`after ${call?.tool ?? 'start-up'}`),
       },
     });
     turns.learn(TOOLS);
@@ -95,8 +95,22 @@ describe('CallTurns', () => {
     await h.settle();
     await h.answer('r2');
     await Promise.all(calls);
-    expect(seen).toEqual(['before read', 'after read', 'before read', 'after read']);
+    expect(seen).toEqual(['before', 'after read', 'before', 'after read']);
     expect(h.log).toEqual(['send r1', 'answer r1', 'send r2', 'answer r2']);
+    await turns.outsideCalls(async () => void seen.push('starting'));
+    expect(seen.slice(-3)).toEqual(['before', 'starting', 'after start-up']);
+  });
+
+  it('outside a sandbox, work outside calls neither waits nor is observed', async () => {
+    const turns = new CallTurns();
+    const h = harness(turns);
+    const call = h.call('Write', 'w');
+    await h.settle();
+    let ran = false;
+    await turns.outsideCalls(async () => void (ran = true));
+    expect(ran).toBe(true);
+    await h.answer('w');
+    await call;
   });
 
   it('gives the turn back when the send throws', async () => {

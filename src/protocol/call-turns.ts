@@ -1,10 +1,21 @@
 import { isObject } from '../jsonrpc.js';
 import type { Exchange } from '../model/exchange.js';
 
-/** Told of every call that runs alone, inside its turn: what the sandbox needs to attribute file changes to it. */
+/** A call answered in a turn of its own. */
+export interface CallInTurn {
+  tool: string;
+  args: unknown;
+  exchange: Exchange;
+}
+
+/**
+ * Told of everything that runs alone, inside its turn: what the sandbox needs to attribute file changes to the call
+ * that made them. `after` is not told of a call whose send threw (the target is gone).
+ */
 export interface CallObserver {
-  before(tool: string): Promise<void>;
-  after(tool: string, args: unknown, exchange: Exchange): Promise<void>;
+  before(): Promise<void>;
+  /** `call` is undefined for work outside any call (a connection starting). */
+  after(call?: CallInTurn): Promise<void>;
 }
 
 export interface CallTurnsOptions {
@@ -67,12 +78,29 @@ export class CallTurns {
     try {
       const observer = alone ? this.options.observer : undefined;
       if (!observer) return await send();
-      await observer.before(String(name));
+      await observer.before();
       const exchange = await send();
-      await observer.after(String(name), args, exchange);
+      await observer.after({ tool: String(name), args, exchange });
       return exchange;
     } finally {
       this.release(alone);
+    }
+  }
+
+  /**
+   * Work that may write but is no call (another process of the target starting, and its handshake): in a sandbox it
+   * runs alone too, so that what it writes is not put down to a call in flight. Elsewhere it runs at once.
+   */
+  async outsideCalls<T>(work: () => Promise<T>): Promise<T> {
+    if (!this.options.allAlone) return work();
+    await this.acquire(true);
+    try {
+      await this.options.observer?.before();
+      const result = await work();
+      await this.options.observer?.after();
+      return result;
+    } finally {
+      this.release(true);
     }
   }
 

@@ -275,9 +275,11 @@ export class CheckContext {
     const transport = await this.options.openTransport();
     const client = new McpClient(transport, this.client.clientInfo, this.client.toolPages, this.client.turns);
     this.extraClients.push(client);
-    await transport.start();
-    if (options.negotiate === false) client.wire = this.wire;
-    else await negotiate(client, this.wire);
+    await this.client.turns.outsideCalls(async () => {
+      await transport.start();
+      if (options.negotiate === false) client.wire = this.wire;
+      else await negotiate(client, this.wire);
+    });
     return client;
   }
 

@@ -26,6 +26,16 @@ export interface StdioTransportOptions {
   cwd?: string;
   /** Shared by every connection (process) of a run (--max-rps); defaults to a private one with no cap. */
   gate?: RequestGate;
+  /** How to start the command instead (--sandbox: inside the audit's sandbox); env and cwd then come from here. */
+  launch?: () => ProcessLaunch;
+}
+
+/** A process to start: the program, its arguments, environment and working directory. */
+export interface ProcessLaunch {
+  file: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  cwd?: string;
 }
 
 const STDERR_KEEP = 64 * 1024;
@@ -75,12 +85,8 @@ export class StdioTransport implements Transport {
       throw new TargetNotStartedError(`cannot parse --stdio command: ${(error as Error).message}`);
     }
     if (argv.length === 0) throw new TargetNotStartedError('the --stdio command is empty');
-    const child = spawn(argv[0]!, argv.slice(1), {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      detached: true,
-      env: this.options.env ?? process.env,
-      cwd: this.options.cwd,
-    });
+    const launch = this.options.launch?.() ?? { file: argv[0]!, args: argv.slice(1), env: this.options.env ?? process.env, cwd: this.options.cwd };
+    const child = spawn(launch.file, launch.args, { stdio: ['pipe', 'pipe', 'pipe'], detached: true, env: launch.env, cwd: launch.cwd });
     this.child = child;
     trackChild(child);
     child.stdout!.on('data', (chunk: Buffer) => this.onStdout(chunk));
