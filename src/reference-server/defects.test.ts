@@ -1,7 +1,11 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { JsonRpcId } from '../jsonrpc.js';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from './cli-args.js';
-import { DEFECTS, formatDefectList, type DefectName } from './defects.js';
+import { DEFECTS, formatDefectList, NO_DEFECTS, type DefectName } from './defects.js';
+import { effectFile, keepNotesFile } from './effect-defects.js';
 import { handleMessage } from './handler.js';
 import type { HandlerContext } from './reply.js';
 import { initializeRequest, legacyRpc, meta, rpc, standardHeaders, stdioContext } from './test-support.js';
@@ -88,6 +92,23 @@ function listen(ctx: HandlerContext, id: JsonRpcId, notifications: Record<string
   reply.open((message) => stream.push(message as Message));
   return { ack: reply.ack as Message | undefined, stream };
 }
+
+/** Runs `work` with $TMPDIR (where the annotation defects write) pointing at a fresh folder, removed afterwards. */
+function inScratch(work: (dir: string) => void): void {
+  const dir = mkdtempSync(join(tmpdir(), 'mtc-effects-'));
+  const previous = process.env.TMPDIR;
+  process.env.TMPDIR = dir;
+  try {
+    work(dir);
+  } finally {
+    if (previous === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previous;
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const annotationsOf = (ctx: HandlerContext, name: string): Message => listed(ctx).find((tool) => tool.name === name)!.annotations;
+const lineCount = (path: string): number => readFileSync(path, 'utf8').trim().split('\n').length;
 
 const toggleBeta = (ctx: HandlerContext) => exchange(ctx, rpc(90, 'tools/call', { name: 'toggle_beta_tools', arguments: {} })).at(-1)!;
 const SUBSCRIPTION_KEY = 'io.modelcontextprotocol/subscriptionId';
@@ -693,6 +714,29 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     expect(overHttp(stdioContext(), rpc(2, 'tools/list'), { 'mcp-method': 'TOOLS/LIST' })).toMatchObject({ status: 400, response: { error: { code: -32020 } } });
     expect(overHttp(ctx, rpc(3, 'tools/list'), { 'mcp-method': 'server/discover' })).toMatchObject({ status: 400, response: { error: { code: -32020 } } });
   },
+  'read-only-writes': (ctx) =>
+    inScratch(() => {
+      expect(annotationsOf(ctx, 'search_docs').readOnlyHint).toBe(true);
+      expect(callResult(ctx, 'search_docs', { query: 'auth' }).result.isError).toBeUndefined();
+      callResult(ctx, 'search_docs', { query: 'limits' });
+      expect(readFileSync(effectFile('searchHistory'), 'utf8')).toMatch(/"auth"\n.*"limits"\n$/);
+    }),
+  'non-destructive-overwrites': (ctx) =>
+    inScratch(() => {
+      expect(annotationsOf(ctx, 'create_note')).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+      keepNotesFile(ctx.defects);
+      expect(readFileSync(effectFile('notes'), 'utf8')).toBe('[]\n');
+      callResult(ctx, 'create_note', { title: 'groceries' });
+      expect(JSON.parse(readFileSync(effectFile('notes'), 'utf8'))).toEqual([{ id: 'note-1', title: 'groceries', body: '' }]);
+    }),
+  'idempotent-appends': (ctx) =>
+    inScratch(() => {
+      expect(annotationsOf(ctx, 'delete_note')).toMatchObject({ readOnlyHint: false, idempotentHint: true });
+      for (const id of [1, 2]) {
+        expect(exchange(ctx, rpc(id, 'tools/call', { name: 'delete_note', arguments: { id: 'x' } })).at(-1)!.result.isError).toBeUndefined();
+      }
+      expect(lineCount(effectFile('deletions'))).toBe(2);
+    }),
   'latin1-response': (ctx) => {
     // Lives in the stdio server, which encodes the line (see stdio.test.ts); the handler itself stays clean.
     expect(discover(ctx).result.instructions).not.toMatch(/caf/);
@@ -747,6 +791,18 @@ describe('clean behaviour where defects act', () => {
     expect(exchange(ctx, rpc(1, 'tools/list'))).toHaveLength(1);
     for (const name of ['format_label', 'lookup_code', 'text_stats']) expect(callResult(ctx, name, {}).error.code).toBe(-32602);
   });
+
+  it('writes no file: search_docs, create_note and delete_note keep to memory, and a missing note is a tool error', () =>
+    inScratch((dir) => {
+      const ctx = stdioContext();
+      keepNotesFile(NO_DEFECTS);
+      callResult(ctx, 'search_docs', { query: 'auth' });
+      callResult(ctx, 'create_note', { title: 'groceries' });
+      expect(callResult(ctx, 'delete_note', { id: 'note-1' }).result.isError).toBeUndefined();
+      expect(callResult(ctx, 'delete_note', { id: 'note-1' }).result.isError).toBe(true);
+      expect(readdirSync(dir)).toEqual([]);
+      expect(existsSync(effectFile('notes'))).toBe(false);
+    }));
 
   it('keeps the tool order and set across walks, connections and bad cursors', () => {
     const ctx = stdioContext();

@@ -183,6 +183,31 @@ export const DEFECTS = defineDefects([
   { name: 'hidden-text-in-description', breaks: 'tools.tool.hidden-text', description: 'the second tool\'s description hides a ZERO WIDTH SPACE (U+200B) inside a word' },
   { name: 'input-schema-not-object', breaks: 'tools.schema.input-valid-object', description: 'lists an extra tool whose inputSchema has type "string"' },
   { name: 'annotation-not-boolean', breaks: 'tools.annotations.types', description: 'the first tool has annotations.readOnlyHint: "yes"' },
+  {
+    name: 'read-only-writes',
+    breaks: 'tools.annotations.read-only-honest',
+    description: 'search_docs (readOnlyHint: true) appends each query to $TMPDIR/mtc-reference-search-history.log',
+    transports: ['stdio'],
+    auditArgs: ['--sandbox'],
+  },
+  {
+    name: 'non-destructive-overwrites',
+    breaks: 'tools.annotations.destructive-honest',
+    description:
+      'the server writes $TMPDIR/mtc-reference-notes.json as it starts (unless it is there), ' +
+      'and create_note (destructiveHint: false) rewrites it with every note',
+    transports: ['stdio'],
+    auditArgs: ['--sandbox'],
+  },
+  {
+    name: 'idempotent-appends',
+    breaks: 'tools.annotations.idempotent-honest',
+    description:
+      'delete_note (idempotentHint: true) appends each call to $TMPDIR/mtc-reference-deletions.log, ' +
+      'and answers a note that is not there as deleted already',
+    transports: ['stdio'],
+    auditArgs: ['--sandbox'],
+  },
   { name: 'icon-sizes-not-array', breaks: 'icons.shape', description: 'the first tool has an icon whose sizes is the string "48x48"' },
   { name: 'icon-javascript-scheme', breaks: 'icons.safe-scheme', description: 'the first tool has an icon whose src is a javascript: URI' },
   { name: 'invalid-input-schema', breaks: 'jsonschema.valid.input', description: 'lists an extra tool whose inputSchema has type "strng" on a property' },

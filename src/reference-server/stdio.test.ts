@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { DefectName } from './defects.js';
@@ -188,5 +191,30 @@ describe('stdio transport', () => {
     expect(server.exitCode()).toBeUndefined();
     server.end();
     expect(await server.exited).toBe(0);
+  });
+});
+
+describe('non-destructive-overwrites', () => {
+  it('writes the notes file under $TMPDIR as the server starts, unless it is there already; the clean server writes nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mtc-effects-'));
+    const previous = process.env.TMPDIR;
+    process.env.TMPDIR = dir;
+    try {
+      const clean = startStdio();
+      clean.end();
+      await clean.exited;
+      expect(readdirSync(dir)).toEqual([]);
+      const first = startStdio(['non-destructive-overwrites']);
+      expect(readFileSync(join(dir, 'mtc-reference-notes.json'), 'utf8')).toBe('[]\n');
+      writeFileSync(join(dir, 'mtc-reference-notes.json'), '[{"id":"note-1"}]\n');
+      const second = startStdio(['non-destructive-overwrites']);
+      expect(readFileSync(join(dir, 'mtc-reference-notes.json'), 'utf8')).toBe('[{"id":"note-1"}]\n');
+      for (const server of [first, second]) server.end();
+      await Promise.all([first.exited, second.exited]);
+    } finally {
+      if (previous === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = previous;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

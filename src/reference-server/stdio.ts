@@ -11,6 +11,7 @@ import type { HandlerContext, Reply } from './reply.js';
 import type { ListingScale } from './scale-tools.js';
 import type { InitializeRevision } from './revisions.js';
 import { createServerState } from './server-state.js';
+import { keepNotesFile } from './effect-defects.js';
 import { InitializeSession } from './session.js';
 
 /** Benchmarks (AnswerLatency): tools/call answers are written late; other lines are answered meanwhile. */
@@ -49,6 +50,7 @@ export function runStdioServer(options: StdioServerOptions): void {
     ...(options.revision ? { session: new InitializeSession(options.revision) } : {}),
   };
   if (defects.has('stdout-noise')) output.write('reference server ready\n');
+  keepNotesFile(defects);
   const lines = createInterface({ input, crlfDelay: Infinity });
   let stopped = false;
   /** Delayed tools/call answers not yet written (--tool-latency-ms, --error-latency-ms): an EOF waits for them. */

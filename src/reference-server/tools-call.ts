@@ -10,6 +10,7 @@ import { REGION_PATTERN } from './tool-defects.js';
 import { toolError } from './tool-types.js';
 import { findSearchDefectTool } from './search-defects.js';
 import { findTool } from './tools.js';
+import { writeToolEffects } from './effect-defects.js';
 
 export interface ToolCallParams {
   name: string;
@@ -110,5 +111,6 @@ export function toolsCallResult(
   const outcome = problem
     ? toolError(problem)
     : tool.run({ ...call, clientCapabilities: meta.clientCapabilities, state, defects, ...(connection === undefined ? {} : { connection }) });
+  if (!problem) writeToolEffects(call.name, call.arguments, state, defects);
   return { ...resultDefects(call.name, { ...outcome }, defects), _meta: serverInfoMeta() };
 }

@@ -212,9 +212,12 @@ const deleteNote: ReferenceTool = {
     },
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   },
-  run: ({ arguments: args, state }) => {
+  run: ({ arguments: args, state, defects }) => {
     const note = state.notes.delete(String(args.id));
-    return note ? textResult(`deleted note ${note.id}: ${note.title}`) : toolError(`No note with id "${String(args.id)}".`);
+    if (note) return textResult(`deleted note ${note.id}: ${note.title}`);
+    // idempotent-appends: a note that is not there counts as deleted already, as an idempotent delete answers.
+    if (defects?.has('idempotent-appends')) return textResult(`note "${String(args.id)}" is deleted (it was not there)`);
+    return toolError(`No note with id "${String(args.id)}".`);
   },
 };
 

@@ -115,6 +115,12 @@ function schemaProblem(wire: Wire, sentence: SpecSentence, pointer: string): str
     if (!normaliseText(at.value).includes(normaliseText(sentence.text))) return `not found in ${pointer}: "${sentence.text}"`;
     return keywordProblem(sentence);
   }
+  // A description may merely describe (a hint of ToolAnnotations): such a sentence warns at most.
+  if (sentence.keyword === 'descriptive') {
+    if (typeof at.value !== 'string' || !/description$/.test(pointer)) return 'a descriptive sentence must point at a description';
+    if (!normaliseText(at.value).includes(normaliseText(sentence.text))) return `not found in ${pointer}: "${sentence.text}"`;
+    return REQUIRING.test(sentence.text) ? 'a requirement keyword in a text labelled descriptive' : undefined;
+  }
   if (sentence.keyword !== 'schema.json structural rule') return `a ${sentence.keyword} sentence cannot point into schema.json`;
   if (typeof at.value === 'string' && /description$/.test(pointer)) return 'a description is not a structural rule';
   const expected = JSON.stringify(at.value);

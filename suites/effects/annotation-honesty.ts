@@ -1,0 +1,128 @@
+import type { CheckContext } from '../../src/runner/context.js';
+import type { CheckDefinition } from '../../src/runner/types.js';
+import type { Outcome } from '../../src/model/check.js';
+import type { FileEffect, RecordedCall } from '../../src/model/effects.js';
+import { compareWires, type Wire } from '../../src/model/wire.js';
+import { toolEvidence, type ListedTool } from '../kit/listed-tools.js';
+import { fail, pass, skip } from '../kit/outcome.js';
+import { perWire, since } from '../kit/same-sentences.js';
+import { describeEffects, effectsNote, hintDescription, hintOf, nameList, NOT_SANDBOXED, toolsWith } from './effects-kit.js';
+import { repeatIdempotentTools } from './idempotent-repeat.js';
+
+/** Tool annotations, and so these hints, arrived with 2025-03-26. */
+const ANNOTATED = since('2025-03-26');
+
+const HOSTS_AUTO_APPROVE = 'hosts auto-approve calls of tools annotated';
+
+interface RecordedJudgement {
+  /** The claim, as the annotation says it: `readOnlyHint: true`. */
+  claim: string;
+  applies(t: ListedTool): boolean;
+  /** The changes of one call that break the claim. */
+  breaking(call: RecordedCall): FileEffect[];
+  /** What the broken claim lets through, after "hosts auto-approve calls of tools annotated …". */
+  why: string;
+  expected: string;
+}
+
+/** Judges every recorded call of the tools that carry the claim: one warning per tool whose calls break it. */
+async function judgeRecordedCalls(ctx: CheckContext, judgement: RecordedJudgement): Promise<Outcome[]> {
+  const log = ctx.effects;
+  if (!log) return [skip(NOT_SANDBOXED)];
+  const tools = await toolsWith(ctx, judgement.applies);
+  if (tools.size === 0) return [skip(`no listed tool is annotated ${judgement.claim}`)];
+  const calls = log.calls().filter((call) => tools.has(call.tool));
+  if (calls.length === 0) {
+    return [skip(`${tools.size} tool(s) annotated ${judgement.claim} (${nameList(tools.keys())}), none of them was called`)];
+  }
+  const outcomes: Outcome[] = [];
+  for (const [name, t] of tools) {
+    const own = calls.filter((call) => call.tool === name);
+    const broken = own.filter((call) => judgement.breaking(call).length > 0);
+    const first = broken[0];
+    if (!first) continue;
+    const changes = judgement.breaking(first);
+    const share = own.length > 1 ? ` (${broken.length} of its ${own.length} calls did)` : '';
+    outcomes.push({
+      ...fail(
+        `${name} is annotated ${judgement.claim}, yet its call #${first.exchange.seq} changed ${describeEffects(changes)}${share}: ` +
+          `${HOSTS_AUTO_APPROVE} ${judgement.why}`,
+        judgement.expected,
+        toolEvidence(t, [first.exchange, effectsNote(first.exchange, changes)]),
+      ),
+      tool: name,
+    });
+  }
+  if (outcomes.length > 0) return outcomes;
+  const called = new Set(calls.map((call) => call.tool)).size;
+  return [pass(`${calls.length} call(s) of ${called} tool(s) annotated ${judgement.claim} judged: none broke it`)];
+}
+
+export const readOnlyHonest: CheckDefinition = {
+  id: 'tools.annotations.read-only-honest',
+  keyword: 'descriptive',
+  title: 'A tool annotated readOnlyHint: true changes no file when called (judged from the effects of a sandboxed audit)',
+  specRef: 'schema.json#/$defs/ToolAnnotations/properties/readOnlyHint/description',
+  area: 'annotations',
+  sentences: perWire(ANNOTATED, (wire) => [hintDescription(wire, 'readOnlyHint', 'If true, the tool does not modify its environment.')]),
+  phase: 'final',
+  run: (ctx) =>
+    judgeRecordedCalls(ctx, {
+      claim: 'readOnlyHint: true',
+      applies: (t) => hintOf(t, 'readOnlyHint') === true,
+      breaking: (call) => call.effects,
+      why: 'read-only, so a change like this goes through without the user confirming it',
+      expected:
+        'no file created, changed or deleted while the tool runs; a tool that writes is annotated readOnlyHint: false (the default)',
+    }),
+};
+
+export const destructiveHonest: CheckDefinition = {
+  id: 'tools.annotations.destructive-honest',
+  keyword: 'descriptive',
+  title: 'A tool annotated destructiveHint: false overwrites or deletes no existing file (judged from the effects of a sandboxed audit)',
+  specRef: 'schema.json#/$defs/ToolAnnotations/properties/destructiveHint/description',
+  area: 'annotations',
+  sentences: perWire(ANNOTATED, (wire) => [
+    hintDescription(
+      wire,
+      'destructiveHint',
+      'If true, the tool may perform destructive updates to its environment. If false, the tool performs only additive updates.',
+    ),
+  ]),
+  phase: 'final',
+  run: (ctx) =>
+    judgeRecordedCalls(ctx, {
+      claim: 'destructiveHint: false',
+      // The description: "meaningful only when readOnlyHint == false".
+      applies: (t) => hintOf(t, 'destructiveHint') === false && hintOf(t, 'readOnlyHint') !== true,
+      // A directory "modified" only gained or lost entries, which their own effects show.
+      breaking: (call) => call.effects.filter((e) => e.kind === 'deleted' || (e.kind === 'modified' && e.type !== 'directory')),
+      why: 'non-destructive, so an overwrite or deletion like this goes through without the user confirming it',
+      expected:
+        'only additive changes (new files) from a tool annotated destructiveHint: false; ' +
+        'a tool that overwrites or deletes existing files is annotated destructiveHint: true (the default)',
+    }),
+};
+
+/** 2025-03-26 and 2025-06-18 read "on the its environment". */
+const idempotentText = (wire: Wire): string =>
+  'If true, calling the tool repeatedly with the same arguments will have no additional effect on ' +
+  `${compareWires(wire, '2025-11-25') >= 0 ? '' : 'the '}its environment.`;
+
+export const idempotentHonest: CheckDefinition = {
+  id: 'tools.annotations.idempotent-honest',
+  keyword: 'descriptive',
+  title: 'A tool annotated idempotentHint: true, called again with the same arguments, changes no file again (sandboxed audit)',
+  specRef: 'schema.json#/$defs/ToolAnnotations/properties/idempotentHint/description',
+  area: 'annotations',
+  sentences: perWire(ANNOTATED, (wire) => [hintDescription(wire, 'idempotentHint', idempotentText(wire))]),
+  phase: 'final',
+  run: (ctx) =>
+    repeatIdempotentTools(
+      ctx,
+      `${HOSTS_AUTO_APPROVE} idempotent, and may repeat their calls, so each repeat changes files again without the user confirming it`,
+    ),
+};
+
+export const ANNOTATION_HONESTY_CHECKS = [readOnlyHonest, destructiveHonest, idempotentHonest] as const;
