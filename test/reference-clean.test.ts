@@ -17,13 +17,14 @@ describe.skipIf(!BUILT)('the clean reference server passes every check', () => {
     expect(run.code).toBe(0);
     expect(run.report!.wire.protocolVersion).toBe('2026-07-28');
     expect(run.report!.summary.pass).toBeGreaterThan(10);
-    // Safe mode calls the read-only tools; the others are named as the flag that would call them too.
+    // Safe mode calls the read-only tools; a stdio server on Linux is offered the sandbox as the way to call the others.
     const depth = run.report!.depth!;
     expect(depth.toolsListed).toBe(run.report!.stats.toolsListed!.length);
     expect(depth.toolsCalled).toBeGreaterThan(0);
     expect(depth.toolsCalled).toBeLessThan(depth.toolsListed);
     expect(depth.skippedForNoCallableTool).toBe(0);
-    expect(depth.deeperWith).toBe(`--allow-tools ${run.report!.stats.toolsNotAllowed!.join(',')}`);
+    expect(depth.deeperWith).toBe('--sandbox');
+    expect(depth.notReadOnly).toBeUndefined();
     expect(run.report!.stats.toolsNotAllowed).toContain('delete_note');
   });
 
@@ -37,9 +38,9 @@ describe.skipIf(!BUILT)('the clean reference server passes every check', () => {
       toolsListed: run.report!.stats.toolsListed!.length,
       toolsCalled: 0,
       skippedForNoCallableTool: new Set(starved.map((c) => c.id)).size,
-      deeperWith: '--allow-all-tools',
+      deeperWith: '--sandbox',
     });
-    expect(run.stdout).toContain(`Depth: called 0 of ${run.report!.depth!.toolsListed} tools; ${run.report!.depth!.skippedForNoCallableTool} checks skipped for want of a callable tool — --allow-all-tools to go deeper`);
+    expect(run.stdout).toContain(`Depth: called 0 of ${run.report!.depth!.toolsListed} tools; ${run.report!.depth!.skippedForNoCallableTool} checks skipped for want of a callable tool — --sandbox to go deeper safely`);
   });
 
   it('with --list-changed-trigger, every subscription check passes (stdio)', async () => {

@@ -1,3 +1,4 @@
+import { requireSandbox } from './audit-sandbox.js';
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -34,6 +35,7 @@ export async function fleetCommand(options: CliOptions, version: string): Promis
     if (unmatched.length > 0) throw new UsageError(`no check matches ${unmatched.map((u) => JSON.stringify(u)).join(', ')} (see --list)`);
     if (selected.length === 0) throw new UsageError('no check is left to run: --exclude-checks removes every check --checks selects');
   }
+  if (options.sandbox) await requireSandbox();
   const where = { platform: process.platform, home: homedir(), cwd: process.cwd(), env: process.env };
   const found = fleet.discover ? discoverFleetFiles({ ...where, exists: existsSync }) : [];
   if (fleet.discover) {
@@ -137,6 +139,7 @@ function auditFlags(options: CliOptions): ServerAuditFlags {
     allowTools: options.fleet!.allowTools,
     reporters,
     ...(options.httpConnectionsGiven !== undefined ? { httpConnections: options.httpConnectionsGiven } : {}),
+    ...(options.sandbox ? { sandbox: ['--sandbox', ...(options.sandbox.network ? ['--sandbox-network'] : [])] } : {}),
   };
 }
 

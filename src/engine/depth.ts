@@ -1,4 +1,4 @@
-import type { AuditDepth } from '../model/depth.js';
+import { SANDBOX_FLAG, type AuditDepth } from '../model/depth.js';
 import type { RunReport } from '../model/report.js';
 
 /** Names --allow-tools can carry (comma-separated): the characters of a tool name the spec recommends. */
@@ -22,16 +22,21 @@ export function deeperWith(notAllowed: readonly string[]): string | undefined {
  * checks skipped for want of a callable tool (`skippedFor`), and the flag that would go deeper. A report without its
  * listing (snapshot, client mode, a target lost before listing) counts no tools.
  */
-export function depthOf(report: RunReport): AuditDepth {
+export function depthOf(report: RunReport, platform: NodeJS.Platform = process.platform): AuditDepth {
   const listed = report.stats.toolsListed ?? [];
   const called = listed.filter((name) => (report.stats.toolsCalled[name] ?? 0) > 0);
   const skipped = new Set(report.checks.filter((c) => c.skippedFor === 'no-callable-tool').map((c) => c.id));
   const notCalled = (report.stats.toolsNotAllowed ?? []).filter((name) => (report.stats.toolsCalled[name] ?? 0) === 0);
-  const flag = deeperWith(notCalled);
+  const sandboxed = report.sandbox !== undefined;
+  // A server we start can be sandboxed on Linux: that is the way deeper that changes none of the user's data.
+  const safely = report.target?.transport === 'stdio' && platform === 'linux' && notCalled.length > 0;
+  const flag = safely ? SANDBOX_FLAG : deeperWith(notCalled);
   return {
     toolsListed: listed.length,
     toolsCalled: called.length,
     skippedForNoCallableTool: skipped.size,
     ...(flag === undefined ? {} : { deeperWith: flag }),
+    ...(flag !== undefined && !safely ? { notReadOnly: notCalled } : {}),
+    ...(sandboxed ? { sandboxed: true as const } : {}),
   };
 }

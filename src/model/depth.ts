@@ -7,6 +7,13 @@ export interface AuditDepth {
   toolsCalled: number;
   /** Checks skipped because no listed tool could be called under the safety options. */
   skippedForNoCallableTool: number;
-  /** The flag that would let the audit go deeper (e.g. `--allow-tools a,b`), when one would. */
+  /** The flag that would let the audit go deeper (`--sandbox`, or `--allow-tools a,b`), when one would. */
   deeperWith?: string;
+  /** When `deeperWith` allows tools outright: those it would call that are not annotated read-only (on real data). */
+  notReadOnly?: string[];
+  /** The server ran in a sandbox (--sandbox): every listed tool was callable. */
+  sandboxed?: true;
 }
+
+/** The way deeper that changes none of the user's data: a stdio server run in a sandbox. */
+export const SANDBOX_FLAG = '--sandbox';

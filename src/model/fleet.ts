@@ -115,5 +115,7 @@ export interface FleetReport {
   lock?: FleetLockOutcome;
   failOn: 'must' | 'should';
   failOnUnavailable: boolean;
+  /** fleet --sandbox: every stdio server ran in a sandbox of its own; a server reached by URL kept safe mode. */
+  sandboxed?: true;
   exitCode: number;
 }

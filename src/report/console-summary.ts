@@ -1,6 +1,7 @@
 import type { Status } from '../model/check.js';
 import type { Palette } from './color.js';
 import { depthLine } from './depth-line.js';
+import { callsChanged, effectsRows, sandboxLine } from './effects-table.js';
 import { formatDuration } from './duration.js';
 import { KEYWORDS, STATUSES, emptyStatusCounts } from './statuses.js';
 import { terminalInline } from './text-safety.js';
@@ -61,12 +62,20 @@ function runDetails(report: RunReport, writtenPaths: readonly string[]): string[
     lines.push(`Property-based checks: seed ${report.property.seed}, ${report.property.runs} case(s) per tool and property${replay} (same seed, same cases)`);
   }
   if (report.depth !== undefined) lines.push(`Depth: ${depthLine(report.depth)}`);
+  if (report.sandbox !== undefined) lines.push(`Sandbox: ${terminalInline(sandboxLine(report.sandbox), 500)}`, ...effectsLines(report));
   const cap = report.options.maxRps === undefined ? '' : ` (capped at ${report.options.maxRps}/s by --max-rps)`;
   lines.push(`Duration: ${formatDuration(report.durationMs)}, ${report.stats.requests} request(s)${cap}`);
   const hint = connectionsHint(report);
   if (hint) lines.push(hint);
   if (writtenPaths.length > 0) lines.push(`Reports: ${writtenPaths.map((path) => terminalInline(path)).join(', ')}`);
   return lines;
+}
+
+/** "What each tool changed" in the sandbox: a line per tool called. */
+function effectsLines(report: RunReport): string[] {
+  const rows = effectsRows(report);
+  if (rows.length === 0) return [];
+  return ['What each tool changed:', ...rows.map((row) => `  ${terminalInline(row.tool, 60)}: ${callsChanged(row)}: ${terminalInline(row.changes, 300)}`)];
 }
 
 /** Client mode: who the client said it was, how it ended, what it sent. */

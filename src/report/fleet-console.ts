@@ -94,6 +94,8 @@ export function fleetConsoleLines(report: FleetReport, paint: Palette, writtenPa
     }
   }
 
+  if (report.sandboxed) lines.push('', paint.bold('Sandbox'), ...shown.map((server) => `  ${terminalInline(server.name, NAME_WIDTH)}: ${sandboxNote(server)}`));
+
   if (report.lock) lines.push('', ...lockLines(report.lock, paint));
 
   const counts = OUTCOME_ORDER.filter((o) => report.summary[o] > 0).map((o) => `${report.summary[o]} ${OUTCOME_LABELS[o]}`);
@@ -131,4 +133,14 @@ function findingLine(check: CheckResult, paint: Palette): string {
 
 function isOtherShard(server: FleetServerResult): boolean {
   return server.outcome === 'skipped' && server.why.startsWith('in another shard');
+}
+
+/** In a sandboxed fleet: whether this server ran sandboxed, and what its tools changed; one reached by URL kept safe mode. */
+function sandboxNote(server: FleetServerResult): string {
+  if (server.transport !== 'stdio') return 'reached by URL: not sandboxed, safe mode (read-only tools only)';
+  const effects = Object.values(server.report?.effects ?? {});
+  if (!server.report?.sandbox) return 'not audited in its sandbox';
+  const calls = effects.reduce((n, e) => n + e.calls, 0);
+  const changed = effects.reduce((n, e) => n + e.callsWithChanges, 0);
+  return `sandboxed: ${server.depth?.toolsCalled ?? 0} of ${server.depth?.toolsListed ?? 0} tools called; ${changed} of ${calls} calls changed files (thrown away)`;
 }

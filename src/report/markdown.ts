@@ -1,5 +1,6 @@
 import type { CheckResult, Status } from '../model/check.js';
 import { depthLine } from './depth-line.js';
+import { callsChanged, effectsRows, sandboxLine } from './effects-table.js';
 import { formatDuration } from './duration.js';
 import { KEYWORDS, STATUSES, countByStatus } from './statuses.js';
 import { terminalInline } from './text-safety.js';
@@ -90,6 +91,18 @@ export function findingsTables(report: RunReport, options: MarkdownOptions, anch
   ];
 }
 
+/** "What each tool changed" in the sandbox, as a table. */
+function effectsTable(report: RunReport): string[] {
+  const rows = effectsRows(report);
+  if (rows.length === 0) return [];
+  return [
+    '| Tool | Calls | What it changed |',
+    '| --- | --- | --- |',
+    ...rows.map((row) => `| ${markdownInline(row.tool, 80)} | ${callsChanged(row)} | ${markdownInline(row.changes, 400)} |`),
+    '',
+  ];
+}
+
 export function renderMarkdown(report: RunReport, options: MarkdownOptions = {}): string {
   const lines = [
     `## MCP tools conformance${identityText(report)}: ${headline(report)}`,
@@ -98,6 +111,7 @@ export function renderMarkdown(report: RunReport, options: MarkdownOptions = {})
     '',
   ];
   if (report.depth) lines.push(`Depth: ${markdownInline(depthLine(report.depth), 500)}`, '');
+  if (report.sandbox) lines.push(`Sandbox: ${markdownInline(sandboxLine(report.sandbox), 500)}`, '', ...effectsTable(report));
   if (report.aborted) lines.push(`> **The audit did not complete:** ${markdownInline(report.aborted.reason, 500)}`, '');
   lines.push(...countsTable(report), '');
   lines.push(...findingsTables(report, options));

@@ -13,6 +13,8 @@ export interface ServerAuditFlags {
   reporters?: string;
   /** --http-connections for the servers reached by URL (stdio ones have one connection); default: the audit's own. */
   httpConnections?: number;
+  /** --sandbox (and --sandbox-network), for the servers the audit starts: a server reached by URL keeps safe mode. */
+  sandbox?: readonly string[];
 }
 
 /** How one entry is audited: our CLI's arguments, and the options that must not show on a command line (secrets). */
@@ -40,7 +42,7 @@ export function invocationOf(entry: FleetEntry, flags: ServerAuditFlags, outputD
   if (entry.transport === 'stdio') {
     const env = entry.env ?? {};
     return {
-      args: ['--stdio', joinCommandLine([entry.command!, ...(entry.args ?? [])]), '--cwd', resolve(defaultCwd, entry.cwd ?? '.'), ...common],
+      args: ['--stdio', joinCommandLine([entry.command!, ...(entry.args ?? [])]), '--cwd', resolve(defaultCwd, entry.cwd ?? '.'), ...common, ...(flags.sandbox ?? [])],
       config: Object.keys(env).length > 0 ? { env: { ...env } } : {},
     };
   }

@@ -125,6 +125,7 @@ export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, au
     ...(lock ? { lock } : {}),
     failOn: plan.failOn,
     failOnUnavailable: plan.failOnUnavailable,
+    ...(plan.flags.sandbox ? { sandboxed: true as const } : {}),
     exitCode: withLock(fleetExitCode(servers, plan.failOn, plan.failOnUnavailable), lock),
   };
   // Every entry's secrets, everywhere: a server may echo another's (a shared token) in what it says.

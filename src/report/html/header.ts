@@ -1,4 +1,5 @@
 import { depthLine } from '../depth-line.js';
+import { callsChanged, effectsRows, sandboxLine } from '../effects-table.js';
 import { formatDuration } from '../duration.js';
 import { STATUSES } from '../statuses.js';
 import type { RunReport } from '../../model/report.js';
@@ -46,6 +47,7 @@ export function renderFacts(report: RunReport): string {
     fact('Requests', String(report.stats.requests)),
     fact('Tools called', toolsCalled(report)),
     ...(report.depth ? [fact('Depth', inlineText(depthLine(report.depth), MAX_FACT_CHARS))] : []),
+    ...(report.sandbox ? [fact('Sandbox', inlineText(sandboxLine(report.sandbox), MAX_FACT_CHARS))] : []),
     ...(report.client?.notCalled ? [fact('Not called', `${report.client.notCalled.map(quoted).join(', ')} <span class="muted">(listed to the client; no tools/call for them reached the scripted server)</span>`)] : []),
   ];
   const aborted =
@@ -54,7 +56,17 @@ export function renderFacts(report: RunReport): string {
       : `<div class="aborted" id="aborted"><strong>The audit did not complete:</strong> ${inlineText(report.aborted.reason, MAX_FACT_CHARS)}${
           report.aborted.duringCheck === undefined ? '' : ` (during <code>${inlineText(report.aborted.duringCheck, 200)}</code>)`
         }</div>`;
-  return `<dl class="facts">${facts.join('')}</dl>${aborted}`;
+  return `<dl class="facts">${facts.join('')}</dl>${aborted}${effectsTable(report)}`;
+}
+
+/** "What each tool changed" in the sandbox, as a table. */
+function effectsTable(report: RunReport): string {
+  const rows = effectsRows(report);
+  if (rows.length === 0) return '';
+  const body = rows
+    .map((row) => `<tr><td><code>${inlineText(row.tool, 120)}</code></td><td>${escapeHtml(callsChanged(row))}</td><td>${inlineText(row.changes, MAX_FACT_CHARS)}</td></tr>`)
+    .join('');
+  return `<table class="effects" id="effects"><caption>What each tool changed</caption><thead><tr><th>Tool</th><th>Calls</th><th>What it changed</th></tr></thead><tbody>${body}</tbody></table>`;
 }
 
 export function renderSummary(report: RunReport): string {
