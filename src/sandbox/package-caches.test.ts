@@ -85,5 +85,7 @@ describe('looksLikeMissingNetwork', () => {
     expect(looksLikeMissingNetwork("TypeError: Cannot read properties of undefined (reading 'x')")).toBe(false);
     expect(looksLikeMissingNetwork('Error: EACCES: permission denied, open /etc/x')).toBe(false);
     expect(looksLikeMissingNetwork('')).toBe(false);
+    // A Python server whose package is not installed at all: no network would help.
+    expect(looksLikeMissingNetwork("ModuleNotFoundError: No module named 'mcp'")).toBe(false);
   });
 });

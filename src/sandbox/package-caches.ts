@@ -100,14 +100,10 @@ export function fillCacheCommand(argv: readonly string[]): string | undefined {
   return pkg === undefined ? undefined : `uv tool install ${quote(pkg)}`;
 }
 
-const NETWORK_TROUBLE = new RegExp(
+/** Error codes, as Node, npm and libc spell them (in capitals: "ModuleNotFoundError" is no ENOTFOUND). */
+const NETWORK_CODES = /\b(ENOTFOUND|EAI_AGAIN|ENOTCACHED|ENETUNREACH|EHOSTUNREACH|ECONNREFUSED)\b/;
+const NETWORK_WORDS = new RegExp(
   [
-    'ENOTFOUND',
-    'EAI_AGAIN',
-    'ENOTCACHED',
-    'ENETUNREACH',
-    'EHOSTUNREACH',
-    'ECONNREFUSED',
     'only-if-cached',
     'getaddrinfo',
     '\\bnetwork\\b',
@@ -125,5 +121,5 @@ const NETWORK_TROUBLE = new RegExp(
 
 /** Whether a server's stderr says it wanted the network (or a package not in the cache): why a sandboxed npx/uvx failed. */
 export function looksLikeMissingNetwork(stderr: string): boolean {
-  return NETWORK_TROUBLE.test(stderr);
+  return NETWORK_CODES.test(stderr) || NETWORK_WORDS.test(stderr);
 }
