@@ -18,6 +18,8 @@ export interface FileEffect {
   type: EntryType;
   /** Bytes after the change (created, modified), or before it (deleted); files and symlinks only. */
   size?: number;
+  /** modified: the bytes it had before, when it was a file or symlink then too (a grown file may have only gained). */
+  sizeBefore?: number;
 }
 
 /** One tools/call made while effects were recorded, with what changed between its request and its answer. */

@@ -721,13 +721,13 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
       callResult(ctx, 'search_docs', { query: 'limits' });
       expect(readFileSync(effectFile('searchHistory'), 'utf8')).toMatch(/"auth"\n.*"limits"\n$/);
     }),
-  'non-destructive-overwrites': (ctx) =>
+  'non-destructive-deletes': (ctx) =>
     inScratch(() => {
       expect(annotationsOf(ctx, 'create_note')).toMatchObject({ readOnlyHint: false, destructiveHint: false });
       keepNotesFile(ctx.defects);
       expect(readFileSync(effectFile('notes'), 'utf8')).toBe('[]\n');
-      callResult(ctx, 'create_note', { title: 'groceries' });
-      expect(JSON.parse(readFileSync(effectFile('notes'), 'utf8'))).toEqual([{ id: 'note-1', title: 'groceries', body: '' }]);
+      expect(callResult(ctx, 'create_note', { title: 'groceries' }).result.isError).toBeUndefined();
+      expect(existsSync(effectFile('notes'))).toBe(false);
     }),
   'idempotent-appends': (ctx) =>
     inScratch(() => {

@@ -191,11 +191,11 @@ export const DEFECTS = defineDefects([
     auditArgs: ['--sandbox'],
   },
   {
-    name: 'non-destructive-overwrites',
+    name: 'non-destructive-deletes',
     breaks: 'tools.annotations.destructive-honest',
     description:
       'the server writes $TMPDIR/mtc-reference-notes.json as it starts (unless it is there), ' +
-      'and create_note (destructiveHint: false) rewrites it with every note',
+      'and create_note (destructiveHint: false) deletes it',
     transports: ['stdio'],
     auditArgs: ['--sandbox'],
   },

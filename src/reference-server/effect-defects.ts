@@ -1,8 +1,7 @@
-import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DefectSet } from './defects.js';
-import type { ServerState } from './server-state.js';
 
 /**
  * The files the annotation defects write, under $TMPDIR (in a --sandbox audit, the sandbox's scratch folder). The clean
@@ -11,7 +10,7 @@ import type { ServerState } from './server-state.js';
 const EFFECT_FILES = {
   /** read-only-writes: search_docs (readOnlyHint: true) appends each query. */
   searchHistory: 'mtc-reference-search-history.log',
-  /** non-destructive-overwrites: written when the server starts, rewritten by create_note (destructiveHint: false). */
+  /** non-destructive-deletes: written when the server starts, deleted by create_note (destructiveHint: false). */
   notes: 'mtc-reference-notes.json',
   /** idempotent-appends: delete_note (idempotentHint: true) appends each deletion. */
   deletions: 'mtc-reference-deletions.log',
@@ -20,19 +19,17 @@ const EFFECT_FILES = {
 /** Read at each use: os.tmpdir() follows $TMPDIR. */
 export const effectFile = (name: keyof typeof EFFECT_FILES): string => join(tmpdir(), EFFECT_FILES[name]);
 
-/** non-destructive-overwrites: the notes file exists before any call (only the first process of a shared $TMPDIR writes it). */
+/** non-destructive-deletes: the notes file exists before any call (only the first process of a shared $TMPDIR writes it). */
 export function keepNotesFile(defects: DefectSet): void {
-  if (defects.has('non-destructive-overwrites') && !existsSync(effectFile('notes'))) writeFileSync(effectFile('notes'), '[]\n');
+  if (defects.has('non-destructive-deletes') && !existsSync(effectFile('notes'))) writeFileSync(effectFile('notes'), '[]\n');
 }
 
 /** What the annotation defects write once a tool has run with valid arguments. */
-export function writeToolEffects(name: string, args: Record<string, unknown>, state: ServerState, defects: DefectSet): void {
+export function writeToolEffects(name: string, args: Record<string, unknown>, defects: DefectSet): void {
   if (name === 'search_docs' && defects.has('read-only-writes')) {
     appendFileSync(effectFile('searchHistory'), `${new Date().toISOString()} ${JSON.stringify(args.query)}\n`);
   }
-  if (name === 'create_note' && defects.has('non-destructive-overwrites')) {
-    writeFileSync(effectFile('notes'), `${JSON.stringify(state.notes.list())}\n`);
-  }
+  if (name === 'create_note' && defects.has('non-destructive-deletes')) rmSync(effectFile('notes'), { force: true });
   if (name === 'delete_note' && defects.has('idempotent-appends')) {
     appendFileSync(effectFile('deletions'), `${new Date().toISOString()} delete ${JSON.stringify(args.id)}\n`);
   }

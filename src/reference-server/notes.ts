@@ -16,10 +16,6 @@ export class NotesStore {
     return note;
   }
 
-  list(): Note[] {
-    return [...this.notes.values()];
-  }
-
   delete(id: string): Note | undefined {
     const note = this.notes.get(id);
     this.notes.delete(id);

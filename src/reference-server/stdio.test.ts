@@ -194,7 +194,7 @@ describe('stdio transport', () => {
   });
 });
 
-describe('non-destructive-overwrites', () => {
+describe('non-destructive-deletes', () => {
   it('writes the notes file under $TMPDIR as the server starts, unless it is there already; the clean server writes nothing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mtc-effects-'));
     const previous = process.env.TMPDIR;
@@ -204,10 +204,10 @@ describe('non-destructive-overwrites', () => {
       clean.end();
       await clean.exited;
       expect(readdirSync(dir)).toEqual([]);
-      const first = startStdio(['non-destructive-overwrites']);
+      const first = startStdio(['non-destructive-deletes']);
       expect(readFileSync(join(dir, 'mtc-reference-notes.json'), 'utf8')).toBe('[]\n');
       writeFileSync(join(dir, 'mtc-reference-notes.json'), '[{"id":"note-1"}]\n');
-      const second = startStdio(['non-destructive-overwrites']);
+      const second = startStdio(['non-destructive-deletes']);
       expect(readFileSync(join(dir, 'mtc-reference-notes.json'), 'utf8')).toBe('[{"id":"note-1"}]\n');
       for (const server of [first, second]) server.end();
       await Promise.all([first.exited, second.exited]);

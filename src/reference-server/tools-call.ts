@@ -111,6 +111,6 @@ export function toolsCallResult(
   const outcome = problem
     ? toolError(problem)
     : tool.run({ ...call, clientCapabilities: meta.clientCapabilities, state, defects, ...(connection === undefined ? {} : { connection }) });
-  if (!problem) writeToolEffects(call.name, call.arguments, state, defects);
+  if (!problem) writeToolEffects(call.name, call.arguments, defects);
   return { ...resultDefects(call.name, { ...outcome }, defects), _meta: serverInfoMeta() };
 }

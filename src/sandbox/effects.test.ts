@@ -61,13 +61,13 @@ describe('snapshots of a scratch folder', () => {
   it('tells contents apart, not times; past 16 MiB, size and mtime', async () => {
     expect(await changes(() => writeFileSync(join(dir, 'keep.txt'), 'same'))).toEqual([]);
     expect(await changes(() => writeFileSync(join(dir, 'keep.txt'), 'diff'))).toEqual([
-      { root: '$TMPDIR', path: 'keep.txt', kind: 'modified', type: 'file', size: 4 },
+      { root: '$TMPDIR', path: 'keep.txt', kind: 'modified', type: 'file', size: 4, sizeBefore: 4 },
     ]);
     const big = join(dir, 'big.bin');
     writeFileSync(big, '');
     truncateSync(big, 17 * 1024 * 1024);
     expect(await changes(() => utimesSync(big, 1000, 1000))).toEqual([
-      { root: '$TMPDIR', path: 'big.bin', kind: 'modified', type: 'file', size: 17 * 1024 * 1024 },
+      { root: '$TMPDIR', path: 'big.bin', kind: 'modified', type: 'file', size: 17 * 1024 * 1024, sizeBefore: 17 * 1024 * 1024 },
     ]);
   });
 

@@ -214,7 +214,8 @@ function effectOf(before: EntryState | null, after: EntryState | null): Omit<Fil
   if (after === null) return change('deleted', before);
   if (before.type !== after.type) return change('modified', after);
   if (after.type === 'directory') return undefined;
-  return before.size !== after.size || before.fingerprint !== after.fingerprint ? change('modified', after) : undefined;
+  const changed = before.size !== after.size || before.fingerprint !== after.fingerprint;
+  return changed ? { ...change('modified', after), sizeBefore: before.size } : undefined;
 }
 
 const parentOf = (rel: string) => rel.slice(0, Math.max(0, rel.lastIndexOf('/')));

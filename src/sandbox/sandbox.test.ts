@@ -141,7 +141,7 @@ describe('Sandbox', () => {
       { root: '$HOME', path: '.config-file', kind: 'created', type: 'file', size: 3 },
       { root: '$TMPDIR', path: 'gone.txt', kind: 'created', type: 'file', size: 4 },
       { root: '$TMPDIR', path: 't.txt', kind: 'created', type: 'file', size: 7 },
-      { root: data, path: 'a.txt', kind: 'modified', type: 'file', size: 17 },
+      { root: data, path: 'a.txt', kind: 'modified', type: 'file', size: 17, sizeBefore: 9 },
       { root: data, path: 'link', kind: 'created', type: 'symlink', size: 5 },
       { root: data, path: 'new.txt', kind: 'created', type: 'file', size: 5 },
       { root: data, path: 'newdir', kind: 'created', type: 'directory' },
@@ -159,7 +159,7 @@ describe('Sandbox', () => {
     const end = await sandbox.snapshot();
     expect(sandbox.changes(middle, end)).toEqual([
       { root: '$TMPDIR', path: 'gone.txt', kind: 'deleted', type: 'file', size: 4 },
-      { root: '$TMPDIR', path: 't.txt', kind: 'modified', type: 'file', size: 7 },
+      { root: '$TMPDIR', path: 't.txt', kind: 'modified', type: 'file', size: 7, sizeBefore: 7 },
       { root: data, path: 'new.txt', kind: 'deleted', type: 'file', size: 5 },
       { root: data, path: 'newdir', kind: 'deleted', type: 'directory' },
       { root: data, path: 'sub/b.bin', kind: 'deleted', type: 'file', size: 3000 },

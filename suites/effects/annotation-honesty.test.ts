@@ -143,6 +143,20 @@ describe('tools.annotations.destructive-honest', () => {
     expect(await destructiveHonest.run(ctx)).toEqual([passing(/^1 call\(s\) of 1 tool\(s\)/)]);
   });
 
+  it('takes a file that grew as additive (a store rewritten whole), and one that shrank as a loss', async () => {
+    const rewrite = (size: number, sizeBefore: number) => () => [{ ...file('memory.json', 'modified', size), sizeBefore }];
+    const ctx = sandboxed(
+      {
+        grows: { annotations: ADDITIVE, effects: rewrite(120, 83) },
+        shrinks: { annotations: ADDITIVE, effects: rewrite(40, 83) },
+      },
+      ['grows', 'shrinks'],
+    );
+    const outcomes = await destructiveHonest.run(ctx);
+    expect(outcomes.map((o) => [o.status, o.tool])).toEqual([['fail', 'shrinks']]);
+    expect(outcomes[0]!.message).toContain('$TMPDIR/memory.json (modified, 40 bytes)');
+  });
+
   it('ignores an overwrite written late, after the answer', async () => {
     const ctx = sandboxed({ save: { annotations: ADDITIVE } }, ['save'], { save: [file('notes.json', 'modified')] });
     expect((await destructiveHonest.run(ctx))[0]!.status).toBe('pass');

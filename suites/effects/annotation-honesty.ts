@@ -77,10 +77,21 @@ export const readOnlyHonest: CheckDefinition = {
     }),
 };
 
+/**
+ * A change that lost what an existing entry held: a deletion, a replacement by another kind of entry, or a file that
+ * shrank. A file that grew may have only gained (a store rewritten whole, a database), and a folder that changed only
+ * gained or lost entries, which their own effects show.
+ */
+function lostData(effect: FileEffect): boolean {
+  if (effect.kind === 'deleted') return true;
+  if (effect.kind !== 'modified' || effect.type === 'directory') return false;
+  return effect.sizeBefore === undefined || effect.size === undefined || effect.size < effect.sizeBefore;
+}
+
 export const destructiveHonest: CheckDefinition = {
   id: 'tools.annotations.destructive-honest',
   keyword: 'descriptive',
-  title: 'A tool annotated destructiveHint: false overwrites or deletes no existing file (judged from the effects of a sandboxed audit)',
+  title: 'A tool annotated destructiveHint: false deletes, replaces or shrinks no existing file (judged from the effects of a sandboxed audit)',
   specRef: 'schema.json#/$defs/ToolAnnotations/properties/destructiveHint/description',
   area: 'annotations',
   sentences: perWire(ANNOTATED, (wire) => [
@@ -96,12 +107,11 @@ export const destructiveHonest: CheckDefinition = {
       claim: 'destructiveHint: false',
       // The description: "meaningful only when readOnlyHint == false".
       applies: (t) => hintOf(t, 'destructiveHint') === false && hintOf(t, 'readOnlyHint') !== true,
-      // A directory "modified" only gained or lost entries, which their own effects show.
-      breaking: (call) => call.effects.filter((e) => e.kind === 'deleted' || (e.kind === 'modified' && e.type !== 'directory')),
-      why: 'non-destructive, so an overwrite or deletion like this goes through without the user confirming it',
+      breaking: (call) => call.effects.filter(lostData),
+      why: 'non-destructive, so a loss like this goes through without the user confirming it',
       expected:
-        'only additive changes (new files) from a tool annotated destructiveHint: false; ' +
-        'a tool that overwrites or deletes existing files is annotated destructiveHint: true (the default)',
+        'only additive changes from a tool annotated destructiveHint: false (new files, files that grow); ' +
+        'a tool that deletes, replaces or shrinks existing files is annotated destructiveHint: true (the default)',
     }),
 };
 

@@ -113,7 +113,7 @@ describe('the reference server judged from its file effects', () => {
 
   it.each([
     ['read-only-writes', 'tools.annotations.read-only-honest', 'search_docs'],
-    ['non-destructive-overwrites', 'tools.annotations.destructive-honest', 'create_note'],
+    ['non-destructive-deletes', 'tools.annotations.destructive-honest', 'create_note'],
     ['idempotent-appends', 'tools.annotations.idempotent-honest', 'delete_note'],
   ] as const)('%s is caught by %s alone, on %s', async (defect, id, tool) => {
     expect(findings(await audit([defect]))).toEqual([{ id, status: 'fail', tool }]);
