@@ -143,6 +143,9 @@ describe.skipIf(!SANDBOX)('--sandbox: every tool called, nothing outside changed
       expect(depth.toolsCalled, `${name} has every listed tool called`).toBe(depth.toolsListed);
       expect(depth.sandboxed).toBe(true);
       expect(Object.values(run.report!.effects!).some((e) => e.callsWithChanges > 0), `${name}'s writes were recorded`).toBe(true);
+      // Their hints are honest: server-memory rewrites its whole file as create_entities adds to it, which only gains.
+      const honesty = run.report!.checks.filter((c) => HONESTY_CHECKS.includes(c.id));
+      expect(honesty.filter((c) => c.status !== 'pass').map((c) => `${c.status} ${c.id} ${c.tool ?? ''}`), name).toEqual([]);
     }
     expect(contentPrint(root)).toEqual(before.root);
     expect(contentPrint(memoryDir)).toEqual(before.memory);
