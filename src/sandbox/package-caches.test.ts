@@ -36,6 +36,15 @@ describe('packageCaches', () => {
   });
 });
 
+describe('packages installed for the user', () => {
+  it('are found where the real home has them (pip --user, pyenv), unless the user set the variable, and not overlaid', () => {
+    const caches = packageCaches({}, HOME, true, existing(`${HOME}/.local`, `${HOME}/.pyenv`));
+    expect(caches.env).toEqual({ PYTHONUSERBASE: `${HOME}/.local`, PYENV_ROOT: `${HOME}/.pyenv` });
+    expect(caches.paths).toEqual([]);
+    expect(packageCaches({ PYENV_ROOT: '/opt/pyenv' }, HOME, true, existing(`${HOME}/.pyenv`)).env).toEqual({});
+  });
+});
+
 describe('fillCacheCommand', () => {
   it('fills npm’s cache for an npx command line', () => {
     expect(fillCacheCommand(['npx', '-y', '@modelcontextprotocol/server-memory'])).toBe(

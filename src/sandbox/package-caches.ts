@@ -42,6 +42,11 @@ export function packageCaches(
   if (!use(uvTools, 'UV_TOOL_DIR') && withData) out.UV_TOOL_DIR = uvTools;
   if (!use(uvPythons, 'UV_PYTHON_INSTALL_DIR') && withData) out.UV_PYTHON_INSTALL_DIR = uvPythons;
   use(env.PIP_CACHE_DIR || join(cacheHome, 'pip'), 'PIP_CACHE_DIR');
+  // Installed for the user (pip install --user, pyenv's pythons) and found through HOME, which is the scratch one inside:
+  // read where the real home has them, not overlaid (nothing there is a cache).
+  for (const [name, path] of [['PYTHONUSERBASE', join(home, '.local')], ['PYENV_ROOT', join(home, '.pyenv')]] as const) {
+    if (!env[name] && exists(path)) out[name] = path;
+  }
   if (!network) Object.assign(out, { npm_config_offline: 'true', UV_OFFLINE: '1', PIP_NO_INDEX: '1' });
   return { paths, env: out };
 }

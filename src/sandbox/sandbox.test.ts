@@ -278,12 +278,13 @@ describe('Sandbox', () => {
     trackChild(child);
     child.stdin.end(`sleep 100${token} & setsid sleep 200${token} & echo up; wait`);
     await new Promise<void>((up) => child.stdout.once('data', () => up()));
-    for (let i = 0; i < 50 && processesWith(token).length < 2; i++) await new Promise((done) => setTimeout(done, 20));
+    // Bounded waits, long enough for a loaded machine: the background processes start, and end, on their own time.
+    for (let i = 0; i < 500 && processesWith(token).length < 2; i++) await new Promise((done) => setTimeout(done, 20));
     expect(processesWith(`sleep\u0000100${token}`)).toHaveLength(1);
     expect(processesWith(`sleep\u0000200${token}`)).toHaveLength(1);
     process.kill(-child.pid!, 'SIGKILL');
     await new Promise((done) => child.once('exit', done));
-    for (let i = 0; i < 50 && processesWith(token).length > 0; i++) await new Promise((done) => setTimeout(done, 20));
+    for (let i = 0; i < 500 && processesWith(token).length > 0; i++) await new Promise((done) => setTimeout(done, 20));
     expect(processesWith(`100${token}`)).toEqual([]);
     expect(processesWith(`200${token}`)).toEqual([]);
   });
