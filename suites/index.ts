@@ -30,7 +30,7 @@ import { TOOL_CALL_CHECKS } from './tool-calls/tool-calls.js';
 import { TOOL_NAME_CHECKS } from './definitions/tool-names.js';
 import { TOOL_RESULT_CHECKS } from './tool-calls/tool-results.js';
 import { embeddedImpliesResources } from './tool-calls/embedded-resources.js';
-import { TOOL_SHAPE_CHECKS } from './definitions/tool-shape.js';
+import { ICON_CHECKS, TOOL_SHAPE_CHECKS } from './definitions/tool-shape.js';
 import { ANNOTATION_HONESTY_CHECKS } from './effects/annotation-honesty.js';
 import { TOOLS_LIST_CHECKS } from './listing/tools-list.js';
 import { WIRE_CHECKS } from './wire/wire.js';
@@ -44,10 +44,9 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...TOOLS_LIST_CHECKS,
   ...LIVE_LISTING_CHECKS,
   ...TOOL_NAME_CHECKS,
-  // The annotations area sits between tool-shape's own annotation check and its icon checks.
-  ...TOOL_SHAPE_CHECKS.filter((check) => check.area !== 'icons'),
+  ...TOOL_SHAPE_CHECKS,
   ...ANNOTATION_HONESTY_CHECKS,
-  ...TOOL_SHAPE_CHECKS.filter((check) => check.area === 'icons'),
+  ...ICON_CHECKS,
   ...JSON_SCHEMA_CHECKS,
   ...X_MCP_HEADER_CHECKS,
   ...CACHING_CHECKS,

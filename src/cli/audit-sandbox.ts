@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { SandboxSummary } from '../model/effects.js';
 import { CallTurns } from '../protocol/call-turns.js';
 import { CallEffects } from '../sandbox/call-effects.js';
-import { fillCacheCommand, looksLikeMissingNetwork, Sandbox, SandboxError, sandboxUnavailable } from '../sandbox/index.js';
+import { fillCacheCommand, looksLikeMissingNetwork, Sandbox, SandboxError, sandboxUnavailable, type SandboxState } from '../sandbox/index.js';
 import { splitCommandLine } from '../transport/command-line.js';
 import type { ProcessLaunch } from '../transport/stdio.js';
 import { UsageError, type CliOptions } from './args.js';
@@ -11,7 +11,7 @@ import { referenceServerCommand } from './target.js';
 /** One audit's sandbox (--sandbox): every process of the target starts in it, and each call's effects are recorded. */
 export interface AuditSandbox {
   launch(): ProcessLaunch;
-  effects: CallEffects<unknown>;
+  effects: CallEffects<SandboxState>;
   turns: CallTurns;
   /** report.json's `sandbox`, once the audit is done. */
   summary(): SandboxSummary;
@@ -45,7 +45,7 @@ export async function openAuditSandbox(options: CliOptions): Promise<AuditSandbo
     if (error instanceof SandboxError) throw new UsageError(`--sandbox: ${error.message}`);
     throw error;
   }
-  const effects = new CallEffects<unknown>(sandbox);
+  const effects = new CallEffects(sandbox);
   await effects.begin();
   return {
     launch: () => sandbox.spawnSpec(),

@@ -22,6 +22,11 @@ export interface FileEffect {
   sizeBefore?: number;
 }
 
+/** Where the change is, as one path: the root and the path below it (`$TMPDIR/a.log`, `/home/u/data/memory.json`). */
+export function effectPlace(effect: Pick<FileEffect, 'root' | 'path'>): string {
+  return effect.path === '' ? effect.root : `${effect.root.replace(/\/$/, '')}/${effect.path}`;
+}
+
 /** One tools/call made while effects were recorded, with what changed between its request and its answer. */
 export interface RecordedCall {
   tool: string;

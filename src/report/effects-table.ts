@@ -1,4 +1,4 @@
-import type { FileEffect, SandboxSummary, ToolEffects } from '../model/effects.js';
+import { effectPlace, type FileEffect, type SandboxSummary, type ToolEffects } from '../model/effects.js';
 import type { RunReport } from '../model/report.js';
 
 /** Changes named per tool in the table; the rest are counted. */
@@ -33,14 +33,10 @@ export function effectsRows(report: Pick<RunReport, 'effects' | 'stats'>): Effec
 }
 
 function rowOf(tool: string, entry: ToolEffects): EffectsRow {
-  const named = entry.changes.slice(0, NAMED_CHANGES).map((c) => `${c.kind} ${where(c)}${sizeOf(c)}${c.late ? ' (late)' : ''}`);
+  const named = entry.changes.slice(0, NAMED_CHANGES).map((c) => `${c.kind} ${effectPlace(c)}${sizeOf(c)}${c.late ? ' (late)' : ''}`);
   const rest = entry.changes.length - named.length + (entry.more ?? 0);
   const changes = named.length === 0 ? 'nothing' : `${named.join('; ')}${rest > 0 ? `; and ${rest} more` : ''}`;
   return { tool, calls: entry.calls, callsWithChanges: entry.callsWithChanges, changes };
-}
-
-function where(effect: FileEffect): string {
-  return effect.root.startsWith('$') ? `${effect.root}/${effect.path}` : `${effect.root.replace(/\/$/, '')}/${effect.path}`;
 }
 
 function sizeOf(effect: FileEffect): string {

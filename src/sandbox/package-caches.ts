@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { joinCommandLine } from '../transport/command-line.js';
 
 export interface PackageCaches {
   /** Existing cache folders to overlay (their changes are not effects). */
@@ -51,8 +52,6 @@ export function packageCaches(
   return { paths, env: out };
 }
 
-const quote = (word: string) => (/^[\w@%+=:,./~^-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`);
-
 const NPX_VALUE_FLAGS = new Set(['-p', '--package', '-c', '--call', '--cache', '--userconfig', '--registry']);
 const UVX_VALUE_FLAGS = new Set([
   '--from',
@@ -97,12 +96,12 @@ export function fillCacheCommand(argv: readonly string[]): string | undefined {
   const name = command === undefined ? '' : basename(command);
   if (name === 'npx') {
     const pkg = packageOf(rest, NPX_VALUE_FLAGS, ['-p', '--package']);
-    return pkg === undefined ? undefined : `npm exec --yes --package=${quote(pkg)} -- true`;
+    return pkg === undefined ? undefined : `npm exec --yes --package=${joinCommandLine([pkg])} -- true`;
   }
   const uvArgs = name === 'uvx' ? rest : name === 'uv' && rest[0] === 'tool' && rest[1] === 'run' ? rest.slice(2) : undefined;
   if (uvArgs === undefined) return undefined;
   const pkg = packageOf(uvArgs, UVX_VALUE_FLAGS, ['--from']);
-  return pkg === undefined ? undefined : `uv tool install ${quote(pkg)}`;
+  return pkg === undefined ? undefined : `uv tool install ${joinCommandLine([pkg])}`;
 }
 
 /** Error codes, as Node, npm and libc spell them (in capitals: "ModuleNotFoundError" is no ENOTFOUND). */

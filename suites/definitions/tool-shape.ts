@@ -255,4 +255,6 @@ export const iconScheme: CheckDefinition = {
     ),
 };
 
-export const TOOL_SHAPE_CHECKS = [toolShape, toolDescription, hiddenText, inputSchemaObject, annotationTypes, iconShape, iconScheme] as const;
+export const TOOL_SHAPE_CHECKS = [toolShape, toolDescription, hiddenText, inputSchemaObject, annotationTypes] as const;
+
+export const ICON_CHECKS = [iconShape, iconScheme] as const;

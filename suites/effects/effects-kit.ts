@@ -2,7 +2,7 @@ import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import type { Evidence, SpecSentence } from '../../src/model/check.js';
 import type { Exchange } from '../../src/model/exchange.js';
-import type { FileEffect } from '../../src/model/effects.js';
+import { effectPlace, type FileEffect } from '../../src/model/effects.js';
 import type { Wire } from '../../src/model/wire.js';
 import { listedTools, type ListedTool } from '../kit/listed-tools.js';
 import { note } from '../kit/outcome.js';
@@ -36,7 +36,7 @@ export const nameList = (names: Iterable<string>, max = 5): string => {
 };
 
 function describeEffect(effect: FileEffect): string {
-  const where = effect.path === '' ? effect.root : `${effect.root.replace(/\/$/, '')}/${effect.path}`;
+  const where = effectPlace(effect);
   const kind = effect.type === 'file' ? effect.kind : `${effect.kind} ${effect.type}`;
   const size = effect.size === undefined ? '' : effect.kind === 'deleted' ? `, was ${effect.size} bytes` : `, ${effect.size} bytes`;
   return `${where} (${kind}${size})`;
