@@ -94,7 +94,7 @@ describe.skipIf(!SANDBOX)('--sandbox: every tool called, nothing outside changed
     const report = run.report!;
     expect(contentPrint(data)).toEqual(before);
     expect(surroundingsPrint()).toEqual(surroundings);
-    expect(report.depth).toMatchObject({ toolsListed: 4, toolsCalled: 4, sandboxed: true });
+    expect(report.depth).toMatchObject({ toolsListed: 5, toolsCalled: 5, sandboxed: true });
     expect(report.sandbox).toMatchObject({ kind: 'overlay', network: false, overlays: expect.arrayContaining([data]) });
     const created = report.effects!.create_entities!;
     expect(created.callsWithChanges).toBeGreaterThan(0);
@@ -102,7 +102,7 @@ describe.skipIf(!SANDBOX)('--sandbox: every tool called, nothing outside changed
     expect(report.effects!.read_graph).toMatchObject({ callsWithChanges: 0 });
     expect(JSON.stringify(report)).not.toContain('wrote notes');
     expect(run.stdout).toContain('What each tool changed:');
-    expect(run.stdout).toMatch(/Depth: called 4 of 4 tools.* \(sandboxed\)/);
+    expect(run.stdout).toMatch(/Depth: called 5 of 5 tools.* \(sandboxed\)/);
     expect(report.checks.filter((c) => c.status === 'fail').map((c) => c.id)).toEqual([]);
   });
 
