@@ -202,7 +202,8 @@ const SESSION_WARNINGS = [...PYTHON_WARNINGS.unknown, 'warn tools.err.tool-error
 describe.skipIf(!BUILT || !hasPythonSdk)('a server built on the official Python SDK (mcp 2.3, stdio)', { concurrent: true }, () => {
   it('on 2026-07-28: no fail; ctx.info() sends nothing for a request that set no log level, so no log message arrives', { timeout: 60_000 }, async () => {
     const run = await runCli(['--stdio', pythonServer]);
-    expect(run.report!.wire).toEqual({ protocolVersion: '2026-07-28', reason: 'server/discover returned a DiscoverResult' });
+    // On a loaded machine the Python runtime's start-up can make the probe's answer late: it still decides the revision.
+    expect(run.report!.wire).toEqual({ protocolVersion: '2026-07-28', reason: expect.stringMatching(/^server\/discover returned a DiscoverResult($|, \d+ ms after it was sent \(late for)/) });
     expect(run.report!.checks.filter((c) => c.status !== 'pass' && c.status !== 'skip').map((c) => `${c.status} ${c.id}`), explain(run.report)).toEqual(MODERN_WARNINGS);
     expect(run.code).toBe(0);
     expect(run.report!.depth).toMatchObject({ toolsListed: 7, toolsCalled: 7 });

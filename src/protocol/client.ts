@@ -13,6 +13,7 @@ import {
   NAME_HEADER_SOURCE,
 } from './constants.js';
 import { ALWAYS_GONE_FAILURES, GONE_FAILURES, TargetGoneError } from './errors.js';
+import { lateAnswer } from '../transport/late-answers.js';
 import { answerServerRequest, MAX_SERVER_REQUESTS_ANSWERED } from './server-requests.js';
 
 export interface ClientInfo {
@@ -256,7 +257,7 @@ export class McpClient {
     const key = this.waitingSeq++;
     this.waiting.set(key, inFlightOf(message));
     try {
-      return this.judge(await this.transport.send(message, id, { headers, timeoutMs, anyConnection, notification: id === undefined }), probe, wellFormed);
+      return await this.judge(await this.transport.send(message, id, { headers, timeoutMs, anyConnection, notification: id === undefined }), probe, wellFormed);
     } finally {
       this.waiting.delete(key);
     }
@@ -284,12 +285,15 @@ export class McpClient {
    * Records the exchange; a failure that means the target is gone ends the audit (probes tolerate silence, not an exit
    * or a 429). So does an HTTP 5xx without a JSON-RPC body to a well-formed request: the server broke, nothing to judge.
    */
-  private judge(exchange: Exchange, probe: boolean, wellFormed = false): Exchange {
+  private async judge(exchange: Exchange, probe: boolean, wellFormed = false): Promise<Exchange> {
     this.exchanges.push(exchange);
     const unanswered = this.nameUnanswered(exchange);
     const kind = exchange.failure?.kind;
     const serverError = kind === 'http-status' && (exchange.status ?? 0) >= 500 && wellFormed && !probe;
     if (serverError || (kind !== undefined && GONE_FAILURES.has(kind) && !(probe && !ALWAYS_GONE_FAILURES.has(kind)))) {
+      // A target that answers after --timeout is slow, not gone: the request stays unanswered for the checks (whose
+      // verdicts on it become skips), and the audit goes on.
+      if (await lateAnswer(exchange)) return exchange;
       this.gone = new TargetGoneError(exchange, exchange.failure!.message, unanswered);
       throw this.gone;
     }

@@ -1,4 +1,5 @@
 import { errorOf, isObject, resultOf } from '../jsonrpc.js';
+import { lateAnswer, lateAnswerSoFar, type LateAnswer } from '../transport/late-answers.js';
 import { TargetNotStartedError, TargetUnavailableError, type Transport } from '../transport/types.js';
 import type { Exchange } from '../model/exchange.js';
 import type { McpClient } from './client.js';
@@ -46,6 +47,15 @@ export async function negotiate(client: McpClient, spec: SpecChoice): Promise<Ne
   if (verdict.era === 'unsupported') throw new TargetUnavailableError(verdict.why);
 
   const initialize = await legacyHandshake(client, LEGACY_VERSION, true);
+  // A server slow to start (a loaded machine, a heavy runtime) answers the probe after --timeout: before its answer to
+  // initialize, or, when that timed out too, within the probe's grace.
+  const waitForLate = !initialize.ok && !initialize.rejected && discover.failure?.kind === 'timeout';
+  const late = initialize.ok ? undefined : lateModern(discover, lateAnswerSoFar(discover) ?? (waitForLate ? await lateAnswer(discover) : undefined), client.transport.kind);
+  if (late) {
+    client.wire = MODERN_VERSION;
+    client.legacyVersion = undefined;
+    return { wire: MODERN_VERSION, reason: late, discover };
+  }
   if (initialize.ok) {
     return {
       wire: initialize.wire,
@@ -76,6 +86,8 @@ export async function negotiateRevision(client: McpClient, revision: Wire): Prom
   if (revision === MODERN_VERSION) {
     client.wire = MODERN_VERSION;
     const discover = await guard(() => client.request('server/discover', {}, { probe: true }));
+    const late = lateModern(discover, await lateAnswer(discover), client.transport.kind);
+    if (late) return { wire: MODERN_VERSION, reason: `--revisions: ${late}`, discover };
     const verdict = classifyProbe(discover, client.transport.kind);
     if (verdict.era !== 'modern') throw new RevisionRefusedError(verdict.why);
     return { wire: MODERN_VERSION, reason: `--revisions: ${verdict.why}`, discover };
@@ -84,6 +96,14 @@ export async function negotiateRevision(client: McpClient, revision: Wire): Prom
   if (initialize.ok) return { wire: initialize.wire, reason: `--revisions: ${initialize.why}`, initialize: initialize.exchange };
   if (initialize.rejected) throw new RevisionRefusedError(initialize.why);
   throw new TargetUnavailableError(`initialize failed: ${initialize.why}`);
+}
+
+/** Why the target is modern, when the discover probe that timed out was answered late with what says so. */
+function lateModern(discover: Exchange, late: LateAnswer | undefined, transport: Transport['kind']): string | undefined {
+  if (!discover.failure || !late) return undefined;
+  const verdict = classifyProbe({ ...discover, response: late.response, failure: undefined }, transport);
+  if (verdict.era !== 'modern') return undefined;
+  return `${verdict.why}, ${late.afterMs} ms after it was sent (late for the ${late.timeoutMs} ms it was given, so that is not judged)`;
 }
 
 interface ProbeVerdict {

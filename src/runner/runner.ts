@@ -2,6 +2,7 @@ import { TargetGoneError } from '../protocol/errors.js';
 import { specUrl } from '../spec-links.js';
 import { BudgetSpentError } from '../transport/request-gate.js';
 import type { CheckContext } from './context.js';
+import { excuseLateAnswers } from './late-verdicts.js';
 import { pool } from './pool.js';
 import { isPending, type CheckDefinition, type JudgedCheck, type Pending } from './types.js';
 import { keywordClass, restingSentence, wiresOf, type CheckResult, type Evidence, type Outcome, type Status } from '../model/check.js';
@@ -85,6 +86,7 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
   const finish = async (index: number, started: number, outcomes: Outcome[], ranThrough: boolean): Promise<void> => {
     const check = checks[index]!;
     if (outcomes.length === 0) outcomes = [{ status: 'skip', message: 'nothing to check on this target' }];
+    if (!check.judgesLateAnswers) outcomes = await excuseLateAnswers(outcomes);
     // A check may record the exchange that lost the target as evidence and return normally: the run still stops here.
     // Only the check that holds the losing exchange is blamed; a concurrent check that merely finished later is not.
     const gone = ctx.client.goneError;

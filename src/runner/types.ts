@@ -68,6 +68,11 @@ export interface CheckDefinition {
   prepare?(ctx: CheckContext): void;
   /** `prepare` opens a connection only while checks overlap (`ctx.overlaps`): at --concurrency 1 none is started ahead for it. */
   preparesOnlyOverlapping?: true;
+  /**
+   * The check judges what arrives for requests that timed out (a cancelled call's late answer): its verdicts stand as they
+   * are, where any other check's fail or warning that rests on a request answered after --timeout becomes a skip.
+   */
+  judgesLateAnswers?: true;
   run(ctx: CheckContext): Promise<Outcome[] | Pending> | Outcome[] | Pending;
 }
 

@@ -43,7 +43,7 @@ const answerOnStream: PostHandler = (message, res, events) => {
 };
 
 function transport(overrides: Partial<HttpSseTransportOptions> = {}): HttpSseTransport {
-  const created = new HttpSseTransport({ url: `${baseUrl}/sse`, timeoutMs: 2000, ...overrides });
+  const created = new HttpSseTransport({ url: `${baseUrl}/sse`, timeoutMs: 5000, ...overrides });
   transports.push(created);
   return created;
 }

@@ -1,6 +1,7 @@
 import { isObject, type JsonRpcId } from '../jsonrpc.js';
 import { recordNotification, StrayLog } from './evidence-caps.js';
 import { jsonNestedDeeperThan, MAX_JSON_DEPTH, tooDeepMessage } from './json-depth.js';
+import { lateGraceMs, watchLate, type LateAnswer } from './late-answers.js';
 import { ListenState } from './listen-stream.js';
 import { nextSeq } from './sequence.js';
 import type { ServerRequestAnswer, ServerRequestResponder } from './types.js';
@@ -9,13 +10,21 @@ import type { Exchange, StrayEvent, TransportFailure } from '../model/exchange.j
 interface Pending {
   exchange: Exchange;
   started: number;
+  timeoutMs?: number;
   timer?: NodeJS.Timeout;
   resolve(exchange: Exchange): void;
   /** A subscriptions/listen stream: no timeout, and never the target of the one-request-in-flight heuristics. */
   listen?: ListenState;
+  /** Armed by a line that was not JSON (`unreadable`): a real answer must come soon. */
+  unreadableTimer?: NodeJS.Timeout;
 }
 
 const RAW_LINE_KEEP = 2048;
+/** How long a request waits for a real answer after a line that is not JSON, from a target that has written no JSON yet. */
+const UNREADABLE_SETTLE_MS = 500;
+const UNREADABLE_KEEP = 20;
+/** How much of such a line a failure's message quotes. */
+const UNREADABLE_SHOWN = 60;
 /** Ids of answered requests remembered, to recognise a second answer to one of them. */
 const ANSWERED_KEEP = 10_000;
 
@@ -29,6 +38,12 @@ export class SingleChannel {
   private readonly pending = new Map<string, Pending>();
   /** Ids we stopped waiting for: a late answer to one of them is recorded but blames no other request. */
   private readonly abandoned = new Set<string>();
+  /** Set once the target wrote a line that parses as JSON: from then on, lines that do not are noise next to its messages. */
+  private heardJson = false;
+  /** Lines that were not JSON, written before any that was: an answer in that shape ends the wait for a real one sooner. */
+  private readonly unreadableLines: string[] = [];
+  /** Timed-out requests still listened for during their grace (late-answers.ts), by id. */
+  private readonly late = new Map<string, { started: number; timeoutMs: number; endedOn: LateAnswer['endedOn']; done(answer: LateAnswer | undefined): void }>();
   private readonly answered = new Set<string>();
   private readonly strayLog = new StrayLog();
   private responder: ServerRequestResponder | undefined;
@@ -68,9 +83,10 @@ export class SingleChannel {
       const timer = setTimeout(() => setImmediate(() => {
         if (!this.pending.has(key)) return;
         this.abandoned.add(key);
+        this.listenLate(key, exchange, started, timeoutMs, lateGraceMs(timeoutMs));
         this.settle(key, { kind: 'timeout', message: `no response to id ${JSON.stringify(id)} within ${timeoutMs} ms` });
       }), timeoutMs);
-      this.pending.set(key, { exchange, started, timer, resolve });
+      this.pending.set(key, { exchange, started, timeoutMs, timer, resolve });
     });
   }
 
@@ -105,12 +121,51 @@ export class SingleChannel {
   end(failure: TransportFailure): void {
     this.ended ??= failure;
     this.failAll(this.ended);
+    for (const watch of [...this.late.values()]) watch.done(undefined);
+  }
+
+  /** Keeps listening for the answer to a request that timed out, for its grace; what comes is that request's late answer. */
+  private listenLate(key: string, exchange: Exchange, started: number, timeoutMs: number, graceMs: number, endedOn: LateAnswer['endedOn'] = 'timeout'): void {
+    const settle = watchLate(exchange);
+    const timer = setTimeout(() => done(undefined), graceMs);
+    timer.unref();
+    const done = (answer: LateAnswer | undefined) => {
+      clearTimeout(timer);
+      this.late.delete(key);
+      settle(answer);
+    };
+    this.late.set(key, { started, timeoutMs, endedOn, done });
   }
 
   /** Text that is no message (a stdout line that is not JSON, an event of another type), kept as evidence. */
   noise(text: string): void {
     const clipped = clip(text);
     this.strayLog.add('non-json', clipped, clipped.length);
+  }
+
+  /**
+   * A line that is not JSON from a target that has written no JSON yet: what it answers with, perhaps, and never a
+   * message of the protocol. A request waiting then waits at most UNREADABLE_SETTLE_MS more for a real answer (one that
+   * still comes is its late answer), so a target that only ever writes such lines is not waited on for --timeout per probe.
+   */
+  private unreadable(text: string): void {
+    if (this.heardJson) return;
+    if (this.unreadableLines.length < UNREADABLE_KEEP) this.unreadableLines.push(text);
+    const count = this.unreadableLines.length;
+    for (const [key, p] of this.pending) {
+      if (p.listen || p.unreadableTimer) continue;
+      p.unreadableTimer = setTimeout(() => {
+        if (this.pending.get(key) !== p) return;
+        this.abandoned.add(key);
+        // A real answer may still come by the request's own deadline and its grace: it is then the late answer.
+        const timeoutMs = p.timeoutMs ?? UNREADABLE_SETTLE_MS;
+        this.listenLate(key, p.exchange, p.started, timeoutMs, Math.max(0, p.started + timeoutMs - performance.now()) + lateGraceMs(timeoutMs), 'unreadable');
+        const first = this.unreadableLines[0]!;
+        const shown = first.length > UNREADABLE_SHOWN ? `${first.slice(0, UNREADABLE_SHOWN)}…` : first;
+        const lines = count === 1 ? '1 line that is not JSON-RPC' : `${this.unreadableLines.length} lines that are not JSON-RPC, the first`;
+        this.settle(key, { kind: 'malformed', message: `the target wrote ${lines}: \`${shown}\`, and no answer to id ${key} within ${UNREADABLE_SETTLE_MS} ms after it` });
+      }, UNREADABLE_SETTLE_MS);
+    }
   }
 
   /** A message over the size bound was dropped: the oldest request waiting is blamed. */
@@ -131,8 +186,10 @@ export class SingleChannel {
       message = JSON.parse(text);
     } catch {
       this.noise(text);
+      this.unreadable(text);
       return;
     }
+    this.heardJson = true;
     const mark = (exchange: Exchange) => {
       if (invalidUtf8) exchange.invalidUtf8 = (exchange.invalidUtf8 ?? 0) + 1;
     };
@@ -163,6 +220,11 @@ export class SingleChannel {
     if (key !== undefined && this.answered.has(key)) {
       this.onDuplicate(id, message, text.length, invalidUtf8);
       return;
+    }
+    const late = key === undefined ? undefined : this.late.get(key);
+    if (late && key !== undefined) {
+      late.done({ afterMs: Math.round(performance.now() - late.started), timeoutMs: late.timeoutMs, endedOn: late.endedOn, response: message });
+      this.remember(key);
     }
     const inFlight = [...this.pending.entries()].filter(([, p]) => !p.listen);
     if (id === null && isObject(message) && 'error' in message && inFlight.length === 1) {
@@ -234,6 +296,7 @@ export class SingleChannel {
     if (!p) return;
     this.pending.delete(key);
     if (p.timer) clearTimeout(p.timer);
+    if (p.unreadableTimer) clearTimeout(p.unreadableTimer);
     p.exchange.durationMs = Math.round((performance.now() - p.started) * 1000) / 1000;
     if (failure) p.exchange.failure = failure;
     if (p.exchange.response !== undefined) p.exchange.answeredSeq = nextSeq();

@@ -7,6 +7,7 @@ import type { Evidence, Outcome, SpecSentence } from '../../src/model/check.js';
 import { isInitializeWire, MODERN_VERSION, type Wire } from '../../src/model/wire.js';
 import type { Exchange, StrayEvent } from '../../src/model/exchange.js';
 import { CANCEL_WATCH_MS, readMarkerMethod, type SentCancellation } from '../../src/runner/cancellation.js';
+import { lateAnswer } from '../../src/transport/late-answers.js';
 import { isListen, notificationsSeen, requestMeta, seenEvidence, valueKey, type SeenNotification } from '../kit/notifications-seen.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { LISTING_ONLY } from '../kit/shared-connections.js';
@@ -148,6 +149,7 @@ export const cancelSilence: CheckDefinition = {
   },
   needs: ['stdio'],
   phase: 'final',
+  judgesLateAnswers: true,
   run(ctx) {
     const sent = ctx.cancellations();
     if (sent.length === 0) return [skip('no request was cancelled in this audit (it cancels only tool calls that outlive --timeout)')];
@@ -160,6 +162,8 @@ export const cancelSilence: CheckDefinition = {
 async function judgeCancelled(ctx: CheckContext, sent: readonly SentCancellation[]): Promise<Outcome[]> {
   const marker = readMarkerMethod(ctx.wire);
   const markers = await Promise.all(sent.map((c) => c.marker));
+  // A marker answered after its wait (a server busy with the cancelled call, on a loaded machine) still shows the read.
+  await Promise.all(markers.map((m) => (m?.failure ? lateAnswer(m) : undefined)));
   const watchUntil = Math.max(...sent.map((c) => Date.parse(c.notice.sentAt))) + CANCEL_WATCH_MS;
   if (watchUntil > Date.now()) await sleep(watchUntil - Date.now());
   const exchanges = ctx.exchanges();
