@@ -103,6 +103,10 @@ export interface FleetOptions {
 }
 
 const MAX_SEED = 0x7fffffff;
+/** The longest delay Node's timers take: a longer one fires after 1 ms. */
+const MAX_TIMER_MS = 0x7fffffff;
+/** Below this --timeout, the run starts with a notice: few servers answer that fast. */
+export const SHORT_TIMEOUT_MS = 100;
 const MAX_RUNS = 100_000;
 const MAX_HTTP_CONNECTIONS = 32;
 /** --timeout when not given. */
@@ -420,6 +424,9 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
   for (const r of reporters) if (!isReporterName(r)) throw new UsageError(`unknown reporter "${r}" (choose from ${REPORTER_NAMES.join(', ')})`);
   for (const [flag, value] of [['--timeout', args.timeout], ['--max-duration', args['max-duration']], ['--concurrency', args.concurrency], ['--max-rps', args['max-rps']], ['--max-message-bytes', args['max-message-bytes']]] as const) {
     if (value !== undefined && (!Number.isFinite(value) || value <= 0)) throw new UsageError(`${flag} must be a positive number`);
+  }
+  for (const [flag, value] of [['--timeout', args.timeout], ['--max-duration', args['max-duration']]] as const) {
+    if (value > MAX_TIMER_MS) throw new UsageError(`${flag} must be at most ${MAX_TIMER_MS} ms (about 24.8 days), the longest a timer can wait`);
   }
   if (!Number.isInteger(args.seed) || args.seed < 0 || args.seed > MAX_SEED) throw new UsageError(`--seed must be an integer from 0 to ${MAX_SEED}`);
   if (!Number.isInteger(args.runs) || args.runs < 1 || args.runs > MAX_RUNS) throw new UsageError(`--runs must be an integer from 1 to ${MAX_RUNS}`);

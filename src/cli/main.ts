@@ -3,7 +3,7 @@ import { LockError, readLock } from '../lock/tool-lock.js';
 import { SnapshotFormatError } from '../snapshot/format.js';
 import { killAllNow } from '../transport/children.js';
 import { RequestGate } from '../transport/request-gate.js';
-import { parseArgs, UsageError, type CliOptions } from './args.js';
+import { parseArgs, SHORT_TIMEOUT_MS, UsageError, type CliOptions } from './args.js';
 import { EXIT } from '../model/exit-codes.js';
 import type { AuditInputs } from './commands.js';
 import { prepareOutputDir } from './output-dir.js';
@@ -30,6 +30,11 @@ export async function main(argv: string[]): Promise<number> {
     throw error;
   }
   if (options === null) return EXIT.ok;
+  if (options.timeoutMs < SHORT_TIMEOUT_MS) {
+    process.stderr.write(
+      `mcp-tools-conformance: note: --timeout ${options.timeoutMs} is under ${SHORT_TIMEOUT_MS} ms, shorter than most servers take to answer; an answer that comes later is reported as late (a skip), not as missing\n`,
+    );
+  }
   if (options.command === 'fleet') {
     try {
       // Through commands.js: the fleet shares most of its modules with the audit, and one chunk keeps the bundle few files.
