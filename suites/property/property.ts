@@ -13,8 +13,10 @@ import type { ListedTool } from '../kit/listed-tools.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import { hingeOutcome, judgedProbes, OUTPUT_CONFORMS_SENTENCES, TOOL_ERRORS_IN_RESULT_SENTENCES, validCalls } from '../tool-calls/tool-results.js';
 import {
+  coercedProblem,
   inconclusiveOutcome,
   judgeInvalidAnswer,
+  lenientCase,
   lenientOutcome,
   type ComparedFailures,
   type Control,
@@ -206,6 +208,27 @@ function findBreakableConstraint(source: ArgumentSource, undeclared: UndeclaredD
   return false;
 }
 
+interface LenientSeen {
+  verdict: Extract<InvalidVerdict, { verdict: 'lenient' }>;
+  description: string;
+  args: unknown;
+  key: string;
+  exchange: Exchange;
+}
+
+/** Cases of one lenient reading quoted with their arguments as evidence; all of them are named in the message. */
+const QUOTED_LENIENT_CASES = 4;
+
+/** One warning per lenient reading of a tool: a coercion names every case seen, not only the smallest. */
+function lenientOutcomes(tally: InvalidTally, wire: Wire, tool: string): Outcome[] {
+  return [...tally.lenient.values()].map((cases) => {
+    const seen = [...cases.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, kept]) => kept);
+    const first = seen[0]!;
+    const verdict = seen.length === 1 ? first.verdict : { ...first.verdict, problem: coercedProblem(seen.map((s) => s.description)) };
+    return lenientOutcome(verdict, wire, tool, seen.slice(0, QUOTED_LENIENT_CASES).flatMap((s) => [note('arguments sent', s.args), s.exchange]));
+  });
+}
+
 /**
  * What the search of one tool saw besides failures: refusals, the smallest case of each lenient reading, the first
  * reasons (in text order) of its inconclusive cases. Cases are judged in whatever order their answers come, so what is
@@ -214,7 +237,8 @@ function findBreakableConstraint(source: ArgumentSource, undeclared: UndeclaredD
 interface InvalidTally {
   refused: number;
   lenientCount: number;
-  lenient: Map<LenientReading, { verdict: Extract<InvalidVerdict, { verdict: 'lenient' }>; args: unknown; key: string; exchange: Exchange }>;
+  /** By reading, then by case (each coercion seen: lenientCase), the smallest arguments of each. */
+  lenient: Map<LenientReading, Map<string, LenientSeen>>;
   inconclusive: string[];
   inconclusiveCount: number;
 }
@@ -256,8 +280,11 @@ function invalidCheck(): CheckDefinition {
         case 'lenient': {
           tally.lenientCount += 1;
           const key = canonicalJson(c!.mutation.value);
-          const kept = tally.lenient.get(verdict.reading);
-          if (!kept || smaller(key, kept.key)) tally.lenient.set(verdict.reading, { verdict, args: c!.mutation.value, key, exchange });
+          const cases = tally.lenient.get(verdict.reading) ?? new Map<string, LenientSeen>();
+          tally.lenient.set(verdict.reading, cases);
+          const which = lenientCase(c!.mutation);
+          const kept = cases.get(which);
+          if (!kept || smaller(key, kept.key)) cases.set(which, { verdict, description: c!.mutation.description, args: c!.mutation.value, key, exchange });
           return undefined;
         }
         case 'inconclusive':
@@ -275,7 +302,7 @@ function invalidCheck(): CheckDefinition {
   const settle = (ctx: CheckContext) => (t: ListedTool): { outcomes: Outcome[]; counted: boolean } => {
     const tally = tallies.get(t.label);
     if (!tally) return { outcomes: [], counted: true };
-    const outcomes = [...tally.lenient.values()].map((l) => lenientOutcome(l.verdict, ctx.wire, t.label, [note('arguments sent', l.args), l.exchange]));
+    const outcomes = lenientOutcomes(tally, ctx.wire, t.label);
     if (tally.refused === 0 && tally.lenientCount === 0 && tally.inconclusiveCount > 0) outcomes.push(inconclusiveOutcome(t.label, tally.inconclusive, tally.inconclusiveCount));
     return { outcomes, counted: tally.refused > 0 };
   };
