@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILT, explain, ROOT, runCli } from './helpers/cli.js';
@@ -31,10 +32,12 @@ describe.skipIf(!BUILT)('loose validators (SDK v1 low-level Server, zod and hand
     expect(ignored).toMatchObject({ keywordText: 'descriptive', specRef: 'server/tools#error-handling' });
     expect(ignored!.message).toMatch(/undeclared property "unexpectedProperty" added: accepted, and the answer says .*which were ignored: unexpectedProperty/);
 
-    // z.coerce.number().int().min(1): only values that convert are accepted, and that is what the warning says.
+    // z.coerce.number().int().min(1): only values that convert are accepted, and that is what the warning says, naming
+    // each coercion the search saw (a boolean and a numeric string), not only the smallest case.
     const coerced = of('tools.err.execution-errors.property', 'set_page_size').find((c) => /converts to its declared type/.test(c.message))!;
     expect(coerced).toMatchObject({ keywordText: 'descriptive', specRef: 'server/tools#tool', quote: 'inputSchema: JSON Schema defining expected parameters' });
-    expect(coerced.message).toMatch(/"size" set to (true|"\d+")/);
+    expect(coerced.message).toMatch(/^2 values of the wrong type were accepted, as a validator that coerces types does .*: "size" set to (true|false), a value of the wrong type that converts to its declared type \(integer\); "size" set to "\d+", a value of the wrong type that converts/);
+    expect(coerced.evidence.filter((e) => (e as { note?: string }).note === 'arguments sent')).toHaveLength(2);
 
     // `args.limit != null && …`: null for an optional property is read as "not given".
     expect(of('tools.err.execution-errors.property', 'search_notes')[0]!.message).toMatch(/optional "limit" set to null: accepted/);
@@ -53,5 +56,19 @@ describe.skipIf(!BUILT)('loose validators (SDK v1 low-level Server, zod and hand
     const searchPass = report.checks.find((c) => c.id === 'tools.err.execution-errors.property' && c.status === 'pass')!;
     expect(searchPass.message).toMatch(/over 3 tool\(s\) were refused/);
     expect(run.code).toBe(1);
+  });
+});
+
+const hasPythonSdk = spawnSync('python3', ['-c', 'import mcp.server.mcpserver']).status === 0;
+
+describe.skipIf(!BUILT || !hasPythonSdk)('pydantic\'s lax mode (the official Python SDK, mcp 2.3, stdio)', () => {
+  it('add(a: int, b: int) takes true and "-5": the warning names both coercions', { timeout: 60_000 }, async () => {
+    const run = await runCli(['--stdio', `python3 ${join(ROOT, 'test/fixtures/python/mcpserver_app.py')} stdio`, '--checks', 'tools.err.execution-errors.property'], { timeoutMs: 50_000 });
+    const add = run.report!.checks.find((c) => c.id === 'tools.err.execution-errors.property' && c.tool === 'add')!;
+    expect(add.status, explain(run.report)).toBe('warn');
+    expect(add.message).toMatch(/^\d+ values of the wrong type were accepted, as a validator that coerces types does/);
+    expect(add.message).toMatch(/set to (true|false), a value of the wrong type that converts to its declared type \(integer\)/);
+    expect(add.message).toMatch(/set to "-?\d+", a value of the wrong type that converts to its declared type \(integer\)/);
+    expect(run.code).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 import { canonicalJson } from '../canonical-json.js';
-import { pickInvalidArguments, type InvalidArguments } from '../schema/arguments/index.js';
+import { pickInvalidArguments, type InvalidArguments, type UndeclaredDialect } from '../schema/arguments/index.js';
 import type { Arguments, ArgumentSource } from './argument-source.js';
 import { biasTowardEdges } from './edge-bias.js';
 import { shrinkObject } from './shrink-json.js';
@@ -62,10 +62,13 @@ export interface InvalidCase {
   mutation: InvalidArguments;
 }
 
-/** The mutation index shrinks toward 0: the first kind in round-robin order (a dropped required property). */
-export function invalidCases(source: ArgumentSource): fc.Arbitrary<InvalidCase | undefined> {
+/**
+ * The mutation index shrinks toward 0: the first kind in round-robin order (a dropped required property). `undeclared`
+ * says how a schema without `$schema` is read (in any dialect: only a mutation every reading rejects is a case).
+ */
+export function invalidCases(source: ArgumentSource, undeclared: UndeclaredDialect = 'default'): fc.Arbitrary<InvalidCase | undefined> {
   return fc.tuple(new ValidArguments(source), fc.nat({ max: 63 })).map(([valid, pick]) => {
-    const mutation = pickInvalidArguments(source.schema, valid, pick);
+    const mutation = pickInvalidArguments(source.schema, valid, pick, undeclared);
     return mutation ? { valid, mutation } : undefined;
   });
 }

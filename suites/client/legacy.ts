@@ -31,8 +31,11 @@ const sessionHeader = (seen: SeenMessage) => seen.http?.headers['mcp-session-id'
 const mintedSession = (seen: SeenMessage) => seen.reply?.headers?.['mcp-session-id'];
 
 /**
- * The conversations to judge the handshake in: each stdio server process the client started; over HTTP the
- * messages from each `initialize` without a session on (a new session), and before the first one.
+ * The conversations to judge the handshake in: each stdio server process the client started; over HTTP each session,
+ * opened by an `initialize` without a session on and followed by the messages that name the id its answer assigned
+ * (a client may hold two sessions at once, and their messages interleave). A message that names no session the
+ * scripted server assigned (none was assigned, or the client left the header out) joins the conversation of the
+ * message before it; messages before the first `initialize` are a conversation of their own.
  */
 function conversations(ctx: ClientCheckContext): Sent[][] {
   const all = sentMessages(ctx);
@@ -41,12 +44,26 @@ function conversations(ctx: ClientCheckContext): Sent[][] {
     for (const s of all) by.set(s.seen.connection, [...(by.get(s.seen.connection) ?? []), s]);
     return [...by.values()];
   }
-  const groups: Sent[][] = [[]];
+  const groups: Sent[][] = [];
+  const bySession = new Map<string, Sent[]>();
+  let latest: Sent[] | undefined;
   for (const s of all) {
-    if (isInitialize(s.message) && sessionHeader(s.seen) === undefined && groups.at(-1)!.length > 0) groups.push([]);
-    groups.at(-1)!.push(s);
+    const carried = sessionHeader(s.seen);
+    let group = carried === undefined ? undefined : bySession.get(carried);
+    if (carried === undefined && isInitialize(s.message)) {
+      group = [];
+      const assigned = mintedSession(s.seen);
+      if (assigned !== undefined) bySession.set(assigned, group);
+      groups.push(group);
+    }
+    if (group === undefined) {
+      group = latest ?? [];
+      if (latest === undefined) groups.push(group);
+    }
+    group.push(s);
+    latest = group;
   }
-  return groups.filter((g) => g.length > 0);
+  return groups;
 }
 
 const LIFECYCLE = 'basic/lifecycle#initialization';

@@ -30,6 +30,8 @@ function headerProbe(options: {
   covers?: string[];
   expectStatus: number;
   expectCode: number;
+  /** Another answer a second MUST of the same section asks for when the probe meets it too, and why. */
+  alsoRight?: { status: number; code: number; why: string };
   what: string;
   /** One probe, or several that must all be rejected alike (labelled for the message). */
   send(ctx: CheckContext): Promise<Exchange | Probe[]>;
@@ -56,12 +58,18 @@ function headerProbe(options: {
       const probes = all.filter(([, e, why]) => !why?.(e));
       const text = (list: Probe[]) => [...list.map(([what, e]) => `${what}: ${describe(e)}`), ...unclear].join('; ');
       if (probes.length === 0) return [skip(unclear.join('; '))];
-      const right = (e: Exchange) => e.status === options.expectStatus && errorOf(e.response)?.code === options.expectCode;
-      const wrong = probes.filter(([, e]) => !right(e));
-      if (wrong.length === 0) return [pass(text(probes), probes.map(([, e]) => e))];
+      const answers = (e: Exchange, status: number, code: number) => e.status === status && errorOf(e.response)?.code === code;
+      const also = options.alsoRight;
+      const alsoRight = (e: Exchange) => also !== undefined && answers(e, also.status, also.code);
+      const wrong = probes.filter(([, e]) => !answers(e, options.expectStatus, options.expectCode) && !alsoRight(e));
+      if (wrong.length === 0) {
+        const other = probes.some(([, e]) => alsoRight(e)) ? ` (${also!.why})` : '';
+        return [pass(`${text(probes)}${other}`, probes.map(([, e]) => e))];
+      }
       const excuse = await options.excusedIf?.(ctx, wrong.map(([, e]) => e));
       if (excuse) return [skip(`${text(wrong)}, not judged: ${excuse}`)];
-      return [fail(text(wrong), `HTTP ${options.expectStatus} with JSON-RPC error ${options.expectCode}`, wrong.map(([, e]) => e))];
+      const expected = `HTTP ${options.expectStatus} with JSON-RPC error ${options.expectCode}${also ? `, or HTTP ${also.status} with JSON-RPC error ${also.code} (${also.why})` : ''}`;
+      return [fail(text(wrong), expected, wrong.map(([, e]) => e))];
     },
   };
 }
@@ -163,14 +171,26 @@ export const HTTP_HEADER_CHECKS = [
           text: 'If the values do not match, the server MUST reject the request with 400 Bad Request and a HeaderMismatch JSON-RPC error (see Server Validation).',
           keyword: 'MUST',
         },
+        {
+          ref: `${SPEC}#protocol-version-header`,
+          text: 'If the server does not implement the requested protocol version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with 400 Bad Request and an UnsupportedProtocolVersionError listing its supported versions.',
+          keyword: 'MUST',
+        },
       ],
     },
-    title: 'MCP-Protocol-Version different from the body version is rejected with 400 and -32020',
+    title: 'MCP-Protocol-Version different from the body version is rejected with 400 and -32020 (or -32022 when the header names a version the server does not implement)',
     specRef: `${SPEC}#protocol-version-header`,
     covers: ['http.pv.match'],
     expectStatus: 400,
     expectCode: ERR.headerMismatch,
     what: `tools/list with header ${LEGACY_VERSION} and body ${MODERN_VERSION}`,
+    // The header names a version the server may not implement, which the next MUST of the section answers with 400 and
+    // -32022: the probe meets both sentences, and either answer keeps one of them.
+    alsoRight: {
+      status: 400,
+      code: ERR.unsupportedVersion,
+      why: `the header names ${LEGACY_VERSION}, and "If the server does not implement the requested protocol version …, it MUST respond with 400 Bad Request and an UnsupportedProtocolVersionError"`,
+    },
     send: (ctx) => list(ctx, { 'MCP-Protocol-Version': LEGACY_VERSION }),
     // A server that also speaks 2025-11-25 may take the header's version and refuse the request by that revision's
     // rules (the Python SDK 2.3 answers 400 for the missing session): refused with 400, but without HeaderMismatch.

@@ -8,19 +8,26 @@ import { fail, pass, skip } from '../kit/outcome.js';
 import { requestMeta } from '../kit/notifications-seen.js';
 import { responseMediaType } from '../kit/response-headers.js';
 
+/** Notifications of a change a tools/call may itself have made (a tool that adds a tool, or writes a resource). */
+const CHANGES: ReadonlySet<string> = new Set(['notifications/tools/list_changed', 'notifications/prompts/list_changed', 'notifications/resources/list_changed', 'notifications/resources/updated']);
+
 /**
  * A notification on a request's own SSE stream is related when it is progress for that request's token, or a log
- * message. On the initialize revisions a list change or a resource update may be what the request itself caused (a
- * tools/call that adds a tool), so only progress for another token is certainly unrelated there.
+ * message. A list change or a resource update may be what the request itself caused (a tools/call that adds a tool):
+ * on a tools/call's stream it relates to that call, on every revision. On the initialize revisions, whose sentence
+ * names no kind of notification, only progress for another token is certainly unrelated; on 2026-07-28 a change
+ * notification on the stream of any other request is (list changes arrive on a subscriptions/listen stream).
  */
 export function unrelated(exchange: Exchange, wire: Wire): unknown[] {
   const token = requestMeta(exchange).progressToken;
+  const call = methodOf(exchange) === 'tools/call';
   return exchange.notifications.filter((message) => {
     if (!isObject(message) || typeof message.method !== 'string' || 'id' in message) return false;
     if (message.method === 'notifications/message') return false;
     if (message.method === 'notifications/progress') {
       return token === undefined || !isObject(message.params) || message.params.progressToken !== token;
     }
+    if (call && CHANGES.has(message.method)) return false;
     return !isInitializeWire(wire);
   });
 }
@@ -53,7 +60,7 @@ export const sseRelated: CheckDefinition = {
     '2025-06-18': [LEGACY_RELATED],
     '2025-03-26': [LEGACY_RELATED],
   },
-  title: "Notifications on a request's SSE stream relate to that request (its progress, log messages) — never another request's progress, nor (2026-07-28) a list_changed",
+  title: "Notifications on a request's SSE stream relate to that request (its progress, log messages, a change a tools/call made) — never another request's progress, nor (2026-07-28) a list_changed on another request's stream",
   specRef: 'basic/transports/streamable-http#receiving-messages',
   area: 'http',
   needs: ['http'],
@@ -70,7 +77,7 @@ export const sseRelated: CheckDefinition = {
         `${offending.length} response stream(s) carried unrelated notifications, e.g. ${methods} on the ${methodOf(first.exchange)} stream`,
         isInitializeWire(ctx.wire)
           ? "notifications that relate to the request: progress only for the request's own progressToken"
-          : "only notifications/progress for the request's own progressToken and notifications/message; list changes arrive on a subscriptions/listen stream",
+          : "only notifications/progress for the request's own progressToken, notifications/message, and on a tools/call's stream a change the call made; other list changes arrive on a subscriptions/listen stream",
         offending.slice(0, 3).map((o) => o.exchange),
       ),
     ];

@@ -107,6 +107,17 @@ describe('responses to the notifications base.notif.no-response sends', () => {
   });
 });
 
+describe('the cancellations base.notif.no-response sends', () => {
+  it('never cancel initialize ("The initialize request MUST NOT be cancelled by clients"): the race probe takes the first other request answered', async () => {
+    const { cancellationsToIgnore } = await import('./cancellation.js');
+    const answered = (id: number, method: string): Exchange => ({ seq: id, sentAt: at(id), durationMs: 1, request: { jsonrpc: '2.0', id, method }, response: { jsonrpc: '2.0', id, result: {} }, notifications: [] });
+    const ids = (exchanges: Exchange[]) => cancellationsToIgnore(exchanges).map((p) => p.requestId);
+    expect(ids([answered(1, 'initialize'), answered(2, 'tools/list')])).toEqual([2, 'mcp-tools-conformance-never-sent', undefined]);
+    // Only initialize answered so far: the id never sent and the one without requestId remain.
+    expect(ids([answered(1, 'initialize')])).toEqual(['mcp-tools-conformance-never-sent', undefined]);
+  });
+});
+
 describe('base.notif.no-response', () => {
   /** A stdio context whose server answers each notification with `reply` (or nothing), while a call it gave up on (id 41) is answered late. */
   async function judge(reply?: (params: Record<string, unknown>) => unknown) {
@@ -144,11 +155,12 @@ describe('base.notif.no-response', () => {
 
 describe('base.notif.no-response while checks overlap', () => {
   /** The audit's connection must stay untouched; the listing-only one (`shared`) is answered like judge()'s. */
-  async function overlapping(shared: () => Promise<unknown>) {
+  async function overlapping(shared: () => Promise<unknown>, wire = '2026-07-28') {
     const { notificationsUnanswered } = await import('./cancellation.js');
     const { isPending } = await import('../../src/runner/types.js');
     const used: string[] = [];
     const ctx = {
+      wire,
       overlaps: true,
       canOpenConnections: true,
       exchanges: () => [],
@@ -160,15 +172,21 @@ describe('base.notif.no-response while checks overlap', () => {
     return { used, ran, isPending };
   }
 
-  function ownConnection(reply?: unknown) {
+  function ownConnection(reply?: unknown, firstMethod = 'server/discover') {
     const strays: StrayEvent[] = [];
-    const answered = { seq: 1, sentAt: at(0), durationMs: 1, request: { jsonrpc: '2.0', id: 1, method: 'server/discover' }, response: { jsonrpc: '2.0', id: 1, result: {} }, notifications: [] };
+    const answered = (id: number, method: string) => ({ seq: id, sentAt: at(0), durationMs: 1, request: { jsonrpc: '2.0', id, method }, response: { jsonrpc: '2.0', id, result: {} }, notifications: [] });
     const sent: unknown[] = [];
+    const exchanges = [answered(1, firstMethod)];
     return {
       sent,
       client: {
-        exchanges: [answered],
+        exchanges,
         transport: { strays: () => strays },
+        request: async (method: string) => {
+          const exchange = answered(exchanges.length + 1, method);
+          exchanges.push(exchange);
+          return exchange;
+        },
         notify: async (method: string, params: Record<string, unknown>) => {
           sent.push(params);
           if (reply !== undefined && !('requestId' in params)) strays.push({ at: new Date().toISOString(), kind: 'unknown-id', data: reply });
@@ -183,6 +201,15 @@ describe('base.notif.no-response while checks overlap', () => {
     const { used, ran, isPending } = await overlapping(async () => own.client);
     expect(used).toEqual(['listing-only']);
     expect(own.sent.map((p) => (p as { requestId?: unknown }).requestId)).toEqual([1, 'mcp-tools-conformance-never-sent', undefined]);
+    if (!isPending(ran)) throw new Error('expected a pending verdict');
+    expect((await ran.verdict).map((o) => o.status)).toEqual(['pass']);
+  });
+
+  it('on the initialize wire, a connection whose only answered request is initialize gets a ping, whose id the race probe cancels', async () => {
+    const own = ownConnection(undefined, 'initialize');
+    const { ran, isPending } = await overlapping(async () => own.client, '2025-11-25');
+    expect(own.client.exchanges.map((e) => e.request.method)).toEqual(['initialize', 'ping']);
+    expect(own.sent.map((p) => (p as { requestId?: unknown }).requestId)).toEqual([2, 'mcp-tools-conformance-never-sent', undefined]);
     if (!isPending(ran)) throw new Error('expected a pending verdict');
     expect((await ran.verdict).map((o) => o.status)).toEqual(['pass']);
   });

@@ -269,12 +269,16 @@ const LEGACY_IGNORE_INVALID: SpecSentence = { ref: 'basic/utilities/cancellation
 /** JSON-RPC 2.0 §4.1: "The Server MUST NOT reply to a Notification", which every revision's "MUST follow" takes in. */
 const JSON_RPC_NO_REPLY = 'JSON-RPC 2.0: "The Server MUST NOT reply to a Notification"';
 
+/** A request of ours already answered, which a cancellation may name: never initialize, nor a listen stream. */
+const raceCandidate = (e: Exchange) => isObject(e.response) && isObject(e.request) && 'id' in e.request && e.request.method !== 'initialize' && !isListen(e);
+
 /**
  * Cancellations a server can only ignore: for a request it answered long ago (the race the cancellation page
- * describes, made certain), for an id it never saw, and without any requestId.
+ * describes, made certain), for an id it never saw, and without any requestId. Never one for `initialize`: "The
+ * initialize request MUST NOT be cancelled by clients".
  */
-function cancellationsToIgnore(exchanges: readonly Exchange[]): Record<string, unknown>[] {
-  const answered = exchanges.find((e) => isObject(e.response) && isObject(e.request) && 'id' in e.request && !isListen(e));
+export function cancellationsToIgnore(exchanges: readonly Exchange[]): Record<string, unknown>[] {
+  const answered = exchanges.find(raceCandidate);
   const answeredId = answered ? (answered.request as { id: unknown }).id : undefined;
   return [
     ...(answeredId !== undefined ? [{ requestId: answeredId, reason: 'conformance probe: a request already answered' }] : []),
@@ -327,8 +331,11 @@ export const notificationsUnanswered: CheckDefinition = {
   async run(ctx) {
     const own = await windowConnection(ctx);
     const channel: NotificationChannel = own
-      ? { exchanges: () => own.exchanges, strays: () => own.transport.strays(), notify: (method, params) => own.notify(method, params) }
-      : { exchanges: () => ctx.exchanges(), strays: () => ctx.strays(), notify: (method, params) => ctx.client.notify(method, params) };
+      ? { exchanges: () => own.exchanges, strays: () => own.transport.strays(), notify: (method, params) => own.notify(method, params), request: (method) => own.request(method) }
+      : { exchanges: () => ctx.exchanges(), strays: () => ctx.strays(), notify: (method, params) => ctx.client.notify(method, params), request: (method) => ctx.client.request(method) };
+    // On the initialize wire a connection may have had only initialize answered, which is never cancelled: a ping
+    // gives the race probe a request already answered.
+    if (isInitializeWire(ctx.wire) && !channel.exchanges().some(raceCandidate)) await channel.request('ping');
     const since = new Date().toISOString();
     const probes = cancellationsToIgnore(channel.exchanges());
     const sent: Exchange[] = [];
@@ -344,6 +351,7 @@ interface NotificationChannel {
   exchanges(): readonly Exchange[];
   strays(): readonly StrayEvent[];
   notify(method: string, params: Record<string, unknown>): Promise<Exchange>;
+  request(method: string): Promise<Exchange>;
 }
 
 /**
@@ -359,7 +367,8 @@ async function windowConnection(ctx: CheckContext): Promise<McpClient | undefine
 function judgeAnswersToNotifications(channel: NotificationChannel, since: string, probes: readonly Record<string, unknown>[], sent: Exchange[]): Outcome[] {
   const answers = answersToNotifications(channel.strays(), since, new Set(probes.filter((p) => 'requestId' in p).map((p) => valueKey(p.requestId))));
   if (answers.length === 0) {
-    return [pass(`${sent.length} notifications/cancelled the server could only ignore (a request already answered, an id never sent, no requestId) got no response within ${NOTIFICATION_WATCH_MS} ms (a response with a null or missing id, or a cancelled id)`, sent)];
+    const kinds = probes.map((p) => ('requestId' in p ? String(p.reason).replace('conformance probe: ', '') : 'no requestId')).join(', ');
+    return [pass(`${sent.length} notifications/cancelled the server could only ignore (${kinds}) got no response within ${NOTIFICATION_WATCH_MS} ms (a response with a null or missing id, or a cancelled id)`, sent)];
   }
   return [
     fail(

@@ -3,7 +3,7 @@ import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
 import { invalidCases, ValidArguments, type Arguments, type ArgumentSource, type InvalidCase } from '../../src/property/index.js';
 import { describeIssues } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
-import { compileArgumentSchema, pickInvalidArguments, type ArgumentVerdict, type FormatDependence } from '../../src/schema/arguments/index.js';
+import { compileArgumentSchema, pickInvalidArguments, undeclaredDialectOn, type ArgumentVerdict, type UndeclaredDialect } from '../../src/schema/arguments/index.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import type { Outcome } from '../../src/model/check.js';
 import type { Wire } from '../../src/model/wire.js';
@@ -11,10 +11,12 @@ import { note } from '../kit/outcome.js';
 import { searchTools, type ToolCall } from './property-search.js';
 import type { ListedTool } from '../kit/listed-tools.js';
 import type { CheckContext } from '../../src/runner/context.js';
-import { formatOnlyOutcome, judgedProbes, OUTPUT_CONFORMS_SENTENCES, TOOL_ERRORS_IN_RESULT_SENTENCES, validCalls } from '../tool-calls/tool-results.js';
+import { hingeOutcome, judgedProbes, OUTPUT_CONFORMS_SENTENCES, TOOL_ERRORS_IN_RESULT_SENTENCES, validCalls } from '../tool-calls/tool-results.js';
 import {
+  coercedProblem,
   inconclusiveOutcome,
   judgeInvalidAnswer,
+  lenientCase,
   lenientOutcome,
   type ComparedFailures,
   type Control,
@@ -92,42 +94,47 @@ export const validCasesAnswered: CheckDefinition = {
     }),
 };
 
-/** A result whose structuredContent conforms only because `format` is an annotation: warned about, not a failing case. */
-type FormatOnly = (structuredContent: unknown, dependence: FormatDependence, exchange: Exchange) => void;
+/**
+ * A result whose structuredContent conforms only because `format` is an annotation, or only in some of the dialects an
+ * outputSchema without `$schema` may be read in: warned about, not a failing case.
+ */
+type Hinged = (structuredContent: unknown, verdict: ArgumentVerdict, exchange: Exchange) => void;
 
-function judgeOutput(validate: (value: unknown) => ArgumentVerdict, formatOnly?: FormatOnly) {
+function judgeOutput(validate: (value: unknown) => ArgumentVerdict, hinged?: Hinged) {
   return (exchange: Exchange): string | undefined => {
     const result = resultOf(exchange.response);
     if (!result || result.resultType === 'input_required' || result.isError === true) return undefined;
     if (!('structuredContent' in result)) return 'a successful result has no structuredContent';
     const verdict = validate(result.structuredContent);
-    if (verdict.valid && verdict.format) formatOnly?.(result.structuredContent, verdict.format, exchange);
+    if (verdict.valid && (verdict.format || verdict.readings)) hinged?.(result.structuredContent, verdict, exchange);
     return verdict.valid ? undefined : `structuredContent breaks the outputSchema: ${describeIssues(verdict.issues, 3)}`;
   };
 }
 
-async function scriptedSampleHingesOnFormat(ctx: CheckContext, t: ListedTool): Promise<boolean> {
+async function scriptedSampleHinges(ctx: CheckContext, t: ListedTool): Promise<boolean> {
   const result = resultOf((await scriptedSample(ctx, t))?.response);
-  const compiled = compileArgumentSchema(t.tool.outputSchema);
+  const compiled = compileArgumentSchema(t.tool.outputSchema, undeclaredDialectOn(ctx.wire));
   if (!result || !compiled.ok || result.isError === true || result.resultType === 'input_required' || !('structuredContent' in result)) return false;
-  return compiled.validator.validate(result.structuredContent).format !== undefined;
+  const verdict = compiled.validator.validate(result.structuredContent);
+  return verdict.format !== undefined || verdict.readings !== undefined;
 }
 
 /**
- * Results whose conformance hinges on `format` alone: the first of each tool is warned about after the search, unless
- * the tool also failed, or tools.output.conform already warned about its scripted sample.
+ * Results whose conformance hinges on `format` or the dialect alone: the first of each tool is warned about after the
+ * search, unless the tool also failed, or tools.output.conform already warned about its scripted sample.
  */
-class FormatWarnings {
+class HingeWarnings {
   private readonly first = new Map<string, { t: ListedTool; outcome: Outcome }>();
 
   clear(): void {
     this.first.clear();
   }
 
-  recorder(t: ListedTool, wire: Wire): FormatOnly {
-    return (structuredContent, dependence, exchange) => {
+  recorder(t: ListedTool, wire: Wire): Hinged {
+    return (structuredContent, verdict, exchange) => {
       if (this.first.has(t.label)) return;
-      this.first.set(t.label, { t, outcome: { ...formatOnlyOutcome(t.tool.outputSchema, structuredContent, dependence, exchange, wire), tool: t.label } });
+      const outcome = hingeOutcome(t.tool.outputSchema, structuredContent, verdict, exchange, wire);
+      if (outcome) this.first.set(t.label, { t, outcome: { ...outcome, tool: t.label } });
     };
   }
 
@@ -135,14 +142,14 @@ class FormatWarnings {
     const failed = new Set(reported.filter((o) => o.status === 'fail' || o.status === 'error').map((o) => o.tool));
     const outcomes: Outcome[] = [];
     for (const { t, outcome } of this.first.values()) {
-      if (!failed.has(t.label) && !(await scriptedSampleHingesOnFormat(ctx, t))) outcomes.push(outcome);
+      if (!failed.has(t.label) && !(await scriptedSampleHinges(ctx, t))) outcomes.push(outcome);
     }
     return outcomes;
   }
 }
 
 function outputCheck(): CheckDefinition {
-  const warnings = new FormatWarnings();
+  const warnings = new HingeWarnings();
   const check: CheckDefinition = {
     id: 'tools.output.conform.property',
     covers: ['tools.output.conform'],
@@ -163,13 +170,13 @@ function outputCheck(): CheckDefinition {
         caseStream: VALID_CASES,
         reportedBy: async (ctx, t) => {
           const sample = await scriptedSample(ctx, t);
-          const compiled = compileArgumentSchema(t.tool.outputSchema);
+          const compiled = compileArgumentSchema(t.tool.outputSchema, undeclaredDialectOn(ctx.wire));
           const problem = sample && compiled.ok ? judgeOutput((v) => compiled.validator.validate(v))(sample) : undefined;
           return problem ? `tools.output.conform already reports its scripted sample (${problem})` : undefined;
         },
         applies: { to: (t) => isObject(t.tool.outputSchema), none: 'no tool declares an outputSchema' },
         property: (t, source) => {
-          const compiled = compileArgumentSchema(t.tool.outputSchema);
+          const compiled = compileArgumentSchema(t.tool.outputSchema, undeclaredDialectOn(ctx.wire));
           if (!compiled.ok) return `the outputSchema cannot be used for validation: ${compiled.reason}`;
           return { arbitrary: new ValidArguments(source), argumentsOf: (args) => args, judge: judgeOutput((v) => compiled.validator.validate(v), warnings.recorder(t, ctx.wire)) };
         },
@@ -182,23 +189,44 @@ function outputCheck(): CheckDefinition {
 
 export const generatedOutputConforms = outputCheck();
 
-const breakable = new WeakMap<ArgumentSource, boolean>();
+const breakable: Record<UndeclaredDialect, WeakMap<ArgumentSource, boolean>> = { default: new WeakMap(), 'any-dialect': new WeakMap() };
 
-/** Whether some generated value (or the prepared one) has a mutation the schema rejects. */
-function hasBreakableConstraint(source: ArgumentSource): boolean {
-  let known = breakable.get(source);
+/** Whether some generated value (or the prepared one) has a mutation the schema rejects (in every reading, with `any-dialect`). */
+function hasBreakableConstraint(source: ArgumentSource, undeclared: UndeclaredDialect): boolean {
+  let known = breakable[undeclared].get(source);
   if (known === undefined) {
-    known = findBreakableConstraint(source);
-    breakable.set(source, known);
+    known = findBreakableConstraint(source, undeclared);
+    breakable[undeclared].set(source, known);
   }
   return known;
 }
 
-function findBreakableConstraint(source: ArgumentSource): boolean {
-  const breakable = (value: Arguments | undefined) => value !== undefined && pickInvalidArguments(source.schema, value, 0) !== undefined;
+function findBreakableConstraint(source: ArgumentSource, undeclared: UndeclaredDialect): boolean {
+  const breakable = (value: Arguments | undefined) => value !== undefined && pickInvalidArguments(source.schema, value, 0, undeclared) !== undefined;
   if (breakable(source.fallback)) return true;
   for (let i = 0; i < 16; i += 1) if (breakable(source.valid(i + 1, i % 2 === 0))) return true;
   return false;
+}
+
+interface LenientSeen {
+  verdict: Extract<InvalidVerdict, { verdict: 'lenient' }>;
+  description: string;
+  args: unknown;
+  key: string;
+  exchange: Exchange;
+}
+
+/** Cases of one lenient reading quoted with their arguments as evidence; all of them are named in the message. */
+const QUOTED_LENIENT_CASES = 4;
+
+/** One warning per lenient reading of a tool: a coercion names every case seen, not only the smallest. */
+function lenientOutcomes(tally: InvalidTally, wire: Wire, tool: string): Outcome[] {
+  return [...tally.lenient.values()].map((cases) => {
+    const seen = [...cases.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, kept]) => kept);
+    const first = seen[0]!;
+    const verdict = seen.length === 1 ? first.verdict : { ...first.verdict, problem: coercedProblem(seen.map((s) => s.description)) };
+    return lenientOutcome(verdict, wire, tool, seen.slice(0, QUOTED_LENIENT_CASES).flatMap((s) => [note('arguments sent', s.args), s.exchange]));
+  });
 }
 
 /**
@@ -209,7 +237,8 @@ function findBreakableConstraint(source: ArgumentSource): boolean {
 interface InvalidTally {
   refused: number;
   lenientCount: number;
-  lenient: Map<LenientReading, { verdict: Extract<InvalidVerdict, { verdict: 'lenient' }>; args: unknown; key: string; exchange: Exchange }>;
+  /** By reading, then by case (each coercion seen: lenientCase), the smallest arguments of each. */
+  lenient: Map<LenientReading, Map<string, LenientSeen>>;
   inconclusive: string[];
   inconclusiveCount: number;
 }
@@ -222,8 +251,8 @@ const smaller = (a: string, b: string) => a.length < b.length || (a.length === b
 function invalidCheck(): CheckDefinition {
   const noted: { where: string; code: number }[] = [];
   const tallies = new Map<string, InvalidTally>();
-  const property = (t: ListedTool, source: ArgumentSource, call: ToolCall) => {
-    if (!hasBreakableConstraint(source)) {
+  const property = (undeclared: UndeclaredDialect) => (t: ListedTool, source: ArgumentSource, call: ToolCall) => {
+    if (!hasBreakableConstraint(source, undeclared)) {
       return 'the inputSchema has no constraint that a targeted mutation can break (no required or typed property, and undeclared properties are allowed)';
     }
     const tally: InvalidTally = { refused: 0, lenientCount: 0, lenient: new Map(), inconclusive: [], inconclusiveCount: 0 };
@@ -251,8 +280,11 @@ function invalidCheck(): CheckDefinition {
         case 'lenient': {
           tally.lenientCount += 1;
           const key = canonicalJson(c!.mutation.value);
-          const kept = tally.lenient.get(verdict.reading);
-          if (!kept || smaller(key, kept.key)) tally.lenient.set(verdict.reading, { verdict, args: c!.mutation.value, key, exchange });
+          const cases = tally.lenient.get(verdict.reading) ?? new Map<string, LenientSeen>();
+          tally.lenient.set(verdict.reading, cases);
+          const which = lenientCase(c!.mutation);
+          const kept = cases.get(which);
+          if (!kept || smaller(key, kept.key)) cases.set(which, { verdict, description: c!.mutation.description, args: c!.mutation.value, key, exchange });
           return undefined;
         }
         case 'inconclusive':
@@ -265,12 +297,12 @@ function invalidCheck(): CheckDefinition {
           return undefined;
       }
     };
-    return { arbitrary: invalidCases(source), argumentsOf: (c: InvalidCase | undefined) => c?.mutation.value, judge };
+    return { arbitrary: invalidCases(source, undeclared), argumentsOf: (c: InvalidCase | undefined) => c?.mutation.value, judge };
   };
   const settle = (ctx: CheckContext) => (t: ListedTool): { outcomes: Outcome[]; counted: boolean } => {
     const tally = tallies.get(t.label);
     if (!tally) return { outcomes: [], counted: true };
-    const outcomes = [...tally.lenient.values()].map((l) => lenientOutcome(l.verdict, ctx.wire, t.label, [note('arguments sent', l.args), l.exchange]));
+    const outcomes = lenientOutcomes(tally, ctx.wire, t.label);
     if (tally.refused === 0 && tally.lenientCount === 0 && tally.inconclusiveCount > 0) outcomes.push(inconclusiveOutcome(t.label, tally.inconclusive, tally.inconclusiveCount));
     return { outcomes, counted: tally.refused > 0 };
   };
@@ -302,7 +334,7 @@ function invalidCheck(): CheckDefinition {
           const failed = (await judgedProbes(ctx)).probes.find((p) => p.call.tool.label === t.label && p.verdict.verdict === 'breach');
           return failed ? `tools.err.execution-errors already reports a mutation of its scripted sample (${failed.mutation.description})` : undefined;
         },
-        property,
+        property: property(undeclaredDialectOn(ctx.wire)),
         settle: settle(ctx),
         describe: (c) => (c ? [note(`how it was made invalid (${c.mutation.kind})`, { mutation: c.mutation.description, from: c.valid })] : []),
         remarks: remarks(ctx),

@@ -28,11 +28,12 @@ function metaProbes(ctx: CheckContext): Promise<Probe[]> {
     const { [META_PROTOCOL_VERSION]: _version, ...noVersion } = good;
     const { [META_CLIENT_CAPABILITIES]: _caps, ...noCaps } = good;
     const http = ctx.transportKind === 'http';
-    // When the body lacks the version but the header has one, HeaderMismatch is as right as Invalid params (§6.9).
+    // When the body lacks the version but the header has one, HeaderMismatch is as right as Invalid params (§6.9): a
+    // body without params, or without _meta, lacks it as much as a _meta without protocolVersion.
     const orMismatch = http ? [ERR.invalidParams, ERR.headerMismatch] : [ERR.invalidParams];
     const cases: { label: string; send: () => Promise<Exchange>; accepted: number[] }[] = [
-      { label: 'no params at all', send: () => rawList(ctx, undefined), accepted: [ERR.invalidParams] },
-      { label: 'params without _meta', send: () => ctx.client.request('tools/list', {}, { meta: null }), accepted: [ERR.invalidParams] },
+      { label: 'no params at all', send: () => rawList(ctx, undefined), accepted: orMismatch },
+      { label: 'params without _meta', send: () => ctx.client.request('tools/list', {}, { meta: null }), accepted: orMismatch },
       { label: '_meta without protocolVersion', send: () => ctx.client.request('tools/list', {}, { meta: noVersion }), accepted: orMismatch },
       { label: '_meta without clientCapabilities', send: () => ctx.client.request('tools/list', {}, { meta: noCaps }), accepted: [ERR.invalidParams] },
     ];
@@ -69,11 +70,17 @@ export const metaRequired: CheckDefinition = {
   async run(ctx) {
     const probes = await metaProbes(ctx);
     const wrong = probes.filter((p) => !p.accepted.includes(errorOf(p.exchange.response)?.code as number));
-    if (wrong.length === 0) return [pass(`all ${probes.length} malformed requests were rejected with -32602`)];
+    if (wrong.length === 0) {
+      const mismatch = probes.filter((p) => errorOf(p.exchange.response)?.code === ERR.headerMismatch).map((p) => p.label);
+      const how = mismatch.length > 0 ? `: -32020 for ${mismatch.join(', ')} (the body lacks the version its MCP-Protocol-Version header names, a HeaderMismatch too), -32602 for the rest` : ' with -32602';
+      return [pass(`all ${probes.length} malformed requests were rejected${how}`)];
+    }
     return [
       fail(
         `malformed _meta not rejected: ${wrong.map((w) => `${w.label} → ${answer(w.exchange)}`).join('; ')}`,
-        'JSON-RPC error -32602 (Invalid params) for a request whose _meta lacks protocolVersion or clientCapabilities',
+        ctx.transportKind === 'http'
+          ? 'JSON-RPC error -32602 (Invalid params) for a request whose _meta lacks protocolVersion or clientCapabilities (or -32020, HeaderMismatch, where the body lacks the version its MCP-Protocol-Version header names)'
+          : 'JSON-RPC error -32602 (Invalid params) for a request whose _meta lacks protocolVersion or clientCapabilities',
         wrong.map((w) => w.exchange),
       ),
     ];

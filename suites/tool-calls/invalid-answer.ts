@@ -153,11 +153,7 @@ function acceptedVerdict(answer: Exchange, result: Record<string, unknown>, muta
         : { verdict: 'breach', problem: `${accepted}, and its text does not say the property was ignored` };
     }
     case 'coercion':
-      return {
-        verdict: 'lenient',
-        reading: 'coercion',
-        problem: `${mutation.description}: accepted, as a validator that coerces types does (Ajv's coerceTypes, pydantic's lax mode, zod's z.coerce); the inputSchema does not allow this value`,
-      };
+      return { verdict: 'lenient', reading: 'coercion', problem: coercedProblem([mutation.description]) };
     case 'null-as-absent':
       return {
         verdict: 'lenient',
@@ -169,6 +165,26 @@ function acceptedVerdict(answer: Exchange, result: Record<string, unknown>, muta
       if (mutation.kind === 'null-value') return { verdict: 'breach', problem: `${accepted}; a required property cannot be read as absent` };
       return { verdict: 'breach', problem: accepted };
   }
+}
+
+/** What a looser validator that coerces types was seen to accept: each case (a mutation's description), named. */
+export function coercedProblem(cases: readonly string[]): string {
+  const why = "as a validator that coerces types does (Ajv's coerceTypes, pydantic's lax mode, zod's z.coerce)";
+  return cases.length === 1
+    ? `${cases[0]!}: accepted, ${why}; the inputSchema does not allow this value`
+    : `${cases.length} values of the wrong type were accepted, ${why}: ${cases.join('; ')}. The inputSchema allows none of them`;
+}
+
+/**
+ * Which coercion a mutation asks for: the property and the JSON type of the value put there (a numeric string and a
+ * boolean for the same number are two cases). Other mutations are one case each reading.
+ */
+export function lenientCase(mutation: InvalidArguments): string {
+  if (mutation.lenientReading !== 'coercion') return '';
+  const parsed = parsePointer(mutation.path);
+  const name = parsed.ok ? parsed.tokens[0] : undefined;
+  const value = name === undefined ? undefined : mutation.value[name];
+  return `${mutation.path}\u0000${value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value}`;
 }
 
 /** The schema-valid call a mutation was made from: its arguments, and its answer (sent only when asked for). */

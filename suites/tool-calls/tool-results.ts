@@ -6,7 +6,7 @@ import { describeIssues } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Outcome, SpecSentence, SpecSentences } from '../../src/model/check.js';
 import type { InvalidArguments } from '../../src/schema/arguments/index.js';
-import { compileArgumentSchema, describeFormatDependence, invalidArguments, isUndecided, sampleArguments, type FormatDependence } from '../../src/schema/arguments/index.js';
+import { compileArgumentSchema, describeFormatDependence, invalidArguments, isUndecided, sampleArguments, undeclaredDialectOn, type ArgumentVerdict, type DialectReading, type FormatDependence } from '../../src/schema/arguments/index.js';
 import { dialectOf, namesDefaultDialect } from '../../src/schema/tool-schema/index.js';
 import type { Wire } from '../../src/model/wire.js';
 import type { Exchange } from '../../src/model/exchange.js';
@@ -118,20 +118,49 @@ const STRICT_VALIDATION: SpecSentence = {
 };
 
 /**
+ * Before 2025-11-25 the tools page only names the outputSchema a JSON Schema, and no page names a default dialect: one
+ * without `$schema` may be read in any (descriptive).
+ */
+const OUTPUT_IS_JSON_SCHEMA: SpecSentence = { ref: 'server/tools#tool', text: 'outputSchema: Optional JSON Schema defining expected output structure', keyword: 'descriptive' };
+
+/**
  * The sentences behind tools.output.conform and its property-based counterpart, the same in every revision that has
  * them: outputSchema and structuredContent arrived in 2025-06-18.
  */
 export const OUTPUT_CONFORMS_SENTENCES: SpecSentences = {
   '2026-07-28': [OUTPUT_CONFORMS, STRICT_VALIDATION],
   '2025-11-25': [OUTPUT_CONFORMS, STRICT_VALIDATION],
-  '2025-06-18': [OUTPUT_CONFORMS, STRICT_VALIDATION],
+  '2025-06-18': [OUTPUT_CONFORMS, STRICT_VALIDATION, OUTPUT_IS_JSON_SCHEMA],
 };
+
+/**
+ * The warning for structuredContent that an outputSchema without `$schema` accepts in one dialect and rejects in
+ * another, on a revision that names no default dialect: no failure, since either reading is the schema's; both are given.
+ */
+export function dialectSplitOutcome(readings: readonly DialectReading[], exchange: Exchange, wire: Wire): Outcome {
+  const accepting = readings.filter((r) => r.valid).map((r) => r.dialect);
+  const rejecting = readings.filter((r) => !r.valid).map((r) => `${r.dialect} (${describeIssues(r.issues, 3)})`);
+  return {
+    status: 'warn',
+    message: `whether structuredContent conforms to the outputSchema hinges on the JSON Schema dialect: it conforms read as ${accepting.join(' or ')}, and not read as ${rejecting.join(' or ')}. Not a failure: the outputSchema declares no $schema, and ${wire} names no default dialect, so each reading is the schema's`,
+    expected: 'structuredContent that conforms in every dialect the outputSchema may be read in, or an outputSchema that names its dialect in $schema',
+    evidence: [exchange],
+    sentence: OUTPUT_IS_JSON_SCHEMA,
+  };
+}
+
+/** The warning for a valid verdict that hinges on the dialect or on `format` alone; undefined when it hinges on nothing. */
+export function hingeOutcome(outputSchema: unknown, structuredContent: unknown, verdict: ArgumentVerdict, exchange: Exchange, wire: Wire): Outcome | undefined {
+  if (!verdict.valid) return undefined;
+  if (verdict.readings) return dialectSplitOutcome(verdict.readings, exchange, wire);
+  return verdict.format ? formatOnlyOutcome(outputSchema, structuredContent, verdict.format, exchange, wire) : undefined;
+}
 
 /**
  * The warning for structuredContent whose conformance hinges on `format` alone: it names the format, the value and why
  * it is no failure (an annotation by default), resting on the descriptive sentence above.
  */
-export function formatOnlyOutcome(outputSchema: unknown, structuredContent: unknown, dependence: FormatDependence, exchange: Exchange, wire: Wire): Outcome {
+function formatOnlyOutcome(outputSchema: unknown, structuredContent: unknown, dependence: FormatDependence, exchange: Exchange, wire: Wire): Outcome {
   const { dialect, declared } = dialectOf(outputSchema);
   const { finding, why } = describeFormatDependence(dependence, structuredContent, dialect, declared === undefined && !namesDefaultDialect(wire));
   return {
@@ -211,7 +240,7 @@ export const outputConforms: CheckDefinition = {
     if (judged.length === 0) return [skip('no called tool with an outputSchema returned a successful result')];
     const outcomes: Outcome[] = [];
     for (const c of judged) {
-      const compiled = compileArgumentSchema(c.tool.tool.outputSchema);
+      const compiled = compileArgumentSchema(c.tool.tool.outputSchema, undeclaredDialectOn(ctx.wire));
       if (!compiled.ok) {
         outcomes.push({ ...skip(`outputSchema cannot be used for validation: ${compiled.reason}`), tool: c.tool.label });
         continue;
@@ -228,8 +257,9 @@ export const outputConforms: CheckDefinition = {
           ...fail(`structuredContent breaks the outputSchema: ${describeIssues(verdict.issues)}`, 'structuredContent valid against the outputSchema', [c.exchange]),
           tool: c.tool.label,
         });
-      } else if (verdict.format) {
-        outcomes.push({ ...formatOnlyOutcome(c.tool.tool.outputSchema, c.result.structuredContent, verdict.format, c.exchange, ctx.wire), tool: c.tool.label });
+      } else {
+        const hinge = hingeOutcome(c.tool.tool.outputSchema, c.result.structuredContent, verdict, c.exchange, ctx.wire);
+        if (hinge) outcomes.push({ ...hinge, tool: c.tool.label });
       }
     }
     const fine = judged.length - outcomes.length;
@@ -290,7 +320,7 @@ function invalidProbes(ctx: CheckContext): Promise<{ probes: InvalidProbe[]; pro
     const calls = (await validCalls(ctx)).calls;
     const perCall = await perTool(ctx, calls.map((c) => c.tool.tool.name as string), async (index) => {
       const c = calls[index]!;
-      const mutations = invalidArguments(c.tool.tool.inputSchema, c.args);
+      const mutations = invalidArguments(c.tool.tool.inputSchema, c.args, undeclaredDialectOn(ctx.wire));
       const picked = mutations.filter((m, i) => mutations.findIndex((o) => o.kind === m.kind) === i).slice(0, MAX_INVALID_PER_TOOL);
       const probes: InvalidProbe[] = [];
       let probed = 0;

@@ -37,4 +37,17 @@ describe('base.id.same', () => {
     expect(run(sent('1900-01-01'))[0]).toMatchObject({ status: 'pass' });
     expect(run(sent('2025-11-25'))[0]).toMatchObject({ status: 'fail', message: expect.stringMatching(/carries id null for request id 5/) });
   });
+
+  it('on 2026-07-28 leaves the id of a refusal for a missing MCP-Protocol-Version, Mcp-Method or Mcp-Name unjudged too, but not one for a header that disagrees with the body', () => {
+    const answer = { jsonrpc: '2.0', id: null, error: { code: -32020, message: 'Bad Request: header missing' } };
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'c', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+    const call = { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'x', arguments: {}, _meta: meta } };
+    const all = { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/call', 'Mcp-Name': 'x' };
+    const without = (name: keyof typeof all) => Object.fromEntries(Object.entries(all).filter(([key]) => key !== name));
+    const sent = (requestHeaders: Record<string, string> | undefined): Exchange => ({ ...exchange(call, answer), status: 400, ...(requestHeaders ? { requestHeaders } : {}) });
+    const run = (e: Exchange) => (responseIds.run({ wire: '2026-07-28', exchanges: () => [e] } as never) as Outcome[])[0]!.status;
+    expect([run(sent(without('MCP-Protocol-Version'))), run(sent(without('Mcp-Method'))), run(sent(without('Mcp-Name')))]).toEqual(['pass', 'pass', 'pass']);
+    // Headers that are all there (or stdio, which has none) leave a null id a fail; so does an Mcp-Method other than the body's, which takes reading the body to tell.
+    expect([run(sent(all)), run(sent(undefined)), run(sent({ ...all, 'Mcp-Method': 'tools/list' }))]).toEqual(['fail', 'fail', 'fail']);
+  });
 });

@@ -4,6 +4,7 @@ import { validateWire } from '../../src/schema/validator.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { ERR } from '../../src/protocol/constants.js';
+import { isInitializeWire, type Wire } from '../../src/model/wire.js';
 
 const RESULT_SAME_ID = { ref: 'basic/index#result-responses', text: 'Result responses MUST include the same ID as the request they correspond to.', keyword: 'MUST' } as const;
 const ERROR_SAME_ID = {
@@ -26,13 +27,25 @@ function sameId(a: unknown, b: unknown): boolean {
   return typeof a === typeof b && a === b;
 }
 
+/** A header of the request, by its name in any letter case. */
+function requestHeader(exchange: Exchange, name: string): string | undefined {
+  return Object.entries(exchange.requestHeaders ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
+}
+
 /**
- * An HTTP request whose MCP-Protocol-Version header names another revision than the one agreed (a probe of ours): the
- * transport may refuse it with 400 before it reads the message, so its id, like a malformed request's, may not be read.
+ * An HTTP request refused for its standard headers alone (a probe of ours): an MCP-Protocol-Version naming another
+ * revision than the one agreed, and on 2026-07-28 a missing MCP-Protocol-Version or Mcp-Method (or Mcp-Name, on a
+ * request whose Mcp-Method is tools/call). The transport may refuse it with 400 before it reads the message, so its id,
+ * like a malformed request's, may not be read. A header that disagrees with the body is not among them: telling that
+ * takes reading the body, id included.
  */
-function otherVersionHeader(exchange: Exchange, agreed: string): boolean {
-  const header = Object.entries(exchange.requestHeaders ?? {}).find(([name]) => name.toLowerCase() === 'mcp-protocol-version');
-  return header !== undefined && header[1] !== agreed;
+function headerFault(exchange: Exchange, agreed: Wire): boolean {
+  if (exchange.requestHeaders === undefined) return false;
+  const version = requestHeader(exchange, 'mcp-protocol-version');
+  if (version !== undefined && version !== agreed) return true;
+  if (isInitializeWire(agreed)) return false;
+  const method = requestHeader(exchange, 'mcp-method');
+  return version === undefined || method === undefined || (method === 'tools/call' && requestHeader(exchange, 'mcp-name') === undefined);
 }
 
 /**
@@ -118,7 +131,7 @@ export const responseIds: CheckDefinition = {
     const answered = ctx.exchanges().filter((e) => isObject(e.response) && isObject(e.request) && 'id' in e.request && !probe(e));
     if (answered.length === 0) return [skip('no request of the audit was answered')];
     const wire = ctx.wire;
-    const wellFormed = (e: Exchange) => wire !== null && validateWire('JSONRPCRequest', wire, e.request).length === 0 && !otherVersionHeader(e, wire);
+    const wellFormed = (e: Exchange) => wire !== null && validateWire('JSONRPCRequest', wire, e.request).length === 0 && !headerFault(e, wire);
     const bad = answered.flatMap((e) => {
       const problem = idProblem(e, wellFormed);
       return problem ? [{ e, problem }] : [];

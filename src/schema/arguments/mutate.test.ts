@@ -107,6 +107,19 @@ describe('invalidArguments', () => {
   });
 });
 
+describe('invalidArguments of a schema without $schema read in any dialect (before 2025-11-25)', () => {
+  it('makes no mutation some reading accepts: a maximum beside $ref binds in 2020-12, not in draft-07', () => {
+    const schema = { type: 'object', properties: { n: { $ref: '#/definitions/count', maximum: 10 } }, required: ['n'], definitions: { count: { type: 'integer', minimum: 0 } } };
+    const valid = { n: 3 };
+    const described = (undeclared?: 'any-dialect') => invalidArguments(schema, valid, undeclared).map((m) => m.description);
+    expect(described()).toContain('"n" set to 11, above its maximum');
+    const anyDialect = described('any-dialect');
+    expect(anyDialect).not.toContain('"n" set to 11, above its maximum');
+    // What every reading rejects is still a mutation.
+    expect(anyDialect).toEqual(expect.arrayContaining(['required property "n" removed', '"n" set to -1, below its minimum']));
+  });
+});
+
 describe('how a looser validator reads a mutation', () => {
   const schema = {
     type: 'object',

@@ -4,7 +4,7 @@ import { shorten } from '../tool-schema/shorten.js';
 import { rootView, type RootView } from './root-view.js';
 import { documentOf, resolveNode, type SchemaDocument } from './schema-document.js';
 import { cloneJson, codePointLength, countAt, declaredTypes, setOwn, type SchemaObject } from './schema-node.js';
-import { compileArgumentSchema, isUndecided, type ArgumentValidator } from './validate.js';
+import { compileArgumentSchema, isUndecided, type ArgumentValidator, type UndeclaredDialect } from './validate.js';
 import { aboveMaximumValues, belowMinimumValues, coercesTo, describeValue, enumMissValue, recodedValue, wrongTypeValues } from './wrong-values.js';
 
 export type InvalidArgumentsKind =
@@ -199,18 +199,19 @@ function selectRejected(proposals: readonly Proposal[], valid: Record<string, un
 /**
  * Targeted, deterministic mutations of `valid`, each breaking one constraint of a top-level property
  * (or of the root: a dropped required property, an undeclared property). Only mutations the compiled
- * validator rejects are returned, at most 12. Returns [] when the schema cannot be compiled or `valid`
- * is not itself accepted (mutating an invalid object proves nothing).
+ * validator rejects are returned, at most 12 (with `any-dialect`, those every reading of a schema without `$schema`
+ * rejects). Returns [] when the schema cannot be compiled or `valid` is not itself accepted (mutating an invalid object
+ * proves nothing).
  */
-export function invalidArguments(schema: unknown, valid: Record<string, unknown>): InvalidArguments[] {
-  const candidates = candidatesFor(schema, valid);
+export function invalidArguments(schema: unknown, valid: Record<string, unknown>, undeclared: UndeclaredDialect = 'default'): InvalidArguments[] {
+  const candidates = candidatesFor(schema, valid, undeclared);
   return candidates ? selectRejected(candidates.proposals, valid, candidates.validator) : [];
 }
 
 /** The proposals for `valid` and the validator that judges them; undefined when the schema cannot be used or rejects `valid`. */
-function candidatesFor(schema: unknown, valid: Record<string, unknown>): { proposals: Proposal[]; validator: ArgumentValidator } | undefined {
+function candidatesFor(schema: unknown, valid: Record<string, unknown>, undeclared: UndeclaredDialect): { proposals: Proposal[]; validator: ArgumentValidator } | undefined {
   if (!isObject(schema) || !isObject(valid)) return undefined;
-  const compiled = compileArgumentSchema(schema);
+  const compiled = compileArgumentSchema(schema, undeclared);
   if (!compiled.ok || !compiled.validator.validate(valid).valid) return undefined;
   const doc = documentOf(schema);
   const view = rootView(doc, valid);
@@ -223,8 +224,8 @@ function candidatesFor(schema: unknown, valid: Record<string, unknown>): { propo
  * taken round-robin from `pick`, and within a kind the proposals from `pick` on; the first rejected one is returned.
  * Undefined when the schema cannot be used or no proposal is rejected.
  */
-export function pickInvalidArguments(schema: unknown, valid: Record<string, unknown>, pick: number): InvalidArguments | undefined {
-  const candidates = candidatesFor(schema, valid);
+export function pickInvalidArguments(schema: unknown, valid: Record<string, unknown>, pick: number, undeclared: UndeclaredDialect = 'default'): InvalidArguments | undefined {
+  const candidates = candidatesFor(schema, valid, undeclared);
   if (!candidates) return undefined;
   const kinds = KIND_ORDER.map((kind) => candidates.proposals.filter((p) => p.kind === kind)).filter((list) => list.length > 0);
   for (let k = 0; k < kinds.length; k += 1) {

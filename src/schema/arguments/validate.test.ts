@@ -104,6 +104,44 @@ describe('compileArgumentSchema', () => {
   });
 });
 
+describe('a schema without $schema on a revision that names no default dialect (any-dialect)', () => {
+  // draft-07 ignores the siblings of $ref; 2019-09 and 2020-12 apply them.
+  const capped = { type: 'object', properties: { n: { $ref: '#/definitions/count', maximum: 10 } }, required: ['n'], definitions: { count: { type: 'integer', minimum: 0 } } };
+  const anyDialect = (schema: unknown) => {
+    const compiled = compileArgumentSchema(schema, 'any-dialect');
+    if (!compiled.ok) throw new Error(compiled.reason);
+    return compiled.validator;
+  };
+
+  it('a value the readings disagree on is valid, with each reading', () => {
+    const verdict = anyDialect(capped).validate({ n: 11 });
+    expect(verdict.valid).toBe(true);
+    expect(verdict.readings?.map((r) => [r.dialect, r.valid])).toEqual([
+      ['2020-12', false],
+      ['2019-09', false],
+      ['draft-07', true],
+    ]);
+    expect(verdict.readings![0]!.issues[0]).toMatchObject({ instancePath: '/n', keyword: 'maximum' });
+    // The default reading alone (2025-11-25 on) still rejects it.
+    expect(validatorFor(capped).validate({ n: 11 }).valid).toBe(false);
+  });
+
+  it('a value every reading rejects is invalid, as 2020-12 says; one every reading accepts is valid, without readings', () => {
+    expect(anyDialect(capped).validate({ n: -1 })).toMatchObject({ valid: false, issues: [expect.objectContaining({ instancePath: '/n', keyword: 'minimum' })] });
+    expect(anyDialect(capped).validate({ n: 3 })).toEqual({ valid: true, issues: [] });
+  });
+
+  it('a declared draft-07 schema ignores the siblings of $ref too', () => {
+    expect(validatorFor({ $schema: 'http://json-schema.org/draft-07/schema#', ...capped }).validate({ n: 11 })).toEqual({ valid: true, issues: [] });
+    expect(validatorFor({ $schema: 'https://json-schema.org/draft/2019-09/schema', ...capped }).validate({ n: 11 }).valid).toBe(false);
+  });
+
+  it('a schema whose readings cannot differ is compiled once, as 2020-12', () => {
+    const plain = { type: 'object', properties: { n: { type: 'integer', maximum: 10 } } };
+    expect(compileArgumentSchema(plain, 'any-dialect')).toBe(compileArgumentSchema(plain));
+  });
+});
+
 describe('format is an annotation', () => {
   const when = { type: 'object', properties: { when: { type: 'string', format: 'date-time' } }, required: ['when'] };
 

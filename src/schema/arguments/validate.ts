@@ -1,6 +1,7 @@
 import type { AnySchema, ValidateFunction } from 'ajv';
 import { isObject } from '../../jsonrpc.js';
-import { analyzeRefs, dialectOf, ecmaRegExpProblem, findPatterns, measureSchema, usesFormat, validateSchemaDocument, type RefInfo } from '../tool-schema/index.js';
+import { analyzeRefs, dialectOf, ecmaRegExpProblem, findPatterns, measureSchema, namesDefaultDialect, usesFormat, validateSchemaDocument, type Dialect, type RefInfo } from '../tool-schema/index.js';
+import type { Wire } from '../../model/wire.js';
 import { shorten } from '../tool-schema/shorten.js';
 import type { SchemaIssue } from '../validator.js';
 import { compileWithAjv, type ArgumentDialect, type FormatMode } from './ajv-family.js';
@@ -8,6 +9,7 @@ import { compilableEnums, type CompilableSchema } from './empty-enum.js';
 import { toIssues } from './ajv-issues.js';
 import { RegExpTimeoutError } from './regexp-sandbox.js';
 import { TextCache } from './text-cache.js';
+import { hasRefSiblings, readingsMayDiffer, withoutRefSiblings } from './dialect-readings.js';
 
 /**
  * `format` is an annotation: JSON Schema 2020-12 (MCP's default dialect) and 2019-09 only assert it under the
@@ -26,11 +28,24 @@ export interface FormatDependence {
   issues: SchemaIssue[];
 }
 
+/** How one dialect judged a value. */
+export interface DialectReading {
+  dialect: ArgumentDialect;
+  valid: boolean;
+  issues: SchemaIssue[];
+}
+
 export interface ArgumentVerdict {
   valid: boolean;
   issues: SchemaIssue[];
   /** Set on a valid verdict that `format` decides (see FormatDependence). */
   format?: FormatDependence;
+  /**
+   * Set when a schema without `$schema`, on a revision that names no default dialect, is read in several dialects and
+   * they disagree on the value: each reading. The value is then taken as valid (it is invalid only where every reading
+   * says so), and the verdict hinges on the dialect alone.
+   */
+  readings?: DialectReading[];
 }
 
 export interface ArgumentValidator {
@@ -39,9 +54,25 @@ export interface ArgumentValidator {
 
 export type CompiledArgumentSchema = { ok: true; validator: ArgumentValidator } | { ok: false; reason: string };
 
+/**
+ * How a schema without `$schema` is read: `default`, as 2020-12 (the default dialect MCP names from 2025-11-25 on);
+ * `any-dialect`, in each dialect values can be validated in (a revision that names no default), a value being invalid
+ * only when every reading rejects it.
+ */
+export type UndeclaredDialect = 'default' | 'any-dialect';
+
+/** How the revision has a schema without `$schema` read. */
+export function undeclaredDialectOn(wire: Wire): UndeclaredDialect {
+  return namesDefaultDialect(wire) ? 'default' : 'any-dialect';
+}
+
+/** The readings of `any-dialect` besides 2020-12, the first and default one. */
+const OTHER_READINGS: readonly ArgumentDialect[] = ['2019-09', 'draft-07'];
+
 const cache = new TextCache<CompiledArgumentSchema>();
 /** The same schema object is compiled for every case of a property search: skip even the checks and the JSON text. */
 const byObject = new WeakMap<object, CompiledArgumentSchema>();
+const anyDialectByObject = new WeakMap<object, CompiledArgumentSchema>();
 
 /** The keyword of the one issue reported when a `pattern` outran its deadline: the value was not judged at all. */
 export const UNDECIDED_KEYWORD = 'undecided';
@@ -131,11 +162,11 @@ function lazyAsserting(schema: AnySchema, dialect: ArgumentDialect): () => Valid
 const DRAFT_04_VALUES = 'draft-04 (its schemas are checked against the draft-04 meta-schema, but values are not validated against them)';
 
 /** The checks that run before ajv sees the schema; undefined when the schema may be compiled. */
-function precheck(schema: unknown): string | undefined {
+function precheck(schema: unknown, undeclared?: Dialect): string | undefined {
   if (typeof schema !== 'boolean' && !isObject(schema)) return 'a schema must be a JSON object or a boolean';
   const bounds = measureSchema(schema);
   if (!bounds.ok) return bounds.message ?? 'schema is over the size bounds';
-  const dialect = dialectOf(schema);
+  const dialect = dialectOf(schema, undeclared);
   if (dialect.dialect === 'draft-04') return `unsupported dialect for validating values: ${DRAFT_04_VALUES}`;
   if (!dialect.supported || dialect.dialect === undefined) return `unsupported dialect: ${dialect.reason ?? 'unknown'}`;
   const unresolved = analyzeRefs(schema).find((ref) => !ref.resolved);
@@ -152,15 +183,17 @@ function nonEcmaPattern(schema: unknown): string | undefined {
   return undefined;
 }
 
-function compile(schema: AnySchema): CompiledArgumentSchema {
-  const dialect = dialectOf(schema).dialect;
+function compile(schema: AnySchema, undeclared?: Dialect): CompiledArgumentSchema {
+  const dialect = dialectOf(schema, undeclared).dialect;
   if (dialect === undefined || dialect === 'draft-04') return refused('unsupported dialect');
-  const meta = validateSchemaDocument(schema);
+  const meta = validateSchemaDocument(schema, undefined, undeclared);
   if (!meta.checked) return refused(`schema could not be meta-validated: ${meta.skippedBecause ?? 'unknown reason'}`);
   const [issue] = meta.issues;
   if (issue) return refused(`schema is invalid against the ${dialect} meta-schema: ${shorten(`${issue.instancePath || "/"} ${issue.message}`, 240)}`);
   try {
-    const compilable = compilableEnums(schema);
+    // Up to draft-07 the siblings of a `$ref` are ignored; ajv's draft-07 class would apply them.
+    const read = (dialect === 'draft-07' || dialect === 'draft-06') && hasRefSiblings(schema) ? (withoutRefSiblings(schema) as AnySchema) : schema;
+    const compilable = compilableEnums(read);
     const annotating = compileWithAjv(compilable.schema, dialect);
     return { ok: true, validator: validatorOf(annotating, usesFormat(schema) ? lazyAsserting(compilable.schema, dialect) : undefined, compilable.relabel) };
   } catch (error) {
@@ -171,8 +204,17 @@ function compile(schema: AnySchema): CompiledArgumentSchema {
 /**
  * Compiles an untrusted tool `inputSchema` for validating arguments. Nothing is ever fetched: a reference
  * leaving the document refuses the schema. Results (refusals included) are cached by the schema's JSON text.
+ * With `any-dialect`, a schema without `$schema` whose readings may differ is read in each (see UndeclaredDialect).
  */
-export function compileArgumentSchema(schema: unknown): CompiledArgumentSchema {
+export function compileArgumentSchema(schema: unknown, undeclared: UndeclaredDialect = 'default'): CompiledArgumentSchema {
+  if (undeclared === 'any-dialect' && isObject(schema) && !Object.hasOwn(schema, '$schema')) {
+    let known = anyDialectByObject.get(schema);
+    if (known === undefined) {
+      known = compileReadings(schema);
+      anyDialectByObject.set(schema, known);
+    }
+    return known;
+  }
   const known = isObject(schema) ? byObject.get(schema) : undefined;
   if (known !== undefined) return known;
   const compiled = compileUncached(schema);
@@ -180,18 +222,48 @@ export function compileArgumentSchema(schema: unknown): CompiledArgumentSchema {
   return compiled;
 }
 
-function compileUncached(schema: unknown): CompiledArgumentSchema {
-  const problem = precheck(schema);
+/**
+ * The 2020-12 reading, joined by the others that compile when the readings may differ; a schema 2020-12 cannot
+ * compile (a draft-07 tuple `items`, say) is read in the others alone.
+ */
+function compileReadings(schema: Record<string, unknown>): CompiledArgumentSchema {
+  const first = compileArgumentSchema(schema);
+  if (first.ok && !readingsMayDiffer(schema)) return first;
+  const readings: [ArgumentDialect, ArgumentValidator][] = first.ok ? [['2020-12', first.validator]] : [];
+  for (const dialect of OTHER_READINGS) {
+    const other = compileUncached(schema, dialect);
+    if (other.ok) readings.push([dialect, other.validator]);
+  }
+  if (readings.length === 0) return first;
+  return { ok: true, validator: readings.length === 1 ? readings[0]![1] : readingsValidator(readings) };
+}
+
+/** Judges in every reading: where they disagree the value is valid, with each reading; otherwise the first's verdict. */
+function readingsValidator(readings: readonly [ArgumentDialect, ArgumentValidator][]): ArgumentValidator {
+  return {
+    validate(value) {
+      const verdicts = readings.map(([dialect, validator]) => ({ dialect, verdict: validator.validate(value) }));
+      const first = verdicts[0]!.verdict;
+      const unsure = verdicts.find((r) => unjudged(r.verdict));
+      if (unsure) return unsure.verdict;
+      if (verdicts.every((r) => r.verdict.valid === first.valid)) return first;
+      return { valid: true, issues: [], readings: verdicts.map(({ dialect, verdict }) => ({ dialect, valid: verdict.valid, issues: verdict.issues })) };
+    },
+  };
+}
+
+function compileUncached(schema: unknown, undeclared?: Dialect): CompiledArgumentSchema {
+  const problem = precheck(schema, undeclared);
   if (problem !== undefined) return refused(problem);
   let key: string;
   try {
-    key = JSON.stringify(schema);
+    key = `${undeclared ?? ''}\u0000${JSON.stringify(schema)}`;
   } catch (error) {
     return refused(describeThrown(error));
   }
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
-  const compiled = compile(schema as AnySchema);
+  const compiled = compile(schema as AnySchema, undeclared);
   cache.set(key, compiled);
   return compiled;
 }

@@ -23,7 +23,8 @@ export const DEFAULT_DIALECT: Dialect = '2020-12';
 
 /**
  * Whether the revision names DEFAULT_DIALECT the default (basic § JSON Schema Usage arrived in 2025-11-25). Before, MCP
- * names no dialect for a schema without `$schema`; this tool still reads such a schema as 2020-12.
+ * names no dialect for a schema without `$schema`: values are then judged in each dialect this tool validates them in
+ * (compileArgumentSchema's `any-dialect`), while the checks of the schema itself take any dialect that accepts it.
  */
 export function namesDefaultDialect(wire: Wire): boolean {
   return compareWires(wire, '2025-11-25') >= 0;
