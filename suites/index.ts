@@ -4,6 +4,7 @@ import { CACHING_CHECKS } from './caching/caching.js';
 import { CANCELLATION_CHECKS } from './notifications/cancellation.js';
 import { CAPABILITY_CHECKS } from './discovery/capabilities.js';
 import { DISCOVER_CHECKS } from './discovery/discover.js';
+import { VERSION_NEGOTIATION_CHECKS } from './discovery/version-negotiation.js';
 import { requestResponseContentType } from './http/http-content-type.js';
 import { HTTP_CHECKS } from './http/http-headers.js';
 import { sessionIdVisibleAscii } from './http/session-id.js';
@@ -39,6 +40,7 @@ import { X_MCP_HEADER_CHECKS } from './definitions/x-mcp-header.js';
 /** Every check, in report order: one list per area, areas in the order a reader meets them. */
 export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...DISCOVER_CHECKS,
+  ...VERSION_NEGOTIATION_CHECKS,
   ...CAPABILITY_CHECKS,
   extensionIds,
   ...TOOLS_LIST_CHECKS,

@@ -242,6 +242,11 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     expect(result).toEqual({ content: [{ type: 'text', text: '{"sum":3}' }] });
     expect(listed(ctx).find((tool) => tool.name === 'add_numbers')!.outputSchema).toBeDefined();
   },
+  'version-negotiation-echo': (ctx) => {
+    const offered = (version: string) => exchange(ctx, initializeRequest(1, version)).at(-1)!.result.protocolVersion;
+    expect(offered('2000-01-01')).toBe('2000-01-01');
+    expect(offered('2024-11-05')).toBe('2024-11-05');
+  },
   'batch-rejected': (ctx) => {
     exchange(ctx, initializeRequest(1, '2025-03-26'));
     expect(exchange(ctx, [legacyRpc(2, 'ping'), legacyRpc(3, 'tools/list')])).toEqual([

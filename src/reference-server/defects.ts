@@ -154,6 +154,12 @@ export const DEFECTS = defineDefects([
     transports: ['http'],
   },
   {
+    name: 'version-negotiation-echo',
+    breaks: 'lifecycle.version-negotiation',
+    description: 'an initialize offering a protocol version no revision has (e.g. "2000-01-01") is answered with that same version instead of one the server supports',
+    revision: '2024-11-05',
+  },
+  {
     name: 'batch-rejected',
     breaks: 'base.batch.receive',
     description: 'a 2025-03-26 session answers every JSON-RPC batch with one -32600 error ("batches are not supported"), as servers of 2025-06-18 on may',

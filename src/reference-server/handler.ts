@@ -180,7 +180,7 @@ function dispatch(
 ): { result: Record<string, unknown>; before: OutgoingMessage[]; after?: OutgoingMessage[]; listen?: Reply & { kind: 'listen' } } {
   const { method, params } = request;
   const { defects } = ctx;
-  const sessionResult = ctx.session?.answer(method, params);
+  const sessionResult = ctx.session?.answer(method, params, defects);
   if (sessionResult) return { result: sessionResult, before: [] };
   if (method === 'initialize' && !ctx.session) {
     if (defects.has('initialize-error-unnamed')) throw methodNotFound('Method not found: initialize');

@@ -4,7 +4,7 @@ import type { DefectSet } from './defects.js';
 import type { OutgoingMessage } from './messages.js';
 import { methodNotFound } from './protocol-error.js';
 import type { RequestMeta } from './request-meta.js';
-import { agreedRevision, REVISION_RULES, type InitializeRevision, type RevisionRules } from './revisions.js';
+import { agreedRevision, isInitializeRevision, REVISION_RULES, type InitializeRevision, type RevisionRules } from './revisions.js';
 
 /** Methods of 2026-07-28 that the initialize revisions do not have. */
 const MODERN_ONLY_METHODS = new Set(['server/discover', 'subscriptions/listen']);
@@ -47,13 +47,16 @@ export class InitializeSession {
   }
 
   /** The result of a request only the session answers (initialize, ping); undefined for the tool methods. Throws -32601 for a 2026-07-28 method. */
-  answer(method: string, params: Record<string, unknown>): Record<string, unknown> | undefined {
+  answer(method: string, params: Record<string, unknown>, defects: DefectSet): Record<string, unknown> | undefined {
     if (MODERN_ONLY_METHODS.has(method)) throw methodNotFound(`Method not found: ${method}`);
     if (method === 'ping') return {};
     if (method !== 'initialize') return undefined;
     this.revision = agreedRevision(this.own, params.protocolVersion);
     this.clientCapabilities = isObject(params.capabilities) ? params.capabilities : {};
-    return { protocolVersion: this.revision, capabilities: { tools: {} }, serverInfo: { ...SERVER_INFO } };
+    // The defect version-negotiation-echo: a version no revision has is agreed as offered (the session keeps its own rules).
+    const offered = params.protocolVersion;
+    const echoed = defects.has('version-negotiation-echo') && typeof offered === 'string' && !isInitializeRevision(offered);
+    return { protocolVersion: echoed ? offered : this.revision, capabilities: { tools: {} }, serverInfo: { ...SERVER_INFO } };
   }
 
   /** Whether the tool exists on the initialize revisions. */
