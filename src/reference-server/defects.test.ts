@@ -247,6 +247,10 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     expect(offered('2000-01-01')).toBe('2000-01-01');
     expect(offered('2024-11-05')).toBe('2024-11-05');
   },
+  'get-stream-json': (ctx) => {
+    // The 200 with {} is the HTTP transport's (http.test.ts); the handler itself is untouched.
+    expect(exchange(ctx, initializeRequest(1, '2025-03-26')).at(-1)!.result.protocolVersion).toBe('2025-03-26');
+  },
   'batch-rejected': (ctx) => {
     exchange(ctx, initializeRequest(1, '2025-03-26'));
     expect(exchange(ctx, [legacyRpc(2, 'ping'), legacyRpc(3, 'tools/list')])).toEqual([

@@ -160,6 +160,13 @@ export const DEFECTS = defineDefects([
     revision: '2024-11-05',
   },
   {
+    name: 'get-stream-json',
+    breaks: 'http.get-stream',
+    description: 'a GET to the Streamable HTTP endpoint of an initialize revision is answered 200 with Content-Type: application/json and the body {}, neither an SSE stream nor 405',
+    transports: ['http'],
+    revision: '2025-03-26',
+  },
+  {
     name: 'batch-rejected',
     breaks: 'base.batch.receive',
     description: 'a 2025-03-26 session answers every JSON-RPC batch with one -32600 error ("batches are not supported"), as servers of 2025-06-18 on may',

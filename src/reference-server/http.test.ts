@@ -599,6 +599,14 @@ describe('Streamable HTTP of an initialize revision: sessions', () => {
     }
   });
 
+  it('get-stream-json answers a GET of a session 200 with {} as JSON, neither an event stream nor 405', async () => {
+    await withServer({ revision: '2025-03-26', defects: ['get-stream-json'] }, async (server) => {
+      const session = await open(server.url, '2025-03-26');
+      const answer = await post(server.url, '', { ...session.headers, Accept: 'text/event-stream' }, 'GET');
+      expect([answer.status, answer.headers['content-type'], answer.text]).toEqual([200, 'application/json', '{}']);
+    });
+  });
+
   it('notification-batch-answered answers a batch of notifications 200 with []; a batch of requests as the clean server does', async () => {
     await withServer({ revision: '2025-03-26', defects: ['notification-batch-answered'] }, async (server) => {
       const session = await open(server.url, '2025-03-26');

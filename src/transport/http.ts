@@ -67,6 +67,8 @@ export class HttpTransport implements Transport {
   private answers: Pool | undefined;
   /** The GET stream of the `initialize` wire (openServerStream), until close(). */
   private serverStream: { pool: Pool; controller: AbortController; reading: Promise<void>; opened: Promise<void> } | undefined;
+  /** The GET of openServerStream as an exchange: its status and headers once they came, or its failure; no body is kept. */
+  private serverStreamGet: Exchange | undefined;
   /** Set by the first request sent with `anyConnection` (pickConnection). */
   private spreading = false;
   /** Set once the target turned out to speak the deprecated HTTP+SSE transport (fallBackToHttpSse): it carries everything since. */
@@ -296,6 +298,17 @@ export class HttpTransport implements Transport {
     const url = parseTargetUrl(this.options.url);
     const pool = originPool(url);
     const controller = new AbortController();
+    const sent = this.outgoingHeaders(headers);
+    const get: Exchange = {
+      seq: nextSeq(),
+      sentAt: new Date().toISOString(),
+      durationMs: 0,
+      request: { httpMethod: 'GET', path: url.pathname + url.search },
+      requestHeaders: recordedRequestHeaders(sent),
+      notifications: [],
+    };
+    this.serverStreamGet = get;
+    const started = performance.now();
     let opened!: () => void;
     const open = new Promise<void>((resolve) => {
       opened = resolve;
@@ -306,9 +319,12 @@ export class HttpTransport implements Transport {
         const response = await pool.request({
           path: url.pathname + url.search,
           method: 'GET',
-          headers: sentHeaders(this.outgoingHeaders(headers)),
+          headers: sentHeaders(sent),
           signal: controller.signal,
         });
+        get.status = response.statusCode;
+        get.responseHeaders = recordedResponseHeaders(response.headers);
+        get.durationMs = Math.round(performance.now() - started);
         opened();
         // A server that offers no stream answers 405 (or anything else): nothing will arrive there.
         if (response.statusCode !== 200 || mediaType(response.headers['content-type']) !== 'text/event-stream') return await response.body.dump();
@@ -317,14 +333,19 @@ export class HttpTransport implements Transport {
           for (const event of events.push(chunk)) this.onStreamEvent(event);
           if (events.pendingLength > this.maxMessageBytes) break;
         }
-      } catch {
+      } catch (error) {
         // Closed by us, or broken: the stream only ever adds evidence.
+        if (get.status === undefined && !controller.signal.aborted) get.failure = failureFromError(error);
       } finally {
         opened();
       }
     })();
     this.serverStream = { pool, controller, reading, opened: open };
     return open;
+  }
+
+  serverStreamAnswer(): Exchange | undefined {
+    return this.httpSse ? undefined : this.serverStreamGet;
   }
 
   /** One event of the GET stream. Only JSON-RPC messages are kept: no check judges anything else sent there. */
