@@ -10,6 +10,7 @@ import { HTTP_CHECKS } from './http/http-headers.js';
 import { sessionIdVisibleAscii } from './http/session-id.js';
 import { HTTP_STREAM_CHECKS } from './http/http-streams.js';
 import { GET_STREAM_CHECKS } from './http/get-stream.js';
+import { ACCEPTED_202_CHECKS } from './http/accepted-202.js';
 import { JSON_SCHEMA_CHECKS } from './definitions/json-schema.js';
 import { LIVE_LISTING_CHECKS } from './listing/live-listing.js';
 import { META_KEY_CHECKS, extensionIds } from './request-meta/meta-keys.js';
@@ -75,6 +76,7 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...PARAM_HEADER_CHECKS,
   ...HTTP_STREAM_CHECKS,
   ...GET_STREAM_CHECKS,
+  ...ACCEPTED_202_CHECKS,
   ...PROPERTY_CHECKS,
   ...WIRE_CHECKS,
   ...BATCH_CHECKS,

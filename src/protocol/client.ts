@@ -124,6 +124,11 @@ export class McpClient {
     return this.transport.serverStreamAnswer?.();
   }
 
+  /** Streamable HTTP: the POSTs of our answers to the server's requests (not in `exchanges`: the transport sends them itself). */
+  answerPosts(): readonly Exchange[] {
+    return this.transport.answerPosts?.() ?? [];
+  }
+
   /** Learns the tools of a listing: their `x-mcp-header` arguments are mirrored into headers from then on. */
   learnTools(tools: readonly Record<string, unknown>[]): void {
     this.turns.learn(tools);

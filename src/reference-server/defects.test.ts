@@ -251,6 +251,11 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     // The 200 with {} is the HTTP transport's (http.test.ts); the handler itself is untouched.
     expect(exchange(ctx, initializeRequest(1, '2025-03-26')).at(-1)!.result.protocolVersion).toBe('2025-03-26');
   },
+  'accepted-202-as-200': (ctx) => {
+    // The 200 is the HTTP transport's (http.test.ts); a notification is still answered with nothing.
+    exchange(ctx, initializeRequest(1, '2025-06-18'));
+    expect(handleMessage({ jsonrpc: '2.0', method: 'notifications/initialized' }, ctx)).toEqual({ kind: 'none' });
+  },
   'batch-rejected': (ctx) => {
     exchange(ctx, initializeRequest(1, '2025-03-26'));
     expect(exchange(ctx, [legacyRpc(2, 'ping'), legacyRpc(3, 'tools/list')])).toEqual([

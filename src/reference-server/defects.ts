@@ -167,6 +167,13 @@ export const DEFECTS = defineDefects([
     revision: '2025-03-26',
   },
   {
+    name: 'accepted-202-as-200',
+    breaks: 'http.accepted-202',
+    description: 'a POST of a single notification or response (notifications/initialized, for one) is accepted with 200 OK and no body instead of 202 Accepted',
+    transports: ['http'],
+    revision: '2025-06-18',
+  },
+  {
     name: 'batch-rejected',
     breaks: 'base.batch.receive',
     description: 'a 2025-03-26 session answers every JSON-RPC batch with one -32600 error ("batches are not supported"), as servers of 2025-06-18 on may',

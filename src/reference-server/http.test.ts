@@ -607,6 +607,14 @@ describe('Streamable HTTP of an initialize revision: sessions', () => {
     });
   });
 
+  it('accepted-202-as-200 accepts a single notification with 200 and no body', async () => {
+    await withServer({ revision: '2025-06-18', defects: ['accepted-202-as-200'] }, async (server) => {
+      const session = await open(server.url, '2025-06-18');
+      const answer = await post(server.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, session.headers);
+      expect([answer.status, answer.text]).toEqual([200, '']);
+    });
+  });
+
   it('notification-batch-answered answers a batch of notifications 200 with []; a batch of requests as the clean server does', async () => {
     await withServer({ revision: '2025-03-26', defects: ['notification-batch-answered'] }, async (server) => {
       const session = await open(server.url, '2025-03-26');

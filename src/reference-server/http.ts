@@ -189,7 +189,7 @@ function openListenStream(res: ServerResponse, reply: Reply & { kind: 'listen' }
 function writeReply(res: ServerResponse, reply: Reply, sse: boolean, defects: DefectSet): void {
   switch (reply.kind) {
     case 'none':
-      return void res.writeHead(202).end();
+      return void res.writeHead(defects.has('accepted-202-as-200') ? 200 : 202).end();
     case 'hang':
       return;
     case 'listen':

@@ -596,6 +596,8 @@ describe('HttpTransport: requests of the server (initialize wire)', () => {
     expect(JSON.parse(answerPost.body)).toEqual({ jsonrpc: '2.0', id: 's1', result: { roots: [] } });
     expect(answerPost.headers['mcp-session-id']).toBe('session-1');
     expect(t.strays()).toMatchObject([{ kind: 'server-request', data: rootsRequest, answer: { id: 's1', result: { roots: [] } } }]);
+    for (let i = 0; i < 100 && t.answerPosts()[0]?.rawBody === undefined; i += 1) await delay(10);
+    expect(t.answerPosts()).toMatchObject([{ request: { jsonrpc: '2.0', id: 's1', result: { roots: [] } }, status: 202, rawBody: '' }]);
   });
 
   it('leaves a request unanswered without a responder, and still keeps it', async () => {

@@ -48,6 +48,8 @@ export interface HttpTransportOptions {
 
 /** How long opening the GET stream of the `initialize` wire may hold the handshake up. */
 const SERVER_STREAM_WAIT_MS = 2000;
+/** How many POSTs of our answers to the server's requests are kept as exchanges. */
+const MAX_ANSWER_POSTS_KEPT = 50;
 /** The longest Retry-After an audit waits out; a longer one ends the audit with the reason. */
 const MAX_RETRY_AFTER_MS = 30_000;
 
@@ -67,6 +69,8 @@ export class HttpTransport implements Transport {
   private answers: Pool | undefined;
   /** The GET stream of the `initialize` wire (openServerStream), until close(). */
   private serverStream: { pool: Pool; controller: AbortController; reading: Promise<void>; opened: Promise<void> } | undefined;
+  /** The POSTs of our answers to the server's requests (postAnswer), the first MAX_ANSWER_POSTS_KEPT. */
+  private readonly answerPostLog: Exchange[] = [];
   /** The GET of openServerStream as an exchange: its status and headers once they came, or its failure; no body is kept. */
   private serverStreamGet: Exchange | undefined;
   /** Set by the first request sent with `anyConnection` (pickConnection). */
@@ -271,20 +275,38 @@ export class HttpTransport implements Transport {
     this.answers ??= originPool(url);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
+    const headers = this.outgoingHeaders(answer.headers);
+    const post = newExchange(answer.response, headers);
+    if (this.answerPostLog.length < MAX_ANSWER_POSTS_KEPT) this.answerPostLog.push(post);
+    const started = performance.now();
     try {
       const response = await this.answers.request({
         path: url.pathname + url.search,
         method: 'POST',
-        headers: sentHeaders(this.outgoingHeaders(answer.headers)),
+        headers: sentHeaders(headers),
         body: JSON.stringify(answer.response),
         signal: controller.signal,
       });
-      await response.body.dump();
-    } catch {
+      post.status = response.statusCode;
+      post.responseHeaders = recordedResponseHeaders(response.headers);
+      let raw = '';
+      for await (const chunk of response.body) {
+        raw += Buffer.from(chunk as Uint8Array).toString('utf8');
+        if (raw.length >= 4096) break;
+      }
+      post.rawBody = raw.slice(0, 4096);
+      response.body.destroy();
+    } catch (error) {
       // A server that is gone or stuck fails the requests of the audit, which say so.
+      post.failure = controller.signal.aborted ? { kind: 'timeout', message: `no answer within ${this.options.timeoutMs} ms` } : failureFromError(error);
     } finally {
       clearTimeout(timer);
+      post.durationMs = Math.round(performance.now() - started);
     }
+  }
+
+  answerPosts(): readonly Exchange[] {
+    return this.httpSse ? [] : this.answerPostLog;
   }
 
   /**

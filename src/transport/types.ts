@@ -63,6 +63,11 @@ export interface Transport {
    */
   serverStreamAnswer?(): Exchange | undefined;
   /**
+   * Streamable HTTP: the POSTs that carried our answers to the server's requests, each an exchange whose request is the
+   * answer (status, headers and at most 4 KiB of the body once they came); bounded, oldest first.
+   */
+  answerPosts?(): readonly Exchange[];
+  /**
    * Streamable HTTP, after the target refused the initialize POST with 404 or 405: tries the deprecated HTTP+SSE
    * transport at the same URL (2025-03-26 basic/transports § Backwards Compatibility: a GET whose event stream starts
    * with an `endpoint` event, on the target's origin). When found, every later message goes over it (`kind` becomes
