@@ -11,6 +11,7 @@ import { sessionIdVisibleAscii } from './http/session-id.js';
 import { HTTP_STREAM_CHECKS } from './http/http-streams.js';
 import { GET_STREAM_CHECKS } from './http/get-stream.js';
 import { ACCEPTED_202_CHECKS } from './http/accepted-202.js';
+import { ENDED_SESSION_CHECKS } from './http/ended-session-404.js';
 import { JSON_SCHEMA_CHECKS } from './definitions/json-schema.js';
 import { LIVE_LISTING_CHECKS } from './listing/live-listing.js';
 import { META_KEY_CHECKS, extensionIds } from './request-meta/meta-keys.js';
@@ -77,6 +78,7 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...HTTP_STREAM_CHECKS,
   ...GET_STREAM_CHECKS,
   ...ACCEPTED_202_CHECKS,
+  ...ENDED_SESSION_CHECKS,
   ...PROPERTY_CHECKS,
   ...WIRE_CHECKS,
   ...BATCH_CHECKS,

@@ -256,6 +256,10 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     exchange(ctx, initializeRequest(1, '2025-06-18'));
     expect(handleMessage({ jsonrpc: '2.0', method: 'notifications/initialized' }, ctx)).toEqual({ kind: 'none' });
   },
+  'ended-session-404-served': (ctx) => {
+    // The sessions are the HTTP transport's (http.test.ts); the handler itself is untouched.
+    expect(exchange(ctx, initializeRequest(1, '2025-11-25')).at(-1)!.result.protocolVersion).toBe('2025-11-25');
+  },
   'batch-rejected': (ctx) => {
     exchange(ctx, initializeRequest(1, '2025-03-26'));
     expect(exchange(ctx, [legacyRpc(2, 'ping'), legacyRpc(3, 'tools/list')])).toEqual([

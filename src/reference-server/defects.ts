@@ -174,6 +174,13 @@ export const DEFECTS = defineDefects([
     revision: '2025-06-18',
   },
   {
+    name: 'ended-session-404-served',
+    breaks: 'http.ended-session-404',
+    description: 'a DELETE naming a Streamable HTTP session is accepted with 200, but the session is kept and served on: requests naming it never get 404',
+    transports: ['http'],
+    revision: '2025-11-25',
+  },
+  {
     name: 'batch-rejected',
     breaks: 'base.batch.receive',
     description: 'a 2025-03-26 session answers every JSON-RPC batch with one -32600 error ("batches are not supported"), as servers of 2025-06-18 on may',

@@ -615,6 +615,15 @@ describe('Streamable HTTP of an initialize revision: sessions', () => {
     });
   });
 
+  it('ended-session-404-served accepts a DELETE with 200 and keeps serving the session it named', async () => {
+    await withServer({ revision: '2025-11-25', defects: ['ended-session-404-served'] }, async (server) => {
+      const session = await open(server.url, '2025-11-25');
+      expect((await post(server.url, '', session.headers, 'DELETE')).status).toBe(200);
+      expect((await post(server.url, legacyRpc(1, 'ping'), session.headers)).status).toBe(200);
+      expect((await post(server.url, '', { ...session.headers, 'Mcp-Session-Id': 'no-such-session' }, 'DELETE')).status).toBe(404);
+    });
+  });
+
   it('notification-batch-answered answers a batch of notifications 200 with []; a batch of requests as the clean server does', async () => {
     await withServer({ revision: '2025-03-26', defects: ['notification-batch-answered'] }, async (server) => {
       const session = await open(server.url, '2025-03-26');

@@ -105,7 +105,7 @@ async function serveRequest(
   }
   if (sessions instanceof HttpSseSessions) return serveHttpSse(req, res, url, sessions, options, state);
   if (url.pathname !== MCP_PATH) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
-  if (sessions && req.method === 'DELETE') return void res.writeHead(sessions.end(req.headers)).end();
+  if (sessions && req.method === 'DELETE') return void res.writeHead(sessions.end(req.headers, defects)).end();
   if (sessions && req.method === 'GET' && defects.has('get-stream-json')) return void writeJson(res, 200, {}, defects);
   if (req.method !== 'POST') {
     if (defects.has('get-allowed') && (req.method === 'GET' || req.method === 'DELETE')) return void writeJson(res, 200, {}, defects);
