@@ -260,6 +260,12 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     // The sessions are the HTTP transport's (http.test.ts); the handler itself is untouched.
     expect(exchange(ctx, initializeRequest(1, '2025-11-25')).at(-1)!.result.protocolVersion).toBe('2025-11-25');
   },
+  'id-never-reused-ping-twice': (ctx) => {
+    exchange(ctx, initializeRequest(1, '2024-11-05'));
+    const ping = { jsonrpc: '2.0', id: 'srv-ping-1', method: 'ping' };
+    expect(exchange(ctx, legacyRpc(2, 'tools/list')).slice(0, 2)).toEqual([ping, ping]);
+    expect(exchange(ctx, legacyRpc(3, 'tools/list'))).toHaveLength(1);
+  },
   'batch-rejected': (ctx) => {
     exchange(ctx, initializeRequest(1, '2025-03-26'));
     expect(exchange(ctx, [legacyRpc(2, 'ping'), legacyRpc(3, 'tools/list')])).toEqual([

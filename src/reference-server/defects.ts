@@ -181,6 +181,12 @@ export const DEFECTS = defineDefects([
     revision: '2025-11-25',
   },
   {
+    name: 'id-never-reused-ping-twice',
+    breaks: 'base.req.id-never-reused',
+    description: 'before the first tools/list of a session is answered, sends the client two ping requests under the same id ("srv-ping-1")',
+    revision: '2024-11-05',
+  },
+  {
     name: 'batch-rejected',
     breaks: 'base.batch.receive',
     description: 'a 2025-03-26 session answers every JSON-RPC batch with one -32600 error ("batches are not supported"), as servers of 2025-06-18 on may',

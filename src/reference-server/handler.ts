@@ -142,6 +142,11 @@ function handleRequest(request: Request, ctx: HandlerContext): Reply {
       messages.unshift(ROOTS_LIST_REQUEST);
       stream = true;
     }
+    const repeated = ctx.session?.repeatedIdPings(defects);
+    if (repeated) {
+      messages.unshift(...repeated);
+      stream = true;
+    }
     ctx.state.answeredToolsList = true;
   }
   if (request.method === 'tools/call' && progressTokenOf(request.rawParams) !== undefined) stream = true;

@@ -25,6 +25,9 @@ const SAMPLING_REQUEST: OutgoingMessage = {
   params: { messages: [{ role: 'user', content: { type: 'text', text: 'Summarise the weather tools in one line.' } }], maxTokens: 100 },
 };
 
+/** The defect id-never-reused-ping-twice's request, sent twice. */
+const REPEATED_PING: OutgoingMessage = { jsonrpc: '2.0', id: 'srv-ping-1', method: 'ping' };
+
 /**
  * One session of an `initialize` revision (--protocol-version): over stdio the process, over Streamable HTTP the
  * Mcp-Session-Id. The server speaks `own` and every older initialize revision; `initialize` agrees one of them, and
@@ -37,6 +40,7 @@ export class InitializeSession {
   revision: InitializeRevision;
   private clientCapabilities: Record<string, unknown> = {};
   private askedForSampling = false;
+  private pingedTwice = false;
 
   constructor(readonly own: InitializeRevision) {
     this.revision = own;
@@ -79,6 +83,16 @@ export class InitializeSession {
     if (!defects.has('legacy-sampling-unnegotiated') || this.askedForSampling) return undefined;
     this.askedForSampling = true;
     return SAMPLING_REQUEST;
+  }
+
+  /**
+   * The defect id-never-reused-ping-twice: before the session's first tools/list is answered, two pings under one id
+   * (the client answers each; the second reuses an id the session has used).
+   */
+  repeatedIdPings(defects: DefectSet): OutgoingMessage[] | undefined {
+    if (!defects.has('id-never-reused-ping-twice') || this.pingedTwice) return undefined;
+    this.pingedTwice = true;
+    return [REPEATED_PING, REPEATED_PING];
   }
 
   /**
