@@ -10,13 +10,13 @@ const SENDING = 'basic/transports#sending-messages-to-the-server';
 /** 2025-06-18 and 2025-11-25: the body is one message. */
 const SINGLE: SpecSentence = {
   ref: SENDING,
-  text: 'If the input is a JSON-RPC response or notification: If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body.',
+  text: 'If the input is a JSON-RPC _response_ or _notification_: If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body.',
   keyword: 'MUST',
 };
 /** 2025-03-26: the body may be a batch; a single notification is "solely" notifications too (http.batch.notifications-202 judges batches). */
 const SOLELY: SpecSentence = {
   ref: SENDING,
-  text: 'If the input consists solely of (any number of) JSON-RPC responses or notifications: If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body.',
+  text: 'If the input consists solely of (any number of) JSON-RPC _responses_ or _notifications_: If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body.',
   keyword: 'MUST',
 };
 
