@@ -51,6 +51,8 @@ function summary(posts: readonly Exchange[]): string {
  */
 export const accepted202: CheckDefinition = {
   id: 'http.accepted-202',
+  // The catalog's row (of 2026-07-28 notifications) in the same words; the initialize revisions' pages hold the rule.
+  covers: ['http.notif.202'],
   keyword: 'MUST',
   title: 'A POST of a single JSON-RPC notification or response that the server accepts is answered 202 Accepted with no body',
   specRef: SENDING,
