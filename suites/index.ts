@@ -4,10 +4,14 @@ import { CACHING_CHECKS } from './caching/caching.js';
 import { CANCELLATION_CHECKS } from './notifications/cancellation.js';
 import { CAPABILITY_CHECKS } from './discovery/capabilities.js';
 import { DISCOVER_CHECKS } from './discovery/discover.js';
+import { VERSION_NEGOTIATION_CHECKS } from './discovery/version-negotiation.js';
 import { requestResponseContentType } from './http/http-content-type.js';
 import { HTTP_CHECKS } from './http/http-headers.js';
 import { sessionIdVisibleAscii } from './http/session-id.js';
 import { HTTP_STREAM_CHECKS } from './http/http-streams.js';
+import { GET_STREAM_CHECKS } from './http/get-stream.js';
+import { ACCEPTED_202_CHECKS } from './http/accepted-202.js';
+import { ENDED_SESSION_CHECKS } from './http/ended-session-404.js';
 import { JSON_SCHEMA_CHECKS } from './definitions/json-schema.js';
 import { LIVE_LISTING_CHECKS } from './listing/live-listing.js';
 import { META_KEY_CHECKS, extensionIds } from './request-meta/meta-keys.js';
@@ -25,6 +29,7 @@ import { STATELESSNESS_CHECKS } from './mrtr/statelessness.js';
 import { RESULT_CHECKS } from './results/results.js';
 import { SUBSCRIPTION_CHECKS } from './subscriptions/subscriptions.js';
 import { BATCH_CHECKS } from './wire/batches.js';
+import { ID_NEVER_REUSED_CHECKS } from './wire/id-never-reused.js';
 import { exitOnStdinEof } from './wire/stdio-shutdown.js';
 import { TOOL_CALL_CHECKS } from './tool-calls/tool-calls.js';
 import { TOOL_NAME_CHECKS } from './definitions/tool-names.js';
@@ -39,6 +44,7 @@ import { X_MCP_HEADER_CHECKS } from './definitions/x-mcp-header.js';
 /** Every check, in report order: one list per area, areas in the order a reader meets them. */
 export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...DISCOVER_CHECKS,
+  ...VERSION_NEGOTIATION_CHECKS,
   ...CAPABILITY_CHECKS,
   extensionIds,
   ...TOOLS_LIST_CHECKS,
@@ -71,9 +77,13 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   requestResponseContentType,
   ...PARAM_HEADER_CHECKS,
   ...HTTP_STREAM_CHECKS,
+  ...GET_STREAM_CHECKS,
+  ...ACCEPTED_202_CHECKS,
+  ...ENDED_SESSION_CHECKS,
   ...PROPERTY_CHECKS,
   ...WIRE_CHECKS,
   ...BATCH_CHECKS,
+  ...ID_NEVER_REUSED_CHECKS,
   exitOnStdinEof,
 ];
 

@@ -26,7 +26,14 @@ const REFINED_FROM_SCHEMA = [
 ];
 
 /** Checks of rules only older revisions have, which the catalog (of 2026-07-28) therefore has no row for. */
-const OLDER_REVISIONS_ONLY = ['base.batch.receive', 'http.session.id-visible-ascii'];
+const OLDER_REVISIONS_ONLY = [
+  'base.batch.receive',
+  'base.req.id-never-reused',
+  'http.ended-session-404',
+  'http.get-stream',
+  'http.session.id-visible-ascii',
+  'lifecycle.version-negotiation',
+];
 
 /** Checks of a page the catalog takes only in part (logging: only its per-request logLevel rules, requirements.md § L). */
 const PAGES_TAKEN_IN_PART = ['log.capability-declared'];

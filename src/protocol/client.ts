@@ -120,6 +120,16 @@ export class McpClient {
     await this.transport.openServerStream?.(this.headersFor(this.wire ?? LEGACY_VERSION, 'GET', {}, undefined));
   }
 
+  /** HTTP, `initialize` wire: the GET that openServerStream sent, with the status and headers it got so far (no body). */
+  serverStreamAnswer(): Exchange | undefined {
+    return this.transport.serverStreamAnswer?.();
+  }
+
+  /** Streamable HTTP: the POSTs of our answers to the server's requests (not in `exchanges`: the transport sends them itself). */
+  answerPosts(): readonly Exchange[] {
+    return this.transport.answerPosts?.() ?? [];
+  }
+
   /** Learns the tools of a listing: their `x-mcp-header` arguments are mirrored into headers from then on. */
   learnTools(tools: readonly Record<string, unknown>[]): void {
     this.turns.learn(tools);

@@ -73,6 +73,7 @@ export const DEFECTS = {
   'no-protocol-version-after-initialize': { legacy: '2025-11-25', only: 'http', check: 'http.pv.after-initialize', description: 'sends no MCP-Protocol-Version header after initialize' },
   'answers-with-wrong-id': { legacy: '2025-11-25', check: 'base.response.same-id', description: "answers the server's first request with another id than the request's" },
   'cancels-server-request': { legacy: '2025-11-25', check: 'cancel.client.own-requests', description: "sends notifications/cancelled for the server's first request (one the client did not issue)" },
+  'id-never-reused-initialize-id': { legacy: '2025-11-25', check: 'base.req.id-never-reused', description: 'the first tools/list reuses the id of initialize (1), answered by then' },
   'legacy-json-batch': { legacy: '2025-11-25', check: 'jsonrpc.client.no-batch', description: 'sends notifications/initialized as a JSON-RPC batch of one' },
 } as const satisfies Record<string, Defect>;
 

@@ -36,6 +36,8 @@ class LegacyClient {
   private nextId = 0;
   private nextToken = 0;
   private answeredServer = 0;
+  /** The defect id-never-reused-initialize-id has reused the id of initialize. */
+  private reusedId = false;
 
   constructor(
     private readonly revision: Wire,
@@ -52,7 +54,12 @@ class LegacyClient {
   }
 
   private message(method: string, params: Message): Message {
-    return { jsonrpc: '2.0', id: ++this.nextId, method, params };
+    const id = ++this.nextId;
+    if (method === 'tools/list' && this.defects.has('id-never-reused-initialize-id') && !this.reusedId) {
+      this.reusedId = true;
+      return { jsonrpc: '2.0', id: 1, method, params };
+    }
+    return { jsonrpc: '2.0', id, method, params };
   }
 
   private async initialize(): Promise<void> {

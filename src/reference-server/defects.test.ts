@@ -242,6 +242,30 @@ const DEVIATIONS: Record<DefectName, (ctx: HandlerContext) => void> = {
     expect(result).toEqual({ content: [{ type: 'text', text: '{"sum":3}' }] });
     expect(listed(ctx).find((tool) => tool.name === 'add_numbers')!.outputSchema).toBeDefined();
   },
+  'version-negotiation-echo': (ctx) => {
+    const offered = (version: string) => exchange(ctx, initializeRequest(1, version)).at(-1)!.result.protocolVersion;
+    expect(offered('2000-01-01')).toBe('2000-01-01');
+    expect(offered('2024-11-05')).toBe('2024-11-05');
+  },
+  'get-stream-json': (ctx) => {
+    // The 200 with {} is the HTTP transport's (http.test.ts); the handler itself is untouched.
+    expect(exchange(ctx, initializeRequest(1, '2025-03-26')).at(-1)!.result.protocolVersion).toBe('2025-03-26');
+  },
+  'accepted-202-as-200': (ctx) => {
+    // The 200 is the HTTP transport's (http.test.ts); a notification is still answered with nothing.
+    exchange(ctx, initializeRequest(1, '2025-06-18'));
+    expect(handleMessage({ jsonrpc: '2.0', method: 'notifications/initialized' }, ctx)).toEqual({ kind: 'none' });
+  },
+  'ended-session-404-served': (ctx) => {
+    // The sessions are the HTTP transport's (http.test.ts); the handler itself is untouched.
+    expect(exchange(ctx, initializeRequest(1, '2025-11-25')).at(-1)!.result.protocolVersion).toBe('2025-11-25');
+  },
+  'id-never-reused-ping-twice': (ctx) => {
+    exchange(ctx, initializeRequest(1, '2024-11-05'));
+    const ping = { jsonrpc: '2.0', id: 'srv-ping-1', method: 'ping' };
+    expect(exchange(ctx, legacyRpc(2, 'tools/list')).slice(0, 2)).toEqual([ping, ping]);
+    expect(exchange(ctx, legacyRpc(3, 'tools/list'))).toHaveLength(1);
+  },
   'batch-rejected': (ctx) => {
     exchange(ctx, initializeRequest(1, '2025-03-26'));
     expect(exchange(ctx, [legacyRpc(2, 'ping'), legacyRpc(3, 'tools/list')])).toEqual([

@@ -142,6 +142,11 @@ function handleRequest(request: Request, ctx: HandlerContext): Reply {
       messages.unshift(ROOTS_LIST_REQUEST);
       stream = true;
     }
+    const repeated = ctx.session?.repeatedIdPings(defects);
+    if (repeated) {
+      messages.unshift(...repeated);
+      stream = true;
+    }
     ctx.state.answeredToolsList = true;
   }
   if (request.method === 'tools/call' && progressTokenOf(request.rawParams) !== undefined) stream = true;
@@ -180,7 +185,7 @@ function dispatch(
 ): { result: Record<string, unknown>; before: OutgoingMessage[]; after?: OutgoingMessage[]; listen?: Reply & { kind: 'listen' } } {
   const { method, params } = request;
   const { defects } = ctx;
-  const sessionResult = ctx.session?.answer(method, params);
+  const sessionResult = ctx.session?.answer(method, params, defects);
   if (sessionResult) return { result: sessionResult, before: [] };
   if (method === 'initialize' && !ctx.session) {
     if (defects.has('initialize-error-unnamed')) throw methodNotFound('Method not found: initialize');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isObject } from '../jsonrpc.js';
+import type { DefectSet } from './defects.js';
 import type { HeaderBag } from './http-headers.js';
 import type { InitializeRevision } from './revisions.js';
 import { InitializeSession } from './session.js';
@@ -47,10 +48,11 @@ export class HttpSessions {
     return { session };
   }
 
-  /** A DELETE: the status it gets (200 when it ended a session). */
-  end(headers: HeaderBag): number {
+  /** A DELETE: the status it gets (200 when it ended a session; the defect ended-session-404-served accepts it and keeps the session). */
+  end(headers: HeaderBag, defects: DefectSet): number {
     const id = sessionId(headers);
     if (id === undefined) return 400;
+    if (defects.has('ended-session-404-served')) return this.sessions.has(id) ? 200 : 404;
     return this.sessions.delete(id) ? 200 : 404;
   }
 }

@@ -599,6 +599,31 @@ describe('Streamable HTTP of an initialize revision: sessions', () => {
     }
   });
 
+  it('get-stream-json answers a GET of a session 200 with {} as JSON, neither an event stream nor 405', async () => {
+    await withServer({ revision: '2025-03-26', defects: ['get-stream-json'] }, async (server) => {
+      const session = await open(server.url, '2025-03-26');
+      const answer = await post(server.url, '', { ...session.headers, Accept: 'text/event-stream' }, 'GET');
+      expect([answer.status, answer.headers['content-type'], answer.text]).toEqual([200, 'application/json', '{}']);
+    });
+  });
+
+  it('accepted-202-as-200 accepts a single notification with 200 and no body', async () => {
+    await withServer({ revision: '2025-06-18', defects: ['accepted-202-as-200'] }, async (server) => {
+      const session = await open(server.url, '2025-06-18');
+      const answer = await post(server.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, session.headers);
+      expect([answer.status, answer.text]).toEqual([200, '']);
+    });
+  });
+
+  it('ended-session-404-served accepts a DELETE with 200 and keeps serving the session it named', async () => {
+    await withServer({ revision: '2025-11-25', defects: ['ended-session-404-served'] }, async (server) => {
+      const session = await open(server.url, '2025-11-25');
+      expect((await post(server.url, '', session.headers, 'DELETE')).status).toBe(200);
+      expect((await post(server.url, legacyRpc(1, 'ping'), session.headers)).status).toBe(200);
+      expect((await post(server.url, '', { ...session.headers, 'Mcp-Session-Id': 'no-such-session' }, 'DELETE')).status).toBe(404);
+    });
+  });
+
   it('notification-batch-answered answers a batch of notifications 200 with []; a batch of requests as the clean server does', async () => {
     await withServer({ revision: '2025-03-26', defects: ['notification-batch-answered'] }, async (server) => {
       const session = await open(server.url, '2025-03-26');

@@ -105,7 +105,8 @@ async function serveRequest(
   }
   if (sessions instanceof HttpSseSessions) return serveHttpSse(req, res, url, sessions, options, state);
   if (url.pathname !== MCP_PATH) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
-  if (sessions && req.method === 'DELETE') return void res.writeHead(sessions.end(req.headers)).end();
+  if (sessions && req.method === 'DELETE') return void res.writeHead(sessions.end(req.headers, defects)).end();
+  if (sessions && req.method === 'GET' && defects.has('get-stream-json')) return void writeJson(res, 200, {}, defects);
   if (req.method !== 'POST') {
     if (defects.has('get-allowed') && (req.method === 'GET' || req.method === 'DELETE')) return void writeJson(res, 200, {}, defects);
     return void res.writeHead(405, { Allow: 'POST' }).end();
@@ -188,7 +189,7 @@ function openListenStream(res: ServerResponse, reply: Reply & { kind: 'listen' }
 function writeReply(res: ServerResponse, reply: Reply, sse: boolean, defects: DefectSet): void {
   switch (reply.kind) {
     case 'none':
-      return void res.writeHead(202).end();
+      return void res.writeHead(defects.has('accepted-202-as-200') ? 200 : 202).end();
     case 'hang':
       return;
     case 'listen':

@@ -4,7 +4,7 @@ import type { DefectSet } from './defects.js';
 import type { OutgoingMessage } from './messages.js';
 import { methodNotFound } from './protocol-error.js';
 import type { RequestMeta } from './request-meta.js';
-import { agreedRevision, REVISION_RULES, type InitializeRevision, type RevisionRules } from './revisions.js';
+import { agreedRevision, isInitializeRevision, REVISION_RULES, type InitializeRevision, type RevisionRules } from './revisions.js';
 
 /** Methods of 2026-07-28 that the initialize revisions do not have. */
 const MODERN_ONLY_METHODS = new Set(['server/discover', 'subscriptions/listen']);
@@ -25,6 +25,9 @@ const SAMPLING_REQUEST: OutgoingMessage = {
   params: { messages: [{ role: 'user', content: { type: 'text', text: 'Summarise the weather tools in one line.' } }], maxTokens: 100 },
 };
 
+/** The defect id-never-reused-ping-twice's request, sent twice. */
+const REPEATED_PING: OutgoingMessage = { jsonrpc: '2.0', id: 'srv-ping-1', method: 'ping' };
+
 /**
  * One session of an `initialize` revision (--protocol-version): over stdio the process, over Streamable HTTP the
  * Mcp-Session-Id. The server speaks `own` and every older initialize revision; `initialize` agrees one of them, and
@@ -37,6 +40,7 @@ export class InitializeSession {
   revision: InitializeRevision;
   private clientCapabilities: Record<string, unknown> = {};
   private askedForSampling = false;
+  private pingedTwice = false;
 
   constructor(readonly own: InitializeRevision) {
     this.revision = own;
@@ -47,13 +51,16 @@ export class InitializeSession {
   }
 
   /** The result of a request only the session answers (initialize, ping); undefined for the tool methods. Throws -32601 for a 2026-07-28 method. */
-  answer(method: string, params: Record<string, unknown>): Record<string, unknown> | undefined {
+  answer(method: string, params: Record<string, unknown>, defects: DefectSet): Record<string, unknown> | undefined {
     if (MODERN_ONLY_METHODS.has(method)) throw methodNotFound(`Method not found: ${method}`);
     if (method === 'ping') return {};
     if (method !== 'initialize') return undefined;
     this.revision = agreedRevision(this.own, params.protocolVersion);
     this.clientCapabilities = isObject(params.capabilities) ? params.capabilities : {};
-    return { protocolVersion: this.revision, capabilities: { tools: {} }, serverInfo: { ...SERVER_INFO } };
+    // The defect version-negotiation-echo: a version no revision has is agreed as offered (the session keeps its own rules).
+    const offered = params.protocolVersion;
+    const echoed = defects.has('version-negotiation-echo') && typeof offered === 'string' && !isInitializeRevision(offered);
+    return { protocolVersion: echoed ? offered : this.revision, capabilities: { tools: {} }, serverInfo: { ...SERVER_INFO } };
   }
 
   /** Whether the tool exists on the initialize revisions. */
@@ -76,6 +83,16 @@ export class InitializeSession {
     if (!defects.has('legacy-sampling-unnegotiated') || this.askedForSampling) return undefined;
     this.askedForSampling = true;
     return SAMPLING_REQUEST;
+  }
+
+  /**
+   * The defect id-never-reused-ping-twice: before the session's first tools/list is answered, two pings under one id
+   * (the client answers each; the second reuses an id the session has used).
+   */
+  repeatedIdPings(defects: DefectSet): OutgoingMessage[] | undefined {
+    if (!defects.has('id-never-reused-ping-twice') || this.pingedTwice) return undefined;
+    this.pingedTwice = true;
+    return [REPEATED_PING, REPEATED_PING];
   }
 
   /**

@@ -596,6 +596,8 @@ describe('HttpTransport: requests of the server (initialize wire)', () => {
     expect(JSON.parse(answerPost.body)).toEqual({ jsonrpc: '2.0', id: 's1', result: { roots: [] } });
     expect(answerPost.headers['mcp-session-id']).toBe('session-1');
     expect(t.strays()).toMatchObject([{ kind: 'server-request', data: rootsRequest, answer: { id: 's1', result: { roots: [] } } }]);
+    for (let i = 0; i < 100 && t.answerPosts()[0]?.rawBody === undefined; i += 1) await delay(10);
+    expect(t.answerPosts()).toMatchObject([{ request: { jsonrpc: '2.0', id: 's1', result: { roots: [] } }, status: 202, rawBody: '' }]);
   });
 
   it('leaves a request unanswered without a responder, and still keeps it', async () => {
@@ -634,14 +636,18 @@ describe('HttpTransport: requests of the server (initialize wire)', () => {
       ['server-request', ping],
       ['notification', logged],
     ]);
+    expect(t.serverStreamAnswer()).toMatchObject({ request: { httpMethod: 'GET' }, status: 200, responseHeaders: { 'content-type': 'text/event-stream' } });
+    expect(t.serverStreamAnswer()!.requestHeaders).toMatchObject({ 'Mcp-Session-Id': 'session-1' });
     await t.close();
     await delay(50);
     expect(requestsClosedEarly).toBe(1);
 
     handler = replyJson(405, { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Method not allowed' } });
     const other = transport();
+    expect(other.serverStreamAnswer()).toBeUndefined();
     await other.openServerStream({});
     expect(other.strays()).toEqual([]);
+    expect(other.serverStreamAnswer()).toMatchObject({ status: 405 });
   });
 
   it('waits a bounded time for a GET stream whose headers are held back, and keeps it open for what comes later', async () => {
@@ -656,10 +662,13 @@ describe('HttpTransport: requests of the server (initialize wire)', () => {
     const started = performance.now();
     await t.openServerStream({});
     expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+    expect(t.serverStreamAnswer()).toMatchObject({ request: { httpMethod: 'GET' } });
+    expect(t.serverStreamAnswer()!.status).toBeUndefined();
     await delay(400);
     stream!.writeHead(200, { 'content-type': 'text/event-stream' });
     stream!.write(event(ping));
     for (let i = 0; i < 100 && !received.some((r) => isAnswer(r.body)); i += 1) await delay(10);
     expect(JSON.parse(received.find((r) => isAnswer(r.body))!.body)).toEqual({ jsonrpc: '2.0', id: 8, result: {} });
+    expect(t.serverStreamAnswer()!.status).toBe(200);
   });
 });

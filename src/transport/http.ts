@@ -48,6 +48,8 @@ export interface HttpTransportOptions {
 
 /** How long opening the GET stream of the `initialize` wire may hold the handshake up. */
 const SERVER_STREAM_WAIT_MS = 2000;
+/** How many POSTs of our answers to the server's requests are kept as exchanges. */
+const MAX_ANSWER_POSTS_KEPT = 50;
 /** The longest Retry-After an audit waits out; a longer one ends the audit with the reason. */
 const MAX_RETRY_AFTER_MS = 30_000;
 
@@ -67,6 +69,10 @@ export class HttpTransport implements Transport {
   private answers: Pool | undefined;
   /** The GET stream of the `initialize` wire (openServerStream), until close(). */
   private serverStream: { pool: Pool; controller: AbortController; reading: Promise<void>; opened: Promise<void> } | undefined;
+  /** The POSTs of our answers to the server's requests (postAnswer), the first MAX_ANSWER_POSTS_KEPT. */
+  private readonly answerPostLog: Exchange[] = [];
+  /** The GET of openServerStream as an exchange: its status and headers once they came, or its failure; no body is kept. */
+  private serverStreamGet: Exchange | undefined;
   /** Set by the first request sent with `anyConnection` (pickConnection). */
   private spreading = false;
   /** Set once the target turned out to speak the deprecated HTTP+SSE transport (fallBackToHttpSse): it carries everything since. */
@@ -269,20 +275,38 @@ export class HttpTransport implements Transport {
     this.answers ??= originPool(url);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
+    const headers = this.outgoingHeaders(answer.headers);
+    const post = newExchange(answer.response, headers);
+    if (this.answerPostLog.length < MAX_ANSWER_POSTS_KEPT) this.answerPostLog.push(post);
+    const started = performance.now();
     try {
       const response = await this.answers.request({
         path: url.pathname + url.search,
         method: 'POST',
-        headers: sentHeaders(this.outgoingHeaders(answer.headers)),
+        headers: sentHeaders(headers),
         body: JSON.stringify(answer.response),
         signal: controller.signal,
       });
-      await response.body.dump();
-    } catch {
+      post.status = response.statusCode;
+      post.responseHeaders = recordedResponseHeaders(response.headers);
+      let raw = '';
+      for await (const chunk of response.body) {
+        raw += Buffer.from(chunk as Uint8Array).toString('utf8');
+        if (raw.length >= 4096) break;
+      }
+      post.rawBody = raw.slice(0, 4096);
+      response.body.destroy();
+    } catch (error) {
       // A server that is gone or stuck fails the requests of the audit, which say so.
+      post.failure = controller.signal.aborted ? { kind: 'timeout', message: `no answer within ${this.options.timeoutMs} ms` } : failureFromError(error);
     } finally {
       clearTimeout(timer);
+      post.durationMs = Math.round(performance.now() - started);
     }
+  }
+
+  answerPosts(): readonly Exchange[] {
+    return this.httpSse ? [] : this.answerPostLog;
   }
 
   /**
@@ -296,6 +320,17 @@ export class HttpTransport implements Transport {
     const url = parseTargetUrl(this.options.url);
     const pool = originPool(url);
     const controller = new AbortController();
+    const sent = this.outgoingHeaders(headers);
+    const get: Exchange = {
+      seq: nextSeq(),
+      sentAt: new Date().toISOString(),
+      durationMs: 0,
+      request: { httpMethod: 'GET', path: url.pathname + url.search },
+      requestHeaders: recordedRequestHeaders(sent),
+      notifications: [],
+    };
+    this.serverStreamGet = get;
+    const started = performance.now();
     let opened!: () => void;
     const open = new Promise<void>((resolve) => {
       opened = resolve;
@@ -306,9 +341,12 @@ export class HttpTransport implements Transport {
         const response = await pool.request({
           path: url.pathname + url.search,
           method: 'GET',
-          headers: sentHeaders(this.outgoingHeaders(headers)),
+          headers: sentHeaders(sent),
           signal: controller.signal,
         });
+        get.status = response.statusCode;
+        get.responseHeaders = recordedResponseHeaders(response.headers);
+        get.durationMs = Math.round(performance.now() - started);
         opened();
         // A server that offers no stream answers 405 (or anything else): nothing will arrive there.
         if (response.statusCode !== 200 || mediaType(response.headers['content-type']) !== 'text/event-stream') return await response.body.dump();
@@ -317,14 +355,19 @@ export class HttpTransport implements Transport {
           for (const event of events.push(chunk)) this.onStreamEvent(event);
           if (events.pendingLength > this.maxMessageBytes) break;
         }
-      } catch {
+      } catch (error) {
         // Closed by us, or broken: the stream only ever adds evidence.
+        if (get.status === undefined && !controller.signal.aborted) get.failure = failureFromError(error);
       } finally {
         opened();
       }
     })();
     this.serverStream = { pool, controller, reading, opened: open };
     return open;
+  }
+
+  serverStreamAnswer(): Exchange | undefined {
+    return this.httpSse ? undefined : this.serverStreamGet;
   }
 
   /** One event of the GET stream. Only JSON-RPC messages are kept: no check judges anything else sent there. */

@@ -58,6 +58,16 @@ export interface Transport {
    */
   openServerStream?(headers: Record<string, string>): Promise<void>;
   /**
+   * The GET of openServerStream as an exchange (no body kept): its status and response headers once they came, or its
+   * failure; undefined when none was sent. Read once the checks are done: a server may hold the headers back for long.
+   */
+  serverStreamAnswer?(): Exchange | undefined;
+  /**
+   * Streamable HTTP: the POSTs that carried our answers to the server's requests, each an exchange whose request is the
+   * answer (status, headers and at most 4 KiB of the body once they came); bounded, oldest first.
+   */
+  answerPosts?(): readonly Exchange[];
+  /**
    * Streamable HTTP, after the target refused the initialize POST with 404 or 405: tries the deprecated HTTP+SSE
    * transport at the same URL (2025-03-26 basic/transports § Backwards Compatibility: a GET whose event stream starts
    * with an `endpoint` event, on the target's origin). When found, every later message goes over it (`kind` becomes

@@ -3,6 +3,7 @@ import type { SeenMessage } from '../../src/model/client-observation.js';
 import type { SpecSentences } from '../../src/model/check.js';
 import { LEGACY } from '../../src/model/wire.js';
 import { evidenceOf, type ClientCheckContext, type ClientCheckDefinition } from '../../src/runner/client-check.js';
+import { idNeverReusedSentence, reusedKeys } from '../kit/id-never-reused.js';
 import { onWires, perWire, since } from '../kit/same-sentences.js';
 import { fail, judgeRequests, pass, sameId, sentence, skip } from './kit.js';
 
@@ -291,4 +292,28 @@ export const NO_BATCH = legacyCheck({
   },
 });
 
-export const LEGACY_CHECKS: readonly ClientCheckDefinition[] = [INITIALIZE_FIRST, INITIALIZED_SENT, SESSION_ECHOED, NEW_SESSION_AFTER_404, LEGACY_PV_HEADER, ANSWER_SAME_ID, CANCEL_OWN, NO_BATCH];
+/** The session a message of the client belongs to: over stdio the server process, over HTTP the Mcp-Session-Id it named (an initialize without one: the session its answer opened). */
+const sessionOf = (seen: SeenMessage): string =>
+  seen.transport === 'stdio' ? `process ${seen.connection}` : `session ${sessionHeader(seen) ?? mintedSession(seen) ?? '(none)'}`;
+
+export const ID_NEVER_REUSED = legacyCheck({
+  id: 'base.req.id-never-reused',
+  title: 'The client never reuses the id of a request it sent earlier in the session',
+  area: 'wire',
+  scenario: 'meta',
+  sentences: perWire(LEGACY, (wire) => [idNeverReusedSentence(wire)]),
+  run(ctx) {
+    // initialize counts: it is the session's first request.
+    const requests = sentMessages(ctx).filter((s) => isRequest(s.message) && !String(s.message.method).startsWith('notifications/'));
+    const offenders = reusedKeys(requests, (s) => sessionOf(s.seen), (s) => s.message.id).map(({ item, earlier }) => ({
+      request: undefined,
+      seen: item.seen,
+      problem: `${describe(item)} reused the id of ${describe(earlier)} in the same ${sessionOf(item.seen)}`,
+    }));
+    const outcomes = judgeRequests(requests.length, 'the client sent no request', offenders, `none of ${requests.length} requests reused an id already used in its session`, 'a new id for every request within a session');
+    if (outcomes[0]!.status === 'fail') outcomes[0]!.evidence = offenders.slice(0, 5).map((o) => evidenceOf(o.seen));
+    return outcomes;
+  },
+});
+
+export const LEGACY_CHECKS: readonly ClientCheckDefinition[] = [INITIALIZE_FIRST, INITIALIZED_SENT, SESSION_ECHOED, NEW_SESSION_AFTER_404, LEGACY_PV_HEADER, ANSWER_SAME_ID, CANCEL_OWN, NO_BATCH, ID_NEVER_REUSED];
