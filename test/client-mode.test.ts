@@ -35,7 +35,7 @@ describe.skipIf(!BUILT)('client mode against real SDK clients', { concurrent: tr
     // of sse_cut_short with GET and Last-Event-ID (the page says streams are not resumable: descriptive, a warning),
     // then waits for the lost answer until the driver's call timeout.
     const notOnThisWire = report.checks.filter((c) => c.message.startsWith('the requirement does not exist on the 2026-07-28 wire')).map((c) => c.id);
-    expect(notOnThisWire.sort()).toEqual(['base.response.same-id', 'cancel.client.own-requests', 'http.pv.after-initialize', 'http.session.echo', 'http.session.new-after-404', 'jsonrpc.client.no-batch', 'lifecycle.client.initialize-first', 'lifecycle.client.initialized']);
+    expect(notOnThisWire.sort()).toEqual(['base.req.id-never-reused', 'base.response.same-id', 'cancel.client.own-requests', 'http.pv.after-initialize', 'http.session.echo', 'http.session.new-after-404', 'jsonrpc.client.no-batch', 'lifecycle.client.initialize-first', 'lifecycle.client.initialized']);
     const byId = statuses(report.checks.filter((c) => !notOnThisWire.includes(c.id)));
     expect(Object.entries(byId).filter(([, s]) => s !== 'pass').sort()).toEqual([
       ['base.notif.no-id', 'skip'],
