@@ -6,7 +6,8 @@ import { reportersOf } from './reporters.js';
 import { auditedRuns, type RevisionsReport, type RunReport } from '../model/report.js';
 import { selectChecks, type Selection } from '../runner/registry.js';
 import type { CheckDefinition } from '../runner/types.js';
-import { TargetUnavailableError } from '../transport/types.js';
+import { TargetUnavailableError, type Transport } from '../transport/types.js';
+import { lateGraceMs } from '../transport/late-answers.js';
 import { ALL_CHECKS } from '../../suites/index.js';
 import { DEFAULT_BASELINE_FILE, writeBaseline, type BaselineFile } from '../baseline/baseline.js';
 import { DEFAULT_LOCK_FILE, lockFrom, writeLock, type ToolLockFile } from '../lock/tool-lock.js';
@@ -160,9 +161,16 @@ function auditTargetOf(options: CliOptions, early: StartedTarget): AuditTarget {
     client,
     negotiation: early.negotiation,
     offline: target.snapshot !== undefined,
-    ...(target.snapshot ? {} : { openTransport: async () => (await createTarget(options, gate, sandbox?.launch)).transport }),
+    ...(target.snapshot ? {} : { openTransport: () => openAnother(options, gate, sandbox) }),
     ...(sandbox ? { effects: auditEffectsOf(sandbox) } : {}),
   };
+}
+
+/** Another connection of the audit: over stdio a process whose start-up is not counted against its first request. */
+async function openAnother(options: CliOptions, gate: StartedTarget['gate'], sandbox: AuditSandbox | undefined): Promise<Transport> {
+  const { transport } = await createTarget(options, gate, sandbox?.launch);
+  transport.allowStartup?.(lateGraceMs(options.timeoutMs));
+  return transport;
 }
 
 function auditEffectsOf(sandbox: AuditSandbox): AuditEffects {

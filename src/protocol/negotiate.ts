@@ -185,13 +185,16 @@ function shownVersion(agreed: unknown): string {
 async function legacyHandshake(client: McpClient, offered: Wire, probing: boolean, exact = false): Promise<Handshake> {
   client.wire = offered;
   client.legacyVersion = undefined;
-  const exchange = await guard(() =>
+  const sent = await guard(() =>
     client.request(
       'initialize',
       { protocolVersion: offered, capabilities: { ...LEGACY_CLIENT_CAPABILITIES }, clientInfo: client.clientInfo },
       { probe: probing },
     ),
   );
+  // A server slow to start answers after --timeout: its late answer is the answer (the handshake goes on with it).
+  const late = sent.failure?.kind === 'timeout' ? await lateAnswer(sent) : undefined;
+  const exchange: Exchange = late ? { ...sent, response: late.response, failure: undefined, durationMs: late.afterMs } : sent;
   const result = resultOf(exchange.response);
   if (!result) {
     const httpSse = await httpSseFallback(client, exchange);
@@ -208,7 +211,9 @@ async function legacyHandshake(client: McpClient, offered: Wire, probing: boolea
   if (exact && result.protocolVersion !== undefined && result.protocolVersion !== offered) {
     return { ok: false, rejected: true, why: `initialize offered ${offered}, and the server answered with protocol version ${shownVersion(result.protocolVersion)}`, exchange };
   }
-  const { wire, why } = agreedWire(result.protocolVersion, offered);
+  const agreed = agreedWire(result.protocolVersion, offered);
+  const wire = agreed.wire;
+  const why = late ? `${agreed.why} (its answer came ${late.afterMs} ms after it was sent, late for the ${late.timeoutMs} ms it was given)` : agreed.why;
   client.wire = wire;
   client.legacyVersion = wire;
   const session = exchange.responseHeaders?.['mcp-session-id'];

@@ -1,3 +1,4 @@
+import { callOf } from './late-answers.js';
 import type { Dispatcher } from 'undici';
 import { isObject, isServerRequest } from '../jsonrpc.js';
 import type { JsonRpcId } from '../jsonrpc.js';
@@ -628,7 +629,7 @@ class PostHandler implements Dispatcher.DispatchHandler {
   ) {
     // Decided after one more poll phase, so that a response already received after a blocked main thread counts.
     this.timer = setTimeout(
-      () => setImmediate(() => this.end({ kind: 'timeout', message: `no complete response within ${timeoutMs} ms` })),
+      () => setImmediate(() => this.end({ kind: 'timeout', message: `no complete response within ${timeoutMs} ms${callOf(exchange.request)}` })),
       timeoutMs,
     );
   }

@@ -52,3 +52,10 @@ export async function lateAnswer(exchange: Exchange): Promise<LateAnswer | undef
 export function lateAnswerSoFar(exchange: Exchange): LateAnswer | undefined {
   return watches.get(exchange)?.answer;
 }
+
+/** Names the tool of a tools/call in a message about its request (" (a call of tool \"x\")"); empty for other requests. */
+export function callOf(request: unknown): string {
+  const r = request as { method?: unknown; params?: { name?: unknown } } | undefined;
+  if (r?.method !== 'tools/call' || typeof r.params?.name !== 'string') return '';
+  return ` (a call of tool ${JSON.stringify(r.params.name.slice(0, 100))})`;
+}

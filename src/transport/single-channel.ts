@@ -1,7 +1,7 @@
 import { isObject, type JsonRpcId } from '../jsonrpc.js';
 import { recordNotification, StrayLog } from './evidence-caps.js';
 import { jsonNestedDeeperThan, MAX_JSON_DEPTH, tooDeepMessage } from './json-depth.js';
-import { lateGraceMs, watchLate, type LateAnswer } from './late-answers.js';
+import { callOf, lateGraceMs, watchLate, type LateAnswer } from './late-answers.js';
 import { ListenState } from './listen-stream.js';
 import { nextSeq } from './sequence.js';
 import type { ServerRequestAnswer, ServerRequestResponder } from './types.js';
@@ -84,7 +84,7 @@ export class SingleChannel {
         if (!this.pending.has(key)) return;
         this.abandoned.add(key);
         this.listenLate(key, exchange, started, timeoutMs, lateGraceMs(timeoutMs));
-        this.settle(key, { kind: 'timeout', message: `no response to id ${JSON.stringify(id)} within ${timeoutMs} ms` });
+        this.settle(key, { kind: 'timeout', message: `no response to id ${JSON.stringify(id)} within ${timeoutMs} ms${callOf(exchange.request)}` });
       }), timeoutMs);
       this.pending.set(key, { exchange, started, timeoutMs, timer, resolve });
     });

@@ -58,6 +58,9 @@ export class StdioTransport implements Transport {
   private lineBytes = 0;
   /** The rest of an oversized line is skipped up to its newline. */
   private discardingLine = false;
+  /** Set once the target wrote anything to stdout; until then a request gets `startupMs` more (allowStartup). */
+  private heard = false;
+  private startupMs = 0;
   /** Bytes of a line the target left unterminated when its stdout ended. */
   private unterminatedBytes = 0;
   private corked = false;
@@ -143,7 +146,12 @@ export class StdioTransport implements Transport {
     }
     this.writeLine(JSON.stringify(message));
     if (options.notification || id === undefined) return exchange;
-    return this.channel.await(exchange, id, options.timeoutMs ?? this.options.timeoutMs, started);
+    const startup = this.heard ? 0 : this.startupMs;
+    return this.channel.await(exchange, id, (options.timeoutMs ?? this.options.timeoutMs) + startup, started);
+  }
+
+  allowStartup(ms: number): void {
+    this.startupMs = ms;
   }
 
   async listen(message: unknown, id: JsonRpcId, _options: SendOptions = {}): Promise<ListenStream> {
@@ -202,6 +210,7 @@ export class StdioTransport implements Transport {
    * a line whose bytes are not valid UTF-8 is known as such (transport.utf8).
    */
   private onStdout(chunk: Buffer): void {
+    this.heard = true;
     let start = 0;
     for (let newline = chunk.indexOf(0x0a); newline >= 0; newline = chunk.indexOf(0x0a, start)) {
       this.appendToLine(chunk.subarray(start, newline));

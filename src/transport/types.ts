@@ -52,6 +52,12 @@ export interface Transport {
    */
   answerServerRequests?(responder: ServerRequestResponder): void;
   /**
+   * Requests sent before the target wrote anything get `ms` more than their timeout: a process still starting (a
+   * heavy runtime, a loaded machine) is not slow to answer. For the audit's other connections, whose first request is
+   * a check's, not a negotiation that waits for late answers.
+   */
+  allowStartup?(ms: number): void;
+  /**
    * HTTP, `initialize` wire: opens the GET stream on which the server may send requests and notifications of its own
    * (2025-11-25 basic/transports § Listening for Messages from the Server); what arrives there is recorded as strays.
    * Resolves once the stream is open or refused, or after a short wait (it may still open later); never rejects.
