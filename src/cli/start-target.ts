@@ -1,3 +1,4 @@
+import { CallTurns } from '../protocol/call-turns.js';
 import { McpClient } from '../protocol/client.js';
 import { negotiate, negotiateRevision, type Negotiation } from '../protocol/negotiate.js';
 import type { Wire } from '../model/wire.js';
@@ -24,7 +25,8 @@ export interface StartedTarget {
  */
 export async function startTarget(options: CliOptions, version: string, gate: RequestGate, revision?: Wire, sandbox?: AuditSandbox): Promise<StartedTarget> {
   const target = await createTarget(options, gate, sandbox?.launch);
-  const client = new McpClient(target.transport, { name: 'mcp-tools-conformance', version }, new ToolPages(), sandbox?.turns);
+  const turns = sandbox?.turns ?? new CallTurns({ maxShared: options.concurrency });
+  const client = new McpClient(target.transport, { name: 'mcp-tools-conformance', version }, new ToolPages(), turns);
   const negotiation = target.transport.start().then(async () => {
     if (revision) return negotiateRevision(client, revision);
     if (!target.snapshot) return negotiate(client, options.protocolVersion);

@@ -171,6 +171,7 @@ function reportOf(target: AuditTarget, checks: readonly CheckDefinition[], confi
       requests: client.exchanges.filter((e) => e.response !== undefined || e.failure).length,
       toolsCalled: Object.fromEntries(client.toolsCalled),
       ...(ran.toolAccess ? { toolsListed: ran.toolAccess.listed, toolsNotAllowed: ran.toolAccess.notAllowed } : {}),
+      ...(client.turns.summary() ? { timeouts: client.turns.summary() } : {}),
     },
     summary: summarize(results),
     ...(checks.some((c) => c.area === 'property') && !target.offline

@@ -1,4 +1,4 @@
-import { SANDBOX_FLAG, type AuditDepth } from '../model/depth.js';
+import { SANDBOX_FLAG, type AuditDepth, type DepthTimeouts } from '../model/depth.js';
 import type { RunReport } from '../model/report.js';
 
 /** Names --allow-tools can carry (comma-separated): the characters of a tool name the spec recommends. */
@@ -31,6 +31,7 @@ export function depthOf(report: RunReport, platform: NodeJS.Platform = process.p
   // A server we start can be sandboxed on Linux: that is the way deeper that changes none of the user's data.
   const safely = report.target?.transport === 'stdio' && platform === 'linux' && notCalled.length > 0;
   const flag = safely ? SANDBOX_FLAG : deeperWith(notCalled);
+  const timeouts = timeoutsOf(report);
   return {
     toolsListed: listed.length,
     toolsCalled: called.length,
@@ -38,5 +39,26 @@ export function depthOf(report: RunReport, platform: NodeJS.Platform = process.p
     ...(flag === undefined ? {} : { deeperWith: flag }),
     ...(flag !== undefined && !safely ? { notReadOnly: notCalled } : {}),
     ...(sandboxed ? { sandboxed: true as const } : {}),
+    ...(timeouts ? { timeouts } : {}),
+  };
+}
+
+const total = (counts: Record<string, number>): number => Object.values(counts).reduce((a, b) => a + b, 0);
+
+/** The calls that timed out, from the report's stats; undefined when none did. */
+function timeoutsOf(report: RunReport): DepthTimeouts | undefined {
+  const t = report.stats.timeouts;
+  if (!t) return undefined;
+  const calls = total(t.amongOthers) + total(t.alone);
+  if (calls === 0) return undefined;
+  const stillTimedOut = Object.keys(t.alone).sort();
+  const longer = report.options?.timeoutMs === undefined ? '--timeout' : `--timeout ${report.options.timeoutMs * 2}`;
+  const skip = deeperWith(stillTimedOut)?.startsWith('--allow-tools ') ? ` or --skip-tools ${stillTimedOut.join(',')}` : '';
+  return {
+    calls,
+    tools: [...new Set([...Object.keys(t.amongOthers), ...Object.keys(t.alone)])].sort(),
+    answeredAlone: total(t.answeredAlone),
+    stillTimedOut,
+    ...(stillTimedOut.length > 0 ? { helpWith: `${longer}${skip}` } : {}),
   };
 }

@@ -13,6 +13,19 @@ export interface AuditDepth {
   notReadOnly?: string[];
   /** The server ran in a sandbox (--sandbox): every listed tool was callable. */
   sandboxed?: true;
+  /** Tool calls that timed out: how many, of which tools, how many a retry alone answered, and what would help. */
+  timeouts?: DepthTimeouts;
+}
+
+export interface DepthTimeouts {
+  calls: number;
+  tools: string[];
+  /** Calls that timed out among others and were answered when retried alone. */
+  answeredAlone: number;
+  /** Tools whose calls timed out even alone: their checks skipped. */
+  stillTimedOut: string[];
+  /** Flags that would help with those: a longer --timeout, or --skip-tools. */
+  helpWith?: string;
 }
 
 /** The way deeper that changes none of the user's data: a stdio server run in a sandbox. */

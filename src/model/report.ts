@@ -1,3 +1,4 @@
+import type { CallTimeouts } from '../protocol/call-turns.js';
 import type { BaselineSummary } from './baseline.js';
 import type { CheckResult, Status } from './check.js';
 import type { LockComparison } from './lock.js';
@@ -53,6 +54,8 @@ export interface RunReport {
     toolsListed?: string[];
     /** Listed tools the safety options kept from being called (not read-only, not allowed): what --allow-tools would add. */
     toolsNotAllowed?: string[];
+    /** Tool calls that timed out, and how the audit adapted (call-turns.ts): absent when none timed out or slowed it. */
+    timeouts?: CallTimeouts;
   };
   /** How deep the audit went (depthOf): present when the live target's tool listing was walked. */
   depth?: AuditDepth;

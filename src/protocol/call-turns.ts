@@ -1,5 +1,7 @@
 import { isObject } from '../jsonrpc.js';
 import type { Exchange } from '../model/exchange.js';
+import { lateAnswer } from '../transport/late-answers.js';
+import { CallPace, type PaceSummary } from './call-pace.js';
 
 /** A call answered in a turn of its own. */
 export interface CallInTurn {
@@ -22,11 +24,24 @@ export interface CallTurnsOptions {
   /** Every call runs alone, read-only or not (a sandboxed audit, whose effects are attributed call by call). */
   allAlone?: boolean;
   observer?: CallObserver;
+  /** Calls that may overlap at most (--concurrency), adapted to the target's pace (call-pace.ts); no bound when absent. */
+  maxShared?: number;
 }
 
 interface Waiter {
   alone: boolean;
   go(): void;
+}
+
+/** What the audit's calls met: those that timed out among others, and what their retries alone got. */
+export interface CallTimeouts {
+  /** Calls that timed out while others were in flight, by tool. */
+  amongOthers: Record<string, number>;
+  /** Of those, retried alone with the full --timeout and answered then, by tool. */
+  answeredAlone: Record<string, number>;
+  /** Calls that timed out alone (a retry, or a call that runs alone), by tool. */
+  alone: Record<string, number>;
+  pace?: PaceSummary;
 }
 
 /**
@@ -44,8 +59,18 @@ export class CallTurns {
   private shared = 0;
   private aloneInFlight = false;
   private readonly queue: Waiter[] = [];
+  private readonly pace: CallPace | undefined;
+  /** Calls in flight among others: each learns when another joins it. */
+  private readonly inFlight = new Set<{ overlapped: boolean }>();
+  /** Exchanges of calls that had another call in flight beside them at some point. */
+  private readonly overlappedCalls = new WeakSet<Exchange>();
+  private readonly timeouts: CallTimeouts = { amongOthers: {}, answeredAlone: {}, alone: {} };
+  /** Calls that timed out and may still be worked on by the server: their late answer (or its grace) is awaited. */
+  private readonly abandoned = new Set<Promise<unknown>>();
 
-  constructor(private readonly options: CallTurnsOptions = {}) {}
+  constructor(private readonly options: CallTurnsOptions = {}) {
+    this.pace = options.maxShared === undefined ? undefined : new CallPace(options.maxShared);
+  }
 
   get observer(): CallObserver | undefined {
     return this.options.observer;
@@ -71,20 +96,70 @@ export class CallTurns {
     return readOnly === undefined ? this.writersLoosely.has(name.toLowerCase()) : !readOnly;
   }
 
-  /** Sends the call in its turn; an observer sees each call that runs alone, before it is sent and once answered. */
-  async take(name: unknown, args: unknown, send: () => Promise<Exchange>): Promise<Exchange> {
-    const alone = this.runsAlone(name);
+  /**
+   * Sends the call in its turn (`alone`: in a turn of its own, whatever the tool); an observer sees each call that runs
+   * alone, before it is sent and once answered.
+   */
+  async take(name: unknown, args: unknown, send: () => Promise<Exchange>, alone = this.runsAlone(name)): Promise<Exchange> {
     await this.acquire(alone);
+    const grantedIn = this.pace?.current ?? 0;
+    const mark = { overlapped: false };
+    if (!alone) {
+      // A call the server may still be working on (one that timed out, not yet answered late) crowds this one too.
+      if (this.inFlight.size > 0 || this.abandoned.size > 0) mark.overlapped = true;
+      for (const other of this.inFlight) other.overlapped = true;
+      this.inFlight.add(mark);
+    }
     try {
       const observer = alone ? this.options.observer : undefined;
-      if (!observer) return await send();
+      if (!observer) return this.settled(String(name), await send(), alone, mark.overlapped, grantedIn);
       await observer.before();
       const exchange = await send();
       await observer.after({ tool: String(name), args, exchange });
-      return exchange;
+      return this.settled(String(name), exchange, alone, false, grantedIn);
     } finally {
+      this.inFlight.delete(mark);
       this.release(alone);
     }
+  }
+
+  /** Whether the call of this exchange had another in flight beside it: a timeout then may be ours (our concurrency). */
+  overlapped(exchange: Exchange): boolean {
+    return this.overlappedCalls.has(exchange);
+  }
+
+  /**
+   * Resolves once the server is done with the calls that timed out, as far as can be seen: each was answered late, or its
+   * grace ran out. A retry alone waits for it, or the server would still be busy with what the audit gave up on.
+   */
+  async abandonedSettled(): Promise<void> {
+    while (this.abandoned.size > 0) await Promise.all([...this.abandoned]);
+  }
+
+  /** A call that timed out among others was answered when retried alone. */
+  answeredAlone(name: string): void {
+    this.timeouts.answeredAlone[name] = (this.timeouts.answeredAlone[name] ?? 0) + 1;
+  }
+
+  /** The calls that timed out, and how the pace of calls was adapted; undefined when no call timed out or slowed it. */
+  summary(): CallTimeouts | undefined {
+    const pace = this.pace?.summary();
+    const timedOut = Object.keys(this.timeouts.amongOthers).length + Object.keys(this.timeouts.alone).length > 0;
+    if (!timedOut && !pace?.halvings) return undefined;
+    return { ...this.timeouts, ...(pace?.halvings ? { pace } : {}) };
+  }
+
+  private settled(name: string, exchange: Exchange, alone: boolean, overlapped: boolean, grantedIn: number): Exchange {
+    const timedOut = exchange.failure?.kind === 'timeout';
+    if (overlapped) this.overlappedCalls.add(exchange);
+    if (timedOut) {
+      const counts = overlapped ? this.timeouts.amongOthers : this.timeouts.alone;
+      counts[name] = (counts[name] ?? 0) + 1;
+      const settled: Promise<unknown> = lateAnswer(exchange).then((): void => void this.abandoned.delete(settled));
+      this.abandoned.add(settled);
+    }
+    if (!alone && (timedOut || exchange.response !== undefined)) this.pace?.record(name, exchange.durationMs, timedOut, grantedIn);
+    return exchange;
   }
 
   /**
@@ -105,7 +180,7 @@ export class CallTurns {
   }
 
   private grantable(alone: boolean): boolean {
-    return alone ? this.shared === 0 && !this.aloneInFlight : !this.aloneInFlight;
+    return alone ? this.shared === 0 && !this.aloneInFlight : !this.aloneInFlight && this.shared < (this.pace?.limit ?? Infinity);
   }
 
   private acquire(alone: boolean): Promise<void> {

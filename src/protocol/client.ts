@@ -37,6 +37,8 @@ export interface RequestOptions {
   anyConnection?: boolean;
   /** This id instead of the next number (probes of how ids are echoed); the caller keeps it unique. */
   id?: JsonRpcId;
+  /** tools/call: in a turn of its own, with no other call in flight (a retry of a call that timed out among others). */
+  alone?: boolean;
 }
 
 /** A request sent and not yet answered: its method, the tool it calls, and since when (performance.now()). */
@@ -154,7 +156,7 @@ export class McpClient {
     const send = () => this.send(message, id, headers, options.timeoutMs, options.probe, true, options.anyConnection);
     if (method !== 'tools/call') return send();
     if (typeof params.name === 'string') this.toolsCalled.set(params.name, (this.toolsCalled.get(params.name) ?? 0) + 1);
-    return this.turns.take(params.name, params.arguments, send);
+    return this.turns.take(params.name, params.arguments, send, options.alone || undefined);
   }
 
   /**
