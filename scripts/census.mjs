@@ -1,28 +1,36 @@
 #!/usr/bin/env node
 // The census: the npm servers the tests install and two SDK fixture servers, audited as one fleet with the default
-// (safe) flags, written to docs/census.json (the verdicts, as data) and docs/census.md (the fleet's table). Needs
+// (safe) flags and, where the sandbox is available, again with --sandbox; written to docs/census.json (the verdicts,
+// as data) and docs/census.md (the fleet's table, and the depth in safe mode and under --sandbox side by side). Needs
 // `npm run build`; starts every server from node_modules, so no network is used. test/census.test.ts runs the same
 // fleet and compares its verdicts with docs/census.json: a change in any verdict shows in review.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 /** The census's host file; its paths are relative to the repository root, where the fleet runs. */
 export const CENSUS_FILE = 'test/fixtures/census/mcp.json';
 export const CENSUS_JSON = 'docs/census.json';
 export const CENSUS_MD = 'docs/census.md';
-/** Every server's budget: generous for a loaded 2-core machine (the whole census takes about 15 s there). */
+/** Every server's budget: generous for a loaded 2-core machine (the safe run takes 15-20 s there, the run under --sandbox 20-30 s). */
 export const CENSUS_FLAGS = ['--jobs', '2', '--max-duration', '120000'];
 
+/** The flag of the census's second run: every stdio server in a throwaway sandbox, every listed tool callable. */
+export const SANDBOX_FLAGS = ['--sandbox'];
+/** The annotation-honesty checks, judged from what each call changed (only under --sandbox). */
+export const HONESTY_CHECKS = ['tools.annotations.read-only-honest', 'tools.annotations.destructive-honest', 'tools.annotations.idempotent-honest'];
+
 /**
- * The census's arguments of our CLI, writing fleet.json into `outputDir`.
+ * The census's arguments of our CLI, writing fleet.json into `outputDir`; `extra` after the census's flags
+ * (SANDBOX_FLAGS for its second run).
  * @param {string} outputDir
+ * @param {string[]} [extra]
  */
-export function censusArgs(outputDir) {
-  return ['fleet', CENSUS_FILE, ...CENSUS_FLAGS, '--reporter', 'json', '--output-dir', outputDir];
+export function censusArgs(outputDir, extra = []) {
+  return ['fleet', CENSUS_FILE, ...CENSUS_FLAGS, ...extra, '--reporter', 'json', '--output-dir', outputDir];
 }
 
 /** @param {string[]} ids */
@@ -60,6 +68,53 @@ export function censusOf(fleet, packages = {}) {
 
 /** @typedef {ReturnType<typeof censusOf>} Census */
 
+/** The worse of two statuses of one check, for what a server got on it over all its tools. */
+const RANK = { error: 4, fail: 3, warn: 2, pass: 1, skip: 0 };
+
+/**
+ * What the census keeps of the fleet run with --sandbox: the same as censusOf, and per server whether it was
+ * sandboxed (a server reached by URL keeps safe mode), what it got on each annotation-honesty check (its warnings
+ * with their tools), and which tools' calls changed files (how many of their calls, the kinds of change and the
+ * folders, relative to the repository root; never the names the generated arguments gave the files).
+ * @param {import('../src/model/fleet.js').FleetReport} fleet
+ * @param {Record<string, string>} [packages]
+ * @param {string} [root] the folder the fleet ran in, that overlaid paths are written relative to
+ */
+export function sandboxCensusOf(fleet, packages = {}, root = ROOT) {
+  const base = censusOf(fleet, packages);
+  return {
+    flags: [...CENSUS_FLAGS, ...SANDBOX_FLAGS].join(' '),
+    summary: base.summary,
+    servers: base.servers.map((server, i) => {
+      const result = fleet.servers[i];
+      const checks = result.report?.checks ?? [];
+      /** @type {Record<string, string>} */
+      const honesty = {};
+      for (const c of checks.filter((c) => HONESTY_CHECKS.includes(c.id))) {
+        const short = c.id.replace('tools.annotations.', '');
+        if (honesty[short] === undefined || RANK[c.status] > RANK[honesty[short]]) honesty[short] = c.status;
+      }
+      const warned = unique(checks.filter((c) => HONESTY_CHECKS.includes(c.id) && c.status === 'warn').map((c) => JSON.stringify([c.id, c.tool ?? null])));
+      const honestyWarnings = warned.map((w) => JSON.parse(w)).map(([id, tool]) => ({ id, tool }));
+      /** @type {Record<string, { calls: number, callsWithChanges: number, kinds: string[], folders: string[] }>} */
+      const changedFiles = {};
+      for (const [tool, effects] of Object.entries(result.report?.effects ?? {})) {
+        if (effects.callsWithChanges === 0) continue;
+        const folders = effects.changes.map((c) => {
+          const place = c.path === '' ? c.root : `${c.root.replace(/\/$/, '')}/${c.path}`;
+          const folder = dirname(place);
+          return isAbsolute(folder) && !relative(root, folder).startsWith('..') ? relative(root, folder) || '.' : folder;
+        });
+        changedFiles[tool] = { calls: effects.calls, callsWithChanges: effects.callsWithChanges, kinds: unique(effects.changes.map((c) => c.kind)).sort(), folders: unique(folders).sort() };
+      }
+      return { ...server, sandboxed: result.depth?.sandboxed === true, honesty, honestyWarnings, changedFiles };
+    }),
+    findings: base.findings,
+  };
+}
+
+/** @typedef {ReturnType<typeof sandboxCensusOf>} SandboxCensus */
+
 /**
  * The npm package and version of each server started from node_modules, by server name.
  * @param {string} root
@@ -89,8 +144,9 @@ function depthCell(depth) {
 const idList = (ids) => (ids.length === 0 ? '' : ids.map((id) => `\`${id}\``).join(', '));
 
 /**
- * docs/census.md: how to regenerate it, what the table shows, the table, each server's findings and the fleet's own.
- * @param {Census} census
+ * docs/census.md: how to regenerate it, what the table shows, the table, each server's findings and the fleet's own,
+ * then the same fleet under --sandbox beside it.
+ * @param {Census & { sandbox?: SandboxCensus | { unavailable: string } }} census
  */
 export function censusMarkdown(census) {
   const rows = census.servers.map((s) =>
@@ -108,7 +164,8 @@ export function censusMarkdown(census) {
     '',
     `The npm servers the tests install and two fixture servers built on the official TypeScript SDKs, audited as one`,
     `fleet (\`${census.file}\`) with the default, safe flags: only tools annotated \`readOnlyHint: true\` are called.`,
-    `Every server is started from \`node_modules\` (or \`test/fixtures/\`): no network is used.`,
+    `Every server is started from \`node_modules\` (or \`test/fixtures/\`): no network is used. The same fleet is then run`,
+    'again with `--sandbox`, where every listed tool is called: [Under --sandbox](#under---sandbox).',
     '',
     '```sh',
     'npm run census   # builds, runs the fleet below, rewrites docs/census.json and docs/census.md',
@@ -143,26 +200,172 @@ export function censusMarkdown(census) {
     '',
     ...(fleetFindings.length > 0 ? fleetFindings : ['Nothing.']),
     '',
+    ...sandboxSection(census),
   ].join('\n');
 }
 
-function main() {
+/**
+ * @param {Record<string, string>} honesty a server's status on each annotation-honesty check, by short name
+ * @param {{ id: string, tool: string | null }[]} warnings
+ */
+function honestyCell(honesty, warnings) {
+  if (warnings.length > 0) return warnings.map((w) => `warn \`${w.id.replace('tools.annotations.', '')}\`${w.tool ? ` (${w.tool})` : ''}`).join(', ');
+  const judged = Object.entries(honesty).filter(([, status]) => status !== 'skip').map(([id]) => id.replace(/-honest$/, ''));
+  return judged.length === 0 ? 'not judged (no hint it could test)' : `no warning (judged: ${judged.join(', ')})`;
+}
+
+/** @param {SandboxCensus['servers'][number]['changedFiles']} changedFiles */
+function changedCell(changedFiles) {
+  const tools = Object.entries(changedFiles);
+  if (tools.length === 0) return 'none';
+  return tools.map(([tool, e]) => `${tool} ${e.callsWithChanges}/${e.calls} (${e.kinds.join(', ')})`).join(', ');
+}
+
+/** @param {string[]} names */
+const nameList = (names) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+
+/**
+ * The census under --sandbox: the depth in safe mode and under --sandbox side by side, the findings under --sandbox
+ * (those safe mode did not have marked new) and what the sandbox added, in numbers.
+ * @param {Census & { sandbox?: SandboxCensus | { unavailable: string } }} census
+ */
+function sandboxSection(census) {
+  const intro = [
+    '## Under --sandbox',
+    '',
+    'The same fleet again with `--sandbox`: every stdio server runs in a throwaway sandbox (bubblewrap, copy-on-write',
+    'overlays of the paths it is pointed at, a fresh HOME and TMPDIR, no network: [usage.md](usage.md#the-sandbox)),',
+    'where every listed tool may be called, each call alone, and what each call changed on disk is recorded.',
+    '`npm run census` runs it where the sandbox is available (Linux, bubblewrap, unprivileged user namespaces).',
+    'server-memory is pointed at `test/fixtures/census/memory.jsonl` by `${workspaceFolder}`: it reads a relative',
+    '`MEMORY_FILE_PATH` from its own package folder, where that folder does not exist and every write would fail.',
+    '',
+  ];
+  const sandbox = census.sandbox;
+  if (sandbox === undefined || 'unavailable' in sandbox) {
+    return [...intro, `Not run where the census was last written: ${sandbox?.unavailable ?? 'the census predates it'}.`, ''];
+  }
+  const safeOf = new Map(census.servers.map((s) => [s.name, s]));
+  const rows = sandbox.servers.map((s) => {
+    const safe = safeOf.get(s.name);
+    const depth = `${depthCell(s.depth)}${s.sandboxed ? '' : ' (not sandboxed)'}`;
+    return `| ${s.name} | ${depthCell(safe?.depth ?? null)} | ${depth} | ${OUTCOME_WORDS[s.outcome] ?? s.outcome} | ${s.revision ? s.fails.length : '-'} | ${s.revision ? s.warns.length : '-'} | ${honestyCell(s.honesty, s.honestyWarnings)} | ${changedCell(s.changedFiles)} |`;
+  });
+  const findings = sandbox.servers
+    .filter((s) => s.fails.length + s.warns.length + s.errors.length > 0)
+    .map((s) => {
+      const safe = safeOf.get(s.name);
+      const mark = (/** @type {string[]} */ ids, /** @type {string[]} */ before) => ids.map((id) => `\`${id}\`${before.includes(id) ? '' : ' (new)'}`).join(', ');
+      const parts = [
+        s.fails.length > 0 ? `fails ${mark(s.fails, safe?.fails ?? [])}` : '',
+        s.warns.length > 0 ? `warns ${mark(s.warns, safe?.warns ?? [])}` : '',
+        s.errors.length > 0 ? `errors ${mark(s.errors, safe?.errors ?? [])}` : '',
+      ];
+      return `- **${s.name}**: ${parts.filter(Boolean).join('; ')}`;
+    });
+  return [
+    ...intro,
+    `It runs \`mcp-tools-conformance fleet ${census.file} ${sandbox.flags}\`. The depth in safe mode and under --sandbox:`,
+    'tools called of those listed (and checks skipped for want of a callable tool). The outcome, fails and warnings are',
+    'those under --sandbox. Annotation honesty: what the server got on `tools.annotations.read-only-honest`,',
+    '`destructive-honest` and `idempotent-honest`, each judged only where a tool carries its hint. Tools that changed',
+    'files: the calls that changed something of all calls of the tool, and the kinds of change.',
+    '',
+    'Where the sandbox is available, [test/census.test.ts](../test/census.test.ts) runs a cheaper copy of this run (the',
+    'tools area\'s checks only, 10 property cases, `--timeout 5000`) and fails unless every stdio server has every listed',
+    'tool called, no annotation-honesty warning appears that census.json does not record, the servers recorded as',
+    'changing files change files again, and nothing outside the sandbox changed: the census\'s folder, each server\'s',
+    'package folder, HOME and the project\'s sources are the same afterwards.',
+    '',
+    '| Server | Depth, safe | Depth, --sandbox | Outcome | Fails | Warns | Annotation honesty | Tools that changed files |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows,
+    '',
+    '### Findings under --sandbox',
+    '',
+    ...(findings.length > 0 ? findings : ['None.']),
+    '',
+    '### What the sandbox added',
+    '',
+    ...sandboxAdded(census, sandbox),
+    '',
+  ];
+}
+
+/**
+ * What the sandbox added, in the numbers of this census: depth, findings gained or lost, annotation
+ * honesty, and where the files changed.
+ * @param {Census} census
+ * @param {SandboxCensus} sandbox
+ */
+function sandboxAdded(census, sandbox) {
+  const safeOf = new Map(census.servers.map((s) => [s.name, s]));
+  const sandboxed = sandbox.servers.filter((s) => s.sandboxed && s.depth);
+  const sum = (/** @type {number[]} */ ns) => ns.reduce((a, b) => a + b, 0);
+  const whole = (/** @type {typeof census.servers} */ servers) => servers.filter((s) => s.depth && s.depth.toolsCalled === s.depth.toolsListed).length;
+  const safeSame = sandboxed.map((s) => safeOf.get(s.name)).filter((s) => s !== undefined);
+  const deeper = sandboxed.filter((s) => (s.depth?.toolsCalled ?? 0) > (safeOf.get(s.name)?.depth?.toolsCalled ?? 0)).map((s) => s.name);
+  const gained = [];
+  const lost = [];
+  for (const s of sandbox.servers) {
+    const safe = safeOf.get(s.name);
+    const before = [...(safe?.fails ?? []), ...(safe?.warns ?? []), ...(safe?.errors ?? [])];
+    const after = [...s.fails, ...s.warns, ...s.errors];
+    gained.push(...after.filter((id) => !before.includes(id)).map((id) => `\`${id}\` on ${s.name}`));
+    lost.push(...before.filter((id) => !after.includes(id)).map((id) => `\`${id}\` on ${s.name}`));
+  }
+  const honesty = sandbox.servers.flatMap((s) => s.honestyWarnings.map((w) => `\`${w.id}\` on ${s.name}${w.tool ? ` (${w.tool})` : ''}`));
+  const judgedHonesty = sandbox.servers.filter((s) => Object.values(s.honesty).some((status) => status !== 'skip')).length;
+  const changers = sandbox.servers.filter((s) => Object.keys(s.changedFiles).length > 0);
+  const where = changers.map((s) => {
+    const folders = unique(Object.values(s.changedFiles).flatMap((e) => e.folders)).sort();
+    const shown = folders.slice(0, 3).map((f) => `\`${f}\``).join(', ');
+    return `${s.name} (${Object.keys(s.changedFiles).length} of ${s.depth?.toolsListed ?? '?'} tools, in ${shown}${folders.length > 3 ? ` and ${folders.length - 3} more folders` : ''})`;
+  });
+  const notSandboxed = sandbox.servers.filter((s) => !s.sandboxed).map((s) => s.name);
+  return [
+    `- **Depth.** ${whole(sandboxed)} of ${sandboxed.length} sandboxed servers had every listed tool called, against ${whole(safeSame)} in safe mode: ` +
+      `${sum(sandboxed.map((s) => s.depth?.toolsCalled ?? 0))} tools called of ${sum(sandboxed.map((s) => s.depth?.toolsListed ?? 0))} listed, against ${sum(safeSame.map((s) => s.depth?.toolsCalled ?? 0))} ` +
+      `(deeper on ${deeper.length > 0 ? nameList(deeper) : 'none'}).${notSandboxed.length > 0 ? ` Not sandboxed (reached by URL): ${nameList(notSandboxed)}.` : ''}`,
+    `- **Findings.** ${gained.length > 0 ? `New under --sandbox: ${gained.join(', ')}.` : 'None new.'}${lost.length > 0 ? ` Gone: ${lost.join(', ')}.` : ''}`,
+    `- **Annotation honesty.** ${honesty.length > 0 ? `Warnings: ${honesty.join(', ')}.` : 'No warning.'} At least one of the three checks judged (not skipped) on ${judgedHonesty} of ${sandbox.servers.length} servers.`,
+    `- **Files changed.** ${changers.length > 0 ? `${where.join('; ')}.` : 'None.'} Every change landed in an overlay, deleted after the audit.`,
+  ];
+}
+
+/**
+ * Runs the census fleet with `extra` flags and returns its fleet.json.
+ * @param {string[]} extra
+ */
+function runFleet(extra) {
   const dir = mkdtempSync(join(tmpdir(), 'mtc-census-'));
   try {
-    const run = spawnSync(process.execPath, [join(ROOT, 'dist/cli/mcp-tools-conformance.js'), ...censusArgs(dir)], {
+    const run = spawnSync(process.execPath, [join(ROOT, 'dist/cli/mcp-tools-conformance.js'), ...censusArgs(dir, extra)], {
       cwd: ROOT,
       encoding: 'utf8',
       env: { ...process.env, NO_COLOR: '1' },
     });
     // 0: every server conformant or warning; 1: a server failing. Anything else is not a census.
-    if (run.status !== 0 && run.status !== 1) throw new Error(`the census fleet exited ${run.status}: ${run.stderr}`);
-    const census = censusOf(JSON.parse(readFileSync(join(dir, 'fleet.json'), 'utf8')), censusPackages());
-    writeFileSync(join(ROOT, CENSUS_JSON), `${JSON.stringify(census, null, 2)}\n`);
-    writeFileSync(join(ROOT, CENSUS_MD), censusMarkdown(census));
-    process.stdout.write(`wrote ${CENSUS_JSON} and ${CENSUS_MD}: ${census.servers.map((s) => `${s.name} ${s.outcome}`).join(', ')}\n`);
+    if (run.status !== 0 && run.status !== 1) throw new Error(`the census fleet${extra.length > 0 ? ` with ${extra.join(' ')}` : ''} exited ${run.status}: ${run.stderr}`);
+    return JSON.parse(readFileSync(join(dir, 'fleet.json'), 'utf8'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+async function main() {
+  const packages = censusPackages();
+  const census = censusOf(runFleet([]), packages);
+  /** @type {{ sandboxUnavailable: () => Promise<string | undefined> }} */
+  const { sandboxUnavailable } = await import(pathToFileURL(join(ROOT, 'dist/src/sandbox/index.js')).href);
+  const unavailable = await sandboxUnavailable();
+  if (unavailable !== undefined) process.stderr.write(`the census under --sandbox is not run: ${unavailable}\n`);
+  const sandbox = unavailable === undefined ? sandboxCensusOf(runFleet(SANDBOX_FLAGS), packages) : { unavailable };
+  const both = { ...census, sandbox };
+  writeFileSync(join(ROOT, CENSUS_JSON), `${JSON.stringify(both, null, 2)}\n`);
+  writeFileSync(join(ROOT, CENSUS_MD), censusMarkdown(both));
+  const line = (/** @type {Census['servers']} */ servers) => servers.map((s) => `${s.name} ${s.outcome}${s.depth ? ` ${s.depth.toolsCalled}/${s.depth.toolsListed}` : ''}`).join(', ');
+  process.stdout.write(`wrote ${CENSUS_JSON} and ${CENSUS_MD}: ${line(census.servers)}${'servers' in sandbox ? `; under --sandbox: ${line(sandbox.servers)}` : ''}\n`);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -1,12 +1,12 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, lstatSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { sandboxUnavailable } from '../src/sandbox/index.js';
 import type { RunReport } from '../src/model/report.js';
 import { BUILT, ROOT, runCli } from './helpers/cli.js';
+import { contentPrint, surroundingsPrint } from './helpers/content-print.js';
 
 const require = createRequire(import.meta.url);
 const unavailable = await sandboxUnavailable();
@@ -16,50 +16,6 @@ const SANDBOX = BUILT && unavailable === undefined;
 const KNOWLEDGE_GRAPH = join(ROOT, 'test/fixtures/knowledge-graph-server.mjs');
 const ANNOTATION_EFFECTS = join(ROOT, 'test/fixtures/annotation-effects-server.mjs');
 const HONESTY_CHECKS = ['tools.annotations.read-only-honest', 'tools.annotations.destructive-honest', 'tools.annotations.idempotent-honest'];
-
-/** Every file under `dir` with the hash of its content (and every folder and link), to compare before and after. */
-function contentPrint(dir: string): Record<string, string> {
-  const print: Record<string, string> = {};
-  const walk = (at: string) => {
-    for (const name of readdirSync(at)) {
-      if (name === '__pycache__') continue;
-      const path = join(at, name);
-      const stat = lstatSync(path);
-      if (stat.isDirectory()) {
-        print[path] = 'dir';
-        walk(path);
-      } else print[path] = stat.isFile() ? createHash('sha256').update(readFileSync(path)).digest('hex') : `other ${stat.size}`;
-    }
-  };
-  walk(dir);
-  return print;
-}
-
-/**
- * What a server could have written outside the folders it was pointed at: HOME's entries two levels down (names, sizes,
- * modification times; npm's own cache and logs aside, which other tests running npx touch) and the project's sources.
- */
-function surroundingsPrint(): Record<string, string> {
-  const print: Record<string, string> = {};
-  const list = (dir: string, depth: number) => {
-    let names: string[] = [];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      return;
-    }
-    for (const name of names) {
-      const path = join(dir, name);
-      if (path === join(homedir(), '.npm')) continue;
-      const stat = lstatSync(path);
-      print[path] = `${stat.size} ${stat.mtimeMs}`;
-      if (stat.isDirectory() && depth > 1) list(path, depth - 1);
-    }
-  };
-  list(homedir(), 2);
-  for (const folder of ['src', 'suites', 'test', 'data']) Object.assign(print, contentPrint(join(ROOT, folder)));
-  return print;
-}
 
 const statusOf = (report: RunReport, id: string) => report.checks.filter((c) => c.id === id).map((c) => `${c.status}${c.tool ? ` ${c.tool}` : ''}`);
 
