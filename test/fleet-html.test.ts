@@ -48,7 +48,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the fleet HTML dashboard in headless Chromium',
     await page.waitForTimeout(200);
     expect(problems).toEqual([]);
     expect(requests).toEqual([url]);
-    expect(await page.title()).toBe('MCP Tools conformance fleet: 8 servers');
+    expect(await page.title()).toBe('MCP Tools conformance fleet: 9 servers');
   });
 
   it('shows a row per server with its outcome, and the count of each outcome', async () => {
@@ -64,6 +64,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the fleet HTML dashboard in headless Chromium',
       ['unreachable', 'unreachable', '—'],
       ['needs-secret', 'needs secret', '—'],
       ['timed-out', 'timed out', '—'],
+      ['invalid-entry', 'invalid entry', '—'],
       ['skipped', 'skipped', '—'],
     ]);
     for (const [outcome, count] of Object.entries(FLEET_REPORT.summary)) {

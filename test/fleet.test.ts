@@ -80,7 +80,7 @@ describe.skipIf(!BUILT)('fleet: every server of a host file, one report', () => 
       ['off', 'skipped'],
       ['ref-2024', 'conformant'],
     ]);
-    expect(run.report.summary).toEqual({ conformant: 3, warnings: 1, failing: 1, 'could-not-start': 2, unreachable: 1, 'needs-secret': 1, 'timed-out': 0, skipped: 1 });
+    expect(run.report.summary).toEqual({ conformant: 3, warnings: 1, failing: 1, 'could-not-start': 2, unreachable: 1, 'needs-secret': 1, 'timed-out': 0, 'invalid-entry': 0, skipped: 1 });
     expect(run.code).toBe(1);
     expect(run.report.exitCode).toBe(1);
 
@@ -150,6 +150,26 @@ describe.skipIf(!BUILT)('fleet: every server of a host file, one report', () => 
     expect(plain.code).toBe(0);
     expect(strict.report.servers[0]!.outcome).toBe('timed-out');
     expect(strict.code).toBe(3);
+  });
+
+  it('an entry that cannot be audited as written is an invalid entry saying why, never skipped: exit 3 with --fail-on-unavailable', { timeout: 30_000 }, async () => {
+    const file = join(ROOT, 'test/fixtures/fleet/cases/only-invalid.json');
+    const [plain, strict] = await Promise.all([fleet(file), fleet(file, '--fail-on-unavailable')]);
+    for (const run of [plain, strict]) {
+      expect(run.report.servers.map((s) => [s.name, s.outcome, s.why])).toEqual([
+        ['nothing-to-run', 'invalid-entry', 'neither "command" nor "url"'],
+        ['args-not-a-list', 'invalid-entry', '"args" must be a list of strings'],
+        ['not-http', 'invalid-entry', '"url" is not an http(s) URL: ftp://example.com/mcp'],
+      ]);
+      expect(run.report.summary).toMatchObject({ 'invalid-entry': 3, skipped: 0 });
+      expect(run.stdout).toMatch(/^nothing-to-run\s+stdio\s+-\s+invalid entry\s/m);
+      expect(run.stdout).toContain('Why\n  nothing-to-run: invalid entry: neither "command" nor "url"\n');
+      expect(run.stdout).not.toMatch(/skipped/);
+    }
+    expect(plain.stdout).toContain('Fleet: 3 servers: 3 invalid entry in ');
+    expect([plain.code, plain.report.exitCode]).toEqual([0, 0]);
+    expect([strict.code, strict.report.exitCode]).toEqual([3, 3]);
+    expect(strict.stdout).toMatch(/\(exit 3\)\n/);
   });
 
   it('--discover lists the host files it finds and audits them only with --audit (named files always)', { timeout: 30_000 }, async () => {

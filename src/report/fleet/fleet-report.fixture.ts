@@ -100,6 +100,7 @@ const SERVERS: FleetServerResult[] = [
     reportFile: 'servers/slow/report.json',
     durationMs: 300_000,
   }),
+  server({ name: 'no-command', source: '.cursor/mcp.json', outcome: 'invalid-entry', why: 'neither "command" nor "url"' }),
   server({ name: 'old-one', source: '.cursor/mcp.json', outcome: 'skipped', why: 'disabled in its file' }),
 ];
 
@@ -114,7 +115,7 @@ const FINDINGS: FleetFinding[] = [
   },
 ];
 
-/** A fleet with each of the eight outcomes once, hostile names and text, and two fleet findings; scrubbed like the runner's. */
+/** A fleet with each of the nine outcomes once, hostile names and text, and two fleet findings; scrubbed like the runner's. */
 export const FLEET_REPORT: FleetReport = scrubSecrets<FleetReport>(
   {
     tool: { name: 'mcp-tools-conformance', version: '0.1.0' },
@@ -129,6 +130,7 @@ export const FLEET_REPORT: FleetReport = scrubSecrets<FleetReport>(
       unreachable: 1,
       'needs-secret': 1,
       'timed-out': 1,
+      'invalid-entry': 1,
       skipped: 1,
     },
     servers: SERVERS,

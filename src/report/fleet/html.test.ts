@@ -35,7 +35,7 @@ describe('fleet HTML dashboard', () => {
 
   it('shows the count of each outcome', () => {
     for (const [outcome, count] of Object.entries(FLEET_REPORT.summary)) expect(html).toContain(`data-outcome-count="${outcome}">${count}<`);
-    expect(html).toContain(`data-outcome-count="total">8<`);
+    expect(html).toContain(`data-outcome-count="total">9<`);
     expect(html).toContain('<span data-exit-code>1</span>');
   });
 

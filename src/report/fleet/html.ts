@@ -18,6 +18,7 @@ const OUTCOME_CLASS: Readonly<Record<FleetOutcome, Status>> = {
   unreachable: 'error',
   'needs-secret': 'error',
   'timed-out': 'error',
+  'invalid-entry': 'error',
   skipped: 'skip',
 };
 

@@ -15,6 +15,7 @@ const OUTCOME_MARK: Readonly<Record<FleetServerResult['outcome'], string>> = {
   unreachable: '⛔',
   'needs-secret': '🔑',
   'timed-out': '⏱️',
+  'invalid-entry': '🚫',
   skipped: '⏭️',
 };
 

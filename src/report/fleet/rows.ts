@@ -10,6 +10,7 @@ export const OUTCOME_LABELS: Readonly<Record<FleetOutcome, string>> = {
   unreachable: 'unreachable',
   'needs-secret': 'needs secret',
   'timed-out': 'timed out',
+  'invalid-entry': 'invalid entry',
   skipped: 'skipped',
 };
 
