@@ -3,7 +3,7 @@ import type { FleetOutcome, FleetReport, FleetServerResult } from '../../model/f
 import { formatDuration } from '../duration.js';
 import { blockText, escapeHtml, inlineText } from '../html/escape.js';
 import { htmlPage } from '../html/page.js';
-import { countText, depthText, OUTCOME_LABELS, OUTCOME_ORDER, secondsText, serverHtmlHref } from './rows.js';
+import { countText, depthText, OUTCOME_LABELS, OUTCOME_ORDER, secondsText, serverHtmlHref, transportText } from './rows.js';
 
 const MAX_NAME_CHARS = 200;
 const MAX_WHY_CHARS = 500;
@@ -63,7 +63,7 @@ function serverRow(server: FleetServerResult, index: number): string {
       : `<details class="stderr"><summary>stderr</summary><pre>${blockText(server.stderr.join('\n'), MAX_STDERR_CHARS)}</pre></details>`;
   const cells = [
     `<th class="text" data-cell="server">${nameHtml}<br><span class="muted">${inlineText(server.source, MAX_NAME_CHARS)}</span></th>`,
-    `<td class="text" data-cell="transport">${escapeHtml(server.transport)}</td>`,
+    `<td class="text" data-cell="transport">${escapeHtml(transportText(server))}</td>`,
     `<td class="text" data-cell="revision">${escapeHtml(server.protocolVersion ?? '—')}</td>`,
     `<td class="text" data-cell="outcome"><span class="badge ${OUTCOME_CLASS[server.outcome]}">${escapeHtml(OUTCOME_LABELS[server.outcome])}</span></td>`,
     countCell(server, 'fail'),

@@ -1,7 +1,7 @@
 import type { FleetReport, FleetServerResult } from '../../model/fleet.js';
 import { formatDuration } from '../duration.js';
 import { findingsTables, markdownCode, markdownInline, plural } from '../markdown.js';
-import { countText, depthText, OUTCOME_LABELS, outcomeCounts, secondsText } from './rows.js';
+import { countText, depthText, OUTCOME_LABELS, outcomeCounts, secondsText, transportText } from './rows.js';
 
 /** GitHub refuses a comment longer than 65,536 characters. */
 export const MAX_COMMENT_CHARS = 65_536;
@@ -29,7 +29,7 @@ function serversTable(report: FleetReport): string[] {
   for (const server of report.servers) {
     const cells = [
       markdownInline(server.name, 80),
-      server.transport,
+      transportText(server),
       server.protocolVersion ?? '—',
       `${OUTCOME_MARK[server.outcome]} ${OUTCOME_LABELS[server.outcome]}`,
       countText(server, 'fail'),

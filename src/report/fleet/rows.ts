@@ -46,6 +46,15 @@ export function serverHtmlHref(server: Pick<FleetServerResult, 'reportFile'>): s
   return [...folder, SERVER_HTML_REPORT].map((segment) => encodeURIComponent(segment)).join('/');
 }
 
+/**
+ * The server's transport as the fleet names them (stdio, http, sse): as its file declares it, or `sse` when its audit
+ * found the deprecated HTTP+SSE transport behind an http URL. An sse entry stays `sse` whether or not it was reached
+ * (a single audit's report names a --url target `http` until the fallback).
+ */
+export function transportText(server: Pick<FleetServerResult, 'transport' | 'report'>): FleetServerResult['transport'] {
+  return server.report?.target.transport === 'http+sse' ? 'sse' : server.transport;
+}
+
 /** `called/listed`, and the checks skipped for want of a callable tool when there were any. */
 export function depthText(depth: AuditDepth | undefined): string {
   if (depth === undefined) return '—';
