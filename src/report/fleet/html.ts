@@ -3,7 +3,7 @@ import type { FleetOutcome, FleetReport, FleetServerResult } from '../../model/f
 import { formatDuration } from '../duration.js';
 import { blockText, escapeHtml, inlineText } from '../html/escape.js';
 import { htmlPage } from '../html/page.js';
-import { countText, depthText, OUTCOME_LABELS, OUTCOME_ORDER, secondsText, serverHtmlHref, transportText } from './rows.js';
+import { countText, depthText, NOT_AUDITED, OUTCOME_LABELS, OUTCOME_ORDER, serverHtmlHref, serverSecondsText, transportText } from './rows.js';
 
 const MAX_NAME_CHARS = 200;
 const MAX_WHY_CHARS = 500;
@@ -49,7 +49,7 @@ function renderSummary(report: FleetReport): string {
 
 function countCell(server: FleetServerResult, status: 'fail' | 'warn'): string {
   const text = countText(server, status);
-  return `<td class="${status} ${text === '0' || text === '—' ? 'zero' : 'nonzero'}" data-count="${status}">${text}</td>`;
+  return `<td class="${status} ${text === '0' || text === NOT_AUDITED ? 'zero' : 'nonzero'}" data-count="${status}">${text}</td>`;
 }
 
 function serverRow(server: FleetServerResult, index: number): string {
@@ -64,12 +64,12 @@ function serverRow(server: FleetServerResult, index: number): string {
   const cells = [
     `<th class="text" data-cell="server">${nameHtml}<br><span class="muted">${inlineText(server.source, MAX_NAME_CHARS)}</span></th>`,
     `<td class="text" data-cell="transport">${escapeHtml(transportText(server))}</td>`,
-    `<td class="text" data-cell="revision">${escapeHtml(server.protocolVersion ?? '—')}</td>`,
+    `<td class="text" data-cell="revision">${escapeHtml(server.protocolVersion ?? NOT_AUDITED)}</td>`,
     `<td class="text" data-cell="outcome"><span class="badge ${OUTCOME_CLASS[server.outcome]}">${escapeHtml(OUTCOME_LABELS[server.outcome])}</span></td>`,
     countCell(server, 'fail'),
     countCell(server, 'warn'),
     `<td data-cell="depth">${escapeHtml(depthText(server.depth))}${deeper}</td>`,
-    `<td data-cell="seconds">${secondsText(server.durationMs)}</td>`,
+    `<td data-cell="seconds">${serverSecondsText(server)}</td>`,
     `<td class="text" data-cell="why"><span class="untrusted">${inlineText(server.why, MAX_WHY_CHARS)}</span>${stderr}</td>`,
   ];
   return `<tr data-index="${index}" data-outcome="${server.outcome}">${cells.join('')}</tr>`;

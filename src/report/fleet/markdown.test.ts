@@ -25,9 +25,21 @@ describe('fleet Markdown (PR comment)', () => {
     expect(rows[0]).toBe('| reference | stdio | 2026-07-28 | ✅ conformant | 0 | 0 | 3/3 | 1.2 | no failures, no warnings |');
     expect(rows[3]).toBe('| missing-cmd | stdio | — | ⛔ could not start | — | — | — | 0.0 | spawn nosuch-mcp-server ENOENT: not on PATH \\(PATH=/usr/bin:/bin\\); install it or give its full path |');
     expect(rows[2]).toBe('| warn-only | http | 2026-07-28 | ⚠️ warnings | 0 | 1 | 0/2, 4 checks skipped \\(no callable tool\\) | 2.5 | tools.list.deterministic-order: Two listings returned tools in different orders |');
-    expect(rows[5]).toBe('| github | stdio | — | 🔑 needs secret | — | — | — | 0.0 | needs secret: GITHUB\\_TOKEN |');
-    expect(rows[7]).toBe('| no-command | stdio | — | 🚫 invalid entry | — | — | — | 0.0 | neither "command" nor "url" |');
+    expect(rows[5]).toBe('| github | stdio | — | 🔑 needs secret | — | — | — | — | needs secret: GITHUB\\_TOKEN |');
+    expect(rows[7]).toBe('| no-command | stdio | — | 🚫 invalid entry | — | — | — | — | neither "command" nor "url" |');
     for (const row of rows) expect(separators(row), row).toBe(10);
+  });
+
+  it('marks what a server not audited lacks with one mark, whether it never started or its audit agreed no revision', () => {
+    const [, , warnOnly, , remote, github] = FLEET_REPORT.servers;
+    // An unreachable server's audit writes a report (every check skipped, no revision agreed): its zeros are not counts.
+    const lost = { ...warnOnly!.report!, wire: { ...warnOnly!.report!.wire, protocolVersion: null }, summary: { pass: 0, fail: 0, warn: 0, skip: 5, error: 0 } };
+    const unreachable = { ...remote!, transport: 'sse' as const, report: lost, summary: lost.summary, protocolVersion: null, reportFile: 'servers/remote/report.json' };
+    const rows = fleetMarkdown({ ...FLEET_REPORT, servers: [unreachable, github!] }).split('\n').filter((line) => /^\| (remote|github) /.test(line));
+    expect(rows).toEqual([
+      '| remote | sse | — | ⛔ unreachable | — | — | — | 0.0 | connect ECONNREFUSED 127.0.0.1:9 |',
+      '| github | stdio | — | 🔑 needs secret | — | — | — | — | needs secret: GITHUB\\_TOKEN |',
+    ]);
   });
 
   it('escapes hostile names and text: no markup, link or extra cell gets through', () => {

@@ -1,7 +1,7 @@
 import type { FleetReport, FleetServerResult } from '../../model/fleet.js';
 import { formatDuration } from '../duration.js';
 import { findingsTables, markdownCode, markdownInline, plural } from '../markdown.js';
-import { countText, depthText, OUTCOME_LABELS, outcomeCounts, secondsText, transportText } from './rows.js';
+import { countText, depthText, NOT_AUDITED, OUTCOME_LABELS, outcomeCounts, serverSecondsText, transportText } from './rows.js';
 
 /** GitHub refuses a comment longer than 65,536 characters. */
 export const MAX_COMMENT_CHARS = 65_536;
@@ -30,12 +30,12 @@ function serversTable(report: FleetReport): string[] {
     const cells = [
       markdownInline(server.name, 80),
       transportText(server),
-      server.protocolVersion ?? '—',
+      server.protocolVersion ?? NOT_AUDITED,
       `${OUTCOME_MARK[server.outcome]} ${OUTCOME_LABELS[server.outcome]}`,
       countText(server, 'fail'),
       countText(server, 'warn'),
       markdownInline(depthText(server.depth)),
-      secondsText(server.durationMs),
+      serverSecondsText(server),
       markdownInline(server.why, MAX_WHY_CHARS),
     ];
     lines.push(`| ${cells.join(' | ')} |`);
