@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fleetHtml, SERVER_HTML_REPORT } from '../src/report/fleet/index.js';
-import { FLEET_REPORT, HOSTILE_NAME } from '../src/report/fleet/fleet-report.fixture.js';
+import { FLEET_REPORT, HOSTILE_NAME, LONG_HINT, longHintFleet } from '../src/report/fleet/fleet-report.fixture.js';
 import { INJECTION } from '../src/report/html.fixture.js';
 import { renderHtmlReport } from '../src/report/html.js';
 import { CHROMIUM, HAVE_CHROMIUM, sharedChromium, visitPage, type Visit } from './helpers/browser.js';
@@ -82,6 +82,44 @@ describe.skipIf(!HAVE_CHROMIUM)('the fleet HTML dashboard in headless Chromium',
     expect(await page.locator('[data-summary="warn"]').textContent()).toBe('1');
     expect(problems).toEqual([]);
     expect(await page.locator('#servers tr[data-index="3"] [data-cell="server"] a').count()).toBe(0);
+  });
+
+  it('shows every column inside a 1280 px viewport, a long unbreakable hint in Depth and a long why included', async () => {
+    const file = join(dir, 'long-hints.html');
+    await writeFile(file, fleetHtml(longHintFleet()), 'utf8');
+    const { page } = await open(pathToFileURL(file).href);
+    // Folded or open, the hint stays inside its cell.
+    for (const [width, unfold] of [[1280, false], [1280, true], [2600, true]] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      if (unfold) await page.locator('details.hint').evaluateAll((nodes) => nodes.forEach((node) => ((node as HTMLDetailsElement).open = true)));
+      const box = await page.evaluate(() => {
+        const why = document.querySelector('#servers thead th:last-child')!.getBoundingClientRect();
+        const cells = [...document.querySelectorAll('#servers tbody td[data-cell="why"]')].map((td) => td.getBoundingClientRect().right);
+        const table = document.querySelector('#servers')!.getBoundingClientRect();
+        const hints = [...document.querySelectorAll('#servers [data-cell="depth"] code')].map((code) => code.getBoundingClientRect().right);
+        const depth = document.querySelector('#servers thead th:nth-child(7)')!.getBoundingClientRect().right;
+        return {
+          whyLeft: why.left,
+          whyRight: why.right,
+          whyWidth: why.width,
+          tableWidth: table.width,
+          cellsRight: Math.max(...cells),
+          tableRight: table.right,
+          hintsRight: Math.max(...hints),
+          depthRight: depth,
+          scrollWidth: document.documentElement.scrollWidth,
+        };
+      });
+      expect(box.hintsRight, `${width} px`).toBeLessThanOrEqual(box.depthRight + 1);
+      expect(box.whyWidth / box.tableWidth, `${width} px: Why keeps its share`).toBeGreaterThan(0.25);
+      expect(box.whyLeft, `${width} px`).toBeGreaterThanOrEqual(0);
+      expect(box.whyRight, `${width} px`).toBeLessThanOrEqual(width);
+      expect(box.cellsRight, `${width} px`).toBeLessThanOrEqual(width);
+      expect(box.tableRight, `${width} px`).toBeLessThanOrEqual(width);
+      expect(box.scrollWidth, `${width} px: nothing scrolls sideways`).toBeLessThanOrEqual(width);
+    }
+    // The hint is still there, whole, to copy.
+    expect(await page.locator('#servers [data-cell="depth"] details.hint > code').first().textContent()).toBe(LONG_HINT);
   });
 
   it('renders hostile names and text as text: no element, script or dialog comes from them', async () => {

@@ -153,3 +153,16 @@ export function largeFleet(count: number, checksEach: number): FleetReport {
   });
   return { ...FLEET_REPORT, servers, findings: [], summary: { ...ZERO_OUTCOMES, failing: count } };
 }
+
+/** An --allow-tools hint of 40 tools: one token with no space, as a server with many tools not marked read-only gets. */
+export const LONG_HINT = `--allow-tools ${Array.from({ length: 40 }, (_, i) => `filesystem:tool_number_${i}`).join(',')}`;
+
+/** FLEET_REPORT with LONG_HINT as every audited server's deeper-with hint, and a why of one long unbroken path. */
+export function longHintFleet(): FleetReport {
+  const servers = FLEET_REPORT.servers.map((server): FleetServerResult => {
+    if (server.depth) return { ...server, depth: { ...server.depth, deeperWith: LONG_HINT } };
+    if (server.outcome === 'could-not-start') return { ...server, why: `spawn ${'/very/long/path'.repeat(30)} ENOENT` };
+    return server;
+  });
+  return { ...FLEET_REPORT, servers };
+}
