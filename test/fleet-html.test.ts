@@ -122,6 +122,26 @@ describe.skipIf(!HAVE_CHROMIUM)('the fleet HTML dashboard in headless Chromium',
     expect(await page.locator('#servers [data-cell="depth"] details.hint > code').first().textContent()).toBe(LONG_HINT);
   });
 
+  it("a server's own report lists its failure before its warnings, and a finding opens its outcome", async () => {
+    const failing = FLEET_REPORT.servers.find((s) => s.outcome === 'failing')!.report!;
+    // Its warning first in report order, as when the warning's area comes first.
+    const checks = [...failing.checks].sort((a, b) => (a.status === 'warn' ? -1 : b.status === 'warn' ? 1 : 0));
+    expect(checks.map((c) => c.status).indexOf('warn')).toBeLessThan(checks.map((c) => c.status).indexOf('fail'));
+    const file = join(dir, 'warn-first.html');
+    await writeFile(file, renderHtmlReport({ ...failing, checks }), 'utf8');
+    const { page, problems } = await open(pathToFileURL(file).href);
+    expect(await page.locator('#findings-list li').evaluateAll((items) => items.map((li) => li.getAttribute('data-status')))).toEqual(['fail', 'warn']);
+    const first = await page.locator('#findings-list li a').first().getAttribute('href');
+    await page.locator('#findings-list li a').first().click();
+    const opened = page.locator(`details.check[id="${first!.slice(1)}"]`);
+    expect(await opened.getAttribute('data-status')).toBe('fail');
+    await expect.poll(() => opened.evaluate((node) => (node as HTMLDetailsElement).open)).toBe(true);
+    // On screen, the findings come before the check outcomes.
+    const [listTop, outcomesTop] = await page.evaluate(() => ['#findings-list', '#outcomes'].map((s) => document.querySelector(s)!.getBoundingClientRect().top + window.scrollY));
+    expect(listTop).toBeLessThan(outcomesTop!);
+    expect(problems).toEqual([]);
+  });
+
   it('renders hostile names and text as text: no element, script or dialog comes from them', async () => {
     const { page, problems } = await open(url);
     await page.locator('details.stderr').evaluate((node) => ((node as HTMLDetailsElement).open = true));

@@ -68,6 +68,9 @@ section.area > h3 { font-size: 1rem; margin: 1rem 0 0.4rem; }
 details.hint > summary { cursor: pointer; font-size: 0.85rem; }
 details.hint code.flag { white-space: nowrap; overflow-wrap: normal; }
 #servers th .muted { font-weight: normal; }
+ol.findings { margin: 0.25rem 0; padding-left: 1.5rem; }
+ol.findings li { margin: 0.15rem 0; overflow-wrap: anywhere; }
+ol.findings a { text-decoration: none; color: inherit; }
 details.stderr > summary { cursor: pointer; color: var(--muted); font-size: 0.85rem; }
 footer { margin-top: 2rem; color: var(--muted); font-size: 0.85rem; }
 `;
