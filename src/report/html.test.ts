@@ -290,3 +290,17 @@ describe('HTML report: the findings first', () => {
     expect(list).not.toContain('second line');
   });
 });
+
+describe('HTML report: the tools called', () => {
+  const facts = (stats: RunReport['stats']) => /<dt>Tools called<\/dt><dd>(.*?)<\/dd>/.exec(renderHtmlReport({ ...RUN_REPORT, stats }))![1];
+  it('names our probes of unlisted names apart from the listed tools called, so that they agree with the depth', () => {
+    const probe = 'mtc_no_such_tool_5f3a9c';
+    expect(facts({ requests: 9, toolsCalled: { echo: 2, [probe]: 3 }, toolsListed: ['echo', 'slow'] })).toBe(
+      `<span class="untrusted">echo</span> ×2<br><span class="muted">and, as probes of names the server does not list: <span class="untrusted">${probe}</span> ×3</span>`,
+    );
+    expect(facts({ requests: 9, toolsCalled: { [probe]: 3 }, toolsListed: ['a', 'b', 'c', 'd', 'e', 'f'] })).toMatch(/^none of the tools it lists<br>.*mtc_no_such_tool_5f3a9c/);
+    // Without a listing (a snapshot, client mode) every name is shown as called.
+    expect(facts({ requests: 9, toolsCalled: { echo: 2, [probe]: 3 } })).toBe(`<span class="untrusted">echo</span> ×2, <span class="untrusted">${probe}</span> ×3`);
+    expect(facts({ requests: 0, toolsCalled: {} })).toBe('none');
+  });
+});
