@@ -259,7 +259,7 @@ const OPTIONS = {
   'fail-on-unavailable': {
     type: 'boolean',
     default: false,
-    describe: 'fleet: a server that could not be audited (could not start, unreachable, needs a secret, timed out) makes the exit code 3',
+    describe: 'fleet: a server that could not be audited (could not start, unreachable, needs a secret, timed out, invalid entry) makes the exit code 3',
   },
   config: {
     type: 'string',
