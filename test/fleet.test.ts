@@ -55,6 +55,7 @@ describe.skipIf(!BUILT)('fleet: every server of a host file, one report', () => 
           'ref-http': { type: 'http', url: http.url, headers: { Authorization: `Bearer ${HEADER_SECRET}` } },
           'ref-defect': { command: process.execPath, args: [REFERENCE, '--defect', 'input-schema-not-object'] },
           'needs-key': { command: process.execPath, args: [REFERENCE], env: { API_KEY: '${env:MTC_FLEET_UNSET_KEY}' } },
+          'needs-input': { command: process.execPath, args: [REFERENCE], env: { API_KEY: '${input:mtc-fleet-key}' } },
           'not-installed': { command: 'mtc-no-such-mcp-server', args: ['--stdio'] },
           memory: { command: process.execPath, args: [npmBin('@modelcontextprotocol/server-memory')], env: { MEMORY_FILE_PATH: join(dir, 'memory.json') } },
           refused: { type: 'http', url: 'http://127.0.0.1:1/mcp', headers: { 'X-Api-Key': HEADER_SECRET } },
@@ -73,6 +74,7 @@ describe.skipIf(!BUILT)('fleet: every server of a host file, one report', () => 
       ['ref-http', 'conformant'],
       ['ref-defect', 'failing'],
       ['needs-key', 'needs-secret'],
+      ['needs-input', 'needs-secret'],
       ['not-installed', 'could-not-start'],
       ['memory', 'warnings'],
       ['refused', 'unreachable'],
@@ -80,7 +82,7 @@ describe.skipIf(!BUILT)('fleet: every server of a host file, one report', () => 
       ['off', 'skipped'],
       ['ref-2024', 'conformant'],
     ]);
-    expect(run.report.summary).toEqual({ conformant: 3, warnings: 1, failing: 1, 'could-not-start': 2, unreachable: 1, 'needs-secret': 1, 'timed-out': 0, 'invalid-entry': 0, skipped: 1 });
+    expect(run.report.summary).toEqual({ conformant: 3, warnings: 1, failing: 1, 'could-not-start': 2, unreachable: 1, 'needs-secret': 2, 'timed-out': 0, 'invalid-entry': 0, skipped: 1 });
     expect(run.code).toBe(1);
     expect(run.report.exitCode).toBe(1);
 
@@ -89,6 +91,8 @@ describe.skipIf(!BUILT)('fleet: every server of a host file, one report', () => 
     expect(byName['ref-defect']!.why).toBe('1 fail: tools.schema.input-valid-object');
     expect(byName['needs-key']!.why).toMatch(/MTC_FLEET_UNSET_KEY/);
     expect(byName['needs-key']!.report).toBeUndefined();
+    // An input is named by the variable that fills it here.
+    expect(byName['needs-input']!.why).toBe('needs MCP_INPUT_MTC_FLEET_KEY (the input mtc-fleet-key): not set in the environment, so the server was not started');
     expect(byName['not-installed']!.why).toMatch(/cannot start 'mtc-no-such-mcp-server': ENOENT .*on PATH/);
     expect(byName.memory).toMatchObject({ protocolVersion: '2025-11-25', why: 'no fail; 1 warning: tools.err.unknown-tool' });
     expect(byName.refused!.why).toMatch(/ECONNREFUSED/);

@@ -100,7 +100,7 @@ describe('notAudited: entries that never start', () => {
     expect(notAudited({ ...STDIO, invalid: 'no command and no url' }, false, { index: 2, count: 3 })).toEqual({ outcome: 'skipped', why: 'in another shard than 2/3' });
     expect(notAudited({ ...STDIO, missingSecrets: ['GITHUB_TOKEN', 'input:api-key'] }, true)).toEqual({
       outcome: 'needs-secret',
-      why: 'needs GITHUB_TOKEN, MCP_INPUT_API_KEY (for ${input:api-key}): not set in the environment, so the server was not started',
+      why: 'needs GITHUB_TOKEN, MCP_INPUT_API_KEY (the input api-key): not set in the environment, so the server was not started',
     });
     expect(notAudited(STDIO, true)).toBeUndefined();
   });

@@ -44,9 +44,12 @@ export function notAudited(entry: FleetEntry, inShard: boolean, shard?: { index:
   return undefined;
 }
 
-/** A missing placeholder as the user fills it: `${input:api-key}` by the variable MCP_INPUT_API_KEY. */
+/**
+ * A missing placeholder as the user fills it: `${input:api-key}` by the variable MCP_INPUT_API_KEY. (Not quoted as
+ * written: an env value left unresolved is scrubbed from the report as a secret.)
+ */
 function secretName(missing: string): string {
-  return missing.startsWith('input:') ? `${inputVariable(missing.slice(6))} (for \${${missing}})` : missing;
+  return missing.startsWith('input:') ? `${inputVariable(missing.slice(6))} (the input ${missing.slice(6)})` : missing;
 }
 
 /**
