@@ -132,7 +132,7 @@ export function censusPackages(root = ROOT) {
   return packages;
 }
 
-const OUTCOME_WORDS = { conformant: 'conformant', failing: 'failing', warnings: 'warnings', 'could-not-start': 'could not start', unreachable: 'unreachable', 'needs-secret': 'needs secret', 'timed-out': 'timed out', skipped: 'skipped' };
+const OUTCOME_WORDS = { conformant: 'conformant', failing: 'failing', warnings: 'warnings', 'could-not-start': 'could not start', unreachable: 'unreachable', 'needs-secret': 'needs secret', 'timed-out': 'timed out', 'invalid-entry': 'invalid entry', skipped: 'skipped' };
 
 /** @param {Census['servers'][number]['depth']} depth */
 function depthCell(depth) {

@@ -1,4 +1,5 @@
 import { ALL_CHECKS } from '../suites/index.js';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BUILT, referenceCommand, runCli, startReferenceHttp } from './helpers/cli.js';
 
@@ -115,5 +116,60 @@ describe.skipIf(!BUILT)('catalog and selection', () => {
     expect(help.stdout).toMatch(/3\s+the target could not be audited/);
     const version = await runCli(['--version']);
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
+
+describe.skipIf(!BUILT)('usage errors: one clear line and exit 2; each command its own help', () => {
+  const oneLine = (run: Awaited<ReturnType<typeof runCli>>) => {
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+    return run.stderr.trimEnd();
+  };
+
+  it('an empty --reporter: exit 2 before anything starts, no file written', async () => {
+    const [audit, fleet] = await Promise.all([
+      runCli(['--stdio', referenceCommand(), '--reporter', '']),
+      runCli(['fleet', 'test/fixtures/fleet/cases/only-invalid.json', '--reporter', '']),
+    ]);
+    for (const run of [audit, fleet]) {
+      expect(oneLine(run)).toMatch(/^mcp-tools-conformance: --reporter needs at least one of console, json, junit, sarif, markdown, html, github, got "" \(see (fleet )?--help\)$/);
+      expect(readdirSync(run.outputDir)).toEqual([]);
+    }
+  });
+
+  it('an unknown option names the one meant', async () => {
+    const [typo, inClient] = await Promise.all([runCli(['--stdoi', referenceCommand()]), runCli(['client', '--comand', 'node c.js'])]);
+    expect(oneLine(typo)).toBe('mcp-tools-conformance: Unknown argument: stdoi (did you mean --stdio?) (see --help)');
+    expect(oneLine(inClient)).toBe('mcp-tools-conformance: Unknown argument: comand (did you mean --command?) (see client --help)');
+  });
+
+  it('fleet --help and client --help list their own options only; --help those of an audit', async () => {
+    const [fleet, client, run] = await Promise.all([runCli(['fleet', '--help']), runCli(['client', '--help']), runCli(['--help'])]);
+    const listed = (text: string) => [...text.matchAll(/^ {2}(?:-\w, )? *--([\w-]+)/gm)].map((m) => m[1]);
+    for (const help of [fleet, client, run]) expect(help.code).toBe(0);
+    expect(fleet.stdout).toMatch(/^mcp-tools-conformance fleet \[FILE…\]/);
+    expect(listed(fleet.stdout)).toEqual(expect.arrayContaining(['jobs', 'shard', 'discover', 'fail-on-unavailable', 'allow-tools', 'reporter', 'help']));
+    expect(client.stdout).toMatch(/^mcp-tools-conformance client --command/);
+    expect(listed(client.stdout)).toEqual(expect.arrayContaining(['command', 'scenario', 'transport', 'checks', 'reporter', 'help']));
+    for (const help of [fleet, client]) {
+      expect(listed(help.stdout).filter((name) => ['stdio', 'url', 'env', 'header', 'cwd', 'from-snapshot', 'reference-server'].includes(name!))).toEqual([]);
+    }
+    expect(listed(client.stdout)).not.toContain('jobs');
+    expect(listed(fleet.stdout)).not.toContain('command');
+    expect(listed(run.stdout)).toEqual(expect.arrayContaining(['stdio', 'url', 'env', 'header', 'reporter']));
+    expect(listed(run.stdout).filter((name) => ['jobs', 'discover', 'command', 'scenario'].includes(name!))).toEqual([]);
+    expect(fleet.stdout).toMatch(/3\s+with --fail-on-unavailable: a server could not be audited/);
+  });
+
+  it('client --command with a program not on PATH: exit 3 and the same PATH hint as --stdio, with the console too', async () => {
+    const [json, console] = await Promise.all([
+      runCli(['client', '--command', 'mtc-no-such-driver --flag', '--max-duration', '20000']),
+      runCli(['client', '--command', 'mtc-no-such-driver', '--max-duration', '20000', '--reporter', 'console']),
+    ]);
+    for (const run of [json, console]) {
+      expect(run.code).toBe(3);
+      expect(run.stderr).toMatch(/^mcp-tools-conformance: the client could not be audited: the client command could not be started: spawn mtc-no-such-driver ENOENT\n {2}hint: 'mtc-no-such-driver' was not found: is it installed and on PATH\? Give its full path, or start it through npx\n$/);
+    }
   });
 });

@@ -55,6 +55,7 @@ describe.skipIf(!BUILT)('fleet: every server of a host file, one report', () => 
           'ref-http': { type: 'http', url: http.url, headers: { Authorization: `Bearer ${HEADER_SECRET}` } },
           'ref-defect': { command: process.execPath, args: [REFERENCE, '--defect', 'input-schema-not-object'] },
           'needs-key': { command: process.execPath, args: [REFERENCE], env: { API_KEY: '${env:MTC_FLEET_UNSET_KEY}' } },
+          'needs-input': { command: process.execPath, args: [REFERENCE], env: { API_KEY: '${input:mtc-fleet-key}' } },
           'not-installed': { command: 'mtc-no-such-mcp-server', args: ['--stdio'] },
           memory: { command: process.execPath, args: [npmBin('@modelcontextprotocol/server-memory')], env: { MEMORY_FILE_PATH: join(dir, 'memory.json') } },
           refused: { type: 'http', url: 'http://127.0.0.1:1/mcp', headers: { 'X-Api-Key': HEADER_SECRET } },
@@ -73,6 +74,7 @@ describe.skipIf(!BUILT)('fleet: every server of a host file, one report', () => 
       ['ref-http', 'conformant'],
       ['ref-defect', 'failing'],
       ['needs-key', 'needs-secret'],
+      ['needs-input', 'needs-secret'],
       ['not-installed', 'could-not-start'],
       ['memory', 'warnings'],
       ['refused', 'unreachable'],
@@ -80,7 +82,7 @@ describe.skipIf(!BUILT)('fleet: every server of a host file, one report', () => 
       ['off', 'skipped'],
       ['ref-2024', 'conformant'],
     ]);
-    expect(run.report.summary).toEqual({ conformant: 3, warnings: 1, failing: 1, 'could-not-start': 2, unreachable: 1, 'needs-secret': 1, 'timed-out': 0, skipped: 1 });
+    expect(run.report.summary).toEqual({ conformant: 3, warnings: 1, failing: 1, 'could-not-start': 2, unreachable: 1, 'needs-secret': 2, 'timed-out': 0, 'invalid-entry': 0, skipped: 1 });
     expect(run.code).toBe(1);
     expect(run.report.exitCode).toBe(1);
 
@@ -89,6 +91,8 @@ describe.skipIf(!BUILT)('fleet: every server of a host file, one report', () => 
     expect(byName['ref-defect']!.why).toBe('1 fail: tools.schema.input-valid-object');
     expect(byName['needs-key']!.why).toMatch(/MTC_FLEET_UNSET_KEY/);
     expect(byName['needs-key']!.report).toBeUndefined();
+    // An input is named by the variable that fills it here.
+    expect(byName['needs-input']!.why).toBe('needs MCP_INPUT_MTC_FLEET_KEY (the input mtc-fleet-key): not set in the environment, so the server was not started');
     expect(byName['not-installed']!.why).toMatch(/cannot start 'mtc-no-such-mcp-server': ENOENT .*on PATH/);
     expect(byName.memory).toMatchObject({ protocolVersion: '2025-11-25', why: 'no fail; 1 warning: tools.err.unknown-tool' });
     expect(byName.refused!.why).toMatch(/ECONNREFUSED/);
@@ -150,6 +154,26 @@ describe.skipIf(!BUILT)('fleet: every server of a host file, one report', () => 
     expect(plain.code).toBe(0);
     expect(strict.report.servers[0]!.outcome).toBe('timed-out');
     expect(strict.code).toBe(3);
+  });
+
+  it('an entry that cannot be audited as written is an invalid entry saying why, never skipped: exit 3 with --fail-on-unavailable', { timeout: 30_000 }, async () => {
+    const file = join(ROOT, 'test/fixtures/fleet/cases/only-invalid.json');
+    const [plain, strict] = await Promise.all([fleet(file), fleet(file, '--fail-on-unavailable')]);
+    for (const run of [plain, strict]) {
+      expect(run.report.servers.map((s) => [s.name, s.outcome, s.why])).toEqual([
+        ['nothing-to-run', 'invalid-entry', 'neither "command" nor "url"'],
+        ['args-not-a-list', 'invalid-entry', '"args" must be a list of strings'],
+        ['not-http', 'invalid-entry', '"url" is not an http(s) URL: ftp://example.com/mcp'],
+      ]);
+      expect(run.report.summary).toMatchObject({ 'invalid-entry': 3, skipped: 0 });
+      expect(run.stdout).toMatch(/^nothing-to-run\s+stdio\s+-\s+invalid entry\s/m);
+      expect(run.stdout).toContain('Why\n  nothing-to-run: invalid entry: neither "command" nor "url"\n');
+      expect(run.stdout).not.toMatch(/skipped/);
+    }
+    expect(plain.stdout).toContain('Fleet: 3 servers: 3 invalid entry in ');
+    expect([plain.code, plain.report.exitCode]).toEqual([0, 0]);
+    expect([strict.code, strict.report.exitCode]).toEqual([3, 3]);
+    expect(strict.stdout).toMatch(/\(exit 3\)\n/);
   });
 
   it('--discover lists the host files it finds and audits them only with --audit (named files always)', { timeout: 30_000 }, async () => {

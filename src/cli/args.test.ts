@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgs, quickParse, UsageError } from './args.js';
+import { commandOptions, helpPointer, parseArgs, quickParse, UsageError, withSuggestions } from './args.js';
 
 const VERSION = '9.9.9';
 
@@ -162,6 +162,56 @@ describe('quickParse (yargs-parser alone) agrees with yargs', () => {
     await expect(parseArgs(['--no-such-option'], VERSION)).rejects.toThrow(UsageError);
     await expect(parseArgs(['--protocol-version', '2024-01-01'], VERSION)).rejects.toThrow(/Invalid values/);
     await expect(parseArgs(['--stdio', 'a', '--url', 'http://x'], VERSION)).rejects.toThrow(/mutually exclusive/);
+  });
+});
+
+describe('usage errors a user makes every day', () => {
+  it('an empty --reporter is a usage error, not a run that says nothing', async () => {
+    for (const argv of [['--reporter', '', '--stdio', 's'], ['--reporter', ' , ', '--stdio', 's'], ['fleet', 'x.json', '--reporter', ''], ['client', '--command', 'c', '--reporter', '']]) {
+      for (const quick of [true, false]) {
+        await expect(parseArgs([...argv], VERSION, { quick }), argv.join(' ')).rejects.toThrow(/^--reporter needs at least one of console, json, junit, sarif, markdown, html, github, got "/);
+      }
+    }
+  });
+
+  it('an unknown option gets the nearest one of its command: a typo, a swap, a cut-off name', async () => {
+    const error = async (argv: string[]) => (await settle(() => parseArgs(argv, VERSION))) as { usageError: string };
+    expect(await error(['--stdoi', 'node s.js'])).toEqual({ usageError: 'Unknown argument: stdoi (did you mean --stdio?)' });
+    expect(await error(['--stdio', 's', '--timout', '5'])).toEqual({ usageError: 'Unknown argument: timout (did you mean --timeout?)' });
+    expect(await error(['--url', 'http://x/mcp', '--headr', 'A: b'])).toEqual({ usageError: 'Unknown argument: headr (did you mean --header?)' });
+    expect(await error(['client', '--comand', 'node c.js'])).toEqual({ usageError: 'Unknown argument: comand (did you mean --command?)' });
+    expect(await error(['fleet', 'x.json', '--fail-on-unavail'])).toEqual({ usageError: 'Unknown argument: fail-on-unavail (did you mean --fail-on-unavailable?)' });
+    // Near an option of another command only: which command's.
+    expect(await error(['--stdio', 's', '--fail-on-unavail'])).toEqual({ usageError: 'Unknown argument: fail-on-unavail (did you mean --fail-on-unavailable, an option of the fleet command?)' });
+    expect(await error(['fleet', 'x.json', '--stdoi', 's'])).toEqual({
+      usageError: 'Unknown argument: stdoi (did you mean --stdio, an option of the run, snapshot, baseline and lock commands?)',
+    });
+    // Two at once, each with its own; the camel-case twin yargs adds is not repeated.
+    expect(await error(['--std-oi', 's', '--fail-onn', 'must'])).toEqual({ usageError: 'Unknown arguments: std-oi, fail-onn (did you mean --stdio for --std-oi; --fail-on for --fail-onn?)' });
+    // A word near a command.
+    expect((await error(['flet', 'x.json'])).usageError).toBe('Unknown arguments: flet, x.json (did you mean the fleet command for flet?)');
+    // Nothing near: the message as yargs says it; a renamed option still names its new name.
+    expect(await error(['--bogus', '1', '--stdio', 's'])).toEqual({ usageError: 'Unknown argument: bogus' });
+    expect(await error(['--spec', '2025-11-25', '--stdio', 's'])).toEqual({ usageError: 'Unknown argument: spec (--spec is now --protocol-version)' });
+    expect(withSuggestions('Invalid values: Argument: transport', 'client')).toBe('Invalid values: Argument: transport');
+  });
+
+  it("each command has its own options, and its usage errors point to its own --help", () => {
+    const target = ['stdio', 'url', 'env', 'header', 'cwd', 'from-snapshot', 'reference-server'];
+    expect(commandOptions('fleet')).toEqual(expect.arrayContaining(['jobs', 'shard', 'discover', 'fail-on-unavailable', 'allow-tools', 'lock-write', 'reporter']));
+    expect(commandOptions('fleet')).not.toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^(${target.join('|')}|command|scenario|baseline|revisions)$`))]));
+    expect(commandOptions('client')).toEqual(expect.arrayContaining(['command', 'scenario', 'transport', 'checks', 'reporter', 'baseline', 'max-duration']));
+    expect(commandOptions('client').filter((name) => [...target, 'jobs', 'allow-tools', 'sandbox', 'lock'].includes(name))).toEqual([]);
+    expect(commandOptions('run')).toEqual(expect.arrayContaining(target));
+    expect(commandOptions('run').filter((name) => ['jobs', 'discover', 'command', 'scenario', 'write'].includes(name))).toEqual([]);
+    expect(commandOptions('baseline')).toContain('write');
+    expect([helpPointer(['fleet', 'x.json']), helpPointer(['client', '--command', 'c']), helpPointer(['--stdio', 's']), helpPointer([])]).toEqual(['fleet --help', 'client --help', '--help', '--help']);
+  });
+
+  it('client: the options of a server audit are usage errors, not silently ignored', async () => {
+    for (const extra of [['--env', 'A=1'], ['--header', 'X-A: b'], ['--allow-all-tools'], ['--sandbox']]) {
+      await expect(parseArgs(['client', '--command', 'c', ...extra], VERSION), extra.join(' ')).rejects.toThrow(/goes with a server audit \(--stdio or --url\), not the client command/);
+    }
   });
 });
 

@@ -113,15 +113,35 @@ const MAX_HTTP_CONNECTIONS = 32;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 
-const EPILOG = `Exit codes:
+const EXIT_CODES = `Exit codes:
   0  no failures (per --fail-on)
   1  conformance failures
   2  usage or configuration error
   3  the target could not be audited (did not start, unreachable, stopped answering)
-  130  interrupted by SIGINT (Ctrl-C), 143 by SIGTERM; the target is killed, no report is written
+  130  interrupted by SIGINT (Ctrl-C), 143 by SIGTERM; the target is killed, no report is written`;
 
-Name a target with --stdio, --url or --from-snapshot; --reference-server audits the bundled reference server
-(also what runs on a terminal when no target is named; without a terminal, e.g. in CI, naming none is a usage error).`;
+const EPILOG = `${EXIT_CODES}
+
+Name a target with --stdio, --url or --from-snapshot; --reference-server audits the bundled reference server \
+(also what runs on a terminal when no target is named; without a terminal, e.g. in CI, naming none is a usage error).
+
+The options of the other commands: mcp-tools-conformance <command> --help.`;
+
+/** What each command's --help ends with. */
+const EPILOGS: Readonly<Record<Command, string>> = {
+  run: EPILOG,
+  snapshot: EPILOG,
+  baseline: EPILOG,
+  lock: EPILOG,
+  client: `${EXIT_CODES.replace('the target could not be audited (did not start, unreachable, stopped answering)', 'the client could not be audited (hung, crashed, not started)')}
+
+The client gets the scripted server's URL as its last argument (also in MCP_CONFORMANCE_URL), or over stdio \
+the command that starts it in MCP_CONFORMANCE_SERVER_COMMAND; see README "Audit your client".`,
+  fleet: `${EXIT_CODES.replace('1  conformance failures', '1  a server is failing').replace('the target could not be audited (did not start, unreachable, stopped answering)', 'with --fail-on-unavailable: a server could not be audited')}
+
+Each server's target, env, cwd and headers come from its host file: --stdio, --url, --env, --header and the other \
+options of one target are errors here. --allow-tools names the server of each tool: server:tool.`,
+};
 
 export function parseHeader(raw: string): [string, string] {
   const colon = raw.indexOf(':');
@@ -239,7 +259,7 @@ const OPTIONS = {
   'fail-on-unavailable': {
     type: 'boolean',
     default: false,
-    describe: 'fleet: a server that could not be audited (could not start, unreachable, needs a secret, timed out) makes the exit code 3',
+    describe: 'fleet: a server that could not be audited (could not start, unreachable, needs a secret, timed out, invalid entry) makes the exit code 3',
   },
   config: {
     type: 'string',
@@ -263,6 +283,52 @@ const CONFLICTS: readonly (readonly [string, readonly string[]])[] = [
 ];
 
 const COMMANDS = ['run', 'snapshot', 'baseline', 'lock', 'client', 'fleet'] as const;
+type Command = (typeof COMMANDS)[number];
+type OptionName = keyof typeof OPTIONS;
+
+/** Options of the fleet command only, and of the client command only. */
+const FLEET_ONLY: readonly OptionName[] = ['discover', 'audit', 'jobs', 'shard', 'fail-on-unavailable', 'lock-write'];
+const CLIENT_ONLY: readonly OptionName[] = ['command', 'scenario', 'transport'];
+/** What the client command reads: its client, the checks, the budget and the reports (no server target). */
+const CLIENT_OPTIONS: readonly OptionName[] = [
+  ...CLIENT_ONLY, 'checks', 'exclude-checks', 'list', 'reporter', 'output-dir', 'fail-on', 'fail-on-stale', 'baseline', 'color', 'timeout', 'max-duration',
+  'junit-properties', 'sarif-artifact', 'verbose', 'quiet', 'config',
+];
+
+/**
+ * The options each command takes: what its --help lists and what a "did you mean" picks from. Parsing accepts every
+ * option everywhere, so that one given to the wrong command gets the error that says where it goes.
+ */
+export function commandOptions(command: Command): OptionName[] {
+  const all = Object.keys(OPTIONS) as OptionName[];
+  const without = (...lists: (readonly string[])[]) => all.filter((name) => !lists.some((list) => list.includes(name)));
+  switch (command) {
+    case 'fleet':
+      return without(NOT_FOR_FLEET, CLIENT_ONLY, ['cwd', 'list-changed-args', 'snapshot-out', 'write', 'fail-on-stale']);
+    case 'client':
+      return all.filter((name) => CLIENT_OPTIONS.includes(name));
+    case 'baseline':
+    case 'lock':
+      return without(FLEET_ONLY, CLIENT_ONLY);
+    default:
+      return without(FLEET_ONLY, CLIENT_ONLY, ['write']);
+  }
+}
+
+/** The command a command line names first (as yargs reads it), else run. */
+function commandOf(argv: readonly string[]): Command {
+  const first = argv[0];
+  return first !== undefined && (COMMANDS as readonly string[]).includes(first) ? (first as Command) : 'run';
+}
+
+const USAGE: Readonly<Record<Command, string>> = {
+  run: '$0 [run] (--stdio "<command line>" | --url <http(s)://…>) [options]',
+  snapshot: '$0 snapshot (--stdio "<command line>" | --url <http(s)://…>) [options] > tools.json',
+  baseline: '$0 baseline --write <file> (--stdio "<command line>" | --url <http(s)://…>) [options]',
+  lock: '$0 lock --write <file> (--stdio "<command line>" | --url <http(s)://…>) [options]',
+  client: '$0 client --command "<client command line>" [options]',
+  fleet: '$0 fleet [FILE…] [--discover [--audit]] [options]',
+};
 
 /** What parseArgs reads from the parsed command line. */
 type ParsedArgs = { _: (string | number)[] } & { -readonly [K in keyof typeof OPTIONS]: OptionValue<(typeof OPTIONS)[K]> };
@@ -346,19 +412,27 @@ function camelCase(name: string): string {
   return name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 }
 
+/** A command's help: its usage line and its epilog (its options are those commandOptions gives, see yargsParse). */
+function ownHelp(command: Command) {
+  return <Y extends { usage(text: string): Y; epilog(text: string): Y }>(y: Y): Y => y.usage(USAGE[command]).epilog(EPILOGS[command]);
+}
+
 /** The full yargs parse: help, version, and every usage error message. Null when help or the version was printed. */
 async function yargsParse(argv: string[], version: string, layers: Layers): Promise<ParsedArgs | null> {
   const { default: yargs } = await import('yargs');
+  const command = commandOf(argv);
+  const own = commandOptions(command);
   let builder = yargs(argv)
     .scriptName('mcp-tools-conformance')
-    .usage('$0 [run] (--stdio "<command line>" | --url <http(s)://…>) [options]')
+    .usage(USAGE[command])
     .command(['run', '$0'], 'audit an MCP server (the default command)')
-    .command('snapshot', 'print the complete tool list (all pages, with the wire version) as JSON, for --from-snapshot')
-    .command('baseline', 'with --write: audit the target and record its failures and warnings in the --baseline file')
-    .command('lock', "with --write: record a hash of each tool's definition in the --lock file")
-    .command('client', 'audit an MCP client: run --command against a scripted 2026-07-28 server')
-    .command('fleet [files..]', 'audit every server of host config files (mcp.json, claude_desktop_config.json, .vscode/mcp.json): one report');
-  for (const [name, spec] of Object.entries(OPTIONS)) builder = builder.option(name, spec as OptionSpec);
+    .command('snapshot', 'print the complete tool list (all pages, with the wire version) as JSON, for --from-snapshot', ownHelp('snapshot'))
+    .command('baseline', 'with --write: audit the target and record its failures and warnings in the --baseline file', ownHelp('baseline'))
+    .command('lock', "with --write: record a hash of each tool's definition in the --lock file", ownHelp('lock'))
+    .command('client', 'audit an MCP client: run --command against a scripted 2026-07-28 server', ownHelp('client'))
+    .command('fleet [files..]', 'audit every server of host config files (mcp.json, claude_desktop_config.json, .vscode/mcp.json): one report', ownHelp('fleet'));
+  // Every option parses everywhere (one given to the wrong command gets the error saying where it goes); --help lists the command's own.
+  for (const [name, spec] of Object.entries(OPTIONS)) builder = builder.option(name, { ...(spec as OptionSpec), hidden: !own.includes(name as OptionName) });
   if (layers.defaultFile) builder = builder.default('config', layers.defaultFile);
   builder = builder.config('config', OPTIONS.config.describe, layers.loadFile);
   if (layers.packageConfig) builder = builder.config(layers.packageConfig);
@@ -367,11 +441,11 @@ async function yargsParse(argv: string[], version: string, layers: Layers): Prom
     .strict()
     .version(version)
     .alias('h', 'help')
-    .epilog(EPILOG)
+    .epilog(EPILOGS[command])
     .wrap(Math.min(110, process.stdout.columns || 100))
     .exitProcess(false)
     .fail((message, error) => {
-      throw new UsageError(withRenames(oneLine(error?.message ?? message)));
+      throw new UsageError(withSuggestions(withRenames(oneLine(error?.message ?? message)), command, argv));
     })
     .parseAsync();
   if (argv.some((a) => a === '--help' || a === '-h' || a === '--version')) return null;
@@ -387,6 +461,74 @@ export function withRenames(message: string): string {
   if (!unknown) return message;
   const renamed = unknown[1]!.split(', ').filter((name) => Object.hasOwn(RENAMED, name));
   return renamed.length === 0 ? message : `${message} (${renamed.map((name) => `--${name} is now --${RENAMED[name]!}`).join('; ')})`;
+}
+
+/**
+ * "Unknown argument: stdoi" says what was meant when an option of the command (or a command, for a word) is close:
+ * `(did you mean --stdio?)`. The camel-case twin yargs lists beside a dashed name (`std-oi, stdOi`) is left out.
+ */
+export function withSuggestions(message: string, command: Command = 'run', argv: readonly string[] = []): string {
+  const unknown = /^Unknown arguments?: (.+?)( \(--.*\))?$/.exec(message);
+  if (!unknown) return message;
+  const given = unknown[1]!.split(', ');
+  const names = given.filter((name) => !(/[A-Z]/.test(name) && given.includes(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`))));
+  // yargs names an option without its dashes: one given as a flag is shown as one.
+  const flag = (name: string) => argv.some((a) => a === `--${name}` || a.startsWith(`--${name}=`) || a === `-${name}`);
+  const shownName = (name: string) => (flag(name) || argv.length === 0 ? `--${name}` : name);
+  const hints = names.flatMap((name) => {
+    const suggestion = suggest(name, command, flag(name) || argv.length === 0);
+    return suggestion === undefined ? [] : [{ name, suggestion }];
+  });
+  const shown = `Unknown argument${names.length === 1 ? '' : 's'}: ${names.join(', ')}${unknown[2] ?? ''}`;
+  if (hints.length === 0) return shown;
+  if (names.length === 1) return `${shown} (did you mean ${hints[0]!.suggestion}?)`;
+  return `${shown} (did you mean ${hints.map((h) => `${h.suggestion} for ${shownName(h.name)}`).join('; ')}?)`;
+}
+
+/** An option of the command near the name; else one of another command, saying whose; else, for a word, a command. */
+function suggest(name: string, command: Command, asFlag: boolean): string | undefined {
+  const own = closest(name, commandOptions(command));
+  if (own !== undefined) return `--${own}`;
+  const other = closest(name, Object.keys(OPTIONS));
+  if (other !== undefined) {
+    const owners = COMMANDS.filter((c) => commandOptions(c).includes(other as OptionName));
+    return `--${other}, an option of ${owners.length > 1 ? `the ${owners.slice(0, -1).join(', ')} and ${owners.at(-1)} commands` : `the ${owners[0]} command`}`;
+  }
+  if (asFlag || command !== 'run') return undefined;
+  const word = closest(name, COMMANDS.filter((c) => c !== 'run'));
+  return word === undefined ? undefined : `the ${word} command`;
+}
+
+/** Where a usage error of this command line points for help: the command's own --help. */
+export function helpPointer(argv: readonly string[]): string {
+  const command = commandOf(argv);
+  return command === 'run' ? '--help' : `${command} --help`;
+}
+
+/** The candidate nearest to `name` when it is near enough to be a slip: a typo or two, a swap, or a cut-off prefix. */
+function closest(name: string, candidates: readonly string[]): string | undefined {
+  const word = name.replace(/^-+/, '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).toLowerCase();
+  if (word.length < 2) return undefined;
+  let best: { candidate: string; distance: number } | undefined;
+  for (const candidate of candidates) {
+    const distance = candidate.startsWith(word) && word.length >= 4 ? 1 : editDistance(word, candidate);
+    if (best === undefined || distance < best.distance) best = { candidate, distance };
+  }
+  const allowed = word.length <= 4 ? 1 : word.length <= 8 ? 2 : 3;
+  return best !== undefined && best.distance > 0 && best.distance <= allowed ? best.candidate : undefined;
+}
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours each cost 1. */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
 }
 
 /** yargs words some errors over several lines ("Invalid values:\n  Argument: …"): a usage error is one line. */
@@ -421,6 +563,8 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
   if (positional.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positional[0])}`);
   if (command === 'snapshot' && args['from-snapshot'] !== undefined) throw new UsageError('snapshot takes a live target (--stdio or --url), not --from-snapshot');
   const reporters = String(args.reporter).split(',').map((r) => r.trim()).filter(Boolean);
+  // No reporter would run the audit and say nothing, write nothing: never what was meant.
+  if (reporters.length === 0) throw new UsageError(`--reporter needs at least one of ${REPORTER_NAMES.join(', ')}, got ${JSON.stringify(String(args.reporter))}`);
   for (const r of reporters) if (!isReporterName(r)) throw new UsageError(`unknown reporter "${r}" (choose from ${REPORTER_NAMES.join(', ')})`);
   for (const [flag, value] of [['--timeout', args.timeout], ['--max-duration', args['max-duration']], ['--concurrency', args.concurrency], ['--max-rps', args['max-rps']], ['--max-message-bytes', args['max-message-bytes']]] as const) {
     if (value !== undefined && (!Number.isFinite(value) || value <= 0)) throw new UsageError(`${flag} must be a positive number`);
@@ -591,6 +735,10 @@ function clientOptions(command: CliOptions['command'], args: ParsedArgs): CliOpt
   }
   const target = (['stdio', 'url', 'from-snapshot', 'reference-server', 'lock'] as const).find((name) => args[name] !== undefined && args[name] !== false);
   if (target) throw new UsageError(`--${target} names a server to audit; the client command audits the --command client against its own scripted server`);
+  const ofServer = (['env', 'header', 'allow-tools', 'allow-all-tools', 'skip-tools', 'sandbox', 'revisions', 'snapshot-out', 'list-changed-trigger'] as const).find(
+    (name) => args[name] !== undefined && args[name] !== false,
+  );
+  if (ofServer) throw new UsageError(`--${ofServer} goes with a server audit (--stdio or --url), not the client command: the client runs with the environment it is started in`);
   if (args.list) return { command: '', transport: 'http', scenarios: [...SCENARIOS] };
   if (args.command === undefined || args.command.trim() === '') throw new UsageError('client needs --command "<client command line>"');
   const patterns = parsePatterns(args.scenario?.map(String));

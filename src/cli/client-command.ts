@@ -49,6 +49,8 @@ export async function clientCommand(options: CliOptions, version: string, starte
     selection.selected,
     handle,
   );
-  if (!options.reporters.includes('console')) for (const line of abortLines(report, true)) process.stderr.write(`${line}\n`);
+  // A client that could not be started gets its reason and hint on stderr (a program not on PATH), as a --stdio server does.
+  const notStarted = report.client?.exit.kind === 'not-started';
+  if (notStarted || !options.reporters.includes('console')) for (const line of abortLines(report, !notStarted)) process.stderr.write(`${line}\n`);
   return report.exitCode!;
 }

@@ -3,7 +3,7 @@ import { LockError, readLock } from '../lock/tool-lock.js';
 import { SnapshotFormatError } from '../snapshot/format.js';
 import { killAllNow } from '../transport/children.js';
 import { RequestGate } from '../transport/request-gate.js';
-import { parseArgs, SHORT_TIMEOUT_MS, UsageError, type CliOptions } from './args.js';
+import { helpPointer, parseArgs, SHORT_TIMEOUT_MS, UsageError, type CliOptions } from './args.js';
 import { EXIT } from '../model/exit-codes.js';
 import type { AuditInputs } from './commands.js';
 import { prepareOutputDir } from './output-dir.js';
@@ -24,7 +24,7 @@ export async function main(argv: string[]): Promise<number> {
     options = await parseArgs(argv, version);
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`mcp-tools-conformance: ${error.message} (see --help)\n`);
+      process.stderr.write(`mcp-tools-conformance: ${error.message} (see ${helpPointer(argv)})\n`);
       return EXIT.usage;
     }
     throw error;

@@ -30,7 +30,7 @@ export interface FleetEntry {
   disabled?: boolean;
   /** Placeholders (`${input:…}`, `${env:…}`, `${NAME}`) the environment could not resolve: the entry is not audited. */
   missingSecrets?: string[];
-  /** Why the entry cannot be audited as written (no command and no url, a malformed field): one line. */
+  /** Why the entry cannot be audited as written (no command and no url, a malformed field): one line; its outcome is `invalid-entry`. */
   invalid?: string;
 }
 
@@ -43,6 +43,7 @@ export type FleetOutcome =
   | 'unreachable'
   | 'needs-secret'
   | 'timed-out'
+  | 'invalid-entry'
   | 'skipped';
 
 /** The outcomes about conformance; the others are about availability and count only with --fail-on-unavailable. */

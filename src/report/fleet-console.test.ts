@@ -16,7 +16,7 @@ const failingReport = {
 } as unknown as RunReport;
 
 function fleet(servers: FleetServerResult[], more: Partial<FleetReport> = {}): FleetReport {
-  const summary = { conformant: 0, warnings: 0, failing: 0, 'could-not-start': 0, unreachable: 0, 'needs-secret': 0, 'timed-out': 0, skipped: 0 };
+  const summary = { conformant: 0, warnings: 0, failing: 0, 'could-not-start': 0, unreachable: 0, 'needs-secret': 0, 'timed-out': 0, 'invalid-entry': 0, skipped: 0 };
   for (const s of servers) summary[s.outcome] += 1;
   return { tool: { name: 'mcp-tools-conformance', version: '1' }, startedAt: '', durationMs: 4200, files: ['mcp.json'], summary, servers, findings: [], failOn: 'must', failOnUnavailable: false, exitCode: 1, ...more };
 }
@@ -62,5 +62,19 @@ describe('fleetConsoleLines', () => {
     expect(text).toContain('(1 server in other shards than 1/2)');
     expect(text).toContain('Fleet findings\n  WARN fleet.tools.same-name: the tool "read\\u202efile" is served by 2 servers');
     expect(text).not.toContain('\u202e');
+  });
+
+  it('names the transport as the file declares it: an sse entry is sse, reached or not; an http URL found to be HTTP+SSE is sse', () => {
+    const aborted = { target: { transport: 'http', url: 'http://127.0.0.1:1/sse' }, checks: [] } as unknown as RunReport;
+    const fellBack = { target: { transport: 'http+sse', url: 'http://127.0.0.1:2/sse' }, checks: [] } as unknown as RunReport;
+    const lines = fleetConsoleLines(
+      fleet([
+        server('old', { transport: 'sse', outcome: 'unreachable', why: 'ECONNREFUSED', report: aborted }),
+        server('declared-http', { transport: 'http', protocolVersion: '2024-11-05', report: fellBack }),
+        server('plain', { transport: 'http', outcome: 'unreachable', why: 'ECONNREFUSED', report: aborted }),
+      ]),
+      palette(false),
+    );
+    expect(lines.slice(1, 4).map((line) => line.split(/\s+/).slice(0, 2))).toEqual([['old', 'sse'], ['declared-http', 'sse'], ['plain', 'http']]);
   });
 });

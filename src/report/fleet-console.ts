@@ -2,7 +2,7 @@ import type { CheckResult } from '../model/check.js';
 import type { AuditDepth, FleetOutcome, FleetReport, FleetServerResult } from '../model/fleet.js';
 import type { Paint, Palette } from './color.js';
 import { formatDuration } from './duration.js';
-import { OUTCOME_LABELS, OUTCOME_ORDER } from './fleet/rows.js';
+import { OUTCOME_LABELS, OUTCOME_ORDER, transportText, wasAudited } from './fleet/rows.js';
 import { terminalInline } from './text-safety.js';
 
 
@@ -42,11 +42,11 @@ export function fleetConsoleLines(report: FleetReport, paint: Palette, writtenPa
   const shown = report.servers.filter((s) => !isOtherShard(s));
   const rows = shown.map((s) => [
     terminalInline(s.name, NAME_WIDTH),
-    s.report?.target.transport ?? s.transport,
+    transportText(s),
     s.protocolVersion ?? '-',
     OUTCOME_LABELS[s.outcome],
-    s.summary && s.protocolVersion ? String(s.summary.fail) : '-',
-    s.summary && s.protocolVersion ? String(s.summary.warn) : '-',
+    wasAudited(s) ? String(s.summary!.fail) : '-',
+    wasAudited(s) ? String(s.summary!.warn) : '-',
     depthCell(s.depth),
     s.durationMs > 0 ? formatDuration(s.durationMs) : '-',
   ]);

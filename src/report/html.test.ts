@@ -259,3 +259,48 @@ describe('HTML report: a client audit', () => {
     expect(renderHtmlReport({ ...RUN_REPORT, client: { ...client, notCalled: undefined } })).not.toContain('Not called');
   });
 });
+
+describe('HTML report: the findings first', () => {
+  it('lists every failure, then every warning, then every error, whatever their areas, each linking to its outcome', () => {
+    // A warning of the first area, then a failure of a later one, in report order.
+    const warn = CHECKS.find((c) => c.status === 'warn')!;
+    const fail = CHECKS.find((c) => c.status === 'fail')!;
+    const error = CHECKS.find((c) => c.status === 'error')!;
+    const checks: CheckResult[] = [{ ...error, area: 'lifecycle' }, { ...warn, area: 'lifecycle' }, CHECKS[0]!, { ...fail, area: 'tools-call' }];
+    const html = renderHtmlReport({ ...RUN_REPORT, checks, summary: countByStatus(checks) });
+    const list = between(html, '<section id="findings-list">', '</section>')[0]!;
+    const items = [...list.matchAll(/<li data-status="(\w+)"><a href="#([^"]+)">/g)].map((m) => [m[1], m[2]]);
+    const anchors = outcomeAnchors(checks);
+    expect(items).toEqual([['fail', anchors[3]], ['warn', anchors[1]], ['error', anchors[0]]]);
+    for (const [, anchor] of items) expect(html).toContain(`<details class="check" id="${anchor}"`);
+    // The list comes before the outcomes, and says nothing when there is nothing to say.
+    expect(html.indexOf('id="findings-list"')).toBeLessThan(html.indexOf('id="outcomes"'));
+    const clean = [CHECKS[0]!];
+    expect(renderHtmlReport({ ...RUN_REPORT, checks: clean, summary: countByStatus(clean) })).not.toContain('findings-list');
+  });
+
+  it('escapes what it quotes of the target and lists at most 100, saying how many more there are', () => {
+    const warn = { ...CHECKS.find((c) => c.status === 'warn')!, tool: '<b>x</b>', message: 'said <img src=x>\nsecond line' };
+    const checks = Array.from({ length: 130 }, () => warn);
+    const html = renderHtmlReport({ ...RUN_REPORT, checks, summary: countByStatus(checks) });
+    const list = between(html, '<section id="findings-list">', '</section>')[0]!;
+    expect(list.match(/<li /g)).toHaveLength(100);
+    expect(list).toContain('… 30 more in the check outcomes below.');
+    expect(list).toContain('<span class="untrusted">&lt;b&gt;x&lt;/b&gt;</span> <span class="muted">said &lt;img src=x&gt;</span>');
+    expect(list).not.toContain('second line');
+  });
+});
+
+describe('HTML report: the tools called', () => {
+  const facts = (stats: RunReport['stats']) => /<dt>Tools called<\/dt><dd>(.*?)<\/dd>/.exec(renderHtmlReport({ ...RUN_REPORT, stats }))![1];
+  it('names our probes of unlisted names apart from the listed tools called, so that they agree with the depth', () => {
+    const probe = 'mtc_no_such_tool_5f3a9c';
+    expect(facts({ requests: 9, toolsCalled: { echo: 2, [probe]: 3 }, toolsListed: ['echo', 'slow'] })).toBe(
+      `<span class="untrusted">echo</span> ×2<br><span class="muted">and, as probes of names the server does not list: <span class="untrusted">${probe}</span> ×3</span>`,
+    );
+    expect(facts({ requests: 9, toolsCalled: { [probe]: 3 }, toolsListed: ['a', 'b', 'c', 'd', 'e', 'f'] })).toMatch(/^none of the tools it lists<br>.*mtc_no_such_tool_5f3a9c/);
+    // Without a listing (a snapshot, client mode) every name is shown as called.
+    expect(facts({ requests: 9, toolsCalled: { echo: 2, [probe]: 3 } })).toBe(`<span class="untrusted">echo</span> ×2, <span class="untrusted">${probe}</span> ×3`);
+    expect(facts({ requests: 0, toolsCalled: {} })).toBe('none');
+  });
+});

@@ -73,11 +73,11 @@ describe('classify: one outcome and one line of why per audited server', () => {
     expect(classify(STDIO, ran(closed, { exitCode: 3 }))).toEqual({ outcome: 'timed-out', why: 'its --max-duration budget of 2000 ms ran out (transport closed)' });
   });
 
-  it('an audit stopped by the fleet is timed-out; one that ended without a report could not start, or, on a usage error, is skipped', () => {
+  it('an audit stopped by the fleet is timed-out; one that ended without a report could not start, or, on a usage error, is an invalid entry', () => {
     expect(classify(STDIO, ran(undefined, { exitCode: null, killed: true })).outcome).toBe('timed-out');
     expect(classify(STDIO, ran(undefined, { exitCode: 2, stderr: ['mcp-tools-conformance: --env must look like NAME=value, got "A-B"=…'] }))).toEqual({
-      outcome: 'skipped',
-      why: 'cannot be audited as written: --env must look like NAME=value, got "A-B"=…',
+      outcome: 'invalid-entry',
+      why: '--env must look like NAME=value, got "A-B"=…',
     });
     expect(classify(STDIO, ran(undefined, { exitCode: 134, stderr: ['FATAL ERROR: heap out of memory'] }))).toMatchObject({ outcome: 'could-not-start', why: 'the audit ended without a report: FATAL ERROR: heap out of memory' });
   });
@@ -91,13 +91,16 @@ describe('classify: one outcome and one line of why per audited server', () => {
 });
 
 describe('notAudited: entries that never start', () => {
-  it('disabled, invalid, another shard: skipped; a missing secret: needs-secret; else audited', () => {
+  it('disabled, another shard: skipped; invalid as written: invalid-entry; a missing secret: needs-secret, naming the variable of an input; else audited', () => {
     expect(notAudited({ ...STDIO, disabled: true }, true)).toEqual({ outcome: 'skipped', why: 'disabled in its file' });
-    expect(notAudited({ ...STDIO, invalid: 'no command and no url' }, true)).toEqual({ outcome: 'skipped', why: 'cannot be audited as written: no command and no url' });
+    expect(notAudited({ ...STDIO, disabled: true, invalid: 'no command and no url' }, true)).toEqual({ outcome: 'skipped', why: 'disabled in its file' });
+    expect(notAudited({ ...STDIO, invalid: 'no command and no url' }, true)).toEqual({ outcome: 'invalid-entry', why: 'no command and no url' });
     expect(notAudited(STDIO, false, { index: 2, count: 3 })).toEqual({ outcome: 'skipped', why: 'in another shard than 2/3' });
+    // The shard that holds an invalid entry reports it; the others do not each count it again.
+    expect(notAudited({ ...STDIO, invalid: 'no command and no url' }, false, { index: 2, count: 3 })).toEqual({ outcome: 'skipped', why: 'in another shard than 2/3' });
     expect(notAudited({ ...STDIO, missingSecrets: ['GITHUB_TOKEN', 'input:api-key'] }, true)).toEqual({
       outcome: 'needs-secret',
-      why: 'needs GITHUB_TOKEN, input:api-key: not set in the environment, so the server was not started',
+      why: 'needs GITHUB_TOKEN, MCP_INPUT_API_KEY (the input api-key): not set in the environment, so the server was not started',
     });
     expect(notAudited(STDIO, true)).toBeUndefined();
   });

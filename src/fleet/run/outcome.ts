@@ -3,6 +3,7 @@ import type { RunReport } from '../../model/report.js';
 import { EXIT } from '../../model/exit-codes.js';
 import { startHint } from '../../cli/unavailable.js';
 import { describeLockChange } from '../../lock/tool-lock.js';
+import { inputVariable } from '../config/placeholders.js';
 
 /** What became of one server's audit process. */
 export interface AuditRun {
@@ -28,15 +29,27 @@ export interface Classified {
 const NETWORK_FAILURE = /\b(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ECONNRESET|ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|UND_ERR_SOCKET)\b|fetch failed/;
 const FIRST_FAILS = 3;
 
-/** The outcome of an entry that is not audited at all, or undefined when it is to be audited. */
+/**
+ * The outcome of an entry that is not audited at all, or undefined when it is to be audited. A disabled entry, or one
+ * of another shard, is skipped (the shard that holds it reports it); an entry that cannot be audited as written is an
+ * invalid entry, which, like a missing secret, counts as unavailable.
+ */
 export function notAudited(entry: FleetEntry, inShard: boolean, shard?: { index: number; count: number }): Classified | undefined {
   if (entry.disabled) return { outcome: 'skipped', why: 'disabled in its file' };
-  if (entry.invalid !== undefined) return { outcome: 'skipped', why: `cannot be audited as written: ${entry.invalid}` };
   if (!inShard) return { outcome: 'skipped', why: `in another shard than ${shard!.index}/${shard!.count}` };
+  if (entry.invalid !== undefined) return { outcome: 'invalid-entry', why: entry.invalid };
   if (entry.missingSecrets && entry.missingSecrets.length > 0) {
-    return { outcome: 'needs-secret', why: `needs ${entry.missingSecrets.join(', ')}: not set in the environment, so the server was not started` };
+    return { outcome: 'needs-secret', why: `needs ${entry.missingSecrets.map(secretName).join(', ')}: not set in the environment, so the server was not started` };
   }
   return undefined;
+}
+
+/**
+ * A missing placeholder as the user fills it: `${input:api-key}` by the variable MCP_INPUT_API_KEY. (Not quoted as
+ * written: an env value left unresolved is scrubbed from the report as a secret.)
+ */
+function secretName(missing: string): string {
+  return missing.startsWith('input:') ? `${inputVariable(missing.slice(6))} (the input ${missing.slice(6)})` : missing;
 }
 
 /**
@@ -50,7 +63,7 @@ export function classify(entry: FleetEntry, run: AuditRun): Classified {
   if (!report) {
     const first = run.stderr.find((line) => line.trim() !== '') ?? `exited with code ${run.exitCode} and no report`;
     // A usage error of the audit comes from the entry itself (a malformed URL, header or env name).
-    if (run.exitCode === EXIT.usage) return { outcome: 'skipped', why: `cannot be audited as written: ${first.replace(/^mcp-tools-conformance: /, '')}` };
+    if (run.exitCode === EXIT.usage) return { outcome: 'invalid-entry', why: first.replace(/^mcp-tools-conformance: /, '') };
     return { outcome: 'could-not-start', why: `the audit ended without a report: ${first.replace(/^mcp-tools-conformance: /, '')}`, stderr: run.stderr };
   }
   const fails = report.checks.filter((c) => c.status === 'fail');

@@ -179,7 +179,7 @@ describe('fleetExitCode', () => {
     expect(code(['conformant', 'warnings', 'skipped'])).toBe(0);
     expect(code(['conformant', 'warnings'], 'should')).toBe(1);
     expect(code(['failing', 'conformant'])).toBe(1);
-    for (const outcome of ['could-not-start', 'unreachable', 'needs-secret', 'timed-out'] as const) {
+    for (const outcome of ['could-not-start', 'unreachable', 'needs-secret', 'timed-out', 'invalid-entry'] as const) {
       expect(code(['conformant', outcome])).toBe(0);
       expect(code(['conformant', outcome], 'must', true)).toBe(3);
     }

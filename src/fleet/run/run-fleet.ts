@@ -134,8 +134,8 @@ export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, au
 
 /**
  * The fleet's exit code: 1 when a server fails (or, with --fail-on should, has warnings); else, with
- * --fail-on-unavailable, 3 when a server could not be audited (could not start, unreachable, needs a secret, timed out);
- * else 0. A skipped server never counts: it was disabled, invalid as written, or in another shard.
+ * --fail-on-unavailable, 3 when a server could not be audited (could not start, unreachable, needs a secret, timed out,
+ * an invalid entry); else 0. A skipped server never counts: it was disabled, or in another shard.
  */
 export function fleetExitCode(servers: readonly Pick<FleetServerResult, 'outcome'>[], failOn: 'must' | 'should', failOnUnavailable: boolean): number {
   const has = (outcome: FleetOutcome) => servers.some((s) => s.outcome === outcome);

@@ -100,6 +100,7 @@ const SERVERS: FleetServerResult[] = [
     reportFile: 'servers/slow/report.json',
     durationMs: 300_000,
   }),
+  server({ name: 'no-command', source: '.cursor/mcp.json', outcome: 'invalid-entry', why: 'neither "command" nor "url"' }),
   server({ name: 'old-one', source: '.cursor/mcp.json', outcome: 'skipped', why: 'disabled in its file' }),
 ];
 
@@ -114,7 +115,7 @@ const FINDINGS: FleetFinding[] = [
   },
 ];
 
-/** A fleet with each of the eight outcomes once, hostile names and text, and two fleet findings; scrubbed like the runner's. */
+/** A fleet with each of the nine outcomes once, hostile names and text, and two fleet findings; scrubbed like the runner's. */
 export const FLEET_REPORT: FleetReport = scrubSecrets<FleetReport>(
   {
     tool: { name: 'mcp-tools-conformance', version: '0.1.0' },
@@ -129,6 +130,7 @@ export const FLEET_REPORT: FleetReport = scrubSecrets<FleetReport>(
       unreachable: 1,
       'needs-secret': 1,
       'timed-out': 1,
+      'invalid-entry': 1,
       skipped: 1,
     },
     servers: SERVERS,
@@ -150,4 +152,17 @@ export function largeFleet(count: number, checksEach: number): FleetReport {
     return server({ name: `server-${i}`, outcome: 'failing', why: 'tools.name.charset', report, reportFile: `servers/server-${i}/report.json` });
   });
   return { ...FLEET_REPORT, servers, findings: [], summary: { ...ZERO_OUTCOMES, failing: count } };
+}
+
+/** An --allow-tools hint of 40 tools: one token with no space, as a server with many tools not marked read-only gets. */
+export const LONG_HINT = `--allow-tools ${Array.from({ length: 40 }, (_, i) => `filesystem:tool_number_${i}`).join(',')}`;
+
+/** FLEET_REPORT with LONG_HINT as every audited server's deeper-with hint, and a why of one long unbroken path. */
+export function longHintFleet(): FleetReport {
+  const servers = FLEET_REPORT.servers.map((server): FleetServerResult => {
+    if (server.depth) return { ...server, depth: { ...server.depth, deeperWith: LONG_HINT } };
+    if (server.outcome === 'could-not-start') return { ...server, why: `spawn ${'/very/long/path'.repeat(30)} ENOENT` };
+    return server;
+  });
+  return { ...FLEET_REPORT, servers };
 }

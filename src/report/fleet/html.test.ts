@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { REDACTED } from '../../model/redacted.js';
 import { fleetHtml } from './html.js';
-import { FLEET_REPORT, FLEET_SECRET } from './fleet-report.fixture.js';
+import { STYLE } from '../html/style.js';
+import { FLEET_REPORT, FLEET_SECRET, LONG_HINT, longHintFleet } from './fleet-report.fixture.js';
 import { serverHtmlHref } from './rows.js';
 
 const ESCAPED_INJECTION = '&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;';
@@ -33,9 +34,31 @@ describe('fleet HTML dashboard', () => {
     expect(cell(rows[6]![3]!, 'seconds')).toBe('300.0');
   });
 
+  it('lays the servers table out so that no cell can push Why off the page (the browser test measures it at 1280 px)', () => {
+    // Fixed layout: each column a share of the page's width, whatever its cells hold, Why the largest.
+    expect(STYLE).toMatch(/#servers \{ table-layout: fixed; \}/);
+    const cols = [...html.matchAll(/<col class="([\w-]+)">/g)].map((m) => m[1]!);
+    expect(cols).toEqual(['server', 'transport', 'revision', 'outcome', 'fails', 'warns', 'depth', 'seconds', 'why']);
+    expect(html.match(/<thead><tr>(.*?)<\/tr><\/thead>/)![1]!.match(/<th/g)).toHaveLength(cols.length);
+    const widths = Object.fromEntries(cols.map((col) => [col, Number(new RegExp(`#servers col\\.${col} \\{ width: (\\d+)%; \\}`).exec(STYLE)?.[1])]));
+    expect(Object.values(widths).reduce((a, b) => a + b, 0)).toBe(100);
+    expect(Math.max(...Object.values(widths))).toBe(widths.why);
+    // A token longer than its column (a path, a hint) breaks inside its cell rather than overflow it.
+    expect(STYLE).toContain('#servers tbody td, #servers tbody th { overflow-wrap: anywhere; }');
+
+    // A long hint: folded under a summary that counts its tools, kept whole, breakable after each comma.
+    const long = fleetHtml(longHintFleet());
+    const folded = [...long.matchAll(/<details class="hint"><summary class="muted">(.*?)<\/summary><code>(.*?)<\/code><\/details>/g)];
+    expect(folded).toHaveLength(longHintFleet().servers.filter((s) => s.depth).length);
+    expect(folded[0]![1]).toBe('deeper with <code class="flag">--allow-tools</code> for 40 tools');
+    expect(folded[0]![2]).toBe(LONG_HINT.replace(/,/g, ',<wbr>'));
+    // No run of text without a break opportunity is longer than a tool of the hint.
+    expect(Math.max(...folded[0]![2]!.split(/<wbr>|\s/).map((run) => run.length))).toBeLessThanOrEqual('filesystem:tool_number_39,'.length);
+  });
+
   it('shows the count of each outcome', () => {
     for (const [outcome, count] of Object.entries(FLEET_REPORT.summary)) expect(html).toContain(`data-outcome-count="${outcome}">${count}<`);
-    expect(html).toContain(`data-outcome-count="total">8<`);
+    expect(html).toContain(`data-outcome-count="total">9<`);
     expect(html).toContain('<span data-exit-code>1</span>');
   });
 

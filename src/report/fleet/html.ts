@@ -3,11 +3,16 @@ import type { FleetOutcome, FleetReport, FleetServerResult } from '../../model/f
 import { formatDuration } from '../duration.js';
 import { blockText, escapeHtml, inlineText } from '../html/escape.js';
 import { htmlPage } from '../html/page.js';
-import { countText, depthText, OUTCOME_LABELS, OUTCOME_ORDER, secondsText, serverHtmlHref } from './rows.js';
+import { countText, depthText, NOT_AUDITED, OUTCOME_LABELS, OUTCOME_ORDER, serverHtmlHref, serverSecondsText, transportText } from './rows.js';
 
 const MAX_NAME_CHARS = 200;
 const MAX_WHY_CHARS = 500;
 const MAX_STDERR_CHARS = 4000;
+/** A deeper-with hint is kept whole up to this (it is there to be copied); one longer than FOLD_HINT_CHARS is folded. */
+const MAX_HINT_CHARS = 8000;
+const FOLD_HINT_CHARS = 120;
+/** The servers table's columns, each with a share of the width (style.ts): fixed, so no cell can push Why off the page. */
+const SERVER_COLUMNS = ['server', 'transport', 'revision', 'outcome', 'fails', 'warns', 'depth', 'seconds', 'why'] as const;
 
 /** The colour of an outcome: that of the check status it resembles. */
 const OUTCOME_CLASS: Readonly<Record<FleetOutcome, Status>> = {
@@ -18,6 +23,7 @@ const OUTCOME_CLASS: Readonly<Record<FleetOutcome, Status>> = {
   unreachable: 'error',
   'needs-secret': 'error',
   'timed-out': 'error',
+  'invalid-entry': 'error',
   skipped: 'skip',
 };
 
@@ -48,27 +54,40 @@ function renderSummary(report: FleetReport): string {
 
 function countCell(server: FleetServerResult, status: 'fail' | 'warn'): string {
   const text = countText(server, status);
-  return `<td class="${status} ${text === '0' || text === '—' ? 'zero' : 'nonzero'}" data-count="${status}">${text}</td>`;
+  return `<td class="${status} ${text === '0' || text === NOT_AUDITED ? 'zero' : 'nonzero'}" data-count="${status}">${text}</td>`;
+}
+
+/**
+ * The flag that would go deeper, breakable after each comma (`--allow-tools a:b,c:d,…` has no space); a long one folded
+ * under a summary that counts its tools, so it neither widens the table nor fills the row.
+ */
+function deeperHtml(hint: string | undefined): string {
+  if (hint === undefined) return '';
+  const code = `<code>${inlineText(hint, MAX_HINT_CHARS).replace(/,/g, ',<wbr>')}</code>`;
+  if ([...hint].length <= FOLD_HINT_CHARS) return `<br><span class="muted">deeper with ${code}</span>`;
+  const tools = /^--allow-tools (\S+)$/.exec(hint)?.[1]!.split(',').length;
+  const summary = tools === undefined ? 'deeper with a longer flag' : `deeper with <code class="flag">--allow-tools</code> for ${tools} tools`;
+  return `<details class="hint"><summary class="muted">${summary}</summary>${code}</details>`;
 }
 
 function serverRow(server: FleetServerResult, index: number): string {
   const name = inlineText(server.name, MAX_NAME_CHARS);
   const href = serverHtmlHref(server);
   const nameHtml = href === undefined ? name : `<a href="${escapeHtml(href)}">${name}</a>`;
-  const deeper = server.depth?.deeperWith === undefined ? '' : `<br><span class="muted">deeper with <code>${inlineText(server.depth.deeperWith, MAX_WHY_CHARS)}</code></span>`;
+  const deeper = deeperHtml(server.depth?.deeperWith);
   const stderr =
     server.stderr === undefined || server.stderr.length === 0
       ? ''
       : `<details class="stderr"><summary>stderr</summary><pre>${blockText(server.stderr.join('\n'), MAX_STDERR_CHARS)}</pre></details>`;
   const cells = [
     `<th class="text" data-cell="server">${nameHtml}<br><span class="muted">${inlineText(server.source, MAX_NAME_CHARS)}</span></th>`,
-    `<td class="text" data-cell="transport">${escapeHtml(server.transport)}</td>`,
-    `<td class="text" data-cell="revision">${escapeHtml(server.protocolVersion ?? '—')}</td>`,
+    `<td class="text" data-cell="transport">${escapeHtml(transportText(server))}</td>`,
+    `<td class="text" data-cell="revision">${escapeHtml(server.protocolVersion ?? NOT_AUDITED)}</td>`,
     `<td class="text" data-cell="outcome"><span class="badge ${OUTCOME_CLASS[server.outcome]}">${escapeHtml(OUTCOME_LABELS[server.outcome])}</span></td>`,
     countCell(server, 'fail'),
     countCell(server, 'warn'),
     `<td data-cell="depth">${escapeHtml(depthText(server.depth))}${deeper}</td>`,
-    `<td data-cell="seconds">${secondsText(server.durationMs)}</td>`,
+    `<td data-cell="seconds">${serverSecondsText(server)}</td>`,
     `<td class="text" data-cell="why"><span class="untrusted">${inlineText(server.why, MAX_WHY_CHARS)}</span>${stderr}</td>`,
   ];
   return `<tr data-index="${index}" data-outcome="${server.outcome}">${cells.join('')}</tr>`;
@@ -79,7 +98,8 @@ function renderServers(report: FleetReport): string {
     .map((label, i) => `<th${i < 4 || i === 8 ? ' class="text"' : ''}>${escapeHtml(label)}</th>`)
     .join('');
   const rows = report.servers.map(serverRow);
-  return `<section id="servers-section"><h2>Servers</h2><p class="muted">A row per server, in the order of its file; a server's name opens its own report.</p><table id="servers"><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
+  const columns = SERVER_COLUMNS.map((column) => `<col class="${column}">`).join('');
+  return `<section id="servers-section"><h2>Servers</h2><p class="muted">A row per server, in the order of its file; a server's name opens its own report.</p><table id="servers"><colgroup>${columns}</colgroup><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
 }
 
 function renderFindings(report: FleetReport): string {

@@ -25,9 +25,9 @@ const properties = (node: XmlNode) => Object.fromEntries((child(node, 'propertie
 describe('fleet JUnit', () => {
   it('has a testsuite per server, in fleet order, then the fleet findings, with counts that add up', () => {
     expect(suites.map((s) => s.attributes.name)).toEqual([...FLEET_REPORT.servers.map((s) => stripXmlForbidden(s.name)), FLEET_FINDINGS_SUITE]);
-    // 3 + 4 + 2 checks, 1 outcome case each for the 5 servers not audited through, 2 of the timed-out one's, 2 findings.
-    expect(root.attributes).toEqual({ name: 'mcp-tools-conformance fleet', tests: '18', failures: '1', errors: '0', time: '312.345' });
-    expect(all(root, 'testcase')).toHaveLength(18);
+    // 3 + 4 + 2 checks, 1 outcome case each for the 6 servers not audited through, 2 of the timed-out one's, 2 findings.
+    expect(root.attributes).toEqual({ name: 'mcp-tools-conformance fleet', tests: '19', failures: '1', errors: '0', time: '312.345' });
+    expect(all(root, 'testcase')).toHaveLength(19);
     for (const s of suites) expect(all(s, 'testcase').length, s.attributes.name).toBe(Number(s.attributes.tests));
     expect(suites.map((s) => [s.attributes.tests, s.attributes.failures, s.attributes.errors, s.attributes.skipped])).toEqual([
       ['3', '0', '0', '1'],
@@ -37,6 +37,7 @@ describe('fleet JUnit', () => {
       ['1', '0', '0', '1'],
       ['1', '0', '0', '1'],
       ['3', '0', '0', '2'],
+      ['1', '0', '0', '1'],
       ['1', '0', '0', '1'],
       ['2', '0', '0', '0'],
     ]);
@@ -84,9 +85,10 @@ describe('fleet JUnit', () => {
 
   it('with --fail-on-unavailable, the servers that could not be audited are errors, so the page is red as the exit code is', () => {
     const strict = parseXml(fleetJunit({ ...FLEET_REPORT, failOnUnavailable: true }));
-    expect(strict.attributes).toMatchObject({ tests: '18', failures: '1', errors: '4' });
+    expect(strict.attributes).toMatchObject({ tests: '19', failures: '1', errors: '5' });
     const errors = all(strict, 'error');
-    expect(errors.map((e) => e.attributes.type)).toEqual(['could-not-start', 'unreachable', 'needs-secret', 'timed-out']);
+    expect(errors.map((e) => e.attributes.type)).toEqual(['could-not-start', 'unreachable', 'needs-secret', 'timed-out', 'invalid-entry']);
+    expect(errors[4]?.attributes.message).toBe('invalid entry: neither "command" nor "url"');
     expect(errors[0]?.text).toContain(`stderr:\nnosuch-mcp-server: using token ${REDACTED}`);
     const skipped = strict.children.find((s) => s.attributes.name === 'old-one')!;
     expect(child(all(skipped, 'testcase')[0]!, 'skipped')?.attributes.message).toBe('skipped: disabled in its file');
@@ -133,7 +135,7 @@ describe('fleet JUnit', () => {
     const extended = parseXml(fleetJunit(FLEET_REPORT, { extended: true }));
     const finding = all(extended, 'testcase').find((c) => c.attributes.classname === 'fleet')!;
     expect(child(finding, 'properties')?.children.map((p) => p.attributes.name)).toEqual(['requirement', 'status', 'servers', 'tools']);
-    expect(extended.attributes.skipped).toBe('8');
+    expect(extended.attributes.skipped).toBe('9');
   });
 
   it('escapes markup, strips what XML forbids, and shows no secret', () => {

@@ -39,7 +39,7 @@ function serverProperties(server: FleetServerResult): [string, string][] {
 
 /**
  * A server that was not (fully) audited, as one test case saying why: `skipped` for a skipped entry, and for the
- * availability outcomes (could not start, unreachable, needs secret, timed out) unless --fail-on-unavailable makes
+ * availability outcomes (could not start, unreachable, needs secret, timed out, invalid entry) unless --fail-on-unavailable makes
  * them count, when they are `error`s; so the JUnit page turns red exactly when the fleet's exit code does. (A
  * conformance outcome comes with a report; were one to come without, it is a failure or a pass saying so.)
  */

@@ -11,12 +11,12 @@ const separators = (line: string) => line.replace(/\\./g, '').split('|').length 
 describe('fleet Markdown (PR comment)', () => {
   it('opens with the counts per outcome, then the table of servers', () => {
     expect(lines.slice(0, 3)).toEqual([
-      '## MCP tools conformance: fleet of 8 servers',
+      '## MCP tools conformance: fleet of 9 servers',
       '',
-      '✅ 1 conformant · ⚠️ 1 warnings · ❌ 1 failing · ⛔ 1 could not start · ⛔ 1 unreachable · 🔑 1 needs secret · ⏱️ 1 timed out · ⏭️ 1 skipped',
+      '✅ 1 conformant · ⚠️ 1 warnings · ❌ 1 failing · ⛔ 1 could not start · ⛔ 1 unreachable · 🔑 1 needs secret · ⏱️ 1 timed out · 🚫 1 invalid entry · ⏭️ 1 skipped',
     ]);
     expect(fleetMarkdown({ ...FLEET_REPORT, summary: { ...FLEET_REPORT.summary, unreachable: 0, skipped: 3 } }).split('\n')[2]).toBe(
-      '✅ 1 conformant · ⚠️ 1 warnings · ❌ 1 failing · ⛔ 1 could not start · 🔑 1 needs secret · ⏱️ 1 timed out · ⏭️ 3 skipped',
+      '✅ 1 conformant · ⚠️ 1 warnings · ❌ 1 failing · ⛔ 1 could not start · 🔑 1 needs secret · ⏱️ 1 timed out · 🚫 1 invalid entry · ⏭️ 3 skipped',
     );
     expect(lines[4]).toBe('Files `.vscode/mcp.json`, `claude_desktop_config.json`, `.cursor/mcp.json` · 5 min 12 s · exit code 1');
     const header = lines.indexOf('| Server | Transport | Revision | Outcome | Fails | Warns | Depth (called/listed) | Seconds | Why |');
@@ -25,8 +25,21 @@ describe('fleet Markdown (PR comment)', () => {
     expect(rows[0]).toBe('| reference | stdio | 2026-07-28 | ✅ conformant | 0 | 0 | 3/3 | 1.2 | no failures, no warnings |');
     expect(rows[3]).toBe('| missing-cmd | stdio | — | ⛔ could not start | — | — | — | 0.0 | spawn nosuch-mcp-server ENOENT: not on PATH \\(PATH=/usr/bin:/bin\\); install it or give its full path |');
     expect(rows[2]).toBe('| warn-only | http | 2026-07-28 | ⚠️ warnings | 0 | 1 | 0/2, 4 checks skipped \\(no callable tool\\) | 2.5 | tools.list.deterministic-order: Two listings returned tools in different orders |');
-    expect(rows[5]).toBe('| github | stdio | — | 🔑 needs secret | — | — | — | 0.0 | needs secret: GITHUB\\_TOKEN |');
+    expect(rows[5]).toBe('| github | stdio | — | 🔑 needs secret | — | — | — | — | needs secret: GITHUB\\_TOKEN |');
+    expect(rows[7]).toBe('| no-command | stdio | — | 🚫 invalid entry | — | — | — | — | neither "command" nor "url" |');
     for (const row of rows) expect(separators(row), row).toBe(10);
+  });
+
+  it('marks what a server not audited lacks with one mark, whether it never started or its audit agreed no revision', () => {
+    const [, , warnOnly, , remote, github] = FLEET_REPORT.servers;
+    // An unreachable server's audit writes a report (every check skipped, no revision agreed): its zeros are not counts.
+    const lost = { ...warnOnly!.report!, wire: { ...warnOnly!.report!.wire, protocolVersion: null }, summary: { pass: 0, fail: 0, warn: 0, skip: 5, error: 0 } };
+    const unreachable = { ...remote!, transport: 'sse' as const, report: lost, summary: lost.summary, protocolVersion: null, reportFile: 'servers/remote/report.json' };
+    const rows = fleetMarkdown({ ...FLEET_REPORT, servers: [unreachable, github!] }).split('\n').filter((line) => /^\| (remote|github) /.test(line));
+    expect(rows).toEqual([
+      '| remote | sse | — | ⛔ unreachable | — | — | — | 0.0 | connect ECONNREFUSED 127.0.0.1:9 |',
+      '| github | stdio | — | 🔑 needs secret | — | — | — | — | needs secret: GITHUB\\_TOKEN |',
+    ]);
   });
 
   it('escapes hostile names and text: no markup, link or extra cell gets through', () => {

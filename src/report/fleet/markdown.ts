@@ -1,7 +1,7 @@
 import type { FleetReport, FleetServerResult } from '../../model/fleet.js';
 import { formatDuration } from '../duration.js';
 import { findingsTables, markdownCode, markdownInline, plural } from '../markdown.js';
-import { countText, depthText, OUTCOME_LABELS, outcomeCounts, secondsText } from './rows.js';
+import { countText, depthText, NOT_AUDITED, OUTCOME_LABELS, outcomeCounts, serverSecondsText, transportText } from './rows.js';
 
 /** GitHub refuses a comment longer than 65,536 characters. */
 export const MAX_COMMENT_CHARS = 65_536;
@@ -15,6 +15,7 @@ const OUTCOME_MARK: Readonly<Record<FleetServerResult['outcome'], string>> = {
   unreachable: '⛔',
   'needs-secret': '🔑',
   'timed-out': '⏱️',
+  'invalid-entry': '🚫',
   skipped: '⏭️',
 };
 
@@ -28,13 +29,13 @@ function serversTable(report: FleetReport): string[] {
   for (const server of report.servers) {
     const cells = [
       markdownInline(server.name, 80),
-      server.transport,
-      server.protocolVersion ?? '—',
+      transportText(server),
+      server.protocolVersion ?? NOT_AUDITED,
       `${OUTCOME_MARK[server.outcome]} ${OUTCOME_LABELS[server.outcome]}`,
       countText(server, 'fail'),
       countText(server, 'warn'),
       markdownInline(depthText(server.depth)),
-      secondsText(server.durationMs),
+      serverSecondsText(server),
       markdownInline(server.why, MAX_WHY_CHARS),
     ];
     lines.push(`| ${cells.join(' | ')} |`);

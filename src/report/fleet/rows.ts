@@ -10,6 +10,7 @@ export const OUTCOME_LABELS: Readonly<Record<FleetOutcome, string>> = {
   unreachable: 'unreachable',
   'needs-secret': 'needs secret',
   'timed-out': 'timed out',
+  'invalid-entry': 'invalid entry',
   skipped: 'skipped',
 };
 
@@ -45,9 +46,18 @@ export function serverHtmlHref(server: Pick<FleetServerResult, 'reportFile'>): s
   return [...folder, SERVER_HTML_REPORT].map((segment) => encodeURIComponent(segment)).join('/');
 }
 
+/**
+ * The server's transport as the fleet names them (stdio, http, sse): as its file declares it, or `sse` when its audit
+ * found the deprecated HTTP+SSE transport behind an http URL. An sse entry stays `sse` whether or not it was reached
+ * (a single audit's report names a --url target `http` until the fallback).
+ */
+export function transportText(server: Pick<FleetServerResult, 'transport' | 'report'>): FleetServerResult['transport'] {
+  return server.report?.target.transport === 'http+sse' ? 'sse' : server.transport;
+}
+
 /** `called/listed`, and the checks skipped for want of a callable tool when there were any. */
 export function depthText(depth: AuditDepth | undefined): string {
-  if (depth === undefined) return '—';
+  if (depth === undefined) return NOT_AUDITED;
   const skipped = depth.skippedForNoCallableTool > 0 ? `, ${depth.skippedForNoCallableTool} checks skipped (no callable tool)` : '';
   return `${depth.toolsCalled}/${depth.toolsListed}${skipped}`;
 }
@@ -56,7 +66,25 @@ export function secondsText(ms: number): string {
   return (Math.max(0, Number.isFinite(ms) ? ms : 0) / 1000).toFixed(1);
 }
 
-/** A count of the server's own report, or a dash when it was not audited. */
+/** The mark of what a server that was not audited has none of (counts, revision, depth), the same in every cell. */
+export const NOT_AUDITED = '—';
+
+/**
+ * Whether the server's counts say something: its audit agreed a revision, or judged something before it was lost. A
+ * server that never started, or whose audit ended before any revision was agreed with nothing judged, was not audited.
+ */
+export function wasAudited(server: Pick<FleetServerResult, 'summary' | 'protocolVersion'>): boolean {
+  const summary = server.summary;
+  if (summary === undefined) return false;
+  return (server.protocolVersion !== undefined && server.protocolVersion !== null) || summary.fail + summary.warn + summary.error > 0;
+}
+
+/** A count of the server's own report, or the not-audited mark. */
 export function countText(server: FleetServerResult, status: 'fail' | 'warn'): string {
-  return server.summary === undefined ? '—' : String(server.summary[status]);
+  return wasAudited(server) ? String(server.summary![status]) : NOT_AUDITED;
+}
+
+/** Its time in seconds, or the not-audited mark for a server never started (no time, no report). */
+export function serverSecondsText(server: Pick<FleetServerResult, 'durationMs' | 'report'>): string {
+  return server.durationMs === 0 && server.report === undefined ? NOT_AUDITED : secondsText(server.durationMs);
 }

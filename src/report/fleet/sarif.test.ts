@@ -39,6 +39,7 @@ describe('fleet SARIF 2.1.0', () => {
       'mcp-tools-conformance/server/remote/',
       'mcp-tools-conformance/server/github/',
       'mcp-tools-conformance/server/slow/',
+      'mcp-tools-conformance/server/no-command/',
       'mcp-tools-conformance/server/old-one/',
       FLEET_FINDINGS_CATEGORY,
     ]);

@@ -24,12 +24,23 @@ function targetText(report: RunReport): string {
   return target === undefined ? escapeHtml(report.target.transport) : `${escapeHtml(report.target.transport)}: ${quoted(target)}`;
 }
 
+/**
+ * The tools called, with how often. When the listing is known, a name it does not hold is one of our probes (a call of
+ * a tool the server does not list, to see its error): those are named apart, so that the tools called agree with the
+ * depth's count.
+ */
 function toolsCalled(report: RunReport): string {
+  const listing = report.stats.toolsListed === undefined ? undefined : new Set(report.stats.toolsListed);
   const entries = Object.entries(report.stats.toolsCalled);
-  if (entries.length === 0) return 'none';
-  const listed = entries.slice(0, MAX_TOOLS_LISTED).map(([name, count]) => `${quoted(name)} ×${count}`);
-  if (entries.length > MAX_TOOLS_LISTED) listed.push(`…[+${entries.length - MAX_TOOLS_LISTED} more tools]`);
-  return listed.join(', ');
+  const called = entries.filter(([name]) => listing === undefined || listing.has(name));
+  const probes = entries.filter(([name]) => listing !== undefined && !listing.has(name));
+  const names = (list: [string, number][]) => {
+    const shown = list.slice(0, MAX_TOOLS_LISTED).map(([name, count]) => `${quoted(name)} ×${count}`);
+    if (list.length > MAX_TOOLS_LISTED) shown.push(`…[+${list.length - MAX_TOOLS_LISTED} more tools]`);
+    return shown.join(', ');
+  };
+  const probed = probes.length === 0 ? '' : `<br><span class="muted">and, as probes of names the server does not list: ${names(probes)}</span>`;
+  return `${called.length > 0 ? names(called) : listing === undefined ? 'none' : 'none of the tools it lists'}${probed}`;
 }
 
 export function renderFacts(report: RunReport): string {

@@ -3,6 +3,7 @@ import type { RunReport } from '../../model/report.js';
 import { outcomeAnchors, renderFilters, renderOutcomes } from './checks.js';
 import type { CoverageFigure } from './coverage.js';
 import { escapeHtml, inlineText } from './escape.js';
+import { renderFindingsList } from './findings.js';
 import { pageEvidenceBudget } from './evidence.js';
 import { renderCoverage, renderFacts, renderSummary } from './header.js';
 import { groupByArea, renderMatrix } from './matrix.js';
@@ -60,13 +61,17 @@ export function pageTitle(serverName: string | undefined, what = 'MCP Tools conf
   return `${what}${serverName === undefined ? '' : `: ${inlineText(serverName, 100)}`}`;
 }
 
-/** One self-contained HTML page for a run: header, summary, coverage, matrix by area, every outcome with its evidence. */
+/**
+ * One self-contained HTML page for a run: header, summary, the findings (failures first), coverage, matrix by area, every
+ * outcome with its evidence.
+ */
 export function renderHtmlReport(report: RunReport, options: HtmlReportOptions = {}): string {
   const anchors = outcomeAnchors(report.checks);
   const anchored = report.checks.map((check, index) => ({ check, anchor: anchors[index] ?? `check-${check.id}` }));
   const body = `<header><h1>MCP Tools conformance report</h1>${renderFacts(report)}</header>
 <main>
 ${renderSummary(report)}
+${renderFindingsList(anchored)}
 ${renderCoverage(options.coverage)}
 ${renderMatrix(groupByArea(report.checks, (check) => check.area))}
 <section id="outcomes"><h2>Check outcomes</h2>

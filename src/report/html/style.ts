@@ -59,7 +59,18 @@ section.revision > h2 { font-size: 1.3rem; }
 section.area > h3 { font-size: 1rem; margin: 1rem 0 0.4rem; }
 #servers th.text, #servers td.text, #findings th.text, #findings td.text { text-align: left; vertical-align: top; }
 #servers td, #servers th { vertical-align: top; }
+#servers { table-layout: fixed; }
+#servers tbody td, #servers tbody th { overflow-wrap: anywhere; }
+#servers col.server { width: 14%; } #servers col.transport { width: 8%; } #servers col.revision { width: 9%; }
+#servers col.outcome { width: 11%; } #servers col.fails { width: 5%; } #servers col.warns { width: 6%; }
+#servers col.depth { width: 14%; } #servers col.seconds { width: 7%; } #servers col.why { width: 26%; }
+#servers .badge { min-width: 0; max-width: 100%; overflow-wrap: normal; }
+details.hint > summary { cursor: pointer; font-size: 0.85rem; }
+details.hint code.flag { white-space: nowrap; overflow-wrap: normal; }
 #servers th .muted { font-weight: normal; }
+ol.findings { margin: 0.25rem 0; padding-left: 1.5rem; }
+ol.findings li { margin: 0.15rem 0; overflow-wrap: anywhere; }
+ol.findings a { text-decoration: none; color: inherit; }
 details.stderr > summary { cursor: pointer; color: var(--muted); font-size: 0.85rem; }
 footer { margin-top: 2rem; color: var(--muted); font-size: 0.85rem; }
 `;
