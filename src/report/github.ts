@@ -1,6 +1,7 @@
 import { appendFile } from 'node:fs/promises';
 import type { CheckResult } from '../model/check.js';
 import { renderMarkdown, renderMarkdownRevisions } from './markdown.js';
+import { labelOf } from './statuses.js';
 import { terminalInline, terminalLines } from './text-safety.js';
 import type { Reporter } from './types.js';
 import { auditedRuns, type RevisionsReport, type RunReport } from '../model/report.js';
@@ -35,7 +36,7 @@ function command(level: Level, title: string, message: string): string {
 function findingText(check: CheckResult): string {
   const lines = terminalLines(check.tool !== undefined ? `[${check.tool}] ${check.message}` : check.message, { maxLines: MAX_MESSAGE_LINES });
   if (check.expected !== undefined) lines.push(`expected: ${terminalInline(check.expected)}`);
-  if (check.quote !== undefined) lines.push(`${check.keywordText}: "${terminalInline(check.quote, 600)}"`);
+  if (check.quote !== undefined) lines.push(`${labelOf(check)}: "${terminalInline(check.quote, 600)}"`);
   lines.push(check.specUrl);
   return lines.join('\n');
 }

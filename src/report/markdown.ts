@@ -2,7 +2,7 @@ import type { CheckResult, Status } from '../model/check.js';
 import { depthLine } from './depth-line.js';
 import { callsChanged, effectsRows, sandboxLine } from './effects-table.js';
 import { formatDuration } from './duration.js';
-import { KEYWORDS, STATUSES, countByStatus } from './statuses.js';
+import { KEYWORD_LABELS, STATUSES, countByStatus, labelOf } from './statuses.js';
 import { terminalInline } from './text-safety.js';
 import { fileReporter } from './file-reporter.js';
 import type { Reporter } from './types.js';
@@ -53,9 +53,9 @@ function targetText(report: Pick<RunReport, 'target' | 'client'>): string {
 
 function countsTable(report: RunReport): string[] {
   const lines = [`| Keyword | ${STATUSES.join(' | ')} |`, `| --- | ${STATUSES.map(() => '---:').join(' | ')} |`];
-  for (const keyword of KEYWORDS) {
-    const counts = countByStatus(report.checks.filter((c) => c.keyword === keyword));
-    lines.push(`| ${keyword} | ${STATUSES.map((s) => counts[s]).join(' | ')} |`);
+  for (const label of KEYWORD_LABELS) {
+    const counts = countByStatus(report.checks.filter((c) => labelOf(c) === label));
+    lines.push(`| ${label} | ${STATUSES.map((s) => counts[s]).join(' | ')} |`);
   }
   lines.push(`| **all** | ${STATUSES.map((s) => `**${report.summary[s]}**`).join(' | ')} |`);
   return lines;
@@ -67,7 +67,7 @@ function findingsTable(title: string, rows: { check: CheckResult; anchor: string
   for (const { check, anchor } of rows.slice(0, MAX_ROWS)) {
     const id = options.htmlReport ? `[\`${check.id}\`](${options.htmlReport}#${anchor})` : `\`${check.id}\``;
     const known = check.baselined ? ' _(known: in the baseline)_' : '';
-    lines.push(`| ${id} | [${check.keywordText}](${check.specUrl}) | ${check.tool !== undefined ? markdownInline(check.tool, 80) : ''} | ${markdownInline(check.message)}${known} |`);
+    lines.push(`| ${id} | [${labelOf(check)}](${check.specUrl}) | ${check.tool !== undefined ? markdownInline(check.tool, 80) : ''} | ${markdownInline(check.message)}${known} |`);
   }
   if (rows.length > MAX_ROWS) lines.push(`| … | | | ${rows.length - MAX_ROWS} more in the full report |`);
   lines.push('');
