@@ -14,6 +14,8 @@ export interface GithubOptions {
   stream?: NodeJS.WritableStream;
   /** The file the markdown summary is appended to (GitHub's $GITHUB_STEP_SUMMARY); none: no summary. */
   stepSummary?: string;
+  /** The JSON report written in the same run: a finding the summary cuts points there. */
+  jsonReport?: string;
 }
 
 /** A workflow command's message: `%`, CR and LF escaped, so that the command stays one line. */
@@ -74,6 +76,7 @@ export function revisionsAnnotations(report: RevisionsReport): string[] {
 export function createGithubReporter(options: GithubOptions = {}): Reporter {
   const stream = options.stream ?? process.stdout;
   const stepSummary = options.stepSummary ?? process.env.GITHUB_STEP_SUMMARY;
+  const summaryOptions = options.jsonReport !== undefined ? { jsonReport: options.jsonReport } : {};
   const write = async (lines: readonly string[], summary: () => string) => {
     for (const line of lines) stream.write(`${line}\n`);
     if (!stepSummary) return undefined;
@@ -86,7 +89,7 @@ export function createGithubReporter(options: GithubOptions = {}): Reporter {
   };
   return {
     name: 'github',
-    finish: (report) => write(annotations(report), () => renderMarkdown(report)),
-    finishRevisions: (report) => write(revisionsAnnotations(report), () => renderMarkdownRevisions(report)),
+    finish: (report) => write(annotations(report), () => renderMarkdown(report, summaryOptions)),
+    finishRevisions: (report) => write(revisionsAnnotations(report), () => renderMarkdownRevisions(report, summaryOptions)),
   };
 }

@@ -3,7 +3,7 @@ import { depthLine } from './depth-line.js';
 import { callsChanged, effectsRows, sandboxLine } from './effects-table.js';
 import { formatDuration } from './duration.js';
 import { KEYWORD_LABELS, STATUSES, countByStatus, labelOf } from './statuses.js';
-import { terminalInline } from './text-safety.js';
+import { escapeForTerminal, terminalInline } from './text-safety.js';
 import { fileReporter } from './file-reporter.js';
 import type { Reporter } from './types.js';
 import { auditedRuns, notAuditedLabel, type RevisionsReport, type RunReport } from '../model/report.js';
@@ -17,6 +17,8 @@ const MAX_CELL_CHARS = 200;
 export interface MarkdownOptions {
   /** The HTML report's file name when it is written in the same run: requirement IDs then link into it. */
   htmlReport?: string;
+  /** The JSON report's path, relative to the Markdown file, when it is written: a cut finding points there for its full text. */
+  jsonReport?: string;
 }
 
 /** Target text made inert for Markdown: one line, control characters shown escaped, markup characters backslash-escaped. */
@@ -61,15 +63,23 @@ function countsTable(report: RunReport): string[] {
   return lines;
 }
 
+/** Where a finding cut here is whole: its outcome in the HTML report, else the JSON report, else how to get one. */
+function fullText(options: MarkdownOptions, anchor?: string): string {
+  if (options.htmlReport) return `[${anchor ? 'full text' : options.htmlReport}](${options.htmlReport}${anchor ? `#${anchor}` : ''})`;
+  if (options.jsonReport) return `${anchor ? 'full text in ' : ''}${markdownCode(options.jsonReport)}`;
+  return `${anchor ? 'full text: ' : ''}\`--reporter json\` writes report.json`;
+}
+
 function findingsTable(title: string, rows: { check: CheckResult; anchor: string }[], options: MarkdownOptions): string[] {
   if (rows.length === 0) return [];
   const lines = [`### ${title}`, '', '| Requirement | Keyword | Tool | Finding |', '| --- | --- | --- | --- |'];
   for (const { check, anchor } of rows.slice(0, MAX_ROWS)) {
     const id = options.htmlReport ? `[\`${check.id}\`](${options.htmlReport}#${anchor})` : `\`${check.id}\``;
     const known = check.baselined ? ' _(known: in the baseline)_' : '';
-    lines.push(`| ${id} | [${labelOf(check)}](${check.specUrl}) | ${check.tool !== undefined ? markdownInline(check.tool, 80) : ''} | ${markdownInline(check.message)}${known} |`);
+    const cut = Array.from(escapeForTerminal(check.message)).length > MAX_CELL_CHARS ? ` (${fullText(options, anchor)})` : '';
+    lines.push(`| ${id} | [${labelOf(check)}](${check.specUrl}) | ${check.tool !== undefined ? markdownInline(check.tool, 80) : ''} | ${markdownInline(check.message)}${cut}${known} |`);
   }
-  if (rows.length > MAX_ROWS) lines.push(`| … | | | ${rows.length - MAX_ROWS} more in the full report |`);
+  if (rows.length > MAX_ROWS) lines.push(`| … | | | ${rows.length - MAX_ROWS} more: ${fullText(options)} |`);
   lines.push('');
   return lines;
 }
