@@ -69,6 +69,28 @@ describe.skipIf(!BUILT)('broken targets end in a report that blames the target',
     expect(run.code).toBe(3);
     expect(run.report!.aborted!.reason).toMatch(/cannot reach the target/);
   });
+
+  it('an unreachable URL on the console: the reason first, a few lines without tables, then the verdict', async () => {
+    const run = await runCli(['--url', 'http://127.0.0.1:9/mcp', '--timeout', '2000', '--reporter', 'console,json']);
+    expect(run.code).toBe(3);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^The target could not be audited: cannot reach the target: ECONNREFUSED/);
+    expect(lines.length).toBeLessThanOrEqual(6);
+    expect(run.stdout).not.toMatch(/By keyword|Skipped:|Summary:|Wire:/);
+    expect(lines).toContain(`  ${run.report!.checks.length} check(s) not run (--verbose lists them)`);
+    expect(lines.at(-1)).toMatch(new RegExp(`^Verdict: not audited: none of ${run.report!.checks.length} check\\(s\\) could run in \\d+ ms \\(exit 3\\)$`));
+    // stderr still says why, whatever the reporters.
+    expect(run.stderr).toMatch(/^mcp-tools-conformance: the target could not be audited: cannot reach the target: ECONNREFUSED/);
+  });
+
+  it("a command that does not exist on the console: the reason and the target's command, then the verdict", async () => {
+    const run = await runCli(['--stdio', 'definitely-not-a-command-xyz --flag', '--reporter', 'console']);
+    expect(run.code).toBe(3);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines.slice(0, 2)).toEqual(["The target could not be audited: cannot start 'definitely-not-a-command-xyz': ENOENT", '  target: definitely-not-a-command-xyz --flag']);
+    expect(lines.at(-1)).toMatch(/^Verdict: not audited: .* \(exit 3\)$/);
+    expect(lines.length).toBeLessThanOrEqual(6);
+  });
 });
 
 describe.skipIf(!BUILT)('usage errors: one line, exit 2', () => {

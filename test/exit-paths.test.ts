@@ -53,6 +53,17 @@ describe.skipIf(!BUILT)('exit paths a CI job meets', () => {
     expect(plain.stdout).not.toContain('\u001b[');
   });
 
+  it('the console ends with one verdict line: the outcome, the findings, the time and the exit code', async () => {
+    const failing = await runCli(['--stdio', referenceCommand('--defect', 'negative-ttl'), '--checks', 'cache.*', '--reporter', 'console,json']);
+    expect(failing.code).toBe(1);
+    const fails = failing.report!.summary.fail;
+    expect(failing.stdout.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^Verdict: failing: ${fails} fails?, (no|\\d+) warnings? in [\\d.]+ m?s \\(exit 1\\)$`));
+    const clean = await runCli(['--stdio', referenceCommand(), '--checks', 'discover.*', '--reporter', 'console,json', '--quiet']);
+    expect(clean.code).toBe(0);
+    expect(clean.stdout.trimEnd().split('\n').at(-1)).toMatch(/^Verdict: conformant: no fails, no warnings in [\d.]+ m?s \(exit 0\)$/);
+    expect(clean.stdout.match(/^Verdict:/gm)).toHaveLength(1);
+  });
+
   it('report.json says the verdict, the exit code and the --fail-on it was reached under', async () => {
     const run = await runCli(['--stdio', referenceCommand('--defect', 'negative-ttl'), '--checks', 'cache.*']);
     expect(run.code).toBe(1);

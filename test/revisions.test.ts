@@ -167,7 +167,11 @@ describe.skipIf(!BUILT)('--revisions: exit codes and baselines', () => {
     expect(report.revisions.map((e) => [e.revision, e.status])).toEqual([['2026-07-28', 'audited'], ...WIRES.slice(1).map((r) => [r, 'not-tried'])]);
     expect(report.revisions[1]).toMatchObject({ reason: expect.stringMatching(/^the target could not be started or reached when 2026-07-28 was offered \(cannot start 'mtc-no-such-command-4711': ENOENT\)/) });
     expect(run.stderr.match(/cannot start 'mtc-no-such-command-4711'/g)).toHaveLength(1);
-    expect(run.stdout).toContain('Revisions: 5 asked, 1 audited');
+    // The console: the reason once, no matrix of skips, and the verdict last.
+    expect(run.stdout).toContain("The target could not be audited: cannot start 'mtc-no-such-command-4711': ENOENT");
+    expect(run.stdout).toContain('Revisions: 5 asked, none audited: the target could not be started or reached');
+    expect(run.stdout).not.toContain('Revision matrix');
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^Verdict: not audited: 2026-07-28 not audited, 2025-11-25 not tried, .* \(exit 3\)$/);
     expect(readFileSync(join(run.outputDir, 'junit.xml'), 'utf8')).toContain('revision 2025-11-25 not tried: the target could not be started');
     expect(readFileSync(join(run.outputDir, 'summary.md'), 'utf8')).toContain('| 2024-11-05 | not tried: the target could not be started');
   });

@@ -18,6 +18,7 @@ export function reportersOf(options: CliOptions, waitingOn: () => ReturnType<typ
       writtenPaths: () => written,
       ...(options.sarifArtifact !== undefined ? { sarifArtifact: options.sarifArtifact } : {}),
       ...(options.reporters.includes('html') ? { htmlReport: 'report.html' } : {}),
+      ...(options.reporters.includes('json') ? { jsonReport: 'report.json' } : {}),
     }),
   );
   // The files first, so that the console can name them.

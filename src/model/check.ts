@@ -45,8 +45,19 @@ export type SpecSentences = Partial<Record<Wire, readonly SpecSentence[]>>;
 export function wiresOf(check: { sentences: SpecSentences }): Wire[] {
   return WIRES.filter((wire) => (check.sentences[wire]?.length ?? 0) > 0);
 }
-/** Keyword class used in reports: a MUST violation fails, a SHOULD violation warns. */
+/**
+ * The strength of a finding's backing, which decides its verdict: a MUST-class violation fails, any other warns at most.
+ * Kept in report.json as `keyword` (MUST also covers schema.json structural rules, SHOULD descriptive text); reports
+ * label a finding with its {@link KeywordLabel} instead.
+ */
 export type Keyword = 'MUST' | 'SHOULD' | 'MAY';
+
+/**
+ * The one label every report gives the kind of text a finding rests on: MUST (MUST, MUST NOT, REQUIRED, SHALL, SHALL
+ * NOT), SCHEMA (a schema.json structural rule), SHOULD (SHOULD, SHOULD NOT, RECOMMENDED, NOT RECOMMENDED), MAY, and
+ * DESCRIPTIVE (text that requires nothing by itself: a descriptive sentence, a lower-case "should" in schema.json).
+ */
+export type KeywordLabel = 'MUST' | 'SCHEMA' | 'SHOULD' | 'MAY' | 'DESCRIPTIVE';
 
 export type Status = 'pass' | 'fail' | 'warn' | 'skip' | 'error';
 
@@ -99,6 +110,18 @@ export function keywordClass(keyword: KeywordText): Keyword {
   }
 }
 
+export function keywordLabel(keyword: KeywordText): KeywordLabel {
+  switch (keyword) {
+    case 'schema.json structural rule':
+      return 'SCHEMA';
+    case 'descriptive':
+    case 'lower-case should in schema.json':
+      return 'DESCRIPTIVE';
+    default:
+      return keywordClass(keyword);
+  }
+}
+
 const CLASS_RANK: Record<Keyword, number> = { MUST: 0, SHOULD: 1, MAY: 2 };
 
 /** The sentence a verdict on this wire rests on: the first of the strongest keyword class. */
@@ -128,6 +151,8 @@ export interface CheckResult {
   title: string;
   keyword: Keyword;
   keywordText: KeywordText;
+  /** The label reports show for `keywordText` (keywordLabel); absent in reports written before it was added. */
+  keywordLabel?: KeywordLabel;
   area: string;
   specRef: string;
   /** The published page of `specRef`, in the revision of the wire in use. */

@@ -29,8 +29,8 @@ const report: RunReport = {
 };
 
 describe('every reporter says what kind of sentence backs a finding, and links into the revision in use', () => {
-  it('the result is a warn labelled descriptive, with the quote and a 2025-11-25 link', () => {
-    expect(report.checks[0]).toMatchObject({ status: 'warn', keywordText: 'descriptive', quote: 'Standard JSON-RPC errors for issues like: Unknown tools', specUrl: LEGACY });
+  it('the result is a warn labelled DESCRIPTIVE, with the quote and a 2025-11-25 link', () => {
+    expect(report.checks[0]).toMatchObject({ status: 'warn', keywordText: 'descriptive', keywordLabel: 'DESCRIPTIVE', quote: 'Standard JSON-RPC errors for issues like: Unknown tools', specUrl: LEGACY });
   });
 
   it('console', async () => {
@@ -40,26 +40,26 @@ describe('every reporter says what kind of sentence backs a finding, and links i
     const reporter = createConsoleReporter({ stream, color: false });
     reporter.onResult?.(report.checks[0]!);
     const out = Buffer.concat(chunks).toString('utf8');
-    expect(out).toContain(`spec: descriptive text: the spec describes this without a BCP 14 keyword, so it can only warn · ${LEGACY}`);
+    expect(out).toContain(`spec: DESCRIPTIVE: the spec describes this without a BCP 14 keyword, so it can only warn · ${LEGACY}`);
     expect(out).toContain('"Standard JSON-RPC errors for issues like: Unknown tools"');
-    expect(out).toMatch(/^WARN DESCR  tools\.err\.unknown-tool /m);
+    expect(out).toMatch(/^WARN DESCRIPTIVE tools\.err\.unknown-tool /m);
   });
 
   it('SARIF', () => {
     const rule = (renderSarif(report) as { runs: { tool: { driver: { rules: { helpUri: string; help: { text: string } }[] } } }[] }).runs[0]!.tool.driver.rules[0]!;
     expect(rule.helpUri).toBe(LEGACY);
     expect(rule.help.text).toContain('of MCP 2025-11-25');
-    expect(rule.help.text).toContain('descriptive text');
+    expect(rule.help.text).toContain('(DESCRIPTIVE: the spec describes this without a BCP 14 keyword');
   });
 
   it('Markdown', () => {
-    expect(renderMarkdown(report)).toContain(`[descriptive](${LEGACY})`);
+    expect(renderMarkdown(report)).toContain(`[DESCRIPTIVE](${LEGACY})`);
   });
 
   it('HTML', () => {
     const html = renderHtmlReport(report);
     expect(html).toContain(`href="${LEGACY}"`);
     expect(html).toContain('Standard JSON-RPC errors for issues like: Unknown tools');
-    expect(html).toContain('descriptive text: the spec describes this');
+    expect(html).toContain('DESCRIPTIVE: the spec describes this');
   });
 });

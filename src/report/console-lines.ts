@@ -3,6 +3,7 @@ import { isObject } from '../jsonrpc.js';
 import type { Palette } from './color.js';
 import { backing } from './backing.js';
 import { boundValue, DEFAULT_EVIDENCE_LIMITS } from './bound.js';
+import { KEYWORD_LABEL_WIDTH, labelOf } from './statuses.js';
 import { terminalInline, terminalLines } from './text-safety.js';
 
 const INDENT = '      ';
@@ -59,20 +60,6 @@ function evidenceLines(item: Evidence, paint: Palette): string[] {
   return [...lines, ...terminalLines(json, { maxLines: EVIDENCE_LINES }).map((line) => `${INDENT}  ${paint.dim(line)}`)];
 }
 
-/** The keyword column: the class, or what kind of text it is when the sentence is no BCP 14 requirement. */
-function keywordLabel(result: CheckResult): string {
-  switch (result.keywordText) {
-    case 'descriptive':
-      return 'DESCR';
-    case 'lower-case should in schema.json':
-      return 'should';
-    case 'schema.json structural rule':
-      return 'SCHEMA';
-    default:
-      return result.keyword;
-  }
-}
-
 /** What a finding stands on: the kind of sentence, the sentence itself, and its page in the revision in use. */
 function specLines(result: CheckResult, paint: Palette): string[] {
   const lines = [INDENT + paint.dim(`spec: ${backing(result.keywordText)} · ${result.specUrl}`)];
@@ -82,7 +69,7 @@ function specLines(result: CheckResult, paint: Palette): string[] {
 
 /** The line for one finished check, plus indented details for anything that is not a pass. */
 export function checkLines(result: CheckResult, paint: Palette, verbose: boolean): string[] {
-  const head = [statusBadge(result.status, paint), keywordLabel(result).padEnd(6), terminalInline(result.id), terminalInline(result.title)];
+  const head = [statusBadge(result.status, paint), labelOf(result).padEnd(KEYWORD_LABEL_WIDTH), terminalInline(result.id), terminalInline(result.title)];
   if (result.baselined) head.push(paint.dim('(known: in the baseline)'));
   if (result.tool !== undefined) head.push(paint.dim(`[${terminalInline(result.tool, 120)}]`));
   const lines = [head.join(' ')];

@@ -68,7 +68,7 @@ describe('progress on a terminal', () => {
     expect(out.text()).toBe(`\r\u001b[K… running ${RUN_REPORT.checks[0]!.id} (waiting on tools/list for 1 s)\r\u001b[K… running ${RUN_REPORT.checks[0]!.id}, b.check (waiting on tools/list for 1 s)`);
     reporter.onResult?.(RUN_REPORT.checks[0]!);
     const afterResult = out.text();
-    expect(afterResult).toContain(`\r\u001b[Klifecycle\nPASS MUST   ${RUN_REPORT.checks[0]!.id}`);
+    expect(afterResult).toContain(`\r\u001b[Klifecycle\nPASS MUST        ${RUN_REPORT.checks[0]!.id}`);
     expect(afterResult.endsWith('\r\u001b[K… running b.check (waiting on tools/list for 1 s)')).toBe(true);
     await reporter.finish(RUN_REPORT, 'ignored');
     const final = out.text().slice(afterResult.length);

@@ -3,7 +3,7 @@ import type { Palette } from './color.js';
 import { depthLine } from './depth-line.js';
 import { callsChanged, effectsRows, sandboxLine } from './effects-table.js';
 import { formatDuration } from './duration.js';
-import { KEYWORDS, STATUSES, emptyStatusCounts } from './statuses.js';
+import { KEYWORD_LABEL_WIDTH, KEYWORD_LABELS, STATUSES, emptyStatusCounts, labelOf } from './statuses.js';
 import { terminalInline } from './text-safety.js';
 import type { BaselineEntry, BaselineSummary } from '../model/baseline.js';
 import { describeLockChange } from '../lock/tool-lock.js';
@@ -29,12 +29,13 @@ function statusCounts(report: RunReport, paint: Palette): string {
   return `${paint.bold('Summary:')} ${total} check outcome(s): ${parts.join(', ')}`;
 }
 
+/** Outcomes by keyword label and status: a row per label, every label listed. */
 function keywordTable(report: RunReport): string[] {
-  const header = ''.padEnd(COLUMN) + STATUSES.map((status) => status.padStart(COLUMN)).join('');
-  const rows = KEYWORDS.map((keyword) => {
+  const header = ''.padEnd(KEYWORD_LABEL_WIDTH) + STATUSES.map((status) => status.padStart(COLUMN)).join('');
+  const rows = KEYWORD_LABELS.map((label) => {
     const counts = emptyStatusCounts();
-    for (const check of report.checks) if (check.keyword === keyword) counts[check.status] += 1;
-    return keyword.padEnd(COLUMN) + STATUSES.map((status) => String(counts[status]).padStart(COLUMN)).join('');
+    for (const check of report.checks) if (labelOf(check) === label) counts[check.status] += 1;
+    return label.padEnd(KEYWORD_LABEL_WIDTH) + STATUSES.map((status) => String(counts[status]).padStart(COLUMN)).join('');
   });
   return [header, ...rows].map((line) => `  ${line}`);
 }

@@ -29,14 +29,14 @@ describe('console reporter', () => {
   it('prints one line per check with badge, keyword, id, title and tool, then details for non-passes', async () => {
     const out = await runConsole({ color: false });
     const lines = out.split('\n');
-    expect(lines).toContain('PASS MUST   tools.capability.declared Title of tools.capability.declared');
-    expect(lines).toContain('FAIL MUST   tools.name.charset Tool names use only allowed characters [bad name!]');
-    expect(lines).toContain('WARN SHOULD tools.list.deterministic-order Title of tools.list.deterministic-order');
+    expect(lines).toContain('PASS MUST        tools.capability.declared Title of tools.capability.declared');
+    expect(lines).toContain('FAIL MUST        tools.name.charset Tool names use only allowed characters [bad name!]');
+    expect(lines).toContain('WARN SHOULD      tools.list.deterministic-order Title of tools.list.deterministic-order');
     // Skips are folded by reason after the check lines, not printed one by one.
-    expect(lines).not.toContain('SKIP MAY    tools.list.pagination.cursor Title of tools.list.pagination.cursor');
+    expect(lines).not.toContain('SKIP MAY         tools.list.pagination.cursor Title of tools.list.pagination.cursor');
     expect(lines).toContain('Skipped: 1 check outcome(s) (--verbose lists each)');
     expect(lines).toContain('    1 × The target returned a single page; nothing to paginate (tools.list.pagination.cursor)');
-    expect(lines).toContain('ERR  SHOULD tools.call.progress Title of tools.call.progress [slow]');
+    expect(lines).toContain('ERR  SHOULD      tools.call.progress Title of tools.call.progress [slow]');
     expect(lines).toContain('      expected: names matching ^[A-Za-z0-9_.-]{1,128}$');
     expect(lines).not.toContain('      ok');
     expect(lines.filter((line) => ['lifecycle', 'tools-list', 'tools-call'].includes(line))).toHaveLength(3);
@@ -62,10 +62,12 @@ describe('console reporter', () => {
     const out = await runConsole({ color: false, writtenPaths: () => ['reports/report.json', 'reports/junit.xml'] });
     expect(out).toContain('Summary: 6 check outcome(s): 2 pass, 1 fail, 1 warn, 1 skip, 1 error');
     expect(out).toContain('By keyword:\n' +
-      '            pass   fail   warn   skip  error\n' +
-      '  MUST         1      1      0      0      0\n' +
-      '  SHOULD       0      0      1      0      1\n' +
-      '  MAY          1      0      0      1      0\n');
+      '                pass   fail   warn   skip  error\n' +
+      '  MUST             1      1      0      0      0\n' +
+      '  SCHEMA           0      0      0      0      0\n' +
+      '  SHOULD           0      0      1      0      1\n' +
+      '  MAY              1      0      0      1      0\n' +
+      '  DESCRIPTIVE      0      0      0      0      0\n');
     expect(out).toContain('Wire: 2026-07-28 (server/discover advertised 2026-07-28)');
     expect(out).toContain('Audit aborted.');
     expect(out).toContain('Aborted: target exited with code 1 (during tools.call.progress)');
@@ -122,7 +124,7 @@ describe('console reporter', () => {
 
   it('prints the check lines at finish when nothing was reported live', async () => {
     const out = await runConsole({ color: false }, false);
-    expect(out).toContain('FAIL MUST   tools.name.charset');
+    expect(out).toContain('FAIL MUST        tools.name.charset');
     expect(out.match(/^FAIL /gm)).toHaveLength(1);
   });
 

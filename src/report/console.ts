@@ -4,6 +4,7 @@ import { areaHeading, checkLines, recapLines } from './console-lines.js';
 import { createProgress, type ProgressOptions } from './console-progress.js';
 import { matrixLines, revisionsSummaryLines } from './console-matrix.js';
 import { runSummaryLines, summaryLines } from './console-summary.js';
+import { couldNotAudit, notAuditedLines, notAuditedReason, revisionsNotAuditedLines, revisionsVerdictLine, verdictLine } from './console-verdict.js';
 import { terminalInline } from './text-safety.js';
 import type { Reporter } from './types.js';
 import { notAuditedLabel, type RevisionsReport, type RunReport } from '../model/report.js';
@@ -99,20 +100,28 @@ export function createConsoleReporter(options: ConsoleReporterOptions = {}): Rep
       write([paint.dim(`  ${notAuditedLabel(status)}, not audited: ${terminalInline(reason, 400)}`)]);
     },
     onRunFinished(report: RunReport) {
-      write([...(printedAny ? [''] : []), ...runSummaryLines(report, paint)]);
+      // A target that could not be started or reached on this revision: its reason alone.
+      if (couldNotAudit(report)) write(notAuditedReason(report, paint, verbose));
+      else write([...(printedAny ? [''] : []), ...runSummaryLines(report, paint)]);
     },
     async finishRevisions(report: RevisionsReport) {
       progress?.stop();
-      write([...matrixLines(report, paint, verbose), ...revisionsSummaryLines(report, paint, options.writtenPaths?.() ?? [])]);
+      const paths = options.writtenPaths?.() ?? [];
+      write(revisionsNotAuditedLines(report, paint, paths) ?? [...matrixLines(report, paint, verbose), ...revisionsSummaryLines(report, paint, paths), '', revisionsVerdictLine(report, paint)]);
       return undefined;
     },
     async finish(report: RunReport) {
       progress?.stop();
       // A report that was not produced live (e.g. replayed from a file) still gets its lines.
       if (!seenAny) report.checks.forEach(print);
+      // A target that could not be started or reached: the reason first, without tables that would only count skips.
+      if (couldNotAudit(report)) {
+        write(notAuditedLines(report, paint, options.writtenPaths?.() ?? [], verbose));
+        return undefined;
+      }
       const skips = report.checks.filter((c) => c.status === 'skip');
       const folded = !verbose && skips.length > 0 ? ['', ...skipReasonLines(skips, paint)] : [];
-      write([...(quiet ? [] : folded), ...summaryLines(report, paint, options.writtenPaths?.() ?? []), ...recap(report, paint)]);
+      write([...(quiet ? [] : folded), ...summaryLines(report, paint, options.writtenPaths?.() ?? []), ...recap(report, paint), '', verdictLine(report, paint)]);
       return undefined;
     },
   };

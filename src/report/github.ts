@@ -1,6 +1,7 @@
 import { appendFile } from 'node:fs/promises';
 import type { CheckResult } from '../model/check.js';
 import { renderMarkdown, renderMarkdownRevisions } from './markdown.js';
+import { labelOf } from './statuses.js';
 import { terminalInline, terminalLines } from './text-safety.js';
 import type { Reporter } from './types.js';
 import { auditedRuns, type RevisionsReport, type RunReport } from '../model/report.js';
@@ -13,6 +14,8 @@ export interface GithubOptions {
   stream?: NodeJS.WritableStream;
   /** The file the markdown summary is appended to (GitHub's $GITHUB_STEP_SUMMARY); none: no summary. */
   stepSummary?: string;
+  /** The JSON report written in the same run: a finding the summary cuts points there. */
+  jsonReport?: string;
 }
 
 /** A workflow command's message: `%`, CR and LF escaped, so that the command stays one line. */
@@ -35,7 +38,7 @@ function command(level: Level, title: string, message: string): string {
 function findingText(check: CheckResult): string {
   const lines = terminalLines(check.tool !== undefined ? `[${check.tool}] ${check.message}` : check.message, { maxLines: MAX_MESSAGE_LINES });
   if (check.expected !== undefined) lines.push(`expected: ${terminalInline(check.expected)}`);
-  if (check.quote !== undefined) lines.push(`${check.keywordText}: "${terminalInline(check.quote, 600)}"`);
+  if (check.quote !== undefined) lines.push(`${labelOf(check)}: "${terminalInline(check.quote, 600)}"`);
   lines.push(check.specUrl);
   return lines.join('\n');
 }
@@ -73,6 +76,7 @@ export function revisionsAnnotations(report: RevisionsReport): string[] {
 export function createGithubReporter(options: GithubOptions = {}): Reporter {
   const stream = options.stream ?? process.stdout;
   const stepSummary = options.stepSummary ?? process.env.GITHUB_STEP_SUMMARY;
+  const summaryOptions = options.jsonReport !== undefined ? { jsonReport: options.jsonReport } : {};
   const write = async (lines: readonly string[], summary: () => string) => {
     for (const line of lines) stream.write(`${line}\n`);
     if (!stepSummary) return undefined;
@@ -85,7 +89,7 @@ export function createGithubReporter(options: GithubOptions = {}): Reporter {
   };
   return {
     name: 'github',
-    finish: (report) => write(annotations(report), () => renderMarkdown(report)),
-    finishRevisions: (report) => write(revisionsAnnotations(report), () => renderMarkdownRevisions(report)),
+    finish: (report) => write(annotations(report), () => renderMarkdown(report, summaryOptions)),
+    finishRevisions: (report) => write(revisionsAnnotations(report), () => renderMarkdownRevisions(report, summaryOptions)),
   };
 }

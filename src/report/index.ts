@@ -29,6 +29,8 @@ export interface ReporterOptions {
   sarifArtifact?: string;
   /** Markdown only: the HTML report written in the same run, to link into. */
   htmlReport?: string;
+  /** Markdown and GitHub's step summary: the JSON report written in the same run, which holds every finding whole. */
+  jsonReport?: string;
 }
 
 const FACTORIES: Record<ReporterName, (options: ReporterOptions) => Reporter> = {
@@ -36,9 +38,10 @@ const FACTORIES: Record<ReporterName, (options: ReporterOptions) => Reporter> = 
   json: () => createJsonReporter(),
   junit: (options) => createJunitReporter({ extended: options.junitProperties ?? false }),
   sarif: (options) => createSarifReporter({ ...(options.sarifArtifact !== undefined ? { artifact: options.sarifArtifact } : {}) }),
-  markdown: (options) => createMarkdownReporter({ ...(options.htmlReport !== undefined ? { htmlReport: options.htmlReport } : {}) }),
+  markdown: (options) =>
+    createMarkdownReporter({ ...(options.htmlReport !== undefined ? { htmlReport: options.htmlReport } : {}), ...(options.jsonReport !== undefined ? { jsonReport: options.jsonReport } : {}) }),
   html: () => createHtmlReporter(),
-  github: (options) => createGithubReporter({ ...(options.stream ? { stream: options.stream } : {}) }),
+  github: (options) => createGithubReporter({ ...(options.stream ? { stream: options.stream } : {}), ...(options.jsonReport !== undefined ? { jsonReport: options.jsonReport } : {}) }),
 };
 
 export function createReporter(name: ReporterName, options: ReporterOptions = {}): Reporter {

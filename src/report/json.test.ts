@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WIRES } from '../model/wire.js';
 import { createJsonReporter, JSON_REPORT_FILE } from './json.js';
 import { HOSTILE_TEXT, LIST_EXCHANGE, RUN_REPORT } from './run-report.fixture.js';
-import { KEYWORDS, STATUSES } from './statuses.js';
+import { KEYWORD_LABELS, KEYWORDS, STATUSES } from './statuses.js';
 import type { RunReport } from '../model/report.js';
 
 const SCHEMA_PATH = fileURLToPath(new URL('../../data/report.schema.json', import.meta.url));
@@ -69,6 +69,7 @@ describe('report.schema.json', () => {
   it('enumerates exactly our statuses, keywords and wires', () => {
     expect(schema.$defs.status?.enum).toEqual(STATUSES);
     expect(schema.$defs.keyword?.enum).toEqual(KEYWORDS);
+    expect((schema.$defs as unknown as { keywordLabel: { enum: unknown[] } }).keywordLabel.enum).toEqual(KEYWORD_LABELS);
     const run = (schema.$defs as unknown as { runReport: { properties: { wire: { properties: { protocolVersion: { enum: unknown[] } } } } } }).runReport;
     expect(run.properties.wire.properties.protocolVersion.enum).toEqual([...WIRES, null]);
     expect((schema.$defs as unknown as { revision: { enum: unknown[] } }).revision.enum).toEqual(WIRES);

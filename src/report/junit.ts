@@ -1,7 +1,7 @@
 import type { CheckResult } from '../model/check.js';
 import { backing } from './backing.js';
 import { boundEvidence, truncateString } from './bound.js';
-import { countByStatus } from './statuses.js';
+import { countByStatus, labelOf } from './statuses.js';
 import { fileReporter } from './file-reporter.js';
 import type { Reporter } from './types.js';
 import { auditedRuns, type RevisionsReport, type RunReport } from '../model/report.js';
@@ -39,7 +39,7 @@ function caseName(check: CheckResult): string {
 function caseProperties(check: CheckResult): [string, string][] {
   const properties: [string, string][] = [
     ['requirement', check.id],
-    ['keyword', check.keyword],
+    ['keyword', labelOf(check)],
     ['keywordText', check.keywordText],
     ['specRef', check.specRef],
     ['specUrl', check.specUrl],
@@ -86,7 +86,7 @@ function outcomeElement(check: CheckResult): string | undefined {
   if (check.baselined && check.status === 'fail') return xmlElement('skipped', { message: attributeText(`known failure (in the baseline): ${check.message}`) });
   switch (check.status) {
     case 'fail':
-      return xmlTextElement('failure', { message, type: check.keyword }, detail(check));
+      return xmlTextElement('failure', { message, type: labelOf(check) }, detail(check));
     case 'error':
       return xmlTextElement('error', { message, type: 'error' }, detail(check));
     case 'skip':

@@ -29,6 +29,24 @@ describe('Markdown summary', () => {
     expect(renderMarkdown(RUN_REPORT)).not.toContain('report.html');
   });
 
+  it('never cuts a finding without saying where its full text is', () => {
+    const long = { ...RUN_REPORT.checks[2]!, message: `${'a long warning '.repeat(30)}END` };
+    const report = { ...RUN_REPORT, checks: [long] };
+    const rowOf = (md: string) => md.split('\n').find((line) => line.startsWith(`| \`${long.id}\``) || line.startsWith(`| [\`${long.id}\``))!;
+    expect(rowOf(renderMarkdown(report, { htmlReport: 'report.html', jsonReport: 'report.json' }))).toMatch(/…\\\[\\\+\d+ chars\\\] \(\[full text\]\(report\.html#check-tools\.list\.deterministic-order\)\) \|$/);
+    expect(rowOf(renderMarkdown(report, { jsonReport: 'report.json' }))).toMatch(/ \(full text in `report\.json`\) \|$/);
+    expect(rowOf(renderMarkdown(report))).toMatch(/ \(full text: `--reporter json` writes report\.json\) \|$/);
+    // A message that fits is not pointed anywhere.
+    expect(rowOf(renderMarkdown(RUN_REPORT, { jsonReport: 'report.json' }))).not.toContain('full text');
+  });
+
+  it('says where the findings past the table are', () => {
+    const many = { ...RUN_REPORT, checks: Array.from({ length: 53 }, (_, i) => ({ ...RUN_REPORT.checks[2]!, id: `w.${i}` })) };
+    expect(renderMarkdown(many, { htmlReport: 'report.html' })).toContain('| … | | | 3 more: [report.html](report.html) |');
+    expect(renderMarkdown(many, { jsonReport: 'report.json' })).toContain('| … | | | 3 more: `report.json` |');
+    expect(renderMarkdown(many)).toContain('| … | | | 3 more: `--reporter json` writes report.json |');
+  });
+
   it('makes target text inert: one line, no raw control characters, markup escaped', () => {
     const inert = markdownInline(`${HOSTILE_TEXT}\n| [x](javascript:alert(1)) <img src=x>`);
     expect(inert).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);

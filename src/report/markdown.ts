@@ -2,8 +2,8 @@ import type { CheckResult, Status } from '../model/check.js';
 import { depthLine } from './depth-line.js';
 import { callsChanged, effectsRows, sandboxLine } from './effects-table.js';
 import { formatDuration } from './duration.js';
-import { KEYWORDS, STATUSES, countByStatus } from './statuses.js';
-import { terminalInline } from './text-safety.js';
+import { KEYWORD_LABELS, STATUSES, countByStatus, labelOf } from './statuses.js';
+import { escapeForTerminal, terminalInline } from './text-safety.js';
 import { fileReporter } from './file-reporter.js';
 import type { Reporter } from './types.js';
 import { auditedRuns, notAuditedLabel, type RevisionsReport, type RunReport } from '../model/report.js';
@@ -17,6 +17,8 @@ const MAX_CELL_CHARS = 200;
 export interface MarkdownOptions {
   /** The HTML report's file name when it is written in the same run: requirement IDs then link into it. */
   htmlReport?: string;
+  /** The JSON report's path, relative to the Markdown file, when it is written: a cut finding points there for its full text. */
+  jsonReport?: string;
 }
 
 /** Target text made inert for Markdown: one line, control characters shown escaped, markup characters backslash-escaped. */
@@ -53,12 +55,19 @@ function targetText(report: Pick<RunReport, 'target' | 'client'>): string {
 
 function countsTable(report: RunReport): string[] {
   const lines = [`| Keyword | ${STATUSES.join(' | ')} |`, `| --- | ${STATUSES.map(() => '---:').join(' | ')} |`];
-  for (const keyword of KEYWORDS) {
-    const counts = countByStatus(report.checks.filter((c) => c.keyword === keyword));
-    lines.push(`| ${keyword} | ${STATUSES.map((s) => counts[s]).join(' | ')} |`);
+  for (const label of KEYWORD_LABELS) {
+    const counts = countByStatus(report.checks.filter((c) => labelOf(c) === label));
+    lines.push(`| ${label} | ${STATUSES.map((s) => counts[s]).join(' | ')} |`);
   }
   lines.push(`| **all** | ${STATUSES.map((s) => `**${report.summary[s]}**`).join(' | ')} |`);
   return lines;
+}
+
+/** Where a finding cut here is whole: its outcome in the HTML report, else the JSON report, else how to get one. */
+function fullText(options: MarkdownOptions, anchor?: string): string {
+  if (options.htmlReport) return `[${anchor ? 'full text' : options.htmlReport}](${options.htmlReport}${anchor ? `#${anchor}` : ''})`;
+  if (options.jsonReport) return `${anchor ? 'full text in ' : ''}${markdownCode(options.jsonReport)}`;
+  return `${anchor ? 'full text: ' : ''}\`--reporter json\` writes report.json`;
 }
 
 function findingsTable(title: string, rows: { check: CheckResult; anchor: string }[], options: MarkdownOptions): string[] {
@@ -67,9 +76,10 @@ function findingsTable(title: string, rows: { check: CheckResult; anchor: string
   for (const { check, anchor } of rows.slice(0, MAX_ROWS)) {
     const id = options.htmlReport ? `[\`${check.id}\`](${options.htmlReport}#${anchor})` : `\`${check.id}\``;
     const known = check.baselined ? ' _(known: in the baseline)_' : '';
-    lines.push(`| ${id} | [${check.keywordText}](${check.specUrl}) | ${check.tool !== undefined ? markdownInline(check.tool, 80) : ''} | ${markdownInline(check.message)}${known} |`);
+    const cut = Array.from(escapeForTerminal(check.message)).length > MAX_CELL_CHARS ? ` (${fullText(options, anchor)})` : '';
+    lines.push(`| ${id} | [${labelOf(check)}](${check.specUrl}) | ${check.tool !== undefined ? markdownInline(check.tool, 80) : ''} | ${markdownInline(check.message)}${cut}${known} |`);
   }
-  if (rows.length > MAX_ROWS) lines.push(`| … | | | ${rows.length - MAX_ROWS} more in the full report |`);
+  if (rows.length > MAX_ROWS) lines.push(`| … | | | ${rows.length - MAX_ROWS} more: ${fullText(options)} |`);
   lines.push('');
   return lines;
 }

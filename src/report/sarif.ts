@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { CheckResult, Keyword } from '../model/check.js';
+import type { CheckResult, KeywordLabel } from '../model/check.js';
 import { specRevision } from '../spec-links.js';
 import { backing } from './backing.js';
 import { boundEvidence, truncateString } from './bound.js';
+import { labelOf } from './statuses.js';
 import { fileReporter } from './file-reporter.js';
 import type { Reporter } from './types.js';
 import type { RevisionsReport, RunReport } from '../model/report.js';
@@ -15,7 +16,8 @@ const EVIDENCE_LIMITS = { maxStringLength: 8 * 1024, maxItems: 10, maxArrayLengt
 /** Where code scanning files a finding when the run names no repository file (it needs a repository-relative path). */
 export const DEFAULT_SARIF_ARTIFACT = 'mcp-server';
 
-const LEVEL: Record<Keyword, 'error' | 'warning' | 'note'> = { MUST: 'error', SHOULD: 'warning', MAY: 'note' };
+/** A rule's default level by its label: those that can fail are errors, descriptive text warns as a SHOULD does. */
+const LEVEL: Record<KeywordLabel, 'error' | 'warning' | 'note'> = { MUST: 'error', SCHEMA: 'error', SHOULD: 'warning', MAY: 'note', DESCRIPTIVE: 'warning' };
 
 export interface SarifOptions {
   /** Repository-relative path each finding is filed under (code scanning requires one location per result). */
@@ -37,14 +39,14 @@ function rules(report: RunReport): { list: Json[]; index: Map<string, number> } 
       id: check.id,
       name: check.id,
       shortDescription: { text: check.title },
-      fullDescription: { text: `${check.keywordText}: ${check.title}` },
+      fullDescription: { text: `${labelOf(check)}: ${check.title}` },
       helpUri: check.specUrl,
       help: {
         text: `Requirement ${check.id} (${backing(check.keywordText)}) of MCP ${revision}, ${check.specRef}: ${check.title}.${sentence(check)} See ${check.specUrl}`,
-        markdown: `**${check.keywordText}** — ${check.title}\n\nRequirement \`${check.id}\`, [${check.specRef}](${check.specUrl}) of MCP ${revision}.${sentence(check)}`,
+        markdown: `**${labelOf(check)}** — ${check.title}\n\nRequirement \`${check.id}\`, [${check.specRef}](${check.specUrl}) of MCP ${revision}.${sentence(check)}`,
       },
-      defaultConfiguration: { level: LEVEL[check.keyword] },
-      properties: { keyword: check.keyword, keywordText: check.keywordText, area: check.area, tags: ['mcp', check.area, check.keyword] },
+      defaultConfiguration: { level: LEVEL[labelOf(check)] },
+      properties: { keyword: labelOf(check), keywordText: check.keywordText, area: check.area, tags: ['mcp', check.area, labelOf(check)] },
     });
   }
   return { list, index };
@@ -79,7 +81,8 @@ function result(check: CheckResult, ruleIndex: number, artifact: string, hasBase
     ...(check.baselined !== undefined || hasBaseline ? { baselineState: check.baselined ? 'unchanged' : 'new' } : {}),
     properties: {
       status: check.status,
-      keyword: check.keywordText,
+      keyword: labelOf(check),
+      keywordText: check.keywordText,
       ...(check.tool !== undefined ? { tool: check.tool } : {}),
       evidence: boundEvidence(check.evidence, EVIDENCE_LIMITS),
     },

@@ -5,7 +5,7 @@ import type { CheckContext } from './context.js';
 import { excuseLateAnswers } from './late-verdicts.js';
 import { pool } from './pool.js';
 import { isPending, type CheckDefinition, type JudgedCheck, type Pending } from './types.js';
-import { keywordClass, restingSentence, wiresOf, type CheckResult, type Evidence, type Outcome, type Status } from '../model/check.js';
+import { keywordClass, keywordLabel, restingSentence, wiresOf, type CheckResult, type Evidence, type Outcome, type Status } from '../model/check.js';
 import type { Wire } from '../model/wire.js';
 
 /** What the runner tells its caller; how many checks run at once and the deadline are the context's options. */
@@ -212,6 +212,7 @@ export function toResult(check: JudgedCheck, outcome: Outcome, durationMs: numbe
     title: check.title,
     keyword,
     keywordText,
+    keywordLabel: keywordLabel(keywordText),
     area: check.area,
     specRef: sentence?.ref ?? check.specRef,
     specUrl: specUrl(sentence?.ref ?? check.specRef, wire),

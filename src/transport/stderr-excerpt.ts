@@ -22,3 +22,8 @@ export function stderrExcerpt(text: string): string[] {
   const telling = head.some((line) => TELLING.test(line)) ? undefined : middle.find((line) => TELLING.test(line));
   return [...head, '…', ...(telling ? [telling, '…'] : []), ...tail].map(clip);
 }
+
+/** The line of an excerpt that best says what went wrong: the first that names an error, else the last. */
+export function tellingLine(excerpt: readonly string[]): string | undefined {
+  return excerpt.find((line) => TELLING.test(line)) ?? excerpt.filter((line) => line !== '…').at(-1);
+}

@@ -61,7 +61,7 @@ describe('fleet Markdown (PR comment)', () => {
     ]);
     const failingFirst = fleetMarkdown({ ...FLEET_REPORT, servers: [FLEET_REPORT.servers[2]!, FLEET_REPORT.servers[1]!] });
     expect(failingFirst.split('\n').filter((line) => line.startsWith('### ')).at(-1)).toBe('### warn-only: Warnings');
-    expect(lines).toContain('| `tools.name.charset` | [MUST](https://modelcontextprotocol.io/specification/2026-07-28/server/tools#tool-names) | bad name\\! | Tool name contains forbidden characters; description says: evil \\\\x1b\\[2Jclear \\\\x1b\\]8;;http://evil.example\\\\x07link NUL\\\\x00 bell\\\\x07 cr\\\\x0dX csi\\\\x9bY nonchar\\\\ufffe lone\\\\ud800 rtl\\\\u202eabc \\<&"\'\\> 🎉 done \\(s…\\[\\+26 chars\\] |');
+    expect(lines).toContain('| `tools.name.charset` | [MUST](https://modelcontextprotocol.io/specification/2026-07-28/server/tools#tool-names) | bad name\\! | Tool name contains forbidden characters; description says: evil \\\\x1b\\[2Jclear \\\\x1b\\]8;;http://evil.example\\\\x07link NUL\\\\x00 bell\\\\x07 cr\\\\x0dX csi\\\\x9bY nonchar\\\\ufffe lone\\\\ud800 rtl\\\\u202eabc \\<&"\'\\> 🎉 done \\(s…\\[\\+26 chars\\] (full text in `servers/weather-script-img-src-x-onerror-alert-1/report.json`) |');
   });
 
   it('stays within GitHub\'s comment limit, cut at a line with a marker saying so', () => {

@@ -71,7 +71,7 @@ function lockLines(report: FleetReport): string[] {
 function findingsByServer(report: FleetReport): string[] {
   const withFindings = report.servers.filter((server) => server.report !== undefined && (server.report.summary.fail > 0 || server.report.summary.warn > 0 || server.report.summary.error > 0));
   const ordered = [...withFindings.filter((s) => s.report!.summary.fail > 0), ...withFindings.filter((s) => s.report!.summary.fail === 0)];
-  return ordered.flatMap((server) => findingsTables(server.report!, {}, '', `${markdownInline(server.name, 80)}: `));
+  return ordered.flatMap((server) => findingsTables(server.report!, server.reportFile !== undefined ? { jsonReport: server.reportFile } : {}, '', `${markdownInline(server.name, 80)}: `));
 }
 
 /** Cuts the comment at a line boundary so it fits GitHub's limit, saying how much was left out. */

@@ -1,7 +1,7 @@
 import type { CheckResult } from '../../model/check.js';
 import type { Wire } from '../../model/wire.js';
 import { backing } from '../backing.js';
-import { STATUSES } from '../statuses.js';
+import { labelOf, STATUSES } from '../statuses.js';
 import { blockText, escapeHtml, inlineText } from './escape.js';
 import { renderEvidence, type EvidenceBudget } from './evidence.js';
 import { areaAnchor } from './matrix.js';
@@ -34,7 +34,7 @@ function row(label: string, html: string): string {
 
 function outcomeBody(check: CheckResult, budget: EvidenceBudget): string {
   const facts = [
-    row('Requirement', `<code>${escapeHtml(check.id)}</code> (${escapeHtml(check.keywordText)})`),
+    row('Requirement', `<code>${escapeHtml(check.id)}</code> (${labelOf(check)})`),
     row('Spec', `<a href="${escapeHtml(check.specUrl)}" rel="noreferrer">${escapeHtml(check.specRef)}</a>`),
   ];
   if (check.quote !== undefined) facts.push(row('Sentence', `<q class="quote">${escapeHtml(check.quote)}</q> <span class="muted">(${escapeHtml(backing(check.keywordText))})</span>`));
@@ -51,7 +51,7 @@ function outcome(check: CheckResult, anchor: string, budget: EvidenceBudget): st
   const tool = check.tool === undefined ? '' : ` <span class="untrusted">${inlineText(check.tool, MAX_TOOL_CHARS)}</span>`;
   const summary =
     `<span class="badge ${check.status}">${check.status}</span>` +
-    `<span class="keyword">${escapeHtml(check.keyword)}</span>` +
+    `<span class="keyword">${labelOf(check)}</span>` +
     `<code>${escapeHtml(check.id)}</code>` +
     `<span class="title">${escapeHtml(check.title)}</span>${tool}`;
   return `<details class="check" id="${escapeHtml(anchor)}" data-status="${check.status}" data-check="${escapeHtml(check.id)}"><summary>${summary}</summary><div class="check-body">${outcomeBody(check, budget)}</div></details>`;
