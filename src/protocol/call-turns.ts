@@ -102,6 +102,9 @@ export class CallTurns {
    */
   async take(name: unknown, args: unknown, send: () => Promise<Exchange>, alone = this.runsAlone(name)): Promise<Exchange> {
     await this.acquire(alone);
+    // Alone means the server is working on nothing else of ours: calls that timed out while this one waited for its turn
+    // may still be in its hands.
+    if (alone) await this.abandonedSettled();
     const grantedIn = this.pace?.current ?? 0;
     const mark = { overlapped: false };
     if (!alone) {

@@ -128,7 +128,6 @@ export class SingleChannel {
   private listenLate(key: string, exchange: Exchange, started: number, timeoutMs: number, graceMs: number, endedOn: LateAnswer['endedOn'] = 'timeout'): void {
     const settle = watchLate(exchange);
     const timer = setTimeout(() => done(undefined), graceMs);
-    timer.unref();
     const done = (answer: LateAnswer | undefined) => {
       clearTimeout(timer);
       this.late.delete(key);
