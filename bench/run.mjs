@@ -363,6 +363,19 @@ async function scale() {
     line('result', `${summaryOf(run.report)} (exit ${run.code})`);
     if (flags.startsWith('--scale-tools')) measured.tenThousandTools = { wallMs: run.wallMs, maxRssMb: run.maxRssMb };
   }
+  const server = await startHttpReference(['--scale-tools', '10000']);
+  try {
+    const run = await audit(['--url', server.url]);
+    console.log('\nScale: 10,000 tools over 101 pages (--scale-tools 10000), over Streamable HTTP');
+    line('wall time', ms(run.wallMs));
+    line('requests sent (stats.requests)', String(run.report?.stats.requests ?? 'n/a'));
+    line('CPU time (CLI process)', ms(run.cpuMs));
+    line('peak RSS (CLI process)', mb(run.maxRssMb));
+    line('result', `${summaryOf(run.report)} (exit ${run.code})`);
+    measured.tenThousandToolsHttp = { wallMs: run.wallMs, maxRssMb: run.maxRssMb };
+  } finally {
+    await server.stop();
+  }
 }
 
 /**

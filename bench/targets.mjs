@@ -5,7 +5,8 @@
  * @property {number} [stdioWallMs] median wall time of the stdio audit of the reference server
  * @property {number} [stdioRatio] median overhead ratio of that audit, wall / (requests × round trip)
  * @property {number} [versionMs] median cold start-up to --version
- * @property {{ wallMs: number, maxRssMb?: number }} [tenThousandTools] the --scale-tools 10000 audit
+ * @property {{ wallMs: number, maxRssMb?: number }} [tenThousandTools] the --scale-tools 10000 audit (stdio)
+ * @property {{ wallMs: number, maxRssMb?: number }} [tenThousandToolsHttp] the same server over Streamable HTTP
  * @property {number} [callsPerSecond] property-based calls per second over stdio
  * @property {{ cliMs: number, allMs: number, cores: number }} [stdioCpu] CPU of that audit: the CLI's own, and with
  *   the target's processes (what bounds its wall time from below on `cores` cores)
@@ -177,9 +178,26 @@ const ISSUE_31_TARGETS = [
   },
 ];
 
+/** Issue 41 item 7: the 10,000-tool audit's peak RSS (the CLI process), over stdio and over HTTP. */
+const TEN_THOUSAND_MAX_RSS_MB = 150;
+
+const ISSUE_41_TARGETS = [
+  {
+    name: `10,000 tools: peak RSS of the CLI at most ${TEN_THOUSAND_MAX_RSS_MB} MB, over stdio and over HTTP`,
+    judge: (m) => {
+      const runs = [['stdio', m.tenThousandTools], ['HTTP', m.tenThousandToolsHttp]].filter(([, run]) => run?.maxRssMb !== undefined);
+      if (runs.length === 0) return undefined;
+      return {
+        value: runs.map(([kind, run]) => `${kind} ${Math.round(run.maxRssMb)} MB`).join(', '),
+        met: runs.length === 2 && runs.every(([, run]) => run.maxRssMb <= TEN_THOUSAND_MAX_RSS_MB),
+      };
+    },
+  },
+];
+
 /** One row per target: its value and `met` (true/false), or why it was not measured in this run. */
 export function judgeTargets(/** @type {Measured} */ measured) {
-  return [...TARGETS, ...WORST_TARGETS, ...ISSUE_31_TARGETS].map(({ name, judge }) => {
+  return [...TARGETS, ...WORST_TARGETS, ...ISSUE_31_TARGETS, ...ISSUE_41_TARGETS].map(({ name, judge }) => {
     const verdict = judge(measured);
     return verdict === undefined ? { name, value: 'not measured (its section did not run)', met: undefined } : { name, ...verdict };
   });

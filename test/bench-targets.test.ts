@@ -38,6 +38,7 @@ describe('bench targets', () => {
       ['tools answering in 500 ms, over HTTP with default flags: at most 30 s', undefined],
       ['25 tools whose every call fails after 0.5 s, default flags: at most 30 s, every scripted check decided', undefined],
       ['10,000 tools: no slower and no bigger than before issue 31 (3.3 s, 212 MB)', false],
+      ['10,000 tools: peak RSS of the CLI at most 150 MB, over stdio and over HTTP', false],
     ]);
     expect(rows[5]!.value).toBe('ours 900 ms for 83 checks, theirs 880 ms for 31');
     expect(rows[6]!.value).toBe('ours 800 ms for 64 checks, theirs 960 ms for 31');
@@ -97,7 +98,7 @@ describe('bench targets', () => {
   });
 
   it("judges issue 31's targets at their bounds: ratios to the floor, the slow servers, 10,000 tools against before", () => {
-    const issue31 = (measured: Record<string, unknown>) => judge(measured).slice(12);
+    const issue31 = (measured: Record<string, unknown>) => judge(measured).slice(12, 17);
     const floor = (ratio: number) => ({ ratio, auditMs: 650 * ratio, floorMs: 650 });
     const met = issue31({
       stdioFloor: floor(1.3),
@@ -121,9 +122,16 @@ describe('bench targets', () => {
     expect(issue31({ failingTools: { stdio: { wallMs: 20_000, budgetSkips: 0, errors: 1 } }, tenThousandTools: { wallMs: 3_301, maxRssMb: 200 } }).slice(3).map((r) => r.met)).toEqual([false, false]);
   });
 
+  it("judges issue 41's 10,000-tool peak RSS over stdio and HTTP at 150 MB, both needed", () => {
+    const rss = (measured: Record<string, unknown>) => judge(measured).at(-1)!;
+    expect(rss({ tenThousandTools: { wallMs: 9_000, maxRssMb: 150 }, tenThousandToolsHttp: { wallMs: 9_000, maxRssMb: 149.6 } })).toMatchObject({ value: 'stdio 150 MB, HTTP 150 MB', met: true });
+    expect(rss({ tenThousandTools: { wallMs: 2_000, maxRssMb: 140 }, tenThousandToolsHttp: { wallMs: 2_000, maxRssMb: 151 } }).met).toBe(false);
+    expect(rss({ tenThousandTools: { wallMs: 2_000, maxRssMb: 140 } })).toMatchObject({ value: 'stdio 140 MB', met: false });
+  });
+
   it('says when a target was not measured instead of judging it', () => {
     const rows = judge({ versionMs: 120 });
-    expect(rows.filter((r) => r.met === undefined).map((r) => r.value)).toEqual(new Array(16).fill('not measured (its section did not run)'));
+    expect(rows.filter((r) => r.met === undefined).map((r) => r.value)).toEqual(new Array(17).fill('not measured (its section did not run)'));
     expect(rows[2]).toEqual({ name: 'cold start-up to --version under 150 ms', value: '120 ms', met: true });
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Transport } from '../transport/types.js';
 import { MODERN_VERSION } from '../model/wire.js';
 import { McpClient } from './client.js';
-import { MAX_INTERNED_PAGE_CHARS, ToolPages } from './tool-pages.js';
+import { MAX_INTERNED_PAGE_CHARS, pageKey, ToolPages } from './tool-pages.js';
 import { walkTools } from './tool-walk.js';
 
 const tool = (name: string, description = `the ${name} tool`) => ({ name, description, inputSchema: { type: 'object', properties: { q: { type: 'string' } } } });
@@ -59,14 +59,26 @@ describe('walkTools shares the pages it has received before (protocol/tool-pages
     expect(unrelated.tools[0]).toEqual(first.tools[0]);
   });
 
-  it('keeps at most MAX_INTERNED_PAGE_CHARS of page text as keys: later pages are kept as received', () => {
+  it('shares at most MAX_INTERNED_PAGE_CHARS of page text: later pages are kept as received', () => {
     const pages = new ToolPages();
-    const big = 'x'.repeat(MAX_INTERNED_PAGE_CHARS - 1);
     const kept = [1];
-    expect(pages.intern(big, kept)).toBe(kept);
-    expect(pages.intern(big, [2])).toBe(kept);
+    expect(pages.intern(pageKey('x'), MAX_INTERNED_PAGE_CHARS - 1, kept)).toBe(kept);
+    expect(pages.intern(pageKey('x'), MAX_INTERNED_PAGE_CHARS - 1, [2])).toBe(kept);
     const late = [3];
-    expect(pages.intern('yy', late)).toBe(late);
-    expect(pages.intern('yy', [4])).toEqual([4]);
+    expect(pages.intern(pageKey('yy'), 2, late)).toBe(late);
+    expect(pages.intern(pageKey('yy'), 2, [4])).toEqual([4]);
+  });
+
+  it('keys pages by a digest of their text, not the text (pageKey): equal texts, equal keys; any change, another key', () => {
+    const text = JSON.stringify([tool('a'), tool('b')]);
+    expect(pageKey(text)).toBe(pageKey(JSON.stringify([tool('a'), tool('b')])));
+    expect(pageKey(text)).not.toBe(pageKey(JSON.stringify([tool('a'), tool('b', 'changed')])));
+    expect(pageKey(text).length).toBeLessThan(50);
+  });
+
+  it('a page that repeats an earlier page of the same walk under a fresh cursor still stops the walk (page-repeat)', async () => {
+    const walk = await walkTools(lister(() => [[tool('a')], [tool('b')], [tool('a')], [tool('c')]]));
+    expect(walk.stop).toMatchObject({ kind: 'page-repeat', page: 3, repeatsPage: 1 });
+    expect(walk.tools.map((t) => t.name)).toEqual(['a', 'b']);
   });
 });

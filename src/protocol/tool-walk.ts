@@ -1,6 +1,7 @@
 import { errorOf, isObject, resultOf } from '../jsonrpc.js';
 import type { Exchange } from '../model/exchange.js';
 import type { McpClient, RequestOptions } from './client.js';
+import { pageKey } from './tool-pages.js';
 
 export interface ToolPage {
   exchange: Exchange;
@@ -36,6 +37,7 @@ export async function walkTools(client: McpClient, maxPages = DEFAULT_MAX_PAGES,
   const pages: ToolPage[] = [];
   const tools: Record<string, unknown>[] = [];
   const cursorsUsed = new Map<string, number>();
+  /** The page number of each page content seen in this walk, by its digest (pageKey): the texts themselves are not kept. */
   const pageContents = new Map<string, number>();
   let cursor: string | undefined;
   for (;;) {
@@ -45,11 +47,12 @@ export async function walkTools(client: McpClient, maxPages = DEFAULT_MAX_PAGES,
     const pageNo = pages.length + 1;
     const result = resultOf(exchange.response);
     const content = Array.isArray(result?.tools) && result.tools.length > 0 ? JSON.stringify(result.tools) : undefined;
-    const repeats = content === undefined ? undefined : pageContents.get(content);
+    const key = content === undefined ? undefined : pageKey(content);
+    const repeats = key === undefined ? undefined : pageContents.get(key);
     if (repeats !== undefined) return { pages, tools, stop: { kind: 'page-repeat', page: pageNo, repeatsPage: repeats, exchange } };
-    if (content !== undefined) {
-      pageContents.set(content, pageNo);
-      result!.tools = client.toolPages.intern(content, result!.tools as unknown[]);
+    if (key !== undefined) {
+      pageContents.set(key, pageNo);
+      result!.tools = client.toolPages.intern(key, content!.length, result!.tools as unknown[]);
     }
     pages.push(page);
     if (!result) {

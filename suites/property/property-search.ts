@@ -109,7 +109,7 @@ function failureOutcome<Case>(ctx: CheckContext, check: SearchCheck<Case>, t: Li
   };
 }
 
-function callableTools(ctx: CheckContext, tools: ListedTool[]): { callable: ListedTool[]; notCalled: string[] } {
+function callableTools(ctx: CheckContext, tools: readonly ListedTool[]): { callable: ListedTool[]; notCalled: string[] } {
   const replay = propertyOptions(ctx).replay;
   const seen = new Set<string>();
   // A name listed twice is one tool to tools/call: it is searched once, as its first definition says.
