@@ -21,6 +21,9 @@
  * @property {{ fleetMs: number, singlesMs: number, servers: number, jobs: number, cpuMs?: number, cores?: number }} [fleet]
  *   a fleet run against the sum of its servers' single audits, measured in one bench run (the medians of interleaved
  *   rounds); cpuMs, the CPU time the single audits took (the CLI and the targets it started), on `cores` cores
+ * @property {{ wallMs: number, cpuMs?: number, cores: number, load: number }} [firstBuild] a fresh clone's first
+ *   `npm run build` (no dist/, no precompiled validators): wall time, the CPU time of npm and everything under it, on
+ *   `cores` cores, at this one-minute load average
  */
 
 /** @typedef {{ ratio: number, auditMs: number, floorMs: number }} Floor */
@@ -177,9 +180,24 @@ const ISSUE_31_TARGETS = [
   },
 ];
 
+/** Issue 41: a newcomer's first build, on 2 cores. */
+const FIRST_BUILD_MS = 5_000;
+
+const ISSUE_41_TARGETS = [
+  {
+    name: `a fresh clone's first build (npm run build) in at most ${FIRST_BUILD_MS / 1000} s`,
+    judge: (m) => {
+      const b = m.firstBuild;
+      if (b === undefined) return undefined;
+      const cpu = b.cpuMs === undefined ? '' : `CPU ${Math.round(b.cpuMs)} ms, so at least ${Math.round(b.cpuMs / b.cores)} ms of wall time on ${b.cores} cores; `;
+      return { value: `${Math.round(b.wallMs)} ms (${cpu}load ${b.load.toFixed(1)})`, met: b.wallMs <= FIRST_BUILD_MS };
+    },
+  },
+];
+
 /** One row per target: its value and `met` (true/false), or why it was not measured in this run. */
 export function judgeTargets(/** @type {Measured} */ measured) {
-  return [...TARGETS, ...WORST_TARGETS, ...ISSUE_31_TARGETS].map(({ name, judge }) => {
+  return [...TARGETS, ...WORST_TARGETS, ...ISSUE_31_TARGETS, ...ISSUE_41_TARGETS].map(({ name, judge }) => {
     const verdict = judge(measured);
     return verdict === undefined ? { name, value: 'not measured (its section did not run)', met: undefined } : { name, ...verdict };
   });
