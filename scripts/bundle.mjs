@@ -1,13 +1,14 @@
-// Build step (scripts/build.mjs) after the transpile: bundles the CLI (dist/bin/mcp-tools-conformance.js and the ~160 modules of ours it loads)
-// into dist/cli/, the package's bin, and the reference server (~40 modules) into dist/reference-server/. Node 20's ES
-// module loader spends ~0.3 ms of CPU per file: an audit spent it while the target boots and then while it is busy,
-// and the reference server spent it before it could answer. Packages stay external (npm installs and dedupes them;
-// their licences stay with them), except fast-check and its pure-rand in the CLI: imported by name, they shrink to
-// the ~90 KB the property search uses (the whole library took ~30 ms to load); their licences are copied into
-// THIRD-PARTY-NOTICES.md next to the bundle. ajv and ajv-formats, which the CLI requires lazily, are also bundled
-// into one CommonJS file (dist/vendor/ajv.cjs) that src/schema/ajv-factory.ts prefers to the packages. The transpiled
-// files are left as they are: tests import them, and `node dist/bin/mcp-tools-conformance.js` is the same CLI unbundled.
-// `node scripts/bundle.mjs` alone bundles again from the dist/ there is.
+// Build step (scripts/build.mjs) after the transpile: bundles the CLI (dist/bin/mcp-tools-conformance.js and the ~160
+// modules of ours it loads) into dist/cli/, the package's bin, and the reference server (~40 modules) into
+// dist/reference-server/. Node 20's ES module loader spends ~0.3 ms of CPU per file: an audit spent it while the
+// target boots and then while it is busy, and the reference server spent it before it could answer. Packages stay
+// external (npm installs and dedupes them; their licences stay with them), except fast-check and its pure-rand in the
+// CLI: imported by name, they shrink to the ~90 KB the property search uses (the whole library took ~30 ms to load);
+// their licences are copied into THIRD-PARTY-NOTICES.md next to the bundle. ajv and ajv-formats, which the CLI
+// requires lazily, are also bundled into one CommonJS file (dist/vendor/ajv.cjs) that src/schema/ajv-factory.ts
+// prefers to the packages. The transpiled files are left as they are: tests import them, and
+// `node dist/bin/mcp-tools-conformance.js` is the same CLI unbundled. `node scripts/bundle.mjs` alone bundles again
+// from the dist/ there is.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
