@@ -68,6 +68,28 @@ export function runNode(script, args, { rusage = false, nodeBinary = process.exe
   });
 }
 
+/**
+ * Runs `program args` in `cwd` to completion: wall time and, on Linux, the CPU time of it and every process it started
+ * and waited for (`treeCpuMs`). For programs that are not node scripts (npm).
+ */
+export function runProgram(program, args, { cwd = ROOT, env = process.env } = {}) {
+  const started = performance.now();
+  const cpuBefore = endedChildrenCpuMs();
+  const child = spawn(program, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const wallMs = performance.now() - started;
+      const cpuAfter = endedChildrenCpuMs();
+      resolve({ code, wallMs, stdout, stderr, ...(cpuBefore !== undefined && cpuAfter !== undefined ? { treeCpuMs: cpuAfter - cpuBefore } : {}) });
+    });
+  });
+}
+
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

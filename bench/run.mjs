@@ -1,18 +1,19 @@
 // npm run bench: how fast the audit is against the round-trip floor, against the official suite, and at scale.
 // Not a test: it prints numbers. Options: --runs N (audits per transport, default 3), --startup-runs N (default 10),
-// --only startup,audit,floors,property,slow-tools,worst-cases,official,scale,client,revisions,fleet (default: all).
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// --only build,startup,audit,floors,property,slow-tools,worst-cases,official,scale,client,revisions,fleet (default: all).
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLI, REFERENCE, ROOT, audit, median, runNode } from './measure.mjs';
+import { CLI, REFERENCE, ROOT, audit, median, runNode, runProgram } from './measure.mjs';
 import { sdkServerMissing, startHttpReference, startHttpSdkServer } from './http-server.mjs';
 import { medianRoundTrip } from './round-trip.mjs';
 import { ensureOfficialSuite, OFFICIAL_PACKAGE, runOfficialSuite } from './official.mjs';
 import { cpus } from 'node:os';
 import { judgeTargets } from './targets.mjs';
 
-const SECTIONS = ['startup', 'audit', 'floors', 'property', 'slow-tools', 'worst-cases', 'official', 'scale', 'client', 'revisions', 'fleet'];
+const SECTIONS = ['build', 'startup', 'audit', 'floors', 'property', 'slow-tools', 'worst-cases', 'official', 'scale', 'client', 'revisions', 'fleet'];
 /** Fleet: this many servers, audited one by one and then as one fleet with --jobs FLEET_JOBS. */
 const FLEET_SIZE = 10;
 const FLEET_JOBS = 2;
@@ -60,6 +61,51 @@ function phasesOf(run) {
 function medianOf(results, key) {
   const values = results.map((r) => r[key]).filter((v) => v !== undefined);
   return values.length > 0 ? median(values) : undefined;
+}
+
+/** npm's own variables from the `npm run bench` around us would point the nested npm at this project. */
+const npmEnv = () => Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_(package_|lifecycle_|command$|config_local_prefix$)/i.test(name)));
+
+/**
+ * Issue 41: a newcomer's first `npm run build`, as a fresh clone has it: the files git tracks (as they are in the
+ * working tree) copied into an empty folder, so no dist/ and no precompiled validators, with this node_modules linked
+ * in (the `npm install` before it is not counted). Its wall time, the CPU time of npm and every process under it, and
+ * the load average of the minute before, on this machine's cores.
+ */
+async function firstBuild() {
+  const listed = spawnSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' });
+  if (listed.status !== 0) {
+    console.log(`\nA fresh clone's first build: skipped (git ls-files: ${listed.stderr.trim() || listed.error?.message})`);
+    return;
+  }
+  const files = listed.stdout.split('\0').filter((file) => file && existsSync(join(ROOT, file)));
+  console.log(`\nA fresh clone's first build, npm run build (median of ${runs}; ${files.length} tracked files copied, node_modules linked)`);
+  const results = [];
+  for (let i = 0; i < runs; i += 1) {
+    const clone = mkdtempSync(join(tmpdir(), 'mtc-bench-clone-'));
+    try {
+      for (const file of files) {
+        mkdirSync(dirname(join(clone, file)), { recursive: true });
+        cpSync(join(ROOT, file), join(clone, file));
+      }
+      symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
+      const load = loadavg()[0];
+      const run = await runProgram('npm', ['run', 'build', '--silent'], { cwd: clone, env: npmEnv() });
+      if (run.code !== 0 || !existsSync(join(clone, 'dist/cli/mcp-tools-conformance.js')) || !existsSync(join(clone, 'dist/.precompiled.json'))) {
+        throw new Error(`the fresh clone's npm run build exited ${run.code} without the bundles and validators: ${run.stderr}`);
+      }
+      results.push({ ...run, load });
+      line(`run ${i + 1}`, `${ms(run.wallMs)} wall, ${ms(run.treeCpuMs)} CPU, load ${load.toFixed(1)}`);
+    } finally {
+      rmSync(clone, { recursive: true, force: true });
+    }
+  }
+  const wallMs = medianOf(results, 'wallMs');
+  const cpuMs = medianOf(results, 'treeCpuMs');
+  const load = medianOf(results, 'load');
+  line('wall time', ms(wallMs));
+  if (cpuMs !== undefined) line('CPU time (npm and every process under it)', `${ms(cpuMs)}: at least ${ms(cpuMs / cpus().length)} of wall time on ${cpus().length} cores`);
+  measured.firstBuild = { wallMs, ...(cpuMs !== undefined ? { cpuMs } : {}), cores: cpus().length, load };
 }
 
 async function startup() {
@@ -530,6 +576,6 @@ if (!existsSync(CLI)) {
 console.log(`mcp-tools-conformance bench: Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'})`);
 for (const section of SECTIONS) {
   if (!only.has(section)) continue;
-  await { startup, audit: audits, floors, property, 'slow-tools': slowTools, 'worst-cases': worstCases, official, scale, client, revisions, fleet }[section]();
+  await { build: firstBuild, startup, audit: audits, floors, property, 'slow-tools': slowTools, 'worst-cases': worstCases, official, scale, client, revisions, fleet }[section]();
 }
 targets();

@@ -22,6 +22,9 @@
  * @property {{ fleetMs: number, singlesMs: number, servers: number, jobs: number, cpuMs?: number, cores?: number }} [fleet]
  *   a fleet run against the sum of its servers' single audits, measured in one bench run (the medians of interleaved
  *   rounds); cpuMs, the CPU time the single audits took (the CLI and the targets it started), on `cores` cores
+ * @property {{ wallMs: number, cpuMs?: number, cores: number, load: number }} [firstBuild] a fresh clone's first
+ *   `npm run build` (no dist/, no precompiled validators): wall time, the CPU time of npm and everything under it, on
+ *   `cores` cores, at this one-minute load average
  */
 
 /** @typedef {{ ratio: number, auditMs: number, floorMs: number }} Floor */
@@ -178,10 +181,22 @@ const ISSUE_31_TARGETS = [
   },
 ];
 
+/** Issue 41: a newcomer's first build, on 2 cores. */
+const FIRST_BUILD_MS = 5_000;
+
 /** Issue 41 item 7: the 10,000-tool audit's peak RSS (the CLI process), over stdio and over HTTP. */
 const TEN_THOUSAND_MAX_RSS_MB = 150;
 
 const ISSUE_41_TARGETS = [
+  {
+    name: `a fresh clone's first build (npm run build) in at most ${FIRST_BUILD_MS / 1000} s`,
+    judge: (m) => {
+      const b = m.firstBuild;
+      if (b === undefined) return undefined;
+      const cpu = b.cpuMs === undefined ? '' : `CPU ${Math.round(b.cpuMs)} ms, so at least ${Math.round(b.cpuMs / b.cores)} ms of wall time on ${b.cores} cores; `;
+      return { value: `${Math.round(b.wallMs)} ms (${cpu}load ${b.load.toFixed(1)})`, met: b.wallMs <= FIRST_BUILD_MS };
+    },
+  },
   {
     name: `10,000 tools: peak RSS of the CLI at most ${TEN_THOUSAND_MAX_RSS_MB} MB, over stdio and over HTTP`,
     judge: (m) => {

@@ -1,12 +1,14 @@
-// Build step after tsc: bundles the CLI (dist/bin/mcp-tools-conformance.js and the ~160 modules of ours it loads)
-// into dist/cli/, the package's bin, and the reference server (~40 modules) into dist/reference-server/. Node 20's ES
-// module loader spends ~0.3 ms of CPU per file: an audit spent it while the target boots and then while it is busy,
-// and the reference server spent it before it could answer. Packages stay external (npm installs and dedupes them;
-// their licences stay with them), except fast-check and its pure-rand in the CLI: imported by name, they shrink to
-// the ~90 KB the property search uses (the whole library took ~30 ms to load); their licences are copied into
-// THIRD-PARTY-NOTICES.md next to the bundle. ajv and ajv-formats, which the CLI requires lazily, are also bundled
-// into one CommonJS file (dist/vendor/ajv.cjs) that src/schema/ajv-factory.ts prefers to the packages. The tsc output
-// is left as it is: tests import it, and `node dist/bin/mcp-tools-conformance.js` is the same CLI unbundled.
+// Build step (scripts/build.mjs) after the transpile: bundles the CLI (dist/bin/mcp-tools-conformance.js and the ~160
+// modules of ours it loads) into dist/cli/, the package's bin, and the reference server (~40 modules) into
+// dist/reference-server/. Node 20's ES module loader spends ~0.3 ms of CPU per file: an audit spent it while the
+// target boots and then while it is busy, and the reference server spent it before it could answer. Packages stay
+// external (npm installs and dedupes them; their licences stay with them), except fast-check and its pure-rand in the
+// CLI: imported by name, they shrink to the ~90 KB the property search uses (the whole library took ~30 ms to load);
+// their licences are copied into THIRD-PARTY-NOTICES.md next to the bundle. ajv and ajv-formats, which the CLI
+// requires lazily, are also bundled into one CommonJS file (dist/vendor/ajv.cjs) that src/schema/ajv-factory.ts
+// prefers to the packages. The transpiled files are left as they are: tests import them, and
+// `node dist/bin/mcp-tools-conformance.js` is the same CLI unbundled. `node scripts/bundle.mjs` alone bundles again
+// from the dist/ there is.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +43,7 @@ function writeNotices(dir) {
 /**
  * Each module keeps its own `import.meta.url`: the unbundled file's URL, computed from the bundle's location. So
  * what a module finds next to itself (package.json, the reference server, the precompiled validators, packages
- * through createRequire) is found where tsc put it, wherever the package is installed.
+ * through createRequire) is found where the build transpiled it to, wherever the package is installed.
  */
 function keepModuleUrls(outDir) {
   return {
@@ -58,7 +60,7 @@ function keepModuleUrls(outDir) {
  * dist/vendor/ajv.cjs: ajv and ajv-formats as one CommonJS file, which src/schema/ajv-factory.ts requires instead of
  * the packages when it is there (~25 ms less loading: the CommonJS loader's cost is per file).
  */
-async function vendorAjv() {
+export async function vendorAjv() {
   const dir = join(root, 'dist/vendor');
   rmSync(dir, { recursive: true, force: true });
   const bundle = await rolldown({ input: join(root, 'scripts/vendor-ajv.cjs'), platform: 'node', logLevel: 'silent' });
@@ -67,17 +69,26 @@ async function vendorAjv() {
   writeNotices(dir);
 }
 
-for (const { input, outDir, inline } of BUNDLES) {
-  const dir = join(root, outDir);
-  rmSync(dir, { recursive: true, force: true });
-  const bundle = await rolldown({
-    input: join(root, input),
-    platform: 'node',
-    external: (id) => !id.startsWith('.') && !isAbsolute(id) && !inline.includes(packageName(id)),
-    plugins: [keepModuleUrls(dir)],
-  });
-  await bundle.write({ dir, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' });
-  await bundle.close();
-  writeNotices(dir);
+/** The CLI and the reference server, bundled side by side. */
+export async function bundleEntries() {
+  await Promise.all(
+    BUNDLES.map(async ({ input, outDir, inline }) => {
+      const dir = join(root, outDir);
+      rmSync(dir, { recursive: true, force: true });
+      const bundle = await rolldown({
+        input: join(root, input),
+        platform: 'node',
+        external: (id) => !id.startsWith('.') && !isAbsolute(id) && !inline.includes(packageName(id)),
+        plugins: [keepModuleUrls(dir)],
+      });
+      await bundle.write({ dir, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' });
+      await bundle.close();
+      writeNotices(dir);
+    }),
+  );
 }
-await vendorAjv();
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await bundleEntries();
+  await vendorAjv();
+}

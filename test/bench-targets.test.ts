@@ -38,6 +38,7 @@ describe('bench targets', () => {
       ['tools answering in 500 ms, over HTTP with default flags: at most 30 s', undefined],
       ['25 tools whose every call fails after 0.5 s, default flags: at most 30 s, every scripted check decided', undefined],
       ['10,000 tools: no slower and no bigger than before issue 31 (3.3 s, 212 MB)', false],
+      ["a fresh clone's first build (npm run build) in at most 5 s", undefined],
       ['10,000 tools: peak RSS of the CLI at most 150 MB, over stdio and over HTTP', false],
     ]);
     expect(rows[5]!.value).toBe('ours 900 ms for 83 checks, theirs 880 ms for 31');
@@ -129,9 +130,19 @@ describe('bench targets', () => {
     expect(rss({ tenThousandTools: { wallMs: 2_000, maxRssMb: 140 } })).toMatchObject({ value: 'stdio 140 MB', met: false });
   });
 
+  it("judges issue 41's first build by its wall time, at 5 s, with its CPU on this many cores and the load", () => {
+    const firstBuild = (measured: Record<string, unknown>) => judge({ firstBuild: measured })[17]!;
+    expect(firstBuild({ wallMs: 5_000, cpuMs: 3_300.4, cores: 2, load: 1.26 })).toEqual({
+      name: "a fresh clone's first build (npm run build) in at most 5 s",
+      value: '5000 ms (CPU 3300 ms, so at least 1650 ms of wall time on 2 cores; load 1.3)',
+      met: true,
+    });
+    expect(firstBuild({ wallMs: 5_001, cores: 2, load: 9 })).toEqual({ name: "a fresh clone's first build (npm run build) in at most 5 s", value: '5001 ms (load 9.0)', met: false });
+  });
+
   it('says when a target was not measured instead of judging it', () => {
     const rows = judge({ versionMs: 120 });
-    expect(rows.filter((r) => r.met === undefined).map((r) => r.value)).toEqual(new Array(17).fill('not measured (its section did not run)'));
+    expect(rows.filter((r) => r.met === undefined).map((r) => r.value)).toEqual(new Array(18).fill('not measured (its section did not run)'));
     expect(rows[2]).toEqual({ name: 'cold start-up to --version under 150 ms', value: '120 ms', met: true });
   });
 });

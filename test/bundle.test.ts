@@ -39,7 +39,7 @@ describe.skipIf(!BUILT)('bundles', () => {
       expect(files.length).toBeLessThan(30);
     });
 
-    it('finds every file a module looks for next to itself where tsc put it (module URLs kept)', () => {
+    it('finds every file a module looks for next to itself where the build transpiled it to (module URLs kept)', () => {
       const base = pathToFileURL(`${dirname(entry)}/`);
       const urls = files.flatMap(({ text }) => [...text.matchAll(/new URL\("([^"]+)", import\.meta\.url\)/g)].map((m) => m[1]!));
       for (const url of expectUrls) expect(urls).toContain(url);
@@ -61,7 +61,7 @@ describe.skipIf(!BUILT)('bundles', () => {
       for (const name of packages) expect(builtinModules.includes(name) || name in pkg.dependencies, name).toBe(true);
     });
 
-    it(`prints the same ${args.join(' ')} as the unbundled tsc output`, () => {
+    it(`prints the same ${args.join(' ')} as the unbundled output`, () => {
       const bundled = run(entry, args);
       const plain = run(unbundled, args);
       expect(bundled.status, bundled.stderr).toBe(0);

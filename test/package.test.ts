@@ -57,11 +57,11 @@ describe.skipIf(!BUILT)('the npm package', () => {
     expect(pkg.scripts.prepack).toMatch(/npm run build\b/);
   });
 
-  it('ships the built CLI, the reference server and the report schema; no test fixtures, sources or tests', () => {
-    for (const file of [...Object.values(pkg.bin), 'dist/reference-server/main.js', 'dist/src/cli/target.js', 'data/report.schema.json', 'README.md']) {
+  it('ships the built CLI, the reference server and the report schema; no test fixtures, sources, tests or build records', () => {
+    for (const file of [...Object.values(pkg.bin), 'dist/reference-server/main.js', 'dist/src/cli/target.js', 'dist/src/schema/precompiled/wire-validators-2026-07-28.cjs', 'data/report.schema.json', 'README.md']) {
       expect(packed, file).toContain(file);
     }
-    expect(packed.filter((f) => /\.fixture\.js|test-support\.js|\.test\.|\.ts$|^test\/|^src\//.test(f))).toEqual([]);
+    expect(packed.filter((f) => /\.fixture\.js|test-support\.js|\.test\.|\.ts$|^test\/|^src\/|^dist\/\.precompiled\.json$/.test(f))).toEqual([]);
   });
 
   it('installed from the tarball into an empty folder, offline, audits its own reference server over stdio', { timeout: 180_000 }, (ctx) => {

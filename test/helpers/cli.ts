@@ -42,7 +42,7 @@ export interface RunOptions {
 
 /**
  * Runs the built CLI; every report.json it writes is validated against data/report.schema.json. By default in a warm
- * CLI process (test/helpers/warm-cli.mjs: tsc's output of the same `main`, one command line at a time, stdout and
+ * CLI process (test/helpers/warm-cli.mjs: the build's unbundled output of the same `main`, one command line at a time, stdout and
  * stderr captured): a cold start costs ~0.8 s of CPU, and the suite runs ~400 of them.
  */
 export async function runCli(args: string[], options: RunOptions = {}): Promise<CliRun> {
@@ -91,7 +91,7 @@ async function runFresh(args: string[], env: NodeJS.ProcessEnv, timeoutMs: numbe
   return { code, stdout, stderr };
 }
 
-/** tsc's output of the CLI's `main`, which the warm processes and `runInProcess` load. */
+/** The build's unbundled output of the CLI's `main` (dist/src/), which the warm processes and `runInProcess` load. */
 const BUILT_MAIN = join(ROOT, 'dist/src/cli/main.js');
 /** Idle warm processes by the NODE_OPTIONS they were started with ('' for none). */
 const idle = new Map<string, ChildProcess[]>();
@@ -160,7 +160,7 @@ type Main = typeof import('../../src/cli/main.js')['main'];
 let inProcessMain: Promise<Main> | undefined;
 
 /**
- * Runs the CLI's `main` in this process, from the build (tsc's output, which vitest.config.ts leaves to Node's own
+ * Runs the CLI's `main` in this process, from the build (its unbundled output, which vitest.config.ts leaves to Node's own
  * loader): the same parsing, engine and report as `runCli`, without a process and a cold start per audit (~0.2 s of
  * CPU each instead of ~1 s). For the tests that run a hundred audits and read only their reports and exit codes; what
  * the CLI prints is not captured.
