@@ -72,6 +72,11 @@ export class CallTurns {
     this.pace = options.maxShared === undefined ? undefined : new CallPace(options.maxShared);
   }
 
+  /** Every call runs alone (a sandboxed audit, whose effects are attributed call by call). */
+  get allAlone(): boolean {
+    return this.options.allAlone === true;
+  }
+
   get observer(): CallObserver | undefined {
     return this.options.observer;
   }
