@@ -37,34 +37,15 @@ export function runNode(script, args, { rusage = false, nodeBinary = process.exe
   const dir = mkdtempSync(join(tmpdir(), 'mtc-bench-'));
   const usageFile = join(dir, 'rusage.json');
   const argv = [...(rusage ? ['--import', HOOK] : []), ...imports.flatMap((module) => ['--import', module]), script, ...args];
-  const started = performance.now();
-  const cpuBefore = endedChildrenCpuMs();
-  const child = spawn(nodeBinary, argv, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env, BENCH_RUSAGE_FILE: usageFile } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const wallMs = performance.now() - started;
-      const cpuAfter = endedChildrenCpuMs();
-      let usage;
-      try {
-        usage = rusage ? JSON.parse(readFileSync(usageFile, 'utf8')) : undefined;
-      } catch {
-        usage = undefined;
-      }
-      rmSync(dir, { recursive: true, force: true });
-      resolve({
-        code,
-        wallMs,
-        stdout,
-        stderr,
-        ...(usage ? { cpuMs: (usage.userUs + usage.systemUs) / 1000, maxRssMb: usage.maxRssKb / 1024 } : {}),
-        ...(cpuBefore !== undefined && cpuAfter !== undefined ? { treeCpuMs: cpuAfter - cpuBefore } : {}),
-      });
-    });
+  return collect(() => spawn(nodeBinary, argv, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env, BENCH_RUSAGE_FILE: usageFile } }), () => {
+    let usage;
+    try {
+      usage = rusage ? JSON.parse(readFileSync(usageFile, 'utf8')) : undefined;
+    } catch {
+      usage = undefined;
+    }
+    rmSync(dir, { recursive: true, force: true });
+    return usage ? { cpuMs: (usage.userUs + usage.systemUs) / 1000, maxRssMb: usage.maxRssKb / 1024 } : {};
   });
 }
 
@@ -73,9 +54,17 @@ export function runNode(script, args, { rusage = false, nodeBinary = process.exe
  * and waited for (`treeCpuMs`). For programs that are not node scripts (npm).
  */
 export function runProgram(program, args, { cwd = ROOT, env = process.env } = {}) {
+  return collect(() => spawn(program, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] }));
+}
+
+/**
+ * Starts a child and waits for it: its exit code, output and wall time, what `after` adds once it has ended, and on
+ * Linux the CPU time of it and every process it started and waited for (`treeCpuMs`).
+ */
+function collect(start, after = () => ({})) {
   const started = performance.now();
   const cpuBefore = endedChildrenCpuMs();
-  const child = spawn(program, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = start();
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -85,7 +74,7 @@ export function runProgram(program, args, { cwd = ROOT, env = process.env } = {}
     child.on('close', (code) => {
       const wallMs = performance.now() - started;
       const cpuAfter = endedChildrenCpuMs();
-      resolve({ code, wallMs, stdout, stderr, ...(cpuBefore !== undefined && cpuAfter !== undefined ? { treeCpuMs: cpuAfter - cpuBefore } : {}) });
+      resolve({ code, wallMs, stdout, stderr, ...after(), ...(cpuBefore !== undefined && cpuAfter !== undefined ? { treeCpuMs: cpuAfter - cpuBefore } : {}) });
     });
   });
 }

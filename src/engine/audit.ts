@@ -150,6 +150,7 @@ async function runPhases(
 function reportOf(target: AuditTarget, checks: readonly CheckDefinition[], config: AuditConfig, ran: Ran, results: CheckResult[]): RunReport {
   const { negotiation, aborted, cutShort } = ran;
   const client = target.client;
+  const timeouts = client.turns.summary();
   const withoutChecks: Omit<RunReport, 'checks'> = {
     tool: { name: 'mcp-tools-conformance', version: config.toolVersion },
     // The transport spoken, which a --url target decides in the handshake (Streamable HTTP, or the older HTTP+SSE).
@@ -171,7 +172,7 @@ function reportOf(target: AuditTarget, checks: readonly CheckDefinition[], confi
       requests: client.exchanges.filter((e) => e.response !== undefined || e.failure).length,
       toolsCalled: Object.fromEntries(client.toolsCalled),
       ...(ran.toolAccess ? { toolsListed: ran.toolAccess.listed, toolsNotAllowed: ran.toolAccess.notAllowed } : {}),
-      ...(client.turns.summary() ? { timeouts: client.turns.summary() } : {}),
+      ...(timeouts ? { timeouts } : {}),
     },
     summary: summarize(results),
     ...(checks.some((c) => c.area === 'property') && !target.offline

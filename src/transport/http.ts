@@ -228,15 +228,7 @@ export class HttpTransport implements Transport {
         headers: sentHeaders(sent),
         signal: controller.signal,
       });
-      exchange.status = response.statusCode;
-      exchange.responseHeaders = recordedResponseHeaders(response.headers);
-      let raw = '';
-      for await (const chunk of response.body) {
-        raw += Buffer.from(chunk as Uint8Array).toString('utf8');
-        if (raw.length >= 4096) break;
-      }
-      exchange.rawBody = raw.slice(0, 4096);
-      response.body.destroy();
+      await recordAnswerStart(exchange, response);
     } catch (error) {
       exchange.failure = controller.signal.aborted
         ? { kind: 'timeout', message: `no response within ${this.options.timeoutMs} ms` }
@@ -288,15 +280,7 @@ export class HttpTransport implements Transport {
         body: JSON.stringify(answer.response),
         signal: controller.signal,
       });
-      post.status = response.statusCode;
-      post.responseHeaders = recordedResponseHeaders(response.headers);
-      let raw = '';
-      for await (const chunk of response.body) {
-        raw += Buffer.from(chunk as Uint8Array).toString('utf8');
-        if (raw.length >= 4096) break;
-      }
-      post.rawBody = raw.slice(0, 4096);
-      response.body.destroy();
+      await recordAnswerStart(post, response);
     } catch (error) {
       // A server that is gone or stuck fails the requests of the audit, which say so.
       post.failure = controller.signal.aborted ? { kind: 'timeout', message: `no answer within ${this.options.timeoutMs} ms` } : failureFromError(error);
@@ -679,6 +663,20 @@ class PostHandler implements Dispatcher.DispatchHandler {
     this.settle();
   }
 }
+
+/** Records an answer's status, headers and the first ANSWER_BODY_KEPT characters of its body, then drops the rest. */
+async function recordAnswerStart(exchange: Exchange, response: Dispatcher.ResponseData): Promise<void> {
+  exchange.status = response.statusCode;
+  exchange.responseHeaders = recordedResponseHeaders(response.headers);
+  let raw = '';
+  for await (const chunk of response.body) {
+    raw += Buffer.from(chunk as Uint8Array).toString('utf8');
+    if (raw.length >= ANSWER_BODY_KEPT) break;
+  }
+  exchange.rawBody = raw.slice(0, ANSWER_BODY_KEPT);
+  response.body.destroy();
+}
+const ANSWER_BODY_KEPT = 4096;
 
 /** An exchange about to be sent: user-supplied header values are recorded redacted. */
 function newExchange(request: unknown, headers: readonly OutgoingHeader[]): Exchange {

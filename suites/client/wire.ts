@@ -4,7 +4,7 @@ import { evidenceOf, type ClientCheckDefinition } from '../../src/runner/client-
 import { STDERR_LOG_LINE } from '../../src/client-mode/scripted-server.js';
 import { TOOL } from '../../src/client-mode/scenarios.js';
 import { LEGACY } from '../../src/model/wire.js';
-import { onWires, perWire, since } from '../kit/same-sentences.js';
+import { onWires, perWire, STREAMABLE_HTTP_SESSION_WIRES } from '../kit/same-sentences.js';
 import { clientCheck, describeRequest, fail, judgeDriverLine, judgeRequests, pass, reusedWhileInFlight, sentence, skip } from './kit.js';
 
 const REQUESTS = 'basic/index#requests';
@@ -67,7 +67,7 @@ export const UTF8 = clientCheck({
   area: 'wire',
   scenario: 'meta',
   sentences: [sentence('basic/transports/index#messages', 'JSON-RPC messages MUST be UTF-8 encoded.', 'MUST')],
-  earlier: onWires(since('2025-03-26').filter((wire) => LEGACY.includes(wire)), sentence('basic/transports', 'JSON-RPC messages MUST be UTF-8 encoded.', 'MUST')),
+  earlier: onWires(STREAMABLE_HTTP_SESSION_WIRES, sentence('basic/transports', 'JSON-RPC messages MUST be UTF-8 encoded.', 'MUST')),
   run(ctx) {
     const messages = ctx.observed.messages.filter((m) => m.http === undefined || m.http.method === 'POST');
     const bad = messages.filter((m) => m.invalidUtf8);

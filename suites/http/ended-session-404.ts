@@ -4,13 +4,10 @@ import type { CheckContext } from '../../src/runner/context.js';
 import { pending, type CheckDefinition } from '../../src/runner/types.js';
 import type { Outcome } from '../../src/model/check.js';
 import type { Exchange } from '../../src/model/exchange.js';
-import { LEGACY } from '../../src/model/wire.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import { perWire, since } from '../kit/same-sentences.js';
+import { perWire, STREAMABLE_HTTP_SESSION_WIRES } from '../kit/same-sentences.js';
 
 const SESSIONS = 'basic/transports#session-management';
-/** Streamable HTTP, and with it sessions, arrived in 2025-03-26; 2026-07-28 has no sessions. */
-const SESSION_WIRES = since('2025-03-26').filter((wire) => LEGACY.includes(wire));
 
 const shown = (e: Exchange): string => (e.status === undefined ? `no HTTP answer (${e.failure?.message ?? 'none'})` : `HTTP ${e.status}`);
 
@@ -63,7 +60,7 @@ export const endedSession404: CheckDefinition = {
   title: 'Once a session is ended (by a DELETE the server accepted), requests naming its id are answered 404 Not Found',
   specRef: SESSIONS,
   area: 'http',
-  sentences: perWire(SESSION_WIRES, () => [
+  sentences: perWire(STREAMABLE_HTTP_SESSION_WIRES, () => [
     {
       ref: SESSIONS,
       text: 'The server MAY terminate the session at any time, after which it MUST respond to requests containing that session ID with HTTP 404 Not Found.',

@@ -1,12 +1,9 @@
 import type { CheckDefinition } from '../../src/runner/types.js';
-import { LEGACY } from '../../src/model/wire.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import { perWire, since } from '../kit/same-sentences.js';
+import { perWire, STREAMABLE_HTTP_SESSION_WIRES } from '../kit/same-sentences.js';
 import { responseMediaType } from '../kit/response-headers.js';
 
 const LISTENING = 'basic/transports#listening-for-messages-from-the-server';
-/** Streamable HTTP and its GET stream arrived in 2025-03-26; 2026-07-28 has no GET stream. */
-const STREAMABLE_WIRES = since('2025-03-26').filter((wire) => LEGACY.includes(wire));
 
 /**
  * http.get-stream: the audit's own handshake opens the GET stream right after initialize (McpClient.openServerStream,
@@ -20,7 +17,7 @@ export const getStream: CheckDefinition = {
   title: 'A GET to the MCP endpoint is answered with Content-Type: text/event-stream, or with 405 Method Not Allowed',
   specRef: LISTENING,
   area: 'http',
-  sentences: perWire(STREAMABLE_WIRES, () => [
+  sentences: perWire(STREAMABLE_HTTP_SESSION_WIRES, () => [
     {
       ref: LISTENING,
       text: 'The server MUST either return Content-Type: text/event-stream in response to this HTTP GET, or else return HTTP 405 Method Not Allowed, indicating that the server does not offer an SSE stream at this endpoint.',

@@ -1,12 +1,9 @@
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Exchange } from '../../src/model/exchange.js';
-import { LEGACY } from '../../src/model/wire.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import { perWire, since } from '../kit/same-sentences.js';
+import { perWire, STREAMABLE_HTTP_SESSION_WIRES } from '../kit/same-sentences.js';
 
 const SESSIONS = 'basic/transports#session-management';
-/** Streamable HTTP, and with it sessions, arrived in 2025-03-26; 2026-07-28 has no sessions. */
-const SESSION_WIRES = since('2025-03-26').filter((wire) => LEGACY.includes(wire));
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 
 /** A session id as a quotable string: every character outside visible ASCII shown as its code point. */
@@ -18,7 +15,7 @@ export const sessionIdVisibleAscii: CheckDefinition = {
   title: 'A session id the server assigns holds only visible ASCII characters (0x21 to 0x7E)',
   specRef: SESSIONS,
   area: 'http-headers',
-  sentences: perWire(SESSION_WIRES, () => [
+  sentences: perWire(STREAMABLE_HTTP_SESSION_WIRES, () => [
     { ref: SESSIONS, text: 'The session ID MUST only contain visible ASCII characters (ranging from 0x21 to 0x7E).', keyword: 'MUST' },
   ]),
   needs: ['live', 'http'],

@@ -1,8 +1,11 @@
 import type { SpecSentence, SpecSentences } from '../../src/model/check.js';
-import { compareWires, WIRES, type Wire } from '../../src/model/wire.js';
+import { compareWires, LEGACY, WIRES, type Wire } from '../../src/model/wire.js';
 
 /** The revisions from `first` on, newest first. */
 export const since = (first: Wire): Wire[] => WIRES.filter((wire) => compareWires(wire, first) >= 0);
+
+/** The initialize revisions of Streamable HTTP, its sessions and its GET stream: from 2025-03-26 (2026-07-28 has none of them). */
+export const STREAMABLE_HTTP_SESSION_WIRES: readonly Wire[] = since('2025-03-26').filter((wire) => LEGACY.includes(wire));
 
 /** Each of `wires` with the sentences `of` gives it (for a rule whose words or pointers differ between revisions). */
 export function perWire(wires: readonly Wire[], of: (wire: Wire) => SpecSentence[]): SpecSentences {
