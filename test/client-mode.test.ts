@@ -169,8 +169,9 @@ describe.skipIf(!BUILT)('client mode: a client that cannot be audited ends the r
   it('a client that hangs is killed at --max-duration with everything it started', async () => {
     const pidsFile = join(mkdtempSync(join(tmpdir(), 'mtc-hang-')), 'pids.json');
     const started = performance.now();
-    const run = await runCli(['client', '--command', misbehaving('hang'), '--max-duration', '1500'], { env: { PIDS_FILE: pidsFile } });
-    expect(performance.now() - started).toBeLessThan(10_000);
+    // The budget leaves a loaded CI machine time to start the client's node process and its first POST (1.5 s once did not).
+    const run = await runCli(['client', '--command', misbehaving('hang'), '--max-duration', '4000'], { env: { PIDS_FILE: pidsFile } });
+    expect(performance.now() - started).toBeLessThan(15_000);
     expect(run.code).toBe(3);
     expect(run.report!.aborted!.reason).toMatch(/did not exit before the --max-duration budget ran out and was killed/);
     expect(run.report!.client!.exit.kind).toBe('timed-out');
@@ -182,8 +183,7 @@ describe.skipIf(!BUILT)('client mode: a client that cannot be audited ends the r
 
   it('over stdio, a hanging client is killed together with the scripted server it started', async () => {
     const pidsFile = join(mkdtempSync(join(tmpdir(), 'mtc-hang-')), 'pids.json');
-    // A longer budget than over HTTP: before its first message can count, the client must start the scripted server
-    // (a node process of this tool), and a loaded CI machine once took more than 1.5 s for both.
+    // Before its first message can count, the client must also start the scripted server (a node process of this tool).
     const run = await runCli(['client', '--transport', 'stdio', '--command', misbehaving('hang'), '--max-duration', '4000'], { env: { PIDS_FILE: pidsFile } });
     expect(run.code).toBe(3);
     expect(run.report!.client!.exit.kind).toBe('timed-out');
