@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { describeUrl } from './http-common.js';
 import { HttpTransport, retryAfterMs } from './http.js';
+import { lateAnswer, lateAnswerSoFar } from './late-answers.js';
 import { RequestGate } from './request-gate.js';
 import type { HttpTransportOptions } from './http.js';
 import { TargetUnavailableError } from './types.js';
@@ -369,7 +370,7 @@ describe('HttpTransport: SSE responses', () => {
 });
 
 describe('HttpTransport: bounds and failures', () => {
-  it('times out when the server never answers and aborts the request', async () => {
+  it('times out when the server never answers, listens for a late answer for its grace, then aborts the request', async () => {
     handler = () => undefined;
     const started = Date.now();
     const exchange = await transport({ timeoutMs: 200 }).send(request, 1);
@@ -377,7 +378,42 @@ describe('HttpTransport: bounds and failures', () => {
     expect(Date.now() - started).toBeLessThan(1500);
     expect(exchange.durationMs).toBeGreaterThanOrEqual(190);
     await delay(50);
+    expect(requestsClosedEarly).toBe(0);
+    expect(await lateAnswer(exchange)).toBeUndefined();
+    await delay(50);
     expect(requestsClosedEarly).toBe(1);
+  });
+
+  it('an answer after the timeout is the late answer, and the connection waiting for it holds up no other request', async () => {
+    handler = (req, res, body) => {
+      const id = (JSON.parse(body) as { id: number }).id;
+      setTimeout(() => replyJson(200, { ...okResponse, id })(req, res, body), id === 1 ? 400 : 0);
+    };
+    const t = transport({ timeoutMs: 100 });
+    const exchange = await t.send(request, 1);
+    expect(exchange.failure).toEqual({ kind: 'timeout', message: 'no complete response within 100 ms' });
+    const next = await t.send({ ...request, id: 2 }, 2);
+    expect(next.failure).toBeUndefined();
+    expect(lateAnswerSoFar(exchange)).toBeUndefined();
+    const late = await lateAnswer(exchange);
+    expect(late).toMatchObject({ timeoutMs: 100, endedOn: 'timeout', response: okResponse });
+    expect(late!.afterMs).toBeGreaterThanOrEqual(390);
+    // The timed-out exchange stays as it was judged.
+    expect(exchange.response).toBeUndefined();
+    expect(connectionCount).toBe(2);
+  });
+
+  it('a late answer on an event stream, after notifications, is the late answer too', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: {"jsonrpc":"2.0","method":"notifications/progress","params":{}}\n\n');
+      setTimeout(() => res.end(`data: ${JSON.stringify(okResponse)}\n\n`), 300);
+    };
+    const exchange = await transport().send(request, 1, { timeoutMs: 100 });
+    expect(exchange.failure?.kind).toBe('timeout');
+    expect(exchange.notifications).toHaveLength(1);
+    expect((await lateAnswer(exchange))?.response).toEqual(okResponse);
+    expect(exchange.notifications).toHaveLength(1);
   });
 
   it('times out on a stalled SSE body and keeps the notifications seen so far', async () => {
@@ -510,16 +546,29 @@ describe('HttpTransport: evidence and connection reuse', () => {
     expect(connectionCount).toBe(1);
   });
 
-  it('times out a request still waiting for a busy connection, at its own timeout', async () => {
-    handler = (_req, res, body) => setTimeout(() => replyJson(200, okResponse)(_req, res, body), 400);
-    const t = transport();
-    let firstAnswered = false;
-    const first = t.send(request, 1).then((e) => ((firstAnswered = true), e));
-    const queued = await t.send({ ...request, id: 2 }, 2, { timeoutMs: 100 });
-    expect(queued.failure).toEqual({ kind: 'timeout', message: 'no complete response within 100 ms' });
-    // It gave up before the busy connection came free (the first answer takes 400 ms).
-    expect(firstAnswered).toBe(false);
-    expect((await first).failure).toBeUndefined();
+  it('a request waiting for a busy connection is timed from when it is sent, not from when it queued: our queue is not the target being slow', async () => {
+    handler = (req, res, body) => {
+      const id = (JSON.parse(body) as { id: number }).id;
+      setTimeout(() => replyJson(200, { ...okResponse, id })(req, res, body), 300);
+    };
+    const t = transport({ timeoutMs: 500 });
+    const exchanges = await Promise.all([1, 2, 3].map((id) => t.send({ ...request, id }, id)));
+    expect(exchanges.map((e) => e.failure)).toEqual([undefined, undefined, undefined]);
+    expect(exchanges.map((e) => e.durationMs).every((ms) => ms < 500)).toBe(true);
+    expect(connectionCount).toBe(1);
+  });
+
+  it('a request queued behind one that timed out is sent on a new connection at once, while the old one waits for the late answer', async () => {
+    handler = (req, res, body) => {
+      const id = (JSON.parse(body) as { id: number }).id;
+      setTimeout(() => replyJson(200, { ...okResponse, id })(req, res, body), id === 1 ? 600 : 0);
+    };
+    const t = transport({ timeoutMs: 200 });
+    const [slow, queued] = await Promise.all([t.send(request, 1), t.send({ ...request, id: 2 }, 2)]);
+    expect(slow.failure?.kind).toBe('timeout');
+    expect(queued.failure).toBeUndefined();
+    expect(queued.durationMs).toBeLessThan(200);
+    expect((await lateAnswer(slow))?.response).toEqual(okResponse);
   });
 
   it('describes the target with credentials and query values redacted', () => {

@@ -1,4 +1,4 @@
-import { callOf } from './late-answers.js';
+import { callOf, lateGraceMs, watchLate, type LateAnswer } from './late-answers.js';
 import type { Dispatcher } from 'undici';
 import { isObject, isServerRequest } from '../jsonrpc.js';
 import type { JsonRpcId } from '../jsonrpc.js';
@@ -78,13 +78,15 @@ export class HttpTransport implements Transport {
   private spreading = false;
   /** Set once the target turned out to speak the deprecated HTTP+SSE transport (fallBackToHttpSse): it carries everything since. */
   private httpSse: HttpSseTransport | undefined;
+  /** Pools taken off their Connection to read a timed-out POST's late answer (PostHandler), until it comes or its grace ends. */
+  private readonly latePools = new Set<Pool>();
 
   constructor(private readonly options: HttpTransportOptions) {
     this.description = describeUrl(options.url);
     this.maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
     this.gate = options.gate ?? new RequestGate();
     const count = Math.max(1, Math.floor(options.connections ?? 1));
-    this.connections = Array.from({ length: count }, () => ({ inFlight: 0, answered: false, refused: false }));
+    this.connections = Array.from({ length: count }, () => ({ inFlight: 0, answered: false, refused: false, busy: false, waiting: [] }));
   }
 
   get kind(): 'http' | 'http+sse' {
@@ -208,6 +210,7 @@ export class HttpTransport implements Transport {
 
   private async probeAttempt(method: 'GET' | 'DELETE', headers: Record<string, string>): Promise<Exchange> {
     await this.gate.acquire();
+    const release = await takeTurn(this.connections[0]!);
     const pool = this.connectionPool();
     const sent = this.outgoingHeaders(headers);
     const exchange: Exchange = {
@@ -235,6 +238,7 @@ export class HttpTransport implements Transport {
         : failureFromError(error);
     } finally {
       clearTimeout(timer);
+      release();
       exchange.durationMs = Math.round(performance.now() - started);
     }
     return exchange;
@@ -379,7 +383,8 @@ export class HttpTransport implements Transport {
     this.serverStream = undefined;
     stream?.controller.abort();
     await stream?.reading;
-    const pools = [...this.connections.map((connection) => connection.pool), stream?.pool, this.answers];
+    const pools = [...this.connections.map((connection) => connection.pool), stream?.pool, this.answers, ...this.latePools];
+    this.latePools.clear();
     for (const connection of this.connections) connection.pool = undefined;
     this.answers = undefined;
     await Promise.all(pools.map((pool) => (pool && !pool.destroyed ? pool.destroy() : undefined)));
@@ -420,15 +425,16 @@ export class HttpTransport implements Transport {
   private async attempt(message: unknown, id: JsonRpcId | undefined, options: SendOptions): Promise<Exchange> {
     await this.gate.acquire();
     const connection = this.pickConnection(options.anyConnection);
+    connection.inFlight += 1;
+    const release = await takeTurn(connection);
     const pool = this.connectionPool(connection);
     const headers = this.outgoingHeaders(options.headers);
     const exchange = newExchange(message, headers);
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     const reader = new ResponseReader(exchange, id, options.notification === true, this.maxMessageBytes, this.onServerRequest);
     const started = performance.now();
-    connection.inFlight += 1;
     await new Promise<void>((settle) => {
-      const post = new PostHandler(exchange, reader, timeoutMs, settle);
+      const post = new PostHandler(exchange, reader, timeoutMs, settle, () => this.detachForLateAnswer(connection, pool));
       try {
         pool.dispatch(
           {
@@ -444,6 +450,7 @@ export class HttpTransport implements Transport {
       }
     });
     connection.inFlight -= 1;
+    release();
     exchange.durationMs = Math.round(performance.now() - started);
     if (exchange.status !== undefined) connection.answered = true;
     else if (connection !== this.connections[0] && exchange.failure?.kind === 'connection' && !connection.answered) {
@@ -453,6 +460,20 @@ export class HttpTransport implements Transport {
       return this.attempt(message, id, { ...options, anyConnection: false });
     }
     return exchange;
+  }
+
+  /**
+   * A POST that timed out may still be answered, and a verdict must not say that answer never came: its connection is
+   * left to it for its grace, and the requests after it open a new one (as they would after aborting it). Returns the
+   * release of the pool, or undefined when the POST is to be aborted.
+   */
+  private detachForLateAnswer(connection: Connection, pool: Pool): (() => void) | undefined {
+    if (connection.pool !== pool) return undefined;
+    connection.pool = undefined;
+    this.latePools.add(pool);
+    return () => {
+      if (this.latePools.delete(pool) && !pool.destroyed) void pool.destroy().catch(() => undefined);
+    };
   }
 
   private outgoingHeaders(perRequest: Record<string, string> = {}): OutgoingHeader[] {
@@ -469,6 +490,20 @@ interface Connection {
   answered: boolean;
   /** The target refused it before ever answering on it: no longer used. */
   refused: boolean;
+  /** A request is on it; the requests `waiting` go in turn, each timed from when it is sent, not from when it queued. */
+  busy: boolean;
+  waiting: Array<() => void>;
+}
+
+/** Waits until the connection is free and takes it; the function returned hands it to the next request waiting. */
+async function takeTurn(connection: Connection): Promise<() => void> {
+  if (connection.busy) await new Promise<void>((resolve) => connection.waiting.push(resolve));
+  connection.busy = true;
+  return () => {
+    const next = connection.waiting.shift();
+    if (next) next();
+    else connection.busy = false;
+  };
 }
 
 /** Reads one HTTP response into an Exchange, applying the size bound and the JSON/SSE rules. */
@@ -478,7 +513,7 @@ class ResponseReader {
   private events: SseParser | undefined;
 
   constructor(
-    private readonly exchange: Exchange,
+    private exchange: Exchange,
     private readonly id: JsonRpcId | undefined,
     private readonly notification: boolean,
     private readonly maxBytes: number,
@@ -486,6 +521,11 @@ class ResponseReader {
     private readonly onRequest: (request: Record<string, unknown>, size: number) => void,
     private readonly onMessage?: () => void,
   ) {}
+
+  /** What is read from now on goes into `exchange`, keeping what was read so far: a settled exchange stays as it was. */
+  redirect(exchange: Exchange): void {
+    this.exchange = exchange;
+  }
 
   async read(response: Dispatcher.ResponseData): Promise<void> {
     this.begin(response.headers['content-type']);
@@ -598,24 +638,25 @@ class ResponseReader {
 /**
  * undici dispatch handler of one POST: fills the exchange through a ResponseReader and settles exactly once — on the
  * end of the body, on our response in an event stream, on an error, or on the timeout (which bounds headers and body
- * together and also runs out while the request still waits for a free connection).
+ * together, from when the connection is ours: a request waiting for its turn is not timed). A POST that timed out once sent
+ * keeps being read, when its connection can be left to it (`detach`), for its late answer.
  */
 class PostHandler implements Dispatcher.DispatchHandler {
   private controller: Dispatcher.DispatchController | undefined;
   private settled = false;
   private readonly timer: NodeJS.Timeout;
+  private readonly started = performance.now();
+  private late: { read: Exchange; timeoutMs: number; timer: NodeJS.Timeout; done(answer: LateAnswer | undefined): void; release(): void } | undefined;
 
   constructor(
     private readonly exchange: Exchange,
     private readonly reader: ResponseReader,
-    timeoutMs: number,
+    private readonly timeoutMs: number,
     private readonly settle: () => void,
+    private readonly detach: () => (() => void) | undefined,
   ) {
     // Decided after one more poll phase, so that a response already received after a blocked main thread counts.
-    this.timer = setTimeout(
-      () => setImmediate(() => this.end({ kind: 'timeout', message: `no complete response within ${timeoutMs} ms${callOf(exchange.request)}` })),
-      timeoutMs,
-    );
+    this.timer = setTimeout(() => setImmediate(() => this.timedOut()), timeoutMs);
   }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
@@ -624,14 +665,15 @@ class PostHandler implements Dispatcher.DispatchHandler {
   }
 
   onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Dispatcher.ResponseData['headers']): void {
-    if (statusCode < 200 || this.settled) return;
-    this.exchange.status = statusCode;
-    this.exchange.responseHeaders = recordedResponseHeaders(headers);
+    if (statusCode < 200 || (this.settled && !this.late)) return;
+    const into = this.late?.read ?? this.exchange;
+    into.status = statusCode;
+    into.responseHeaders = recordedResponseHeaders(headers);
     this.reader.begin(headers['content-type']);
   }
 
   onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
-    if (this.settled) return;
+    if (this.settled && !this.late) return;
     try {
       if (this.reader.push(chunk)) this.end();
     } catch (error) {
@@ -640,7 +682,7 @@ class PostHandler implements Dispatcher.DispatchHandler {
   }
 
   onResponseEnd(): void {
-    if (this.settled) return;
+    if (this.settled && !this.late) return;
     try {
       this.reader.finish();
       this.end(undefined, false);
@@ -653,14 +695,39 @@ class PostHandler implements Dispatcher.DispatchHandler {
     this.end(failureFromError(error), false);
   }
 
+  private timedOut(): void {
+    if (this.settled) return;
+    const failure: TransportFailure = { kind: 'timeout', message: `no complete response within ${this.timeoutMs} ms${callOf(this.exchange.request)}` };
+    const release = this.controller ? this.detach() : undefined;
+    if (!release) return this.end(failure);
+    const read: Exchange = { ...this.exchange, notifications: [] };
+    this.reader.redirect(read);
+    const done = watchLate(this.exchange);
+    this.late = { read, timeoutMs: this.timeoutMs, timer: setTimeout(() => this.endLate(), lateGraceMs(this.timeoutMs)), done, release };
+    this.end(failure, false);
+  }
+
   /** Settles the exchange; `abort` drops the rest of the response (and with it the connection) when one is still coming. */
   private end(failure?: TransportFailure, abort = true): void {
+    if (this.late && this.settled) return this.endLate(abort);
     if (this.settled) return;
     this.settled = true;
     clearTimeout(this.timer);
     if (failure) this.exchange.failure = failure;
     if (abort) this.controller?.abort(new Error('response no longer read'));
     this.settle();
+  }
+
+  /** The late answer came, or the response ended without one, or the grace ran out. */
+  private endLate(abort = true): void {
+    const late = this.late;
+    if (!late) return;
+    this.late = undefined;
+    clearTimeout(late.timer);
+    if (abort) this.controller?.abort(new Error('response no longer read'));
+    late.release();
+    const answered = late.read.response !== undefined && late.read.failure === undefined;
+    late.done(answered ? { afterMs: Math.round(performance.now() - this.started), timeoutMs: late.timeoutMs, endedOn: 'timeout', response: late.read.response } : undefined);
   }
 }
 
