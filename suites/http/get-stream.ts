@@ -4,6 +4,8 @@ import { perWire, STREAMABLE_HTTP_SESSION_WIRES } from '../kit/same-sentences.js
 import { responseMediaType } from '../kit/response-headers.js';
 
 const LISTENING = 'basic/transports#listening-for-messages-from-the-server';
+/** Bad Gateway, Service Unavailable, Gateway Timeout: answers of the way to the server as much as of the server. */
+const UNAVAILABLE = new Set([502, 503, 504]);
 
 /**
  * http.get-stream: the audit's own handshake opens the GET stream right after initialize (McpClient.openServerStream,
@@ -36,6 +38,7 @@ export const getStream: CheckDefinition = {
     if (type === 'text/event-stream') return [pass(`the GET was answered HTTP ${get.status} with Content-Type: text/event-stream: the server offers an SSE stream`, [get])];
     if (get.status === 405) return [pass('the GET was answered 405 Method Not Allowed: the server offers no SSE stream at this endpoint', [get])];
     if (get.status === 429) return [skip('the GET was answered 429 Too Many Requests: rate-limited, so it says nothing of the stream')];
+    if (UNAVAILABLE.has(get.status)) return [skip(`the GET was answered HTTP ${get.status}, which a gateway in front of the server may give for a moment: it says nothing of the stream`)];
     return [
       fail(
         `the GET to the MCP endpoint (its Accept listing text/event-stream) was answered HTTP ${get.status}${type === '' ? ' without a Content-Type' : ` with Content-Type: ${type}`}`,
