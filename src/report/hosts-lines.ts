@@ -1,4 +1,5 @@
-import type { HostResult, HostsReport, HostVerdict } from '../model/hosts.js';
+import type { FleetReport } from '../model/fleet.js';
+import { HOST_NAMES, type HostName, type HostResult, type HostsReport, type HostVerdict } from '../model/hosts.js';
 import type { Palette } from './color.js';
 import { terminalInline } from './text-safety.js';
 
@@ -36,6 +37,38 @@ export function hostsConsoleLines(hosts: HostsReport | undefined, paint: Palette
     const mark = row.verdict === 'blocked' ? paint.red('blocked ') : paint.yellow('degraded');
     lines.push(`  ${mark} ${row.host.padEnd(width)}  ${terminalInline(row.tool, 80)}: ${terminalInline(row.message, 300)} ${paint.dim(`[${row.rule}]`)}`);
     lines.push(`           ${''.padEnd(width)}  ${paint.dim('fix:')} ${terminalInline(row.fix, 300)}`);
+  }
+  return lines;
+}
+
+/** A fleet's hosts table: the hosts judged (in any server's report), and per audited server its count per host. */
+export function fleetHostTable(report: FleetReport): { hosts: HostName[]; rows: { server: string; cells: Partial<Record<HostName, HostResult['counts']>> }[] } | undefined {
+  const judged = report.servers.filter((s) => s.report?.hosts);
+  if (judged.length === 0) return undefined;
+  const hosts = HOST_NAMES.filter((host) => judged.some((s) => s.report!.hosts!.hosts.some((h) => h.host === host)));
+  const rows = judged.map((s) => ({ server: s.name, cells: Object.fromEntries(s.report!.hosts!.hosts.map((h) => [h.host, h.counts])) }));
+  return { hosts, rows };
+}
+
+/** `2 blocked · 1 degraded`, or `works` when a host takes every tool as it is. */
+export function hostCell(counts: HostResult['counts'] | undefined): string {
+  if (!counts) return '–';
+  const parts = [...(counts.blocked > 0 ? [`${counts.blocked} blocked`] : []), ...(counts.degraded > 0 ? [`${counts.degraded} degraded`] : [])];
+  return parts.length === 0 ? 'works' : parts.join(' · ');
+}
+
+export function fleetHostsConsoleLines(report: FleetReport, paint: Palette): string[] {
+  const table = fleetHostTable(report);
+  if (!table) return [];
+  const width = Math.min(40, Math.max(6, ...table.rows.map((r) => r.server.length)));
+  const cellWidth = 2 + Math.max(...table.hosts.map((h) => h.length), ...table.rows.flatMap((r) => table.hosts.map((h) => hostCell(r.cells[h]).length)));
+  const lines = ['', paint.bold('Hosts (tools each host blocks or degrades; each server\'s report.json has the fixes):'), `  ${''.padEnd(width)}  ${table.hosts.map((h) => h.padEnd(cellWidth)).join('')}`];
+  for (const row of table.rows) {
+    const cells = table.hosts.map((h) => {
+      const text = hostCell(row.cells[h]).padEnd(cellWidth);
+      return (row.cells[h]?.blocked ?? 0) > 0 ? paint.red(text) : (row.cells[h]?.degraded ?? 0) > 0 ? paint.yellow(text) : text;
+    });
+    lines.push(`  ${terminalInline(row.server, width).padEnd(width)}  ${cells.join('')}`);
   }
   return lines;
 }
