@@ -1,4 +1,11 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import type { FleetReport } from '../src/model/fleet.js';
+import type { RunReport } from '../src/model/report.js';
+import { BUILT, ROOT, runCli } from './helpers/cli.js';
 import { evaluateHosts } from '../src/hosts/evaluate.js';
 import { HOST_PROFILES } from '../src/hosts/rules/index.js';
 import { sourceProblems } from '../src/hosts/sources.js';
@@ -87,5 +94,75 @@ describe('rule sources', () => {
     expect(sourceProblems({ id: 'host.x.a', sources: [{ ...source, url: '' }] })).toEqual(['host.x.a source 1: no https URL']);
     expect(sourceProblems({ id: 'host.x.a', sources: [{ ...source, quote: '' }] })).toEqual(['host.x.a source 1: no quote']);
     expect(sourceProblems({ id: 'host.x.a', sources: [{ ...source, read: 'today' }] })).toEqual(['host.x.a source 1: no date read']);
+  });
+});
+
+const evaluatorCounts = () => judged.hosts.map((h) => h.counts);
+const SERVER = `node ${join(ROOT, 'test/fixtures/host-rules-server.mjs')}`;
+const outcomes = (report: RunReport | undefined) => report!.checks.map((c) => `${c.id}|${c.tool ?? ''}|${c.status}`);
+
+describe.skipIf(!BUILT)('--hosts and --fail-on-host on the command line', () => {
+  it('leaves every check outcome and the exit code as they are without --fail-on-host, and adds no check', async () => {
+    const plain = await runCli(['--stdio', SERVER]);
+    const judged = await runCli(['--stdio', SERVER, '--hosts', 'all', '--server-name', SERVER_NAME, '--reporter', 'console,json']);
+    expect(plain.report!.hosts).toBeUndefined();
+    expect(plain.code).toBe(1);
+    expect(judged.code).toBe(plain.code);
+    expect(outcomes(judged.report)).toEqual(outcomes(plain.report));
+    expect(judged.report!.summary).toEqual(plain.report!.summary);
+    expect(judged.report!.checks.some((c) => c.id.startsWith('host.'))).toBe(false);
+    // The same verdicts as the evaluator gives the fixture's tools directly.
+    expect(judged.report!.hosts!.hosts.map((h) => h.counts)).toEqual(evaluatorCounts());
+    expect(judged.stdout).toContain('Hosts as server "hostfix" (--server-name):');
+  });
+
+  it('makes a blocked tool exit 1 only for the hosts of --fail-on-host', async () => {
+    const args = ['--stdio', SERVER, '--checks', 'tools.name.*', '--server-name', SERVER_NAME];
+    const passing = await runCli([...args, '--hosts', 'all']);
+    expect(passing.code).toBe(0);
+    expect((await runCli([...args, '--hosts', 'all', '--fail-on-host', 'cursor'])).code).toBe(0);
+    const failing = await runCli([...args, '--fail-on-host', 'gemini', '--reporter', 'console,json']);
+    expect(failing.code).toBe(1);
+    expect(outcomes(failing.report)).toEqual(outcomes(passing.report));
+    expect(failing.report!.hosts!.hosts.map((h) => h.host)).toEqual(['gemini']);
+    expect(failing.stdout).toMatch(/Verdict: failing: .*a tool is blocked on gemini \(--fail-on-host\)/);
+  });
+
+  it('names the server by its own serverInfo when --server-name is not given, and refuses an unknown host', async () => {
+    const run = await runCli(['--stdio', SERVER, '--checks', 'tools.name.unique', '--hosts', 'claude']);
+    expect(run.report!.hosts).toMatchObject({ serverName: 'host-rules', serverNameFrom: 'server-info' });
+    const bad = await runCli(['--stdio', SERVER, '--hosts', 'claude,chatgpt']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('unknown host "chatgpt"');
+  });
+
+  it('writes its own section into Markdown, HTML and SARIF (rule ids of its own)', async () => {
+    const run = await runCli(['--stdio', SERVER, '--checks', 'tools.name.*', '--hosts', 'all', '--fail-on-host', 'openai', '--server-name', SERVER_NAME, '--reporter', 'json,markdown,html,sarif']);
+    const markdown = readFileSync(join(run.outputDir, 'summary.md'), 'utf8');
+    expect(markdown).toContain('### Host compatibility');
+    expect(markdown).toContain('inputSchema rewritten for strict mode');
+    expect(readFileSync(join(run.outputDir, 'report.html'), 'utf8')).toContain('<section id="hosts"><h2>Host compatibility</h2>');
+    const sarif = JSON.parse(readFileSync(join(run.outputDir, 'report.sarif'), 'utf8')) as { runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string; level: string }[] }[] };
+    const [sarifRun] = sarif.runs;
+    expect(sarifRun!.tool.driver.rules.map((r) => r.id)).toEqual(expect.arrayContaining(['host.openai.strict-open-object', 'host.vscode.schema-invalid']));
+    const levels = (rule: string) => [...new Set(sarifRun!.results.filter((r) => r.ruleId === rule).map((r) => r.level))];
+    expect(levels('host.openai.name-pattern')).toEqual(['error']);
+    expect(levels('host.claude.name-pattern')).toEqual(['warning']);
+    expect(levels('host.gemini.name-length')).toEqual(['note']);
+  });
+
+  it('fleet: each server judged under its entry name; a --fail-on-host host that blocks a tool makes it failing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mtc-hosts-'));
+    const file = join(dir, 'mcp.json');
+    writeFileSync(file, JSON.stringify({ mcpServers: { [SERVER_NAME]: { command: process.execPath, args: [join(ROOT, 'test/fixtures/host-rules-server.mjs')] } } }));
+    const run = await runCli(['fleet', file, '--checks', 'tools.name.*', '--hosts', 'all', '--fail-on-host', 'vscode', '--reporter', 'console,json,markdown']);
+    const fleet = JSON.parse(readFileSync(join(run.outputDir, 'fleet.json'), 'utf8')) as FleetReport;
+    const schema = JSON.parse(readFileSync(join(ROOT, 'data/report.schema.json'), 'utf8')) as object;
+    expect(new Ajv2020({ strict: false, validateFormats: false }).validate(schema, fleet)).toBe(true);
+    expect(run.code).toBe(1);
+    expect(fleet.servers[0]).toMatchObject({ outcome: 'failing', why: 'a tool is blocked on vscode (--fail-on-host)' });
+    expect(fleet.servers[0]!.report!.hosts).toMatchObject({ serverName: SERVER_NAME, serverNameFrom: 'option' });
+    expect(run.stdout).toMatch(/Hosts \(tools each host blocks or degrades/);
+    expect(readFileSync(join(run.outputDir, 'summary.md'), 'utf8')).toContain('| hostfix | 4 blocked · 1 degraded |');
   });
 });
