@@ -126,7 +126,7 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 
 const EXIT_CODES = `Exit codes:
   0  no failures (per --fail-on)
-  1  conformance failures
+  1  conformance failures (or, with --fail-on-host, a tool one of those hosts blocks)
   2  usage or configuration error
   3  the target could not be audited (did not start, unreachable, stopped answering)
   130  interrupted by SIGINT (Ctrl-C), 143 by SIGTERM; the target is killed, no report is written`;
