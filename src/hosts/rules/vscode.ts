@@ -15,7 +15,10 @@ const NAME_CHARACTERS = 'A-Za-z0-9_-';
 const ID_MAX = 64;
 const PREFIX_MAX = 18;
 
-/** VS Code's tool id prefix, `mcp_<server>_`, at most McpToolName.MaxPrefixLen characters. */
+/**
+ * VS Code's tool id prefix, at most McpToolName.MaxPrefixLen characters. Its form, `mcp_` + the server's label + `_`, is
+ * an assumption: the code that builds it was not found at a commit of microsoft/vscode we could cite.
+ */
 export function vscodePrefixLength(server: string): number {
   return Math.min(PREFIX_MAX, `mcp_${server}_`.length);
 }
