@@ -9,6 +9,7 @@ import { BUILT, ROOT, runCli } from './helpers/cli.js';
 import { evaluateHosts } from '../src/hosts/evaluate.js';
 import { HOST_PROFILES } from '../src/hosts/rules/index.js';
 import { sourceProblems } from '../src/hosts/sources.js';
+import { strictRewrite } from '../src/hosts/strict-schema.js';
 import { HOST_NAMES, type HostName } from '../src/model/hosts.js';
 // @ts-expect-error a fixture module without types
 import { HOST_RULE_TOOLS, SERVER_NAME } from './fixtures/host-rules-tools.mjs';
@@ -76,6 +77,45 @@ describe('host rules, each held to a fixture tool that breaks it alone', () => {
     expect(claude.counts).toEqual({ works: 9, degraded: 1, blocked: 4 });
     expect(judged.rules.map((r) => r.id)).toEqual(ALL_RULES.map((r) => r.id));
     expect(judged.hosts.find((h) => h.host === 'cursor')!.notSourced.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the strict rewrite', () => {
+  it('closes nested objects, in items and $defs, and keeps an optional enum able to be left out (null)', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        unit: { type: 'string', enum: ['C', 'F'] },
+        points: { type: 'array', items: { type: 'object', properties: { x: { type: 'number' } }, required: ['x'] } },
+        place: { $ref: '#/$defs/place' },
+      },
+      required: ['points', 'place'],
+      $defs: { place: { type: 'object', properties: { city: { type: 'string' }, zip: { oneOf: [{ type: 'string' }, { type: 'integer' }] } } } },
+    };
+    expect(strictRewrite(schema)).toEqual({
+      type: 'object',
+      properties: {
+        unit: { type: ['string', 'null'], enum: ['C', 'F', null] },
+        points: { type: 'array', items: { type: 'object', properties: { x: { type: 'number' } }, required: ['x'], additionalProperties: false } },
+        place: { $ref: '#/$defs/place' },
+      },
+      required: ['unit', 'points', 'place'],
+      additionalProperties: false,
+      $defs: {
+        place: {
+          type: 'object',
+          properties: { city: { type: ['string', 'null'] }, zip: { anyOf: [{ anyOf: [{ type: 'string' }, { type: 'integer' }] }, { type: 'null' }] } },
+          required: ['city', 'zip'],
+          additionalProperties: false,
+        },
+      },
+    });
+  });
+
+  it('gives no rewrite for an object open to other keys, however deep', () => {
+    expect(strictRewrite({ type: 'object', properties: { a: { type: 'array', items: { type: 'object', additionalProperties: { type: 'string' } } } } })).toBeUndefined();
+    // An empty schema for additionalProperties is falsy to the SDK's test: not open.
+    expect(strictRewrite({ type: 'object', additionalProperties: {} })).toEqual({ type: 'object', additionalProperties: false });
   });
 });
 

@@ -1,9 +1,10 @@
 import { isObject } from './schema-nodes.js';
 
 /**
- * An inputSchema rewritten for OpenAI's strict mode without changing what it accepts where that can be done
- * mechanically: every object closed (`additionalProperties: false`), every property required with the optional ones
- * made nullable, `oneOf` read as `anyOf`. Undefined when it cannot be: an object that allows other properties.
+ * An inputSchema rewritten for OpenAI's strict mode, where that can be done mechanically: every object closed
+ * (`additionalProperties: false`), every property required with the optional ones made nullable (null stands for "left
+ * out"), `oneOf` read as `anyOf`. Undefined when an object takes keys it does not name (additionalProperties true or a
+ * schema): closing it would drop them.
  */
 export function strictRewrite(schema: unknown): unknown {
   if (Array.isArray(schema)) {

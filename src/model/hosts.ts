@@ -44,7 +44,7 @@ export interface HostToolResult {
   tool: string;
   verdict: HostVerdict;
   findings: HostFinding[];
-  /** The inputSchema rewritten so that the host's schema rules pass without changing what it accepts, where that is mechanical. */
+  /** The inputSchema rewritten so that the host's schema rules pass, every declared property kept and still optional where it was (as nullable), where that is mechanical. */
   rewrittenSchema?: unknown;
 }
 
