@@ -38,6 +38,10 @@ export function hostsConsoleLines(hosts: HostsReport | undefined, paint: Palette
     lines.push(`  ${mark} ${row.host.padEnd(width)}  ${terminalInline(row.tool, 80)}: ${terminalInline(row.message, 300)} ${paint.dim(`[${row.rule}]`)}`);
     lines.push(`           ${''.padEnd(width)}  ${paint.dim('fix:')} ${terminalInline(row.fix, 300)}`);
   }
+  const rewritten = hosts.hosts.flatMap((h) => h.tools.filter((t) => t.rewrittenSchema !== undefined).map(() => h.host));
+  if (rewritten.length > 0) {
+    lines.push(paint.dim(`  ${rewritten.length} inputSchema(s) rewritten for ${[...new Set(rewritten)].join(', ')} strict mode: rewrittenSchema in report.json's hosts (and in summary.md, report.html)`));
+  }
   return lines;
 }
 

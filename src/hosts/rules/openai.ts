@@ -78,9 +78,11 @@ export const OPENAI: HostProfile = {
           const required = new Set(Array.isArray(node.schema['required']) ? node.schema['required'] : []);
           const optional = Object.keys(properties).filter((name) => !required.has(name));
           if (optional.length === 0) return [];
+          const names = optional.map((n) => `\`${n}\``).join(', ');
+          const them = optional.length === 1 ? 'it' : 'them';
           return [{
-            message: `strict mode makes ${optional.map((n) => `\`${n}\``).join(', ')} at ${placeOf(node.pointer)} required: the model must always send them`,
-            fix: `list ${optional.map((n) => `\`${n}\``).join(', ')} in \`required\` at ${placeOf(node.pointer)} and make them nullable (\`type: [..., "null"]\`)`,
+            message: `strict mode makes ${names} at ${placeOf(node.pointer)} required: the model must always send ${them}`,
+            fix: `list ${names} in \`required\` at ${placeOf(node.pointer)} and make ${them} nullable (\`type: [..., "null"]\`)`,
           }];
         });
       },
