@@ -8,6 +8,7 @@ import { DEFAULT_RUNS, DEFAULT_SEED } from '../property/seeds.js';
 import { parseReplayToken, type ReplayTarget } from '../property/replay.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../transport/sequence.js';
 import { SCENARIOS, type Scenario } from '../client-mode/scenarios.js';
+import { HOST_NAMES, isHostName, type HostName } from '../model/hosts.js';
 import { CONFIG_FILE, ConfigError, configFileLoader, configLayers, PACKAGE_KEY, TARGET_OPTIONS, targetOnCommandLine, type ConfigLayers } from './config-file.js';
 
 export class UsageError extends Error {
@@ -84,6 +85,16 @@ export interface CliOptions {
   seed: number;
   runs: number;
   replay?: ReplayTarget;
+  /** --hosts / --fail-on-host / --server-name: host compatibility of the listed tools, a separate axis from the checks. */
+  hosts?: HostOptions;
+}
+
+export interface HostOptions {
+  names: HostName[];
+  /** The hosts whose `blocked` tools make the exit code 1 (each is in `names`). */
+  failOn: HostName[];
+  /** The server's name in the hosts' configs (they prefix tool names with it); default: the name the server reports. */
+  serverName?: string;
 }
 
 /** The fleet command's own options; the safety and limit options are the audit's, passed to each server's. */
@@ -115,7 +126,7 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 
 const EXIT_CODES = `Exit codes:
   0  no failures (per --fail-on)
-  1  conformance failures
+  1  conformance failures (or, with --fail-on-host, a tool one of those hosts blocks)
   2  usage or configuration error
   3  the target could not be audited (did not start, unreachable, stopped answering)
   130  interrupted by SIGINT (Ctrl-C), 143 by SIGTERM; the target is killed, no report is written`;
@@ -260,6 +271,20 @@ const OPTIONS = {
     type: 'boolean',
     default: false,
     describe: 'fleet: a server that could not be audited (could not start, unreachable, needs a secret, timed out, invalid entry) makes the exit code 3',
+  },
+  hosts: {
+    type: 'string',
+    array: true,
+    describe: `host compatibility of every listed tool: all, or hosts (comma-separated or repeated: ${HOST_NAMES.join(', ')}); works / degraded / blocked per host and tool, by rules quoting each host's documentation or code; never changes a check's verdict or the exit code`,
+  },
+  'fail-on-host': {
+    type: 'string',
+    array: true,
+    describe: 'all, or hosts (as --hosts, which they are added to): a tool one of them blocks makes the exit code 1',
+  },
+  'server-name': {
+    type: 'string',
+    describe: "with --hosts: the server's name in the host's config, which hosts put in front of tool names (default: the name the server reports; fleet: each entry's)",
   },
   config: {
     type: 'string',
@@ -608,6 +633,7 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
     if (snapshotOut.trim() === '') throw new UsageError('--snapshot-out needs a file');
   }
   const sandbox = sandboxOptions(command, args);
+  const hosts = hostOptions(command, args);
   if (args.cwd !== undefined && (args.stdio === undefined || command === 'fleet')) throw new UsageError('--cwd applies to a --stdio target only (a fleet takes each server\'s cwd from its file)');
   if (!named && !args.list && !terminal.interactive && !client && !fleet) {
     throw new UsageError('name a target: --stdio, --url or --from-snapshot (or --reference-server)');
@@ -654,14 +680,38 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
     seed: args.seed,
     runs: args.runs,
     ...(replay ? { replay } : {}),
+    ...(hosts ? { hosts } : {}),
   };
+}
+
+/** `all`, or host names comma-separated or repeated; undefined when the option was not given. */
+function hostList(flag: string, values: readonly unknown[] | undefined): HostName[] | undefined {
+  if (values === undefined) return undefined;
+  const names = values.flatMap((v) => String(v).split(',')).map((v) => v.trim().toLowerCase()).filter(Boolean);
+  if (names.length === 0) throw new UsageError(`${flag} needs all or hosts: ${HOST_NAMES.join(', ')}`);
+  if (names.includes('all')) return [...HOST_NAMES];
+  for (const name of names) if (!isHostName(name)) throw new UsageError(`${flag}: unknown host "${name}" (choose from all, ${HOST_NAMES.join(', ')})`);
+  return HOST_NAMES.filter((host) => names.includes(host));
+}
+
+function hostOptions(command: string, args: ParsedArgs): HostOptions | undefined {
+  const names = hostList('--hosts', args.hosts);
+  const failOn = hostList('--fail-on-host', args['fail-on-host']) ?? [];
+  const serverName = args['server-name'];
+  if (serverName !== undefined && String(serverName).trim() === '') throw new UsageError('--server-name needs a name');
+  if (!names && failOn.length === 0) {
+    if (serverName !== undefined) throw new UsageError('--server-name goes with --hosts');
+    return undefined;
+  }
+  if (command !== 'run' && command !== 'fleet') throw new UsageError(`--hosts and --fail-on-host go with an audit or a fleet, not ${command}`);
+  return { names: HOST_NAMES.filter((host) => (names ?? []).includes(host) || failOn.includes(host)), failOn, ...(serverName !== undefined ? { serverName: String(serverName) } : {}) };
 }
 
 /** What a fleet report is written as (github's annotations are a single audit's). */
 export const FLEET_REPORTERS: readonly ReporterName[] = ['console', 'json', 'junit', 'sarif', 'markdown', 'html'];
 
 /** Options that name one target or belong to one server's audit: a fleet takes them from its files, per server. */
-const NOT_FOR_FLEET = ['stdio', 'url', 'from-snapshot', 'reference-server', 'header', 'env', 'baseline', 'revisions', 'list-changed-trigger', 'replay', 'list'] as const;
+const NOT_FOR_FLEET = ['stdio', 'url', 'from-snapshot', 'reference-server', 'header', 'env', 'baseline', 'revisions', 'list-changed-trigger', 'replay', 'list', 'server-name'] as const;
 
 /** The fleet command's options, and the usage errors of options that do not go with it. */
 function fleetOptions(command: CliOptions['command'], args: ParsedArgs, files: string[], reporters: string[]): FleetOptions | undefined {
