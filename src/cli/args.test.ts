@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { commandOptions, helpPointer, parseArgs, quickParse, UsageError, withSuggestions } from './args.js';
+import { helpPointer, parseArgs, quickParse, withSuggestions } from './args.js';
+import { commandOptions } from './options/commands.js';
+import { UsageError } from './usage-error.js';
 
 const VERSION = '9.9.9';
 

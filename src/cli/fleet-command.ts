@@ -18,7 +18,8 @@ import { FLEET_JSON_FILE, writeFleetFiles } from '../report/fleet-files.js';
 import { FILE_REPORTER_NAMES } from '../report/names.js';
 import { formatDuration } from '../report/duration.js';
 import { terminalInline } from '../report/text-safety.js';
-import { UsageError, type CliOptions } from './args.js';
+import type { CliOptions } from './args.js';
+import { UsageError } from './usage-error.js';
 import { cliScript } from './cli-script.js';
 import { prepareOutputDir } from './output-dir.js';
 
