@@ -1,4 +1,4 @@
-import { errorOf, isObject, type JsonRpcId, type Received } from '../jsonrpc.js';
+import { errorOf, isObject, type JsonRpcId, type Received } from '../../src/core/jsonrpc.js';
 
 /**
  * Picks the response answering `id` among received messages: the one carrying that id, else an error

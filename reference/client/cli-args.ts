@@ -1,6 +1,6 @@
 import { DEFECTS, isDefectName, type Defect, type DefectName } from './defects.js';
 import { isLegacyRevision } from './legacy-client.js';
-import type { Wire } from '../model/wire.js';
+import type { Wire } from '../../src/core/wire.js';
 
 const ONLY_LABEL = { http: 'HTTP', stdio: 'stdio' } as const;
 

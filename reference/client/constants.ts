@@ -8,10 +8,6 @@ export function clientCapabilities(): Record<string, unknown> {
   return { elicitation: { form: {} }, roots: {} };
 }
 
-export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
-export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
-export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';
-
 export const REQUEST_TIMEOUT_MS = 10_000;
 /** Retries after the first `input_required` result, at most. */
 export const MAX_MRTR_RETRIES = 10;

@@ -1,4 +1,4 @@
-import { isObject, type JsonRpcId } from '../jsonrpc.js';
+import { isObject, type JsonRpcId } from '../../src/core/jsonrpc.js';
 import type { Defects } from './defects.js';
 import { warn } from './log.js';
 import type { Rpc } from './rpc.js';

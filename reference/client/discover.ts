@@ -1,4 +1,4 @@
-import { errorOf, isObject, resultOf } from '../jsonrpc.js';
+import { errorOf, isObject, resultOf } from '../../src/core/jsonrpc.js';
 import { PROTOCOL_VERSION } from './constants.js';
 import type { Defects } from './defects.js';
 import { Fatal } from './fatal.js';

@@ -1,4 +1,4 @@
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../../src/core/jsonrpc.js';
 
 /** An `x-mcp-header` annotation on a property reachable through `properties` keys only. */
 export interface HeaderAnnotation {
@@ -99,13 +99,4 @@ function checkOne(
 
 function escapePointer(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-export function valueAtPath(args: unknown, path: readonly string[]): unknown {
-  let current: unknown = args;
-  for (const key of path) {
-    if (!isObject(current) || !Object.hasOwn(current, key)) return undefined;
-    current = current[key];
-  }
-  return current;
 }

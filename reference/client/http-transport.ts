@@ -1,4 +1,4 @@
-import { isObject, type JsonRpcId, type Received } from '../jsonrpc.js';
+import { isObject, type JsonRpcId, type Received } from '../../src/core/jsonrpc.js';
 import { AnswerPicker } from './answer.js';
 import { warn } from './log.js';
 import { SseParser } from './sse.js';

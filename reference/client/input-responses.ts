@@ -1,4 +1,4 @@
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../../src/core/jsonrpc.js';
 
 export type InputResponsesOutcome =
   | { ok: true; responses: Record<string, unknown> }

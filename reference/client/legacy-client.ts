@@ -1,5 +1,5 @@
-import { isObject } from '../jsonrpc.js';
-import { compareWires, isInitializeWire, isWire, type Wire } from '../model/wire.js';
+import { isObject } from '../../src/core/jsonrpc.js';
+import { compareWires, isInitializeWire, isWire, type Wire } from '../../src/core/wire.js';
 import { CLIENT_INFO, MAX_LIST_PAGES } from './constants.js';
 import type { Defects } from './defects.js';
 import { Fatal } from './fatal.js';

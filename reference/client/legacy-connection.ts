@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { canonicalJson } from '../canonical-json.js';
-import { isObject } from '../jsonrpc.js';
+import { canonicalJson } from '../../src/core/canonical-json.js';
+import { isObject } from '../../src/core/jsonrpc.js';
 import { REQUEST_TIMEOUT_MS } from './constants.js';
 import { Fatal } from './fatal.js';
 import { warn } from './log.js';

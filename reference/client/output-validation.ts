@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Ajv, AnySchema, ErrorObject, ValidateFunction } from 'ajv';
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../../src/core/jsonrpc.js';
 
 const requireCjs = createRequire(import.meta.url);
 

@@ -1,5 +1,6 @@
 import type { Defects } from './defects.js';
-import { valueAtPath, type HeaderAnnotation } from './header-annotations.js';
+import type { HeaderAnnotation } from './header-annotations.js';
+import { valueAtPath } from '../../src/core/value-at-path.js';
 import { base64Sentinel, headerText, isPlainSafe, looksLikeSentinel } from './header-value.js';
 import { warn } from './log.js';
 

@@ -13,8 +13,8 @@ import { SseParser } from './sse.js';
 import { startScriptedServer, type Arrival, type ScriptedServer } from './scripted-server.fixture.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
-/** The compiled client; REFERENCE_CLIENT_MAIN points elsewhere (e.g. /tmp/refclient-dist/src/reference-client/main.js). */
-const CLIENT = process.env.REFERENCE_CLIENT_MAIN ?? join(REPO, 'dist/src/reference-client/main.js');
+/** The compiled client; REFERENCE_CLIENT_MAIN points elsewhere (e.g. /tmp/refclient-dist/reference/client/main.js). */
+const CLIENT = process.env.REFERENCE_CLIENT_MAIN ?? join(REPO, 'dist/reference/client/main.js');
 const SERVER = join(REPO, 'dist/reference-server/main.js');
 const CLIENT_BUILT = existsSync(CLIENT);
 const SERVER_BUILT = existsSync(SERVER);

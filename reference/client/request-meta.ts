@@ -1,11 +1,5 @@
-import {
-  CLIENT_INFO,
-  META_CLIENT_CAPABILITIES,
-  META_CLIENT_INFO,
-  META_PROTOCOL_VERSION,
-  PROTOCOL_VERSION,
-  clientCapabilities,
-} from './constants.js';
+import { CLIENT_INFO, PROTOCOL_VERSION, clientCapabilities } from './constants.js';
+import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../../src/core/meta-keys.js';
 
 export interface MetaOptions {
   withCapabilities: boolean;

@@ -1,4 +1,4 @@
-import type { JsonRpcId, Received } from '../jsonrpc.js';
+import type { JsonRpcId, Received } from '../../src/core/jsonrpc.js';
 import { REQUEST_TIMEOUT_MS, callTimeoutMs } from './constants.js';
 import type { Defects } from './defects.js';
 import { standardHeaders } from './http-headers.js';

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { errorOf, isObject, type JsonRpcId, type Received } from '../jsonrpc.js';
+import { errorOf, isObject, type JsonRpcId, type Received } from '../../src/core/jsonrpc.js';
 import { idKey } from './answer.js';
 import { warn } from './log.js';
 import { RequestFailure, timedOut, type Outgoing, type Transport } from './transport.js';

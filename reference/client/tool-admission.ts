@@ -1,4 +1,4 @@
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../../src/core/jsonrpc.js';
 import type { Defects } from './defects.js';
 import { checkHeaderAnnotations, type HeaderAnnotation } from './header-annotations.js';
 import { warn } from './log.js';

@@ -1,4 +1,4 @@
-import { errorOf, isObject, resultOf, type JsonRpcId } from '../jsonrpc.js';
+import { errorOf, isObject, resultOf, type JsonRpcId } from '../../src/core/jsonrpc.js';
 import { CLIENT_INFO, MAX_MRTR_RETRIES, OTHER_PROTOCOL_VERSION } from './constants.js';
 import type { Defects } from './defects.js';
 import { answerInputRequests } from './input-responses.js';

@@ -1,4 +1,4 @@
-import { errorOf, resultOf, type JsonRpcId } from '../jsonrpc.js';
+import { errorOf, resultOf, type JsonRpcId } from '../../src/core/jsonrpc.js';
 import { MAX_LIST_PAGES } from './constants.js';
 import type { Defects } from './defects.js';
 import { Fatal } from './fatal.js';

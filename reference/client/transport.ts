@@ -1,4 +1,4 @@
-import type { JsonRpcId, Received } from '../jsonrpc.js';
+import type { JsonRpcId, Received } from '../../src/core/jsonrpc.js';
 
 /** One message as it goes on the wire. */
 export interface Outgoing {

@@ -1,4 +1,4 @@
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../../src/core/jsonrpc.js';
 import { ErrorCode } from './constants.js';
 import { invalidParams, missingCapability, ProtocolError } from './protocol-error.js';
 import { supportsFormElicitation } from './request-meta.js';

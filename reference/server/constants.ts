@@ -3,11 +3,6 @@ export const SUPPORTED_VERSIONS: readonly string[] = [PROTOCOL_VERSION];
 
 export const SERVER_INFO = { name: 'mcp-tools-conformance-reference-server', version: '0.1.0' } as const;
 
-export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
-export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
-export const META_LOG_LEVEL = 'io.modelcontextprotocol/logLevel';
-export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
-
 export const PAGE_SIZE = 4;
 export const LIST_TTL_MS = 60_000;
 export const DISCOVER_TTL_MS = 60_000;

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { JsonRpcId } from '../jsonrpc.js';
+import type { JsonRpcId } from '../../src/core/jsonrpc.js';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from './cli-args.js';
 import { DEFECTS, formatDefectList, NO_DEFECTS, type DefectName } from './defects.js';

@@ -1,4 +1,4 @@
-import { isObject, type JsonRpcId } from '../jsonrpc.js';
+import { isObject, type JsonRpcId } from '../../src/core/jsonrpc.js';
 import type { DefectSet } from './defects.js';
 import { ErrorCode, PROTOCOL_VERSION, SUPPORTED_VERSIONS } from './constants.js';
 import { discoverResult } from './discover.js';

@@ -1,4 +1,4 @@
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../../src/core/jsonrpc.js';
 import type { JsonSchema } from './tool-types.js';
 
 /** One `x-mcp-header` annotation: the header name part and the argument path it mirrors. */

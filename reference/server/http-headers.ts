@@ -1,4 +1,4 @@
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../../src/core/jsonrpc.js';
 import type { DefectSet } from './defects.js';
 import { headerAnnotations, valueAtPath } from './header-annotations.js';
 import { decodeHeaderValue } from './header-value.js';

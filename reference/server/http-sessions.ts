@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../../src/core/jsonrpc.js';
 import type { DefectSet } from './defects.js';
 import type { HeaderBag } from './http-headers.js';
 import type { InitializeRevision } from './revisions.js';

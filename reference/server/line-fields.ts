@@ -1,5 +1,5 @@
-import { isObject } from '../jsonrpc.js';
-import { META_LOG_LEVEL } from './constants.js';
+import { isObject } from '../../src/core/jsonrpc.js';
+import { META_LOG_LEVEL } from '../../src/core/meta-keys.js';
 
 function parse(line: string): Record<string, unknown> {
   try {

@@ -1,4 +1,4 @@
-import type { JsonRpcId } from '../jsonrpc.js';
+import type { JsonRpcId } from '../../src/core/jsonrpc.js';
 import type { ProtocolError } from './protocol-error.js';
 
 export type OutgoingMessage = Record<string, unknown>;

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ajv } from 'ajv';
-import { standaloneModule } from '../schema/precompiled/standalone.js';
+import { standaloneModule } from '../../src/core/standalone.js';
 import { BETA_DEFINITION } from './beta-tools.js';
 import { SEARCH_DEFECT_DEFINITIONS } from './search-defects.js';
 import { inputAjv, inputValidatorsFingerprint, PRECOMPILED_INPUT_VALIDATORS, schemaKey } from './tool-input.js';
@@ -21,7 +21,7 @@ export function referenceInputValidatorsModule(): string {
   return standaloneModule(ajv as unknown as Ajv, exports, inputValidatorsFingerprint());
 }
 
-/** Writes the module next to tool-input (dist/src/reference-server/ after the build). */
+/** Writes the module next to tool-input (dist/reference/server/ after the build). */
 export function writeReferenceInputValidators(directory = dirname(fileURLToPath(import.meta.url))): string {
   const file = join(directory, PRECOMPILED_INPUT_VALIDATORS);
   writeFileSync(file, referenceInputValidatorsModule());

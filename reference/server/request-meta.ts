@@ -1,5 +1,6 @@
-import { isObject } from '../jsonrpc.js';
-import { META_CLIENT_CAPABILITIES, META_LOG_LEVEL, META_PROTOCOL_VERSION, PROTOCOL_VERSION } from './constants.js';
+import { isObject } from '../../src/core/jsonrpc.js';
+import { PROTOCOL_VERSION } from './constants.js';
+import { META_CLIENT_CAPABILITIES, META_LOG_LEVEL, META_PROTOCOL_VERSION } from '../../src/core/meta-keys.js';
 import { invalidMeta } from './protocol-error.js';
 
 export type ProgressToken = string | number;

@@ -1,5 +1,6 @@
-import { isObject } from '../jsonrpc.js';
-import { META_SERVER_INFO, SERVER_INFO } from './constants.js';
+import { isObject } from '../../src/core/jsonrpc.js';
+import { SERVER_INFO } from './constants.js';
+import { META_SERVER_INFO } from '../../src/core/meta-keys.js';
 import type { DefectSet } from './defects.js';
 import type { OutgoingMessage } from './messages.js';
 import { methodNotFound } from './protocol-error.js';

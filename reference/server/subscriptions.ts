@@ -1,4 +1,4 @@
-import { isObject, type JsonRpcId } from '../jsonrpc.js';
+import { isObject, type JsonRpcId } from '../../src/core/jsonrpc.js';
 import type { DefectSet } from './defects.js';
 import { notification, type OutgoingMessage } from './messages.js';
 import { invalidParams } from './protocol-error.js';

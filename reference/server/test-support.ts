@@ -1,6 +1,6 @@
 /** Builders and a tiny HTTP client shared by the reference server's tests. */
 import { request as httpRequest, type Agent, type IncomingHttpHeaders } from 'node:http';
-import type { JsonRpcId } from '../jsonrpc.js';
+import type { JsonRpcId } from '../../src/core/jsonrpc.js';
 import { NO_DEFECTS, type DefectName } from './defects.js';
 import type { HandlerContext } from './reply.js';
 import type { InitializeRevision } from './revisions.js';

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
-import { canonicalJson } from '../canonical-json.js';
-import { fingerprintOf, loadPrecompiled, type PrecompiledModule } from '../schema/precompiled/load.js';
+import { canonicalJson } from '../../src/core/canonical-json.js';
+import { fingerprintOf, loadPrecompiled, type PrecompiledModule } from '../../src/core/precompiled.js';
 import type { JsonSchema } from './tool-types.js';
 
 const requireCjs = createRequire(import.meta.url);

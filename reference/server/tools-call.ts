@@ -1,4 +1,4 @@
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../../src/core/jsonrpc.js';
 import { NO_DEFECTS, type DefectName, type DefectSet } from './defects.js';
 import { ErrorCode } from './constants.js';
 import { invalidParams, ProtocolError } from './protocol-error.js';

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import parser from 'yargs-parser';
 import { REPORTER_NAMES, isReporterName, type ReporterName } from '../report/names.js';
 import type { SpecChoice } from '../protocol/negotiate.js';
-import { isWire, WIRES, type Wire } from '../model/wire.js';
+import { isWire, WIRES, type Wire } from '../core/wire.js';
 import { globToRegExp, parsePatterns } from '../runner/registry.js';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../property/seeds.js';
 import { parseReplayToken, type ReplayTarget } from '../property/replay.js';

@@ -3,9 +3,10 @@ import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv';
 
 /**
- * Validators of our own schemas are precompiled by the build (ajv standalone code, `npm run build`) next to this
- * file. Each module carries the fingerprint of what it was compiled from; one that does not match (or is missing,
- * as when tests run from source) is ignored and the schemas are compiled at run time instead.
+ * Validators of our own schemas are precompiled by the build (ajv standalone code, `npm run build`) next to the
+ * module that writes them (the auditor's: src/schema/precompiled/generate.ts; the reference server's: its tool-input).
+ * Each module carries the fingerprint of what it was compiled from; one that does not match (or is missing, as when
+ * tests run from source) is ignored and the schemas are compiled at run time instead.
  */
 const requireCjs = createRequire(import.meta.url);
 
@@ -29,12 +30,12 @@ export function fingerprintOf(inputs: unknown): string {
 
 /**
  * The module's validators when it exists and was compiled from exactly `fingerprint`'s inputs; undefined otherwise.
- * `file` is looked up next to this loader, or next to the module whose URL is `near`.
+ * `file` is looked up next to the module whose URL is `near`.
  */
-export function loadPrecompiled(file: string, fingerprint: string, near?: string): PrecompiledModule | undefined {
+export function loadPrecompiled(file: string, fingerprint: string, near: string): PrecompiledModule | undefined {
   let loaded: { fingerprint?: unknown } & Record<string, unknown>;
   try {
-    loaded = (near === undefined ? requireCjs : createRequire(near))(`./${file}`) as typeof loaded;
+    loaded = createRequire(near)(`./${file}`) as typeof loaded;
   } catch {
     return undefined;
   }

@@ -1,4 +1,4 @@
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../core/jsonrpc.js';
 import type { Exchange } from '../model/exchange.js';
 import { lateAnswer } from '../transport/late-answers.js';
 import { CallPace, type PaceSummary } from './call-pace.js';

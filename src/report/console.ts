@@ -8,7 +8,7 @@ import { couldNotAudit, notAuditedLines, notAuditedReason, revisionsNotAuditedLi
 import { terminalInline } from './text-safety.js';
 import type { Reporter } from './types.js';
 import { notAuditedLabel, type RevisionsReport, type RunReport } from '../model/report.js';
-import type { Wire } from '../model/wire.js';
+import type { Wire } from '../core/wire.js';
 
 export interface ConsoleReporterOptions {
   stream?: NodeJS.WritableStream;

@@ -1,7 +1,7 @@
 // What both HTTP transports share: Streamable HTTP (http.ts) and the deprecated HTTP+SSE (http-sse.ts).
 import { createRequire } from 'node:module';
 import type { Dispatcher, Pool as PoolType } from 'undici';
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../core/jsonrpc.js';
 import { TargetNotStartedError, TargetUnavailableError } from './types.js';
 import type { TransportFailure } from '../model/exchange.js';
 import { REDACTED } from '../model/redacted.js';

@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import type { JsonRpcId } from '../jsonrpc.js';
+import type { JsonRpcId } from '../core/jsonrpc.js';
 import {
   describePath,
   describeUrl,

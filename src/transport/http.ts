@@ -1,7 +1,7 @@
 import { callOf } from './late-answers.js';
 import type { Dispatcher } from 'undici';
-import { isObject, isServerRequest } from '../jsonrpc.js';
-import type { JsonRpcId } from '../jsonrpc.js';
+import { isObject, isServerRequest } from '../core/jsonrpc.js';
+import type { JsonRpcId } from '../core/jsonrpc.js';
 import { recordNotification, StrayLog } from './evidence-caps.js';
 import { jsonNestedDeeperThan, MAX_JSON_DEPTH, tooDeepMessage } from './json-depth.js';
 import { ListenState } from './listen-stream.js';

@@ -1,4 +1,4 @@
-import { resultOf } from '../../src/jsonrpc.js';
+import { resultOf } from '../../src/core/jsonrpc.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Exchange } from '../../src/model/exchange.js';

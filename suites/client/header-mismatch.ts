@@ -1,4 +1,4 @@
-import { errorOf, isObject } from '../../src/jsonrpc.js';
+import { errorOf, isObject } from '../../src/core/jsonrpc.js';
 import { TOOL } from '../../src/client-mode/scenarios.js';
 import { ERR, MODERN_ERROR_CODES } from '../../src/protocol/constants.js';
 import { evidenceOf, type ClientCheckDefinition } from '../../src/runner/client-check.js';

@@ -1,5 +1,6 @@
-import { isObject } from '../../src/jsonrpc.js';
-import { META_PROTOCOL_VERSION, NAME_HEADER_SOURCE } from '../../src/protocol/constants.js';
+import { isObject } from '../../src/core/jsonrpc.js';
+import { NAME_HEADER_SOURCE } from '../../src/protocol/constants.js';
+import { META_PROTOCOL_VERSION } from '../../src/core/meta-keys.js';
 import { CUT_STREAM_EVENT_IDS, TOOL } from '../../src/client-mode/scenarios.js';
 import { evidenceOf, type ClientCheckDefinition, type SeenRequest } from '../../src/runner/client-check.js';
 import { decodeHeaderValue, encodeHeaderValue, isPlainHeaderSafe } from '../../src/transport/header-encoding.js';

@@ -1,7 +1,7 @@
 import type { KeywordText, Outcome, SpecSentence, SpecSentences } from '../../src/model/check.js';
-import { MODERN_VERSION } from '../../src/model/wire.js';
+import { MODERN_VERSION } from '../../src/core/wire.js';
 import { evidenceOf, type ClientCheckContext, type ClientCheckDefinition, type SeenRequest } from '../../src/runner/client-check.js';
-import { canonicalJson } from '../../src/canonical-json.js';
+import { canonicalJson } from '../../src/core/canonical-json.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 
 export { fail, note, pass, skip };

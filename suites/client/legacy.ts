@@ -1,7 +1,7 @@
-import { isObject } from '../../src/jsonrpc.js';
+import { isObject } from '../../src/core/jsonrpc.js';
 import type { SeenMessage } from '../../src/model/client-observation.js';
 import type { SpecSentences } from '../../src/model/check.js';
-import { LEGACY } from '../../src/model/wire.js';
+import { LEGACY } from '../../src/core/wire.js';
 import { evidenceOf, type ClientCheckContext, type ClientCheckDefinition } from '../../src/runner/client-check.js';
 import { idNeverReusedSentence, reusedKeys } from '../kit/id-never-reused.js';
 import { onWires, perWire, since } from '../kit/same-sentences.js';

@@ -1,5 +1,5 @@
-import { canonicalJson } from '../../src/canonical-json.js';
-import { isObject } from '../../src/jsonrpc.js';
+import { canonicalJson } from '../../src/core/canonical-json.js';
+import { isObject } from '../../src/core/jsonrpc.js';
 import { TOOL } from '../../src/client-mode/scenarios.js';
 import { evidenceOf, type ClientCheckContext, type ClientCheckDefinition } from '../../src/runner/client-check.js';
 import { clientCheck, describeRequest, judgeRequests, retries, sameId, sentence, skip } from './kit.js';

@@ -1,6 +1,6 @@
-import { isObject } from '../../src/jsonrpc.js';
+import { isObject } from '../../src/core/jsonrpc.js';
 import type { ClientCheckDefinition, SeenRequest } from '../../src/runner/client-check.js';
-import { LEGACY } from '../../src/model/wire.js';
+import { LEGACY } from '../../src/core/wire.js';
 import { onWires } from '../kit/same-sentences.js';
 import { clientCheck, describeRequest, judgeRequests, reusedWhileInFlight, sentence } from './kit.js';
 

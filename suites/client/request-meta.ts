@@ -1,5 +1,5 @@
-import { isObject } from '../../src/jsonrpc.js';
-import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../../src/protocol/constants.js';
+import { isObject } from '../../src/core/jsonrpc.js';
+import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../../src/core/meta-keys.js';
 import type { ClientCheckDefinition, SeenRequest } from '../../src/runner/client-check.js';
 import { clientCheck, describeRequest, judgeRequests, sentence } from './kit.js';
 

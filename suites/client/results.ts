@@ -1,5 +1,5 @@
 import { CONTROL_ERROR_CODE, LEGACY_ERROR_CODE, TOOL, UNKNOWN_RESULT_TYPE } from '../../src/client-mode/scenarios.js';
-import { errorOf } from '../../src/jsonrpc.js';
+import { errorOf } from '../../src/core/jsonrpc.js';
 import { evidenceOf, type ClientCheckContext, type ClientCheckDefinition, type SeenRequest } from '../../src/runner/client-check.js';
 import { onWires } from '../kit/same-sentences.js';
 import { clientCheck, describeRequest, fail, judgeDriverLine, pass, sentence, skip } from './kit.js';

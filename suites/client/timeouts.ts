@@ -1,4 +1,4 @@
-import { isObject } from '../../src/jsonrpc.js';
+import { isObject } from '../../src/core/jsonrpc.js';
 import { TOOL } from '../../src/client-mode/scenarios.js';
 import { CALL_TIMEOUT_MS } from '../../src/client-mode/driver-contract.js';
 import { SLOW_ANSWER_MS, SLOW_PROGRESS_EVERY_MS } from '../../src/client-mode/slow-answer.js';

@@ -2,7 +2,8 @@ import { INVALID_HEADER_TOOLS, TOOL } from '../../src/client-mode/scenarios.js';
 import type { Outcome, SpecSentence } from '../../src/model/check.js';
 import { evidenceOf, type ClientCheckContext, type ClientCheckDefinition, type SeenRequest } from '../../src/runner/client-check.js';
 import { decodeHeaderValue, encodeHeaderValue, isPlainHeaderSafe } from '../../src/transport/header-encoding.js';
-import { findHeaderAnnotations, valueAtPath } from '../../src/transport/param-headers.js';
+import { findHeaderAnnotations } from '../../src/transport/param-headers.js';
+import { valueAtPath } from '../../src/core/value-at-path.js';
 import { clientCheck, describeRequest, fail, judgeRequests, sentence, skip } from './kit.js';
 
 const SCHEMA_EXTENSION = 'basic/transports/streamable-http#schema-extension';

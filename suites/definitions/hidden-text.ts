@@ -1,6 +1,6 @@
-import { isObject } from '../../src/jsonrpc.js';
+import { isObject } from '../../src/core/jsonrpc.js';
 import type { SpecSentence } from '../../src/model/check.js';
-import { compareWires } from '../../src/model/wire.js';
+import { compareWires } from '../../src/core/wire.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import { perTool } from '../kit/listed-tools.js';
 import { fail } from '../kit/outcome.js';

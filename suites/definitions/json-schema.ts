@@ -1,8 +1,8 @@
-import { isObject } from '../../src/jsonrpc.js';
+import { isObject } from '../../src/core/jsonrpc.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Outcome, SpecSentence, SpecSentences } from '../../src/model/check.js';
-import { compareWires, WIRES, type Wire } from '../../src/model/wire.js';
+import { compareWires, WIRES, type Wire } from '../../src/core/wire.js';
 import {
   analyzeRefs,
   dialectOf,

@@ -1,6 +1,6 @@
-import { isObject } from '../../src/jsonrpc.js';
+import { isObject } from '../../src/core/jsonrpc.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
-import { WIRES, type Wire } from '../../src/model/wire.js';
+import { WIRES, type Wire } from '../../src/core/wire.js';
 import type { AttributedIssue } from '../../src/runner/result-schemas.js';
 import { issuesMessage, listedTools, perTool, toolEvidence, toolSchemaIssues } from '../kit/listed-tools.js';
 import { fail, pass, skip } from '../kit/outcome.js';

@@ -1,7 +1,7 @@
-import { errorOf, isObject } from '../../src/jsonrpc.js';
+import { errorOf, isObject } from '../../src/core/jsonrpc.js';
 import { describeIssues } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
-import { MODERN_VERSION } from '../../src/model/wire.js';
+import { MODERN_VERSION } from '../../src/core/wire.js';
 import type { StrayEvent } from '../../src/model/exchange.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { fromRevision, onWires, perWire, schemaRule, since } from '../kit/same-sentences.js';

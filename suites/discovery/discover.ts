@@ -1,6 +1,6 @@
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
-import { META_SERVER_INFO } from '../../src/protocol/constants.js';
-import { MODERN_VERSION } from '../../src/model/wire.js';
+import { errorOf, isObject, resultOf } from '../../src/core/jsonrpc.js';
+import { META_SERVER_INFO } from '../../src/core/meta-keys.js';
+import { MODERN_VERSION } from '../../src/core/wire.js';
 import { describeIssues } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import { fail, pass, skip } from '../kit/outcome.js';

@@ -1,4 +1,4 @@
-import { isObject } from '../../src/jsonrpc.js';
+import { isObject } from '../../src/core/jsonrpc.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { SpecSentence } from '../../src/model/check.js';
 import type { Exchange } from '../../src/model/exchange.js';

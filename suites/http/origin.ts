@@ -1,4 +1,4 @@
-import { errorOf, resultOf } from '../../src/jsonrpc.js';
+import { errorOf, resultOf } from '../../src/core/jsonrpc.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Outcome } from '../../src/model/check.js';

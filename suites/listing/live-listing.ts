@@ -1,5 +1,5 @@
-import { canonicalJson } from '../../src/canonical-json.js';
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
+import { canonicalJson } from '../../src/core/canonical-json.js';
+import { errorOf, isObject, resultOf } from '../../src/core/jsonrpc.js';
 import { TargetGoneError } from '../../src/protocol/errors.js';
 import { walkTools, type ToolWalk } from '../../src/protocol/tool-walk.js';
 import { TargetUnavailableError } from '../../src/transport/types.js';
@@ -9,7 +9,8 @@ import { methodOf } from '../../src/runner/result-schemas.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { LISTING_ONLY } from '../kit/shared-connections.js';
 import { fromRevision } from '../kit/same-sentences.js';
-import { ERR, META_CLIENT_INFO } from '../../src/protocol/constants.js';
+import { ERR } from '../../src/protocol/constants.js';
+import { META_CLIENT_INFO } from '../../src/core/meta-keys.js';
 
 const names = (walk: ToolWalk) => walk.tools.map((t) => (typeof t.name === 'string' ? t.name : '#?'));
 const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');

@@ -1,4 +1,4 @@
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
+import { errorOf, isObject, resultOf } from '../../src/core/jsonrpc.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import { answerInputRequests, CAPABILITIES, conversations } from './mrtr.js';
 import { fail, pass, skip } from '../kit/outcome.js';

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isObject, type JsonRpcId } from '../../src/jsonrpc.js';
+import { isObject, type JsonRpcId } from '../../src/core/jsonrpc.js';
 import { pending, type CheckDefinition } from '../../src/runner/types.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import type { McpClient } from '../../src/protocol/client.js';
 import type { Evidence, Outcome, SpecSentence } from '../../src/model/check.js';
-import { isInitializeWire, MODERN_VERSION, type Wire } from '../../src/model/wire.js';
+import { isInitializeWire, MODERN_VERSION, type Wire } from '../../src/core/wire.js';
 import type { Exchange, StrayEvent } from '../../src/model/exchange.js';
 import { CANCEL_WATCH_MS, readMarkerMethod, type SentCancellation } from '../../src/runner/cancellation.js';
 import { lateAnswer } from '../../src/transport/late-answers.js';

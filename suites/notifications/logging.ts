@@ -1,7 +1,8 @@
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
-import { ERR, LOG_LEVELS, META_LOG_LEVEL } from '../../src/protocol/constants.js';
+import { errorOf, isObject, resultOf } from '../../src/core/jsonrpc.js';
+import { ERR, LOG_LEVELS } from '../../src/protocol/constants.js';
+import { META_LOG_LEVEL } from '../../src/core/meta-keys.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
-import { isInitializeWire } from '../../src/model/wire.js';
+import { isInitializeWire } from '../../src/core/wire.js';
 import type { SpecSentence } from '../../src/model/check.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { isListen, notificationsSeen, requestMeta, seenEvidence, type SeenNotification } from '../kit/notifications-seen.js';

@@ -1,5 +1,5 @@
-import { canonicalJson } from '../../src/canonical-json.js';
-import { isObject } from '../../src/jsonrpc.js';
+import { canonicalJson } from '../../src/core/canonical-json.js';
+import { isObject } from '../../src/core/jsonrpc.js';
 import {
   DEFAULT_PROPERTY_OPTIONS,
   DEFAULT_RUNS,

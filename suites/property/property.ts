@@ -1,12 +1,12 @@
-import { canonicalJson } from '../../src/canonical-json.js';
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
+import { canonicalJson } from '../../src/core/canonical-json.js';
+import { errorOf, isObject, resultOf } from '../../src/core/jsonrpc.js';
 import { invalidCases, ValidArguments, type Arguments, type ArgumentSource, type InvalidCase } from '../../src/property/index.js';
 import { describeIssues } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import { compileArgumentSchema, pickInvalidArguments, undeclaredDialectOn, type ArgumentVerdict, type UndeclaredDialect } from '../../src/schema/arguments/index.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import type { Outcome } from '../../src/model/check.js';
-import type { Wire } from '../../src/model/wire.js';
+import type { Wire } from '../../src/core/wire.js';
 import { note } from '../kit/outcome.js';
 import { searchTools, type ToolCall } from './property-search.js';
 import type { ListedTool } from '../kit/listed-tools.js';

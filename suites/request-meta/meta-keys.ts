@@ -1,4 +1,4 @@
-import { isObject } from '../../src/jsonrpc.js';
+import { isObject } from '../../src/core/jsonrpc.js';
 import { extensionIdIssues, metaKeyIssues, type MetaKeyIssue, type MetaKeyRule } from '../../src/protocol/meta-key.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import type { CheckDefinition } from '../../src/runner/types.js';

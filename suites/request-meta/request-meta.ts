@@ -1,6 +1,7 @@
-import { errorOf, isObject, resultOf, type JsonRpcId } from '../../src/jsonrpc.js';
-import { ERR, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from '../../src/protocol/constants.js';
-import { isInitializeWire, LEGACY_VERSION, MODERN_VERSION } from '../../src/model/wire.js';
+import { errorOf, isObject, resultOf, type JsonRpcId } from '../../src/core/jsonrpc.js';
+import { ERR } from '../../src/protocol/constants.js';
+import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from '../../src/core/meta-keys.js';
+import { isInitializeWire, LEGACY_VERSION, MODERN_VERSION } from '../../src/core/wire.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import { pending, type CheckDefinition } from '../../src/runner/types.js';
 import type { Outcome } from '../../src/model/check.js';

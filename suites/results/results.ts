@@ -1,5 +1,5 @@
-import { isObject, resultOf } from '../../src/jsonrpc.js';
-import { META_SERVER_INFO } from '../../src/protocol/constants.js';
+import { isObject, resultOf } from '../../src/core/jsonrpc.js';
+import { META_SERVER_INFO } from '../../src/core/meta-keys.js';
 import { methodOf } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Exchange } from '../../src/model/exchange.js';

@@ -1,8 +1,8 @@
-import { errorOf, isObject, type JsonRpcId } from '../../src/jsonrpc.js';
+import { errorOf, isObject, type JsonRpcId } from '../../src/core/jsonrpc.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import type { ListenStream } from '../../src/transport/types.js';
 import type { Exchange } from '../../src/model/exchange.js';
-import { isInitializeWire } from '../../src/model/wire.js';
+import { isInitializeWire } from '../../src/core/wire.js';
 
 export const ACKNOWLEDGED = 'notifications/subscriptions/acknowledged';
 export const LIST_CHANGED = 'notifications/tools/list_changed';

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { errorOf, isObject, resultOf, type JsonRpcId } from '../../src/jsonrpc.js';
+import { errorOf, isObject, resultOf, type JsonRpcId } from '../../src/core/jsonrpc.js';
 import type { McpClient } from '../../src/protocol/client.js';
 import { walkTools } from '../../src/protocol/tool-walk.js';
 import type { CheckContext } from '../../src/runner/context.js';

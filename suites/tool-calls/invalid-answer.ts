@@ -1,7 +1,7 @@
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
+import { errorOf, isObject, resultOf } from '../../src/core/jsonrpc.js';
 import type { Outcome, SpecSentence, SpecSentences } from '../../src/model/check.js';
 import type { Exchange } from '../../src/model/exchange.js';
-import { MODERN_VERSION, WIRES, type Wire } from '../../src/model/wire.js';
+import { MODERN_VERSION, WIRES, type Wire } from '../../src/core/wire.js';
 import { ERR } from '../../src/protocol/constants.js';
 import type { InvalidArguments, LenientReading } from '../../src/schema/arguments/index.js';
 import { parsePointer } from '../../src/schema/tool-schema/json-pointer.js';

@@ -1,9 +1,10 @@
-import { errorOf, resultOf } from '../../src/jsonrpc.js';
+import { errorOf, resultOf } from '../../src/core/jsonrpc.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
 import type { Outcome, SpecSentence } from '../../src/model/check.js';
-import { ERR, META_PROTOCOL_VERSION } from '../../src/protocol/constants.js';
-import { MODERN_VERSION } from '../../src/model/wire.js';
+import { ERR } from '../../src/protocol/constants.js';
+import { META_PROTOCOL_VERSION } from '../../src/core/meta-keys.js';
+import { MODERN_VERSION } from '../../src/core/wire.js';
 import { requestMeta } from '../kit/notifications-seen.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { listedTools } from '../kit/listed-tools.js';

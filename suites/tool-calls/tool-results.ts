@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { canonicalJson } from '../../src/canonical-json.js';
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
+import { canonicalJson } from '../../src/core/canonical-json.js';
+import { errorOf, isObject, resultOf } from '../../src/core/jsonrpc.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import { describeIssues } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
@@ -8,7 +8,7 @@ import type { Outcome, SpecSentence, SpecSentences } from '../../src/model/check
 import type { InvalidArguments } from '../../src/schema/arguments/index.js';
 import { compileArgumentSchema, describeFormatDependence, invalidArguments, isUndecided, sampleArguments, undeclaredDialectOn, type ArgumentVerdict, type DialectReading, type FormatDependence } from '../../src/schema/arguments/index.js';
 import { dialectOf, namesDefaultDialect } from '../../src/schema/tool-schema/index.js';
-import type { Wire } from '../../src/model/wire.js';
+import type { Wire } from '../../src/core/wire.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import { listedTools, type ListedTool } from '../kit/listed-tools.js';
 import { fail, note, pass, skip, timedOutReason } from '../kit/outcome.js';

@@ -1,4 +1,4 @@
-import { isObject } from '../../src/jsonrpc.js';
+import { isObject } from '../../src/core/jsonrpc.js';
 import type { McpClient } from '../../src/protocol/client.js';
 import { ERR } from '../../src/protocol/constants.js';
 import { TargetGoneError } from '../../src/protocol/errors.js';

@@ -1,4 +1,4 @@
-import { isObject } from '../../src/jsonrpc.js';
+import { isObject } from '../../src/core/jsonrpc.js';
 import { CATCH_ALL_CHECK } from '../../src/runner/attribution.js';
 import { describeIssues, methodOf } from '../../src/runner/result-schemas.js';
 import type { CheckDefinition } from '../../src/runner/types.js';
