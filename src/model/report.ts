@@ -1,4 +1,4 @@
-import type { CallTimeouts } from '../protocol/call-turns.js';
+import type { CallTimeouts } from './call-timeouts.js';
 import type { BaselineSummary } from './baseline.js';
 import type { CheckResult, Status } from './check.js';
 import type { LockComparison } from './lock.js';
