@@ -1,10 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { errorOf, isObject, resultOf, type JsonRpcId } from '../../src/core/jsonrpc.js';
-import type { McpClient } from '../../src/protocol/client.js';
-import { walkTools } from '../../src/protocol/tool-walk.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { ListenStream } from '../../src/transport/types.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { type CheckContext, errorOf, type Exchange, isObject, type JsonRpcId, type ListenStream, type McpClient, resultOf, walkTools } from '../kit/index.js';
 import { ACKNOWLEDGED, LIST_CHANGED, isMethod, listenFailure, listenId, listenPrecondition, sameTag, tagOf } from './subscription-messages.js';
 
 const MAX_WAIT_MS = 3_000;
