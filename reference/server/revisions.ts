@@ -1,7 +1,7 @@
+import { INITIALIZE_REVISIONS } from '../../src/core/wire.js';
 import { PROTOCOL_VERSION } from './constants.js';
 
-/** The revisions of the `initialize` handshake this server can speak (--protocol-version), newest first. */
-export const INITIALIZE_REVISIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
+/** A revision of the `initialize` handshake, which this server can speak (--protocol-version): every one there is. */
 export type InitializeRevision = (typeof INITIALIZE_REVISIONS)[number];
 /** Every revision the server can be started as: 2026-07-28 (the default) or an initialize one. */
 export type Revision = typeof PROTOCOL_VERSION | InitializeRevision;

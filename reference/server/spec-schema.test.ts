@@ -6,7 +6,8 @@ import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { handleMessage } from './handler.js';
 import type { HandlerContext } from './reply.js';
-import { INITIALIZE_REVISIONS, REVISION_RULES, type InitializeRevision } from './revisions.js';
+import { INITIALIZE_REVISIONS } from '../../src/core/wire.js';
+import { REVISION_RULES, type InitializeRevision } from './revisions.js';
 import { initializeRequest, legacyRpc, meta, rpc, stdioContext } from './test-support.js';
 
 const SCHEMA_PATH = sharedPath('spec/2026-07-28/schema.json');
