@@ -1,7 +1,7 @@
 // A snapshot of the auditor's behaviour, for sweeps that must change none (issue 42): every report.json the
 // self-tests judge, normalised, one file per audit, and a comparison of two snapshots.
 //
-//   npm run build && node scripts/behaviour-snapshot.mjs <dir> [--real] [--only <substring>] [--jobs <n>]
+//   npm run build && node scripts/behaviour-snapshot.mjs <dir> [--real] [--only <substring>[,<substring>…]] [--jobs <n>]
 //   node scripts/behaviour-snapshot.mjs --compare <dirA> <dirB> [--noise <dirA2>]
 //
 // Audited, as the tests audit them (the built CLI's `main`, in this process, as test/helpers/cli.ts runInProcess):
@@ -12,7 +12,11 @@
 // Two audits at a time by default (--jobs). Each report.json is written as <dir>/<name>.json with what differs from
 // one run to the next replaced by placeholders (normalise below), plus <dir>/exit-codes.json, and as written in
 // <dir>/raw/. --compare normalises both raw/ folders again (so a rule added later applies to older snapshots), lists
-// the files only one side has and, for each file that differs, the first differing JSON paths; it exits 1 on any.
+// the files only one side has and, for each file that differs, the first differing JSON paths, then whether the
+// verdicts alone (ids, statuses, sentences; summary, verdict, exit code) are the same in every report; it exits 1 on
+// any difference. Both kinds of difference show up between two runs of one tree under load (a time-budgeted search
+// calls fewer tools, a notification arrives after the answer it follows): --noise <a second snapshot of dirA's tree>
+// counts the differences at the JSON paths where those two differ as noise.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -137,7 +141,17 @@ function compare(dirA, dirB, noise) {
     for (const line of (unexplained.length > 0 ? unexplained : ['(the same members, in another order)']).slice(0, 8)) console.log(`  ${line}`);
   }
   console.log(`${both.length} files in both, ${differing} with unexplained difference(s)${noise ? `, ${noiseOnly} differing only where ${noise} differs from ${dirA}` : ''}`);
-  return differing === 0 ? 0 : 1;
+  const verdictsDiffer = both.filter((f) => f !== 'exit-codes.json' && verdictsOf(readSnapshot(dirA, f)) !== verdictsOf(readSnapshot(dirB, f)));
+  console.log(`verdicts (each check's id, status, tool, keyword, title, quote and specRef; summary, verdict, exit code, revision agreed): ${verdictsDiffer.length === 0 ? 'identical in every report' : `differ in ${verdictsDiffer.join(', ')}`}`);
+  return differing === 0 && verdictsDiffer.length === 0 ? 0 : 1;
+}
+
+/** What a report concludes, without its messages and evidence: what no load or timing should change. */
+function verdictsOf(text) {
+  const report = JSON.parse(text);
+  if (!report) return 'null';
+  const checks = report.checks.map(({ id, status, tool, keyword, title, quote, specRef }) => [id, status, tool, keyword, title, quote, specRef]);
+  return JSON.stringify([checks, report.summary, report.verdict, report.exitCode, report.wire]);
 }
 
 /** Every `<file> <JSON path>` where two snapshots differ. */
@@ -260,7 +274,7 @@ async function runAudit(main, audit) {
 }
 
 async function snapshot(dir, { real, only, jobs }) {
-  const list = [...referenceAudits(await defects()), ...(real ? realAudits() : [])].filter((a) => !only || a.name.includes(only));
+  const list = [...referenceAudits(await defects()), ...(real ? realAudits() : [])].filter((a) => !only || only.split(',').some((part) => a.name.includes(part)));
   const main = (await import(pathToFileURL(MAIN).href)).main;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'raw'), { recursive: true });
@@ -298,7 +312,7 @@ if (argv[0] === '--compare') {
   const jobs = Number(flag('--jobs') ?? 2);
   const real = argv.includes('--real');
   const dir = argv.filter((a) => a !== '--real')[0];
-  if (!dir) throw new Error('usage: behaviour-snapshot.mjs <dir> [--real] [--only <substring>] [--jobs <n>] | --compare <dirA> <dirB>');
+  if (!dir) throw new Error('usage: behaviour-snapshot.mjs <dir> [--real] [--only <substring>[,<substring>…]] [--jobs <n>] | --compare <dirA> <dirB>');
   await snapshot(resolve(dir), { real, only, jobs });
   // Reference servers over stdio end with their audits; a warm module graph may keep timers: end here.
   process.exit(0);
