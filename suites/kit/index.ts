@@ -5,8 +5,7 @@
 // The helpers of suites/kit/ itself are imported from their own files.
 
 export { CALL_TIMEOUT_MS } from '../../src/client-mode/driver-contract.js';
-export { CONTROL_ERROR_CODE, CUT_STREAM_EVENT_IDS, INVALID_HEADER_TOOLS, LEGACY_ERROR_CODE, TOOL, UNKNOWN_DIALECT, UNKNOWN_RESULT_TYPE } from '../../src/client-mode/scenarios.js';
-export { STDERR_LOG_LINE } from '../../src/client-mode/scripted-server.js';
+export { CONTROL_ERROR_CODE, CUT_STREAM_EVENT_IDS, INVALID_HEADER_TOOLS, LEGACY_ERROR_CODE, STDERR_LOG_LINE, TOOL, UNKNOWN_DIALECT, UNKNOWN_RESULT_TYPE } from '../../src/client-mode/scenarios.js';
 export { SLOW_ANSWER_MS, SLOW_PROGRESS_EVERY_MS } from '../../src/client-mode/slow-answer.js';
 export { LISTEN_TTL_MS } from '../../src/client-mode/tool-set-change.js';
 export { canonicalJson } from '../../src/core/canonical-json.js';
