@@ -125,7 +125,13 @@ function compare(dirA, dirB, noise) {
   let differing = 0;
   for (const f of [...a].filter((f) => !b.has(f)).sort()) (differing++, console.log(`only in ${dirA}: ${f}`));
   for (const f of [...b].filter((f) => !a.has(f)).sort()) (differing++, console.log(`only in ${dirB}: ${f}`));
-  const both = [...a].filter((f) => b.has(f)).sort();
+  const both = [...a].filter((f) => b.has(f) && f !== 'exit-codes.json').sort();
+  // Exit codes of the audits both snapshots ran (one may be partial, --only).
+  const [codesA, codesB] = [dirA, dirB].map((dir) => JSON.parse(readFileSync(join(dir, 'exit-codes.json'), 'utf8')));
+  for (const name of Object.keys(codesA).filter((name) => name in codesB && codesA[name] !== codesB[name])) {
+    differing++;
+    console.log(`exit code differs: ${name}: ${codesA[name]} ≠ ${codesB[name]}`);
+  }
   for (const f of both) {
     const [textA, textB] = [readSnapshot(dirA, f), readSnapshot(dirB, f)];
     if (textA === textB) continue;
@@ -140,8 +146,8 @@ function compare(dirA, dirB, noise) {
     console.log(`differs: ${f}`);
     for (const line of (unexplained.length > 0 ? unexplained : ['(the same members, in another order)']).slice(0, 8)) console.log(`  ${line}`);
   }
-  console.log(`${both.length} files in both, ${differing} with unexplained difference(s)${noise ? `, ${noiseOnly} differing only where ${noise} differs from ${dirA}` : ''}`);
-  const verdictsDiffer = both.filter((f) => f !== 'exit-codes.json' && verdictsOf(readSnapshot(dirA, f)) !== verdictsOf(readSnapshot(dirB, f)));
+  console.log(`${both.length} reports in both; ${differing} unexplained difference(s) (a report only one side has, an exit code, a report that differs)${noise ? `; ${noiseOnly} report(s) differing only where ${noise} differs from ${dirA}` : ''}`);
+  const verdictsDiffer = both.filter((f) => verdictsOf(readSnapshot(dirA, f)) !== verdictsOf(readSnapshot(dirB, f)));
   console.log(`verdicts (each check's id, status, tool, keyword, title, quote and specRef; summary, verdict, exit code, revision agreed): ${verdictsDiffer.length === 0 ? 'identical in every report' : `differ in ${verdictsDiffer.join(', ')}`}`);
   return differing === 0 && verdictsDiffer.length === 0 ? 0 : 1;
 }
@@ -172,13 +178,14 @@ function readSnapshot(dir, f) {
 
 // ---------------------------------------------------------------------------------------------------------- audits
 
-/** The defect table, wherever the build put the reference server's modules. */
-async function defects() {
-  for (const path of ['dist/reference/server/defects.js', 'dist/src/reference-server/defects.js']) {
-    if (existsSync(join(ROOT, path))) return (await import(pathToFileURL(join(ROOT, path)).href)).DEFECTS;
-  }
-  throw new Error('behaviour-snapshot: no built defect table: run npm run build first');
+/** A built module, wherever the build put it: the first of `paths` (relative to the root) that exists. */
+async function built(what, paths) {
+  for (const path of paths) if (existsSync(join(ROOT, path))) return import(pathToFileURL(join(ROOT, path)).href);
+  throw new Error(`behaviour-snapshot: no built ${what} (${paths.join(', ')}): run npm run build first`);
 }
+// Before issue 42 the reference server and the revision list were built into dist/src/.
+const defects = async () => (await built('defect table', ['dist/reference/server/defects.js', 'dist/src/reference-server/defects.js'])).DEFECTS;
+const initializeRevisions = async () => (await built('revision list', ['dist/src/core/wire.js', 'dist/src/model/wire.js'])).INITIALIZE_REVISIONS;
 
 const command = (script, ...args) => [process.execPath, script, ...args].map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w}'`)).join(' ');
 const referenceCommand = (...args) => command(REFERENCE, ...args);
@@ -192,17 +199,16 @@ function provenOn(defect) {
   return transports[hash % 2];
 }
 
-const INITIALIZE_REVISIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
 const revisionAuditArgs = (revision) => (revision === '2024-11-05' ? ['--allow-all-tools'] : []);
 
 /** An audit: a name, the reference server's flags (or an HTTP server script) and the audit's flags. */
-function referenceAudits(defectList) {
+function referenceAudits(defectList, revisions) {
   const audits = [
     { name: 'clean-stdio', transport: 'stdio', server: [], audit: [] },
     { name: 'clean-http-json', transport: 'http', server: [], audit: [] },
     { name: 'clean-http-sse', transport: 'http', server: ['--sse'], audit: [] },
   ];
-  for (const revision of INITIALIZE_REVISIONS) {
+  for (const revision of revisions) {
     for (const transport of ['stdio', 'http']) audits.push({ name: `clean-${revision}-${transport}`, transport, server: ['--protocol-version', revision], audit: revisionAuditArgs(revision) });
   }
   for (const defect of defectList.filter((d) => !d.chaos && d.breaks !== null)) {
@@ -274,7 +280,7 @@ async function runAudit(main, audit) {
 }
 
 async function snapshot(dir, { real, only, jobs }) {
-  const list = [...referenceAudits(await defects()), ...(real ? realAudits() : [])].filter((a) => !only || only.split(',').some((part) => a.name.includes(part)));
+  const list = [...referenceAudits(await defects(), await initializeRevisions()), ...(real ? realAudits() : [])].filter((a) => !only || only.split(',').some((part) => a.name.includes(part)));
   const main = (await import(pathToFileURL(MAIN).href)).main;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'raw'), { recursive: true });
