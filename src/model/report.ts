@@ -1,8 +1,8 @@
-import type { CallTimeouts } from '../protocol/call-turns.js';
+import type { CallTimeouts } from './call-timeouts.js';
 import type { BaselineSummary } from './baseline.js';
 import type { CheckResult, Status } from './check.js';
 import type { LockComparison } from './lock.js';
-import type { Wire } from './wire.js';
+import type { Wire } from '../core/wire.js';
 import type { ClientExit } from './client-observation.js';
 import type { AuditDepth } from './depth.js';
 import type { SandboxSummary, ToolEffects } from './effects.js';

@@ -7,7 +7,7 @@ import { labelOf } from './statuses.js';
 import { fileReporter } from './file-reporter.js';
 import type { Reporter } from './types.js';
 import type { RevisionsReport, RunReport } from '../model/report.js';
-import type { Wire } from '../model/wire.js';
+import type { Wire } from '../core/wire.js';
 import { hostResults, hostRules } from './sarif-hosts.js';
 
 export const SARIF_REPORT_FILE = 'report.sarif';

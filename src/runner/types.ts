@@ -1,4 +1,4 @@
-import type { Wire } from '../model/wire.js';
+import type { Wire } from '../core/wire.js';
 import type { KeywordText, Need, Outcome, SpecSentences } from '../model/check.js';
 import type { CheckContext } from './context.js';
 

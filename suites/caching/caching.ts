@@ -1,7 +1,4 @@
-import { resultOf } from '../../src/jsonrpc.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { type CheckContext, type CheckDefinition, type Exchange, resultOf } from '../kit/index.js';
 import { judgeEach } from '../kit/judge-each.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 

@@ -1,7 +1,4 @@
-import type { KeywordText, Outcome, SpecSentence, SpecSentences } from '../../src/model/check.js';
-import { MODERN_VERSION } from '../../src/model/wire.js';
-import { evidenceOf, type ClientCheckContext, type ClientCheckDefinition, type SeenRequest } from '../../src/runner/client-check.js';
-import { canonicalJson } from '../../src/canonical-json.js';
+import { canonicalJson, type ClientCheckContext, type ClientCheckDefinition, evidenceOf, type KeywordText, MODERN_VERSION, type Outcome, type SeenRequest, type SpecSentence, type SpecSentences } from '../kit/index.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 
 export { fail, note, pass, skip };

@@ -1,7 +1,4 @@
-import { isObject } from '../../src/jsonrpc.js';
-import type { SpecSentence } from '../../src/model/check.js';
-import { compareWires } from '../../src/model/wire.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
+import { type CheckDefinition, compareWires, isObject, type SpecSentence } from '../kit/index.js';
 import { perTool } from '../kit/listed-tools.js';
 import { fail } from '../kit/outcome.js';
 import { perWire, since } from '../kit/same-sentences.js';

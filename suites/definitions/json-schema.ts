@@ -1,23 +1,4 @@
-import { isObject } from '../../src/jsonrpc.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Outcome, SpecSentence, SpecSentences } from '../../src/model/check.js';
-import { compareWires, WIRES, type Wire } from '../../src/model/wire.js';
-import {
-  analyzeRefs,
-  dialectOf,
-  ecmaRegExpProblem,
-  ENUM_SHOULD_TEXT,
-  enumAdvice,
-  findPatterns,
-  SUPPORTED_DIALECTS,
-  validateSchemaDocument,
-  type EnumAdvice,
-  type MetaVerdict,
-  type RefInfo,
-} from '../../src/schema/tool-schema/index.js';
-import { shorten } from '../../src/schema/tool-schema/shorten.js';
-import { describeIssues } from '../../src/runner/result-schemas.js';
+import { analyzeRefs, type CheckContext, type CheckDefinition, compareWires, describeIssues, dialectOf, ecmaRegExpProblem, ENUM_SHOULD_TEXT, enumAdvice, type EnumAdvice, findPatterns, isObject, type MetaVerdict, type Outcome, type RefInfo, shorten, type SpecSentence, type SpecSentences, SUPPORTED_DIALECTS, validateSchemaDocument, type Wire, WIRES } from '../kit/index.js';
 import { listedTools, toolEvidence, type ListedTool } from '../kit/listed-tools.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { fromRevision, perWire } from '../kit/same-sentences.js';

@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../src/runner/types.js';
+import type { CheckDefinition } from '../kit/index.js';
 import { perTool } from '../kit/listed-tools.js';
 import { fail } from '../kit/outcome.js';
 import { fromRevision } from '../kit/same-sentences.js';

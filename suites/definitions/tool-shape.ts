@@ -1,11 +1,7 @@
-import { isObject } from '../../src/jsonrpc.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import { WIRES, type Wire } from '../../src/model/wire.js';
-import type { AttributedIssue } from '../../src/runner/result-schemas.js';
+import { type AttributedIssue, type CheckDefinition, isObject, type Outcome, type SpecSentence, type Wire, WIRES } from '../kit/index.js';
 import { issuesMessage, listedTools, perTool, toolEvidence, toolSchemaIssues } from '../kit/listed-tools.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { fromRevision, perWire, schemaRule, since } from '../kit/same-sentences.js';
-import type { Outcome, SpecSentence } from '../../src/model/check.js';
 import { hiddenText } from './hidden-text.js';
 
 /** A schema.json rule of a listed tool, and where our wire schema checks it (Ajv's schemaPath below one tool). */

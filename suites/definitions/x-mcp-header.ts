@@ -1,8 +1,4 @@
-import { isObject } from '../../src/jsonrpc.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { KeywordText, SpecSentence } from '../../src/model/check.js';
-import { checkHeaderAnnotations, findHeaderAnnotations, type XmcpFinding, type XmcpRule } from '../../src/schema/xmcp/index.js';
+import { type CheckContext, type CheckDefinition, checkHeaderAnnotations, findHeaderAnnotations, isObject, type KeywordText, type SpecSentence, type XmcpFinding, type XmcpRule } from '../kit/index.js';
 import { perTool, type ListedTool } from '../kit/listed-tools.js';
 import { fail } from '../kit/outcome.js';
 

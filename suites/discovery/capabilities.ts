@@ -1,12 +1,6 @@
-import { errorOf, isObject } from '../../src/jsonrpc.js';
-import { describeIssues } from '../../src/runner/result-schemas.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import { MODERN_VERSION } from '../../src/model/wire.js';
-import type { StrayEvent } from '../../src/model/exchange.js';
+import { type CheckDefinition, CLIENT_CAPABILITY_OF, describeIssues, ERR, errorOf, isObject, MODERN_VERSION, type StrayEvent } from '../kit/index.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { fromRevision, onWires, perWire, schemaRule, since } from '../kit/same-sentences.js';
-import { ERR } from '../../src/protocol/constants.js';
-import { CLIENT_CAPABILITY_OF } from '../../src/protocol/server-requests.js';
 
 export const toolsCapabilityDeclared: CheckDefinition = {
   id: 'tools.cap.declare',

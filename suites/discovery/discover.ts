@@ -1,8 +1,4 @@
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
-import { META_SERVER_INFO } from '../../src/protocol/constants.js';
-import { MODERN_VERSION } from '../../src/model/wire.js';
-import { describeIssues } from '../../src/runner/result-schemas.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
+import { type CheckDefinition, describeIssues, errorOf, isObject, META_SERVER_INFO, MODERN_VERSION, resultOf } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 
 export const discoverImplemented: CheckDefinition = {

@@ -1,12 +1,4 @@
-import { errorOf, resultOf } from '../../src/jsonrpc.js';
-import type { McpClient } from '../../src/protocol/client.js';
-import { TargetGoneError } from '../../src/protocol/errors.js';
-import { LEGACY_CLIENT_CAPABILITIES } from '../../src/protocol/server-requests.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import { pending, type CheckDefinition } from '../../src/runner/types.js';
-import type { Outcome } from '../../src/model/check.js';
-import type { Exchange } from '../../src/model/exchange.js';
-import { INITIALIZE_REVISIONS, WIRES } from '../../src/model/wire.js';
+import { type CheckContext, type CheckDefinition, errorOf, type Exchange, INITIALIZE_REVISIONS, LEGACY_CLIENT_CAPABILITIES, type McpClient, type Outcome, pending, resultOf, TargetGoneError, WIRES } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { onWires } from '../kit/same-sentences.js';
 

@@ -1,8 +1,4 @@
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Outcome } from '../../src/model/check.js';
-import type { FileEffect, RecordedCall } from '../../src/model/effects.js';
-import { compareWires, type Wire } from '../../src/model/wire.js';
+import { type CheckContext, type CheckDefinition, compareWires, type FileEffect, type Outcome, type RecordedCall, type Wire } from '../kit/index.js';
 import { toolEvidence, type ListedTool } from '../kit/listed-tools.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { perWire, since } from '../kit/same-sentences.js';

@@ -1,7 +1,4 @@
-import { isObject } from '../../src/jsonrpc.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { SpecSentence } from '../../src/model/check.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { type CheckDefinition, type Exchange, isObject, type SpecSentence } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { onWires } from '../kit/same-sentences.js';
 

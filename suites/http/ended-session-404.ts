@@ -1,9 +1,4 @@
-import type { McpClient } from '../../src/protocol/client.js';
-import { TargetGoneError } from '../../src/protocol/errors.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import { pending, type CheckDefinition } from '../../src/runner/types.js';
-import type { Outcome } from '../../src/model/check.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { type CheckContext, type CheckDefinition, type Exchange, type McpClient, type Outcome, pending, TargetGoneError } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { perWire, STREAMABLE_HTTP_SESSION_WIRES } from '../kit/same-sentences.js';
 

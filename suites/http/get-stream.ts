@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../src/runner/types.js';
+import type { CheckDefinition } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { perWire, STREAMABLE_HTTP_SESSION_WIRES } from '../kit/same-sentences.js';
 import { responseMediaType } from '../kit/response-headers.js';

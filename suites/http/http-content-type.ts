@@ -1,8 +1,4 @@
-import { isObject } from '../../src/jsonrpc.js';
-import { methodOf } from '../../src/runner/result-schemas.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { SpecSentence } from '../../src/model/check.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { type CheckDefinition, type Exchange, isObject, methodOf, type SpecSentence } from '../kit/index.js';
 import { judgeEach } from '../kit/judge-each.js';
 import { responseMediaType } from '../kit/response-headers.js';
 

@@ -1,13 +1,6 @@
-import { errorOf, resultOf } from '../../src/jsonrpc.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { KeywordText, Outcome, SpecSentences } from '../../src/model/check.js';
-import { sampleArguments } from '../../src/schema/arguments/index.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { type CheckContext, type CheckDefinition, ERR, errorOf, type Exchange, type KeywordText, LEGACY_VERSION, MODERN_VERSION, type Outcome, resultOf, sampleArguments, type SpecSentences } from '../kit/index.js';
 import { listedTools } from '../kit/listed-tools.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import { LEGACY_VERSION, MODERN_VERSION } from '../../src/model/wire.js';
-import { ERR } from '../../src/protocol/constants.js';
 
 const SPEC = 'basic/transports/streamable-http';
 

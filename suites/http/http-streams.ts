@@ -1,9 +1,4 @@
-import { isObject } from '../../src/jsonrpc.js';
-import { methodOf } from '../../src/runner/result-schemas.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Exchange } from '../../src/model/exchange.js';
-import type { SpecSentence } from '../../src/model/check.js';
-import { isInitializeWire, type Wire } from '../../src/model/wire.js';
+import { type CheckDefinition, type Exchange, isInitializeWire, isObject, methodOf, type SpecSentence, type Wire } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { requestMeta } from '../kit/notifications-seen.js';
 import { responseMediaType } from '../kit/response-headers.js';

@@ -1,8 +1,4 @@
-import { errorOf, resultOf } from '../../src/jsonrpc.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Outcome } from '../../src/model/check.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { type CheckContext, type CheckDefinition, errorOf, type Exchange, type Outcome, resultOf } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 
 const SPEC = 'basic/transports/streamable-http';

@@ -1,14 +1,6 @@
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { KeywordText, Outcome, SpecSentences } from '../../src/model/check.js';
-import { compileArgumentSchema, sampleArguments } from '../../src/schema/arguments/index.js';
-import { annotatedType, checkHeaderAnnotations, findHeaderAnnotations, type HeaderAnnotation } from '../../src/schema/xmcp/index.js';
-import { encodeHeaderValue } from '../../src/transport/header-encoding.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { annotatedType, type CheckContext, type CheckDefinition, checkHeaderAnnotations, compileArgumentSchema, encodeHeaderValue, ERR, errorOf, type Exchange, findHeaderAnnotations, type HeaderAnnotation, isObject, type KeywordText, type Outcome, resultOf, sampleArguments, type SpecSentences } from '../kit/index.js';
 import { listedTools } from '../kit/listed-tools.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import { ERR } from '../../src/protocol/constants.js';
 
 const SPEC = 'basic/transports/streamable-http#server-behavior-for-custom-headers';
 const VALIDATE = {

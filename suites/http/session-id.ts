@@ -1,5 +1,4 @@
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import type { CheckDefinition, Exchange } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { perWire, STREAMABLE_HTTP_SESSION_WIRES } from '../kit/same-sentences.js';
 

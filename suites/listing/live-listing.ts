@@ -1,15 +1,7 @@
-import { canonicalJson } from '../../src/canonical-json.js';
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
-import { TargetGoneError } from '../../src/protocol/errors.js';
-import { walkTools, type ToolWalk } from '../../src/protocol/tool-walk.js';
-import { TargetUnavailableError } from '../../src/transport/types.js';
-import type { Exchange } from '../../src/model/exchange.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import { methodOf } from '../../src/runner/result-schemas.js';
+import { canonicalJson, type CheckDefinition, ERR, errorOf, type Exchange, isObject, META_CLIENT_INFO, methodOf, resultOf, TargetGoneError, TargetUnavailableError, type ToolWalk, walkTools } from '../kit/index.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { LISTING_ONLY } from '../kit/shared-connections.js';
 import { fromRevision } from '../kit/same-sentences.js';
-import { ERR, META_CLIENT_INFO } from '../../src/protocol/constants.js';
 
 const names = (walk: ToolWalk) => walk.tools.map((t) => (typeof t.name === 'string' ? t.name : '#?'));
 const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');

@@ -1,10 +1,6 @@
-import { errorOf } from '../../src/jsonrpc.js';
-import { describeIssues } from '../../src/runner/result-schemas.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import { INITIALIZE_REVISIONS, isInitializeWire } from '../../src/model/wire.js';
+import { type CheckDefinition, describeIssues, ERR, errorOf, INITIALIZE_REVISIONS, isInitializeWire } from '../kit/index.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { fromRevision, onWires, perWire, schemaRule } from '../kit/same-sentences.js';
-import { ERR } from '../../src/protocol/constants.js';
 
 export const toolsListResponds: CheckDefinition = {
   id: 'tools.list.respond',

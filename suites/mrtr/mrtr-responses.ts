@@ -1,8 +1,4 @@
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Outcome } from '../../src/model/check.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { type CheckContext, type CheckDefinition, errorOf, type Exchange, isObject, type Outcome, resultOf } from '../kit/index.js';
 import { answerInputRequests, conversations, formOnlyAnswers, CAPABILITIES } from './mrtr.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { perToolOutcomes } from '../kit/per-tool-outcomes.js';

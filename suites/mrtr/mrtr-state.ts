@@ -1,8 +1,4 @@
-import { errorOf, resultOf } from '../../src/jsonrpc.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Evidence, Outcome } from '../../src/model/check.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { type CheckContext, type CheckDefinition, errorOf, type Evidence, type Exchange, type Outcome, resultOf } from '../kit/index.js';
 import { CAPABILITIES, conversations, type Conversation } from './mrtr.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { perToolOutcomes } from '../kit/per-tool-outcomes.js';

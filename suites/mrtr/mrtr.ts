@@ -1,12 +1,6 @@
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Outcome, SpecSentence } from '../../src/model/check.js';
-import { sampleArguments } from '../../src/schema/arguments/index.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { type CheckContext, type CheckDefinition, ERR, errorOf, type Exchange, isObject, type Outcome, resultOf, sampleArguments, type SpecSentence } from '../kit/index.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { validCalls } from '../tool-calls/tool-results.js';
-import { ERR } from '../../src/protocol/constants.js';
 
 const MAX_ROUNDS = 3;
 

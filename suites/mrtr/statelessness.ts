@@ -1,5 +1,4 @@
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
+import { type CheckDefinition, errorOf, isObject, resultOf } from '../kit/index.js';
 import { answerInputRequests, CAPABILITIES, conversations } from './mrtr.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 

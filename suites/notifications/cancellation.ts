@@ -1,17 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isObject, type JsonRpcId } from '../../src/jsonrpc.js';
-import { pending, type CheckDefinition } from '../../src/runner/types.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { McpClient } from '../../src/protocol/client.js';
-import type { Evidence, Outcome, SpecSentence } from '../../src/model/check.js';
-import { isInitializeWire, MODERN_VERSION, type Wire } from '../../src/model/wire.js';
-import type { Exchange, StrayEvent } from '../../src/model/exchange.js';
-import { CANCEL_WATCH_MS, readMarkerMethod, type SentCancellation } from '../../src/runner/cancellation.js';
-import { lateAnswer } from '../../src/transport/late-answers.js';
+import { CANCEL_WATCH_MS, type CheckContext, type CheckDefinition, type Evidence, type Exchange, isInitializeWire, isObject, type JsonRpcId, lateAnswer, type McpClient, methodOf, MODERN_VERSION, type Outcome, pending, readMarkerMethod, type SentCancellation, type SpecSentence, type StrayEvent, type Wire } from '../kit/index.js';
 import { isListen, notificationsSeen, requestMeta, seenEvidence, valueKey, type SeenNotification } from '../kit/notifications-seen.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { LISTING_ONLY } from '../kit/shared-connections.js';
-import { methodOf } from '../../src/runner/result-schemas.js';
 import { hasLevel } from './logging.js';
 
 /** How long the serial probe listens for answers to the notifications it sent. */

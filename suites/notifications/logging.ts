@@ -1,9 +1,4 @@
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
-import { ERR, LOG_LEVELS, META_LOG_LEVEL } from '../../src/protocol/constants.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import { isInitializeWire } from '../../src/model/wire.js';
-import type { SpecSentence } from '../../src/model/check.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { type CheckDefinition, ERR, errorOf, type Exchange, isInitializeWire, isObject, LOG_LEVELS, META_LOG_LEVEL, resultOf, type SpecSentence } from '../kit/index.js';
 import { isListen, notificationsSeen, requestMeta, seenEvidence, type SeenNotification } from '../kit/notifications-seen.js';
 import { afterProbeWindow, notificationProbe } from './notification-probe.js';
 import { fail, pass, skip } from '../kit/outcome.js';

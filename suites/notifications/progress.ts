@@ -1,10 +1,7 @@
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { SpecSentence } from '../../src/model/check.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import type { CheckContext, CheckDefinition, Exchange, SpecSentence } from '../kit/index.js';
 import { notificationsSeen, requestMeta, seenEvidence, valueKey, type SeenNotification } from '../kit/notifications-seen.js';
 import { afterProbeWindow, notificationProbe } from './notification-probe.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import type { CheckContext } from '../../src/runner/context.js';
 
 const PROGRESS = 'notifications/progress';
 const FLOW = 'basic/patterns/progress#progress-flow';

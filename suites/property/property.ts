@@ -1,16 +1,7 @@
-import { canonicalJson } from '../../src/canonical-json.js';
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
-import { invalidCases, ValidArguments, type Arguments, type ArgumentSource, type InvalidCase } from '../../src/property/index.js';
-import { describeIssues } from '../../src/runner/result-schemas.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import { compileArgumentSchema, pickInvalidArguments, undeclaredDialectOn, type ArgumentVerdict, type UndeclaredDialect } from '../../src/schema/arguments/index.js';
-import type { Exchange } from '../../src/model/exchange.js';
-import type { Outcome } from '../../src/model/check.js';
-import type { Wire } from '../../src/model/wire.js';
+import { type Arguments, type ArgumentSource, type ArgumentVerdict, canonicalJson, type CheckContext, type CheckDefinition, compileArgumentSchema, describeIssues, ERR, errorOf, type Exchange, type InvalidCase, invalidCases, isObject, type LenientReading, type Outcome, pickInvalidArguments, resultOf, TargetGoneError, type UndeclaredDialect, undeclaredDialectOn, ValidArguments, type Wire } from '../kit/index.js';
 import { note } from '../kit/outcome.js';
 import { searchTools, type ToolCall } from './property-search.js';
 import type { ListedTool } from '../kit/listed-tools.js';
-import type { CheckContext } from '../../src/runner/context.js';
 import { hingeOutcome, judgedProbes, OUTPUT_CONFORMS_SENTENCES, TOOL_ERRORS_IN_RESULT_SENTENCES, validCalls } from '../tool-calls/tool-results.js';
 import {
   coercedProblem,
@@ -26,9 +17,6 @@ import {
   VALIDATE_INPUTS_SENTENCES,
   type InvalidVerdict,
 } from '../tool-calls/invalid-answer.js';
-import { ERR } from '../../src/protocol/constants.js';
-import { TargetGoneError } from '../../src/protocol/errors.js';
-import type { LenientReading } from '../../src/schema/arguments/index.js';
 
 /*
  * The property-based counterparts of the scripted call checks (suites/tool-results.ts): those judge one small sample

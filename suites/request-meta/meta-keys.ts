@@ -1,8 +1,4 @@
-import { isObject } from '../../src/jsonrpc.js';
-import { extensionIdIssues, metaKeyIssues, type MetaKeyIssue, type MetaKeyRule } from '../../src/protocol/meta-key.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Outcome, SpecSentences } from '../../src/model/check.js';
+import { type CheckContext, type CheckDefinition, extensionIdIssues, isObject, type MetaKeyIssue, metaKeyIssues, type MetaKeyRule, type Outcome, type SpecSentences } from '../kit/index.js';
 import { serverMetaSites, type MetaSite } from '../kit/meta-objects.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { fromRevision } from '../kit/same-sentences.js';

@@ -1,10 +1,4 @@
-import { errorOf, isObject, resultOf, type JsonRpcId } from '../../src/jsonrpc.js';
-import { ERR, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from '../../src/protocol/constants.js';
-import { isInitializeWire, LEGACY_VERSION, MODERN_VERSION } from '../../src/model/wire.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import { pending, type CheckDefinition } from '../../src/runner/types.js';
-import type { Outcome } from '../../src/model/check.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { type CheckContext, type CheckDefinition, ERR, errorOf, type Exchange, isInitializeWire, isObject, type JsonRpcId, LEGACY_VERSION, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, MODERN_VERSION, type Outcome, pending, resultOf } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { LEGACY_INITIALIZE } from '../kit/shared-connections.js';
 import { onWires } from '../kit/same-sentences.js';

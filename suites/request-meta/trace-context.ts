@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../src/runner/types.js';
+import type { CheckDefinition } from '../kit/index.js';
 import { serverMetaSites } from '../kit/meta-objects.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 

@@ -1,8 +1,4 @@
-import { isObject, resultOf } from '../../src/jsonrpc.js';
-import { META_SERVER_INFO } from '../../src/protocol/constants.js';
-import { methodOf } from '../../src/runner/result-schemas.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { type CheckDefinition, type Exchange, isObject, META_SERVER_INFO, methodOf, resultOf } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { judgeEach } from '../kit/judge-each.js';
 

@@ -1,9 +1,4 @@
-import { isObject, type JsonRpcId } from '../../src/jsonrpc.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Evidence, Outcome, SpecSentence } from '../../src/model/check.js';
-import { isInitializeWire } from '../../src/model/wire.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { type CheckContext, type CheckDefinition, type Evidence, type Exchange, isInitializeWire, isObject, type JsonRpcId, type Outcome, type SpecSentence } from '../kit/index.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { sessionTriggerRun, triggerRun, type TriggerRun } from './subscription-trigger.js';
 import { listenPrecondition } from './subscription-messages.js';

@@ -1,7 +1,4 @@
-import { isObject, resultOf } from '../../src/jsonrpc.js';
-import { methodOf } from '../../src/runner/result-schemas.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { SpecSentence } from '../../src/model/check.js';
+import { type CheckDefinition, isObject, methodOf, resultOf, type SpecSentence } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 
 const EMBEDDED: SpecSentence = {

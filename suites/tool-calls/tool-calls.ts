@@ -1,11 +1,5 @@
-import { errorOf, resultOf } from '../../src/jsonrpc.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Outcome, SpecSentence } from '../../src/model/check.js';
-import { ERR, META_PROTOCOL_VERSION } from '../../src/protocol/constants.js';
-import { MODERN_VERSION } from '../../src/model/wire.js';
+import { type CheckContext, type CheckDefinition, ERR, errorOf, type Exchange, META_PROTOCOL_VERSION, MODERN_VERSION, type Outcome, resultOf, type SpecSentence } from '../kit/index.js';
 import { requestMeta } from '../kit/notifications-seen.js';
-import type { Exchange } from '../../src/model/exchange.js';
 import { listedTools } from '../kit/listed-tools.js';
 import { sendProbes } from '../kit/probe-order.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';

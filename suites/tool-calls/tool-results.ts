@@ -1,19 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { canonicalJson } from '../../src/canonical-json.js';
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import { describeIssues } from '../../src/runner/result-schemas.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Outcome, SpecSentence, SpecSentences } from '../../src/model/check.js';
-import type { InvalidArguments } from '../../src/schema/arguments/index.js';
-import { compileArgumentSchema, describeFormatDependence, invalidArguments, isUndecided, sampleArguments, undeclaredDialectOn, type ArgumentVerdict, type DialectReading, type FormatDependence } from '../../src/schema/arguments/index.js';
-import { dialectOf, namesDefaultDialect } from '../../src/schema/tool-schema/index.js';
-import type { Wire } from '../../src/model/wire.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { type ArgumentVerdict, canonicalJson, type CheckContext, type CheckDefinition, compileArgumentSchema, describeFormatDependence, describeIssues, dialectOf, type DialectReading, ERR, errorOf, type Exchange, type FormatDependence, invalidArguments, type InvalidArguments, isObject, isUndecided, namesDefaultDialect, type Outcome, resultOf, sampleArguments, type SpecSentence, type SpecSentences, undeclaredDialectOn, type Wire } from '../kit/index.js';
 import { listedTools, type ListedTool } from '../kit/listed-tools.js';
 import { fail, note, pass, skip, timedOutReason } from '../kit/outcome.js';
 import { perTool } from '../kit/per-tool.js';
-import { ERR } from '../../src/protocol/constants.js';
 import {
   describeAnswer,
   inconclusiveOutcome,

@@ -1,12 +1,4 @@
-import { isObject } from '../../src/jsonrpc.js';
-import type { McpClient } from '../../src/protocol/client.js';
-import { ERR } from '../../src/protocol/constants.js';
-import { TargetGoneError } from '../../src/protocol/errors.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Outcome } from '../../src/model/check.js';
-import type { Exchange } from '../../src/model/exchange.js';
-import { TargetUnavailableError } from '../../src/transport/types.js';
+import { type CheckContext, type CheckDefinition, ERR, type Exchange, isObject, type McpClient, type Outcome, TargetGoneError, TargetUnavailableError } from '../kit/index.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 
 /**

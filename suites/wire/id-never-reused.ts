@@ -1,7 +1,4 @@
-import { isObject } from '../../src/jsonrpc.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { StrayEvent } from '../../src/model/exchange.js';
-import { LEGACY } from '../../src/model/wire.js';
+import { type CheckDefinition, isObject, LEGACY, type StrayEvent } from '../kit/index.js';
 import { idNeverReusedSentence, reusedKeys } from '../kit/id-never-reused.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { perWire } from '../kit/same-sentences.js';

@@ -1,10 +1,5 @@
-import { isObject } from '../../src/jsonrpc.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import { validateWire } from '../../src/schema/validator.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { type CheckDefinition, ERR, type Exchange, isInitializeWire, isObject, validateWire, type Wire } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import { ERR } from '../../src/protocol/constants.js';
-import { isInitializeWire, type Wire } from '../../src/model/wire.js';
 
 const RESULT_SAME_ID = { ref: 'basic/index#result-responses', text: 'Result responses MUST include the same ID as the request they correspond to.', keyword: 'MUST' } as const;
 const ERROR_SAME_ID = {

@@ -1,8 +1,4 @@
-import type { McpClient } from '../../src/protocol/client.js';
-import { TargetGoneError } from '../../src/protocol/errors.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import { TargetUnavailableError } from '../../src/transport/types.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { type CheckDefinition, type Exchange, type McpClient, TargetGoneError, TargetUnavailableError } from '../kit/index.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { LISTING_ONLY } from '../kit/shared-connections.js';
 

@@ -1,9 +1,4 @@
-import { isObject } from '../../src/jsonrpc.js';
-import { CATCH_ALL_CHECK } from '../../src/runner/attribution.js';
-import { describeIssues, methodOf } from '../../src/runner/result-schemas.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Evidence, SpecSentence } from '../../src/model/check.js';
-import { validateWire } from '../../src/schema/validator.js';
+import { CATCH_ALL_CHECK, type CheckDefinition, describeIssues, type Evidence, isObject, methodOf, type SpecSentence, validateWire } from '../kit/index.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { responseIds, stringIds } from './response-ids.js';
 

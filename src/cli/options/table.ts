@@ -1,4 +1,4 @@
-import { WIRES } from '../../model/wire.js';
+import { WIRES } from '../../core/wire.js';
 import { REPORTER_NAMES } from '../../report/names.js';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../../property/seeds.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../../transport/sequence.js';

@@ -1,4 +1,4 @@
-import { isWire, WIRES, type Wire } from '../../model/wire.js';
+import { isWire, WIRES, type Wire } from '../../core/wire.js';
 import { parsePatterns } from '../../runner/registry.js';
 import { UsageError } from '../usage-error.js';
 import type { Command } from './commands.js';

@@ -2,7 +2,7 @@ import type { FleetEntry, FleetOutcome } from '../../model/fleet.js';
 import type { RunReport } from '../../model/report.js';
 import { EXIT } from '../../model/exit-codes.js';
 import { hostsFailing } from '../../model/hosts.js';
-import { startHint } from '../../cli/unavailable.js';
+import { startHint } from '../../model/start-hint.js';
 import { describeLockChange } from '../../lock/tool-lock.js';
 import { inputVariable } from '../config/placeholders.js';
 
