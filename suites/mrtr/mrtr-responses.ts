@@ -1,3 +1,4 @@
+import { defineCheck } from '../kit/define-check.js';
 import { type CheckContext, type CheckDefinition, errorOf, type Exchange, isObject, type Outcome, resultOf } from '../kit/index.js';
 import { answerInputRequests, conversations, formOnlyAnswers, CAPABILITIES } from './mrtr.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
@@ -80,11 +81,9 @@ export function inputProbes(ctx: CheckContext): Promise<{ probes: InputProbe[]; 
   });
 }
 
-export const reRequestMissing: CheckDefinition = {
+export const reRequestMissing: CheckDefinition = defineCheck({
   id: 'mrtr.server.re-request',
-  keyword: 'SHOULD',
   title: 'A retry that echoes requestState but answers none of the input requests gets input_required again (or a result), not an error',
-  specRef: 'basic/patterns/mrtr#error-handling',
   area: 'mrtr',
   sentences: {
     '2026-07-28': [
@@ -108,13 +107,11 @@ export const reRequestMissing: CheckDefinition = {
       return fail(`the retry that echoed requestState without answering the input requests got ${answer}`, 'a new input_required result asking for the missing input again, rather than an error', evidence);
     });
   },
-};
+});
 
-export const ignoreExtraResponses: CheckDefinition = {
+export const ignoreExtraResponses: CheckDefinition = defineCheck({
   id: 'mrtr.server.ignore-extra',
-  keyword: 'SHOULD',
   title: 'An inputResponses key the server did not ask for is ignored: the retry fares as one without it',
-  specRef: 'basic/patterns/mrtr#error-handling',
   area: 'mrtr',
   sentences: {
     '2026-07-28': [
@@ -151,14 +148,12 @@ export const ignoreExtraResponses: CheckDefinition = {
       );
     });
   },
-};
+});
 
-export const validateInputResponses: CheckDefinition = {
+export const validateInputResponses: CheckDefinition = defineCheck({
   id: 'mrtr.server.validate-inputresponses',
   covers: ['mrtr.server.protocol-errors'],
-  keyword: 'SHOULD',
   title: 'A retry whose inputResponses is not an InputResponses object (a string) gets a JSON-RPC error',
-  specRef: 'basic/patterns/mrtr#error-handling',
   area: 'mrtr',
   sentences: {
     '2026-07-28': [
@@ -186,6 +181,6 @@ export const validateInputResponses: CheckDefinition = {
       return fail(`inputResponses that is a string, not an InputResponses object, got ${got.why}`, 'a JSON-RPC error (e.g. -32602 Invalid params): the data is not a valid InputResponses object', evidence);
     });
   },
-};
+});
 
 export const MRTR_RESPONSE_CHECKS = [reRequestMissing, ignoreExtraResponses, validateInputResponses] as const;

@@ -1,3 +1,4 @@
+import { defineCheck } from '../kit/define-check.js';
 import { type Arguments, type ArgumentSource, type ArgumentVerdict, canonicalJson, type CheckContext, type CheckDefinition, compileArgumentSchema, describeIssues, ERR, errorOf, type Exchange, type InvalidCase, invalidCases, isObject, type LenientReading, type Outcome, pickInvalidArguments, resultOf, TargetGoneError, type UndeclaredDialect, undeclaredDialectOn, ValidArguments, type Wire } from '../kit/index.js';
 import { note } from '../kit/outcome.js';
 import { searchTools, type ToolCall } from './property-search.js';
@@ -57,12 +58,10 @@ function judgeValid(exchange: Exchange): string | undefined {
   return `valid arguments got ${errorText(error)} instead of a result`;
 }
 
-export const validCasesAnswered: CheckDefinition = {
+export const validCasesAnswered: CheckDefinition = defineCheck({
   id: 'tools.err.tool-errors-in-result.property',
   covers: ['tools.err.tool-errors-in-result'],
-  keyword: 'SHOULD',
   title: 'Generated schema-valid arguments always get a result (complete or input_required), not a JSON-RPC error or a crash',
-  specRef: 'schema.json#/$defs/CallToolResult/properties/isError/description',
   area: 'property',
   sentences: TOOL_ERRORS_IN_RESULT_SENTENCES,
   needs: ['live', 'tool-call'],
@@ -80,7 +79,7 @@ export const validCasesAnswered: CheckDefinition = {
       },
       property: (_t, source) => ({ arbitrary: new ValidArguments(source), argumentsOf: (args) => args, judge: judgeValid }),
     }),
-};
+});
 
 /**
  * A result whose structuredContent conforms only because `format` is an annotation, or only in some of the dialects an
@@ -138,12 +137,10 @@ class HingeWarnings {
 
 function outputCheck(): CheckDefinition {
   const warnings = new HingeWarnings();
-  const check: CheckDefinition = {
+  const check: CheckDefinition = defineCheck({
     id: 'tools.output.conform.property',
     covers: ['tools.output.conform'],
-    keyword: 'MUST',
     title: 'For generated schema-valid arguments, every successful result carries structuredContent valid against the outputSchema',
-    specRef: 'server/tools#output-schema',
     area: 'property',
     sentences: OUTPUT_CONFORMS_SENTENCES,
     needs: ['live', 'tool-call'],
@@ -171,7 +168,7 @@ function outputCheck(): CheckDefinition {
       });
       return [...outcomes, ...(await warnings.outcomes(ctx, outcomes))];
     },
-  };
+  });
   return check;
 }
 
@@ -301,12 +298,10 @@ function invalidCheck(): CheckDefinition {
     const inconclusive = counted.reduce((sum, tally) => sum + tally.inconclusiveCount, 0);
     return `${notRefusedRemark(lenient, inconclusive)}${refusalRemark(noted, ctx.wire)}`;
   };
-  const check: CheckDefinition = {
+  const check: CheckDefinition = defineCheck({
     id: 'tools.err.execution-errors.property',
     covers: ['tools.err.execution-errors', 'tools.sec.validate-inputs'],
-    keyword: 'MUST',
     title: 'Generated arguments that break the inputSchema are refused (an isError result, or a JSON-RPC error), never a silent success or a crash',
-    specRef: 'server/tools#security-considerations',
     area: 'property',
     sentences: VALIDATE_INPUTS_SENTENCES,
     needs: ['live', 'tool-call'],
@@ -328,7 +323,7 @@ function invalidCheck(): CheckDefinition {
         remarks: remarks(ctx),
       });
     },
-  };
+  });
   return check;
 }
 

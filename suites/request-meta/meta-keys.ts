@@ -1,3 +1,4 @@
+import { defineCheck } from '../kit/define-check.js';
 import { type CheckContext, type CheckDefinition, extensionIdIssues, isObject, type MetaKeyIssue, metaKeyIssues, type MetaKeyRule, type Outcome, type SpecSentences } from '../kit/index.js';
 import { serverMetaSites, type MetaSite } from '../kit/meta-objects.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
@@ -41,9 +42,8 @@ function grammarSentence(text: string): SpecSentences {
 
 /** One check per MUST of the key grammar, judged on every `_meta` object the audit received (no requests of its own). */
 function metaKeyCheck(rule: MetaKeyRule, title: string, expected: string, sentences: SpecSentences): CheckDefinition {
-  return {
+  return defineCheck({
     id: rule,
-    keyword: 'MUST',
     title,
     specRef: SPEC,
     area: 'meta-keys',
@@ -67,7 +67,7 @@ function metaKeyCheck(rule: MetaKeyRule, title: string, expected: string, senten
         ...(site.tool === undefined ? {} : { tool: site.tool }),
       }));
     },
-  };
+  });
 }
 
 export const META_KEY_CHECKS = [
@@ -91,11 +91,9 @@ export const META_KEY_CHECKS = [
   ),
 ];
 
-export const extensionIds: CheckDefinition = {
+export const extensionIds: CheckDefinition = defineCheck({
   id: 'version.ext.id-format',
-  keyword: 'MUST',
   title: 'Extension identifiers in capabilities.extensions have a prefix and follow the _meta key grammar',
-  specRef: 'basic/versioning#extension-negotiation',
   area: 'capabilities',
   // No initialize revision has capabilities.extensions: the field and this rule arrive with 2026-07-28.
   sentences: {
@@ -123,4 +121,4 @@ export const extensionIds: CheckDefinition = {
       ),
     ];
   },
-};
+});

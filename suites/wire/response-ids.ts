@@ -1,3 +1,4 @@
+import { defineCheck } from '../kit/define-check.js';
 import { type CheckDefinition, ERR, type Exchange, isInitializeWire, isObject, validateWire, type Wire } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 
@@ -70,12 +71,10 @@ export function idProblem(exchange: Exchange, wellFormed: (exchange: Exchange) =
  */
 export const STRING_ID_PROBES: readonly string[] = ['mcp-tools-conformance-id', '900000007'];
 
-export const stringIds: CheckDefinition = {
+export const stringIds: CheckDefinition = defineCheck({
   id: 'base.id.same.string',
   covers: ['base.res.same-id'],
-  keyword: 'MUST',
   title: 'A request with a string id (also one of digits) is answered under that same string',
-  specRef: 'basic/index#result-responses',
   area: 'wire',
   sentences: {
     '2026-07-28': [RESULT_SAME_ID],
@@ -103,14 +102,12 @@ export const stringIds: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
-export const responseIds: CheckDefinition = {
+export const responseIds: CheckDefinition = defineCheck({
   id: 'base.id.same',
   covers: ['base.res.same-id', 'base.err.same-id'],
-  keyword: 'MUST',
   title: 'Every response carries the id of its request, with the same JSON type (null only for a request that could not be read)',
-  specRef: 'basic/index#error-responses',
   area: 'wire',
   sentences: {
     '2026-07-28': [ERROR_SAME_ID, RESULT_SAME_ID],
@@ -140,4 +137,4 @@ export const responseIds: CheckDefinition = {
       ),
     ];
   },
-};
+});

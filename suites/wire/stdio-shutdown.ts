@@ -1,3 +1,4 @@
+import { defineCheck } from '../kit/define-check.js';
 import { type CheckDefinition, type Exchange, type McpClient, TargetGoneError, TargetUnavailableError } from '../kit/index.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { LISTING_ONLY } from '../kit/shared-connections.js';
@@ -5,11 +6,9 @@ import { LISTING_ONLY } from '../kit/shared-connections.js';
 /** "Promptly" made concrete: generous for a process that only has to notice EOF and exit, even on a loaded machine. */
 export const EXIT_BOUND_MS = 2000;
 
-export const exitOnStdinEof: CheckDefinition = {
+export const exitOnStdinEof: CheckDefinition = defineCheck({
   id: 'stdio.shutdown.server-exit',
-  keyword: 'SHOULD',
   title: `The server exits by itself within ${EXIT_BOUND_MS} ms of its stdin being closed`,
-  specRef: 'basic/transports/stdio#shutdown',
   area: 'wire',
   // 2025-11-25 only tells the client how to shut down; the server's side arrives with 2026-07-28.
   sentences: {
@@ -56,4 +55,4 @@ export const exitOnStdinEof: CheckDefinition = {
         ];
     }
   },
-};
+});
