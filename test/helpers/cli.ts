@@ -143,6 +143,13 @@ async function runWarm(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number
   }
 }
 
+/** A report.json that an audit wrote (a fleet's, say, under servers/<name>/), validated against data/report.schema.json. */
+export function readValidReport(path: string): RunReport {
+  const report = JSON.parse(readFileSync(path, 'utf8')) as RunReport;
+  if (!validateReport(report)) throw new Error(`${path} does not match data/report.schema.json: ${ajv.errorsText(validateReport.errors)}`);
+  return report;
+}
+
 /** The report.json an audit wrote into `outputDir`, validated against data/report.schema.json and the exit code. */
 function readReport(outputDir: string, args: string[], code: number | null): RunReport | undefined {
   const reportPath = join(outputDir, 'report.json');
