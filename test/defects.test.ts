@@ -4,7 +4,7 @@ import { DEFECTS } from '../src/reference-server/defects.js';
 import { sandboxUnavailable } from '../src/sandbox/index.js';
 import { governingSentence, keywordClass } from '../src/model/check.js';
 import { INITIALIZE_REVISIONS, MODERN_VERSION, type Wire } from '../src/model/wire.js';
-import { BUILT, explain, referenceCommand, runInProcess, startHostedReferenceHttp } from './helpers/cli.js';
+import { BUILT, explain, referenceCommand, runInProcess, startReferenceHttp } from './helpers/cli.js';
 
 const findings = DEFECTS.filter((d) => !d.chaos && d.breaks !== null);
 const NO_SANDBOX = await sandboxUnavailable();
@@ -93,7 +93,7 @@ describe.skipIf(!BUILT)('each defect is caught by its check and nothing else (st
 describe.skipIf(!BUILT)('each defect is caught by its check and nothing else (HTTP)', () => {
   for (const defect of findings.filter((d) => provenOn(d) === 'http')) {
     it.concurrent(defect.name, async () => {
-      const server = await startHostedReferenceHttp(...serverArgs(defect));
+      const server = await startReferenceHttp(...serverArgs(defect));
       try {
         const run = await runInProcess(['--url', server.url, ...(defect.auditArgs ?? []), ...runsFor(defect)]);
         assertCaughtAlone(defect, run.report!);

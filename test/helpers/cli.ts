@@ -194,18 +194,15 @@ export function explain(report: RunReport | undefined): string {
     .join('\n') || '(no fail/warn/error)';
 }
 
-/** Starts the reference server over HTTP and returns its URL and a stop function. */
-export function startReferenceHttp(...args: string[]): Promise<HttpServer> {
-  return startHttpServer(REFERENCE, '--http', ...args);
-}
 
 /**
- * The reference server over HTTP as `startReferenceHttp` starts it, but served by one host process that this test
- * process shares (test/helpers/reference-host.mjs: the same parsing and HTTP server of the build, each server on its own
- * port with its own state), not a process of its own: for tests that start many and need only the server's answers,
- * not its process (its pid, signals, how it exits). ~0.2 s of CPU less per server.
+ * Starts the reference server over HTTP (what `reference-server --http <args>` serves) and returns its URL and a stop
+ * function. It is served by one host process that this test process shares (test/helpers/reference-host.mjs: the same
+ * parsing, preparation and HTTP server of the build, each server on its own port with its own state), not by a process
+ * of its own: a node process costs ~0.2 s of CPU to start, and its code runs cold. Tests that need the server's process
+ * (its pid, signals, how it exits), or the bundle's own HTTP start-up, use `startReferenceHttpProcess`.
  */
-export async function startHostedReferenceHttp(...args: string[]): Promise<HttpServer> {
+export async function startReferenceHttp(...args: string[]): Promise<HttpServer> {
   const host = await referenceHost();
   const { key, url } = (await host.ask({ start: args })) as { key: number; url: string };
   return { url, stop: async () => void (await host.ask({ stop: key })) };
@@ -256,6 +253,11 @@ function referenceHost(): Promise<ReferenceHost> {
     });
   });
   return hostStarted;
+}
+
+/** The bundled reference server over HTTP in a process of its own (`node dist/reference-server/main.js --http <args>`). */
+export function startReferenceHttpProcess(...args: string[]): Promise<HttpServer> {
+  return startHttpServer(REFERENCE, '--http', ...args);
 }
 
 export interface HttpServer {

@@ -1,4 +1,4 @@
-// One process that serves many reference servers over HTTP for test/helpers/cli.ts (startHostedReferenceHttp): each
+// One process that serves many reference servers over HTTP for test/helpers/cli.ts (startReferenceHttp): each
 // is what `reference-server --http <args>` serves (the same parsing, preparation and HTTP server, from the build's
 // unbundled output), on a port of its own with state of its own, started and closed on request. A node process
 // costs ~0.2 s of CPU to start; test/defects.test.ts starts some 70 HTTP servers. It exits when the test process
