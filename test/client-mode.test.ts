@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../src/model/check.js';
-import { BUILT, ROOT, runCli } from './helpers/cli.js';
+import { BUILT, ROOT, runCli, type CliRun } from './helpers/cli.js';
 import { aliveAfter } from './helpers/processes.js';
 import { sharedPath } from './helpers/shared.js';
 import Ajv04 from 'ajv-draft-04';
@@ -20,6 +20,14 @@ const fixtureClient = (name: string) => `${process.execPath} ${join(ROOT, 'test/
 const findings = (checks: readonly CheckResult[]) => checks.filter((c) => c.status === 'fail' || c.status === 'warn').map((c) => `${c.id}: ${c.status}`);
 
 // The tests of each group run concurrently: most of their time is the clients' and the scripted server's waiting.
+/**
+ * The SDK v1 client over HTTP with every report format, audited once for this file: its verdicts are tested in 'client
+ * mode against real SDK clients' and its report files in 'client mode reports' (the reporters write what the audit found;
+ * they change nothing of it).
+ */
+let sdkV1Run: Promise<CliRun> | undefined;
+const sdkV1OverHttp = (): Promise<CliRun> => (sdkV1Run ??= runCli(['client', '--command', driver('sdk-v1'), '--reporter', 'json,junit,sarif,html,markdown']));
+
 describe.skipIf(!BUILT)('client mode against real SDK clients', { concurrent: true }, () => {
   it('SDK v2 client over HTTP: every x-mcp-header, MRTR, pagination, $ref and result check passes; it resumes a stream cut short', async () => {
     const run = await runCli(['client', '--command', driver('sdk-v2')]);
@@ -73,7 +81,7 @@ describe.skipIf(!BUILT)('client mode against real SDK clients', { concurrent: tr
   });
 
   it('SDK v1 client over HTTP: judged on the 2025-11-25 it offered; it starts no new session after a 404, and validates structuredContent only for the last page', async () => {
-    const run = await runCli(['client', '--command', driver('sdk-v1')]);
+    const run = await sdkV1OverHttp();
     expect(run.code).toBe(1);
     const report = run.report!;
     expect(report.wire).toEqual({ protocolVersion: '2025-11-25', reason: 'client mode: the client opened with initialize; it offered 2025-11-25' });
@@ -256,7 +264,7 @@ describe.skipIf(!BUILT)('client mode reports', { concurrent: true }, () => {
   }
 
   it('every format is written for a client audit on the initialize wire (SDK v1, 2025-11-25, with a fail)', async () => {
-    const run = await runCli(['client', '--command', driver('sdk-v1'), '--reporter', 'json,junit,sarif,html,markdown']);
+    const run = await sdkV1OverHttp();
     expect(run.code).toBe(1);
     expectValidFormats(run.outputDir);
     const sarif = JSON.parse(readFileSync(join(run.outputDir, 'report.sarif'), 'utf8')) as { runs: { results: { ruleId: string; level: string }[] }[] };

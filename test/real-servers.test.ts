@@ -1,9 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditedRuns, type RevisionsReport } from '../src/model/report.js';
@@ -18,61 +16,9 @@ function npmServer(pkg: string, ...args: string[]): string {
   return [process.execPath, join(dirname(require.resolve(`${pkg}/package.json`)), bin), ...args].join(' ');
 }
 
-// Every finding below is justified by the spec text:
-// - their zod-generated schemas declare draft-07; basic/index: "Implementors are RECOMMENDED to use JSON Schema 2020-12";
-// - SDK v1's McpServer answers an unknown tool with an isError result; server/tools § Error Handling (2025-11-25):
-//   "Protocol Errors: Standard JSON-RPC errors for issues like: Unknown tools" describes a JSON-RPC error without a
-//   BCP 14 keyword, so this is a warning labelled descriptive, never a failure;
-// - server-filesystem's read_multiple_files and list_allowed_directories return structuredContent without its JSON in a
-//   text block; server/tools § Structured Content: "a tool that returns structured content SHOULD also return the
-//   serialized JSON in a TextContent block";
-// - server-everything declares logging, and its SDK v1 answers logging/setLevel with the level "verbose" with -32603
-//   (every request its schema refuses is an internal error there); server/utilities/logging § Error Handling: "Servers
-//   SHOULD return standard JSON-RPC errors for common failure cases: … Invalid log level: -32602 (Invalid params)".
-const COMMON = ['warn jsonschema.dialect.recommended', 'warn tools.err.unknown-tool'];
-// The audit declares the roots capability in initialize, as hosts do: server-everything and server-filesystem then ask
-// for the roots (roots/list) and get an empty list, which leaves server-filesystem with the directory it was given.
-// server-everything's trigger-long-running-operation takes 10 s with its default arguments: a shorter --timeout cancels
-// it sooner (the call is a skip either way) and leaves the findings as they are.
-const legacy: [string, string, string[], { asksForRoots: boolean; args?: string[] }][] = [
-  ['server-everything', npmServer('@modelcontextprotocol/server-everything', 'stdio'), [...COMMON, 'warn log.invalid-level'], { asksForRoots: true, args: ['--timeout', '4000'] }],
-  ['server-memory', npmServer('@modelcontextprotocol/server-memory'), COMMON, { asksForRoots: false }],
-  [
-    'server-filesystem',
-    npmServer('@modelcontextprotocol/server-filesystem', mkdtempSync(join(tmpdir(), 'fs-root-'))),
-    [...COMMON, 'warn tools.result.structured-text-mirror', 'warn tools.result.structured-text-mirror'],
-    { asksForRoots: true },
-  ],
-  ['server-sequential-thinking', npmServer('@modelcontextprotocol/server-sequential-thinking'), COMMON, { asksForRoots: false }],
-];
-
-describe.skipIf(!BUILT)('real npm servers on the legacy wire (stdio)', () => {
-  for (const [name, command, expected, { asksForRoots, args = [] }] of legacy) {
-    it.concurrent(`@modelcontextprotocol/${name}: completes on 2025-11-25 with exactly the justified findings`, { timeout: 90_000 }, async () => {
-      const run = await runCli(['--stdio', command, ...args], { timeoutMs: 80_000, env: { MEMORY_FILE_PATH: join(tmpdir(), `mtc-memory-${process.pid}.json`) } });
-      expect(run.report!.wire.protocolVersion).toBe('2025-11-25');
-      expect(run.report!.wire.reason).toMatch(/fell back to initialize/);
-      const findings = run.report!.checks.filter((c) => c.status !== 'pass' && c.status !== 'skip').map((c) => `${c.status} ${c.id}`);
-      expect(findings, explain(run.report)).toEqual(expected);
-      expect(run.report!.stats.toolsCalled).not.toHaveProperty('create_entities');
-      expect(run.report!.checks.find((c) => c.id === 'tools.err.unknown-tool')!.keywordText).toBe('descriptive');
-      // No sentence of 2025-11-25 that these servers break carries a MUST: the audit passes, with warnings.
-      expect(run.code).toBe(0);
-      expect(run.report!.checks.find((c) => c.id === 'discover.must-implement')!.status).toBe('skip');
-      const negotiated = run.report!.checks.find((c) => c.id === 'lifecycle.capabilities.negotiated')!;
-      expect(negotiated.status).toBe('pass');
-      if (asksForRoots) {
-        // server-everything asks 350 ms after initialize and whenever its get-roots-list tool is called (dist/server/
-        // roots.js): whether the first call comes before the timer depends on timing, so one or two roots/list requests
-        // may precede this check. Each was answered with no roots.
-        expect(negotiated.evidence.length).toBeGreaterThan(0);
-        for (const evidence of negotiated.evidence) expect(evidence).toMatchObject({ data: { request: { method: 'roots/list' }, answer: { result: { roots: [] } } } });
-      } else {
-        expect(negotiated.message).toBe('the server sent the client no request');
-      }
-    });
-  }
-});
+// The official npm servers on the legacy wire (server-everything, -memory, -filesystem, -sequential-thinking) are
+// audited once, by the census's fleet with the default flags, and their exact findings are tested on its reports there:
+// test/census.test.ts, 'real npm servers on the legacy wire (stdio), as the census audits them'.
 
 // The official Postgres server (SDK 1.0.1, as the GitHub, Slack and Brave servers of its day) agrees 2024-11-05. Its one
 // tool, query, carries no annotations, so the safe default calls none; the database URL names a closed port, and

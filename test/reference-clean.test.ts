@@ -3,7 +3,7 @@ import { LIST_CHANGED_TRIGGER_ARGS } from '../reference/server/defects.js';
 import type { RunReport } from '../src/model/report.js';
 import { SUBSCRIPTION_CHECKS } from '../suites/subscriptions/subscriptions.js';
 import { INITIALIZE_REVISIONS } from '../src/core/wire.js';
-import { BUILT, byStatus, explain, referenceCommand, runCli, runInProcess, startReferenceHttp, type CliRun } from './helpers/cli.js';
+import { BUILT, byStatus, explain, referenceCommand, runCli, runInProcess, startReferenceHttp, startReferenceHttpProcess, type CliRun } from './helpers/cli.js';
 
 const SUBSCRIPTION_CHECK_IDS = SUBSCRIPTION_CHECKS.map((c) => c.id);
 const subscriptionStatuses = (report: RunReport) =>
@@ -59,10 +59,11 @@ describe.skipIf(!BUILT)('the clean reference server passes every check', () => {
   });
 
   describe('over Streamable HTTP', () => {
-    let json: Awaited<ReturnType<typeof startReferenceHttp>>;
-    let sse: Awaited<ReturnType<typeof startReferenceHttp>>;
+    let json: Awaited<ReturnType<typeof startReferenceHttpProcess>>;
+    let sse: Awaited<ReturnType<typeof startReferenceHttpProcess>>;
     beforeAll(async () => {
-      [json, sse] = await Promise.all([startReferenceHttp(), startReferenceHttp('--sse')]);
+      // The bundled server in processes of its own, as users start it (the other tests share one host of HTTP servers).
+      [json, sse] = await Promise.all([startReferenceHttpProcess(), startReferenceHttpProcess('--sse')]);
     });
     afterAll(async () => {
       await Promise.all([json?.stop(), sse?.stop()]);

@@ -1,8 +1,7 @@
-import { arrivalLog } from './arrival-log.js';
 import { USAGE, parseCliArgs } from './cli-args.js';
 import { formatDefectList } from './defects.js';
-import type { ListingScale } from './scale-tools.js';
-import { isInitializeRevision, REVISION_RULES, type Revision } from './revisions.js';
+import { isInitializeRevision } from './revisions.js';
+import { prepareServe, served, serveHttp } from './serve.js';
 
 const log = (line: string): void => {
   process.stderr.write(`[reference-server] ${line}\n`);
@@ -25,9 +24,8 @@ async function main(): Promise<void> {
       break;
   }
   // Transports are imported here so --list-defects and usage errors stay fast.
-  const onArrival = arrivalLog(command.arrivalLog);
-  const scale = await listingScale(command.scaleTools, command.bigPageMb, command.failingTools);
-  const defectNote = command.defects.size > 0 ? ` with defects: ${[...command.defects].join(', ')}` : '';
+  const prepared = await prepareServe(command, log);
+  const { onArrival, scale, defectNote } = prepared;
   if (command.transport === 'stdio') {
     const { runStdioServer } = await import('./stdio.js');
     log(`serving MCP ${served(command.protocolVersion)} over stdio${defectNote}`);
@@ -46,41 +44,13 @@ async function main(): Promise<void> {
     });
     return;
   }
-  const { startHttpServer } = await import('./http.js');
-  const server = await startHttpServer({
-    port: command.port,
-    sse: command.sse,
-    defects: command.defects,
-    ...(isInitializeRevision(command.protocolVersion) ? { revision: command.protocolVersion } : {}),
-    log,
-    ...(onArrival ? { onArrival } : {}),
-    ...(command.rateLimitOnce !== undefined ? { rateLimitOnce: command.rateLimitOnce } : {}),
-    ...(scale ? { scale } : {}),
-    ...command.latency,
-  });
-  log(`serving MCP ${served(command.protocolVersion)} over ${isInitializeRevision(command.protocolVersion) && REVISION_RULES[command.protocolVersion].http === 'http+sse' ? 'HTTP+SSE' : 'Streamable HTTP'}${command.sse ? ' (SSE responses)' : ''}${defectNote}`);
+  const server = await serveHttp(command, prepared, log);
   process.stdout.write(`listening on ${server.url}\n`);
   const shutdown = (): void => {
     void server.close().then(() => process.exit(0));
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
-}
-
-function served(revision: Revision): string {
-  return isInitializeRevision(revision) ? `${revision} (initialize; older initialize revisions too)` : revision;
-}
-
-async function listingScale(scaleTools: number | undefined, bigPageMb: number | undefined, failing: number | undefined): Promise<ListingScale | undefined> {
-  if (scaleTools === undefined && bigPageMb === undefined && failing === undefined) return undefined;
-  const { bigPage, failingTools, scaledTools } = await import('./scale-tools.js');
-  if (failing !== undefined) {
-    log(`listing ${failing} generated tools whose every call fails, instead of the reference ones`);
-    return failingTools(failing);
-  }
-  const scale = bigPageMb !== undefined ? bigPage(bigPageMb) : scaledTools(scaleTools ?? 0);
-  log(`listing ${scale.tools.length} generated tools besides the reference ones`);
-  return scale;
 }
 
 main().catch((error: unknown) => {

@@ -143,6 +143,13 @@ async function runWarm(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number
   }
 }
 
+/** A report.json that an audit wrote (a fleet's, say, under servers/<name>/), validated against data/report.schema.json. */
+export function readValidReport(path: string): RunReport {
+  const report = JSON.parse(readFileSync(path, 'utf8')) as RunReport;
+  if (!validateReport(report)) throw new Error(`${path} does not match data/report.schema.json: ${ajv.errorsText(validateReport.errors)}`);
+  return report;
+}
+
 /** The report.json an audit wrote into `outputDir`, validated against data/report.schema.json and the exit code. */
 function readReport(outputDir: string, args: string[], code: number | null): RunReport | undefined {
   const reportPath = join(outputDir, 'report.json');
@@ -187,8 +194,69 @@ export function explain(report: RunReport | undefined): string {
     .join('\n') || '(no fail/warn/error)';
 }
 
-/** Starts the reference server over HTTP and returns its URL and a stop function. */
-export function startReferenceHttp(...args: string[]): Promise<HttpServer> {
+
+/**
+ * Starts the reference server over HTTP (what `reference-server --http <args>` serves) and returns its URL and a stop
+ * function. It is served by one host process that this test process shares (test/helpers/reference-host.mjs: the same
+ * parsing, preparation and HTTP server of the build, each server on its own port with its own state), not by a process
+ * of its own: a node process costs ~0.2 s of CPU to start, and its code runs cold. Tests that need the server's process
+ * (its pid, signals, how it exits), or the bundle's own HTTP start-up, use `startReferenceHttpProcess`.
+ */
+export async function startReferenceHttp(...args: string[]): Promise<HttpServer> {
+  const host = await referenceHost();
+  const { key, url } = (await host.ask({ start: args })) as { key: number; url: string };
+  return { url, stop: async () => void (await host.ask({ stop: key })) };
+}
+
+interface ReferenceHost {
+  ask(message: object): Promise<unknown>;
+}
+let hostStarted: Promise<ReferenceHost> | undefined;
+
+function referenceHost(): Promise<ReferenceHost> {
+  hostStarted ??= new Promise<ReferenceHost>((ready, fail) => {
+    const child = fork(join(ROOT, 'test/helpers/reference-host.mjs'), [join(ROOT, 'dist/reference/server')], { cwd: ROOT, execArgv: [], stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+    const waiting = new Map<number, { done(value: unknown): void; fail(error: Error): void }>();
+    let asked = 0;
+    const idle = () => {
+      // Idle, the host does not keep the test process alive; it exits when the test process does (its IPC channel closes).
+      if (waiting.size === 0) {
+        child.unref();
+        child.channel?.unref();
+      }
+    };
+    child.on('message', (message: { ready?: true; id?: number; error?: string }) => {
+      if (message.ready) {
+        idle();
+        return ready({
+          ask: (request) =>
+            new Promise((done, failed) => {
+              const id = asked++;
+              waiting.set(id, { done, fail: failed });
+              child.ref();
+              child.channel?.ref();
+              child.send({ id, ...request });
+            }),
+        });
+      }
+      const asker = waiting.get(message.id!);
+      waiting.delete(message.id!);
+      idle();
+      if (message.error) asker?.fail(new Error(`the reference host: ${message.error}`));
+      else asker?.done(message);
+    });
+    child.once('exit', (code) => {
+      hostStarted = undefined;
+      const error = new Error(`the reference host exited with ${code}`);
+      fail(error);
+      for (const asker of waiting.values()) asker.fail(error);
+    });
+  });
+  return hostStarted;
+}
+
+/** The bundled reference server over HTTP in a process of its own (`node dist/reference-server/main.js --http <args>`). */
+export function startReferenceHttpProcess(...args: string[]): Promise<HttpServer> {
   return startHttpServer(REFERENCE, '--http', ...args);
 }
 
