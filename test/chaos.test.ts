@@ -39,7 +39,7 @@ function referenceChaos(s: Scene, defect: string): string {
 
 /** Live processes whose command line contains the scene's folder (pgrep only looks; nothing is killed here). */
 function leftovers(s: Scene, except: readonly number[] = []): number[] {
-  let out = '';
+  let out: string;
   try {
     out = execFileSync('pgrep', ['-f', s.dir], { encoding: 'utf8' });
   } catch {
