@@ -289,6 +289,13 @@ const LOOSER_OR_PLUS = new Set([
 const TEST_CALLEE = /^(?:it|test|describe|bench)(?:\.\w+(?:\(.*\))?)*$/s;
 const NOT_SPLIT_CALLEES = /^(?:require|import|URL|Worker|(?:vi|jest)\.(?:mock|doMock|unmock|importActual))$/;
 
+const sameLine = (a, b) => {
+  const sf = a.getSourceFile();
+  return (
+    sf.getLineAndCharacterOfPosition(a.getStart(sf)).line === sf.getLineAndCharacterOfPosition(b.getStart(sf)).line
+  );
+};
+
 /** Whether a concatenation may take the place of the literal `node` without changing what the code means or types. */
 function splittable(node) {
   const parent = node.parent;
@@ -299,9 +306,11 @@ function splittable(node) {
       if (parent.expression === node) return false;
       if (parent.expression.kind === ts.SyntaxKind.ImportKeyword) return false;
       if (NOT_SPLIT_CALLEES.test(parent.expression.getText())) return false;
-      // A test's title stays whole: a failing run prints it, and one searches the code for it (eslint.config.js's
-      // max-len lets the line that opens a test be long).
-      if (parent.arguments[0] === node && TEST_CALLEE.test(parent.expression.getText())) return false;
+      // A test's title on the line that opens the test stays whole: a failing run prints it, and one searches the code
+      // for it (eslint.config.js's max-len lets that line be long). One prettier put on a line of its own is split.
+      if (parent.arguments[0] === node && TEST_CALLEE.test(parent.expression.getText()) && sameLine(parent, node)) {
+        return false;
+      }
       break;
     case ts.SyntaxKind.PropertyAssignment:
     case ts.SyntaxKind.VariableDeclaration:
