@@ -7,8 +7,11 @@ import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The line that opens a test: it(, test(, describe( or bench(, with modifiers (.skipIf(…), .each(…)), and its title. */
-const TEST_OPENING = /^\s*(?:it|test|describe|bench)(?:\.\w+(?:\(.*?\))?)*\((?:'[^']*'|"[^"]*"|`[^`]*`),/;
+/**
+ * The line that opens a test: it(, test(, describe( or bench(, with modifiers (.skipIf(…), .each(…)), and its title.
+ */
+const TEST_OPENING =
+  /^\s*(?:it|test|describe|bench)(?:\.\w+(?:\(.*?\))?)*\((?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`[^`]*`),/;
 
 export default defineConfig(
   // Build and run output, as in .prettierignore.

@@ -353,9 +353,10 @@ function rawStretches(node, sf) {
 
 /**
  * The offsets after which the literal may be cut: right after a space that is not escaped (an even number of
- * backslashes before it) and is followed by a non-space; and, in a template, next to a ${…} substitution.
+ * backslashes before it) and is followed by a non-space; and, in a template, next to a ${…} substitution. With
+ * `after` (for a text with no space, such as code), right after one of those characters instead of a space.
  */
-function cutPoints(node, sf) {
+function cutPoints(node, sf, after) {
   const text = sf.text;
   const points = [];
   const stretches = rawStretches(node, sf);
@@ -363,7 +364,7 @@ function cutPoints(node, sf) {
     if (k > 0) points.push(from);
     if (k < stretches.length - 1 && to > from) points.push(to);
     for (let i = from; i < to - 1; i++) {
-      if (text[i] !== ' ' || text[i + 1] === ' ' || text[i - 1] === ' ') continue;
+      if (after ? !after.includes(text[i]) : text[i] !== ' ' || text[i + 1] === ' ' || text[i - 1] === ' ') continue;
       let backslashes = 0;
       while (text[i - 1 - backslashes] === '\\') backslashes++;
       if (backslashes % 2 === 0) points.push(i + 1);
@@ -381,12 +382,15 @@ function split(node, sf, room, firstRoom = room) {
   const start = node.getStart(sf);
   const end = node.end - 1;
   const quote = text[start];
-  const points = cutPoints(node, sf).filter((p) => p > start + 1 && p < end);
+  const inside = (p) => p > start + 1 && p < end;
+  const points = cutPoints(node, sf).filter(inside);
+  const fallback = cutPoints(node, sf, ';,})').filter(inside);
   const pieces = [];
   let from = start + 1;
   while (end - from + 2 > (pieces.length === 0 ? firstRoom : room)) {
     const limit = pieces.length === 0 ? firstRoom : room;
-    const within = points.filter((p) => p > from && p - from + 2 <= limit);
+    const fits = (p) => p > from && p - from + 2 <= limit;
+    const within = points.some(fits) ? points.filter(fits) : fallback.filter(fits);
     const cut = within.length > 0 ? within[within.length - 1] : points.find((p) => p > from);
     if (cut === undefined) break;
     pieces.push(quote + text.slice(from, cut) + quote);

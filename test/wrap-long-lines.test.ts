@@ -23,6 +23,15 @@ describe('scripts/wrap-long-lines.mjs', () => {
     expect(wrapLongLines('a.js', wrapped)).toBe(wrapped);
   });
 
+  it('cuts a text with no space after ; , } or ), never inside an escape', () => {
+    const piece = String.raw`if(a){b(\'x\u{7d}\x3b\;\n\'),c()};`;
+    const code = `const s = run('${piece.repeat(12)}');\nfunction run(x) { return x; }`;
+    const wrapped = wrapLongLines('a.js', code);
+    expect(longest(wrapped)).toBeLessThanOrEqual(120);
+    expect(valueOf(wrapped, 's')).toBe(valueOf(code, 's'));
+    expect(canonicalTree('a.js', wrapped)).toBe(canonicalTree('a.js', code));
+  });
+
   it('splits a template literal outside its substitutions, which are evaluated once each, in order', () => {
     const code = [
       'let n = 0;',
