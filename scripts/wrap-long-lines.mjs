@@ -3,8 +3,8 @@
 // prettier, this, prettier again), wraps both:
 // - comments: the text of an own-line `//` comment or of a block comment (JSDoc included) is re-wrapped at spaces, the
 //   words carried over into the lines of the same paragraph below; indentation, list items, code spans (`…`),
-//   {@link …} tags, URLs, fenced code, preformatted lines and eslint/ts/prettier directives are kept as they are, and a
-//   line that cannot be wrapped (a word longer than the room) stays;
+//   {@link …} tags, URLs, fenced code and eslint/ts/prettier directives are kept as they are, a table row wraps its
+//   last column under itself, and a line that cannot be wrapped (a word longer than the room) stays;
 // - strings: a string literal or template literal in an expression position whose line is over 120 becomes a
 //   concatenation, 'first words ' + 'more words', cut after spaces (outside escapes and ${…}), so its value is
 //   byte-identical. Not where a concatenation is not allowed or changes a type: module specifiers, property names and
@@ -162,8 +162,22 @@ function wrapCommentLines(lines, style, indent, changed = false) {
     const line = lines[i];
     const parts = commentLine(line, style);
     if (parts && /^[`~]{3}/.test(parts.body)) fenced = !fenced;
-    if (line.length <= WIDTH || fenced || !parts || DIRECTIVE.test(line) || /\S {2,}\S/.test(parts.body)) {
+    if (line.length <= WIDTH || fenced || !parts || DIRECTIVE.test(line)) {
       out.push(line);
+      continue;
+    }
+    // A row of a table (columns aligned with runs of spaces): its last column wraps under itself.
+    const column = /^.*\S {2,}(?=\S)/.exec(parts.body);
+    if (column) {
+      const at = parts.lead.length + parts.inner.length + column[0].length;
+      const rows = fill(words(line.slice(at)), WIDTH - at);
+      if (rows.length < 2 || parts.tail !== '') out.push(line);
+      else {
+        changed = true;
+        out.push(line.slice(0, at) + rows[0].join(' '));
+        const under = parts.lead.replace(/ $/, '').padEnd(at);
+        for (const row of rows.slice(1)) out.push(under + row.join(' '));
+      }
       continue;
     }
     const head = fill(words(parts.body), WIDTH - parts.lead.length - parts.inner.length);
