@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'suites/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'suites/**/*.test.ts', 'reference/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -431,7 +431,7 @@ async function scale() {
  */
 async function client() {
   console.log(`\nClient mode (median of ${runs} audits each)`);
-  const referenceClient = `${process.execPath} ${join(ROOT, 'dist/src/reference-client/main.js')}`;
+  const referenceClient = `${process.execPath} ${join(ROOT, 'dist/reference/client/main.js')}`;
   const sdkDriver = `${process.execPath} ${join(ROOT, 'examples/clients/sdk-v2/driver.mjs')}`;
   const legacyReferenceClient = `${referenceClient} --protocol-version 2025-11-25`;
   const sdkV1Driver = `${process.execPath} ${join(ROOT, 'examples/clients/sdk-v1/driver.mjs')}`;

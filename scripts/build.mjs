@@ -53,6 +53,17 @@ const timed = async (label, step) => {
   if (timings) console.error(`build: ${label} ${Math.round(performance.now() - from)} ms (ends at ${Math.round(performance.now() - started)} ms)`);
 };
 
+/**
+ * The reference client was built to dist/src/reference-client/main.js before it moved to reference/client/ (issue 42):
+ * command lines that name that path keep starting it.
+ */
+function forwardOldPaths() {
+  const old = join(dist, 'src/reference-client/main.js');
+  mkdirSync(dirname(old), { recursive: true });
+  writeFileSync(old, "// Moved to dist/reference/client/main.js (issue 42); kept for command lines that name this path.\nimport '../../reference/client/main.js';\n");
+}
+
 await timed('transpile', transpile);
+forwardOldPaths();
 await Promise.all([timed('precompiled validators', precompile), timed('bundles', bundleEntries)]);
 await timed('one-file ajv', vendorAjv);

@@ -18,7 +18,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 const BUNDLES = [
   { input: 'dist/bin/mcp-tools-conformance.js', outDir: 'dist/cli', inline: ['fast-check', 'pure-rand'] },
-  { input: 'dist/src/reference-server/main.js', outDir: 'dist/reference-server', inline: [] },
+  { input: 'dist/reference/server/main.js', outDir: 'dist/reference-server', inline: [] },
 ];
 
 const packageName = (id) => (id.startsWith('@') ? id.split('/').slice(0, 2) : id.split('/').slice(0, 1)).join('/');

@@ -16,7 +16,7 @@ export const CENSUS_FILE = 'test/fixtures/census/mcp.json';
 export const CENSUS_JSON = 'docs/census.json';
 export const CENSUS_MD = 'docs/census.md';
 /** Every server's budget: generous for a loaded 2-core machine (the safe run takes 15-20 s there, the run under --sandbox 20-30 s). */
-export const CENSUS_FLAGS = ['--jobs', '2', '--max-duration', '120000'];
+export const CENSUS_FLAGS = ['--jobs', '2', '--max-duration', '120000', '--hosts', 'all'];
 
 /** The flag of the census's second run: every stdio server in a throwaway sandbox, every listed tool callable. */
 export const SANDBOX_FLAGS = ['--sandbox'];
@@ -60,10 +60,22 @@ export function censusOf(fleet, packages = {}) {
         warns: of('warn'),
         errors: of('error'),
         depth: s.depth ? { toolsCalled: s.depth.toolsCalled, toolsListed: s.depth.toolsListed, skippedForNoCallableTool: s.depth.skippedForNoCallableTool } : null,
+        hosts: hostsOf(s.report?.hosts),
       };
     }),
     findings: fleet.findings.map((f) => ({ id: f.id, servers: f.servers, tools: f.tools })),
   };
+}
+
+/**
+ * Per host, the tools it would refuse (blocked) or take changed (degraded), each with the rules that decided it.
+ * @param {import('../src/model/hosts.js').HostsReport | undefined} hosts
+ */
+function hostsOf(hosts) {
+  if (!hosts) return null;
+  /** @param {import('../src/model/hosts.js').HostResult} host @param {string} verdict */
+  const tools = (host, verdict) => host.tools.filter((t) => t.verdict === verdict).map((t) => ({ tool: t.tool, rules: unique(t.findings.map((f) => f.rule)) }));
+  return Object.fromEntries(hosts.hosts.map((h) => [h.host, { listed: h.tools.length, blocked: tools(h, 'blocked'), degraded: tools(h, 'degraded') }]));
 }
 
 /** @typedef {ReturnType<typeof censusOf>} Census */
@@ -107,7 +119,9 @@ export function sandboxCensusOf(fleet, packages = {}, root = ROOT) {
         });
         changedFiles[tool] = { calls: effects.calls, callsWithChanges: effects.callsWithChanges, kinds: unique(effects.changes.map((c) => c.kind)).sort(), folders: unique(folders).sort() };
       }
-      return { ...server, sandboxed: result.depth?.sandboxed === true, honesty, honestyWarnings, changedFiles };
+      // The host column is the safe run's: the tools listed are the same under --sandbox.
+      const { hosts: _sameAsSafe, ...kept } = server;
+      return { ...kept, sandboxed: result.depth?.sandboxed === true, honesty, honestyWarnings, changedFiles };
     }),
     findings: base.findings,
   };
@@ -150,7 +164,7 @@ const idList = (ids) => (ids.length === 0 ? '' : ids.map((id) => `\`${id}\``).jo
  */
 export function censusMarkdown(census) {
   const rows = census.servers.map((s) =>
-    `| ${s.name} | ${s.package ? `\`${s.package}\`` : 'fixture'} | ${s.transport} | ${s.revision ?? '-'} | ${OUTCOME_WORDS[s.outcome] ?? s.outcome} | ${s.revision ? s.fails.length : '-'} | ${s.revision ? s.warns.length : '-'} | ${depthCell(s.depth)} |`,
+    `| ${s.name} | ${s.package ? `\`${s.package}\`` : 'fixture'} | ${s.transport} | ${s.revision ?? '-'} | ${OUTCOME_WORDS[s.outcome] ?? s.outcome} | ${s.revision ? s.fails.length : '-'} | ${s.revision ? s.warns.length : '-'} | ${depthCell(s.depth)} | ${hostsCell(s.hosts)} |`,
   );
   const findings = census.servers
     .filter((s) => s.fails.length + s.warns.length + s.errors.length > 0)
@@ -181,11 +195,13 @@ export function censusMarkdown(census) {
     'server, the package it comes from, its transport, the revision it agreed, its outcome, its fails and warnings',
     '(distinct checks), and its **depth**: the tools called of those listed (and the checks skipped for want of a tool',
     'it may call). A tool that is not marked read-only is not called unless allowed (`--allow-tools server:tool`).',
+    'The **hosts** column names the hosts that would refuse one of its tools (blocked) or take one changed (degraded):',
+    '[Host compatibility](#host-compatibility).',
     '',
     `${census.servers.length} servers: ${totals}.`,
     '',
-    '| Server | Package | Transport | Revision | Outcome | Fails | Warns | Depth |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| Server | Package | Transport | Revision | Outcome | Fails | Warns | Depth | Hosts |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
     '## Findings by server',
@@ -200,8 +216,61 @@ export function censusMarkdown(census) {
     '',
     ...(fleetFindings.length > 0 ? fleetFindings : ['Nothing.']),
     '',
+    ...hostsSection(census),
     ...sandboxSection(census),
   ].join('\n');
+}
+
+/** @typedef {NonNullable<Census['servers'][number]['hosts']>} CensusHosts */
+
+/** @param {Census['servers'][number]['hosts']} hosts */
+function hostsCell(hosts) {
+  if (!hosts) return '-';
+  const names = (/** @type {'blocked' | 'degraded'} */ verdict) => Object.entries(hosts).filter(([, h]) => h[verdict].length > 0 && (verdict === 'blocked' || h.blocked.length === 0)).map(([host]) => host);
+  const parts = [names('blocked').length > 0 ? `blocked: ${names('blocked').join(', ')}` : '', names('degraded').length > 0 ? `degraded: ${names('degraded').join(', ')}` : ''].filter(Boolean);
+  return parts.length > 0 ? parts.join('; ') : 'works on all';
+}
+
+/**
+ * The census's host column in full: per host, how many servers and tools it would refuse or degrade; per server and
+ * host, the tools and the rules that decided it.
+ * @param {Census} census
+ */
+function hostsSection(census) {
+  const judged = census.servers.filter((s) => s.hosts);
+  if (judged.length === 0) return [];
+  const hosts = Object.keys(judged[0].hosts);
+  const listed = judged.reduce((n, s) => n + Object.values(s.hosts)[0].listed, 0);
+  const totals = hosts.map((host) => {
+    const of = (/** @type {'blocked' | 'degraded'} */ verdict) => judged.filter((s) => s.hosts[host][verdict].length > 0);
+    const tools = (/** @type {'blocked' | 'degraded'} */ verdict) => judged.reduce((n, s) => n + s.hosts[host][verdict].length, 0);
+    return `| ${host} | ${of('blocked').length} | ${tools('blocked')} | ${of('degraded').length} | ${tools('degraded')} |`;
+  });
+  const details = judged.flatMap((s) =>
+    hosts.flatMap((host) =>
+      ['blocked', 'degraded'].flatMap((verdict) =>
+        s.hosts[host][verdict].map((t) => `| ${s.name} | ${host} | ${verdict} | \`${t.tool}\` | ${t.rules.map((r) => `\`${r}\``).join(', ')} |`),
+      ),
+    ),
+  );
+  return [
+    '## Host compatibility',
+    '',
+    `The same run judged every listed tool per host (\`--hosts all\`, each server under its name in \`${census.file}\`, as the`,
+    'hosts prefix it): how many of the servers and of their tools each host would refuse (blocked) or take changed',
+    '(degraded). Not conformance: it changes no outcome above. Each rule quotes the host\'s own documentation or code, with',
+    'its address and the day it was read ([src/hosts/rules/](../src/hosts/rules/)); a limit no primary source states is',
+    'not judged, and Cursor\'s documentation states none, so no tool is blocked or degraded on Cursor here.',
+    '',
+    `${judged.length} servers, ${listed} tools listed.`,
+    '',
+    '| Host | Servers blocked | Tools blocked | Servers degraded | Tools degraded |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...totals,
+    '',
+    ...(details.length > 0 ? ['| Server | Host | Verdict | Tool | Rules |', '| --- | --- | --- | --- | --- |', ...details] : ['Every tool works on every host.']),
+    '',
+  ];
 }
 
 /**

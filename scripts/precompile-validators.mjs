@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
 const STAMP = join(dist, '.precompiled.json');
-const GENERATORS = ['dist/src/schema/precompiled/generate.js', 'dist/src/reference-server/precompile-inputs.js'];
+const GENERATORS = ['dist/src/schema/precompiled/generate.js', 'dist/reference/server/precompile-inputs.js'];
 
 /** The generators and every module of ours they import, directly or not (relative specifiers, static or dynamic). */
 function modulesOf(entries) {
@@ -60,7 +60,7 @@ if (!upToDate(digest)) {
   // afterwards) could be of an older ajv.
   rmSync(join(dist, 'vendor'), { recursive: true, force: true });
   const { writePrecompiledValidators } = await import('../dist/src/schema/precompiled/generate.js');
-  const { writeReferenceInputValidators } = await import('../dist/src/reference-server/precompile-inputs.js');
+  const { writeReferenceInputValidators } = await import('../dist/reference/server/precompile-inputs.js');
   const files = [...writePrecompiledValidators(), writeReferenceInputValidators()];
   writeFileSync(STAMP, `${JSON.stringify({ digest, files: files.map((file) => relative(root, file).split(sep).join('/')) }, null, 2)}\n`);
 }

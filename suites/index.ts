@@ -1,5 +1,4 @@
-import { assertUniqueIds } from '../src/runner/registry.js';
-import type { CheckDefinition } from '../src/runner/types.js';
+import { assertUniqueIds, type CheckDefinition } from './kit/index.js';
 import { CACHING_CHECKS } from './caching/caching.js';
 import { CANCELLATION_CHECKS } from './notifications/cancellation.js';
 import { CAPABILITY_CHECKS } from './discovery/capabilities.js';

@@ -10,8 +10,8 @@ import { BUILT, CLI, REFERENCE, ROOT, runCli } from './helpers/cli.js';
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string>; dependencies: Record<string, string> };
 
 const BUNDLES = [
-  { name: 'the CLI', entry: CLI, unbundled: join(ROOT, 'dist/bin/mcp-tools-conformance.js'), args: ['--list'], expectUrls: ['../src/schema/precompiled/load.js', '../src/cli/target.js'] },
-  { name: 'the reference server', entry: REFERENCE, unbundled: join(ROOT, 'dist/src/reference-server/main.js'), args: ['--list-defects'], expectUrls: ['../src/reference-server/tool-input.js'] },
+  { name: 'the CLI', entry: CLI, unbundled: join(ROOT, 'dist/bin/mcp-tools-conformance.js'), args: ['--list'], expectUrls: ['../src/core/precompiled.js', '../src/cli/target.js'] },
+  { name: 'the reference server', entry: REFERENCE, unbundled: join(ROOT, 'dist/reference/server/main.js'), args: ['--list-defects'], expectUrls: ['../reference/server/tool-input.js'] },
 ];
 
 function filesOf(entry: string): { file: string; text: string }[] {

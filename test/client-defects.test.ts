@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SCENARIOS } from '../src/client-mode/scenarios.js';
-import { DEFECTS, type Defect } from '../src/reference-client/defects.js';
+import { DEFECTS, type Defect } from '../reference/client/defects.js';
 import { CLIENT_CHECKS } from '../suites/client/index.js';
 import { BUILT, ROOT, runCli, runInProcess } from './helpers/cli.js';
 
-const REFERENCE_CLIENT = join(ROOT, 'dist/src/reference-client/main.js');
+const REFERENCE_CLIENT = join(ROOT, 'dist/reference/client/main.js');
 const client = (...defects: string[]) => [process.execPath, REFERENCE_CLIENT, ...legacyOf(defects), ...defects.flatMap((d) => ['--defect', d])].join(' ');
 /** A defect of the legacy mode runs the reference client on its revision (it opens with initialize). */
 const legacyOf = (defects: readonly string[]) => defects.flatMap((d) => ((DEFECTS as Record<string, Defect>)[d]?.legacy ? ['--protocol-version', (DEFECTS as Record<string, Defect>)[d]!.legacy!] : []));

@@ -106,7 +106,7 @@ describe.skipIf(!BUILT)('client mode against real SDK clients', { concurrent: tr
   });
 
   it('on 2025-03-26 a batch is the client\'s right (MAY) and MCP-Protocol-Version does not exist yet: the reference client sending one is judged on that page, no finding', async () => {
-    const legacyClient = `${process.execPath} ${join(ROOT, 'dist/src/reference-client/main.js')} --protocol-version 2025-03-26 --defect legacy-json-batch`;
+    const legacyClient = `${process.execPath} ${join(ROOT, 'dist/reference/client/main.js')} --protocol-version 2025-03-26 --defect legacy-json-batch`;
     const run = await runCli(['client', '--command', legacyClient]);
     expect(run.report!.wire).toEqual({ protocolVersion: '2025-03-26', reason: 'client mode: the client opened with initialize; it offered 2025-03-26' });
     expect(findings(run.report!.checks)).toEqual([]);

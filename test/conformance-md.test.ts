@@ -3,12 +3,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderConformance } from '../src/docs/conformance-md.js';
 import { COVERAGE_NOTES, type CatalogRow } from '../src/docs/coverage-notes.js';
-import { DEFECTS } from '../src/reference-server/defects.js';
-import { CLIENT_SIDE } from '../src/docs/client-side.js';
+import { CLIENT_DEFECT_REFS, SERVER_DEFECT_REFS as DEFECTS } from '../reference/defect-tables.js';
+import { clientSide } from '../src/docs/client-side.js';
 import { acrossRevisions, sentenceCells } from '../src/docs/sentence-columns.js';
-import { WIRES } from '../src/model/wire.js';
+import { WIRES } from '../src/core/wire.js';
 import { ALL_CHECKS } from '../suites/index.js';
 import { ROOT } from './helpers/cli.js';
+
+const CLIENT_SIDE = clientSide(CLIENT_DEFECT_REFS);
 
 /** Checks for rules that come from the schema (ST/schema.json, requirements §1.15) or JSON Schema itself rather than a catalog row (schema.result.valid also covers mrtr.irr.value-types). */
 const REFINED_FROM_SCHEMA = [

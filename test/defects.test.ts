@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../suites/index.js';
-import { DEFECTS } from '../src/reference-server/defects.js';
+import { DEFECTS } from '../reference/server/defects.js';
 import { sandboxUnavailable } from '../src/sandbox/index.js';
 import { governingSentence, keywordClass } from '../src/model/check.js';
-import { INITIALIZE_REVISIONS, MODERN_VERSION, type Wire } from '../src/model/wire.js';
+import { INITIALIZE_REVISIONS, MODERN_VERSION, type Wire } from '../src/core/wire.js';
 import { BUILT, explain, referenceCommand, runInProcess, startReferenceHttp } from './helpers/cli.js';
 
 const findings = DEFECTS.filter((d) => !d.chaos && d.breaks !== null);

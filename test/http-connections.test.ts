@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFECTS } from '../src/reference-server/defects.js';
+import { DEFECTS } from '../reference/server/defects.js';
 import { BUILT, explain, referenceCommand, runCli, startReferenceHttp } from './helpers/cli.js';
 
 /** The client ports (one per TCP connection) that carried each MCP method, from the reference server's --log-arrivals. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { commandOptions, helpPointer, parseArgs, quickParse, UsageError, withSuggestions } from './args.js';
+import { helpPointer, parseArgs, quickParse, withSuggestions } from './args.js';
+import { commandOptions } from './options/commands.js';
+import { UsageError } from './usage-error.js';
 
 const VERSION = '9.9.9';
 
@@ -28,6 +30,7 @@ const ORDINARY: readonly string[][] = [
   ['--timeout', 'abc'],
   ['--fail-on', 'may', '--stdio', 'node s.js'],
   ['--fail-on', 'SHOULD', '--fail-on-stale', '--stdio', 'node s.js'],
+  ['--hosts', 'claude,vscode', '--hosts', 'openai', '--fail-on-host', 'claude', '--server-name', 'github', '--stdio', 'node s.js'],
   ['--color', '--reference-server'],
   ['--no-color', '--stdio', 'node s.js'],
   ['baseline', '--write', 'b.json', '--stdio', 'node s.js'],
@@ -224,3 +227,19 @@ async function settle(parse: () => Promise<unknown>): Promise<unknown> {
     throw error;
   }
 }
+
+describe('--hosts, --fail-on-host and --server-name', () => {
+  it('reads all or host names, in the order of HOST_NAMES, and adds --fail-on-host hosts to those judged', async () => {
+    expect((await parseArgs(['--hosts', 'all', '--stdio', 's'], VERSION)).hosts).toEqual({ names: ['claude', 'openai', 'gemini', 'cursor', 'vscode'], failOn: [] });
+    expect((await parseArgs(['--hosts', 'VSCode, claude', '--stdio', 's'], VERSION)).hosts).toEqual({ names: ['claude', 'vscode'], failOn: [] });
+    expect((await parseArgs(['--fail-on-host', 'gemini', '--server-name', 'gh', '--stdio', 's'], VERSION)).hosts).toEqual({ names: ['gemini'], failOn: ['gemini'], serverName: 'gh' });
+    expect((await parseArgs(['--stdio', 's'], VERSION)).hosts).toBeUndefined();
+  });
+
+  it('refuses an unknown host, a --server-name without hosts, and hosts outside an audit or a fleet', async () => {
+    await expect(parseArgs(['--hosts', 'chatgpt', '--stdio', 's'], VERSION)).rejects.toThrow('--hosts: unknown host "chatgpt" (choose from all, claude, openai, gemini, cursor, vscode)');
+    await expect(parseArgs(['--server-name', 'gh', '--stdio', 's'], VERSION)).rejects.toThrow('--server-name goes with --hosts');
+    await expect(parseArgs(['snapshot', '--hosts', 'all', '--stdio', 's'], VERSION)).rejects.toThrow(/go with an audit or a fleet, not snapshot/);
+    await expect(parseArgs(['fleet', 'mcp.json', '--hosts', 'all', '--server-name', 'gh'], VERSION)).rejects.toThrow(/server-name/);
+  });
+});

@@ -5,7 +5,8 @@ import { CallEffects } from '../sandbox/call-effects.js';
 import { fillCacheCommand, looksLikeMissingNetwork, Sandbox, SandboxError, sandboxUnavailable, type SandboxState } from '../sandbox/index.js';
 import { splitCommandLine } from '../transport/command-line.js';
 import type { ProcessLaunch } from '../transport/stdio.js';
-import { UsageError, type CliOptions } from './args.js';
+import type { CliOptions } from './args.js';
+import { UsageError } from './usage-error.js';
 import { referenceServerCommand } from './target.js';
 
 /** One audit's sandbox (--sandbox): every process of the target starts in it, and each call's effects are recorded. */

@@ -24,7 +24,7 @@ import { abortLines } from './unavailable.js';
 import { runAudit, type AuditEffects, type AuditTarget } from '../engine/audit.js';
 import { openAuditSandbox, type AuditSandbox } from './audit-sandbox.js';
 import type { AuditConfig } from '../engine/config.js';
-import { MODERN_VERSION, type Wire } from '../model/wire.js';
+import { MODERN_VERSION, type Wire } from '../core/wire.js';
 import { runRevisions, type RevisionsPlan } from '../engine/revisions.js';
 import { RequestGate } from '../transport/request-gate.js';
 import { startTarget, type StartedTarget } from './start-target.js';
@@ -146,6 +146,7 @@ function auditConfig(options: CliOptions, version: string, early: StartedTarget,
     ...(run.inputs.lock ? { lock: run.inputs.lock } : {}),
     failOn: options.failOn,
     failOnStale: options.failOnStale,
+    ...(options.hosts ? { hosts: options.hosts } : {}),
     startedAt: run.startedAt,
     started: run.started,
     deadline: run.deadline,

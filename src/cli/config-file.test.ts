@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseArgs, quickParse, UsageError } from './args.js';
+import { parseArgs, quickParse } from './args.js';
+import { UsageError } from './usage-error.js';
 import { ConfigError, normalizeConfig } from './config-file.js';
 
 const NAMES = ['url', 'stdio', 'header', 'env', 'checks', 'output-dir', 'timeout', 'verbose', 'config'];

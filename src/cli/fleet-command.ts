@@ -18,7 +18,8 @@ import { FLEET_JSON_FILE, writeFleetFiles } from '../report/fleet-files.js';
 import { FILE_REPORTER_NAMES } from '../report/names.js';
 import { formatDuration } from '../report/duration.js';
 import { terminalInline } from '../report/text-safety.js';
-import { UsageError, type CliOptions } from './args.js';
+import type { CliOptions } from './args.js';
+import { UsageError } from './usage-error.js';
 import { cliScript } from './cli-script.js';
 import { prepareOutputDir } from './output-dir.js';
 
@@ -132,6 +133,10 @@ function auditFlags(options: CliOptions): ServerAuditFlags {
   if (options.excludeChecks.length > 0) common.push('--exclude-checks', options.excludeChecks.join(','));
   if (options.skipTools.length > 0) common.push('--skip-tools', options.skipTools.join(','));
   if (options.allowTools === 'all') common.push('--allow-all-tools');
+  if (options.hosts) {
+    common.push('--hosts', options.hosts.names.join(','));
+    if (options.hosts.failOn.length > 0) common.push('--fail-on-host', options.hosts.failOn.join(','));
+  }
   // Each server's own report.json, and its report.html when the fleet's dashboard will link to it.
   const reporters = options.reporters.includes('html') ? 'json,html' : 'json';
   return {
@@ -140,6 +145,7 @@ function auditFlags(options: CliOptions): ServerAuditFlags {
     reporters,
     ...(options.httpConnectionsGiven !== undefined ? { httpConnections: options.httpConnectionsGiven } : {}),
     ...(options.sandbox ? { sandbox: ['--sandbox', ...(options.sandbox.network ? ['--sandbox-network'] : [])] } : {}),
+    ...(options.hosts ? { hosts: true } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { access, mkdir, stat } from 'node:fs/promises';
 import { FILE_REPORTER_NAMES, type ReporterName } from '../report/names.js';
-import { UsageError } from './args.js';
+import { UsageError } from './usage-error.js';
 
 /**
  * The --output-dir a run will write its report files to, made ready before the audit: a path that is a file, or a

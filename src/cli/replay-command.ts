@@ -1,6 +1,7 @@
 import { shellQuote } from '../property/replay.js';
 import type { RunReport } from '../model/report.js';
-import { DEFAULT_TIMEOUT_MS, type CliOptions } from './args.js';
+import type { CliOptions } from './args.js';
+import { DEFAULT_TIMEOUT_MS } from './options/table.js';
 
 /**
  * The start of a replay line: the same target, wire and timeout. Secrets stay out (the target is shown redacted, and

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../core/jsonrpc.js';
 import type { SeenMessage } from '../model/client-observation.js';
-import { compareWires } from '../model/wire.js';
-import { META_PROTOCOL_VERSION } from '../protocol/constants.js';
+import { compareWires } from '../core/wire.js';
+import { META_PROTOCOL_VERSION } from '../core/meta-keys.js';
 import { LegacySession, type LegacyScriptedServer, type Sink } from './legacy-scripted-server.js';
 import type { Recorder } from './recorder.js';
 

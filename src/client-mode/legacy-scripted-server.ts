@@ -1,9 +1,9 @@
-import { canonicalJson } from '../canonical-json.js';
-import { isObject } from '../jsonrpc.js';
+import { canonicalJson } from '../core/canonical-json.js';
+import { isObject } from '../core/jsonrpc.js';
 import { ERR } from '../protocol/constants.js';
-import { compareWires, isInitializeWire, isWire, LEGACY_VERSION, type Wire } from '../model/wire.js';
-import { APPEARED_AFTER_CHANGE, PAGE_TWO_CURSOR, TOOL, TOOL_SPECS } from './scenarios.js';
-import { ECHO_DELAY_MS, STDERR_LOG_LINE, type Answer, type ScriptedSetup } from './scripted-server.js';
+import { compareWires, isInitializeWire, isWire, LEGACY_VERSION, type Wire } from '../core/wire.js';
+import { APPEARED_AFTER_CHANGE, PAGE_TWO_CURSOR, STDERR_LOG_LINE, TOOL, TOOL_SPECS } from './scenarios.js';
+import { ECHO_DELAY_MS, type Answer, type ScriptedSetup } from './scripted-server.js';
 import { CHANGE_SETTLE_MS } from './tool-set-change.js';
 
 /** The tool of the earlier revisions that asks the client in the middle of its call (their input requests). */

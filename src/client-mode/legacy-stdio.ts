@@ -1,4 +1,4 @@
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../core/jsonrpc.js';
 import type { SeenMessage } from '../model/client-observation.js';
 import { LegacyScriptedServer, LegacySession, type Sink } from './legacy-scripted-server.js';
 import type { Recorder } from './recorder.js';

@@ -213,3 +213,6 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
   ),
   spec('timeout', TOOL.slowAnswer, 'Answered seconds after the call timeout of the driver contract (with progress meanwhile, when asked): a client gives up first.', object({}, {})),
 ];
+
+/** What the stdio server logs to stderr while `echo` is in flight: it says ERROR, and is only a log line. */
+export const STDERR_LOG_LINE = 'ERROR scripted-server: this is a log line on stderr, not an error of the request';

@@ -1,9 +1,10 @@
-import { isObject } from '../jsonrpc.js';
-import { META_CLIENT_CAPABILITIES, ERR } from '../protocol/constants.js';
-import { MODERN_VERSION } from '../model/wire.js';
+import { isObject } from '../core/jsonrpc.js';
+import { ERR } from '../protocol/constants.js';
+import { META_CLIENT_CAPABILITIES } from '../core/meta-keys.js';
+import { MODERN_VERSION } from '../core/wire.js';
 import { SLOW_ANSWER_MS } from './slow-answer.js';
 import { CHANGE_SETTLE_MS, ToolSetChange, type NotificationSink } from './tool-set-change.js';
-import { APPEARED_AFTER_CHANGE, CONTROL_ERROR_CODE, CUT_STREAM_EVENT_IDS, LEGACY_ERROR_CODE, MRTR_STATE, PAGE_TWO_CURSOR, TOOL, TOOL_SPECS, UNKNOWN_RESULT_TYPE, type Scenario } from './scenarios.js';
+import { APPEARED_AFTER_CHANGE, CONTROL_ERROR_CODE, CUT_STREAM_EVENT_IDS, LEGACY_ERROR_CODE, MRTR_STATE, PAGE_TWO_CURSOR, STDERR_LOG_LINE, TOOL, TOOL_SPECS, UNKNOWN_RESULT_TYPE, type Scenario } from './scenarios.js';
 
 export interface ScriptedSetup {
   scenarios: readonly Scenario[];
@@ -38,8 +39,6 @@ export interface Answer {
   listen?: { id: unknown; notifications: unknown };
 }
 
-/** What the stdio server logs to stderr while `echo` is in flight: it says ERROR, and is only a log line. */
-export const STDERR_LOG_LINE = 'ERROR scripted-server: this is a log line on stderr, not an error of the request';
 
 /** How late `echo` is answered (the first call of a driver that calls in listing order). */
 export const ECHO_DELAY_MS = 100;

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../core/jsonrpc.js';
 import { LegacyStdio } from './legacy-stdio.js';
 import { Recorder } from './recorder.js';
 import { ScriptedServer } from './scripted-server.js';

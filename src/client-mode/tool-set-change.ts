@@ -1,4 +1,4 @@
-import { canonicalJson } from '../canonical-json.js';
+import { canonicalJson } from '../core/canonical-json.js';
 
 /** How long a listing stays fresh (ttlMs) while a listen subscription is open: only a notification can make it stale. */
 export const LISTEN_TTL_MS = 3_600_000;

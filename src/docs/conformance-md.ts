@@ -5,7 +5,7 @@ import { coverageOf, type CatalogRow, type CoverageKind, type CoverageRow } from
 import { clientCoverageOf, isClientRow } from './client-coverage.js';
 
 import { specUrl } from '../spec-links.js';
-import { WIRES } from '../model/wire.js';
+import { WIRES } from '../core/wire.js';
 import { acrossRevisions, DIFFERS, sentenceCells } from './sentence-columns.js';
 
 export interface DefectRef {

@@ -1,5 +1,5 @@
 import { governingSentence, keywordClass, wiresOf, type SpecSentence, type SpecSentences } from '../model/check.js';
-import { WIRES, type Wire } from '../model/wire.js';
+import { WIRES, type Wire } from '../core/wire.js';
 import { specUrl } from '../spec-links.js';
 
 /** What marks a row whose sentences are not the same on every revision (search CONFORMANCE.md for it). */

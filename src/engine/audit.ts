@@ -2,10 +2,13 @@ import { compareLock } from '../lock/tool-lock.js';
 import { markKnown, summarizeBaseline } from '../baseline/baseline.js';
 import type { CheckResult } from '../model/check.js';
 import { EXIT } from '../model/exit-codes.js';
+import { hostsFailing } from '../model/hosts.js';
+import { evaluateHosts, hostTool } from '../hosts/evaluate.js';
+import type { HostTool } from '../hosts/types.js';
 import type { LockComparison } from '../model/lock.js';
 import type { EffectsLog, SandboxSummary, ToolEffects } from '../model/effects.js';
 import type { RunReport } from '../model/report.js';
-import type { Wire } from '../model/wire.js';
+import type { Wire } from '../core/wire.js';
 import type { McpClient } from '../protocol/client.js';
 import type { Negotiation } from '../protocol/negotiate.js';
 import { CheckContext } from '../runner/context.js';
@@ -55,6 +58,8 @@ interface Ran {
   toolAccess?: { listed: string[]; notAllowed: string[] };
   /** --sandbox: how the target was contained and what each tool's calls changed. */
   effects?: { sandbox: SandboxSummary; effects: Record<string, ToolEffects> };
+  /** --hosts: the listed tools (once each), read after the checks. */
+  hostTools?: { tools: HostTool[]; complete: boolean };
 }
 
 /**
@@ -122,6 +127,7 @@ async function runPhases(
         if (walk?.stop.kind === 'complete') lockedTools = walk.tools;
       }
       const toolAccess = target.offline ? undefined : await ctx.toolAccess();
+      const hostTools = config.hosts ? await listedForHosts(ctx) : undefined;
       if (config.onListing && !target.offline) {
         const walk = await ctx.listing();
         if (walk) config.onListing(walk, negotiation);
@@ -129,7 +135,7 @@ async function runPhases(
       // The other processes end before the last state is taken, so that what they write on the way out is counted.
       if (target.effects) await ctx.closeExtras();
       const effects = await target.effects?.finish();
-      return { negotiation, results: output.results, aborted: output.aborted, cutShort: output.cutShort, lockedTools, ...(toolAccess ? { toolAccess } : {}), ...(effects ? { effects } : {}) };
+      return { negotiation, results: output.results, aborted: output.aborted, cutShort: output.cutShort, lockedTools, ...(toolAccess ? { toolAccess } : {}), ...(effects ? { effects } : {}), ...(hostTools ? { hostTools } : {}) };
     } finally {
       await ctx.closeExtras();
     }
@@ -145,6 +151,36 @@ async function runPhases(
     await connections?.closeSpare();
     await target.transport.close();
   }
+}
+
+/** The tools the hosts would be given: the listing's (walked now if no check did), each name once. */
+async function listedForHosts(ctx: CheckContext): Promise<Ran['hostTools']> {
+  const walk = await ctx.tools().catch(() => undefined);
+  if (!walk) return undefined;
+  const byName = new Map<string, HostTool>();
+  for (const listed of walk.tools) {
+    const tool = hostTool(listed);
+    if (tool && !byName.has(tool.name)) byName.set(tool.name, tool);
+  }
+  return { tools: [...byName.values()], complete: walk.stop.kind === 'complete' };
+}
+
+/** --hosts: the hosts' verdicts on the listed tools, under the server's name in the hosts' configs. */
+function hostsOf(config: AuditConfig, ran: Ran): Pick<RunReport, 'hosts'> {
+  if (!config.hosts || !ran.hostTools) return {};
+  const reported = serverIdentity(ran.negotiation).server?.name;
+  const serverName = config.hosts.serverName ?? reported ?? 'server';
+  const serverNameFrom = config.hosts.serverName !== undefined ? 'option' : reported !== undefined ? 'server-info' : 'default';
+  return {
+    hosts: evaluateHosts({
+      tools: ran.hostTools.tools,
+      serverName,
+      serverNameFrom,
+      hosts: config.hosts.names,
+      failOnHost: config.hosts.failOn,
+      listingComplete: ran.hostTools.complete,
+    }),
+  };
 }
 
 function reportOf(target: AuditTarget, checks: readonly CheckDefinition[], config: AuditConfig, ran: Ran, results: CheckResult[]): RunReport {
@@ -181,6 +217,7 @@ function reportOf(target: AuditTarget, checks: readonly CheckDefinition[], confi
     ...(aborted ? { aborted: { ...aborted, ...targetStderr(target.transport.stderr()) } } : {}),
     ...(cutShort ? { cutShort } : {}),
     ...(ran.effects ?? {}),
+    ...hostsOf(config, ran),
   };
   // The results were scrubbed as they were emitted; the rest of the report (an abort reason, the target's stderr, the
   // server's name) may echo a header or an environment value back too: nothing of it is kept.
@@ -213,6 +250,8 @@ export function exitCode(report: RunReport, failOn: 'must' | 'should', failOnSta
   if (counted.some((c) => c.status === 'fail')) return EXIT.failures;
   if (failOn === 'should' && counted.some((c) => c.status === 'warn')) return EXIT.failures;
   if (report.lock?.status === 'changed') return EXIT.failures;
+  // --fail-on-host: a tool a named host refuses; without it the hosts' verdicts never reach the exit code.
+  if (hostsFailing(report.hosts).length > 0) return EXIT.failures;
   if (failOnStale && (report.baseline?.stale.length ?? 0) > 0) return EXIT.failures;
   return EXIT.ok;
 }

@@ -1,8 +1,8 @@
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../core/jsonrpc.js';
 import { wiresOf, type CheckResult, type Outcome } from '../model/check.js';
 import type { ClientObservations } from '../model/client-observation.js';
 import type { RunReport } from '../model/report.js';
-import { META_CLIENT_INFO } from '../protocol/constants.js';
+import { META_CLIENT_INFO } from '../core/meta-keys.js';
 import { ClientCheckContext, type ClientCheckDefinition } from '../runner/client-check.js';
 import { internalErrorOutcome, summarize, toResult } from '../runner/runner.js';
 import { concludeReport, shownResult } from './audit.js';

@@ -11,7 +11,7 @@ import { MAX_SEEN_MESSAGES, Recorder } from '../client-mode/recorder.js';
 import { ScriptedServer, type ScriptedSetup } from '../client-mode/scripted-server.js';
 import { sessionFiles } from '../client-mode/session.js';
 import { CALL_TIMEOUT_MS, ENV_CALL_TIMEOUT, ENV_SERVER_COMMAND, ENV_URL } from '../client-mode/driver-contract.js';
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../core/jsonrpc.js';
 import type { ClientObservations, DriverLine, SeenMessage, SentNotification } from '../model/client-observation.js';
 import { agreedClientWire } from './client-wire.js';
 import type { ClientAuditConfig } from './config.js';

@@ -1,7 +1,7 @@
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../core/jsonrpc.js';
 import type { SeenMessage } from '../model/client-observation.js';
-import { isInitializeWire, isWire, MODERN_VERSION, type Wire } from '../model/wire.js';
-import { META_PROTOCOL_VERSION } from '../protocol/constants.js';
+import { isInitializeWire, isWire, MODERN_VERSION, type Wire } from '../core/wire.js';
+import { META_PROTOCOL_VERSION } from '../core/meta-keys.js';
 
 /**
  * The revision a client audit is judged on: the one the scripted server answered the client's first `initialize`

@@ -4,6 +4,7 @@ import type { ToolWalk } from '../protocol/tool-walk.js';
 import type { ToolLockFile } from '../lock/tool-lock.js';
 import type { ReplayTarget } from '../property/replay.js';
 import type { Scenario } from '../client-mode/scenarios.js';
+import type { HostName } from '../model/hosts.js';
 
 /** Everything an audit needs to know, built once from the command line (and config file) by the shell. */
 export interface AuditConfig {
@@ -32,6 +33,8 @@ export interface AuditConfig {
   startedAt: Date;
   started: number;
   deadline: number;
+  /** --hosts: each listed tool judged per host once the checks are done (report.hosts); never a check. */
+  hosts?: { names: readonly HostName[]; failOn: readonly HostName[]; serverName?: string };
   /** --snapshot-out: given the audit's own tools/list walk once the checks are done, when a check made one. */
   onListing?: (walk: ToolWalk, negotiation: Negotiation) => void;
 }

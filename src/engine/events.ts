@@ -1,6 +1,6 @@
 import type { CheckResult } from '../model/check.js';
 import type { RevisionsReport, RunReport } from '../model/report.js';
-import type { Wire } from '../model/wire.js';
+import type { Wire } from '../core/wire.js';
 
 /**
  * What an audit tells its subscribers (reporters, the console's progress line), in this order: the run starts, each

@@ -1,7 +1,7 @@
 import { wiresOf, type CheckResult, type Status } from '../model/check.js';
 import { EXIT } from '../model/exit-codes.js';
 import { auditedRuns, type MatrixCell, type MatrixRow, type RevisionEntry, type RevisionsReport, type RunReport } from '../model/report.js';
-import type { Wire } from '../model/wire.js';
+import type { Wire } from '../core/wire.js';
 import { RevisionRefusedError } from '../protocol/errors.js';
 import { TargetNotStartedError } from '../transport/types.js';
 import type { CheckDefinition } from '../runner/types.js';

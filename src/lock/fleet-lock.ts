@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../core/jsonrpc.js';
 import { LOCK_FORMAT, LockError, lockFrom, type LockedTool, type ToolLockFile } from './tool-lock.js';
 
 export const FLEET_LOCK_FORMAT = 'mcp-tools-conformance/fleet-lock';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
-import { canonicalJson } from '../canonical-json.js';
+import { canonicalJson } from '../core/canonical-json.js';
 import type { LockComparison } from '../model/lock.js';
 
 export const LOCK_FORMAT = 'mcp-tools-conformance/tool-lock';

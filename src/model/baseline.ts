@@ -1,4 +1,4 @@
-import type { Wire } from './wire.js';
+import type { Wire } from '../core/wire.js';
 
 /** One known failure or warning listed in a --baseline file. */
 export interface BaselineEntry {

@@ -1,4 +1,4 @@
-import { WIRES, type Wire } from './wire.js';
+import { WIRES, type Wire } from '../core/wire.js';
 import type { Exchange } from './exchange.js';
 
 

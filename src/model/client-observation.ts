@@ -1,4 +1,4 @@
-import type { Wire } from './wire.js';
+import type { Wire } from '../core/wire.js';
 
 /**
  * What client mode sees of the client under test: every message the scripted server received (with the HTTP request

@@ -1,6 +1,6 @@
 import type { Status } from './check.js';
 import type { RunReport } from './report.js';
-import type { Wire } from './wire.js';
+import type { Wire } from '../core/wire.js';
 import type { AuditDepth } from './depth.js';
 
 export type { AuditDepth } from './depth.js';

@@ -1,11 +1,12 @@
-import type { CallTimeouts } from '../protocol/call-turns.js';
+import type { CallTimeouts } from './call-timeouts.js';
 import type { BaselineSummary } from './baseline.js';
 import type { CheckResult, Status } from './check.js';
 import type { LockComparison } from './lock.js';
-import type { Wire } from './wire.js';
+import type { Wire } from '../core/wire.js';
 import type { ClientExit } from './client-observation.js';
 import type { AuditDepth } from './depth.js';
 import type { SandboxSummary, ToolEffects } from './effects.js';
+import type { HostsReport } from './hosts.js';
 
 /** Everything one run found: the contract of report.json (data/report.schema.json). */
 export interface RunReport {
@@ -82,6 +83,8 @@ export interface RunReport {
   baseline?: BaselineSummary;
   /** With --lock: the tool set compared with the lock file. */
   lock?: LockComparison;
+  /** With --hosts: each listed tool per host (works, degraded, blocked), by rules quoting the hosts' sources; not checks. */
+  hosts?: HostsReport;
   checks: CheckResult[];
 }
 

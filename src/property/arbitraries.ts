@@ -1,5 +1,5 @@
 import * as fc from 'fast-check';
-import { canonicalJson } from '../canonical-json.js';
+import { canonicalJson } from '../core/canonical-json.js';
 import { pickInvalidArguments, type InvalidArguments, type UndeclaredDialect } from '../schema/arguments/index.js';
 import type { Arguments, ArgumentSource } from './argument-source.js';
 import { biasTowardEdges } from './edge-bias.js';

@@ -1,5 +1,5 @@
-import { canonicalJson } from '../canonical-json.js';
-import { isObject } from '../jsonrpc.js';
+import { canonicalJson } from '../core/canonical-json.js';
+import { isObject } from '../core/jsonrpc.js';
 import { compileArgumentSchema, describeIssue, type ArgumentValidator } from '../schema/arguments/index.js';
 import { enumAdvice } from '../schema/tool-schema/index.js';
 import { fake, fakerInput, type Edge, type FakerInput } from './jsf.js';

@@ -1,4 +1,4 @@
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../core/jsonrpc.js';
 import type { HintsFor, ValueHints } from './value-hints.js';
 
 /** A uniform draw in [0, count): the caller's seeded random source, so every biased value replays from the seed. */

@@ -1,4 +1,4 @@
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../core/jsonrpc.js';
 
 /** Above these, json-schema-faker would build values too large to send (or loop for too long). */
 const COUNT_KEYWORDS = ['minLength', 'minItems', 'minProperties', 'minContains'] as const;

@@ -1,5 +1,5 @@
 import { generateSync, type JsonSchema } from 'json-schema-faker';
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../core/jsonrpc.js';
 import { dialectOf } from '../schema/tool-schema/index.js';
 
 /** Keywords whose values are data, never subschemas: nothing under them is rewritten. */

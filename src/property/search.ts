@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as fc from 'fast-check';
-import { canonicalJson } from '../canonical-json.js';
+import { canonicalJson } from '../core/canonical-json.js';
 import { TargetGoneError } from '../protocol/errors.js';
 import type { Exchange } from '../model/exchange.js';
 import type { Arguments } from './argument-source.js';

@@ -1,4 +1,4 @@
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../core/jsonrpc.js';
 import type { ValueHints } from './value-hints.js';
 
 const MAX_ELEMENTS_TRIED = 8;

@@ -1,4 +1,4 @@
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../core/jsonrpc.js';
 import { countAt, declaredTypes, documentOf, numberAt, resolveNode, rootView } from '../schema/arguments/index.js';
 
 /** What the schema says about one top-level value, where cheaply known: allowed values, bounds, sizes. */

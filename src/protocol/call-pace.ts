@@ -1,12 +1,4 @@
-/** How many tool calls may overlap, adapted to how the target copes (a loaded machine, a server that slows down). */
-export interface PaceSummary {
-  /** --concurrency: where the audit started. */
-  max: number;
-  /** The fewest calls it let overlap. */
-  lowest: number;
-  /** Times it halved: a call timed out, or answered far slower than that tool's first answers. */
-  halvings: number;
-}
+import type { PaceSummary } from '../model/call-timeouts.js';
 
 /** A call whose answer took longer than this many times the tool's fastest answer (and STEEP_MIN_MS more) slowed down. */
 const STEEP_FACTOR = 4;

@@ -1,7 +1,8 @@
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../core/jsonrpc.js';
 import type { Exchange } from '../model/exchange.js';
 import { lateAnswer } from '../transport/late-answers.js';
-import { CallPace, type PaceSummary } from './call-pace.js';
+import { CallPace } from './call-pace.js';
+import type { CallTimeouts } from '../model/call-timeouts.js';
 
 /** A call answered in a turn of its own. */
 export interface CallInTurn {
@@ -31,17 +32,6 @@ export interface CallTurnsOptions {
 interface Waiter {
   alone: boolean;
   go(): void;
-}
-
-/** What the audit's calls met: those that timed out among others, and what their retries alone got. */
-export interface CallTimeouts {
-  /** Calls that timed out while others were in flight, by tool. */
-  amongOthers: Record<string, number>;
-  /** Of those, retried alone with the full --timeout and answered then, by tool. */
-  answeredAlone: Record<string, number>;
-  /** Calls that timed out alone (a retry, or a call that runs alone), by tool. */
-  alone: Record<string, number>;
-  pace?: PaceSummary;
 }
 
 /**

@@ -1,17 +1,13 @@
-import { errorOf, isObject, resultOf, type JsonRpcId } from '../jsonrpc.js';
+import { errorOf, isObject, resultOf, type JsonRpcId } from '../core/jsonrpc.js';
 import { ToolPages } from './tool-pages.js';
 import { CallTurns } from './call-turns.js';
-import { compareWires, isInitializeWire, LEGACY_VERSION, MODERN_VERSION, type Wire } from '../model/wire.js';
+import { compareWires, isInitializeWire, LEGACY_VERSION, MODERN_VERSION, type Wire } from '../core/wire.js';
 import { encodeHeaderValue } from '../transport/header-encoding.js';
 import { paramHeaders } from '../transport/param-headers.js';
 import type { ListenStream, ServerRequestAnswer, Transport } from '../transport/types.js';
 import type { Exchange } from '../model/exchange.js';
-import {
-  META_CLIENT_CAPABILITIES,
-  META_CLIENT_INFO,
-  META_PROTOCOL_VERSION,
-  NAME_HEADER_SOURCE,
-} from './constants.js';
+import { NAME_HEADER_SOURCE } from './constants.js';
+import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../core/meta-keys.js';
 import { ALWAYS_GONE_FAILURES, GONE_FAILURES, TargetGoneError } from './errors.js';
 import { lateAnswer } from '../transport/late-answers.js';
 import { answerServerRequest, MAX_SERVER_REQUESTS_ANSWERED } from './server-requests.js';

@@ -1,10 +1,3 @@
-
-export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
-export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';
-export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
-export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
-export const META_LOG_LEVEL = 'io.modelcontextprotocol/logLevel';
-
 /** RFC 5424 severities, least severe first (logging § Log Levels). */
 export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
 

@@ -1,10 +1,10 @@
-import { errorOf, isObject, resultOf } from '../jsonrpc.js';
+import { errorOf, isObject, resultOf } from '../core/jsonrpc.js';
 import { lateAnswer, lateAnswerSoFar, type LateAnswer } from '../transport/late-answers.js';
 import { TargetNotStartedError, TargetUnavailableError, type Transport } from '../transport/types.js';
 import type { Exchange } from '../model/exchange.js';
 import type { McpClient } from './client.js';
 import { MODERN_ERROR_CODES } from './constants.js';
-import { HTTP_SSE_VERSION, INITIALIZE_REVISIONS, isInitializeWire, isWire, LEGACY_VERSION, MODERN_VERSION, type Wire } from '../model/wire.js';
+import { HTTP_SSE_VERSION, INITIALIZE_REVISIONS, isInitializeWire, isWire, LEGACY_VERSION, MODERN_VERSION, type Wire } from '../core/wire.js';
 import { RevisionRefusedError, TargetGoneError } from './errors.js';
 import { ERR } from './constants.js';
 import { LEGACY_CLIENT_CAPABILITIES } from './server-requests.js';

@@ -1,4 +1,4 @@
-import type { JsonRpcId } from '../jsonrpc.js';
+import type { JsonRpcId } from '../core/jsonrpc.js';
 import { ERR } from './constants.js';
 
 /**

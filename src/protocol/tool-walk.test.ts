@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Transport } from '../transport/types.js';
-import { MODERN_VERSION } from '../model/wire.js';
+import { MODERN_VERSION } from '../core/wire.js';
 import { McpClient } from './client.js';
 import { MAX_INTERNED_PAGE_CHARS, pageKey, ToolPages } from './tool-pages.js';
 import { walkTools } from './tool-walk.js';

@@ -1,4 +1,4 @@
-import { errorOf, isObject, resultOf } from '../jsonrpc.js';
+import { errorOf, isObject, resultOf } from '../core/jsonrpc.js';
 import type { Exchange } from '../model/exchange.js';
 import type { McpClient, RequestOptions } from './client.js';
 import { pageKey } from './tool-pages.js';

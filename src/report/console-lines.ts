@@ -1,5 +1,5 @@
 import type { CheckResult, Evidence, Status } from '../model/check.js';
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../core/jsonrpc.js';
 import type { Palette } from './color.js';
 import { backing } from './backing.js';
 import { boundValue, DEFAULT_EVIDENCE_LIMITS } from './bound.js';

@@ -1,4 +1,5 @@
 import { EXIT } from '../model/exit-codes.js';
+import { hostsFailing } from '../model/hosts.js';
 import { auditedRuns, notAuditedLabel, type RevisionsReport, type RunReport } from '../model/report.js';
 import type { Paint, Palette } from './color.js';
 import { formatDuration } from './duration.js';
@@ -54,6 +55,8 @@ function reasons(report: RunReport, outcome: AuditOutcome): string[] {
   if (outcome === 'failing' && !counted.some((check) => check.status === 'fail')) {
     if (report.failOn === 'should' && counted.some((check) => check.status === 'warn')) notes.push('warnings fail the run under --fail-on should');
     if (report.lock?.status === 'changed') notes.push('the tool set changed since the lock');
+    const blockedOn = hostsFailing(report.hosts);
+    if (blockedOn.length > 0) notes.push(`a tool is blocked on ${blockedOn.join(', ')} (--fail-on-host)`);
     if ((report.baseline?.stale.length ?? 0) > 0 && notes.length === 0) notes.push('stale baseline entries (--fail-on-stale)');
   }
   if (report.aborted && outcome === 'incomplete') notes.push('the audit stopped');

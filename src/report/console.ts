@@ -5,10 +5,11 @@ import { createProgress, type ProgressOptions } from './console-progress.js';
 import { matrixLines, revisionsSummaryLines } from './console-matrix.js';
 import { runSummaryLines, summaryLines } from './console-summary.js';
 import { couldNotAudit, notAuditedLines, notAuditedReason, revisionsNotAuditedLines, revisionsVerdictLine, verdictLine } from './console-verdict.js';
+import { hostsConsoleLines } from './hosts-lines.js';
 import { terminalInline } from './text-safety.js';
 import type { Reporter } from './types.js';
 import { notAuditedLabel, type RevisionsReport, type RunReport } from '../model/report.js';
-import type { Wire } from '../model/wire.js';
+import type { Wire } from '../core/wire.js';
 
 export interface ConsoleReporterOptions {
   stream?: NodeJS.WritableStream;
@@ -121,7 +122,14 @@ export function createConsoleReporter(options: ConsoleReporterOptions = {}): Rep
       }
       const skips = report.checks.filter((c) => c.status === 'skip');
       const folded = !verbose && skips.length > 0 ? ['', ...skipReasonLines(skips, paint)] : [];
-      write([...(quiet ? [] : folded), ...summaryLines(report, paint, options.writtenPaths?.() ?? []), ...recap(report, paint), '', verdictLine(report, paint)]);
+      write([
+        ...(quiet ? [] : folded),
+        ...summaryLines(report, paint, options.writtenPaths?.() ?? []),
+        ...recap(report, paint),
+        ...hostsConsoleLines(report.hosts, paint, quiet),
+        '',
+        verdictLine(report, paint),
+      ]);
       return undefined;
     },
   };

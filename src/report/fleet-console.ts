@@ -3,6 +3,7 @@ import type { AuditDepth, FleetOutcome, FleetReport, FleetServerResult } from '.
 import type { Paint, Palette } from './color.js';
 import { formatDuration } from './duration.js';
 import { OUTCOME_LABELS, OUTCOME_ORDER, transportText, wasAudited } from './fleet/rows.js';
+import { fleetHostsConsoleLines } from './hosts-lines.js';
 import { terminalInline } from './text-safety.js';
 
 
@@ -97,6 +98,7 @@ export function fleetConsoleLines(report: FleetReport, paint: Palette, writtenPa
   if (report.sandboxed) lines.push('', paint.bold('Sandbox'), ...shown.map((server) => `  ${terminalInline(server.name, NAME_WIDTH)}: ${sandboxNote(server)}`));
 
   if (report.lock) lines.push('', ...lockLines(report.lock, paint));
+  lines.push(...fleetHostsConsoleLines(report, paint));
 
   const counts = OUTCOME_ORDER.filter((o) => report.summary[o] > 0).map((o) => `${report.summary[o]} ${OUTCOME_LABELS[o]}`);
   lines.push('', `${paint.bold('Fleet:')} ${report.servers.length} server${report.servers.length === 1 ? '' : 's'}: ${counts.join(', ')} in ${formatDuration(report.durationMs)} (exit ${report.exitCode})`);

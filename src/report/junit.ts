@@ -5,7 +5,7 @@ import { countByStatus, labelOf } from './statuses.js';
 import { fileReporter } from './file-reporter.js';
 import type { Reporter } from './types.js';
 import { auditedRuns, type RevisionsReport, type RunReport } from '../model/report.js';
-import type { Wire } from '../model/wire.js';
+import type { Wire } from '../core/wire.js';
 import { xmlElement, xmlTextElement } from './xml.js';
 
 export const JUNIT_REPORT_FILE = 'junit.xml';

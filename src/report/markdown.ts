@@ -3,16 +3,17 @@ import { depthLine } from './depth-line.js';
 import { callsChanged, effectsRows, sandboxLine } from './effects-table.js';
 import { formatDuration } from './duration.js';
 import { KEYWORD_LABELS, STATUSES, countByStatus, labelOf } from './statuses.js';
-import { escapeForTerminal, terminalInline } from './text-safety.js';
+import { escapeForTerminal } from './text-safety.js';
+import { MAX_CELL_CHARS, markdownCode, markdownInline } from './markdown-text.js';
 import { fileReporter } from './file-reporter.js';
 import type { Reporter } from './types.js';
+import { hostsMarkdown } from './hosts-markdown.js';
 import { auditedRuns, notAuditedLabel, type RevisionsReport, type RunReport } from '../model/report.js';
 import { outcomeAnchors, revisionAnchorPrefix } from './html/checks.js';
 import { cellText, columns, isDecided, MATRIX_LEGEND, NOT_AUDITED } from './revision-matrix.js';
 
 export const MARKDOWN_REPORT_FILE = 'summary.md';
 const MAX_ROWS = 50;
-const MAX_CELL_CHARS = 200;
 
 export interface MarkdownOptions {
   /** The HTML report's file name when it is written in the same run: requirement IDs then link into it. */
@@ -21,15 +22,7 @@ export interface MarkdownOptions {
   jsonReport?: string;
 }
 
-/** Target text made inert for Markdown: one line, control characters shown escaped, markup characters backslash-escaped. */
-export function markdownInline(text: string, maxChars = MAX_CELL_CHARS): string {
-  return terminalInline(text, maxChars).replace(/[\\`*_{}[\]()<>#+!|~]/g, (c) => `\\${c}`);
-}
-
-/** Target text as an inline code span: one line, escaped controls, no backtick that could end the span. */
-export function markdownCode(text: string, maxChars = MAX_CELL_CHARS): string {
-  return `\`${terminalInline(text, maxChars).replace(/`/g, "'")}\``;
-}
+export { markdownCode, markdownInline } from './markdown-text.js';
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -125,6 +118,7 @@ export function renderMarkdown(report: RunReport, options: MarkdownOptions = {})
   if (report.aborted) lines.push(`> **The audit did not complete:** ${markdownInline(report.aborted.reason, 500)}`, '');
   lines.push(...countsTable(report), '');
   lines.push(...findingsTables(report, options));
+  lines.push(...hostsMarkdown(report.hosts));
   if (report.baseline) {
     const b = report.baseline;
     lines.push(`Baseline ${markdownCode(b.file)}: ${b.known} known, **${b.new} new**, ${b.stale.length} stale, ${b.unconfirmed.length} unconfirmed.`);

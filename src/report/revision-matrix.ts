@@ -1,5 +1,5 @@
 import { notAuditedLabel, type MatrixCell, type MatrixRow, type RevisionEntry, type RevisionsReport } from '../model/report.js';
-import type { Wire } from '../model/wire.js';
+import type { Wire } from '../core/wire.js';
 
 /** What a cell shows in the column of a revision the target did not take (it was not audited). */
 export const NOT_AUDITED = '—';

@@ -7,7 +7,8 @@ import { labelOf } from './statuses.js';
 import { fileReporter } from './file-reporter.js';
 import type { Reporter } from './types.js';
 import type { RevisionsReport, RunReport } from '../model/report.js';
-import type { Wire } from '../model/wire.js';
+import type { Wire } from '../core/wire.js';
+import { hostResults, hostRules } from './sarif-hosts.js';
 
 export const SARIF_REPORT_FILE = 'report.sarif';
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -97,7 +98,7 @@ export function sarifRun(report: RunReport, options: SarifOptions): Json {
   const ourErrors = report.checks.filter((c) => c.status === 'error');
   const endTime = new Date(Date.parse(report.startedAt) + report.durationMs).toISOString();
   return {
-    tool: driver(report, list),
+    tool: driver(report, [...list, ...hostRules(report)]),
     invocations: [
       {
         executionSuccessful: report.aborted === undefined && ourErrors.length === 0,
@@ -110,7 +111,7 @@ export function sarifRun(report: RunReport, options: SarifOptions): Json {
       },
     ],
     automationDetails: automationDetails(report.wire.protocolVersion),
-    results: findings.map((check) => result(check, index.get(check.id)!, artifact, report.baseline !== undefined)),
+    results: [...findings.map((check) => result(check, index.get(check.id)!, artifact, report.baseline !== undefined)), ...hostResults(report, list.length, artifact)],
     properties: {
       target: report.target,
       wire: report.wire,

@@ -1,6 +1,6 @@
 import type { CheckResult } from '../model/check.js';
 import type { RevisionsReport, RunReport } from '../model/report.js';
-import type { Wire } from '../model/wire.js';
+import type { Wire } from '../core/wire.js';
 
 export interface Reporter {
   name: string;

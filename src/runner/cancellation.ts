@@ -1,5 +1,5 @@
 import type { Exchange } from '../model/exchange.js';
-import { MODERN_VERSION, type Wire } from '../model/wire.js';
+import { MODERN_VERSION, type Wire } from '../core/wire.js';
 
 /**
  * How long after a cancellation the audit listens for more about the cancelled request; the read marker sent behind it

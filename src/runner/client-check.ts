@@ -1,4 +1,4 @@
-import { isObject, resultOf } from '../jsonrpc.js';
+import { isObject, resultOf } from '../core/jsonrpc.js';
 import type { ClientObservations, DriverLine, SeenMessage } from '../model/client-observation.js';
 import type { Exchange } from '../model/exchange.js';
 import type { Outcome } from '../model/check.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonRpcId } from '../jsonrpc.js';
+import type { JsonRpcId } from '../core/jsonrpc.js';
 import type { Exchange } from '../model/exchange.js';
 import { McpClient } from '../protocol/client.js';
 import type { Transport } from '../transport/types.js';

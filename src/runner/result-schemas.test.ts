@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../model/exchange.js';
-import type { Wire } from '../model/wire.js';
+import type { Wire } from '../core/wire.js';
 import { ResultSchemaCache } from './result-schemas.js';
 
 let seq = 0;

@@ -1,8 +1,8 @@
-import { isObject, resultOf } from '../jsonrpc.js';
+import { isObject, resultOf } from '../core/jsonrpc.js';
 import { hasWireSchema, validateWire, type SchemaIssue, type WireSchemaName } from '../schema/validator.js';
 import type { Exchange } from '../model/exchange.js';
 import { attribute } from './attribution.js';
-import { isInitializeWire, type Wire } from '../model/wire.js';
+import { isInitializeWire, type Wire } from '../core/wire.js';
 
 export interface AttributedIssue extends SchemaIssue {
   check: string;

@@ -6,7 +6,7 @@ import { excuseLateAnswers } from './late-verdicts.js';
 import { pool } from './pool.js';
 import { isPending, type CheckDefinition, type JudgedCheck, type Pending } from './types.js';
 import { keywordClass, keywordLabel, restingSentence, wiresOf, type CheckResult, type Evidence, type Outcome, type Status } from '../model/check.js';
-import type { Wire } from '../model/wire.js';
+import type { Wire } from '../core/wire.js';
 
 /** What the runner tells its caller; how many checks run at once and the deadline are the context's options. */
 export interface RunnerOptions {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareWires, WIRES, type Wire } from '../model/wire.js';
+import { compareWires, WIRES, type Wire } from '../core/wire.js';
 import { hasWireSchema, validateWire, type WireSchemaName } from './validator.js';
 
 const INITIALIZE_WIRES = WIRES.filter((wire) => wire !== '2026-07-28');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WIRES } from '../model/wire.js';
+import { WIRES } from '../core/wire.js';
 import { BASE64_PATTERN } from './wire/content-blocks.js';
 import { MAX_ISSUES, compiledCount, hasWireSchema, validateWire, type WireSchemaName } from './validator.js';
 

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import type { Wire } from '../model/wire.js';
-import { fingerprintOf, loadPrecompiled, wireModule, type PrecompiledModule } from './precompiled/load.js';
+import type { Wire } from '../core/wire.js';
+import { fingerprintOf, loadPrecompiled, wireModule, type PrecompiledModule } from '../core/precompiled.js';
 import { WIRE_SCHEMAS, type WireSchemaName } from './wire/schemas-by-wire.js';
 
 export type { WireSchemaName } from './wire/schemas-by-wire.js';
@@ -62,6 +62,8 @@ export function wireSchemaDocument(name: WireSchemaName, wire: Wire): object {
 }
 
 const precompiled = new Map<Wire, PrecompiledModule | undefined>();
+/** The build writes the precompiled modules next to their generator (src/schema/precompiled/generate.ts). */
+const PRECOMPILED_NEAR = new URL('precompiled/generate.js', import.meta.url).href;
 
 /** What a wire's precompiled module must have been compiled from: its schemas, the dialect and the options. */
 export function wireFingerprint(wire: Wire): string {
@@ -69,7 +71,7 @@ export function wireFingerprint(wire: Wire): string {
 }
 
 function precompiledFor(wire: Wire): PrecompiledModule | undefined {
-  if (!precompiled.has(wire)) precompiled.set(wire, loadPrecompiled(wireModule(wire), wireFingerprint(wire)));
+  if (!precompiled.has(wire)) precompiled.set(wire, loadPrecompiled(wireModule(wire), wireFingerprint(wire), PRECOMPILED_NEAR));
   return precompiled.get(wire);
 }
 

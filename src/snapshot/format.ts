@@ -1,5 +1,5 @@
-import { isObject } from '../jsonrpc.js';
-import { isWire, WIRES, type Wire } from '../model/wire.js';
+import { isObject } from '../core/jsonrpc.js';
+import { isWire, WIRES, type Wire } from '../core/wire.js';
 
 export const SNAPSHOT_FORMAT = 'mcp-tools-conformance/snapshot';
 export const SNAPSHOT_VERSION = 1;

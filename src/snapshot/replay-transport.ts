@@ -1,4 +1,4 @@
-import { isObject, type JsonRpcId } from '../jsonrpc.js';
+import { isObject, type JsonRpcId } from '../core/jsonrpc.js';
 import { nextSeq } from '../transport/sequence.js';
 import type { SendOptions, Transport } from '../transport/types.js';
 import type { Exchange, StrayEvent } from '../model/exchange.js';

@@ -1,10 +1,26 @@
 // What both HTTP transports share: Streamable HTTP (http.ts) and the deprecated HTTP+SSE (http-sse.ts).
 import { createRequire } from 'node:module';
 import type { Dispatcher, Pool as PoolType } from 'undici';
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../core/jsonrpc.js';
 import { TargetNotStartedError } from './types.js';
 import type { TransportFailure } from '../model/exchange.js';
 import { REDACTED } from '../model/redacted.js';
+import type { RequestGate } from './request-gate.js';
+
+/** What an HTTP target (Streamable HTTP, or the deprecated HTTP+SSE) is reached with. */
+export interface HttpTargetOptions {
+  url: string;
+  /** User-supplied headers (e.g. `--header`): sent on every request, redacted in evidence. */
+  headers?: Record<string, string>;
+  /** Bounds each request. */
+  timeoutMs: number;
+  /** Bounds each message; defaults to DEFAULT_MAX_MESSAGE_BYTES. */
+  maxMessageBytes?: number;
+  /** Shared by every connection of a run (--max-rps, Retry-After); defaults to a private one with no cap. */
+  gate?: RequestGate;
+  /** Kept-alive connections of this client (--http-connections; default 1). */
+  connections?: number;
+}
 
 export const Pool = loadPool();
 export type Pool = PoolType;

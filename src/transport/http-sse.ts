@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import type { JsonRpcId } from '../jsonrpc.js';
+import type { JsonRpcId } from '../core/jsonrpc.js';
 import {
   describePath,
   describeUrl,
@@ -12,6 +12,7 @@ import {
   recordedRequestHeaders,
   recordedResponseHeaders,
   sentHeaders,
+  type HttpTargetOptions,
   type OutgoingHeader,
   type Pool,
 } from './http-common.js';
@@ -22,20 +23,12 @@ import { SseParser, type SseEvent } from './sse.js';
 import { TargetUnavailableError, type SendOptions, type ServerRequestResponder, type Transport } from './types.js';
 import type { Exchange, StrayEvent, TransportFailure } from '../model/exchange.js';
 
-export interface HttpSseTransportOptions {
-  /** The target's URL: a GET there opens the event stream. */
-  url: string;
-  /** User-supplied headers (e.g. `--header`): sent on the GET and every POST, redacted in evidence. */
-  headers?: Record<string, string>;
-  /** Bounds each request, and the wait for the `endpoint` event. */
-  timeoutMs: number;
-  /** Bounds each event of the stream, and what may arrive before `endpoint`; defaults to DEFAULT_MAX_MESSAGE_BYTES. */
-  maxMessageBytes?: number;
-  /** Shared by every connection of a run (--max-rps); defaults to a private one with no cap. */
-  gate?: RequestGate;
-  /** Kept-alive connections the POSTs may use (--http-connections, default 1). */
-  connections?: number;
-}
+/**
+ * What an HTTP+SSE target is reached with: its URL (a GET there opens the event stream), the headers sent on the GET
+ * and every POST, `timeoutMs` bounding each request and the wait for the `endpoint` event, `maxMessageBytes` each event
+ * of the stream and what may arrive before `endpoint`, and `connections` the kept-alive connections the POSTs may use.
+ */
+export type HttpSseTransportOptions = HttpTargetOptions;
 
 /** What a POST of ours came back with: the server's answer itself arrives on the event stream. */
 interface Posted {

@@ -1,7 +1,7 @@
 import { callOf, lateGraceMs, watchLate, type LateAnswer } from './late-answers.js';
 import type { Dispatcher } from 'undici';
-import { isObject, isServerRequest } from '../jsonrpc.js';
-import type { JsonRpcId } from '../jsonrpc.js';
+import { isObject, isServerRequest } from '../core/jsonrpc.js';
+import type { JsonRpcId } from '../core/jsonrpc.js';
 import { recordNotification, StrayLog } from './evidence-caps.js';
 import { jsonNestedDeeperThan, MAX_JSON_DEPTH, tooDeepMessage } from './json-depth.js';
 import { ListenState } from './listen-stream.js';
@@ -23,26 +23,19 @@ import {
   ResponseTooLargeError,
   sentHeaders,
   truncate,
+  type HttpTargetOptions,
   type OutgoingHeader,
   type Pool,
 } from './http-common.js';
 import { TargetUnavailableError, type ListenStream, type SendOptions, type ServerRequestAnswer, type ServerRequestResponder, type Transport } from './types.js';
 import type { Exchange, StrayEvent, TransportFailure } from '../model/exchange.js';
 
-export interface HttpTransportOptions {
-  url: string;
-  /** User-supplied headers (e.g. `--header`): sent on every request, redacted in evidence. */
-  headers?: Record<string, string>;
-  timeoutMs: number;
-  /** Defaults to DEFAULT_MAX_MESSAGE_BYTES. */
-  maxMessageBytes?: number;
-  /** Shared by every connection of a run (--max-rps, Retry-After); defaults to a private one with no cap. */
-  gate?: RequestGate;
-  /**
-   * Kept-alive connections of this client (--http-connections; default 1 here, --concurrency from the command line).
-   * Only requests sent with `anyConnection` (tool calls) are spread over them; everything else stays on the first.
-   */
-  connections?: number;
+/**
+ * What an HTTP target is reached with (HttpTargetOptions, shared with HTTP+SSE), and: `connections` are the kept-alive
+ * connections of this client (--http-connections; default 1 here, --concurrency from the command line); only requests
+ * sent with `anyConnection` (tool calls) are spread over them, everything else stays on the first.
+ */
+export interface HttpTransportOptions extends HttpTargetOptions {
   /** The POST connections of the deprecated HTTP+SSE transport, when the target turns out to speak it (default 1). */
   httpSseConnections?: number;
 }

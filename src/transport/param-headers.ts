@@ -1,5 +1,6 @@
-import { isObject } from '../jsonrpc.js';
+import { isObject } from '../core/jsonrpc.js';
 import { encodeHeaderValue } from './header-encoding.js';
+import { valueAtPath } from '../core/value-at-path.js';
 
 export interface HeaderAnnotation {
   /** Property names from the schema root, one per `properties` step. */
@@ -58,16 +59,6 @@ function collectHeaderAnnotations(inputSchema: Record<string, unknown>): readonl
     usedNames.add(key);
     return true;
   });
-}
-
-/** The instance value at an annotated property's path (`properties` keys from the root); undefined when absent. */
-export function valueAtPath(args: unknown, path: readonly string[]): unknown {
-  let current: unknown = args;
-  for (const key of path) {
-    if (!isObject(current) || !Object.hasOwn(current, key)) return undefined;
-    current = current[key];
-  }
-  return current;
 }
 
 function isEncodable(value: unknown): value is string | number | boolean {

@@ -1,4 +1,4 @@
-import { isObject, type JsonRpcId } from '../jsonrpc.js';
+import { isObject, type JsonRpcId } from '../core/jsonrpc.js';
 import { recordNotification, StrayLog } from './evidence-caps.js';
 import { jsonNestedDeeperThan, MAX_JSON_DEPTH, tooDeepMessage } from './json-depth.js';
 import { callOf, lateGraceMs, watchLate, type LateAnswer } from './late-answers.js';

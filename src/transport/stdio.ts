@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { JsonRpcId } from '../jsonrpc.js';
+import type { JsonRpcId } from '../core/jsonrpc.js';
 import { killGroup, trackChild } from './children.js';
 import { splitCommandLine } from './command-line.js';
 import { stderrExcerpt } from './stderr-excerpt.js';

@@ -1,7 +1,5 @@
-import { resultOf } from '../../src/jsonrpc.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckContext, type CheckDefinition, type Exchange, resultOf } from '../kit/index.js';
 import { judgeEach } from '../kit/judge-each.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 
@@ -26,11 +24,9 @@ async function cacheableResults(ctx: CheckContext): Promise<Cacheable[]> {
   return out;
 }
 
-export const cacheHintsPresent: CheckDefinition = {
+export const cacheHintsPresent: CheckDefinition = defineCheck({
   id: 'cache.server.hints',
-  keyword: 'MUST',
   title: 'server/discover and every tools/list page carry ttlMs and cacheScope',
-  specRef: 'server/utilities/caching#cacheable-results',
   area: 'caching',
   sentences: {
     '2026-07-28': [
@@ -55,13 +51,11 @@ export const cacheHintsPresent: CheckDefinition = {
       evidence: (b) => b.exchange,
     });
   },
-};
+});
 
-export const ttlNonNegative: CheckDefinition = {
+export const ttlNonNegative: CheckDefinition = defineCheck({
   id: 'cache.server.ttl-nonneg',
-  keyword: 'MUST',
   title: 'ttlMs is an integer >= 0',
-  specRef: 'server/utilities/caching#time-to-live-ttl-field',
   area: 'caching',
   sentences: {
     '2026-07-28': [
@@ -79,14 +73,12 @@ export const ttlNonNegative: CheckDefinition = {
       evidence: (b) => b.exchange,
     });
   },
-};
+});
 
-export const scopeConsistent: CheckDefinition = {
+export const scopeConsistent: CheckDefinition = defineCheck({
   id: 'cache.server.scope-consistent',
   covers: ['cache.server.private-pages'],
-  keyword: 'MUST',
   title: 'Every page of one tools/list walk has the same cacheScope',
-  specRef: 'server/utilities/caching#interaction-with-pagination',
   area: 'caching',
   sentences: {
     '2026-07-28': [
@@ -117,13 +109,11 @@ export const scopeConsistent: CheckDefinition = {
       ]),
     ];
   },
-};
+});
 
-export const interimResultsUncached: CheckDefinition = {
+export const interimResultsUncached: CheckDefinition = defineCheck({
   id: 'cache.irr-no-hints',
-  keyword: 'descriptive',
   title: 'input_required results carry no caching hints (ttlMs, cacheScope)',
-  specRef: 'server/utilities/caching#cacheable-results',
   area: 'caching',
   sentences: {
     '2026-07-28': [
@@ -157,6 +147,6 @@ export const interimResultsUncached: CheckDefinition = {
       },
     );
   },
-};
+});
 
 export const CACHING_CHECKS = [cacheHintsPresent, ttlNonNegative, scopeConsistent, interimResultsUncached] as const;

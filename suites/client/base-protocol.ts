@@ -1,8 +1,4 @@
-import { isObject } from '../../src/jsonrpc.js';
-import type { SeenMessage } from '../../src/model/client-observation.js';
-import { extensionIdIssues, metaKeyIssues } from '../../src/protocol/meta-key.js';
-import { evidenceOf, type ClientCheckDefinition } from '../../src/runner/client-check.js';
-import { META_CLIENT_CAPABILITIES } from '../../src/reference-client/constants.js';
+import { type ClientCheckDefinition, evidenceOf, extensionIdIssues, isObject, META_CLIENT_CAPABILITIES, metaKeyIssues, type SeenMessage } from '../kit/index.js';
 import { baggageProblem, traceparentProblem, tracestateProblem } from '../request-meta/trace-context.js';
 import { clientCheck, describeRequest, fail, judgeRequests, note, pass, sentence, skip } from './kit.js';
 

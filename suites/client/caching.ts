@@ -1,7 +1,4 @@
-import type { ClientCheckDefinition } from '../../src/runner/client-check.js';
-import { evidenceOf } from '../../src/runner/client-check.js';
-import { LISTEN_TTL_MS } from '../../src/client-mode/tool-set-change.js';
-import type { ClientCheckContext } from '../../src/runner/client-check.js';
+import { type ClientCheckContext, type ClientCheckDefinition, evidenceOf, LISTEN_TTL_MS } from '../kit/index.js';
 import { clientCheck, fail, pass, sentence, skip } from './kit.js';
 
 const NO_SECOND_LISTING = 'the driver did not list the tools a second time (the optional contract step that prints {"listed": n} after each listing)';

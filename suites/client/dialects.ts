@@ -1,6 +1,4 @@
-import { TOOL, UNKNOWN_DIALECT } from '../../src/client-mode/scenarios.js';
-import type { ClientCheckContext, ClientCheckDefinition } from '../../src/runner/client-check.js';
-import type { Outcome } from '../../src/model/check.js';
+import { type ClientCheckContext, type ClientCheckDefinition, type Outcome, TOOL, UNKNOWN_DIALECT } from '../kit/index.js';
 import { clientCheck, judgeDriverLine, sentence, skip } from './kit.js';
 
 const IMPLEMENTATION = 'basic/index#implementation-requirements';

@@ -1,6 +1,5 @@
-import type { ClientCheckDefinition } from '../../src/runner/client-check.js';
+import { type ClientCheckDefinition, evidenceOf } from '../kit/index.js';
 import { clientCheck, describeRequest, fail, pass, sentence, skip } from './kit.js';
-import { evidenceOf } from '../../src/runner/client-check.js';
 
 export const STDIO_DISCOVER_FIRST = clientCheck({
   id: 'version.matrix.stdio-discover-first',

@@ -1,7 +1,4 @@
-import { errorOf, isObject } from '../../src/jsonrpc.js';
-import { TOOL } from '../../src/client-mode/scenarios.js';
-import { ERR, MODERN_ERROR_CODES } from '../../src/protocol/constants.js';
-import { evidenceOf, type ClientCheckDefinition } from '../../src/runner/client-check.js';
+import { type ClientCheckDefinition, ERR, errorOf, evidenceOf, isObject, MODERN_ERROR_CODES, TOOL } from '../kit/index.js';
 import { clientCheck, describeRequest, fail, pass, sentence, skip } from './kit.js';
 
 const TOOL_NAME = TOOL.mismatchOnce;

@@ -1,8 +1,4 @@
-import { isObject } from '../../src/jsonrpc.js';
-import { META_PROTOCOL_VERSION, NAME_HEADER_SOURCE } from '../../src/protocol/constants.js';
-import { CUT_STREAM_EVENT_IDS, TOOL } from '../../src/client-mode/scenarios.js';
-import { evidenceOf, type ClientCheckDefinition, type SeenRequest } from '../../src/runner/client-check.js';
-import { decodeHeaderValue, encodeHeaderValue, isPlainHeaderSafe } from '../../src/transport/header-encoding.js';
+import { type ClientCheckDefinition, CUT_STREAM_EVENT_IDS, decodeHeaderValue, encodeHeaderValue, evidenceOf, isObject, isPlainHeaderSafe, META_PROTOCOL_VERSION, NAME_HEADER_SOURCE, type SeenRequest, TOOL } from '../kit/index.js';
 import { onWires } from '../kit/same-sentences.js';
 import { clientCheck, describeRequest, fail, judgeDriverLine, judgeRequests, pass, sentence, skip } from './kit.js';
 

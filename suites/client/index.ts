@@ -1,6 +1,4 @@
-import type { ClientCheckDefinition } from '../../src/runner/client-check.js';
-import { assertUniqueIds } from '../../src/runner/registry.js';
-import { AREAS } from '../../src/runner/types.js';
+import { AREAS, assertUniqueIds, type ClientCheckDefinition } from '../kit/index.js';
 import { BASE_PROTOCOL_CHECKS } from './base-protocol.js';
 import { CACHING_CHECKS } from './caching.js';
 import { DIALECT_CHECKS } from './dialects.js';

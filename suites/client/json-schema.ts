@@ -1,5 +1,4 @@
-import { TOOL } from '../../src/client-mode/scenarios.js';
-import type { ClientCheckDefinition } from '../../src/runner/client-check.js';
+import { type ClientCheckDefinition, TOOL } from '../kit/index.js';
 import { clientCheck, fail, judgeDriverLine, note, pass, sentence, skip } from './kit.js';
 
 const REF = 'basic/index#ref-resolution';

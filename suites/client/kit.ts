@@ -1,7 +1,5 @@
-import type { KeywordText, Outcome, SpecSentence, SpecSentences } from '../../src/model/check.js';
-import { MODERN_VERSION } from '../../src/model/wire.js';
-import { evidenceOf, type ClientCheckContext, type ClientCheckDefinition, type SeenRequest } from '../../src/runner/client-check.js';
-import { canonicalJson } from '../../src/canonical-json.js';
+import { canonicalJson, type ClientCheckContext, type ClientCheckDefinition, evidenceOf, type KeywordText, MODERN_VERSION, type Outcome, type SeenRequest, type SpecSentence, type SpecSentences } from '../kit/index.js';
+import { governed } from '../kit/define-check.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 
 export { fail, note, pass, skip };
@@ -16,8 +14,7 @@ export function clientCheck(
   definition: Omit<ClientCheckDefinition, 'keyword' | 'sentences' | 'specRef'> & { sentences: readonly SpecSentence[]; earlier?: SpecSentences },
 ): ClientCheckDefinition {
   const { earlier, ...rest } = definition;
-  const first = definition.sentences[0]!;
-  return { ...rest, keyword: first.keyword, specRef: first.ref, sentences: { [MODERN_VERSION]: definition.sentences, ...earlier } };
+  return governed({ ...rest, sentences: { [MODERN_VERSION]: definition.sentences, ...earlier } });
 }
 
 /** How many offending items a finding shows as evidence. */

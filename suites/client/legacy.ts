@@ -1,8 +1,4 @@
-import { isObject } from '../../src/jsonrpc.js';
-import type { SeenMessage } from '../../src/model/client-observation.js';
-import type { SpecSentences } from '../../src/model/check.js';
-import { LEGACY } from '../../src/model/wire.js';
-import { evidenceOf, type ClientCheckContext, type ClientCheckDefinition } from '../../src/runner/client-check.js';
+import { type ClientCheckContext, type ClientCheckDefinition, evidenceOf, isObject, LEGACY, type SeenMessage, type SpecSentences } from '../kit/index.js';
 import { idNeverReusedSentence, reusedKeys } from '../kit/id-never-reused.js';
 import { onWires, perWire, since } from '../kit/same-sentences.js';
 import { fail, judgeRequests, pass, sameId, sentence, skip } from './kit.js';

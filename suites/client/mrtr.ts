@@ -1,7 +1,4 @@
-import { canonicalJson } from '../../src/canonical-json.js';
-import { isObject } from '../../src/jsonrpc.js';
-import { TOOL } from '../../src/client-mode/scenarios.js';
-import { evidenceOf, type ClientCheckContext, type ClientCheckDefinition } from '../../src/runner/client-check.js';
+import { canonicalJson, type ClientCheckContext, type ClientCheckDefinition, evidenceOf, isObject, TOOL } from '../kit/index.js';
 import { clientCheck, describeRequest, judgeRequests, retries, sameId, sentence, skip } from './kit.js';
 
 const CLIENT_REQUIREMENTS = 'basic/patterns/mrtr#client-requirements-basic-workflow';

@@ -1,4 +1,4 @@
-import { evidenceOf, type ClientCheckDefinition } from '../../src/runner/client-check.js';
+import { type ClientCheckDefinition, evidenceOf } from '../kit/index.js';
 import { clientCheck, fail, pass, sentence, skip } from './kit.js';
 
 export const REFETCH_PAGE = clientCheck({

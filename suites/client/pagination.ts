@@ -1,7 +1,5 @@
-import type { ClientCheckDefinition, SeenRequest } from '../../src/runner/client-check.js';
+import { type ClientCheckDefinition, evidenceOf, LEGACY, type SeenRequest } from '../kit/index.js';
 import { clientCheck, describeRequest, fail, judgeRequests, pass, sentence, skip } from './kit.js';
-import { evidenceOf } from '../../src/runner/client-check.js';
-import { LEGACY } from '../../src/model/wire.js';
 import { onWires } from '../kit/same-sentences.js';
 
 const GUIDELINES = 'server/utilities/pagination#implementation-guidelines';

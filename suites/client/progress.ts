@@ -1,6 +1,4 @@
-import { isObject } from '../../src/jsonrpc.js';
-import type { ClientCheckDefinition, SeenRequest } from '../../src/runner/client-check.js';
-import { LEGACY } from '../../src/model/wire.js';
+import { type ClientCheckDefinition, isObject, LEGACY, type SeenRequest } from '../kit/index.js';
 import { onWires } from '../kit/same-sentences.js';
 import { clientCheck, describeRequest, judgeRequests, reusedWhileInFlight, sentence } from './kit.js';
 

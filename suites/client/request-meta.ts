@@ -1,6 +1,4 @@
-import { isObject } from '../../src/jsonrpc.js';
-import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION } from '../../src/protocol/constants.js';
-import type { ClientCheckDefinition, SeenRequest } from '../../src/runner/client-check.js';
+import { type ClientCheckDefinition, isObject, META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, type SeenRequest } from '../kit/index.js';
 import { clientCheck, describeRequest, judgeRequests, sentence } from './kit.js';
 
 const metaOf = (r: SeenRequest) => (isObject(r.params._meta) ? r.params._meta : undefined);

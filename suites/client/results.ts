@@ -1,6 +1,4 @@
-import { CONTROL_ERROR_CODE, LEGACY_ERROR_CODE, TOOL, UNKNOWN_RESULT_TYPE } from '../../src/client-mode/scenarios.js';
-import { errorOf } from '../../src/jsonrpc.js';
-import { evidenceOf, type ClientCheckContext, type ClientCheckDefinition, type SeenRequest } from '../../src/runner/client-check.js';
+import { type ClientCheckContext, type ClientCheckDefinition, CONTROL_ERROR_CODE, errorOf, evidenceOf, LEGACY_ERROR_CODE, type SeenRequest, TOOL, UNKNOWN_RESULT_TYPE } from '../kit/index.js';
 import { onWires } from '../kit/same-sentences.js';
 import { clientCheck, describeRequest, fail, judgeDriverLine, pass, sentence, skip } from './kit.js';
 

@@ -1,9 +1,4 @@
-import { isObject } from '../../src/jsonrpc.js';
-import { TOOL } from '../../src/client-mode/scenarios.js';
-import { CALL_TIMEOUT_MS } from '../../src/client-mode/driver-contract.js';
-import { SLOW_ANSWER_MS, SLOW_PROGRESS_EVERY_MS } from '../../src/client-mode/slow-answer.js';
-import type { SeenMessage } from '../../src/model/client-observation.js';
-import { evidenceOf, type ClientCheckContext, type ClientCheckDefinition, type SeenRequest } from '../../src/runner/client-check.js';
+import { CALL_TIMEOUT_MS, type ClientCheckContext, type ClientCheckDefinition, evidenceOf, isObject, type SeenMessage, type SeenRequest, SLOW_ANSWER_MS, SLOW_PROGRESS_EVERY_MS, TOOL } from '../kit/index.js';
 import { clientCheck, describeRequest, fail, note, pass, sameId, sentence, skip } from './kit.js';
 
 const TIMEOUTS = 'basic/patterns/cancellation#timeouts';

@@ -1,5 +1,4 @@
-import { TOOL } from '../../src/client-mode/scenarios.js';
-import { evidenceOf, type ClientCheckDefinition } from '../../src/runner/client-check.js';
+import { type ClientCheckDefinition, evidenceOf, TOOL } from '../kit/index.js';
 import { clientCheck, fail, pass, sentence, skip } from './kit.js';
 
 const PAIR = [TOOL.caseLower, TOOL.caseMixed] as const;

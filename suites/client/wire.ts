@@ -1,9 +1,4 @@
-import { isObject } from '../../src/jsonrpc.js';
-import type { SeenMessage } from '../../src/model/client-observation.js';
-import { evidenceOf, type ClientCheckDefinition } from '../../src/runner/client-check.js';
-import { STDERR_LOG_LINE } from '../../src/client-mode/scripted-server.js';
-import { TOOL } from '../../src/client-mode/scenarios.js';
-import { LEGACY } from '../../src/model/wire.js';
+import { type ClientCheckDefinition, evidenceOf, isObject, LEGACY, type SeenMessage, STDERR_LOG_LINE, TOOL } from '../kit/index.js';
 import { onWires, perWire, STREAMABLE_HTTP_SESSION_WIRES } from '../kit/same-sentences.js';
 import { clientCheck, describeRequest, fail, judgeDriverLine, judgeRequests, pass, reusedWhileInFlight, sentence, skip } from './kit.js';
 

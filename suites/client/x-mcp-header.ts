@@ -1,8 +1,4 @@
-import { INVALID_HEADER_TOOLS, TOOL } from '../../src/client-mode/scenarios.js';
-import type { Outcome, SpecSentence } from '../../src/model/check.js';
-import { evidenceOf, type ClientCheckContext, type ClientCheckDefinition, type SeenRequest } from '../../src/runner/client-check.js';
-import { decodeHeaderValue, encodeHeaderValue, isPlainHeaderSafe } from '../../src/transport/header-encoding.js';
-import { findHeaderAnnotations, valueAtPath } from '../../src/transport/param-headers.js';
+import { type ClientCheckContext, type ClientCheckDefinition, decodeHeaderValue, encodeHeaderValue, evidenceOf, mirroredHeaderAnnotations, INVALID_HEADER_TOOLS, isPlainHeaderSafe, type Outcome, type SeenRequest, type SpecSentence, TOOL, valueAtPath } from '../kit/index.js';
 import { clientCheck, describeRequest, fail, judgeRequests, sentence, skip } from './kit.js';
 
 const SCHEMA_EXTENSION = 'basic/transports/streamable-http#schema-extension';
@@ -24,7 +20,7 @@ function mirrored(ctx: ClientCheckContext): Mirrored[] {
     if (request.method !== 'tools/call' || request.seen.http?.method !== 'POST' || typeof name !== 'string' || INVALID_HEADER_TOOLS.includes(name)) return [];
     const tool = ctx.observed.offered[name];
     if (!tool) return [];
-    return findHeaderAnnotations(tool.inputSchema).map(({ path, name: headerName }) => {
+    return mirroredHeaderAnnotations(tool.inputSchema).map(({ path, name: headerName }) => {
       const value = valueAtPath(request.params.arguments, path);
       const header = `Mcp-Param-${headerName}`;
       return { request, header, value, sent: request.seen.http?.headers[header.toLowerCase()] };
@@ -32,7 +28,7 @@ function mirrored(ctx: ClientCheckContext): Mirrored[] {
   });
 }
 
-const called = (ctx: ClientCheckContext) => ctx.requests.some((r) => r.method === 'tools/call' && typeof r.params.name === 'string' && findHeaderAnnotations(ctx.observed.offered[r.params.name]?.inputSchema).length > 0);
+const called = (ctx: ClientCheckContext) => ctx.requests.some((r) => r.method === 'tools/call' && typeof r.params.name === 'string' && mirroredHeaderAnnotations(ctx.observed.offered[r.params.name]?.inputSchema).length > 0);
 const none = 'the client called no tool with x-mcp-header annotations';
 /** Why nothing was judged: the tool that offers the case was not called, or its call held no such value. */
 const notCalled = (ctx: ClientCheckContext, tool: string, otherwise: string) => (ctx.calls(tool).length === 0 ? `the client did not call ${tool}, the tool that offers this case` : otherwise);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../../src/runner/context.js';
 import { toResult } from '../../src/runner/runner.js';
-import { WIRES } from '../../src/model/wire.js';
+import { WIRES } from '../../src/core/wire.js';
 import { escapeHidden, excerptAround, hiddenChars } from './hidden-chars.js';
 import { hiddenText } from './hidden-text.js';
 

@@ -1,7 +1,5 @@
-import { isObject } from '../../src/jsonrpc.js';
-import type { SpecSentence } from '../../src/model/check.js';
-import { compareWires } from '../../src/model/wire.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckDefinition, compareWires, isObject, type SpecSentence } from '../kit/index.js';
 import { perTool } from '../kit/listed-tools.js';
 import { fail } from '../kit/outcome.js';
 import { perWire, since } from '../kit/same-sentences.js';
@@ -82,12 +80,10 @@ function describeField({ field, text }: FieldText, found: readonly HiddenChar[])
   return `${field} has ${named.join(', ')}${more}${tags} — shown escaped: "${excerptAround(text, found[0]!.position)}"`;
 }
 
-export const hiddenText: CheckDefinition = {
+export const hiddenText: CheckDefinition = defineCheck({
   id: 'tools.tool.hidden-text',
   covers: ['tools.ui.show-exposed'],
-  keyword: 'SHOULD',
   title: 'Tool names, titles and descriptions hide no text: no bidi controls, zero-width or tag characters, terminal escapes',
-  specRef: 'server/tools#user-interaction-model',
   area: 'tool-definitions',
   sentences: perWire(since('2024-11-05'), (wire) => [
     SHOW_EXPOSED,
@@ -111,4 +107,4 @@ export const hiddenText: CheckDefinition = {
       },
       { checked: 'tool definitions (names, titles, descriptions, schema titles and descriptions)' },
     ),
-};
+});

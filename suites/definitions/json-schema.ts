@@ -1,23 +1,5 @@
-import { isObject } from '../../src/jsonrpc.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Outcome, SpecSentence, SpecSentences } from '../../src/model/check.js';
-import { compareWires, WIRES, type Wire } from '../../src/model/wire.js';
-import {
-  analyzeRefs,
-  dialectOf,
-  ecmaRegExpProblem,
-  ENUM_SHOULD_TEXT,
-  enumAdvice,
-  findPatterns,
-  SUPPORTED_DIALECTS,
-  validateSchemaDocument,
-  type EnumAdvice,
-  type MetaVerdict,
-  type RefInfo,
-} from '../../src/schema/tool-schema/index.js';
-import { shorten } from '../../src/schema/tool-schema/shorten.js';
-import { describeIssues } from '../../src/runner/result-schemas.js';
+import { defineCheck } from '../kit/define-check.js';
+import { analyzeRefs, type CheckContext, type CheckDefinition, compareWires, describeIssues, dialectOf, ecmaRegExpProblem, ENUM_SHOULD_TEXT, enumAdvice, type EnumAdvice, findPatterns, isObject, type MetaVerdict, type Outcome, type RefInfo, shorten, type SpecSentence, type SpecSentences, SUPPORTED_DIALECTS, validateSchemaDocument, type Wire, WIRES } from '../kit/index.js';
 import { listedTools, toolEvidence, type ListedTool } from '../kit/listed-tools.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { fromRevision, perWire } from '../kit/same-sentences.js';
@@ -155,33 +137,27 @@ function withEarlierRevisions(modern: readonly SpecSentence[], which: readonly W
   return { ...fromRevision('2025-11-25', ...modern), ...perWire(earlier, (wire) => defined(wire).map((w) => IS_JSON_SCHEMA[w])) };
 }
 
-export const inputSchemaValid: CheckDefinition = {
+export const inputSchemaValid: CheckDefinition = defineCheck({
   id: 'jsonschema.valid.input',
   covers: ['jsonschema.valid', 'tools.schema.default-dialect', 'jsonschema.impl.default-2020-12', 'jsonschema.dialect.explicit-may'],
-  keyword: 'MUST',
   title: 'inputSchema is a valid JSON Schema under its declared dialect (2020-12 when none is declared)',
-  specRef: 'basic/index#schema-validation',
   area: 'json-schema',
   sentences: withEarlierRevisions([VALID_UNDER_DIALECT, DEFAULT_DIALECT, INPUT_SCHEMA_OBJECT, USES_JSON_SCHEMA], ['inputSchema']),
   run: validity('inputSchema'),
-};
+});
 
-export const outputSchemaValid: CheckDefinition = {
+export const outputSchemaValid: CheckDefinition = defineCheck({
   id: 'jsonschema.valid.output',
   covers: ['jsonschema.valid'],
-  keyword: 'MUST',
   title: 'outputSchema, when present, is a valid JSON Schema under its declared dialect',
-  specRef: 'basic/index#schema-validation',
   area: 'json-schema',
   sentences: withEarlierRevisions([VALID_UNDER_DIALECT, DEFAULT_DIALECT, USES_JSON_SCHEMA], ['outputSchema']),
   run: validity('outputSchema'),
-};
+});
 
-export const dialectRecommended: CheckDefinition = {
+export const dialectRecommended: CheckDefinition = defineCheck({
   id: 'jsonschema.dialect.recommended',
-  keyword: 'RECOMMENDED',
   title: 'Tool schemas use JSON Schema 2020-12 (the recommended dialect)',
-  specRef: 'basic/index#schema-dialect',
   area: 'json-schema',
   sentences: fromRevision('2025-11-25', RECOMMENDED_DIALECT),
   async run(ctx) {
@@ -211,7 +187,7 @@ export const dialectRecommended: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
 const refsCache = new WeakMap<Record<string, unknown>, RefInfo[]>();
 function refsOf(schema: Record<string, unknown>): RefInfo[] {
@@ -258,23 +234,19 @@ function refCheck(which: 'local' | 'external'): CheckDefinition['run'] {
   };
 }
 
-export const refsResolve: CheckDefinition = {
+export const refsResolve: CheckDefinition = defineCheck({
   id: 'jsonschema.ref.resolves',
-  keyword: 'descriptive',
   title: 'Same-document $ref (#/… pointers, #anchors) in tool schemas resolve',
-  specRef: 'basic/index#json-schema-usage',
   area: 'json-schema',
   // No sentence requires a same-document $ref to resolve; a schema that cannot be evaluated cannot serve validation.
   sentences: withEarlierRevisions([USES_JSON_SCHEMA]),
   run: refCheck('local'),
-};
+});
 
-export const refsExternal: CheckDefinition = {
+export const refsExternal: CheckDefinition = defineCheck({
   id: 'jsonschema.ref.external',
   covers: ['jsonschema.ref.unresolved-reject'],
-  keyword: 'SHOULD',
   title: 'Tool schemas do not $ref network, file or other external URIs (clients do not fetch them by default and should reject such schemas)',
-  specRef: 'basic/index#ref-resolution',
   area: 'json-schema',
   sentences: {
     '2026-07-28': [
@@ -286,15 +258,13 @@ export const refsExternal: CheckDefinition = {
     ],
   },
   run: refCheck('external'),
-};
+});
 
 const MAX_LISTED_PATTERNS = 8;
 
-export const patternsEcma: CheckDefinition = {
+export const patternsEcma: CheckDefinition = defineCheck({
   id: 'jsonschema.pattern.ecma',
-  keyword: 'descriptive',
   title: 'Regular expressions in tool schemas (pattern, patternProperties) are ECMA-262, as JSON Schema 2020-12 recommends',
-  specRef: 'basic/index#schema-dialect',
   area: 'json-schema',
   // The MCP pages only say which JSON Schema applies; the ECMA-262 recommendation is JSON Schema's own (a SHOULD there).
   sentences: withEarlierRevisions([DEFAULT_DIALECT, USES_JSON_SCHEMA]),
@@ -329,6 +299,6 @@ export const patternsEcma: CheckDefinition = {
     if (checked === 0) return [skip('no tool schema has a pattern or patternProperties')];
     return outcomes.length === 0 ? [pass(`${checked} patterns compile as ECMA-262`)] : outcomes;
   },
-};
+});
 
 export const JSON_SCHEMA_CHECKS = [inputSchemaValid, outputSchemaValid, dialectRecommended, refsResolve, refsExternal, patternsEcma] as const;

@@ -1,4 +1,5 @@
-import type { CheckDefinition } from '../../src/runner/types.js';
+import { defineCheck } from '../kit/define-check.js';
+import type { CheckDefinition } from '../kit/index.js';
 import { perTool } from '../kit/listed-tools.js';
 import { fail } from '../kit/outcome.js';
 import { fromRevision } from '../kit/same-sentences.js';
@@ -7,11 +8,9 @@ const NAME_CHARS = /^[A-Za-z0-9_.-]*$/;
 const named = { applies: (t: { tool: Record<string, unknown> }) => typeof t.tool.name === 'string', none: 'no tool has a string name' };
 
 // server/tools § Tool Names arrived with 2025-11-25: earlier revisions state no rule for a name's length or characters.
-export const nameLength: CheckDefinition = {
+export const nameLength: CheckDefinition = defineCheck({
   id: 'tools.name.length',
-  keyword: 'SHOULD',
   title: 'Tool names are 1 to 128 characters long',
-  specRef: 'server/tools#tool-names',
   area: 'tool-names',
   sentences: fromRevision(
     '2025-11-25',
@@ -27,14 +26,12 @@ export const nameLength: CheckDefinition = {
       },
       { checked: 'tool names', ...named },
     ),
-};
+});
 
-export const nameCharset: CheckDefinition = {
+export const nameCharset: CheckDefinition = defineCheck({
   id: 'tools.name.charset',
   covers: ['tools.name.no-special'],
-  keyword: 'SHOULD',
   title: 'Tool names use only A-Z a-z 0-9 _ - . (no spaces, commas or other special characters)',
-  specRef: 'server/tools#tool-names',
   area: 'tool-names',
   sentences: fromRevision(
     '2025-11-25',
@@ -59,6 +56,6 @@ export const nameCharset: CheckDefinition = {
       },
       { checked: 'tool names', ...named },
     ),
-};
+});
 
 export const TOOL_NAME_CHECKS = [nameLength, nameCharset] as const;

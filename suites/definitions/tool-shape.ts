@@ -1,11 +1,8 @@
-import { isObject } from '../../src/jsonrpc.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import { WIRES, type Wire } from '../../src/model/wire.js';
-import type { AttributedIssue } from '../../src/runner/result-schemas.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type AttributedIssue, type CheckDefinition, isObject, type Outcome, type SpecSentence, type Wire, WIRES } from '../kit/index.js';
 import { issuesMessage, listedTools, perTool, toolEvidence, toolSchemaIssues } from '../kit/listed-tools.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { fromRevision, perWire, schemaRule, since } from '../kit/same-sentences.js';
-import type { Outcome, SpecSentence } from '../../src/model/check.js';
 import { hiddenText } from './hidden-text.js';
 
 /** A schema.json rule of a listed tool, and where our wire schema checks it (Ajv's schemaPath below one tool). */
@@ -113,9 +110,8 @@ export const TOOL_SHAPE_RULES: Readonly<Record<Wire, readonly ToolRule[]>> = {
   '2024-11-05': FIRST_TOOL_RULES,
 };
 
-export const toolShape: CheckDefinition = {
+export const toolShape: CheckDefinition = defineCheck({
   id: 'tools.tool.shape',
-  keyword: 'schema.json structural rule',
   title: 'Each tool has a string name and well-typed title, description, outputSchema and _meta',
   specRef: 'server/tools#tool',
   area: 'tool-definitions',
@@ -129,14 +125,11 @@ export const toolShape: CheckDefinition = {
       TOOL_SHAPE_RULES,
     );
   },
-};
+});
 
-export const toolDescription: CheckDefinition = {
+export const toolDescription: CheckDefinition = defineCheck({
   id: 'tools.tool.description',
-  // The page lists description among a tool's fields without "Optional", but no sentence requires one.
-  keyword: 'descriptive',
   title: 'Each tool has a description (a field the tool definition describes)',
-  specRef: 'server/tools#tool',
   area: 'tool-definitions',
   sentences: fromRevision('2024-11-05', { ref: 'server/tools#tool', text: 'description: Human-readable description of functionality', keyword: 'descriptive' }),
   run: (ctx) =>
@@ -151,13 +144,11 @@ export const toolDescription: CheckDefinition = {
             ),
       { checked: 'tool descriptions' },
     ),
-};
+});
 
-export const inputSchemaObject: CheckDefinition = {
+export const inputSchemaObject: CheckDefinition = defineCheck({
   id: 'tools.schema.input-valid-object',
-  keyword: 'MUST',
   title: 'inputSchema is a JSON Schema object (not null) whose root type is "object"',
-  specRef: 'server/tools#tool',
   area: 'input-schema',
   // Before 2025-11-25 the page only names inputSchema a JSON Schema; schema.json requires an object with type "object".
   sentences: perWire(since('2024-11-05'), (wire) => [
@@ -170,11 +161,10 @@ export const inputSchemaObject: CheckDefinition = {
   run(ctx) {
     return schemaOutcomes(ctx, this.id, 'inputSchema: {"type": "object", …} — tool arguments are always JSON objects', 'input schemas');
   },
-};
+});
 
-export const annotationTypes: CheckDefinition = {
+export const annotationTypes: CheckDefinition = defineCheck({
   id: 'tools.annotations.types',
-  keyword: 'schema.json structural rule',
   title: 'Tool annotations are well-typed: the *Hint fields booleans, title a string',
   specRef: 'server/tools#tool',
   area: 'annotations',
@@ -197,11 +187,10 @@ export const annotationTypes: CheckDefinition = {
         : o,
     );
   },
-};
+});
 
-export const iconShape: CheckDefinition = {
+export const iconShape: CheckDefinition = defineCheck({
   id: 'icons.shape',
-  keyword: 'schema.json structural rule',
   title: 'Tool icons have a URI src, and well-typed mimeType, sizes and theme when present',
   specRef: 'basic/index#icons',
   area: 'icons',
@@ -219,18 +208,15 @@ export const iconShape: CheckDefinition = {
     if (withIcons.length === 0) return [skip('no tool has icons')];
     return schemaOutcomes(ctx, this.id, 'icons: [{src: URI, mimeType?: string, sizes?: [string, …] (e.g. "48x48", "any"), theme?: "light" | "dark"}]', 'icon lists');
   },
-};
+});
 
 /** The forms basic/index gives for an icon src. */
 const ICON_SRC_FORMS = /^(https?:|data:)/i;
 
-export const iconScheme: CheckDefinition = {
+export const iconScheme: CheckDefinition = defineCheck({
   id: 'icons.safe-scheme',
   covers: ['icons.client.reject-unsafe'],
-  // The page says what src can be; the HTTPS-or-data rule and the unsafe-scheme rule bind consumers, not servers.
-  keyword: 'descriptive',
   title: 'Tool icon src is an HTTP/HTTPS URL or a data: URI (clients reject unsafe schemes such as javascript: and file:)',
-  specRef: 'basic/index#icons',
   area: 'icons',
   sentences: fromRevision('2025-11-25', {
     ref: 'basic/index#icons',
@@ -253,7 +239,7 @@ export const iconScheme: CheckDefinition = {
       },
       { checked: 'tool icon lists', applies: (t) => Array.isArray(t.tool.icons) && t.tool.icons.length > 0, none: 'no tool has icons' },
     ),
-};
+});
 
 export const TOOL_SHAPE_CHECKS = [toolShape, toolDescription, hiddenText, inputSchemaObject, annotationTypes] as const;
 

@@ -1,8 +1,5 @@
-import { isObject } from '../../src/jsonrpc.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { KeywordText, SpecSentence } from '../../src/model/check.js';
-import { checkHeaderAnnotations, findHeaderAnnotations, type XmcpFinding, type XmcpRule } from '../../src/schema/xmcp/index.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckContext, type CheckDefinition, checkHeaderAnnotations, findHeaderAnnotations, isObject, type KeywordText, type SpecSentence, type XmcpFinding, type XmcpRule } from '../kit/index.js';
 import { perTool, type ListedTool } from '../kit/listed-tools.js';
 import { fail } from '../kit/outcome.js';
 
@@ -36,12 +33,10 @@ const listed = (findings: readonly XmcpFinding[]) => findings.map((f) => `${f.po
 
 function xmcpCheck(rule: XmcpRule, sentence: SpecSentence, title: string, expected: string, options: { covers?: string[]; advisory?: Advisory } = {}): CheckDefinition {
   const { covers, advisory } = options;
-  return {
+  return defineCheck({
     id: rule,
     ...(covers ? { covers } : {}),
-    keyword: sentence.keyword,
     title,
-    specRef: sentence.ref,
     area: 'x-mcp-header',
     sentences: { '2026-07-28': advisory ? [sentence, advisory.sentence] : [sentence] },
     run: (ctx: CheckContext) =>
@@ -58,7 +53,7 @@ function xmcpCheck(rule: XmcpRule, sentence: SpecSentence, title: string, expect
         },
         { checked: 'tools with x-mcp-header annotations', applies: annotated, none: 'no tool uses x-mcp-header' },
       ),
-  };
+  });
 }
 
 export const X_MCP_HEADER_CHECKS = [

@@ -1,18 +1,11 @@
-import { errorOf, isObject } from '../../src/jsonrpc.js';
-import { describeIssues } from '../../src/runner/result-schemas.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import { MODERN_VERSION } from '../../src/model/wire.js';
-import type { StrayEvent } from '../../src/model/exchange.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckDefinition, CLIENT_CAPABILITY_OF, describeIssues, ERR, errorOf, isObject, MODERN_VERSION, type StrayEvent } from '../kit/index.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { fromRevision, onWires, perWire, schemaRule, since } from '../kit/same-sentences.js';
-import { ERR } from '../../src/protocol/constants.js';
-import { CLIENT_CAPABILITY_OF } from '../../src/protocol/server-requests.js';
 
-export const toolsCapabilityDeclared: CheckDefinition = {
+export const toolsCapabilityDeclared: CheckDefinition = defineCheck({
   id: 'tools.cap.declare',
-  keyword: 'MUST',
   title: 'A server that serves tools declares the tools capability',
-  specRef: 'server/tools#capabilities',
   area: 'capabilities',
   sentences: fromRevision('2024-11-05', { ref: 'server/tools#capabilities', text: 'Servers that support tools MUST declare the tools capability', keyword: 'MUST' }),
   async run(ctx) {
@@ -35,11 +28,10 @@ export const toolsCapabilityDeclared: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
-export const listChangedType: CheckDefinition = {
+export const listChangedType: CheckDefinition = defineCheck({
   id: 'tools.cap.list-changed-type',
-  keyword: 'schema.json structural rule',
   title: 'capabilities.tools.listChanged is a boolean when present',
   specRef: 'server/tools#capabilities',
   area: 'capabilities',
@@ -64,7 +56,7 @@ export const listChangedType: CheckDefinition = {
     }
     return [pass(`listChanged: ${String(tools.listChanged)}`, [exchange])];
   },
-};
+});
 
 /**
  * On the `initialize` wire the client declares its capabilities once, in the initialize request; a server request that
@@ -72,12 +64,10 @@ export const listChangedType: CheckDefinition = {
  * declaration, read from the recorded initialize exchange. ping needs none; a method of no capability is only counted
  * (the client answered it -32601).
  */
-export const negotiatedCapabilitiesOnly: CheckDefinition = {
+export const negotiatedCapabilitiesOnly: CheckDefinition = defineCheck({
   id: 'lifecycle.capabilities.negotiated',
   covers: ['meta.caps.no-undeclared'],
-  keyword: 'MUST',
   title: 'The server sends the client only requests of capabilities the client declared in initialize',
-  specRef: 'basic/lifecycle#operation',
   area: 'capabilities',
   // A MUST from 2025-06-18 on; 2025-03-26 and 2024-11-05 say SHOULD.
   sentences: {
@@ -114,6 +104,6 @@ export const negotiatedCapabilitiesOnly: CheckDefinition = {
       );
     });
   },
-};
+});
 
 export const CAPABILITY_CHECKS = [toolsCapabilityDeclared, listChangedType, negotiatedCapabilitiesOnly] as const;

@@ -1,13 +1,9 @@
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
-import { META_SERVER_INFO } from '../../src/protocol/constants.js';
-import { MODERN_VERSION } from '../../src/model/wire.js';
-import { describeIssues } from '../../src/runner/result-schemas.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckDefinition, describeIssues, errorOf, isObject, META_SERVER_INFO, MODERN_VERSION, resultOf } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 
-export const discoverImplemented: CheckDefinition = {
+export const discoverImplemented: CheckDefinition = defineCheck({
   id: 'discover.must-implement',
-  keyword: 'MUST',
   title: 'server/discover is implemented and answers with a DiscoverResult',
   specRef: 'server/discover',
   area: 'discovery',
@@ -24,13 +20,11 @@ export const discoverImplemented: CheckDefinition = {
     const got = error ? `the JSON-RPC error ${String(error.code)} "${String(error.message)}"` : exchange.failure?.message ?? 'no result';
     return [fail(`server/discover answered with ${got}`, 'a DiscoverResult: servers MUST implement server/discover', [exchange])];
   },
-};
+});
 
-export const discoverSupportedVersions: CheckDefinition = {
+export const discoverSupportedVersions: CheckDefinition = defineCheck({
   id: 'discover.supported-versions',
-  keyword: 'descriptive',
   title: 'DiscoverResult.supportedVersions lists the version the server just served (an inference from what the field describes)',
-  specRef: 'server/discover#discoverresult',
   area: 'discovery',
   // The field's presence and type are schema.json rules, reported by schema.result.valid; that it lists the versions
   // the server supports is description only, so a list that omits the version just served can only warn.
@@ -64,13 +58,11 @@ export const discoverSupportedVersions: CheckDefinition = {
     }
     return [pass(`supportedVersions: ${JSON.stringify(versions)}`, [exchange])];
   },
-};
+});
 
-export const discoverServerInfo: CheckDefinition = {
+export const discoverServerInfo: CheckDefinition = defineCheck({
   id: 'discover.serverinfo',
-  keyword: 'SHOULD',
   title: 'DiscoverResult carries _meta serverInfo (name and version)',
-  specRef: 'server/discover#discoverresult',
   area: 'discovery',
   sentences: {
     '2026-07-28': [
@@ -97,6 +89,6 @@ export const discoverServerInfo: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
 export const DISCOVER_CHECKS = [discoverImplemented, discoverSupportedVersions, discoverServerInfo] as const;

@@ -1,12 +1,5 @@
-import { errorOf, resultOf } from '../../src/jsonrpc.js';
-import type { McpClient } from '../../src/protocol/client.js';
-import { TargetGoneError } from '../../src/protocol/errors.js';
-import { LEGACY_CLIENT_CAPABILITIES } from '../../src/protocol/server-requests.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import { pending, type CheckDefinition } from '../../src/runner/types.js';
-import type { Outcome } from '../../src/model/check.js';
-import type { Exchange } from '../../src/model/exchange.js';
-import { INITIALIZE_REVISIONS, WIRES } from '../../src/model/wire.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckContext, type CheckDefinition, errorOf, type Exchange, INITIALIZE_REVISIONS, LEGACY_CLIENT_CAPABILITIES, type McpClient, type Outcome, pending, resultOf, TargetGoneError, WIRES } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { onWires } from '../kit/same-sentences.js';
 
@@ -81,11 +74,9 @@ export function judgeUnknownVersionAnswer(exchange: Exchange): Outcome {
  * get another version back. The branch "supports the requested version → the same version" cannot be judged from
  * outside (what a server supports is its own choice), except that the audit's own handshake got a version it knows.
  */
-export const versionNegotiation: CheckDefinition = {
+export const versionNegotiation: CheckDefinition = defineCheck({
   id: 'lifecycle.version-negotiation',
-  keyword: 'MUST',
   title: 'An initialize offering a protocol version no revision has is answered with another version, never with the one offered',
-  specRef: NEGOTIATION,
   area: 'discovery',
   sentences: onWires(INITIALIZE_REVISIONS, {
     ref: NEGOTIATION,
@@ -98,6 +89,6 @@ export const versionNegotiation: CheckDefinition = {
     // On a connection of its own (over stdio, a process still starting): the phases go on meanwhile.
     return pending(answerToUnknownVersion(ctx).then((answer) => [typeof answer === 'string' ? { status: 'error', message: answer } : judgeUnknownVersionAnswer(answer)]));
   },
-};
+});
 
 export const VERSION_NEGOTIATION_CHECKS = [versionNegotiation] as const;

@@ -1,8 +1,5 @@
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Outcome } from '../../src/model/check.js';
-import type { FileEffect, RecordedCall } from '../../src/model/effects.js';
-import { compareWires, type Wire } from '../../src/model/wire.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckContext, type CheckDefinition, compareWires, type FileEffect, type Outcome, type RecordedCall, type Wire } from '../kit/index.js';
 import { toolEvidence, type ListedTool } from '../kit/listed-tools.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { perWire, since } from '../kit/same-sentences.js';
@@ -58,11 +55,9 @@ async function judgeRecordedCalls(ctx: CheckContext, judgement: RecordedJudgemen
   return [pass(`${calls.length} call(s) of ${called} tool(s) annotated ${judgement.claim} judged: none broke it`)];
 }
 
-export const readOnlyHonest: CheckDefinition = {
+export const readOnlyHonest: CheckDefinition = defineCheck({
   id: 'tools.annotations.read-only-honest',
-  keyword: 'descriptive',
   title: 'A tool annotated readOnlyHint: true changes no file when called (judged from the effects of a sandboxed audit)',
-  specRef: 'schema.json#/$defs/ToolAnnotations/properties/readOnlyHint/description',
   area: 'annotations',
   sentences: perWire(ANNOTATED, (wire) => [hintDescription(wire, 'readOnlyHint', 'If true, the tool does not modify its environment.')]),
   phase: 'final',
@@ -75,7 +70,7 @@ export const readOnlyHonest: CheckDefinition = {
       expected:
         'no file created, changed or deleted while the tool runs; a tool that writes is annotated readOnlyHint: false (the default)',
     }),
-};
+});
 
 /**
  * A change that lost what an existing entry held: a deletion, a replacement by another kind of entry, or a file that
@@ -88,11 +83,9 @@ function lostData(effect: FileEffect): boolean {
   return effect.sizeBefore === undefined || effect.size === undefined || effect.size < effect.sizeBefore;
 }
 
-export const destructiveHonest: CheckDefinition = {
+export const destructiveHonest: CheckDefinition = defineCheck({
   id: 'tools.annotations.destructive-honest',
-  keyword: 'descriptive',
   title: 'A tool annotated destructiveHint: false deletes, replaces or shrinks no existing file (judged from the effects of a sandboxed audit)',
-  specRef: 'schema.json#/$defs/ToolAnnotations/properties/destructiveHint/description',
   area: 'annotations',
   sentences: perWire(ANNOTATED, (wire) => [
     hintDescription(
@@ -113,18 +106,16 @@ export const destructiveHonest: CheckDefinition = {
         'only additive changes from a tool annotated destructiveHint: false (new files, files that grow); ' +
         'a tool that deletes, replaces or shrinks existing files is annotated destructiveHint: true (the default)',
     }),
-};
+});
 
 /** 2025-03-26 and 2025-06-18 read "on the its environment". */
 const idempotentText = (wire: Wire): string =>
   'If true, calling the tool repeatedly with the same arguments will have no additional effect on ' +
   `${compareWires(wire, '2025-11-25') >= 0 ? '' : 'the '}its environment.`;
 
-export const idempotentHonest: CheckDefinition = {
+export const idempotentHonest: CheckDefinition = defineCheck({
   id: 'tools.annotations.idempotent-honest',
-  keyword: 'descriptive',
   title: 'A tool annotated idempotentHint: true, called again with the same arguments, changes no file again (sandboxed audit)',
-  specRef: 'schema.json#/$defs/ToolAnnotations/properties/idempotentHint/description',
   area: 'annotations',
   sentences: perWire(ANNOTATED, (wire) => [hintDescription(wire, 'idempotentHint', idempotentText(wire))]),
   phase: 'final',
@@ -133,6 +124,6 @@ export const idempotentHonest: CheckDefinition = {
       ctx,
       `${HOSTS_AUTO_APPROVE} idempotent, and may repeat their calls, so each repeat changes files again without the user confirming it`,
     ),
-};
+});
 
 export const ANNOTATION_HONESTY_CHECKS = [readOnlyHonest, destructiveHonest, idempotentHonest] as const;

@@ -1,9 +1,4 @@
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { Evidence, SpecSentence } from '../../src/model/check.js';
-import type { Exchange } from '../../src/model/exchange.js';
-import { effectPlace, type FileEffect } from '../../src/model/effects.js';
-import type { Wire } from '../../src/model/wire.js';
+import { type CheckContext, effectPlace, errorOf, type Evidence, type Exchange, type FileEffect, isObject, resultOf, type SpecSentence, type Wire } from '../kit/index.js';
 import { listedTools, type ListedTool } from '../kit/listed-tools.js';
 import { note } from '../kit/outcome.js';
 import { schemaRule } from '../kit/same-sentences.js';

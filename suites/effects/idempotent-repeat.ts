@@ -1,7 +1,4 @@
-import type { CheckContext } from '../../src/runner/context.js';
-import type { Outcome } from '../../src/model/check.js';
-import type { EffectsLog } from '../../src/model/effects.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import type { CheckContext, EffectsLog, Exchange, Outcome } from '../kit/index.js';
 import { toolEvidence, type ListedTool } from '../kit/listed-tools.js';
 import { fail, pass, skip, timedOutReason } from '../kit/outcome.js';
 import { answeredWithoutError, describeEffects, effectsNote, hintOf, nameList, NOT_SANDBOXED, toolsWith } from './effects-kit.js';

@@ -6,10 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EffectsLog, FileEffect, RecordedCall } from '../../src/model/effects.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import type { CheckContext } from '../../src/runner/context.js';
-import { handleMessage } from '../../src/reference-server/handler.js';
-import type { DefectName } from '../../src/reference-server/defects.js';
-import { keepNotesFile } from '../../src/reference-server/effect-defects.js';
-import { rpc, stdioContext } from '../../src/reference-server/test-support.js';
+import { handleMessage } from '../../reference/server/handler.js';
+import type { DefectName } from '../../reference/server/defects.js';
+import { keepNotesFile } from '../../reference/server/effect-defects.js';
+import { rpc, stdioContext } from '../../reference/server/test-support.js';
 import { sampleArguments } from '../../src/schema/arguments/index.js';
 import { ANNOTATION_HONESTY_CHECKS } from './annotation-honesty.js';
 

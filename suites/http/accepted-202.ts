@@ -1,7 +1,5 @@
-import { isObject } from '../../src/jsonrpc.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { SpecSentence } from '../../src/model/check.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckDefinition, type Exchange, isObject, type SpecSentence } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { onWires } from '../kit/same-sentences.js';
 
@@ -49,13 +47,11 @@ function summary(posts: readonly Exchange[]): string {
  * ("If the server cannot accept the input, it MUST return an HTTP error status code"); every other answer must be 202
  * with an empty body.
  */
-export const accepted202: CheckDefinition = {
+export const accepted202: CheckDefinition = defineCheck({
   id: 'http.accepted-202',
   // The catalog's row (of 2026-07-28 notifications) in the same words; the initialize revisions' pages hold the rule.
   covers: ['http.notif.202'],
-  keyword: 'MUST',
   title: 'A POST of a single JSON-RPC notification or response that the server accepts is answered 202 Accepted with no body',
-  specRef: SENDING,
   area: 'http',
   sentences: {
     ...onWires(['2025-11-25', '2025-06-18'], SINGLE),
@@ -86,6 +82,6 @@ export const accepted202: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
 export const ACCEPTED_202_CHECKS = [accepted202] as const;

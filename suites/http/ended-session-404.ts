@@ -1,9 +1,5 @@
-import type { McpClient } from '../../src/protocol/client.js';
-import { TargetGoneError } from '../../src/protocol/errors.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import { pending, type CheckDefinition } from '../../src/runner/types.js';
-import type { Outcome } from '../../src/model/check.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckContext, type CheckDefinition, type Exchange, type McpClient, type Outcome, pending, TargetGoneError } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { perWire, STREAMABLE_HTTP_SESSION_WIRES } from '../kit/same-sentences.js';
 
@@ -54,11 +50,9 @@ export function judgeEndedSession(remove: Exchange, ping: Exchange): Outcome {
  * audit's), the check ends the session with a DELETE ("The server MAY terminate the session at any time" — a DELETE it
  * accepts terminates it) and then sends a ping naming it.
  */
-export const endedSession404: CheckDefinition = {
+export const endedSession404: CheckDefinition = defineCheck({
   id: 'http.ended-session-404',
-  keyword: 'MUST',
   title: 'Once a session is ended (by a DELETE the server accepted), requests naming its id are answered 404 Not Found',
-  specRef: SESSIONS,
   area: 'http',
   sentences: perWire(STREAMABLE_HTTP_SESSION_WIRES, () => [
     {
@@ -73,6 +67,6 @@ export const endedSession404: CheckDefinition = {
     // A session of its own, opened and ended while the phases go on.
     return pending(endThenPing(ctx).then((ended) => [typeof ended === 'string' ? skip(ended) : judgeEndedSession(ended.remove, ended.ping)]));
   },
-};
+});
 
 export const ENDED_SESSION_CHECKS = [endedSession404] as const;

@@ -1,4 +1,5 @@
-import type { CheckDefinition } from '../../src/runner/types.js';
+import { defineCheck } from '../kit/define-check.js';
+import type { CheckDefinition } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { perWire, STREAMABLE_HTTP_SESSION_WIRES } from '../kit/same-sentences.js';
 import { responseMediaType } from '../kit/response-headers.js';
@@ -13,11 +14,9 @@ const UNAVAILABLE = new Set([502, 503, 504]);
  * since a server may hold the headers back until it has something to send. A second GET is not sent: a server may allow
  * one stream per session (and answer another with 409).
  */
-export const getStream: CheckDefinition = {
+export const getStream: CheckDefinition = defineCheck({
   id: 'http.get-stream',
-  keyword: 'MUST',
   title: 'A GET to the MCP endpoint is answered with Content-Type: text/event-stream, or with 405 Method Not Allowed',
-  specRef: LISTENING,
   area: 'http',
   sentences: perWire(STREAMABLE_HTTP_SESSION_WIRES, () => [
     {
@@ -47,6 +46,6 @@ export const getStream: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
 export const GET_STREAM_CHECKS = [getStream] as const;

@@ -1,8 +1,5 @@
-import { isObject } from '../../src/jsonrpc.js';
-import { methodOf } from '../../src/runner/result-schemas.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { SpecSentence } from '../../src/model/check.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckDefinition, type Exchange, isObject, methodOf, type SpecSentence } from '../kit/index.js';
 import { judgeEach } from '../kit/judge-each.js';
 import { responseMediaType } from '../kit/response-headers.js';
 
@@ -18,9 +15,8 @@ const LEGACY: SpecSentence = {
   keyword: 'MUST',
 };
 
-export const requestResponseContentType: CheckDefinition = {
+export const requestResponseContentType: CheckDefinition = defineCheck({
   id: 'http.req.content-type',
-  keyword: 'MUST',
   sentences: {
     '2026-07-28': [
       {
@@ -41,7 +37,6 @@ export const requestResponseContentType: CheckDefinition = {
     // 2024-11-05 has no Streamable HTTP: its HTTP+SSE transport answers on the SSE stream.
   },
   title: 'A JSON-RPC answer to a request comes as application/json or text/event-stream',
-  specRef: 'basic/transports/streamable-http#sending-messages',
   area: 'http-headers',
   needs: ['http'],
   phase: 'final',
@@ -61,4 +56,4 @@ export const requestResponseContentType: CheckDefinition = {
       },
     );
   },
-};
+});

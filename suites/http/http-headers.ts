@@ -1,13 +1,7 @@
-import { errorOf, resultOf } from '../../src/jsonrpc.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { KeywordText, Outcome, SpecSentences } from '../../src/model/check.js';
-import { sampleArguments } from '../../src/schema/arguments/index.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckContext, type CheckDefinition, ERR, errorOf, type Exchange, LEGACY_VERSION, MODERN_VERSION, type Outcome, resultOf, sampleArguments, type SpecSentences } from '../kit/index.js';
 import { listedTools } from '../kit/listed-tools.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import { LEGACY_VERSION, MODERN_VERSION } from '../../src/model/wire.js';
-import { ERR } from '../../src/protocol/constants.js';
 
 const SPEC = 'basic/transports/streamable-http';
 
@@ -23,7 +17,6 @@ type Probe = [string, Exchange, unclear?: (e: Exchange) => string | undefined];
 /** One probe, one expected (status, code) pair. */
 function headerProbe(options: {
   id: string;
-  keyword: KeywordText;
   sentences: SpecSentences;
   title: string;
   specRef: string;
@@ -39,9 +32,8 @@ function headerProbe(options: {
   /** Asked only when probes were answered otherwise (`wrong`): why the rule does not bind this server, if it does not. */
   excusedIf?(ctx: CheckContext, wrong: readonly Exchange[]): Promise<string | undefined>;
 }): CheckDefinition {
-  return {
+  return defineCheck({
     id: options.id,
-    keyword: options.keyword,
     sentences: options.sentences,
     title: options.title,
     specRef: options.specRef,
@@ -71,7 +63,7 @@ function headerProbe(options: {
       const expected = `HTTP ${options.expectStatus} with JSON-RPC error ${options.expectCode}${also ? `, or HTTP ${also.status} with JSON-RPC error ${also.code} (${also.why})` : ''}`;
       return [fail(text(wrong), expected, wrong.map(([, e]) => e))];
     },
-  };
+  });
 }
 
 const list = (ctx: CheckContext, headers: Record<string, string | null>) => ctx.client.request('tools/list', {}, { headers });
@@ -131,7 +123,6 @@ const SERVER_VALIDATION_400 = {
 export const HTTP_HEADER_CHECKS = [
   headerProbe({
     id: 'http.pv.missing-reject',
-    keyword: 'MUST',
     sentences: {
       '2026-07-28': [
         {
@@ -163,7 +154,6 @@ export const HTTP_HEADER_CHECKS = [
   }),
   headerProbe({
     id: 'http.pv.mismatch',
-    keyword: 'MUST',
     sentences: {
       '2026-07-28': [
         {
@@ -201,7 +191,6 @@ export const HTTP_HEADER_CHECKS = [
   }),
   headerProbe({
     id: 'http.validate.missing-std',
-    keyword: 'MUST',
     sentences: {
       '2026-07-28': [
         SERVER_VALIDATION_400,
@@ -222,7 +211,6 @@ export const HTTP_HEADER_CHECKS = [
   }),
   headerProbe({
     id: 'http.validate.mismatch',
-    keyword: 'MUST',
     sentences: {
       '2026-07-28': [
         {
@@ -246,7 +234,6 @@ export const HTTP_HEADER_CHECKS = [
   }),
   headerProbe({
     id: 'http.method-not-found',
-    keyword: 'MUST',
     sentences: {
       '2026-07-28': [
         {
@@ -305,14 +292,12 @@ function legacyHandshake(ctx: CheckContext, revision: string = LEGACY_VERSION): 
   });
 }
 
-export const getDelete405: CheckDefinition = {
+export const getDelete405: CheckDefinition = defineCheck({
   id: 'http.compat.get-delete-405',
-  keyword: 'SHOULD',
   sentences: {
     '2026-07-28': [{ ref: COMPAT, text: `${ONLY_THIS_REVISION} … HTTP GET or DELETE to the MCP endpoint: respond with 405 Method Not Allowed.`, keyword: 'SHOULD' }],
   },
   title: 'A server that supports only 2026-07-28 answers GET and DELETE on the MCP endpoint with 405',
-  specRef: COMPAT,
   area: 'http-headers',
   needs: ['live', 'http'],
   phase: 'serial',
@@ -332,18 +317,16 @@ export const getDelete405: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
-export const ignoreSession: CheckDefinition = {
+export const ignoreSession: CheckDefinition = defineCheck({
   id: 'http.compat.ignore-session',
-  keyword: 'SHOULD',
   sentences: {
     '2026-07-28': [
       { ref: COMPAT, text: `${ONLY_THIS_REVISION} … An Mcp-Session-Id header on a request: ignore it, and do not mint or echo session IDs.`, keyword: 'SHOULD' },
     ],
   },
   title: 'A server that supports only 2026-07-28 ignores Mcp-Session-Id on a request, and mints or echoes no session id',
-  specRef: COMPAT,
   area: 'http-headers',
   needs: ['live', 'http'],
   phase: 'serial',
@@ -358,7 +341,7 @@ export const ignoreSession: CheckDefinition = {
     if (problems.length === 0) return [pass('a request with Mcp-Session-Id was served normally; no response carried a session id', [probe])];
     return [fail(problems.join('; '), 'recommended for a server that supports only 2026-07-28: ignore Mcp-Session-Id, and do not mint or echo session ids', [probe, ...minted.slice(0, 2)])];
   },
-};
+});
 
 /** How an answer reads for comparison: the HTTP status, and a result or the JSON-RPC error code. */
 const answerShape = (e: Exchange) => {
@@ -371,14 +354,12 @@ const answerShape = (e: Exchange) => {
  * the header means answering both alike: the same HTTP status, a result both times. (What a resumption would look
  * like to a 2025-11-25 server — a GET with Last-Event-ID — is covered by the GET rule of http.compat.get-delete-405.)
  */
-export const ignoreLastEventId: CheckDefinition = {
+export const ignoreLastEventId: CheckDefinition = defineCheck({
   id: 'http.compat.ignore-last-event-id',
-  keyword: 'SHOULD',
   sentences: {
     '2026-07-28': [{ ref: COMPAT, text: `${ONLY_THIS_REVISION} … A Last-Event-ID header: ignore it; streams are not resumable.`, keyword: 'SHOULD' }],
   },
   title: 'A server that supports only 2026-07-28 ignores Last-Event-ID on a request',
-  specRef: COMPAT,
   area: 'http-headers',
   needs: ['live', 'http'],
   phase: 'serial',
@@ -399,7 +380,7 @@ export const ignoreLastEventId: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
 const served = (e: Exchange) => resultOf(e.response) !== undefined && (e.status ?? 200) < 400;
 
@@ -410,14 +391,12 @@ const served = (e: Exchange) => resultOf(e.response) !== undefined && (e.status 
  * so this warns at most. A server that serves even Mcp-Method: server/discover does not compare the value at all:
  * http.validate.mismatch says so, and this check skips.
  */
-export const headerValueCase: CheckDefinition = {
+export const headerValueCase: CheckDefinition = defineCheck({
   id: 'http.hdr.value-cs',
-  keyword: 'descriptive',
   sentences: {
     '2026-07-28': [{ ref: `${SPEC}#case-sensitivity`, text: 'Header _values_ (such as method names) are case-sensitive.', keyword: 'descriptive' }],
   },
   title: 'Mcp-Method is compared case-sensitively: tools/list sent with Mcp-Method: TOOLS/LIST is not served',
-  specRef: `${SPEC}#case-sensitivity`,
   area: 'http-headers',
   needs: ['live', 'http'],
   phase: 'serial',
@@ -445,6 +424,6 @@ export const headerValueCase: CheckDefinition = {
     const rejected = probe.status === 400 && code === ERR.headerMismatch ? 'rejected as a header mismatch' : 'not served (whether -32020 is the right answer to a mismatch is http.validate.mismatch\'s to judge)';
     return [pass(`${what}: the value was not taken for tools/list, ${rejected}`, [probe])];
   },
-};
+});
 
 export const HTTP_CHECKS = [...HTTP_HEADER_CHECKS, getDelete405, ignoreSession, ignoreLastEventId, headerValueCase] as const;

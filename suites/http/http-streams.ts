@@ -1,9 +1,5 @@
-import { isObject } from '../../src/jsonrpc.js';
-import { methodOf } from '../../src/runner/result-schemas.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Exchange } from '../../src/model/exchange.js';
-import type { SpecSentence } from '../../src/model/check.js';
-import { isInitializeWire, type Wire } from '../../src/model/wire.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckDefinition, type Exchange, isInitializeWire, isObject, methodOf, type SpecSentence, type Wire } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { requestMeta } from '../kit/notifications-seen.js';
 import { responseMediaType } from '../kit/response-headers.js';
@@ -39,10 +35,9 @@ const LEGACY_RELATED: SpecSentence = {
   keyword: 'SHOULD',
 };
 
-export const sseRelated: CheckDefinition = {
+export const sseRelated: CheckDefinition = defineCheck({
   id: 'http.sse.related',
   covers: ['tools.listchanged.only-on-listen', 'http.sse.listen-only-changes'],
-  keyword: 'MUST',
   sentences: {
     '2026-07-28': [
       {
@@ -61,7 +56,6 @@ export const sseRelated: CheckDefinition = {
     '2025-03-26': [LEGACY_RELATED],
   },
   title: "Notifications on a request's SSE stream relate to that request (its progress, log messages, a change a tools/call made) — never another request's progress, nor (2026-07-28) a list_changed on another request's stream",
-  specRef: 'basic/transports/streamable-http#receiving-messages',
   area: 'http',
   needs: ['http'],
   phase: 'final',
@@ -82,16 +76,15 @@ export const sseRelated: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
 /**
  * http.sse.x-accel: every response of the audit that was an SSE stream (Content-Type text/event-stream: a tools/call
  * streaming progress or log messages, a subscriptions/listen stream) is judged by its recorded headers. The value
  * is compared case-insensitively and trimmed (proxies read it so); absent or any other value warns.
  */
-export const sseNoBuffering: CheckDefinition = {
+export const sseNoBuffering: CheckDefinition = defineCheck({
   id: 'http.sse.x-accel',
-  keyword: 'SHOULD',
   sentences: {
     '2026-07-28': [
       {
@@ -102,7 +95,6 @@ export const sseNoBuffering: CheckDefinition = {
     ],
   },
   title: 'Every SSE response carries the header X-Accel-Buffering: no',
-  specRef: 'basic/transports/streamable-http#receiving-messages',
   area: 'http',
   needs: ['http'],
   phase: 'final',
@@ -121,6 +113,6 @@ export const sseNoBuffering: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
 export const HTTP_STREAM_CHECKS: readonly CheckDefinition[] = [sseRelated, sseNoBuffering];

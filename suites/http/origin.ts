@@ -1,8 +1,5 @@
-import { errorOf, resultOf } from '../../src/jsonrpc.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Outcome } from '../../src/model/check.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckContext, type CheckDefinition, errorOf, type Exchange, type Outcome, resultOf } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 
 const SPEC = 'basic/transports/streamable-http';
@@ -65,9 +62,8 @@ async function judged(ctx: CheckContext, verdict: (p: OriginProbes) => Outcome):
 const context = (p: OriginProbes) =>
   `without Origin: ${describe(p.withoutOrigin)}; with the target's own origin ${p.ownOrigin}: ${describe(p.own)} (allowing it is the server's choice)`;
 
-export const originValidated: CheckDefinition = {
+export const originValidated: CheckDefinition = defineCheck({
   id: 'http.origin.validate',
-  keyword: 'MUST',
   sentences: {
     '2026-07-28': [{ ref: MODERN_REF, text: `${VALIDATE}.`, keyword: 'MUST' }],
     '2025-11-25': [{ ref: LEGACY_REF, text: VALIDATE, keyword: 'MUST' }],
@@ -76,7 +72,6 @@ export const originValidated: CheckDefinition = {
     // 2024-11-05 says it of its HTTP+SSE transport only, not of the Streamable HTTP this check speaks.
   },
   title: 'A loopback server does not serve a request from a foreign Origin (DNS rebinding)',
-  specRef: MODERN_REF,
   area: 'http-headers',
   needs: ['live', 'http'],
   phase: 'serial',
@@ -90,18 +85,16 @@ export const originValidated: CheckDefinition = {
           )
         : pass(`tools/list with Origin: ${FOREIGN_ORIGIN} was rejected (${describe(p.foreign)}); ${context(p)}`, [p.foreign, p.withoutOrigin, p.own]),
     ),
-};
+});
 
-export const originForbidden: CheckDefinition = {
+export const originForbidden: CheckDefinition = defineCheck({
   id: 'http.origin.403',
-  keyword: 'MUST',
   sentences: {
     '2026-07-28': [{ ref: MODERN_REF, text: FORBIDDEN, keyword: 'MUST' }],
     // The 403 arrived with 2025-11-25; before, a rejection of any kind was all the page asked for.
     '2025-11-25': [{ ref: LEGACY_REF, text: FORBIDDEN.replace(/\.$/, ''), keyword: 'MUST' }],
   },
   title: 'A request with an invalid Origin is answered with HTTP 403',
-  specRef: MODERN_REF,
   area: 'http-headers',
   needs: ['live', 'http'],
   phase: 'serial',
@@ -115,6 +108,6 @@ export const originForbidden: CheckDefinition = {
         [p.foreign, p.withoutOrigin],
       );
     }),
-};
+});
 
 export const ORIGIN_CHECKS = [originValidated, originForbidden] as const;

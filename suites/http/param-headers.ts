@@ -1,14 +1,7 @@
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { KeywordText, Outcome, SpecSentences } from '../../src/model/check.js';
-import { compileArgumentSchema, sampleArguments } from '../../src/schema/arguments/index.js';
-import { annotatedType, checkHeaderAnnotations, findHeaderAnnotations, type HeaderAnnotation } from '../../src/schema/xmcp/index.js';
-import { encodeHeaderValue } from '../../src/transport/header-encoding.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { defineCheck } from '../kit/define-check.js';
+import { annotatedType, type CheckContext, type CheckDefinition, checkHeaderAnnotations, compileArgumentSchema, encodeHeaderValue, ERR, errorOf, type Exchange, findHeaderAnnotations, type HeaderAnnotation, isObject, type Outcome, resultOf, sampleArguments, type SpecSentences } from '../kit/index.js';
 import { listedTools } from '../kit/listed-tools.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import { ERR } from '../../src/protocol/constants.js';
 
 const SPEC = 'basic/transports/streamable-http#server-behavior-for-custom-headers';
 const VALIDATE = {
@@ -358,15 +351,13 @@ export function judgeNameCase(found: NameCaseProbes): Outcome {
 
 function paramCheck(options: {
   id: string;
-  keyword: KeywordText;
   sentences: SpecSentences;
   title: string;
   covers?: string[];
   judge(p: Probes, ctx: CheckContext): Outcome | Promise<Outcome>;
 }): CheckDefinition {
-  return {
+  return defineCheck({
     id: options.id,
-    keyword: options.keyword,
     sentences: options.sentences,
     title: options.title,
     specRef: SPEC,
@@ -379,7 +370,7 @@ function paramCheck(options: {
       if (!p.target) return [skip(p.why!)];
       return [{ ...(await options.judge(p, ctx)), tool: p.target.tool }];
     },
-  };
+  });
 }
 
 /** Why the other probes cannot be judged: the correct call itself was not served. */
@@ -395,7 +386,6 @@ const toolRefusal = (what: string, e: Exchange) =>
 export const PARAM_HEADER_CHECKS = [
   paramCheck({
     id: 'xmcp.server.validate-present',
-    keyword: 'MUST',
     sentences: {
       '2026-07-28': [
         {
@@ -419,7 +409,6 @@ export const PARAM_HEADER_CHECKS = [
   }),
   paramCheck({
     id: 'xmcp.server.reject-missing',
-    keyword: 'MUST',
     sentences: {
       '2026-07-28': [{ ref: SPEC, text: 'Client omits header but value is in body | Non-conforming client | Server MUST reject the request', keyword: 'MUST' }, REJECT_400],
     },
@@ -433,7 +422,6 @@ export const PARAM_HEADER_CHECKS = [
   }),
   paramCheck({
     id: 'xmcp.server.validate',
-    keyword: 'MUST',
     sentences: { '2026-07-28': [VALIDATE, REJECT_400] },
     covers: ['xmcp.server.reject-400-32020', 'http.validate.mismatch'],
     title: 'A Mcp-Param-* header that does not match the body is rejected with 400 and -32020',
@@ -446,7 +434,6 @@ export const PARAM_HEADER_CHECKS = [
   }),
   paramCheck({
     id: 'enc.server.decode',
-    keyword: 'MUST',
     sentences: {
       '2026-07-28': [
         {
@@ -473,7 +460,6 @@ export const PARAM_HEADER_CHECKS = [
   }),
   paramCheck({
     id: 'xmcp.server.no-expect-null-or-absent',
-    keyword: 'MUST NOT',
     sentences: {
       '2026-07-28': [
         { ref: SPEC, text: 'Parameter value is `null` | Client MUST omit the header | Server MUST NOT expect the header', keyword: 'MUST NOT' },
@@ -485,7 +471,6 @@ export const PARAM_HEADER_CHECKS = [
   }),
   paramCheck({
     id: 'xmcp.server.reject-invalid-chars',
-    keyword: 'MUST',
     sentences: {
       '2026-07-28': [
         { ref: SPEC, text: 'Servers MUST reject requests with a recognized Mcp-Param-{Name} header that contains invalid characters (see Value Encoding).', keyword: 'MUST' },
@@ -501,16 +486,14 @@ export const PARAM_HEADER_CHECKS = [
     title: 'A recognized Mcp-Param-* header with invalid characters (raw bytes 0x80–0xFF) is rejected with 400 and -32020',
     judge: async (p, ctx) => judgeInvalidChars(p.target!.header, await invalidCharProbes(ctx, p)),
   }),
-  {
+  defineCheck({
     id: 'http.hdr.name-ci',
-    keyword: 'MUST',
     sentences: {
       '2026-07-28': [
         { ref: 'basic/transports/streamable-http#case-sensitivity', text: 'Clients and servers MUST use case-insensitive comparisons for header names.', keyword: 'MUST' },
       ],
     },
     title: 'The MCP headers (MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-*) are recognized whatever the case of their names',
-    specRef: 'basic/transports/streamable-http#case-sensitivity',
     area: 'http-headers',
     needs: ['live', 'http', 'tool-call'],
     phase: 'serial',
@@ -520,5 +503,5 @@ export const PARAM_HEADER_CHECKS = [
       const outcome = judgeNameCase(found);
       return [found.what === 'tools/list' ? outcome : { ...outcome, tool: p.target!.tool }];
     },
-  } satisfies CheckDefinition,
+  }) satisfies CheckDefinition,
 ];

@@ -1,5 +1,5 @@
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { defineCheck } from '../kit/define-check.js';
+import type { CheckDefinition, Exchange } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { perWire, STREAMABLE_HTTP_SESSION_WIRES } from '../kit/same-sentences.js';
 
@@ -9,11 +9,9 @@ const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 /** A session id as a quotable string: every character outside visible ASCII shown as its code point. */
 const shown = (id: string) => [...id].map((c) => (/[\x21-\x7e]/.test(c) ? c : `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`)).join('');
 
-export const sessionIdVisibleAscii: CheckDefinition = {
+export const sessionIdVisibleAscii: CheckDefinition = defineCheck({
   id: 'http.session.id-visible-ascii',
-  keyword: 'MUST',
   title: 'A session id the server assigns holds only visible ASCII characters (0x21 to 0x7E)',
-  specRef: SESSIONS,
   area: 'http-headers',
   sentences: perWire(STREAMABLE_HTTP_SESSION_WIRES, () => [
     { ref: SESSIONS, text: 'The session ID MUST only contain visible ASCII characters (ranging from 0x21 to 0x7E).', keyword: 'MUST' },
@@ -37,4 +35,4 @@ export const sessionIdVisibleAscii: CheckDefinition = {
       ),
     ];
   },
-};
+});

@@ -1,4 +1,4 @@
-import { isObject } from '../../src/jsonrpc.js';
+import { isObject } from '../../src/core/jsonrpc.js';
 import type { ToolPage, ToolWalk } from '../../src/protocol/tool-walk.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import { describeIssues, type AttributedIssue } from '../../src/runner/result-schemas.js';

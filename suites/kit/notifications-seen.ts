@@ -1,4 +1,4 @@
-import { isObject } from '../../src/jsonrpc.js';
+import { isObject } from '../../src/core/jsonrpc.js';
 import { methodOf } from '../../src/runner/result-schemas.js';
 import type { Evidence } from '../../src/model/check.js';
 import type { Exchange, StrayEvent } from '../../src/model/exchange.js';

@@ -1,5 +1,5 @@
 import type { SpecSentence, SpecSentences } from '../../src/model/check.js';
-import { compareWires, LEGACY, WIRES, type Wire } from '../../src/model/wire.js';
+import { compareWires, LEGACY, WIRES, type Wire } from '../../src/core/wire.js';
 
 /** The revisions from `first` on, newest first. */
 export const since = (first: Wire): Wire[] => WIRES.filter((wire) => compareWires(wire, first) >= 0);

@@ -1,15 +1,8 @@
-import { canonicalJson } from '../../src/canonical-json.js';
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
-import { TargetGoneError } from '../../src/protocol/errors.js';
-import { walkTools, type ToolWalk } from '../../src/protocol/tool-walk.js';
-import { TargetUnavailableError } from '../../src/transport/types.js';
-import type { Exchange } from '../../src/model/exchange.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import { methodOf } from '../../src/runner/result-schemas.js';
+import { defineCheck } from '../kit/define-check.js';
+import { canonicalJson, type CheckDefinition, ERR, errorOf, type Exchange, isObject, META_CLIENT_INFO, methodOf, resultOf, TargetGoneError, TargetUnavailableError, type ToolWalk, walkTools } from '../kit/index.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { LISTING_ONLY } from '../kit/shared-connections.js';
 import { fromRevision } from '../kit/same-sentences.js';
-import { ERR, META_CLIENT_INFO } from '../../src/protocol/constants.js';
 
 const names = (walk: ToolWalk) => walk.tools.map((t) => (typeof t.name === 'string' ? t.name : '#?'));
 const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
@@ -65,11 +58,9 @@ const TOOL_SET_SENTENCE = {
   keyword: 'MUST NOT',
 } as const;
 
-export const deterministicOrder: CheckDefinition = {
+export const deterministicOrder: CheckDefinition = defineCheck({
   id: 'tools.list.deterministic-order',
-  keyword: 'SHOULD',
   title: 'tools/list returns the tools in the same order on every walk while the set is unchanged',
-  specRef: 'server/tools#capabilities',
   area: 'live-listing',
   sentences: {
     '2026-07-28': [
@@ -98,13 +89,11 @@ export const deterministicOrder: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
-export const connectionInvariance: CheckDefinition = {
+export const connectionInvariance: CheckDefinition = defineCheck({
   id: 'tools.list.no-connection-variance',
-  keyword: 'MUST NOT',
   title: 'The tool set does not vary per connection',
-  specRef: 'server/tools#capabilities',
   area: 'live-listing',
   sentences: { '2026-07-28': [TOOL_SET_SENTENCE] },
   needs: ['live'],
@@ -141,16 +130,14 @@ export const connectionInvariance: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
 const BAD_CURSOR = '!!not-a-cursor!!';
 
-export const invalidCursor: CheckDefinition = {
+export const invalidCursor: CheckDefinition = defineCheck({
   id: 'page.server.invalid-32602',
   covers: ['page.server.invalid-cursor-graceful'],
-  keyword: 'SHOULD',
   title: 'An invalid cursor is answered with a -32602 error',
-  specRef: 'server/utilities/pagination#error-handling',
   area: 'live-listing',
   sentences: fromRevision('2024-11-05', {
     ref: 'server/utilities/pagination#error-handling',
@@ -170,7 +157,7 @@ export const invalidCursor: CheckDefinition = {
     const got = error ? `error ${String(error.code)}` : resultOf(exchange.response) ? 'a result (the cursor was ignored)' : 'no usable answer';
     return [fail(`tools/list with cursor ${JSON.stringify(BAD_CURSOR)} got ${got}`, 'a JSON-RPC error with code -32602 (Invalid params)', [exchange])];
   },
-};
+});
 
 /** Tools called on the audit's own connection, not counting the unknown-name probes. */
 function realCalls(ctx: Parameters<CheckDefinition['run']>[0], known: ReadonlySet<string>): number {
@@ -179,12 +166,10 @@ function realCalls(ctx: Parameters<CheckDefinition['run']>[0], known: ReadonlySe
   return count;
 }
 
-export const noSideEffectVariance: CheckDefinition = {
+export const noSideEffectVariance: CheckDefinition = defineCheck({
   id: 'tools.list.no-connection-variance.after-calls',
   covers: ['tools.list.no-connection-variance'],
-  keyword: 'MUST NOT',
   title: 'The tool set does not change as a side effect of tools/call on the connection (compared with a connection that made no tool call)',
-  specRef: 'server/tools#capabilities',
   area: 'live-listing',
   sentences: { '2026-07-28': [TOOL_SET_SENTENCE] },
   needs: ['live', 'tool-call'],
@@ -232,17 +217,15 @@ export const noSideEffectVariance: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
 /** A client name some servers might single out: a well-known host's. */
 export const SPOOFED_CLIENT_INFO = { name: 'claude-ai', version: '1.0.0' };
 
-export const clientInfoNeutral: CheckDefinition = {
+export const clientInfoNeutral: CheckDefinition = defineCheck({
   id: 'meta.info.no-behavior',
   covers: ['meta.info.no-security'],
-  keyword: 'SHOULD NOT',
   title: 'The tool set does not depend on the clientInfo a request reports (another client name lists the same tools)',
-  specRef: 'basic/index#_meta',
   area: 'live-listing',
   sentences: {
     '2026-07-28': [
@@ -270,7 +253,7 @@ export const clientInfoNeutral: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
 /** The tools of each answered tools/list page, by the cursor it was asked with (the first page has none). */
 function pagesByCursor(exchanges: readonly Exchange[]): Map<string, { exchange: Exchange; answer: string }[]> {
@@ -288,11 +271,9 @@ function pagesByCursor(exchanges: readonly Exchange[]): Map<string, { exchange: 
   return map;
 }
 
-export const stableCursors: CheckDefinition = {
+export const stableCursors: CheckDefinition = defineCheck({
   id: 'page.server.stable-cursors',
-  keyword: 'SHOULD',
   title: 'A cursor asked for again still gives a page, as it did the first time',
-  specRef: 'server/utilities/pagination#implementation-guidelines',
   area: 'live-listing',
   sentences: fromRevision('2024-11-05', { ref: 'server/utilities/pagination#implementation-guidelines', text: 'Servers SHOULD: Provide stable cursors', keyword: 'SHOULD' }),
   needs: ['live'],
@@ -315,6 +296,6 @@ export const stableCursors: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
 export const LIVE_LISTING_CHECKS = [deterministicOrder, connectionInvariance, invalidCursor, noSideEffectVariance, clientInfoNeutral, stableCursors] as const;

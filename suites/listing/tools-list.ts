@@ -1,14 +1,10 @@
-import { errorOf } from '../../src/jsonrpc.js';
-import { describeIssues } from '../../src/runner/result-schemas.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import { INITIALIZE_REVISIONS, isInitializeWire } from '../../src/model/wire.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckDefinition, describeIssues, ERR, errorOf, INITIALIZE_REVISIONS, isInitializeWire } from '../kit/index.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { fromRevision, onWires, perWire, schemaRule } from '../kit/same-sentences.js';
-import { ERR } from '../../src/protocol/constants.js';
 
-export const toolsListResponds: CheckDefinition = {
+export const toolsListResponds: CheckDefinition = defineCheck({
   id: 'tools.list.respond',
-  keyword: 'MUST',
   title: 'tools/list answers every page with a result holding a tools array (and a string nextCursor when more follow)',
   specRef: 'server/tools#listing-tools',
   area: 'tools-list',
@@ -59,15 +55,12 @@ export const toolsListResponds: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
-export const paginationTerminates: CheckDefinition = {
+export const paginationTerminates: CheckDefinition = defineCheck({
   id: 'page.walk.terminates',
   covers: ['tools.list.respond'],
-  // No sentence forbids a cursor loop in so many words: nextCursor is described as present "if more results exist".
-  keyword: 'descriptive',
   title: 'Following nextCursor reaches the end of the tool list (no cursor loop; an inference from the pagination model)',
-  specRef: 'server/utilities/pagination#response-format',
   area: 'tools-list',
   sentences: fromRevision('2024-11-05', {
     ref: 'server/utilities/pagination#response-format',
@@ -111,13 +104,11 @@ export const paginationTerminates: CheckDefinition = {
         return [skip(`the walk stopped early (${walk.stop.message}); see tools.list.respond`)];
     }
   },
-};
+});
 
-export const toolNamesUnique: CheckDefinition = {
+export const toolNamesUnique: CheckDefinition = defineCheck({
   id: 'tools.name.unique',
-  keyword: 'SHOULD',
   title: 'Tool names are unique within the server (across all pages)',
-  specRef: 'server/tools#tool-names',
   area: 'tools-list',
   sentences: {
     ...fromRevision('2025-11-25', { ref: 'server/tools#tool-names', text: 'Tool names SHOULD be unique within a server.', keyword: 'SHOULD' }),
@@ -149,6 +140,6 @@ export const toolNamesUnique: CheckDefinition = {
       tool: name,
     }));
   },
-};
+});
 
 export const TOOLS_LIST_CHECKS = [toolsListResponds, paginationTerminates, toolNamesUnique] as const;

@@ -1,8 +1,5 @@
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Outcome } from '../../src/model/check.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckContext, type CheckDefinition, errorOf, type Exchange, isObject, type Outcome, resultOf } from '../kit/index.js';
 import { answerInputRequests, conversations, formOnlyAnswers, CAPABILITIES } from './mrtr.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { perToolOutcomes } from '../kit/per-tool-outcomes.js';
@@ -84,11 +81,9 @@ export function inputProbes(ctx: CheckContext): Promise<{ probes: InputProbe[]; 
   });
 }
 
-export const reRequestMissing: CheckDefinition = {
+export const reRequestMissing: CheckDefinition = defineCheck({
   id: 'mrtr.server.re-request',
-  keyword: 'SHOULD',
   title: 'A retry that echoes requestState but answers none of the input requests gets input_required again (or a result), not an error',
-  specRef: 'basic/patterns/mrtr#error-handling',
   area: 'mrtr',
   sentences: {
     '2026-07-28': [
@@ -112,13 +107,11 @@ export const reRequestMissing: CheckDefinition = {
       return fail(`the retry that echoed requestState without answering the input requests got ${answer}`, 'a new input_required result asking for the missing input again, rather than an error', evidence);
     });
   },
-};
+});
 
-export const ignoreExtraResponses: CheckDefinition = {
+export const ignoreExtraResponses: CheckDefinition = defineCheck({
   id: 'mrtr.server.ignore-extra',
-  keyword: 'SHOULD',
   title: 'An inputResponses key the server did not ask for is ignored: the retry fares as one without it',
-  specRef: 'basic/patterns/mrtr#error-handling',
   area: 'mrtr',
   sentences: {
     '2026-07-28': [
@@ -155,14 +148,12 @@ export const ignoreExtraResponses: CheckDefinition = {
       );
     });
   },
-};
+});
 
-export const validateInputResponses: CheckDefinition = {
+export const validateInputResponses: CheckDefinition = defineCheck({
   id: 'mrtr.server.validate-inputresponses',
   covers: ['mrtr.server.protocol-errors'],
-  keyword: 'SHOULD',
   title: 'A retry whose inputResponses is not an InputResponses object (a string) gets a JSON-RPC error',
-  specRef: 'basic/patterns/mrtr#error-handling',
   area: 'mrtr',
   sentences: {
     '2026-07-28': [
@@ -190,6 +181,6 @@ export const validateInputResponses: CheckDefinition = {
       return fail(`inputResponses that is a string, not an InputResponses object, got ${got.why}`, 'a JSON-RPC error (e.g. -32602 Invalid params): the data is not a valid InputResponses object', evidence);
     });
   },
-};
+});
 
 export const MRTR_RESPONSE_CHECKS = [reRequestMissing, ignoreExtraResponses, validateInputResponses] as const;

@@ -1,8 +1,5 @@
-import { errorOf, resultOf } from '../../src/jsonrpc.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Evidence, Outcome } from '../../src/model/check.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckContext, type CheckDefinition, errorOf, type Evidence, type Exchange, type Outcome, resultOf } from '../kit/index.js';
 import { CAPABILITIES, conversations, type Conversation } from './mrtr.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { perToolOutcomes } from '../kit/per-tool-outcomes.js';
@@ -140,12 +137,10 @@ function evidenceOf(probe: StateProbe, retries: readonly TamperedRetry[]): Evide
 
 const summary = (retries: readonly TamperedRetry[]) => retries.map((r) => `${r.variant} → ${r.why}`).join('; ');
 
-export const requestStateUntrusted: CheckDefinition = {
+export const requestStateUntrusted: CheckDefinition = defineCheck({
   id: 'mrtr.requeststate.untrusted',
   covers: ['mrtr.sec.validate-state'],
-  keyword: 'MUST',
   title: 'A retry with a tampered or foreign requestState is answered like bad input (an error, or input_required again), never with silence (a timeout, a lost connection, an exit)',
-  specRef: 'basic/patterns/mrtr#server-requirements-basic-workflow',
   area: 'mrtr',
   sentences: {
     '2026-07-28': [
@@ -176,15 +171,13 @@ export const requestStateUntrusted: CheckDefinition = {
       );
     });
   },
-};
+});
 
-export const requestStateVerified: CheckDefinition = {
+export const requestStateVerified: CheckDefinition = defineCheck({
   id: 'mrtr.requeststate.replay-binding',
   covers: ['mrtr.requeststate.integrity', 'mrtr.requeststate.reject-unverified'],
-  keyword: 'SHOULD',
   title:
     'A retry with a tampered or foreign requestState is not carried to completion as if the state were valid (warn: the integrity MUSTs bind only if the state influences authorization, resource access or business logic, which an auditor cannot see)',
-  specRef: 'basic/patterns/mrtr#server-requirements-basic-workflow',
   area: 'mrtr',
   sentences: {
     '2026-07-28': [
@@ -224,6 +217,6 @@ export const requestStateVerified: CheckDefinition = {
       );
     });
   },
-};
+});
 
 export const MRTR_STATE_CHECKS = [requestStateUntrusted, requestStateVerified] as const;

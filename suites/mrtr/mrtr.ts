@@ -1,12 +1,7 @@
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Outcome, SpecSentence } from '../../src/model/check.js';
-import { sampleArguments } from '../../src/schema/arguments/index.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckContext, type CheckDefinition, ERR, errorOf, type Exchange, isObject, type Outcome, resultOf, sampleArguments, type SpecSentence } from '../kit/index.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { validCalls } from '../tool-calls/tool-results.js';
-import { ERR } from '../../src/protocol/constants.js';
 
 const MAX_ROUNDS = 3;
 
@@ -103,12 +98,10 @@ export function conversations(ctx: CheckContext): Promise<Conversation[]> {
 
 const idOf = (e: Exchange) => (e.request as { id?: unknown }).id;
 
-export const retryCompletes: CheckDefinition = {
+export const retryCompletes: CheckDefinition = defineCheck({
   id: 'mrtr.retry.completes',
   covers: ['tools.call.may-input-required'],
-  keyword: 'descriptive',
   title: 'A tools/call that answers input_required, retried (new id) with inputResponses and the echoed requestState, gets a result, as the pattern describes',
-  specRef: 'basic/patterns/mrtr#multi-round-trip-requests',
   area: 'mrtr',
   sentences: {
     '2026-07-28': [
@@ -154,13 +147,11 @@ export const retryCompletes: CheckDefinition = {
       };
     });
   },
-};
+});
 
-export const inputRequiredNonEmpty: CheckDefinition = {
+export const inputRequiredNonEmpty: CheckDefinition = defineCheck({
   id: 'mrtr.irr.non-empty',
-  keyword: 'MUST',
   title: 'Every input_required result carries inputRequests or requestState',
-  specRef: 'basic/patterns/mrtr#server-requirements-basic-workflow',
   area: 'mrtr',
   sentences: {
     '2026-07-28': [
@@ -183,7 +174,7 @@ export const inputRequiredNonEmpty: CheckDefinition = {
     if (empty.length === 0) return [pass(`${irr.length} input_required result(s), each with inputRequests or requestState`)];
     return [fail(`${empty.length} input_required result(s) carry neither inputRequests nor requestState`, 'at least one of inputRequests and requestState', empty.slice(0, 3))];
   },
-};
+});
 
 const DECLARED_ONLY: SpecSentence = {
   ref: 'basic/patterns/mrtr#server-requirements-basic-workflow',
@@ -191,12 +182,10 @@ const DECLARED_ONLY: SpecSentence = {
   keyword: 'MUST NOT',
 };
 
-export const declaredCapabilitiesOnly: CheckDefinition = {
+export const declaredCapabilitiesOnly: CheckDefinition = defineCheck({
   id: 'mrtr.irr.declared-only',
   covers: ['meta.caps.no-undeclared', 'mrtr.irr.no-elicit-undeclared'],
-  keyword: 'MUST NOT',
   title: 'No input request needs a capability the request did not declare',
-  specRef: 'basic/patterns/mrtr#server-requirements-basic-workflow',
   area: 'mrtr',
   sentences: {
     '2026-07-28': [
@@ -223,13 +212,11 @@ export const declaredCapabilitiesOnly: CheckDefinition = {
       tool: c.tool.label,
     }));
   },
-};
+});
 
-export const missingCapabilityError: CheckDefinition = {
+export const missingCapabilityError: CheckDefinition = defineCheck({
   id: 'meta.caps.missing-32021',
-  keyword: 'MUST',
   title: 'A -32021 error lists the missing capabilities in data.requiredCapabilities',
-  specRef: 'basic/index#_meta',
   area: 'mrtr',
   sentences: {
     '2026-07-28': [
@@ -252,13 +239,11 @@ export const missingCapabilityError: CheckDefinition = {
     if (bad.length === 0) return [pass(`${errors.length} -32021 error(s), each listing data.requiredCapabilities`)];
     return [fail(`${bad.length} -32021 error(s) without a non-empty data.requiredCapabilities`, 'data: {requiredCapabilities: {elicitation: {…}, …}}', bad.slice(0, 3))];
   },
-};
+});
 
-export const missingCapabilityStatus: CheckDefinition = {
+export const missingCapabilityStatus: CheckDefinition = defineCheck({
   id: 'meta.caps.missing-http-400',
-  keyword: 'MUST',
   title: 'Over HTTP, -32021 comes with status 400',
-  specRef: 'basic/index#_meta',
   area: 'mrtr',
   sentences: {
     '2026-07-28': [
@@ -278,7 +263,7 @@ export const missingCapabilityStatus: CheckDefinition = {
     if (bad.length === 0) return [pass(`${errors.length} -32021 error(s) came with HTTP 400`)];
     return [fail(`-32021 came with ${bad.map((b) => `HTTP ${b.status}`).join(', ')}`, 'HTTP status 400 Bad Request', bad.slice(0, 3))];
   },
-};
+});
 
 /** At most this many tools get the extra call declaring `elicitation: {}`. */
 const MAX_EMPTY_ELICITATION_CALLS = 3;
@@ -315,12 +300,10 @@ export function formOnlyAnswers(ctx: CheckContext): Promise<FormOnlyAnswer[]> {
   });
 }
 
-export const elicitationModesDeclared: CheckDefinition = {
+export const elicitationModesDeclared: CheckDefinition = defineCheck({
   id: 'elicit.server.modes',
   covers: ['elicit.empty-is-form'],
-  keyword: 'MUST NOT',
   title: 'A call declaring form-mode elicitation only (elicitation: {form: {}}, or {} which means form only) never gets a URL-mode elicitation input request',
-  specRef: 'basic/patterns/mrtr#server-requirements-basic-workflow',
   area: 'mrtr',
   sentences: {
     '2026-07-28': [
@@ -347,7 +330,7 @@ export const elicitationModesDeclared: CheckDefinition = {
       tool: a.tool,
     }));
   },
-};
+});
 
 export const MRTR_CHECKS = [
   retryCompletes,

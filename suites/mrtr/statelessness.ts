@@ -1,5 +1,5 @@
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckDefinition, errorOf, isObject, resultOf } from '../kit/index.js';
 import { answerInputRequests, CAPABILITIES, conversations } from './mrtr.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 
@@ -10,12 +10,10 @@ const describeAnswer = (response: unknown): string => {
   return result ? `a ${String(result.resultType ?? 'complete')} result` : 'no answer';
 };
 
-export const noPriorContext: CheckDefinition = {
+export const noPriorContext: CheckDefinition = defineCheck({
   id: 'state.no-prior-context',
   covers: ['st.caps.no-inference'],
-  keyword: 'MUST NOT',
   title: 'Each request is served by its own _meta: capabilities declared by an earlier request on the connection are not carried over',
-  specRef: 'basic/index#statelessness',
   area: 'mrtr',
   sentences: {
     '2026-07-28': [
@@ -51,13 +49,11 @@ export const noPriorContext: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
-export const noConnectionAffinity: CheckDefinition = {
+export const noConnectionAffinity: CheckDefinition = defineCheck({
   id: 'state.no-connection-affinity',
-  keyword: 'SHOULD NOT',
   title: 'An MRTR retry succeeds on another connection than the request that asked for input',
-  specRef: 'basic/index#statelessness',
   area: 'mrtr',
   sentences: {
     '2026-07-28': [
@@ -98,6 +94,6 @@ export const noConnectionAffinity: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
 export const STATELESSNESS_CHECKS: readonly CheckDefinition[] = [noPriorContext, noConnectionAffinity];

@@ -1,17 +1,9 @@
+import { defineCheck } from '../kit/define-check.js';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isObject, type JsonRpcId } from '../../src/jsonrpc.js';
-import { pending, type CheckDefinition } from '../../src/runner/types.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { McpClient } from '../../src/protocol/client.js';
-import type { Evidence, Outcome, SpecSentence } from '../../src/model/check.js';
-import { isInitializeWire, MODERN_VERSION, type Wire } from '../../src/model/wire.js';
-import type { Exchange, StrayEvent } from '../../src/model/exchange.js';
-import { CANCEL_WATCH_MS, readMarkerMethod, type SentCancellation } from '../../src/runner/cancellation.js';
-import { lateAnswer } from '../../src/transport/late-answers.js';
+import { CANCEL_WATCH_MS, type CheckContext, type CheckDefinition, type Evidence, type Exchange, isInitializeWire, isObject, type JsonRpcId, lateAnswer, type McpClient, methodOf, MODERN_VERSION, type Outcome, pending, readMarkerMethod, type SentCancellation, type SpecSentence, type StrayEvent, type Wire } from '../kit/index.js';
 import { isListen, notificationsSeen, requestMeta, seenEvidence, valueKey, type SeenNotification } from '../kit/notifications-seen.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { LISTING_ONLY } from '../kit/shared-connections.js';
-import { methodOf } from '../../src/runner/result-schemas.js';
 import { hasLevel } from './logging.js';
 
 /** How long the serial probe listens for answers to the notifications it sent. */
@@ -133,12 +125,10 @@ const requestIdOf = (exchange: Exchange): JsonRpcId => (exchange.request as { id
 const answersTo = (call: Exchange, strays: readonly StrayEvent[]): StrayEvent[] =>
   strays.filter((s) => s.kind === 'unknown-id' && isObject(s.data) && valueKey(s.data.id) === valueKey(requestIdOf(call)));
 
-export const cancelSilence: CheckDefinition = {
+export const cancelSilence: CheckDefinition = defineCheck({
   id: 'stdio.cancel.server-silence',
   covers: ['cancel.server.should-stop'],
-  keyword: 'MUST NOT',
   title: 'Once the server has read notifications/cancelled for a call, it sends nothing more for it (no answer, progress or log message)',
-  specRef: 'basic/transports/stdio#cancellation',
   area: 'cancellation',
   sentences: {
     '2026-07-28': [STDIO_SILENCE],
@@ -156,7 +146,7 @@ export const cancelSilence: CheckDefinition = {
     // The watch began with the cancellation; what is left of it does not hold up the checks after this one.
     return pending(judgeCancelled(ctx, [...sent]));
   },
-};
+});
 
 /** Waits until the last cancellation's watch is over, then judges what the server sent for each cancelled call. */
 async function judgeCancelled(ctx: CheckContext, sent: readonly SentCancellation[]): Promise<Outcome[]> {
@@ -220,12 +210,10 @@ export function serverRequestIds(exchanges: readonly Exchange[], strays: readonl
   return ids;
 }
 
-export const cancelOnlyListen: CheckDefinition = {
+export const cancelOnlyListen: CheckDefinition = defineCheck({
   id: 'cancel.server.no-other',
   covers: ['cancel.server-ref-listen'],
-  keyword: 'MUST NOT',
   title: 'A notifications/cancelled from the server references only what it may cancel: a subscriptions/listen stream (2026-07-28), a request of its own (initialize revisions)',
-  specRef: 'basic/patterns/cancellation',
   area: 'cancellation',
   sentences: {
     '2026-07-28': [
@@ -261,7 +249,7 @@ export const cancelOnlyListen: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
 const NO_RESPONSE: SpecSentence = { ref: 'basic/index#notifications', text: 'The receiver MUST NOT send a response.', keyword: 'MUST NOT' };
 const LEGACY_RACES: SpecSentence = { ref: 'basic/utilities/cancellation#timing-considerations', text: 'Both parties MUST handle these race conditions gracefully:', keyword: 'MUST' };
@@ -298,12 +286,10 @@ export function answersToNotifications(strays: readonly StrayEvent[], since: str
   });
 }
 
-export const notificationsUnanswered: CheckDefinition = {
+export const notificationsUnanswered: CheckDefinition = defineCheck({
   id: 'base.notif.no-response',
   covers: ['cancel.invalid-ignored', 'cancel.race'],
-  keyword: 'MUST NOT',
   title: 'Notifications get no response, even cancellations a server can only ignore (for a request already answered, an unknown id, no requestId)',
-  specRef: 'basic/index#notifications',
   area: 'cancellation',
   sentences: {
     '2026-07-28': [
@@ -344,7 +330,7 @@ export const notificationsUnanswered: CheckDefinition = {
     // Alone on its own connection, the window needs no turn of the audit's: the other checks go on meanwhile.
     return own ? pending(verdict) : verdict;
   },
-};
+});
 
 /** Where base.notif.no-response sends its notifications and watches for answers to them. */
 interface NotificationChannel {

@@ -1,9 +1,5 @@
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
-import { ERR, LOG_LEVELS, META_LOG_LEVEL } from '../../src/protocol/constants.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import { isInitializeWire } from '../../src/model/wire.js';
-import type { SpecSentence } from '../../src/model/check.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckDefinition, ERR, errorOf, type Exchange, isInitializeWire, isObject, LOG_LEVELS, META_LOG_LEVEL, resultOf, type SpecSentence } from '../kit/index.js';
 import { isListen, notificationsSeen, requestMeta, seenEvidence, type SeenNotification } from '../kit/notifications-seen.js';
 import { afterProbeWindow, notificationProbe } from './notification-probe.js';
 import { fail, pass, skip } from '../kit/outcome.js';
@@ -69,11 +65,9 @@ function describeRequest(exchange: Exchange): string {
   return `${String(request.method)} (id ${JSON.stringify(request.id)})`;
 }
 
-export const logOnlyWhenAsked: CheckDefinition = {
+export const logOnlyWhenAsked: CheckDefinition = defineCheck({
   id: 'log.no-level-no-message',
-  keyword: 'MUST NOT',
   title: 'No notifications/message for a request that did not set io.modelcontextprotocol/logLevel in its _meta',
-  specRef: PAGE,
   area: 'logging',
   sentences: { '2026-07-28': [NO_LEVEL_NO_MESSAGE] },
   phase: 'final',
@@ -98,13 +92,11 @@ export const logOnlyWhenAsked: CheckDefinition = {
         ),
       ];
     }),
-};
+});
 
-export const logRequestScoped: CheckDefinition = {
+export const logRequestScoped: CheckDefinition = defineCheck({
   id: 'log.request-scoped',
-  keyword: 'MUST NOT',
   title: 'notifications/message never arrives on a subscriptions/listen stream',
-  specRef: PAGE,
   area: 'logging',
   sentences: { '2026-07-28': [REQUEST_SCOPED] },
   needs: ['http'],
@@ -122,13 +114,11 @@ export const logRequestScoped: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
-export const logAtOrAbove: CheckDefinition = {
+export const logAtOrAbove: CheckDefinition = defineCheck({
   id: 'log.may-at-or-above',
-  keyword: 'MAY',
   title: 'Log messages for a request that set a log level are at or above that level',
-  specRef: PAGE,
   area: 'logging',
   sentences: { '2026-07-28': [AT_OR_ABOVE] },
   needs: ['tool-call'],
@@ -154,13 +144,11 @@ export const logAtOrAbove: CheckDefinition = {
         ),
       ];
     }),
-};
+});
 
-export const logInvalidLevel: CheckDefinition = {
+export const logInvalidLevel: CheckDefinition = defineCheck({
   id: 'log.invalid-level',
-  keyword: 'SHOULD',
   title: 'An unrecognized log level is rejected with -32602 (io.modelcontextprotocol/logLevel in _meta; logging/setLevel on the initialize revisions)',
-  specRef: 'server/utilities/logging#error-handling',
   area: 'logging',
   sentences: {
     '2026-07-28': [INVALID_LEVEL],
@@ -187,7 +175,7 @@ export const logInvalidLevel: CheckDefinition = {
     const got = error ? `rejected with ${JSON.stringify(error.code)}` : resultOf(exchange.response) ? 'answered with a result' : (exchange.failure?.message ?? 'not answered');
     return [fail(`${what} (not a log level) was ${got}`, 'a JSON-RPC error -32602 (Invalid params)', [exchange])];
   },
-};
+});
 
 const DECLARES_LOGGING: SpecSentence = {
   ref: 'server/utilities/logging#capabilities',
@@ -195,11 +183,9 @@ const DECLARES_LOGGING: SpecSentence = {
   keyword: 'MUST',
 };
 
-export const logCapabilityDeclared: CheckDefinition = {
+export const logCapabilityDeclared: CheckDefinition = defineCheck({
   id: 'log.capability-declared',
-  keyword: 'MUST',
   title: 'A server that sends notifications/message declares the logging capability',
-  specRef: 'server/utilities/logging#capabilities',
   area: 'logging',
   // The same sentence on every revision: a server may send log messages on the initialize wire without any
   // logging/setLevel (the level is then its own choice), but not without declaring the capability.
@@ -224,6 +210,6 @@ export const logCapabilityDeclared: CheckDefinition = {
         ),
       ];
     }),
-};
+});
 
 export const LOGGING_CHECKS: readonly CheckDefinition[] = [logOnlyWhenAsked, logRequestScoped, logAtOrAbove, logInvalidLevel, logCapabilityDeclared];

@@ -1,12 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { resultOf } from '../../src/jsonrpc.js';
-import { META_LOG_LEVEL } from '../../src/protocol/constants.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { Exchange } from '../../src/model/exchange.js';
-import type { Outcome } from '../../src/model/check.js';
-import { pending, type Pending } from '../../src/runner/types.js';
+import { type CheckContext, type Exchange, META_LOG_LEVEL, MODERN_VERSION, type Outcome, pending, type Pending, resultOf } from '../kit/index.js';
 import { validCalls } from '../tool-calls/tool-results.js';
-import { MODERN_VERSION } from '../../src/model/wire.js';
 
 /** Digits in a string: a server that turns it into the number 9017 refers to a token nobody sent. */
 export const PROBE_PROGRESS_TOKEN = '9017';

@@ -1,10 +1,8 @@
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { SpecSentence } from '../../src/model/check.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { defineCheck } from '../kit/define-check.js';
+import type { CheckContext, CheckDefinition, Exchange, SpecSentence } from '../kit/index.js';
 import { notificationsSeen, requestMeta, seenEvidence, valueKey, type SeenNotification } from '../kit/notifications-seen.js';
 import { afterProbeWindow, notificationProbe } from './notification-probe.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import type { CheckContext } from '../../src/runner/context.js';
 
 const PROGRESS = 'notifications/progress';
 const FLOW = 'basic/patterns/progress#progress-flow';
@@ -47,11 +45,9 @@ function nothingSeen(traffic: ProgressTraffic): string {
     : '';
 }
 
-export const progressTokenRef: CheckDefinition = {
+export const progressTokenRef: CheckDefinition = defineCheck({
   id: 'progress.token-ref',
-  keyword: 'MUST',
   title: 'Every notifications/progress refers to a progressToken the client sent (same value, same JSON type)',
-  specRef: 'basic/patterns/progress#behavior-requirements',
   area: 'progress',
   sentences: {
     '2026-07-28': [{ ref: 'basic/patterns/progress#behavior-requirements', text: 'Progress notifications MUST only reference tokens that: Were provided in an active request', keyword: 'MUST' }],
@@ -78,18 +74,16 @@ export const progressTokenRef: CheckDefinition = {
         ),
       ];
     }),
-};
+});
 
 /** Progress values for this token, in the order they arrived on the request's own exchange. */
 function valuesOn(exchange: Exchange, seen: readonly SeenNotification[], tokenKey: string): unknown[] {
   return seen.filter((s) => s.holders.includes(exchange) && valueKey(s.params.progressToken) === tokenKey).map((s) => s.params.progress);
 }
 
-export const progressIncreases: CheckDefinition = {
+export const progressIncreases: CheckDefinition = defineCheck({
   id: 'progress.increase',
-  keyword: 'MUST',
   title: 'The progress value increases with each notification for a token',
-  specRef: FLOW,
   area: 'progress',
   sentences: {
     '2026-07-28': [{ ref: FLOW, text: 'The progress value MUST increase with each notification, even if the total is unknown.', keyword: 'MUST' }],
@@ -123,7 +117,7 @@ export const progressIncreases: CheckDefinition = {
       }
       return [pass(`${notifications} progress notification(s) for ${traffic.sent.size} token(s), each value greater than the one before`)];
     }),
-};
+});
 
 /**
  * Over HTTP, a stream other than the request's own (the GET stream of the initialize revisions) is not ordered with
@@ -138,11 +132,9 @@ export function arrivedAfterResponse(seen: SeenNotification, request: Exchange, 
   return Date.parse(seen.stray.at) > Date.parse(request.sentAt) + request.durationMs + OTHER_STREAM_MARGIN_MS;
 }
 
-export const progressStops: CheckDefinition = {
+export const progressStops: CheckDefinition = defineCheck({
   id: 'progress.stop',
-  keyword: 'MUST',
   title: 'No notifications/progress for a token after the response to its request',
-  specRef: 'basic/patterns/progress#implementation-notes',
   area: 'progress',
   sentences: {
     '2026-07-28': [{ ref: 'basic/patterns/progress#implementation-notes', text: 'Progress notifications MUST stop after completion', keyword: 'MUST' }],
@@ -177,6 +169,6 @@ export const progressStops: CheckDefinition = {
         ),
       ];
     }),
-};
+});
 
 export const PROGRESS_CHECKS: readonly CheckDefinition[] = [progressTokenRef, progressIncreases, progressStops];

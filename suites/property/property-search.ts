@@ -1,25 +1,4 @@
-import { canonicalJson } from '../../src/canonical-json.js';
-import { isObject } from '../../src/jsonrpc.js';
-import {
-  DEFAULT_PROPERTY_OPTIONS,
-  DEFAULT_RUNS,
-  derivedSeed,
-  formatReplayToken,
-  Limiter,
-  prepareSource,
-  search,
-  shellQuote,
-  SLOW_SEARCH,
-  type Arguments,
-  type SlowStop,
-  type ArgumentSource,
-  type PropertyOptions,
-  type PropertySpec,
-  type SearchResult,
-} from '../../src/property/index.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { Evidence, Outcome } from '../../src/model/check.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { type Arguments, type ArgumentSource, canonicalJson, type CheckContext, DEFAULT_PROPERTY_OPTIONS, DEFAULT_RUNS, derivedSeed, type Evidence, type Exchange, formatReplayToken, isObject, Limiter, type Outcome, prepareSource, type PropertyOptions, type PropertySpec, search, type SearchResult, shellQuote, SLOW_SEARCH, type SlowStop } from '../kit/index.js';
 import { listedTools, type ListedTool } from '../kit/listed-tools.js';
 import { note, pass, skip, timedOutReason } from '../kit/outcome.js';
 

@@ -1,16 +1,8 @@
-import { canonicalJson } from '../../src/canonical-json.js';
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
-import { invalidCases, ValidArguments, type Arguments, type ArgumentSource, type InvalidCase } from '../../src/property/index.js';
-import { describeIssues } from '../../src/runner/result-schemas.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import { compileArgumentSchema, pickInvalidArguments, undeclaredDialectOn, type ArgumentVerdict, type UndeclaredDialect } from '../../src/schema/arguments/index.js';
-import type { Exchange } from '../../src/model/exchange.js';
-import type { Outcome } from '../../src/model/check.js';
-import type { Wire } from '../../src/model/wire.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type Arguments, type ArgumentSource, type ArgumentVerdict, canonicalJson, type CheckContext, type CheckDefinition, compileArgumentSchema, describeIssues, ERR, errorOf, type Exchange, type InvalidCase, invalidCases, isObject, type LenientReading, type Outcome, pickInvalidArguments, resultOf, TargetGoneError, type UndeclaredDialect, undeclaredDialectOn, ValidArguments, type Wire } from '../kit/index.js';
 import { note } from '../kit/outcome.js';
 import { searchTools, type ToolCall } from './property-search.js';
 import type { ListedTool } from '../kit/listed-tools.js';
-import type { CheckContext } from '../../src/runner/context.js';
 import { hingeOutcome, judgedProbes, OUTPUT_CONFORMS_SENTENCES, TOOL_ERRORS_IN_RESULT_SENTENCES, validCalls } from '../tool-calls/tool-results.js';
 import {
   coercedProblem,
@@ -26,9 +18,6 @@ import {
   VALIDATE_INPUTS_SENTENCES,
   type InvalidVerdict,
 } from '../tool-calls/invalid-answer.js';
-import { ERR } from '../../src/protocol/constants.js';
-import { TargetGoneError } from '../../src/protocol/errors.js';
-import type { LenientReading } from '../../src/schema/arguments/index.js';
 
 /*
  * The property-based counterparts of the scripted call checks (suites/tool-results.ts): those judge one small sample
@@ -69,12 +58,10 @@ function judgeValid(exchange: Exchange): string | undefined {
   return `valid arguments got ${errorText(error)} instead of a result`;
 }
 
-export const validCasesAnswered: CheckDefinition = {
+export const validCasesAnswered: CheckDefinition = defineCheck({
   id: 'tools.err.tool-errors-in-result.property',
   covers: ['tools.err.tool-errors-in-result'],
-  keyword: 'SHOULD',
   title: 'Generated schema-valid arguments always get a result (complete or input_required), not a JSON-RPC error or a crash',
-  specRef: 'schema.json#/$defs/CallToolResult/properties/isError/description',
   area: 'property',
   sentences: TOOL_ERRORS_IN_RESULT_SENTENCES,
   needs: ['live', 'tool-call'],
@@ -92,7 +79,7 @@ export const validCasesAnswered: CheckDefinition = {
       },
       property: (_t, source) => ({ arbitrary: new ValidArguments(source), argumentsOf: (args) => args, judge: judgeValid }),
     }),
-};
+});
 
 /**
  * A result whose structuredContent conforms only because `format` is an annotation, or only in some of the dialects an
@@ -150,12 +137,10 @@ class HingeWarnings {
 
 function outputCheck(): CheckDefinition {
   const warnings = new HingeWarnings();
-  const check: CheckDefinition = {
+  const check: CheckDefinition = defineCheck({
     id: 'tools.output.conform.property',
     covers: ['tools.output.conform'],
-    keyword: 'MUST',
     title: 'For generated schema-valid arguments, every successful result carries structuredContent valid against the outputSchema',
-    specRef: 'server/tools#output-schema',
     area: 'property',
     sentences: OUTPUT_CONFORMS_SENTENCES,
     needs: ['live', 'tool-call'],
@@ -183,7 +168,7 @@ function outputCheck(): CheckDefinition {
       });
       return [...outcomes, ...(await warnings.outcomes(ctx, outcomes))];
     },
-  };
+  });
   return check;
 }
 
@@ -313,12 +298,10 @@ function invalidCheck(): CheckDefinition {
     const inconclusive = counted.reduce((sum, tally) => sum + tally.inconclusiveCount, 0);
     return `${notRefusedRemark(lenient, inconclusive)}${refusalRemark(noted, ctx.wire)}`;
   };
-  const check: CheckDefinition = {
+  const check: CheckDefinition = defineCheck({
     id: 'tools.err.execution-errors.property',
     covers: ['tools.err.execution-errors', 'tools.sec.validate-inputs'],
-    keyword: 'MUST',
     title: 'Generated arguments that break the inputSchema are refused (an isError result, or a JSON-RPC error), never a silent success or a crash',
-    specRef: 'server/tools#security-considerations',
     area: 'property',
     sentences: VALIDATE_INPUTS_SENTENCES,
     needs: ['live', 'tool-call'],
@@ -340,7 +323,7 @@ function invalidCheck(): CheckDefinition {
         remarks: remarks(ctx),
       });
     },
-  };
+  });
   return check;
 }
 

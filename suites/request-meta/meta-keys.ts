@@ -1,8 +1,5 @@
-import { isObject } from '../../src/jsonrpc.js';
-import { extensionIdIssues, metaKeyIssues, type MetaKeyIssue, type MetaKeyRule } from '../../src/protocol/meta-key.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Outcome, SpecSentences } from '../../src/model/check.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckContext, type CheckDefinition, extensionIdIssues, isObject, type MetaKeyIssue, metaKeyIssues, type MetaKeyRule, type Outcome, type SpecSentences } from '../kit/index.js';
 import { serverMetaSites, type MetaSite } from '../kit/meta-objects.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { fromRevision } from '../kit/same-sentences.js';
@@ -45,9 +42,8 @@ function grammarSentence(text: string): SpecSentences {
 
 /** One check per MUST of the key grammar, judged on every `_meta` object the audit received (no requests of its own). */
 function metaKeyCheck(rule: MetaKeyRule, title: string, expected: string, sentences: SpecSentences): CheckDefinition {
-  return {
+  return defineCheck({
     id: rule,
-    keyword: 'MUST',
     title,
     specRef: SPEC,
     area: 'meta-keys',
@@ -71,7 +67,7 @@ function metaKeyCheck(rule: MetaKeyRule, title: string, expected: string, senten
         ...(site.tool === undefined ? {} : { tool: site.tool }),
       }));
     },
-  };
+  });
 }
 
 export const META_KEY_CHECKS = [
@@ -95,11 +91,9 @@ export const META_KEY_CHECKS = [
   ),
 ];
 
-export const extensionIds: CheckDefinition = {
+export const extensionIds: CheckDefinition = defineCheck({
   id: 'version.ext.id-format',
-  keyword: 'MUST',
   title: 'Extension identifiers in capabilities.extensions have a prefix and follow the _meta key grammar',
-  specRef: 'basic/versioning#extension-negotiation',
   area: 'capabilities',
   // No initialize revision has capabilities.extensions: the field and this rule arrive with 2026-07-28.
   sentences: {
@@ -127,4 +121,4 @@ export const extensionIds: CheckDefinition = {
       ),
     ];
   },
-};
+});

@@ -1,10 +1,5 @@
-import { errorOf, isObject, resultOf, type JsonRpcId } from '../../src/jsonrpc.js';
-import { ERR, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from '../../src/protocol/constants.js';
-import { isInitializeWire, LEGACY_VERSION, MODERN_VERSION } from '../../src/model/wire.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import { pending, type CheckDefinition } from '../../src/runner/types.js';
-import type { Outcome } from '../../src/model/check.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckContext, type CheckDefinition, ERR, errorOf, type Exchange, isInitializeWire, isObject, type JsonRpcId, LEGACY_VERSION, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, MODERN_VERSION, type Outcome, pending, resultOf } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { LEGACY_INITIALIZE } from '../kit/shared-connections.js';
 import { onWires } from '../kit/same-sentences.js';
@@ -56,9 +51,8 @@ const answer = (e: Exchange) => {
   return e.failure?.message ?? 'no answer';
 };
 
-export const metaRequired: CheckDefinition = {
+export const metaRequired: CheckDefinition = defineCheck({
   id: 'meta.req.missing-32602',
-  keyword: 'MUST',
   sentences: {
     '2026-07-28': [{ ref: 'basic/index#_meta', text: MISSING_32602, keyword: 'MUST' }],
   },
@@ -85,11 +79,10 @@ export const metaRequired: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
-export const metaHttpStatus: CheckDefinition = {
+export const metaHttpStatus: CheckDefinition = defineCheck({
   id: 'meta.req.missing-http-400',
-  keyword: 'MUST',
   sentences: {
     '2026-07-28': [{ ref: 'basic/index#_meta', text: `${MISSING_32602} On HTTP, the response status MUST be 400 Bad Request.`, keyword: 'MUST' }],
   },
@@ -99,7 +92,7 @@ export const metaHttpStatus: CheckDefinition = {
   needs: ['live', 'http'],
   phase: 'serial',
   run: async (ctx) => statusOf(await metaProbes(ctx), (p) => p.accepted.includes(errorOf(p.exchange.response)?.code as number), 'malformed-_meta rejections'),
-};
+});
 
 /** The status rule judges only the probes `judged` picks (on 2026-07-28, those answered with the right error: a wrong error is the other check's finding). */
 function statusOf(probes: Probe[], judged: (p: Probe) => boolean, what: string, none = `no ${what} to judge (see the companion check)`): Outcome[] {
@@ -136,9 +129,8 @@ function versionProbes(ctx: CheckContext): Promise<Probe[]> {
   });
 }
 
-export const unsupportedVersion: CheckDefinition = {
+export const unsupportedVersion: CheckDefinition = defineCheck({
   id: 'version.unsupported-32022',
-  keyword: 'MUST',
   sentences: {
     '2026-07-28': [
       {
@@ -154,7 +146,6 @@ export const unsupportedVersion: CheckDefinition = {
     ],
   },
   title: 'A request for an unsupported protocol version gets -32022 listing the supported versions',
-  specRef: 'basic/versioning#protocol-version-negotiation',
   area: 'request-meta',
   needs: ['live'],
   phase: 'serial',
@@ -199,7 +190,7 @@ export const unsupportedVersion: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
 /** Diagnosis only: the unsupported-version request as the very first message of a fresh connection. */
 async function firstRequestOnNewConnection(ctx: CheckContext): Promise<Exchange | undefined> {
@@ -211,9 +202,8 @@ async function firstRequestOnNewConnection(ctx: CheckContext): Promise<Exchange 
   }
 }
 
-export const unsupportedVersionStatus: CheckDefinition = {
+export const unsupportedVersionStatus: CheckDefinition = defineCheck({
   id: 'http.pv.unsupported',
-  keyword: 'MUST',
   sentences: {
     '2026-07-28': [
       {
@@ -230,7 +220,6 @@ export const unsupportedVersionStatus: CheckDefinition = {
     }),
   },
   title: 'Over HTTP, a request naming an unsupported protocol version is answered with status 400 (with -32022 on 2026-07-28)',
-  specRef: 'basic/transports/streamable-http#protocol-version-header',
   area: 'request-meta',
   needs: ['live', 'http'],
   phase: 'serial',
@@ -242,7 +231,7 @@ export const unsupportedVersionStatus: CheckDefinition = {
     }
     return statusOf(probes, (p) => errorOf(p.exchange.response)?.code === ERR.unsupportedVersion, 'unsupported-version errors');
   },
-};
+});
 
 /** What a legacy (2025-11-25) client sends first; it goes on a connection of its own (LEGACY_INITIALIZE). */
 function legacyInitialize(id: JsonRpcId): Record<string, unknown> {
@@ -254,9 +243,8 @@ function legacyInitialize(id: JsonRpcId): Record<string, unknown> {
   };
 }
 
-export const initializeErrorNamesVersions: CheckDefinition = {
+export const initializeErrorNamesVersions: CheckDefinition = defineCheck({
   id: 'version.initialize-error-names-versions',
-  keyword: 'SHOULD',
   sentences: {
     '2026-07-28': [
       {
@@ -267,7 +255,6 @@ export const initializeErrorNamesVersions: CheckDefinition = {
     ],
   },
   title: 'An error answering a legacy initialize request names the protocol versions the server supports',
-  specRef: 'basic/versioning#backward-compatibility-with-initialization-based-versions',
   area: 'request-meta',
   needs: ['live'],
   prepare(ctx) {
@@ -282,7 +269,7 @@ export const initializeErrorNamesVersions: CheckDefinition = {
     // The rest is on a connection of its own (over stdio, a process still starting): the phases go on meanwhile.
     return pending(answerToLegacyInitialize(ctx).then((exchange) => judgeLegacyInitializeError(exchange, supported)));
   },
-};
+});
 
 /** The answer to a legacy initialize, sent alone on its own connection, which is closed as soon as it is answered. */
 async function answerToLegacyInitialize(ctx: CheckContext): Promise<Exchange> {

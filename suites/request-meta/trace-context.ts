@@ -1,4 +1,5 @@
-import type { CheckDefinition } from '../../src/runner/types.js';
+import { defineCheck } from '../kit/define-check.js';
+import type { CheckDefinition } from '../kit/index.js';
 import { serverMetaSites } from '../kit/meta-objects.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 
@@ -48,11 +49,9 @@ const JUDGES: Readonly<Record<string, (value: unknown) => string | undefined>> =
   baggage: baggageProblem,
 };
 
-export const traceContextFormat: CheckDefinition = {
+export const traceContextFormat: CheckDefinition = defineCheck({
   id: 'meta.otel.format',
-  keyword: 'MUST',
   title: '_meta traceparent, tracestate and baggage values follow W3C Trace Context and W3C Baggage',
-  specRef: 'basic/index#_meta',
   area: 'meta-keys',
   sentences: {
     '2026-07-28': [
@@ -81,4 +80,4 @@ export const traceContextFormat: CheckDefinition = {
       ),
     ];
   },
-};
+});

@@ -1,8 +1,5 @@
-import { isObject, resultOf } from '../../src/jsonrpc.js';
-import { META_SERVER_INFO } from '../../src/protocol/constants.js';
-import { methodOf } from '../../src/runner/result-schemas.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckDefinition, type Exchange, isObject, META_SERVER_INFO, methodOf, resultOf } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { judgeEach } from '../kit/judge-each.js';
 
@@ -21,11 +18,9 @@ function resultExchanges(exchanges: readonly Exchange[]): { exchange: Exchange; 
   });
 }
 
-export const resultTypePresent: CheckDefinition = {
+export const resultTypePresent: CheckDefinition = defineCheck({
   id: 'base.res.resulttype',
-  keyword: 'MUST',
   title: 'Every result carries resultType',
-  specRef: 'basic/index#result-responses',
   area: 'results',
   sentences: {
     '2026-07-28': [
@@ -44,14 +39,12 @@ export const resultTypePresent: CheckDefinition = {
       evidence: (m) => m.exchange,
     });
   },
-};
+});
 
-export const resultTypeAllowed: CheckDefinition = {
+export const resultTypeAllowed: CheckDefinition = defineCheck({
   id: 'base.resulttype.set',
   covers: ['version.ext.fallback', 'mrtr.only-supported'],
-  keyword: 'MUST',
   title: 'resultType is a value the method may return',
-  specRef: 'basic/index#resulttype',
   area: 'results',
   sentences: {
     '2026-07-28': [
@@ -84,13 +77,11 @@ export const resultTypeAllowed: CheckDefinition = {
       },
     );
   },
-};
+});
 
-export const resultServerInfo: CheckDefinition = {
+export const resultServerInfo: CheckDefinition = defineCheck({
   id: 'meta.res.serverinfo',
-  keyword: 'SHOULD',
   title: "Results carry _meta serverInfo so the server identifies itself without connection state",
-  specRef: 'basic/index#_meta',
   area: 'results',
   sentences: {
     '2026-07-28': [
@@ -118,6 +109,6 @@ export const resultServerInfo: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
 export const RESULT_CHECKS = [resultTypePresent, resultTypeAllowed, resultServerInfo] as const;

@@ -1,8 +1,4 @@
-import { errorOf, isObject, type JsonRpcId } from '../../src/jsonrpc.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { ListenStream } from '../../src/transport/types.js';
-import type { Exchange } from '../../src/model/exchange.js';
-import { isInitializeWire } from '../../src/model/wire.js';
+import { type CheckContext, errorOf, type Exchange, isInitializeWire, isObject, type JsonRpcId, type ListenStream } from '../kit/index.js';
 
 export const ACKNOWLEDGED = 'notifications/subscriptions/acknowledged';
 export const LIST_CHANGED = 'notifications/tools/list_changed';

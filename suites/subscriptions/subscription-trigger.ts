@@ -1,10 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { errorOf, isObject, resultOf, type JsonRpcId } from '../../src/jsonrpc.js';
-import type { McpClient } from '../../src/protocol/client.js';
-import { walkTools } from '../../src/protocol/tool-walk.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { ListenStream } from '../../src/transport/types.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { type CheckContext, errorOf, type Exchange, isObject, type JsonRpcId, type ListenStream, type McpClient, resultOf, walkTools } from '../kit/index.js';
 import { ACKNOWLEDGED, LIST_CHANGED, isMethod, listenFailure, listenId, listenPrecondition, sameTag, tagOf } from './subscription-messages.js';
 
 const MAX_WAIT_MS = 3_000;
@@ -40,14 +35,9 @@ export interface TriggerRun {
  */
 export function triggerRun(ctx: CheckContext): Promise<TriggerRun> {
   return ctx.memo('subscriptions.trigger-run', async () => {
-    const trigger = ctx.options.listChangedTrigger;
-    if (!trigger) return { skip: 'no --list-changed-trigger given' };
-    const why = await listenPrecondition(ctx);
-    if (why) return { skip: why };
-    const client = ctx.canOpenConnections ? await ctx.anotherConnection() : ctx.client;
-    const waitedMs = Math.min(ctx.options.timeoutMs, MAX_WAIT_MS);
-    const before = await namesOf(client);
-    if (!before) return { skip: 'tools/list failed before the trigger, so a change could not be seen' };
+    const start = await startTriggerRun(ctx);
+    if ('skip' in start) return start;
+    const { trigger, client, waitedMs, before } = start;
 
     const subscriberStream = await client.listen({ toolsListChanged: true });
     const bystanderStream = await client.listen({ promptsListChanged: true });
@@ -71,7 +61,7 @@ export function triggerRun(ctx: CheckContext): Promise<TriggerRun> {
     const [subscriber, bystander] = await closeAll([subscriberStream, bystanderStream]);
     await callTrigger(ctx, client, trigger);
 
-    const diff = after ? diffNames(before, after) : { changed: false, added: [], removed: [], summary: 'tools/list failed after the trigger' };
+    const diff = diffAfter(before, after);
     return { waitedMs, subscriber, bystander, streams: [subscriber!, bystander!], change: { call, tool: trigger.name, diff } };
   });
 }
@@ -99,15 +89,9 @@ const POLL_MS = 20;
  */
 export function sessionTriggerRun(ctx: CheckContext): Promise<SessionTriggerRun> {
   return ctx.memo('subscriptions.session-trigger-run', async () => {
-    const trigger = ctx.options.listChangedTrigger;
-    if (!trigger) return { skip: 'no --list-changed-trigger given' };
-    const why = await listenPrecondition(ctx);
-    if (why) return { skip: why };
-    const client = ctx.canOpenConnections ? await ctx.anotherConnection() : ctx.client;
-    const waitedMs = Math.min(ctx.options.timeoutMs, MAX_WAIT_MS);
-    const first = client.exchanges.length;
-    const before = await namesOf(client);
-    if (!before) return { skip: 'tools/list failed before the trigger, so a change could not be seen' };
+    const start = await startTriggerRun(ctx);
+    if ('skip' in start) return start;
+    const { trigger, client, waitedMs, first, before } = start;
     const call = await callTrigger(ctx, client, trigger);
     const failed = callFailure(call);
     if (failed) return { skip: `the --list-changed-trigger call of ${trigger.name} failed: ${failed}` };
@@ -115,9 +99,33 @@ export function sessionTriggerRun(ctx: CheckContext): Promise<SessionTriggerRun>
     const after = await namesOf(client);
     const listings = client.exchanges.slice(first).filter((e) => e !== call && isObject(e.request) && e.request.method === 'tools/list');
     await callTrigger(ctx, client, trigger);
-    const diff = after ? diffNames(before, after) : { changed: false, added: [], removed: [], summary: 'tools/list failed after the trigger' };
+    const diff = diffAfter(before, after);
     return { waitedMs, change: { call, tool: trigger.name, diff }, listings, ...(notified ? { notified } : {}) };
   });
+}
+
+/**
+ * What triggerRun and sessionTriggerRun start from: the trigger, a fresh connection where the target allows one, how
+ * long to wait, where that connection's exchanges stood and the tool names before the trigger; or why there is no run.
+ */
+async function startTriggerRun(
+  ctx: CheckContext,
+): Promise<{ skip: string } | { trigger: { name: string; arguments: Record<string, unknown> }; client: McpClient; waitedMs: number; first: number; before: string[] }> {
+  const trigger = ctx.options.listChangedTrigger;
+  if (!trigger) return { skip: 'no --list-changed-trigger given' };
+  const why = await listenPrecondition(ctx);
+  if (why) return { skip: why };
+  const client = ctx.canOpenConnections ? await ctx.anotherConnection() : ctx.client;
+  const waitedMs = Math.min(ctx.options.timeoutMs, MAX_WAIT_MS);
+  const first = client.exchanges.length;
+  const before = await namesOf(client);
+  if (!before) return { skip: 'tools/list failed before the trigger, so a change could not be seen' };
+  return { trigger, client, waitedMs, first, before };
+}
+
+/** The change the trigger made: the names after it against those before, or why there is none to compare. */
+function diffAfter(before: readonly string[], after: readonly string[] | undefined): ToolSetDiff {
+  return after ? diffNames(before, after) : { changed: false, added: [], removed: [], summary: 'tools/list failed after the trigger' };
 }
 
 /** Waits up to `waitedMs` for notifications/tools/list_changed on the call's answer or, later, on the session. */

@@ -1,9 +1,5 @@
-import { isObject, type JsonRpcId } from '../../src/jsonrpc.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Evidence, Outcome, SpecSentence } from '../../src/model/check.js';
-import { isInitializeWire } from '../../src/model/wire.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckContext, type CheckDefinition, type Evidence, type Exchange, isInitializeWire, isObject, type JsonRpcId, type Outcome, type SpecSentence } from '../kit/index.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { sessionTriggerRun, triggerRun, type TriggerRun } from './subscription-trigger.js';
 import { listenPrecondition } from './subscription-messages.js';
@@ -43,12 +39,10 @@ function basicListen(ctx: CheckContext): Promise<BasicListen> {
   });
 }
 
-export const ackFirst: CheckDefinition = {
+export const ackFirst: CheckDefinition = defineCheck({
   id: 'subs.ack.first',
   covers: ['subs.ack.nothing-before'],
-  keyword: 'MUST',
   title: 'subscriptions/listen is acknowledged first: notifications/subscriptions/acknowledged before any other message of the subscription',
-  specRef: 'basic/patterns/subscriptions#acknowledgment',
   area: AREA,
   sentences: {
     '2026-07-28': [
@@ -77,13 +71,11 @@ export const ackFirst: CheckDefinition = {
     }
     return [pass(`acknowledged first (${ours.length} message(s) of the subscription seen)`, [exchange])];
   },
-};
+});
 
-export const ackSubset: CheckDefinition = {
+export const ackSubset: CheckDefinition = defineCheck({
   id: 'subs.ack.subset',
-  keyword: 'descriptive',
   title: 'The acknowledgement grants only notification types that were requested (the subset the server honours)',
-  specRef: 'basic/patterns/subscriptions#acknowledgment',
   area: AREA,
   sentences: {
     '2026-07-28': [
@@ -117,12 +109,11 @@ export const ackSubset: CheckDefinition = {
     const tools = granted.toolsListChanged === true ? 'grants toolsListChanged' : 'does not grant toolsListChanged (the client must rely on ttlMs)';
     return [pass(`the acknowledgement ${tools} and nothing unrequested`, [exchange])];
   },
-};
+});
 
-export const subscriptionIdOnNotifications: CheckDefinition = {
+export const subscriptionIdOnNotifications: CheckDefinition = defineCheck({
   id: 'meta.notif.subscription-id',
   covers: ['subs.id-value'],
-  keyword: 'MUST',
   title: 'Every notification of a subscription carries _meta subscriptionId equal to the listen request id (same JSON type)',
   specRef: 'basic/patterns/subscriptions#receiving-notifications',
   area: AREA,
@@ -169,7 +160,7 @@ export const subscriptionIdOnNotifications: CheckDefinition = {
     if (count === 0) return [skip('no notification arrived on any subscription')];
     return [pass(`${count} notification(s) on ${streams.length} subscription(s) carry the right subscriptionId`, streams.map((s) => s.exchange))];
   },
-};
+});
 
 /**
  * The notifications that belong to one subscription. Over HTTP that is everything on its stream. On stdio every
@@ -203,11 +194,9 @@ const SESSION_NOTIFIED: SpecSentence = {
   keyword: 'SHOULD',
 };
 
-export const listChangedNotify: CheckDefinition = {
+export const listChangedNotify: CheckDefinition = defineCheck({
   id: 'tools.listchanged.notify',
-  keyword: 'SHOULD',
   title: 'When the tool set changes, notifications/tools/list_changed follows: to a subscriber with toolsListChanged (2026-07-28), on the session (initialize revisions)',
-  specRef: 'server/tools#list-changed-notification',
   area: AREA,
   sentences: {
     '2026-07-28': [
@@ -243,7 +232,7 @@ export const listChangedNotify: CheckDefinition = {
     }
     return [pass(`notified of the change (${change.diff.summary})`, evidence)];
   },
-};
+});
 
 async function sessionNotified(ctx: CheckContext): Promise<Outcome[]> {
   if (!ctx.options.listChangedTrigger) return [skip(NEEDS_TRIGGER)];
@@ -267,12 +256,10 @@ async function sessionNotified(ctx: CheckContext): Promise<Outcome[]> {
   return [pass(`notified of the change (${change.diff.summary}) ${where}`, [...evidence, ...(notified.on ? [] : [note('the notification', notified.message)])])];
 }
 
-export const noUnrequested: CheckDefinition = {
+export const noUnrequested: CheckDefinition = defineCheck({
   id: 'subs.no-unrequested',
   covers: ['subs.filter-optional'],
-  keyword: 'MUST NOT',
   title: 'A subscription that did not ask for toolsListChanged gets no notifications/tools/list_changed',
-  specRef: 'basic/patterns/subscriptions#opening-a-stream',
   area: AREA,
   sentences: {
     '2026-07-28': [
@@ -302,7 +289,7 @@ export const noUnrequested: CheckDefinition = {
     }
     return [pass('the subscription without toolsListChanged received no tool-list notification', evidence)];
   },
-};
+});
 
 function describeMethod(message: unknown): string {
   return isObject(message) && typeof message.method === 'string' ? message.method : 'a message without a method';

@@ -1,7 +1,5 @@
-import { isObject, resultOf } from '../../src/jsonrpc.js';
-import { methodOf } from '../../src/runner/result-schemas.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { SpecSentence } from '../../src/model/check.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckDefinition, isObject, methodOf, resultOf, type SpecSentence } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 
 const EMBEDDED: SpecSentence = {
@@ -13,11 +11,9 @@ const EMBEDDED: SpecSentence = {
 const embedsResource = (result: Record<string, unknown>): boolean =>
   Array.isArray(result.content) && result.content.some((block) => isObject(block) && block.type === 'resource');
 
-export const embeddedImpliesResources: CheckDefinition = {
+export const embeddedImpliesResources: CheckDefinition = defineCheck({
   id: 'tools.result.embedded-implies-resources',
-  keyword: 'SHOULD',
   title: 'A server whose tool results embed resources declares the resources capability',
-  specRef: 'server/tools#embedded-resources',
   area: 'tool-calls',
   // Before 2025-06-18 the tools page only says resources MAY be embedded, and nothing of the resources capability.
   sentences: { '2026-07-28': [EMBEDDED], '2025-11-25': [EMBEDDED], '2025-06-18': [EMBEDDED] },
@@ -39,4 +35,4 @@ export const embeddedImpliesResources: CheckDefinition = {
       ),
     ];
   },
-};
+});

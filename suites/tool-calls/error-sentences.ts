@@ -1,5 +1,4 @@
-import type { SpecSentence } from '../../src/model/check.js';
-import type { Wire } from '../../src/model/wire.js';
+import type { SpecSentence, Wire } from '../kit/index.js';
 
 /*
  * What each revision's schema.json says about tool errors. The text is the same in every revision; where it sits moved:

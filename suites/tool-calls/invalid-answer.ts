@@ -1,10 +1,4 @@
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
-import type { Outcome, SpecSentence, SpecSentences } from '../../src/model/check.js';
-import type { Exchange } from '../../src/model/exchange.js';
-import { MODERN_VERSION, WIRES, type Wire } from '../../src/model/wire.js';
-import { ERR } from '../../src/protocol/constants.js';
-import type { InvalidArguments, LenientReading } from '../../src/schema/arguments/index.js';
-import { parsePointer } from '../../src/schema/tool-schema/json-pointer.js';
+import { ERR, errorOf, type Exchange, type InvalidArguments, isObject, type LenientReading, MODERN_VERSION, type Outcome, parsePointer, resultOf, type SpecSentence, type SpecSentences, type Wire, WIRES } from '../kit/index.js';
 import { fail, note, skip } from '../kit/outcome.js';
 import { blotWords } from './blot-words.js';
 

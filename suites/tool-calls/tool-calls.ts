@@ -1,11 +1,6 @@
-import { errorOf, resultOf } from '../../src/jsonrpc.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Outcome, SpecSentence } from '../../src/model/check.js';
-import { ERR, META_PROTOCOL_VERSION } from '../../src/protocol/constants.js';
-import { MODERN_VERSION } from '../../src/model/wire.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckContext, type CheckDefinition, ERR, errorOf, type Exchange, META_PROTOCOL_VERSION, MODERN_VERSION, type Outcome, resultOf, type SpecSentence } from '../kit/index.js';
 import { requestMeta } from '../kit/notifications-seen.js';
-import type { Exchange } from '../../src/model/exchange.js';
 import { listedTools } from '../kit/listed-tools.js';
 import { sendProbes } from '../kit/probe-order.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
@@ -55,12 +50,10 @@ function swapCase(name: string): string {
   return [...name].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
 }
 
-export const unknownTool: CheckDefinition = {
+export const unknownTool: CheckDefinition = defineCheck({
   id: 'tools.err.unknown-tool',
   covers: ['tools.err.finding-errors', 'tools.name.case-sensitive'],
-  keyword: 'descriptive',
   title: 'Calling a tool the server does not list gets a JSON-RPC error, as the spec describes, rather than a result (tool names are case-sensitive)',
-  specRef: 'server/tools#error-handling',
   area: 'tool-calls',
   sentences: {
     '2026-07-28': [
@@ -98,13 +91,11 @@ export const unknownTool: CheckDefinition = {
     const odd = probes.some((p) => errorOf(p.exchange.response)!.code !== ERR.invalidParams);
     return [pass(`unknown tools were rejected with JSON-RPC errors (${codes.join('; ')})${odd ? '; the spec example uses -32602' : ''}`, probes.map((p) => p.exchange))];
   },
-};
+});
 
-export const malformedCall: CheckDefinition = {
+export const malformedCall: CheckDefinition = defineCheck({
   id: 'tools.err.protocol-errors',
-  keyword: 'descriptive',
   title: 'tools/call params that break the CallToolRequest schema get a JSON-RPC error (-32602), as the spec describes, rather than a result',
-  specRef: 'server/tools#error-handling',
   area: 'tool-calls',
   sentences: {
     '2026-07-28': [
@@ -162,7 +153,7 @@ export const malformedCall: CheckDefinition = {
     const codes = odd.length ? `; codes other than -32602: ${odd.map((o) => `${o.label} → ${String(errorOf(o.exchange.response)!.code)}`).join(', ')}` : '';
     return [pass(`${probes.length} malformed calls were rejected with JSON-RPC errors${codes}${limited}`, probes.map((p) => p.exchange))];
   },
-};
+});
 
 /** Every JSON-RPC error the server sent during the run. */
 function errorCodes(ctx: CheckContext): { code: number; exchange: Exchange }[] {
@@ -193,16 +184,14 @@ export function misusedMcpCode(code: number, exchange: Exchange, transport: stri
 
 function codePolicy(options: {
   id: string;
-  keyword: 'MUST' | 'MUST NOT' | 'SHOULD' | 'SHOULD NOT';
   title: string;
   /** The 2026-07-28 sentences (basic/index § Error Codes); 2025-11-25 partitions no code range. */
   sentences: readonly SpecSentence[];
   bad(code: number, exchange: Exchange, transport: string): boolean;
   expected: string;
 }): CheckDefinition {
-  return {
+  return defineCheck({
     id: options.id,
-    keyword: options.keyword,
     title: options.title,
     specRef: 'basic/index#error-codes',
     area: 'tool-calls',
@@ -221,13 +210,12 @@ function codePolicy(options: {
         ),
       ];
     },
-  };
+  });
 }
 
 export const ERROR_CODE_CHECKS = [
   codePolicy({
     id: 'err.retired',
-    keyword: 'MUST NOT',
     title: 'No retired error codes (-32002 resource not found, -32042 URL elicitation required)',
     sentences: [
       {
@@ -241,7 +229,6 @@ export const ERROR_CODE_CHECKS = [
   }),
   codePolicy({
     id: 'err.reserved.only-defined',
-    keyword: 'MUST NOT',
     title: 'No undefined codes from the MCP-reserved range -32099…-32020',
     sentences: [
       {
@@ -255,7 +242,6 @@ export const ERROR_CODE_CHECKS = [
   }),
   codePolicy({
     id: 'err.reserved.meaning',
-    keyword: 'MUST',
     title: 'MCP error codes only with their meanings: -32020 (HeaderMismatch) never over stdio, -32022 never for the version the server serves',
     sentences: [
       {
@@ -269,7 +255,6 @@ export const ERROR_CODE_CHECKS = [
   }),
   codePolicy({
     id: 'err.app-codes-outside',
-    keyword: 'SHOULD',
     title: 'Application error codes lie outside the JSON-RPC reserved range -32768…-32000',
     sentences: [
       {
@@ -284,7 +269,6 @@ export const ERROR_CODE_CHECKS = [
   }),
   codePolicy({
     id: 'err.legacy.should-not-use',
-    keyword: 'SHOULD NOT',
     title: 'No codes from the legacy range -32019…-32000 (including pre-release -32001, -32003, -32004)',
     sentences: [
       {

@@ -1,19 +1,9 @@
+import { defineCheck } from '../kit/define-check.js';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { canonicalJson } from '../../src/canonical-json.js';
-import { errorOf, isObject, resultOf } from '../../src/jsonrpc.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import { describeIssues } from '../../src/runner/result-schemas.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Outcome, SpecSentence, SpecSentences } from '../../src/model/check.js';
-import type { InvalidArguments } from '../../src/schema/arguments/index.js';
-import { compileArgumentSchema, describeFormatDependence, invalidArguments, isUndecided, sampleArguments, undeclaredDialectOn, type ArgumentVerdict, type DialectReading, type FormatDependence } from '../../src/schema/arguments/index.js';
-import { dialectOf, namesDefaultDialect } from '../../src/schema/tool-schema/index.js';
-import type { Wire } from '../../src/model/wire.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { type ArgumentVerdict, canonicalJson, type CheckContext, type CheckDefinition, compileArgumentSchema, describeFormatDependence, describeIssues, dialectOf, type DialectReading, ERR, errorOf, type Exchange, type FormatDependence, invalidArguments, type InvalidArguments, isObject, isUndecided, namesDefaultDialect, type Outcome, resultOf, sampleArguments, type SpecSentence, type SpecSentences, undeclaredDialectOn, type Wire } from '../kit/index.js';
 import { listedTools, type ListedTool } from '../kit/listed-tools.js';
 import { fail, note, pass, skip, timedOutReason } from '../kit/outcome.js';
 import { perTool } from '../kit/per-tool.js';
-import { ERR } from '../../src/protocol/constants.js';
 import {
   describeAnswer,
   inconclusiveOutcome,
@@ -181,11 +171,9 @@ const TEXT_MIRROR: SpecSentence = {
 /** JSON-RPC errors that do not blame the arguments: a missing client capability is a legitimate answer. */
 const LEGITIMATE_ERRORS: ReadonlySet<number> = new Set([ERR.missingCapability]);
 
-export const validArgumentsAccepted: CheckDefinition = {
+export const validArgumentsAccepted: CheckDefinition = defineCheck({
   id: 'tools.err.tool-errors-in-result',
-  keyword: 'SHOULD',
   title: 'A call with schema-valid arguments is answered with a result (tool errors as isError), not a JSON-RPC error',
-  specRef: 'schema.json#/$defs/CallToolResult/properties/isError/description',
   area: 'tool-calls',
   sentences: TOOL_ERRORS_IN_RESULT_SENTENCES,
   needs: ['live', 'tool-call'],
@@ -215,7 +203,7 @@ export const validArgumentsAccepted: CheckDefinition = {
       tool: c.tool.label,
     }))];
   },
-};
+});
 
 function completeResults(calls: ValidCalls): (Call & { result: Record<string, unknown> })[] {
   return calls.calls.flatMap((c) => {
@@ -224,11 +212,9 @@ function completeResults(calls: ValidCalls): (Call & { result: Record<string, un
   });
 }
 
-export const outputConforms: CheckDefinition = {
+export const outputConforms: CheckDefinition = defineCheck({
   id: 'tools.output.conform',
-  keyword: 'MUST',
   title: 'A successful result of a tool with an outputSchema carries structuredContent valid against it',
-  specRef: 'server/tools#output-schema',
   area: 'tool-calls',
   sentences: OUTPUT_CONFORMS_SENTENCES,
   needs: ['live', 'tool-call'],
@@ -265,13 +251,11 @@ export const outputConforms: CheckDefinition = {
     const fine = judged.length - outcomes.length;
     return fine > 0 ? [pass(`${fine} result(s) conform to their outputSchema`), ...outcomes] : outcomes;
   },
-};
+});
 
-export const textMirror: CheckDefinition = {
+export const textMirror: CheckDefinition = defineCheck({
   id: 'tools.result.structured-text-mirror',
-  keyword: 'SHOULD',
   title: 'A result with structuredContent also carries its serialized JSON in a text block',
-  specRef: 'server/tools#structured-content',
   area: 'tool-calls',
   // structuredContent arrived in 2025-06-18.
   sentences: { '2026-07-28': [TEXT_MIRROR], '2025-11-25': [TEXT_MIRROR], '2025-06-18': [TEXT_MIRROR] },
@@ -292,7 +276,7 @@ export const textMirror: CheckDefinition = {
       tool: c.tool.label,
     }));
   },
-};
+});
 
 function mirrored(result: Record<string, unknown>): boolean {
   const blocks = Array.isArray(result.content) ? result.content : [];
@@ -345,12 +329,10 @@ export function judgedProbes(ctx: CheckContext): Promise<{ probes: (InvalidProbe
   });
 }
 
-export const invalidArgumentsRejected: CheckDefinition = {
+export const invalidArgumentsRejected: CheckDefinition = defineCheck({
   id: 'tools.err.execution-errors',
   covers: ['tools.sec.validate-inputs'],
-  keyword: 'MUST',
   title: 'Arguments that break the inputSchema are refused (an isError result, or a JSON-RPC error), never a silent success',
-  specRef: 'server/tools#security-considerations',
   area: 'tool-calls',
   sentences: VALIDATE_INPUTS_SENTENCES,
   needs: ['live', 'tool-call'],
@@ -383,6 +365,6 @@ export const invalidArgumentsRejected: CheckDefinition = {
     const remark = `${notRefusedRemark(count('lenient'), count('inconclusive'))}${refusalRemark(noted, ctx.wire)}`;
     return [pass(`${count('refused')} invalid-argument call(s) were refused${remark}`, [note('invalid-argument probes', probed)]), ...outcomes];
   },
-};
+});
 
 export const TOOL_RESULT_CHECKS = [validArgumentsAccepted, outputConforms, textMirror, invalidArgumentsRejected] as const;

@@ -1,12 +1,5 @@
-import { isObject } from '../../src/jsonrpc.js';
-import type { McpClient } from '../../src/protocol/client.js';
-import { ERR } from '../../src/protocol/constants.js';
-import { TargetGoneError } from '../../src/protocol/errors.js';
-import type { CheckContext } from '../../src/runner/context.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Outcome } from '../../src/model/check.js';
-import type { Exchange } from '../../src/model/exchange.js';
-import { TargetUnavailableError } from '../../src/transport/types.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckContext, type CheckDefinition, ERR, type Exchange, isObject, type McpClient, type Outcome, TargetGoneError, TargetUnavailableError } from '../kit/index.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 
 /**
@@ -127,11 +120,9 @@ export function judgeNotificationBatch(exchange: Exchange): Outcome {
   );
 }
 
-export const batchesReceived: CheckDefinition = {
+export const batchesReceived: CheckDefinition = defineCheck({
   id: 'base.batch.receive',
-  keyword: 'MUST',
   title: 'A JSON-RPC batch of requests is answered, each request with its own response',
-  specRef: 'basic/index#batching',
   area: 'wire',
   sentences: {
     '2025-03-26': [
@@ -146,14 +137,12 @@ export const batchesReceived: CheckDefinition = {
     const exchange = await sendRaw(opened.client, ctx, REQUESTS, IDS[IDS.length - 1]);
     return [judgeBatch(exchange, await settled(opened.client, exchange))];
   },
-};
+});
 
-export const notificationBatchAccepted: CheckDefinition = {
+export const notificationBatchAccepted: CheckDefinition = defineCheck({
   id: 'http.batch.notifications-202',
   covers: ['http.notif.202', 'http.notif.reject-status'],
-  keyword: 'MUST',
   title: 'A POST whose body is a batch of notifications only is answered 202 Accepted with no body',
-  specRef: 'basic/transports#sending-messages-to-the-server',
   area: 'wire',
   sentences: {
     '2025-03-26': [
@@ -176,6 +165,6 @@ export const notificationBatchAccepted: CheckDefinition = {
     if ('outcome' in opened) return [opened.outcome];
     return [judgeNotificationBatch(await sendRaw(opened.client, ctx, NOTIFICATIONS, undefined))];
   },
-};
+});
 
 export const BATCH_CHECKS = [batchesReceived, notificationBatchAccepted] as const;

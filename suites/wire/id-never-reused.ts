@@ -1,7 +1,5 @@
-import { isObject } from '../../src/jsonrpc.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { StrayEvent } from '../../src/model/exchange.js';
-import { LEGACY } from '../../src/model/wire.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckDefinition, isObject, LEGACY, type StrayEvent } from '../kit/index.js';
 import { idNeverReusedSentence, reusedKeys } from '../kit/id-never-reused.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { perWire } from '../kit/same-sentences.js';
@@ -13,11 +11,9 @@ const methodOf = (stray: StrayEvent): string => String((stray.data as Record<str
  * base.req.id-never-reused (the server as requestor): the requests the server sent on the audit's connection, which is
  * one session (over stdio the process, over HTTP the session the audit's initialize opened), as the transport kept them.
  */
-export const serverIdsNeverReused: CheckDefinition = {
+export const serverIdsNeverReused: CheckDefinition = defineCheck({
   id: 'base.req.id-never-reused',
-  keyword: 'MUST NOT',
   title: 'The server never reuses the id of a request it sent earlier in the session',
-  specRef: 'basic/index#requests',
   area: 'wire',
   sentences: perWire(LEGACY, (wire) => [idNeverReusedSentence(wire)]),
   phase: 'final',
@@ -35,6 +31,6 @@ export const serverIdsNeverReused: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
 export const ID_NEVER_REUSED_CHECKS = [serverIdsNeverReused] as const;

@@ -1,10 +1,6 @@
-import { isObject } from '../../src/jsonrpc.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import { validateWire } from '../../src/schema/validator.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckDefinition, ERR, type Exchange, isInitializeWire, isObject, validateWire, type Wire } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import { ERR } from '../../src/protocol/constants.js';
-import { isInitializeWire, type Wire } from '../../src/model/wire.js';
 
 const RESULT_SAME_ID = { ref: 'basic/index#result-responses', text: 'Result responses MUST include the same ID as the request they correspond to.', keyword: 'MUST' } as const;
 const ERROR_SAME_ID = {
@@ -75,12 +71,10 @@ export function idProblem(exchange: Exchange, wellFormed: (exchange: Exchange) =
  */
 export const STRING_ID_PROBES: readonly string[] = ['mcp-tools-conformance-id', '900000007'];
 
-export const stringIds: CheckDefinition = {
+export const stringIds: CheckDefinition = defineCheck({
   id: 'base.id.same.string',
   covers: ['base.res.same-id'],
-  keyword: 'MUST',
   title: 'A request with a string id (also one of digits) is answered under that same string',
-  specRef: 'basic/index#result-responses',
   area: 'wire',
   sentences: {
     '2026-07-28': [RESULT_SAME_ID],
@@ -108,14 +102,12 @@ export const stringIds: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
-export const responseIds: CheckDefinition = {
+export const responseIds: CheckDefinition = defineCheck({
   id: 'base.id.same',
   covers: ['base.res.same-id', 'base.err.same-id'],
-  keyword: 'MUST',
   title: 'Every response carries the id of its request, with the same JSON type (null only for a request that could not be read)',
-  specRef: 'basic/index#error-responses',
   area: 'wire',
   sentences: {
     '2026-07-28': [ERROR_SAME_ID, RESULT_SAME_ID],
@@ -145,4 +137,4 @@ export const responseIds: CheckDefinition = {
       ),
     ];
   },
-};
+});

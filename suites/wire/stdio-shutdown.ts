@@ -1,19 +1,14 @@
-import type { McpClient } from '../../src/protocol/client.js';
-import { TargetGoneError } from '../../src/protocol/errors.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import { TargetUnavailableError } from '../../src/transport/types.js';
-import type { Exchange } from '../../src/model/exchange.js';
+import { defineCheck } from '../kit/define-check.js';
+import { type CheckDefinition, type Exchange, type McpClient, TargetGoneError, TargetUnavailableError } from '../kit/index.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { LISTING_ONLY } from '../kit/shared-connections.js';
 
 /** "Promptly" made concrete: generous for a process that only has to notice EOF and exit, even on a loaded machine. */
 export const EXIT_BOUND_MS = 2000;
 
-export const exitOnStdinEof: CheckDefinition = {
+export const exitOnStdinEof: CheckDefinition = defineCheck({
   id: 'stdio.shutdown.server-exit',
-  keyword: 'SHOULD',
   title: `The server exits by itself within ${EXIT_BOUND_MS} ms of its stdin being closed`,
-  specRef: 'basic/transports/stdio#shutdown',
   area: 'wire',
   // 2025-11-25 only tells the client how to shut down; the server's side arrives with 2026-07-28.
   sentences: {
@@ -60,4 +55,4 @@ export const exitOnStdinEof: CheckDefinition = {
         ];
     }
   },
-};
+});

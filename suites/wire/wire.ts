@@ -1,9 +1,5 @@
-import { isObject } from '../../src/jsonrpc.js';
-import { CATCH_ALL_CHECK } from '../../src/runner/attribution.js';
-import { describeIssues, methodOf } from '../../src/runner/result-schemas.js';
-import type { CheckDefinition } from '../../src/runner/types.js';
-import type { Evidence, SpecSentence } from '../../src/model/check.js';
-import { validateWire } from '../../src/schema/validator.js';
+import { defineCheck } from '../kit/define-check.js';
+import { CATCH_ALL_CHECK, type CheckDefinition, describeIssues, type Evidence, isObject, methodOf, type SpecSentence, validateWire } from '../kit/index.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { responseIds, stringIds } from './response-ids.js';
 
@@ -19,12 +15,10 @@ const ERRORS_AT_MINIMUM: readonly SpecSentence[] = [
   { ref: 'basic/index#responses', text: 'Error codes MUST be integers.', keyword: 'MUST' },
 ];
 
-export const jsonRpcEnvelope: CheckDefinition = {
+export const jsonRpcEnvelope: CheckDefinition = defineCheck({
   id: 'base.jsonrpc',
   covers: ['base.err.code-message', 'base.err.int-codes'],
-  keyword: 'MUST',
   title: 'Every message the server sends is a well-formed JSON-RPC 2.0 message',
-  specRef: 'basic/index#messages',
   area: 'wire',
   sentences: {
     '2026-07-28': [JSONRPC_2, { ref: 'basic/index#error-responses', text: ERROR_FIELDS, keyword: 'MUST' }],
@@ -62,15 +56,14 @@ export const jsonRpcEnvelope: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
 const SCHEMA_SOURCE_OF_TRUTH: SpecSentence = { ref: 'basic/index#schema', text: 'This is the source of truth for all protocol messages and structures.', keyword: 'descriptive' };
 const LIST_TOOLS_REQUIRED: SpecSentence = { ref: 'schema.json#/definitions/ListToolsResult/required', text: '["tools"]', keyword: 'schema.json structural rule' };
 
-export const resultSchemas: CheckDefinition = {
+export const resultSchemas: CheckDefinition = defineCheck({
   id: CATCH_ALL_CHECK,
   covers: ['mrtr.irr.value-types'],
-  keyword: 'schema.json structural rule',
   title: 'Every result matches the schema of its method (fields not covered by a more specific check)',
   specRef: 'basic/index#schema',
   area: 'wire',
@@ -106,7 +99,7 @@ export const resultSchemas: CheckDefinition = {
       fail(`${methodOf(exchange)} result: ${describeIssues(issues)}`, `a result valid against the ${ctx.wire} schema for ${methodOf(exchange)}`, [exchange]),
     );
   },
-};
+});
 
 /** The stdio section of the initialize revisions, worded alike in all four. */
 const STDIO_STDOUT: readonly SpecSentence[] = [
@@ -114,12 +107,10 @@ const STDIO_STDOUT: readonly SpecSentence[] = [
   { ref: 'basic/transports#stdio', text: 'Messages are delimited by newlines, and MUST NOT contain embedded newlines.', keyword: 'MUST NOT' },
 ];
 
-export const stdoutClean: CheckDefinition = {
+export const stdoutClean: CheckDefinition = defineCheck({
   id: 'stdio.server.stdout-clean',
   covers: ['stdio.no-embedded-newlines'],
-  keyword: 'MUST NOT',
   title: 'The server writes nothing but MCP messages to stdout',
-  specRef: 'basic/transports/stdio',
   area: 'wire',
   sentences: {
     '2026-07-28': [
@@ -145,14 +136,12 @@ export const stdoutClean: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
-export const noServerRequests: CheckDefinition = {
+export const noServerRequests: CheckDefinition = defineCheck({
   id: 'patterns.server-no-requests',
   covers: ['mrtr.server-requests-via-mrtr', 'http.sse.no-requests'],
-  keyword: 'MUST NOT',
   title: 'The server never sends JSON-RPC requests to the client',
-  specRef: 'basic/patterns',
   area: 'wire',
   sentences: {
     '2026-07-28': [
@@ -185,7 +174,7 @@ export const noServerRequests: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
 const UTF8: SpecSentence = { ref: 'basic/transports', text: 'JSON-RPC messages MUST be UTF-8 encoded.', keyword: 'MUST' };
 
@@ -194,11 +183,9 @@ const UTF8: SpecSentence = { ref: 'basic/transports', text: 'JSON-RPC messages M
  * decode shows a U+FFFD), and count the JSON messages whose bytes were not valid UTF-8 (Exchange.invalidUtf8,
  * StrayEvent.invalidUtf8). A line that is not JSON at all is stdio.server.stdout-clean's, not counted here.
  */
-export const utf8Messages: CheckDefinition = {
+export const utf8Messages: CheckDefinition = defineCheck({
   id: 'transport.utf8',
-  keyword: 'MUST',
   title: 'Every message the server sends is UTF-8 encoded',
-  specRef: 'basic/transports/index#messages',
   area: 'wire',
   sentences: {
     '2026-07-28': [{ ref: 'basic/transports/index#messages', text: 'JSON-RPC messages MUST be UTF-8 encoded.', keyword: 'MUST' }],
@@ -226,6 +213,6 @@ export const utf8Messages: CheckDefinition = {
       ),
     ];
   },
-};
+});
 
 export const WIRE_CHECKS = [jsonRpcEnvelope, responseIds, stringIds, resultSchemas, stdoutClean, noServerRequests, utf8Messages] as const;

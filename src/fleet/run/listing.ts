@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { isObject } from '../../jsonrpc.js';
+import { isObject } from '../../core/jsonrpc.js';
 import { parseSnapshot } from '../../snapshot/format.js';
 import type { ServerTools } from '../cross-server.js';
 

@@ -1,7 +1,8 @@
 import type { FleetEntry, FleetOutcome } from '../../model/fleet.js';
 import type { RunReport } from '../../model/report.js';
 import { EXIT } from '../../model/exit-codes.js';
-import { startHint } from '../../cli/unavailable.js';
+import { hostsFailing } from '../../model/hosts.js';
+import { startHint } from '../../model/start-hint.js';
 import { describeLockChange } from '../../lock/tool-lock.js';
 import { inputVariable } from '../config/placeholders.js';
 
@@ -69,13 +70,16 @@ export function classify(entry: FleetEntry, run: AuditRun): Classified {
   const fails = report.checks.filter((c) => c.status === 'fail');
   // --lock: a tool added, removed or changed since the lock fails the server, as it fails a single audit.
   const lockChange = report.lock?.status === 'changed' ? `its tools differ from the lock: ${describeLockChange(report.lock)}` : undefined;
+  const blockedOn = hostsFailing(report.hosts);
+  // --fail-on-host: a tool one of those hosts refuses fails the server, as it fails a single audit.
+  const blocked = blockedOn.length > 0 ? `a tool is blocked on ${blockedOn.join(', ')} (--fail-on-host)` : undefined;
   if (fails.length > 0) {
     const ids = [...new Set(fails.map((c) => c.id))];
     const shown = ids.slice(0, FIRST_FAILS).join(', ') + (ids.length > FIRST_FAILS ? ` and ${ids.length - FIRST_FAILS} more` : '');
     const after = report.aborted ? `; then ${report.aborted.reason}` : report.cutShort ? `; then ${report.cutShort.reason}` : '';
-    return { outcome: 'failing', why: `${fails.length} fail${fails.length === 1 ? '' : 's'}: ${shown}${after}${lockChange ? `; ${lockChange}` : ''}` };
+    return { outcome: 'failing', why: `${fails.length} fail${fails.length === 1 ? '' : 's'}: ${shown}${after}${lockChange ? `; ${lockChange}` : ''}${blocked ? `; ${blocked}` : ''}` };
   }
-  if (lockChange) return { outcome: 'failing', why: lockChange };
+  if (lockChange || blocked) return { outcome: 'failing', why: [lockChange, blocked].filter(Boolean).join('; ') };
   if (report.cutShort) return { outcome: 'timed-out', why: report.cutShort.reason };
   // The audit closes the target when its budget has run out: what it then reports lost is the budget's doing.
   if (report.aborted && report.durationMs >= report.options.maxDurationMs) {

@@ -15,6 +15,8 @@ export interface ServerAuditFlags {
   httpConnections?: number;
   /** --sandbox (and --sandbox-network), for the servers the audit starts: a server reached by URL keeps safe mode. */
   sandbox?: readonly string[];
+  /** --hosts: each audit is told the entry's name, which the hosts put in front of its tool names (--server-name). */
+  hosts?: boolean;
 }
 
 /** How one entry is audited: our CLI's arguments, and the options that must not show on a command line (secrets). */
@@ -38,6 +40,7 @@ export function invocationOf(entry: FleetEntry, flags: ServerAuditFlags, outputD
     '--output-dir', outputDir,
     '--snapshot-out', join(outputDir, LISTING_FILE),
     ...(lockFile !== undefined ? ['--lock', lockFile] : []),
+    ...(flags.hosts ? ['--server-name', entry.name] : []),
   ];
   if (entry.transport === 'stdio') {
     const env = entry.env ?? {};

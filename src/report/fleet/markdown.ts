@@ -1,3 +1,4 @@
+import { fleetHostTable, hostCell } from '../hosts-lines.js';
 import type { FleetReport, FleetServerResult } from '../../model/fleet.js';
 import { formatDuration } from '../duration.js';
 import { findingsTables, markdownCode, markdownInline, plural } from '../markdown.js';
@@ -84,6 +85,20 @@ function bound(text: string, maxChars: number): string {
   return `${text.slice(0, end)}${marker(text.length - end)}`;
 }
 
+/** --hosts: per server, the tools each host blocks or degrades (each server's report has the fixes). */
+function hostsTable(report: FleetReport): string[] {
+  const table = fleetHostTable(report);
+  if (!table) return [];
+  return [
+    '### Host compatibility',
+    '',
+    `| Server | ${table.hosts.join(' | ')} |`,
+    `| --- | ${table.hosts.map(() => '---').join(' | ')} |`,
+    ...table.rows.map((row) => `| ${markdownInline(row.server, 80)} | ${table.hosts.map((h) => hostCell(row.cells[h])).join(' | ')} |`),
+    '',
+  ];
+}
+
 /**
  * The fleet for a PR comment: a headline with the counts per outcome, the table of servers, the fleet findings, then each
  * server's findings (servers with failures first); target text escaped, the whole within GitHub's comment limit.
@@ -100,6 +115,7 @@ export function fleetMarkdown(report: FleetReport, maxChars = MAX_COMMENT_CHARS)
     ...serversTable(report),
     '',
     ...lockLines(report),
+    ...hostsTable(report),
     ...fleetFindings(report),
     ...findingsByServer(report),
   ];

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { RunReport } from '../../model/report.js';
 import { outcomeAnchors, renderFilters, renderOutcomes } from './checks.js';
 import type { CoverageFigure } from './coverage.js';
+import { renderHosts } from './hosts.js';
 import { escapeHtml, inlineText } from './escape.js';
 import { renderFindingsList } from './findings.js';
 import { pageEvidenceBudget } from './evidence.js';
@@ -72,6 +73,7 @@ export function renderHtmlReport(report: RunReport, options: HtmlReportOptions =
 <main>
 ${renderSummary(report)}
 ${renderFindingsList(anchored)}
+${renderHosts(report.hosts)}
 ${renderCoverage(options.coverage)}
 ${renderMatrix(groupByArea(report.checks, (check) => check.area))}
 <section id="outcomes"><h2>Check outcomes</h2>

@@ -2,7 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { fake, fakerInput } from '../../property/jsf.js';
-import { TOOL_DEFINITIONS } from '../../reference-server/tools.js';
+import { TOOL_DEFINITIONS } from '../../../reference/server/tools.js';
 import { ARGUMENT_AJV_OPTIONS, compileWithAjv, type FormatMode } from './ajv-family.js';
 import { invalidArguments } from './mutate.js';
 

@@ -1,4 +1,4 @@
-import { isObject } from '../../jsonrpc.js';
+import { isObject } from '../../core/jsonrpc.js';
 import { walkSubschemas } from '../tool-schema/index.js';
 import { slotOfKeyword, slotOfMember } from '../tool-schema/subschema-slots.js';
 import { setOwn } from './schema-node.js';

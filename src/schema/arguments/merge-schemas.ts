@@ -1,4 +1,4 @@
-import { isObject } from '../../jsonrpc.js';
+import { isObject } from '../../core/jsonrpc.js';
 import { declaredTypes, setOwn, type SchemaNode, type SchemaObject } from './schema-node.js';
 
 const LOWER_BOUNDS = new Set(['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties', 'minContains']);

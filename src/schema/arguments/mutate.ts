@@ -1,4 +1,4 @@
-import { isObject } from '../../jsonrpc.js';
+import { isObject } from '../../core/jsonrpc.js';
 import { escapePointerToken } from '../tool-schema/json-pointer.js';
 import { shorten } from '../tool-schema/shorten.js';
 import { rootView, type RootView } from './root-view.js';

@@ -1,4 +1,4 @@
-import { isObject } from '../../jsonrpc.js';
+import { isObject } from '../../core/jsonrpc.js';
 import { mergeSchemas } from './merge-schemas.js';
 import { resolveNode, type SchemaDocument } from './schema-document.js';
 import { objectAt, schemaListAt, stringsAt, type SchemaObject } from './schema-node.js';

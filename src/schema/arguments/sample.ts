@@ -1,4 +1,4 @@
-import { isObject } from '../../jsonrpc.js';
+import { isObject } from '../../core/jsonrpc.js';
 import { describeIssue } from './ajv-issues.js';
 import { localChecker } from './local-check.js';
 import { sampleValue } from './sample-value.js';

@@ -1,4 +1,4 @@
-import { isObject } from '../../jsonrpc.js';
+import { isObject } from '../../core/jsonrpc.js';
 import { dialectOf } from '../tool-schema/index.js';
 import { evaluatePointer } from '../tool-schema/json-pointer.js';
 import { shorten } from '../tool-schema/shorten.js';

@@ -1,4 +1,4 @@
-import { isObject } from '../../jsonrpc.js';
+import { isObject } from '../../core/jsonrpc.js';
 
 export type SchemaObject = Record<string, unknown>;
 export type SchemaNode = SchemaObject | boolean;

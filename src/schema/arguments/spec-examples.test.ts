@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isObject } from '../../jsonrpc.js';
+import { isObject } from '../../core/jsonrpc.js';
 import { invalidArguments } from './mutate.js';
 import { sampleArguments } from './sample.js';
 import { compileArgumentSchema } from './validate.js';

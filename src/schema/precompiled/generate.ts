@@ -6,9 +6,9 @@ import { requireModule, type AjvFamily } from '../ajv-factory.js';
 import { META_DIALECTS, META_SCHEMA_ID, metaFingerprint, metaSchemaAjv } from '../tool-schema/meta-validators.js';
 import { WIRE_AJV_OPTIONS, wireFingerprint, wireSchemaDocument, wireSchemaKey } from '../validator.js';
 import { WIRE_SCHEMAS, type WireSchemaName } from '../wire/schemas-by-wire.js';
-import { WIRES, type Wire } from '../../model/wire.js';
-import { metaModule, wireModule } from './load.js';
-import { standaloneModule } from './standalone.js';
+import { WIRES, type Wire } from '../../core/wire.js';
+import { metaModule, wireModule } from '../../core/precompiled.js';
+import { standaloneModule } from '../../core/standalone.js';
 
 /** Standalone code gets the format functions from ajv-formats at run time, as a compiled validator does. */
 function standaloneOptions(): Options {
@@ -38,7 +38,7 @@ export function metaValidatorsModule(family: AjvFamily): string {
   return standaloneModule(ajv as unknown as Ajv, exports, metaFingerprint(family));
 }
 
-/** Writes every precompiled module next to the loader (dist/src/schema/precompiled/ after the build). */
+/** Writes every precompiled module next to this generator (dist/src/schema/precompiled/ after the build). */
 export function writePrecompiledValidators(directory = dirname(fileURLToPath(import.meta.url))): string[] {
   mkdirSync(directory, { recursive: true });
   const files: [string, string][] = [

@@ -7,9 +7,9 @@ import { FAMILY_OF, type AjvFamily } from '../ajv-factory.js';
 import { META_DIALECTS, META_SCHEMA_ID, metaFingerprint, metaSchemaAjv } from '../tool-schema/meta-validators.js';
 import { WIRE_AJV_OPTIONS, wireFingerprint, wireSchemaDocument, wireSchemaKey } from '../validator.js';
 import { WIRE_SCHEMAS, type WireSchemaName } from '../wire/schemas-by-wire.js';
-import { WIRES } from '../../model/wire.js';
+import { WIRES } from '../../core/wire.js';
 import { metaValidatorsModule, wireValidatorsModule } from './generate.js';
-import { loadPrecompiled, metaModule, wireModule } from './load.js';
+import { loadPrecompiled, metaModule, wireModule } from '../../core/precompiled.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
@@ -92,7 +92,7 @@ describe('precompiled meta-schema validators', () => {
 
 describe('loading', () => {
   it('ignores a missing module, so validators are compiled at run time', () => {
-    expect(loadPrecompiled('no-such-module.cjs', 'x')).toBeUndefined();
+    expect(loadPrecompiled('no-such-module.cjs', 'x', import.meta.url)).toBeUndefined();
   });
 
   const built = fileURLToPath(new URL('../../../dist/src/schema/precompiled/', import.meta.url));

@@ -1,4 +1,4 @@
-import { isObject } from '../../jsonrpc.js';
+import { isObject } from '../../core/jsonrpc.js';
 import { jsonScalarBytes, jsonStringBytes } from './json-size.js';
 import { isSchemaValue, slotOfKeyword, slotOfMember, type Slot } from './subschema-slots.js';
 

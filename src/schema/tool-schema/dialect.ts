@@ -1,5 +1,5 @@
-import { isObject } from '../../jsonrpc.js';
-import { compareWires, type Wire } from '../../model/wire.js';
+import { isObject } from '../../core/jsonrpc.js';
+import { compareWires, type Wire } from '../../core/wire.js';
 import { shorten } from './shorten.js';
 
 export type Dialect = '2020-12' | '2019-09' | 'draft-07' | 'draft-06' | 'draft-04';

@@ -1,4 +1,4 @@
-import { isObject } from '../../jsonrpc.js';
+import { isObject } from '../../core/jsonrpc.js';
 import { shorten } from './shorten.js';
 
 export function escapePointerToken(token: string): string {

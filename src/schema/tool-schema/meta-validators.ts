@@ -1,7 +1,7 @@
 import { FAMILY_OF, newAjv, type AjvFamily } from '../ajv-factory.js';
 import type { AnySchemaObject, Options, ValidateFunction } from 'ajv';
 import type { Dialect } from './dialect.js';
-import { fingerprintOf, loadPrecompiled, metaModule, type PrecompiledModule } from '../precompiled/load.js';
+import { fingerprintOf, loadPrecompiled, metaModule, type PrecompiledModule } from '../../core/precompiled.js';
 import { META_SCHEMA_CORRECTIONS, META_SCHEMA_FILES, officialMetaSchemas } from './official-meta-schemas.js';
 
 interface AjvLike {
@@ -68,9 +68,11 @@ export function metaFingerprint(family: AjvFamily): string {
 }
 
 const precompiled = new Map<AjvFamily, PrecompiledModule | undefined>();
+/** The build writes the precompiled modules next to their generator (src/schema/precompiled/generate.ts). */
+const PRECOMPILED_NEAR = new URL('../precompiled/generate.js', import.meta.url).href;
 
 function precompiledFor(family: AjvFamily): PrecompiledModule | undefined {
-  if (!precompiled.has(family)) precompiled.set(family, loadPrecompiled(metaModule(family), metaFingerprint(family)));
+  if (!precompiled.has(family)) precompiled.set(family, loadPrecompiled(metaModule(family), metaFingerprint(family), PRECOMPILED_NEAR));
   return precompiled.get(family);
 }
 

@@ -1,4 +1,4 @@
-import { isObject } from '../../jsonrpc.js';
+import { isObject } from '../../core/jsonrpc.js';
 import { escapePointerToken } from './json-pointer.js';
 import { byPointer, walkSubschemas } from './walk.js';
 

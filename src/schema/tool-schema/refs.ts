@@ -1,4 +1,4 @@
-import { isObject } from '../../jsonrpc.js';
+import { isObject } from '../../core/jsonrpc.js';
 import { DEFAULT_SCHEMA_LIMITS, type SchemaLimits } from './bounds.js';
 import { dialectOf } from './dialect.js';
 import { DOCUMENT_PROTOCOL, resolveUri, splitFragment } from './document-base.js';

@@ -1,4 +1,4 @@
-import { isObject } from '../../jsonrpc.js';
+import { isObject } from '../../core/jsonrpc.js';
 import { DEFAULT_SCHEMA_LIMITS, type SchemaLimits } from './bounds.js';
 import { DOCUMENT_BASE, resolveUri, splitFragment } from './document-base.js';
 import { escapePointerToken } from './json-pointer.js';

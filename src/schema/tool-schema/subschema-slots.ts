@@ -1,4 +1,4 @@
-import { isObject } from '../../jsonrpc.js';
+import { isObject } from '../../core/jsonrpc.js';
 
 /**
  * Where a value sits in a schema document: a subschema, an array or map whose members are subschemas,

@@ -1,4 +1,4 @@
-import type { Wire } from '../../model/wire.js';
+import type { Wire } from '../../core/wire.js';
 import { ContentBlock } from './content-blocks.js';
 import { DiscoverResult } from './discover.js';
 import {

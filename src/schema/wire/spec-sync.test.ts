@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sharedPath } from '../../../test/helpers/shared.js';
-import { WIRES, type Wire } from '../../model/wire.js';
+import { WIRES, type Wire } from '../../core/wire.js';
 import { BASE64_PATTERN } from './content-blocks.js';
 import { WIRE_SCHEMAS, type WireSchemaName } from './schemas-by-wire.js';
 

@@ -1,4 +1,4 @@
-import { isObject } from '../../jsonrpc.js';
+import { isObject } from '../../core/jsonrpc.js';
 import { documentOf, followRefs, type SchemaDocument } from '../arguments/schema-document.js';
 import { jsonTypeOf } from '../arguments/schema-node.js';
 

@@ -1,0 +1,65 @@
+import { errorOf, resultOf, type JsonRpcId } from '../../src/core/jsonrpc.js';
+import { MAX_LIST_PAGES } from './constants.js';
+import type { Defects } from './defects.js';
+import { Fatal } from './fatal.js';
+import { requestMeta } from './request-meta.js';
+import type { Rpc } from './rpc.js';
+
+export interface Listing {
+  tools: unknown[];
+  /** The id of the last tools/list request. */
+  lastId: JsonRpcId;
+  /** When the whole listing stops being fresh: its first page's arrival plus the smallest page ttlMs (absent or negative: 0). */
+  freshUntil: number;
+}
+
+/** Every page of `tools/list`, following `nextCursor` verbatim until it is absent (`""` is a cursor). */
+export async function listAllTools(rpc: Rpc, defects: Defects): Promise<Listing> {
+  const tools: unknown[] = [];
+  const started = Date.now();
+  let ttlMs = Number.POSITIVE_INFINITY;
+  let cursor: string | undefined;
+  for (let page = 0; ; page++) {
+    if (page === MAX_LIST_PAGES) throw new Fatal(`tools/list did not end after ${MAX_LIST_PAGES} pages`);
+    const meta = requestMeta({
+      withCapabilities: !(page > 0 && defects.has('no-capabilities-on-pages')),
+      withClientInfo: !defects.has('no-client-info'),
+    });
+    const params: Record<string, unknown> = { _meta: meta };
+    if (cursor !== undefined) params.cursor = defects.has('cursor-trimmed') ? cursor.trim() : cursor;
+    const { id, response } = cursor !== undefined && defects.has('caches-later-pages') ? await cachedPage(rpc, params, cursor) : await requestPage(rpc, params);
+    const error = errorOf(response);
+    if (error) throw new Fatal(`tools/list failed: ${String(error.message)} (code ${String(error.code)})`);
+    const result = resultOf(response);
+    if (!result) throw new Fatal('tools/list answered without a result object');
+    if (result.resultType !== undefined && result.resultType !== 'complete') {
+      throw new Fatal(`tools/list answered with resultType ${JSON.stringify(result.resultType)}`);
+    }
+    if (!Array.isArray(result.tools)) throw new Fatal('tools/list result has no tools array');
+    tools.push(...result.tools);
+    ttlMs = Math.min(ttlMs, typeof result.ttlMs === 'number' && result.ttlMs > 0 ? result.ttlMs : 0);
+    const listing = () => ({ tools, lastId: id, freshUntil: started + ttlMs });
+    const next = result.nextCursor;
+    if (next === undefined || next === null || defects.has('first-page-only')) return listing();
+    if (typeof next !== 'string') throw new Fatal(`tools/list nextCursor is not a string: ${JSON.stringify(next)}`);
+    if (next === '' && defects.has('empty-cursor-ends')) return listing();
+    cursor = next;
+  }
+}
+
+async function requestPage(rpc: Rpc, params: Record<string, unknown>) {
+  try {
+    return await rpc.request('tools/list', params);
+  } catch (error) {
+    throw new Fatal(`tools/list failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** The `caches-later-pages` defect: a page after the first, once fetched, is served again from memory, whatever its ttlMs. */
+const laterPages = new Map<string, Awaited<ReturnType<typeof requestPage>>>();
+
+async function cachedPage(rpc: Rpc, params: Record<string, unknown>, cursor: string) {
+  const page = laterPages.get(cursor) ?? (await requestPage(rpc, params));
+  laterPages.set(cursor, page);
+  return page;
+}

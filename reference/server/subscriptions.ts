@@ -1,0 +1,67 @@
+import { isObject, type JsonRpcId } from '../../src/core/jsonrpc.js';
+import type { DefectSet } from './defects.js';
+import { notification, type OutgoingMessage } from './messages.js';
+import { invalidParams } from './protocol-error.js';
+
+export const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
+
+/** The filter fields of SubscriptionFilter this server honours: only tool-list changes (it has no prompts or resources). */
+export interface AgreedFilter {
+  toolsListChanged?: true;
+}
+
+interface Subscription {
+  id: JsonRpcId;
+  filter: AgreedFilter;
+  send(message: OutgoingMessage): void;
+}
+
+/** The open subscriptions/listen streams of one server state (a stdio process, or the whole HTTP server). */
+export class SubscriptionRegistry {
+  private readonly open = new Map<string, Subscription>();
+
+  add(id: JsonRpcId, filter: AgreedFilter, send: (message: OutgoingMessage) => void): () => void {
+    const key = JSON.stringify(id);
+    const subscription = { id, filter, send };
+    this.open.set(key, subscription);
+    return () => {
+      if (this.open.get(key) === subscription) this.open.delete(key);
+    };
+  }
+
+  /** A client's notifications/cancelled for a listen id ends that stream (stdio). */
+  cancel(requestId: unknown): void {
+    this.open.delete(JSON.stringify(requestId));
+  }
+
+  toolsChanged(defects: ReadonlySet<string>): void {
+    if (defects.has('no-list-changed-notification')) return;
+    for (const subscription of this.open.values()) {
+      if (!subscription.filter.toolsListChanged && !defects.has('list-changed-to-all')) continue;
+      subscription.send(notification('notifications/tools/list_changed', { _meta: { [SUBSCRIPTION_ID]: subscription.id } }));
+    }
+  }
+}
+
+/** Reads SubscriptionsListenRequestParams.notifications and keeps the part this server honours. */
+export function agreedFilter(params: Record<string, unknown>): AgreedFilter {
+  const requested = params.notifications;
+  if (!isObject(requested)) throw invalidParams('Invalid params: subscriptions/listen needs a "notifications" object');
+  for (const flag of ['toolsListChanged', 'promptsListChanged', 'resourcesListChanged'] as const) {
+    if (requested[flag] !== undefined && typeof requested[flag] !== 'boolean') {
+      throw invalidParams(`Invalid params: notifications.${flag} must be a boolean`);
+    }
+  }
+  const uris = requested.resourceSubscriptions;
+  if (uris !== undefined && !(Array.isArray(uris) && uris.every((u) => typeof u === 'string'))) {
+    throw invalidParams('Invalid params: notifications.resourceSubscriptions must be an array of strings');
+  }
+  return requested.toolsListChanged === true ? { toolsListChanged: true } : {};
+}
+
+export function acknowledgement(id: JsonRpcId, agreed: AgreedFilter, defects: DefectSet): OutgoingMessage {
+  const notifications: Record<string, unknown> = { ...agreed };
+  if (defects.has('ack-superset')) notifications.promptsListChanged = true;
+  const subscriptionId = defects.has('subscription-id-as-string') ? String(id) : id;
+  return notification('notifications/subscriptions/acknowledged', { _meta: { [SUBSCRIPTION_ID]: subscriptionId }, notifications });
+}
