@@ -123,8 +123,14 @@ function compare(dirA, dirB, noise) {
   const files = (dir) => new Set(readdirSync(dir).filter((f) => f.endsWith('.json')));
   const [a, b] = [files(dirA), files(dirB)];
   let differing = 0;
-  for (const f of [...a].filter((f) => !b.has(f)).sort()) (differing++, console.log(`only in ${dirA}: ${f}`));
-  for (const f of [...b].filter((f) => !a.has(f)).sort()) (differing++, console.log(`only in ${dirB}: ${f}`));
+  for (const f of [...a].filter((f) => !b.has(f)).sort()) {
+    differing++;
+    console.log(`only in ${dirA}: ${f}`);
+  }
+  for (const f of [...b].filter((f) => !a.has(f)).sort()) {
+    differing++;
+    console.log(`only in ${dirB}: ${f}`);
+  }
   const both = [...a].filter((f) => b.has(f) && f !== 'exit-codes.json').sort();
   // Exit codes of the audits both snapshots ran (one may be partial, --only).
   const [codesA, codesB] = [dirA, dirB].map((dir) => JSON.parse(readFileSync(join(dir, 'exit-codes.json'), 'utf8')));
@@ -249,7 +255,10 @@ async function startHttp(script, args) {
     child.stdout.on('data', (c) => {
       out += c.toString();
       const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) (clearTimeout(timer), done(match[1]));
+      if (match) {
+        clearTimeout(timer);
+        done(match[1]);
+      }
     });
     child.on('exit', (code) => fail(new Error(`${script} exited with ${code}: ${out}`)));
   });
@@ -263,13 +272,25 @@ async function runAudit(main, audit) {
   try {
     let target;
     if (audit.command) target = ['--stdio', audit.command];
-    else if (audit.script) (server = await startHttp(audit.script, audit.serverArgs), (target = ['--url', server.url]));
+    else if (audit.script) {
+      server = await startHttp(audit.script, audit.serverArgs);
+      target = ['--url', server.url];
+    }
     else if (audit.transport === 'stdio') target = ['--stdio', referenceCommand(...audit.server)];
-    else (server = await startHttp(REFERENCE, ['--http', ...audit.server]), (target = ['--url', server.url]));
+    else {
+      server = await startHttp(REFERENCE, ['--http', ...audit.server]);
+      target = ['--url', server.url];
+    }
     const saved = {};
-    for (const [k, v] of Object.entries(audit.env ?? {})) (saved[k] = process.env[k], (process.env[k] = v));
+    for (const [k, v] of Object.entries(audit.env ?? {})) {
+      saved[k] = process.env[k];
+      process.env[k] = v;
+    }
     const code = await main([...target, ...audit.audit, '--output-dir', outputDir, '--reporter', 'json']);
-    for (const [k, v] of Object.entries(saved)) (v === undefined ? delete process.env[k] : (process.env[k] = v));
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
     const reportPath = join(outputDir, 'report.json');
     const report = existsSync(reportPath) ? JSON.parse(readFileSync(reportPath, 'utf8')) : null;
     return { code, report };

@@ -93,13 +93,20 @@ function circles(graph) {
     onStack.add(node);
     for (const next of graph.get(node) ?? []) {
       if (!graph.has(next)) continue;
-      if (!index.has(next)) (visit(next), low.set(node, Math.min(low.get(node), low.get(next))));
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node), low.get(next)));
+      }
       else if (onStack.has(next)) low.set(node, Math.min(low.get(node), index.get(next)));
     }
     if (low.get(node) === index.get(node)) {
       const component = [];
       let member;
-      do (member = stack.pop()), onStack.delete(member), component.push(member);
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        component.push(member);
+      }
       while (member !== node);
       if (component.length > 1 || (graph.get(node) ?? []).includes(node)) found.push(component.sort());
     }

@@ -39,7 +39,7 @@ function referenceChaos(s: Scene, defect: string): string {
 
 /** Live processes whose command line contains the scene's folder (pgrep only looks; nothing is killed here). */
 function leftovers(s: Scene, except: readonly number[] = []): number[] {
-  let out = '';
+  let out: string;
   try {
     out = execFileSync('pgrep', ['-f', s.dir], { encoding: 'utf8' });
   } catch {
@@ -265,8 +265,10 @@ describe.skipIf(!BUILT)('chaos over stdio: the audit ends, blames the target, an
     expect(report.checks.filter((c) => c.status === 'fail').map((c) => c.id)).toEqual(['transport.utf8']);
     expect(report.checks.find((c) => c.id === 'tools.name.charset')?.status).toBe('warn');
     expect(run.stdout).toContain('evil\\x1b[31mred');
+    // eslint-disable-next-line no-control-regex -- no raw control character may reach the terminal
     expect(run.stdout.replace(/\n/g, '')).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202e]/);
     const html = readFileSync(join(run.outputDir, 'report.html'), 'utf8');
+    // eslint-disable-next-line no-control-regex -- no raw control character may reach the page
     expect(html).not.toMatch(/[\u0000\u0007\u001b\u009b]/);
     await expectNoLeftovers(s);
   });

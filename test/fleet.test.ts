@@ -109,13 +109,13 @@ describe.skipIf(!BUILT)('fleet: every server of a host file, one report', () => 
     expect(depth.toolsCalled).toBeLessThan(depth.toolsListed);
     expect(depth.skippedForNoCallableTool).toBe(0);
     expect(byName['ref-2024']!.depth).toMatchObject({ toolsCalled: 0, skippedForNoCallableTool: 1, deeperWith: '--sandbox' });
-    expect(run.stdout).toMatch(/Depth\n  ref-2024: 0 of \d+ tools called, 1 check\(s\) skipped for want of a tool it may call/);
+    expect(run.stdout).toMatch(/Depth\n {2}ref-2024: 0 of \d+ tools called, 1 check\(s\) skipped for want of a tool it may call/);
 
     // Each audited server's own report.json, next to fleet.json; the console's table, findings and why.
     const servers = readdirSync(join(run.outputDir, 'servers')).sort();
     expect(servers).toEqual(['leaky', 'memory', 'not-installed', 'ref-2024', 'ref-defect', 'ref-http', 'ref-stdio', 'refused']);
     expect(run.stdout).toMatch(/^ref-defect\s+stdio\s+2026-07-28\s+failing\s+1\s+0\s+\d+\/\d+/m);
-    expect(run.stdout).toMatch(/Findings\n(.*\n)*  ref-defect\n    FAIL tools\.schema\.input-valid-object/);
+    expect(run.stdout).toMatch(/Findings\n(.*\n)* {2}ref-defect\n {4}FAIL tools\.schema\.input-valid-object/);
     expect(run.stdout).toMatch(/needs-key: needs secret: needs MTC_FLEET_UNSET_KEY/);
 
     // What only a fleet sees: the reference server's tools served by every entry that runs it, read from each server's
@@ -123,7 +123,7 @@ describe.skipIf(!BUILT)('fleet: every server of a host file, one report', () => 
     const sameName = run.report.findings.find((f) => f.id === 'fleet.tools.same-name' && f.servers.includes('ref-stdio') && f.servers.includes('ref-http'));
     expect(sameName?.tools).toContain('get_weather');
     expect(run.report.findings.every((f) => !f.servers.includes('memory'))).toBe(true);
-    expect(run.stdout).toMatch(/Fleet findings\n  WARN fleet\.tools\.same-name: /);
+    expect(run.stdout).toMatch(/Fleet findings\n {2}WARN fleet\.tools\.same-name: /);
 
     const files = servers.flatMap((s) => readdirSync(join(run.outputDir, 'servers', s)).map((f) => join(run.outputDir, 'servers', s, f)));
     expect(servers.filter((s) => files.includes(join(run.outputDir, 'servers', s, 'tools.json')))).toEqual(['memory', 'ref-2024', 'ref-defect', 'ref-http', 'ref-stdio']);

@@ -4,10 +4,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILT, explain, referenceCommand, runCli } from './helpers/cli.js';
 
-async function snapshotOf(...serverArgs: string[]): Promise<{ file: string; data: Record<string, any> }> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON, read at any depth by tests
+type Json = Record<string, any>;
+
+async function snapshotOf(...serverArgs: string[]): Promise<{ file: string; data: Json }> {
   const run = await runCli(['snapshot', '--stdio', referenceCommand(...serverArgs)], { timeoutMs: 20_000 });
   expect(run.code, run.stderr).toBe(0);
-  const data = JSON.parse(run.stdout) as Record<string, any>;
+  const data = JSON.parse(run.stdout) as Json;
   const file = join(run.outputDir, 'tools.json');
   writeFileSync(file, run.stdout);
   return { file, data };
@@ -18,8 +21,8 @@ describe.skipIf(!BUILT)('offline mode: snapshot, then --from-snapshot', () => {
     const { data } = await snapshotOf();
     expect(data.format).toBe('mcp-tools-conformance/snapshot');
     expect(data.wire.protocolVersion).toBe('2026-07-28');
-    expect(data.exchanges.map((e: any) => e.request.method)).toEqual(['server/discover', 'tools/list', 'tools/list', 'tools/list']);
-    expect(data.exchanges.slice(1).flatMap((e: any) => e.response.result.tools).length).toBe(11);
+    expect(data.exchanges.map((e: Json) => e.request.method)).toEqual(['server/discover', 'tools/list', 'tools/list', 'tools/list']);
+    expect(data.exchanges.slice(1).flatMap((e: Json) => e.response.result.tools).length).toBe(11);
   });
 
   it('--from-snapshot runs every static check with no server, and skips what needs one', async () => {
@@ -75,8 +78,8 @@ describe.skipIf(!BUILT)('offline mode: snapshot, then --from-snapshot', () => {
       runCli(['--stdio', referenceCommand(), '--checks', 'discover.*', '--snapshot-out', join(dir, 'none.json')], { timeoutMs: 20_000 }),
     ]);
     expect(walked.code, walked.stderr).toBe(0);
-    const saved = JSON.parse(readFileSync(join(dir, 'walked.json'), 'utf8')) as Record<string, any>;
-    const toolsOf = (snapshot: Record<string, any>) => snapshot.exchanges.filter((e: any) => e.request.method === 'tools/list').flatMap((e: any) => e.response.result.tools);
+    const saved = JSON.parse(readFileSync(join(dir, 'walked.json'), 'utf8')) as Json;
+    const toolsOf = (snapshot: Json) => snapshot.exchanges.filter((e: Json) => e.request.method === 'tools/list').flatMap((e: Json) => e.response.result.tools);
     expect(toolsOf(saved)).toEqual(toolsOf(data));
     expect(saved.wire.protocolVersion).toBe(data.wire.protocolVersion);
     const replayed = await runCli(['--from-snapshot', join(dir, 'walked.json')], { timeoutMs: 20_000 });

@@ -18,6 +18,7 @@ export interface AnnotationReport {
 }
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+// eslint-disable-next-line no-control-regex -- a header value may not hold control characters
 const CONTROL = /[\x00-\x1f\x7f]/;
 const HEADER_TYPES: ReadonlySet<unknown> = new Set(['string', 'integer', 'boolean']);
 

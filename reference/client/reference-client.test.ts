@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFECTS, type DefectName } from './defects.js';
+import type { DefectName } from './defects.js';
 import { checkHeaderAnnotations } from './header-annotations.js';
 import { encodeHeaderValue, headerText } from './header-value.js';
 import { answerInputRequests } from './input-responses.js';
@@ -19,11 +19,14 @@ const SERVER = join(REPO, 'dist/reference-server/main.js');
 const CLIENT_BUILT = existsSync(CLIENT);
 const SERVER_BUILT = existsSync(SERVER);
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON, read at any depth by tests
+type Message = Record<string, any>;
+
 interface Run {
   code: number | null;
   stdout: string;
   stderr: string;
-  lines: Array<Record<string, any>>;
+  lines: Message[];
   listed: number[];
 }
 
@@ -39,7 +42,7 @@ function runClient(env: Record<string, string>, args: string[] = []): Promise<Ru
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   return new Promise((resolve) => {
     child.on('close', (code) => {
-      const parsed = stdout.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, any>);
+      const parsed = stdout.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Message);
       // The call lines; the {"listed": n} lines that follow each listing are counted apart.
       const lines = parsed.filter((line) => !('listed' in line));
       resolve({ code, stdout, stderr, lines, listed: parsed.filter((line) => 'listed' in line).map((line) => line.listed as number) });
@@ -292,7 +295,7 @@ describe.skipIf(!CLIENT_BUILT || !SERVER_BUILT)('stdio defects (what the client 
   it('clean: every line is a JSON-RPC message, every request with a fresh integer id', async () => {
     const { run, written } = await stdinOf([]);
     expect(run.code).toBe(0);
-    const messages = lines(written).map((l) => JSON.parse(l) as Record<string, any>);
+    const messages = lines(written).map((l) => JSON.parse(l) as Message);
     // The only notification: notifications/cancelled, which ends its listen subscription (the server can change its tools).
     expect(messages.filter((m) => !('id' in m)).map((m) => m.method)).toEqual(['notifications/cancelled']);
     const ids = messages.filter((m) => 'id' in m).map((m) => m.id);
@@ -316,7 +319,7 @@ describe.skipIf(!CLIENT_BUILT || !SERVER_BUILT)('stdio defects (what the client 
 
   it('reused-id-in-flight sends two calls under one id and still prints both lines', async () => {
     const { run, written } = await stdinOf(['reused-id-in-flight']);
-    const calls = lines(written).map((l) => JSON.parse(l) as Record<string, any>).filter((m) => m.method === 'tools/call');
+    const calls = lines(written).map((l) => JSON.parse(l) as Message).filter((m) => m.method === 'tools/call');
     expect(calls[0]!.id).toBe(calls[1]!.id);
     expect(calls[0]!.params.name).not.toBe(calls[1]!.params.name);
     expect(run.code).toBe(0);

@@ -10,6 +10,7 @@ import { handleMessage } from './handler.js';
 import type { HandlerContext } from './reply.js';
 import { initializeRequest, legacyRpc, meta, rpc, standardHeaders, stdioContext } from './test-support.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON, read at any depth by tests
 type Message = Record<string, any>;
 
 function exchange(ctx: HandlerContext, message: unknown): Message[] {

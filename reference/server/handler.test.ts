@@ -8,6 +8,7 @@ import { REVISION_RULES, type InitializeRevision } from './revisions.js';
 import { initializeRequest, legacyRpc, meta, rpc, stdioContext } from './test-support.js';
 import { TOOL_DEFINITIONS } from './tools.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON, read at any depth by tests
 type Message = Record<string, any>;
 
 function sent(reply: Reply): { messages: Message[]; status: number } {

@@ -6,6 +6,7 @@ import { startHttpServer, type RunningHttpServer } from './http.js';
 import type { InitializeRevision } from './revisions.js';
 import { initializeRequest, legacyRpc, meta, post, rpc, standardHeaders } from './test-support.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON, read at any depth by tests
 type Message = Record<string, any>;
 
 async function withServer(

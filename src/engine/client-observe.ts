@@ -29,7 +29,7 @@ export async function observe(config: ClientAuditConfig): Promise<ClientObservat
   let run: ClientRun;
   let messages: SeenMessage[];
   let sentNotifications: SentNotification[];
-  let notKept = 0;
+  let notKept: number;
   if (config.transport === 'http') {
     const recorder = new Recorder(setup.timeOrigin);
     const front = await startHttpFront(server, recorder, new LegacyHttpFront(legacy, recorder));

@@ -23,6 +23,7 @@ async function runConsole(options: Omit<ConsoleReporterOptions, 'stream'>, live 
   return output();
 }
 
+// eslint-disable-next-line no-control-regex -- the escape sequences our console writes start with ESC
 const OUR_SGR = /\u001b\[(?:1|2|22|31|32|33|35|39)m/g;
 
 describe('console reporter', () => {
@@ -44,6 +45,7 @@ describe('console reporter', () => {
 
   it('never emits raw control characters from target text and shows them escaped', async () => {
     const out = await runConsole({ color: false });
+    // eslint-disable-next-line no-control-regex -- no raw control character may reach the terminal
     expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e\ufffe]/);
     expect(out).toContain('evil \\x1b[2Jclear \\x1b]8;;http://evil.example\\x07link NUL\\x00 bell\\x07 cr\\x0dX csi\\x9bY');
     expect(out).toContain('nonchar\\ufffe lone\\ud800 rtl\\u202eabc <&"\'> 🎉 done');

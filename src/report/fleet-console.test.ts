@@ -56,6 +56,7 @@ describe('fleetConsoleLines', () => {
       palette(false),
     );
     const text = lines.join('\n');
+    // eslint-disable-next-line no-control-regex -- no escape sequence may reach the terminal
     expect(text).not.toMatch(/\u001b/);
     expect(text).toContain('evil\\x1b[2J');
     expect(text).not.toContain('elsewhere');

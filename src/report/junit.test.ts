@@ -88,6 +88,7 @@ describe('junit reporter', () => {
   });
 
   it('escapes markup and strips every character XML 1.0 forbids', () => {
+    // eslint-disable-next-line no-control-regex -- the characters XML 1.0 forbids
     expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/);
     expect(xml.isWellFormed()).toBe(true);
     expect(xml).toContain('&lt;&amp;&quot;&apos;&gt; 🎉');

@@ -56,6 +56,7 @@ const REPORT: RevisionsReport = {
   matrix: matrixRows(DEFINITIONS, RUNS),
 };
 
+// eslint-disable-next-line no-control-regex -- no raw control character may reach the page
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
 describe('every format of a --revisions report', () => {

@@ -8,6 +8,7 @@ import { sharedPath } from '../../test/helpers/shared.js';
 import { RUN_REPORT } from './run-report.fixture.js';
 import { createSarifReporter, DEFAULT_SARIF_ARTIFACT, renderSarif } from './sarif.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON, read at any depth by tests
 type Json = Record<string, any>;
 const SCHEMA = sharedPath('formats/sarif-schema-2.1.0.json');
 const haveSchema = existsSync(SCHEMA);

@@ -3,6 +3,7 @@
  */
 
 /** C0 controls, DEL and C1 controls (0x9b is an 8-bit CSI). */
+// eslint-disable-next-line no-control-regex -- the control characters a terminal acts on
 const TERMINAL_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /**
  * Bidirectional marks/overrides/isolates ("Trojan Source"), line/paragraph separators, zero-width
@@ -65,6 +66,7 @@ export function terminalInline(text: string, maxChars = DEFAULT_MAX_LINE_CHARS):
   return capLength(escapeForTerminal(text), maxChars);
 }
 
+// eslint-disable-next-line no-control-regex -- the characters XML 1.0 forbids
 const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
 /** Removes what XML 1.0 forbids: C0 controls other than tab/LF/CR, U+FFFE, U+FFFF and lone surrogates. */

@@ -1,4 +1,3 @@
-import type { Wire } from '../core/wire.js';
 import type { KeywordText, Need, Outcome, SpecSentences } from '../model/check.js';
 import type { CheckContext } from './context.js';
 

@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import type { Dispatcher, Pool as PoolType } from 'undici';
 import { isObject } from '../core/jsonrpc.js';
-import { TargetNotStartedError, TargetUnavailableError } from './types.js';
+import { TargetNotStartedError } from './types.js';
 import type { TransportFailure } from '../model/exchange.js';
 import { REDACTED } from '../model/redacted.js';
 import type { RequestGate } from './request-gate.js';

@@ -664,7 +664,7 @@ describe('HttpTransport: requests of the server (initialize wire)', () => {
   it('opens the GET stream once, answers the requests that arrive there and keeps its notifications; a 405 leaves nothing open', async () => {
     const ping = { jsonrpc: '2.0', id: 7, method: 'ping' };
     const logged = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'hello' } };
-    handler = (req, res, body) => {
+    handler = (req, res) => {
       if (req.method === 'GET') {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         res.write(`id: 1\ndata:\n\n${event(ping)}${event(logged)}`);

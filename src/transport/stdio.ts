@@ -9,7 +9,6 @@ import { DEFAULT_MAX_MESSAGE_BYTES, nextSeq } from './sequence.js';
 import { decodeUtf8 } from './utf8.js';
 import {
   TargetNotStartedError,
-  TargetUnavailableError,
   type ListenStream,
   type InputEnd,
   type SendOptions,

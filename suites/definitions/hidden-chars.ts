@@ -78,6 +78,7 @@ function classify(code: number): { kind: HiddenKind; name: string } | undefined 
 
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
 /** What may sit between a pictograph and a joiner: a skin-tone modifier or the emoji presentation selector. */
+// eslint-disable-next-line no-misleading-character-class -- each is one code point, matched on its own
 const EMOJI_TRAIL = /[\u{1f3fb}-\u{1f3ff}\ufe0f]/u;
 const NON_ASCII_LETTER = /[\p{L}\p{M}]/u;
 

@@ -99,6 +99,7 @@ describe('tools.tool.hidden-text', () => {
     expect(message).toContain('annotations.title has U+001B ESCAPE (terminal control) at character 2');
     expect(message).toContain('inputSchema.properties.city.description has U+202E RIGHT-TO-LEFT OVERRIDE (bidi control) at character 6');
     expect(message).toContain('outputSchema.title has U+009B CONTROL SEQUENCE INTRODUCER');
+    // eslint-disable-next-line no-control-regex -- the message shows hidden characters escaped, never raw
     expect(message).not.toMatch(/[\u200B\u202E\u001B\u009B]|[\u{E0000}-\u{E007F}]/u);
     for (const wire of WIRES) expect(toResult(hiddenText, outcome!, 0, wire).status).toBe('warn');
   });

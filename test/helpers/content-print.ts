@@ -31,7 +31,7 @@ export function contentPrint(dir: string): Record<string, string> {
 export function surroundingsPrint(): Record<string, string> {
   const print: Record<string, string> = {};
   const list = (dir: string, depth: number) => {
-    let names: string[] = [];
+    let names: string[];
     try {
       names = readdirSync(dir);
     } catch {

@@ -1,7 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import { newAjv } from '../../schema/ajv-factory.js';
 import { refusedCharacters, renamed, shown } from '../name-rules.js';
-import type { HostProfile, RuleSource } from '../types.js';
+import type { HostProfile } from '../types.js';
 
 /**
  * VS Code's MCP support (Copilot Chat's tools). Every rule is read in its open-source code: McpServer._normalizeTool

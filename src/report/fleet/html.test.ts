@@ -83,6 +83,7 @@ describe('fleet HTML dashboard', () => {
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toMatch(/<img/i);
     expect(html).not.toMatch(/<b>/);
+    // eslint-disable-next-line no-control-regex -- no raw control character may reach the page
     expect(html).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e\ud800]/);
     expect(html).toContain(`weather${ESCAPED_INJECTION}|*_[x](javascript:alert(4))\\u202eevil\\x1b[31m`);
     expect(html).toContain("script-src &#39;none&#39;");

@@ -7,6 +7,7 @@ import { DEFAULT_SARIF_ARTIFACT, renderSarif } from '../sarif.js';
 import { FLEET_REPORT, FLEET_SECRET, HOSTILE_NAME } from './fleet-report.fixture.js';
 import { FLEET_FINDINGS_CATEGORY, fleetSarif, serverArtifact, serverCategories } from './sarif.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON, read at any depth by tests
 type Json = Record<string, any>;
 const SCHEMA = sharedPath('formats/sarif-schema-2.1.0.json');
 const haveSchema = existsSync(SCHEMA);

@@ -23,6 +23,7 @@ export interface XmcpFinding {
 }
 
 const TCHAR = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+// eslint-disable-next-line no-control-regex -- a header value may not hold control characters
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const SAFE = Number.MAX_SAFE_INTEGER;
 const SENSITIVE_WORDS = new Set([
