@@ -6,7 +6,7 @@ import { COVERAGE_NOTES, type CatalogRow } from '../src/docs/coverage-notes.js';
 import { CLIENT_DEFECT_REFS, SERVER_DEFECT_REFS as DEFECTS } from '../reference/defect-tables.js';
 import { clientSide } from '../src/docs/client-side.js';
 import { acrossRevisions, sentenceCells } from '../src/docs/sentence-columns.js';
-import { WIRES } from '../src/core/wire.js';
+import { REVISIONS } from '../src/core/wire.js';
 import { ALL_CHECKS } from '../suites/index.js';
 import { ROOT } from './helpers/cli.js';
 
@@ -56,14 +56,14 @@ describe('CONFORMANCE.md', () => {
 
   it('has one sentence column per revision, and marks the rows whose sentences differ across revisions', () => {
     const text = renderConformance(ALL_CHECKS, DEFECTS, catalog, CLIENT_SIDE);
-    expect(text).toContain(`| Requirement | Keyword | Check | Needs | Across revisions | ${WIRES.join(' | ')} | Proven by defect |`);
+    expect(text).toContain(`| Requirement | Keyword | Check | Needs | Across revisions | ${REVISIONS.join(' | ')} | Proven by defect |`);
     const must = { ref: 'server/tools#tool-names', text: 'Tool names MUST be unique', keyword: 'MUST' } as const;
     const should = { ...must, text: 'Tool names SHOULD be unique', keyword: 'SHOULD' } as const;
-    const everywhere = { sentences: Object.fromEntries(WIRES.map((wire) => [wire, [must]])) };
+    const everywhere = { sentences: Object.fromEntries(REVISIONS.map((wire) => [wire, [must]])) };
     expect(acrossRevisions(everywhere)).toBe('');
     expect(sentenceCells(everywhere)).toEqual([
       `MUST, [server/tools#tool-names](https://modelcontextprotocol.io/specification/2026-07-28/server/tools#tool-names): “Tool names MUST be unique”`,
-      ...WIRES.slice(1).map(() => 'same as 2026-07-28'),
+      ...REVISIONS.slice(1).map(() => 'same as 2026-07-28'),
     ]);
     const weakened = { sentences: { '2026-07-28': [should], '2025-11-25': [should], '2025-06-18': [must], '2025-03-26': [must] } };
     expect(acrossRevisions(weakened)).toBe('≠ applies from 2025-03-26 on; SHOULD on 2026-07-28, 2025-11-25, MUST on 2025-06-18, 2025-03-26; sentences differ');

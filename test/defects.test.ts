@@ -3,7 +3,7 @@ import { ALL_CHECKS } from '../suites/index.js';
 import { DEFECTS } from '../reference/server/defects.js';
 import { sandboxUnavailable } from '../src/sandbox/index.js';
 import { governingSentence, keywordClass } from '../src/model/check.js';
-import { INITIALIZE_REVISIONS, MODERN_VERSION, type Wire } from '../src/core/wire.js';
+import { INITIALIZE_REVISIONS, LATEST_REVISION, type Revision } from '../src/core/wire.js';
 import { BUILT, explain, referenceCommand, runInProcess, startReferenceHttp } from './helpers/cli.js';
 
 const findings = DEFECTS.filter((d) => !d.chaos && d.breaks !== null);
@@ -38,7 +38,7 @@ describe('every check proves it can fail', () => {
 });
 
 /** The revision a defect is audited on: its own, else 2026-07-28. */
-const revisionOf = (defect: (typeof findings)[number]): Wire => defect.revision ?? MODERN_VERSION;
+const revisionOf = (defect: (typeof findings)[number]): Revision => defect.revision ?? LATEST_REVISION;
 
 /** The reference server's flags for a defect: the revision it needs, and the defect. */
 const serverArgs = (defect: (typeof findings)[number]): string[] => [...(defect.revision ? ['--protocol-version', defect.revision] : []), '--defect', defect.name];

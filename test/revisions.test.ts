@@ -6,9 +6,9 @@ import Ajv04 from 'ajv-draft-04';
 import { parse as parseJunit } from 'junit2json';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cellOf } from '../src/engine/revisions.js';
-import { wiresOf } from '../src/model/check.js';
+import { revisionsOf } from '../src/model/check.js';
 import { auditedRuns, type RevisionsReport } from '../src/model/report.js';
-import { WIRES } from '../src/core/wire.js';
+import { REVISIONS } from '../src/core/wire.js';
 import { ALL_CHECKS } from '../suites/index.js';
 import { BUILT, ROOT, referenceCommand, runCli, startReferenceHttp, type CliRun } from './helpers/cli.js';
 import { sharedPath } from './helpers/shared.js';
@@ -57,14 +57,14 @@ describe.skipIf(!BUILT)('--revisions all against the SDK v1 server fixture, ever
       const check = ALL_CHECKS.find((c) => c.id === row.id)!;
       expect(Object.keys(row.cells), row.id).toEqual(SDK_V1_REVISIONS);
       for (const { revision, run: audited } of auditedRuns(report)) {
-        const expected = wiresOf(check).includes(revision) ? cellOf(audited.checks.filter((c) => c.id === row.id)) : 'n/a';
+        const expected = revisionsOf(check).includes(revision) ? cellOf(audited.checks.filter((c) => c.id === row.id)) : 'n/a';
         expect(row.cells[revision], `${row.id} on ${revision}`).toBe(expected);
       }
     }
   });
 
   it('console: a heading per revision, the revision not supported and why, then the matrix with a column per revision', () => {
-    for (const revision of WIRES) expect(run.stdout).toContain(`\nRevision ${revision}\n`);
+    for (const revision of REVISIONS) expect(run.stdout).toContain(`\nRevision ${revision}\n`);
     expect(run.stdout).toMatch(/Revision 2026-07-28\n {2}not supported, not audited: server\/discover answered with error -32601/);
     const lines = run.stdout.split('\n');
     const header = lines.findIndex((line) => /^ {2}check +2026-07-28 {2}2025-11-25 {2}2025-06-18 {2}2025-03-26 {2}2024-11-05$/.test(line));
@@ -81,7 +81,7 @@ describe.skipIf(!BUILT)('--revisions all against the SDK v1 server fixture, ever
 
   it('Markdown: the same matrix, each status linked to its outcome in report.html', () => {
     const markdown = file('summary.md');
-    expect(markdown).toContain(`| Check | ${WIRES.join(' | ')} |`);
+    expect(markdown).toContain(`| Check | ${REVISIONS.join(' | ')} |`);
     const decided = report.matrix.filter((row) => Object.values(row.cells).some((cell) => cell !== 'skip' && cell !== 'n/a'));
     for (const row of decided) {
       const cells = SDK_V1_REVISIONS.map((r) => (row.cells[r] === 'n/a' ? 'n/a' : `[${row.cells[r]}](report.html#${r}-check-${row.id})`));
@@ -93,7 +93,7 @@ describe.skipIf(!BUILT)('--revisions all against the SDK v1 server fixture, ever
   it('JUnit: one testsuite per revision, the one not supported a single skipped case', async () => {
     const junit = await parseJunit(file('junit.xml'));
     const suites = junit?.testsuite ?? [];
-    expect(suites.map((suite) => suite.name)).toEqual([...WIRES]);
+    expect(suites.map((suite) => suite.name)).toEqual([...REVISIONS]);
     expect(suites[0]).toMatchObject({ tests: 1, skipped: 1 });
     expect(suites[0]!.testcase?.[0]?.skipped?.[0]?.message).toMatch(/^revision 2026-07-28 not supported by the target: server\/discover answered/);
     for (const [index, { revision, run: audited }] of auditedRuns(report).entries()) {
@@ -113,7 +113,7 @@ describe.skipIf(!BUILT)('--revisions all against the SDK v1 server fixture, ever
     const ajv = new Ajv04.default({ allErrors: true, strict: false, validateFormats: false });
     const validate = ajv.compile(JSON.parse(readFileSync(SARIF_SCHEMA, 'utf8')));
     expect(validate(sarif), ajv.errorsText(validate.errors)).toBe(true);
-    expect(sarif.runs.map((r: { automationDetails: { id: string } }) => r.automationDetails.id)).toEqual(WIRES.map((w) => `mcp-tools-conformance/${w}/`));
+    expect(sarif.runs.map((r: { automationDetails: { id: string } }) => r.automationDetails.id)).toEqual(REVISIONS.map((w) => `mcp-tools-conformance/${w}/`));
     expect(sarif.runs[0].results).toEqual([]);
     expect(sarif.runs[0].invocations[0].toolExecutionNotifications[0].message.text).toMatch(/^revision 2026-07-28 not supported by the target/);
     for (const [index, { revision, run: audited }] of auditedRuns(report).entries()) {
@@ -150,7 +150,7 @@ describe.skipIf(!BUILT)('--revisions: exit codes and baselines', () => {
     try {
       const run = await runCli(['--url', server.url, '--header', 'Authorization: Bearer rev-s3cr3t-t0ken', '--revisions', 'all', '--checks', 'cache.*', '--reporter', `${EVERY_FORMAT},github`]);
       const report = revisionsOf(run);
-      expect(report.revisions.map((e) => [e.revision, e.status])).toEqual([['2026-07-28', 'audited'], ...WIRES.slice(1).map((r) => [r, 'not-supported'])]);
+      expect(report.revisions.map((e) => [e.revision, e.status])).toEqual([['2026-07-28', 'audited'], ...REVISIONS.slice(1).map((r) => [r, 'not-supported'])]);
       expect(run.code).toBe(0);
       for (const [name, text] of [...readdirSync(run.outputDir).map((f) => [f, readFileSync(join(run.outputDir, f), 'utf8')]), ['stdout', run.stdout], ['stderr', run.stderr]]) {
         expect(text, name).not.toContain('rev-s3cr3t-t0ken');
@@ -164,7 +164,7 @@ describe.skipIf(!BUILT)('--revisions: exit codes and baselines', () => {
     const run = await runCli(['--stdio', 'mtc-no-such-command-4711', '--revisions', 'all', '--reporter', EVERY_FORMAT]);
     const report = revisionsOf(run);
     expect(run.code).toBe(3);
-    expect(report.revisions.map((e) => [e.revision, e.status])).toEqual([['2026-07-28', 'audited'], ...WIRES.slice(1).map((r) => [r, 'not-tried'])]);
+    expect(report.revisions.map((e) => [e.revision, e.status])).toEqual([['2026-07-28', 'audited'], ...REVISIONS.slice(1).map((r) => [r, 'not-tried'])]);
     expect(report.revisions[1]).toMatchObject({ reason: expect.stringMatching(/^the target could not be started or reached when 2026-07-28 was offered \(cannot start 'mtc-no-such-command-4711': ENOENT\)/) });
     expect(run.stderr.match(/cannot start 'mtc-no-such-command-4711'/g)).toHaveLength(1);
     // The console: the reason once, no matrix of skips, and the verdict last.

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { toResult } from '../src/runner/runner.js';
 import { type CheckDefinition } from '../src/runner/types.js';
-import { governingSentence, wiresOf } from '../src/model/check.js';
-import { WIRES } from '../src/core/wire.js';
+import { governingSentence, revisionsOf } from '../src/model/check.js';
+import { REVISIONS } from '../src/core/wire.js';
 import { ALL_CHECKS as SERVER_CHECKS } from '../suites/index.js';
 import { CLIENT_CHECKS } from '../suites/client/index.js';
 
@@ -11,17 +11,17 @@ import { CLIENT_CHECKS } from '../suites/client/index.js';
 const ALL_CHECKS = [...SERVER_CHECKS, ...CLIENT_CHECKS];
 import { normaliseText, sentenceProblem, slug, specDir } from './helpers/spec-text.js';
 
-const HAVE_SPEC = WIRES.every((wire) => existsSync(specDir(wire)));
+const HAVE_SPEC = REVISIONS.every((wire) => existsSync(specDir(wire)));
 
 describe.skipIf(!HAVE_SPEC)('every verdict stands on a sentence of the wire in use', () => {
   it('each check quotes at least one sentence, and every revision has a folder of pages', () => {
-    expect(ALL_CHECKS.filter((check) => wiresOf(check).length === 0).map((check) => check.id)).toEqual([]);
-    expect(WIRES.filter((wire) => !existsSync(specDir(wire)))).toEqual([]);
+    expect(ALL_CHECKS.filter((check) => revisionsOf(check).length === 0).map((check) => check.id)).toEqual([]);
+    expect(REVISIONS.filter((wire) => !existsSync(specDir(wire)))).toEqual([]);
   });
 
   it('each quoted sentence occurs in that revision, under its anchor, and carries the keyword it is labelled with', () => {
     const wrong = ALL_CHECKS.flatMap((check) =>
-      WIRES.flatMap((wire) => (check.sentences[wire] ?? []).flatMap((sentence) => {
+      REVISIONS.flatMap((wire) => (check.sentences[wire] ?? []).flatMap((sentence) => {
         const problem = sentenceProblem(wire, sentence);
         return problem ? [`${check.id} (${wire}, ${sentence.ref}): ${problem}`] : [];
       })),
@@ -30,13 +30,13 @@ describe.skipIf(!HAVE_SPEC)('every verdict stands on a sentence of the wire in u
   });
 
   it('quotes read as plain text in reports: no markdown emphasis', () => {
-    const marked = ALL_CHECKS.flatMap((check) => WIRES.flatMap((wire) => (check.sentences[wire] ?? []).filter((s) => s.text.includes('**')).map(() => `${check.id} (${wire})`)));
+    const marked = ALL_CHECKS.flatMap((check) => REVISIONS.flatMap((wire) => (check.sentences[wire] ?? []).filter((s) => s.text.includes('**')).map(() => `${check.id} (${wire})`)));
     expect(marked).toEqual([]);
   });
 
   it("a check's keyword is the keyword of the sentence its verdict rests on, on its first wire", () => {
     const wrong = ALL_CHECKS.flatMap((check) => {
-      const first = wiresOf(check)[0];
+      const first = revisionsOf(check)[0];
       const governing = first ? governingSentence(check, first) : undefined;
       return governing && governing.keyword !== check.keyword ? [`${check.id}: declared ${check.keyword}, its ${first} sentence is ${governing.keyword}`] : [];
     });

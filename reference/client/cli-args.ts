@@ -1,11 +1,11 @@
 import { DEFECTS, isDefectName, type Defect, type DefectName } from './defects.js';
 import { isLegacyRevision } from './legacy-client.js';
-import type { Wire } from '../../src/core/wire.js';
+import type { Revision } from '../../src/core/wire.js';
 
 const ONLY_LABEL = { http: 'HTTP', stdio: 'stdio' } as const;
 
 export type CliArgs =
-  | { kind: 'run'; defects: Set<DefectName>; positional: string[]; protocolVersion?: Wire }
+  | { kind: 'run'; defects: Set<DefectName>; positional: string[]; protocolVersion?: Revision }
   | { kind: 'help' }
   | { kind: 'list-defects' }
   | { kind: 'usage-error'; message: string };
@@ -31,7 +31,7 @@ Exit status: 0 after the last call, 1 when the server could not be reached or li
 export function parseCliArgs(argv: readonly string[]): CliArgs {
   const defects = new Set<DefectName>();
   const positional: string[] = [];
-  let protocolVersion: Wire | undefined;
+  let protocolVersion: Revision | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') return { kind: 'help' };

@@ -1,5 +1,5 @@
 import { isObject } from '../../src/core/jsonrpc.js';
-import { compareWires, isInitializeWire, isWire, type Wire } from '../../src/core/wire.js';
+import { compareRevisions, isInitializeRevision, isRevision, type Revision } from '../../src/core/wire.js';
 import { CLIENT_INFO, MAX_LIST_PAGES } from './constants.js';
 import type { Defects } from './defects.js';
 import { Fatal } from './fatal.js';
@@ -16,7 +16,7 @@ type Message = Record<string, unknown>;
  * answered (form elicitation with the schema's defaults, roots with an empty list), the listing once more; after a 404
  * on its session it starts a new one and sends the request again.
  */
-export async function runLegacyClient(target: { url?: string; command?: string }, revision: Wire, defects: Defects): Promise<void> {
+export async function runLegacyClient(target: { url?: string; command?: string }, revision: Revision, defects: Defects): Promise<void> {
   const client = new LegacyClient(revision, defects);
   const conn: LegacyConnection = target.url ? new LegacyHttp(target.url, client.answer) : new LegacyStdio(target.command!, client.answer);
   client.conn = conn;
@@ -27,8 +27,8 @@ export async function runLegacyClient(target: { url?: string; command?: string }
   }
 }
 
-export function isLegacyRevision(value: string): value is Wire {
-  return isWire(value) && isInitializeWire(value);
+export function isLegacyRevision(value: string): value is Revision {
+  return isRevision(value) && isInitializeRevision(value);
 }
 
 class LegacyClient {
@@ -40,7 +40,7 @@ class LegacyClient {
   private reusedId = false;
 
   constructor(
-    private readonly revision: Wire,
+    private readonly revision: Revision,
     private readonly defects: Defects,
   ) {}
 
@@ -64,12 +64,12 @@ class LegacyClient {
 
   private async initialize(): Promise<void> {
     this.conn.session = undefined;
-    const elicitation = compareWires(this.revision, '2025-11-25') >= 0 ? { form: {} } : {};
-    const capabilities = { roots: {}, ...(compareWires(this.revision, '2025-06-18') >= 0 ? { elicitation } : {}) };
+    const elicitation = compareRevisions(this.revision, '2025-11-25') >= 0 ? { form: {} } : {};
+    const capabilities = { roots: {}, ...(compareRevisions(this.revision, '2025-06-18') >= 0 ? { elicitation } : {}) };
     const answer = await this.conn.request(this.message('initialize', { protocolVersion: this.revision, capabilities, clientInfo: CLIENT_INFO }));
     const result = isObject(answer.result) ? answer.result : undefined;
     if (!result) throw new Fatal(`initialize failed: ${JSON.stringify(answer.error ?? answer).slice(0, 200)}`);
-    if (compareWires(this.revision, '2025-06-18') >= 0 && !this.defects.has('no-protocol-version-after-initialize')) this.conn.protocolVersion = String(result.protocolVersion);
+    if (compareRevisions(this.revision, '2025-06-18') >= 0 && !this.defects.has('no-protocol-version-after-initialize')) this.conn.protocolVersion = String(result.protocolVersion);
     if (this.defects.has('drops-session-id')) this.conn.omitSessionOn = 'tools/call';
     const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
     if (this.defects.has('legacy-json-batch')) await this.conn.send([initialized]);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { RUN_REPORT } from '../report/run-report.fixture.js';
 import type { RunReport } from '../model/report.js';
 import type { CheckResult } from '../model/check.js';
-import type { Wire } from '../core/wire.js';
+import type { Revision } from '../core/wire.js';
 import { applyBaseline, baselineFrom, BASELINE_FORMAT, BaselineError, readBaseline, writeBaseline } from './baseline.js';
 
 const result = (id: string, status: CheckResult['status'], tool?: string): CheckResult => ({
@@ -22,7 +22,7 @@ const result = (id: string, status: CheckResult['status'], tool?: string): Check
   ...(tool !== undefined ? { tool } : {}),
 });
 
-const reportOf = (checks: CheckResult[], revision: Wire = '2026-07-28'): RunReport => ({ ...RUN_REPORT, wire: { protocolVersion: revision, reason: 'test' }, checks });
+const reportOf = (checks: CheckResult[], revision: Revision = '2026-07-28'): RunReport => ({ ...RUN_REPORT, wire: { protocolVersion: revision, reason: 'test' }, checks });
 
 describe('baselines', () => {
   it('records every fail and warn once, by check and tool, sorted', () => {

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import type { RunReport } from '../model/report.js';
 import type { CheckResult } from '../model/check.js';
 import type { BaselineEntry, BaselineSummary } from '../model/baseline.js';
-import { isWire, type Wire } from '../core/wire.js';
+import { isRevision, type Revision } from '../core/wire.js';
 
 export const BASELINE_FORMAT = 'mcp-tools-conformance/baseline';
 export const DEFAULT_BASELINE_FILE = 'mcp-conformance-baseline.json';
@@ -25,7 +25,7 @@ const keyOf = (check: string, tool: string | undefined) => `${check}\u0000${tool
 const entryKey = (e: BaselineEntry) => `${keyOf(e.check, e.tool)}\u0000${e.revision ?? ''}`;
 const isFinding = (r: CheckResult) => r.status === 'fail' || r.status === 'warn';
 /** An entry speaks of a run on `revision` when it names that revision, or none (a file written before entries had one). */
-const concerns = (entry: BaselineEntry, revision: Wire | null) => entry.revision === undefined || entry.revision === revision;
+const concerns = (entry: BaselineEntry, revision: Revision | null) => entry.revision === undefined || entry.revision === revision;
 
 export async function readBaseline(path: string): Promise<BaselineFile> {
   let parsed: unknown;
@@ -42,7 +42,7 @@ export async function readBaseline(path: string): Promise<BaselineFile> {
     if (typeof entry?.check !== 'string' || (entry.tool !== undefined && typeof entry.tool !== 'string')) {
       throw new BaselineError(`${path}: every entry needs a string "check" (and, optionally, a string "tool")`);
     }
-    if (entry.revision !== undefined && !isWire(entry.revision)) {
+    if (entry.revision !== undefined && !isRevision(entry.revision)) {
       throw new BaselineError(`${path}: an entry's "revision" must be one of the revisions this tool knows, got ${JSON.stringify(entry.revision)}`);
     }
   }
@@ -82,7 +82,7 @@ export async function writeBaseline(path: string, ...reports: RunReport[]): Prom
 }
 
 /** One result of a run on `revision` marked as a known finding when the baseline lists it (for live reporting). */
-export function markKnown(result: CheckResult, baseline: BaselineFile, revision: Wire | null): CheckResult {
+export function markKnown(result: CheckResult, baseline: BaselineFile, revision: Revision | null): CheckResult {
   if (!isFinding(result)) return result;
   const listed = baseline.entries.some((e) => e.check === result.id && e.tool === result.tool && concerns(e, revision));
   return listed ? { ...result, baselined: true } : result;
@@ -99,7 +99,7 @@ export function applyBaseline(report: RunReport, baseline: BaselineFile, file: s
  * What is known, new, stale and unconfirmed, for the results of a run on `revision` already marked by markKnown.
  * Entries of another revision say nothing about this run: they are neither stale nor unconfirmed here.
  */
-export function summarizeBaseline(checks: readonly CheckResult[], baseline: BaselineFile, file: string, revision: Wire | null): BaselineSummary {
+export function summarizeBaseline(checks: readonly CheckResult[], baseline: BaselineFile, file: string, revision: Revision | null): BaselineSummary {
   const listed = new Map(baseline.entries.filter((e) => concerns(e, revision)).map((e) => [entryKey(e), e]));
   const outcomes = new Map<string, CheckResult[]>();
   for (const r of checks) outcomes.set(keyOf(r.id, r.tool), [...(outcomes.get(keyOf(r.id, r.tool)) ?? []), r]);

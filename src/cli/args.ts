@@ -1,7 +1,7 @@
 import parser from 'yargs-parser';
 import { REPORTER_NAMES, isReporterName, type ReporterName } from '../report/names.js';
 import type { SpecChoice } from '../protocol/negotiate.js';
-import type { Wire } from '../core/wire.js';
+import type { Revision } from '../core/wire.js';
 import { parsePatterns } from '../runner/registry.js';
 import { parseReplayToken, type ReplayTarget } from '../property/replay.js';
 import { ConfigError, configFileLoader, configLayers, TARGET_OPTIONS, targetOnCommandLine, type ConfigLayers } from './config-file.js';
@@ -30,7 +30,7 @@ export interface CliOptions {
   env: Record<string, string>;
   protocolVersion: SpecChoice;
   /** --revisions: one audit per revision, newest first, in one report with the matrix of checks by revision. */
-  revisions?: Wire[];
+  revisions?: Revision[];
   checks: string[];
   excludeChecks: string[];
   list: boolean;

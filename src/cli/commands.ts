@@ -24,7 +24,7 @@ import { abortLines } from './unavailable.js';
 import { runAudit, type AuditEffects, type AuditTarget } from '../engine/audit.js';
 import { openAuditSandbox, type AuditSandbox } from './audit-sandbox.js';
 import type { AuditConfig } from '../engine/config.js';
-import { MODERN_VERSION, type Wire } from '../core/wire.js';
+import { LATEST_REVISION, type Revision } from '../core/wire.js';
 import { runRevisions, type RevisionsPlan } from '../engine/revisions.js';
 import { RequestGate } from '../transport/request-gate.js';
 import { startTarget, type StartedTarget } from './start-target.js';
@@ -70,7 +70,7 @@ async function withListing(early: StartedTarget, use: (listing: Listing) => Prom
   try {
     const negotiation = await early.negotiation;
     // A listing needs no checks: the discover result (modern wire) and the tools/list walk, as the snapshot keeps them.
-    if (negotiation.wire === MODERN_VERSION) negotiation.discover ??= await client.request('server/discover');
+    if (negotiation.wire === LATEST_REVISION) negotiation.discover ??= await client.request('server/discover');
     return await use({ client, negotiation, walk: await walkTools(client), target });
   } catch (error) {
     if (error instanceof TargetUnavailableError || error instanceof TargetGoneError) {
@@ -258,7 +258,7 @@ export async function revisionsCommand(options: CliOptions, version: string, run
 }
 
 /** What stderr says after a run, whatever the reporters: a lock not compared, a target that could not be audited. */
-function explainEnd(options: CliOptions, inputs: AuditInputs, report: RunReport, revision?: Wire): void {
+function explainEnd(options: CliOptions, inputs: AuditInputs, report: RunReport, revision?: Revision): void {
   const on = revision === undefined ? '' : `${revision}: `;
   if (inputs.lock && !report.lock) {
     process.stderr.write(`mcp-tools-conformance: ${on}the tool list could not be read completely, so it was not compared with ${inputs.lock.file}\n`);

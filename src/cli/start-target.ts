@@ -1,7 +1,7 @@
 import { CallTurns } from '../protocol/call-turns.js';
 import { McpClient } from '../protocol/client.js';
 import { negotiate, negotiateRevision, type Negotiation } from '../protocol/negotiate.js';
-import type { Wire } from '../core/wire.js';
+import type { Revision } from '../core/wire.js';
 import type { RequestGate } from '../transport/request-gate.js';
 import type { CliOptions } from './args.js';
 import type { AuditSandbox } from './audit-sandbox.js';
@@ -23,7 +23,7 @@ export interface StartedTarget {
  * Starts the target and its negotiation now; the caller awaits `negotiation` (and handles its failure) later. With
  * `revision` (--revisions) exactly that revision is offered, and the negotiation rejects when the target does not take it.
  */
-export async function startTarget(options: CliOptions, version: string, gate: RequestGate, revision?: Wire, sandbox?: AuditSandbox): Promise<StartedTarget> {
+export async function startTarget(options: CliOptions, version: string, gate: RequestGate, revision?: Revision, sandbox?: AuditSandbox): Promise<StartedTarget> {
   const target = await createTarget(options, gate, sandbox?.launch);
   const turns = sandbox?.turns ?? new CallTurns({ maxShared: options.concurrency });
   const client = new McpClient(target.transport, { name: 'mcp-tools-conformance', version }, new ToolPages(), turns);

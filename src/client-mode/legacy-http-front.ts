@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isObject } from '../core/jsonrpc.js';
 import type { SeenMessage } from '../model/client-observation.js';
-import { compareWires } from '../core/wire.js';
+import { compareRevisions } from '../core/wire.js';
 import { META_PROTOCOL_VERSION } from '../core/meta-keys.js';
 import { LegacySession, type LegacyScriptedServer, type Sink } from './legacy-scripted-server.js';
 import type { Recorder } from './recorder.js';
@@ -61,7 +61,7 @@ export class LegacyHttpFront {
     if (req.method === 'GET') return this.stream(res, entry, session);
     if (req.method !== 'POST') return send(405, undefined, { allow: 'GET, POST, DELETE' });
     const version = headers['mcp-protocol-version'];
-    if (compareWires(session.revision, '2025-06-18') >= 0 && version !== undefined && version !== session.revision && !messages.some((m) => isObject(m) && m.method === 'initialize')) {
+    if (compareRevisions(session.revision, '2025-06-18') >= 0 && version !== undefined && version !== session.revision && !messages.some((m) => isObject(m) && m.method === 'initialize')) {
       return send(400, { jsonrpc: '2.0', id: null, error: { code: -32600, message: `Bad Request: MCP-Protocol-Version ${version} is not this session's (${session.revision})` } });
     }
     return this.answer(res, entry, session, send, {});

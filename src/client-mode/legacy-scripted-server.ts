@@ -1,7 +1,7 @@
 import { canonicalJson } from '../core/canonical-json.js';
 import { isObject } from '../core/jsonrpc.js';
 import { ERR } from '../protocol/constants.js';
-import { compareWires, isInitializeWire, isWire, LEGACY_VERSION, type Wire } from '../core/wire.js';
+import { compareRevisions, isInitializeRevision, isRevision, LATEST_INITIALIZE_REVISION, type Revision } from '../core/wire.js';
 import { APPEARED_AFTER_CHANGE, PAGE_TWO_CURSOR, STDERR_LOG_LINE, TOOL, TOOL_SPECS } from './scenarios.js';
 import { ECHO_DELAY_MS, type Answer, type ScriptedSetup } from './scripted-server.js';
 import { CHANGE_SETTLE_MS } from './tool-set-change.js';
@@ -33,7 +33,7 @@ export type Sink = (message: Record<string, unknown>) => void;
 
 /** One initialize conversation: an HTTP session, or one stdio server process. */
 export class LegacySession {
-  revision: Wire = LEGACY_VERSION;
+  revision: Revision = LATEST_INITIALIZE_REVISION;
   capabilities: Record<string, unknown> = {};
   /** The answer waited for, per id of a request the server sent. */
   readonly pending = new Map<string, (reply: Record<string, unknown>) => void>();
@@ -75,16 +75,16 @@ export class LegacyScriptedServer {
   constructor(private readonly setup: ScriptedSetup) {}
 
   /** The tools listed on `revision`, by page (the first page always exists). */
-  pages(revision: Wire): Record<string, unknown>[][] {
+  pages(revision: Revision): Record<string, unknown>[][] {
     const chosen = TOOL_SPECS.filter((s) => this.setup.scenarios.includes(s.scenario)).map((s) => ({ page: s.page ?? 1, tool: s.definition({ canaryOrigin: this.setup.canaryOrigin }) }));
-    const kept = chosen.filter(({ tool }) => KEPT.has(String(tool.name)) && (compareWires(revision, '2025-06-18') >= 0 || !NEEDS_OUTPUT_SCHEMA.has(String(tool.name))));
+    const kept = chosen.filter(({ tool }) => KEPT.has(String(tool.name)) && (compareRevisions(revision, '2025-06-18') >= 0 || !NEEDS_OUTPUT_SCHEMA.has(String(tool.name))));
     if (this.setup.scenarios.includes('mrtr')) kept.splice(kept.filter((t) => t.page === 1).length, 0, { page: 1, tool: ASK_CLIENT });
     const shaped = kept.map((t) => ({ page: t.page, tool: forRevision(t.tool, revision) }));
     return [1, 2, 3].map((p) => shaped.filter((t) => t.page === p).map((t) => t.tool)).filter((p, i) => i === 0 || p.length > 0);
   }
 
   /** Every tool listed on `revision`. */
-  tools(revision: Wire): Record<string, unknown>[] {
+  tools(revision: Revision): Record<string, unknown>[] {
     return this.pages(revision).flat();
   }
 
@@ -123,7 +123,7 @@ export class LegacyScriptedServer {
   /** basic/lifecycle § Version Negotiation: the offered revision when this server speaks it, else its newest. */
   private initialize(session: LegacySession, params: Record<string, unknown>): Record<string, unknown> {
     const offered = params.protocolVersion;
-    session.revision = isWire(offered) && isInitializeWire(offered) ? offered : LEGACY_VERSION;
+    session.revision = isRevision(offered) && isInitializeRevision(offered) ? offered : LATEST_INITIALIZE_REVISION;
     session.capabilities = isObject(params.capabilities) ? params.capabilities : {};
     return {
       protocolVersion: session.revision,
@@ -133,7 +133,7 @@ export class LegacyScriptedServer {
   }
 
   /** The same three pages as on 2026-07-28 (an unknown cursor gets the second, so that a mangled one goes on). */
-  private page(revision: Wire, cursor: unknown): Record<string, unknown> {
+  private page(revision: Revision, cursor: unknown): Record<string, unknown> {
     const pages = this.pages(revision);
     const index = cursor === undefined ? 0 : cursor === '' ? 2 : 1;
     const page = Math.min(index, pages.length - 1);
@@ -179,7 +179,7 @@ export class LegacyScriptedServer {
   private async askClient(session: LegacySession, out: Sink): Promise<string> {
     const told: string[] = [];
     const declared = (name: string) => isObject(session.capabilities[name]);
-    if (declared('elicitation') && compareWires(session.revision, '2025-06-18') >= 0) {
+    if (declared('elicitation') && compareRevisions(session.revision, '2025-06-18') >= 0) {
       const reply = await session.ask(out, 'elicitation/create', {
         message: 'Proceed with ask_client?',
         requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', default: true } }, required: ['confirm'] },
@@ -196,11 +196,11 @@ export class LegacyScriptedServer {
 }
 
 /** A tool as `revision` defines it: no outputSchema before 2025-06-18, no annotations before 2025-03-26. */
-function forRevision(tool: Record<string, unknown>, revision: Wire): Record<string, unknown> {
+function forRevision(tool: Record<string, unknown>, revision: Revision): Record<string, unknown> {
   const { outputSchema, annotations, ...rest } = tool;
   return {
     ...rest,
-    ...(outputSchema !== undefined && compareWires(revision, '2025-06-18') >= 0 ? { outputSchema } : {}),
-    ...(annotations !== undefined && compareWires(revision, '2025-03-26') >= 0 ? { annotations } : {}),
+    ...(outputSchema !== undefined && compareRevisions(revision, '2025-06-18') >= 0 ? { outputSchema } : {}),
+    ...(annotations !== undefined && compareRevisions(revision, '2025-03-26') >= 0 ? { annotations } : {}),
   };
 }

@@ -1,7 +1,7 @@
 import { isObject } from '../core/jsonrpc.js';
 import { ERR } from '../protocol/constants.js';
 import { META_CLIENT_CAPABILITIES } from '../core/meta-keys.js';
-import { MODERN_VERSION } from '../core/wire.js';
+import { LATEST_REVISION } from '../core/wire.js';
 import { SLOW_ANSWER_MS } from './slow-answer.js';
 import { CHANGE_SETTLE_MS, ToolSetChange, type NotificationSink } from './tool-set-change.js';
 import { APPEARED_AFTER_CHANGE, CONTROL_ERROR_CODE, CUT_STREAM_EVENT_IDS, LEGACY_ERROR_CODE, MRTR_STATE, PAGE_TWO_CURSOR, STDERR_LOG_LINE, TOOL, TOOL_SPECS, UNKNOWN_RESULT_TYPE, type Scenario } from './scenarios.js';
@@ -83,7 +83,7 @@ export class ScriptedServer {
       case 'server/discover':
         return result({
           resultType: 'complete',
-          supportedVersions: [MODERN_VERSION],
+          supportedVersions: [LATEST_REVISION],
           capabilities: { tools: { listChanged: this.setup.scenarios.includes('listen') } },
           ttlMs: 0,
           cacheScope: 'public',

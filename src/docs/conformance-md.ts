@@ -1,11 +1,11 @@
-import { wiresOf } from '../model/check.js';
+import { revisionsOf } from '../model/check.js';
 import type { CheckDefinition } from '../runner/types.js';
 import type { ClientCheckDefinition } from '../runner/client-check.js';
 import { coverageOf, type CatalogRow, type CoverageKind, type CoverageRow } from './coverage-notes.js';
 import { clientCoverageOf, isClientRow } from './client-coverage.js';
 
 import { specUrl } from '../spec-links.js';
-import { WIRES } from '../core/wire.js';
+import { REVISIONS } from '../core/wire.js';
 import { acrossRevisions, DIFFERS, sentenceCells } from './sentence-columns.js';
 
 export interface DefectRef {
@@ -97,7 +97,7 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** Every sentence a check enforces, wire by wire, with its keyword and a link into that revision. */
 function sentencesCell(check: Pick<CheckDefinition, 'sentences'>): string {
-  return wiresOf(check)
+  return revisionsOf(check)
     .map((wire) => {
       const quotes = (check.sentences[wire] ?? []).map((s) => `${s.keyword}, [${s.ref}](${specUrl(s.ref, wire)}): “${cell(s.text)}”`);
       return `**${wire}**: ${quotes.join('; ') || 'no sentence'}`;
@@ -133,8 +133,8 @@ export function renderConformance(checks: readonly CheckDefinition[], defects: r
     lines.push(
       `## ${area}`,
       '',
-      `| Requirement | Keyword | Check | Needs | Across revisions | ${WIRES.join(' | ')} | Proven by defect |`,
-      `| --- | --- | --- | --- | --- | ${WIRES.map(() => '---').join(' | ')} | --- |`,
+      `| Requirement | Keyword | Check | Needs | Across revisions | ${REVISIONS.join(' | ')} | Proven by defect |`,
+      `| --- | --- | --- | --- | --- | ${REVISIONS.map(() => '---').join(' | ')} | --- |`,
     );
     for (const c of list) {
       lines.push(`| \`${c.id}\` | ${c.keyword} | ${cell(c.title)} | ${c.needs?.join(', ') ?? '—'} | ${acrossRevisions(c)} | ${sentenceCells(c).join(' | ')} | ${proof(c.id)} |`);

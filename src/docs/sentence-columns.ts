@@ -1,5 +1,5 @@
-import { governingSentence, keywordClass, wiresOf, type SpecSentence, type SpecSentences } from '../model/check.js';
-import { WIRES, type Wire } from '../core/wire.js';
+import { governingSentence, keywordClass, revisionsOf, type SpecSentence, type SpecSentences } from '../model/check.js';
+import { REVISIONS, type Revision } from '../core/wire.js';
 import { specUrl } from '../spec-links.js';
 
 /** What marks a row whose sentences are not the same on every revision (search CONFORMANCE.md for it). */
@@ -16,8 +16,8 @@ const same = (a: readonly SpecSentence[], b: readonly SpecSentence[]) =>
  * those of the newer revision written out to its left.
  */
 export function sentenceCells(check: { sentences: SpecSentences }): string[] {
-  let written: { wire: Wire; sentences: readonly SpecSentence[] } | undefined;
-  return WIRES.map((wire) => {
+  let written: { wire: Revision; sentences: readonly SpecSentence[] } | undefined;
+  return REVISIONS.map((wire) => {
     const sentences = check.sentences[wire] ?? [];
     if (sentences.length === 0) {
       written = undefined;
@@ -30,12 +30,12 @@ export function sentenceCells(check: { sentences: SpecSentences }): string[] {
 }
 
 /** Where a check applies, when not in every revision: from a revision on, up to one, or only on some. */
-function applies(wires: readonly Wire[]): string {
-  const first = WIRES.indexOf(wires[0]!);
-  const contiguous = wires.every((wire, i) => WIRES[first + i] === wire);
+function applies(wires: readonly Revision[]): string {
+  const first = REVISIONS.indexOf(wires[0]!);
+  const contiguous = wires.every((wire, i) => REVISIONS[first + i] === wire);
   const oldest = wires[wires.length - 1]!;
   if (wires.length > 1 && contiguous && first === 0) return `from ${oldest} on`;
-  if (wires.length > 1 && contiguous && first + wires.length === WIRES.length) return `up to ${wires[0]}`;
+  if (wires.length > 1 && contiguous && first + wires.length === REVISIONS.length) return `up to ${wires[0]}`;
   if (wires.length > 1 && contiguous) return `only on ${wires[0]} to ${oldest}`;
   return `only on ${wires.join(', ')}`;
 }
@@ -46,11 +46,11 @@ function applies(wires: readonly Wire[]): string {
  * one revision, a warn on another), its wording.
  */
 export function acrossRevisions(check: { sentences: SpecSentences }): string {
-  const wires = wiresOf(check);
+  const wires = revisionsOf(check);
   if (wires.length === 0) return '';
   const parts: string[] = [];
-  if (wires.length < WIRES.length) parts.push(`applies ${applies(wires)}`);
-  const classes = new Map<string, Wire[]>();
+  if (wires.length < REVISIONS.length) parts.push(`applies ${applies(wires)}`);
+  const classes = new Map<string, Revision[]>();
   for (const wire of wires) {
     const keyword = keywordClass(governingSentence(check, wire)!.keyword);
     classes.set(keyword, [...(classes.get(keyword) ?? []), wire]);

@@ -8,7 +8,7 @@ import type { HostTool } from '../hosts/types.js';
 import type { LockComparison } from '../model/lock.js';
 import type { EffectsLog, SandboxSummary, ToolEffects } from '../model/effects.js';
 import type { RunReport } from '../model/report.js';
-import type { Wire } from '../core/wire.js';
+import type { Revision } from '../core/wire.js';
 import type { McpClient } from '../protocol/client.js';
 import type { Negotiation } from '../protocol/negotiate.js';
 import { CheckContext } from '../runner/context.js';
@@ -70,7 +70,7 @@ interface Ran {
 export async function runAudit(target: AuditTarget, checks: readonly CheckDefinition[], config: AuditConfig, handle: AuditHandler): Promise<RunReport> {
   await handle({ type: 'run-started', checks: checks.length });
   // Results are marked against the baseline entries of the revision agreed, known before the first check runs.
-  let revision: Wire | null = null;
+  let revision: Revision | null = null;
   const negotiated = target.negotiation.then((negotiation) => {
     revision = negotiation.wire;
     return negotiation;
@@ -227,7 +227,7 @@ function reportOf(target: AuditTarget, checks: readonly CheckDefinition[], confi
 }
 
 /** A result of a run on `revision` as every subscriber and the report see it: marked against the baseline, scrubbed of secrets. */
-export function shownResult(result: CheckResult, config: Pick<AuditConfig, 'baseline' | 'secrets'>, revision: Wire | null): CheckResult {
+export function shownResult(result: CheckResult, config: Pick<AuditConfig, 'baseline' | 'secrets'>, revision: Revision | null): CheckResult {
   return scrubSecrets(config.baseline ? markKnown(result, config.baseline.data, revision) : result, config.secrets);
 }
 

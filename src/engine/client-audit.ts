@@ -1,5 +1,5 @@
 import { isObject } from '../core/jsonrpc.js';
-import { wiresOf, type CheckResult, type Outcome } from '../model/check.js';
+import { revisionsOf, type CheckResult, type Outcome } from '../model/check.js';
 import type { ClientObservations } from '../model/client-observation.js';
 import type { RunReport } from '../model/report.js';
 import { META_CLIENT_INFO } from '../core/meta-keys.js';
@@ -45,7 +45,7 @@ function judge(check: ClientCheckDefinition, ctx: ClientCheckContext, config: Cl
     return [{ status: 'skip', message: `binds the ${check.transport === 'http' ? 'Streamable HTTP' : 'stdio'} transport (--transport ${check.transport})` }];
   }
   const wire = ctx.observed.wire;
-  if (!wiresOf(check).includes(wire)) return [{ status: 'skip', message: `the requirement does not exist on the ${wire} wire: no sentence of its pages backs this check` }];
+  if (!revisionsOf(check).includes(wire)) return [{ status: 'skip', message: `the requirement does not exist on the ${wire} wire: no sentence of its pages backs this check` }];
   if (!config.scenarios.includes(check.scenario)) return [{ status: 'skip', message: `its scenario "${check.scenario}" was not selected (--scenario)` }];
   if (ctx.observed.messages.length === 0) return [{ status: 'skip', message: `not run: ${aborted ?? 'the client sent nothing'}` }];
   try {

@@ -1,6 +1,6 @@
 import type { CheckResult } from '../model/check.js';
 import type { RevisionsReport, RunReport } from '../model/report.js';
-import type { Wire } from '../core/wire.js';
+import type { Revision } from '../core/wire.js';
 
 /**
  * What an audit tells its subscribers (reporters, the console's progress line), in this order: the run starts, each
@@ -16,9 +16,9 @@ export type AuditEvent =
   | { type: 'check-started'; id: string }
   | { type: 'result'; result: CheckResult }
   | { type: 'run-finished'; report: RunReport }
-  | { type: 'revisions-started'; revisions: readonly Wire[] }
-  | { type: 'revision-started'; revision: Wire }
-  | { type: 'revision-not-audited'; revision: Wire; status: 'not-supported' | 'not-tried'; reason: string }
+  | { type: 'revisions-started'; revisions: readonly Revision[] }
+  | { type: 'revision-started'; revision: Revision }
+  | { type: 'revision-not-audited'; revision: Revision; status: 'not-supported' | 'not-tried'; reason: string }
   | { type: 'revisions-finished'; report: RevisionsReport };
 
 /** A subscriber: the engine waits for what it does with `run-finished` and `revisions-finished` (reports are written there). */

@@ -1,7 +1,7 @@
-import { wiresOf, type CheckResult, type Status } from '../model/check.js';
+import { revisionsOf, type CheckResult, type Status } from '../model/check.js';
 import { EXIT } from '../model/exit-codes.js';
 import { auditedRuns, type MatrixCell, type MatrixRow, type RevisionEntry, type RevisionsReport, type RunReport } from '../model/report.js';
-import type { Wire } from '../core/wire.js';
+import type { Revision } from '../core/wire.js';
 import { RevisionRefusedError } from '../protocol/errors.js';
 import { TargetNotStartedError } from '../transport/types.js';
 import type { CheckDefinition } from '../runner/types.js';
@@ -19,9 +19,9 @@ export interface RevisionRun {
 
 export interface RevisionsPlan {
   /** The revisions to audit, in the order they are audited and shown (newest first). */
-  revisions: readonly Wire[];
+  revisions: readonly Revision[];
   /** Called once per revision, when its turn comes: the runs share nothing but the target's command line or URL. */
-  open(revision: Wire): Promise<RevisionRun>;
+  open(revision: Revision): Promise<RevisionRun>;
   config: Pick<AuditConfig, 'toolVersion' | 'failOn' | 'secrets' | 'startedAt' | 'started'>;
 }
 
@@ -100,7 +100,7 @@ export function cellOf(results: readonly Pick<CheckResult, 'status'>[]): Status 
 /** A row per check, a cell per audited revision: `n/a` where the check has no sentence of that revision. */
 export function matrixRows(
   checks: readonly Pick<CheckDefinition, 'id' | 'title' | 'area' | 'sentences'>[],
-  runs: readonly { revision: Wire; run: Pick<RunReport, 'checks'> }[],
+  runs: readonly { revision: Revision; run: Pick<RunReport, 'checks'> }[],
 ): MatrixRow[] {
   const byRun = runs.map(({ revision, run }) => {
     const byId = new Map<string, CheckResult[]>();
@@ -108,8 +108,8 @@ export function matrixRows(
     return { revision, byId };
   });
   return checks.map((check) => {
-    const applies = wiresOf(check);
-    const cells: Partial<Record<Wire, MatrixCell>> = {};
+    const applies = revisionsOf(check);
+    const cells: Partial<Record<Revision, MatrixCell>> = {};
     for (const { revision, byId } of byRun) {
       const cell = applies.includes(revision) ? cellOf(byId.get(check.id) ?? []) : 'n/a';
       if (cell !== undefined) cells[revision] = cell;

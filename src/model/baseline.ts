@@ -1,11 +1,11 @@
-import type { Wire } from '../core/wire.js';
+import type { Revision } from '../core/wire.js';
 
 /** One known failure or warning listed in a --baseline file. */
 export interface BaselineEntry {
   check: string;
   tool?: string;
   /** The revision it was found on: it matches findings on that revision only. Absent (older files): any revision. */
-  revision?: Wire;
+  revision?: Revision;
   /** What the run that wrote the baseline saw, for the people reviewing it. */
   status?: 'fail' | 'warn';
   message?: string;

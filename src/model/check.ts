@@ -1,4 +1,4 @@
-import { WIRES, type Wire } from '../core/wire.js';
+import { REVISIONS, type Revision } from '../core/wire.js';
 import type { Exchange } from './exchange.js';
 
 
@@ -39,11 +39,11 @@ export interface SpecSentence {
 }
 
 /** The sentences a check enforces, per wire: a check runs only on the wires listed here. */
-export type SpecSentences = Partial<Record<Wire, readonly SpecSentence[]>>;
+export type SpecSentences = Partial<Record<Revision, readonly SpecSentence[]>>;
 
 /** The revisions a check applies to: those with a sentence for it, newest first. */
-export function wiresOf(check: { sentences: SpecSentences }): Wire[] {
-  return WIRES.filter((wire) => (check.sentences[wire]?.length ?? 0) > 0);
+export function revisionsOf(check: { sentences: SpecSentences }): Revision[] {
+  return REVISIONS.filter((wire) => (check.sentences[wire]?.length ?? 0) > 0);
 }
 /**
  * The strength of a finding's backing, which decides its verdict: a MUST-class violation fails, any other warns at most.
@@ -125,7 +125,7 @@ export function keywordLabel(keyword: KeywordText): KeywordLabel {
 const CLASS_RANK: Record<Keyword, number> = { MUST: 0, SHOULD: 1, MAY: 2 };
 
 /** The sentence a verdict on this wire rests on: the first of the strongest keyword class. */
-export function governingSentence(check: { sentences: SpecSentences }, wire: Wire): SpecSentence | undefined {
+export function governingSentence(check: { sentences: SpecSentences }, wire: Revision): SpecSentence | undefined {
   const list = check.sentences[wire] ?? [];
   let best: SpecSentence | undefined;
   for (const sentence of list) {
@@ -135,7 +135,7 @@ export function governingSentence(check: { sentences: SpecSentences }, wire: Wir
 }
 
 /** The sentence an outcome's verdict rests on: the one the outcome names, when the check quotes it on this wire, else the governing one. */
-export function restingSentence(check: { sentences: SpecSentences }, outcome: Pick<Outcome, 'sentence'>, wire: Wire): SpecSentence | undefined {
+export function restingSentence(check: { sentences: SpecSentences }, outcome: Pick<Outcome, 'sentence'>, wire: Revision): SpecSentence | undefined {
   const named = outcome.sentence;
   const own = named ? (check.sentences[wire] ?? []).find((s) => s.ref === named.ref && s.text === named.text) : undefined;
   return own ?? governingSentence(check, wire);

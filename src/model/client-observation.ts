@@ -1,4 +1,4 @@
-import type { Wire } from '../core/wire.js';
+import type { Revision } from '../core/wire.js';
 
 /**
  * What client mode sees of the client under test: every message the scripted server received (with the HTTP request
@@ -66,7 +66,7 @@ export interface ClientExit {
 export interface ClientObservations {
   transport: 'http' | 'stdio';
   /** The revision the checks judge: the one agreed in the client's `initialize`, else 2026-07-28. */
-  wire: Wire;
+  wire: Revision;
   /** How that revision was agreed, for the report. */
   wireReason: string;
   /** The tools the scripted server offered, by name (definitions as listed). */

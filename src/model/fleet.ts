@@ -1,6 +1,6 @@
 import type { Status } from './check.js';
 import type { RunReport } from './report.js';
-import type { Wire } from '../core/wire.js';
+import type { Revision } from '../core/wire.js';
 import type { AuditDepth } from './depth.js';
 
 export type { AuditDepth } from './depth.js';
@@ -58,7 +58,7 @@ export interface FleetServerResult {
   /** One line: why this outcome (the first failing check, the start-up error and a PATH hint, the missing secret…). */
   why: string;
   /** The revision the server agreed; absent when it was never reached. */
-  protocolVersion?: Wire | null;
+  protocolVersion?: Revision | null;
   summary?: Record<Status, number>;
   depth?: AuditDepth;
   durationMs: number;

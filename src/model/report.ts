@@ -2,7 +2,7 @@ import type { CallTimeouts } from './call-timeouts.js';
 import type { BaselineSummary } from './baseline.js';
 import type { CheckResult, Status } from './check.js';
 import type { LockComparison } from './lock.js';
-import type { Wire } from '../core/wire.js';
+import type { Revision } from '../core/wire.js';
 import type { ClientExit } from './client-observation.js';
 import type { AuditDepth } from './depth.js';
 import type { SandboxSummary, ToolEffects } from './effects.js';
@@ -18,7 +18,7 @@ export interface RunReport {
     url?: string;
     file?: string;
   };
-  wire: { protocolVersion: Wire | null; reason: string };
+  wire: { protocolVersion: Revision | null; reason: string };
   /** Server identity as the target reported it (untrusted, for display only). */
   server?: { name?: string; version?: string };
   /**
@@ -94,8 +94,8 @@ export interface RunReport {
  * started or reached at all.
  */
 export type RevisionEntry =
-  | { revision: Wire; status: 'audited'; run: RunReport }
-  | { revision: Wire; status: 'not-supported' | 'not-tried'; reason: string };
+  | { revision: Revision; status: 'audited'; run: RunReport }
+  | { revision: Revision; status: 'not-supported' | 'not-tried'; reason: string };
 
 /** How a revision that was not audited is named in every report: "not supported" or "not tried". */
 export function notAuditedLabel(status: 'not-supported' | 'not-tried'): string {
@@ -110,7 +110,7 @@ export interface MatrixRow {
   id: string;
   title: string;
   area: string;
-  cells: Partial<Record<Wire, MatrixCell>>;
+  cells: Partial<Record<Revision, MatrixCell>>;
 }
 
 /**
@@ -132,6 +132,6 @@ export interface RevisionsReport {
 }
 
 /** The runs of a --revisions audit, with the revision each was offered (a run that could not negotiate names none). */
-export function auditedRuns(report: Pick<RevisionsReport, 'revisions'>): { revision: Wire; run: RunReport }[] {
+export function auditedRuns(report: Pick<RevisionsReport, 'revisions'>): { revision: Revision; run: RunReport }[] {
   return report.revisions.flatMap((entry) => (entry.status === 'audited' ? [{ revision: entry.revision, run: entry.run }] : []));
 }

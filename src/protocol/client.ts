@@ -1,7 +1,7 @@
 import { errorOf, isObject, resultOf, type JsonRpcId } from '../core/jsonrpc.js';
 import { ToolPages } from './tool-pages.js';
 import { CallTurns } from './call-turns.js';
-import { compareWires, isInitializeWire, LEGACY_VERSION, MODERN_VERSION, type Wire } from '../core/wire.js';
+import { compareRevisions, isInitializeRevision, LATEST_INITIALIZE_REVISION, LATEST_REVISION, type Revision } from '../core/wire.js';
 import { encodeHeaderValue } from '../transport/header-encoding.js';
 import { paramHeaders } from '../transport/param-headers.js';
 import type { ListenStream, ServerRequestAnswer, Transport } from '../transport/types.js';
@@ -59,7 +59,7 @@ function inFlightOf(message: unknown): InFlight {
  * HTTP mirror headers are always right, and every exchange is recorded as evidence.
  */
 export class McpClient {
-  wire: Wire | null = null;
+  wire: Revision | null = null;
   /** Legacy wire: the version the server agreed in `initialize`, and the HTTP session it minted. */
   legacyVersion: string | undefined;
   legacySessionId: string | undefined;
@@ -95,8 +95,8 @@ export class McpClient {
   private answerServerRequest(request: Record<string, unknown>): ServerRequestAnswer | undefined {
     const { id, method } = request;
     const why =
-      this.wire === null || !isInitializeWire(this.wire)
-        ? `a ${MODERN_VERSION} client sends no responses (basic/patterns: "Servers MUST NOT initiate JSON-RPC requests, and clients do not send JSON-RPC responses.")`
+      this.wire === null || !isInitializeRevision(this.wire)
+        ? `a ${LATEST_REVISION} client sends no responses (basic/patterns: "Servers MUST NOT initiate JSON-RPC requests, and clients do not send JSON-RPC responses.")`
         : typeof method !== 'string' || !(typeof id === 'string' || Number.isInteger(id))
           ? 'it is not a valid JSON-RPC request (a string method and a string or integer id), so it was left unanswered'
           : this.serverRequestsAnswered >= MAX_SERVER_REQUESTS_ANSWERED
@@ -115,7 +115,7 @@ export class McpClient {
    * others), and waits until it is open: a request the server sends on behalf of our next one must find it there.
    */
   async openServerStream(): Promise<void> {
-    await this.transport.openServerStream?.(this.headersFor(this.wire ?? LEGACY_VERSION, 'GET', {}, undefined));
+    await this.transport.openServerStream?.(this.headersFor(this.wire ?? LATEST_INITIALIZE_REVISION, 'GET', {}, undefined));
   }
 
   /** HTTP, `initialize` wire: the GET that openServerStream sent, with the status and headers it got so far (no body). */
@@ -173,16 +173,16 @@ export class McpClient {
     params: Record<string, unknown>,
     options: RequestOptions,
   ): { message: Record<string, unknown>; id: JsonRpcId; headers: Record<string, string> } {
-    const wire = this.wire ?? MODERN_VERSION;
+    const wire = this.wire ?? LATEST_REVISION;
     const id = options.id ?? this.newId();
     const body: Record<string, unknown> = { ...params };
-    if (wire === MODERN_VERSION && options.meta !== null) {
+    if (wire === LATEST_REVISION && options.meta !== null) {
       body._meta = options.meta ?? { ...this.modernMeta(options.capabilities), ...options.extraMeta };
-    } else if (isInitializeWire(wire) && options.extraMeta) {
+    } else if (isInitializeRevision(wire) && options.extraMeta) {
       body._meta = { ...options.extraMeta };
     }
     const message =
-      isInitializeWire(wire) && Object.keys(body).length === 0
+      isInitializeRevision(wire) && Object.keys(body).length === 0
         ? { jsonrpc: '2.0', id, method }
         : { jsonrpc: '2.0', id, method, params: body };
     return { message, id, headers: this.headersFor(wire, method, params, options.headers) };
@@ -206,7 +206,7 @@ export class McpClient {
 
   async notify(method: string, params?: Record<string, unknown>): Promise<Exchange> {
     const message = params ? { jsonrpc: '2.0', method, params } : { jsonrpc: '2.0', method };
-    const wire = this.wire ?? MODERN_VERSION;
+    const wire = this.wire ?? LATEST_REVISION;
     const exchange = await this.transport.send(message, undefined, {
       notification: true,
       headers: this.headersFor(wire, method, params ?? {}, undefined),
@@ -217,22 +217,22 @@ export class McpClient {
 
   modernMeta(capabilities: Record<string, unknown> = {}): Record<string, unknown> {
     return {
-      [META_PROTOCOL_VERSION]: MODERN_VERSION,
+      [META_PROTOCOL_VERSION]: LATEST_REVISION,
       [META_CLIENT_INFO]: { name: this.clientInfo.name, version: this.clientInfo.version },
       [META_CLIENT_CAPABILITIES]: capabilities,
     };
   }
 
   headersFor(
-    wire: Wire,
+    wire: Revision,
     method: string,
     params: Record<string, unknown>,
     overrides: Record<string, string | null> | undefined,
   ): Record<string, string> {
     if (this.transport.kind !== 'http') return {};
     const headers: Record<string, string> = {};
-    if (wire === MODERN_VERSION) {
-      headers['MCP-Protocol-Version'] = MODERN_VERSION;
+    if (wire === LATEST_REVISION) {
+      headers['MCP-Protocol-Version'] = LATEST_REVISION;
       headers['Mcp-Method'] = method;
       const source = NAME_HEADER_SOURCE[method];
       const value = source ? params[source] : undefined;
@@ -242,7 +242,7 @@ export class McpClient {
       }
     } else {
       // Streamable HTTP of 2025-06-18 on: "the client MUST include the MCP-Protocol-Version: <protocol-version> HTTP header".
-      if (this.legacyVersion && compareWires(wire, '2025-06-18') >= 0) headers['MCP-Protocol-Version'] = this.legacyVersion;
+      if (this.legacyVersion && compareRevisions(wire, '2025-06-18') >= 0) headers['MCP-Protocol-Version'] = this.legacyVersion;
       if (this.legacySessionId) headers['Mcp-Session-Id'] = this.legacySessionId;
     }
     for (const [name, value] of Object.entries(overrides ?? {})) {

@@ -4,15 +4,15 @@ import { TargetNotStartedError, TargetUnavailableError, type Transport } from '.
 import type { Exchange } from '../model/exchange.js';
 import type { McpClient } from './client.js';
 import { MODERN_ERROR_CODES } from './constants.js';
-import { HTTP_SSE_VERSION, INITIALIZE_REVISIONS, isInitializeWire, isWire, LEGACY_VERSION, MODERN_VERSION, type Wire } from '../core/wire.js';
+import { HTTP_SSE_REVISION, INITIALIZE_REVISIONS, isInitializeRevision, isRevision, LATEST_INITIALIZE_REVISION, LATEST_REVISION, type Revision } from '../core/wire.js';
 import { RevisionRefusedError, TargetGoneError } from './errors.js';
 import { ERR } from './constants.js';
 import { LEGACY_CLIENT_CAPABILITIES } from './server-requests.js';
 
-export type SpecChoice = 'auto' | Wire;
+export type SpecChoice = 'auto' | Revision;
 
 export interface Negotiation {
-  wire: Wire;
+  wire: Revision;
   reason: string;
   /** The probe's `server/discover` exchange, reused by the discovery checks. */
   discover?: Exchange;
@@ -28,9 +28,9 @@ export interface Negotiation {
  * discovery is broken, so we stay on the modern wire and let the discovery checks report it.
  */
 export async function negotiate(client: McpClient, spec: SpecChoice): Promise<Negotiation> {
-  if (spec === MODERN_VERSION) {
-    client.wire = MODERN_VERSION;
-    return { wire: MODERN_VERSION, reason: `--protocol-version ${MODERN_VERSION}: server/discover only, no initialize` };
+  if (spec === LATEST_REVISION) {
+    client.wire = LATEST_REVISION;
+    return { wire: LATEST_REVISION, reason: `--protocol-version ${LATEST_REVISION}: server/discover only, no initialize` };
   }
   if (spec !== 'auto') {
     const initialize = await legacyHandshake(client, spec, false);
@@ -38,23 +38,23 @@ export async function negotiate(client: McpClient, spec: SpecChoice): Promise<Ne
     return { wire: initialize.wire, reason: `--protocol-version ${spec} offered; ${initialize.why}`, initialize: initialize.exchange };
   }
 
-  client.wire = MODERN_VERSION;
+  client.wire = LATEST_REVISION;
   const discover = await guard(() => client.request('server/discover', {}, { probe: true }));
   const verdict = classifyProbe(discover, client.transport.kind);
   if (verdict.era === 'modern') {
-    return { wire: MODERN_VERSION, reason: verdict.why, discover };
+    return { wire: LATEST_REVISION, reason: verdict.why, discover };
   }
   if (verdict.era === 'unsupported') throw new TargetUnavailableError(verdict.why);
 
-  const initialize = await legacyHandshake(client, LEGACY_VERSION, true);
+  const initialize = await legacyHandshake(client, LATEST_INITIALIZE_REVISION, true);
   // A server slow to start (a loaded machine, a heavy runtime) answers the probe after --timeout: before its answer to
   // initialize, or, when that timed out too, within the probe's grace.
   const waitForLate = !initialize.ok && !initialize.rejected && discover.failure?.kind === 'timeout';
   const late = initialize.ok ? undefined : lateModern(discover, lateAnswerSoFar(discover) ?? (waitForLate ? await lateAnswer(discover) : undefined), client.transport.kind);
   if (late) {
-    client.wire = MODERN_VERSION;
+    client.wire = LATEST_REVISION;
     client.legacyVersion = undefined;
-    return { wire: MODERN_VERSION, reason: late, discover };
+    return { wire: LATEST_REVISION, reason: late, discover };
   }
   if (initialize.ok) {
     return {
@@ -64,10 +64,10 @@ export async function negotiate(client: McpClient, spec: SpecChoice): Promise<Ne
     };
   }
   if (initialize.rejected) {
-    client.wire = MODERN_VERSION;
+    client.wire = LATEST_REVISION;
     client.legacyVersion = undefined;
     return {
-      wire: MODERN_VERSION,
+      wire: LATEST_REVISION,
       reason: `server/discover probe: ${verdict.why}; initialize was rejected too (${initialize.why}), so the server is taken to be modern with broken discovery`,
       discover,
     };
@@ -82,15 +82,15 @@ export async function negotiate(client: McpClient, spec: SpecChoice): Promise<Ne
  * error, or a discover probe that says legacy rejects with RevisionRefusedError naming the answer; a target that cannot
  * be reached or stays silent on `initialize` rejects with TargetUnavailableError, as any negotiation does.
  */
-export async function negotiateRevision(client: McpClient, revision: Wire): Promise<Negotiation> {
-  if (revision === MODERN_VERSION) {
-    client.wire = MODERN_VERSION;
+export async function negotiateRevision(client: McpClient, revision: Revision): Promise<Negotiation> {
+  if (revision === LATEST_REVISION) {
+    client.wire = LATEST_REVISION;
     const discover = await guard(() => client.request('server/discover', {}, { probe: true }));
     const late = lateModern(discover, await lateAnswer(discover), client.transport.kind);
-    if (late) return { wire: MODERN_VERSION, reason: `--revisions: ${late}`, discover };
+    if (late) return { wire: LATEST_REVISION, reason: `--revisions: ${late}`, discover };
     const verdict = classifyProbe(discover, client.transport.kind);
     if (verdict.era !== 'modern') throw new RevisionRefusedError(verdict.why);
-    return { wire: MODERN_VERSION, reason: `--revisions: ${verdict.why}`, discover };
+    return { wire: LATEST_REVISION, reason: `--revisions: ${verdict.why}`, discover };
   }
   const initialize = await legacyHandshake(client, revision, false, true);
   if (initialize.ok) return { wire: initialize.wire, reason: `--revisions: ${initialize.why}`, initialize: initialize.exchange };
@@ -121,10 +121,10 @@ export function classifyProbe(exchange: Exchange, transport: Transport['kind']):
   const result = resultOf(exchange.response);
   if (result) {
     const versions = Array.isArray(result.supportedVersions) ? result.supportedVersions : undefined;
-    if (versions && versions.length > 0 && !versions.includes(MODERN_VERSION)) {
+    if (versions && versions.length > 0 && !versions.includes(LATEST_REVISION)) {
       return {
         era: 'modern',
-        why: `server/discover answered but lists ${JSON.stringify(versions)} without ${MODERN_VERSION}; auditing on ${MODERN_VERSION} anyway`,
+        why: `server/discover answered but lists ${JSON.stringify(versions)} without ${LATEST_REVISION}; auditing on ${LATEST_REVISION} anyway`,
       };
     }
     return { era: 'modern', why: 'server/discover returned a DiscoverResult' };
@@ -133,10 +133,10 @@ export function classifyProbe(exchange: Exchange, transport: Transport['kind']):
   if (error && typeof error.code === 'number') {
     if (error.code === ERR.unsupportedVersion) {
       const supported = isObject(error.data) && Array.isArray(error.data.supported) ? error.data.supported : [];
-      if (supported.includes(MODERN_VERSION)) return { era: 'modern', why: 'server/discover answered -32022 yet lists 2026-07-28' };
+      if (supported.includes(LATEST_REVISION)) return { era: 'modern', why: 'server/discover answered -32022 yet lists 2026-07-28' };
       return {
         era: 'unsupported',
-        why: `the server is modern but does not support ${MODERN_VERSION} (UnsupportedProtocolVersionError, supported: ${JSON.stringify(supported)})`,
+        why: `the server is modern but does not support ${LATEST_REVISION} (UnsupportedProtocolVersionError, supported: ${JSON.stringify(supported)})`,
       };
     }
     if (MODERN_ERROR_CODES.has(error.code)) {
@@ -152,7 +152,7 @@ export function classifyProbe(exchange: Exchange, transport: Transport['kind']):
 }
 
 type Handshake =
-  | { ok: true; wire: Wire; why: string; exchange: Exchange }
+  | { ok: true; wire: Revision; why: string; exchange: Exchange }
   /** `rejected`: the server answered initialize with an error (as opposed to silence). */
   | { ok: false; rejected: boolean; why: string; exchange?: Exchange };
 
@@ -164,11 +164,11 @@ const KNOWN = `${INITIALIZE_REVISIONS.join(', ')}`;
  * known initialize revision other than the one offered is agreed too. A version this tool does not know is reported as
  * such, never judged under a neighbour's rules.
  */
-function agreedWire(agreed: unknown, offered: Wire): { wire: Wire; why: string } {
+function agreedWire(agreed: unknown, offered: Revision): { wire: Revision; why: string } {
   if (agreed === offered) return { wire: offered, why: `initialize agreed protocol version ${offered}` };
   // A result without the version (schema.result.valid reports it) made no counter-offer: the offered revision judges it.
   if (agreed === undefined) return { wire: offered, why: `initialize answered without a protocolVersion, so it is judged on the ${offered} it was offered` };
-  if (isWire(agreed) && isInitializeWire(agreed)) return { wire: agreed, why: `initialize offered ${offered}, and the server answered with ${agreed}, which it supports` };
+  if (isRevision(agreed) && isInitializeRevision(agreed)) return { wire: agreed, why: `initialize offered ${offered}, and the server answered with ${agreed}, which it supports` };
   throw new TargetUnavailableError(
     `initialize offered ${offered}, and the server answered with protocol version ${shownVersion(agreed)}, which this tool does not know for an initialize handshake (it judges ${KNOWN}): no revision's rules can be held against it`,
   );
@@ -182,7 +182,7 @@ function shownVersion(agreed: unknown): string {
  * `probing`: no revision was chosen (--protocol-version auto). `exact`: a result agreeing another version is a refusal
  * (`rejected`), before notifications/initialized is sent.
  */
-async function legacyHandshake(client: McpClient, offered: Wire, probing: boolean, exact = false): Promise<Handshake> {
+async function legacyHandshake(client: McpClient, offered: Revision, probing: boolean, exact = false): Promise<Handshake> {
   client.wire = offered;
   client.legacyVersion = undefined;
   const sent = await guard(() =>
@@ -200,7 +200,7 @@ async function legacyHandshake(client: McpClient, offered: Wire, probing: boolea
     const httpSse = await httpSseFallback(client, exchange);
     if (httpSse?.found) {
       // The revision that defines the transport, unless one was chosen.
-      const handshake = await legacyHandshake(client, probing ? HTTP_SSE_VERSION : offered, probing, exact);
+      const handshake = await legacyHandshake(client, probing ? HTTP_SSE_REVISION : offered, probing, exact);
       return { ...handshake, why: `${httpSse.why}; ${handshake.why}` };
     }
     const alsoTried = httpSse ? `; ${httpSse.why}` : '';

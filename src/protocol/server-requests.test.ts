@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LEGACY_VERSION, MODERN_VERSION } from '../core/wire.js';
+import { LATEST_INITIALIZE_REVISION, LATEST_REVISION } from '../core/wire.js';
 import { StdioTransport } from '../transport/stdio.js';
 import { McpClient } from './client.js';
 import { TargetGoneError } from './errors.js';
@@ -36,7 +36,7 @@ function asking(method: string, count = 1): string {
 }
 
 const clients: McpClient[] = [];
-async function client(command: string, wire: typeof LEGACY_VERSION | typeof MODERN_VERSION, timeoutMs = 3000): Promise<McpClient> {
+async function client(command: string, wire: typeof LATEST_INITIALIZE_REVISION | typeof LATEST_REVISION, timeoutMs = 3000): Promise<McpClient> {
   const c = new McpClient(new StdioTransport({ command, timeoutMs }), { name: 'test', version: '1' });
   clients.push(c);
   await c.transport.start();
@@ -55,7 +55,7 @@ describe('requests of the server, answered on the initialize wire', () => {
       ['roots/list', { result: { roots: [] } }],
       ['sampling/createMessage', { error: { code: -32601, message: 'Method not found: sampling/createMessage' } }],
     ] as const) {
-      const c = await client(asking(method), LEGACY_VERSION);
+      const c = await client(asking(method), LATEST_INITIALIZE_REVISION);
       const exchange = await c.request('tools/list');
       expect(exchange.response, method).toEqual({ jsonrpc: '2.0', id: 1, result: { answers: [{ jsonrpc: '2.0', id: 'srv-0', ...answer }], count: 1 } });
       expect(exchange.notifications).toEqual([{ jsonrpc: '2.0', id: 'srv-0', method }]);
@@ -64,7 +64,7 @@ describe('requests of the server, answered on the initialize wire', () => {
   });
 
   it(`answers at most ${MAX_SERVER_REQUESTS_ANSWERED} requests of a flood; a request of ours that then times out names the one left unanswered`, async () => {
-    const c = await client(asking('ping', MAX_SERVER_REQUESTS_ANSWERED + 1), LEGACY_VERSION, 2000);
+    const c = await client(asking('ping', MAX_SERVER_REQUESTS_ANSWERED + 1), LATEST_INITIALIZE_REVISION, 2000);
     const error = await c.request('tools/list').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TargetGoneError);
     const failure = (error as TargetGoneError).exchange.failure!;
@@ -80,7 +80,7 @@ describe('requests of the server, answered on the initialize wire', () => {
 describe('requests of the server on 2026-07-28', () => {
   it('are left unanswered, and a request of ours that times out meanwhile names the request the server waits on', async () => {
     // The bound covers the target's start too, so it leaves room for a loaded machine.
-    const c = await client(asking('roots/list'), MODERN_VERSION, 2500);
+    const c = await client(asking('roots/list'), LATEST_REVISION, 2500);
     const error = await c.request('tools/list').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TargetGoneError);
     expect((error as TargetGoneError).message).toBe(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Transport } from '../transport/types.js';
-import { MODERN_VERSION } from '../core/wire.js';
+import { LATEST_REVISION } from '../core/wire.js';
 import { McpClient } from './client.js';
 import { MAX_INTERNED_PAGE_CHARS, pageKey, ToolPages } from './tool-pages.js';
 import { walkTools } from './tool-walk.js';
@@ -26,7 +26,7 @@ function lister(pages: () => object[][], toolPages?: ToolPages): McpClient {
     close: async () => undefined,
   };
   const client = new McpClient(transport, { name: 'test', version: '0' }, toolPages);
-  client.wire = MODERN_VERSION;
+  client.wire = LATEST_REVISION;
   return client;
 }
 

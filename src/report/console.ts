@@ -9,7 +9,7 @@ import { hostsConsoleLines } from './hosts-lines.js';
 import { terminalInline } from './text-safety.js';
 import type { Reporter } from './types.js';
 import { notAuditedLabel, type RevisionsReport, type RunReport } from '../model/report.js';
-import type { Wire } from '../core/wire.js';
+import type { Revision } from '../core/wire.js';
 
 export interface ConsoleReporterOptions {
   stream?: NodeJS.WritableStream;
@@ -92,12 +92,12 @@ export function createConsoleReporter(options: ConsoleReporterOptions = {}): Rep
     onResult: print,
     onStart: (checkId) => progress?.started(checkId),
     // --revisions: each revision's run under a heading of its own, its summary after it; the matrix comes last.
-    onRevision(revision: Wire) {
+    onRevision(revision: Revision) {
       write(['', paint.bold(`Revision ${revision}`)]);
       lastArea = undefined;
       printedAny = false;
     },
-    onRevisionNotAudited(_revision: Wire, status: 'not-supported' | 'not-tried', reason: string) {
+    onRevisionNotAudited(_revision: Revision, status: 'not-supported' | 'not-tried', reason: string) {
       write([paint.dim(`  ${notAuditedLabel(status)}, not audited: ${terminalInline(reason, 400)}`)]);
     },
     onRunFinished(report: RunReport) {

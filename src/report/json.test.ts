@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WIRES } from '../core/wire.js';
+import { REVISIONS } from '../core/wire.js';
 import { createJsonReporter, JSON_REPORT_FILE } from './json.js';
 import { HOSTILE_TEXT, LIST_EXCHANGE, RUN_REPORT } from './run-report.fixture.js';
 import { KEYWORD_LABELS, KEYWORDS, STATUSES } from './statuses.js';
@@ -71,8 +71,8 @@ describe('report.schema.json', () => {
     expect(schema.$defs.keyword?.enum).toEqual(KEYWORDS);
     expect((schema.$defs as unknown as { keywordLabel: { enum: unknown[] } }).keywordLabel.enum).toEqual(KEYWORD_LABELS);
     const run = (schema.$defs as unknown as { runReport: { properties: { wire: { properties: { protocolVersion: { enum: unknown[] } } } } } }).runReport;
-    expect(run.properties.wire.properties.protocolVersion.enum).toEqual([...WIRES, null]);
-    expect((schema.$defs as unknown as { revision: { enum: unknown[] } }).revision.enum).toEqual(WIRES);
+    expect(run.properties.wire.properties.protocolVersion.enum).toEqual([...REVISIONS, null]);
+    expect((schema.$defs as unknown as { revision: { enum: unknown[] } }).revision.enum).toEqual(REVISIONS);
   });
 
   it('takes the depth of an audit, the listing it rests on, and the skips for want of a callable tool', () => {

@@ -5,7 +5,7 @@ import { countByStatus, labelOf } from './statuses.js';
 import { fileReporter } from './file-reporter.js';
 import type { Reporter } from './types.js';
 import { auditedRuns, type RevisionsReport, type RunReport } from '../model/report.js';
-import type { Wire } from '../core/wire.js';
+import type { Revision } from '../core/wire.js';
 import { xmlElement, xmlTextElement } from './xml.js';
 
 export const JUNIT_REPORT_FILE = 'junit.xml';
@@ -211,7 +211,7 @@ export function renderJunitRevisions(report: RevisionsReport, options: JunitOpti
   return document(root);
 }
 
-function notAuditedSuite(revision: Wire, status: 'not-supported' | 'not-tried', reason: string, report: RevisionsReport): string {
+function notAuditedSuite(revision: Revision, status: 'not-supported' | 'not-tried', reason: string, report: RevisionsReport): string {
   const message = attributeText(status === 'not-supported' ? `revision ${revision} not supported by the target: ${reason}` : `revision ${revision} not tried: ${reason}`);
   const properties: [string, string][] = [
     ['toolVersion', report.tool.version],

@@ -1,5 +1,5 @@
 import { notAuditedLabel, type MatrixCell, type MatrixRow, type RevisionEntry, type RevisionsReport } from '../model/report.js';
-import type { Wire } from '../core/wire.js';
+import type { Revision } from '../core/wire.js';
 
 /** What a cell shows in the column of a revision the target did not take (it was not audited). */
 export const NOT_AUDITED = '—';
@@ -8,7 +8,7 @@ export const NOT_AUDITED = '—';
 export const MATRIX_LEGEND = `n/a: the check does not exist in that revision; ${NOT_AUDITED}: the revision was not audited (the target does not support it)`;
 
 /** The text of a cell: a status, `n/a`, or {@link NOT_AUDITED}. */
-export function cellText(row: MatrixRow, revision: Wire): MatrixCell | typeof NOT_AUDITED {
+export function cellText(row: MatrixRow, revision: Revision): MatrixCell | typeof NOT_AUDITED {
   return row.cells[revision] ?? NOT_AUDITED;
 }
 
@@ -18,7 +18,7 @@ export function isDecided(row: MatrixRow): boolean {
 }
 
 /** The revisions of the report, newest first, as its columns. */
-export function columns(report: Pick<RevisionsReport, 'revisions'>): Wire[] {
+export function columns(report: Pick<RevisionsReport, 'revisions'>): Revision[] {
   return report.revisions.map((entry) => entry.revision);
 }
 

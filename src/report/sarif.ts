@@ -7,7 +7,7 @@ import { labelOf } from './statuses.js';
 import { fileReporter } from './file-reporter.js';
 import type { Reporter } from './types.js';
 import type { RevisionsReport, RunReport } from '../model/report.js';
-import type { Wire } from '../core/wire.js';
+import type { Revision } from '../core/wire.js';
 import { hostResults, hostRules } from './sarif-hosts.js';
 
 export const SARIF_REPORT_FILE = 'report.sarif';
@@ -129,7 +129,7 @@ export function driver(report: Pick<RunReport, 'tool'>, rules: Json[]): Json {
 }
 
 /** A run's category for code scanning: one per revision, so that the revisions' findings never close each other's. */
-function automationDetails(revision: Wire | null): Json {
+function automationDetails(revision: Revision | null): Json {
   return { id: `mcp-tools-conformance/${revision ?? 'unknown'}/` };
 }
 

@@ -1,6 +1,6 @@
 import type { CheckResult } from '../model/check.js';
 import type { RevisionsReport, RunReport } from '../model/report.js';
-import type { Wire } from '../core/wire.js';
+import type { Revision } from '../core/wire.js';
 
 export interface Reporter {
   name: string;
@@ -9,9 +9,9 @@ export interface Reporter {
   /** A check began running (console progress). */
   onStart?(checkId: string): void;
   /** --revisions: a revision's turn began; its run's results follow, or `onRevisionNotAudited`. */
-  onRevision?(revision: Wire): void;
+  onRevision?(revision: Revision): void;
   /** --revisions: the target did not take the revision; `reason` says what it answered. */
-  onRevisionNotAudited?(revision: Wire, status: 'not-supported' | 'not-tried', reason: string): void;
+  onRevisionNotAudited?(revision: Revision, status: 'not-supported' | 'not-tried', reason: string): void;
   /** --revisions: one revision's run ended (its report is written with the others by `finishRevisions`). */
   onRunFinished?(report: RunReport): void;
   /** Writes the final output of a single run; returns the path written, if any. */

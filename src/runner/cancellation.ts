@@ -1,5 +1,5 @@
 import type { Exchange } from '../model/exchange.js';
-import { MODERN_VERSION, type Wire } from '../core/wire.js';
+import { LATEST_REVISION, type Revision } from '../core/wire.js';
 
 /**
  * How long after a cancellation the audit listens for more about the cancelled request; the read marker sent behind it
@@ -12,7 +12,7 @@ export const CANCEL_WATCH_MS = 3000;
  * stdin in order, so the marker's answer shows it has read the cancellation. Every server of the wire answers it at once,
  * and it changes nothing: server/discover ("Servers MUST implement it"), ping ("The receiver MUST respond promptly").
  */
-export const readMarkerMethod = (wire: Wire): string => (wire === MODERN_VERSION ? 'server/discover' : 'ping');
+export const readMarkerMethod = (wire: Revision): string => (wire === LATEST_REVISION ? 'server/discover' : 'ping');
 
 /** A notifications/cancelled the audit sent for a call that outlived --timeout (one channel), and its read marker. */
 export interface SentCancellation {

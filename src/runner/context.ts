@@ -6,7 +6,7 @@ import { isObject } from '../core/jsonrpc.js';
 import type { Transport } from '../transport/types.js';
 import type { Exchange, StrayEvent } from '../model/exchange.js';
 import type { EffectsLog } from '../model/effects.js';
-import { MODERN_VERSION, type Wire } from '../core/wire.js';
+import { LATEST_REVISION, type Revision } from '../core/wire.js';
 import type { PropertyOptions } from '../property/options.js';
 import { ResultSchemaCache } from './result-schemas.js';
 import { CANCEL_WATCH_MS, readMarkerMethod, type SentCancellation } from './cancellation.js';
@@ -57,7 +57,7 @@ export class CheckContext {
     if (negotiation.discover) this.discoverPromise = Promise.resolve(negotiation.discover);
   }
 
-  get wire(): Wire {
+  get wire(): Revision {
     return this.negotiation.wire;
   }
 
@@ -110,7 +110,7 @@ export class CheckContext {
 
   /** The capabilities the server declared: DiscoverResult.capabilities, or InitializeResult.capabilities on the legacy wire. */
   async capabilities(): Promise<{ capabilities: Record<string, unknown> | undefined; exchange: Exchange }> {
-    const exchange = this.wire === MODERN_VERSION ? await this.discover() : this.negotiation.initialize!;
+    const exchange = this.wire === LATEST_REVISION ? await this.discover() : this.negotiation.initialize!;
     const result = isObject(exchange.response) && isObject(exchange.response.result) ? exchange.response.result : undefined;
     const capabilities = result && isObject(result.capabilities) ? result.capabilities : undefined;
     return { capabilities, exchange };
@@ -300,7 +300,7 @@ export class CheckContext {
       else await negotiate(client, this.wire);
       // In a sandbox what a process writes as it starts must not be put down to the call after it: on 2026-07-28, whose
       // negotiation sends nothing, an answer to server/discover (side-effect free) shows it has started.
-      if (this.client.turns.allAlone && options.negotiate !== false && this.wire === MODERN_VERSION) await client.request('server/discover', {}, { probe: true });
+      if (this.client.turns.allAlone && options.negotiate !== false && this.wire === LATEST_REVISION) await client.request('server/discover', {}, { probe: true });
     });
     return client;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../model/exchange.js';
-import type { Wire } from '../core/wire.js';
+import type { Revision } from '../core/wire.js';
 import { ResultSchemaCache } from './result-schemas.js';
 
 let seq = 0;
@@ -10,7 +10,7 @@ const answered = (method: string, result: unknown): Exchange => {
 };
 
 /** The checks each issue of one answer goes to, judged on `wire`. */
-const checksOn = (wire: Wire, method: string, result: unknown) => new ResultSchemaCache().issues(answered(method, result), wire).map((i) => `${i.check} ${i.instancePath}`).sort();
+const checksOn = (wire: Revision, method: string, result: unknown) => new ResultSchemaCache().issues(answered(method, result), wire).map((i) => `${i.check} ${i.instancePath}`).sort();
 
 describe('results are judged by the schema of the revision agreed', () => {
   it('a tool with an array output schema breaks a rule from 2025-06-18 on, and none before', () => {

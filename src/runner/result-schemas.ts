@@ -2,7 +2,7 @@ import { isObject, resultOf } from '../core/jsonrpc.js';
 import { hasWireSchema, validateWire, type SchemaIssue, type WireSchemaName } from '../schema/validator.js';
 import type { Exchange } from '../model/exchange.js';
 import { attribute } from './attribution.js';
-import { isInitializeWire, type Wire } from '../core/wire.js';
+import { isInitializeRevision, type Revision } from '../core/wire.js';
 
 export interface AttributedIssue extends SchemaIssue {
   check: string;
@@ -13,7 +13,7 @@ export function methodOf(exchange: Exchange): string {
   return isObject(exchange.request) && typeof exchange.request.method === 'string' ? exchange.request.method : '';
 }
 
-function schemaFor(method: string, result: Record<string, unknown>, wire: Wire): WireSchemaName | undefined {
+function schemaFor(method: string, result: Record<string, unknown>, wire: Revision): WireSchemaName | undefined {
   switch (method) {
     case 'server/discover':
       return 'DiscoverResult';
@@ -21,7 +21,7 @@ function schemaFor(method: string, result: Record<string, unknown>, wire: Wire):
       return 'ListToolsResult';
     case 'tools/call':
       // resultType arrives with 2026-07-28: before it, a member of that name is one the schema does not name.
-      if (isInitializeWire(wire)) return 'CallToolResult';
+      if (isInitializeRevision(wire)) return 'CallToolResult';
       if (result.resultType === 'input_required') return 'InputRequiredResult';
       // An unknown resultType has no core shape to hold it to: base.resulttype.set reports the value itself.
       return result.resultType === undefined || result.resultType === 'complete' ? 'CallToolResult' : undefined;
@@ -36,7 +36,7 @@ function schemaFor(method: string, result: Record<string, unknown>, wire: Wire):
 export class ResultSchemaCache {
   private readonly cache = new Map<number, AttributedIssue[]>();
 
-  issues(exchange: Exchange, wire: Wire): AttributedIssue[] {
+  issues(exchange: Exchange, wire: Revision): AttributedIssue[] {
     const cached = this.cache.get(exchange.seq);
     if (cached) return cached;
     const method = methodOf(exchange);
@@ -50,7 +50,7 @@ export class ResultSchemaCache {
     return issues;
   }
 
-  issuesFor(check: string, exchange: Exchange, wire: Wire): AttributedIssue[] {
+  issuesFor(check: string, exchange: Exchange, wire: Revision): AttributedIssue[] {
     return this.issues(exchange, wire).filter((issue) => issue.check === check);
   }
 }

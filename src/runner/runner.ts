@@ -5,8 +5,8 @@ import type { CheckContext } from './context.js';
 import { excuseLateAnswers } from './late-verdicts.js';
 import { pool } from './pool.js';
 import { isPending, type CheckDefinition, type JudgedCheck, type Pending } from './types.js';
-import { keywordClass, keywordLabel, restingSentence, wiresOf, type CheckResult, type Evidence, type Outcome, type Status } from '../model/check.js';
-import type { Wire } from '../core/wire.js';
+import { keywordClass, keywordLabel, restingSentence, revisionsOf, type CheckResult, type Evidence, type Outcome, type Status } from '../model/check.js';
+import type { Revision } from '../core/wire.js';
 
 /** What the runner tells its caller; how many checks run at once and the deadline are the context's options. */
 export interface RunnerOptions {
@@ -26,7 +26,7 @@ const BUDGET_USED_UP = 'the --max-duration budget was used up';
 
 /** Why a check does not apply here, or undefined when it does. */
 export function inapplicable(check: CheckDefinition, ctx: Pick<CheckContext, 'wire' | 'transportKind'>): string | undefined {
-  if (!wiresOf(check).includes(ctx.wire)) return `the requirement does not exist on the ${ctx.wire} wire: no sentence of its pages backs this check`;
+  if (!revisionsOf(check).includes(ctx.wire)) return `the requirement does not exist on the ${ctx.wire} wire: no sentence of its pages backs this check`;
   if (check.needs?.includes('http') && ctx.transportKind !== 'http') {
     return ctx.transportKind === 'http+sse'
       ? 'needs the Streamable HTTP transport (this target speaks the deprecated HTTP+SSE transport of 2024-11-05)'
@@ -200,7 +200,7 @@ export function internalErrorOutcome(checkId: string, error: unknown): Outcome {
  * A check's outcome as reported on one wire: keyword, quote and spec reference come from the sentence the verdict
  * rests on there, so a `fail` only ever stands on a MUST-class sentence of the wire in use.
  */
-export function toResult(check: JudgedCheck, outcome: Outcome, durationMs: number, wire: Wire | null): CheckResult {
+export function toResult(check: JudgedCheck, outcome: Outcome, durationMs: number, wire: Revision | null): CheckResult {
   const sentence = wire ? restingSentence(check, outcome, wire) : undefined;
   const keywordText = sentence?.keyword ?? check.keyword;
   const keyword = keywordClass(keywordText);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { hasWireSchema, validateWire, type WireSchemaName } from './validator.js';
 
-const LEGACY = '2025-11-25';
-const CURRENT = '2026-07-28';
+const EARLIER = '2025-11-25';
+const LATEST = '2026-07-28';
 
 const legacyTool = () => ({
   name: 'get_weather',
@@ -37,11 +37,11 @@ const initializeResult = () => ({
 
 describe('2025-11-25 results without the 2026 additions', () => {
   it('a tools/list result without resultType, ttlMs or cacheScope is valid on the legacy wire', () => {
-    expect(validateWire('ListToolsResult', LEGACY, legacyListToolsResult())).toEqual([]);
+    expect(validateWire('ListToolsResult', EARLIER, legacyListToolsResult())).toEqual([]);
   });
 
   it('the same result is invalid on 2026-07-28', () => {
-    const missing = validateWire('ListToolsResult', CURRENT, legacyListToolsResult())
+    const missing = validateWire('ListToolsResult', LATEST, legacyListToolsResult())
       .filter((issue) => issue.keyword === 'required' && issue.instancePath === '')
       .map((issue) => issue.params.missingProperty);
     expect(missing).toEqual(expect.arrayContaining(['resultType', 'ttlMs', 'cacheScope']));
@@ -49,22 +49,22 @@ describe('2025-11-25 results without the 2026 additions', () => {
 
   it('a tools/call result without resultType is valid on the legacy wire', () => {
     const result = { content: [{ type: 'text', text: '{"t":1}' }], structuredContent: { t: 1 }, isError: false };
-    expect(validateWire('CallToolResult', LEGACY, result)).toEqual([]);
-    expect(validateWire('CallToolResult', CURRENT, result)).toContainEqual(
+    expect(validateWire('CallToolResult', EARLIER, result)).toEqual([]);
+    expect(validateWire('CallToolResult', LATEST, result)).toContainEqual(
       expect.objectContaining({ instancePath: '', keyword: 'required', params: { missingProperty: 'resultType' } }),
     );
   });
 
   it('a tools/call result without content is invalid on the legacy wire', () => {
-    expect(validateWire('CallToolResult', LEGACY, { structuredContent: {} })).toContainEqual(
+    expect(validateWire('CallToolResult', EARLIER, { structuredContent: {} })).toContainEqual(
       expect.objectContaining({ instancePath: '', keyword: 'required', params: { missingProperty: 'content' } }),
     );
   });
 
   it('a JSON-RPC response envelope is judged the same way on both wires', () => {
     const message = { jsonrpc: '2.0', id: 1, result: legacyListToolsResult() };
-    expect(validateWire('JSONRPCMessage', LEGACY, message)).toEqual([]);
-    expect(validateWire('JSONRPCMessage', LEGACY, { ...message, id: null })).toContainEqual(
+    expect(validateWire('JSONRPCMessage', EARLIER, message)).toEqual([]);
+    expect(validateWire('JSONRPCMessage', EARLIER, { ...message, id: null })).toContainEqual(
       expect.objectContaining({ instancePath: '/id', keyword: 'type' }),
     );
   });
@@ -73,37 +73,37 @@ describe('2025-11-25 results without the 2026 additions', () => {
 describe('2025-11-25 rules that 2026-07-28 relaxed', () => {
   it('structuredContent must be an object on the legacy wire only', () => {
     const result = { content: [], structuredContent: [1, 2] };
-    expect(validateWire('CallToolResult', LEGACY, result)).toContainEqual(
+    expect(validateWire('CallToolResult', EARLIER, result)).toContainEqual(
       expect.objectContaining({ instancePath: '/structuredContent', keyword: 'type' }),
     );
-    expect(validateWire('CallToolResult', CURRENT, { ...result, resultType: 'complete' })).toEqual([]);
+    expect(validateWire('CallToolResult', LATEST, { ...result, resultType: 'complete' })).toEqual([]);
   });
 
   it('outputSchema root must be type object on the legacy wire only', () => {
     const tool = { ...legacyTool(), outputSchema: { type: 'array', items: { type: 'string' } } };
-    expect(validateWire('Tool', LEGACY, tool)).toContainEqual(
+    expect(validateWire('Tool', EARLIER, tool)).toContainEqual(
       expect.objectContaining({ instancePath: '/outputSchema/type', keyword: 'const' }),
     );
-    expect(validateWire('Tool', CURRENT, tool)).toEqual([]);
+    expect(validateWire('Tool', LATEST, tool)).toEqual([]);
   });
 
   it('inputSchema.properties must map names to schema objects on the legacy wire', () => {
     const tool = { ...legacyTool(), inputSchema: { type: 'object', properties: { a: 'string' } } };
-    expect(validateWire('Tool', LEGACY, tool)).toContainEqual(
+    expect(validateWire('Tool', EARLIER, tool)).toContainEqual(
       expect.objectContaining({ instancePath: '/inputSchema/properties/a', keyword: 'type' }),
     );
   });
 
   it('execution.taskSupport is checked on the legacy wire', () => {
     const tool = { ...legacyTool(), execution: { taskSupport: 'sometimes' } };
-    expect(validateWire('Tool', LEGACY, tool)).toContainEqual(
+    expect(validateWire('Tool', EARLIER, tool)).toContainEqual(
       expect.objectContaining({ instancePath: '/execution/taskSupport', keyword: 'enum' }),
     );
   });
 
   it('inputSchema of type string is invalid on both wires', () => {
     const tool = { ...legacyTool(), inputSchema: { type: 'string' } };
-    for (const wire of [LEGACY, CURRENT] as const) {
+    for (const wire of [EARLIER, LATEST] as const) {
       expect(validateWire('Tool', wire, tool)).toContainEqual(
         expect.objectContaining({ instancePath: '/inputSchema/type', keyword: 'const' }),
       );
@@ -113,12 +113,12 @@ describe('2025-11-25 rules that 2026-07-28 relaxed', () => {
 
 describe('InitializeResult (2025-11-25 only)', () => {
   it('the lifecycle example is valid', () => {
-    expect(validateWire('InitializeResult', LEGACY, initializeResult())).toEqual([]);
+    expect(validateWire('InitializeResult', EARLIER, initializeResult())).toEqual([]);
   });
 
   it('a minimal result is valid', () => {
     const minimal = { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '0' } };
-    expect(validateWire('InitializeResult', LEGACY, minimal)).toEqual([]);
+    expect(validateWire('InitializeResult', EARLIER, minimal)).toEqual([]);
   });
 
   it.each([
@@ -131,7 +131,7 @@ describe('InitializeResult (2025-11-25 only)', () => {
     ['with capabilities an array', { capabilities: [] }, '/capabilities', 'type'],
   ])('is invalid %s', (_label, changes, instancePath, keyword) => {
     const value = JSON.parse(JSON.stringify({ ...initializeResult(), ...changes })) as unknown;
-    expect(validateWire('InitializeResult', LEGACY, value)).toContainEqual(
+    expect(validateWire('InitializeResult', EARLIER, value)).toContainEqual(
       expect.objectContaining({ instancePath, keyword }),
     );
   });
@@ -147,14 +147,14 @@ describe('names that exist on only one wire', () => {
   ];
 
   it.each(onlyCurrent)('%s is absent on 2025-11-25 and using it throws', (name) => {
-    expect(hasWireSchema(name, CURRENT)).toBe(true);
-    expect(hasWireSchema(name, LEGACY)).toBe(false);
-    expect(() => validateWire(name, LEGACY, {})).toThrow(/2025-11-25/);
+    expect(hasWireSchema(name, LATEST)).toBe(true);
+    expect(hasWireSchema(name, EARLIER)).toBe(false);
+    expect(() => validateWire(name, EARLIER, {})).toThrow(/2025-11-25/);
   });
 
   it('InitializeResult is absent on 2026-07-28 and using it throws', () => {
-    expect(hasWireSchema('InitializeResult', LEGACY)).toBe(true);
-    expect(hasWireSchema('InitializeResult', CURRENT)).toBe(false);
-    expect(() => validateWire('InitializeResult', CURRENT, initializeResult())).toThrow(/InitializeResult/);
+    expect(hasWireSchema('InitializeResult', EARLIER)).toBe(true);
+    expect(hasWireSchema('InitializeResult', LATEST)).toBe(false);
+    expect(() => validateWire('InitializeResult', LATEST, initializeResult())).toThrow(/InitializeResult/);
   });
 });

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { compareWires, WIRES, type Wire } from '../core/wire.js';
+import { compareRevisions, REVISIONS, type Revision } from '../core/wire.js';
 import { hasWireSchema, validateWire, type WireSchemaName } from './validator.js';
 
-const INITIALIZE_WIRES = WIRES.filter((wire) => wire !== '2026-07-28');
-const from = (first: Wire) => INITIALIZE_WIRES.filter((wire) => compareWires(wire, first) >= 0);
-const before = (first: Wire) => INITIALIZE_WIRES.filter((wire) => compareWires(wire, first) < 0);
+const INITIALIZE_WIRES = REVISIONS.filter((wire) => wire !== '2026-07-28');
+const from = (first: Revision) => INITIALIZE_WIRES.filter((wire) => compareRevisions(wire, first) >= 0);
+const before = (first: Revision) => INITIALIZE_WIRES.filter((wire) => compareRevisions(wire, first) < 0);
 
 interface Case {
   what: string;
   schema: WireSchemaName;
   value: unknown;
   /** The initialize revisions whose schema.json accepts the value; on the others it breaks the rule named by `issue`. */
-  validOn: readonly Wire[];
+  validOn: readonly Revision[];
   issue: { instancePath: string; keyword: string };
   /** The revisions compared, when the value means nothing before some revision (every initialize revision otherwise). */
-  on?: readonly Wire[];
+  on?: readonly Revision[];
 }
 
 const tool = (extra: Record<string, unknown>) => ({ tools: [{ name: 't', inputSchema: { type: 'object' }, ...extra }] });
@@ -196,7 +196,7 @@ describe('JSON-RPC batches (2025-03-26)', () => {
   });
 
   it('JSONRPCBatchResponse exists on 2025-03-26 only and holds responses only', () => {
-    expect(WIRES.filter((wire) => hasWireSchema('JSONRPCBatchResponse', wire))).toEqual([WIRE]);
+    expect(REVISIONS.filter((wire) => hasWireSchema('JSONRPCBatchResponse', wire))).toEqual([WIRE]);
     expect(validateWire('JSONRPCBatchResponse', WIRE, batchResponse)).toEqual([]);
     expect(validateWire('JSONRPCBatchResponse', WIRE, [{ jsonrpc: '2.0', id: 1, method: 'ping' }])).toContainEqual(
       expect.objectContaining({ instancePath: '/0', keyword: 'required', params: { missingProperty: 'result' } }),
@@ -205,7 +205,7 @@ describe('JSON-RPC batches (2025-03-26)', () => {
 });
 
 describe('what every revision keeps', () => {
-  it.each(WIRES)('a JSON-RPC error answering an unreadable request has a null id (%s)', (wire) => {
+  it.each(REVISIONS)('a JSON-RPC error answering an unreadable request has a null id (%s)', (wire) => {
     expect(validateWire('JSONRPCMessage', wire, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } })).toEqual([]);
   });
 

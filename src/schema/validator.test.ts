@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WIRES } from '../core/wire.js';
+import { REVISIONS } from '../core/wire.js';
 import { BASE64_PATTERN } from './wire/content-blocks.js';
 import { MAX_ISSUES, compiledCount, hasWireSchema, validateWire, type WireSchemaName } from './validator.js';
 
@@ -57,7 +57,7 @@ describe('compiled-validator cache', () => {
 });
 
 describe('catalog', () => {
-  const pairs = WIRES.flatMap((wire) =>
+  const pairs = REVISIONS.flatMap((wire) =>
     ALL_NAMES.filter((name) => hasWireSchema(name, wire)).map((name) => [name, wire] as const),
   );
 

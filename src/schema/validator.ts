@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import type { Wire } from '../core/wire.js';
+import type { Revision } from '../core/wire.js';
 import { fingerprintOf, loadPrecompiled, wireModule, type PrecompiledModule } from '../core/precompiled.js';
 import { WIRE_SCHEMAS, type WireSchemaName } from './wire/schemas-by-wire.js';
 
@@ -21,14 +21,14 @@ const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 /** How our own wire schemas are compiled; the build precompiles them with exactly these options. */
 export const WIRE_AJV_OPTIONS = { allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true } as const;
 
-const ajvByWire = new Map<Wire, Ajv2020>();
+const ajvByWire = new Map<Revision, Ajv2020>();
 const validators = new Map<string, ValidateFunction>();
 let compilations = 0;
 
 /** ajv is loaded on first validation, so `--version`, `--help` and `--list` start fast. */
 const requireCjs = createRequire(import.meta.url);
 
-function ajvFor(wire: Wire): Ajv2020 {
+function ajvFor(wire: Revision): Ajv2020 {
   let ajv = ajvByWire.get(wire);
   if (!ajv) {
     const { Ajv2020: Ajv } = requireCjs('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
@@ -40,43 +40,43 @@ function ajvFor(wire: Wire): Ajv2020 {
   return ajv;
 }
 
-function lookup(name: WireSchemaName, wire: Wire): object | undefined {
+function lookup(name: WireSchemaName, wire: Revision): object | undefined {
   const table = WIRE_SCHEMAS[wire];
   return Object.hasOwn(table, name) ? table[name] : undefined;
 }
 
-function schemaFor(name: WireSchemaName, wire: Wire): object {
+function schemaFor(name: WireSchemaName, wire: Revision): object {
   const schema = lookup(name, wire);
   if (!schema) throw new Error(`No schema named "${name}" exists on wire ${wire}`);
   return schema;
 }
 
 /** The key a wire schema is registered under, and its export name in the precompiled module. */
-export function wireSchemaKey(name: WireSchemaName, wire: Wire): string {
+export function wireSchemaKey(name: WireSchemaName, wire: Revision): string {
   return `${wire}/${name}`;
 }
 
 /** The document compiled for `name` on `wire`: our schema, under the 2020-12 dialect. */
-export function wireSchemaDocument(name: WireSchemaName, wire: Wire): object {
+export function wireSchemaDocument(name: WireSchemaName, wire: Revision): object {
   return { $schema: DIALECT, ...schemaFor(name, wire) };
 }
 
-const precompiled = new Map<Wire, PrecompiledModule | undefined>();
+const precompiled = new Map<Revision, PrecompiledModule | undefined>();
 /** The build writes the precompiled modules next to their generator (src/schema/precompiled/generate.ts). */
 const PRECOMPILED_NEAR = new URL('precompiled/generate.js', import.meta.url).href;
 
 /** What a wire's precompiled module must have been compiled from: its schemas, the dialect and the options. */
-export function wireFingerprint(wire: Wire): string {
+export function wireFingerprint(wire: Revision): string {
   return fingerprintOf({ options: WIRE_AJV_OPTIONS, dialect: DIALECT, wire, schemas: WIRE_SCHEMAS[wire] });
 }
 
-function precompiledFor(wire: Wire): PrecompiledModule | undefined {
+function precompiledFor(wire: Revision): PrecompiledModule | undefined {
   if (!precompiled.has(wire)) precompiled.set(wire, loadPrecompiled(wireModule(wire), wireFingerprint(wire), PRECOMPILED_NEAR));
   return precompiled.get(wire);
 }
 
 /** Precompiled by the build when it matches these schemas and this ajv; compiled here otherwise (tests from source). */
-function validatorFor(name: WireSchemaName, wire: Wire): ValidateFunction {
+function validatorFor(name: WireSchemaName, wire: Revision): ValidateFunction {
   const key = wireSchemaKey(name, wire);
   let validate = validators.get(key);
   if (!validate) {
@@ -112,12 +112,12 @@ export function toIssues(errors: readonly ErrorObject[]): SchemaIssue[] {
   return issues;
 }
 
-export function hasWireSchema(name: WireSchemaName, wire: Wire): boolean {
+export function hasWireSchema(name: WireSchemaName, wire: Revision): boolean {
   return lookup(name, wire) !== undefined;
 }
 
 /** Validates `value` against our schema `name` for `wire`; returns `[]` when valid. Throws for a name the wire lacks. */
-export function validateWire(name: WireSchemaName, wire: Wire, value: unknown): SchemaIssue[] {
+export function validateWire(name: WireSchemaName, wire: Revision, value: unknown): SchemaIssue[] {
   const validate = validatorFor(name, wire);
   if (validate(value)) return [];
   return toIssues(validate.errors ?? []);

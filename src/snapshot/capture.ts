@@ -4,7 +4,7 @@ import type { ToolWalk } from '../protocol/tool-walk.js';
 import type { RunReport } from '../model/report.js';
 import type { Exchange } from '../model/exchange.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SnapshotFormatError, type Snapshot } from './format.js';
-import { MODERN_VERSION } from '../core/wire.js';
+import { LATEST_REVISION } from '../core/wire.js';
 
 /** The negotiation exchange and every page, exactly as received. */
 export function buildSnapshot(
@@ -30,9 +30,9 @@ export function buildSnapshot(
 export async function replayNegotiation(client: McpClient, snapshot: Snapshot, file: string): Promise<Negotiation> {
   client.wire = snapshot.wire.protocolVersion;
   const reason = `from snapshot ${file} (captured ${snapshot.capturedAt}; ${snapshot.wire.reason})`;
-  const method = snapshot.wire.protocolVersion === MODERN_VERSION ? 'server/discover' : 'initialize';
+  const method = snapshot.wire.protocolVersion === LATEST_REVISION ? 'server/discover' : 'initialize';
   const opening = await client.request(method, {}, { probe: true });
   if (opening.failure) throw new SnapshotFormatError(`${file} holds no ${method} answer`);
   const wire = snapshot.wire.protocolVersion;
-  return wire === MODERN_VERSION ? { wire, reason, discover: opening } : { wire, reason, initialize: opening };
+  return wire === LATEST_REVISION ? { wire, reason, discover: opening } : { wire, reason, initialize: opening };
 }

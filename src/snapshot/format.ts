@@ -1,5 +1,5 @@
 import { isObject } from '../core/jsonrpc.js';
-import { isWire, WIRES, type Wire } from '../core/wire.js';
+import { isRevision, REVISIONS, type Revision } from '../core/wire.js';
 
 export const SNAPSHOT_FORMAT = 'mcp-tools-conformance/snapshot';
 export const SNAPSHOT_VERSION = 1;
@@ -16,7 +16,7 @@ export interface Snapshot {
   capturedAt: string;
   capturedBy: { name: string; version: string };
   target: { transport: 'stdio' | 'http'; command?: string; url?: string };
-  wire: { protocolVersion: Wire; reason: string };
+  wire: { protocolVersion: Revision; reason: string };
   /** server/discover (modern) or initialize (legacy), then every tools/list page in order. */
   exchanges: SnapshotExchange[];
 }
@@ -40,7 +40,7 @@ export function parseSnapshot(text: string, source: string): Snapshot {
   }
   if (data.version !== SNAPSHOT_VERSION) throw new SnapshotFormatError(`${source}: unsupported snapshot version ${JSON.stringify(data.version)}`);
   const wire = isObject(data.wire) ? data.wire.protocolVersion : undefined;
-  if (!isWire(wire)) throw new SnapshotFormatError(`${source}: wire.protocolVersion must be one of ${WIRES.join(', ')}`);
+  if (!isRevision(wire)) throw new SnapshotFormatError(`${source}: wire.protocolVersion must be one of ${REVISIONS.join(', ')}`);
   if (!Array.isArray(data.exchanges) || !data.exchanges.every((e) => isObject(e) && 'request' in e && 'response' in e)) {
     throw new SnapshotFormatError(`${source}: exchanges must be an array of {request, response}`);
   }

@@ -1,5 +1,5 @@
 import { type ClientCheckDefinition, CUT_STREAM_EVENT_IDS, decodeHeaderValue, encodeHeaderValue, evidenceOf, isObject, isPlainHeaderSafe, META_PROTOCOL_VERSION, NAME_HEADER_SOURCE, type SeenRequest, TOOL } from '../kit/index.js';
-import { onWires } from '../kit/same-sentences.js';
+import { onRevisions } from '../kit/same-sentences.js';
 import { clientCheck, describeRequest, fail, judgeDriverLine, judgeRequests, pass, sentence, skip } from './kit.js';
 
 const SENDING = 'basic/transports/streamable-http#sending-messages';
@@ -40,7 +40,7 @@ export const ACCEPT = clientCheck({
   scenario: 'http',
   transport: 'http',
   sentences: [sentence(SENDING, 'The client MUST include an Accept header listing both application/json and text/event-stream as supported content types.', 'MUST')],
-  earlier: onWires(
+  earlier: onRevisions(
     ['2025-11-25', '2025-06-18', '2025-03-26'],
     sentence('basic/transports#sending-messages-to-the-server', 'The client MUST include an Accept header, listing both application/json and text/event-stream as supported content types.', 'MUST'),
   ),

@@ -1,4 +1,4 @@
-import { canonicalJson, type ClientCheckContext, type ClientCheckDefinition, evidenceOf, type KeywordText, MODERN_VERSION, type Outcome, type SeenRequest, type SpecSentence, type SpecSentences } from '../kit/index.js';
+import { canonicalJson, type ClientCheckContext, type ClientCheckDefinition, evidenceOf, type KeywordText, LATEST_REVISION, type Outcome, type SeenRequest, type SpecSentence, type SpecSentences } from '../kit/index.js';
 import { governed } from '../kit/define-check.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 
@@ -14,7 +14,7 @@ export function clientCheck(
   definition: Omit<ClientCheckDefinition, 'keyword' | 'sentences' | 'specRef'> & { sentences: readonly SpecSentence[]; earlier?: SpecSentences },
 ): ClientCheckDefinition {
   const { earlier, ...rest } = definition;
-  return governed({ ...rest, sentences: { [MODERN_VERSION]: definition.sentences, ...earlier } });
+  return governed({ ...rest, sentences: { [LATEST_REVISION]: definition.sentences, ...earlier } });
 }
 
 /** How many offending items a finding shows as evidence. */

@@ -1,6 +1,6 @@
-import { type ClientCheckContext, type ClientCheckDefinition, evidenceOf, isObject, LEGACY, type SeenMessage, type SpecSentences } from '../kit/index.js';
+import { type ClientCheckContext, type ClientCheckDefinition, evidenceOf, isInitializeRevision, isObject, INITIALIZE_REVISIONS, type SeenMessage, type SpecSentences } from '../kit/index.js';
 import { idNeverReusedSentence, reusedKeys } from '../kit/id-never-reused.js';
-import { onWires, perWire, since } from '../kit/same-sentences.js';
+import { onRevisions, perRevision, since } from '../kit/same-sentences.js';
 import { fail, judgeRequests, pass, sameId, sentence, skip } from './kit.js';
 
 /**
@@ -70,8 +70,8 @@ export const INITIALIZE_FIRST = legacyCheck({
   title: 'initialize comes first, and nothing but pings before its answer',
   area: 'wire',
   scenario: 'meta',
-  sentences: onWires(
-    LEGACY,
+  sentences: onRevisions(
+    INITIALIZE_REVISIONS,
     sentence(LIFECYCLE, 'The initialization phase MUST be the first interaction between client and server.', 'MUST'),
     sentence(LIFECYCLE, 'The client SHOULD NOT send requests other than pings before the server has responded to the initialize request.', 'SHOULD NOT'),
   ),
@@ -98,7 +98,7 @@ export const INITIALIZED_SENT = legacyCheck({
   title: 'notifications/initialized follows a successful initialize',
   area: 'wire',
   scenario: 'meta',
-  sentences: onWires(LEGACY, sentence(LIFECYCLE, 'After successful initialization, the client MUST send an initialized notification to indicate it is ready to begin normal operations', 'MUST')),
+  sentences: onRevisions(INITIALIZE_REVISIONS, sentence(LIFECYCLE, 'After successful initialization, the client MUST send an initialized notification to indicate it is ready to begin normal operations', 'MUST')),
   run(ctx) {
     const answered = conversations(ctx).filter((group) => isInitialize(group[0]!.message) && isObject(resultOfSeen(group[0]!)));
     if (answered.length === 0) return [skip('no initialize of the client was answered with a result')];
@@ -123,7 +123,7 @@ export const SESSION_ECHOED = legacyCheck({
   area: 'http',
   scenario: 'meta',
   transport: 'http',
-  sentences: perWire(STREAMABLE_HTTP.filter((w) => LEGACY.includes(w)), (wire) => {
+  sentences: perRevision(STREAMABLE_HTTP.filter(isInitializeRevision), (wire) => {
     const name = wire === '2025-11-25' ? 'MCP-Session-Id' : 'Mcp-Session-Id';
     return [sentence(SESSIONS, `If an ${name} is returned by the server during initialization, clients using the Streamable HTTP transport MUST include it in the ${name} header on all of their subsequent HTTP requests.`, 'MUST')];
   }),
@@ -159,7 +159,7 @@ export const NEW_SESSION_AFTER_404 = legacyCheck({
   area: 'http',
   scenario: 'http',
   transport: 'http',
-  sentences: perWire(STREAMABLE_HTTP.filter((w) => LEGACY.includes(w)), (wire) => [
+  sentences: perRevision(STREAMABLE_HTTP.filter(isInitializeRevision), (wire) => [
     sentence(SESSIONS, `When a client receives HTTP 404 in response to a request containing an ${wire === '2025-11-25' ? 'MCP-Session-Id' : 'Mcp-Session-Id'}, it MUST start a new session by sending a new InitializeRequest without a session ID attached.`, 'MUST'),
   ]),
   run(ctx) {
@@ -187,7 +187,7 @@ export const LEGACY_PV_HEADER = legacyCheck({
   area: 'http',
   scenario: 'meta',
   transport: 'http',
-  sentences: onWires(
+  sentences: onRevisions(
     ['2025-11-25', '2025-06-18'],
     sentence(PV, 'If using HTTP, the client MUST include the MCP-Protocol-Version: <protocol-version> HTTP header on all subsequent requests to the MCP server, allowing the MCP server to respond based on the MCP protocol version.', 'MUST'),
     sentence(PV, 'The protocol version sent by the client SHOULD be the one negotiated during initialization.', 'SHOULD'),
@@ -220,7 +220,7 @@ export const ANSWER_SAME_ID = legacyCheck({
   title: "Answers to the server's requests carry the request's id",
   area: 'wire',
   scenario: 'mrtr',
-  sentences: perWire(LEGACY, (wire) =>
+  sentences: perRevision(INITIALIZE_REVISIONS, (wire) =>
     wire === '2025-11-25'
       ? [
           sentence('basic/index#result-responses', 'Result responses MUST include the same ID as the request they correspond to.', 'MUST'),
@@ -245,8 +245,8 @@ export const CANCEL_OWN = legacyCheck({
   title: 'Cancellation only for requests the client issued (never initialize)',
   area: 'wire',
   scenario: 'meta',
-  sentences: onWires(
-    LEGACY,
+  sentences: onRevisions(
+    INITIALIZE_REVISIONS,
     sentence(CANCELLATION, 'Cancellation notifications MUST only reference requests that: Were previously issued in the same direction', 'MUST'),
     sentence(CANCELLATION, 'The initialize request MUST NOT be cancelled by clients', 'MUST NOT'),
   ),
@@ -274,7 +274,7 @@ export const NO_BATCH = legacyCheck({
   title: 'No JSON-RPC batches (2025-06-18 on)',
   area: 'wire',
   scenario: 'meta',
-  sentences: onWires(
+  sentences: onRevisions(
     ['2025-11-25', '2025-06-18'],
     sentence('basic/transports#sending-messages-to-the-server', 'The body of the POST request MUST be a single JSON-RPC _request_, _notification_, or _response_.', 'MUST'),
     STDIO_INDIVIDUAL,
@@ -297,7 +297,7 @@ export const ID_NEVER_REUSED = legacyCheck({
   title: 'The client never reuses the id of a request it sent earlier in the session',
   area: 'wire',
   scenario: 'meta',
-  sentences: perWire(LEGACY, (wire) => [idNeverReusedSentence(wire)]),
+  sentences: perRevision(INITIALIZE_REVISIONS, (wire) => [idNeverReusedSentence(wire)]),
   run(ctx) {
     // initialize counts: it is the session's first request.
     const requests = sentMessages(ctx).filter((s) => isRequest(s.message) && !String(s.message.method).startsWith('notifications/'));

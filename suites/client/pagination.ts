@@ -1,6 +1,6 @@
-import { type ClientCheckDefinition, evidenceOf, LEGACY, type SeenRequest } from '../kit/index.js';
+import { type ClientCheckDefinition, evidenceOf, INITIALIZE_REVISIONS, type SeenRequest } from '../kit/index.js';
 import { clientCheck, describeRequest, fail, judgeRequests, pass, sentence, skip } from './kit.js';
-import { onWires } from '../kit/same-sentences.js';
+import { onRevisions } from '../kit/same-sentences.js';
 
 const GUIDELINES = 'server/utilities/pagination#implementation-guidelines';
 
@@ -10,7 +10,7 @@ export const CURSOR_OPAQUE = clientCheck({
   area: 'tools-list',
   scenario: 'pagination',
   sentences: [sentence(GUIDELINES, 'Clients MUST treat cursors as opaque tokens:', 'MUST')],
-  earlier: onWires(LEGACY, sentence(GUIDELINES, 'Clients MUST treat cursors as opaque tokens:', 'MUST')),
+  earlier: onRevisions(INITIALIZE_REVISIONS, sentence(GUIDELINES, 'Clients MUST treat cursors as opaque tokens:', 'MUST')),
   run(ctx) {
     const issued = new Set<string>();
     const withCursor: { request: (typeof ctx.requests)[number]; problem: string }[] = [];
@@ -51,7 +51,7 @@ export const BOTH_FLOWS = clientCheck({
   area: 'tools-list',
   scenario: 'pagination',
   sentences: [sentence(GUIDELINES, 'Clients SHOULD: … Support both paginated and non-paginated flows', 'SHOULD')],
-  earlier: onWires(LEGACY, sentence(GUIDELINES, 'Clients SHOULD: … Support both paginated and non-paginated flows', 'SHOULD')),
+  earlier: onRevisions(INITIALIZE_REVISIONS, sentence(GUIDELINES, 'Clients SHOULD: … Support both paginated and non-paginated flows', 'SHOULD')),
   run(ctx) {
     const lists = ctx.requests.filter((r) => r.method === 'tools/list');
     // A page ending with "" is page.client.empty-cursor's (a MUST NOT); here, pages with a cursor of some length.

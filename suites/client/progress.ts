@@ -1,5 +1,5 @@
-import { type ClientCheckDefinition, isObject, LEGACY, type SeenRequest } from '../kit/index.js';
-import { onWires } from '../kit/same-sentences.js';
+import { type ClientCheckDefinition, isObject, INITIALIZE_REVISIONS, type SeenRequest } from '../kit/index.js';
+import { onRevisions } from '../kit/same-sentences.js';
 import { clientCheck, describeRequest, judgeRequests, reusedWhileInFlight, sentence } from './kit.js';
 
 const FLOW = 'basic/patterns/progress#progress-flow';
@@ -17,7 +17,7 @@ export const TOKEN_TYPE = clientCheck({
   area: 'progress',
   scenario: 'meta',
   sentences: [sentence(FLOW, 'Progress tokens MUST be a string or integer value', 'MUST')],
-  earlier: onWires(LEGACY, sentence(LEGACY_FLOW, 'Progress tokens MUST be a string or integer value', 'MUST')),
+  earlier: onRevisions(INITIALIZE_REVISIONS, sentence(LEGACY_FLOW, 'Progress tokens MUST be a string or integer value', 'MUST')),
   run(ctx) {
     const tokens = withToken(ctx.requests);
     const offenders = tokens.filter((t) => typeof t.token !== 'string' && !Number.isInteger(t.token)).map((t) => ({ request: t.request, problem: `${describeRequest(t.request)} has progressToken ${JSON.stringify(t.token)}` }));
@@ -31,7 +31,7 @@ export const TOKEN_UNIQUE = clientCheck({
   area: 'progress',
   scenario: 'meta',
   sentences: [sentence(FLOW, 'Progress tokens can be chosen by the client using any means, but MUST be unique across all active requests.', 'MUST')],
-  earlier: onWires(LEGACY, sentence(LEGACY_FLOW, 'Progress tokens can be chosen by the sender using any means, but MUST be unique across all active requests.', 'MUST')),
+  earlier: onRevisions(INITIALIZE_REVISIONS, sentence(LEGACY_FLOW, 'Progress tokens can be chosen by the sender using any means, but MUST be unique across all active requests.', 'MUST')),
   run(ctx) {
     const tokens = withToken(ctx.requests);
     const offenders = reusedWhileInFlight(tokens, (t) => t.request, (t) => t.token).map(({ item: t, earlier: active }) => ({

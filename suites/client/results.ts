@@ -1,5 +1,5 @@
 import { type ClientCheckContext, type ClientCheckDefinition, CONTROL_ERROR_CODE, errorOf, evidenceOf, LEGACY_ERROR_CODE, type SeenRequest, TOOL, UNKNOWN_RESULT_TYPE } from '../kit/index.js';
-import { onWires } from '../kit/same-sentences.js';
+import { onRevisions } from '../kit/same-sentences.js';
 import { clientCheck, describeRequest, fail, judgeDriverLine, pass, sentence, skip } from './kit.js';
 
 export const UNKNOWN_RESULT_TYPE_INVALID = clientCheck({
@@ -24,7 +24,7 @@ export const OUTPUT_VALIDATION = clientCheck({
   area: 'results',
   scenario: 'results',
   sentences: [sentence('server/tools#output-schema', 'Clients SHOULD validate structured results against this schema.', 'SHOULD')],
-  earlier: onWires(['2025-11-25', '2025-06-18'], sentence('server/tools#output-schema', 'Clients SHOULD validate structured results against this schema.', 'SHOULD')),
+  earlier: onRevisions(['2025-11-25', '2025-06-18'], sentence('server/tools#output-schema', 'Clients SHOULD validate structured results against this schema.', 'SHOULD')),
   run: (ctx) =>
     judgeDriverLine(ctx, TOOL.structuredMismatch, 'error', {
       afterCall: true,

@@ -1,5 +1,5 @@
-import { type ClientCheckDefinition, evidenceOf, isObject, LEGACY, type SeenMessage, STDERR_LOG_LINE, TOOL } from '../kit/index.js';
-import { onWires, perWire, STREAMABLE_HTTP_SESSION_WIRES } from '../kit/same-sentences.js';
+import { type ClientCheckDefinition, evidenceOf, isObject, INITIALIZE_REVISIONS, type SeenMessage, STDERR_LOG_LINE, TOOL } from '../kit/index.js';
+import { onRevisions, perRevision, STREAMABLE_HTTP_SESSION_REVISIONS } from '../kit/same-sentences.js';
 import { clientCheck, describeRequest, fail, judgeDriverLine, judgeRequests, pass, reusedWhileInFlight, sentence, skip } from './kit.js';
 
 const REQUESTS = 'basic/index#requests';
@@ -11,7 +11,7 @@ export const ID_TYPE = clientCheck({
   area: 'wire',
   scenario: 'meta',
   sentences: [sentence(REQUESTS, 'Requests MUST include a string or integer ID.', 'MUST'), sentence(REQUESTS, 'Unlike base JSON-RPC, the ID MUST NOT be null.', 'MUST NOT')],
-  earlier: perWire(LEGACY, (wire) => {
+  earlier: perRevision(INITIALIZE_REVISIONS, (wire) => {
     const ref = wire === '2024-11-05' ? 'basic/messages#requests' : REQUESTS;
     return [sentence(ref, 'Requests MUST include a string or integer ID.', 'MUST'), sentence(ref, 'Unlike base JSON-RPC, the ID MUST NOT be null.', 'MUST NOT')];
   }),
@@ -44,7 +44,7 @@ export const NOTIFICATION_NO_ID = clientCheck({
   area: 'wire',
   scenario: 'meta',
   sentences: [sentence('basic/index#notifications', 'Notifications MUST NOT include an ID.', 'MUST NOT')],
-  earlier: perWire(LEGACY, (wire) => [sentence(wire === '2024-11-05' ? 'basic/messages#notifications' : 'basic/index#notifications', 'Notifications MUST NOT include an ID.', 'MUST NOT')]),
+  earlier: perRevision(INITIALIZE_REVISIONS, (wire) => [sentence(wire === '2024-11-05' ? 'basic/messages#notifications' : 'basic/index#notifications', 'Notifications MUST NOT include an ID.', 'MUST NOT')]),
   run(ctx) {
     const notifications = ctx.observed.messages.flatMap((seen) =>
       (Array.isArray(seen.message) ? seen.message : [seen.message]).filter((m) => isObject(m) && typeof m.method === 'string' && m.method.startsWith('notifications/')).map((m) => ({ seen, message: m as Record<string, unknown> })),
@@ -62,7 +62,7 @@ export const UTF8 = clientCheck({
   area: 'wire',
   scenario: 'meta',
   sentences: [sentence('basic/transports/index#messages', 'JSON-RPC messages MUST be UTF-8 encoded.', 'MUST')],
-  earlier: onWires(STREAMABLE_HTTP_SESSION_WIRES, sentence('basic/transports', 'JSON-RPC messages MUST be UTF-8 encoded.', 'MUST')),
+  earlier: onRevisions(STREAMABLE_HTTP_SESSION_REVISIONS, sentence('basic/transports', 'JSON-RPC messages MUST be UTF-8 encoded.', 'MUST')),
   run(ctx) {
     const messages = ctx.observed.messages.filter((m) => m.http === undefined || m.http.method === 'POST');
     const bad = messages.filter((m) => m.invalidUtf8);
@@ -81,7 +81,7 @@ export const STDIN_CLEAN = clientCheck({
   scenario: 'meta',
   transport: 'stdio',
   sentences: [sentence('basic/transports/stdio', "The client MUST NOT write anything to the server's stdin that is not a valid MCP message.", 'MUST NOT')],
-  earlier: onWires(LEGACY, sentence('basic/transports#stdio', "The client MUST NOT write anything to the server's stdin that is not a valid MCP message.", 'MUST NOT')),
+  earlier: onRevisions(INITIALIZE_REVISIONS, sentence('basic/transports#stdio', "The client MUST NOT write anything to the server's stdin that is not a valid MCP message.", 'MUST NOT')),
   run(ctx) {
     const lines = ctx.observed.messages;
     const bad = lines.filter((m) => !(Array.isArray(m.message) ? m.message.every(isJsonRpcMessage) : isJsonRpcMessage(m.message)));
@@ -122,7 +122,7 @@ export const STDERR_NOT_ERROR = clientCheck({
   scenario: 'meta',
   transport: 'stdio',
   sentences: [sentence('basic/transports/stdio', "The client MAY capture, forward, or ignore the server's stderr output and SHOULD NOT assume stderr output indicates error conditions.", 'SHOULD NOT')],
-  earlier: onWires(['2025-11-25'], sentence('basic/transports#stdio', "The client MAY capture, forward, or ignore the server's stderr output and SHOULD NOT assume stderr output indicates error conditions.", 'SHOULD NOT')),
+  earlier: onRevisions(['2025-11-25'], sentence('basic/transports#stdio', "The client MAY capture, forward, or ignore the server's stderr output and SHOULD NOT assume stderr output indicates error conditions.", 'SHOULD NOT')),
   run: (ctx) =>
     judgeDriverLine(ctx, TOOL.echo, 'result', {
       afterCall: true,

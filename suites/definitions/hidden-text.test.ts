@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../../src/runner/context.js';
 import { toResult } from '../../src/runner/runner.js';
-import { WIRES } from '../../src/core/wire.js';
+import { REVISIONS } from '../../src/core/wire.js';
 import { escapeHidden, excerptAround, hiddenChars } from './hidden-chars.js';
 import { hiddenText } from './hidden-text.js';
 
@@ -101,7 +101,7 @@ describe('tools.tool.hidden-text', () => {
     expect(message).toContain('outputSchema.title has U+009B CONTROL SEQUENCE INTRODUCER');
     // eslint-disable-next-line no-control-regex -- the message shows hidden characters escaped, never raw
     expect(message).not.toMatch(/[\u200B\u202E\u001B\u009B]|[\u{E0000}-\u{E007F}]/u);
-    for (const wire of WIRES) expect(toResult(hiddenText, outcome!, 0, wire).status).toBe('warn');
+    for (const wire of REVISIONS) expect(toResult(hiddenText, outcome!, 0, wire).status).toBe('warn');
   });
 
   it('bounds what it reads in a hostile schema', async () => {

@@ -1,8 +1,8 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type CheckDefinition, compareWires, isObject, type SpecSentence } from '../kit/index.js';
+import { type CheckDefinition, compareRevisions, isObject, type SpecSentence } from '../kit/index.js';
 import { perTool } from '../kit/listed-tools.js';
 import { fail } from '../kit/outcome.js';
-import { perWire, since } from '../kit/same-sentences.js';
+import { perRevision, since } from '../kit/same-sentences.js';
 import { codePointLabel, escapeHidden, excerptAround, hiddenChars, tagText, type HiddenChar } from './hidden-chars.js';
 
 /**
@@ -85,10 +85,10 @@ export const hiddenText: CheckDefinition = defineCheck({
   covers: ['tools.ui.show-exposed'],
   title: 'Tool names, titles and descriptions hide no text: no bidi controls, zero-width or tag characters, terminal escapes',
   area: 'tool-definitions',
-  sentences: perWire(since('2024-11-05'), (wire) => [
+  sentences: perRevision(since('2024-11-05'), (wire) => [
     SHOW_EXPOSED,
     DESCRIPTION_READABLE,
-    ...(compareWires(wire, '2025-06-18') >= 0 ? [TITLE_READABLE] : []),
+    ...(compareRevisions(wire, '2025-06-18') >= 0 ? [TITLE_READABLE] : []),
   ]),
   run: (ctx) =>
     perTool(

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../../src/runner/context.js';
 import { toResult } from '../../src/runner/runner.js';
-import type { Wire } from '../../src/core/wire.js';
+import type { Revision } from '../../src/core/wire.js';
 import { inputSchemaValid, patternsEcma, refsResolve } from './json-schema.js';
 
 /** Just enough context for a check that reads the tool list, on `wire`. */
-function listing(wire: Wire, ...tools: Record<string, unknown>[]): CheckContext {
+function listing(wire: Revision, ...tools: Record<string, unknown>[]): CheckContext {
   const page = { result: { tools }, exchange: { seq: 1 } };
   return { wire, tools: async () => ({ pages: [page], tools, stop: { kind: 'complete' } }) } as unknown as CheckContext;
 }

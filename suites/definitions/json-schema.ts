@@ -1,18 +1,18 @@
 import { defineCheck } from '../kit/define-check.js';
-import { analyzeRefs, type CheckContext, type CheckDefinition, compareWires, describeIssues, dialectOf, ecmaRegExpProblem, ENUM_SHOULD_TEXT, enumAdvice, type EnumAdvice, findPatterns, isObject, type MetaVerdict, type Outcome, type RefInfo, shorten, type SpecSentence, type SpecSentences, SUPPORTED_DIALECTS, validateSchemaDocument, type Wire, WIRES } from '../kit/index.js';
+import { analyzeRefs, type CheckContext, type CheckDefinition, compareRevisions, describeIssues, dialectOf, ecmaRegExpProblem, ENUM_SHOULD_TEXT, enumAdvice, type EnumAdvice, findPatterns, isObject, type MetaVerdict, type Outcome, type RefInfo, shorten, type SpecSentence, type SpecSentences, SUPPORTED_DIALECTS, validateSchemaDocument, type Revision, REVISIONS } from '../kit/index.js';
 import { listedTools, toolEvidence, type ListedTool } from '../kit/listed-tools.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
-import { fromRevision, perWire } from '../kit/same-sentences.js';
+import { fromRevision, perRevision } from '../kit/same-sentences.js';
 
 type Which = 'inputSchema' | 'outputSchema';
 
 /** The tool schemas a revision defines: outputSchema arrived with 2025-06-18. */
-function schemasOf(wire: Wire): Which[] {
-  return compareWires(wire, '2025-06-18') >= 0 ? ['inputSchema', 'outputSchema'] : ['inputSchema'];
+function schemasOf(wire: Revision): Which[] {
+  return compareRevisions(wire, '2025-06-18') >= 0 ? ['inputSchema', 'outputSchema'] : ['inputSchema'];
 }
 
 /** From 2025-11-25 on, a schema without `$schema` is 2020-12; earlier revisions name no default dialect. */
-const hasDefaultDialect = (wire: Wire) => compareWires(wire, '2025-11-25') >= 0;
+const hasDefaultDialect = (wire: Revision) => compareRevisions(wire, '2025-11-25') >= 0;
 
 function schemaOf(t: ListedTool, which: Which): Record<string, unknown> | undefined {
   const schema = t.tool[which];
@@ -43,7 +43,7 @@ async function eachSchema(
  * The meta-validation of a schema: under its declared dialect, else under 2020-12; on a revision without a default
  * dialect, an undeclared schema that 2020-12 rejects is valid when another dialect this tool knows accepts it.
  */
-function metaVerdict(schema: Record<string, unknown>, wire: Wire): { verdict: MetaVerdict; anyDialect: boolean } {
+function metaVerdict(schema: Record<string, unknown>, wire: Revision): { verdict: MetaVerdict; anyDialect: boolean } {
   const verdict = validateSchemaDocument(schema);
   const anyDialect = !hasDefaultDialect(wire) && verdict.dialect.declared === undefined && verdict.dialect.supported;
   if (!anyDialect || !verdict.checked || verdict.issues.length === 0) return { verdict, anyDialect };
@@ -132,9 +132,9 @@ const IS_JSON_SCHEMA: Record<Which, SpecSentence> = { inputSchema: INPUT_IS_JSON
 
 /** `modern` on 2025-11-25 and later; on each earlier revision, the tool page's naming of those of `which` it defines. */
 function withEarlierRevisions(modern: readonly SpecSentence[], which: readonly Which[] = ['inputSchema', 'outputSchema']): SpecSentences {
-  const defined = (wire: Wire) => which.filter((w) => schemasOf(wire).includes(w));
-  const earlier = WIRES.filter((wire) => !hasDefaultDialect(wire) && defined(wire).length > 0);
-  return { ...fromRevision('2025-11-25', ...modern), ...perWire(earlier, (wire) => defined(wire).map((w) => IS_JSON_SCHEMA[w])) };
+  const defined = (wire: Revision) => which.filter((w) => schemasOf(wire).includes(w));
+  const earlier = REVISIONS.filter((wire) => !hasDefaultDialect(wire) && defined(wire).length > 0);
+  return { ...fromRevision('2025-11-25', ...modern), ...perRevision(earlier, (wire) => defined(wire).map((w) => IS_JSON_SCHEMA[w])) };
 }
 
 export const inputSchemaValid: CheckDefinition = defineCheck({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../../src/runner/context.js';
 import { ResultSchemaCache } from '../../src/runner/result-schemas.js';
 import { toResult } from '../../src/runner/runner.js';
-import { compareWires, WIRES, type Wire } from '../../src/core/wire.js';
+import { compareRevisions, REVISIONS, type Revision } from '../../src/core/wire.js';
 import { WIRE_SCHEMAS } from '../../src/schema/wire/schemas-by-wire.js';
 import { iconScheme, TOOL_SHAPE_RULES, toolShape } from './tool-shape.js';
 
@@ -32,7 +32,7 @@ describe('icons.safe-scheme', () => {
 });
 
 /** A context whose tools/list page holds `tools`, validated against the wire schema as an audit does. */
-function listed(wire: Wire, tools: unknown[]): CheckContext {
+function listed(wire: Revision, tools: unknown[]): CheckContext {
   const result = wire === '2026-07-28' ? { resultType: 'complete', ttlMs: 0, cacheScope: 'public', tools } : { tools };
   const exchange = { seq: 1, sentAt: '', durationMs: 0, request: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, response: { jsonrpc: '2.0', id: 1, result }, notifications: [] };
   const page = { result, exchange };
@@ -53,14 +53,14 @@ function ownedKeywords(schema: Record<string, unknown>, at = ''): string[] {
 }
 
 describe('tools.tool.shape', () => {
-  it.each(WIRES)('names a schema.json rule for every keyword of the wire Tool schema it owns (%s)', (wire) => {
+  it.each(REVISIONS)('names a schema.json rule for every keyword of the wire Tool schema it owns (%s)', (wire) => {
     const owned = ownedKeywords(WIRE_SCHEMAS[wire].Tool as Record<string, unknown>);
     expect(owned).toEqual(expect.arrayContaining(['/required', '/properties/name/type']));
     expect(owned.filter((at) => !TOOL_SHAPE_RULES[wire].some((r) => r.at === at))).toEqual([]);
     expect(TOOL_SHAPE_RULES[wire].filter((r) => !owned.includes(r.at)).map((r) => r.at)).toEqual([]);
   });
 
-  it.each(WIRES)('quotes the rule each tool broke, one result per tool and rule (%s)', async (wire) => {
+  it.each(REVISIONS)('quotes the rule each tool broke, one result per tool and rule (%s)', async (wire) => {
     const tools = [
       { name: 'a', inputSchema: { type: 'object' }, title: 42 },
       { name: 'b', inputSchema: { type: 'object' }, description: ['x'], outputSchema: 'none' },
@@ -70,9 +70,9 @@ describe('tools.tool.shape', () => {
     const outcomes = await toolShape.run(listed(wire, tools));
     const results = outcomes.map((o) => toResult(toolShape, o, 0, wire));
     // draft-07 schema.json files (before 2025-11-25) keep their definitions under `definitions`.
-    const tool = `schema.json#/${compareWires(wire, '2025-11-25') >= 0 ? '$defs' : 'definitions'}/Tool`;
+    const tool = `schema.json#/${compareRevisions(wire, '2025-11-25') >= 0 ? '$defs' : 'definitions'}/Tool`;
     // title and outputSchema arrive with 2025-06-18: before it they are members the schema does not name, so anything goes.
-    const titled = compareWires(wire, '2025-06-18') >= 0;
+    const titled = compareRevisions(wire, '2025-06-18') >= 0;
     expect(results.map((r) => [r.tool, r.status, r.specRef, r.quote])).toEqual([
       ...(titled ? [['a', 'fail', `${tool}/properties/title/type`, '"string"']] : []),
       ['b', 'fail', `${tool}/properties/description/type`, '"string"'],

@@ -1,8 +1,8 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type AttributedIssue, type CheckDefinition, isObject, type Outcome, type SpecSentence, type Wire, WIRES } from '../kit/index.js';
+import { type AttributedIssue, type CheckDefinition, isObject, type Outcome, type SpecSentence, type Revision, REVISIONS } from '../kit/index.js';
 import { issuesMessage, listedTools, perTool, toolEvidence, toolSchemaIssues } from '../kit/listed-tools.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import { fromRevision, perWire, schemaRule, since } from '../kit/same-sentences.js';
+import { fromRevision, perRevision, schemaRule, since } from '../kit/same-sentences.js';
 import { hiddenText } from './hidden-text.js';
 
 /** A schema.json rule of a listed tool, and where our wire schema checks it (Ajv's schemaPath below one tool). */
@@ -30,7 +30,7 @@ async function schemaOutcomes(
   check: string,
   expected: string,
   checked: string,
-  rules?: Readonly<Record<Wire, readonly ToolRule[]>>,
+  rules?: Readonly<Record<Revision, readonly ToolRule[]>>,
 ): Promise<Outcome[]> {
   const tools = await listedTools(ctx);
   if (tools.length === 0) return [skip('the server lists no tools')];
@@ -88,7 +88,7 @@ const outputObjectSchemaRules = (rule: typeof toolRule) => [
 ];
 
 /** The rules of a Tool object that tools.tool.shape owns (inputSchema, annotations and icons have checks of their own). */
-export const TOOL_SHAPE_RULES: Readonly<Record<Wire, readonly ToolRule[]>> = {
+export const TOOL_SHAPE_RULES: Readonly<Record<Revision, readonly ToolRule[]>> = {
   '2026-07-28': [...SHARED_TOOL_RULES, toolRule('/properties/_meta/type', '"object"', 'MetaObject/type')],
   '2025-11-25': [
     ...SHARED_TOOL_RULES,
@@ -115,7 +115,7 @@ export const toolShape: CheckDefinition = defineCheck({
   title: 'Each tool has a string name and well-typed title, description, outputSchema and _meta',
   specRef: 'server/tools#tool',
   area: 'tool-definitions',
-  sentences: Object.fromEntries(WIRES.map((wire) => [wire, TOOL_SHAPE_RULES[wire].map((r) => r.sentence)])),
+  sentences: Object.fromEntries(REVISIONS.map((wire) => [wire, TOOL_SHAPE_RULES[wire].map((r) => r.sentence)])),
   run(ctx) {
     return schemaOutcomes(
       ctx,
@@ -151,7 +151,7 @@ export const inputSchemaObject: CheckDefinition = defineCheck({
   title: 'inputSchema is a JSON Schema object (not null) whose root type is "object"',
   area: 'input-schema',
   // Before 2025-11-25 the page only names inputSchema a JSON Schema; schema.json requires an object with type "object".
-  sentences: perWire(since('2024-11-05'), (wire) => [
+  sentences: perRevision(since('2024-11-05'), (wire) => [
     since('2025-11-25').includes(wire)
       ? { ref: 'server/tools#tool', text: 'inputSchema: JSON Schema defining expected parameters … MUST be a valid JSON Schema object (not null)', keyword: 'MUST' }
       : schemaRule(wire, 'Tool/properties/inputSchema/type', '"object"'),
@@ -169,7 +169,7 @@ export const annotationTypes: CheckDefinition = defineCheck({
   specRef: 'server/tools#tool',
   area: 'annotations',
   // Tool annotations arrived with 2025-03-26.
-  sentences: perWire(since('2025-03-26'), (wire) => [
+  sentences: perRevision(since('2025-03-26'), (wire) => [
     ...['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'].map((hint) => schemaRule(wire, `ToolAnnotations/properties/${hint}/type`, '"boolean"')),
     schemaRule(wire, 'ToolAnnotations/properties/title/type', '"string"'),
   ]),

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../../src/runner/context.js';
 import { toResult } from '../../src/runner/runner.js';
-import type { Wire } from '../../src/core/wire.js';
+import type { Revision } from '../../src/core/wire.js';
 import { negotiatedCapabilitiesOnly } from './capabilities.js';
 
 /** A session whose client declared no capability, in which the server asked for sampling/createMessage. */
-function samplingUndeclared(wire: Wire): CheckContext {
+function samplingUndeclared(wire: Revision): CheckContext {
   const initialize = { seq: 1, request: { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: wire, capabilities: {} } }, notifications: [] };
   const request = { jsonrpc: '2.0', id: 5, method: 'sampling/createMessage', params: { messages: [], maxTokens: 1 } };
   return {

@@ -1,7 +1,7 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type CheckDefinition, CLIENT_CAPABILITY_OF, describeIssues, ERR, errorOf, isObject, MODERN_VERSION, type StrayEvent } from '../kit/index.js';
+import { type CheckDefinition, CLIENT_CAPABILITY_OF, describeIssues, ERR, errorOf, isObject, LATEST_REVISION, type StrayEvent } from '../kit/index.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
-import { fromRevision, onWires, perWire, schemaRule, since } from '../kit/same-sentences.js';
+import { fromRevision, onRevisions, perRevision, schemaRule, since } from '../kit/same-sentences.js';
 
 export const toolsCapabilityDeclared: CheckDefinition = defineCheck({
   id: 'tools.cap.declare',
@@ -11,7 +11,7 @@ export const toolsCapabilityDeclared: CheckDefinition = defineCheck({
   async run(ctx) {
     const { capabilities, exchange } = await ctx.capabilities();
     if (!capabilities) {
-      return [skip(`no capabilities object to inspect (${ctx.wire === MODERN_VERSION ? 'server/discover' : 'initialize'} gave none)`)];
+      return [skip(`no capabilities object to inspect (${ctx.wire === LATEST_REVISION ? 'server/discover' : 'initialize'} gave none)`)];
     }
     if (isObject(capabilities.tools)) return [pass('capabilities.tools is declared', [exchange])];
     const walk = await ctx.tools();
@@ -35,7 +35,7 @@ export const listChangedType: CheckDefinition = defineCheck({
   title: 'capabilities.tools.listChanged is a boolean when present',
   specRef: 'server/tools#capabilities',
   area: 'capabilities',
-  sentences: perWire(since('2024-11-05'), (wire) => [
+  sentences: perRevision(since('2024-11-05'), (wire) => [
     schemaRule(wire, 'ServerCapabilities/properties/tools/properties/listChanged/type', '"boolean"'),
     { ref: 'server/tools#capabilities', text: 'listChanged indicates whether the server will emit notifications when the list of available tools changes.', keyword: 'descriptive' },
   ]),
@@ -71,8 +71,8 @@ export const negotiatedCapabilitiesOnly: CheckDefinition = defineCheck({
   area: 'capabilities',
   // A MUST from 2025-06-18 on; 2025-03-26 and 2024-11-05 say SHOULD.
   sentences: {
-    ...onWires(['2025-11-25', '2025-06-18'], { ref: 'basic/lifecycle#operation', text: 'Both parties MUST: … Only use capabilities that were successfully negotiated', keyword: 'MUST' }),
-    ...onWires(['2025-03-26', '2024-11-05'], { ref: 'basic/lifecycle#operation', text: 'Both parties SHOULD: … Only use capabilities that were successfully negotiated', keyword: 'SHOULD' }),
+    ...onRevisions(['2025-11-25', '2025-06-18'], { ref: 'basic/lifecycle#operation', text: 'Both parties MUST: … Only use capabilities that were successfully negotiated', keyword: 'MUST' }),
+    ...onRevisions(['2025-03-26', '2024-11-05'], { ref: 'basic/lifecycle#operation', text: 'Both parties SHOULD: … Only use capabilities that were successfully negotiated', keyword: 'SHOULD' }),
   },
   phase: 'final',
   run(ctx) {

@@ -1,5 +1,5 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type CheckDefinition, describeIssues, errorOf, isObject, META_SERVER_INFO, MODERN_VERSION, resultOf } from '../kit/index.js';
+import { type CheckDefinition, describeIssues, errorOf, isObject, META_SERVER_INFO, LATEST_REVISION, resultOf } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 
 export const discoverImplemented: CheckDefinition = defineCheck({
@@ -47,11 +47,11 @@ export const discoverSupportedVersions: CheckDefinition = defineCheck({
       return [fail(`supportedVersions names no version: ${describeIssues(issues)}`, 'the protocol versions the server supports, here at least the one it just served', [exchange])];
     }
     const versions = result.supportedVersions as string[];
-    if (!versions.includes(MODERN_VERSION)) {
+    if (!versions.includes(LATEST_REVISION)) {
       return [
         fail(
-          `supportedVersions ${JSON.stringify(versions)} omits ${MODERN_VERSION}, yet the server answered a ${MODERN_VERSION} request`,
-          `supportedVersions describes the versions the server supports, so it would list ${MODERN_VERSION}`,
+          `supportedVersions ${JSON.stringify(versions)} omits ${LATEST_REVISION}, yet the server answered a ${LATEST_REVISION} request`,
+          `supportedVersions describes the versions the server supports, so it would list ${LATEST_REVISION}`,
           [exchange],
         ),
       ];

@@ -1,7 +1,7 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type CheckContext, type CheckDefinition, errorOf, type Exchange, INITIALIZE_REVISIONS, LEGACY_CLIENT_CAPABILITIES, type McpClient, type Outcome, pending, resultOf, TargetGoneError, WIRES } from '../kit/index.js';
+import { type CheckContext, type CheckDefinition, errorOf, type Exchange, INITIALIZE_REVISIONS, LEGACY_CLIENT_CAPABILITIES, type McpClient, type Outcome, pending, resultOf, TargetGoneError, REVISIONS } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import { onWires } from '../kit/same-sentences.js';
+import { onRevisions } from '../kit/same-sentences.js';
 
 /** A protocol version no revision has: a date before MCP, in the revisions' own format. */
 export const UNKNOWN_VERSION = '2000-01-01';
@@ -65,7 +65,7 @@ export function judgeUnknownVersionAnswer(exchange: Exchange): Outcome {
       [exchange],
     );
   }
-  const known = (WIRES as readonly string[]).includes(agreed) ? `, a revision of MCP` : ', a version this tool does not know (whether the server supports it cannot be judged from outside)';
+  const known = (REVISIONS as readonly string[]).includes(agreed) ? `, a revision of MCP` : ', a version this tool does not know (whether the server supports it cannot be judged from outside)';
   return pass(`the initialize offering ${UNKNOWN_VERSION} was answered with protocolVersion "${agreed.slice(0, 60)}"${known}`, [exchange]);
 }
 
@@ -78,7 +78,7 @@ export const versionNegotiation: CheckDefinition = defineCheck({
   id: 'lifecycle.version-negotiation',
   title: 'An initialize offering a protocol version no revision has is answered with another version, never with the one offered',
   area: 'discovery',
-  sentences: onWires(INITIALIZE_REVISIONS, {
+  sentences: onRevisions(INITIALIZE_REVISIONS, {
     ref: NEGOTIATION,
     text: 'If the server supports the requested protocol version, it MUST respond with the same version. Otherwise, the server MUST respond with another protocol version it supports.',
     keyword: 'MUST',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SpecSentence } from '../../src/model/check.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import type { EffectsLog, FileEffect, RecordedCall } from '../../src/model/effects.js';
-import { WIRES, type Wire } from '../../src/core/wire.js';
+import { REVISIONS, type Revision } from '../../src/core/wire.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import { toResult } from '../../src/runner/runner.js';
 import { sentenceProblem, specDir } from '../../test/helpers/spec-text.js';
@@ -210,13 +210,13 @@ describe('tools.annotations.idempotent-honest', () => {
   });
 });
 
-const HAVE_SPEC = WIRES.every((wire) => existsSync(specDir(wire)));
+const HAVE_SPEC = REVISIONS.every((wire) => existsSync(specDir(wire)));
 
 describe.skipIf(!HAVE_SPEC)('the quoted hint descriptions', () => {
   it('are found in each revision’s schema.json from 2025-03-26 on, in its own words, and none before', () => {
     for (const check of ANNOTATION_HONESTY_CHECKS) {
       expect(check.sentences['2024-11-05'], check.id).toBeUndefined();
-      for (const [wire, sentences] of Object.entries(check.sentences) as [Wire, SpecSentence[]][]) {
+      for (const [wire, sentences] of Object.entries(check.sentences) as [Revision, SpecSentence[]][]) {
         for (const sentence of sentences) expect(sentenceProblem(wire, sentence), `${check.id} ${wire}`).toBeUndefined();
       }
     }

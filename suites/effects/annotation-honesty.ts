@@ -1,8 +1,8 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type CheckContext, type CheckDefinition, compareWires, type FileEffect, type Outcome, type RecordedCall, type Wire } from '../kit/index.js';
+import { type CheckContext, type CheckDefinition, compareRevisions, type FileEffect, type Outcome, type RecordedCall, type Revision } from '../kit/index.js';
 import { toolEvidence, type ListedTool } from '../kit/listed-tools.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import { perWire, since } from '../kit/same-sentences.js';
+import { perRevision, since } from '../kit/same-sentences.js';
 import { describeEffects, effectsNote, hintDescription, hintOf, nameList, NOT_SANDBOXED, toolsWith } from './effects-kit.js';
 import { repeatIdempotentTools } from './idempotent-repeat.js';
 
@@ -59,7 +59,7 @@ export const readOnlyHonest: CheckDefinition = defineCheck({
   id: 'tools.annotations.read-only-honest',
   title: 'A tool annotated readOnlyHint: true changes no file when called (judged from the effects of a sandboxed audit)',
   area: 'annotations',
-  sentences: perWire(ANNOTATED, (wire) => [hintDescription(wire, 'readOnlyHint', 'If true, the tool does not modify its environment.')]),
+  sentences: perRevision(ANNOTATED, (wire) => [hintDescription(wire, 'readOnlyHint', 'If true, the tool does not modify its environment.')]),
   phase: 'final',
   run: (ctx) =>
     judgeRecordedCalls(ctx, {
@@ -87,7 +87,7 @@ export const destructiveHonest: CheckDefinition = defineCheck({
   id: 'tools.annotations.destructive-honest',
   title: 'A tool annotated destructiveHint: false deletes, replaces or shrinks no existing file (judged from the effects of a sandboxed audit)',
   area: 'annotations',
-  sentences: perWire(ANNOTATED, (wire) => [
+  sentences: perRevision(ANNOTATED, (wire) => [
     hintDescription(
       wire,
       'destructiveHint',
@@ -109,15 +109,15 @@ export const destructiveHonest: CheckDefinition = defineCheck({
 });
 
 /** 2025-03-26 and 2025-06-18 read "on the its environment". */
-const idempotentText = (wire: Wire): string =>
+const idempotentText = (wire: Revision): string =>
   'If true, calling the tool repeatedly with the same arguments will have no additional effect on ' +
-  `${compareWires(wire, '2025-11-25') >= 0 ? '' : 'the '}its environment.`;
+  `${compareRevisions(wire, '2025-11-25') >= 0 ? '' : 'the '}its environment.`;
 
 export const idempotentHonest: CheckDefinition = defineCheck({
   id: 'tools.annotations.idempotent-honest',
   title: 'A tool annotated idempotentHint: true, called again with the same arguments, changes no file again (sandboxed audit)',
   area: 'annotations',
-  sentences: perWire(ANNOTATED, (wire) => [hintDescription(wire, 'idempotentHint', idempotentText(wire))]),
+  sentences: perRevision(ANNOTATED, (wire) => [hintDescription(wire, 'idempotentHint', idempotentText(wire))]),
   phase: 'final',
   run: (ctx) =>
     repeatIdempotentTools(

@@ -1,4 +1,4 @@
-import { type CheckContext, effectPlace, errorOf, type Evidence, type Exchange, type FileEffect, isObject, resultOf, type SpecSentence, type Wire } from '../kit/index.js';
+import { type CheckContext, effectPlace, errorOf, type Evidence, type Exchange, type FileEffect, isObject, resultOf, type SpecSentence, type Revision } from '../kit/index.js';
 import { listedTools, type ListedTool } from '../kit/listed-tools.js';
 import { note } from '../kit/outcome.js';
 import { schemaRule } from '../kit/same-sentences.js';
@@ -8,7 +8,7 @@ export type Hint = 'readOnlyHint' | 'destructiveHint' | 'idempotentHint';
 export const NOT_SANDBOXED = 'file effects are recorded only in a sandboxed audit (--sandbox)';
 
 /** A hint's description in schema.json: it describes what the hint claims and obliges nobody, so it warns at most. */
-export const hintDescription = (wire: Wire, hint: Hint, text: string): SpecSentence => ({
+export const hintDescription = (wire: Revision, hint: Hint, text: string): SpecSentence => ({
   ...schemaRule(wire, `ToolAnnotations/properties/${hint}/description`, text),
   keyword: 'descriptive',
 });

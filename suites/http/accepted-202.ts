@@ -1,7 +1,7 @@
 import { defineCheck } from '../kit/define-check.js';
 import { type CheckDefinition, type Exchange, isObject, type SpecSentence } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import { onWires } from '../kit/same-sentences.js';
+import { onRevisions } from '../kit/same-sentences.js';
 
 const SENDING = 'basic/transports#sending-messages-to-the-server';
 
@@ -54,7 +54,7 @@ export const accepted202: CheckDefinition = defineCheck({
   title: 'A POST of a single JSON-RPC notification or response that the server accepts is answered 202 Accepted with no body',
   area: 'http',
   sentences: {
-    ...onWires(['2025-11-25', '2025-06-18'], SINGLE),
+    ...onRevisions(['2025-11-25', '2025-06-18'], SINGLE),
     '2025-03-26': [SOLELY],
   },
   needs: ['live', 'http'],

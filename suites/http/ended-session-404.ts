@@ -1,7 +1,7 @@
 import { defineCheck } from '../kit/define-check.js';
 import { type CheckContext, type CheckDefinition, type Exchange, type McpClient, type Outcome, pending, TargetGoneError } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import { perWire, STREAMABLE_HTTP_SESSION_WIRES } from '../kit/same-sentences.js';
+import { perRevision, STREAMABLE_HTTP_SESSION_REVISIONS } from '../kit/same-sentences.js';
 
 const SESSIONS = 'basic/transports#session-management';
 
@@ -54,7 +54,7 @@ export const endedSession404: CheckDefinition = defineCheck({
   id: 'http.ended-session-404',
   title: 'Once a session is ended (by a DELETE the server accepted), requests naming its id are answered 404 Not Found',
   area: 'http',
-  sentences: perWire(STREAMABLE_HTTP_SESSION_WIRES, () => [
+  sentences: perRevision(STREAMABLE_HTTP_SESSION_REVISIONS, () => [
     {
       ref: SESSIONS,
       text: 'The server MAY terminate the session at any time, after which it MUST respond to requests containing that session ID with HTTP 404 Not Found.',

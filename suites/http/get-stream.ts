@@ -1,7 +1,7 @@
 import { defineCheck } from '../kit/define-check.js';
 import type { CheckDefinition } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import { perWire, STREAMABLE_HTTP_SESSION_WIRES } from '../kit/same-sentences.js';
+import { perRevision, STREAMABLE_HTTP_SESSION_REVISIONS } from '../kit/same-sentences.js';
 import { responseMediaType } from '../kit/response-headers.js';
 
 const LISTENING = 'basic/transports#listening-for-messages-from-the-server';
@@ -18,7 +18,7 @@ export const getStream: CheckDefinition = defineCheck({
   id: 'http.get-stream',
   title: 'A GET to the MCP endpoint is answered with Content-Type: text/event-stream, or with 405 Method Not Allowed',
   area: 'http',
-  sentences: perWire(STREAMABLE_HTTP_SESSION_WIRES, () => [
+  sentences: perRevision(STREAMABLE_HTTP_SESSION_REVISIONS, () => [
     {
       ref: LISTENING,
       text: 'The server MUST either return Content-Type: text/event-stream in response to this HTTP GET, or else return HTTP 405 Method Not Allowed, indicating that the server does not offer an SSE stream at this endpoint.',

@@ -9,7 +9,7 @@ const isJsonRpcRequest = (message: unknown) =>
   isObject(message) && message.jsonrpc === '2.0' && typeof message.method === 'string' && (typeof message.id === 'string' || typeof message.id === 'number');
 
 /** Streamable HTTP of 2025-06-18 and 2025-11-25. */
-const LEGACY: SpecSentence = {
+const INITIALIZE_SENTENCE: SpecSentence = {
   ref: 'basic/transports#sending-messages-to-the-server',
   text: 'If the input is a JSON-RPC _request_, the server MUST either return Content-Type: text/event-stream, to initiate an SSE stream, or Content-Type: application/json, to return one JSON object.',
   keyword: 'MUST',
@@ -25,11 +25,11 @@ export const requestResponseContentType: CheckDefinition = defineCheck({
         keyword: 'MUST',
       },
     ],
-    '2025-11-25': [LEGACY],
-    '2025-06-18': [LEGACY],
+    '2025-11-25': [INITIALIZE_SENTENCE],
+    '2025-06-18': [INITIALIZE_SENTENCE],
     '2025-03-26': [
       {
-        ref: LEGACY.ref,
+        ref: INITIALIZE_SENTENCE.ref,
         text: 'If the input contains any number of JSON-RPC _requests_, the server MUST either return Content-Type: text/event-stream, to initiate an SSE stream, or Content-Type: application/json, to return one JSON object.',
         keyword: 'MUST',
       },

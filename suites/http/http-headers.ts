@@ -1,5 +1,5 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type CheckContext, type CheckDefinition, ERR, errorOf, type Exchange, LEGACY_VERSION, MODERN_VERSION, type Outcome, resultOf, sampleArguments, type SpecSentences } from '../kit/index.js';
+import { type CheckContext, type CheckDefinition, ERR, errorOf, type Exchange, LATEST_INITIALIZE_REVISION, LATEST_REVISION, type Outcome, resultOf, sampleArguments, type SpecSentences } from '../kit/index.js';
 import { listedTools } from '../kit/listed-tools.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 
@@ -173,20 +173,20 @@ export const HTTP_HEADER_CHECKS = [
     covers: ['http.pv.match'],
     expectStatus: 400,
     expectCode: ERR.headerMismatch,
-    what: `tools/list with header ${LEGACY_VERSION} and body ${MODERN_VERSION}`,
+    what: `tools/list with header ${LATEST_INITIALIZE_REVISION} and body ${LATEST_REVISION}`,
     // The header names a version the server may not implement, which the next MUST of the section answers with 400 and
     // -32022: the probe meets both sentences, and either answer keeps one of them.
     alsoRight: {
       status: 400,
       code: ERR.unsupportedVersion,
-      why: `the header names ${LEGACY_VERSION}, and "If the server does not implement the requested protocol version …, it MUST respond with 400 Bad Request and an UnsupportedProtocolVersionError"`,
+      why: `the header names ${LATEST_INITIALIZE_REVISION}, and "If the server does not implement the requested protocol version …, it MUST respond with 400 Bad Request and an UnsupportedProtocolVersionError"`,
     },
-    send: (ctx) => list(ctx, { 'MCP-Protocol-Version': LEGACY_VERSION }),
+    send: (ctx) => list(ctx, { 'MCP-Protocol-Version': LATEST_INITIALIZE_REVISION }),
     // A server that also speaks 2025-11-25 may take the header's version and refuse the request by that revision's
     // rules (the Python SDK 2.3 answers 400 for the missing session): refused with 400, but without HeaderMismatch.
     excusedIf: async (ctx, wrong) =>
-      wrong.every((e) => e.status === 400) && (await legacyHandshake(ctx)) === LEGACY_VERSION
-        ? `the server also speaks ${LEGACY_VERSION} (an initialize offering it was answered with it), whose rules the header names; it refused the request with 400, and ${LEGACY_VERSION} has no HeaderMismatch`
+      wrong.every((e) => e.status === 400) && (await legacyHandshake(ctx)) === LATEST_INITIALIZE_REVISION
+        ? `the server also speaks ${LATEST_INITIALIZE_REVISION} (an initialize offering it was answered with it), whose rules the header names; it refused the request with 400, and ${LATEST_INITIALIZE_REVISION} has no HeaderMismatch`
         : undefined,
   }),
   headerProbe({
@@ -264,10 +264,10 @@ function otherRevisions(ctx: CheckContext): Promise<string | undefined> {
   return ctx.memo('other-revisions', async () => {
     const discover = resultOf((await ctx.discover()).response);
     const versions = Array.isArray(discover?.supportedVersions) ? discover!.supportedVersions : [];
-    const others = versions.filter((v): v is string => typeof v === 'string' && v !== MODERN_VERSION);
+    const others = versions.filter((v): v is string => typeof v === 'string' && v !== LATEST_REVISION);
     if (others.length > 0) return `the server supports other revisions too (DiscoverResult.supportedVersions lists ${others.join(', ')}); ${ONLY_THIS}`;
     const legacy = await legacyHandshake(ctx);
-    return legacy ? `the server supports an older revision too (initialize with protocolVersion ${LEGACY_VERSION} got an InitializeResult for ${legacy}); ${ONLY_THIS}` : undefined;
+    return legacy ? `the server supports an older revision too (initialize with protocolVersion ${LATEST_INITIALIZE_REVISION} got an InitializeResult for ${legacy}); ${ONLY_THIS}` : undefined;
   });
 }
 
@@ -277,7 +277,7 @@ const ONLY_THIS = 'the sentence is about "a server that supports only this revis
  * The protocolVersion an `initialize` offering `revision` (by default the newest initialize revision) was answered
  * with, if it was; asked once per revision, on a connection of its own.
  */
-function legacyHandshake(ctx: CheckContext, revision: string = LEGACY_VERSION): Promise<string | undefined> {
+function legacyHandshake(ctx: CheckContext, revision: string = LATEST_INITIALIZE_REVISION): Promise<string | undefined> {
   return ctx.memo(`legacy-handshake-${revision}`, async () => {
     if (!ctx.canOpenConnections) return undefined;
     try {
@@ -285,7 +285,7 @@ function legacyHandshake(ctx: CheckContext, revision: string = LEGACY_VERSION): 
       const id = client.newId();
       const params = { protocolVersion: revision, capabilities: {}, clientInfo: { ...client.clientInfo } };
       const result = resultOf((await client.raw({ jsonrpc: '2.0', id, method: 'initialize', params }, id)).response);
-      return typeof result?.protocolVersion === 'string' && result.protocolVersion !== MODERN_VERSION ? result.protocolVersion : undefined;
+      return typeof result?.protocolVersion === 'string' && result.protocolVersion !== LATEST_REVISION ? result.protocolVersion : undefined;
     } catch {
       return undefined;
     }

@@ -1,5 +1,5 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type CheckDefinition, type Exchange, isInitializeWire, isObject, methodOf, type SpecSentence, type Wire } from '../kit/index.js';
+import { type CheckDefinition, type Exchange, isInitializeRevision, isObject, methodOf, type SpecSentence, type Revision } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { requestMeta } from '../kit/notifications-seen.js';
 import { responseMediaType } from '../kit/response-headers.js';
@@ -14,7 +14,7 @@ const CHANGES: ReadonlySet<string> = new Set(['notifications/tools/list_changed'
  * names no kind of notification, only progress for another token is certainly unrelated; on 2026-07-28 a change
  * notification on the stream of any other request is (list changes arrive on a subscriptions/listen stream).
  */
-export function unrelated(exchange: Exchange, wire: Wire): unknown[] {
+export function unrelated(exchange: Exchange, wire: Revision): unknown[] {
   const token = requestMeta(exchange).progressToken;
   const call = methodOf(exchange) === 'tools/call';
   return exchange.notifications.filter((message) => {
@@ -24,7 +24,7 @@ export function unrelated(exchange: Exchange, wire: Wire): unknown[] {
       return token === undefined || !isObject(message.params) || message.params.progressToken !== token;
     }
     if (call && CHANGES.has(message.method)) return false;
-    return !isInitializeWire(wire);
+    return !isInitializeRevision(wire);
   });
 }
 
@@ -69,7 +69,7 @@ export const sseRelated: CheckDefinition = defineCheck({
     return [
       fail(
         `${offending.length} response stream(s) carried unrelated notifications, e.g. ${methods} on the ${methodOf(first.exchange)} stream`,
-        isInitializeWire(ctx.wire)
+        isInitializeRevision(ctx.wire)
           ? "notifications that relate to the request: progress only for the request's own progressToken"
           : "only notifications/progress for the request's own progressToken, notifications/message, and on a tools/call's stream a change the call made; other list changes arrive on a subscriptions/listen stream",
         offending.slice(0, 3).map((o) => o.exchange),

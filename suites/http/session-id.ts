@@ -1,7 +1,7 @@
 import { defineCheck } from '../kit/define-check.js';
 import type { CheckDefinition, Exchange } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import { perWire, STREAMABLE_HTTP_SESSION_WIRES } from '../kit/same-sentences.js';
+import { perRevision, STREAMABLE_HTTP_SESSION_REVISIONS } from '../kit/same-sentences.js';
 
 const SESSIONS = 'basic/transports#session-management';
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
@@ -13,7 +13,7 @@ export const sessionIdVisibleAscii: CheckDefinition = defineCheck({
   id: 'http.session.id-visible-ascii',
   title: 'A session id the server assigns holds only visible ASCII characters (0x21 to 0x7E)',
   area: 'http-headers',
-  sentences: perWire(STREAMABLE_HTTP_SESSION_WIRES, () => [
+  sentences: perRevision(STREAMABLE_HTTP_SESSION_REVISIONS, () => [
     { ref: SESSIONS, text: 'The session ID MUST only contain visible ASCII characters (ranging from 0x21 to 0x7E).', keyword: 'MUST' },
   ]),
   needs: ['live', 'http'],

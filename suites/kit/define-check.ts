@@ -1,8 +1,8 @@
-import { WIRES, type CheckDefinition, type KeywordText, type SpecSentence, type SpecSentences } from './index.js';
+import { REVISIONS, type CheckDefinition, type KeywordText, type SpecSentence, type SpecSentences } from './index.js';
 
 /** The sentence a check's verdicts are labelled by: the first one quoted for the newest revision it applies to. */
 export function governingSentence(sentences: SpecSentences): SpecSentence {
-  const newest = WIRES.find((wire) => (sentences[wire]?.length ?? 0) > 0);
+  const newest = REVISIONS.find((wire) => (sentences[wire]?.length ?? 0) > 0);
   if (newest === undefined) throw new Error('a check quotes no sentence');
   return sentences[newest]![0]!;
 }

@@ -1,12 +1,12 @@
 import { canonicalJson } from '../../src/core/canonical-json.js';
 import type { SpecSentence } from '../../src/model/check.js';
-import type { Wire } from '../../src/core/wire.js';
+import type { Revision } from '../../src/core/wire.js';
 
 /**
  * The rule of the initialize revisions (2024-11-05 basic/messages, 2025-03-26 to 2025-11-25 basic/index): a
  * requestor's ids are never used twice in a session. 2026-07-28 has no session, and servers there send no requests.
  */
-export function idNeverReusedSentence(wire: Wire): SpecSentence {
+export function idNeverReusedSentence(wire: Revision): SpecSentence {
   return {
     ref: wire === '2024-11-05' ? 'basic/messages#requests' : 'basic/index#requests',
     text: 'The request ID MUST NOT have been previously used by the requestor within the same session.',

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../../src/runner/context.js';
 import { toResult } from '../../src/runner/runner.js';
-import type { Wire } from '../../src/core/wire.js';
+import type { Revision } from '../../src/core/wire.js';
 import { toolsListResponds } from './tools-list.js';
 
 /** tools/list answered with -32603 by a server that declares tools. */
-function erroringList(wire: Wire): CheckContext {
+function erroringList(wire: Revision): CheckContext {
   const exchange = { seq: 1, response: { jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'boom' } } };
   return {
     wire,

@@ -1,7 +1,7 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type CheckDefinition, describeIssues, ERR, errorOf, INITIALIZE_REVISIONS, isInitializeWire } from '../kit/index.js';
+import { type CheckDefinition, describeIssues, ERR, errorOf, INITIALIZE_REVISIONS, isInitializeRevision } from '../kit/index.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
-import { fromRevision, onWires, perWire, schemaRule } from '../kit/same-sentences.js';
+import { fromRevision, onRevisions, perRevision, schemaRule } from '../kit/same-sentences.js';
 
 export const toolsListResponds: CheckDefinition = defineCheck({
   id: 'tools.list.respond',
@@ -19,7 +19,7 @@ export const toolsListResponds: CheckDefinition = defineCheck({
       { ref: 'schema.json#/$defs/ListToolsResult/properties/nextCursor/type', text: '"string"', keyword: 'schema.json structural rule' },
     ],
     // The initialize revisions state no duty to answer tools/list: the shape of a ListToolsResult is all that is required.
-    ...perWire(INITIALIZE_REVISIONS, (wire) => [
+    ...perRevision(INITIALIZE_REVISIONS, (wire) => [
       schemaRule(wire, 'ListToolsResult/required', '["tools"]'),
       schemaRule(wire, 'ListToolsResult/properties/tools/type', '"array"'),
       schemaRule(wire, 'ListToolsResult/properties/nextCursor/type', '"string"'),
@@ -35,7 +35,7 @@ export const toolsListResponds: CheckDefinition = defineCheck({
       if (error?.code === ERR.methodNotFound && capabilities && !('tools' in capabilities)) {
         return [skip('the server does not offer tools (no tools capability, tools/list is not implemented)')];
       }
-      if (isInitializeWire(ctx.wire)) {
+      if (isInitializeRevision(ctx.wire)) {
         // Only the result's shape is a rule on this wire; an error answer breaks none, it just lists no tools.
         return [{ status: 'warn', message: `${walk.stop.message} (${ctx.wire} has no sentence requiring an answer, so this is a warning)`, expected: 'a ListToolsResult for every page', evidence: [first] }];
       }
@@ -113,7 +113,7 @@ export const toolNamesUnique: CheckDefinition = defineCheck({
   sentences: {
     ...fromRevision('2025-11-25', { ref: 'server/tools#tool-names', text: 'Tool names SHOULD be unique within a server.', keyword: 'SHOULD' }),
     // Before § Tool Names (2025-11-25), the page describes a name as the tool's unique identifier: a duplicate can only warn.
-    ...onWires(['2025-06-18', '2025-03-26', '2024-11-05'], { ref: 'server/tools#tool', text: 'name: Unique identifier for the tool', keyword: 'descriptive' }),
+    ...onRevisions(['2025-06-18', '2025-03-26', '2024-11-05'], { ref: 'server/tools#tool', text: 'name: Unique identifier for the tool', keyword: 'descriptive' }),
   },
   async run(ctx) {
     const walk = await ctx.tools();

@@ -1,6 +1,6 @@
 import { defineCheck } from '../kit/define-check.js';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CANCEL_WATCH_MS, type CheckContext, type CheckDefinition, type Evidence, type Exchange, isInitializeWire, isObject, type JsonRpcId, lateAnswer, type McpClient, methodOf, MODERN_VERSION, type Outcome, pending, readMarkerMethod, type SentCancellation, type SpecSentence, type StrayEvent, type Wire } from '../kit/index.js';
+import { CANCEL_WATCH_MS, type CheckContext, type CheckDefinition, type Evidence, type Exchange, isInitializeRevision, isObject, type JsonRpcId, lateAnswer, type McpClient, methodOf, LATEST_REVISION, type Outcome, pending, readMarkerMethod, type SentCancellation, type SpecSentence, type StrayEvent, type Revision } from '../kit/index.js';
 import { isListen, notificationsSeen, requestMeta, seenEvidence, valueKey, type SeenNotification } from '../kit/notifications-seen.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { LISTING_ONLY } from '../kit/shared-connections.js';
@@ -84,7 +84,7 @@ export function sentAfterRead(
   read: ReadPoint,
   exchanges: readonly Exchange[],
   strays: readonly StrayEvent[],
-  wire: Wire,
+  wire: Revision,
 ): SentAfterRead[] {
   const { call } = cancel;
   const after = `received after the answer to the ${methodOf(read.marker)} sent right behind the cancellation`;
@@ -107,7 +107,7 @@ export function sentAfterRead(
             evidence: note(`notifications/progress ${after}`, s.message),
           }));
   const logs =
-    wire !== MODERN_VERSION || !hasLevel(call)
+    wire !== LATEST_REVISION || !hasLevel(call)
       ? []
       : notificationsSeen(exchanges, strays, 'notifications/message')
           .filter((s) => cameAfter(s, read) && !otherLogOwner(s, call, exchanges))
@@ -233,7 +233,7 @@ export const cancelOnlyListen: CheckDefinition = defineCheck({
   run(ctx) {
     const exchanges = ctx.exchanges();
     const strays = ctx.strays();
-    const modern = !isInitializeWire(ctx.wire);
+    const modern = !isInitializeRevision(ctx.wire);
     const allowed = modern ? new Set(exchanges.filter(isListen).map((e) => valueKey((e.request as { id?: unknown }).id))) : serverRequestIds(exchanges, strays);
     const what = modern ? 'a subscriptions/listen request' : 'a request the server had sent the client';
     const seen = notificationsSeen(exchanges, strays, 'notifications/cancelled');
@@ -321,7 +321,7 @@ export const notificationsUnanswered: CheckDefinition = defineCheck({
       : { exchanges: () => ctx.exchanges(), strays: () => ctx.strays(), notify: (method, params) => ctx.client.notify(method, params), request: (method) => ctx.client.request(method) };
     // On the initialize wire a connection may have had only initialize answered, which is never cancelled: a ping
     // gives the race probe a request already answered.
-    if (isInitializeWire(ctx.wire) && !channel.exchanges().some(raceCandidate)) await channel.request('ping');
+    if (isInitializeRevision(ctx.wire) && !channel.exchanges().some(raceCandidate)) await channel.request('ping');
     const since = new Date().toISOString();
     const probes = cancellationsToIgnore(channel.exchanges());
     const sent: Exchange[] = [];

@@ -1,5 +1,5 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type CheckDefinition, ERR, errorOf, type Exchange, isInitializeWire, isObject, LOG_LEVELS, META_LOG_LEVEL, resultOf, type SpecSentence } from '../kit/index.js';
+import { type CheckDefinition, ERR, errorOf, type Exchange, isInitializeRevision, isObject, LOG_LEVELS, META_LOG_LEVEL, resultOf, type SpecSentence } from '../kit/index.js';
 import { isListen, notificationsSeen, requestMeta, seenEvidence, type SeenNotification } from '../kit/notifications-seen.js';
 import { afterProbeWindow, notificationProbe } from './notification-probe.js';
 import { fail, pass, skip } from '../kit/outcome.js';
@@ -161,7 +161,7 @@ export const logInvalidLevel: CheckDefinition = defineCheck({
   async run(ctx) {
     let what: string;
     let exchange: Exchange;
-    if (isInitializeWire(ctx.wire)) {
+    if (isInitializeRevision(ctx.wire)) {
       const { capabilities } = await ctx.capabilities();
       if (!isObject(capabilities?.logging)) return [skip('the server does not declare the logging capability, so it has no logging/setLevel to reject a level with')];
       what = `logging/setLevel with level "${INVALID_LEVEL_PROBE}"`;

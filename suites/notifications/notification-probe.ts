@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type CheckContext, type Exchange, META_LOG_LEVEL, MODERN_VERSION, type Outcome, pending, type Pending, resultOf } from '../kit/index.js';
+import { type CheckContext, type Exchange, META_LOG_LEVEL, LATEST_REVISION, type Outcome, pending, type Pending, resultOf } from '../kit/index.js';
 import { validCalls } from '../tool-calls/tool-results.js';
 
 /** Digits in a string: a server that turns it into the number 9017 refers to a token nobody sent. */
@@ -31,7 +31,7 @@ function probeAnswered(ctx: CheckContext): Promise<NotificationProbe> {
     const calls = (await validCalls(ctx)).calls;
     const answered = calls.find((c) => resultOf(c.exchange.response) !== undefined && !c.exchange.failure);
     if (!answered) return { skipped: `no tool call of the audit was answered with a result to repeat with a progressToken (${ctx.callPolicy})` };
-    const logLevel = ctx.wire === MODERN_VERSION ? PROBE_LOG_LEVEL : undefined;
+    const logLevel = ctx.wire === LATEST_REVISION ? PROBE_LOG_LEVEL : undefined;
     const extraMeta = { progressToken: PROBE_PROGRESS_TOKEN, ...(logLevel ? { [META_LOG_LEVEL]: logLevel } : {}) };
     const exchange = await ctx.callTool(String(answered.tool.tool.name), answered.args, { extraMeta });
     return { exchange, token: PROBE_PROGRESS_TOKEN, ...(logLevel ? { logLevel } : {}) };

@@ -1,5 +1,5 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type Arguments, type ArgumentSource, type ArgumentVerdict, canonicalJson, type CheckContext, type CheckDefinition, compileArgumentSchema, describeIssues, ERR, errorOf, type Exchange, type InvalidCase, invalidCases, isObject, type LenientReading, type Outcome, pickInvalidArguments, resultOf, TargetGoneError, type UndeclaredDialect, undeclaredDialectOn, ValidArguments, type Wire } from '../kit/index.js';
+import { type Arguments, type ArgumentSource, type ArgumentVerdict, canonicalJson, type CheckContext, type CheckDefinition, compileArgumentSchema, describeIssues, ERR, errorOf, type Exchange, type InvalidCase, invalidCases, isObject, type LenientReading, type Outcome, pickInvalidArguments, resultOf, TargetGoneError, type UndeclaredDialect, undeclaredDialectOn, ValidArguments, type Revision } from '../kit/index.js';
 import { note } from '../kit/outcome.js';
 import { searchTools, type ToolCall } from './property-search.js';
 import type { ListedTool } from '../kit/listed-tools.js';
@@ -117,7 +117,7 @@ class HingeWarnings {
     this.first.clear();
   }
 
-  recorder(t: ListedTool, wire: Wire): Hinged {
+  recorder(t: ListedTool, wire: Revision): Hinged {
     return (structuredContent, verdict, exchange) => {
       if (this.first.has(t.label)) return;
       const outcome = hingeOutcome(t.tool.outputSchema, structuredContent, verdict, exchange, wire);
@@ -205,7 +205,7 @@ interface LenientSeen {
 const QUOTED_LENIENT_CASES = 4;
 
 /** One warning per lenient reading of a tool: a coercion names every case seen, not only the smallest. */
-function lenientOutcomes(tally: InvalidTally, wire: Wire, tool: string): Outcome[] {
+function lenientOutcomes(tally: InvalidTally, wire: Revision, tool: string): Outcome[] {
   return [...tally.lenient.values()].map((cases) => {
     const seen = [...cases.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, kept]) => kept);
     const first = seen[0]!;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../../src/runner/context.js';
 import { toResult } from '../../src/runner/runner.js';
-import type { Wire } from '../../src/core/wire.js';
+import type { Revision } from '../../src/core/wire.js';
 import { unsupportedVersionStatus } from './request-meta.js';
 
 /** A server over HTTP that answers every request with this status and body, recording the headers it was sent. */
-function answering(wire: Wire, status: number, response: Record<string, unknown>, sent: Record<string, string | null>[] = []): CheckContext {
+function answering(wire: Revision, status: number, response: Record<string, unknown>, sent: Record<string, string | null>[] = []): CheckContext {
   return {
     wire,
     transportKind: 'http',

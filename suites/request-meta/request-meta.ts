@@ -1,8 +1,8 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type CheckContext, type CheckDefinition, ERR, errorOf, type Exchange, isInitializeWire, isObject, type JsonRpcId, LEGACY_VERSION, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, MODERN_VERSION, type Outcome, pending, resultOf } from '../kit/index.js';
+import { type CheckContext, type CheckDefinition, ERR, errorOf, type Exchange, isInitializeRevision, isObject, type JsonRpcId, LATEST_INITIALIZE_REVISION, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, LATEST_REVISION, type Outcome, pending, resultOf } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { LEGACY_INITIALIZE } from '../kit/shared-connections.js';
-import { onWires } from '../kit/same-sentences.js';
+import { onRevisions } from '../kit/same-sentences.js';
 
 const MISSING_32602 = 'A request missing any required field is malformed; the server MUST reject it with JSON-RPC error code -32602 (Invalid params).';
 
@@ -41,7 +41,7 @@ function metaProbes(ctx: CheckContext): Promise<Probe[]> {
 function rawList(ctx: CheckContext, params: Record<string, unknown> | undefined): Promise<Exchange> {
   const id = ctx.client.newId();
   const message = params === undefined ? { jsonrpc: '2.0', id, method: 'tools/list' } : { jsonrpc: '2.0', id, method: 'tools/list', params };
-  return ctx.client.raw(message, id, ctx.client.headersFor(MODERN_VERSION, 'tools/list', {}, undefined));
+  return ctx.client.raw(message, id, ctx.client.headersFor(LATEST_REVISION, 'tools/list', {}, undefined));
 }
 
 const answer = (e: Exchange) => {
@@ -213,7 +213,7 @@ export const unsupportedVersionStatus: CheckDefinition = defineCheck({
       },
     ],
     // The header arrived with 2025-06-18; on the initialize wire an unsupported one is refused with 400, no error code named.
-    ...onWires(['2025-11-25', '2025-06-18'], {
+    ...onRevisions(['2025-11-25', '2025-06-18'], {
       ref: 'basic/transports#protocol-version-header',
       text: 'If the server receives a request with an invalid or unsupported MCP-Protocol-Version, it MUST respond with 400 Bad Request.',
       keyword: 'MUST',
@@ -225,7 +225,7 @@ export const unsupportedVersionStatus: CheckDefinition = defineCheck({
   phase: 'serial',
   async run(ctx) {
     const probes = await versionProbes(ctx);
-    if (isInitializeWire(ctx.wire)) {
+    if (isInitializeRevision(ctx.wire)) {
       const what = `answers to a request with MCP-Protocol-Version: ${UNSUPPORTED}`;
       return statusOf(probes, (p) => p.exchange.status !== undefined, what, `no HTTP answer to a request with MCP-Protocol-Version: ${UNSUPPORTED}`);
     }
@@ -239,7 +239,7 @@ function legacyInitialize(id: JsonRpcId): Record<string, unknown> {
     jsonrpc: '2.0',
     id,
     method: 'initialize',
-    params: { protocolVersion: LEGACY_VERSION, capabilities: {}, clientInfo: { name: 'mcp-tools-conformance', version: '0' } },
+    params: { protocolVersion: LATEST_INITIALIZE_REVISION, capabilities: {}, clientInfo: { name: 'mcp-tools-conformance', version: '0' } },
   };
 }
 
@@ -265,7 +265,7 @@ export const initializeErrorNamesVersions: CheckDefinition = defineCheck({
     const { result } = await ctx.discover().then((e) => ({ result: resultOf(e.response) }));
     // The version this audit is served counts as supported whatever supportedVersions says (discover.supported-versions judges that list).
     const listed = Array.isArray(result?.supportedVersions) ? result.supportedVersions.filter((v): v is string => typeof v === 'string') : [];
-    const supported = [...new Set([MODERN_VERSION, ...listed])];
+    const supported = [...new Set([LATEST_REVISION, ...listed])];
     // The rest is on a connection of its own (over stdio, a process still starting): the phases go on meanwhile.
     return pending(answerToLegacyInitialize(ctx).then((exchange) => judgeLegacyInitializeError(exchange, supported)));
   },
@@ -293,7 +293,7 @@ function judgeLegacyInitializeError(exchange: Exchange, supported: readonly stri
   if (named.length > 0) return [pass(`the error answering initialize (${String(error.code)}) names ${named.join(', ')}`, [exchange])];
   return [
     fail(
-      `the error answering a ${LEGACY_VERSION} initialize (${String(error.code)} ${JSON.stringify(String(error.message)).slice(0, 160)}) names none of the versions the server supports (${supported.join(', ')})`,
+      `the error answering a ${LATEST_INITIALIZE_REVISION} initialize (${String(error.code)} ${JSON.stringify(String(error.message)).slice(0, 160)}) names none of the versions the server supports (${supported.join(', ')})`,
       `the supported versions (e.g. "${supported[0]}") in the error's message or data, so that a legacy client can tell its user`,
       [exchange],
     ),

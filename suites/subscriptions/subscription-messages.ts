@@ -1,4 +1,4 @@
-import { type CheckContext, errorOf, type Exchange, isInitializeWire, isObject, type JsonRpcId, type ListenStream } from '../kit/index.js';
+import { type CheckContext, errorOf, type Exchange, isInitializeRevision, isObject, type JsonRpcId, type ListenStream } from '../kit/index.js';
 
 export const ACKNOWLEDGED = 'notifications/subscriptions/acknowledged';
 export const LIST_CHANGED = 'notifications/tools/list_changed';
@@ -54,7 +54,7 @@ export async function listenPrecondition(ctx: CheckContext): Promise<string | un
   const { capabilities } = await ctx.capabilities();
   const tools = capabilities && isObject(capabilities.tools) ? capabilities.tools : undefined;
   if (tools?.listChanged !== true) {
-    const owed = isInitializeWire(ctx.wire) ? 'need not send notifications/tools/list_changed' : 'need not offer tools-list subscriptions';
+    const owed = isInitializeRevision(ctx.wire) ? 'need not send notifications/tools/list_changed' : 'need not offer tools-list subscriptions';
     return `the server does not declare capabilities.tools.listChanged: true, so it ${owed}`;
   }
   return undefined;

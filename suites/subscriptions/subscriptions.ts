@@ -1,5 +1,5 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type CheckContext, type CheckDefinition, type Evidence, type Exchange, isInitializeWire, isObject, type JsonRpcId, type Outcome, type SpecSentence } from '../kit/index.js';
+import { type CheckContext, type CheckDefinition, type Evidence, type Exchange, isInitializeRevision, isObject, type JsonRpcId, type Outcome, type SpecSentence } from '../kit/index.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { sessionTriggerRun, triggerRun, type TriggerRun } from './subscription-trigger.js';
 import { listenPrecondition } from './subscription-messages.js';
@@ -214,7 +214,7 @@ export const listChangedNotify: CheckDefinition = defineCheck({
   needs: ['live'],
   phase: 'serial',
   async run(ctx) {
-    if (isInitializeWire(ctx.wire)) return sessionNotified(ctx);
+    if (isInitializeRevision(ctx.wire)) return sessionNotified(ctx);
     const observed = await observedChange(ctx);
     if ('skipped' in observed) return [skip(observed.skipped)];
     const { run } = observed;

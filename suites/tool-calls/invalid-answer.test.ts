@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../src/model/exchange.js';
 import type { InvalidArguments } from '../../src/schema/arguments/index.js';
-import { WIRES } from '../../src/core/wire.js';
+import { REVISIONS } from '../../src/core/wire.js';
 import { toResult } from '../../src/runner/runner.js';
 import { failureSignature, judgeInvalidAnswer, lenientOutcome, refusalExpected, refusalRemark, type ComparedFailures, type Control } from './invalid-answer.js';
 import { invalidArgumentsRejected } from './tool-results.js';
@@ -76,7 +76,7 @@ describe('the verdict on an answer to invalid arguments', () => {
 
 describe('a lenient verdict in the report', () => {
   it('warns on every wire, quoting a descriptive sentence of the check on that wire', () => {
-    for (const wire of WIRES) {
+    for (const wire of REVISIONS) {
       for (const reading of ['ignored', 'coercion', 'null-as-absent'] as const) {
         const result = toResult(invalidArgumentsRejected, lenientOutcome({ verdict: 'lenient', reading, problem: 'p' }, wire, 't', []), 0, wire);
         expect(result, `${wire} ${reading}`).toMatchObject({ status: 'warn', keywordText: 'descriptive' });

@@ -1,4 +1,4 @@
-import { ERR, errorOf, type Exchange, type InvalidArguments, isObject, type LenientReading, MODERN_VERSION, type Outcome, parsePointer, resultOf, type SpecSentence, type SpecSentences, type Wire, WIRES } from '../kit/index.js';
+import { ERR, errorOf, type Exchange, type InvalidArguments, isObject, type LenientReading, LATEST_REVISION, type Outcome, parsePointer, resultOf, type SpecSentence, type SpecSentences, type Revision, REVISIONS } from '../kit/index.js';
 import { fail, note, skip } from '../kit/outcome.js';
 import { blotWords } from './blot-words.js';
 
@@ -25,7 +25,7 @@ const INPUT_SCHEMA_DEFINES: SpecSentence = { ref: 'server/tools#tool', text: 'in
  * execution errors (isError); before, invalid arguments are protocol errors (JSON-RPC errors) and invalid input data
  * tool execution errors, so either way of refusing is the one described.
  */
-const INPUT_VALIDATION_ERRORS: Record<Wire, SpecSentence> = {
+const INPUT_VALIDATION_ERRORS: Record<Revision, SpecSentence> = {
   '2026-07-28': {
     ref: 'server/tools#error-handling',
     text: 'Tool Execution Errors contain actionable feedback … Input validation errors (e.g., date in wrong format, value out of range) … They are reported in tool results with isError: true',
@@ -42,15 +42,15 @@ const INPUT_VALIDATION_ERRORS: Record<Wire, SpecSentence> = {
 };
 
 /** Whether the revision's tools page describes input validation errors as isError results only (2025-11-25 on). */
-const describesIsError = (wire: Wire): boolean => INPUT_VALIDATION_ERRORS[wire] !== INVALID_ARGUMENTS_OR_DATA;
+const describesIsError = (wire: Revision): boolean => INPUT_VALIDATION_ERRORS[wire] !== INVALID_ARGUMENTS_OR_DATA;
 
 /** The sentences behind tools.err.execution-errors and its property-based counterpart: the MUST is in every revision. */
 export const VALIDATE_INPUTS_SENTENCES: SpecSentences = Object.fromEntries(
-  WIRES.map((wire) => [wire, [VALIDATE_INPUTS, INPUT_VALIDATION_ERRORS[wire], INPUT_SCHEMA_DEFINES]]),
+  REVISIONS.map((wire) => [wire, [VALIDATE_INPUTS, INPUT_VALIDATION_ERRORS[wire], INPUT_SCHEMA_DEFINES]]),
 );
 
 /** What a refusal of invalid arguments looks like, as the tools page of the revision describes it. */
-export function refusalExpected(wire: Wire): string {
+export function refusalExpected(wire: Revision): string {
   return describesIsError(wire)
     ? 'the input refused: a result with isError: true (as the tools page describes), or a JSON-RPC error; servers MUST validate all tool inputs'
     : 'the input refused: a JSON-RPC error (the tools page counts invalid arguments among protocol errors) or a result with isError: true (invalid input data); servers MUST validate all tool inputs';
@@ -242,9 +242,9 @@ function excerpt(e: Exchange): string {
  * page describes input validation errors; a coerced value, or null taken for absence, from the inputSchema as the
  * definition of the expected parameters.
  */
-const lenientSentence = (reading: LenientReading, wire: Wire): SpecSentence => (reading === 'ignored' ? INPUT_VALIDATION_ERRORS[wire] : INPUT_SCHEMA_DEFINES);
+const lenientSentence = (reading: LenientReading, wire: Revision): SpecSentence => (reading === 'ignored' ? INPUT_VALIDATION_ERRORS[wire] : INPUT_SCHEMA_DEFINES);
 
-const LENIENT_EXPECTED: Record<LenientReading, (wire: Wire) => string> = {
+const LENIENT_EXPECTED: Record<LenientReading, (wire: Revision) => string> = {
   ignored: (wire) =>
     describesIsError(wire)
       ? 'the undeclared property refused with an isError result (input validation errors are reported in tool results with isError: true), or an inputSchema that allows it'
@@ -254,7 +254,7 @@ const LENIENT_EXPECTED: Record<LenientReading, (wire: Wire) => string> = {
 };
 
 /** A warning for an answer a looser validator explains, resting on a descriptive sentence (never a fail). */
-export function lenientOutcome(verdict: Extract<InvalidVerdict, { verdict: 'lenient' }>, wire: Wire, tool: string, evidence: Outcome['evidence']): Outcome {
+export function lenientOutcome(verdict: Extract<InvalidVerdict, { verdict: 'lenient' }>, wire: Revision, tool: string, evidence: Outcome['evidence']): Outcome {
   return { ...fail(verdict.problem, LENIENT_EXPECTED[verdict.reading](wire), evidence), tool, sentence: lenientSentence(verdict.reading, wire) };
 }
 
@@ -278,13 +278,13 @@ export function notRefusedRemark(lenient: number, inconclusive: number): string 
 }
 
 /** How a refusal of schema-invalid arguments by a JSON-RPC error is noted in a pass on a revision that describes isError for it. */
-function refusalNote(code: number, wire: Wire): string {
-  if (code === ERR.invalidParams && wire === MODERN_VERSION) return "-32602 (allowed by the schema's InvalidParamsError; the tools page describes isError for input validation errors, requirements §6.1)";
+function refusalNote(code: number, wire: Revision): string {
+  if (code === ERR.invalidParams && wire === LATEST_REVISION) return "-32602 (allowed by the schema's InvalidParamsError; the tools page describes isError for input validation errors, requirements §6.1)";
   return `${code} (a JSON-RPC error still refuses the input; the tools page describes isError for input validation errors)`;
 }
 
 /** A pass remark listing the error codes that refused invalid arguments, and how the tools page of the revision sees them. */
-export function refusalRemark(noted: readonly { where: string; code: number }[], wire: Wire): string {
+export function refusalRemark(noted: readonly { where: string; code: number }[], wire: Revision): string {
   if (noted.length === 0) return '';
   const codes = [...new Set(noted.map((n) => n.code))].sort((a, b) => b - a);
   const where = `e.g. ${[...new Set(noted.map((n) => n.where))].slice(0, 4).join(', ')}`;

@@ -1,14 +1,14 @@
 import { specUrl } from '../../src/spec-links.js';
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../src/model/exchange.js';
-import type { Wire } from '../../src/core/wire.js';
+import type { Revision } from '../../src/core/wire.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import { toResult } from '../../src/runner/runner.js';
 import { unknownTool } from './tool-calls.js';
 import { validArgumentsAccepted } from './tool-results.js';
 
 /** A server listing one callable tool, `Echo`, that runs it whatever the case of the name, and rejects other names. */
-function context(wire: Wire): CheckContext & { sent: string[] } {
+function context(wire: Revision): CheckContext & { sent: string[] } {
   const sent: string[] = [];
   let seq = 0;
   const page = { result: { tools: [{ name: 'Echo', inputSchema: { type: 'object' } }] } };
@@ -53,7 +53,7 @@ describe('tools.err.unknown-tool per revision', () => {
 describe('tools.err.tool-errors-in-result per revision', () => {
   it("rests on schema.json's SHOULD wherever it sits in that revision, linked to that revision's schema", () => {
     const where = { '2025-11-25': '$defs/CallToolResult/properties/isError', '2025-06-18': 'definitions/CallToolResult/properties/isError', '2024-11-05': 'definitions/CallToolResult' } as const;
-    for (const [wire, pointer] of Object.entries(where) as [Wire, string][]) {
+    for (const [wire, pointer] of Object.entries(where) as [Revision, string][]) {
       const result = toResult(validArgumentsAccepted, { status: 'fail', message: 'm' }, 0, wire);
       expect(result, wire).toMatchObject({ status: 'warn', keywordText: 'SHOULD', specRef: `schema.json#/${pointer}/description` });
       expect(result.specUrl).toBe(specUrl(`schema.json#/${pointer}/description`, wire));

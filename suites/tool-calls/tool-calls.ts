@@ -1,5 +1,5 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type CheckContext, type CheckDefinition, ERR, errorOf, type Exchange, META_PROTOCOL_VERSION, MODERN_VERSION, type Outcome, resultOf, type SpecSentence } from '../kit/index.js';
+import { type CheckContext, type CheckDefinition, ERR, errorOf, type Exchange, META_PROTOCOL_VERSION, LATEST_REVISION, type Outcome, resultOf, type SpecSentence } from '../kit/index.js';
 import { requestMeta } from '../kit/notifications-seen.js';
 import { listedTools } from '../kit/listed-tools.js';
 import { sendProbes } from '../kit/probe-order.js';
@@ -178,7 +178,7 @@ function askedVersion(exchange: Exchange, transport: string): string | undefined
 /** -32020 over stdio (there are no headers to mismatch), or -32022 for a request that asked for the served version. */
 export function misusedMcpCode(code: number, exchange: Exchange, transport: string): boolean {
   if (code === ERR.headerMismatch) return transport === 'stdio';
-  if (code === ERR.unsupportedVersion) return askedVersion(exchange, transport) === MODERN_VERSION;
+  if (code === ERR.unsupportedVersion) return askedVersion(exchange, transport) === LATEST_REVISION;
   return false;
 }
 

@@ -1,6 +1,6 @@
 import { defineCheck } from '../kit/define-check.js';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { type ArgumentVerdict, canonicalJson, type CheckContext, type CheckDefinition, compileArgumentSchema, describeFormatDependence, describeIssues, dialectOf, type DialectReading, ERR, errorOf, type Exchange, type FormatDependence, invalidArguments, type InvalidArguments, isObject, isUndecided, namesDefaultDialect, type Outcome, resultOf, sampleArguments, type SpecSentence, type SpecSentences, undeclaredDialectOn, type Wire } from '../kit/index.js';
+import { type ArgumentVerdict, canonicalJson, type CheckContext, type CheckDefinition, compileArgumentSchema, describeFormatDependence, describeIssues, dialectOf, type DialectReading, ERR, errorOf, type Exchange, type FormatDependence, invalidArguments, type InvalidArguments, isObject, isUndecided, namesDefaultDialect, type Outcome, resultOf, sampleArguments, type SpecSentence, type SpecSentences, undeclaredDialectOn, type Revision } from '../kit/index.js';
 import { listedTools, type ListedTool } from '../kit/listed-tools.js';
 import { fail, note, pass, skip, timedOutReason } from '../kit/outcome.js';
 import { perTool } from '../kit/per-tool.js';
@@ -127,7 +127,7 @@ export const OUTPUT_CONFORMS_SENTENCES: SpecSentences = {
  * The warning for structuredContent that an outputSchema without `$schema` accepts in one dialect and rejects in
  * another, on a revision that names no default dialect: no failure, since either reading is the schema's; both are given.
  */
-export function dialectSplitOutcome(readings: readonly DialectReading[], exchange: Exchange, wire: Wire): Outcome {
+export function dialectSplitOutcome(readings: readonly DialectReading[], exchange: Exchange, wire: Revision): Outcome {
   const accepting = readings.filter((r) => r.valid).map((r) => r.dialect);
   const rejecting = readings.filter((r) => !r.valid).map((r) => `${r.dialect} (${describeIssues(r.issues, 3)})`);
   return {
@@ -140,7 +140,7 @@ export function dialectSplitOutcome(readings: readonly DialectReading[], exchang
 }
 
 /** The warning for a valid verdict that hinges on the dialect or on `format` alone; undefined when it hinges on nothing. */
-export function hingeOutcome(outputSchema: unknown, structuredContent: unknown, verdict: ArgumentVerdict, exchange: Exchange, wire: Wire): Outcome | undefined {
+export function hingeOutcome(outputSchema: unknown, structuredContent: unknown, verdict: ArgumentVerdict, exchange: Exchange, wire: Revision): Outcome | undefined {
   if (!verdict.valid) return undefined;
   if (verdict.readings) return dialectSplitOutcome(verdict.readings, exchange, wire);
   return verdict.format ? formatOnlyOutcome(outputSchema, structuredContent, verdict.format, exchange, wire) : undefined;
@@ -150,7 +150,7 @@ export function hingeOutcome(outputSchema: unknown, structuredContent: unknown, 
  * The warning for structuredContent whose conformance hinges on `format` alone: it names the format, the value and why
  * it is no failure (an annotation by default), resting on the descriptive sentence above.
  */
-function formatOnlyOutcome(outputSchema: unknown, structuredContent: unknown, dependence: FormatDependence, exchange: Exchange, wire: Wire): Outcome {
+function formatOnlyOutcome(outputSchema: unknown, structuredContent: unknown, dependence: FormatDependence, exchange: Exchange, wire: Revision): Outcome {
   const { dialect, declared } = dialectOf(outputSchema);
   const { finding, why } = describeFormatDependence(dependence, structuredContent, dialect, declared === undefined && !namesDefaultDialect(wire));
   return {

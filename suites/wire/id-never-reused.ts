@@ -1,8 +1,8 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type CheckDefinition, isObject, LEGACY, type StrayEvent } from '../kit/index.js';
+import { type CheckDefinition, isObject, INITIALIZE_REVISIONS, type StrayEvent } from '../kit/index.js';
 import { idNeverReusedSentence, reusedKeys } from '../kit/id-never-reused.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
-import { perWire } from '../kit/same-sentences.js';
+import { perRevision } from '../kit/same-sentences.js';
 
 const idOf = (stray: StrayEvent): unknown => (stray.data as Record<string, unknown>).id;
 const methodOf = (stray: StrayEvent): string => String((stray.data as Record<string, unknown>).method).slice(0, 100);
@@ -15,7 +15,7 @@ export const serverIdsNeverReused: CheckDefinition = defineCheck({
   id: 'base.req.id-never-reused',
   title: 'The server never reuses the id of a request it sent earlier in the session',
   area: 'wire',
-  sentences: perWire(LEGACY, (wire) => [idNeverReusedSentence(wire)]),
+  sentences: perRevision(INITIALIZE_REVISIONS, (wire) => [idNeverReusedSentence(wire)]),
   phase: 'final',
   run(ctx) {
     const requests = ctx.strays().filter((s) => s.kind === 'server-request' && isObject(s.data) && 'id' in s.data);

@@ -1,5 +1,5 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type CheckDefinition, ERR, type Exchange, isInitializeWire, isObject, validateWire, type Wire } from '../kit/index.js';
+import { type CheckDefinition, ERR, type Exchange, isInitializeRevision, isObject, validateWire, type Revision } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 
 const RESULT_SAME_ID = { ref: 'basic/index#result-responses', text: 'Result responses MUST include the same ID as the request they correspond to.', keyword: 'MUST' } as const;
@@ -35,11 +35,11 @@ function requestHeader(exchange: Exchange, name: string): string | undefined {
  * like a malformed request's, may not be read. A header that disagrees with the body is not among them: telling that
  * takes reading the body, id included.
  */
-function headerFault(exchange: Exchange, agreed: Wire): boolean {
+function headerFault(exchange: Exchange, agreed: Revision): boolean {
   if (exchange.requestHeaders === undefined) return false;
   const version = requestHeader(exchange, 'mcp-protocol-version');
   if (version !== undefined && version !== agreed) return true;
-  if (isInitializeWire(agreed)) return false;
+  if (isInitializeRevision(agreed)) return false;
   const method = requestHeader(exchange, 'mcp-method');
   return version === undefined || method === undefined || (method === 'tools/call' && requestHeader(exchange, 'mcp-name') === undefined);
 }

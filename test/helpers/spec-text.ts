@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { SpecSentence } from '../../src/model/check.js';
-import type { Wire } from '../../src/core/wire.js';
+import type { Revision } from '../../src/core/wire.js';
 import { sharedPath } from './shared.js';
 
 /** The pages of one revision as ../shared/spec holds them. */
-export const specDir = (wire: Wire) => sharedPath('spec', wire);
+export const specDir = (wire: Revision) => sharedPath('spec', wire);
 
 /** Page text as a reader sees it: list markers, emphasis, backticks and link targets gone, whitespace collapsed. */
 export function normaliseText(text: string): string {
@@ -34,7 +34,7 @@ export interface Page {
 
 const pages = new Map<string, Page | undefined>();
 
-export function loadPage(wire: Wire, path: string): Page | undefined {
+export function loadPage(wire: Revision, path: string): Page | undefined {
   const key = `${wire}/${path}`;
   if (!pages.has(key)) {
     const file = [`${specDir(wire)}/${path}.mdx`, `${specDir(wire)}/${path}/index.mdx`].find((f) => existsSync(f));
@@ -48,8 +48,8 @@ export function loadPage(wire: Wire, path: string): Page | undefined {
   return pages.get(key);
 }
 
-const schemas = new Map<Wire, unknown>();
-export function loadSchema(wire: Wire): unknown {
+const schemas = new Map<Revision, unknown>();
+export function loadSchema(wire: Revision): unknown {
   if (!schemas.has(wire)) schemas.set(wire, JSON.parse(readFileSync(`${specDir(wire)}/schema.json`, 'utf8')));
   return schemas.get(wire);
 }
@@ -69,7 +69,7 @@ const REQUIRING = /\b(MUST|SHALL|REQUIRED)\b/;
 const ANY_KEYWORD = /\b(MUST|SHALL|REQUIRED|SHOULD|RECOMMENDED|MAY|OPTIONAL)\b/;
 
 /** Why one sentence does not hold up against the revision's text, or undefined when it does. */
-export function sentenceProblem(wire: Wire, sentence: SpecSentence): string | undefined {
+export function sentenceProblem(wire: Revision, sentence: SpecSentence): string | undefined {
   const [path, anchor] = sentence.ref.split('#') as [string, string | undefined];
   if (path === 'schema.json') return schemaProblem(wire, sentence, anchor ?? '');
   const page = loadPage(wire, path);
@@ -101,7 +101,7 @@ function keywordProblem(sentence: SpecSentence): string | undefined {
   }
 }
 
-function schemaProblem(wire: Wire, sentence: SpecSentence, pointer: string): string | undefined {
+function schemaProblem(wire: Revision, sentence: SpecSentence, pointer: string): string | undefined {
   const at = resolvePointer(loadSchema(wire), pointer);
   if (!at.found) return `no ${pointer} in the ${wire} schema.json`;
   if (sentence.keyword === 'lower-case should in schema.json') {

@@ -1,4 +1,4 @@
-import { WIRES } from '../../core/wire.js';
+import { REVISIONS } from '../../core/wire.js';
 import { REPORTER_NAMES } from '../../report/names.js';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../../property/seeds.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../../transport/sequence.js';
@@ -23,14 +23,14 @@ export const OPTIONS = {
   'from-snapshot': { type: 'string', describe: 'run every static check on a saved snapshot instead of a live target' },
   header: { type: 'string', array: true, describe: 'extra HTTP header "Name: value" (repeatable; values never reach reports)' },
   'protocol-version': {
-    choices: ['auto', ...WIRES] as const,
+    choices: ['auto', ...REVISIONS] as const,
     default: 'auto' as const,
     describe: 'revision to offer: auto probes server/discover, then initialize with the newest; an initialize revision is offered as it is; 2026-07-28 is discover only',
   },
   revisions: {
     type: 'string',
     array: true,
-    describe: `all, or revisions (comma-separated or repeated: ${WIRES.join(', ')}): one audit per revision, each offering it, in one report with a matrix of checks by revision; a revision the target does not take is reported as not supported`,
+    describe: `all, or revisions (comma-separated or repeated: ${REVISIONS.join(', ')}): one audit per revision, each offering it, in one report with a matrix of checks by revision; a revision the target does not take is reported as not supported`,
   },
   checks: { type: 'string', array: true, describe: 'only run these check IDs or globs (comma-separated or repeated)' },
   'exclude-checks': { type: 'string', array: true, describe: 'skip these check IDs or globs' },

@@ -1,4 +1,4 @@
-import { isWire, WIRES, type Wire } from '../../core/wire.js';
+import { isRevision, REVISIONS, type Revision } from '../../core/wire.js';
 import { parsePatterns } from '../../runner/registry.js';
 import { UsageError } from '../usage-error.js';
 import type { Command } from './commands.js';
@@ -39,17 +39,17 @@ export function sandboxOptions(command: Command, args: ParsedArgs): SandboxOptio
   return { network: Boolean(args['sandbox-network']) };
 }
 
-/** --revisions all|<rev,…>: the revisions in WIRES order (newest first), each once; only for an audit of a live server. */
-export function parseRevisions(command: Command, args: ParsedArgs): Wire[] | undefined {
+/** --revisions all|<rev,…>: the revisions in REVISIONS order (newest first), each once; only for an audit of a live server. */
+export function parseRevisions(command: Command, args: ParsedArgs): Revision[] | undefined {
   if (args.revisions === undefined) return undefined;
   const given = parsePatterns(args.revisions.map(String));
-  if (given.length === 0) throw new UsageError(`--revisions needs all or a list of revisions (${WIRES.join(', ')})`);
-  const unknown = given.filter((r) => r !== 'all' && !isWire(r));
-  if (unknown.length > 0) throw new UsageError(`--revisions: unknown revision ${unknown.map((u) => JSON.stringify(u)).join(', ')} (choose all, or from ${WIRES.join(', ')})`);
+  if (given.length === 0) throw new UsageError(`--revisions needs all or a list of revisions (${REVISIONS.join(', ')})`);
+  const unknown = given.filter((r) => r !== 'all' && !isRevision(r));
+  if (unknown.length > 0) throw new UsageError(`--revisions: unknown revision ${unknown.map((u) => JSON.stringify(u)).join(', ')} (choose all, or from ${REVISIONS.join(', ')})`);
   if (command !== 'run' && command !== 'baseline') throw new UsageError(`--revisions goes with an audit (run or baseline), not ${command}`);
   if (args['from-snapshot'] !== undefined) throw new UsageError('--revisions needs a live target: a snapshot holds one negotiation');
   if (args['protocol-version'] !== 'auto') throw new UsageError('--revisions offers each revision itself: leave out --protocol-version');
-  return given.includes('all') ? [...WIRES] : WIRES.filter((wire) => given.includes(wire));
+  return given.includes('all') ? [...REVISIONS] : REVISIONS.filter((wire) => given.includes(wire));
 }
 
 export function parseTrigger(name: string | undefined, rawArgs: string | undefined): ListChangedTrigger | undefined {

@@ -1,5 +1,5 @@
 import type { CheckResult } from '../../model/check.js';
-import type { Wire } from '../../core/wire.js';
+import type { Revision } from '../../core/wire.js';
 import { backing } from '../backing.js';
 import { labelOf, STATUSES } from '../statuses.js';
 import { blockText, escapeHtml, inlineText } from './escape.js';
@@ -24,7 +24,7 @@ export function outcomeAnchors(checks: readonly Pick<CheckResult, 'id'>[], prefi
 }
 
 /** What the anchors of a revision's outcomes start with in a --revisions report. */
-export function revisionAnchorPrefix(revision: Wire): string {
+export function revisionAnchorPrefix(revision: Revision): string {
   return `${revision}-`;
 }
 

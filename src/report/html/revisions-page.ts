@@ -1,5 +1,5 @@
 import { auditedRuns, notAuditedLabel, type MatrixRow, type RevisionsReport, type RunReport } from '../../model/report.js';
-import type { Wire } from '../../core/wire.js';
+import type { Revision } from '../../core/wire.js';
 import { formatDuration } from '../duration.js';
 import { cellText, columns, MATRIX_LEGEND, NOT_AUDITED } from '../revision-matrix.js';
 import { STATUSES } from '../statuses.js';
@@ -12,7 +12,7 @@ import { htmlPage, pageTitle } from './page.js';
 
 const MAX_REASON_CHARS = 500;
 
-const revisionSection = (revision: Wire) => `revision-${revision}`;
+const revisionSection = (revision: Revision) => `revision-${revision}`;
 
 function targetText(report: RevisionsReport): string {
   const target = report.target.command ?? report.target.url ?? report.target.file;
@@ -47,7 +47,7 @@ function renderRevisionTable(report: RevisionsReport): string {
   return `<section id="revisions-section"><h2>Revisions</h2><table id="revisions"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table></section>`;
 }
 
-function matrixCell(row: MatrixRow, revision: Wire): string {
+function matrixCell(row: MatrixRow, revision: Revision): string {
   const text = cellText(row, revision);
   const where = `data-revision="${escapeHtml(revision)}"`;
   if (text === NOT_AUDITED) return `<td class="cell na" ${where} data-cell="not-audited">${NOT_AUDITED}</td>`;
@@ -70,7 +70,7 @@ function renderRevisionMatrix(report: RevisionsReport): string {
   return `<section id="revision-matrix-section"><h2>Checks by revision</h2><p class="muted">A row per check, a column per revision (${escapeHtml(MATRIX_LEGEND)}); a status opens that outcome below.</p><table id="revision-matrix"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table></section>`;
 }
 
-function renderRun(revision: Wire, run: RunReport, budget: EvidenceBudget): string {
+function renderRun(revision: Revision, run: RunReport, budget: EvidenceBudget): string {
   const prefix = revisionAnchorPrefix(revision);
   const anchors = outcomeAnchors(run.checks, prefix);
   const anchored = run.checks.map((check, index) => ({ check, anchor: anchors[index]! }));

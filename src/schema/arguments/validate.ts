@@ -1,7 +1,7 @@
 import type { AnySchema, ValidateFunction } from 'ajv';
 import { isObject } from '../../core/jsonrpc.js';
 import { analyzeRefs, dialectOf, ecmaRegExpProblem, findPatterns, measureSchema, namesDefaultDialect, usesFormat, validateSchemaDocument, type Dialect, type RefInfo } from '../tool-schema/index.js';
-import type { Wire } from '../../core/wire.js';
+import type { Revision } from '../../core/wire.js';
 import { shorten } from '../tool-schema/shorten.js';
 import type { SchemaIssue } from '../validator.js';
 import { compileWithAjv, type ArgumentDialect, type FormatMode } from './ajv-family.js';
@@ -62,7 +62,7 @@ export type CompiledArgumentSchema = { ok: true; validator: ArgumentValidator } 
 export type UndeclaredDialect = 'default' | 'any-dialect';
 
 /** How the revision has a schema without `$schema` read. */
-export function undeclaredDialectOn(wire: Wire): UndeclaredDialect {
+export function undeclaredDialectOn(wire: Revision): UndeclaredDialect {
   return namesDefaultDialect(wire) ? 'default' : 'any-dialect';
 }
 

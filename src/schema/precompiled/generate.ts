@@ -6,7 +6,7 @@ import { requireModule, type AjvFamily } from '../ajv-factory.js';
 import { META_DIALECTS, META_SCHEMA_ID, metaFingerprint, metaSchemaAjv } from '../tool-schema/meta-validators.js';
 import { WIRE_AJV_OPTIONS, wireFingerprint, wireSchemaDocument, wireSchemaKey } from '../validator.js';
 import { WIRE_SCHEMAS, type WireSchemaName } from '../wire/schemas-by-wire.js';
-import { WIRES, type Wire } from '../../core/wire.js';
+import { REVISIONS, type Revision } from '../../core/wire.js';
 import { metaModule, wireModule } from '../../core/precompiled.js';
 import { standaloneModule } from '../../core/standalone.js';
 
@@ -17,7 +17,7 @@ function standaloneOptions(): Options {
 }
 
 /** CommonJS source exporting a validator per schema of `wire` under `wire/Name`, and the fingerprint of its inputs. */
-export function wireValidatorsModule(wire: Wire): string {
+export function wireValidatorsModule(wire: Revision): string {
   const { Ajv2020 } = requireModule<typeof import('ajv/dist/2020.js')>('ajv/dist/2020.js');
   const addFormats = requireModule<typeof import('ajv-formats').default>('ajv-formats');
   const ajv = new Ajv2020({ ...WIRE_AJV_OPTIONS, ...standaloneOptions() });
@@ -42,7 +42,7 @@ export function metaValidatorsModule(family: AjvFamily): string {
 export function writePrecompiledValidators(directory = dirname(fileURLToPath(import.meta.url))): string[] {
   mkdirSync(directory, { recursive: true });
   const files: [string, string][] = [
-    ...WIRES.map((wire): [string, string] => [wireModule(wire), wireValidatorsModule(wire)]),
+    ...REVISIONS.map((wire): [string, string] => [wireModule(wire), wireValidatorsModule(wire)]),
     ...(Object.keys(META_DIALECTS) as AjvFamily[]).map((family): [string, string] => [metaModule(family), metaValidatorsModule(family)]),
   ];
   for (const [file, text] of files) writeFileSync(join(directory, file), text);

@@ -7,7 +7,7 @@ import { FAMILY_OF, type AjvFamily } from '../ajv-factory.js';
 import { META_DIALECTS, META_SCHEMA_ID, metaFingerprint, metaSchemaAjv } from '../tool-schema/meta-validators.js';
 import { WIRE_AJV_OPTIONS, wireFingerprint, wireSchemaDocument, wireSchemaKey } from '../validator.js';
 import { WIRE_SCHEMAS, type WireSchemaName } from '../wire/schemas-by-wire.js';
-import { WIRES } from '../../core/wire.js';
+import { REVISIONS } from '../../core/wire.js';
 import { metaValidatorsModule, wireValidatorsModule } from './generate.js';
 import { loadPrecompiled, metaModule, wireModule } from '../../core/precompiled.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -47,7 +47,7 @@ const SAMPLES: unknown[] = [
 ];
 
 describe('precompiled wire validators', () => {
-  for (const wire of WIRES) {
+  for (const wire of REVISIONS) {
     it(`agree with run-time compilation on every ${wire} schema`, () => {
       const generated = evaluate(wireValidatorsModule(wire));
       expect(generated.fingerprint).toBe(wireFingerprint(wire));
@@ -98,7 +98,7 @@ describe('loading', () => {
   const built = fileURLToPath(new URL('../../../dist/src/schema/precompiled/', import.meta.url));
   it.skipIf(!existsSync(built))('the build wrote every module with the fingerprint of the current schemas and ajv', () => {
     const fingerprint = (file: string) => /exports\.fingerprint = "([0-9a-f]+)"/.exec(readFileSync(`${built}${file}`, 'utf8'))?.[1];
-    for (const wire of WIRES) expect(fingerprint(wireModule(wire))).toBe(wireFingerprint(wire));
+    for (const wire of REVISIONS) expect(fingerprint(wireModule(wire))).toBe(wireFingerprint(wire));
     for (const family of Object.keys(META_DIALECTS) as AjvFamily[]) expect(fingerprint(metaModule(family))).toBe(metaFingerprint(family));
   });
 

@@ -1,5 +1,5 @@
 import { isObject } from '../../core/jsonrpc.js';
-import { compareWires, type Wire } from '../../core/wire.js';
+import { compareRevisions, type Revision } from '../../core/wire.js';
 import { shorten } from './shorten.js';
 
 export type Dialect = '2020-12' | '2019-09' | 'draft-07' | 'draft-06' | 'draft-04';
@@ -26,8 +26,8 @@ export const DEFAULT_DIALECT: Dialect = '2020-12';
  * names no dialect for a schema without `$schema`: values are then judged in each dialect this tool validates them in
  * (compileArgumentSchema's `any-dialect`), while the checks of the schema itself take any dialect that accepts it.
  */
-export function namesDefaultDialect(wire: Wire): boolean {
-  return compareWires(wire, '2025-11-25') >= 0;
+export function namesDefaultDialect(wire: Revision): boolean {
+  return compareRevisions(wire, '2025-11-25') >= 0;
 }
 
 const DIALECT_BY_LOCATION: ReadonlyMap<string, Dialect> = new Map([

@@ -1,4 +1,4 @@
-import type { Wire } from '../../core/wire.js';
+import type { Revision } from '../../core/wire.js';
 import { ContentBlock } from './content-blocks.js';
 import { DiscoverResult } from './discover.js';
 import {
@@ -81,7 +81,7 @@ const CURRENT: WireSchemaTable = {
   HeaderMismatchError,
 };
 
-const LEGACY: WireSchemaTable = {
+const SCHEMAS_2025_11_25: WireSchemaTable = {
   ...ENVELOPE,
   ...JSON_RPC_ERRORS,
   Implementation,
@@ -116,9 +116,9 @@ function initializeTable(shapes: Readonly<Record<(typeof INITIALIZE_NAMES)[numbe
 }
 
 /** One schema set per revision (what a revision changed is in its own module: legacy-<revision>.ts). */
-export const WIRE_SCHEMAS: Readonly<Record<Wire, WireSchemaTable>> = {
+export const WIRE_SCHEMAS: Readonly<Record<Revision, WireSchemaTable>> = {
   '2026-07-28': CURRENT,
-  '2025-11-25': LEGACY,
+  '2025-11-25': SCHEMAS_2025_11_25,
   '2025-06-18': initializeTable(R2025_06_18),
   '2025-03-26': initializeTable(R2025_03_26),
   '2024-11-05': initializeTable(R2024_11_05),

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sharedPath } from '../../../test/helpers/shared.js';
-import { WIRES, type Wire } from '../../core/wire.js';
+import { REVISIONS, type Revision } from '../../core/wire.js';
 import { BASE64_PATTERN } from './content-blocks.js';
 import { WIRE_SCHEMAS, type WireSchemaName } from './schemas-by-wire.js';
 
@@ -95,8 +95,8 @@ function rulesOf(schema: unknown, resolve: (ref: string) => unknown): string[] {
   return [...rules].map(([key, value]) => `${key} ${JSON.stringify(value)}`);
 }
 
-const specFile = (wire: Wire) => sharedPath('spec', wire, 'schema.json');
-const HAVE_SPEC = WIRES.every((wire) => existsSync(specFile(wire)));
+const specFile = (wire: Revision) => sharedPath('spec', wire, 'schema.json');
+const HAVE_SPEC = REVISIONS.every((wire) => existsSync(specFile(wire)));
 
 /** Where a revision's schema.json states what we name `name`: before 2025-11-25 two envelopes had other names, and before 2025-06-18 content blocks had none. */
 function specDefinition(name: WireSchemaName, definitions: Node): unknown {
@@ -108,7 +108,7 @@ function specDefinition(name: WireSchemaName, definitions: Node): unknown {
 }
 
 /** How our schemas and one revision's schema.json differ, one line per rule: `Name: ours only: …` or `Name: spec only: …`. */
-function differences(wire: Wire): string[] {
+function differences(wire: Revision): string[] {
   const document = JSON.parse(readFileSync(specFile(wire), 'utf8')) as Node;
   const definitions = (document.$defs ?? document.definitions) as Node;
   const resolve = (ref: string) => {
@@ -126,19 +126,19 @@ function differences(wire: Wire): string[] {
 }
 
 interface Deviation {
-  wires: readonly Wire[];
+  wires: readonly Revision[];
   match: RegExp;
   why: string;
 }
 
-const INITIALIZE_WIRES = WIRES.filter((wire) => wire !== '2026-07-28');
+const INITIALIZE_WIRES = REVISIONS.filter((wire) => wire !== '2026-07-28');
 
 /** Where our schemas knowingly differ from schema.json, and why. Anything else is a transcription error. */
 const DEVIATIONS: readonly Deviation[] = [
-  { wires: WIRES, match: /: ours only: .*\.(result|error) false true$/, why: 'JSON-RPC 2.0 §5: a response has a result or an error, never both' },
-  { wires: WIRES, match: /: ours only: .*\.id type \["integer","null","string"\]$/, why: 'JSON-RPC 2.0 §5: the id is null when the request it answers could not be read' },
-  { wires: WIRES, match: /: spec only: .*\.id type \["integer","string"\]$/, why: 'the same rule, seen from schema.json' },
-  { wires: WIRES, match: /^JSONRPC\w+: spec only: .*\.result[ .]/, why: "an envelope leaves a result's members to the schema of its method (ListToolsResult, …)" },
+  { wires: REVISIONS, match: /: ours only: .*\.(result|error) false true$/, why: 'JSON-RPC 2.0 §5: a response has a result or an error, never both' },
+  { wires: REVISIONS, match: /: ours only: .*\.id type \["integer","null","string"\]$/, why: 'JSON-RPC 2.0 §5: the id is null when the request it answers could not be read' },
+  { wires: REVISIONS, match: /: spec only: .*\.id type \["integer","string"\]$/, why: 'the same rule, seen from schema.json' },
+  { wires: REVISIONS, match: /^JSONRPC\w+: spec only: .*\.result[ .]/, why: "an envelope leaves a result's members to the schema of its method (ListToolsResult, …)" },
   { wires: INITIALIZE_WIRES, match: /^(InvalidParamsError|MethodNotFoundError): not a definition/, why: 'plain JSON-RPC codes, which schema.json names only from 2026-07-28 on' },
   { wires: ['2025-11-25'], match: /: spec only: .*\.tasks\./, why: 'tasks are outside the Tools conformance of this tool: the capability is only held to be an object' },
   { wires: ['2026-07-28'], match: /: spec only: .*\{\*\}(\{\*\})?(\||( anyOf \["#0"))/, why: 'capability settings are JSON values whose members are not checked' },
@@ -157,7 +157,7 @@ const DEVIATIONS: readonly Deviation[] = [
 const TITLE = "our wire schemas state the rules of each revision's schema.json";
 
 describe.skipIf(!HAVE_SPEC)(HAVE_SPEC ? TITLE : `${TITLE}: SKIPPED because ${sharedPath('spec')} is absent`, () => {
-  for (const wire of WIRES) {
+  for (const wire of REVISIONS) {
     const deviations = DEVIATIONS.filter((d) => d.wires.includes(wire));
     it(`${wire}: every difference is a deviation listed here, and every deviation listed still occurs`, () => {
       const found = differences(wire);
