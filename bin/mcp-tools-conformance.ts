@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { packageVersion } from '../src/cli/version.js';
 import { EXIT } from '../src/model/exit-codes.js';
-import { runSpare, SPARE_COMMAND, SPARE_RESULTS_FD, SPARE_REUSE_FLAG } from '../src/fleet/run/spare-protocol.js';
+import { runSpare, SPARE_COMMAND, SPARE_RESULTS_FD, SPARE_REUSE_FLAG } from '../src/fleet/run/audit-worker-protocol.js';
 
 const argv = process.argv.slice(2);
 if (argv.length === 1 && argv[0] === '--version') {
@@ -23,7 +23,7 @@ if (argv.length === 1 && argv[0] === '--version') {
     } else {
       // A fleet's audit process: everything an audit loads is loaded before its arguments arrive; none means it was not needed.
       await import('../src/cli/commands.js');
-      const { resetBetweenAudits } = await import('../src/engine/between-audits.js');
+      const { resetBetweenAudits } = await import('../src/engine/process-leftovers.js');
       const reuse = argv[1] === SPARE_REUSE_FLAG ? { resultsFd: SPARE_RESULTS_FD } : {};
       process.exitCode = await runSpare(process.stdin, main, { ...reuse, between: resetBetweenAudits });
     }

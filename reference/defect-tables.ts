@@ -3,7 +3,7 @@ import { DEFECTS as SERVER_DEFECTS } from './server/defects.js';
 
 // The reference programs' defect tables as data, for CONFORMANCE.md: which check each defect proves able to fail. The
 // auditor never imports this (scripts/check-boundaries.mjs); the generator's entry point, scripts/conformance-md.mjs,
-// reads it from the build and hands it to renderConformance (src/docs/conformance-md.ts), as the tests do.
+// reads it from the build and hands it to renderConformance (src/catalog/conformance-md.ts), as the tests do.
 
 /** Each reference-server defect and the check it breaks (null: chaos behaviours and conforming variants). */
 export const SERVER_DEFECT_REFS: readonly { name: string; breaks: string | null }[] = SERVER_DEFECTS.map(({ name, breaks }) => ({ name, breaks }));

@@ -191,7 +191,7 @@ async function built(what, paths) {
 }
 // Before issue 42 the reference server and the revision list were built into dist/src/.
 const defects = async () => (await built('defect table', ['dist/reference/server/defects.js', 'dist/src/reference-server/defects.js'])).DEFECTS;
-const initializeRevisions = async () => (await built('revision list', ['dist/src/core/wire.js', 'dist/src/model/wire.js'])).INITIALIZE_REVISIONS;
+const initializeRevisions = async () => (await built('revision list', ['dist/src/core/revision.js'])).INITIALIZE_REVISIONS;
 
 const command = (script, ...args) => [process.execPath, script, ...args].map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w}'`)).join(' ');
 const referenceCommand = (...args) => command(REFERENCE, ...args);

@@ -8,7 +8,7 @@
 // The rules:
 // 1. layers: every file of bin/, src/ and suites/ is in one layer, and imports only files of its own layer or of a
 //    layer below it:
-//      shell (bin/, src/cli, src/report, src/docs, src/fleet) → checks (suites/) → engine (src/engine, src/runner)
+//      shell (bin/, src/cli, src/report, src/catalog, src/fleet) → checks (suites/) → engine (src/engine, src/runner)
 //      → services (src/transport, src/client-mode, src/protocol, src/schema, src/sandbox, src/property, src/lock, src/hosts,
 //        src/baseline, src/snapshot) → model (src/model, src/spec-links.ts) → core (src/core)
 //    The core (JSON-RPC, canonical JSON, the revision list, the precompiled-validator loader, the _meta keys) is the
@@ -29,7 +29,7 @@ const require = createRequire(import.meta.url);
 const ts = require('typescript');
 
 const LAYERS = [
-  { name: 'shell', paths: ['bin/', 'src/cli/', 'src/report/', 'src/docs/', 'src/fleet/'] },
+  { name: 'shell', paths: ['bin/', 'src/cli/', 'src/report/', 'src/catalog/', 'src/fleet/'] },
   { name: 'checks', paths: ['suites/'] },
   { name: 'engine', paths: ['src/engine/', 'src/runner/'] },
   {

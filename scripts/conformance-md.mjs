@@ -8,9 +8,9 @@ const built = (path) => import(new URL(`../dist/${path}`, import.meta.url).href)
 const [{ ALL_CHECKS }, { CLIENT_DEFECT_REFS, SERVER_DEFECT_REFS }, { clientSide }, { renderConformance }, { loadCatalog }] = await Promise.all([
   built('suites/index.js'),
   built('reference/defect-tables.js'),
-  built('src/docs/client-side.js'),
-  built('src/docs/conformance-md.js'),
-  built('src/docs/requirements-catalog.js'),
+  built('src/catalog/client-side.js'),
+  built('src/catalog/conformance-md.js'),
+  built('src/catalog/requirements-catalog.js'),
 ]);
 
 const target = fileURLToPath(new URL('../CONFORMANCE.md', import.meta.url));

@@ -1,4 +1,4 @@
-import { compareRevisions, LATEST_REVISION, type Revision } from './core/wire.js';
+import { compareRevisions, LATEST_REVISION, type Revision } from './core/revision.js';
 
 const SITE = 'https://modelcontextprotocol.io/specification/';
 /** Where basic/index of 2024-11-05 and 2025-03-26 points for its JSON Schema: the site has no schema page for them. */

@@ -53,13 +53,13 @@ describe('the import boundaries of ARCHITECTURE.md (scripts/check-boundaries.mjs
 
   it('fail on the auditor importing a reference program, on a reference program importing the auditor beyond src/core/, and on the core importing up', () => {
     const graph = graphOf(ROOT);
-    graph.set('src/docs/client-side.ts', [...graph.get('src/docs/client-side.ts')!, 'reference/client/defects.ts']);
+    graph.set('src/catalog/client-side.ts', [...graph.get('src/catalog/client-side.ts')!, 'reference/client/defects.ts']);
     graph.set('reference/server/tools.ts', [...graph.get('reference/server/tools.ts')!, 'src/protocol/constants.ts']);
-    graph.set('src/core/wire.ts', [...graph.get('src/core/wire.ts')!, 'src/model/check.ts']);
+    graph.set('src/core/revision.ts', [...graph.get('src/core/revision.ts')!, 'src/model/check.ts']);
     expect(violationsOf(graph).filter((v) => !v.startsWith('import circle')).sort()).toEqual([
-      'reference program imported: src/docs/client-side.ts imports reference/client/defects.ts; the auditor never imports reference/ (its data reaches it through scripts/)',
+      'reference program imported: src/catalog/client-side.ts imports reference/client/defects.ts; the auditor never imports reference/ (its data reaches it through scripts/)',
       'reference program not apart: reference/server/tools.ts imports src/protocol/constants.ts; reference/server/ imports only its own files and src/core/',
-      'upward import: src/core/wire.ts (core) imports src/model/check.ts (model); a layer imports only its own and those below it',
+      'upward import: src/core/revision.ts (core) imports src/model/check.ts (model); a layer imports only its own and those below it',
     ]);
   });
 
@@ -75,8 +75,8 @@ describe('the import boundaries of ARCHITECTURE.md (scripts/check-boundaries.mjs
       ['src/schema/precompiled/y.ts', ['src/schema/tool-schema/z.ts']],
       ['src/schema/tool-schema/z.ts', []],
       ['src/report/html.ts', ['src/report/html/page.ts']],
-      ['src/report/html/page.ts', ['src/report/bound.ts']],
-      ['src/report/bound.ts', []],
+      ['src/report/html/page.ts', ['src/report/evidence-bounds.ts']],
+      ['src/report/evidence-bounds.ts', []],
     ]);
     expect(violationsOf(graph)).toEqual([
       'import circle between files: src/protocol/a.ts → src/protocol/b.ts',

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderConformance } from '../src/docs/conformance-md.js';
-import { COVERAGE_NOTES, type CatalogRow } from '../src/docs/coverage-notes.js';
+import { renderConformance } from '../src/catalog/conformance-md.js';
+import { COVERAGE_NOTES, type CatalogRow } from '../src/catalog/coverage-notes.js';
 import { CLIENT_DEFECT_REFS, SERVER_DEFECT_REFS as DEFECTS } from '../reference/defect-tables.js';
-import { clientSide } from '../src/docs/client-side.js';
-import { acrossRevisions, sentenceCells } from '../src/docs/sentence-columns.js';
-import { REVISIONS } from '../src/core/wire.js';
+import { clientSide } from '../src/catalog/client-side.js';
+import { acrossRevisions, sentenceCells } from '../src/catalog/sentence-columns.js';
+import { REVISIONS } from '../src/core/revision.js';
 import { ALL_CHECKS } from '../suites/index.js';
 import { ROOT } from './helpers/cli.js';
 

@@ -3,7 +3,7 @@ import { ALL_CHECKS } from '../suites/index.js';
 import { DEFECTS } from '../reference/server/defects.js';
 import { sandboxUnavailable } from '../src/sandbox/index.js';
 import { governingSentence, keywordClass } from '../src/model/check.js';
-import { INITIALIZE_REVISIONS, LATEST_REVISION, type Revision } from '../src/core/wire.js';
+import { INITIALIZE_REVISIONS, LATEST_REVISION, type Revision } from '../src/core/revision.js';
 import { BUILT, explain, referenceCommand, runInProcess, startReferenceHttp } from './helpers/cli.js';
 
 const findings = DEFECTS.filter((d) => !d.chaos && d.breaks !== null);

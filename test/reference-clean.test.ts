@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_CHANGED_TRIGGER_ARGS } from '../reference/server/defects.js';
 import type { RunReport } from '../src/model/report.js';
 import { SUBSCRIPTION_CHECKS } from '../suites/subscriptions/subscriptions.js';
-import { INITIALIZE_REVISIONS } from '../src/core/wire.js';
+import { INITIALIZE_REVISIONS } from '../src/core/revision.js';
 import { BUILT, byStatus, explain, referenceCommand, runCli, runInProcess, startReferenceHttp, startReferenceHttpProcess, type CliRun } from './helpers/cli.js';
 
 const SUBSCRIPTION_CHECK_IDS = SUBSCRIPTION_CHECKS.map((c) => c.id);

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cellOf } from '../src/engine/revisions.js';
 import { revisionsOf } from '../src/model/check.js';
 import { auditedRuns, type RevisionsReport } from '../src/model/report.js';
-import { REVISIONS } from '../src/core/wire.js';
+import { REVISIONS } from '../src/core/revision.js';
 import { ALL_CHECKS } from '../suites/index.js';
 import { BUILT, ROOT, referenceCommand, runCli, startReferenceHttp, type CliRun } from './helpers/cli.js';
 import { sharedPath } from './helpers/shared.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toResult } from '../src/runner/runner.js';
 import { type CheckDefinition } from '../src/runner/types.js';
 import { governingSentence, revisionsOf } from '../src/model/check.js';
-import { REVISIONS } from '../src/core/wire.js';
+import { REVISIONS } from '../src/core/revision.js';
 import { ALL_CHECKS as SERVER_CHECKS } from '../suites/index.js';
 import { CLIENT_CHECKS } from '../suites/client/index.js';
 

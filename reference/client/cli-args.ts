@@ -1,6 +1,6 @@
 import { DEFECTS, isDefectName, type Defect, type DefectName } from './defects.js';
-import { isLegacyRevision } from './legacy-client.js';
-import type { Revision } from '../../src/core/wire.js';
+import { isLegacyRevision } from './initialize-client.js';
+import type { Revision } from '../../src/core/revision.js';
 
 const ONLY_LABEL = { http: 'HTTP', stdio: 'stdio' } as const;
 

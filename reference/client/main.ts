@@ -5,7 +5,7 @@ import { ENV_SERVER_COMMAND, ENV_URL } from './constants.js';
 import { DEFECTS, type Defect } from './defects.js';
 import { Fatal } from './fatal.js';
 import { HttpTransport } from './http-transport.js';
-import { runLegacyClient } from './legacy-client.js';
+import { runLegacyClient } from './initialize-client.js';
 import { warn } from './log.js';
 import { StdioTransport } from './stdio-transport.js';
 import type { Transport } from './transport.js';

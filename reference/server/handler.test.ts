@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { handleMessage, handleText } from './handler.js';
 import type { HandlerContext, Reply } from './reply.js';
 import type { JsonRpcId } from '../../src/core/jsonrpc.js';
-import { INITIALIZE_REVISIONS } from '../../src/core/wire.js';
+import { INITIALIZE_REVISIONS } from '../../src/core/revision.js';
 import { REVISION_RULES, type InitializeRevision } from './revisions.js';
 import { initializeRequest, legacyRpc, meta, rpc, stdioContext } from './test-support.js';
 import { TOOL_DEFINITIONS } from './tools.js';

@@ -1,4 +1,4 @@
-import { INITIALIZE_REVISIONS } from '../../src/core/wire.js';
+import { INITIALIZE_REVISIONS } from '../../src/core/revision.js';
 import { PROTOCOL_VERSION } from './constants.js';
 
 /** A revision of the `initialize` handshake, which this server can speak (--protocol-version): every one there is. */

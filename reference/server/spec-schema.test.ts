@@ -6,7 +6,7 @@ import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { handleMessage } from './handler.js';
 import type { HandlerContext } from './reply.js';
-import { INITIALIZE_REVISIONS } from '../../src/core/wire.js';
+import { INITIALIZE_REVISIONS } from '../../src/core/revision.js';
 import { REVISION_RULES, type InitializeRevision } from './revisions.js';
 import { initializeRequest, legacyRpc, meta, rpc, stdioContext } from './test-support.js';
 

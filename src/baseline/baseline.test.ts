@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { RUN_REPORT } from '../report/run-report.fixture.js';
 import type { RunReport } from '../model/report.js';
 import type { CheckResult } from '../model/check.js';
-import type { Revision } from '../core/wire.js';
+import type { Revision } from '../core/revision.js';
 import { applyBaseline, baselineFrom, BASELINE_FORMAT, BaselineError, readBaseline, writeBaseline } from './baseline.js';
 
 const result = (id: string, status: CheckResult['status'], tool?: string): CheckResult => ({

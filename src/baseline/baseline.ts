@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import type { RunReport } from '../model/report.js';
 import type { CheckResult } from '../model/check.js';
 import type { BaselineEntry, BaselineSummary } from '../model/baseline.js';
-import { isRevision, type Revision } from '../core/wire.js';
+import { isRevision, type Revision } from '../core/revision.js';
 
 export const BASELINE_FORMAT = 'mcp-tools-conformance/baseline';
 export const DEFAULT_BASELINE_FILE = 'mcp-conformance-baseline.json';

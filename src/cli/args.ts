@@ -1,7 +1,7 @@
 import parser from 'yargs-parser';
 import { REPORTER_NAMES, isReporterName, type ReporterName } from '../report/names.js';
 import type { SpecChoice } from '../protocol/negotiate.js';
-import type { Revision } from '../core/wire.js';
+import type { Revision } from '../core/revision.js';
 import { parsePatterns } from '../runner/registry.js';
 import { parseReplayToken, type ReplayTarget } from '../property/replay.js';
 import { ConfigError, configFileLoader, configLayers, TARGET_OPTIONS, targetOnCommandLine, type ConfigLayers } from './config-file.js';

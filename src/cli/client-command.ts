@@ -8,7 +8,7 @@ import { printCatalog } from './check-list.js';
 import { cliScript } from './cli-script.js';
 import { prepareOutputDir } from './output-dir.js';
 import { reportersOf } from './reporters.js';
-import { abortLines } from './unavailable.js';
+import { abortLines } from './abort-lines.js';
 
 /** Single-quotes a word for a POSIX shell (the stdio server command line a driver may run through `sh -c`). */
 export const shellQuote = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;

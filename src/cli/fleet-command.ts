@@ -3,7 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { discoverFleetFiles, fleetFileCandidates, readFleetFiles } from '../fleet/config/index.js';
-import { running } from '../fleet/run/spare-process.js';
+import { running } from '../fleet/run/audit-pool.js';
 import { readFleetLock, type FleetLockFile } from '../lock/fleet-lock.js';
 import { LockError } from '../lock/tool-lock.js';
 import type { ServerAuditFlags } from '../fleet/run/plan.js';

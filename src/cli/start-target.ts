@@ -1,7 +1,7 @@
 import { CallTurns } from '../protocol/call-turns.js';
 import { McpClient } from '../protocol/client.js';
 import { negotiate, negotiateRevision, type Negotiation } from '../protocol/negotiate.js';
-import type { Revision } from '../core/wire.js';
+import type { Revision } from '../core/revision.js';
 import type { RequestGate } from '../transport/request-gate.js';
 import type { CliOptions } from './args.js';
 import type { AuditSandbox } from './audit-sandbox.js';

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { LegacyHttpFront } from './legacy-http-front.js';
+import type { LegacyHttpFront } from './initialize-http-front.js';
 import type { Recorder } from './recorder.js';
 import type { Answer, ScriptedServer } from './scripted-server.js';
 import { slowProgress, SLOW_PROGRESS_EVERY_MS } from './slow-answer.js';

@@ -1,7 +1,7 @@
 import { isObject } from '../core/jsonrpc.js';
 import { ERR } from '../protocol/constants.js';
 import { META_CLIENT_CAPABILITIES } from '../core/meta-keys.js';
-import { LATEST_REVISION } from '../core/wire.js';
+import { LATEST_REVISION } from '../core/revision.js';
 import { SLOW_ANSWER_MS } from './slow-answer.js';
 import { CHANGE_SETTLE_MS, ToolSetChange, type NotificationSink } from './tool-set-change.js';
 import { APPEARED_AFTER_CHANGE, CONTROL_ERROR_CODE, CUT_STREAM_EVENT_IDS, LEGACY_ERROR_CODE, MRTR_STATE, PAGE_TWO_CURSOR, STDERR_LOG_LINE, TOOL, TOOL_SPECS, UNKNOWN_RESULT_TYPE, type Scenario } from './scenarios.js';

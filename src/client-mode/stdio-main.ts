@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { isObject } from '../core/jsonrpc.js';
-import { LegacyStdio } from './legacy-stdio.js';
+import { LegacyStdio } from './initialize-stdio.js';
 import { Recorder } from './recorder.js';
 import { ScriptedServer } from './scripted-server.js';
 import type { ScriptedSetup } from './scripted-server.js';

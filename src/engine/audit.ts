@@ -8,7 +8,7 @@ import type { HostTool } from '../hosts/types.js';
 import type { LockComparison } from '../model/lock.js';
 import type { EffectsLog, SandboxSummary, ToolEffects } from '../model/effects.js';
 import type { RunReport } from '../model/report.js';
-import type { Revision } from '../core/wire.js';
+import type { Revision } from '../core/revision.js';
 import type { McpClient } from '../protocol/client.js';
 import type { Negotiation } from '../protocol/negotiate.js';
 import { CheckContext } from '../runner/context.js';

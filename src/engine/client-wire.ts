@@ -1,6 +1,6 @@
 import { isObject } from '../core/jsonrpc.js';
 import type { SeenMessage } from '../model/client-observation.js';
-import { isInitializeRevision, isRevision, LATEST_REVISION, type Revision } from '../core/wire.js';
+import { isInitializeRevision, isRevision, LATEST_REVISION, type Revision } from '../core/revision.js';
 import { META_PROTOCOL_VERSION } from '../core/meta-keys.js';
 
 /**

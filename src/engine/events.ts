@@ -1,6 +1,6 @@
 import type { CheckResult } from '../model/check.js';
 import type { RevisionsReport, RunReport } from '../model/report.js';
-import type { Revision } from '../core/wire.js';
+import type { Revision } from '../core/revision.js';
 
 /**
  * What an audit tells its subscribers (reporters, the console's progress line), in this order: the run starts, each

@@ -1,7 +1,7 @@
 import { revisionsOf, type CheckResult, type Status } from '../model/check.js';
 import { EXIT } from '../model/exit-codes.js';
 import { auditedRuns, type MatrixCell, type MatrixRow, type RevisionEntry, type RevisionsReport, type RunReport } from '../model/report.js';
-import type { Revision } from '../core/wire.js';
+import type { Revision } from '../core/revision.js';
 import { RevisionRefusedError } from '../protocol/errors.js';
 import { TargetNotStartedError } from '../transport/types.js';
 import type { CheckDefinition } from '../runner/types.js';

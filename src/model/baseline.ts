@@ -1,4 +1,4 @@
-import type { Revision } from '../core/wire.js';
+import type { Revision } from '../core/revision.js';
 
 /** One known failure or warning listed in a --baseline file. */
 export interface BaselineEntry {

@@ -1,4 +1,4 @@
-import { REVISIONS, type Revision } from '../core/wire.js';
+import { REVISIONS, type Revision } from '../core/revision.js';
 import type { Exchange } from './exchange.js';
 
 

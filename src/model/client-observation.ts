@@ -1,4 +1,4 @@
-import type { Revision } from '../core/wire.js';
+import type { Revision } from '../core/revision.js';
 
 /**
  * What client mode sees of the client under test: every message the scripted server received (with the HTTP request

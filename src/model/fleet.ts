@@ -1,6 +1,6 @@
 import type { Status } from './check.js';
 import type { RunReport } from './report.js';
-import type { Revision } from '../core/wire.js';
+import type { Revision } from '../core/revision.js';
 import type { AuditDepth } from './depth.js';
 
 export type { AuditDepth } from './depth.js';

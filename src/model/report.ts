@@ -2,7 +2,7 @@ import type { CallTimeouts } from './call-timeouts.js';
 import type { BaselineSummary } from './baseline.js';
 import type { CheckResult, Status } from './check.js';
 import type { LockComparison } from './lock.js';
-import type { Revision } from '../core/wire.js';
+import type { Revision } from '../core/revision.js';
 import type { ClientExit } from './client-observation.js';
 import type { AuditDepth } from './depth.js';
 import type { SandboxSummary, ToolEffects } from './effects.js';

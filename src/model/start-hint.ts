@@ -1,5 +1,5 @@
 // What a start-up failure of a target or a client command means, for whoever reports it: the audit's stderr lines
-// (src/cli/unavailable.ts) and a fleet's outcome of an entry (src/fleet/run/outcome.ts).
+// (src/cli/abort-lines.ts) and a fleet's outcome of an entry (src/fleet/run/outcome.ts).
 
 /** A hint for a start-up failure we can explain: the command is not there (a server's --stdio, a client's --command). */
 export function startHint(reason: string): string | undefined {

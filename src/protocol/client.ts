@@ -1,7 +1,7 @@
 import { errorOf, isObject, resultOf, type JsonRpcId } from '../core/jsonrpc.js';
 import { ToolPages } from './tool-pages.js';
 import { CallTurns } from './call-turns.js';
-import { compareRevisions, isInitializeRevision, LATEST_INITIALIZE_REVISION, LATEST_REVISION, type Revision } from '../core/wire.js';
+import { compareRevisions, isInitializeRevision, LATEST_INITIALIZE_REVISION, LATEST_REVISION, type Revision } from '../core/revision.js';
 import { encodeHeaderValue } from '../transport/header-encoding.js';
 import { paramHeaders } from '../transport/param-headers.js';
 import type { ListenStream, ServerRequestAnswer, Transport } from '../transport/types.js';

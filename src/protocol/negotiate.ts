@@ -4,7 +4,7 @@ import { TargetNotStartedError, TargetUnavailableError, type Transport } from '.
 import type { Exchange } from '../model/exchange.js';
 import type { McpClient } from './client.js';
 import { MODERN_ERROR_CODES } from './constants.js';
-import { HTTP_SSE_REVISION, INITIALIZE_REVISIONS, isInitializeRevision, isRevision, LATEST_INITIALIZE_REVISION, LATEST_REVISION, type Revision } from '../core/wire.js';
+import { HTTP_SSE_REVISION, INITIALIZE_REVISIONS, isInitializeRevision, isRevision, LATEST_INITIALIZE_REVISION, LATEST_REVISION, type Revision } from '../core/revision.js';
 import { RevisionRefusedError, TargetGoneError } from './errors.js';
 import { ERR } from './constants.js';
 import { LEGACY_CLIENT_CAPABILITIES } from './server-requests.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LATEST_INITIALIZE_REVISION, LATEST_REVISION } from '../core/wire.js';
+import { LATEST_INITIALIZE_REVISION, LATEST_REVISION } from '../core/revision.js';
 import { StdioTransport } from '../transport/stdio.js';
 import { McpClient } from './client.js';
 import { TargetGoneError } from './errors.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Transport } from '../transport/types.js';
-import { LATEST_REVISION } from '../core/wire.js';
+import { LATEST_REVISION } from '../core/revision.js';
 import { McpClient } from './client.js';
 import { MAX_INTERNED_PAGE_CHARS, pageKey, ToolPages } from './tool-pages.js';
 import { walkTools } from './tool-walk.js';

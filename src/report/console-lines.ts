@@ -2,7 +2,7 @@ import type { CheckResult, Evidence, Status } from '../model/check.js';
 import { isObject } from '../core/jsonrpc.js';
 import type { Palette } from './color.js';
 import { backing } from './backing.js';
-import { boundValue, DEFAULT_EVIDENCE_LIMITS } from './bound.js';
+import { boundValue, DEFAULT_EVIDENCE_LIMITS } from './evidence-bounds.js';
 import { KEYWORD_LABEL_WIDTH, labelOf } from './statuses.js';
 import { terminalInline, terminalLines } from './text-safety.js';
 

@@ -9,7 +9,7 @@ import { hostsConsoleLines } from './hosts-lines.js';
 import { terminalInline } from './text-safety.js';
 import type { Reporter } from './types.js';
 import { notAuditedLabel, type RevisionsReport, type RunReport } from '../model/report.js';
-import type { Revision } from '../core/wire.js';
+import type { Revision } from '../core/revision.js';
 
 export interface ConsoleReporterOptions {
   stream?: NodeJS.WritableStream;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../../suites/index.js';
 import { ROOT } from '../../test/helpers/cli.js';
-import type { CatalogRow } from '../docs/coverage-notes.js';
+import type { CatalogRow } from '../catalog/coverage-notes.js';
 import type { CheckDefinition } from '../runner/types.js';
 import type { CheckResult } from '../model/check.js';
 import { createHtmlReporter, HTML_REPORT_FILE, outcomeAnchors, registryCoverage, renderHtmlReport } from './html.js';

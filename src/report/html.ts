@@ -1,6 +1,6 @@
 import { ALL_CHECKS } from '../../suites/index.js';
-import { loadCatalog } from '../docs/requirements-catalog.js';
-import type { CatalogRow } from '../docs/coverage-notes.js';
+import { loadCatalog } from '../catalog/requirements-catalog.js';
+import type { CatalogRow } from '../catalog/coverage-notes.js';
 import type { CheckResult } from '../model/check.js';
 import { coverageFromCatalog, coverageFromRegistry, type CoverageFigure } from './html/coverage.js';
 import { renderHtmlReport } from './html/page.js';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REVISIONS } from '../core/wire.js';
+import { REVISIONS } from '../core/revision.js';
 import { createJsonReporter, JSON_REPORT_FILE } from './json.js';
 import { HOSTILE_TEXT, LIST_EXCHANGE, RUN_REPORT } from './run-report.fixture.js';
 import { KEYWORD_LABELS, KEYWORDS, STATUSES } from './statuses.js';

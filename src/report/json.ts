@@ -1,5 +1,5 @@
 import type { CheckResult } from '../model/check.js';
-import { boundEvidence, DEFAULT_EVIDENCE_LIMITS, truncateString, type EvidenceLimits } from './bound.js';
+import { boundEvidence, DEFAULT_EVIDENCE_LIMITS, truncateString, type EvidenceLimits } from './evidence-bounds.js';
 import { fileReporter } from './file-reporter.js';
 import type { Reporter } from './types.js';
 import type { RevisionsReport, RunReport } from '../model/report.js';

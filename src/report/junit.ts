@@ -1,11 +1,11 @@
 import type { CheckResult } from '../model/check.js';
 import { backing } from './backing.js';
-import { boundEvidence, truncateString } from './bound.js';
+import { boundEvidence, truncateString } from './evidence-bounds.js';
 import { countByStatus, labelOf } from './statuses.js';
 import { fileReporter } from './file-reporter.js';
 import type { Reporter } from './types.js';
 import { auditedRuns, type RevisionsReport, type RunReport } from '../model/report.js';
-import type { Revision } from '../core/wire.js';
+import type { Revision } from '../core/revision.js';
 import { xmlElement, xmlTextElement } from './xml.js';
 
 export const JUNIT_REPORT_FILE = 'junit.xml';

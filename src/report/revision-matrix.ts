@@ -1,5 +1,5 @@
 import { notAuditedLabel, type MatrixCell, type MatrixRow, type RevisionEntry, type RevisionsReport } from '../model/report.js';
-import type { Revision } from '../core/wire.js';
+import type { Revision } from '../core/revision.js';
 
 /** What a cell shows in the column of a revision the target did not take (it was not audited). */
 export const NOT_AUDITED = '—';

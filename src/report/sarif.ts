@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import type { CheckResult, KeywordLabel } from '../model/check.js';
 import { specRevision } from '../spec-links.js';
 import { backing } from './backing.js';
-import { boundEvidence, truncateString } from './bound.js';
+import { boundEvidence, truncateString } from './evidence-bounds.js';
 import { labelOf } from './statuses.js';
 import { fileReporter } from './file-reporter.js';
 import type { Reporter } from './types.js';
 import type { RevisionsReport, RunReport } from '../model/report.js';
-import type { Revision } from '../core/wire.js';
+import type { Revision } from '../core/revision.js';
 import { hostResults, hostRules } from './sarif-hosts.js';
 
 export const SARIF_REPORT_FILE = 'report.sarif';

@@ -1,6 +1,6 @@
 import type { CheckResult } from '../model/check.js';
 import type { RevisionsReport, RunReport } from '../model/report.js';
-import type { Revision } from '../core/wire.js';
+import type { Revision } from '../core/revision.js';
 
 export interface Reporter {
   name: string;

@@ -1,5 +1,5 @@
 import type { Exchange } from '../model/exchange.js';
-import { LATEST_REVISION, type Revision } from '../core/wire.js';
+import { LATEST_REVISION, type Revision } from '../core/revision.js';
 
 /**
  * How long after a cancellation the audit listens for more about the cancelled request; the read marker sent behind it

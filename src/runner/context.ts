@@ -6,7 +6,7 @@ import { isObject } from '../core/jsonrpc.js';
 import type { Transport } from '../transport/types.js';
 import type { Exchange, StrayEvent } from '../model/exchange.js';
 import type { EffectsLog } from '../model/effects.js';
-import { LATEST_REVISION, type Revision } from '../core/wire.js';
+import { LATEST_REVISION, type Revision } from '../core/revision.js';
 import type { PropertyOptions } from '../property/options.js';
 import { ResultSchemaCache } from './result-schemas.js';
 import { CANCEL_WATCH_MS, readMarkerMethod, type SentCancellation } from './cancellation.js';

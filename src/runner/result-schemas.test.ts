@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../model/exchange.js';
-import type { Revision } from '../core/wire.js';
+import type { Revision } from '../core/revision.js';
 import { ResultSchemaCache } from './result-schemas.js';
 
 let seq = 0;

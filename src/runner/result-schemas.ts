@@ -2,7 +2,7 @@ import { isObject, resultOf } from '../core/jsonrpc.js';
 import { hasWireSchema, validateWire, type SchemaIssue, type WireSchemaName } from '../schema/validator.js';
 import type { Exchange } from '../model/exchange.js';
 import { attribute } from './attribution.js';
-import { isInitializeRevision, type Revision } from '../core/wire.js';
+import { isInitializeRevision, type Revision } from '../core/revision.js';
 
 export interface AttributedIssue extends SchemaIssue {
   check: string;

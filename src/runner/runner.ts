@@ -6,7 +6,7 @@ import { excuseLateAnswers } from './late-verdicts.js';
 import { pool } from './pool.js';
 import { isPending, type CheckDefinition, type JudgedCheck, type Pending } from './types.js';
 import { keywordClass, keywordLabel, restingSentence, revisionsOf, type CheckResult, type Evidence, type Outcome, type Status } from '../model/check.js';
-import type { Revision } from '../core/wire.js';
+import type { Revision } from '../core/revision.js';
 
 /** What the runner tells its caller; how many checks run at once and the deadline are the context's options. */
 export interface RunnerOptions {

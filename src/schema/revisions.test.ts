@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareRevisions, REVISIONS, type Revision } from '../core/wire.js';
+import { compareRevisions, REVISIONS, type Revision } from '../core/revision.js';
 import { hasWireSchema, validateWire, type WireSchemaName } from './validator.js';
 
 const INITIALIZE_WIRES = REVISIONS.filter((wire) => wire !== '2026-07-28');

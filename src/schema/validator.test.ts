@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REVISIONS } from '../core/wire.js';
+import { REVISIONS } from '../core/revision.js';
 import { BASE64_PATTERN } from './wire/content-blocks.js';
 import { MAX_ISSUES, compiledCount, hasWireSchema, validateWire, type WireSchemaName } from './validator.js';
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import type { Revision } from '../core/wire.js';
+import type { Revision } from '../core/revision.js';
 import { fingerprintOf, loadPrecompiled, wireModule, type PrecompiledModule } from '../core/precompiled.js';
 import { WIRE_SCHEMAS, type WireSchemaName } from './wire/schemas-by-wire.js';
 

@@ -4,7 +4,7 @@ import type { ToolWalk } from '../protocol/tool-walk.js';
 import type { RunReport } from '../model/report.js';
 import type { Exchange } from '../model/exchange.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SnapshotFormatError, type Snapshot } from './format.js';
-import { LATEST_REVISION } from '../core/wire.js';
+import { LATEST_REVISION } from '../core/revision.js';
 
 /** The negotiation exchange and every page, exactly as received. */
 export function buildSnapshot(

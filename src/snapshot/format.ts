@@ -1,5 +1,5 @@
 import { isObject } from '../core/jsonrpc.js';
-import { isRevision, REVISIONS, type Revision } from '../core/wire.js';
+import { isRevision, REVISIONS, type Revision } from '../core/revision.js';
 
 export const SNAPSHOT_FORMAT = 'mcp-tools-conformance/snapshot';
 export const SNAPSHOT_VERSION = 1;

@@ -6,7 +6,7 @@ import { DISCOVERY_CHECKS } from './discovery.js';
 import { HEADER_MISMATCH_CHECKS } from './header-mismatch.js';
 import { HTTP_CHECKS } from './http.js';
 import { JSON_SCHEMA_CHECKS } from './json-schema.js';
-import { LEGACY_CHECKS } from './legacy.js';
+import { LEGACY_CHECKS } from './initialize-handshake.js';
 import { MRTR_CHECKS } from './mrtr.js';
 import { PAGE_CACHE_CHECKS } from './page-cache.js';
 import { PAGINATION_CHECKS } from './pagination.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../../src/runner/context.js';
 import { toResult } from '../../src/runner/runner.js';
-import { REVISIONS } from '../../src/core/wire.js';
+import { REVISIONS } from '../../src/core/revision.js';
 import { escapeHidden, excerptAround, hiddenChars } from './hidden-chars.js';
 import { hiddenText } from './hidden-text.js';
 

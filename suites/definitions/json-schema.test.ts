@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../../src/runner/context.js';
 import { toResult } from '../../src/runner/runner.js';
-import type { Revision } from '../../src/core/wire.js';
+import type { Revision } from '../../src/core/revision.js';
 import { inputSchemaValid, patternsEcma, refsResolve } from './json-schema.js';
 
 /** Just enough context for a check that reads the tool list, on `wire`. */

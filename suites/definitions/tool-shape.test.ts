@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../../src/runner/context.js';
 import { ResultSchemaCache } from '../../src/runner/result-schemas.js';
 import { toResult } from '../../src/runner/runner.js';
-import { compareRevisions, REVISIONS, type Revision } from '../../src/core/wire.js';
+import { compareRevisions, REVISIONS, type Revision } from '../../src/core/revision.js';
 import { WIRE_SCHEMAS } from '../../src/schema/wire/schemas-by-wire.js';
 import { iconScheme, TOOL_SHAPE_RULES, toolShape } from './tool-shape.js';
 

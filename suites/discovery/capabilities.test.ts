@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../../src/runner/context.js';
 import { toResult } from '../../src/runner/runner.js';
-import type { Revision } from '../../src/core/wire.js';
+import type { Revision } from '../../src/core/revision.js';
 import { negotiatedCapabilitiesOnly } from './capabilities.js';
 
 /** A session whose client declared no capability, in which the server asked for sampling/createMessage. */

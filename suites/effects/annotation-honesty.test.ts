@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SpecSentence } from '../../src/model/check.js';
 import type { Exchange } from '../../src/model/exchange.js';
 import type { EffectsLog, FileEffect, RecordedCall } from '../../src/model/effects.js';
-import { REVISIONS, type Revision } from '../../src/core/wire.js';
+import { REVISIONS, type Revision } from '../../src/core/revision.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import { toResult } from '../../src/runner/runner.js';
 import { sentenceProblem, specDir } from '../../test/helpers/spec-text.js';

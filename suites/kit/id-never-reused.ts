@@ -1,6 +1,6 @@
 import { canonicalJson } from '../../src/core/canonical-json.js';
 import type { SpecSentence } from '../../src/model/check.js';
-import type { Revision } from '../../src/core/wire.js';
+import type { Revision } from '../../src/core/revision.js';
 
 /**
  * The rule of the initialize revisions (2024-11-05 basic/messages, 2025-03-26 to 2025-11-25 basic/index): a

@@ -1,5 +1,5 @@
 import type { SpecSentence, SpecSentences } from '../../src/model/check.js';
-import { compareRevisions, isInitializeRevision, REVISIONS, type Revision } from '../../src/core/wire.js';
+import { compareRevisions, isInitializeRevision, REVISIONS, type Revision } from '../../src/core/revision.js';
 
 /** The revisions from `first` on, newest first. */
 export const since = (first: Revision): Revision[] => REVISIONS.filter((wire) => compareRevisions(wire, first) >= 0);

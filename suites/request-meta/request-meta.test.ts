@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../../src/runner/context.js';
 import { toResult } from '../../src/runner/runner.js';
-import type { Revision } from '../../src/core/wire.js';
+import type { Revision } from '../../src/core/revision.js';
 import { unsupportedVersionStatus } from './request-meta.js';
 
 /** A server over HTTP that answers every request with this status and body, recording the headers it was sent. */

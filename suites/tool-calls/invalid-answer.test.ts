@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../src/model/exchange.js';
 import type { InvalidArguments } from '../../src/schema/arguments/index.js';
-import { REVISIONS } from '../../src/core/wire.js';
+import { REVISIONS } from '../../src/core/revision.js';
 import { toResult } from '../../src/runner/runner.js';
 import { failureSignature, judgeInvalidAnswer, lenientOutcome, refusalExpected, refusalRemark, type ComparedFailures, type Control } from './invalid-answer.js';
 import { invalidArgumentsRejected } from './tool-results.js';

@@ -1,7 +1,7 @@
 import { specUrl } from '../../src/spec-links.js';
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../src/model/exchange.js';
-import type { Revision } from '../../src/core/wire.js';
+import type { Revision } from '../../src/core/revision.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import { toResult } from '../../src/runner/runner.js';
 import { unknownTool } from './tool-calls.js';

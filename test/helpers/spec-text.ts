@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { SpecSentence } from '../../src/model/check.js';
-import type { Revision } from '../../src/core/wire.js';
+import type { Revision } from '../../src/core/revision.js';
 import { sharedPath } from './shared.js';
 
 /** The pages of one revision as ../shared/spec holds them. */

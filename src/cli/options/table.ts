@@ -1,4 +1,4 @@
-import { REVISIONS } from '../../core/wire.js';
+import { REVISIONS } from '../../core/revision.js';
 import { REPORTER_NAMES } from '../../report/names.js';
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../../property/seeds.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../../transport/sequence.js';

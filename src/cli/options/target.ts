@@ -1,4 +1,4 @@
-import { isRevision, REVISIONS, type Revision } from '../../core/wire.js';
+import { isRevision, REVISIONS, type Revision } from '../../core/revision.js';
 import { parsePatterns } from '../../runner/registry.js';
 import { UsageError } from '../usage-error.js';
 import type { Command } from './commands.js';

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runAuditProcess } from './audit-process.js';
-import { AuditProcesses } from './spare-process.js';
-import { SPARE_COMMAND, SPARE_REUSE_FLAG } from './spare-protocol.js';
+import { AuditProcesses } from './audit-pool.js';
+import { SPARE_COMMAND, SPARE_REUSE_FLAG } from './audit-worker-protocol.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mtc-audit-process-'));
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { RunReport } from '../../model/report.js';
 import type { AuditRun } from './outcome.js';
 import type { AuditInvocation } from './plan.js';
-import { AuditProcesses, type SpareProcess } from './spare-process.js';
+import { AuditProcesses, type SpareProcess } from './audit-pool.js';
 
 /** Past its --max-duration, how long an audit may take to stop and write its report before it is stopped. */
 export const HARD_STOP_MARGIN_MS = 15_000;
@@ -13,7 +13,7 @@ const STDERR_LINES = 8;
 
 /**
  * One server's audit, in a process of our own CLI: a hostile or broken server can crash, hang or flood only that
- * process. The process comes from `processes` (spare-process.ts), which may have run an earlier audit of the fleet
+ * process. The process comes from `processes` (audit-pool.ts), which may have run an earlier audit of the fleet
  * and ended it normally; one that is stopped, or whose audit did not end normally, runs no other. Its secrets (env and
  * header values) go in a --config file only this user can read, in the process's private folder, removed after the
  * audit; its arguments go to it on its stdin, never on a command line.

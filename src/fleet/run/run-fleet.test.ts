@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { FleetEntry, FleetOutcome } from '../../model/fleet.js';
 import type { RunReport } from '../../model/report.js';
 import type { AuditRun } from './outcome.js';
-import { running } from './spare-process.js';
-import { SPARE_COMMAND, SPARE_REUSE_FLAG } from './spare-protocol.js';
+import { running } from './audit-pool.js';
+import { SPARE_COMMAND, SPARE_REUSE_FLAG } from './audit-worker-protocol.js';
 import { fleetDepth, fleetExitCode, runFleet, type Auditor, type FleetPlan } from './run-fleet.js';
 
 const entry = (name: string, more: Partial<FleetEntry> = {}): FleetEntry => ({ name, source: 'mcp.json', transport: 'stdio', command: 'node', args: [`${name}.js`], ...more });

@@ -11,7 +11,7 @@ import { pool } from '../../runner/pool.js';
 import { startOrder } from './start-order.js';
 import { crossServerFindings, type ServerTools } from '../cross-server.js';
 import { runAuditProcess } from './audit-process.js';
-import { AuditProcesses } from './spare-process.js';
+import { AuditProcesses } from './audit-pool.js';
 import { LISTING_FILE, readListedTools, readListing } from './listing.js';
 import { classify, notAudited, type AuditRun, type Classified } from './outcome.js';
 import { inShard, invocationOf, safeNames, type ServerAuditFlags } from './plan.js';
@@ -80,7 +80,7 @@ export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, au
   const listings: (ServerTools | undefined)[] = new Array(plan.entries.length);
   const fullListings: (Record<string, unknown>[] | undefined)[] = new Array(plan.entries.length);
   const order = startOrder(toAudit, plan.entries.map((e) => e.name), plan.previousMs ?? new Map());
-  // A lane's audits run in one process of our CLI while each ends normally (spare-process.ts).
+  // A lane's audits run in one process of our CLI while each ends normally (audit-pool.ts).
   const processes = new AuditProcesses(plan.cli);
   await pool(order, Math.max(1, plan.jobs), async (i) => {
     const entry = plan.entries[i]!;

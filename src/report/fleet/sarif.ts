@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FleetFinding, FleetReport, FleetServerResult } from '../../model/fleet.js';
-import { truncateString } from '../bound.js';
+import { truncateString } from '../evidence-bounds.js';
 import { DEFAULT_SARIF_ARTIFACT, driver, SARIF_SCHEMA, sarifRun, type SarifOptions } from '../sarif.js';
 import { isUnavailable, outcomeLine } from './rows.js';
 

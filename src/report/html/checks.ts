@@ -1,5 +1,5 @@
 import type { CheckResult } from '../../model/check.js';
-import type { Revision } from '../../core/wire.js';
+import type { Revision } from '../../core/revision.js';
 import { backing } from '../backing.js';
 import { labelOf, STATUSES } from '../statuses.js';
 import { blockText, escapeHtml, inlineText } from './escape.js';

@@ -1,4 +1,4 @@
-import type { CatalogRow } from '../../docs/coverage-notes.js';
+import type { CatalogRow } from '../../catalog/coverage-notes.js';
 import type { CheckDefinition } from '../../runner/types.js';
 import type { CheckResult } from '../../model/check.js';
 

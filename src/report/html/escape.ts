@@ -1,4 +1,4 @@
-import { truncateString } from '../bound.js';
+import { truncateString } from '../evidence-bounds.js';
 import { escapeForTerminal } from '../text-safety.js';
 
 const HTML_SPECIAL: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -1,6 +1,6 @@
 import type { Evidence, EvidenceNote } from '../../model/check.js';
 import type { Exchange } from '../../model/exchange.js';
-import { boundEvidence, truncateString } from '../bound.js';
+import { boundEvidence, truncateString } from '../evidence-bounds.js';
 import { blockText, escapeHtml, inlineText } from './escape.js';
 
 const EVIDENCE_LIMITS = { maxStringLength: 4 * 1024, maxItems: 10, maxArrayLength: 100, maxDepth: 32 };

@@ -1,5 +1,5 @@
 import { auditedRuns, notAuditedLabel, type MatrixRow, type RevisionsReport, type RunReport } from '../../model/report.js';
-import type { Revision } from '../../core/wire.js';
+import type { Revision } from '../../core/revision.js';
 import { formatDuration } from '../duration.js';
 import { cellText, columns, MATRIX_LEGEND, NOT_AUDITED } from '../revision-matrix.js';
 import { STATUSES } from '../statuses.js';

@@ -1,7 +1,7 @@
 import type { AnySchema, ValidateFunction } from 'ajv';
 import { isObject } from '../../core/jsonrpc.js';
 import { analyzeRefs, dialectOf, ecmaRegExpProblem, findPatterns, measureSchema, namesDefaultDialect, usesFormat, validateSchemaDocument, type Dialect, type RefInfo } from '../tool-schema/index.js';
-import type { Revision } from '../../core/wire.js';
+import type { Revision } from '../../core/revision.js';
 import { shorten } from '../tool-schema/shorten.js';
 import type { SchemaIssue } from '../validator.js';
 import { compileWithAjv, type ArgumentDialect, type FormatMode } from './ajv-family.js';

@@ -1,5 +1,5 @@
 import { isObject } from '../../core/jsonrpc.js';
-import { compareRevisions, type Revision } from '../../core/wire.js';
+import { compareRevisions, type Revision } from '../../core/revision.js';
 import { shorten } from './shorten.js';
 
 export type Dialect = '2020-12' | '2019-09' | 'draft-07' | 'draft-06' | 'draft-04';

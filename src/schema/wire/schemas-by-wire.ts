@@ -1,4 +1,4 @@
-import type { Revision } from '../../core/wire.js';
+import type { Revision } from '../../core/revision.js';
 import { ContentBlock } from './content-blocks.js';
 import { DiscoverResult } from './discover.js';
 import {
@@ -23,10 +23,10 @@ import {
   LegacyListToolsResult,
   LegacyServerCapabilities,
   LegacyTool,
-} from './legacy-2025-11-25.js';
-import * as R2025_06_18 from './legacy-2025-06-18.js';
-import * as R2025_03_26 from './legacy-2025-03-26.js';
-import * as R2024_11_05 from './legacy-2024-11-05.js';
+} from './revision-2025-11-25.js';
+import * as R2025_06_18 from './revision-2025-06-18.js';
+import * as R2025_03_26 from './revision-2025-03-26.js';
+import * as R2024_11_05 from './revision-2024-11-05.js';
 import { ServerCapabilities } from './server-capabilities.js';
 import { CallToolResult, ListToolsResult, Tool } from './tools.js';
 

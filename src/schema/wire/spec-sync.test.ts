@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sharedPath } from '../../../test/helpers/shared.js';
-import { REVISIONS, type Revision } from '../../core/wire.js';
+import { REVISIONS, type Revision } from '../../core/revision.js';
 import { BASE64_PATTERN } from './content-blocks.js';
 import { WIRE_SCHEMAS, type WireSchemaName } from './schemas-by-wire.js';
 

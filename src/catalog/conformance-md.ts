@@ -5,7 +5,7 @@ import { coverageOf, type CatalogRow, type CoverageKind, type CoverageRow } from
 import { clientCoverageOf, isClientRow } from './client-coverage.js';
 
 import { specUrl } from '../spec-links.js';
-import { REVISIONS } from '../core/wire.js';
+import { REVISIONS } from '../core/revision.js';
 import { acrossRevisions, DIFFERS, sentenceCells } from './sentence-columns.js';
 
 export interface DefectRef {

@@ -15,7 +15,7 @@ import {
   TextResourceContents,
 } from './content-blocks.js';
 import { JSONRPCResultResponse, messageOf } from './json-rpc-envelope.js';
-import * as Newer from './legacy-2025-06-18.js';
+import * as Newer from './revision-2025-06-18.js';
 import { revise } from './revise.js';
 
 export { JSONRPCResultResponse };

@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { BUILT, explain, ROOT, runCli } from './helpers/cli.js';
 
-const FIXTURE = join(ROOT, 'test/fixtures/legacy-per-session-server.mjs');
+const FIXTURE = join(ROOT, 'test/fixtures/initialize-per-session-server.mjs');
 /** Checks whose sentence exists only in 2026-07-28 (server/tools#capabilities). */
 const MODERN_LISTING = ['tools.list.deterministic-order', 'tools.list.no-connection-variance', 'tools.list.no-connection-variance.after-calls'];
 

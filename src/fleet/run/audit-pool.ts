@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { SPARE_COMMAND, SPARE_RESULTS_FD, SPARE_REUSE_FLAG, type SpareResult } from './spare-protocol.js';
+import { SPARE_COMMAND, SPARE_RESULTS_FD, SPARE_REUSE_FLAG, type SpareResult } from './audit-worker-protocol.js';
 
 /** How much of one audit's stderr is kept (its first lines explain a server that could not start). */
 const STDERR_KEEP = 16 * 1024;
@@ -12,7 +12,7 @@ const STDERR_KEEP = 16 * 1024;
 export const running = new Set<ChildProcess>();
 
 /**
- * An audit process of our CLI (spare-protocol.ts), in a private folder that is its working directory (no config of
+ * An audit process of our CLI (audit-worker-protocol.ts), in a private folder that is its working directory (no config of
  * another project is picked up there) and holds each audit's --config file.
  */
 export interface SpareProcess {

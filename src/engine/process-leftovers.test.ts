@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RegExpTimeoutError, testWithDeadline } from '../schema/arguments/regexp-sandbox.js';
 import { nextSeq } from '../transport/sequence.js';
-import { resetBetweenAudits } from './between-audits.js';
+import { resetBetweenAudits } from './process-leftovers.js';
 
 describe('resetBetweenAudits', () => {
   it('numbers the next audit\'s evidence from 1 and forgets the patterns that overran, as in a fresh process', () => {

@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { SPARE_COMMAND, SPARE_RESULTS_FD, SPARE_REUSE_FLAG } from '../src/fleet/run/spare-protocol.js';
+import { SPARE_COMMAND, SPARE_RESULTS_FD, SPARE_REUSE_FLAG } from '../src/fleet/run/audit-worker-protocol.js';
 import { BUILT, CLI, ROOT } from './helpers/cli.js';
 
-/** Our CLI started as a fleet's spare (src/fleet/run/spare-process.ts), fed `input` on its stdin. */
+/** Our CLI started as a fleet's spare (src/fleet/run/audit-pool.ts), fed `input` on its stdin. */
 const spare = (input: string) => spawnSync(process.execPath, [CLI, SPARE_COMMAND], { input, encoding: 'utf8', cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
 
 describe.skipIf(!BUILT)('the CLI as a fleet spare', () => {

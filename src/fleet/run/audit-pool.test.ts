@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AuditProcesses, running, type SpareProcess } from './spare-process.js';
-import { SPARE_COMMAND, SPARE_REUSE_FLAG } from './spare-protocol.js';
+import { AuditProcesses, running, type SpareProcess } from './audit-pool.js';
+import { SPARE_COMMAND, SPARE_REUSE_FLAG } from './audit-worker-protocol.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mtc-spare-'));
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientObservations, SeenMessage } from '../../src/model/client-observation.js';
 import { ClientCheckContext } from '../../src/runner/client-check.js';
-import { INITIALIZE_FIRST, INITIALIZED_SENT } from './legacy.js';
+import { INITIALIZE_FIRST, INITIALIZED_SENT } from './initialize-handshake.js';
 
 /** One POST of the client over HTTP, naming `session` (if any); an initialize's answer assigns `assigns`. */
 function post(seq: number, message: Record<string, unknown>, session?: string, assigns?: string): SeenMessage {

@@ -12,7 +12,7 @@ import {
   JSONRPCResultResponse,
   messageOf,
 } from './json-rpc-envelope.js';
-import { LegacyCallToolResult, LegacyInitializeResult, LegacyListToolsResult, LegacyObjectSchema, LegacyServerCapabilities } from './legacy-2025-11-25.js';
+import { LegacyCallToolResult, LegacyInitializeResult, LegacyListToolsResult, LegacyObjectSchema, LegacyServerCapabilities } from './revision-2025-11-25.js';
 import { revise } from './revise.js';
 import { toolSchema } from './tools.js';
 

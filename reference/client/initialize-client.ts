@@ -1,10 +1,10 @@
 import { isObject } from '../../src/core/jsonrpc.js';
-import { compareRevisions, isInitializeRevision, isRevision, type Revision } from '../../src/core/wire.js';
+import { compareRevisions, isInitializeRevision, isRevision, type Revision } from '../../src/core/revision.js';
 import { CLIENT_INFO, MAX_LIST_PAGES } from './constants.js';
 import type { Defects } from './defects.js';
 import { Fatal } from './fatal.js';
 import { warn } from './log.js';
-import { LegacyHttp, LegacyStdio, SessionGone, type LegacyConnection, type ServerRequestHandler } from './legacy-connection.js';
+import { LegacyHttp, LegacyStdio, SessionGone, type LegacyConnection, type ServerRequestHandler } from './initialize-connection.js';
 import { errorLine, printLine, printListed, type CallLine } from './output-line.js';
 import { validateStructuredContent } from './output-validation.js';
 

@@ -3,7 +3,7 @@
  * and the completions capability (all from 2025-03-26), and without JSON-RPC batches.
  */
 import { JSONRPCResultResponse, messageOf } from './json-rpc-envelope.js';
-import * as Newer from './legacy-2025-03-26.js';
+import * as Newer from './revision-2025-03-26.js';
 import { contentBlockOf } from './content-blocks.js';
 import { revise } from './revise.js';
 

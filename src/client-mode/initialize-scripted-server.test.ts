@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agreedClientWire } from '../engine/client-wire.js';
 import type { SeenMessage } from '../model/client-observation.js';
-import { LegacyScriptedServer, LegacySession } from './legacy-scripted-server.js';
+import { LegacyScriptedServer, LegacySession } from './initialize-scripted-server.js';
 import { SCENARIOS } from './scenarios.js';
 
 const server = () => new LegacyScriptedServer({ scenarios: SCENARIOS, canaryOrigin: 'http://127.0.0.1:9', timeOrigin: Date.now(), version: 'test' });

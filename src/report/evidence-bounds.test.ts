@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Evidence } from '../model/check.js';
-import { boundEvidence, boundValue, DEFAULT_EVIDENCE_LIMITS, truncateString } from './bound.js';
+import { boundEvidence, boundValue, DEFAULT_EVIDENCE_LIMITS, truncateString } from './evidence-bounds.js';
 import { LIST_EXCHANGE } from './run-report.fixture.js';
 
 describe('truncateString', () => {

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isObject } from '../core/jsonrpc.js';
 import type { SeenMessage } from '../model/client-observation.js';
-import { compareRevisions } from '../core/wire.js';
+import { compareRevisions } from '../core/revision.js';
 import { META_PROTOCOL_VERSION } from '../core/meta-keys.js';
-import { LegacySession, type LegacyScriptedServer, type Sink } from './legacy-scripted-server.js';
+import { LegacySession, type LegacyScriptedServer, type Sink } from './initialize-scripted-server.js';
 import type { Recorder } from './recorder.js';
 
 type Send = (status: number, body?: unknown, extraHeaders?: Record<string, string>) => void;

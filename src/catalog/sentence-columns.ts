@@ -1,5 +1,5 @@
 import { governingSentence, keywordClass, revisionsOf, type SpecSentence, type SpecSentences } from '../model/check.js';
-import { REVISIONS, type Revision } from '../core/wire.js';
+import { REVISIONS, type Revision } from '../core/revision.js';
 import { specUrl } from '../spec-links.js';
 
 /** What marks a row whose sentences are not the same on every revision (search CONFORMANCE.md for it). */

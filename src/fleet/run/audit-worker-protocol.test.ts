@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { REUSE_LIMITS, runSpare } from './spare-protocol.js';
+import { REUSE_LIMITS, runSpare } from './audit-worker-protocol.js';
 
 const lines = (...args: string[][]) => Readable.from(args.map((a) => `${JSON.stringify(a)}\n`));
 

@@ -1,6 +1,6 @@
 import { isObject } from '../core/jsonrpc.js';
 import type { SeenMessage } from '../model/client-observation.js';
-import { LegacyScriptedServer, LegacySession, type Sink } from './legacy-scripted-server.js';
+import { LegacyScriptedServer, LegacySession, type Sink } from './initialize-scripted-server.js';
 import type { Recorder } from './recorder.js';
 import type { ScriptedSetup } from './scripted-server.js';
 

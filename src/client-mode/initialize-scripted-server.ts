@@ -1,7 +1,7 @@
 import { canonicalJson } from '../core/canonical-json.js';
 import { isObject } from '../core/jsonrpc.js';
 import { ERR } from '../protocol/constants.js';
-import { compareRevisions, isInitializeRevision, isRevision, LATEST_INITIALIZE_REVISION, type Revision } from '../core/wire.js';
+import { compareRevisions, isInitializeRevision, isRevision, LATEST_INITIALIZE_REVISION, type Revision } from '../core/revision.js';
 import { APPEARED_AFTER_CHANGE, PAGE_TWO_CURSOR, STDERR_LOG_LINE, TOOL, TOOL_SPECS } from './scenarios.js';
 import { ECHO_DELAY_MS, type Answer, type ScriptedSetup } from './scripted-server.js';
 import { CHANGE_SETTLE_MS } from './tool-set-change.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { targetStderr } from '../engine/target-stderr.js';
 import { startHint } from '../model/start-hint.js';
-import { abortLines } from './unavailable.js';
+import { abortLines } from './abort-lines.js';
 
 describe('a target that could not be audited', () => {
   it('says why on one line, then the hint and the target stderr excerpt', () => {
