@@ -6,7 +6,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Most test files wait on the processes they audit: two files at a time on CI's two cores (vitest's default there is one).
+    // Most test files wait on the processes they audit: two files at a time on CI's two cores (vitest's default there
+    // is one).
     maxWorkers: 2,
     // One worker process runs many files: a fresh process and module graph per file cost ~40 s of CPU over the suite.
     isolate: false,

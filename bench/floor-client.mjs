@@ -11,7 +11,10 @@ import { Client } from 'undici';
 import { floorMessages } from './floor.mjs';
 
 const [recording, kind, target] = process.argv.slice(2);
-const entries = readFileSync(recording, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+const entries = readFileSync(recording, 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line));
 /** How long one message may wait for its answer before the floor moves on (and counts it unanswered). */
 const ANSWER_WAIT_MS = 2000;
 
@@ -38,7 +41,9 @@ if (kind === '--stdio') {
         } catch {
           return;
         }
-        const done = waiting.get(JSON.stringify(id ?? null)) ?? (id === null || id === undefined ? [...waiting.values()][0] : undefined);
+        const done =
+          waiting.get(JSON.stringify(id ?? null)) ??
+          (id === null || id === undefined ? [...waiting.values()][0] : undefined);
         done?.();
       });
       entry = { child, waiting };
@@ -77,7 +82,14 @@ if (kind === '--stdio') {
   let refused = 0;
   for (const { method, path, headers, body } of messages) {
     try {
-      const response = await client.request({ method, path, headers, body, headersTimeout: ANSWER_WAIT_MS, bodyTimeout: ANSWER_WAIT_MS });
+      const response = await client.request({
+        method,
+        path,
+        headers,
+        body,
+        headersTimeout: ANSWER_WAIT_MS,
+        bodyTimeout: ANSWER_WAIT_MS,
+      });
       await response.body.dump();
     } catch (error) {
       if (error?.code === 'UND_ERR_HEADERS_TIMEOUT' || error?.code === 'UND_ERR_BODY_TIMEOUT') unanswered += 1;

@@ -1,7 +1,9 @@
 // The round-trip floor's messages, from what bench/record-hook.mjs recorded of an audit. Pure: tested in
 // test/bench-targets.test.ts.
 
-/** The `id` a JSON-RPC message waits for an answer under: its own, null for one we cannot read, none for a notification. */
+/**
+ * The `id` a JSON-RPC message waits for an answer under: its own, null for one we cannot read, none for a notification.
+ */
 function answerId(text) {
   let message;
   try {

@@ -3,7 +3,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REFERENCE, ROOT } from './measure.mjs';
 
-/** The SDK v2 fixture server of the tests (@modelcontextprotocol/server 2.4.0, a dev dependency): it speaks both wires. */
+/**
+ * The SDK v2 fixture server of the tests (@modelcontextprotocol/server 2.4.0, a dev dependency): it speaks both wires.
+ */
 const SDK_SERVER = join(ROOT, 'test/fixtures/sdk-v2-http-server.mjs');
 const SDK_PACKAGE = join(ROOT, 'node_modules/@modelcontextprotocol/server/package.json');
 
@@ -15,7 +17,8 @@ export function startHttpReference(args = []) {
 /** Why the SDK v2 fixture server cannot be started here, or undefined when it can. */
 export function sdkServerMissing() {
   if (!existsSync(SDK_SERVER)) return `${SDK_SERVER} is missing`;
-  if (!existsSync(SDK_PACKAGE)) return '@modelcontextprotocol/server is not installed (npm ci installs the dev dependencies)';
+  if (!existsSync(SDK_PACKAGE))
+    return '@modelcontextprotocol/server is not installed (npm ci installs the dev dependencies)';
   return undefined;
 }
 

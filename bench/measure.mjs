@@ -36,17 +36,29 @@ function endedChildrenCpuMs() {
 export function runNode(script, args, { rusage = false, nodeBinary = process.execPath, env = {}, imports = [] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'mtc-bench-'));
   const usageFile = join(dir, 'rusage.json');
-  const argv = [...(rusage ? ['--import', HOOK] : []), ...imports.flatMap((module) => ['--import', module]), script, ...args];
-  return collect(() => spawn(nodeBinary, argv, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env, BENCH_RUSAGE_FILE: usageFile } }), () => {
-    let usage;
-    try {
-      usage = rusage ? JSON.parse(readFileSync(usageFile, 'utf8')) : undefined;
-    } catch {
-      usage = undefined;
-    }
-    rmSync(dir, { recursive: true, force: true });
-    return usage ? { cpuMs: (usage.userUs + usage.systemUs) / 1000, maxRssMb: usage.maxRssKb / 1024 } : {};
-  });
+  const argv = [
+    ...(rusage ? ['--import', HOOK] : []),
+    ...imports.flatMap((module) => ['--import', module]),
+    script,
+    ...args,
+  ];
+  return collect(
+    () =>
+      spawn(nodeBinary, argv, {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, ...env, BENCH_RUSAGE_FILE: usageFile },
+      }),
+    () => {
+      let usage;
+      try {
+        usage = rusage ? JSON.parse(readFileSync(usageFile, 'utf8')) : undefined;
+      } catch {
+        usage = undefined;
+      }
+      rmSync(dir, { recursive: true, force: true });
+      return usage ? { cpuMs: (usage.userUs + usage.systemUs) / 1000, maxRssMb: usage.maxRssKb / 1024 } : {};
+    },
+  );
 }
 
 /**
@@ -74,7 +86,14 @@ function collect(start, after = () => ({})) {
     child.on('close', (code) => {
       const wallMs = performance.now() - started;
       const cpuAfter = endedChildrenCpuMs();
-      resolve({ code, wallMs, stdout, stderr, ...after(), ...(cpuBefore !== undefined && cpuAfter !== undefined ? { treeCpuMs: cpuAfter - cpuBefore } : {}) });
+      resolve({
+        code,
+        wallMs,
+        stdout,
+        stderr,
+        ...after(),
+        ...(cpuBefore !== undefined && cpuAfter !== undefined ? { treeCpuMs: cpuAfter - cpuBefore } : {}),
+      });
     });
   });
 }
@@ -89,7 +108,10 @@ export function median(values) {
 export async function audit(targetArgs, extraArgs = [], options = {}) {
   const outputDir = mkdtempSync(join(tmpdir(), 'mtc-bench-report-'));
   try {
-    const run = await runNode(CLI, [...targetArgs, '--reporter', 'json', '--output-dir', outputDir, ...extraArgs], { rusage: true, ...options });
+    const run = await runNode(CLI, [...targetArgs, '--reporter', 'json', '--output-dir', outputDir, ...extraArgs], {
+      rusage: true,
+      ...options,
+    });
     let report;
     try {
       report = JSON.parse(readFileSync(join(outputDir, 'report.json'), 'utf8'));

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Pinned: the official suite, and the Node 22 it needs (from npm, into bench/.cache, never the project's dependencies). */
+/**
+ * Pinned: the official suite, and the Node 22 it needs (from npm, into bench/.cache, never the project's dependencies).
+ */
 export const OFFICIAL_PACKAGE = '@modelcontextprotocol/conformance@0.1.16';
 const NODE_PACKAGE = 'node@22';
 const CACHE = fileURLToPath(new URL('./.cache/', import.meta.url));
@@ -15,14 +17,33 @@ const SUITE = join(CACHE, 'node_modules/@modelcontextprotocol/conformance/dist/i
 export function ensureOfficialSuite() {
   if (!existsSync(NODE22) || !existsSync(SUITE)) {
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const install = spawnSync(npm, ['install', '--prefix', CACHE, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', NODE_PACKAGE, OFFICIAL_PACKAGE], {
-      encoding: 'utf8',
-      timeout: 300_000,
-    });
-    if (install.status !== 0) return `npm install of ${NODE_PACKAGE} and ${OFFICIAL_PACKAGE} failed: ${(install.stderr || install.error?.message || '').trim().split('\n').slice(-2).join(' ')}`;
+    const install = spawnSync(
+      npm,
+      [
+        'install',
+        '--prefix',
+        CACHE,
+        '--no-save',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+        NODE_PACKAGE,
+        OFFICIAL_PACKAGE,
+      ],
+      {
+        encoding: 'utf8',
+        timeout: 300_000,
+      },
+    );
+    if (install.status !== 0)
+      return (
+        `npm install of ${NODE_PACKAGE} and ${OFFICIAL_PACKAGE} failed: ` +
+        `${(install.stderr || install.error?.message || '').trim().split('\n').slice(-2).join(' ')}`
+      );
   }
   const version = spawnSync(NODE22, ['--version'], { encoding: 'utf8' });
-  if (version.status !== 0 || !/^v22\./.test(version.stdout)) return `the node@22 package did not give a working Node 22 (${(version.stdout || version.stderr || '').trim()})`;
+  if (version.status !== 0 || !/^v22\./.test(version.stdout))
+    return `the node@22 package did not give a working Node 22 (${(version.stdout || version.stderr || '').trim()})`;
   return undefined;
 }
 
@@ -30,7 +51,9 @@ export function ensureOfficialSuite() {
 export function runOfficialSuite(url) {
   const outputDir = mkdtempSync(join(tmpdir(), 'mtc-bench-official-'));
   const started = performance.now();
-  const child = spawn(NODE22, [SUITE, 'server', '--url', url, '--output-dir', outputDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(NODE22, [SUITE, 'server', '--url', url, '--output-dir', outputDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -39,7 +62,13 @@ export function runOfficialSuite(url) {
       const wallMs = performance.now() - started;
       const checks = readChecks(outputDir);
       rmSync(outputDir, { recursive: true, force: true });
-      resolve({ code, wallMs, checks: checks.length, passed: checks.filter((c) => c.status === 'SUCCESS').length, output });
+      resolve({
+        code,
+        wallMs,
+        checks: checks.length,
+        passed: checks.filter((c) => c.status === 'SUCCESS').length,
+        output,
+      });
     });
   });
 }

@@ -29,7 +29,8 @@ if (file) {
     return child;
   };
   syncBuiltinESMExports();
-  // The CLI loads undici's Pool from the project's node_modules (src/transport/http-common.ts): the same module instance.
+  // The CLI loads undici's Pool from the project's node_modules (src/transport/http-common.ts): the same module
+  // instance.
   const projectRequire = createRequire(join(fileURLToPath(new URL('..', import.meta.url)), 'package.json'));
   for (const path of ['undici/lib/dispatcher/pool.js', 'undici']) {
     try {
@@ -37,7 +38,14 @@ if (file) {
       const Pool = loaded.Pool ?? loaded;
       const dispatch = Pool.prototype.dispatch;
       Pool.prototype.dispatch = function recordingDispatch(options, handler) {
-        record({ http: { method: options.method, path: options.path, headers: options.headers ?? {}, ...(typeof options.body === 'string' ? { body: options.body } : {}) } });
+        record({
+          http: {
+            method: options.method,
+            path: options.path,
+            headers: options.headers ?? {},
+            ...(typeof options.body === 'string' ? { body: options.body } : {}),
+          },
+        });
         return dispatch.call(this, options, handler);
       };
       break;

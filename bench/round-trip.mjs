@@ -27,7 +27,8 @@ export async function medianRoundTrip(target, { count = 50, warmUp = 5, method =
     for (let i = 0; i < warmUp + count; i += 1) {
       const started = performance.now();
       const exchange = await client.request(method);
-      if (exchange.response === undefined) throw new Error(`${method} got no answer: ${exchange.failure?.message ?? 'unknown'}`);
+      if (exchange.response === undefined)
+        throw new Error(`${method} got no answer: ${exchange.failure?.message ?? 'unknown'}`);
       if (i >= warmUp) times.push(performance.now() - started);
     }
     return median(times);

@@ -1,6 +1,7 @@
 // npm run bench: how fast the audit is against the round-trip floor, against the official suite, and at scale.
 // Not a test: it prints numbers. Options: --runs N (audits per transport, default 3), --startup-runs N (default 10),
-// --only build,startup,audit,floors,property,slow-tools,worst-cases,official,scale,client,revisions,fleet (default: all).
+// --only build,startup,audit,floors,property,slow-tools,worst-cases,official,scale,client,revisions,fleet (default:
+// all).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -13,13 +14,28 @@ import { ensureOfficialSuite, OFFICIAL_PACKAGE, runOfficialSuite } from './offic
 import { cpus } from 'node:os';
 import { judgeTargets } from './targets.mjs';
 
-const SECTIONS = ['build', 'startup', 'audit', 'floors', 'property', 'slow-tools', 'worst-cases', 'official', 'scale', 'client', 'revisions', 'fleet'];
+const SECTIONS = [
+  'build',
+  'startup',
+  'audit',
+  'floors',
+  'property',
+  'slow-tools',
+  'worst-cases',
+  'official',
+  'scale',
+  'client',
+  'revisions',
+  'fleet',
+];
 /** Fleet: this many servers, audited one by one and then as one fleet with --jobs FLEET_JOBS. */
 const FLEET_SIZE = 10;
 const FLEET_JOBS = 2;
 /** Slow tools: every tools/call of the reference server answers this late (a tool waiting on I/O). */
 const TOOL_LATENCY_MS = 10;
-/** Issue 31's slow servers: tools that answer this late, and failures this late from a server with FAILING_TOOLS tools. */
+/**
+ * Issue 31's slow servers: tools that answer this late, and failures this late from a server with FAILING_TOOLS tools.
+ */
 const SLOW_TOOL_MS = 500;
 const FAILING_TOOLS = 25;
 const RECORD_HOOK = fileURLToPath(new URL('./record-hook.mjs', import.meta.url));
@@ -43,7 +59,11 @@ const ms = (value) => (value === undefined ? 'n/a' : `${Math.round(value)} ms`);
 const mb = (value) => (value === undefined ? 'n/a' : `${Math.round(value)} MB`);
 const line = (label, value) => console.log(`  ${label.padEnd(40)} ${value}`);
 const summaryOf = (report) =>
-  report ? Object.entries(report.summary).map(([status, count]) => `${count} ${status}`).join(', ') : 'no report.json';
+  report
+    ? Object.entries(report.summary)
+        .map(([status, count]) => `${count} ${status}`)
+        .join(', ')
+    : 'no report.json';
 
 /**
  * Where an audit's wall time went: outside the CLI's main() (Node's start-up and exit: wall − report.durationMs), from
@@ -52,7 +72,9 @@ const summaryOf = (report) =>
  */
 function phasesOf(run) {
   const report = run.report;
-  const first = report?.checks.flatMap((c) => c.evidence ?? []).find((e) => e?.seq === 1 && e.sentAt && e.response !== undefined);
+  const first = report?.checks
+    .flatMap((c) => c.evidence ?? [])
+    .find((e) => e?.seq === 1 && e.sentAt && e.response !== undefined);
   if (!report || !first) return undefined;
   const untilFirstAnswer = Date.parse(first.sentAt) - Date.parse(report.startedAt) + first.durationMs;
   return { outside: run.wallMs - report.durationMs, untilFirstAnswer, rest: report.durationMs - untilFirstAnswer };
@@ -64,7 +86,12 @@ function medianOf(results, key) {
 }
 
 /** npm's own variables from the `npm run bench` around us would point the nested npm at this project. */
-const npmEnv = () => Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_(package_|lifecycle_|command$|config_local_prefix$)/i.test(name)));
+const npmEnv = () =>
+  Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !/^npm_(package_|lifecycle_|command$|config_local_prefix$)/i.test(name),
+    ),
+  );
 
 /**
  * Issue 41: a newcomer's first `npm run build`, as a fresh clone has it: the files git tracks (as they are in the
@@ -75,11 +102,16 @@ const npmEnv = () => Object.fromEntries(Object.entries(process.env).filter(([nam
 async function firstBuild() {
   const listed = spawnSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' });
   if (listed.status !== 0) {
-    console.log(`\nA fresh clone's first build: skipped (git ls-files: ${listed.stderr.trim() || listed.error?.message})`);
+    console.log(
+      `\nA fresh clone's first build: skipped (git ls-files: ${listed.stderr.trim() || listed.error?.message})`,
+    );
     return;
   }
   const files = listed.stdout.split('\0').filter((file) => file && existsSync(join(ROOT, file)));
-  console.log(`\nA fresh clone's first build, npm run build (median of ${runs}; ${files.length} tracked files copied, node_modules linked)`);
+  console.log(
+    `\nA fresh clone's first build, npm run build (median of ${runs}; ${files.length} tracked files copied, ` +
+      `node_modules linked)`,
+  );
   const results = [];
   for (let i = 0; i < runs; i += 1) {
     const clone = mkdtempSync(join(tmpdir(), 'mtc-bench-clone-'));
@@ -91,8 +123,14 @@ async function firstBuild() {
       symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
       const load = loadavg()[0];
       const run = await runProgram('npm', ['run', 'build', '--silent'], { cwd: clone, env: npmEnv() });
-      if (run.code !== 0 || !existsSync(join(clone, 'dist/cli/mcp-tools-conformance.js')) || !existsSync(join(clone, 'dist/.precompiled.json'))) {
-        throw new Error(`the fresh clone's npm run build exited ${run.code} without the bundles and validators: ${run.stderr}`);
+      if (
+        run.code !== 0 ||
+        !existsSync(join(clone, 'dist/cli/mcp-tools-conformance.js')) ||
+        !existsSync(join(clone, 'dist/.precompiled.json'))
+      ) {
+        throw new Error(
+          `the fresh clone's npm run build exited ${run.code} without the bundles and validators: ${run.stderr}`,
+        );
       }
       results.push({ ...run, load });
       line(`run ${i + 1}`, `${ms(run.wallMs)} wall, ${ms(run.treeCpuMs)} CPU, load ${load.toFixed(1)}`);
@@ -104,7 +142,11 @@ async function firstBuild() {
   const cpuMs = medianOf(results, 'treeCpuMs');
   const load = medianOf(results, 'load');
   line('wall time', ms(wallMs));
-  if (cpuMs !== undefined) line('CPU time (npm and every process under it)', `${ms(cpuMs)}: at least ${ms(cpuMs / cpus().length)} of wall time on ${cpus().length} cores`);
+  if (cpuMs !== undefined)
+    line(
+      'CPU time (npm and every process under it)',
+      `${ms(cpuMs)}: at least ${ms(cpuMs / cpus().length)} of wall time on ${cpus().length} cores`,
+    );
   measured.firstBuild = { wallMs, ...(cpuMs !== undefined ? { cpuMs } : {}), cores: cpus().length, load };
 }
 
@@ -147,12 +189,24 @@ async function auditSeries(label, targetArgs, roundTripTarget) {
   console.log(`\n${label} (median of ${runs} audits)`);
   line('wall time', ms(wall));
   line('requests sent (stats.requests)', String(requests ?? 'n/a'));
-  line('median round trip (tools/list)', `${medianOf(results, 'roundTrip').toFixed(2)} ms (${range(results.map((r) => r.roundTrip), 2)}, one before each audit)`);
-  line('overhead wall / (requests × rtt)', ratios.length ? `${median(ratios).toFixed(1)} (${range(ratios, 1)}, each audit against its own round trip)` : 'n/a');
+  line(
+    'median round trip (tools/list)',
+    `${medianOf(results, 'roundTrip').toFixed(2)} ms (${range(
+      results.map((r) => r.roundTrip),
+      2,
+    )}, one before each audit)`,
+  );
+  line(
+    'overhead wall / (requests × rtt)',
+    ratios.length ? `${median(ratios).toFixed(1)} (${range(ratios, 1)}, each audit against its own round trip)` : 'n/a',
+  );
   const phases = results.map(phasesOf);
   if (phases.every((p) => p !== undefined)) {
     const part = (key) => ms(median(phases.map((p) => p[key])));
-    line('where the wall time went', `${part('outside')} Node start-up and exit of the CLI, ${part('untilFirstAnswer')} until the target's`);
+    line(
+      'where the wall time went',
+      `${part('outside')} Node start-up and exit of the CLI, ${part('untilFirstAnswer')} until the target's`,
+    );
     const why = roundTripTarget.stdio ? "the target's own start-up" : 'loading the HTTP client, connecting';
     line('', `first answer (${why}), ${part('rest')} of audit after it`);
   }
@@ -160,18 +214,31 @@ async function auditSeries(label, targetArgs, roundTripTarget) {
   // Over stdio the targets are the CLI's children, so their CPU is counted too; over HTTP the server is the bench's.
   const treeCpuMs = roundTripTarget.stdio ? medianOf(results, 'treeCpuMs') : undefined;
   if (treeCpuMs !== undefined) {
-    line('CPU time (CLI and target processes)', `${ms(treeCpuMs)}: at least ${ms(treeCpuMs / cpus().length)} of wall time on ${cpus().length} cores`);
+    line(
+      'CPU time (CLI and target processes)',
+      `${ms(treeCpuMs)}: at least ${ms(treeCpuMs / cpus().length)} of wall time on ${cpus().length} cores`,
+    );
   }
   line('peak RSS (CLI process)', mb(medianOf(results, 'maxRssMb')));
   line('result', `${summaryOf(last.report)} (exit ${last.code})`);
-  return { wall, requests, report: last.report, ratio: ratios.length ? median(ratios) : undefined, cpuMs: medianOf(results, 'cpuMs'), treeCpuMs };
+  return {
+    wall,
+    requests,
+    report: last.report,
+    ratio: ratios.length ? median(ratios) : undefined,
+    cpuMs: medianOf(results, 'cpuMs'),
+    treeCpuMs,
+  };
 }
 
 async function audits() {
-  const stdio = await auditSeries('Audit of the reference server over stdio', ['--stdio', stdioTarget], { stdio: stdioTarget });
+  const stdio = await auditSeries('Audit of the reference server over stdio', ['--stdio', stdioTarget], {
+    stdio: stdioTarget,
+  });
   measured.stdioWallMs = stdio.wall;
   measured.stdioRatio = stdio.ratio;
-  if (stdio.cpuMs !== undefined && stdio.treeCpuMs !== undefined) measured.stdioCpu = { cliMs: stdio.cpuMs, allMs: stdio.treeCpuMs, cores: cpus().length };
+  if (stdio.cpuMs !== undefined && stdio.treeCpuMs !== undefined)
+    measured.stdioCpu = { cliMs: stdio.cpuMs, allMs: stdio.treeCpuMs, cores: cpus().length };
   const server = await startHttpReference();
   try {
     await auditSeries('Audit of the reference server over Streamable HTTP', ['--url', server.url], { url: server.url });
@@ -203,8 +270,8 @@ async function property() {
  * Issue 31's rows. Each audit of the reference server against its round-trip floor: the messages that audit sent
  * (recorded once, from an audit run with bench/record-hook.mjs), sent again by a bare client (bench/floor-client.mjs,
  * its own Node process: stdio spawns the same server, HTTP one undici connection to the same one) back to back, each
- * after the answer to the one before. Audit and floor alternate, `runs` pairs per transport, so that each ratio compares
- * two measurements of the same moment. Then the slow servers with default flags, once each.
+ * after the answer to the one before. Audit and floor alternate, `runs` pairs per transport, so that each ratio
+ * compares two measurements of the same moment. Then the slow servers with default flags, once each.
  */
 async function floors() {
   console.log(`\nAudits against their round-trip floor, interleaved (median of ${runs} pairs each)`);
@@ -227,23 +294,51 @@ async function floors() {
         if (floor.code !== 0) throw new Error(`the ${row.kind} floor client exited ${floor.code}: ${floor.stderr}`);
         // Over stdio also the floor with a target process per connection the audit opened: what the checks' own
         // connections cost, next to (not instead of) the issue's floor of one process.
-        const own = row.kind === 'stdio' ? await runNode(FLOOR_CLIENT, [row.recording, ...row.floor, '--per-connection']) : undefined;
+        const own =
+          row.kind === 'stdio'
+            ? await runNode(FLOOR_CLIENT, [row.recording, ...row.floor, '--per-connection'])
+            : undefined;
         if (own && own.code !== 0) throw new Error(`the per-connection floor client exited ${own.code}: ${own.stderr}`);
-        row.pairs.push({ auditMs: run.wallMs, floorMs: floor.wallMs, requests: run.report?.stats.requests, sent: JSON.parse(floor.stdout), ...(own ? { perConnectionMs: own.wallMs, processes: JSON.parse(own.stdout).processes } : {}) });
+        row.pairs.push({
+          auditMs: run.wallMs,
+          floorMs: floor.wallMs,
+          requests: run.report?.stats.requests,
+          sent: JSON.parse(floor.stdout),
+          ...(own ? { perConnectionMs: own.wallMs, processes: JSON.parse(own.stdout).processes } : {}),
+        });
       }
     }
     for (const row of rows) {
       const ratios = row.pairs.map((p) => p.auditMs / p.floorMs);
       const last = row.pairs[row.pairs.length - 1];
       const ratio = median(ratios);
-      line(`${row.kind} audit / its floor`, `${ratio.toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`);
-      line('', `audit ${ms(median(row.pairs.map((p) => p.auditMs)))} (${last.requests ?? 'n/a'} requests on its own connection), floor ${ms(median(row.pairs.map((p) => p.floorMs)))}`);
-      line('', `(${last.sent.sent} messages of every connection of the audit, ${last.sent.skipped} long-lived ones left out, ${last.sent.unanswered} unanswered)`);
+      line(
+        `${row.kind} audit / its floor`,
+        `${ratio.toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`,
+      );
+      line(
+        '',
+        `audit ${ms(median(row.pairs.map((p) => p.auditMs)))} (${last.requests ?? 'n/a'} requests on its own ` +
+          `connection), floor ${ms(median(row.pairs.map((p) => p.floorMs)))}`,
+      );
+      line(
+        '',
+        `(${last.sent.sent} messages of every connection of the audit, ${last.sent.skipped} long-lived ones ` +
+          `left out, ${last.sent.unanswered} unanswered)`,
+      );
       if (last.perConnectionMs !== undefined) {
         const perConnection = median(row.pairs.map((p) => p.perConnectionMs));
-        line('', `with a target process per connection of the audit (${last.processes}): floor ${ms(perConnection)}, audit / it ${median(row.pairs.map((p) => p.auditMs / p.perConnectionMs)).toFixed(2)} (not a target)`);
+        line(
+          '',
+          `with a target process per connection of the audit (${last.processes}): floor ${ms(perConnection)}, ` +
+            `audit / it ${median(row.pairs.map((p) => p.auditMs / p.perConnectionMs)).toFixed(2)} (not a target)`,
+        );
       }
-      measured[row.kind === 'stdio' ? 'stdioFloor' : 'httpFloor'] = { ratio, auditMs: median(row.pairs.map((p) => p.auditMs)), floorMs: median(row.pairs.map((p) => p.floorMs)) };
+      measured[row.kind === 'stdio' ? 'stdioFloor' : 'httpFloor'] = {
+        ratio,
+        auditMs: median(row.pairs.map((p) => p.auditMs)),
+        floorMs: median(row.pairs.map((p) => p.floorMs)),
+      };
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -251,13 +346,23 @@ async function floors() {
   }
 
   console.log(`\nSlow servers, default flags (one audit each)`);
-  const decided = (report) => ({ budgetSkips: report?.cutShort?.checksSkipped ?? 0, errors: report?.checks.filter((c) => c.status === 'error').length });
+  const decided = (report) => ({
+    budgetSkips: report?.cutShort?.checksSkipped ?? 0,
+    errors: report?.checks.filter((c) => c.status === 'error').length,
+  });
   const slow = await startHttpReference(['--tool-latency-ms', String(SLOW_TOOL_MS)]);
   try {
     const pooled = await audit(['--url', slow.url]);
     const one = await audit(['--url', slow.url], ['--http-connections', '1']);
-    line(`tools answering in ${SLOW_TOOL_MS} ms, HTTP`, `${ms(pooled.wallMs)} (${pooled.report?.stats.requests ?? 'n/a'} requests; ${summaryOf(pooled.report)})`);
-    line('the same with --http-connections 1', `${ms(one.wallMs)} (${one.report?.stats.requests ?? 'n/a'} requests; ${summaryOf(one.report)}): ${(pooled.wallMs / one.wallMs).toFixed(2)} of it`);
+    line(
+      `tools answering in ${SLOW_TOOL_MS} ms, HTTP`,
+      `${ms(pooled.wallMs)} (${pooled.report?.stats.requests ?? 'n/a'} requests; ${summaryOf(pooled.report)})`,
+    );
+    line(
+      'the same with --http-connections 1',
+      `${ms(one.wallMs)} (${one.report?.stats.requests ?? 'n/a'} requests; ${summaryOf(one.report)}): ` +
+        `${(pooled.wallMs / one.wallMs).toFixed(2)} of it`,
+    );
     measured.slowToolsHttp = { wallMs: pooled.wallMs, oneConnectionMs: one.wallMs };
   } finally {
     await slow.stop();
@@ -266,10 +371,17 @@ async function floors() {
   const failing = await startHttpReference(failingFlags);
   try {
     measured.failingTools = {};
-    for (const [kind, target] of [['stdio', ['--stdio', `${stdioTarget} ${failingFlags.join(' ')}`]], ['http', ['--url', failing.url]]]) {
+    for (const [kind, target] of [
+      ['stdio', ['--stdio', `${stdioTarget} ${failingFlags.join(' ')}`]],
+      ['http', ['--url', failing.url]],
+    ]) {
       const run = await audit(target);
       const { budgetSkips, errors } = decided(run.report);
-      line(`${FAILING_TOOLS} tools failing after ${SLOW_TOOL_MS} ms, ${kind}`, `${ms(run.wallMs)} (${run.report?.stats.requests ?? 'n/a'} requests; ${summaryOf(run.report)}; ${budgetSkips} skipped for budget)`);
+      line(
+        `${FAILING_TOOLS} tools failing after ${SLOW_TOOL_MS} ms, ${kind}`,
+        `${ms(run.wallMs)} (${run.report?.stats.requests ?? 'n/a'} requests; ${summaryOf(run.report)}; ` +
+          `${budgetSkips} skipped for budget)`,
+      );
       measured.failingTools[kind] = { wallMs: run.wallMs, budgetSkips, errors };
     }
   } finally {
@@ -282,13 +394,20 @@ async function floors() {
  * stdio requests overlap (--concurrency); over HTTP over the --http-connections pool (--concurrency by default).
  */
 async function slowTools() {
-  console.log(`\nSlow tools: every tools/call answered ${TOOL_LATENCY_MS} ms late (--tool-latency-ms ${TOOL_LATENCY_MS}), median of ${runs} audits`);
+  console.log(
+    `\nSlow tools: every tools/call answered ${TOOL_LATENCY_MS} ms late (--tool-latency-ms ${TOOL_LATENCY_MS}` +
+      `), median of ${runs} audits`,
+  );
   const latency = ['--tool-latency-ms', String(TOOL_LATENCY_MS)];
   const row = async (label, targetArgs, extraArgs = []) => {
     const results = [];
     for (let i = 0; i < runs; i += 1) results.push(await audit(targetArgs, extraArgs));
     const last = results[results.length - 1];
-    line(label, `${ms(medianOf(results, 'wallMs'))} (${last.report?.stats.requests ?? 'n/a'} requests; ${summaryOf(last.report)})`);
+    line(
+      label,
+      `${ms(medianOf(results, 'wallMs'))} (${last.report?.stats.requests ?? 'n/a'} requests; ` +
+        `${summaryOf(last.report)})`,
+    );
   };
   await row('stdio', ['--stdio', `${stdioTarget} ${latency.join(' ')}`]);
   const server = await startHttpReference(latency);
@@ -321,17 +440,32 @@ async function worstCases() {
     const last = results[results.length - 1];
     const report = last.report;
     const budgetSkips = report === undefined ? undefined : (report.cutShort?.checksSkipped ?? 0);
-    const uniqueness = report?.checks.filter((c) => c.id.startsWith('tools.name.unique') && c.status !== 'pass' && c.status !== 'skip').length;
+    const uniqueness = report?.checks.filter(
+      (c) => c.id.startsWith('tools.name.unique') && c.status !== 'pass' && c.status !== 'skip',
+    ).length;
     const wallMs = medianOf(results, 'wallMs');
     const requests = report?.stats.requests;
-    line(label, `${ms(wallMs)}, ${requests ?? 'n/a'} requests; ${summaryOf(report)}; ${budgetSkips ?? 'n/a'} skipped for budget (exit ${last.code})`);
-    worst[flags || (extra.length ? 'scripted' : 'clean')] = { wallMs, requests, budgetSkips, uniqueness, toolsCalled: report?.stats.toolsCalled };
+    line(
+      label,
+      `${ms(wallMs)}, ${requests ?? 'n/a'} requests; ${summaryOf(report)}; ${budgetSkips ?? 'n/a'} skipped for ` +
+        `budget (exit ${last.code})`,
+    );
+    worst[flags || (extra.length ? 'scripted' : 'clean')] = {
+      wallMs,
+      requests,
+      budgetSkips,
+      uniqueness,
+      toolsCalled: report?.stats.toolsCalled,
+    };
   }
   measured.worst = worst;
 }
 
 async function official() {
-  console.log(`\nSide by side with the official suite (${OFFICIAL_PACKAGE}, Node 22) over Streamable HTTP, median of ${runs} runs each`);
+  console.log(
+    `\nSide by side with the official suite (${OFFICIAL_PACKAGE}, Node 22) over Streamable HTTP, median of ` +
+      `${runs} runs each`,
+  );
   const problem = ensureOfficialSuite();
   if (problem) {
     line('skipped', problem);
@@ -348,7 +482,8 @@ async function official() {
   }
   measured.officialSdk = await onServer(startHttpSdkServer, [
     'on the SDK v2 fixture server (test/fixtures, @modelcontextprotocol/server 2.4.0): it speaks both wires, so',
-    'the official scenarios get past initialize (most then fail: it has none of their test_* tools, resources, prompts)',
+    'the official scenarios get past initialize (most then fail: it has none of their test_* tools, resources, ' +
+      'prompts)',
   ]);
 }
 
@@ -377,7 +512,9 @@ async function sideBySide(url) {
   }
   const wall = (name) => medianOf(rows[name], 'wallMs');
   const ran = (report) => report?.checks.filter((c) => c.status !== 'skip').length;
-  const described = (run) => `${ran(run.report) ?? 'n/a'} of ${run.report?.checks.length ?? 'n/a'} (${summaryOf(run.report)}), ${run.report?.stats.requests ?? 'n/a'} requests`;
+  const described = (run) =>
+    `${ran(run.report) ?? 'n/a'} of ${run.report?.checks.length ?? 'n/a'} (${summaryOf(run.report)}), ` +
+    `${run.report?.stats.requests ?? 'n/a'} requests`;
   const last = (name) => rows[name][rows[name].length - 1];
   const theirs = last('theirs');
   line('ours, every check: wall time', ms(wall('ours')));
@@ -389,10 +526,13 @@ async function sideBySide(url) {
   line('official: checks run', `${theirs.checks} (${theirs.passed} passed; exit ${theirs.code})`);
   line(
     'wall time official / ours',
-    `${(wall('theirs') / wall('ours')).toFixed(2)} (every check), ${(wall('theirs') / wall('one')).toFixed(2)} (every check, --http-connections 1), ${(wall('theirs') / wall('scripted')).toFixed(2)} (scripted)`,
+    `${(wall('theirs') / wall('ours')).toFixed(2)} (every check), ${(wall('theirs') / wall('one')).toFixed(2)} ` +
+      `(every check, --http-connections 1), ${(wall('theirs') / wall('scripted')).toFixed(2)} (scripted)`,
   );
   const oursChecks = ran(last('ours').report);
-  return oursChecks === undefined ? undefined : { oursMs: wall('ours'), oursChecks, theirsMs: wall('theirs'), theirsChecks: theirs.checks };
+  return oursChecks === undefined
+    ? undefined
+    : { oursMs: wall('ours'), oursChecks, theirsMs: wall('theirs'), theirsChecks: theirs.checks };
 }
 
 async function scale() {
@@ -447,13 +587,20 @@ async function client() {
     ['reference client on 2025-11-25, stdio', ['client', '--transport', 'stdio', '--command', legacyReferenceClient]],
     ['SDK v1 client (2025-11-25), HTTP', ['client', '--command', sdkV1Driver]],
     ['SDK v1 client (2025-11-25), stdio', ['client', '--transport', 'stdio', '--command', sdkV1Driver]],
-    ['hanging client, --max-duration 2000', ['client', '--command', `${process.execPath} -e "setInterval(() => {}, 1000)"`, '--max-duration', '2000']],
+    [
+      'hanging client, --max-duration 2000',
+      ['client', '--command', `${process.execPath} -e "setInterval(() => {}, 1000)"`, '--max-duration', '2000'],
+    ],
   ];
   for (const [label, args] of rows) {
     const results = [];
     for (let i = 0; i < runs; i += 1) results.push(await audit(args));
     const last = results[results.length - 1];
-    line(label, `${ms(medianOf(results, 'wallMs'))}, ${last.report?.client?.messages ?? 'n/a'} messages; ${summaryOf(last.report)} (exit ${last.code})`);
+    line(
+      label,
+      `${ms(medianOf(results, 'wallMs'))}, ${last.report?.client?.messages ?? 'n/a'} messages; ` +
+        `${summaryOf(last.report)} (exit ${last.code})`,
+    );
   }
 }
 
@@ -478,17 +625,33 @@ async function revisions() {
     const report = all[all.length - 1].report;
     const entries = report?.revisions ?? [];
     const requests = entries.reduce((sum, e) => sum + (e.run?.stats.requests ?? 0), 0);
-    const perRevision = entries.map((e) => `${e.revision} ${e.status === 'audited' ? `${Math.round(e.run.durationMs)} ms` : 'not supported'}`).join(', ');
-    line(`${label}: one audit (auto)`, `${ms(medianOf(one, 'wallMs'))}, ${one[one.length - 1].report?.stats.requests ?? 'n/a'} requests, wire ${one[one.length - 1].report?.wire.protocolVersion ?? 'n/a'}`);
-    line(`${label}: --revisions all`, `${ms(medianOf(all, 'wallMs'))}, ${requests} requests, ${entries.filter((e) => e.status === 'audited').length} of ${entries.length} revisions audited (exit ${all[all.length - 1].code})`);
+    const perRevision = entries
+      .map((e) => `${e.revision} ${e.status === 'audited' ? `${Math.round(e.run.durationMs)} ms` : 'not supported'}`)
+      .join(', ');
+    line(
+      `${label}: one audit (auto)`,
+      `${ms(medianOf(one, 'wallMs'))}, ${one[one.length - 1].report?.stats.requests ?? 'n/a'} requests, wire ` +
+        `${one[one.length - 1].report?.wire.protocolVersion ?? 'n/a'}`,
+    );
+    line(
+      `${label}: --revisions all`,
+      `${ms(medianOf(all, 'wallMs'))}, ${requests} requests, ` +
+        `${entries.filter((e) => e.status === 'audited').length} of ${entries.length} revisions audited (exit ` +
+        `${all[all.length - 1].code})`,
+    );
     line('', `per revision (last run): ${perRevision}`);
-    line('', `ratio ${(medianOf(all, 'wallMs') / medianOf(one, 'wallMs')).toFixed(1)}; CPU of the CLI ${ms(medianOf(one, 'cpuMs'))} → ${ms(medianOf(all, 'cpuMs'))}, peak RSS ${mb(medianOf(one, 'maxRssMb'))} → ${mb(medianOf(all, 'maxRssMb'))}`);
+    line(
+      '',
+      `ratio ${(medianOf(all, 'wallMs') / medianOf(one, 'wallMs')).toFixed(1)}; CPU of the CLI ` +
+        `${ms(medianOf(one, 'cpuMs'))} → ${ms(medianOf(all, 'cpuMs'))}, peak RSS ${mb(medianOf(one, 'maxRssMb'))}` +
+        ` → ${mb(medianOf(all, 'maxRssMb'))}`,
+    );
   }
 }
 
 /**
- * The fleet's servers: the reference server over stdio, plain, as an initialize-wire server, with tools that wait on I/O
- * (--tool-latency-ms, as real servers' tools wait on their APIs) and with defects, and two over Streamable HTTP.
+ * The fleet's servers: the reference server over stdio, plain, as an initialize-wire server, with tools that wait on
+ * I/O (--tool-latency-ms, as real servers' tools wait on their APIs) and with defects, and two over Streamable HTTP.
  */
 const FLEET_STDIO = [
   [],
@@ -508,17 +671,32 @@ const FLEET_HTTP = [[], ['--tool-latency-ms', String(TOOL_LATENCY_MS)]];
  * load falls on both), and the medians are compared.
  */
 async function fleet() {
-  console.log(`\nA fleet of ${FLEET_SIZE} servers with --jobs ${FLEET_JOBS} against the sum of their single audits (${runs} interleaved rounds)`);
+  console.log(
+    `\nA fleet of ${FLEET_SIZE} servers with --jobs ${FLEET_JOBS} against the sum of their single audits (` +
+      `${runs} interleaved rounds)`,
+  );
   const dir = mkdtempSync(join(tmpdir(), 'mtc-bench-fleet-'));
   const http = await Promise.all(FLEET_HTTP.map((args) => startHttpReference(args)));
   try {
     const servers = [
-      ...FLEET_STDIO.map((args, i) => ({ name: `stdio-${i + 1}`, entry: { command: process.execPath, args: [REFERENCE, ...args] }, target: ['--stdio', [process.execPath, REFERENCE, ...args].join(' ')] })),
-      ...http.map((server, i) => ({ name: `http-${i + 1}`, entry: { type: 'http', url: server.url }, target: ['--url', server.url] })),
+      ...FLEET_STDIO.map((args, i) => ({
+        name: `stdio-${i + 1}`,
+        entry: { command: process.execPath, args: [REFERENCE, ...args] },
+        target: ['--stdio', [process.execPath, REFERENCE, ...args].join(' ')],
+      })),
+      ...http.map((server, i) => ({
+        name: `http-${i + 1}`,
+        entry: { type: 'http', url: server.url },
+        target: ['--url', server.url],
+      })),
     ];
-    if (servers.length !== FLEET_SIZE) throw new Error(`the bench fleet has ${servers.length} servers, not ${FLEET_SIZE}`);
+    if (servers.length !== FLEET_SIZE)
+      throw new Error(`the bench fleet has ${servers.length} servers, not ${FLEET_SIZE}`);
     const file = join(dir, 'mcp.json');
-    writeFileSync(file, JSON.stringify({ mcpServers: Object.fromEntries(servers.map(({ name, entry }) => [name, entry])) }));
+    writeFileSync(
+      file,
+      JSON.stringify({ mcpServers: Object.fromEntries(servers.map(({ name, entry }) => [name, entry])) }),
+    );
     const singles = [];
     const singlesCpu = [];
     const fleets = [];
@@ -535,7 +713,16 @@ async function fleet() {
       singlesCpu.push(cpu);
     };
     const asFleet = async () => {
-      const run = await runNode(CLI, ['fleet', file, '--jobs', String(FLEET_JOBS), '--reporter', 'json', '--output-dir', join(dir, 'out')]);
+      const run = await runNode(CLI, [
+        'fleet',
+        file,
+        '--jobs',
+        String(FLEET_JOBS),
+        '--reporter',
+        'json',
+        '--output-dir',
+        join(dir, 'out'),
+      ]);
       fleets.push(run.wallMs);
       last = { code: run.code, report: JSON.parse(readFileSync(join(dir, 'out', 'fleet.json'), 'utf8')) };
     };
@@ -550,12 +737,36 @@ async function fleet() {
     }
     // CPU of the CLI and the stdio targets it started (the HTTP servers are the bench's own: not counted), Linux only.
     const cpuMs = singlesCpu.every(Number.isFinite) ? median(singlesCpu) : undefined;
-    measured.fleet = { fleetMs: median(fleets), singlesMs: median(singles), servers: FLEET_SIZE, jobs: FLEET_JOBS, ...(cpuMs !== undefined ? { cpuMs, cores: cpus().length } : {}) };
-    line(`${FLEET_SIZE} single audits, one after another`, `${ms(median(singles))} (median; rounds: ${singles.map(ms).join(', ')})`);
+    measured.fleet = {
+      fleetMs: median(fleets),
+      singlesMs: median(singles),
+      servers: FLEET_SIZE,
+      jobs: FLEET_JOBS,
+      ...(cpuMs !== undefined ? { cpuMs, cores: cpus().length } : {}),
+    };
+    line(
+      `${FLEET_SIZE} single audits, one after another`,
+      `${ms(median(singles))} (median; rounds: ${singles.map(ms).join(', ')})`,
+    );
     line(`fleet --jobs ${FLEET_JOBS}`, `${ms(median(fleets))} (median; rounds: ${fleets.map(ms).join(', ')})`);
-    line('', `last fleet: ${Object.entries(last.report.summary).filter(([, n]) => n > 0).map(([o, n]) => `${n} ${o}`).join(', ')}; exit ${last.code}`);
-    line('', `ratio ${(median(fleets) / median(singles)).toFixed(2)}; per round ${fleets.map((f, i) => (f / singles[i]).toFixed(2)).join(', ')}`);
-    if (cpuMs !== undefined) line('', `CPU of the single audits ${ms(cpuMs)} (median): ${(cpuMs / median(singles)).toFixed(2)} cores busy while they ran, of ${cpus().length}`);
+    line(
+      '',
+      `last fleet: ${Object.entries(last.report.summary)
+        .filter(([, n]) => n > 0)
+        .map(([o, n]) => `${n} ${o}`)
+        .join(', ')}; exit ${last.code}`,
+    );
+    line(
+      '',
+      `ratio ${(median(fleets) / median(singles)).toFixed(2)}; per round ` +
+        `${fleets.map((f, i) => (f / singles[i]).toFixed(2)).join(', ')}`,
+    );
+    if (cpuMs !== undefined)
+      line(
+        '',
+        `CPU of the single audits ${ms(cpuMs)} (median): ${(cpuMs / median(singles)).toFixed(2)} cores busy ` +
+          `while they ran, of ${cpus().length}`,
+      );
   } finally {
     await Promise.all(http.map((server) => server.stop()));
     rmSync(dir, { recursive: true, force: true });
@@ -563,7 +774,10 @@ async function fleet() {
 }
 
 function targets() {
-  console.log(`\nTargets of the performance issue, on this machine (${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version})`);
+  console.log(
+    `\nTargets of the performance issue, on this machine (${cpus()[0]?.model ?? 'unknown CPU'}, Node ` +
+      `${process.version})`,
+  );
   for (const row of judgeTargets(measured)) {
     console.log(`  ${(row.met === undefined ? '-' : row.met ? 'met' : 'NOT met').padEnd(8)} ${row.name}: ${row.value}`);
   }
@@ -573,9 +787,24 @@ if (!existsSync(CLI)) {
   console.error('bench: dist/ is missing; run `npm run build` first (npm run bench does)');
   process.exit(2);
 }
-console.log(`mcp-tools-conformance bench: Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'})`);
+console.log(
+  `mcp-tools-conformance bench: Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'})`,
+);
 for (const section of SECTIONS) {
   if (!only.has(section)) continue;
-  await { build: firstBuild, startup, audit: audits, floors, property, 'slow-tools': slowTools, 'worst-cases': worstCases, official, scale, client, revisions, fleet }[section]();
+  await {
+    build: firstBuild,
+    startup,
+    audit: audits,
+    floors,
+    property,
+    'slow-tools': slowTools,
+    'worst-cases': worstCases,
+    official,
+    scale,
+    client,
+    revisions,
+    fleet,
+  }[section]();
 }
 targets();

@@ -6,6 +6,9 @@ const file = process.env.BENCH_RUSAGE_FILE;
 if (file) {
   process.on('exit', () => {
     const usage = process.resourceUsage();
-    writeFileSync(file, JSON.stringify({ userUs: usage.userCPUTime, systemUs: usage.systemCPUTime, maxRssKb: usage.maxRSS }));
+    writeFileSync(
+      file,
+      JSON.stringify({ userUs: usage.userCPUTime, systemUs: usage.systemCPUTime, maxRssKb: usage.maxRSS }),
+    );
   });
 }

@@ -16,10 +16,13 @@
  * @property {number} [bareNodeMs] median start-up and exit of a bare `node -e 0`
  * @property {Floor} [stdioFloor] the stdio audit of the reference server against its round-trip floor (issue 31)
  * @property {Floor} [httpFloor] the same over Streamable HTTP
- * @property {{ wallMs: number, oneConnectionMs?: number }} [slowToolsHttp] tools answering in 500 ms, HTTP, default flags
- * @property {Record<string, { wallMs: number, budgetSkips: number, errors?: number }>} [failingTools] 25 tools whose every
+ * @property {{ wallMs: number, oneConnectionMs?: number }} [slowToolsHttp] tools answering in 500 ms, HTTP, default
+ * flags
+ * @property {Record<string, { wallMs: number, budgetSkips: number, errors?: number }>} [failingTools] 25 tools whose
+ * every
  *   call fails after 0.5 s, default flags, by transport
- * @property {{ fleetMs: number, singlesMs: number, servers: number, jobs: number, cpuMs?: number, cores?: number }} [fleet]
+ * @property {{ fleetMs: number, singlesMs: number, servers: number, jobs: number, cpuMs?: number, cores?: number }}
+ * [fleet]
  *   a fleet run against the sum of its servers' single audits, measured in one bench run (the medians of interleaved
  *   rounds); cpuMs, the CPU time the single audits took (the CLI and the targets it started), on `cores` cores
  * @property {{ wallMs: number, cpuMs?: number, cores: number, load: number }} [firstBuild] a fresh clone's first
@@ -30,7 +33,8 @@
 /** @typedef {{ ratio: number, auditMs: number, floorMs: number }} Floor */
 
 /**
- * @typedef {{ wallMs?: number, requests?: number, budgetSkips?: number, uniqueness?: number, toolsCalled?: Record<string, number> }} WorstCase
+ * @typedef {{ wallMs?: number, requests?: number, budgetSkips?: number, uniqueness?: number, toolsCalled?:
+ * Record<string, number> }} WorstCase
  */
 
 /** @typedef {{ oursMs: number, oursChecks: number, theirsMs: number, theirsChecks: number }} SideBySide */
@@ -39,7 +43,9 @@
 function againstOfficial(/** @type {SideBySide | undefined} */ o) {
   if (o === undefined) return undefined;
   return {
-    value: `ours ${Math.round(o.oursMs)} ms for ${o.oursChecks} checks, theirs ${Math.round(o.theirsMs)} ms for ${o.theirsChecks}`,
+    value:
+      `ours ${Math.round(o.oursMs)} ms for ${o.oursChecks} checks, theirs ${Math.round(o.theirsMs)} ms for ` +
+      `${o.theirsChecks}`,
     met: o.oursMs < o.theirsMs && o.oursChecks > o.theirsChecks,
   };
 }
@@ -48,7 +54,8 @@ function stdioWall(/** @type {Measured} */ m) {
   if (m.stdioWallMs === undefined) return undefined;
   const cpu = m.stdioCpu;
   const context = cpu
-    ? ` (CPU: the CLI ${Math.round(cpu.cliMs)} ms, with the target's processes ${Math.round(cpu.allMs)} ms, so at least ${Math.round(cpu.allMs / cpu.cores)} ms of wall time on ${cpu.cores} cores)`
+    ? ` (CPU: the CLI ${Math.round(cpu.cliMs)} ms, with the target's processes ${Math.round(cpu.allMs)} ms, so ` +
+      `at least ${Math.round(cpu.allMs / cpu.cores)} ms of wall time on ${cpu.cores} cores)`
     : '';
   return { value: `${Math.round(m.stdioWallMs)} ms${context}`, met: m.stdioWallMs < 500 };
 }
@@ -60,23 +67,30 @@ const TARGETS = [
   },
   {
     name: 'stdio overhead ratio under 3',
-    judge: (m) => m.stdioRatio === undefined ? undefined : { value: m.stdioRatio.toFixed(1), met: m.stdioRatio < 3 },
+    judge: (m) => (m.stdioRatio === undefined ? undefined : { value: m.stdioRatio.toFixed(1), met: m.stdioRatio < 3 }),
   },
   {
     name: 'cold start-up to --version under 150 ms',
-    judge: (m) => m.versionMs === undefined ? undefined : { value: `${Math.round(m.versionMs)} ms`, met: m.versionMs < 150 },
+    judge: (m) =>
+      m.versionMs === undefined ? undefined : { value: `${Math.round(m.versionMs)} ms`, met: m.versionMs < 150 },
   },
   {
     name: '10,000 tools under 10 s and 500 MB',
     judge: (m) => {
       const run = m.tenThousandTools;
       if (run === undefined || run.maxRssMb === undefined) return undefined;
-      return { value: `${Math.round(run.wallMs)} ms, ${Math.round(run.maxRssMb)} MB`, met: run.wallMs < 10_000 && run.maxRssMb < 500 };
+      return {
+        value: `${Math.round(run.wallMs)} ms, ${Math.round(run.maxRssMb)} MB`,
+        met: run.wallMs < 10_000 && run.maxRssMb < 500,
+      };
     },
   },
   {
     name: 'over 1,000 property-based calls per second (stdio)',
-    judge: (m) => m.callsPerSecond === undefined ? undefined : { value: String(Math.round(m.callsPerSecond)), met: m.callsPerSecond > 1000 },
+    judge: (m) =>
+      m.callsPerSecond === undefined
+        ? undefined
+        : { value: String(Math.round(m.callsPerSecond)), met: m.callsPerSecond > 1000 },
   },
   {
     name: 'less wall time than the official suite, running more checks, on the reference server',
@@ -92,11 +106,23 @@ const TARGETS = [
       const f = m.fleet;
       if (f === undefined) return undefined;
       const ratio = f.fleetMs / f.singlesMs;
-      // What audits that each cost in the fleet what they cost alone would allow: --jobs at a time at best, and no faster
-      // than the cores do their CPU work. A lane's later audits run in a process already warm, so they cost less.
-      const floor = f.cpuMs !== undefined && f.cores !== undefined ? Math.max(1 / f.jobs, f.cpuMs / (f.cores * f.singlesMs)) : undefined;
-      const bound = floor === undefined ? '' : ` (audits as costly as alone would allow no less than ${floor.toFixed(2)}× on ${f.cores} cores)`;
-      return { value: `${Math.round(f.fleetMs)} ms for ${f.servers} servers (--jobs ${f.jobs}) against ${Math.round(f.singlesMs)} ms one by one: ${ratio.toFixed(2)}×${bound}`, met: ratio <= 0.6 };
+      // What audits that each cost in the fleet what they cost alone would allow: --jobs at a time at best, and no
+      // faster than the cores do their CPU work. A lane's later audits run in a process already warm, so they cost
+      // less.
+      const floor =
+        f.cpuMs !== undefined && f.cores !== undefined
+          ? Math.max(1 / f.jobs, f.cpuMs / (f.cores * f.singlesMs))
+          : undefined;
+      const bound =
+        floor === undefined
+          ? ''
+          : ` (audits as costly as alone would allow no less than ${floor.toFixed(2)}× on ${f.cores} cores)`;
+      return {
+        value:
+          `${Math.round(f.fleetMs)} ms for ${f.servers} servers (--jobs ${f.jobs}) against ` +
+          `${Math.round(f.singlesMs)} ms one by one: ${ratio.toFixed(2)}×${bound}`,
+        met: ratio <= 0.6,
+      };
     },
   },
 ];
@@ -111,11 +137,16 @@ const WORST_TARGETS = [
     judge: (m) => {
       const row = worstRow(m, '--error-latency-ms 500');
       if (row?.wallMs === undefined) return undefined;
-      return { value: `${Math.round(row.wallMs)} ms, ${row.budgetSkips} skipped for budget`, met: row.wallMs < 30_000 && row.budgetSkips === 0 };
+      return {
+        value: `${Math.round(row.wallMs)} ms, ${row.budgetSkips} skipped for budget`,
+        met: row.wallMs < 30_000 && row.budgetSkips === 0,
+      };
     },
   },
   ...['--defect cursor-loop-fresh', '--defect cursor-loop'].map((flags) => ({
-    name: `looping cursor (${flags.slice('--defect '.length)}): at most 5,000 requests, under 10 s, no uniqueness finding`,
+    name:
+      `looping cursor (${flags.slice('--defect '.length)}): at most 5,000 requests, under 10 s, no uniqueness ` +
+      `finding`,
     judge: (/** @type {Measured} */ m) => {
       const row = worstRow(m, flags);
       if (row?.wallMs === undefined || row.requests === undefined) return undefined;
@@ -145,18 +176,28 @@ const TEN_THOUSAND_BEFORE = { wallMs: 3_300, maxRssMb: 212 };
 
 function againstFloor(/** @type {Floor | undefined} */ floor) {
   if (floor === undefined) return undefined;
-  return { value: `${floor.ratio.toFixed(2)} (audit ${Math.round(floor.auditMs)} ms, floor ${Math.round(floor.floorMs)} ms)`, met: floor.ratio <= FLOOR_RATIO };
+  return {
+    value: `${floor.ratio.toFixed(2)} (audit ${Math.round(floor.auditMs)} ms, floor ${Math.round(floor.floorMs)} ms)`,
+    met: floor.ratio <= FLOOR_RATIO,
+  };
 }
 
 const ISSUE_31_TARGETS = [
-  { name: `stdio audit at most ${FLOOR_RATIO}× its round-trip floor (interleaved)`, judge: (m) => againstFloor(m.stdioFloor) },
-  { name: `HTTP audit at most ${FLOOR_RATIO}× its round-trip floor (interleaved)`, judge: (m) => againstFloor(m.httpFloor) },
+  {
+    name: `stdio audit at most ${FLOOR_RATIO}× its round-trip floor (interleaved)`,
+    judge: (m) => againstFloor(m.stdioFloor),
+  },
+  {
+    name: `HTTP audit at most ${FLOOR_RATIO}× its round-trip floor (interleaved)`,
+    judge: (m) => againstFloor(m.httpFloor),
+  },
   {
     name: 'tools answering in 500 ms, over HTTP with default flags: at most 30 s',
     judge: (m) => {
       const run = m.slowToolsHttp;
       if (run === undefined) return undefined;
-      const before = run.oneConnectionMs === undefined ? '' : ` (${Math.round(run.oneConnectionMs)} ms over one connection)`;
+      const before =
+        run.oneConnectionMs === undefined ? '' : ` (${Math.round(run.oneConnectionMs)} ms over one connection)`;
       return { value: `${Math.round(run.wallMs)} ms${before}`, met: run.wallMs <= SLOW_SERVER_MS };
     },
   },
@@ -166,17 +207,27 @@ const ISSUE_31_TARGETS = [
       const rows = Object.entries(m.failingTools ?? {});
       if (rows.length === 0) return undefined;
       return {
-        value: rows.map(([kind, r]) => `${kind} ${Math.round(r.wallMs)} ms, ${r.budgetSkips} skipped for budget, ${r.errors ?? 0} error(s)`).join('; '),
+        value: rows
+          .map(
+            ([kind, r]) =>
+              `${kind} ${Math.round(r.wallMs)} ms, ${r.budgetSkips} skipped for budget, ${r.errors ?? 0} error(s)`,
+          )
+          .join('; '),
         met: rows.every(([, r]) => r.wallMs <= SLOW_SERVER_MS && r.budgetSkips === 0 && (r.errors ?? 0) === 0),
       };
     },
   },
   {
-    name: `10,000 tools: no slower and no bigger than before issue 31 (${TEN_THOUSAND_BEFORE.wallMs / 1000} s, ${TEN_THOUSAND_BEFORE.maxRssMb} MB)`,
+    name:
+      `10,000 tools: no slower and no bigger than before issue 31 (${TEN_THOUSAND_BEFORE.wallMs / 1000} s, ` +
+      `${TEN_THOUSAND_BEFORE.maxRssMb} MB)`,
     judge: (m) => {
       const run = m.tenThousandTools;
       if (run === undefined || run.maxRssMb === undefined) return undefined;
-      return { value: `${Math.round(run.wallMs)} ms, ${Math.round(run.maxRssMb)} MB`, met: run.wallMs <= TEN_THOUSAND_BEFORE.wallMs && run.maxRssMb <= TEN_THOUSAND_BEFORE.maxRssMb };
+      return {
+        value: `${Math.round(run.wallMs)} ms, ${Math.round(run.maxRssMb)} MB`,
+        met: run.wallMs <= TEN_THOUSAND_BEFORE.wallMs && run.maxRssMb <= TEN_THOUSAND_BEFORE.maxRssMb,
+      };
     },
   },
 ];
@@ -193,14 +244,21 @@ const ISSUE_41_TARGETS = [
     judge: (m) => {
       const b = m.firstBuild;
       if (b === undefined) return undefined;
-      const cpu = b.cpuMs === undefined ? '' : `CPU ${Math.round(b.cpuMs)} ms, so at least ${Math.round(b.cpuMs / b.cores)} ms of wall time on ${b.cores} cores; `;
+      const cpu =
+        b.cpuMs === undefined
+          ? ''
+          : `CPU ${Math.round(b.cpuMs)} ms, so at least ${Math.round(b.cpuMs / b.cores)} ms of wall time on ` +
+            `${b.cores} cores; `;
       return { value: `${Math.round(b.wallMs)} ms (${cpu}load ${b.load.toFixed(1)})`, met: b.wallMs <= FIRST_BUILD_MS };
     },
   },
   {
     name: `10,000 tools: peak RSS of the CLI at most ${TEN_THOUSAND_MAX_RSS_MB} MB, over stdio and over HTTP`,
     judge: (m) => {
-      const runs = [['stdio', m.tenThousandTools], ['HTTP', m.tenThousandToolsHttp]].filter(([, run]) => run?.maxRssMb !== undefined);
+      const runs = [
+        ['stdio', m.tenThousandTools],
+        ['HTTP', m.tenThousandToolsHttp],
+      ].filter(([, run]) => run?.maxRssMb !== undefined);
       if (runs.length === 0) return undefined;
       return {
         value: runs.map(([kind, run]) => `${kind} ${Math.round(run.maxRssMb)} MB`).join(', '),
@@ -214,6 +272,8 @@ const ISSUE_41_TARGETS = [
 export function judgeTargets(/** @type {Measured} */ measured) {
   return [...TARGETS, ...WORST_TARGETS, ...ISSUE_31_TARGETS, ...ISSUE_41_TARGETS].map(({ name, judge }) => {
     const verdict = judge(measured);
-    return verdict === undefined ? { name, value: 'not measured (its section did not run)', met: undefined } : { name, ...verdict };
+    return verdict === undefined
+      ? { name, value: 'not measured (its section did not run)', met: undefined }
+      : { name, ...verdict };
   });
 }

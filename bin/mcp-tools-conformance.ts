@@ -21,7 +21,8 @@ if (argv.length === 1 && argv[0] === '--version') {
       process.stderr.write(`mcp-tools-conformance: ${SPARE_COMMAND} is started by \`fleet\` only (see --help)\n`);
       process.exitCode = EXIT.usage;
     } else {
-      // A fleet's audit process: everything an audit loads is loaded before its arguments arrive; none means it was not needed.
+      // A fleet's audit process: everything an audit loads is loaded before its arguments arrive; none means it was not
+      // needed.
       await import('../src/cli/commands.js');
       const { resetBetweenAudits } = await import('../src/engine/process-leftovers.js');
       const reuse = argv[1] === SPARE_REUSE_FLAG ? { resultsFd: SPARE_RESULTS_FD } : {};

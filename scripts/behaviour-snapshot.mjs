@@ -1,8 +1,8 @@
 // A snapshot of the auditor's behaviour, for sweeps that must change none (issue 42): every report.json the
 // self-tests judge, normalised, one file per audit, and a comparison of two snapshots.
 //
-//   npm run build && node scripts/behaviour-snapshot.mjs <dir> [--real] [--only <substring>[,<substring>…]] [--jobs <n>]
-//   node scripts/behaviour-snapshot.mjs --compare <dirA> <dirB> [--noise <dirA2>]
+//   npm run build && node scripts/behaviour-snapshot.mjs <dir> [--real] [--only <substring>[,<substring>…]] [--jobs
+//   <n>] node scripts/behaviour-snapshot.mjs --compare <dirA> <dirB> [--noise <dirA2>]
 //
 // Audited, as the tests audit them (the built CLI's `main`, in this process, as test/helpers/cli.ts runInProcess):
 // - the clean reference server over stdio, Streamable HTTP with JSON and with SSE responses, and on each initialize
@@ -32,7 +32,16 @@ const MAIN = join(ROOT, 'dist/src/cli/main.js');
 
 const ISO_DATE = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g;
 /** Keys whose values are timings or instants, whatever they hold. */
-const TIMING_KEYS = new Set(['startedAt', 'sentAt', 'receivedAt', 'finishedAt', 'durationMs', 'wallMs', 'elapsedMs', 'date']);
+const TIMING_KEYS = new Set([
+  'startedAt',
+  'sentAt',
+  'receivedAt',
+  'finishedAt',
+  'durationMs',
+  'wallMs',
+  'elapsedMs',
+  'date',
+]);
 /**
  * Keys whose values are the order of arrival among the audit's overlapping exchanges (a counter shared by the audits
  * of one process, and checks run 4 at a time), not what was exchanged.
@@ -82,9 +91,17 @@ function normaliseString(text) {
 }
 
 export function normalise(value, key) {
-  if (value && typeof value === 'object' && VOLATILE_CHECKS.has(value.id) && 'status' in value) value = { ...value, message: '<volatile>', evidence: '<volatile>' };
+  if (value && typeof value === 'object' && VOLATILE_CHECKS.has(value.id) && 'status' in value)
+    value = { ...value, message: '<volatile>', evidence: '<volatile>' };
   if (key === 'stats' && value && typeof value === 'object') {
-    const counts = (o) => (o ? Object.fromEntries(Object.keys(o).sort().map((k) => [k, '<n>'])) : o);
+    const counts = (o) =>
+      o
+        ? Object.fromEntries(
+            Object.keys(o)
+              .sort()
+              .map((k) => [k, '<n>']),
+          )
+        : o;
     value = { ...value, requests: '<n>', toolsCalled: counts(value.toolsCalled) };
   }
   if (key !== undefined && TIMING_KEYS.has(key)) return typeof value === 'number' ? '<ms>' : '<date>';
@@ -92,8 +109,12 @@ export function normalise(value, key) {
   if (typeof value === 'string') return normaliseString(value);
   if (Array.isArray(value)) return value.map((v) => normalise(v));
   if (value && typeof value === 'object') {
-    // An exchange's members are set as its parts arrive: over SSE the response may come before the HTTP status or after.
-    const entries = 'seq' in value && 'request' in value ? Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)) : Object.entries(value);
+    // An exchange's members are set as its parts arrive: over SSE the response may come before the HTTP status or
+    // after.
+    const entries =
+      'seq' in value && 'request' in value
+        ? Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1))
+        : Object.entries(value);
     return Object.fromEntries(entries.map(([k, v]) => [normaliseString(k), normalise(v, k)]));
   }
   return value;
@@ -103,11 +124,20 @@ export function normalise(value, key) {
 
 function differences(a, b, path = '$', out = [], limit = 8) {
   if (out.length >= limit) return out;
-  if (typeof a !== typeof b || Array.isArray(a) !== Array.isArray(b) || a === null || b === null || typeof a !== 'object') {
-    if (JSON.stringify(a) !== JSON.stringify(b)) out.push(`${path}: ${JSON.stringify(a)?.slice(0, 160)} ≠ ${JSON.stringify(b)?.slice(0, 160)}`);
+  if (
+    typeof a !== typeof b ||
+    Array.isArray(a) !== Array.isArray(b) ||
+    a === null ||
+    b === null ||
+    typeof a !== 'object'
+  ) {
+    if (JSON.stringify(a) !== JSON.stringify(b))
+      out.push(`${path}: ${JSON.stringify(a)?.slice(0, 160)} ≠ ${JSON.stringify(b)?.slice(0, 160)}`);
     return out;
   }
-  const keys = Array.isArray(a) ? [...Array(Math.max(a.length, b.length)).keys()] : [...new Set([...Object.keys(a), ...Object.keys(b)])];
+  const keys = Array.isArray(a)
+    ? [...Array(Math.max(a.length, b.length)).keys()]
+    : [...new Set([...Object.keys(a), ...Object.keys(b)])];
   for (const k of keys) differences(a[k], b[k], Array.isArray(a) ? `${path}[${k}]` : `${path}.${k}`, out, limit);
   return out;
 }
@@ -150,11 +180,20 @@ function compare(dirA, dirB, noise) {
     }
     differing++;
     console.log(`differs: ${f}`);
-    for (const line of (unexplained.length > 0 ? unexplained : ['(the same members, in another order)']).slice(0, 8)) console.log(`  ${line}`);
+    for (const line of (unexplained.length > 0 ? unexplained : ['(the same members, in another order)']).slice(0, 8))
+      console.log(`  ${line}`);
   }
-  console.log(`${both.length} reports in both; ${differing} unexplained difference(s) (a report only one side has, an exit code, a report that differs)${noise ? `; ${noiseOnly} report(s) differing only where ${noise} differs from ${dirA}` : ''}`);
+  console.log(
+    `${both.length} reports in both; ${differing} unexplained difference(s) (a report only one side has, an ` +
+      `exit code, a report that differs)` +
+      `${noise ? `; ${noiseOnly} report(s) differing only where ${noise} differs from ${dirA}` : ''}`,
+  );
   const verdictsDiffer = both.filter((f) => verdictsOf(readSnapshot(dirA, f)) !== verdictsOf(readSnapshot(dirB, f)));
-  console.log(`verdicts (each check's id, status, tool, keyword, title, quote and specRef; summary, verdict, exit code, revision agreed): ${verdictsDiffer.length === 0 ? 'identical in every report' : `differ in ${verdictsDiffer.join(', ')}`}`);
+  console.log(
+    `verdicts (each check's id, status, tool, keyword, title, quote and specRef; summary, verdict, exit code, ` +
+      `revision agreed): ` +
+      `${verdictsDiffer.length === 0 ? 'identical in every report' : `differ in ${verdictsDiffer.join(', ')}`}`,
+  );
   return differing === 0 && verdictsDiffer.length === 0 ? 0 : 1;
 }
 
@@ -162,7 +201,15 @@ function compare(dirA, dirB, noise) {
 function verdictsOf(text) {
   const report = JSON.parse(text);
   if (!report) return 'null';
-  const checks = report.checks.map(({ id, status, tool, keyword, title, quote, specRef }) => [id, status, tool, keyword, title, quote, specRef]);
+  const checks = report.checks.map(({ id, status, tool, keyword, title, quote, specRef }) => [
+    id,
+    status,
+    tool,
+    keyword,
+    title,
+    quote,
+    specRef,
+  ]);
   return JSON.stringify([checks, report.summary, report.verdict, report.exitCode, report.wire]);
 }
 
@@ -171,7 +218,8 @@ function noisePaths(dirA, dirC) {
   const paths = new Set();
   for (const f of readdirSync(dirA).filter((f) => f.endsWith('.json') && existsSync(join(dirC, f)))) {
     const [a, c] = [readSnapshot(dirA, f), readSnapshot(dirC, f)];
-    for (const line of differences(JSON.parse(a), JSON.parse(c), '$', [], Infinity)) paths.add(`${f} ${line.slice(0, line.indexOf(': '))}`);
+    for (const line of differences(JSON.parse(a), JSON.parse(c), '$', [], Infinity))
+      paths.add(`${f} ${line.slice(0, line.indexOf(': '))}`);
   }
   return paths;
 }
@@ -179,7 +227,9 @@ function noisePaths(dirA, dirC) {
 /** A snapshot's file, normalised again from raw/ (with this script's rules) when it has one. */
 function readSnapshot(dir, f) {
   const raw = join(dir, 'raw', f);
-  return existsSync(raw) ? `${JSON.stringify(normalise(JSON.parse(readFileSync(raw, 'utf8'))), null, 1)}\n` : readFileSync(join(dir, f), 'utf8');
+  return existsSync(raw)
+    ? `${JSON.stringify(normalise(JSON.parse(readFileSync(raw, 'utf8'))), null, 1)}\n`
+    : readFileSync(join(dir, f), 'utf8');
 }
 
 // ---------------------------------------------------------------------------------------------------------- audits
@@ -190,10 +240,13 @@ async function built(what, paths) {
   throw new Error(`behaviour-snapshot: no built ${what} (${paths.join(', ')}): run npm run build first`);
 }
 // Before issue 42 the reference server and the revision list were built into dist/src/.
-const defects = async () => (await built('defect table', ['dist/reference/server/defects.js', 'dist/src/reference-server/defects.js'])).DEFECTS;
-const initializeRevisions = async () => (await built('revision list', ['dist/src/core/revision.js'])).INITIALIZE_REVISIONS;
+const defects = async () =>
+  (await built('defect table', ['dist/reference/server/defects.js', 'dist/src/reference-server/defects.js'])).DEFECTS;
+const initializeRevisions = async () =>
+  (await built('revision list', ['dist/src/core/revision.js'])).INITIALIZE_REVISIONS;
 
-const command = (script, ...args) => [process.execPath, script, ...args].map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w}'`)).join(' ');
+const command = (script, ...args) =>
+  [process.execPath, script, ...args].map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w}'`)).join(' ');
 const referenceCommand = (...args) => command(REFERENCE, ...args);
 
 /** test/defects.test.ts: the transport a defect is proven on. */
@@ -215,12 +268,23 @@ function referenceAudits(defectList, revisions) {
     { name: 'clean-http-sse', transport: 'http', server: ['--sse'], audit: [] },
   ];
   for (const revision of revisions) {
-    for (const transport of ['stdio', 'http']) audits.push({ name: `clean-${revision}-${transport}`, transport, server: ['--protocol-version', revision], audit: revisionAuditArgs(revision) });
+    for (const transport of ['stdio', 'http'])
+      audits.push({
+        name: `clean-${revision}-${transport}`,
+        transport,
+        server: ['--protocol-version', revision],
+        audit: revisionAuditArgs(revision),
+      });
   }
   for (const defect of defectList.filter((d) => !d.chaos && d.breaks !== null)) {
     const server = [...(defect.revision ? ['--protocol-version', defect.revision] : []), '--defect', defect.name];
     const runs = defect.breaks.endsWith('.property') ? [] : ['--runs', '10'];
-    audits.push({ name: `defect-${defect.name}`, transport: provenOn(defect), server, audit: [...(defect.auditArgs ?? []), ...runs] });
+    audits.push({
+      name: `defect-${defect.name}`,
+      transport: provenOn(defect),
+      server,
+      audit: [...(defect.auditArgs ?? []), ...runs],
+    });
   }
   return audits;
 }
@@ -235,14 +299,44 @@ function realAudits() {
   const fsRoot = mkdtempSync(join(tmpdir(), 'fs-root-'));
   const sdkV2 = join(ROOT, 'test/fixtures/sdk-v2-http-server.mjs');
   return [
-    { name: 'real-server-everything', command: npmServer('@modelcontextprotocol/server-everything', 'stdio'), audit: ['--timeout', '4000'] },
-    { name: 'real-server-memory', command: npmServer('@modelcontextprotocol/server-memory'), audit: [], env: { MEMORY_FILE_PATH: join(tmpdir(), `mtc-memory-snapshot-${process.pid}.json`) } },
-    { name: 'real-server-filesystem', command: npmServer('@modelcontextprotocol/server-filesystem', fsRoot), audit: [] },
-    { name: 'real-server-sequential-thinking', command: npmServer('@modelcontextprotocol/server-sequential-thinking'), audit: [] },
-    { name: 'real-server-postgres', command: npmServer('@modelcontextprotocol/server-postgres', 'postgresql://127.0.0.1:1/none'), audit: [] },
-    { name: 'real-sdk-v2-stdio', command: command(join(ROOT, 'test/fixtures/sdk-v2-server.mjs')), audit: ['--list-changed-trigger', 'toggle_beta'] },
+    {
+      name: 'real-server-everything',
+      command: npmServer('@modelcontextprotocol/server-everything', 'stdio'),
+      audit: ['--timeout', '4000'],
+    },
+    {
+      name: 'real-server-memory',
+      command: npmServer('@modelcontextprotocol/server-memory'),
+      audit: [],
+      env: { MEMORY_FILE_PATH: join(tmpdir(), `mtc-memory-snapshot-${process.pid}.json`) },
+    },
+    {
+      name: 'real-server-filesystem',
+      command: npmServer('@modelcontextprotocol/server-filesystem', fsRoot),
+      audit: [],
+    },
+    {
+      name: 'real-server-sequential-thinking',
+      command: npmServer('@modelcontextprotocol/server-sequential-thinking'),
+      audit: [],
+    },
+    {
+      name: 'real-server-postgres',
+      command: npmServer('@modelcontextprotocol/server-postgres', 'postgresql://127.0.0.1:1/none'),
+      audit: [],
+    },
+    {
+      name: 'real-sdk-v2-stdio',
+      command: command(join(ROOT, 'test/fixtures/sdk-v2-server.mjs')),
+      audit: ['--list-changed-trigger', 'toggle_beta'],
+    },
     { name: 'real-sdk-v2-http', script: sdkV2, serverArgs: [], audit: ['--list-changed-trigger', 'toggle_beta'] },
-    { name: 'real-sdk-v2-http-bare-origin', script: sdkV2, serverArgs: ['--bare'], audit: ['--checks', 'http.origin.*'] },
+    {
+      name: 'real-sdk-v2-http-bare-origin',
+      script: sdkV2,
+      serverArgs: ['--bare'],
+      audit: ['--checks', 'http.origin.*'],
+    },
   ];
 }
 
@@ -262,7 +356,10 @@ async function startHttp(script, args) {
     });
     child.on('exit', (code) => fail(new Error(`${script} exited with ${code}: ${out}`)));
   });
-  const stop = () => new Promise((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM'))));
+  const stop = () =>
+    new Promise((done) =>
+      child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM')),
+    );
   return { url, stop };
 }
 
@@ -275,8 +372,7 @@ async function runAudit(main, audit) {
     else if (audit.script) {
       server = await startHttp(audit.script, audit.serverArgs);
       target = ['--url', server.url];
-    }
-    else if (audit.transport === 'stdio') target = ['--stdio', referenceCommand(...audit.server)];
+    } else if (audit.transport === 'stdio') target = ['--stdio', referenceCommand(...audit.server)];
     else {
       server = await startHttp(REFERENCE, ['--http', ...audit.server]);
       target = ['--url', server.url];
@@ -301,7 +397,9 @@ async function runAudit(main, audit) {
 }
 
 async function snapshot(dir, { real, only, jobs }) {
-  const list = [...referenceAudits(await defects(), await initializeRevisions()), ...(real ? realAudits() : [])].filter((a) => !only || only.split(',').some((part) => a.name.includes(part)));
+  const list = [...referenceAudits(await defects(), await initializeRevisions()), ...(real ? realAudits() : [])].filter(
+    (a) => !only || only.split(',').some((part) => a.name.includes(part)),
+  );
   const main = (await import(pathToFileURL(MAIN).href)).main;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'raw'), { recursive: true });
@@ -320,7 +418,10 @@ async function snapshot(dir, { real, only, jobs }) {
     }
   };
   await Promise.all(Array.from({ length: jobs }, lane));
-  writeFileSync(join(dir, 'exit-codes.json'), `${JSON.stringify(Object.fromEntries(Object.entries(codes).sort()), null, 1)}\n`);
+  writeFileSync(
+    join(dir, 'exit-codes.json'),
+    `${JSON.stringify(Object.fromEntries(Object.entries(codes).sort()), null, 1)}\n`,
+  );
   process.stderr.write(`\nbehaviour-snapshot: ${list.length} reports in ${dir}\n`);
 }
 
@@ -339,7 +440,11 @@ if (argv[0] === '--compare') {
   const jobs = Number(flag('--jobs') ?? 2);
   const real = argv.includes('--real');
   const dir = argv.filter((a) => a !== '--real')[0];
-  if (!dir) throw new Error('usage: behaviour-snapshot.mjs <dir> [--real] [--only <substring>[,<substring>…]] [--jobs <n>] | --compare <dirA> <dirB>');
+  if (!dir)
+    throw new Error(
+      'usage: behaviour-snapshot.mjs <dir> [--real] [--only <substring>[,<substring>…]] [--jobs <n>] | ' +
+        '--compare <dirA> <dirB>',
+    );
   await snapshot(resolve(dir), { real, only, jobs });
   // Reference servers over stdio end with their audits; a warm module graph may keep timers: end here.
   process.exit(0);

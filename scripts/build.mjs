@@ -1,8 +1,8 @@
 // npm run build: what tsc's emit gave, without its type-check (`npm run typecheck`, which `npm test` runs first).
 // 1. Every TypeScript file tsconfig.json compiles is transpiled on its own to dist/<path>.js, with its source map,
 //    by oxc (rolldown's `transform`): ~0.3 s of CPU for the ~420 files, where tsc's emit took ~17 s of a fresh
-//    clone's first build. Types are only stripped: the sources are written so that a file alone says what is a type (tsc's
-//    isolatedModules holds; `npm run typecheck` checks it), and target ES2022 lowers nothing Node 20 runs.
+//    clone's first build. Types are only stripped: the sources are written so that a file alone says what is a type
+//    (tsc's isolatedModules holds; `npm run typecheck` checks it), and target ES2022 lowers nothing Node 20 runs.
 // 2. The precompiled validators (scripts/precompile-validators.mjs, in a process of its own) while
 // 3. the CLI and the reference server are bundled (scripts/bundle.mjs); the one-file ajv is bundled last, once the
 //    validators are generated from the ajv packages themselves.
@@ -21,7 +21,13 @@ function transpile() {
   const made = new Set();
   for (const file of sourceFiles()) {
     const out = join(dist, file.replace(/\.ts$/, '.js'));
-    const result = transformSync(file, readFileSync(join(root, file), 'utf8'), { cwd: root, lang: 'ts', sourceType: 'module', target: 'es2022', sourcemap: true });
+    const result = transformSync(file, readFileSync(join(root, file), 'utf8'), {
+      cwd: root,
+      lang: 'ts',
+      sourceType: 'module',
+      target: 'es2022',
+      sourcemap: true,
+    });
     if (result.errors.length > 0) {
       errors.push(...result.errors.map((e) => `${file}: ${e.message}`));
       continue;
@@ -29,7 +35,14 @@ function transpile() {
     const dir = dirname(out);
     if (!made.has(dir)) mkdirSync(dir, { recursive: true });
     made.add(dir);
-    const map = { version: 3, file: basename(out), sourceRoot: '', sources: [relative(dir, join(root, file)).split(sep).join('/')], names: result.map.names, mappings: result.map.mappings };
+    const map = {
+      version: 3,
+      file: basename(out),
+      sourceRoot: '',
+      sources: [relative(dir, join(root, file)).split(sep).join('/')],
+      names: result.map.names,
+      mappings: result.map.mappings,
+    };
     writeFileSync(out, `${result.code.replace(/\n*$/, '\n')}//# sourceMappingURL=${basename(out)}.map`);
     writeFileSync(`${out}.map`, JSON.stringify(map));
   }
@@ -40,7 +53,9 @@ function precompile() {
   const child = spawn(process.execPath, [join(root, 'scripts/precompile-validators.mjs')], { stdio: 'inherit' });
   return new Promise((done, fail) => {
     child.on('error', fail);
-    child.on('close', (code, signal) => (code === 0 ? done() : fail(new Error(`build: precompiling the validators failed (${signal ?? `exit ${code}`})`))));
+    child.on('close', (code, signal) =>
+      code === 0 ? done() : fail(new Error(`build: precompiling the validators failed (${signal ?? `exit ${code}`})`)),
+    );
   });
 }
 
@@ -50,7 +65,11 @@ const timings = process.argv.includes('--timings');
 const timed = async (label, step) => {
   const from = performance.now();
   await step();
-  if (timings) console.error(`build: ${label} ${Math.round(performance.now() - from)} ms (ends at ${Math.round(performance.now() - started)} ms)`);
+  if (timings)
+    console.error(
+      `build: ${label} ${Math.round(performance.now() - from)} ms (ends at ` +
+        `${Math.round(performance.now() - started)} ms)`,
+    );
 };
 
 /**
@@ -60,7 +79,11 @@ const timed = async (label, step) => {
 function forwardOldPaths() {
   const old = join(dist, 'src/reference-client/main.js');
   mkdirSync(dirname(old), { recursive: true });
-  writeFileSync(old, "// Moved to dist/reference/client/main.js (issue 42); kept for command lines that name this path.\nimport '../../reference/client/main.js';\n");
+  writeFileSync(
+    old,
+    '// Moved to dist/reference/client/main.js (issue 42); kept for command lines that name this path.\nimport ' +
+      "'../../reference/client/main.js';\n",
+  );
 }
 
 await timed('transpile', transpile);

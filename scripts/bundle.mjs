@@ -27,7 +27,8 @@ const packageName = (id) => (id.startsWith('@') ? id.split('/').slice(0, 2) : id
 function writeNotices(dir) {
   const carried = new Set();
   for (const file of readdirSync(dir).filter((f) => /\.c?js$/.test(f))) {
-    for (const [, path] of readFileSync(join(dir, file), 'utf8').matchAll(/^\/\/ node_modules\/(\S+)/gm)) carried.add(packageName(path));
+    for (const [, path] of readFileSync(join(dir, file), 'utf8').matchAll(/^\/\/ node_modules\/(\S+)/gm))
+      carried.add(packageName(path));
   }
   if (carried.size === 0) return;
   const sections = [...carried].sort().map((name) => {
@@ -37,7 +38,11 @@ function writeNotices(dir) {
     if (!licenceFile) throw new Error(`${name} has no LICENSE file to carry into ${dir}`);
     return `## ${name} ${version} (${license})\n\n${readFileSync(join(pkgDir, licenceFile), 'utf8').trim()}\n`;
   });
-  writeFileSync(join(dir, 'THIRD-PARTY-NOTICES.md'), `# Third-party code in this folder\n\nParts of these packages are bundled into the files of this folder.\n\n${sections.join('\n')}`);
+  writeFileSync(
+    join(dir, 'THIRD-PARTY-NOTICES.md'),
+    `# Third-party code in this folder\n\nParts of these packages are bundled into the files of this ` +
+      `folder.\n\n${sections.join('\n')}`,
+  );
 }
 
 /**
@@ -51,7 +56,10 @@ function keepModuleUrls(outDir) {
     transform(code, id) {
       if (id.includes(`${sep}node_modules${sep}`) || !code.includes('import.meta.url')) return null;
       const fromBundle = relative(outDir, id).split(sep).join('/');
-      return { code: code.replace(/\bimport\.meta\.url\b/g, `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`), map: null };
+      return {
+        code: code.replace(/\bimport\.meta\.url\b/g, `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`),
+        map: null,
+      };
     },
   };
 }

@@ -15,13 +15,20 @@ export const ROOT = resolve(import.meta.dirname, '..');
 export const CENSUS_FILE = 'test/fixtures/census/mcp.json';
 export const CENSUS_JSON = 'docs/census.json';
 export const CENSUS_MD = 'docs/census.md';
-/** Every server's budget: generous for a loaded 2-core machine (the safe run takes 15-20 s there, the run under --sandbox 20-30 s). */
+/**
+ * Every server's budget: generous for a loaded 2-core machine (the safe run takes 15-20 s there, the run under
+ * --sandbox 20-30 s).
+ */
 export const CENSUS_FLAGS = ['--jobs', '2', '--max-duration', '120000', '--hosts', 'all'];
 
 /** The flag of the census's second run: every stdio server in a throwaway sandbox, every listed tool callable. */
 export const SANDBOX_FLAGS = ['--sandbox'];
 /** The annotation-honesty checks, judged from what each call changed (only under --sandbox). */
-export const HONESTY_CHECKS = ['tools.annotations.read-only-honest', 'tools.annotations.destructive-honest', 'tools.annotations.idempotent-honest'];
+export const HONESTY_CHECKS = [
+  'tools.annotations.read-only-honest',
+  'tools.annotations.destructive-honest',
+  'tools.annotations.idempotent-honest',
+];
 
 /**
  * The census's arguments of our CLI, writing fleet.json into `outputDir`; `extra` after the census's flags
@@ -59,7 +66,13 @@ export function censusOf(fleet, packages = {}) {
         fails: of('fail'),
         warns: of('warn'),
         errors: of('error'),
-        depth: s.depth ? { toolsCalled: s.depth.toolsCalled, toolsListed: s.depth.toolsListed, skippedForNoCallableTool: s.depth.skippedForNoCallableTool } : null,
+        depth: s.depth
+          ? {
+              toolsCalled: s.depth.toolsCalled,
+              toolsListed: s.depth.toolsListed,
+              skippedForNoCallableTool: s.depth.skippedForNoCallableTool,
+            }
+          : null,
         hosts: hostsOf(s.report?.hosts),
       };
     }),
@@ -74,8 +87,16 @@ export function censusOf(fleet, packages = {}) {
 function hostsOf(hosts) {
   if (!hosts) return null;
   /** @param {import('../src/model/hosts.js').HostResult} host @param {string} verdict */
-  const tools = (host, verdict) => host.tools.filter((t) => t.verdict === verdict).map((t) => ({ tool: t.tool, rules: unique(t.findings.map((f) => f.rule)) }));
-  return Object.fromEntries(hosts.hosts.map((h) => [h.host, { listed: h.tools.length, blocked: tools(h, 'blocked'), degraded: tools(h, 'degraded') }]));
+  const tools = (host, verdict) =>
+    host.tools
+      .filter((t) => t.verdict === verdict)
+      .map((t) => ({ tool: t.tool, rules: unique(t.findings.map((f) => f.rule)) }));
+  return Object.fromEntries(
+    hosts.hosts.map((h) => [
+      h.host,
+      { listed: h.tools.length, blocked: tools(h, 'blocked'), degraded: tools(h, 'degraded') },
+    ]),
+  );
 }
 
 /** @typedef {ReturnType<typeof censusOf>} Census */
@@ -106,7 +127,11 @@ export function sandboxCensusOf(fleet, packages = {}, root = ROOT) {
         const short = c.id.replace('tools.annotations.', '');
         if (honesty[short] === undefined || RANK[c.status] > RANK[honesty[short]]) honesty[short] = c.status;
       }
-      const warned = unique(checks.filter((c) => HONESTY_CHECKS.includes(c.id) && c.status === 'warn').map((c) => JSON.stringify([c.id, c.tool ?? null])));
+      const warned = unique(
+        checks
+          .filter((c) => HONESTY_CHECKS.includes(c.id) && c.status === 'warn')
+          .map((c) => JSON.stringify([c.id, c.tool ?? null])),
+      );
       const honestyWarnings = warned.map((w) => JSON.parse(w)).map(([id, tool]) => ({ id, tool }));
       /** @type {Record<string, { calls: number, callsWithChanges: number, kinds: string[], folders: string[] }>} */
       const changedFiles = {};
@@ -115,9 +140,16 @@ export function sandboxCensusOf(fleet, packages = {}, root = ROOT) {
         const folders = effects.changes.map((c) => {
           const place = c.path === '' ? c.root : `${c.root.replace(/\/$/, '')}/${c.path}`;
           const folder = dirname(place);
-          return isAbsolute(folder) && !relative(root, folder).startsWith('..') ? relative(root, folder) || '.' : folder;
+          return isAbsolute(folder) && !relative(root, folder).startsWith('..')
+            ? relative(root, folder) || '.'
+            : folder;
         });
-        changedFiles[tool] = { calls: effects.calls, callsWithChanges: effects.callsWithChanges, kinds: unique(effects.changes.map((c) => c.kind)).sort(), folders: unique(folders).sort() };
+        changedFiles[tool] = {
+          calls: effects.calls,
+          callsWithChanges: effects.callsWithChanges,
+          kinds: unique(effects.changes.map((c) => c.kind)).sort(),
+          folders: unique(folders).sort(),
+        };
       }
       // The host column is the safe run's: the tools listed are the same under --sandbox.
       const { hosts: _sameAsSafe, ...kept } = server;
@@ -146,12 +178,25 @@ export function censusPackages(root = ROOT) {
   return packages;
 }
 
-const OUTCOME_WORDS = { conformant: 'conformant', failing: 'failing', warnings: 'warnings', 'could-not-start': 'could not start', unreachable: 'unreachable', 'needs-secret': 'needs secret', 'timed-out': 'timed out', 'invalid-entry': 'invalid entry', skipped: 'skipped' };
+const OUTCOME_WORDS = {
+  conformant: 'conformant',
+  failing: 'failing',
+  warnings: 'warnings',
+  'could-not-start': 'could not start',
+  unreachable: 'unreachable',
+  'needs-secret': 'needs secret',
+  'timed-out': 'timed out',
+  'invalid-entry': 'invalid entry',
+  skipped: 'skipped',
+};
 
 /** @param {Census['servers'][number]['depth']} depth */
 function depthCell(depth) {
   if (!depth) return '-';
-  return `${depth.toolsCalled}/${depth.toolsListed}${depth.skippedForNoCallableTool > 0 ? `, ${depth.skippedForNoCallableTool} skipped` : ''}`;
+  return (
+    `${depth.toolsCalled}/${depth.toolsListed}` +
+    `${depth.skippedForNoCallableTool > 0 ? `, ${depth.skippedForNoCallableTool} skipped` : ''}`
+  );
 }
 
 /** @param {string[]} ids */
@@ -163,14 +208,25 @@ const idList = (ids) => (ids.length === 0 ? '' : ids.map((id) => `\`${id}\``).jo
  * @param {Census & { sandbox?: SandboxCensus | { unavailable: string } }} census
  */
 export function censusMarkdown(census) {
-  const rows = census.servers.map((s) =>
-    `| ${s.name} | ${s.package ? `\`${s.package}\`` : 'fixture'} | ${s.transport} | ${s.revision ?? '-'} | ${OUTCOME_WORDS[s.outcome] ?? s.outcome} | ${s.revision ? s.fails.length : '-'} | ${s.revision ? s.warns.length : '-'} | ${depthCell(s.depth)} | ${hostsCell(s.hosts)} |`,
+  const rows = census.servers.map(
+    (s) =>
+      `| ${s.name} | ${s.package ? `\`${s.package}\`` : 'fixture'} | ${s.transport} | ${s.revision ?? '-'} | ` +
+      `${OUTCOME_WORDS[s.outcome] ?? s.outcome} | ${s.revision ? s.fails.length : '-'} | ` +
+      `${s.revision ? s.warns.length : '-'} | ${depthCell(s.depth)} | ${hostsCell(s.hosts)} |`,
   );
   const findings = census.servers
     .filter((s) => s.fails.length + s.warns.length + s.errors.length > 0)
-    .map((s) => `- **${s.name}**: ${[s.fails.length > 0 ? `fails ${idList(s.fails)}` : '', s.warns.length > 0 ? `warns ${idList(s.warns)}` : '', s.errors.length > 0 ? `errors ${idList(s.errors)}` : ''].filter(Boolean).join('; ')}`);
-  const fleetFindings = census.findings.map((f) => `- \`${f.id}\`: ${f.tools.map((t) => `\`${t}\``).join(', ')} on ${f.servers.join(', ')}`);
-  const totals = Object.entries(census.summary).map(([outcome, n]) => `${n} ${OUTCOME_WORDS[outcome] ?? outcome}`).join(', ');
+    .map(
+      (s) =>
+        `- **${s.name}**: ` +
+        `${[s.fails.length > 0 ? `fails ${idList(s.fails)}` : '', s.warns.length > 0 ? `warns ${idList(s.warns)}` : '', s.errors.length > 0 ? `errors ${idList(s.errors)}` : ''].filter(Boolean).join('; ')}`,
+    );
+  const fleetFindings = census.findings.map(
+    (f) => `- \`${f.id}\`: ${f.tools.map((t) => `\`${t}\``).join(', ')} on ${f.servers.join(', ')}`,
+  );
+  const totals = Object.entries(census.summary)
+    .map(([outcome, n]) => `${n} ${OUTCOME_WORDS[outcome] ?? outcome}`)
+    .join(', ');
   return [
     '# Census',
     '',
@@ -178,17 +234,21 @@ export function censusMarkdown(census) {
     '',
     `The npm servers the tests install and two fixture servers built on the official TypeScript SDKs, audited as one`,
     `fleet (\`${census.file}\`) with the default, safe flags: only tools annotated \`readOnlyHint: true\` are called.`,
-    `Every server is started from \`node_modules\` (or \`test/fixtures/\`): no network is used. The same fleet is then run`,
+    `Every server is started from \`node_modules\` (or \`test/fixtures/\`): no network is used. The same fleet ` +
+      `is then run`,
     'again with `--sandbox`, where every listed tool is called: [Under --sandbox](#under---sandbox).',
     '',
     '```sh',
     'npm run census   # builds, runs the fleet below, rewrites docs/census.json and docs/census.md',
     '```',
     '',
-    `It runs \`mcp-tools-conformance fleet ${census.file} ${census.flags}\` from the repository root (each server's budget`,
+    `It runs \`mcp-tools-conformance fleet ${census.file} ${census.flags}\` from the repository root (each ` +
+      `server's budget`,
     'is generous for a loaded 2-core machine; nothing is excluded, the property-based checks included).',
-    '[test/census.test.ts](../test/census.test.ts) runs the same fleet and fails when any server\'s outcome, revision or',
-    'failing or warning check IDs differ from [census.json](census.json): a change in a verdict shows in review, and the',
+    "[test/census.test.ts](../test/census.test.ts) runs the same fleet and fails when any server's outcome, " +
+      'revision or',
+    'failing or warning check IDs differ from [census.json](census.json): a change in a verdict shows in ' +
+      'review, and the',
     'census is regenerated with it.',
     '',
     'The table is the one the fleet prints on the console, without the time column (it changes from run to run): each',
@@ -226,8 +286,14 @@ export function censusMarkdown(census) {
 /** @param {Census['servers'][number]['hosts']} hosts */
 function hostsCell(hosts) {
   if (!hosts) return '-';
-  const names = (/** @type {'blocked' | 'degraded'} */ verdict) => Object.entries(hosts).filter(([, h]) => h[verdict].length > 0 && (verdict === 'blocked' || h.blocked.length === 0)).map(([host]) => host);
-  const parts = [names('blocked').length > 0 ? `blocked: ${names('blocked').join(', ')}` : '', names('degraded').length > 0 ? `degraded: ${names('degraded').join(', ')}` : ''].filter(Boolean);
+  const names = (/** @type {'blocked' | 'degraded'} */ verdict) =>
+    Object.entries(hosts)
+      .filter(([, h]) => h[verdict].length > 0 && (verdict === 'blocked' || h.blocked.length === 0))
+      .map(([host]) => host);
+  const parts = [
+    names('blocked').length > 0 ? `blocked: ${names('blocked').join(', ')}` : '',
+    names('degraded').length > 0 ? `degraded: ${names('degraded').join(', ')}` : '',
+  ].filter(Boolean);
   return parts.length > 0 ? parts.join('; ') : 'works on all';
 }
 
@@ -242,25 +308,35 @@ function hostsSection(census) {
   const hosts = Object.keys(judged[0].hosts);
   const listed = judged.reduce((n, s) => n + Object.values(s.hosts)[0].listed, 0);
   const totals = hosts.map((host) => {
-    const of = (/** @type {'blocked' | 'degraded'} */ verdict) => judged.filter((s) => s.hosts[host][verdict].length > 0);
-    const tools = (/** @type {'blocked' | 'degraded'} */ verdict) => judged.reduce((n, s) => n + s.hosts[host][verdict].length, 0);
-    return `| ${host} | ${of('blocked').length} | ${tools('blocked')} | ${of('degraded').length} | ${tools('degraded')} |`;
+    const of = (/** @type {'blocked' | 'degraded'} */ verdict) =>
+      judged.filter((s) => s.hosts[host][verdict].length > 0);
+    const tools = (/** @type {'blocked' | 'degraded'} */ verdict) =>
+      judged.reduce((n, s) => n + s.hosts[host][verdict].length, 0);
+    return (
+      `| ${host} | ${of('blocked').length} | ${tools('blocked')} | ${of('degraded').length} | ` +
+      `${tools('degraded')} |`
+    );
   });
   const details = judged.flatMap((s) =>
     hosts.flatMap((host) =>
       ['blocked', 'degraded'].flatMap((verdict) =>
-        s.hosts[host][verdict].map((t) => `| ${s.name} | ${host} | ${verdict} | \`${t.tool}\` | ${t.rules.map((r) => `\`${r}\``).join(', ')} |`),
+        s.hosts[host][verdict].map(
+          (t) => `| ${s.name} | ${host} | ${verdict} | \`${t.tool}\` | ${t.rules.map((r) => `\`${r}\``).join(', ')} |`,
+        ),
       ),
     ),
   );
   return [
     '## Host compatibility',
     '',
-    `The same run judged every listed tool per host (\`--hosts all\`, each server under its name in \`${census.file}\`, as the`,
+    `The same run judged every listed tool per host (\`--hosts all\`, each server under its name in \`` +
+      `${census.file}\`, as the`,
     'hosts prefix it): how many of the servers and of their tools each host would refuse (blocked) or take changed',
-    '(degraded). Not conformance: it changes no outcome above. Each rule quotes the host\'s own documentation or code, with',
-    'its address and the day it was read ([src/hosts/rules/](../src/hosts/rules/)); a limit no primary source states is',
-    'not judged, and Cursor\'s documentation states none, so no tool is blocked or degraded on Cursor here.',
+    "(degraded). Not conformance: it changes no outcome above. Each rule quotes the host's own documentation " +
+      'or code, with',
+    'its address and the day it was read ([src/hosts/rules/](../src/hosts/rules/)); a limit no primary source ' +
+      'states is',
+    "not judged, and Cursor's documentation states none, so no tool is blocked or degraded on Cursor here.",
     '',
     `${judged.length} servers, ${listed} tools listed.`,
     '',
@@ -268,7 +344,9 @@ function hostsSection(census) {
     '| --- | ---: | ---: | ---: | ---: |',
     ...totals,
     '',
-    ...(details.length > 0 ? ['| Server | Host | Verdict | Tool | Rules |', '| --- | --- | --- | --- | --- |', ...details] : ['Every tool works on every host.']),
+    ...(details.length > 0
+      ? ['| Server | Host | Verdict | Tool | Rules |', '| --- | --- | --- | --- | --- |', ...details]
+      : ['Every tool works on every host.']),
     '',
   ];
 }
@@ -278,8 +356,13 @@ function hostsSection(census) {
  * @param {{ id: string, tool: string | null }[]} warnings
  */
 function honestyCell(honesty, warnings) {
-  if (warnings.length > 0) return warnings.map((w) => `warn \`${w.id.replace('tools.annotations.', '')}\`${w.tool ? ` (${w.tool})` : ''}`).join(', ');
-  const judged = Object.entries(honesty).filter(([, status]) => status !== 'skip').map(([id]) => id.replace(/-honest$/, ''));
+  if (warnings.length > 0)
+    return warnings
+      .map((w) => `warn \`${w.id.replace('tools.annotations.', '')}\`${w.tool ? ` (${w.tool})` : ''}`)
+      .join(', ');
+  const judged = Object.entries(honesty)
+    .filter(([, status]) => status !== 'skip')
+    .map(([id]) => id.replace(/-honest$/, ''));
   return judged.length === 0 ? 'not judged (no hint it could test)' : `no warning (judged: ${judged.join(', ')})`;
 }
 
@@ -291,7 +374,8 @@ function changedCell(changedFiles) {
 }
 
 /** @param {string[]} names */
-const nameList = (names) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+const nameList = (names) =>
+  names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 
 /**
  * The census under --sandbox: the depth in safe mode and under --sandbox side by side, the findings under --sandbox
@@ -312,19 +396,28 @@ function sandboxSection(census) {
   ];
   const sandbox = census.sandbox;
   if (sandbox === undefined || 'unavailable' in sandbox) {
-    return [...intro, `Not run where the census was last written: ${sandbox?.unavailable ?? 'the census predates it'}.`, ''];
+    return [
+      ...intro,
+      `Not run where the census was last written: ${sandbox?.unavailable ?? 'the census predates it'}.`,
+      '',
+    ];
   }
   const safeOf = new Map(census.servers.map((s) => [s.name, s]));
   const rows = sandbox.servers.map((s) => {
     const safe = safeOf.get(s.name);
     const depth = `${depthCell(s.depth)}${s.sandboxed ? '' : ' (not sandboxed)'}`;
-    return `| ${s.name} | ${depthCell(safe?.depth ?? null)} | ${depth} | ${OUTCOME_WORDS[s.outcome] ?? s.outcome} | ${s.revision ? s.fails.length : '-'} | ${s.revision ? s.warns.length : '-'} | ${honestyCell(s.honesty, s.honestyWarnings)} | ${changedCell(s.changedFiles)} |`;
+    return (
+      `| ${s.name} | ${depthCell(safe?.depth ?? null)} | ${depth} | ${OUTCOME_WORDS[s.outcome] ?? s.outcome} | ` +
+      `${s.revision ? s.fails.length : '-'} | ${s.revision ? s.warns.length : '-'} | ` +
+      `${honestyCell(s.honesty, s.honestyWarnings)} | ${changedCell(s.changedFiles)} |`
+    );
   });
   const findings = sandbox.servers
     .filter((s) => s.fails.length + s.warns.length + s.errors.length > 0)
     .map((s) => {
       const safe = safeOf.get(s.name);
-      const mark = (/** @type {string[]} */ ids, /** @type {string[]} */ before) => ids.map((id) => `\`${id}\`${before.includes(id) ? '' : ' (new)'}`).join(', ');
+      const mark = (/** @type {string[]} */ ids, /** @type {string[]} */ before) =>
+        ids.map((id) => `\`${id}\`${before.includes(id) ? '' : ' (new)'}`).join(', ');
       const parts = [
         s.fails.length > 0 ? `fails ${mark(s.fails, safe?.fails ?? [])}` : '',
         s.warns.length > 0 ? `warns ${mark(s.warns, safe?.warns ?? [])}` : '',
@@ -334,19 +427,24 @@ function sandboxSection(census) {
     });
   return [
     ...intro,
-    `It runs \`mcp-tools-conformance fleet ${census.file} ${sandbox.flags}\`. The depth in safe mode and under --sandbox:`,
-    'tools called of those listed (and checks skipped for want of a callable tool). The outcome, fails and warnings are',
+    `It runs \`mcp-tools-conformance fleet ${census.file} ${sandbox.flags}\`. The depth in safe mode and under ` +
+      `--sandbox:`,
+    'tools called of those listed (and checks skipped for want of a callable tool). The outcome, fails and ' +
+      'warnings are',
     'those under --sandbox. Annotation honesty: what the server got on `tools.annotations.read-only-honest`,',
     '`destructive-honest` and `idempotent-honest`, each judged only where a tool carries its hint. Tools that changed',
     'files: the calls that changed something of all calls of the tool, and the kinds of change.',
     '',
-    'Where the sandbox is available, [test/census.test.ts](../test/census.test.ts) runs a cheaper copy of this run (the',
-    'tools area\'s checks only, 10 property cases, `--timeout 5000`) and fails unless every stdio server has every listed',
+    'Where the sandbox is available, [test/census.test.ts](../test/census.test.ts) runs a cheaper copy of this ' +
+      'run (the',
+    "tools area's checks only, 10 property cases, `--timeout 5000`) and fails unless every stdio server has " +
+      'every listed',
     'tool called, no annotation-honesty warning appears that census.json does not record, the servers recorded as',
-    'changing files change files again, and nothing outside the sandbox changed: the census\'s folder, each server\'s',
-    'package folder, HOME and the project\'s sources are the same afterwards.',
+    "changing files change files again, and nothing outside the sandbox changed: the census's folder, each server's",
+    "package folder, HOME and the project's sources are the same afterwards.",
     '',
-    '| Server | Depth, safe | Depth, --sandbox | Outcome | Fails | Warns | Annotation honesty | Tools that changed files |',
+    '| Server | Depth, safe | Depth, --sandbox | Outcome | Fails | Warns | Annotation honesty | Tools that ' +
+      'changed files |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
@@ -371,9 +469,12 @@ function sandboxAdded(census, sandbox) {
   const safeOf = new Map(census.servers.map((s) => [s.name, s]));
   const sandboxed = sandbox.servers.filter((s) => s.sandboxed && s.depth);
   const sum = (/** @type {number[]} */ ns) => ns.reduce((a, b) => a + b, 0);
-  const whole = (/** @type {typeof census.servers} */ servers) => servers.filter((s) => s.depth && s.depth.toolsCalled === s.depth.toolsListed).length;
+  const whole = (/** @type {typeof census.servers} */ servers) =>
+    servers.filter((s) => s.depth && s.depth.toolsCalled === s.depth.toolsListed).length;
   const safeSame = sandboxed.map((s) => safeOf.get(s.name)).filter((s) => s !== undefined);
-  const deeper = sandboxed.filter((s) => (s.depth?.toolsCalled ?? 0) > (safeOf.get(s.name)?.depth?.toolsCalled ?? 0)).map((s) => s.name);
+  const deeper = sandboxed
+    .filter((s) => (s.depth?.toolsCalled ?? 0) > (safeOf.get(s.name)?.depth?.toolsCalled ?? 0))
+    .map((s) => s.name);
   const gained = [];
   const lost = [];
   for (const s of sandbox.servers) {
@@ -383,22 +484,40 @@ function sandboxAdded(census, sandbox) {
     gained.push(...after.filter((id) => !before.includes(id)).map((id) => `\`${id}\` on ${s.name}`));
     lost.push(...before.filter((id) => !after.includes(id)).map((id) => `\`${id}\` on ${s.name}`));
   }
-  const honesty = sandbox.servers.flatMap((s) => s.honestyWarnings.map((w) => `\`${w.id}\` on ${s.name}${w.tool ? ` (${w.tool})` : ''}`));
-  const judgedHonesty = sandbox.servers.filter((s) => Object.values(s.honesty).some((status) => status !== 'skip')).length;
+  const honesty = sandbox.servers.flatMap((s) =>
+    s.honestyWarnings.map((w) => `\`${w.id}\` on ${s.name}${w.tool ? ` (${w.tool})` : ''}`),
+  );
+  const judgedHonesty = sandbox.servers.filter((s) =>
+    Object.values(s.honesty).some((status) => status !== 'skip'),
+  ).length;
   const changers = sandbox.servers.filter((s) => Object.keys(s.changedFiles).length > 0);
   const where = changers.map((s) => {
     const folders = unique(Object.values(s.changedFiles).flatMap((e) => e.folders)).sort();
-    const shown = folders.slice(0, 3).map((f) => `\`${f}\``).join(', ');
-    return `${s.name} (${Object.keys(s.changedFiles).length} of ${s.depth?.toolsListed ?? '?'} tools, in ${shown}${folders.length > 3 ? ` and ${folders.length - 3} more folders` : ''})`;
+    const shown = folders
+      .slice(0, 3)
+      .map((f) => `\`${f}\``)
+      .join(', ');
+    return (
+      `${s.name} (${Object.keys(s.changedFiles).length} of ${s.depth?.toolsListed ?? '?'} tools, in ${shown}` +
+      `${folders.length > 3 ? ` and ${folders.length - 3} more folders` : ''})`
+    );
   });
   const notSandboxed = sandbox.servers.filter((s) => !s.sandboxed).map((s) => s.name);
   return [
-    `- **Depth.** ${whole(sandboxed)} of ${sandboxed.length} sandboxed servers had every listed tool called, against ${whole(safeSame)} in safe mode: ` +
-      `${sum(sandboxed.map((s) => s.depth?.toolsCalled ?? 0))} tools called of ${sum(sandboxed.map((s) => s.depth?.toolsListed ?? 0))} listed, against ${sum(safeSame.map((s) => s.depth?.toolsCalled ?? 0))} ` +
-      `(deeper on ${deeper.length > 0 ? nameList(deeper) : 'none'}).${notSandboxed.length > 0 ? ` Not sandboxed (reached by URL): ${nameList(notSandboxed)}.` : ''}`,
-    `- **Findings.** ${gained.length > 0 ? `New under --sandbox: ${gained.join(', ')}.` : 'None new.'}${lost.length > 0 ? ` Gone: ${lost.join(', ')}.` : ''}`,
-    `- **Annotation honesty.** ${honesty.length > 0 ? `Warnings: ${honesty.join(', ')}.` : 'No warning.'} At least one of the three checks judged (not skipped) on ${judgedHonesty} of ${sandbox.servers.length} servers.`,
-    `- **Files changed.** ${changers.length > 0 ? `${where.join('; ')}.` : 'None.'} Every change landed in an overlay, deleted after the audit.`,
+    `- **Depth.** ${whole(sandboxed)} of ${sandboxed.length} sandboxed servers had every listed tool called, ` +
+      `against ${whole(safeSame)} in safe mode: ` +
+      `${sum(sandboxed.map((s) => s.depth?.toolsCalled ?? 0))} tools called of ` +
+      `${sum(sandboxed.map((s) => s.depth?.toolsListed ?? 0))} listed, against ` +
+      `${sum(safeSame.map((s) => s.depth?.toolsCalled ?? 0))} ` +
+      `(deeper on ${deeper.length > 0 ? nameList(deeper) : 'none'}).` +
+      `${notSandboxed.length > 0 ? ` Not sandboxed (reached by URL): ${nameList(notSandboxed)}.` : ''}`,
+    `- **Findings.** ${gained.length > 0 ? `New under --sandbox: ${gained.join(', ')}.` : 'None new.'}` +
+      `${lost.length > 0 ? ` Gone: ${lost.join(', ')}.` : ''}`,
+    `- **Annotation honesty.** ${honesty.length > 0 ? `Warnings: ${honesty.join(', ')}.` : 'No warning.'} At ` +
+      `least one of the three checks judged (not skipped) on ${judgedHonesty} of ${sandbox.servers.length} ` +
+      `servers.`,
+    `- **Files changed.** ${changers.length > 0 ? `${where.join('; ')}.` : 'None.'} Every change landed in an ` +
+      `overlay, deleted after the audit.`,
   ];
 }
 
@@ -409,13 +528,20 @@ function sandboxAdded(census, sandbox) {
 function runFleet(extra) {
   const dir = mkdtempSync(join(tmpdir(), 'mtc-census-'));
   try {
-    const run = spawnSync(process.execPath, [join(ROOT, 'dist/cli/mcp-tools-conformance.js'), ...censusArgs(dir, extra)], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1' },
-    });
+    const run = spawnSync(
+      process.execPath,
+      [join(ROOT, 'dist/cli/mcp-tools-conformance.js'), ...censusArgs(dir, extra)],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      },
+    );
     // 0: every server conformant or warning; 1: a server failing. Anything else is not a census.
-    if (run.status !== 0 && run.status !== 1) throw new Error(`the census fleet${extra.length > 0 ? ` with ${extra.join(' ')}` : ''} exited ${run.status}: ${run.stderr}`);
+    if (run.status !== 0 && run.status !== 1)
+      throw new Error(
+        `the census fleet${extra.length > 0 ? ` with ${extra.join(' ')}` : ''} exited ${run.status}: ${run.stderr}`,
+      );
     return JSON.parse(readFileSync(join(dir, 'fleet.json'), 'utf8'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -433,8 +559,14 @@ async function main() {
   const both = { ...census, sandbox };
   writeFileSync(join(ROOT, CENSUS_JSON), `${JSON.stringify(both, null, 2)}\n`);
   writeFileSync(join(ROOT, CENSUS_MD), censusMarkdown(both));
-  const line = (/** @type {Census['servers']} */ servers) => servers.map((s) => `${s.name} ${s.outcome}${s.depth ? ` ${s.depth.toolsCalled}/${s.depth.toolsListed}` : ''}`).join(', ');
-  process.stdout.write(`wrote ${CENSUS_JSON} and ${CENSUS_MD}: ${line(census.servers)}${'servers' in sandbox ? `; under --sandbox: ${line(sandbox.servers)}` : ''}\n`);
+  const line = (/** @type {Census['servers']} */ servers) =>
+    servers
+      .map((s) => `${s.name} ${s.outcome}${s.depth ? ` ${s.depth.toolsCalled}/${s.depth.toolsListed}` : ''}`)
+      .join(', ');
+  process.stdout.write(
+    `wrote ${CENSUS_JSON} and ${CENSUS_MD}: ${line(census.servers)}` +
+      `${'servers' in sandbox ? `; under --sandbox: ${line(sandbox.servers)}` : ''}\n`,
+  );
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -9,7 +9,8 @@
 // 1. layers: every file of bin/, src/ and suites/ is in one layer, and imports only files of its own layer or of a
 //    layer below it:
 //      shell (bin/, src/cli, src/report, src/catalog, src/fleet) → checks (suites/) → engine (src/engine, src/runner)
-//      → services (src/transport, src/client-mode, src/protocol, src/schema, src/sandbox, src/property, src/lock, src/hosts,
+//      → services (src/transport, src/client-mode, src/protocol, src/schema, src/sandbox, src/property, src/lock,
+//      src/hosts,
 //        src/baseline, src/snapshot) → model (src/model, src/spec-links.ts) → core (src/core)
 //    The core (JSON-RPC, canonical JSON, the revision list, the precompiled-validator loader, the _meta keys) is the
 //    bottom layer: it imports nothing of ours outside itself.
@@ -34,7 +35,18 @@ const LAYERS = [
   { name: 'engine', paths: ['src/engine/', 'src/runner/'] },
   {
     name: 'services',
-    paths: ['src/transport/', 'src/client-mode/', 'src/protocol/', 'src/schema/', 'src/sandbox/', 'src/property/', 'src/lock/', 'src/baseline/', 'src/snapshot/', 'src/hosts/'],
+    paths: [
+      'src/transport/',
+      'src/client-mode/',
+      'src/protocol/',
+      'src/schema/',
+      'src/sandbox/',
+      'src/property/',
+      'src/lock/',
+      'src/baseline/',
+      'src/snapshot/',
+      'src/hosts/',
+    ],
   },
   { name: 'model', paths: ['src/model/', 'src/spec-links.ts'] },
   { name: 'core', paths: ['src/core/'] },
@@ -47,7 +59,9 @@ const SKIPPED = /\.(test|fixture|d)\.ts$|\/test-support\.ts$/;
 
 /** The layer of a file: its index in LAYERS (0 is the top), or undefined outside them. */
 function layerOf(file) {
-  const index = LAYERS.findIndex((layer) => layer.paths.some((p) => (p.endsWith('/') ? file.startsWith(p) : file === p)));
+  const index = LAYERS.findIndex((layer) =>
+    layer.paths.some((p) => (p.endsWith('/') ? file.startsWith(p) : file === p)),
+  );
   return index < 0 ? undefined : index;
 }
 const programOf = (file) => REFERENCE_PROGRAMS.find((p) => file.startsWith(p));
@@ -56,7 +70,11 @@ function filesUnder(root, dir) {
   if (!existsSync(join(root, dir))) return [];
   return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
     const path = `${dir}/${entry.name}`;
-    return entry.isDirectory() ? filesUnder(root, path) : entry.isFile() && path.endsWith('.ts') && !SKIPPED.test(path) ? [path] : [];
+    return entry.isDirectory()
+      ? filesUnder(root, path)
+      : entry.isFile() && path.endsWith('.ts') && !SKIPPED.test(path)
+        ? [path]
+        : [];
   });
 }
 
@@ -96,8 +114,7 @@ function circles(graph) {
       if (!index.has(next)) {
         visit(next);
         low.set(node, Math.min(low.get(node), low.get(next)));
-      }
-      else if (onStack.has(next)) low.set(node, Math.min(low.get(node), index.get(next)));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node), index.get(next)));
     }
     if (low.get(node) === index.get(node)) {
       const component = [];
@@ -106,8 +123,7 @@ function circles(graph) {
         member = stack.pop();
         onStack.delete(member);
         component.push(member);
-      }
-      while (member !== node);
+      } while (member !== node);
       if (component.length > 1 || (graph.get(node) ?? []).includes(node)) found.push(component.sort());
     }
   };
@@ -133,17 +149,28 @@ export function violations(graph) {
     for (const target of targets) {
       const [from, to] = [layerOf(file), layerOf(target)];
       if (from !== undefined && to !== undefined && to < from) {
-        found.push(`upward import: ${file} (${LAYERS[from].name}) imports ${target} (${LAYERS[to].name}); a layer imports only its own and those below it`);
+        found.push(
+          `upward import: ${file} (${LAYERS[from].name}) imports ${target} (${LAYERS[to].name}); a layer ` +
+            `imports only its own and those below it`,
+        );
       }
       if (file.startsWith('suites/') && !file.startsWith(KIT) && !target.startsWith('suites/')) {
-        found.push(`check outside its kit: ${file} imports ${target}; a check imports from suites/ only, and what it uses of src/ through suites/kit/index.ts`);
+        found.push(
+          `check outside its kit: ${file} imports ${target}; a check imports from suites/ only, and what it ` +
+            `uses of src/ through suites/kit/index.ts`,
+        );
       }
       const program = programOf(file);
       if (program && !target.startsWith(program) && !target.startsWith(CORE)) {
-        found.push(`reference program not apart: ${file} imports ${target}; ${program} imports only its own files and src/core/`);
+        found.push(
+          `reference program not apart: ${file} imports ${target}; ${program} imports only its own files and src/core/`,
+        );
       }
       if (target.startsWith('reference/') && !file.startsWith('reference/')) {
-        found.push(`reference program imported: ${file} imports ${target}; the auditor never imports reference/ (its data reaches it through scripts/)`);
+        found.push(
+          `reference program imported: ${file} imports ${target}; the auditor never imports reference/ (its ` +
+            `data reaches it through scripts/)`,
+        );
       }
     }
   }
@@ -158,7 +185,13 @@ export function violations(graph) {
   const folderGraph = new Map([...folders].map(([folder, edges]) => [folder, [...edges]]));
   for (const component of circles(folderGraph)) {
     const witnesses = component.flatMap((folder) =>
-      [...graph].filter(([file]) => posix.dirname(file) === folder).flatMap(([file, targets]) => targets.filter((t) => !nested(folder, posix.dirname(t)) && component.includes(posix.dirname(t))).map((t) => `${file} → ${t}`)),
+      [...graph]
+        .filter(([file]) => posix.dirname(file) === folder)
+        .flatMap(([file, targets]) =>
+          targets
+            .filter((t) => !nested(folder, posix.dirname(t)) && component.includes(posix.dirname(t)))
+            .map((t) => `${file} → ${t}`),
+        ),
     );
     found.push(`import circle between folders: ${component.join(', ')} (${witnesses.sort().join('; ')})`);
   }
@@ -170,9 +203,15 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const graph = importGraph(root);
   const found = violations(graph);
   if (found.length > 0) {
-    console.error(`check-boundaries: ${found.length} violation(s) of ARCHITECTURE.md's import rules (scripts/check-boundaries.mjs)\n${found.map((v) => `  ${v}`).join('\n')}`);
+    console.error(
+      `check-boundaries: ${found.length} violation(s) of ARCHITECTURE.md's import rules ` +
+        `(scripts/check-boundaries.mjs)\n${found.map((v) => `  ${v}`).join('\n')}`,
+    );
     process.exit(1);
   }
   const edges = [...graph.values()].reduce((n, targets) => n + targets.length, 0);
-  console.log(`check-boundaries: ${graph.size} files, ${edges} imports, 0 violations (${relative(process.cwd(), root).split(sep).join('/') || '.'})`);
+  console.log(
+    `check-boundaries: ${graph.size} files, ${edges} imports, 0 violations (` +
+      `${relative(process.cwd(), root).split(sep).join('/') || '.'})`,
+  );
 }

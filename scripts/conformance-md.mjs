@@ -5,7 +5,13 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const built = (path) => import(new URL(`../dist/${path}`, import.meta.url).href);
-const [{ ALL_CHECKS }, { CLIENT_DEFECT_REFS, SERVER_DEFECT_REFS }, { clientSide }, { renderConformance }, { loadCatalog }] = await Promise.all([
+const [
+  { ALL_CHECKS },
+  { CLIENT_DEFECT_REFS, SERVER_DEFECT_REFS },
+  { clientSide },
+  { renderConformance },
+  { loadCatalog },
+] = await Promise.all([
   built('suites/index.js'),
   built('reference/defect-tables.js'),
   built('src/catalog/client-side.js'),

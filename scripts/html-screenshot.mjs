@@ -30,9 +30,12 @@ try {
     const page = await browser.newPage({ viewport: { width: 1200, height: 900 }, deviceScaleFactor: 1 });
     await page.goto(pathToFileURL(join(dir, 'report.html')).href);
     await page.check('#failures-only');
-    await page.locator('details.check[data-status="fail"]').first().evaluate((details) => {
-      details.open = true;
-    });
+    await page
+      .locator('details.check[data-status="fail"]')
+      .first()
+      .evaluate((details) => {
+        details.open = true;
+      });
     await page.screenshot({ path: output, fullPage: true });
   } finally {
     await browser.close();

@@ -24,7 +24,8 @@ function modulesOf(entries) {
     if (seen.has(file)) continue;
     seen.add(file);
     const text = readFileSync(file, 'utf8');
-    for (const [, specifier] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.\.?\/[^'"]+)['"]/g)) pending.push(resolve(dirname(file), specifier));
+    for (const [, specifier] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.\.?\/[^'"]+)['"]/g))
+      pending.push(resolve(dirname(file), specifier));
   }
   return [...seen].sort();
 }
@@ -38,9 +39,13 @@ function inputsDigest() {
   for (const file of modulesOf(GENERATORS)) {
     const text = readFileSync(file, 'utf8');
     hash.update(`\0${relative(root, file).split(sep).join('/')}\0${text}`);
-    for (const [, specifier] of text.matchAll(/['"]((?:@[\w.-]+\/)?[\w.-]+)(?:\/[^'"]*)?['"]/g)) if (packages.includes(specifier)) named.add(specifier);
+    for (const [, specifier] of text.matchAll(/['"]((?:@[\w.-]+\/)?[\w.-]+)(?:\/[^'"]*)?['"]/g))
+      if (packages.includes(specifier)) named.add(specifier);
   }
-  for (const name of [...named].sort()) hash.update(`\0${name}@${JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version}`);
+  for (const name of [...named].sort())
+    hash.update(
+      `\0${name}@${JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version}`,
+    );
   return hash.digest('hex');
 }
 
@@ -62,5 +67,8 @@ if (!upToDate(digest)) {
   const { writePrecompiledValidators } = await import('../dist/src/schema/precompiled/generate.js');
   const { writeReferenceInputValidators } = await import('../dist/reference/server/precompile-inputs.js');
   const files = [...writePrecompiledValidators(), writeReferenceInputValidators()];
-  writeFileSync(STAMP, `${JSON.stringify({ digest, files: files.map((file) => relative(root, file).split(sep).join('/')) }, null, 2)}\n`);
+  writeFileSync(
+    STAMP,
+    `${JSON.stringify({ digest, files: files.map((file) => relative(root, file).split(sep).join('/')) }, null, 2)}\n`,
+  );
 }

@@ -1,6 +1,7 @@
 // npm run typecheck (npm test runs it first): tsc's type-check of tsconfig.json's files, without emitting; the build
 // transpiles them without checking (scripts/build.mjs). Fails, too, when the files tsc compiles are not the ones the
-// build transpiles (scripts/sources.mjs): a file tsc would have emitted, and the build not, would be missing from dist/.
+// build transpiles (scripts/sources.mjs): a file tsc would have emitted, and the build not, would be missing from
+// dist/.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { isAbsolute, relative, sep } from 'node:path';
@@ -32,8 +33,14 @@ if (status === 0) {
   const notBuilt = listed.filter((file) => !built.has(file));
   const notCompiled = [...built].filter((file) => !compiled.has(file));
   if (notBuilt.length + notCompiled.length > 0) {
-    if (notBuilt.length > 0) console.error(`typecheck: tsc compiles files the build does not transpile (scripts/sources.mjs): ${notBuilt.join(', ')}`);
-    if (notCompiled.length > 0) console.error(`typecheck: the build transpiles files tsc does not compile (tsconfig.json): ${notCompiled.join(', ')}`);
+    if (notBuilt.length > 0)
+      console.error(
+        `typecheck: tsc compiles files the build does not transpile (scripts/sources.mjs): ${notBuilt.join(', ')}`,
+      );
+    if (notCompiled.length > 0)
+      console.error(
+        `typecheck: the build transpiles files tsc does not compile (tsconfig.json): ${notCompiled.join(', ')}`,
+      );
     status = 1;
   }
 }

@@ -20,5 +20,7 @@ export function specUrl(specRef: string, wire: Revision | null | undefined): str
   const base = `${SITE}${revision}/`;
   const schema = /^schema\.json#\/(?:\$defs|definitions)\/([^/]+)/.exec(specRef);
   if (!schema) return base + specRef;
-  return compareRevisions(revision, FIRST_SCHEMA_PAGE) >= 0 ? `${base}schema#${schema[1]!.toLowerCase()}` : `${SCHEMA_FILES}${revision}/schema.json`;
+  return compareRevisions(revision, FIRST_SCHEMA_PAGE) >= 0
+    ? `${base}schema#${schema[1]!.toLowerCase()}`
+    : `${SCHEMA_FILES}${revision}/schema.json`;
 }

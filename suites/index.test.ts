@@ -18,6 +18,7 @@ describe('the registry', () => {
   });
 
   it("labels every check, server's and client's, with the keyword of its governing sentence (defineCheck)", () => {
-    for (const check of [...ALL_CHECKS, ...CLIENT_CHECKS]) expect([check.id, check.keyword]).toEqual([check.id, governingSentence(check.sentences).keyword]);
+    for (const check of [...ALL_CHECKS, ...CLIENT_CHECKS])
+      expect([check.id, check.keyword]).toEqual([check.id, governingSentence(check.sentences).keyword]);
   });
 });

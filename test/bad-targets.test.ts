@@ -24,7 +24,9 @@ describe.skipIf(!BUILT)('broken targets end in a report that blames the target',
     expect(run.code).toBe(3);
     expect(run.report!.aborted!.reason).toMatch(/cannot start 'definitely-not-a-command-xyz': ENOENT/);
     // Said on stderr whatever the reporters (here json alone), with a hint.
-    expect(run.stderr).toMatch(/^mcp-tools-conformance: the target could not be audited: cannot start 'definitely-not-a-command-xyz': ENOENT\n {2}hint: 'definitely-not-a-command-xyz' was not found: is it installed and on PATH/);
+    expect(run.stderr).toMatch(
+      /^mcp-tools-conformance: the target could not be audited: cannot start 'definitely-not-a-command-xyz': ENOENT\n {2}hint: 'definitely-not-a-command-xyz' was not found: is it installed and on PATH/,
+    );
     expect(run.report!.checks.every((c) => c.status === 'skip')).toBe(true);
     expect(run.report!.wire.protocolVersion).toBeNull();
   });
@@ -34,7 +36,9 @@ describe.skipIf(!BUILT)('broken targets end in a report that blames the target',
     expect(run.code).toBe(3);
     const line = "Error: Cannot find module '/nonexistent/mcp-server.js'";
     expect(run.report!.aborted!.targetStderr).toContain(line);
-    expect(run.stderr.split('\n')[0]).toBe('mcp-tools-conformance: the target could not be audited: target exited with code 1');
+    expect(run.stderr.split('\n')[0]).toBe(
+      'mcp-tools-conformance: the target could not be audited: target exited with code 1',
+    );
     expect(run.stderr).toContain(`  target stderr: ${line}`);
   });
 
@@ -78,23 +82,40 @@ describe.skipIf(!BUILT)('broken targets end in a report that blames the target',
     expect(lines.length).toBeLessThanOrEqual(6);
     expect(run.stdout).not.toMatch(/By keyword|Skipped:|Summary:|Wire:/);
     expect(lines).toContain(`  ${run.report!.checks.length} check(s) not run (--verbose lists them)`);
-    expect(lines.at(-1)).toMatch(new RegExp(`^Verdict: not audited: none of ${run.report!.checks.length} check\\(s\\) could run in \\d+ ms \\(exit 3\\)$`));
+    expect(lines.at(-1)).toMatch(
+      new RegExp(
+        `^Verdict: not audited: none of ${run.report!.checks.length} check\\(s\\) could run in \\d+ ms \\(exit 3\\)$`,
+      ),
+    );
     // stderr still says why, whatever the reporters.
-    expect(run.stderr).toMatch(/^mcp-tools-conformance: the target could not be audited: cannot reach the target: ECONNREFUSED/);
+    expect(run.stderr).toMatch(
+      /^mcp-tools-conformance: the target could not be audited: cannot reach the target: ECONNREFUSED/,
+    );
   });
 
   it("a command that does not exist on the console: the reason and the target's command, then the verdict", async () => {
     const run = await runCli(['--stdio', 'definitely-not-a-command-xyz --flag', '--reporter', 'console']);
     expect(run.code).toBe(3);
     const lines = run.stdout.trim().split('\n');
-    expect(lines.slice(0, 2)).toEqual(["The target could not be audited: cannot start 'definitely-not-a-command-xyz': ENOENT", '  target: definitely-not-a-command-xyz --flag']);
+    expect(lines.slice(0, 2)).toEqual([
+      "The target could not be audited: cannot start 'definitely-not-a-command-xyz': ENOENT",
+      '  target: definitely-not-a-command-xyz --flag',
+    ]);
     expect(lines.at(-1)).toMatch(/^Verdict: not audited: .* \(exit 3\)$/);
     expect(lines.length).toBeLessThanOrEqual(6);
   });
 });
 
 describe.skipIf(!BUILT)('usage errors: one line, exit 2', () => {
-  for (const args of [['--no-such-flag'], ['--stdio', 'x', '--url', 'http://127.0.0.1:1/'], ['--reporter', 'pdf'], ['--timeout', '-5'], ['--checks', 'nope.*'], ['--url', 'ftp://x'], ['--header', 'bad header']]) {
+  for (const args of [
+    ['--no-such-flag'],
+    ['--stdio', 'x', '--url', 'http://127.0.0.1:1/'],
+    ['--reporter', 'pdf'],
+    ['--timeout', '-5'],
+    ['--checks', 'nope.*'],
+    ['--url', 'ftp://x'],
+    ['--header', 'bad header'],
+  ]) {
     it(args.join(' '), async () => {
       const run = await runCli(args);
       expect(run.code).toBe(2);
@@ -121,7 +142,9 @@ describe.skipIf(!BUILT)('catalog and selection', () => {
   it('--checks with a glob runs only the matching checks', async () => {
     const run = await runCli(['--stdio', referenceCommand(), '--checks', 'cache.*']);
     expect(run.code).toBe(0);
-    expect(new Set(run.report!.checks.map((c) => c.id))).toEqual(new Set(['cache.server.hints', 'cache.server.ttl-nonneg', 'cache.server.scope-consistent', 'cache.irr-no-hints']));
+    expect(new Set(run.report!.checks.map((c) => c.id))).toEqual(
+      new Set(['cache.server.hints', 'cache.server.ttl-nonneg', 'cache.server.scope-consistent', 'cache.irr-no-hints']),
+    );
   });
 
   it('--exclude-checks removes checks', async () => {
@@ -155,32 +178,53 @@ describe.skipIf(!BUILT)('usage errors: one clear line and exit 2; each command i
       runCli(['fleet', 'test/fixtures/fleet/cases/only-invalid.json', '--reporter', '']),
     ]);
     for (const run of [audit, fleet]) {
-      expect(oneLine(run)).toMatch(/^mcp-tools-conformance: --reporter needs at least one of console, json, junit, sarif, markdown, html, github, got "" \(see (fleet )?--help\)$/);
+      expect(oneLine(run)).toMatch(
+        /^mcp-tools-conformance: --reporter needs at least one of console, json, junit, sarif, markdown, html, github, got "" \(see (fleet )?--help\)$/,
+      );
       expect(readdirSync(run.outputDir)).toEqual([]);
     }
   });
 
   it('an unknown option names the one meant', async () => {
-    const [typo, inClient] = await Promise.all([runCli(['--stdoi', referenceCommand()]), runCli(['client', '--comand', 'node c.js'])]);
+    const [typo, inClient] = await Promise.all([
+      runCli(['--stdoi', referenceCommand()]),
+      runCli(['client', '--comand', 'node c.js']),
+    ]);
     expect(oneLine(typo)).toBe('mcp-tools-conformance: Unknown argument: stdoi (did you mean --stdio?) (see --help)');
-    expect(oneLine(inClient)).toBe('mcp-tools-conformance: Unknown argument: comand (did you mean --command?) (see client --help)');
+    expect(oneLine(inClient)).toBe(
+      'mcp-tools-conformance: Unknown argument: comand (did you mean --command?) (see client --help)',
+    );
   });
 
   it('fleet --help and client --help list their own options only; --help those of an audit', async () => {
-    const [fleet, client, run] = await Promise.all([runCli(['fleet', '--help']), runCli(['client', '--help']), runCli(['--help'])]);
+    const [fleet, client, run] = await Promise.all([
+      runCli(['fleet', '--help']),
+      runCli(['client', '--help']),
+      runCli(['--help']),
+    ]);
     const listed = (text: string) => [...text.matchAll(/^ {2}(?:-\w, )? *--([\w-]+)/gm)].map((m) => m[1]);
     for (const help of [fleet, client, run]) expect(help.code).toBe(0);
     expect(fleet.stdout).toMatch(/^mcp-tools-conformance fleet \[FILE…\]/);
-    expect(listed(fleet.stdout)).toEqual(expect.arrayContaining(['jobs', 'shard', 'discover', 'fail-on-unavailable', 'allow-tools', 'reporter', 'help']));
+    expect(listed(fleet.stdout)).toEqual(
+      expect.arrayContaining(['jobs', 'shard', 'discover', 'fail-on-unavailable', 'allow-tools', 'reporter', 'help']),
+    );
     expect(client.stdout).toMatch(/^mcp-tools-conformance client --command/);
-    expect(listed(client.stdout)).toEqual(expect.arrayContaining(['command', 'scenario', 'transport', 'checks', 'reporter', 'help']));
+    expect(listed(client.stdout)).toEqual(
+      expect.arrayContaining(['command', 'scenario', 'transport', 'checks', 'reporter', 'help']),
+    );
     for (const help of [fleet, client]) {
-      expect(listed(help.stdout).filter((name) => ['stdio', 'url', 'env', 'header', 'cwd', 'from-snapshot', 'reference-server'].includes(name!))).toEqual([]);
+      expect(
+        listed(help.stdout).filter((name) =>
+          ['stdio', 'url', 'env', 'header', 'cwd', 'from-snapshot', 'reference-server'].includes(name!),
+        ),
+      ).toEqual([]);
     }
     expect(listed(client.stdout)).not.toContain('jobs');
     expect(listed(fleet.stdout)).not.toContain('command');
     expect(listed(run.stdout)).toEqual(expect.arrayContaining(['stdio', 'url', 'env', 'header', 'reporter']));
-    expect(listed(run.stdout).filter((name) => ['jobs', 'discover', 'command', 'scenario'].includes(name!))).toEqual([]);
+    expect(listed(run.stdout).filter((name) => ['jobs', 'discover', 'command', 'scenario'].includes(name!))).toEqual(
+      [],
+    );
     expect(fleet.stdout).toMatch(/3\s+with --fail-on-unavailable: a server could not be audited/);
   });
 
@@ -191,7 +235,9 @@ describe.skipIf(!BUILT)('usage errors: one clear line and exit 2; each command i
     ]);
     for (const run of [json, console]) {
       expect(run.code).toBe(3);
-      expect(run.stderr).toMatch(/^mcp-tools-conformance: the client could not be audited: the client command could not be started: spawn mtc-no-such-driver ENOENT\n {2}hint: 'mtc-no-such-driver' was not found: is it installed and on PATH\? Give its full path, or start it through npx\n$/);
+      expect(run.stderr).toMatch(
+        /^mcp-tools-conformance: the client could not be audited: the client command could not be started: spawn mtc-no-such-driver ENOENT\n {2}hint: 'mtc-no-such-driver' was not found: is it installed and on PATH\? Give its full path, or start it through npx\n$/,
+      );
     }
   });
 });

@@ -23,7 +23,9 @@ describe('bench floor: the messages a bare client sends again', () => {
   });
 
   it('HTTP: every request as sent, but GETs and listen POSTs, which may stay open', () => {
-    const post = (body: unknown) => ({ http: { method: 'POST', path: '/mcp', headers: { 'mcp-method': 'x' }, body: line(body) } });
+    const post = (body: unknown) => ({
+      http: { method: 'POST', path: '/mcp', headers: { 'mcp-method': 'x' }, body: line(body) },
+    });
     const entries = [
       post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
       { http: { method: 'GET', path: '/mcp', headers: {} } },

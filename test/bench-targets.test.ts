@@ -36,7 +36,10 @@ describe('bench targets', () => {
       ['stdio audit at most 1.3× its round-trip floor (interleaved)', undefined],
       ['HTTP audit at most 1.3× its round-trip floor (interleaved)', undefined],
       ['tools answering in 500 ms, over HTTP with default flags: at most 30 s', undefined],
-      ['25 tools whose every call fails after 0.5 s, default flags: at most 30 s, every scripted check decided', undefined],
+      [
+        '25 tools whose every call fails after 0.5 s, default flags: at most 30 s, every scripted check decided',
+        undefined,
+      ],
       ['10,000 tools: no slower and no bigger than before issue 31 (3.3 s, 212 MB)', false],
       ["a fresh clone's first build (npm run build) in at most 5 s", undefined],
       ['10,000 tools: peak RSS of the CLI at most 150 MB, over stdio and over HTTP', false],
@@ -46,11 +49,13 @@ describe('bench targets', () => {
   });
 
   it('wins against the official suite only with less time and more checks', () => {
-    const official = (oursMs: number, oursChecks: number) => judge({ official: { oursMs, oursChecks, theirsMs: 880, theirsChecks: 31 } })[5]!.met;
+    const official = (oursMs: number, oursChecks: number) =>
+      judge({ official: { oursMs, oursChecks, theirsMs: 880, theirsChecks: 31 } })[5]!.met;
     expect(official(700, 83)).toBe(true);
     expect(official(700, 31)).toBe(false);
     expect(official(880, 83)).toBe(false);
-    const onSdk = (oursMs: number, oursChecks: number) => judge({ officialSdk: { oursMs, oursChecks, theirsMs: 960, theirsChecks: 31 } })[6]!.met;
+    const onSdk = (oursMs: number, oursChecks: number) =>
+      judge({ officialSdk: { oursMs, oursChecks, theirsMs: 960, theirsChecks: 31 } })[6]!.met;
     expect([onSdk(959, 32), onSdk(960, 64), onSdk(700, 31)]).toEqual([true, false, false]);
   });
 
@@ -58,10 +63,15 @@ describe('bench targets', () => {
     const [row] = judge({ stdioWallMs: 650.4, stdioCpu: { cliMs: 570, allMs: 921, cores: 2 } });
     expect(row).toEqual({
       name: 'stdio audit of the reference server under 0.5 s',
-      value: "650 ms (CPU: the CLI 570 ms, with the target's processes 921 ms, so at least 461 ms of wall time on 2 cores)",
+      value:
+        "650 ms (CPU: the CLI 570 ms, with the target's processes 921 ms, so at least 461 ms of wall time on 2 cores)",
       met: false,
     });
-    expect(judge({ stdioWallMs: 480 })[0]).toEqual({ name: 'stdio audit of the reference server under 0.5 s', value: '480 ms', met: true });
+    expect(judge({ stdioWallMs: 480 })[0]).toEqual({
+      name: 'stdio audit of the reference server under 0.5 s',
+      value: '480 ms',
+      met: true,
+    });
   });
 
   it('judges the worst cases: slow errors by time and budget skips, loops by requests, time and findings, a hang by its calls', () => {
@@ -81,7 +91,9 @@ describe('bench targets', () => {
       '--defect hang-get-time': { wallMs: 2_600, requests: 300, toolsCalled: { get_time: 3 } },
     });
     expect(missed.map((r) => r.met)).toEqual([false, false, false, false]);
-    expect(worst({ '--error-latency-ms 500': { wallMs: 30_000, requests: 300, budgetSkips: 0, uniqueness: 0 } })[0]!.met).toBe(false);
+    expect(
+      worst({ '--error-latency-ms 500': { wallMs: 30_000, requests: 300, budgetSkips: 0, uniqueness: 0 } })[0]!.met,
+    ).toBe(false);
   });
 
   it('judges the fleet against the sum of its single audits, at 0.6×', () => {
@@ -93,8 +105,14 @@ describe('bench targets', () => {
     });
     expect(fleet(6_001).met).toBe(false);
     // With the single audits' CPU time: the floor the machine's cores allow is said, and the bound is judged the same.
-    const cpu = (cpuMs: number) => judge({ fleet: { fleetMs: 7_400, singlesMs: 10_000, servers: 10, jobs: 2, cpuMs, cores: 2 } })[7]!;
-    expect(cpu(15_000)).toMatchObject({ value: '7400 ms for 10 servers (--jobs 2) against 10000 ms one by one: 0.74× (audits as costly as alone would allow no less than 0.75× on 2 cores)', met: false });
+    const cpu = (cpuMs: number) =>
+      judge({ fleet: { fleetMs: 7_400, singlesMs: 10_000, servers: 10, jobs: 2, cpuMs, cores: 2 } })[7]!;
+    expect(cpu(15_000)).toMatchObject({
+      value:
+        '7400 ms for 10 servers (--jobs 2) against 10000 ms one by one: 0.74× (audits as costly as alone would ' +
+        'allow no less than 0.75× on 2 cores)',
+      met: false,
+    });
     expect(cpu(4_000).value).toMatch(/allow no less than 0\.50× on 2 cores\)$/);
   });
 
@@ -111,23 +129,48 @@ describe('bench targets', () => {
     expect(met.map((r) => r.met)).toEqual([true, true, true, true, true]);
     expect(met[0]!.value).toBe('1.30 (audit 845 ms, floor 650 ms)');
     expect(met[2]!.value).toBe('30000 ms (43000 ms over one connection)');
-    expect(met[3]!.value).toBe('stdio 29000 ms, 0 skipped for budget, 0 error(s); http 30000 ms, 0 skipped for budget, 0 error(s)');
+    expect(met[3]!.value).toBe(
+      'stdio 29000 ms, 0 skipped for budget, 0 error(s); http 30000 ms, 0 skipped for budget, 0 error(s)',
+    );
     const missed = issue31({
       stdioFloor: floor(1.31),
       httpFloor: floor(2.1),
       slowToolsHttp: { wallMs: 30_001 },
-      failingTools: { stdio: { wallMs: 20_000, budgetSkips: 0, errors: 0 }, http: { wallMs: 20_000, budgetSkips: 1, errors: 0 } },
+      failingTools: {
+        stdio: { wallMs: 20_000, budgetSkips: 0, errors: 0 },
+        http: { wallMs: 20_000, budgetSkips: 1, errors: 0 },
+      },
       tenThousandTools: { wallMs: 3_000, maxRssMb: 213 },
     });
     expect(missed.map((r) => r.met)).toEqual([false, false, false, false, false]);
-    expect(issue31({ failingTools: { stdio: { wallMs: 20_000, budgetSkips: 0, errors: 1 } }, tenThousandTools: { wallMs: 3_301, maxRssMb: 200 } }).slice(3).map((r) => r.met)).toEqual([false, false]);
+    expect(
+      issue31({
+        failingTools: { stdio: { wallMs: 20_000, budgetSkips: 0, errors: 1 } },
+        tenThousandTools: { wallMs: 3_301, maxRssMb: 200 },
+      })
+        .slice(3)
+        .map((r) => r.met),
+    ).toEqual([false, false]);
   });
 
   it("judges issue 41's 10,000-tool peak RSS over stdio and HTTP at 150 MB, both needed", () => {
     const rss = (measured: Record<string, unknown>) => judge(measured).at(-1)!;
-    expect(rss({ tenThousandTools: { wallMs: 9_000, maxRssMb: 150 }, tenThousandToolsHttp: { wallMs: 9_000, maxRssMb: 149.6 } })).toMatchObject({ value: 'stdio 150 MB, HTTP 150 MB', met: true });
-    expect(rss({ tenThousandTools: { wallMs: 2_000, maxRssMb: 140 }, tenThousandToolsHttp: { wallMs: 2_000, maxRssMb: 151 } }).met).toBe(false);
-    expect(rss({ tenThousandTools: { wallMs: 2_000, maxRssMb: 140 } })).toMatchObject({ value: 'stdio 140 MB', met: false });
+    expect(
+      rss({
+        tenThousandTools: { wallMs: 9_000, maxRssMb: 150 },
+        tenThousandToolsHttp: { wallMs: 9_000, maxRssMb: 149.6 },
+      }),
+    ).toMatchObject({ value: 'stdio 150 MB, HTTP 150 MB', met: true });
+    expect(
+      rss({
+        tenThousandTools: { wallMs: 2_000, maxRssMb: 140 },
+        tenThousandToolsHttp: { wallMs: 2_000, maxRssMb: 151 },
+      }).met,
+    ).toBe(false);
+    expect(rss({ tenThousandTools: { wallMs: 2_000, maxRssMb: 140 } })).toMatchObject({
+      value: 'stdio 140 MB',
+      met: false,
+    });
   });
 
   it("judges issue 41's first build by its wall time, at 5 s, with its CPU on this many cores and the load", () => {
@@ -137,12 +180,18 @@ describe('bench targets', () => {
       value: '5000 ms (CPU 3300 ms, so at least 1650 ms of wall time on 2 cores; load 1.3)',
       met: true,
     });
-    expect(firstBuild({ wallMs: 5_001, cores: 2, load: 9 })).toEqual({ name: "a fresh clone's first build (npm run build) in at most 5 s", value: '5001 ms (load 9.0)', met: false });
+    expect(firstBuild({ wallMs: 5_001, cores: 2, load: 9 })).toEqual({
+      name: "a fresh clone's first build (npm run build) in at most 5 s",
+      value: '5001 ms (load 9.0)',
+      met: false,
+    });
   });
 
   it('says when a target was not measured instead of judging it', () => {
     const rows = judge({ versionMs: 120 });
-    expect(rows.filter((r) => r.met === undefined).map((r) => r.value)).toEqual(new Array(18).fill('not measured (its section did not run)'));
+    expect(rows.filter((r) => r.met === undefined).map((r) => r.value)).toEqual(
+      new Array(18).fill('not measured (its section did not run)'),
+    );
     expect(rows[2]).toEqual({ name: 'cold start-up to --version under 150 ms', value: '120 ms', met: true });
   });
 });

@@ -14,7 +14,8 @@ const violationsOf = violations as (graph: Graph) => string[];
 /** A copy of the sources the checker reads (bin, src, suites, reference), to break on purpose. */
 function copyOfTree(): string {
   const root = mkdtempSync(join(tmpdir(), 'mtc-boundaries-'));
-  for (const dir of ['bin', 'src', 'suites', 'reference']) cpSync(join(ROOT, dir), join(root, dir), { recursive: true, filter: (path) => !path.endsWith('.test.ts') });
+  for (const dir of ['bin', 'src', 'suites', 'reference'])
+    cpSync(join(ROOT, dir), join(root, dir), { recursive: true, filter: (path) => !path.endsWith('.test.ts') });
   copies.push(root);
   return root;
 }
@@ -24,7 +25,8 @@ afterEach(() => {
 });
 
 /** Runs the checker as npm test does, on `root`. */
-const check = (root: string) => spawnSync(process.execPath, [join(ROOT, 'scripts/check-boundaries.mjs'), root], { encoding: 'utf8' });
+const check = (root: string) =>
+  spawnSync(process.execPath, [join(ROOT, 'scripts/check-boundaries.mjs'), root], { encoding: 'utf8' });
 
 describe('the import boundaries of ARCHITECTURE.md (scripts/check-boundaries.mjs)', () => {
   it('hold on the tree: 0 violations', () => {
@@ -45,7 +47,10 @@ describe('the import boundaries of ARCHITECTURE.md (scripts/check-boundaries.mjs
   it('fail on a check importing a service directly instead of through suites/kit/index.ts', () => {
     const root = copyOfTree();
     const file = join(root, 'suites/wire/batches.ts');
-    writeFileSync(file, `import { ERR } from '../../src/protocol/constants.js';\nvoid ERR;\n${readFileSync(file, 'utf8')}`);
+    writeFileSync(
+      file,
+      `import { ERR } from '../../src/protocol/constants.js';\nvoid ERR;\n${readFileSync(file, 'utf8')}`,
+    );
     const run = check(root);
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('check outside its kit: suites/wire/batches.ts imports src/protocol/constants.ts');
@@ -53,18 +58,30 @@ describe('the import boundaries of ARCHITECTURE.md (scripts/check-boundaries.mjs
 
   it('fail on the auditor importing a reference program, on a reference program importing the auditor beyond src/core/, and on the core importing up', () => {
     const graph = graphOf(ROOT);
-    graph.set('src/catalog/client-side.ts', [...graph.get('src/catalog/client-side.ts')!, 'reference/client/defects.ts']);
+    graph.set('src/catalog/client-side.ts', [
+      ...graph.get('src/catalog/client-side.ts')!,
+      'reference/client/defects.ts',
+    ]);
     graph.set('reference/server/tools.ts', [...graph.get('reference/server/tools.ts')!, 'src/protocol/constants.ts']);
     graph.set('src/core/revision.ts', [...graph.get('src/core/revision.ts')!, 'src/model/check.ts']);
-    expect(violationsOf(graph).filter((v) => !v.startsWith('import circle')).sort()).toEqual([
-      'reference program imported: src/catalog/client-side.ts imports reference/client/defects.ts; the auditor never imports reference/ (its data reaches it through scripts/)',
-      'reference program not apart: reference/server/tools.ts imports src/protocol/constants.ts; reference/server/ imports only its own files and src/core/',
-      'upward import: src/core/revision.ts (core) imports src/model/check.ts (model); a layer imports only its own and those below it',
+    expect(
+      violationsOf(graph)
+        .filter((v) => !v.startsWith('import circle'))
+        .sort(),
+    ).toEqual([
+      'reference program imported: src/catalog/client-side.ts imports reference/client/defects.ts; the auditor ' +
+        'never imports reference/ (its data reaches it through scripts/)',
+      'reference program not apart: reference/server/tools.ts imports src/protocol/constants.ts; ' +
+        'reference/server/ imports only its own files and src/core/',
+      'upward import: src/core/revision.ts (core) imports src/model/check.ts (model); a layer imports only its ' +
+        'own and those below it',
     ]);
   });
 
   it('fail on a file in no layer, so a new folder is placed before it is used', () => {
-    expect(violationsOf(new Map([['src/newfolder/x.ts', []]]))).toEqual(['no layer: src/newfolder/x.ts; give its folder a layer in scripts/check-boundaries.mjs and ARCHITECTURE.md']);
+    expect(violationsOf(new Map([['src/newfolder/x.ts', []]]))).toEqual([
+      'no layer: src/newfolder/x.ts; give its folder a layer in scripts/check-boundaries.mjs and ARCHITECTURE.md',
+    ]);
   });
 
   it('fail on circles between files and between folders, a folder and those inside it being one', () => {
@@ -80,7 +97,9 @@ describe('the import boundaries of ARCHITECTURE.md (scripts/check-boundaries.mjs
     ]);
     expect(violationsOf(graph)).toEqual([
       'import circle between files: src/protocol/a.ts → src/protocol/b.ts',
-      'import circle between folders: src/schema/precompiled, src/schema/tool-schema (src/schema/precompiled/y.ts → src/schema/tool-schema/z.ts; src/schema/tool-schema/x.ts → src/schema/precompiled/y.ts)',
+      'import circle between folders: src/schema/precompiled, src/schema/tool-schema ' +
+        '(src/schema/precompiled/y.ts → src/schema/tool-schema/z.ts; src/schema/tool-schema/x.ts → ' +
+        'src/schema/precompiled/y.ts)',
     ]);
   });
 });

@@ -30,7 +30,9 @@ function scene(): Scene {
 
 function chaosCommand(s: Scene, ...flags: string[]): string {
   // Its own heap limit: a test may give the CLI a small one through NODE_OPTIONS, and the fixture builds 50 MB answers.
-  return [process.execPath, '--max-old-space-size=1024', FIXTURE, '--pid-file', join(s.dir, 'pids'), ...flags].join(' ');
+  return [process.execPath, '--max-old-space-size=1024', FIXTURE, '--pid-file', join(s.dir, 'pids'), ...flags].join(
+    ' ',
+  );
 }
 
 function referenceChaos(s: Scene, defect: string): string {
@@ -45,11 +47,16 @@ function leftovers(s: Scene, except: readonly number[] = []): number[] {
   } catch {
     return [];
   }
-  return out.split('\n').filter(Boolean).map(Number).filter((pid) => pid !== process.pid && !except.includes(pid) && isAlive(pid));
+  return out
+    .split('\n')
+    .filter(Boolean)
+    .map(Number)
+    .filter((pid) => pid !== process.pid && !except.includes(pid) && isAlive(pid));
 }
 
 async function expectNoLeftovers(s: Scene, except: readonly number[] = []): Promise<void> {
-  for (const until = Date.now() + 3000; leftovers(s, except).length > 0 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 100));
+  for (const until = Date.now() + 3000; leftovers(s, except).length > 0 && Date.now() < until;)
+    await new Promise((r) => setTimeout(r, 100));
   expect(leftovers(s, except), 'processes outlived the audit').toEqual([]);
   if (existsSync(join(s.dir, 'pids'))) {
     const started = readFileSync(join(s.dir, 'pids'), 'utf8').split('\n').filter(Boolean).map(Number);
@@ -74,11 +81,15 @@ function establishedOn(port: number): string[] {
 
 async function expectNoConnections(url: string): Promise<void> {
   const port = Number(new URL(url).port);
-  for (const until = Date.now() + 3000; establishedOn(port).length > 0 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 100));
+  for (const until = Date.now() + 3000; establishedOn(port).length > 0 && Date.now() < until;)
+    await new Promise((r) => setTimeout(r, 100));
   expect(establishedOn(port), 'connections to the target left open').toEqual([]);
 }
 
-async function audit(args: string[], options: { timeoutMs?: number; nodeOptions?: string[]; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
+async function audit(
+  args: string[],
+  options: { timeoutMs?: number; nodeOptions?: string[]; env?: NodeJS.ProcessEnv } = {},
+): Promise<CliRun> {
   const nodeOptions = [STRICT, ...(options.nodeOptions ?? [])].join(' ');
   return runCli(args, { timeoutMs: options.timeoutMs ?? 30_000, env: { NODE_OPTIONS: nodeOptions, ...options.env } });
 }
@@ -94,7 +105,10 @@ function expectCleanEnd(run: CliRun, exit: number): RunReport {
 /** The flood is log messages nobody asked for (no logLevel in any request's _meta): reported, not only survived. */
 function expectFloodReported(report: RunReport): void {
   // Unasked log messages, from a server that declares no logging capability either.
-  expect(report.checks.filter((c) => c.status === 'fail').map((c) => c.id)).toEqual(['log.no-level-no-message', 'log.capability-declared']);
+  expect(report.checks.filter((c) => c.status === 'fail').map((c) => c.id)).toEqual([
+    'log.no-level-no-message',
+    'log.capability-declared',
+  ]);
 }
 
 /** Exit 3, an aborted reason saying what the target did, and the check that was running reported as an error. */
@@ -117,26 +131,50 @@ function exchangesOf(report: RunReport): Exchange[] {
 describe.skipIf(!BUILT)('chaos over stdio: the audit ends, blames the target, and leaves nothing behind', () => {
   it.concurrent('hangs on tools/list (reference defect): exit 3 soon after --timeout', async () => {
     const s = scene();
-    const run = await audit(['--stdio', referenceChaos(s, 'hang-on-list'), '--timeout', '2000', '--max-duration', '20000']);
+    const run = await audit([
+      '--stdio',
+      referenceChaos(s, 'hang-on-list'),
+      '--timeout',
+      '2000',
+      '--max-duration',
+      '20000',
+    ]);
     expectBlamed(run, /no response to id \d+ within 2000 ms/);
     expect(run.wallMs).toBeLessThan(14_000);
     await expectNoLeftovers(s);
   });
 
-  it.concurrent('waits on a roots/list of its own before answering tools/list (reference defect): exit 3 naming that request', async () => {
-    const s = scene();
-    const run = await audit(['--stdio', referenceChaos(s, 'server-request-waits'), '--timeout', '2000', '--max-duration', '20000']);
-    const report = expectBlamed(
-      run,
-      /^the target stopped answering while it waited on a request of its own( during \S+)?: no response to id \d+ within 2000 ms; meanwhile the server sent the request roots\/list \(id "srv-1"\) and may be waiting for its answer: a 2026-07-28 client sends no responses/,
-    );
-    expect(report.wire.protocolVersion).toBe('2026-07-28');
-    await expectNoLeftovers(s);
-  });
+  it.concurrent(
+    'waits on a roots/list of its own before answering tools/list (reference defect): exit 3 naming that request',
+    async () => {
+      const s = scene();
+      const run = await audit([
+        '--stdio',
+        referenceChaos(s, 'server-request-waits'),
+        '--timeout',
+        '2000',
+        '--max-duration',
+        '20000',
+      ]);
+      const report = expectBlamed(
+        run,
+        /^the target stopped answering while it waited on a request of its own( during \S+)?: no response to id \d+ within 2000 ms; meanwhile the server sent the request roots\/list \(id "srv-1"\) and may be waiting for its answer: a 2026-07-28 client sends no responses/,
+      );
+      expect(report.wire.protocolVersion).toBe('2026-07-28');
+      await expectNoLeftovers(s);
+    },
+  );
 
   it.concurrent('never answers tools/call: exit 3 naming the unanswered call', async () => {
     const s = scene();
-    const run = await audit(['--stdio', chaosCommand(s, '--never-answer-call'), '--timeout', '2000', '--max-duration', '20000']);
+    const run = await audit([
+      '--stdio',
+      chaosCommand(s, '--never-answer-call'),
+      '--timeout',
+      '2000',
+      '--max-duration',
+      '20000',
+    ]);
     const report = expectBlamed(run, /no response to id \d+ within 2000 ms/);
     const running = report.checks.find((c) => c.id === report.aborted!.duringCheck && c.status === 'error')!;
     const unanswered = running.evidence.find((e): e is Exchange => 'seq' in e && e.failure?.kind === 'timeout');
@@ -195,7 +233,9 @@ describe.skipIf(!BUILT)('chaos over stdio: the audit ends, blames the target, an
 
   it.concurrent('a 50 MB response: exit 3 at the default 16 MiB bound, in bounded memory and time', async () => {
     const s = scene();
-    const run = await audit(['--stdio', chaosCommand(s, '--huge-list', '50000000'), '--timeout', '20000'], { nodeOptions: ['--max-old-space-size=96'] });
+    const run = await audit(['--stdio', chaosCommand(s, '--huge-list', '50000000'), '--timeout', '20000'], {
+      nodeOptions: ['--max-old-space-size=96'],
+    });
     const report = expectBlamed(run, /message larger than 16777216 bytes/);
     expect(report.options.maxMessageBytes).toBe(16 * 1024 * 1024);
     expect(run.wallMs).toBeLessThan(25_000);
@@ -216,17 +256,20 @@ describe.skipIf(!BUILT)('chaos over stdio: the audit ends, blames the target, an
     await expectNoLeftovers(s);
   });
 
-  it.concurrent('patterns that backtrack, with long strings: the audit ends in time; the output is not decided, not failed', async () => {
-    const s = scene();
-    const run = await audit(['--stdio', chaosCommand(s, '--redos', '5000'), '--max-duration', '30000']);
-    const report = expectCleanEnd(run, 0);
-    const output = report.checks.find((c) => c.id === 'tools.output.conform' && c.tool === 'backtrack_out');
-    expect(output?.status).toBe('skip');
-    expect(output?.message).toMatch(/pattern a\*a\*a\*a\*b ran longer than 250 ms on a 5001-character string/);
-    expect(report.stats.toolsCalled.backtrack).toBeUndefined();
-    expect(run.wallMs).toBeLessThan(20_000);
-    await expectNoLeftovers(s);
-  });
+  it.concurrent(
+    'patterns that backtrack, with long strings: the audit ends in time; the output is not decided, not failed',
+    async () => {
+      const s = scene();
+      const run = await audit(['--stdio', chaosCommand(s, '--redos', '5000'), '--max-duration', '30000']);
+      const report = expectCleanEnd(run, 0);
+      const output = report.checks.find((c) => c.id === 'tools.output.conform' && c.tool === 'backtrack_out');
+      expect(output?.status).toBe('skip');
+      expect(output?.message).toMatch(/pattern a\*a\*a\*a\*b ran longer than 250 ms on a 5001-character string/);
+      expect(report.stats.toolsCalled.backtrack).toBeUndefined();
+      expect(run.wallMs).toBeLessThan(20_000);
+      await expectNoLeftovers(s);
+    },
+  );
 
   it.concurrent('$ref to a loopback URL and to files: reported, never fetched, never opened', async () => {
     const s = scene();
@@ -247,7 +290,10 @@ describe.skipIf(!BUILT)('chaos over stdio: the audit ends, blames the target, an
       expect(external?.message).toContain('file:///etc/passwd');
       expect(canary.requests).toEqual([]);
       const opened = readFileSync(log, 'utf8').split('\n').filter(Boolean);
-      expect(opened.some((p) => p.endsWith('package.json')), 'the spy works: it saw our own package.json read').toBe(true);
+      expect(
+        opened.some((p) => p.endsWith('package.json')),
+        'the spy works: it saw our own package.json read',
+      ).toBe(true);
       expect(opened.filter((p) => !p.endsWith('package.json'))).toEqual([]);
     } finally {
       await canary.close();
@@ -257,9 +303,19 @@ describe.skipIf(!BUILT)('chaos over stdio: the audit ends, blames the target, an
 
   it.concurrent('ANSI escapes, NUL and invalid UTF-8 in its text: nothing reaches the terminal raw', async () => {
     const s = scene();
-    // The fixture's hostile tool does not validate its arguments, which the property search rightly reports; this test is about the terminal.
-    const run = await audit(['--stdio', chaosCommand(s, '--hostile-text'), '--reporter', 'console,json,html', '--verbose', '--exclude-checks', '*.property']);
-    // Exit 1: the invalid UTF-8 it writes on stdout is a transport.utf8 failure (JSON-RPC messages MUST be UTF-8 encoded).
+    // The fixture's hostile tool does not validate its arguments, which the property search rightly reports; this test
+    // is about the terminal.
+    const run = await audit([
+      '--stdio',
+      chaosCommand(s, '--hostile-text'),
+      '--reporter',
+      'console,json,html',
+      '--verbose',
+      '--exclude-checks',
+      '*.property',
+    ]);
+    // Exit 1: the invalid UTF-8 it writes on stdout is a transport.utf8 failure (JSON-RPC messages MUST be UTF-8
+    // encoded).
     const report = expectCleanEnd(run, 1);
     expect(report.checks.find((c) => c.id === 'transport.utf8')?.status).toBe('fail');
     expect(report.checks.filter((c) => c.status === 'fail').map((c) => c.id)).toEqual(['transport.utf8']);
@@ -273,21 +329,33 @@ describe.skipIf(!BUILT)('chaos over stdio: the audit ends, blames the target, an
     await expectNoLeftovers(s);
   });
 
-  it.concurrent('100,000 notifications: the audit completes in a small heap, keeps 1000 per exchange and reports the flood', async () => {
-    const s = scene();
-    const run = await audit(['--stdio', chaosCommand(s, '--notify-flood', '100000'), '--timeout', '20000'], { nodeOptions: ['--max-old-space-size=48'] });
-    const report = expectCleanEnd(run, 1);
-    expectFloodReported(report);
-    const flooded = exchangesOf(report).find((e) => (e.notificationsDropped ?? 0) > 0);
-    expect(flooded?.notifications.length).toBe(1000);
-    expect(flooded!.notifications.length + flooded!.notificationsDropped!).toBe(100_000);
-    await expectNoLeftovers(s);
-  });
+  it.concurrent(
+    '100,000 notifications: the audit completes in a small heap, keeps 1000 per exchange and reports the flood',
+    async () => {
+      const s = scene();
+      const run = await audit(['--stdio', chaosCommand(s, '--notify-flood', '100000'), '--timeout', '20000'], {
+        nodeOptions: ['--max-old-space-size=48'],
+      });
+      const report = expectCleanEnd(run, 1);
+      expectFloodReported(report);
+      const flooded = exchangesOf(report).find((e) => (e.notificationsDropped ?? 0) > 0);
+      expect(flooded?.notifications.length).toBe(1000);
+      expect(flooded!.notifications.length + flooded!.notificationsDropped!).toBe(100_000);
+      await expectNoLeftovers(s);
+    },
+  );
 
   it.concurrent('echoes an --env value into stderr and its crash message: exit 3, the value nowhere', async () => {
     const s = scene();
     const secret = 'chaos-secret-7f3e9a41';
-    const run = await audit(['--stdio', chaosCommand(s, '--leak-env', 'MTC_CHAOS_SECRET'), '--env', `MTC_CHAOS_SECRET=${secret}`, '--reporter', 'console,json,junit,sarif,markdown,html']);
+    const run = await audit([
+      '--stdio',
+      chaosCommand(s, '--leak-env', 'MTC_CHAOS_SECRET'),
+      '--env',
+      `MTC_CHAOS_SECRET=${secret}`,
+      '--reporter',
+      'console,json,junit,sarif,markdown,html',
+    ]);
     const report = expectBlamed(run, /exited with code 70/);
     expect(report.aborted!.reason).toContain('cannot connect with password [redacted]');
     expect(run.stdout + run.stderr).not.toContain(secret);
@@ -314,27 +382,38 @@ describe.skipIf(!BUILT)('chaos over HTTP: the audit ends, blames the target, and
   };
 
   it.concurrent('an event stream with broken framing: exit 3', () =>
-    overHttp(['--sse-broken'], [], (run) => void expectBlamed(run, /SSE stream ended without a response to id 2/)));
+    overHttp(['--sse-broken'], [], (run) => void expectBlamed(run, /SSE stream ended without a response to id 2/)),
+  );
 
   it.concurrent('HTTP 500 with an HTML page: exit 3 naming the status', () =>
-    overHttp(['--http-500'], [], (run) => void expectBlamed(run, /HTTP 500 with non-JSON body/)));
+    overHttp(['--http-500'], [], (run) => void expectBlamed(run, /HTTP 500 with non-JSON body/)),
+  );
 
   it.concurrent('HTTP 429 with Retry-After, again and again: waits once, then exit 3', () =>
     overHttp(['--http-429', '1'], [], (run) => {
       expectBlamed(run, /HTTP 429 Too Many Requests again after waiting out Retry-After: 1/);
       expect(run.wallMs).toBeGreaterThan(1000);
-    }));
+    }),
+  );
 
-  it.concurrent('a connection reset: exit 3', () => overHttp(['--reset'], [], (run) => void expectBlamed(run, /ECONNRESET|socket hang up|other side closed/)));
+  it.concurrent('a connection reset: exit 3', () =>
+    overHttp(['--reset'], [], (run) => void expectBlamed(run, /ECONNRESET|socket hang up|other side closed/)),
+  );
 
   it.concurrent('a slow drip: exit 3 when --timeout passes, whatever still trickles in', () =>
     overHttp(['--drip', '100'], ['--timeout', '1000'], (run) => {
       expectBlamed(run, /no complete response within 1000 ms/);
       expect(run.wallMs).toBeLessThan(12_000);
-    }));
+    }),
+  );
 
   it.concurrent('a 50 MB body: exit 3 at --max-message-bytes', () =>
-    overHttp(['--huge-list', '50000000'], ['--max-message-bytes', '1000000', '--timeout', '20000'], (run) => void expectBlamed(run, /exceeds 1000000 bytes/)));
+    overHttp(
+      ['--huge-list', '50000000'],
+      ['--max-message-bytes', '1000000', '--timeout', '20000'],
+      (run) => void expectBlamed(run, /exceeds 1000000 bytes/),
+    ),
+  );
 
   it.concurrent('100,000 notifications on the event stream: the audit completes; 1000 kept', () =>
     overHttp(['--notify-flood', '100000'], ['--timeout', '20000'], (run) => {
@@ -343,5 +422,6 @@ describe.skipIf(!BUILT)('chaos over HTTP: the audit ends, blames the target, and
       const flooded = exchangesOf(report).find((e) => (e.notificationsDropped ?? 0) > 0);
       expect(flooded?.notifications.length).toBe(1000);
       expect(flooded!.notifications.length + flooded!.notificationsDropped!).toBe(100_000);
-    }));
+    }),
+  );
 });

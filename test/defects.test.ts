@@ -13,7 +13,8 @@ const NO_SANDBOX = await sandboxUnavailable();
  * Defects of the property-based checks are searched with the default --runs (they must be found within them); the
  * others keep the property checks running, with fewer cases, so that ~160 audits stay affordable on a loaded machine.
  */
-const runsFor = (defect: (typeof findings)[number]): string[] => (defect.breaks!.endsWith('.property') ? [] : ['--runs', '10']);
+const runsFor = (defect: (typeof findings)[number]): string[] =>
+  defect.breaks!.endsWith('.property') ? [] : ['--runs', '10'];
 
 describe('every check proves it can fail', () => {
   it('each registered check is broken by at least one reference-server defect', () => {
@@ -41,7 +42,11 @@ describe('every check proves it can fail', () => {
 const revisionOf = (defect: (typeof findings)[number]): Revision => defect.revision ?? LATEST_REVISION;
 
 /** The reference server's flags for a defect: the revision it needs, and the defect. */
-const serverArgs = (defect: (typeof findings)[number]): string[] => [...(defect.revision ? ['--protocol-version', defect.revision] : []), '--defect', defect.name];
+const serverArgs = (defect: (typeof findings)[number]): string[] => [
+  ...(defect.revision ? ['--protocol-version', defect.revision] : []),
+  '--defect',
+  defect.name,
+];
 
 /** Whether the check's verdict on the defect's revision fails or warns: the keyword of its governing sentence there. */
 function mustOn(defect: (typeof findings)[number]): boolean {
@@ -49,13 +54,22 @@ function mustOn(defect: (typeof findings)[number]): boolean {
   return keywordClass(governingSentence(check, revisionOf(defect))?.keyword ?? check.keyword) === 'MUST';
 }
 
-function assertCaughtAlone(defect: (typeof findings)[number], report: NonNullable<Awaited<ReturnType<typeof runInProcess>>['report']>) {
+function assertCaughtAlone(
+  defect: (typeof findings)[number],
+  report: NonNullable<Awaited<ReturnType<typeof runInProcess>>['report']>,
+) {
   expect(report.wire.protocolVersion, `${defect.name} is audited on its revision`).toBe(revisionOf(defect));
   const expected = mustOn(defect) ? 'fail' : 'warn';
   const hits = report.checks.filter((c) => c.id === defect.breaks);
-  expect(hits.map((h) => h.status), `${defect.name} should make ${defect.breaks} ${expected}\n${explain(report)}`).toContain(expected);
+  expect(
+    hits.map((h) => h.status),
+    `${defect.name} should make ${defect.breaks} ${expected}\n${explain(report)}`,
+  ).toContain(expected);
   const unrelated = report.checks.filter((c) => c.id !== defect.breaks && ['fail', 'warn', 'error'].includes(c.status));
-  expect(unrelated.map((c) => `${c.status} ${c.id}: ${c.message}`), `${defect.name} must not trip other checks`).toEqual([]);
+  expect(
+    unrelated.map((c) => `${c.status} ${c.id}: ${c.message}`),
+    `${defect.name} must not trip other checks`,
+  ).toEqual([]);
   for (const hit of hits.filter((h) => h.status === expected)) {
     expect(hit.message.length).toBeGreaterThan(10);
     expect(hit.expected, `${defect.breaks} says what was expected`).toBeTruthy();
@@ -63,7 +77,8 @@ function assertCaughtAlone(defect: (typeof findings)[number], report: NonNullabl
   }
 }
 
-const transportsOf = (defect: (typeof findings)[number]): readonly ('stdio' | 'http')[] => defect.transports ?? ['stdio', 'http'];
+const transportsOf = (defect: (typeof findings)[number]): readonly ('stdio' | 'http')[] =>
+  defect.transports ?? ['stdio', 'http'];
 
 /**
  * Each defect is proven once, on one transport it exists on: a defect of both goes to one by a hash of its name, so
@@ -82,11 +97,19 @@ describe.skipIf(!BUILT)('each defect is caught by its check and nothing else (st
   for (const defect of findings.filter((d) => provenOn(d) === 'stdio')) {
     // A defect judged from a sandbox's effects needs one: where this machine has none, it is skipped (and says why).
     const sandboxMissing = defect.auditArgs?.includes('--sandbox') ? NO_SANDBOX : undefined;
-    it.skipIf(sandboxMissing !== undefined).concurrent(sandboxMissing ? `${defect.name} (skipped: ${sandboxMissing})` : defect.name, async () => {
-      const run = await runInProcess(['--stdio', referenceCommand(...serverArgs(defect)), ...(defect.auditArgs ?? []), ...runsFor(defect)]);
-      assertCaughtAlone(defect, run.report!);
-      expect(run.code).toBe(mustOn(defect) ? 1 : 0);
-    });
+    it.skipIf(sandboxMissing !== undefined).concurrent(
+      sandboxMissing ? `${defect.name} (skipped: ${sandboxMissing})` : defect.name,
+      async () => {
+        const run = await runInProcess([
+          '--stdio',
+          referenceCommand(...serverArgs(defect)),
+          ...(defect.auditArgs ?? []),
+          ...runsFor(defect),
+        ]);
+        assertCaughtAlone(defect, run.report!);
+        expect(run.code).toBe(mustOn(defect) ? 1 : 0);
+      },
+    );
   }
 });
 

@@ -14,13 +14,19 @@ const oneLineError = (run: Awaited<ReturnType<typeof runCli>>, message: RegExp) 
 describe.skipIf(!BUILT)('exit paths a CI job meets', () => {
   it('no target named and no terminal: exit 2, naming the ways to name one; --reference-server names the bundled server', async () => {
     // In a process of its own, as a user meets it: the bundled CLI's exit code and one line.
-    oneLineError(await runCli(['--checks', 'discover.*'], { fresh: true }), /^mcp-tools-conformance: name a target: --stdio, --url or --from-snapshot \(or --reference-server\)/);
+    oneLineError(
+      await runCli(['--checks', 'discover.*'], { fresh: true }),
+      /^mcp-tools-conformance: name a target: --stdio, --url or --from-snapshot \(or --reference-server\)/,
+    );
     const run = await runCli(['--reference-server', '--checks', 'discover.*', '--reporter', 'console,json']);
     expect(run.code).toBe(0);
     expect(run.report!.target.command).toContain('reference-server');
     // Asked for by name, so no notice that a default was picked.
     expect(run.stdout).not.toContain('No --stdio or --url given');
-    oneLineError(await runCli(['--reference-server', '--stdio', referenceCommand()]), /reference-server and stdio are mutually exclusive/);
+    oneLineError(
+      await runCli(['--reference-server', '--stdio', referenceCommand()]),
+      /reference-server and stdio are mutually exclusive/,
+    );
   });
 
   it('an --output-dir that is a file, or under one, is exit 2 before the audit starts', async () => {
@@ -28,14 +34,23 @@ describe.skipIf(!BUILT)('exit paths a CI job meets', () => {
     const file = join(dir, 'taken');
     writeFileSync(file, 'x');
     const started = performance.now();
-    oneLineError(await runCli(['--stdio', referenceCommand('--tool-latency-ms', '2000'), '--output-dir', file]), /--output-dir .*taken is a file, not a folder/);
-    oneLineError(await runCli(['--stdio', referenceCommand(), '--output-dir', join(file, 'sub')]), /--output-dir .*taken\/sub cannot be written: (ENOTDIR|EEXIST)/);
+    oneLineError(
+      await runCli(['--stdio', referenceCommand('--tool-latency-ms', '2000'), '--output-dir', file]),
+      /--output-dir .*taken is a file, not a folder/,
+    );
+    oneLineError(
+      await runCli(['--stdio', referenceCommand(), '--output-dir', join(file, 'sub')]),
+      /--output-dir .*taken\/sub cannot be written: (ENOTDIR|EEXIST)/,
+    );
     // The slow target was never audited: the check comes first.
     expect(performance.now() - started).toBeLessThan(20_000);
   });
 
   it('a selection that leaves no check is exit 2', async () => {
-    oneLineError(await runCli(['--stdio', referenceCommand(), '--checks', 'cache.*', '--exclude-checks', 'cache.*']), /no check is left to run/);
+    oneLineError(
+      await runCli(['--stdio', referenceCommand(), '--checks', 'cache.*', '--exclude-checks', 'cache.*']),
+      /no check is left to run/,
+    );
   });
 
   it('--fail-on in any case; --color and --no-color; yargs errors on one line', async () => {
@@ -44,23 +59,54 @@ describe.skipIf(!BUILT)('exit paths a CI job meets', () => {
       expect(run.code).toBe(0);
       expect(run.report!.failOn).toBe('should');
     }
-    oneLineError(await runCli(['--stdio', referenceCommand(), '--fail-on', 'may']), /--fail-on must be must or should, got "may"/);
-    oneLineError(await runCli(['--stdio', referenceCommand(), '--protocol-version', '2024']), /Invalid values: Argument: protocol-version, Given: 2024/);
-    const colored = await runCli(['--stdio', referenceCommand(), '--checks', 'discover.*', '--reporter', 'console', '--color'], { env: { NO_COLOR: '' } });
+    oneLineError(
+      await runCli(['--stdio', referenceCommand(), '--fail-on', 'may']),
+      /--fail-on must be must or should, got "may"/,
+    );
+    oneLineError(
+      await runCli(['--stdio', referenceCommand(), '--protocol-version', '2024']),
+      /Invalid values: Argument: protocol-version, Given: 2024/,
+    );
+    const colored = await runCli(
+      ['--stdio', referenceCommand(), '--checks', 'discover.*', '--reporter', 'console', '--color'],
+      { env: { NO_COLOR: '' } },
+    );
     expect(colored.stdout).toContain('\u001b[');
-    const plain = await runCli(['--stdio', referenceCommand(), '--checks', 'discover.*', '--reporter', 'console', '--no-color'], { env: { NO_COLOR: '', FORCE_COLOR: '1' } });
+    const plain = await runCli(
+      ['--stdio', referenceCommand(), '--checks', 'discover.*', '--reporter', 'console', '--no-color'],
+      { env: { NO_COLOR: '', FORCE_COLOR: '1' } },
+    );
     expect(plain.code).toBe(0);
     expect(plain.stdout).not.toContain('\u001b[');
   });
 
   it('the console ends with one verdict line: the outcome, the findings, the time and the exit code', async () => {
-    const failing = await runCli(['--stdio', referenceCommand('--defect', 'negative-ttl'), '--checks', 'cache.*', '--reporter', 'console,json']);
+    const failing = await runCli([
+      '--stdio',
+      referenceCommand('--defect', 'negative-ttl'),
+      '--checks',
+      'cache.*',
+      '--reporter',
+      'console,json',
+    ]);
     expect(failing.code).toBe(1);
     const fails = failing.report!.summary.fail;
-    expect(failing.stdout.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^Verdict: failing: ${fails} fails?, (no|\\d+) warnings? in [\\d.]+ m?s \\(exit 1\\)$`));
-    const clean = await runCli(['--stdio', referenceCommand(), '--checks', 'discover.*', '--reporter', 'console,json', '--quiet']);
+    expect(failing.stdout.trimEnd().split('\n').at(-1)).toMatch(
+      new RegExp(`^Verdict: failing: ${fails} fails?, (no|\\d+) warnings? in [\\d.]+ m?s \\(exit 1\\)$`),
+    );
+    const clean = await runCli([
+      '--stdio',
+      referenceCommand(),
+      '--checks',
+      'discover.*',
+      '--reporter',
+      'console,json',
+      '--quiet',
+    ]);
     expect(clean.code).toBe(0);
-    expect(clean.stdout.trimEnd().split('\n').at(-1)).toMatch(/^Verdict: conformant: no fails, no warnings in [\d.]+ m?s \(exit 0\)$/);
+    expect(clean.stdout.trimEnd().split('\n').at(-1)).toMatch(
+      /^Verdict: conformant: no fails, no warnings in [\d.]+ m?s \(exit 0\)$/,
+    );
     expect(clean.stdout.match(/^Verdict:/gm)).toHaveLength(1);
   });
 

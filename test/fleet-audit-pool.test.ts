@@ -4,12 +4,22 @@ import { SPARE_COMMAND, SPARE_RESULTS_FD, SPARE_REUSE_FLAG } from '../src/fleet/
 import { BUILT, CLI, ROOT } from './helpers/cli.js';
 
 /** Our CLI started as a fleet's spare (src/fleet/run/audit-pool.ts), fed `input` on its stdin. */
-const spare = (input: string) => spawnSync(process.execPath, [CLI, SPARE_COMMAND], { input, encoding: 'utf8', cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+const spare = (input: string) =>
+  spawnSync(process.execPath, [CLI, SPARE_COMMAND], {
+    input,
+    encoding: 'utf8',
+    cwd: ROOT,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
 
 describe.skipIf(!BUILT)('the CLI as a fleet spare', () => {
   it('runs the arguments its stdin gives it, as the same command line would', () => {
     const asSpare = spare(`${JSON.stringify(['--list'])}\n`);
-    const direct = spawnSync(process.execPath, [CLI, '--list'], { encoding: 'utf8', cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+    const direct = spawnSync(process.execPath, [CLI, '--list'], {
+      encoding: 'utf8',
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     expect(asSpare.status).toBe(0);
     expect(asSpare.stdout).toContain('tools.list.respond');
     expect(asSpare.stdout).toBe(direct.stdout);
@@ -23,15 +33,27 @@ describe.skipIf(!BUILT)('the CLI as a fleet spare', () => {
   });
 
   it('with the reuse flag, runs each line in turn and reports each end on its results descriptor', async () => {
-    const child = spawn(process.execPath, [CLI, SPARE_COMMAND, SPARE_REUSE_FLAG], { stdio: ['pipe', 'pipe', 'pipe', 'pipe'], cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [CLI, SPARE_COMMAND, SPARE_REUSE_FLAG], {
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     let stdout = '';
     let results = '';
     child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
     child.stdio[SPARE_RESULTS_FD]!.on('data', (chunk: Buffer) => (results += chunk.toString('utf8')));
-    child.stdin!.end(`${JSON.stringify(['--list', '--checks', 'tools.list.respond'])}\n${JSON.stringify(['--list', '--checks', 'tools.err.unknown-tool'])}\n`);
+    child.stdin!.end(
+      `${JSON.stringify(['--list', '--checks', 'tools.list.respond'])}\n` +
+        `${JSON.stringify(['--list', '--checks', 'tools.err.unknown-tool'])}\n`,
+    );
     const code = await new Promise((done) => child.once('close', done));
     expect(code).toBe(0);
-    expect(results.trim().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual([
+    expect(
+      results
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown),
+    ).toEqual([
       { exitCode: 0, reusable: true },
       { exitCode: 0, reusable: true },
     ]);

@@ -10,7 +10,8 @@ import { INJECTION } from '../src/report/html.fixture.js';
 import { renderHtmlReport } from '../src/report/html.js';
 import { CHROMIUM, HAVE_CHROMIUM, sharedChromium, visitPage, type Visit } from './helpers/browser.js';
 
-if (!HAVE_CHROMIUM) console.warn(`skipping the fleet dashboard browser tests: ${CHROMIUM} is missing (apt-get install chromium)`);
+if (!HAVE_CHROMIUM)
+  console.warn(`skipping the fleet dashboard browser tests: ${CHROMIUM} is missing (apt-get install chromium)`);
 
 describe.skipIf(!HAVE_CHROMIUM)('the fleet HTML dashboard in headless Chromium', () => {
   let browser: Browser;
@@ -24,7 +25,10 @@ describe.skipIf(!HAVE_CHROMIUM)('the fleet HTML dashboard in headless Chromium',
     return opened;
   }
 
-  /** The output directory as the fleet command lays it out: the dashboard, and each audited server's own report.html beside its report.json. */
+  /**
+   * The output directory as the fleet command lays it out: the dashboard, and each audited server's own report.html
+   * beside its report.json.
+   */
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'fleet-html-'));
     await writeFile(join(dir, 'report.html'), fleetHtml(FLEET_REPORT), 'utf8');
@@ -53,12 +57,22 @@ describe.skipIf(!HAVE_CHROMIUM)('the fleet HTML dashboard in headless Chromium',
 
   it('shows a row per server with its outcome, and the count of each outcome', async () => {
     const { page } = await open(url);
-    const rows = await page.locator('#servers tbody tr').evaluateAll((trs) =>
-      trs.map((tr) => [tr.getAttribute('data-outcome'), tr.querySelector('[data-cell="outcome"]')?.textContent, tr.querySelector('[data-cell="depth"]')?.textContent]),
-    );
+    const rows = await page
+      .locator('#servers tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => [
+          tr.getAttribute('data-outcome'),
+          tr.querySelector('[data-cell="outcome"]')?.textContent,
+          tr.querySelector('[data-cell="depth"]')?.textContent,
+        ]),
+      );
     expect(rows).toEqual([
       ['conformant', 'conformant', '3/3'],
-      ['failing', 'failing', `1/12, 9 checks skipped (no callable tool)deeper with --allow-tools 'weather:${INJECTION}'`],
+      [
+        'failing',
+        'failing',
+        `1/12, 9 checks skipped (no callable tool)deeper with --allow-tools 'weather:${INJECTION}'`,
+      ],
       ['warnings', 'warnings', '0/2, 4 checks skipped (no callable tool)deeper with --allow-tools warn-only:echo'],
       ['could-not-start', 'could not start', '—'],
       ['unreachable', 'unreachable', '—'],
@@ -76,7 +90,10 @@ describe.skipIf(!HAVE_CHROMIUM)('the fleet HTML dashboard in headless Chromium',
     const { page, problems } = await open(url);
     await page.locator('#servers tr[data-index="2"] [data-cell="server"] a').click();
     // The click starts the navigation; wait for the server's own page, not for the load state of the one clicked on.
-    await page.waitForURL(pathToFileURL(join(dir, 'servers/warn-only/report.html')).href, { waitUntil: 'load', timeout: 10_000 });
+    await page.waitForURL(pathToFileURL(join(dir, 'servers/warn-only/report.html')).href, {
+      waitUntil: 'load',
+      timeout: 10_000,
+    });
     expect(page.url()).toBe(pathToFileURL(join(dir, 'servers/warn-only/report.html')).href);
     expect(await page.title()).toBe('MCP Tools conformance report: warn-only');
     expect(await page.locator('[data-summary="warn"]').textContent()).toBe('1');
@@ -89,14 +106,25 @@ describe.skipIf(!HAVE_CHROMIUM)('the fleet HTML dashboard in headless Chromium',
     await writeFile(file, fleetHtml(longHintFleet()), 'utf8');
     const { page } = await open(pathToFileURL(file).href);
     // Folded or open, the hint stays inside its cell.
-    for (const [width, unfold] of [[1280, false], [1280, true], [2600, true]] as const) {
+    for (const [width, unfold] of [
+      [1280, false],
+      [1280, true],
+      [2600, true],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 });
-      if (unfold) await page.locator('details.hint').evaluateAll((nodes) => nodes.forEach((node) => ((node as HTMLDetailsElement).open = true)));
+      if (unfold)
+        await page
+          .locator('details.hint')
+          .evaluateAll((nodes) => nodes.forEach((node) => ((node as HTMLDetailsElement).open = true)));
       const box = await page.evaluate(() => {
         const why = document.querySelector('#servers thead th:last-child')!.getBoundingClientRect();
-        const cells = [...document.querySelectorAll('#servers tbody td[data-cell="why"]')].map((td) => td.getBoundingClientRect().right);
+        const cells = [...document.querySelectorAll('#servers tbody td[data-cell="why"]')].map(
+          (td) => td.getBoundingClientRect().right,
+        );
         const table = document.querySelector('#servers')!.getBoundingClientRect();
-        const hints = [...document.querySelectorAll('#servers [data-cell="depth"] code')].map((code) => code.getBoundingClientRect().right);
+        const hints = [...document.querySelectorAll('#servers [data-cell="depth"] code')].map(
+          (code) => code.getBoundingClientRect().right,
+        );
         const depth = document.querySelector('#servers thead th:nth-child(7)')!.getBoundingClientRect().right;
         return {
           whyLeft: why.left,
@@ -119,7 +147,9 @@ describe.skipIf(!HAVE_CHROMIUM)('the fleet HTML dashboard in headless Chromium',
       expect(box.scrollWidth, `${width} px: nothing scrolls sideways`).toBeLessThanOrEqual(width);
     }
     // The hint is still there, whole, to copy.
-    expect(await page.locator('#servers [data-cell="depth"] details.hint > code').first().textContent()).toBe(LONG_HINT);
+    expect(await page.locator('#servers [data-cell="depth"] details.hint > code').first().textContent()).toBe(
+      LONG_HINT,
+    );
   });
 
   it("a server's own report lists its failure before its warnings, and a finding opens its outcome", async () => {
@@ -130,14 +160,20 @@ describe.skipIf(!HAVE_CHROMIUM)('the fleet HTML dashboard in headless Chromium',
     const file = join(dir, 'warn-first.html');
     await writeFile(file, renderHtmlReport({ ...failing, checks }), 'utf8');
     const { page, problems } = await open(pathToFileURL(file).href);
-    expect(await page.locator('#findings-list li').evaluateAll((items) => items.map((li) => li.getAttribute('data-status')))).toEqual(['fail', 'warn']);
+    expect(
+      await page.locator('#findings-list li').evaluateAll((items) => items.map((li) => li.getAttribute('data-status'))),
+    ).toEqual(['fail', 'warn']);
     const first = await page.locator('#findings-list li a').first().getAttribute('href');
     await page.locator('#findings-list li a').first().click();
     const opened = page.locator(`details.check[id="${first!.slice(1)}"]`);
     expect(await opened.getAttribute('data-status')).toBe('fail');
     await expect.poll(() => opened.evaluate((node) => (node as HTMLDetailsElement).open)).toBe(true);
     // On screen, the findings come before the check outcomes.
-    const [listTop, outcomesTop] = await page.evaluate(() => ['#findings-list', '#outcomes'].map((s) => document.querySelector(s)!.getBoundingClientRect().top + window.scrollY));
+    const [listTop, outcomesTop] = await page.evaluate(() =>
+      ['#findings-list', '#outcomes'].map(
+        (s) => document.querySelector(s)!.getBoundingClientRect().top + window.scrollY,
+      ),
+    );
     expect(listTop).toBeLessThan(outcomesTop!);
     expect(problems).toEqual([]);
   });

@@ -24,9 +24,13 @@ describe.skipIf(!BUILT)('fleet --lock-write and --lock: a changed tool anywhere 
   };
   const fleet = async (file: string, ...args: string[]) => {
     // One check that lists the tools keeps each audit short; the lock is compared with the audit's own complete walk.
-    const run = await runCli(['fleet', file, '--checks', 'tools.list.respond', '--jobs', '2', '--reporter', 'console,json', ...args], { timeoutMs: 90_000 });
+    const run = await runCli(
+      ['fleet', file, '--checks', 'tools.list.respond', '--jobs', '2', '--reporter', 'console,json', ...args],
+      { timeoutMs: 90_000 },
+    );
     const report = JSON.parse(readFileSync(join(run.outputDir, 'fleet.json'), 'utf8')) as FleetReport;
-    if (!validate(report)) throw new Error(`fleet.json does not match data/report.schema.json: ${ajv.errorsText(validate.errors)}`);
+    if (!validate(report))
+      throw new Error(`fleet.json does not match data/report.schema.json: ${ajv.errorsText(validate.errors)}`);
     return { ...run, report };
   };
   const reference = (...flags: string[]) => ({ command: process.execPath, args: [REFERENCE, ...flags] });
@@ -57,34 +61,61 @@ describe.skipIf(!BUILT)('fleet --lock-write and --lock: a changed tool anywhere 
     expect(run.report.servers.map((s) => s.report?.lock?.status)).toEqual(['match', 'match']);
   });
 
-  it('one server whose tool changed (a defect drops a description) is failing, naming the server and the tool: exit 1', { timeout: 120_000 }, async () => {
-    const run = await fleet(write('changed.json', { reference: reference('--defect', 'tool-without-description'), 'sdk-v1': sdkV1 }), '--lock', lockFile);
-    expect(run.code, run.stdout + run.stderr).toBe(1);
-    const [changed, same] = run.report.servers;
-    expect(changed).toMatchObject({ name: 'reference', outcome: 'failing', why: 'its tools differ from the lock: ~search_docs (description)' });
-    expect(changed!.summary!.fail).toBe(0);
-    expect(same).toMatchObject({ name: 'sdk-v1', outcome: 'conformant' });
-    expect(run.report.lock).toEqual({ mode: 'compare', file: lockFile, changed: ['reference'], removed: [] });
-    expect(run.stdout).toContain('reference: failing: its tools differ from the lock: ~search_docs (description)');
-    expect(run.stdout).toMatch(/Lock: changed since .*fleet\.lock\.json\n {2}tools changed: reference/);
-  });
+  it(
+    'one server whose tool changed (a defect drops a description) is failing, naming the server and the tool: exit 1',
+    { timeout: 120_000 },
+    async () => {
+      const run = await fleet(
+        write('changed.json', { reference: reference('--defect', 'tool-without-description'), 'sdk-v1': sdkV1 }),
+        '--lock',
+        lockFile,
+      );
+      expect(run.code, run.stdout + run.stderr).toBe(1);
+      const [changed, same] = run.report.servers;
+      expect(changed).toMatchObject({
+        name: 'reference',
+        outcome: 'failing',
+        why: 'its tools differ from the lock: ~search_docs (description)',
+      });
+      expect(changed!.summary!.fail).toBe(0);
+      expect(same).toMatchObject({ name: 'sdk-v1', outcome: 'conformant' });
+      expect(run.report.lock).toEqual({ mode: 'compare', file: lockFile, changed: ['reference'], removed: [] });
+      expect(run.stdout).toContain('reference: failing: its tools differ from the lock: ~search_docs (description)');
+      expect(run.stdout).toMatch(/Lock: changed since .*fleet\.lock\.json\n {2}tools changed: reference/);
+    },
+  );
 
-  it('a server gone from the fleet, and one the lock does not hold, fail it too: exit 1', { timeout: 120_000 }, async () => {
-    const run = await fleet(write('other.json', { reference: reference(), newcomer: sdkV1 }), '--lock', lockFile);
-    expect(run.code, run.stdout + run.stderr).toBe(1);
-    expect(run.report.lock).toEqual({ mode: 'compare', file: lockFile, changed: ['newcomer'], removed: ['sdk-v1'] });
-    expect(run.report.servers.find((s) => s.name === 'newcomer')).toMatchObject({ outcome: 'failing', why: 'its tools differ from the lock: +add, +echo' });
-    expect(run.stdout).toContain('servers gone from the fleet: sdk-v1');
-  });
+  it(
+    'a server gone from the fleet, and one the lock does not hold, fail it too: exit 1',
+    { timeout: 120_000 },
+    async () => {
+      const run = await fleet(write('other.json', { reference: reference(), newcomer: sdkV1 }), '--lock', lockFile);
+      expect(run.code, run.stdout + run.stderr).toBe(1);
+      expect(run.report.lock).toEqual({ mode: 'compare', file: lockFile, changed: ['newcomer'], removed: ['sdk-v1'] });
+      expect(run.report.servers.find((s) => s.name === 'newcomer')).toMatchObject({
+        outcome: 'failing',
+        why: 'its tools differ from the lock: +add, +echo',
+      });
+      expect(run.stdout).toContain('servers gone from the fleet: sdk-v1');
+    },
+  );
 
-  it('a server that cannot start is left out of a lock being written, and said so: exit 3', { timeout: 120_000 }, async () => {
-    const partial = join(dir, 'partial.lock.json');
-    const run = await fleet(write('broken.json', { 'sdk-v1': sdkV1, broken: { command: 'mtc-no-such-command-1f2e', args: [] } }), '--lock-write', partial);
-    expect(run.code, run.stdout + run.stderr).toBe(3);
-    expect(run.report.lock).toEqual({ mode: 'write', file: partial, locked: ['sdk-v1'], notLocked: ['broken'] });
-    expect(Object.keys((JSON.parse(readFileSync(partial, 'utf8')) as FleetLockFile).servers)).toEqual(['sdk-v1']);
-    expect(run.stdout).toContain('not locked (no complete tool listing): broken');
-  });
+  it(
+    'a server that cannot start is left out of a lock being written, and said so: exit 3',
+    { timeout: 120_000 },
+    async () => {
+      const partial = join(dir, 'partial.lock.json');
+      const run = await fleet(
+        write('broken.json', { 'sdk-v1': sdkV1, broken: { command: 'mtc-no-such-command-1f2e', args: [] } }),
+        '--lock-write',
+        partial,
+      );
+      expect(run.code, run.stdout + run.stderr).toBe(3);
+      expect(run.report.lock).toEqual({ mode: 'write', file: partial, locked: ['sdk-v1'], notLocked: ['broken'] });
+      expect(Object.keys((JSON.parse(readFileSync(partial, 'utf8')) as FleetLockFile).servers)).toEqual(['sdk-v1']);
+      expect(run.stdout).toContain('not locked (no complete tool listing): broken');
+    },
+  );
 
   it('a file that is not a fleet lock is a usage error before any server starts', { timeout: 60_000 }, async () => {
     const run = await runCli(['fleet', join(dir, 'mcp.json'), '--lock', join(dir, 'mcp.json')], { timeoutMs: 30_000 });

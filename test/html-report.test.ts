@@ -59,7 +59,9 @@ describe.skipIf(!HAVE_CHROMIUM || !BUILT)('the HTML report in headless Chromium'
     expect(report.summary.fail).toBeGreaterThan(0);
     expect(report.summary.warn).toBeGreaterThan(0);
     for (const status of STATUSES) {
-      expect(await page.locator(`[data-summary="${status}"]`).textContent(), status).toBe(String(report.summary[status]));
+      expect(await page.locator(`[data-summary="${status}"]`).textContent(), status).toBe(
+        String(report.summary[status]),
+      );
     }
     expect(await page.locator('[data-summary="total"]').textContent()).toBe(String(report.checks.length));
 
@@ -67,7 +69,12 @@ describe.skipIf(!HAVE_CHROMIUM || !BUILT)('the HTML report in headless Chromium'
     const shown = await page.locator('#matrix tbody tr').evaluateAll((rows) =>
       rows.map((row) => ({
         area: row.getAttribute('data-area'),
-        counts: Object.fromEntries(Array.from(row.querySelectorAll('td[data-count]')).map((cell) => [cell.getAttribute('data-count'), Number(cell.textContent)])),
+        counts: Object.fromEntries(
+          Array.from(row.querySelectorAll('td[data-count]')).map((cell) => [
+            cell.getAttribute('data-count'),
+            Number(cell.textContent),
+          ]),
+        ),
       })),
     );
     expect(shown.map((row) => row.area)).toEqual(areas);
@@ -89,11 +96,14 @@ describe.skipIf(!HAVE_CHROMIUM || !BUILT)('the HTML report in headless Chromium'
     expect(await page.locator(`[id="check-${passing.id}"]`).isVisible()).toBe(true);
 
     await page.check('#failures-only');
-    const visible = await page.locator('details.check:visible').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-status')));
+    const visible = await page
+      .locator('details.check:visible')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-status')));
     expect(visible).toHaveLength(failing.length);
     expect(new Set(visible)).toEqual(new Set(failing.map((check) => check.status)));
     expect(await page.locator(`[id="check-${passing.id}"]`).isVisible()).toBe(false);
-    for (const check of failing) expect(await page.locator(`details.check[data-check="${check.id}"]`).first().isVisible(), check.id).toBe(true);
+    for (const check of failing)
+      expect(await page.locator(`details.check[data-check="${check.id}"]`).first().isVisible(), check.id).toBe(true);
     expect(await page.locator('#shown-count').textContent()).toBe(String(failing.length));
     expect(await page.locator('section.area:visible').count()).toBe(new Set(failing.map((check) => check.area)).size);
 
@@ -119,7 +129,13 @@ describe.skipIf(!HAVE_CHROMIUM || !BUILT)('the HTML report in headless Chromium'
   });
 
   it('a client audit on the initialize wire (SDK v1, judged on 2025-11-25): loads cleanly, names the revision, opens its failing check', async () => {
-    const run = await runCli(['client', '--command', `${process.execPath} ${join(ROOT, 'examples/clients/sdk-v1/driver.mjs')}`, '--reporter', 'json,html']);
+    const run = await runCli([
+      'client',
+      '--command',
+      `${process.execPath} ${join(ROOT, 'examples/clients/sdk-v1/driver.mjs')}`,
+      '--reporter',
+      'json,html',
+    ]);
     try {
       expect(run.report!.wire.protocolVersion).toBe('2025-11-25');
       const failing = run.report!.checks.find((check) => check.status === 'fail')!;
@@ -144,7 +160,9 @@ describe.skipIf(!HAVE_CHROMIUM || !BUILT)('the HTML report in headless Chromium'
       const file = join(dir, 'report.html');
       await writeFile(file, renderHtmlReport(hostileReport()), 'utf8');
       const { page, requests, problems } = await visit(pathToFileURL(file).href);
-      await page.locator('details.check[data-status="fail"]').evaluate((node) => ((node as HTMLDetailsElement).open = true));
+      await page
+        .locator('details.check[data-status="fail"]')
+        .evaluate((node) => ((node as HTMLDetailsElement).open = true));
       await page.waitForTimeout(200);
       expect(problems).toEqual([]);
       expect(requests).toEqual([pathToFileURL(file).href]);
@@ -152,7 +170,9 @@ describe.skipIf(!HAVE_CHROMIUM || !BUILT)('the HTML report in headless Chromium'
       expect(await page.locator('script').count()).toBe(1);
       const failing = page.locator('details.check[data-status="fail"]');
       expect(await failing.locator('summary .untrusted').textContent()).toContain(INJECTION);
-      expect(await failing.locator('.message').first().textContent()).toContain(`bad tool ${INJECTION} said evil \\x1b[2Jclear`);
+      expect(await failing.locator('.message').first().textContent()).toContain(
+        `bad tool ${INJECTION} said evil \\x1b[2Jclear`,
+      );
       expect(await failing.locator('.evidence').textContent()).toContain(INJECTION);
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -177,7 +197,9 @@ describe.skipIf(!HAVE_CHROMIUM || !BUILT)('the --revisions HTML matrix in headle
 
   beforeAll(async () => {
     const sdkV1 = `${process.execPath} ${join(ROOT, 'test/fixtures/sdk-v1-server.mjs')}`;
-    const run = await runCli(['--stdio', sdkV1, '--revisions', REVISIONS.join(','), '--reporter', 'json,html'], { timeoutMs: 120_000 });
+    const run = await runCli(['--stdio', sdkV1, '--revisions', REVISIONS.join(','), '--reporter', 'json,html'], {
+      timeoutMs: 120_000,
+    });
     report = run.report as unknown as RevisionsReport;
     outputDir = run.outputDir;
     htmlUrl = pathToFileURL(join(outputDir, 'report.html')).href;
@@ -199,10 +221,23 @@ describe.skipIf(!HAVE_CHROMIUM || !BUILT)('the --revisions HTML matrix in headle
 
   it('shows a column per revision and a row per check, each cell the status report.json gives it', async () => {
     const { page } = await open(htmlUrl);
-    const heads = await page.locator('#revision-matrix thead th[data-revision]').evaluateAll((cells) => cells.map((c) => [c.getAttribute('data-revision'), c.textContent]));
-    expect(heads).toEqual([['2026-07-28', '2026-07-28not supported'], ['2025-11-25', '2025-11-25'], ['2024-11-05', '2024-11-05']]);
+    const heads = await page
+      .locator('#revision-matrix thead th[data-revision]')
+      .evaluateAll((cells) => cells.map((c) => [c.getAttribute('data-revision'), c.textContent]));
+    expect(heads).toEqual([
+      ['2026-07-28', '2026-07-28not supported'],
+      ['2025-11-25', '2025-11-25'],
+      ['2024-11-05', '2024-11-05'],
+    ]);
     const rows = await page.locator('#revision-matrix tbody tr').evaluateAll((trs) =>
-      trs.map((tr) => ({ id: tr.getAttribute('data-check'), cells: Array.from(tr.querySelectorAll('td')).map((td) => [td.getAttribute('data-revision'), td.getAttribute('data-cell'), td.textContent]) })),
+      trs.map((tr) => ({
+        id: tr.getAttribute('data-check'),
+        cells: Array.from(tr.querySelectorAll('td')).map((td) => [
+          td.getAttribute('data-revision'),
+          td.getAttribute('data-cell'),
+          td.textContent,
+        ]),
+      })),
     );
     expect(rows.map((row) => row.id)).toEqual(report.matrix.map((row) => row.id));
     for (const [index, row] of report.matrix.entries()) {
@@ -212,10 +247,19 @@ describe.skipIf(!HAVE_CHROMIUM || !BUILT)('the --revisions HTML matrix in headle
       });
       expect(rows[index]!.cells, row.id).toEqual(expected);
     }
-    const outcomes = await page.locator('#revisions tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-revision'), tr.getAttribute('data-outcome')]));
-    expect(outcomes).toEqual(report.revisions.map((entry) => [entry.revision, entry.status === 'audited' ? entry.run.verdict : 'not-supported']));
+    const outcomes = await page
+      .locator('#revisions tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-revision'), tr.getAttribute('data-outcome')]));
+    expect(outcomes).toEqual(
+      report.revisions.map((entry) => [
+        entry.revision,
+        entry.status === 'audited' ? entry.run.verdict : 'not-supported',
+      ]),
+    );
     for (const { revision, run } of auditedRuns(report)) {
-      expect(await page.locator(`section.revision[data-revision="${revision}"] details.check`).count(), revision).toBe(run.checks.length);
+      expect(await page.locator(`section.revision[data-revision="${revision}"] details.check`).count(), revision).toBe(
+        run.checks.length,
+      );
     }
   });
 
@@ -232,7 +276,10 @@ describe.skipIf(!HAVE_CHROMIUM || !BUILT)('the --revisions HTML matrix in headle
       expect(await outcome.isVisible(), row.id).toBe(true);
       expect(await outcome.evaluate((node) => (node as HTMLDetailsElement).open), row.id).toBe(true);
       expect(await outcome.getAttribute('data-status'), row.id).toBe(row.cells['2025-11-25']);
-      expect(await outcome.evaluate((node) => node.closest('section.revision')?.getAttribute('data-revision')), row.id).toBe('2025-11-25');
+      expect(
+        await outcome.evaluate((node) => node.closest('section.revision')?.getAttribute('data-revision')),
+        row.id,
+      ).toBe('2025-11-25');
     }
     expect(problems).toEqual([]);
   });
@@ -243,11 +290,16 @@ describe.skipIf(!BUILT)('the HTML report and secrets', () => {
     const server = await startReferenceHttp();
     try {
       const run = await runCli([
-        '--url', server.url,
-        '--header', 'Authorization: Bearer s3cr3t-html-t0ken',
-        '--header', 'X-Api-Key: an0ther-s3cr3t',
-        '--checks', 'tools.*',
-        '--reporter', 'json,html',
+        '--url',
+        server.url,
+        '--header',
+        'Authorization: Bearer s3cr3t-html-t0ken',
+        '--header',
+        'X-Api-Key: an0ther-s3cr3t',
+        '--checks',
+        'tools.*',
+        '--reporter',
+        'json,html',
       ]);
       expect(run.code).toBe(0);
       const html = readFileSync(join(run.outputDir, 'report.html'), 'utf8');

@@ -4,11 +4,14 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUILT, explain, ROOT, runCli, startHttpServer, type HttpServer } from './helpers/cli.js';
 
-/** The SDK v1 McpServer over its deprecated SSEServerTransport (2024-11-05's HTTP with SSE), as servers in use run it. */
+/**
+ * The SDK v1 McpServer over its deprecated SSEServerTransport (2024-11-05's HTTP with SSE), as servers in use run it.
+ */
 const SSE_FIXTURE = join(ROOT, 'test/fixtures/sdk-v1-sse-server.mjs');
 /** The same McpServer and tools over stdio. */
 const STDIO_FIXTURE = join(ROOT, 'test/fixtures/sdk-v1-server.mjs');
-const STREAMABLE_ONLY = 'needs the Streamable HTTP transport (this target speaks the deprecated HTTP+SSE transport of 2024-11-05)';
+const STREAMABLE_ONLY =
+  'needs the Streamable HTTP transport (this target speaks the deprecated HTTP+SSE transport of 2024-11-05)';
 
 const running: (HttpServer | Server)[] = [];
 afterEach(async () => {
@@ -44,7 +47,8 @@ const refusesPosts = (stream: (res: ServerResponse) => void) =>
     stream(res);
   });
 
-const statuses = (checks: { id: string; tool?: string; status: string }[]) => Object.fromEntries(checks.map((c) => [`${c.id}${c.tool ? ` [${c.tool}]` : ''}`, c.status]));
+const statuses = (checks: { id: string; tool?: string; status: string }[]) =>
+  Object.fromEntries(checks.map((c) => [`${c.id}${c.tool ? ` [${c.tool}]` : ''}`, c.status]));
 
 describe.skipIf(!BUILT)('the deprecated HTTP+SSE transport of 2024-11-05 behind --url', () => {
   it('an SDK v1 SSEServerTransport server: found after the refused POSTs, audited on the 2024-11-05 it offers, named in report.json and on the console', async () => {
@@ -60,8 +64,14 @@ describe.skipIf(!BUILT)('the deprecated HTTP+SSE transport of 2024-11-05 behind 
     // Its POSTs went over one connection (the HTTP+SSE default), not the --concurrency that Streamable HTTP would pool.
     expect(report.options.httpConnections).toBeUndefined();
     expect(run.stdout).toContain('\nWire: 2024-11-05 (');
-    expect(run.stdout).toContain('\nTransport: HTTP+SSE (2024-11-05, deprecated): the URL refused the initialize POST, and its GET stream named an endpoint; Streamable HTTP checks do not apply\n');
-    expect(report.checks.filter((c) => c.status === 'fail' || c.status === 'error'), explain(report)).toEqual([]);
+    expect(run.stdout).toContain(
+      '\nTransport: HTTP+SSE (2024-11-05, deprecated): the URL refused the initialize POST, and its GET stream ' +
+        'named an endpoint; Streamable HTTP checks do not apply\n',
+    );
+    expect(
+      report.checks.filter((c) => c.status === 'fail' || c.status === 'error'),
+      explain(report),
+    ).toEqual([]);
     expect(run.code).toBe(0);
   });
 
@@ -71,11 +81,15 @@ describe.skipIf(!BUILT)('the deprecated HTTP+SSE transport of 2024-11-05 behind 
       runCli(['--url', url, '--protocol-version', '2025-11-25', '--http-connections', '3']),
       runCli(['--stdio', `${process.execPath} ${STDIO_FIXTURE}`, '--protocol-version', '2025-11-25']),
     ]);
-    expect(sse.report!.wire.reason).toMatch(/^--protocol-version 2025-11-25 offered; the initialize POST was answered HTTP 404, and a GET opened an event stream .*; initialize agreed protocol version 2025-11-25$/);
+    expect(sse.report!.wire.reason).toMatch(
+      /^--protocol-version 2025-11-25 offered; the initialize POST was answered HTTP 404, and a GET opened an event stream .*; initialize agreed protocol version 2025-11-25$/,
+    );
     const viaSse = statuses(sse.report!.checks);
     const viaStdio = statuses(stdio.report!.checks);
     const streamableOnly = sse.report!.checks.filter((c) => c.message === STREAMABLE_ONLY).map((c) => c.id);
-    const stdioOnly = sse.report!.checks.filter((c) => c.message === 'needs the stdio transport (--stdio)').map((c) => c.id);
+    const stdioOnly = sse
+      .report!.checks.filter((c) => c.message === 'needs the stdio transport (--stdio)')
+      .map((c) => c.id);
     expect(streamableOnly).toContain('http.origin.validate');
     for (const id of [...streamableOnly, ...stdioOnly]) delete viaStdio[id];
     for (const id of [...streamableOnly, ...stdioOnly]) delete viaSse[id];
@@ -88,7 +102,9 @@ describe.skipIf(!BUILT)('the deprecated HTTP+SSE transport of 2024-11-05 behind 
   it('a POST answered 405 (a router that knows the URL for GET only) is the same sign as 404', async () => {
     const run = await runCli(['--url', await sseFixture('--method-not-allowed'), '--checks', 'schema.result.valid']);
     expect(run.report!.target.transport).toBe('http+sse');
-    expect(run.report!.wire.reason).toContain('the initialize POST was answered HTTP 405, and a GET opened an event stream');
+    expect(run.report!.wire.reason).toContain(
+      'the initialize POST was answered HTTP 405, and a GET opened an event stream',
+    );
     expect(run.code).toBe(0);
   });
 
@@ -98,7 +114,10 @@ describe.skipIf(!BUILT)('the deprecated HTTP+SSE transport of 2024-11-05 behind 
     expect(run.code).toBe(3);
     expect(run.report!.target.transport).toBe('http');
     expect(run.report!.aborted!.reason).toBe(
-      'the target could not be audited: server/discover probe: server/discover got no usable answer (HTTP 404 with non-JSON body); initialize: HTTP 404 with non-JSON body; the initialize POST was answered HTTP 404, and no HTTP+SSE transport was found there either: a GET to the URL answered HTTP 404, not an event stream (body: "Not found")',
+      'the target could not be audited: server/discover probe: server/discover got no usable answer (HTTP 404 ' +
+        'with non-JSON body); initialize: HTTP 404 with non-JSON body; the initialize POST was answered HTTP ' +
+        '404, and no HTTP+SSE transport was found there either: a GET to the URL answered HTTP 404, not an event ' +
+        'stream (body: "Not found")',
     );
     expect(run.stderr.split('\n')[0]).toBe(`mcp-tools-conformance: ${run.report!.aborted!.reason}`);
   });
@@ -107,7 +126,9 @@ describe.skipIf(!BUILT)('the deprecated HTTP+SSE transport of 2024-11-05 behind 
     const url = await refusesPosts((res) => res.write(': still here\n\n'));
     const run = await runCli(['--url', url, '--timeout', '1000']);
     expect(run.code).toBe(3);
-    expect(run.report!.aborted!.reason).toMatch(/no HTTP\+SSE transport was found there either: no endpoint event arrived on the GET stream within 1000 ms \(--timeout\)$/);
+    expect(run.report!.aborted!.reason).toMatch(
+      /no HTTP\+SSE transport was found there either: no endpoint event arrived on the GET stream within 1000 ms \(--timeout\)$/,
+    );
     expect(run.wallMs).toBeLessThan(8000);
   });
 
@@ -122,7 +143,9 @@ describe.skipIf(!BUILT)('the deprecated HTTP+SSE transport of 2024-11-05 behind 
     });
     const run = await runCli(['--url', url, '--timeout', '30000', '--max-message-bytes', '1048576']);
     expect(run.code).toBe(3);
-    expect(run.report!.aborted!.reason).toMatch(/the GET stream sent \d+ bytes without an endpoint event \(--max-message-bytes 1048576\)$/);
+    expect(run.report!.aborted!.reason).toMatch(
+      /the GET stream sent \d+ bytes without an endpoint event \(--max-message-bytes 1048576\)$/,
+    );
     expect(run.wallMs).toBeLessThan(15_000);
   });
 
@@ -133,11 +156,14 @@ describe.skipIf(!BUILT)('the deprecated HTTP+SSE transport of 2024-11-05 behind 
       res.writeHead(202).end();
     });
     const otherOrigin = new URL(elsewhere).origin;
-    const url = await refusesPosts((res) => res.write(`event: endpoint\ndata: ${otherOrigin}/messages?sessionId=1\n\n`));
+    const url = await refusesPosts((res) =>
+      res.write(`event: endpoint\ndata: ${otherOrigin}/messages?sessionId=1\n\n`),
+    );
     const run = await runCli(['--url', url]);
     expect(run.code).toBe(3);
     expect(run.report!.aborted!.reason).toContain(
-      `no HTTP+SSE transport was found there either: the endpoint event names a URL on ${otherOrigin}, another origin than the target's ${new URL(url).origin}: not followed, since this tool only talks to the target`,
+      `no HTTP+SSE transport was found there either: the endpoint event names a URL on ${otherOrigin}, another ` +
+        `origin than the target's ${new URL(url).origin}: not followed, since this tool only talks to the target`,
     );
     expect(reached).toBe(0);
   });

@@ -11,13 +11,21 @@ describe.skipIf(!BUILT)('notification defects on the initialize wire (2025-11-25
   it.concurrent.each([
     ['cancel-call-notification', 'cancel.server.no-other', /not a request the server had sent the client/],
     ['progress-not-increasing', 'progress.increase', /went 1 → 1/],
-  ])('%s fails %s alone, under the initialize revision\'s MUST', async (defect, check, message) => {
+  ])("%s fails %s alone, under the initialize revision's MUST", async (defect, check, message) => {
     const run = await runCli(['--stdio', referenceCommand('--protocol-version', '2025-11-25', '--defect', defect)]);
     const report = run.report!;
     expect(report.wire.protocolVersion).toBe('2025-11-25');
-    expect(report.checks.filter((c) => !['pass', 'skip'].includes(c.status)).map((c) => `${c.status} ${c.id}`), explain(report)).toEqual([`fail ${check}`]);
+    expect(
+      report.checks.filter((c) => !['pass', 'skip'].includes(c.status)).map((c) => `${c.status} ${c.id}`),
+      explain(report),
+    ).toEqual([`fail ${check}`]);
     const hit = report.checks.find((c) => c.id === check)!;
-    expect(hit).toMatchObject({ keywordText: 'MUST', specUrl: expect.stringMatching(/^https:\/\/modelcontextprotocol\.io\/specification\/2025-11-25\/basic\/utilities\//) });
+    expect(hit).toMatchObject({
+      keywordText: 'MUST',
+      specUrl: expect.stringMatching(
+        /^https:\/\/modelcontextprotocol\.io\/specification\/2025-11-25\/basic\/utilities\//,
+      ),
+    });
     expect(hit.message).toMatch(message);
     expect(run.code).toBe(1);
   });

@@ -38,15 +38,30 @@ describe.skipIf(!BUILT)('Ctrl-C', () => {
     const wrapper = join(dir, 'wrapper.cjs');
     writeFileSync(
       wrapper,
-      `const c = require('child_process').spawn(process.execPath, [${JSON.stringify(REFERENCE)}, '--defect', 'hang-on-list', '--log-arrivals', ${JSON.stringify(join(dir, 'arrivals.log'))}], { stdio: 'inherit' });` +
-        `require('fs').writeFileSync(${JSON.stringify(join(dir, 'grandchild.pid'))}, String(c.pid)); setInterval(() => {}, 1000);`,
+      `const c = require('child_process').spawn(process.execPath, [${JSON.stringify(REFERENCE)}, '--defect', ` +
+        `'hang-on-list', '--log-arrivals', ${JSON.stringify(join(dir, 'arrivals.log'))}], { stdio: 'inherit' });` +
+        `require('fs').writeFileSync(${JSON.stringify(join(dir, 'grandchild.pid'))}, String(c.pid)); ` +
+        `setInterval(() => {}, 1000);`,
     );
-    const cli = spawn(process.execPath, [CLI, '--stdio', `${process.execPath} ${wrapper}`, '--timeout', '30000', '--reporter', 'json', '--output-dir', dir]);
+    const cli = spawn(process.execPath, [
+      CLI,
+      '--stdio',
+      `${process.execPath} ${wrapper}`,
+      '--timeout',
+      '30000',
+      '--reporter',
+      'json',
+      '--output-dir',
+      dir,
+    ]);
     let stderr = '';
     cli.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const pidFile = join(dir, 'grandchild.pid');
     const arrivals = join(dir, 'arrivals.log');
-    expect(await until(() => existsSync(pidFile) && existsSync(arrivals), 30_000), 'the target never received a message').toBe(true);
+    expect(
+      await until(() => existsSync(pidFile) && existsSync(arrivals), 30_000),
+      'the target never received a message',
+    ).toBe(true);
     expect(processesWith(marker).length).toBeGreaterThan(0);
     cli.kill('SIGINT');
     const code = await new Promise<number | null>((done) => cli.on('close', done));
@@ -61,7 +76,17 @@ describe.skipIf(!BUILT)('Ctrl-C', () => {
   it('SIGTERM (a CI runner cancelling the job) exits 143, as shells report 128 + 15', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mtc-sigterm-'));
     const arrivals = join(dir, 'arrivals.log');
-    const cli = spawn(process.execPath, [CLI, '--stdio', `${process.execPath} ${REFERENCE} --defect hang-on-list --log-arrivals ${arrivals}`, '--timeout', '30000', '--reporter', 'json', '--output-dir', dir]);
+    const cli = spawn(process.execPath, [
+      CLI,
+      '--stdio',
+      `${process.execPath} ${REFERENCE} --defect hang-on-list --log-arrivals ${arrivals}`,
+      '--timeout',
+      '30000',
+      '--reporter',
+      'json',
+      '--output-dir',
+      dir,
+    ]);
     let stderr = '';
     cli.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     expect(await until(() => existsSync(arrivals), 30_000), 'the target never received a message').toBe(true);

@@ -11,7 +11,16 @@ import { BUILT, ROOT, runCli } from './helpers/cli.js';
 const FIXTURE = join(ROOT, 'test/fixtures/sdk-v1-server.mjs');
 const audit = (revision: string, ...flags: string[]) =>
   runCli(
-    ['--stdio', [process.execPath, FIXTURE, '--toggle-tool', ...flags].join(' '), '--protocol-version', revision, '--list-changed-trigger', 'toggle_beta', '--checks', 'tools.listchanged.notify'],
+    [
+      '--stdio',
+      [process.execPath, FIXTURE, '--toggle-tool', ...flags].join(' '),
+      '--protocol-version',
+      revision,
+      '--list-changed-trigger',
+      'toggle_beta',
+      '--checks',
+      'tools.listchanged.notify',
+    ],
     { timeoutMs: 30_000 },
   );
 
@@ -20,15 +29,30 @@ describe.skipIf(!BUILT)('tools.listchanged.notify on the session of an initializ
     const report = (await audit('2024-11-05')).report!;
     const check = report.checks.find((c) => c.id === 'tools.listchanged.notify')!;
     expect(report.wire.protocolVersion).toBe('2024-11-05');
-    expect(check).toMatchObject({ status: 'pass', specUrl: 'https://modelcontextprotocol.io/specification/2024-11-05/server/tools#list-changed-notification' });
+    expect(check).toMatchObject({
+      status: 'pass',
+      specUrl: 'https://modelcontextprotocol.io/specification/2024-11-05/server/tools#list-changed-notification',
+    });
     expect(check.message).toMatch(/notified of the change \(added beta_echo\)/);
   });
 
-  it('warns, under the SHOULD of that revision, when the tool set changes without the notification', { timeout: 40_000 }, async () => {
-    const run = await audit('2025-06-18', '--silent-list-changed');
-    const check = run.report!.checks.find((c) => c.id === 'tools.listchanged.notify')!;
-    expect(check).toMatchObject({ status: 'warn', keywordText: 'SHOULD', quote: 'When the list of available tools changes, servers that declared the listChanged capability SHOULD send a notification:' });
-    expect(check.message).toMatch(/the tool set changed \(added beta_echo\) but no notifications\/tools\/list_changed arrived on the session/);
-    expect(run.code).toBe(0);
-  });
+  it(
+    'warns, under the SHOULD of that revision, when the tool set changes without the notification',
+    { timeout: 40_000 },
+    async () => {
+      const run = await audit('2025-06-18', '--silent-list-changed');
+      const check = run.report!.checks.find((c) => c.id === 'tools.listchanged.notify')!;
+      expect(check).toMatchObject({
+        status: 'warn',
+        keywordText: 'SHOULD',
+        quote:
+          'When the list of available tools changes, servers that declared the listChanged capability SHOULD ' +
+          'send a notification:',
+      });
+      expect(check.message).toMatch(
+        /the tool set changed \(added beta_echo\) but no notifications\/tools\/list_changed arrived on the session/,
+      );
+      expect(run.code).toBe(0);
+    },
+  );
 });

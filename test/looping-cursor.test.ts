@@ -15,7 +15,12 @@ describe.skipIf(!BUILT)('a tool list whose cursors lead round in a loop', () => 
   });
 
   it('a tool listed twice is searched once', async () => {
-    const run = await runCli(['--stdio', referenceCommand('--defect', 'duplicate-tool'), '--checks', 'tools.err.tool-errors-in-result.property']);
+    const run = await runCli([
+      '--stdio',
+      referenceCommand('--defect', 'duplicate-tool'),
+      '--checks',
+      'tools.err.tool-errors-in-result.property',
+    ]);
     const once = await runCli(['--stdio', referenceCommand(), '--checks', 'tools.err.tool-errors-in-result.property']);
     // The same cases over the same 8 tools, not a ninth search of get_weather.
     expect(run.report!.checks.map((c) => c.message)).toEqual(once.report!.checks.map((c) => c.message));

@@ -26,25 +26,47 @@ async function expectAllEnded(pids: number[]): Promise<void> {
 const chaos = (pids: string) => `${process.execPath} ${CHAOS} --pid-file ${pids}`;
 
 describe.skipIf(!BUILT)('other connections to a stdio target', () => {
-  it.concurrent('start one more process of the target for the checks that share a connection, and use that one', async () => {
-    const pids = pidFile();
-    const run = await runCli(['--stdio', chaos(pids), '--checks', 'tools.list.no-connection-variance,stdio.shutdown.*']);
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.report!.checks.find((c) => c.id === 'tools.list.no-connection-variance')?.status).toBe('pass');
-    expect(started(pids)).toHaveLength(2);
-    await expectAllEnded(started(pids));
-  });
-
-  it.concurrent('keep the quiet window of base.notif.no-response on a process of its own while checks overlap, and on the audited one at --concurrency 1', async () => {
-    for (const [concurrency, processes] of [['4', 2], ['1', 1]] as const) {
+  it.concurrent(
+    'start one more process of the target for the checks that share a connection, and use that one',
+    async () => {
       const pids = pidFile();
-      const run = await runCli(['--stdio', chaos(pids), '--checks', 'base.notif.no-response', '--concurrency', concurrency]);
+      const run = await runCli([
+        '--stdio',
+        chaos(pids),
+        '--checks',
+        'tools.list.no-connection-variance,stdio.shutdown.*',
+      ]);
       expect(run.code, run.stderr).toBe(0);
-      expect(run.report!.checks.map((c) => c.status)).toEqual(['pass']);
-      expect(started(pids), `--concurrency ${concurrency}`).toHaveLength(processes);
+      expect(run.report!.checks.find((c) => c.id === 'tools.list.no-connection-variance')?.status).toBe('pass');
+      expect(started(pids)).toHaveLength(2);
       await expectAllEnded(started(pids));
-    }
-  });
+    },
+  );
+
+  it.concurrent(
+    'keep the quiet window of base.notif.no-response on a process of its own while checks overlap, and on the ' +
+      'audited one at --concurrency 1',
+    async () => {
+      for (const [concurrency, processes] of [
+        ['4', 2],
+        ['1', 1],
+      ] as const) {
+        const pids = pidFile();
+        const run = await runCli([
+          '--stdio',
+          chaos(pids),
+          '--checks',
+          'base.notif.no-response',
+          '--concurrency',
+          concurrency,
+        ]);
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.report!.checks.map((c) => c.status)).toEqual(['pass']);
+        expect(started(pids), `--concurrency ${concurrency}`).toHaveLength(processes);
+        await expectAllEnded(started(pids));
+      }
+    },
+  );
 
   it.concurrent('start none when no selected check opens another connection', async () => {
     const pids = pidFile();
@@ -59,8 +81,18 @@ describe.skipIf(!BUILT)('other connections to a stdio target', () => {
     const pids = pidFile();
     // Never answers: the negotiation times out, so no check ever asks for the spare process.
     const silent = join(mkdtempSync(join(tmpdir(), 'mtc-silent-')), 'silent.cjs');
-    writeFileSync(silent, `require('fs').appendFileSync(${JSON.stringify(pids)}, process.pid + '\\n'); setInterval(() => {}, 1000);`);
-    const run = await runCli(['--stdio', `${process.execPath} ${silent}`, '--checks', 'tools.list.no-connection-variance', '--timeout', '1000']);
+    writeFileSync(
+      silent,
+      `require('fs').appendFileSync(${JSON.stringify(pids)}, process.pid + '\\n'); setInterval(() => {}, 1000);`,
+    );
+    const run = await runCli([
+      '--stdio',
+      `${process.execPath} ${silent}`,
+      '--checks',
+      'tools.list.no-connection-variance',
+      '--timeout',
+      '1000',
+    ]);
     expect(run.code, run.stderr).toBe(3);
     expect(started(pids)).toHaveLength(2);
     await expectAllEnded(started(pids));

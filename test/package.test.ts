@@ -19,7 +19,11 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
 };
 
 /** npm's own variables from an `npm test` around us would point the nested npm at this project. */
-const npmEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_(package_|lifecycle_|command$|config_local_prefix$)/i.test(name)));
+const npmEnv = Object.fromEntries(
+  Object.entries(process.env).filter(
+    ([name]) => !/^npm_(package_|lifecycle_|command$|config_local_prefix$)/i.test(name),
+  ),
+);
 
 function npm(args: string[], cwd: string): SpawnSyncReturns<string> {
   return spawnSync('npm', args, { cwd, encoding: 'utf8', env: { ...npmEnv, NO_COLOR: '1' }, timeout: 120_000 });
@@ -31,10 +35,18 @@ function npm(args: string[], cwd: string): SpawnSyncReturns<string> {
  * tarball in its cache by integrity.
  */
 function seedLockfile(dir: string): void {
-  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
-  const runtime = Object.entries(lock.packages).filter(([path, entry]) => path.startsWith('node_modules/') && !entry.dev);
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { dev?: boolean }>;
+  };
+  const runtime = Object.entries(lock.packages).filter(
+    ([path, entry]) => path.startsWith('node_modules/') && !entry.dev,
+  );
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'empty-project', private: true })}\n`);
-  writeFileSync(join(dir, 'package-lock.json'), `${JSON.stringify({ name: 'empty-project', lockfileVersion: 3, requires: true, packages: { '': {}, ...Object.fromEntries(runtime) } }, null, 2)}\n`);
+  writeFileSync(
+    join(dir, 'package-lock.json'),
+    `${JSON.stringify({ name: 'empty-project', lockfileVersion: 3, requires: true, packages: { '': {}, ...Object.fromEntries(runtime) } }, null, 2)}` +
+      `\n`,
+  );
 }
 
 describe.skipIf(!BUILT)('the npm package', () => {
@@ -58,41 +70,70 @@ describe.skipIf(!BUILT)('the npm package', () => {
   });
 
   it('ships the built CLI, the reference server and the report schema; no test fixtures, sources, tests or build records', () => {
-    for (const file of [...Object.values(pkg.bin), 'dist/reference-server/main.js', 'dist/src/cli/target.js', 'dist/src/schema/precompiled/wire-validators-2026-07-28.cjs', 'data/report.schema.json', 'README.md']) {
+    for (const file of [
+      ...Object.values(pkg.bin),
+      'dist/reference-server/main.js',
+      'dist/src/cli/target.js',
+      'dist/src/schema/precompiled/wire-validators-2026-07-28.cjs',
+      'data/report.schema.json',
+      'README.md',
+    ]) {
       expect(packed, file).toContain(file);
     }
-    expect(packed.filter((f) => /\.fixture\.js|test-support\.js|\.test\.|\.ts$|^test\/|^src\/|^dist\/\.precompiled\.json$/.test(f))).toEqual([]);
+    expect(
+      packed.filter((f) =>
+        /\.fixture\.js|test-support\.js|\.test\.|\.ts$|^test\/|^src\/|^dist\/\.precompiled\.json$/.test(f),
+      ),
+    ).toEqual([]);
   });
 
-  it('installed from the tarball into an empty folder, offline, audits its own reference server over stdio', { timeout: 180_000 }, (ctx) => {
-    const app = join(dir, 'app');
-    mkdirSync(app);
-    seedLockfile(app);
-    const install = npm(['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], app);
-    if (install.status !== 0 && /ENOTCACHED|only-if-cached/.test(install.stderr)) {
-      const lines = install.stderr.split('\n').map((l) => l.replace(/^npm error /, ''));
-      const why = lines.find((l) => l.includes('only-if-cached')) ?? lines.find((l) => l.includes('ENOTCACHED'));
-      const reason = `npm install --offline cannot resolve the dependencies from the npm cache (run npm ci first): ${why}`;
-      console.warn(`skipping the packed-package test: ${reason}`);
-      ctx.skip(reason);
-    }
-    expect(install.status, install.stderr).toBe(0);
-    const installed = join(app, 'node_modules', pkg.name);
-    expect(existsSync(join(installed, 'src')), 'sources are not installed').toBe(false);
+  it(
+    'installed from the tarball into an empty folder, offline, audits its own reference server over stdio',
+    { timeout: 180_000 },
+    (ctx) => {
+      const app = join(dir, 'app');
+      mkdirSync(app);
+      seedLockfile(app);
+      const install = npm(['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], app);
+      if (install.status !== 0 && /ENOTCACHED|only-if-cached/.test(install.stderr)) {
+        const lines = install.stderr.split('\n').map((l) => l.replace(/^npm error /, ''));
+        const why = lines.find((l) => l.includes('only-if-cached')) ?? lines.find((l) => l.includes('ENOTCACHED'));
+        const reason =
+          `npm install --offline cannot resolve the dependencies from the npm cache (run npm ci ` + `first): ${why}`;
+        console.warn(`skipping the packed-package test: ${reason}`);
+        ctx.skip(reason);
+      }
+      expect(install.status, install.stderr).toBe(0);
+      const installed = join(app, 'node_modules', pkg.name);
+      expect(existsSync(join(installed, 'src')), 'sources are not installed').toBe(false);
 
-    const server = join(installed, 'dist/reference-server/main.js');
-    const run = spawnSync('npx', ['--no-install', pkg.name, '--stdio', `${process.execPath} ${server}`, '--reporter', 'console,json', '--output-dir', 'out'], {
-      cwd: app,
-      encoding: 'utf8',
-      env: { ...npmEnv, NO_COLOR: '1' },
-      timeout: 120_000,
-    });
-    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
-    expect(run.stdout).toMatch(/Summary: \d+ check outcome/);
-    const report = JSON.parse(readFileSync(join(app, 'out', 'report.json'), 'utf8')) as RunReport;
-    expect(report.tool).toEqual({ name: pkg.name, version: pkg.version });
-    expect(report.target.command).toContain(join('node_modules', pkg.name, 'dist/reference-server/main.js'));
-    expect(report.summary.fail).toBe(0);
-    expect(report.summary.pass).toBeGreaterThan(50);
-  });
+      const server = join(installed, 'dist/reference-server/main.js');
+      const run = spawnSync(
+        'npx',
+        [
+          '--no-install',
+          pkg.name,
+          '--stdio',
+          `${process.execPath} ${server}`,
+          '--reporter',
+          'console,json',
+          '--output-dir',
+          'out',
+        ],
+        {
+          cwd: app,
+          encoding: 'utf8',
+          env: { ...npmEnv, NO_COLOR: '1' },
+          timeout: 120_000,
+        },
+      );
+      expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+      expect(run.stdout).toMatch(/Summary: \d+ check outcome/);
+      const report = JSON.parse(readFileSync(join(app, 'out', 'report.json'), 'utf8')) as RunReport;
+      expect(report.tool).toEqual({ name: pkg.name, version: pkg.version });
+      expect(report.target.command).toContain(join('node_modules', pkg.name, 'dist/reference-server/main.js'));
+      expect(report.summary.fail).toBe(0);
+      expect(report.summary.pass).toBeGreaterThan(50);
+    },
+  );
 });

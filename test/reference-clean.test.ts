@@ -3,7 +3,17 @@ import { LIST_CHANGED_TRIGGER_ARGS } from '../reference/server/defects.js';
 import type { RunReport } from '../src/model/report.js';
 import { SUBSCRIPTION_CHECKS } from '../suites/subscriptions/subscriptions.js';
 import { INITIALIZE_REVISIONS } from '../src/core/revision.js';
-import { BUILT, byStatus, explain, referenceCommand, runCli, runInProcess, startReferenceHttp, startReferenceHttpProcess, type CliRun } from './helpers/cli.js';
+import {
+  BUILT,
+  byStatus,
+  explain,
+  referenceCommand,
+  runCli,
+  runInProcess,
+  startReferenceHttp,
+  startReferenceHttpProcess,
+  type CliRun,
+} from './helpers/cli.js';
 
 const SUBSCRIPTION_CHECK_IDS = SUBSCRIPTION_CHECKS.map((c) => c.id);
 const subscriptionStatuses = (report: RunReport) =>
@@ -17,7 +27,8 @@ describe.skipIf(!BUILT)('the clean reference server passes every check', () => {
     expect(run.code).toBe(0);
     expect(run.report!.wire.protocolVersion).toBe('2026-07-28');
     expect(run.report!.summary.pass).toBeGreaterThan(10);
-    // Safe mode calls the read-only tools; a stdio server on Linux is offered the sandbox as the way to call the others.
+    // Safe mode calls the read-only tools; a stdio server on Linux is offered the sandbox as the way to call the
+    // others.
     const depth = run.report!.depth!;
     expect(depth.toolsListed).toBe(run.report!.stats.toolsListed!.length);
     expect(depth.toolsCalled).toBeGreaterThan(0);
@@ -29,18 +40,31 @@ describe.skipIf(!BUILT)('the clean reference server passes every check', () => {
   });
 
   it('with no readOnlyHint on any tool: nothing is called, and the depth line counts the checks that skipped for it', async () => {
-    const run = await runCli(['--stdio', referenceCommand('--defect', 'no-read-only-hints'), '--reporter', 'console,json', '--runs', '5']);
+    const run = await runCli([
+      '--stdio',
+      referenceCommand('--defect', 'no-read-only-hints'),
+      '--reporter',
+      'console,json',
+      '--runs',
+      '5',
+    ]);
     expect(explain(run.report)).toBe('(no fail/warn/error)');
     const starved = run.report!.checks.filter((c) => c.skippedFor === 'no-callable-tool');
     expect(starved.map((c) => c.status)).toEqual(starved.map(() => 'skip'));
-    expect(starved.map((c) => c.id)).toEqual(expect.arrayContaining(['tools.err.tool-errors-in-result', 'tools.output.conform', 'mrtr.irr.non-empty']));
+    expect(starved.map((c) => c.id)).toEqual(
+      expect.arrayContaining(['tools.err.tool-errors-in-result', 'tools.output.conform', 'mrtr.irr.non-empty']),
+    );
     expect(run.report!.depth).toEqual({
       toolsListed: run.report!.stats.toolsListed!.length,
       toolsCalled: 0,
       skippedForNoCallableTool: new Set(starved.map((c) => c.id)).size,
       deeperWith: '--sandbox',
     });
-    expect(run.stdout).toContain(`Depth: called 0 of ${run.report!.depth!.toolsListed} tools; ${run.report!.depth!.skippedForNoCallableTool} checks skipped for want of a callable tool — --sandbox to go deeper safely`);
+    expect(run.stdout).toContain(
+      `Depth: called 0 of ${run.report!.depth!.toolsListed} tools; ` +
+        `${run.report!.depth!.skippedForNoCallableTool} checks skipped for want of a callable tool — --sandbox ` +
+        `to go deeper safely`,
+    );
   });
 
   it('with --list-changed-trigger, every subscription check passes (stdio)', async () => {
@@ -113,8 +137,14 @@ describe.skipIf(!BUILT)('the clean reference server passes every check', () => {
 });
 
 /** The batch checks of 2025-03-26 (the only checks of this revision alone), by transport. */
-const BATCH_CHECKS = { stdio: ['base.batch.receive'], http: ['base.batch.receive', 'http.batch.notifications-202'] } as const;
-/** 2024-11-05 tools carry no annotations, so nothing is read-only: the audit is allowed every tool (the reference ones are harmless). */
+const BATCH_CHECKS = {
+  stdio: ['base.batch.receive'],
+  http: ['base.batch.receive', 'http.batch.notifications-202'],
+} as const;
+/**
+ * 2024-11-05 tools carry no annotations, so nothing is read-only: the audit is allowed every tool (the reference ones
+ * are harmless).
+ */
 const auditArgs = (revision: string): string[] => (revision === '2024-11-05' ? ['--allow-all-tools'] : []);
 
 function expectCleanOn(run: Pick<CliRun, 'code' | 'report'>, revision: string, transport: 'stdio' | 'http'): void {
@@ -126,39 +156,67 @@ function expectCleanOn(run: Pick<CliRun, 'code' | 'report'>, revision: string, t
   expect(batches.filter(([, status]) => status === 'pass').map(([id]) => id)).toEqual(expected);
 }
 
-describe.skipIf(!BUILT)('the clean reference server passes every check on each initialize revision (--protocol-version)', () => {
-  it.concurrent.each(INITIALIZE_REVISIONS)('started as %s, over stdio: agreed after the fallback, exit 0, no fail/warn/error', async (revision) => {
-    const run = await runInProcess(['--stdio', referenceCommand('--protocol-version', revision), ...auditArgs(revision)]);
-    expectCleanOn(run, revision, 'stdio');
-    expect(run.report!.wire.reason).toMatch(/server\/discover answered with error -32601.*fell back to initialize/);
-    if (revision === '2025-11-25') {
-      expect(run.report!.checks.find((c) => c.id === 'lifecycle.capabilities.negotiated')).toMatchObject({ status: 'pass', message: 'the server sent the client no request' });
-      expect(run.report!.summary.pass).toBeGreaterThan(30);
-    }
-  });
+describe.skipIf(!BUILT)(
+  'the clean reference server passes every check on each initialize revision (--protocol-version)',
+  () => {
+    it.concurrent.each(INITIALIZE_REVISIONS)(
+      'started as %s, over stdio: agreed after the fallback, exit 0, no fail/warn/error',
+      async (revision) => {
+        const run = await runInProcess([
+          '--stdio',
+          referenceCommand('--protocol-version', revision),
+          ...auditArgs(revision),
+        ]);
+        expectCleanOn(run, revision, 'stdio');
+        expect(run.report!.wire.reason).toMatch(/server\/discover answered with error -32601.*fell back to initialize/);
+        if (revision === '2025-11-25') {
+          expect(run.report!.checks.find((c) => c.id === 'lifecycle.capabilities.negotiated')).toMatchObject({
+            status: 'pass',
+            message: 'the server sent the client no request',
+          });
+          expect(run.report!.summary.pass).toBeGreaterThan(30);
+        }
+      },
+    );
 
-  // 2024-11-05 speaks the deprecated HTTP+SSE transport, which the auditor finds behind the URL (issue 29 item 6).
-  it.concurrent.each(INITIALIZE_REVISIONS)('started as %s, over HTTP (one session per connection): exit 0, no fail/warn/error', async (revision) => {
-    const server = await startReferenceHttp('--protocol-version', revision);
-    try {
-      const run = await runInProcess(['--url', server.url, ...auditArgs(revision)]);
-      expectCleanOn(run, revision, 'http');
-      expect(run.report!.target.transport).toBe(revision === '2024-11-05' ? 'http+sse' : 'http');
-    } finally {
-      await server.stop();
-    }
-  });
+    // 2024-11-05 speaks the deprecated HTTP+SSE transport, which the auditor finds behind the URL (issue 29 item 6).
+    it.concurrent.each(INITIALIZE_REVISIONS)(
+      'started as %s, over HTTP (one session per connection): exit 0, no fail/warn/error',
+      async (revision) => {
+        const server = await startReferenceHttp('--protocol-version', revision);
+        try {
+          const run = await runInProcess(['--url', server.url, ...auditArgs(revision)]);
+          expectCleanOn(run, revision, 'http');
+          expect(run.report!.target.transport).toBe(revision === '2024-11-05' ? 'http+sse' : 'http');
+        } finally {
+          await server.stop();
+        }
+      },
+    );
 
-  it.concurrent('started as 2025-11-25 and offered an older revision, it agrees that one and answers as it: 2025-03-26 over HTTP, 2024-11-05 over stdio', async () => {
-    const server = await startReferenceHttp('--sse', '--protocol-version', '2025-11-25');
-    try {
-      const run = await runInProcess(['--url', server.url, '--protocol-version', '2025-03-26']);
-      expectCleanOn(run, '2025-03-26', 'http');
-      expect(run.report!.wire.reason).toBe('--protocol-version 2025-03-26 offered; initialize agreed protocol version 2025-03-26');
-    } finally {
-      await server.stop();
-    }
-    const old = await runInProcess(['--stdio', referenceCommand('--protocol-version', '2025-11-25'), '--protocol-version', '2024-11-05', ...auditArgs('2024-11-05')]);
-    expectCleanOn(old, '2024-11-05', 'stdio');
-  });
-});
+    it.concurrent(
+      'started as 2025-11-25 and offered an older revision, it agrees that one and answers as it: 2025-03-26 ' +
+        'over HTTP, 2024-11-05 over stdio',
+      async () => {
+        const server = await startReferenceHttp('--sse', '--protocol-version', '2025-11-25');
+        try {
+          const run = await runInProcess(['--url', server.url, '--protocol-version', '2025-03-26']);
+          expectCleanOn(run, '2025-03-26', 'http');
+          expect(run.report!.wire.reason).toBe(
+            '--protocol-version 2025-03-26 offered; initialize agreed protocol version 2025-03-26',
+          );
+        } finally {
+          await server.stop();
+        }
+        const old = await runInProcess([
+          '--stdio',
+          referenceCommand('--protocol-version', '2025-11-25'),
+          '--protocol-version',
+          '2024-11-05',
+          ...auditArgs('2024-11-05'),
+        ]);
+        expectCleanOn(old, '2024-11-05', 'stdio');
+      },
+    );
+  },
+);

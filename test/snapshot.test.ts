@@ -21,7 +21,12 @@ describe.skipIf(!BUILT)('offline mode: snapshot, then --from-snapshot', () => {
     const { data } = await snapshotOf();
     expect(data.format).toBe('mcp-tools-conformance/snapshot');
     expect(data.wire.protocolVersion).toBe('2026-07-28');
-    expect(data.exchanges.map((e: Json) => e.request.method)).toEqual(['server/discover', 'tools/list', 'tools/list', 'tools/list']);
+    expect(data.exchanges.map((e: Json) => e.request.method)).toEqual([
+      'server/discover',
+      'tools/list',
+      'tools/list',
+      'tools/list',
+    ]);
     expect(data.exchanges.slice(1).flatMap((e: Json) => e.response.result.tools).length).toBe(11);
   });
 
@@ -44,10 +49,14 @@ describe.skipIf(!BUILT)('offline mode: snapshot, then --from-snapshot', () => {
     expect(failed.map((c) => [c.id, c.tool])).toEqual([['xmcp.target.primitive', 'route_query']]);
   });
 
-  it('a snapshot of an older revision is judged by that revision\'s schema', async () => {
+  it("a snapshot of an older revision is judged by that revision's schema", async () => {
     const file = join(tmpdir(), `snapshot-2024-11-05-${process.pid}.json`);
     const tools = [{ name: 'search', description: 7, title: 42, inputSchema: { type: 'object' } }];
-    const initialize = { protocolVersion: '2024-11-05', capabilities: { tools: {} }, serverInfo: { name: 'old', version: '1' } };
+    const initialize = {
+      protocolVersion: '2024-11-05',
+      capabilities: { tools: {} },
+      serverInfo: { name: 'old', version: '1' },
+    };
     writeFileSync(
       file,
       JSON.stringify({
@@ -58,8 +67,14 @@ describe.skipIf(!BUILT)('offline mode: snapshot, then --from-snapshot', () => {
         target: { transport: 'stdio', command: 'old-server' },
         wire: { protocolVersion: '2024-11-05', reason: 'initialize answered 2024-11-05' },
         exchanges: [
-          { request: { jsonrpc: '2.0', id: 0, method: 'initialize', params: {} }, response: { jsonrpc: '2.0', id: 0, result: initialize } },
-          { request: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, response: { jsonrpc: '2.0', id: 1, result: { tools } } },
+          {
+            request: { jsonrpc: '2.0', id: 0, method: 'initialize', params: {} },
+            response: { jsonrpc: '2.0', id: 0, result: initialize },
+          },
+          {
+            request: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
+            response: { jsonrpc: '2.0', id: 1, result: { tools } },
+          },
         ],
       }),
     );
@@ -67,19 +82,29 @@ describe.skipIf(!BUILT)('offline mode: snapshot, then --from-snapshot', () => {
     expect(run.report!.wire.protocolVersion).toBe('2024-11-05');
     // title is no member of a 2024-11-05 Tool, so only the description breaks a rule of that schema.json.
     const shape = run.report!.checks.filter((c) => c.id === 'tools.tool.shape');
-    expect(shape.map((c) => [c.status, c.specRef])).toEqual([['fail', 'schema.json#/definitions/Tool/properties/description/type']]);
+    expect(shape.map((c) => [c.status, c.specRef])).toEqual([
+      ['fail', 'schema.json#/definitions/Tool/properties/description/type'],
+    ]);
   });
 
   it('--snapshot-out saves the listing an audit walked, the same as snapshot prints; none is written when no check listed the tools', async () => {
     const { data } = await snapshotOf();
     const dir = mkdtempSync(join(tmpdir(), 'mtc-snapshot-out-'));
     const [walked, unlisted] = await Promise.all([
-      runCli(['--stdio', referenceCommand(), '--checks', 'tools.list.respond', '--snapshot-out', join(dir, 'walked.json')], { timeoutMs: 20_000 }),
-      runCli(['--stdio', referenceCommand(), '--checks', 'discover.*', '--snapshot-out', join(dir, 'none.json')], { timeoutMs: 20_000 }),
+      runCli(
+        ['--stdio', referenceCommand(), '--checks', 'tools.list.respond', '--snapshot-out', join(dir, 'walked.json')],
+        { timeoutMs: 20_000 },
+      ),
+      runCli(['--stdio', referenceCommand(), '--checks', 'discover.*', '--snapshot-out', join(dir, 'none.json')], {
+        timeoutMs: 20_000,
+      }),
     ]);
     expect(walked.code, walked.stderr).toBe(0);
     const saved = JSON.parse(readFileSync(join(dir, 'walked.json'), 'utf8')) as Json;
-    const toolsOf = (snapshot: Json) => snapshot.exchanges.filter((e: Json) => e.request.method === 'tools/list').flatMap((e: Json) => e.response.result.tools);
+    const toolsOf = (snapshot: Json) =>
+      snapshot.exchanges
+        .filter((e: Json) => e.request.method === 'tools/list')
+        .flatMap((e: Json) => e.response.result.tools);
     expect(toolsOf(saved)).toEqual(toolsOf(data));
     expect(saved.wire.protocolVersion).toBe(data.wire.protocolVersion);
     const replayed = await runCli(['--from-snapshot', join(dir, 'walked.json')], { timeoutMs: 20_000 });

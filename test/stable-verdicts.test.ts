@@ -8,8 +8,8 @@ const crowded = `${process.execPath} ${join(ROOT, 'test/fixtures/crowded-server.
 
 /**
  * What a verdict is made of: (check, tool, status). The cancellation check is left out: it judges the calls that
- * outlived --timeout, so it has nothing to judge where none did (--concurrency 1 here) and passes where the retried ones
- * were cancelled.
+ * outlived --timeout, so it has nothing to judge where none did (--concurrency 1 here) and passes where the retried
+ * ones were cancelled.
  */
 const verdicts = (report: RunReport): string[] =>
   report.checks
@@ -22,21 +22,28 @@ const verdicts = (report: RunReport): string[] =>
 // timeout, and the audit must not hold that against the server.
 describe.skipIf(!BUILT)('the same verdicts every run, whatever our concurrency does to a server', () => {
   it('three runs at the default --concurrency give the (check, tool, status) set of --concurrency 1; the calls that timed out among others were answered alone', async () => {
-    const audit = (...extra: string[]) => runCli(['--stdio', crowded, '--timeout', '2500', '--runs', '10', ...extra], { timeoutMs: 90_000 });
+    const audit = (...extra: string[]) =>
+      runCli(['--stdio', crowded, '--timeout', '2500', '--runs', '10', ...extra], { timeoutMs: 90_000 });
     const [alone, ...runs] = await Promise.all([audit('--concurrency', '1'), audit(), audit(), audit()]);
     const expected = verdicts(alone!.report!);
     expect(alone!.report!.depth!.timeouts, explain(alone!.report)).toBeUndefined();
     for (const run of runs) {
       const report = run.report!;
       const got = verdicts(report);
-      const differences = { missing: expected.filter((v) => !got.includes(v)), extra: got.filter((v) => !expected.includes(v)), count: got.length - expected.length };
+      const differences = {
+        missing: expected.filter((v) => !got.includes(v)),
+        extra: got.filter((v) => !expected.includes(v)),
+        count: got.length - expected.length,
+      };
       expect(differences, explain(report)).toEqual({ missing: [], extra: [], count: 0 });
       const timeouts = report.depth!.timeouts!;
       expect(timeouts.calls).toBeGreaterThan(0);
       expect(timeouts.answeredAlone).toBe(timeouts.calls);
       expect(timeouts.stillTimedOut).toEqual([]);
       expect(report.stats.timeouts!.pace!.halvings).toBeGreaterThan(0);
-      expect(depthLine(report.depth!)).toMatch(/; \d+ calls? timed out \([a-z_, ]+\): \d+ answered when retried alone$/);
+      expect(depthLine(report.depth!)).toMatch(
+        /; \d+ calls? timed out \([a-z_, ]+\): \d+ answered when retried alone$/,
+      );
     }
     expect(expected.filter((v) => / (fail|error)$/.test(v))).toEqual([]);
   }, 120_000);

@@ -17,11 +17,16 @@ interface LoggedCall {
   end: number;
 }
 
-const readLines = (file: string) => readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '');
+const readLines = (file: string) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '');
 
 const READ_ONLY = new Set(['read_graph', 'search_nodes']);
 
-/** Pairs of calls in flight together where at least one may write (read_graph and search_nodes are annotated read-only). */
+/**
+ * Pairs of calls in flight together where at least one may write (read_graph and search_nodes are annotated read-only).
+ */
 function overlapsWithAWriter(calls: readonly LoggedCall[]): string[] {
   const found: string[] = [];
   calls.forEach((a, i) =>
@@ -38,7 +43,13 @@ describe.skipIf(!BUILT)('tools that are not read-only are never called concurren
     const dir = mkdtempSync(join(tmpdir(), 'mtc-kg-'));
     const memory = join(dir, 'memory.jsonl');
     const callLog = join(dir, 'calls.jsonl');
-    const run = await runCli(['--stdio', `${process.execPath} ${KNOWLEDGE_GRAPH} --memory ${memory} --call-log ${callLog}`, '--allow-all-tools', '--runs', '10']);
+    const run = await runCli([
+      '--stdio',
+      `${process.execPath} ${KNOWLEDGE_GRAPH} --memory ${memory} --call-log ${callLog}`,
+      '--allow-all-tools',
+      '--runs',
+      '10',
+    ]);
     expect(run.report!.options.concurrency).toBeGreaterThan(1);
     expect(run.report!.depth).toMatchObject({ toolsListed: 5, toolsCalled: 5 });
     const calls = readLines(callLog).map((line) => JSON.parse(line) as LoggedCall);
@@ -56,28 +67,37 @@ describe.skipIf(!BUILT)('tools that are not read-only are never called concurren
     expect(run.report!.checks.filter((c) => c.status === 'warn' && /-32603|Unexpected/.test(c.message))).toEqual([]);
   }, 60_000);
 
-  it.skipIf(!SANDBOX)('under --sandbox every call runs alone, read-only ones too, so each change is its own call\'s', async () => {
-    const calls: LoggedCall[] = [];
-    const collector = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => (body += chunk));
-      request.on('end', () => {
-        calls.push(JSON.parse(body) as LoggedCall);
-        response.end();
+  it.skipIf(!SANDBOX)(
+    "under --sandbox every call runs alone, read-only ones too, so each change is its own call's",
+    async () => {
+      const calls: LoggedCall[] = [];
+      const collector = createServer((request, response) => {
+        let body = '';
+        request.on('data', (chunk) => (body += chunk));
+        request.on('end', () => {
+          calls.push(JSON.parse(body) as LoggedCall);
+          response.end();
+        });
       });
-    });
-    await new Promise<void>((listening) => collector.listen(0, '127.0.0.1', listening));
-    const url = `http://127.0.0.1:${(collector.address() as AddressInfo).port}/`;
-    try {
-      const memory = join(mkdtempSync(join(tmpdir(), 'mtc-kg-')), 'memory.jsonl');
-      const server = `${process.execPath} ${KNOWLEDGE_GRAPH} --memory ${memory} --call-log-url ${url}`;
-      const run = await runCli(['--stdio', server, '--sandbox', '--sandbox-network', '--runs', '10']);
-      expect(run.report!.depth).toMatchObject({ toolsCalled: 5, sandboxed: true });
-      expect(calls.filter((c) => READ_ONLY.has(c.tool)).length).toBeGreaterThan(10);
-      const overlapping = calls.flatMap((a, i) => calls.slice(i + 1).filter((b) => a.start < b.end && b.start < a.end).map((b) => `${a.tool} with ${b.tool}`));
-      expect(overlapping).toEqual([]);
-    } finally {
-      collector.close();
-    }
-  }, 60_000);
+      await new Promise<void>((listening) => collector.listen(0, '127.0.0.1', listening));
+      const url = `http://127.0.0.1:${(collector.address() as AddressInfo).port}/`;
+      try {
+        const memory = join(mkdtempSync(join(tmpdir(), 'mtc-kg-')), 'memory.jsonl');
+        const server = `${process.execPath} ${KNOWLEDGE_GRAPH} --memory ${memory} --call-log-url ${url}`;
+        const run = await runCli(['--stdio', server, '--sandbox', '--sandbox-network', '--runs', '10']);
+        expect(run.report!.depth).toMatchObject({ toolsCalled: 5, sandboxed: true });
+        expect(calls.filter((c) => READ_ONLY.has(c.tool)).length).toBeGreaterThan(10);
+        const overlapping = calls.flatMap((a, i) =>
+          calls
+            .slice(i + 1)
+            .filter((b) => a.start < b.end && b.start < a.end)
+            .map((b) => `${a.tool} with ${b.tool}`),
+        );
+        expect(overlapping).toEqual([]);
+      } finally {
+        collector.close();
+      }
+    },
+    60_000,
+  );
 });

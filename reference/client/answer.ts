@@ -13,7 +13,8 @@ export class AnswerPicker {
   offer(message: unknown): message is Received {
     if (!isObject(message) || 'method' in message) return false;
     if (sameId(message.id, this.id)) return true;
-    if ((message.id === null || message.id === undefined) && errorOf(message) && !this.fallback) this.fallback = message;
+    if ((message.id === null || message.id === undefined) && errorOf(message) && !this.fallback)
+      this.fallback = message;
     return false;
   }
 

@@ -47,7 +47,11 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     }
     if (arg === '--protocol-version') {
       const value = argv[++i];
-      if (value === undefined || !isLegacyRevision(value)) return { kind: 'usage-error', message: '--protocol-version needs one of 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05' };
+      if (value === undefined || !isLegacyRevision(value))
+        return {
+          kind: 'usage-error',
+          message: '--protocol-version needs one of 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05',
+        };
       protocolVersion = value;
       continue;
     }
@@ -59,6 +63,11 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 
 export function defectListing(): string {
   return Object.entries(DEFECTS)
-    .map(([name, defect]: [string, Defect]) => `${name}\t${typeof defect.check === 'string' ? defect.check : Object.values(defect.check).join(',')}\t${defect.only ? `(${ONLY_LABEL[defect.only]}) ` : ''}${defect.legacy ? `(--protocol-version ${defect.legacy}) ` : ''}${defect.description}\n`)
+    .map(
+      ([name, defect]: [string, Defect]) =>
+        `${name}\t${typeof defect.check === 'string' ? defect.check : Object.values(defect.check).join(',')}\t` +
+        `${defect.only ? `(${ONLY_LABEL[defect.only]}) ` : ''}` +
+        `${defect.legacy ? `(--protocol-version ${defect.legacy}) ` : ''}${defect.description}\n`,
+    )
     .join('');
 }

@@ -38,13 +38,28 @@ export async function runClient(transport: Transport, defects: Defects): Promise
  * When the server says its tool list can change, a subscription that hears it: `seen` turns true on
  * notifications/tools/list_changed (never, with the ignores-list-changed defect).
  */
-function watchToolChanges(rpc: Rpc, capabilities: Record<string, unknown> | undefined, defects: Defects): { seen: boolean; stop(): Promise<void> } {
+function watchToolChanges(
+  rpc: Rpc,
+  capabilities: Record<string, unknown> | undefined,
+  defects: Defects,
+): { seen: boolean; stop(): Promise<void> } {
   const watch = { seen: false, stop: async () => {} };
   const tools = capabilities?.tools;
-  if (typeof tools !== 'object' || tools === null || (tools as Record<string, unknown>).listChanged !== true || defects.has('caches-stale-listing') || defects.has('caches-later-pages')) return watch;
-  const params = { _meta: requestMeta({ withCapabilities: true, withClientInfo: !defects.has('no-client-info') }), notifications: { toolsListChanged: true } };
+  if (
+    typeof tools !== 'object' ||
+    tools === null ||
+    (tools as Record<string, unknown>).listChanged !== true ||
+    defects.has('caches-stale-listing') ||
+    defects.has('caches-later-pages')
+  )
+    return watch;
+  const params = {
+    _meta: requestMeta({ withCapabilities: true, withClientInfo: !defects.has('no-client-info') }),
+    notifications: { toolsListChanged: true },
+  };
   watch.stop = rpc.listen(params, (message) => {
-    if (message.method === 'notifications/tools/list_changed' && !defects.has('ignores-list-changed')) watch.seen = true;
+    if (message.method === 'notifications/tools/list_changed' && !defects.has('ignores-list-changed'))
+      watch.seen = true;
   });
   return watch;
 }
@@ -63,7 +78,10 @@ async function callAll(rpc: Rpc, tools: readonly CallableTool[], defects: Defect
       ...(defects.has('reused-id-in-flight') ? { id: first.id ?? rpc.ids.next() } : {}),
       ...(defects.has('reused-progress-token') ? { progressToken: session.nextProgressToken() } : {}),
     };
-    const lines = await Promise.all([callTool(rpc, tools[0]!, defects, session, shared), callTool(rpc, tools[1]!, defects, session, shared)]);
+    const lines = await Promise.all([
+      callTool(rpc, tools[0]!, defects, session, shared),
+      callTool(rpc, tools[1]!, defects, session, shared),
+    ]);
     lines.forEach(printLine);
     next = 2;
   }

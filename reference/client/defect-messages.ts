@@ -15,7 +15,11 @@ export async function sendStrayMessages(rpc: Rpc, defects: Defects, earlierId: J
     });
   }
   if (defects.has('cancels-unknown-request')) {
-    await rpc.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'reference-client-never-issued', reason: 'reference-client defect cancels-unknown-request' } });
+    await rpc.send({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 'reference-client-never-issued', reason: 'reference-client defect cancels-unknown-request' },
+    });
   }
   if (defects.has('sends-response')) {
     await rpc.send({ jsonrpc: '2.0', id: 'reference-client-stray', result: {} });

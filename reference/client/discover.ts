@@ -31,7 +31,8 @@ export async function discover(rpc: Rpc, defects: Defects): Promise<Record<strin
     }
     return isObject(result?.capabilities) ? result.capabilities : undefined;
   } catch (error) {
-    if (error instanceof RequestFailure && error.kind === 'unreachable') throw new Fatal(`could not connect: ${error.message}`);
+    if (error instanceof RequestFailure && error.kind === 'unreachable')
+      throw new Fatal(`could not connect: ${error.message}`);
     warn(`server/discover failed: ${error instanceof Error ? error.message : String(error)}`);
   }
   return undefined;

@@ -25,7 +25,14 @@ const HEADER_TYPES: ReadonlySet<unknown> = new Set(['string', 'integer', 'boolea
 /** Keywords whose value is instance data, never a schema: an `x-mcp-header` key inside them is not an annotation. */
 const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples', 'required', 'dependentRequired']);
 /** Keywords whose value maps names to subschemas. */
-const SCHEMA_MAP_KEYWORDS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies']);
+const SCHEMA_MAP_KEYWORDS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'dependencies',
+]);
 
 /**
  * Checks every `x-mcp-header` annotation in an `inputSchema` against the Streamable HTTP § Schema Extension
@@ -87,10 +94,17 @@ function checkOne(
   if (CONTROL.test(value)) return fail(`${JSON.stringify(value)} contains control characters`);
   if (!TOKEN.test(value)) return fail(`${JSON.stringify(value)} is not an RFC 9110 token`);
   if (!onProperty) {
-    return fail(path.length === 0 && reachable ? 'is on the root schema, not on a property' : 'is not reachable through properties keys only');
+    return fail(
+      path.length === 0 && reachable
+        ? 'is on the root schema, not on a property'
+        : 'is not reachable through properties keys only',
+    );
   }
   if (!HEADER_TYPES.has(schema.type)) {
-    return fail(`is on a property whose type is ${JSON.stringify(schema.type) ?? 'missing'} (must be "string", "integer" or "boolean")`);
+    return fail(
+      `is on a property whose type is ${JSON.stringify(schema.type) ?? 'missing'} (must be "string", "integer" ` +
+        `or "boolean")`,
+    );
   }
   const folded = value.toLowerCase();
   const first = seen.get(folded);

@@ -3,7 +3,11 @@ import type { Defects } from './defects.js';
 import { encodeHeaderValue } from './header-value.js';
 
 /** Content negotiation and the standard MCP headers mirrored from a message body. */
-export function standardHeaders(method: string | undefined, toolName: unknown, defects: Defects): Record<string, string> {
+export function standardHeaders(
+  method: string | undefined,
+  toolName: unknown,
+  defects: Defects,
+): Record<string, string> {
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     Accept: defects.has('accept-json-only') ? 'application/json' : 'application/json, text/event-stream',
@@ -17,7 +21,8 @@ export function standardHeaders(method: string | undefined, toolName: unknown, d
   }
   if (method === 'tools/call' && typeof toolName === 'string') {
     const encoded = encodeHeaderValue(toolName);
-    headers['Mcp-Name'] = defects.has('mcp-name-percent-encoded') && encoded !== toolName ? encodeURIComponent(toolName) : encoded;
+    headers['Mcp-Name'] =
+      defects.has('mcp-name-percent-encoded') && encoded !== toolName ? encodeURIComponent(toolName) : encoded;
   }
   return headers;
 }

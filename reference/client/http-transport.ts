@@ -10,8 +10,9 @@ export class HttpTransport implements Transport {
   readonly kind = 'http';
 
   /**
-   * Defects: `refusesSse` (no-sse-support) reads application/json answers only; `resumesCutStreams` (resumes-cut-stream)
-   * resumes a stream that ended before its response with GET and Last-Event-ID, as 2025-11-25 allowed.
+   * Defects: `refusesSse` (no-sse-support) reads application/json answers only; `resumesCutStreams`
+   * (resumes-cut-stream) resumes a stream that ended before its response with GET and Last-Event-ID, as 2025-11-25
+   * allowed.
    */
   constructor(
     private readonly url: string,
@@ -22,27 +23,41 @@ export class HttpTransport implements Transport {
     try {
       const response = await this.post(message, signal);
       const picker = new AnswerPicker(id);
-      if (this.defects.refusesSse && isEventStream(response)) throw new RequestFailure('invalid-response', 'a text/event-stream answer is not supported');
+      if (this.defects.refusesSse && isEventStream(response))
+        throw new RequestFailure('invalid-response', 'a text/event-stream answer is not supported');
       let answer: Received | undefined;
       if (isEventStream(response)) {
         const streamed = await answerFromStream(response, picker);
         answer = streamed.answer;
-        if (!answer && this.defects.resumesCutStreams && streamed.lastEventId !== undefined) answer = await this.resume(message, streamed.lastEventId, picker, signal);
+        if (!answer && this.defects.resumesCutStreams && streamed.lastEventId !== undefined)
+          answer = await this.resume(message, streamed.lastEventId, picker, signal);
       } else {
         answer = answerFromJson(await response.text(), picker);
       }
       if (answer) return answer;
       // A stream cut short is lost with its response: 2026-07-28 streams are not resumable.
-      throw new RequestFailure('invalid-response', `HTTP ${response.status} without a JSON-RPC response to id ${JSON.stringify(id)}`);
+      throw new RequestFailure(
+        'invalid-response',
+        `HTTP ${response.status} without a JSON-RPC response to id ${JSON.stringify(id)}`,
+      );
     } catch (error) {
       throw asFailure(error, signal);
     }
   }
 
   /** The resumes-cut-stream defect: GET the endpoint with Last-Event-ID and read the answer from what it streams. */
-  private async resume(message: Outgoing, lastEventId: string, picker: AnswerPicker, signal: AbortSignal): Promise<Received | undefined> {
+  private async resume(
+    message: Outgoing,
+    lastEventId: string,
+    picker: AnswerPicker,
+    signal: AbortSignal,
+  ): Promise<Received | undefined> {
     const version = message.headers['MCP-Protocol-Version'];
-    const headers: Record<string, string> = { Accept: 'text/event-stream', 'Last-Event-ID': lastEventId, ...(version ? { 'MCP-Protocol-Version': version } : {}) };
+    const headers: Record<string, string> = {
+      Accept: 'text/event-stream',
+      'Last-Event-ID': lastEventId,
+      ...(version ? { 'MCP-Protocol-Version': version } : {}),
+    };
     const response = await fetch(this.url, { method: 'GET', headers, signal });
     if (isEventStream(response)) return (await answerFromStream(response, picker)).answer;
     await response.arrayBuffer();
@@ -86,7 +101,12 @@ export class HttpTransport implements Transport {
   async close(): Promise<void> {}
 
   private post(message: Outgoing, signal: AbortSignal): Promise<Response> {
-    return fetch(this.url, { method: message.httpMethod ?? 'POST', headers: message.headers, body: message.bytes, signal });
+    return fetch(this.url, {
+      method: message.httpMethod ?? 'POST',
+      headers: message.headers,
+      body: message.bytes,
+      signal,
+    });
   }
 }
 
@@ -95,7 +115,10 @@ function isEventStream(response: Response): boolean {
 }
 
 /** The answer an SSE stream carried, or the last event id it had when it ended without one. */
-async function answerFromStream(response: Response, picker: AnswerPicker): Promise<{ answer?: Received; lastEventId?: string }> {
+async function answerFromStream(
+  response: Response,
+  picker: AnswerPicker,
+): Promise<{ answer?: Received; lastEventId?: string }> {
   if (!response.body) return {};
   const reader = response.body.getReader();
   const decoder = new TextDecoder();

@@ -4,7 +4,13 @@ import { CLIENT_INFO, MAX_LIST_PAGES } from './constants.js';
 import type { Defects } from './defects.js';
 import { Fatal } from './fatal.js';
 import { warn } from './log.js';
-import { LegacyHttp, LegacyStdio, SessionGone, type LegacyConnection, type ServerRequestHandler } from './initialize-connection.js';
+import {
+  LegacyHttp,
+  LegacyStdio,
+  SessionGone,
+  type LegacyConnection,
+  type ServerRequestHandler,
+} from './initialize-connection.js';
 import { errorLine, printLine, printListed, type CallLine } from './output-line.js';
 import { validateStructuredContent } from './output-validation.js';
 
@@ -16,9 +22,15 @@ type Message = Record<string, unknown>;
  * answered (form elicitation with the schema's defaults, roots with an empty list), the listing once more; after a 404
  * on its session it starts a new one and sends the request again.
  */
-export async function runLegacyClient(target: { url?: string; command?: string }, revision: Revision, defects: Defects): Promise<void> {
+export async function runLegacyClient(
+  target: { url?: string; command?: string },
+  revision: Revision,
+  defects: Defects,
+): Promise<void> {
   const client = new LegacyClient(revision, defects);
-  const conn: LegacyConnection = target.url ? new LegacyHttp(target.url, client.answer) : new LegacyStdio(target.command!, client.answer);
+  const conn: LegacyConnection = target.url
+    ? new LegacyHttp(target.url, client.answer)
+    : new LegacyStdio(target.command!, client.answer);
   client.conn = conn;
   try {
     await client.run();
@@ -45,12 +57,15 @@ class LegacyClient {
   ) {}
 
   async run(): Promise<void> {
-    if (this.defects.has('lists-before-initialize')) await this.conn.request(this.message('tools/list', {})).catch(() => undefined);
+    if (this.defects.has('lists-before-initialize'))
+      await this.conn.request(this.message('tools/list', {})).catch(() => undefined);
     await this.initialize();
     const tools = await this.listAll();
     for (const tool of tools) printLine(await this.call(tool));
     // The listing once more (the contract's optional last step): its failure ends nothing.
-    await this.listAll().catch((error: unknown) => warn(`the second listing failed: ${error instanceof Error ? error.message : String(error)}`));
+    await this.listAll().catch((error: unknown) =>
+      warn(`the second listing failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
 
   private message(method: string, params: Message): Message {
@@ -66,10 +81,13 @@ class LegacyClient {
     this.conn.session = undefined;
     const elicitation = compareRevisions(this.revision, '2025-11-25') >= 0 ? { form: {} } : {};
     const capabilities = { roots: {}, ...(compareRevisions(this.revision, '2025-06-18') >= 0 ? { elicitation } : {}) };
-    const answer = await this.conn.request(this.message('initialize', { protocolVersion: this.revision, capabilities, clientInfo: CLIENT_INFO }));
+    const answer = await this.conn.request(
+      this.message('initialize', { protocolVersion: this.revision, capabilities, clientInfo: CLIENT_INFO }),
+    );
     const result = isObject(answer.result) ? answer.result : undefined;
     if (!result) throw new Fatal(`initialize failed: ${JSON.stringify(answer.error ?? answer).slice(0, 200)}`);
-    if (compareRevisions(this.revision, '2025-06-18') >= 0 && !this.defects.has('no-protocol-version-after-initialize')) this.conn.protocolVersion = String(result.protocolVersion);
+    if (compareRevisions(this.revision, '2025-06-18') >= 0 && !this.defects.has('no-protocol-version-after-initialize'))
+      this.conn.protocolVersion = String(result.protocolVersion);
     if (this.defects.has('drops-session-id')) this.conn.omitSessionOn = 'tools/call';
     const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
     if (this.defects.has('legacy-json-batch')) await this.conn.send([initialized]);
@@ -93,7 +111,8 @@ class LegacyClient {
     for (let page = 0; page < MAX_LIST_PAGES; page++) {
       const answer = await this.request('tools/list', cursor === undefined ? {} : { cursor });
       const result = isObject(answer.result) ? answer.result : undefined;
-      if (!result || !Array.isArray(result.tools)) throw new Fatal(`tools/list failed: ${JSON.stringify(answer.error ?? answer).slice(0, 200)}`);
+      if (!result || !Array.isArray(result.tools))
+        throw new Fatal(`tools/list failed: ${JSON.stringify(answer.error ?? answer).slice(0, 200)}`);
       tools.push(...result.tools.filter(isObject));
       cursor = result.nextCursor;
       if (typeof cursor !== 'string') break;
@@ -104,11 +123,16 @@ class LegacyClient {
 
   private async call(tool: Message): Promise<CallLine> {
     const name = String(tool.name);
-    const example = isObject(tool.inputSchema) && Array.isArray(tool.inputSchema.examples) ? tool.inputSchema.examples[0] : undefined;
+    const example =
+      isObject(tool.inputSchema) && Array.isArray(tool.inputSchema.examples) ? tool.inputSchema.examples[0] : undefined;
     const args = isObject(example) ? example : {};
     let answer: Message;
     try {
-      answer = await this.request('tools/call', { name, arguments: args, _meta: { progressToken: `progress-${++this.nextToken}` } });
+      answer = await this.request('tools/call', {
+        name,
+        arguments: args,
+        _meta: { progressToken: `progress-${++this.nextToken}` },
+      });
     } catch (error) {
       return errorLine(name, error instanceof Error ? error.message : String(error));
     }
@@ -124,17 +148,32 @@ class LegacyClient {
   /** What the server asks in the middle of a call (only what initialize declared). */
   readonly answer: ServerRequestHandler = async (request) => {
     const first = this.answeredServer++ === 0;
-    if (first && this.defects.has('cancels-server-request')) await this.conn.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: request.id, reason: 'defect' } });
+    if (first && this.defects.has('cancels-server-request'))
+      await this.conn.send({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: request.id, reason: 'defect' },
+      });
     const params = isObject(request.params) ? request.params : {};
     const reply = await this.reply(request.method, params);
     return first && this.defects.has('answers-with-wrong-id') ? { ...reply, id: `${String(request.id)}-other` } : reply;
   };
 
-  private async reply(method: unknown, params: Message): Promise<{ result: unknown } | { error: { code: number; message: string } }> {
+  private async reply(
+    method: unknown,
+    params: Message,
+  ): Promise<{ result: unknown } | { error: { code: number; message: string } }> {
     switch (method) {
       case 'elicitation/create': {
-        const properties = isObject(params.requestedSchema) && isObject(params.requestedSchema.properties) ? params.requestedSchema.properties : {};
-        const content = Object.fromEntries(Object.entries(properties).flatMap(([key, value]) => (isObject(value) && 'default' in value ? [[key, value.default]] : [])));
+        const properties =
+          isObject(params.requestedSchema) && isObject(params.requestedSchema.properties)
+            ? params.requestedSchema.properties
+            : {};
+        const content = Object.fromEntries(
+          Object.entries(properties).flatMap(([key, value]) =>
+            isObject(value) && 'default' in value ? [[key, value.default]] : [],
+          ),
+        );
         return { result: { action: 'accept', content } };
       }
       case 'roots/list':

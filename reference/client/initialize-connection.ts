@@ -11,8 +11,13 @@ type Message = Record<string, unknown>;
 /** The server ended the session (HTTP 404 to a request that named it): a new initialize starts another. */
 export class SessionGone extends Error {}
 
-/** What a server request gets back: the result, or a JSON-RPC error (with `id`, another id than the request's: a defect). */
-export type ServerRequestHandler = (request: Message) => Promise<({ result: unknown } | { error: { code: number; message: string } }) & { id?: unknown }>;
+/**
+ * What a server request gets back: the result, or a JSON-RPC error (with `id`, another id than the request's: a
+ * defect).
+ */
+export type ServerRequestHandler = (
+  request: Message,
+) => Promise<({ result: unknown } | { error: { code: number; message: string } }) & { id?: unknown }>;
 
 /**
  * The initialize wire under the reference client's legacy mode: one conversation over stdio (a server process) or
@@ -67,14 +72,16 @@ export class LegacyHttp implements LegacyConnection {
       const decoder = new TextDecoder();
       let answer: Message | undefined;
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        for (const data of parser.push(decoder.decode(chunk, { stream: true }))) answer = (await this.event(data, message.id)) ?? answer;
+        for (const data of parser.push(decoder.decode(chunk, { stream: true })))
+          answer = (await this.event(data, message.id)) ?? answer;
       }
       for (const data of parser.end()) answer = (await this.event(data, message.id)) ?? answer;
       if (!answer) throw new Error(`the SSE answer to ${String(message.method)} ended without its response`);
       return answer;
     }
     const body: unknown = await response.json().catch(() => undefined);
-    if (!isObject(body)) throw new Error(`HTTP ${response.status} without a JSON-RPC answer to ${String(message.method)}`);
+    if (!isObject(body))
+      throw new Error(`HTTP ${response.status} without a JSON-RPC answer to ${String(message.method)}`);
     return body;
   }
 
@@ -104,7 +111,12 @@ export class LegacyHttp implements LegacyConnection {
     const sentSession = this.sendsSession(method);
     let response: Response;
     try {
-      response = await fetch(this.url, { method: 'POST', headers: this.headers(method), body: JSON.stringify(message), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      response = await fetch(this.url, {
+        method: 'POST',
+        headers: this.headers(method),
+        body: JSON.stringify(message),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
     } catch (error) {
       throw new Fatal(`cannot reach ${this.url}: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -127,7 +139,10 @@ export class LegacyStdio implements LegacyConnection {
   private readonly waiting = new Map<string, (message: Message) => void>();
   private buffer = '';
 
-  constructor(command: string, private readonly onServerRequest: ServerRequestHandler) {
+  constructor(
+    command: string,
+    private readonly onServerRequest: ServerRequestHandler,
+  ) {
     this.child = spawn('sh', ['-c', command], { stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stderr.on('data', () => {});
     this.child.stdout.setEncoding('utf8');

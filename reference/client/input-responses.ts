@@ -1,8 +1,6 @@
 import { isObject } from '../../src/core/jsonrpc.js';
 
-export type InputResponsesOutcome =
-  | { ok: true; responses: Record<string, unknown> }
-  | { ok: false; message: string };
+export type InputResponsesOutcome = { ok: true; responses: Record<string, unknown> } | { ok: false; message: string };
 
 /**
  * Answers an MRTR `inputRequests` map without a user: form elicitations are accepted with each field's
@@ -18,7 +16,10 @@ export function answerInputRequests(inputRequests: Record<string, unknown>): Inp
     } else if (method === 'elicitation/create' && (params.mode === undefined || params.mode === 'form')) {
       responses[key] = { action: 'accept', content: formContent(params.requestedSchema) };
     } else {
-      const what = method === 'elicitation/create' ? `elicitation/create in mode ${JSON.stringify(params.mode)}` : JSON.stringify(method);
+      const what =
+        method === 'elicitation/create'
+          ? `elicitation/create in mode ${JSON.stringify(params.mode)}`
+          : JSON.stringify(method);
       return { ok: false, message: `cannot answer input request "${key}": ${what} is not supported` };
     }
   }
@@ -27,7 +28,8 @@ export function answerInputRequests(inputRequests: Record<string, unknown>): Inp
 
 function formContent(requestedSchema: unknown): Record<string, unknown> {
   const content: Record<string, unknown> = {};
-  const properties = isObject(requestedSchema) && isObject(requestedSchema.properties) ? requestedSchema.properties : {};
+  const properties =
+    isObject(requestedSchema) && isObject(requestedSchema.properties) ? requestedSchema.properties : {};
   for (const [name, field] of Object.entries(properties)) {
     const value = isObject(field) ? fieldValue(field) : undefined;
     if (value !== undefined) content[name] = value;
@@ -57,5 +59,7 @@ function fieldValue(field: Record<string, unknown>): unknown {
 function choices(field: Record<string, unknown>): unknown[] {
   if (Array.isArray(field.enum)) return field.enum;
   const options = Array.isArray(field.oneOf) ? field.oneOf : Array.isArray(field.anyOf) ? field.anyOf : [];
-  return options.filter((option) => isObject(option) && 'const' in option).map((option) => (option as { const: unknown }).const);
+  return options
+    .filter((option) => isObject(option) && 'const' in option)
+    .map((option) => (option as { const: unknown }).const);
 }

@@ -36,7 +36,10 @@ async function main(): Promise<number> {
   }
   let transport: Transport;
   if (url) {
-    transport = new HttpTransport(url, { refusesSse: args.defects.has('no-sse-support'), resumesCutStreams: args.defects.has('resumes-cut-stream') });
+    transport = new HttpTransport(url, {
+      refusesSse: args.defects.has('no-sse-support'),
+      resumesCutStreams: args.defects.has('resumes-cut-stream'),
+    });
   } else if (command) {
     transport = new StdioTransport(command, args.defects.has('stderr-is-error'));
   } else {

@@ -34,11 +34,19 @@ const DIALECTS: Record<string, () => Ajv> = {
 };
 
 /** Validates `structuredContent` against a tool's `outputSchema` (2020-12 unless `$schema` names another dialect). */
-export function validateStructuredContent(outputSchema: unknown, value: unknown, defects: ValidationDefects = {}): ValidationOutcome {
+export function validateStructuredContent(
+  outputSchema: unknown,
+  value: unknown,
+  defects: ValidationDefects = {},
+): ValidationOutcome {
   const entry = compile(outputSchema, defects);
-  if ('message' in entry) return defects.permissiveOnUnresolvedRef && entry.unresolved ? { ok: true } : { ok: false, message: entry.message };
+  if ('message' in entry)
+    return defects.permissiveOnUnresolvedRef && entry.unresolved ? { ok: true } : { ok: false, message: entry.message };
   if (defects.skipInstanceCheck || entry.validate(value)) return { ok: true };
-  return { ok: false, message: `structuredContent does not match outputSchema: ${describe(entry.validate.errors ?? [])}` };
+  return {
+    ok: false,
+    message: `structuredContent does not match outputSchema: ${describe(entry.validate.errors ?? [])}`,
+  };
 }
 
 function compile(outputSchema: unknown, defects: ValidationDefects): Compiled {
@@ -46,8 +54,13 @@ function compile(outputSchema: unknown, defects: ValidationDefects): Compiled {
   if (!isObject(outputSchema)) return { message: 'outputSchema is not a JSON Schema' };
   let entry = compiled.get(outputSchema);
   if (!entry) {
-    const dialect = outputSchema.$schema === undefined && defects.draft07ByDefault ? 'draft-07' : (dialectOf(outputSchema.$schema) ?? (defects.unknownDialectAs2020 ? '2020-12' : undefined));
-    entry = dialect ? compileWith(dialect, defects.unknownDialectAs2020 ? withoutSchema(outputSchema) : outputSchema) : { message: `unsupported JSON Schema dialect ${JSON.stringify(outputSchema.$schema)}` };
+    const dialect =
+      outputSchema.$schema === undefined && defects.draft07ByDefault
+        ? 'draft-07'
+        : (dialectOf(outputSchema.$schema) ?? (defects.unknownDialectAs2020 ? '2020-12' : undefined));
+    entry = dialect
+      ? compileWith(dialect, defects.unknownDialectAs2020 ? withoutSchema(outputSchema) : outputSchema)
+      : { message: `unsupported JSON Schema dialect ${JSON.stringify(outputSchema.$schema)}` };
     compiled.set(outputSchema, entry);
   }
   return entry;
@@ -66,7 +79,8 @@ function compileWith(dialect: string, schema: AnySchema): Compiled {
     return { validate: ajv.compile(schema) };
   } catch (error) {
     const missing = (error as { missingRef?: unknown }).missingRef;
-    if (typeof missing === 'string') return { message: `outputSchema has an unresolved $ref: ${missing}`, unresolved: true };
+    if (typeof missing === 'string')
+      return { message: `outputSchema has an unresolved $ref: ${missing}`, unresolved: true };
     return { message: `outputSchema does not compile: ${error instanceof Error ? error.message : String(error)}` };
   }
 }

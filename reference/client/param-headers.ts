@@ -22,7 +22,9 @@ export function paramHeaders(
     }
     const text = textOf(value, defects);
     if (text === undefined) {
-      warn(`no ${name} header: the argument ${JSON.stringify(value)?.slice(0, 100)} is not a string, integer or boolean`);
+      warn(
+        `no ${name} header: the argument ${JSON.stringify(value)?.slice(0, 100)} is not a string, integer or boolean`,
+      );
       continue;
     }
     headers[name] = encodeParam(text, defects);
@@ -33,7 +35,8 @@ export function paramHeaders(
 function textOf(value: unknown, defects: Defects): string | undefined {
   if (typeof value === 'boolean' && defects.has('boolean-capitalised')) return value ? 'True' : 'False';
   const text = headerText(value);
-  if (text === undefined && typeof value === 'number' && defects.has('keeps-invalid-x-mcp-header-tools')) return String(value);
+  if (text === undefined && typeof value === 'number' && defects.has('keeps-invalid-x-mcp-header-tools'))
+    return String(value);
   return text;
 }
 

@@ -42,10 +42,19 @@ function runClient(env: Record<string, string>, args: string[] = []): Promise<Ru
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   return new Promise((resolve) => {
     child.on('close', (code) => {
-      const parsed = stdout.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Message);
+      const parsed = stdout
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as Message);
       // The call lines; the {"listed": n} lines that follow each listing are counted apart.
       const lines = parsed.filter((line) => !('listed' in line));
-      resolve({ code, stdout, stderr, lines, listed: parsed.filter((line) => 'listed' in line).map((line) => line.listed as number) });
+      resolve({
+        code,
+        stdout,
+        stderr,
+        lines,
+        listed: parsed.filter((line) => 'listed' in line).map((line) => line.listed as number),
+      });
     });
   });
 }
@@ -89,16 +98,31 @@ describe('encodeHeaderValue (requirements §3.4)', () => {
 });
 
 describe('checkHeaderAnnotations', () => {
-  const object = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ type: 'object', properties, ...extra });
+  const object = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+    type: 'object',
+    properties,
+    ...extra,
+  });
   const on = (type: unknown, header: unknown = 'Region') => ({ type, 'x-mcp-header': header });
 
   it.each([
     ['a string property', object({ region: on('string') }), [['Region', ['region']]]],
-    ['integer and boolean properties', object({ n: on('integer', 'Count'), f: on('boolean', 'Flag') }), [['Count', ['n']], ['Flag', ['f']]]],
+    [
+      'integer and boolean properties',
+      object({ n: on('integer', 'Count'), f: on('boolean', 'Flag') }),
+      [
+        ['Count', ['n']],
+        ['Flag', ['f']],
+      ],
+    ],
     ['a nested properties chain', object({ a: object({ b: on('string', 'Deep') }) }), [['Deep', ['a', 'b']]]],
     ['every tchar', object({ r: on('string', "!#$%&'*+-.^_`|~09azAZ") }), [["!#$%&'*+-.^_`|~09azAZ", ['r']]]],
     ['a property named x-mcp-header', object({ 'x-mcp-header': { type: 'string' } }), []],
-    ['the key inside data keywords', object({ r: { type: 'object', default: { 'x-mcp-header': 'Nope' }, enum: [{ 'x-mcp-header': 'x' }] } }), []],
+    [
+      'the key inside data keywords',
+      object({ r: { type: 'object', default: { 'x-mcp-header': 'Nope' }, enum: [{ 'x-mcp-header': 'x' }] } }),
+      [],
+    ],
   ])('accepts %s', (_, schema, expected) => {
     const report = checkHeaderAnnotations(schema);
     expect(report.problems).toEqual([]);
@@ -124,7 +148,11 @@ describe('checkHeaderAnnotations', () => {
     ['allOf', { type: 'object', allOf: [object({ r: on('string') })] }, /not reachable/],
     ['not', object({ r: { type: 'string', not: on('string') } }), /not reachable/],
     ['if/then/else', { type: 'object', if: object({}), then: object({ r: on('string') }) }, /not reachable/],
-    ['$defs (reached through $ref)', object({ r: { $ref: '#/$defs/r' } }, { $defs: { r: on('string') } }), /not reachable/],
+    [
+      '$defs (reached through $ref)',
+      object({ r: { $ref: '#/$defs/r' } }, { $defs: { r: on('string') } }),
+      /not reachable/,
+    ],
     ['additionalProperties', { type: 'object', additionalProperties: on('string') }, /not reachable/],
     ['patternProperties', { type: 'object', patternProperties: { '^r': on('string') } }, /not reachable/],
     ['properties under items', object({ l: { type: 'array', items: object({ r: on('string') }) } }), /not reachable/],
@@ -140,16 +168,31 @@ describe('validateStructuredContent', () => {
 
   it('validates with 2020-12 by default and with a declared draft-07', () => {
     expect(validateStructuredContent(schema, { n: 1 })).toEqual({ ok: true });
-    expect(validateStructuredContent(schema, { n: 'x' })).toMatchObject({ ok: false, message: expect.stringMatching(/\/n must be integer/) });
+    expect(validateStructuredContent(schema, { n: 'x' })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/\/n must be integer/),
+    });
     const draft07 = { $schema: 'http://json-schema.org/draft-07/schema#', ...schema };
     expect(validateStructuredContent(draft07, { n: 1.5 })).toMatchObject({ ok: false });
   });
 
   it('takes format as an annotation: a naive date-time passes, a wrong type under the same schema does not', () => {
-    const pydantic = { type: 'object', properties: { when: { type: 'string', format: 'date-time' } }, required: ['when'] };
+    const pydantic = {
+      type: 'object',
+      properties: { when: { type: 'string', format: 'date-time' } },
+      required: ['when'],
+    };
     expect(validateStructuredContent(pydantic, { when: '2026-01-01T10:00:00' })).toEqual({ ok: true });
-    expect(validateStructuredContent({ $schema: 'http://json-schema.org/draft-07/schema#', ...pydantic }, { when: 'not a date' })).toEqual({ ok: true });
-    expect(validateStructuredContent(pydantic, { when: 1767261600 })).toMatchObject({ ok: false, message: expect.stringMatching(/\/when must be string/) });
+    expect(
+      validateStructuredContent(
+        { $schema: 'http://json-schema.org/draft-07/schema#', ...pydantic },
+        { when: 'not a date' },
+      ),
+    ).toEqual({ ok: true });
+    expect(validateStructuredContent(pydantic, { when: 1767261600 })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/\/when must be string/),
+    });
   });
 
   it('never resolves a $ref it does not hold', () => {
@@ -157,8 +200,13 @@ describe('validateStructuredContent', () => {
       ok: false,
       message: 'outputSchema has an unresolved $ref: https://example.com/s.json',
     });
-    expect(validateStructuredContent({ $ref: '#/$defs/missing' }, {})).toMatchObject({ ok: false, message: expect.stringMatching(/unresolved \$ref/) });
-    expect(validateStructuredContent({ $defs: { n: { type: 'integer' } }, $ref: '#/$defs/n' }, 3)).toEqual({ ok: true });
+    expect(validateStructuredContent({ $ref: '#/$defs/missing' }, {})).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/unresolved \$ref/),
+    });
+    expect(validateStructuredContent({ $defs: { n: { type: 'integer' } }, $ref: '#/$defs/n' }, 3)).toEqual({
+      ok: true,
+    });
   });
 
   it('reports an unsupported dialect', () => {
@@ -173,14 +221,26 @@ describe('answerInputRequests', () => {
   it('accepts form elicitations with defaults or neutral values and lists no roots', () => {
     const requestedSchema = {
       type: 'object',
-      properties: { s: { type: 'string' }, d: { type: 'string', default: 'x' }, n: { type: 'number' }, b: { type: 'boolean' }, e: { type: 'string', oneOf: [{ const: 'a' }] } },
+      properties: {
+        s: { type: 'string' },
+        d: { type: 'string', default: 'x' },
+        n: { type: 'number' },
+        b: { type: 'boolean' },
+        e: { type: 'string', oneOf: [{ const: 'a' }] },
+      },
     };
     expect(
       answerInputRequests({
         form: { method: 'elicitation/create', params: { message: 'm', requestedSchema } },
         roots: { method: 'roots/list' },
       }),
-    ).toEqual({ ok: true, responses: { form: { action: 'accept', content: { s: '', d: 'x', n: 0, b: false, e: 'a' } }, roots: { roots: [] } } });
+    ).toEqual({
+      ok: true,
+      responses: {
+        form: { action: 'accept', content: { s: '', d: 'x', n: 0, b: false, e: 'a' } },
+        roots: { roots: [] },
+      },
+    });
   });
 
   it.each([
@@ -205,127 +265,157 @@ describe('SseParser', () => {
   });
 });
 
-describe.skipIf(!CLIENT_BUILT || !SERVER_BUILT)('clean client against the reference server', { concurrent: true }, () => {
-  /** Tool names the reference server lists to a fresh client, read with our own tools/list walk. */
-  async function listedNames(url: string): Promise<string[]> {
-    const names: string[] = [];
-    let cursor: string | undefined;
-    for (let id = 1; ; id++) {
-      const params: Record<string, unknown> = {
-        _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} },
-      };
-      if (cursor !== undefined) params.cursor = cursor;
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: 'application/json, text/event-stream',
-          'MCP-Protocol-Version': '2026-07-28',
-          'Mcp-Method': 'tools/list',
-        },
-        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params }),
-      });
-      const { result } = (await response.json()) as { result: { tools: Array<{ name: string }>; nextCursor?: string } };
-      names.push(...result.tools.map((t) => t.name));
-      if (result.nextCursor === undefined) return names;
-      cursor = result.nextCursor;
-    }
-  }
-
-  async function withHttpServer<T>(body: (url: string) => Promise<T>): Promise<T> {
-    const server = spawn(process.execPath, [SERVER, '--http', '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
-    try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        server.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString('utf8');
-          const match = /http:\/\/\S+/.exec(out);
-          if (match) resolve(match[0]);
+describe.skipIf(!CLIENT_BUILT || !SERVER_BUILT)(
+  'clean client against the reference server',
+  { concurrent: true },
+  () => {
+    /** Tool names the reference server lists to a fresh client, read with our own tools/list walk. */
+    async function listedNames(url: string): Promise<string[]> {
+      const names: string[] = [];
+      let cursor: string | undefined;
+      for (let id = 1; ; id++) {
+        const params: Record<string, unknown> = {
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        };
+        if (cursor !== undefined) params.cursor = cursor;
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            Accept: 'application/json, text/event-stream',
+            'MCP-Protocol-Version': '2026-07-28',
+            'Mcp-Method': 'tools/list',
+          },
+          body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params }),
         });
-        server.on('exit', () => reject(new Error('the reference server exited')));
+        const { result } = (await response.json()) as {
+          result: { tools: Array<{ name: string }>; nextCursor?: string };
+        };
+        names.push(...result.tools.map((t) => t.name));
+        if (result.nextCursor === undefined) return names;
+        cursor = result.nextCursor;
+      }
+    }
+
+    async function withHttpServer<T>(body: (url: string) => Promise<T>): Promise<T> {
+      const server = spawn(process.execPath, [SERVER, '--http', '--port', '0'], {
+        stdio: ['ignore', 'pipe', 'ignore'],
       });
-      return await body(url);
-    } finally {
-      server.kill();
+      try {
+        const url = await new Promise<string>((resolve, reject) => {
+          let out = '';
+          server.stdout.on('data', (chunk: Buffer) => {
+            out += chunk.toString('utf8');
+            const match = /http:\/\/\S+/.exec(out);
+            if (match) resolve(match[0]);
+          });
+          server.on('exit', () => reject(new Error('the reference server exited')));
+        });
+        return await body(url);
+      } finally {
+        server.kill();
+      }
     }
-  }
 
-  function expectOneLinePerTool(run: Run, names: readonly string[]) {
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.lines.map((line) => line.tool)).toEqual(names);
-    for (const line of run.lines) {
-      expect(Object.keys(line).sort()).toSatisfy((keys: string[]) => keys.join() === 'result,tool' || keys.join() === 'error,tool');
-      if (line.error) expect(typeof line.error.message).toBe('string');
-      else expect(typeof line.result).toBe('object');
+    function expectOneLinePerTool(run: Run, names: readonly string[]) {
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.lines.map((line) => line.tool)).toEqual(names);
+      for (const line of run.lines) {
+        expect(Object.keys(line).sort()).toSatisfy(
+          (keys: string[]) => keys.join() === 'result,tool' || keys.join() === 'error,tool',
+        );
+        if (line.error) expect(typeof line.error.message).toBe('string');
+        else expect(typeof line.result).toBe('object');
+      }
     }
-  }
 
-  it('over Streamable HTTP', async () => {
-    const names = await withHttpServer(listedNames);
-    expect(names.length).toBeGreaterThan(3);
-    await withHttpServer(async (url) => {
-      expectOneLinePerTool(await runClient({ MCP_CONFORMANCE_URL: url }, [url]), names);
+    it('over Streamable HTTP', async () => {
+      const names = await withHttpServer(listedNames);
+      expect(names.length).toBeGreaterThan(3);
+      await withHttpServer(async (url) => {
+        expectOneLinePerTool(await runClient({ MCP_CONFORMANCE_URL: url }, [url]), names);
+      });
     });
-  });
 
-  it('over stdio', async () => {
-    const names = await withHttpServer(listedNames);
-    expectOneLinePerTool(await runClient({ MCP_CONFORMANCE_SERVER_COMMAND: `"${process.execPath}" "${SERVER}"` }), names);
-  });
+    it('over stdio', async () => {
+      const names = await withHttpServer(listedNames);
+      expectOneLinePerTool(
+        await runClient({ MCP_CONFORMANCE_SERVER_COMMAND: `"${process.execPath}" "${SERVER}"` }),
+        names,
+      );
+    });
 
-  it('exits 1 when nothing listens', async () => {
-    const run = await runClient({ MCP_CONFORMANCE_URL: 'http://127.0.0.1:9/mcp' });
-    expect(run.code).toBe(1);
-    expect(run.stdout).toBe('');
-    expect(run.stderr.trim().split('\n')).toHaveLength(1);
-  });
-});
+    it('exits 1 when nothing listens', async () => {
+      const run = await runClient({ MCP_CONFORMANCE_URL: 'http://127.0.0.1:9/mcp' });
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    });
+  },
+);
 
-describe.skipIf(!CLIENT_BUILT || !SERVER_BUILT)('stdio defects (what the client writes to the reference server)', { concurrent: true }, () => {
-  const dir = mkdtempSync(join(tmpdir(), 'refclient-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+describe.skipIf(!CLIENT_BUILT || !SERVER_BUILT)(
+  'stdio defects (what the client writes to the reference server)',
+  { concurrent: true },
+  () => {
+    const dir = mkdtempSync(join(tmpdir(), 'refclient-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  async function stdinOf(defects: DefectName[]): Promise<{ run: Run; written: Buffer }> {
-    const file = join(dir, `${defects.join('+') || 'clean'}.stdin`);
-    const run = await runClient({ MCP_CONFORMANCE_SERVER_COMMAND: `tee "${file}" | "${process.execPath}" "${SERVER}"` }, withDefects(defects));
-    return { run, written: readFileSync(file) };
-  }
-  const lines = (written: Buffer) => written.toString('latin1').split('\n').filter((l) => l !== '');
+    async function stdinOf(defects: DefectName[]): Promise<{ run: Run; written: Buffer }> {
+      const file = join(dir, `${defects.join('+') || 'clean'}.stdin`);
+      const run = await runClient(
+        { MCP_CONFORMANCE_SERVER_COMMAND: `tee "${file}" | "${process.execPath}" "${SERVER}"` },
+        withDefects(defects),
+      );
+      return { run, written: readFileSync(file) };
+    }
+    const lines = (written: Buffer) =>
+      written
+        .toString('latin1')
+        .split('\n')
+        .filter((l) => l !== '');
 
-  it('clean: every line is a JSON-RPC message, every request with a fresh integer id', async () => {
-    const { run, written } = await stdinOf([]);
-    expect(run.code).toBe(0);
-    const messages = lines(written).map((l) => JSON.parse(l) as Message);
-    // The only notification: notifications/cancelled, which ends its listen subscription (the server can change its tools).
-    expect(messages.filter((m) => !('id' in m)).map((m) => m.method)).toEqual(['notifications/cancelled']);
-    const ids = messages.filter((m) => 'id' in m).map((m) => m.id);
-    expect(ids.every((id) => Number.isInteger(id))).toBe(true);
-    expect(new Set(ids).size).toBe(ids.length);
-    expect(messages[0]!.method).toBe('server/discover');
-  });
+    it('clean: every line is a JSON-RPC message, every request with a fresh integer id', async () => {
+      const { run, written } = await stdinOf([]);
+      expect(run.code).toBe(0);
+      const messages = lines(written).map((l) => JSON.parse(l) as Message);
+      // The only notification: notifications/cancelled, which ends its listen subscription (the server can change its
+      // tools).
+      expect(messages.filter((m) => !('id' in m)).map((m) => m.method)).toEqual(['notifications/cancelled']);
+      const ids = messages.filter((m) => 'id' in m).map((m) => m.id);
+      expect(ids.every((id) => Number.isInteger(id))).toBe(true);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(messages[0]!.method).toBe('server/discover');
+    });
 
-  it('stdin-garbage writes "hello server" first', async () => {
-    const { run, written } = await stdinOf(['stdin-garbage']);
-    expect(run.code).toBe(0);
-    expect(lines(written)[0]).toBe('hello server');
-  });
+    it('stdin-garbage writes "hello server" first', async () => {
+      const { run, written } = await stdinOf(['stdin-garbage']);
+      expect(run.code).toBe(0);
+      expect(lines(written)[0]).toBe('hello server');
+    });
 
-  it('invalid-utf8 puts a raw 0xFF byte in the discover line', async () => {
-    const { written } = await stdinOf(['invalid-utf8']);
-    const first = written.subarray(0, written.indexOf(0x0a));
-    expect(first.includes(0xff)).toBe(true);
-    expect(written.subarray(first.length + 1).includes(0xff)).toBe(false);
-  });
+    it('invalid-utf8 puts a raw 0xFF byte in the discover line', async () => {
+      const { written } = await stdinOf(['invalid-utf8']);
+      const first = written.subarray(0, written.indexOf(0x0a));
+      expect(first.includes(0xff)).toBe(true);
+      expect(written.subarray(first.length + 1).includes(0xff)).toBe(false);
+    });
 
-  it('reused-id-in-flight sends two calls under one id and still prints both lines', async () => {
-    const { run, written } = await stdinOf(['reused-id-in-flight']);
-    const calls = lines(written).map((l) => JSON.parse(l) as Message).filter((m) => m.method === 'tools/call');
-    expect(calls[0]!.id).toBe(calls[1]!.id);
-    expect(calls[0]!.params.name).not.toBe(calls[1]!.params.name);
-    expect(run.code).toBe(0);
-    expect(run.lines.map((line) => line.tool)).toEqual(calls.map((call) => call.params.name));
-  });
-});
+    it('reused-id-in-flight sends two calls under one id and still prints both lines', async () => {
+      const { run, written } = await stdinOf(['reused-id-in-flight']);
+      const calls = lines(written)
+        .map((l) => JSON.parse(l) as Message)
+        .filter((m) => m.method === 'tools/call');
+      expect(calls[0]!.id).toBe(calls[1]!.id);
+      expect(calls[0]!.params.name).not.toBe(calls[1]!.params.name);
+      expect(run.code).toBe(0);
+      expect(run.lines.map((line) => line.tool)).toEqual(calls.map((call) => call.params.name));
+    });
+  },
+);
 
 describe.skipIf(!CLIENT_BUILT)('against a scripted HTTP server', () => {
   let server: ScriptedServer;
@@ -350,12 +440,29 @@ describe.skipIf(!CLIENT_BUILT)('against a scripted HTTP server', () => {
   const lineOf = (r: Run, tool: string) => r.lines.find((line) => line.tool === tool);
 
   it('walks every page with the cursors verbatim, "" included; lists again at the end (every page has ttlMs 0 or none)', () => {
-    expect(lists(cleanArrivals).map((a) => a.body.params.cursor)).toEqual([undefined, '', ' padded ', undefined, '', ' padded ']);
+    expect(lists(cleanArrivals).map((a) => a.body.params.cursor)).toEqual([
+      undefined,
+      '',
+      ' padded ',
+      undefined,
+      '',
+      ' padded ',
+    ]);
     expect(clean.listed).toHaveLength(2);
   });
 
   it('rejects the tool with an unreachable annotation, with a warning naming it', () => {
-    expect(clean.lines.map((line) => line.tool)).toEqual(['headers', 'ask', 'typed', 'streamed', 'cut_short', 'no_result_type', 'task_result', 'external_ref', 'ask_stateless']);
+    expect(clean.lines.map((line) => line.tool)).toEqual([
+      'headers',
+      'ask',
+      'typed',
+      'streamed',
+      'cut_short',
+      'no_result_type',
+      'task_result',
+      'external_ref',
+      'ask_stateless',
+    ]);
     expect(clean.stderr).toMatch(/rejecting tool "bad_header": .*not reachable/);
   });
 
@@ -423,16 +530,26 @@ describe.skipIf(!CLIENT_BUILT)('against a scripted HTTP server', () => {
   });
 
   type Probe = (r: { run: Run; arrivals: Arrival[] }) => unknown;
-  const header = (name: string, tool = 'headers'): Probe => ({ arrivals }) => calls(arrivals, tool)[0]?.headers[name];
-  const askRetry = (field: string): Probe => ({ arrivals }) => calls(arrivals, 'ask')[1]?.body.params[field];
+  const header =
+    (name: string, tool = 'headers'): Probe =>
+    ({ arrivals }) =>
+      calls(arrivals, tool)[0]?.headers[name];
+  const askRetry =
+    (field: string): Probe =>
+    ({ arrivals }) =>
+      calls(arrivals, 'ask')[1]?.body.params[field];
 
   /** Per defect, something the clean run does not show. */
   const SYMPTOMS: Partial<Record<DefectName, Probe>> = {
-    'no-capabilities-on-pages': ({ arrivals }) => lists(arrivals).map((a) => 'io.modelcontextprotocol/clientCapabilities' in a.body.params._meta),
-    'no-client-info': ({ arrivals }) => arrivals.some((a) => 'io.modelcontextprotocol/clientInfo' in a.body.params._meta),
+    'no-capabilities-on-pages': ({ arrivals }) =>
+      lists(arrivals).map((a) => 'io.modelcontextprotocol/clientCapabilities' in a.body.params._meta),
+    'no-client-info': ({ arrivals }) =>
+      arrivals.some((a) => 'io.modelcontextprotocol/clientInfo' in a.body.params._meta),
     'fractional-id': ({ arrivals }) => calls(arrivals)[0]!.body.id,
-    'reused-id-in-flight': ({ arrivals }) => new Set(calls(arrivals).map((a) => a.body.id)).size === calls(arrivals).length,
-    'notification-with-id': ({ arrivals }) => arrivals.find((a) => a.body?.method === 'notifications/cancelled')?.body.id,
+    'reused-id-in-flight': ({ arrivals }) =>
+      new Set(calls(arrivals).map((a) => a.body.id)).size === calls(arrivals).length,
+    'notification-with-id': ({ arrivals }) =>
+      arrivals.find((a) => a.body?.method === 'notifications/cancelled')?.body.id,
     'invalid-utf8': ({ arrivals }) => arrivals[0]!.raw.includes(0xff),
     'json-batch': ({ arrivals }) => Array.isArray(arrivals[0]!.body),
     'sends-response': ({ arrivals }) => arrivals.find((a) => a.body?.id === 'reference-client-stray')?.body,
@@ -454,7 +571,8 @@ describe.skipIf(!CLIENT_BUILT)('against a scripted HTTP server', () => {
     'cursor-trimmed': ({ arrivals }) => lists(arrivals).map((a) => a.body.params.cursor),
     'empty-cursor-ends': ({ arrivals }) => lists(arrivals).length,
     'first-page-only': ({ arrivals }) => lists(arrivals).map((a) => a.body.params.cursor),
-    'resumes-cut-stream': ({ arrivals }) => arrivals.filter((a) => a.method === 'GET').map((a) => a.headers['last-event-id']),
+    'resumes-cut-stream': ({ arrivals }) =>
+      arrivals.filter((a) => a.method === 'GET').map((a) => a.headers['last-event-id']),
     'fetches-network-ref': ({ arrivals }) => arrivals.filter((a) => a.method === 'GET').length,
     'accepts-unknown-resulttype': ({ run }) => lineOf(run, 'task_result'),
     'no-sse-support': ({ run }) => lineOf(run, 'streamed'),
@@ -483,7 +601,12 @@ describe.skipIf(!CLIENT_BUILT)('against a scripted HTTP server', () => {
     }
     expect(result.run.code, result.run.stderr).toBe(0);
     // Ending the listing after the first page leaves one callable tool (its other one has an invalid annotation).
-    const expectedTools = name === 'keeps-invalid-x-mcp-header-tools' ? clean.lines.length + 1 : name === 'empty-cursor-ends' || name === 'first-page-only' ? 1 : clean.lines.length;
+    const expectedTools =
+      name === 'keeps-invalid-x-mcp-header-tools'
+        ? clean.lines.length + 1
+        : name === 'empty-cursor-ends' || name === 'first-page-only'
+          ? 1
+          : clean.lines.length;
     expect(result.run.lines).toHaveLength(expectedTools);
   });
 });

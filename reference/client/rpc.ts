@@ -40,28 +40,50 @@ export class Rpc {
     const headers = { ...standardHeaders(method, params.name, this.defects), ...options.paramHeaders };
     const bytes = (options.wire ?? jsonBytes)(message);
     try {
-      const response = await this.transport.request({ bytes, headers, ...(options.httpMethod ? { httpMethod: options.httpMethod } : {}) }, id, AbortSignal.timeout(this.defects.has('no-call-timeout') ? REQUEST_TIMEOUT_MS : callTimeoutMs()));
+      const response = await this.transport.request(
+        { bytes, headers, ...(options.httpMethod ? { httpMethod: options.httpMethod } : {}) },
+        id,
+        AbortSignal.timeout(this.defects.has('no-call-timeout') ? REQUEST_TIMEOUT_MS : callTimeoutMs()),
+      );
       return { id, response };
     } catch (error) {
-      if (error instanceof RequestFailure && error.kind === 'timeout' && this.transport.kind === 'stdio' && !this.defects.has('timeout-without-cancel')) {
-        await this.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'timed out' } });
+      if (
+        error instanceof RequestFailure &&
+        error.kind === 'timeout' &&
+        this.transport.kind === 'stdio' &&
+        !this.defects.has('timeout-without-cancel')
+      ) {
+        await this.send({
+          jsonrpc: '2.0',
+          method: 'notifications/cancelled',
+          params: { requestId: id, reason: 'timed out' },
+        });
       }
       throw error;
     }
   }
 
-  /** Sends a message that gets no answer: a notification, or (as a defect) a response or an id-carrying notification. */
+  /**
+   * Sends a message that gets no answer: a notification, or (as a defect) a response or an id-carrying notification.
+   */
   async send(message: Record<string, unknown>): Promise<void> {
     const method = typeof message.method === 'string' ? message.method : undefined;
     const params = message.params as Record<string, unknown> | undefined;
-    await this.transport.send({ bytes: jsonBytes(message), headers: standardHeaders(method, params?.name, this.defects) });
+    await this.transport.send({
+      bytes: jsonBytes(message),
+      headers: standardHeaders(method, params?.name, this.defects),
+    });
   }
 
   /** Opens a `subscriptions/listen` stream for `notifications` (a filter); the returned function ends it. */
   listen(params: Record<string, unknown>, onNotification: (message: Received) => void): () => Promise<void> {
     const id = this.ids.next();
     const message = { jsonrpc: '2.0', id, method: 'subscriptions/listen', params };
-    return this.transport.listen({ bytes: jsonBytes(message), headers: standardHeaders('subscriptions/listen', undefined, this.defects) }, id, onNotification);
+    return this.transport.listen(
+      { bytes: jsonBytes(message), headers: standardHeaders('subscriptions/listen', undefined, this.defects) },
+      id,
+      onNotification,
+    );
   }
 
   /** Writes bytes that are not an MCP message at all (the `stdin-garbage` defect). */
@@ -75,7 +97,10 @@ export class Rpc {
 }
 
 /** The defects that bend every request the same way: its jsonrpc member, or its `_meta` keys. */
-function withDefects(message: { jsonrpc?: string; id: JsonRpcId; method: string; params: Record<string, unknown> }, defects: Defects): Record<string, unknown> {
+function withDefects(
+  message: { jsonrpc?: string; id: JsonRpcId; method: string; params: Record<string, unknown> },
+  defects: Defects,
+): Record<string, unknown> {
   const meta = message.params._meta as Record<string, unknown> | undefined;
   const bentMeta = {
     ...meta,
@@ -83,6 +108,7 @@ function withDefects(message: { jsonrpc?: string; id: JsonRpcId; method: string;
     ...(defects.has('bad-traceparent') ? { traceparent: 'trace-1' } : {}),
   };
   const params = meta === undefined ? message.params : { ...message.params, _meta: bentMeta };
-  if (defects.has('no-jsonrpc-member') && message.method === 'tools/list') return { id: message.id, method: message.method, params };
+  if (defects.has('no-jsonrpc-member') && message.method === 'tools/list')
+    return { id: message.id, method: message.method, params };
   return { ...message, params };
 }

@@ -24,63 +24,77 @@ const SAFE_META = { 'io.modelcontextprotocol/serverInfo': { name: 'scripted', ve
 /** Tools spread over three pages; the cursors are "" and " padded " to catch clients that end or trim. */
 export function pages(origin: string): Array<{ cursor: string | undefined; tools: object[]; next?: string }> {
   return [
-  {
-    cursor: undefined,
-    next: '',
-    tools: [
-      {
-        name: 'headers',
-        inputSchema: {
-          type: 'object',
-          properties: {
-            region: { type: 'string', 'x-mcp-header': 'Region' },
-            greeting: { type: 'string', 'x-mcp-header': 'Greeting' },
-            literal: { type: 'string', 'x-mcp-header': 'Literal' },
-            count: { type: 'integer', 'x-mcp-header': 'Count' },
-            flag: { type: 'boolean', 'x-mcp-header': 'Flag' },
-            gone: { type: 'string', 'x-mcp-header': 'Gone' },
-            absent: { type: 'string', 'x-mcp-header': 'Absent' },
-            outer: { type: 'object', properties: { inner: { type: 'string', 'x-mcp-header': 'Inner' } } },
+    {
+      cursor: undefined,
+      next: '',
+      tools: [
+        {
+          name: 'headers',
+          inputSchema: {
+            type: 'object',
+            properties: {
+              region: { type: 'string', 'x-mcp-header': 'Region' },
+              greeting: { type: 'string', 'x-mcp-header': 'Greeting' },
+              literal: { type: 'string', 'x-mcp-header': 'Literal' },
+              count: { type: 'integer', 'x-mcp-header': 'Count' },
+              flag: { type: 'boolean', 'x-mcp-header': 'Flag' },
+              gone: { type: 'string', 'x-mcp-header': 'Gone' },
+              absent: { type: 'string', 'x-mcp-header': 'Absent' },
+              outer: { type: 'object', properties: { inner: { type: 'string', 'x-mcp-header': 'Inner' } } },
+            },
+            examples: [
+              {
+                region: 'us-west1',
+                greeting: 'Hello, 世界',
+                literal: '=?base64?literal?=',
+                count: -7,
+                flag: false,
+                gone: null,
+                outer: { inner: ' padded ' },
+              },
+            ],
           },
-          examples: [
-            { region: 'us-west1', greeting: 'Hello, 世界', literal: '=?base64?literal?=', count: -7, flag: false, gone: null, outer: { inner: ' padded ' } },
-          ],
         },
-      },
-      {
-        name: 'bad_header',
-        inputSchema: { type: 'object', properties: { list: { type: 'array', items: { type: 'string', 'x-mcp-header': 'Item' } } } },
-      },
-    ],
-  },
-  {
-    cursor: '',
-    next: ' padded ',
-    tools: [
-      { name: 'ask', inputSchema: { type: 'object', properties: { topic: { type: 'string' } }, examples: [{ topic: 'x' }] } },
-      {
-        name: 'typed',
-        inputSchema: { type: 'object' },
-        outputSchema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] },
-      },
-    ],
-  },
-  {
-    cursor: ' padded ',
-    tools: [
-      { name: 'streamed', inputSchema: { type: 'object' } },
-      { name: 'cut_short', inputSchema: { type: 'object' } },
-      { name: 'no_result_type', inputSchema: { type: 'object' } },
-      { name: 'task_result', inputSchema: { type: 'object' } },
-      {
-        name: 'external_ref',
-        inputSchema: { type: 'object' },
-        outputSchema: { $ref: `${origin}/never-fetched.json` },
-      },
-      { name: 'ask_stateless', inputSchema: { type: 'object' } },
-    ],
-  },
-];
+        {
+          name: 'bad_header',
+          inputSchema: {
+            type: 'object',
+            properties: { list: { type: 'array', items: { type: 'string', 'x-mcp-header': 'Item' } } },
+          },
+        },
+      ],
+    },
+    {
+      cursor: '',
+      next: ' padded ',
+      tools: [
+        {
+          name: 'ask',
+          inputSchema: { type: 'object', properties: { topic: { type: 'string' } }, examples: [{ topic: 'x' }] },
+        },
+        {
+          name: 'typed',
+          inputSchema: { type: 'object' },
+          outputSchema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] },
+        },
+      ],
+    },
+    {
+      cursor: ' padded ',
+      tools: [
+        { name: 'streamed', inputSchema: { type: 'object' } },
+        { name: 'cut_short', inputSchema: { type: 'object' } },
+        { name: 'no_result_type', inputSchema: { type: 'object' } },
+        { name: 'task_result', inputSchema: { type: 'object' } },
+        {
+          name: 'external_ref',
+          inputSchema: { type: 'object' },
+          outputSchema: { $ref: `${origin}/never-fetched.json` },
+        },
+        { name: 'ask_stateless', inputSchema: { type: 'object' } },
+      ],
+    },
+  ];
 }
 
 export async function startScriptedServer(): Promise<ScriptedServer> {
@@ -117,7 +131,11 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
       if (message.method === 'tools/call' && message.params.name === 'streamed') {
         res.writeHead(200, { 'Content-Type': 'text/event-stream' });
         res.write(': keep-alive\n\n');
-        res.write(`data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } })}\n\n`);
+        res.write(
+          `data: ` +
+            `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } })}` +
+            `\n\n`,
+        );
         res.end(`event: message\ndata: ${JSON.stringify(reply({ resultType: 'complete', content: [] }))}\r\n\r\n`);
         return;
       }
@@ -146,10 +164,23 @@ function answer(message: Json, origin: string): object {
   const params = message.params ?? {};
   switch (message.method) {
     case 'server/discover':
-      return { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, ttlMs: 0, cacheScope: 'public', _meta: SAFE_META };
+      return {
+        resultType: 'complete',
+        supportedVersions: ['2026-07-28'],
+        capabilities: { tools: {} },
+        ttlMs: 0,
+        cacheScope: 'public',
+        _meta: SAFE_META,
+      };
     case 'tools/list': {
       const page = pages(origin).find((p) => p.cursor === params.cursor)!;
-      return { resultType: 'complete', tools: page.tools, ttlMs: 0, cacheScope: 'public', ...(page.next !== undefined ? { nextCursor: page.next } : {}) };
+      return {
+        resultType: 'complete',
+        tools: page.tools,
+        ttlMs: 0,
+        cacheScope: 'public',
+        ...(page.next !== undefined ? { nextCursor: page.next } : {}),
+      };
     }
     case 'tools/call':
       return callResult(params);

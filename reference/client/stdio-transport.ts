@@ -25,9 +25,14 @@ export class StdioTransport implements Transport {
   private gone: string | undefined;
   private readonly closed: Promise<void>;
 
-  /** `stderrIsError`: the stderr-is-error defect, which fails the requests in flight when the server writes to stderr. */
+  /**
+   * `stderrIsError`: the stderr-is-error defect, which fails the requests in flight when the server writes to stderr.
+   */
   constructor(command: string, stderrIsError = false) {
-    this.child = spawn('sh', ['-c', command], { stdio: ['pipe', 'pipe', stderrIsError ? 'pipe' : 'inherit'], detached: true }) as ChildProcessByStdio<Writable, Readable, Readable | null>;
+    this.child = spawn('sh', ['-c', command], {
+      stdio: ['pipe', 'pipe', stderrIsError ? 'pipe' : 'inherit'],
+      detached: true,
+    }) as ChildProcessByStdio<Writable, Readable, Readable | null>;
     this.child.stderr?.on('data', (chunk: Buffer) => {
       process.stderr.write(chunk);
       const waiters = [...this.waiting.values()].flat();
@@ -81,7 +86,11 @@ export class StdioTransport implements Transport {
     if (!this.gone) this.write(message.bytes);
     return async () => {
       this.subscriptions.delete(key);
-      const cancel = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'the client is done listening' } };
+      const cancel = {
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: id, reason: 'the client is done listening' },
+      };
       if (!this.gone) this.write(Buffer.from(JSON.stringify(cancel), 'utf8'));
     };
   }

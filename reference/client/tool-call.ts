@@ -52,14 +52,22 @@ export interface FirstRequest {
  * arguments, `inputResponses` and the `requestState` echoed verbatim, up to MAX_MRTR_RETRIES times. Every request
  * asks for progress with a token of its own.
  */
-export async function callTool(rpc: Rpc, tool: CallableTool, defects: Defects, session: CallSession, first: FirstRequest = {}): Promise<CallLine> {
+export async function callTool(
+  rpc: Rpc,
+  tool: CallableTool,
+  defects: Defects,
+  session: CallSession,
+  first: FirstRequest = {},
+): Promise<CallLine> {
   const original = initialArguments(tool);
   let round: Round = { id: first.id, arguments: original };
-  if (defects.has('cross-uses-requeststate') && session.lastRequestState !== undefined) round.requestState = session.lastRequestState;
+  if (defects.has('cross-uses-requeststate') && session.lastRequestState !== undefined)
+    round.requestState = session.lastRequestState;
   let refreshed = false;
   for (let retry = 0; ; retry++) {
     const meta = requestMeta({ withCapabilities: true, withClientInfo: !defects.has('no-client-info') });
-    meta.progressToken = retry === 0 && first.progressToken !== undefined ? first.progressToken : session.nextProgressToken();
+    meta.progressToken =
+      retry === 0 && first.progressToken !== undefined ? first.progressToken : session.nextProgressToken();
     const params: Record<string, unknown> = { _meta: meta, name: tool.name, arguments: round.arguments };
     if (round.inputResponses !== undefined) params.inputResponses = round.inputResponses;
     if (round.requestState !== undefined) params.requestState = round.requestState;
@@ -88,7 +96,12 @@ export async function callTool(rpc: Rpc, tool: CallableTool, defects: Defects, s
       round = { id: undefined, arguments: original };
       continue;
     }
-    if (error) return errorLine(tool.name, typeof error.message === 'string' ? error.message : 'error without a message', error.code);
+    if (error)
+      return errorLine(
+        tool.name,
+        typeof error.message === 'string' ? error.message : 'error without a message',
+        error.code,
+      );
     const result = resultOf(answer.response);
     if (!result) return errorLine(tool.name, 'the response has neither a result object nor an error');
 
@@ -103,7 +116,8 @@ export async function callTool(rpc: Rpc, tool: CallableTool, defects: Defects, s
         : errorLine(tool.name, `invalid resultType ${JSON.stringify(resultType)}`);
     }
     if (typeof result.requestState === 'string') session.lastRequestState = result.requestState;
-    if (retry === MAX_MRTR_RETRIES) return errorLine(tool.name, `still input_required after ${MAX_MRTR_RETRIES} retries`);
+    if (retry === MAX_MRTR_RETRIES)
+      return errorLine(tool.name, `still input_required after ${MAX_MRTR_RETRIES} retries`);
     const next = nextRound(result, round, answer.id, original, defects);
     if ('message' in next) return errorLine(tool.name, next.message);
     round = next;
@@ -118,7 +132,8 @@ function nextRound(
   defects: Defects,
 ): Round | { message: string } {
   const { inputRequests, requestState } = result;
-  if (inputRequests !== undefined && !isObject(inputRequests)) return { message: 'input_required result with an invalid inputRequests' };
+  if (inputRequests !== undefined && !isObject(inputRequests))
+    return { message: 'input_required result with an invalid inputRequests' };
   if (requestState !== undefined && typeof requestState !== 'string') {
     return { message: 'input_required result with a requestState that is not a string' };
   }
@@ -130,7 +145,9 @@ function nextRound(
   if (inputRequests !== undefined) {
     const answered = answerInputRequests(inputRequests);
     if (!answered.ok) return { message: answered.message };
-    round.inputResponses = defects.has('missing-input-response') ? firstEntryOnly(answered.responses) : answered.responses;
+    round.inputResponses = defects.has('missing-input-response')
+      ? firstEntryOnly(answered.responses)
+      : answered.responses;
   }
   if (requestState !== undefined) {
     round.requestState = defects.has('requeststate-truncated') ? requestState.slice(0, -1) : requestState;

@@ -9,7 +9,10 @@ export interface Listing {
   tools: unknown[];
   /** The id of the last tools/list request. */
   lastId: JsonRpcId;
-  /** When the whole listing stops being fresh: its first page's arrival plus the smallest page ttlMs (absent or negative: 0). */
+  /**
+   * When the whole listing stops being fresh: its first page's arrival plus the smallest page ttlMs (absent or
+   * negative: 0).
+   */
   freshUntil: number;
 }
 
@@ -27,7 +30,10 @@ export async function listAllTools(rpc: Rpc, defects: Defects): Promise<Listing>
     });
     const params: Record<string, unknown> = { _meta: meta };
     if (cursor !== undefined) params.cursor = defects.has('cursor-trimmed') ? cursor.trim() : cursor;
-    const { id, response } = cursor !== undefined && defects.has('caches-later-pages') ? await cachedPage(rpc, params, cursor) : await requestPage(rpc, params);
+    const { id, response } =
+      cursor !== undefined && defects.has('caches-later-pages')
+        ? await cachedPage(rpc, params, cursor)
+        : await requestPage(rpc, params);
     const error = errorOf(response);
     if (error) throw new Fatal(`tools/list failed: ${String(error.message)} (code ${String(error.code)})`);
     const result = resultOf(response);
@@ -55,7 +61,10 @@ async function requestPage(rpc: Rpc, params: Record<string, unknown>) {
   }
 }
 
-/** The `caches-later-pages` defect: a page after the first, once fetched, is served again from memory, whatever its ttlMs. */
+/**
+ * The `caches-later-pages` defect: a page after the first, once fetched, is served again from memory, whatever its
+ * ttlMs.
+ */
 const laterPages = new Map<string, Awaited<ReturnType<typeof requestPage>>>();
 
 async function cachedPage(rpc: Rpc, params: Record<string, unknown>, cursor: string) {

@@ -11,5 +11,9 @@ export const invalidUtf8Bytes: WireEncoder = (message) => {
   const at = text.indexOf(`"name":${name}`);
   if (at === -1) return jsonBytes(message);
   const quote = at + `"name":${name}`.length - 1;
-  return Buffer.concat([Buffer.from(text.slice(0, quote), 'utf8'), Buffer.of(0xff), Buffer.from(text.slice(quote), 'utf8')]);
+  return Buffer.concat([
+    Buffer.from(text.slice(0, quote), 'utf8'),
+    Buffer.of(0xff),
+    Buffer.from(text.slice(quote), 'utf8'),
+  ]);
 };

@@ -18,7 +18,8 @@ export const toggleBetaTools: ReferenceTool = {
     name: 'toggle_beta_tools',
     title: 'Toggle Beta Tools',
     description:
-      'Switch the beta tools on or off (adds or removes beta_forecast from tools/list) and send notifications/tools/list_changed. Call it again to undo.',
+      'Switch the beta tools on or off (adds or removes beta_forecast from tools/list) and send ' +
+      'notifications/tools/list_changed. Call it again to undo.',
     inputSchema: { type: 'object', additionalProperties: false },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   },

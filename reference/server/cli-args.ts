@@ -23,7 +23,9 @@ export type CliCommand =
       scaleTools?: number;
       /** Benchmarks: list generated tools adding up to this many megabytes, all on one page. */
       bigPageMb?: number;
-      /** Benchmarks: list this many generated read-only tools instead of the reference ones, every call of which fails. */
+      /**
+       * Benchmarks: list this many generated read-only tools instead of the reference ones, every call of which fails.
+       */
       failingTools?: number;
       /** Benchmarks: how late tools/call answers are sent. */
       latency: AnswerLatency;
@@ -92,7 +94,11 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         break;
       case '--protocol-version': {
         const value = takeValue();
-        if (!isRevision(value)) return { kind: 'error', message: `--protocol-version needs one of ${REVISIONS.join(', ')}, got ${value ?? 'nothing'}` };
+        if (!isRevision(value))
+          return {
+            kind: 'error',
+            message: `--protocol-version needs one of ${REVISIONS.join(', ')}, got ${value ?? 'nothing'}`,
+          };
         protocolVersion = value;
         break;
       }
@@ -112,19 +118,27 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       }
       case '--log-arrivals': {
         arrivalLog = takeValue();
-        if (arrivalLog === undefined || arrivalLog === '') return { kind: 'error', message: '--log-arrivals needs a file path' };
+        if (arrivalLog === undefined || arrivalLog === '')
+          return { kind: 'error', message: '--log-arrivals needs a file path' };
         break;
       }
       case '--rate-limit-once': {
         const value = takeValue();
-        if (value === undefined || !/^\d+$/.test(value)) return { kind: 'error', message: `--rate-limit-once needs a whole number of seconds, got ${value ?? 'nothing'}` };
+        if (value === undefined || !/^\d+$/.test(value))
+          return {
+            kind: 'error',
+            message: `--rate-limit-once needs a whole number of seconds, got ${value ?? 'nothing'}`,
+          };
         rateLimitOnce = Number(value);
         break;
       }
       case '--scale-tools': {
         const value = takeValue();
         if (value === undefined || !/^[1-9]\d*$/.test(value) || Number(value) > MAX_SCALE_TOOLS) {
-          return { kind: 'error', message: `--scale-tools needs a number between 1 and ${MAX_SCALE_TOOLS}, got ${value ?? 'nothing'}` };
+          return {
+            kind: 'error',
+            message: `--scale-tools needs a number between 1 and ${MAX_SCALE_TOOLS}, got ${value ?? 'nothing'}`,
+          };
         }
         scaleTools = Number(value);
         break;
@@ -132,7 +146,10 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       case '--big-page-mb': {
         const value = takeValue();
         if (value === undefined || !/^[1-9]\d*$/.test(value) || Number(value) > MAX_BIG_PAGE_MB) {
-          return { kind: 'error', message: `--big-page-mb needs a number between 1 and ${MAX_BIG_PAGE_MB}, got ${value ?? 'nothing'}` };
+          return {
+            kind: 'error',
+            message: `--big-page-mb needs a number between 1 and ${MAX_BIG_PAGE_MB}, got ${value ?? 'nothing'}`,
+          };
         }
         bigPageMb = Number(value);
         break;
@@ -140,7 +157,10 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       case '--failing-tools': {
         const value = takeValue();
         if (value === undefined || !/^[1-9]\d*$/.test(value) || Number(value) > MAX_FAILING_TOOLS) {
-          return { kind: 'error', message: `--failing-tools needs a number between 1 and ${MAX_FAILING_TOOLS}, got ${value ?? 'nothing'}` };
+          return {
+            kind: 'error',
+            message: `--failing-tools needs a number between 1 and ${MAX_FAILING_TOOLS}, got ${value ?? 'nothing'}`,
+          };
         }
         failingTools = Number(value);
         break;
@@ -149,9 +169,13 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       case '--error-latency-ms': {
         const value = takeValue();
         if (value === undefined || !/^\d+$/.test(value) || Number(value) > MAX_TOOL_LATENCY_MS) {
-          return { kind: 'error', message: `${flag} needs a number between 0 and ${MAX_TOOL_LATENCY_MS}, got ${value ?? 'nothing'}` };
+          return {
+            kind: 'error',
+            message: `${flag} needs a number between 0 and ${MAX_TOOL_LATENCY_MS}, got ${value ?? 'nothing'}`,
+          };
         }
-        if (Number(value) > 0) latency[flag === '--tool-latency-ms' ? 'toolLatencyMs' : 'errorLatencyMs'] = Number(value);
+        if (Number(value) > 0)
+          latency[flag === '--tool-latency-ms' ? 'toolLatencyMs' : 'errorLatencyMs'] = Number(value);
         break;
       }
       default:
@@ -166,7 +190,12 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     return { kind: 'error', message: '--scale-tools, --big-page-mb and --failing-tools are exclusive' };
   }
   if (sse && isInitializeRevision(protocolVersion) && REVISION_RULES[protocolVersion].http === 'http+sse') {
-    return { kind: 'error', message: `--sse is for Streamable HTTP: ${protocolVersion} speaks HTTP+SSE, where every answer comes on the event stream` };
+    return {
+      kind: 'error',
+      message:
+        `--sse is for Streamable HTTP: ${protocolVersion} speaks HTTP+SSE, where every answer comes on the ` +
+        `event stream`,
+    };
   }
   const names = new Set<DefectName>();
   for (const name of defects) {
@@ -176,7 +205,12 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       return { kind: 'error', message: `defect "${name}" is not available over ${transport}` };
     }
     if (!defectAvailableAs(defect, protocolVersion)) {
-      return { kind: 'error', message: `defect "${name}" breaks a rule of MCP ${defect.revision}: it needs --protocol-version ${defect.revision} (or a newer initialize revision)` };
+      return {
+        kind: 'error',
+        message:
+          `defect "${name}" breaks a rule of MCP ${defect.revision}: it needs --protocol-version ` +
+          `${defect.revision} (or a newer initialize revision)`,
+      };
     }
     names.add(defect.name as DefectName);
   }

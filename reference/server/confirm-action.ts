@@ -12,9 +12,15 @@ export function confirmAction(call: ToolCall): ToolOutcome {
   const defects = call.defects ?? new Set<string>();
   if (!supportsFormElicitation(call.clientCapabilities) && !defects.has('irr-without-capability')) {
     if (defects.has('missing-capability-no-data')) {
-      throw new ProtocolError(ErrorCode.MissingRequiredClientCapability, 'confirm_action requires the elicitation capability', 400);
+      throw new ProtocolError(
+        ErrorCode.MissingRequiredClientCapability,
+        'confirm_action requires the elicitation capability',
+        400,
+      );
     }
-    const error = missingCapability('confirm_action requires the elicitation capability (form mode)', { elicitation: { form: {} } });
+    const error = missingCapability('confirm_action requires the elicitation capability (form mode)', {
+      elicitation: { form: {} },
+    });
     throw defects.has('missing-capability-200') ? new ProtocolError(error.code, error.message, 200, error.data) : error;
   }
   if (defects.has('irr-empty')) {
@@ -32,14 +38,18 @@ export function confirmAction(call: ToolCall): ToolOutcome {
   }
   const answer = call.inputResponses?.[INPUT_KEY];
   const unrequested = Object.keys(call.inputResponses ?? {}).filter((key) => key !== INPUT_KEY);
-  if (unrequested.length > 0 && defects.has('extra-input-response-rejected')) throw invalidParams(`Invalid inputResponses: unexpected key ${unrequested[0]!}`);
-  if (answer === undefined && defects.has('re-request-error')) throw invalidParams(`Missing inputResponses.${INPUT_KEY}`);
-  if (answer !== undefined && defects.has('retry-answer-rejected')) throw new ProtocolError(ErrorCode.InternalError, 'Internal error', 200);
+  if (unrequested.length > 0 && defects.has('extra-input-response-rejected'))
+    throw invalidParams(`Invalid inputResponses: unexpected key ${unrequested[0]!}`);
+  if (answer === undefined && defects.has('re-request-error'))
+    throw invalidParams(`Missing inputResponses.${INPUT_KEY}`);
+  if (answer !== undefined && defects.has('retry-answer-rejected'))
+    throw new ProtocolError(ErrorCode.InternalError, 'Internal error', 200);
   if (answer === undefined) return askForConfirmation(call, action, binding);
   if (!isObject(answer) || !['accept', 'decline', 'cancel'].includes(String(answer.action))) {
     throw invalidParams(`Invalid inputResponses.${INPUT_KEY}: expected an elicitation result with an action`);
   }
-  if (answer.action !== 'accept') return textResult(`Not confirmed (${String(answer.action)}): "${action}" was not carried out.`);
+  if (answer.action !== 'accept')
+    return textResult(`Not confirmed (${String(answer.action)}): "${action}" was not carried out.`);
   const ok = isObject(answer.content) ? answer.content.ok : undefined;
   if (typeof ok !== 'boolean') return askForConfirmation(call, action, binding);
   return textResult(ok ? `Confirmed: "${action}" was carried out.` : `Not confirmed: "${action}" was not carried out.`);

@@ -11,7 +11,9 @@ export function discoverResult(defects: DefectSet): Record<string, unknown> {
     resultType: defects.has('unknown-result-type') ? 'ok' : 'complete',
     supportedVersions: [...SUPPORTED_VERSIONS],
     capabilities: serverCapabilities(defects),
-    _meta: defects.has('meta-key-bad-name') ? { ...serverInfoMeta(), 'com.example/_trace': 'discover-1' } : serverInfoMeta(),
+    _meta: defects.has('meta-key-bad-name')
+      ? { ...serverInfoMeta(), 'com.example/_trace': 'discover-1' }
+      : serverInfoMeta(),
     instructions: defects.has('bad-instructions') ? 42 : INSTRUCTIONS,
     ttlMs: defects.has('negative-ttl') ? -1 : DISCOVER_TTL_MS,
     cacheScope: 'public',
@@ -22,12 +24,17 @@ export function discoverResult(defects: DefectSet): Record<string, unknown> {
   return result;
 }
 
-/** Defects that make the server send notifications/message (all but log-without-capability, whose rule is the declaration). */
+/**
+ * Defects that make the server send notifications/message (all but log-without-capability, whose rule is the
+ * declaration).
+ */
 const LOGGING_DEFECTS = ['log-without-level', 'log-below-level', 'log-on-listen', 'log-after-cancel'] as const;
 
 function serverCapabilities(defects: DefectSet): Record<string, unknown> {
   if (defects.has('no-tools-capability')) return {};
-  const capabilities: Record<string, unknown> = { tools: { listChanged: defects.has('list-changed-not-boolean') ? 'yes' : true } };
+  const capabilities: Record<string, unknown> = {
+    tools: { listChanged: defects.has('list-changed-not-boolean') ? 'yes' : true },
+  };
   // The servers of the other defects that log declare it, so that only the rule each breaks is broken.
   if (LOGGING_DEFECTS.some((name) => defects.has(name))) capabilities.logging = {};
   if (defects.has('extension-id-unprefixed')) capabilities.extensions = { tasks: {} };

@@ -19,9 +19,13 @@ const EFFECT_FILES = {
 /** Read at each use: os.tmpdir() follows $TMPDIR. */
 export const effectFile = (name: keyof typeof EFFECT_FILES): string => join(tmpdir(), EFFECT_FILES[name]);
 
-/** non-destructive-deletes: the notes file exists before any call (only the first process of a shared $TMPDIR writes it). */
+/**
+ * non-destructive-deletes: the notes file exists before any call (only the first process of a shared $TMPDIR writes
+ * it).
+ */
 export function keepNotesFile(defects: DefectSet): void {
-  if (defects.has('non-destructive-deletes') && !existsSync(effectFile('notes'))) writeFileSync(effectFile('notes'), '[]\n');
+  if (defects.has('non-destructive-deletes') && !existsSync(effectFile('notes')))
+    writeFileSync(effectFile('notes'), '[]\n');
 }
 
 /** What the annotation defects write once a tool has run with valid arguments. */

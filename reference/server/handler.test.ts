@@ -50,7 +50,12 @@ describe('server/discover', () => {
   });
 
   it('rejects the legacy initialize handshake naming the supported version', () => {
-    const reply = sent(handleMessage({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25' } }, stdioContext()));
+    const reply = sent(
+      handleMessage(
+        { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25' } },
+        stdioContext(),
+      ),
+    );
     expect(reply.status).toBe(404);
     expect(reply.messages[0]?.error.code).toBe(-32601);
     expect(reply.messages[0]?.error.message).toContain('2026-07-28');
@@ -61,10 +66,46 @@ describe('request validation', () => {
   it.each([
     ['no params', { jsonrpc: '2.0', id: 1, method: 'tools/list' }],
     ['no _meta', { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }],
-    ['no protocolVersion', { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/clientCapabilities': {} } } }],
-    ['protocolVersion not a string', { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: { ...meta(), 'io.modelcontextprotocol/protocolVersion': 20260728 } } }],
-    ['no clientCapabilities', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' }, name: 'echo', arguments: { text: 'x' } } }],
-    ['clientCapabilities not an object', { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { ...meta(), 'io.modelcontextprotocol/clientCapabilities': [] } } }],
+    [
+      'no protocolVersion',
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/list',
+        params: { _meta: { 'io.modelcontextprotocol/clientCapabilities': {} } },
+      },
+    ],
+    [
+      'protocolVersion not a string',
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'server/discover',
+        params: { _meta: { ...meta(), 'io.modelcontextprotocol/protocolVersion': 20260728 } },
+      },
+    ],
+    [
+      'no clientCapabilities',
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: {
+          _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' },
+          name: 'echo',
+          arguments: { text: 'x' },
+        },
+      },
+    ],
+    [
+      'clientCapabilities not an object',
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/list',
+        params: { _meta: { ...meta(), 'io.modelcontextprotocol/clientCapabilities': [] } },
+      },
+    ],
   ])('answers -32602 with HTTP status 400 for %s', (_case, message) => {
     const reply = sent(handleMessage(message, stdioContext()));
     expect(reply.status).toBe(400);
@@ -72,7 +113,12 @@ describe('request validation', () => {
   });
 
   it('answers -32022 listing the supported versions for another protocol version', () => {
-    const message = { jsonrpc: '2.0', id: 7, method: 'tools/list', params: { _meta: meta({}, { 'io.modelcontextprotocol/protocolVersion': '2025-11-25' }) } };
+    const message = {
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'tools/list',
+      params: { _meta: meta({}, { 'io.modelcontextprotocol/protocolVersion': '2025-11-25' }) },
+    };
     const reply = sent(handleMessage(message, stdioContext()));
     expect(reply.status).toBe(400);
     expect(reply.messages[0]?.error).toEqual({
@@ -104,7 +150,10 @@ describe('request validation', () => {
   });
 
   it('does not answer notifications', () => {
-    const reply = handleMessage({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }, stdioContext());
+    const reply = handleMessage(
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } },
+      stdioContext(),
+    );
     expect(reply).toEqual({ kind: 'none' });
   });
 });
@@ -114,7 +163,12 @@ describe('tools/list', () => {
     const pages = listAll(stdioContext());
     expect(pages.map((page) => page.tools.length)).toEqual([4, 4, 3]);
     for (const page of pages) {
-      expect(page).toMatchObject({ resultType: 'complete', ttlMs: 60000, cacheScope: 'public', _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO } });
+      expect(page).toMatchObject({
+        resultType: 'complete',
+        ttlMs: 60000,
+        cacheScope: 'public',
+        _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO },
+      });
     }
     const names = pages.flatMap((page) => page.tools.map((tool: Message) => tool.name));
     expect(names).toEqual(TOOL_DEFINITIONS.map((tool) => tool.name));
@@ -126,12 +180,15 @@ describe('tools/list', () => {
     expect(listAll(stdioContext())).toEqual(listAll(stdioContext()));
   });
 
-  it.each(['', 'garbage', 'dG9vbHMtcGFnZTo0=', Buffer.from('tools-page:3').toString('base64url'), Buffer.from('tools-page:40').toString('base64url')])(
-    'rejects the cursor %j with -32602',
-    (cursor) => {
-      expect(respond(stdioContext(), rpc(1, 'tools/list', { cursor })).error.code).toBe(-32602);
-    },
-  );
+  it.each([
+    '',
+    'garbage',
+    'dG9vbHMtcGFnZTo0=',
+    Buffer.from('tools-page:3').toString('base64url'),
+    Buffer.from('tools-page:40').toString('base64url'),
+  ])('rejects the cursor %j with -32602', (cursor) => {
+    expect(respond(stdioContext(), rpc(1, 'tools/list', { cursor })).error.code).toBe(-32602);
+  });
 
   it('rejects a cursor that is not a string', () => {
     expect(respond(stdioContext(), rpc(1, 'tools/list', { cursor: 4 })).error.code).toBe(-32602);
@@ -164,7 +221,9 @@ describe('tools/call', () => {
       const definition = TOOL_DEFINITIONS.find((tool) => tool.name === name)!;
       expect(result.resultType).toBe('complete');
       expect(result.isError).toBeUndefined();
-      expect(ajv.validate(definition.outputSchema!, result.structuredContent), `${name}: ${ajv.errorsText()}`).toBe(true);
+      expect(ajv.validate(definition.outputSchema!, result.structuredContent), `${name}: ${ajv.errorsText()}`).toBe(
+        true,
+      );
       expect(result.content).toContainEqual({ type: 'text', text: JSON.stringify(result.structuredContent) });
     }
     expect(call(stdioContext(), 'add_numbers', { a: 40, b: 2 }).result.structuredContent).toEqual({ sum: 42 });
@@ -205,16 +264,29 @@ describe('tools/call', () => {
     ['get_time', { unexpected: true }],
   ])('reports %s arguments %j that break the input schema as an isError result', (name, args) => {
     const result = call(stdioContext(), name, args).result;
-    expect(result).toMatchObject({ resultType: 'complete', isError: true, content: [{ type: 'text', text: expect.stringContaining(name) }] });
+    expect(result).toMatchObject({
+      resultType: 'complete',
+      isError: true,
+      content: [{ type: 'text', text: expect.stringContaining(name) }],
+    });
   });
 
   it('sends one progress notification before the response when a progressToken is given', () => {
-    const message = { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { _meta: meta({}, { progressToken: 'p-1' }), name: 'echo', arguments: { text: 'x' } } };
+    const message = {
+      jsonrpc: '2.0',
+      id: 5,
+      method: 'tools/call',
+      params: { _meta: meta({}, { progressToken: 'p-1' }), name: 'echo', arguments: { text: 'x' } },
+    };
     const reply = handleMessage(message, stdioContext());
     expect(reply).toMatchObject({ kind: 'send', stream: true });
     const { messages } = sent(reply);
     expect(messages).toHaveLength(2);
-    expect(messages[0]).toMatchObject({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p-1', progress: 1 } });
+    expect(messages[0]).toMatchObject({
+      jsonrpc: '2.0',
+      method: 'notifications/progress',
+      params: { progressToken: 'p-1', progress: 1 },
+    });
     expect(messages[0]).not.toHaveProperty('id');
     expect(messages[1]).toMatchObject({ id: 5, result: { resultType: 'complete' } });
   });
@@ -222,8 +294,18 @@ describe('tools/call', () => {
 
 describe('confirm_action (multi round-trip)', () => {
   const withElicitation = { elicitation: { form: {} } };
-  const callConfirm = (ctx: HandlerContext, id: string, capabilities: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-    respond(ctx, { jsonrpc: '2.0', id, method: 'tools/call', params: { _meta: meta(capabilities), name: 'confirm_action', arguments: { action: 'deploy' }, ...extra } });
+  const callConfirm = (
+    ctx: HandlerContext,
+    id: string,
+    capabilities: Record<string, unknown>,
+    extra: Record<string, unknown> = {},
+  ) =>
+    respond(ctx, {
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { _meta: meta(capabilities), name: 'confirm_action', arguments: { action: 'deploy' }, ...extra },
+    });
 
   it('asks for input, then completes the retry that carries a new id, the answer and the echoed state', () => {
     const ctx = stdioContext();
@@ -233,7 +315,11 @@ describe('confirm_action (multi round-trip)', () => {
       inputRequests: {
         confirm: {
           method: 'elicitation/create',
-          params: { mode: 'form', message: expect.any(String), requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } },
+          params: {
+            mode: 'form',
+            message: expect.any(String),
+            requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+          },
         },
       },
       requestState: expect.any(String),
@@ -247,7 +333,10 @@ describe('confirm_action (multi round-trip)', () => {
       requestState: first.requestState,
     });
     expect(retry.id).toBe('c-2');
-    expect(retry.result).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: expect.stringContaining('deploy') }] });
+    expect(retry.result).toMatchObject({
+      resultType: 'complete',
+      content: [{ type: 'text', text: expect.stringContaining('deploy') }],
+    });
     expect(retry.result.isError).toBeUndefined();
   });
 
@@ -255,35 +344,75 @@ describe('confirm_action (multi round-trip)', () => {
     expect(callConfirm(stdioContext(), 'c-1', { elicitation: {} }).result.resultType).toBe('input_required');
   });
 
-  it.each([{}, { elicitation: { url: {} } }, { sampling: {} }])('answers -32021 (HTTP 400) without form elicitation: %j', (capabilities) => {
-    const ctx = stdioContext();
-    const reply = sent(handleMessage({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { _meta: meta(capabilities), name: 'confirm_action', arguments: { action: 'x' } } }, ctx));
-    expect(reply.status).toBe(400);
-    expect(reply.messages[0]?.error).toEqual({ code: -32021, message: expect.any(String), data: { requiredCapabilities: { elicitation: { form: {} } } } });
-  });
+  it.each([{}, { elicitation: { url: {} } }, { sampling: {} }])(
+    'answers -32021 (HTTP 400) without form elicitation: %j',
+    (capabilities) => {
+      const ctx = stdioContext();
+      const reply = sent(
+        handleMessage(
+          {
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: { _meta: meta(capabilities), name: 'confirm_action', arguments: { action: 'x' } },
+          },
+          ctx,
+        ),
+      );
+      expect(reply.status).toBe(400);
+      expect(reply.messages[0]?.error).toEqual({
+        code: -32021,
+        message: expect.any(String),
+        data: { requiredCapabilities: { elicitation: { form: {} } } },
+      });
+    },
+  );
 
   it('rejects a tampered or foreign requestState with -32602', () => {
     const ctx = stdioContext();
     const state: string = callConfirm(ctx, 'c-1', withElicitation).result.requestState;
     const tampered = `${state.slice(0, -2)}${state.endsWith('AA') ? 'BB' : 'AA'}`;
     const answer = { confirm: { action: 'accept', content: { ok: true } } };
-    expect(callConfirm(ctx, 'c-2', withElicitation, { inputResponses: answer, requestState: tampered }).error.code).toBe(-32602);
-    expect(callConfirm(stdioContext(), 'c-3', withElicitation, { inputResponses: answer, requestState: state }).error.code).toBe(-32602);
-    const otherArgs = respond(ctx, { jsonrpc: '2.0', id: 'c-4', method: 'tools/call', params: { _meta: meta(withElicitation), name: 'confirm_action', arguments: { action: 'other' }, inputResponses: answer, requestState: state } });
+    expect(
+      callConfirm(ctx, 'c-2', withElicitation, { inputResponses: answer, requestState: tampered }).error.code,
+    ).toBe(-32602);
+    expect(
+      callConfirm(stdioContext(), 'c-3', withElicitation, { inputResponses: answer, requestState: state }).error.code,
+    ).toBe(-32602);
+    const otherArgs = respond(ctx, {
+      jsonrpc: '2.0',
+      id: 'c-4',
+      method: 'tools/call',
+      params: {
+        _meta: meta(withElicitation),
+        name: 'confirm_action',
+        arguments: { action: 'other' },
+        inputResponses: answer,
+        requestState: state,
+      },
+    });
     expect(otherArgs.error.code).toBe(-32602);
   });
 
   it('asks again when the retry lacks the requested answer', () => {
     const ctx = stdioContext();
     const state: string = callConfirm(ctx, 'c-1', withElicitation).result.requestState;
-    expect(callConfirm(ctx, 'c-2', withElicitation, { inputResponses: {}, requestState: state }).result.resultType).toBe('input_required');
+    expect(
+      callConfirm(ctx, 'c-2', withElicitation, { inputResponses: {}, requestState: state }).result.resultType,
+    ).toBe('input_required');
   });
 
   it('completes without acting when the user declines', () => {
     const ctx = stdioContext();
     const state: string = callConfirm(ctx, 'c-1', withElicitation).result.requestState;
-    const result = callConfirm(ctx, 'c-2', withElicitation, { inputResponses: { confirm: { action: 'decline' } }, requestState: state }).result;
-    expect(result).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: expect.stringContaining('not carried out') }] });
+    const result = callConfirm(ctx, 'c-2', withElicitation, {
+      inputResponses: { confirm: { action: 'decline' } },
+      requestState: state,
+    }).result;
+    expect(result).toMatchObject({
+      resultType: 'complete',
+      content: [{ type: 'text', text: expect.stringContaining('not carried out') }],
+    });
   });
 });
 
@@ -291,7 +420,8 @@ describe('an initialize revision (--protocol-version)', () => {
   const initialize = (version: string, id: JsonRpcId = 1) => initializeRequest(id, version, { roots: {} });
 
   it('answers initialize with the version offered when it speaks it (its own or an older one), else with its own', () => {
-    const agreed = (own: InitializeRevision, offered: string) => respond(stdioContext([], own), initialize(offered)).result.protocolVersion;
+    const agreed = (own: InitializeRevision, offered: string) =>
+      respond(stdioContext([], own), initialize(offered)).result.protocolVersion;
     expect(agreed('2025-11-25', '2025-11-25')).toBe('2025-11-25');
     expect(agreed('2025-11-25', '2025-06-18')).toBe('2025-06-18');
     expect(agreed('2025-11-25', '2024-11-05')).toBe('2024-11-05');
@@ -302,45 +432,80 @@ describe('an initialize revision (--protocol-version)', () => {
     expect(agreed('2024-11-05', '2025-06-18')).toBe('2024-11-05');
   });
 
-  it.each(INITIALIZE_REVISIONS)('%s: initialize, ping and notifications/initialized; no server/discover or subscriptions/listen', (revision) => {
-    const ctx = stdioContext([], revision);
-    expect(respond(ctx, initialize(revision)).result).toEqual({ protocolVersion: revision, capabilities: { tools: {} }, serverInfo: SERVER_INFO });
-    expect(handleMessage({ jsonrpc: '2.0', method: 'notifications/initialized' }, ctx)).toEqual({ kind: 'none' });
-    expect(respond(ctx, legacyRpc(2, 'ping')).result).toEqual({});
-    for (const method of ['server/discover', 'subscriptions/listen']) expect(respond(ctx, legacyRpc(3, method)).error).toMatchObject({ code: -32601 });
-  });
+  it.each(INITIALIZE_REVISIONS)(
+    '%s: initialize, ping and notifications/initialized; no server/discover or subscriptions/listen',
+    (revision) => {
+      const ctx = stdioContext([], revision);
+      expect(respond(ctx, initialize(revision)).result).toEqual({
+        protocolVersion: revision,
+        capabilities: { tools: {} },
+        serverInfo: SERVER_INFO,
+      });
+      expect(handleMessage({ jsonrpc: '2.0', method: 'notifications/initialized' }, ctx)).toEqual({ kind: 'none' });
+      expect(respond(ctx, legacyRpc(2, 'ping')).result).toEqual({});
+      for (const method of ['server/discover', 'subscriptions/listen'])
+        expect(respond(ctx, legacyRpc(3, method)).error).toMatchObject({ code: -32601 });
+    },
+  );
 
-  it.each(INITIALIZE_REVISIONS)('%s: lists the tools of the initialize revisions with the fields its schema.json has, results without the 2026-07-28 fields', (revision) => {
-    const ctx = stdioContext([], '2025-11-25');
-    respond(ctx, initialize(revision));
-    const listed: Message[] = [];
-    let cursor: string | undefined;
-    do {
-      const result = respond(ctx, legacyRpc(`l${listed.length}`, 'tools/list', cursor === undefined ? undefined : { cursor })).result;
-      expect(Object.keys(result).filter((key) => !['tools', 'nextCursor'].includes(key))).toEqual([]);
-      listed.push(...result.tools);
-      cursor = result.nextCursor;
-    } while (cursor !== undefined);
-    expect(listed.map((tool) => tool.name)).toEqual(TOOL_DEFINITIONS.map((tool) => tool.name).filter((name) => name !== 'list_items' && name !== 'confirm_action'));
-    const fields = new Set(listed.flatMap((tool) => Object.keys(tool)));
-    expect([...fields].filter((field) => !REVISION_RULES[revision].toolFields.includes(field))).toEqual([]);
-    expect(fields.has('annotations')).toBe(revision !== '2024-11-05');
-    expect(fields.has('outputSchema') && fields.has('title')).toBe(revision >= '2025-06-18');
-    expect(fields.has('icons')).toBe(revision === '2025-11-25');
-    expect(respond(ctx, legacyRpc(6, 'tools/call', { name: 'list_items', arguments: {} })).error).toMatchObject({ code: -32602, message: 'Unknown tool: list_items' });
-  });
+  it.each(INITIALIZE_REVISIONS)(
+    '%s: lists the tools of the initialize revisions with the fields its schema.json has, results without the ' +
+      '2026-07-28 fields',
+    (revision) => {
+      const ctx = stdioContext([], '2025-11-25');
+      respond(ctx, initialize(revision));
+      const listed: Message[] = [];
+      let cursor: string | undefined;
+      do {
+        const result = respond(
+          ctx,
+          legacyRpc(`l${listed.length}`, 'tools/list', cursor === undefined ? undefined : { cursor }),
+        ).result;
+        expect(Object.keys(result).filter((key) => !['tools', 'nextCursor'].includes(key))).toEqual([]);
+        listed.push(...result.tools);
+        cursor = result.nextCursor;
+      } while (cursor !== undefined);
+      expect(listed.map((tool) => tool.name)).toEqual(
+        TOOL_DEFINITIONS.map((tool) => tool.name).filter((name) => name !== 'list_items' && name !== 'confirm_action'),
+      );
+      const fields = new Set(listed.flatMap((tool) => Object.keys(tool)));
+      expect([...fields].filter((field) => !REVISION_RULES[revision].toolFields.includes(field))).toEqual([]);
+      expect(fields.has('annotations')).toBe(revision !== '2024-11-05');
+      expect(fields.has('outputSchema') && fields.has('title')).toBe(revision >= '2025-06-18');
+      expect(fields.has('icons')).toBe(revision === '2025-11-25');
+      expect(respond(ctx, legacyRpc(6, 'tools/call', { name: 'list_items', arguments: {} })).error).toMatchObject({
+        code: -32602,
+        message: 'Unknown tool: list_items',
+      });
+    },
+  );
 
-  it.each(INITIALIZE_REVISIONS)('%s: tool results as its schema.json has them; invalid arguments as its error handling says', (revision) => {
-    const ctx = stdioContext([], '2025-11-25');
-    respond(ctx, initialize(revision));
-    const call = (id: number, name: string, args: unknown) => respond(ctx, legacyRpc(id, 'tools/call', { name, arguments: args }));
-    expect(call(1, 'echo', { text: 'hi' }).result).toEqual({ content: [{ type: 'text', text: 'hi' }] });
-    const sum = call(2, 'add_numbers', { a: 1, b: 2 }).result;
-    expect(sum).toEqual({ content: [{ type: 'text', text: '{"sum":3}' }], ...(revision >= '2025-06-18' ? { structuredContent: { sum: 3 } } : {}) });
-    const invalid = call(3, 'add_numbers', { a: 'one', b: 2 });
-    if (revision === '2025-11-25') expect(invalid.result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining('Invalid arguments for tool add_numbers') }] });
-    else expect(invalid.error).toMatchObject({ code: -32602, message: expect.stringContaining('Invalid arguments for tool add_numbers') });
-  });
+  it.each(INITIALIZE_REVISIONS)(
+    '%s: tool results as its schema.json has them; invalid arguments as its error handling says',
+    (revision) => {
+      const ctx = stdioContext([], '2025-11-25');
+      respond(ctx, initialize(revision));
+      const call = (id: number, name: string, args: unknown) =>
+        respond(ctx, legacyRpc(id, 'tools/call', { name, arguments: args }));
+      expect(call(1, 'echo', { text: 'hi' }).result).toEqual({ content: [{ type: 'text', text: 'hi' }] });
+      const sum = call(2, 'add_numbers', { a: 1, b: 2 }).result;
+      expect(sum).toEqual({
+        content: [{ type: 'text', text: '{"sum":3}' }],
+        ...(revision >= '2025-06-18' ? { structuredContent: { sum: 3 } } : {}),
+      });
+      const invalid = call(3, 'add_numbers', { a: 'one', b: 2 });
+      if (revision === '2025-11-25')
+        expect(invalid.result).toMatchObject({
+          isError: true,
+          content: [{ type: 'text', text: expect.stringContaining('Invalid arguments for tool add_numbers') }],
+        });
+      else
+        expect(invalid.error).toMatchObject({
+          code: -32602,
+          message: expect.stringContaining('Invalid arguments for tool add_numbers'),
+        });
+    },
+  );
 });
 
 describe('JSON-RPC batches', () => {
@@ -352,9 +517,27 @@ describe('JSON-RPC batches', () => {
 
   it('2025-03-26 receives them: requests answered in order in one array, notifications answered by nothing', () => {
     const ctx = session('2025-03-26');
-    const reply = handleMessage([legacyRpc('a', 'ping'), { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'gone' } }, legacyRpc('b', 'tools/list')], ctx);
-    expect(reply).toMatchObject({ kind: 'batch', before: [], responses: [{ jsonrpc: '2.0', id: 'a', result: {} }, { jsonrpc: '2.0', id: 'b', result: { tools: expect.any(Array) } }] });
-    expect(handleMessage([{ jsonrpc: '2.0', method: 'notifications/initialized' }], ctx)).toEqual({ kind: 'batch', before: [], responses: [] });
+    const reply = handleMessage(
+      [
+        legacyRpc('a', 'ping'),
+        { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'gone' } },
+        legacyRpc('b', 'tools/list'),
+      ],
+      ctx,
+    );
+    expect(reply).toMatchObject({
+      kind: 'batch',
+      before: [],
+      responses: [
+        { jsonrpc: '2.0', id: 'a', result: {} },
+        { jsonrpc: '2.0', id: 'b', result: { tools: expect.any(Array) } },
+      ],
+    });
+    expect(handleMessage([{ jsonrpc: '2.0', method: 'notifications/initialized' }], ctx)).toEqual({
+      kind: 'batch',
+      before: [],
+      responses: [],
+    });
   });
 
   it('2025-03-26: an empty batch, an element that is no object, and initialize inside a batch are invalid requests', () => {
@@ -365,15 +548,25 @@ describe('JSON-RPC batches', () => {
       kind: 'batch',
       responses: [
         { id: null, error: { code: -32600 } },
-        { id: 'i', error: { code: -32600, message: expect.stringContaining('initialize must not be part of a batch') } },
+        {
+          id: 'i',
+          error: { code: -32600, message: expect.stringContaining('initialize must not be part of a batch') },
+        },
         { id: 'p', result: {} },
       ],
     });
   });
 
-  it.each(['2025-11-25', '2025-06-18', '2024-11-05'] as const)('%s has none: a batch is one invalid request', (revision) => {
-    expect(respond(session(revision), [legacyRpc('a', 'ping')])).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request: batches are not supported' } });
-  });
+  it.each(['2025-11-25', '2025-06-18', '2024-11-05'] as const)(
+    '%s has none: a batch is one invalid request',
+    (revision) => {
+      expect(respond(session(revision), [legacyRpc('a', 'ping')])).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: 'Invalid request: batches are not supported' },
+      });
+    },
+  );
 
   it('2026-07-28 has none either', () => {
     expect(respond(stdioContext(), [rpc('a', 'tools/list')])).toMatchObject({ id: null, error: { code: -32600 } });

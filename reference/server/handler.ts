@@ -57,16 +57,21 @@ export function handleText(text: string, ctx: HandlerContext): Reply {
   return handleMessage(message, ctx);
 }
 
-/** Handles one parsed JSON-RPC message (or a batch, where the session's revision has them) and says what to send back. */
+/**
+ * Handles one parsed JSON-RPC message (or a batch, where the session's revision has them) and says what to send back.
+ */
 export function handleMessage(message: unknown, ctx: HandlerContext): Reply {
-  if (Array.isArray(message) && ctx.session?.rules.batches && !ctx.defects.has('batch-rejected')) return handleBatch(message, ctx);
+  if (Array.isArray(message) && ctx.session?.rules.batches && !ctx.defects.has('batch-rejected'))
+    return handleBatch(message, ctx);
   if (!isObject(message)) {
     return sendError(null, invalidRequest(Array.isArray(message) ? 'batches are not supported' : 'expected an object'));
   }
   if (!('method' in message) && ('result' in message || 'error' in message)) {
     // On 2026-07-28 clients must not send responses; on stdio we ignore them rather than answer an id we never issued.
     // A session of an initialize revision accepts them (HTTP: 202), though this server asks its clients nothing there.
-    return ctx.transport === 'stdio' || ctx.session ? { kind: 'none' } : sendError(null, invalidRequest('clients must not send responses'));
+    return ctx.transport === 'stdio' || ctx.session
+      ? { kind: 'none' }
+      : sendError(null, invalidRequest('clients must not send responses'));
   }
   const id = isValidId(message.id) ? message.id : null;
   if (message.jsonrpc !== '2.0') return sendError(id, invalidRequest('"jsonrpc" must be "2.0"'));
@@ -75,10 +80,19 @@ export function handleMessage(message: unknown, ctx: HandlerContext): Reply {
     return sendError(id, invalidRequest('"params" must be an object'));
   }
   if (!('id' in message)) {
-    if (message.method === 'notifications/cancelled' && isObject(message.params)) ctx.state.subscriptions.cancel(message.params.requestId);
+    if (message.method === 'notifications/cancelled' && isObject(message.params))
+      ctx.state.subscriptions.cancel(message.params.requestId);
     const withoutRequestId = !isObject(message.params) || message.params.requestId === undefined;
-    if (message.method === 'notifications/cancelled' && withoutRequestId && ctx.defects.has('answer-notification') && ctx.transport === 'stdio') {
-      const complaint = { jsonrpc: '2.0', error: { code: ErrorCode.InvalidParams, message: 'Invalid params: no such request to cancel' } };
+    if (
+      message.method === 'notifications/cancelled' &&
+      withoutRequestId &&
+      ctx.defects.has('answer-notification') &&
+      ctx.transport === 'stdio'
+    ) {
+      const complaint = {
+        jsonrpc: '2.0',
+        error: { code: ErrorCode.InvalidParams, message: 'Invalid params: no such request to cancel' },
+      };
       return { kind: 'send', messages: [complaint], status: 400, stream: false };
     }
     return { kind: 'none' };
@@ -118,17 +132,31 @@ function handleRequest(request: Request, ctx: HandlerContext): Reply {
   const { defects } = ctx;
   const isList = request.method === 'tools/list';
   if (isList && defects.has('hang-on-list')) return { kind: 'hang' };
-  if (request.method === 'tools/call' && defects.has('hang-get-time') && isObject(request.params) && request.params.name === 'get_time') return { kind: 'hang' };
-  if (request.method === 'tools/call' && defects.has('request-state-tamper-hang') && undecodableState(request.params.requestState)) return { kind: 'hang' };
+  if (
+    request.method === 'tools/call' &&
+    defects.has('hang-get-time') &&
+    isObject(request.params) &&
+    request.params.name === 'get_time'
+  )
+    return { kind: 'hang' };
+  if (
+    request.method === 'tools/call' &&
+    defects.has('request-state-tamper-hang') &&
+    undecodableState(request.params.requestState)
+  )
+    return { kind: 'hang' };
   if (isList && defects.has('garbage-on-list')) return { kind: 'raw', text: 'this is not json' };
-  if (crashesOn(request.method, request.params, defects)) return { kind: 'send', messages: [], status: 500, stream: false, exitCode: 70 };
+  if (crashesOn(request.method, request.params, defects))
+    return { kind: 'send', messages: [], status: 500, stream: false, exitCode: 70 };
   const ask = isList ? (ctx.session?.requestBeforeListing(defects) ?? rootsBeforeListing(ctx)) : undefined;
   if (ask) return { kind: 'ask', request: ask, then: () => handleRequest(request, ctx) };
 
   const answer = answerRequest(request, ctx);
   if (answer.listen) return answer.listen;
-  if (defects.has('error-id-null') && request.method === 'tools/call' && 'error' in answer.response) answer.response.id = null;
-  if (defects.has('digit-string-id-as-number') && typeof request.id === 'string' && /^\d{1,15}$/.test(request.id)) answer.response.id = Number(request.id);
+  if (defects.has('error-id-null') && request.method === 'tools/call' && 'error' in answer.response)
+    answer.response.id = null;
+  if (defects.has('digit-string-id-as-number') && typeof request.id === 'string' && /^\d{1,15}$/.test(request.id))
+    answer.response.id = Number(request.id);
   const messages = [...answer.before, answer.response, ...(answer.after ?? [])];
   let stream = messages.length > 1;
   if (isList) {
@@ -168,7 +196,16 @@ function rootsBeforeListing(ctx: HandlerContext): OutgoingMessage | undefined {
 function answerRequest(request: Request, ctx: HandlerContext): Answer {
   try {
     const { result, before, after, listen } = dispatch(request, ctx);
-    return { before, after, response: resultResponse(request.id, ctx.session ? ctx.session.shape(request.method, result, ctx.defects) : result), status: 200, listen };
+    return {
+      before,
+      after,
+      response: resultResponse(
+        request.id,
+        ctx.session ? ctx.session.shape(request.method, result, ctx.defects) : result,
+      ),
+      status: 200,
+      listen,
+    };
   } catch (error) {
     if (error instanceof ProtocolError) {
       return { before: [], response: errorResponse(request.id, error), status: httpStatusOf(error, ctx.defects) };
@@ -182,7 +219,12 @@ function answerRequest(request: Request, ctx: HandlerContext): Answer {
 function dispatch(
   request: Request,
   ctx: HandlerContext,
-): { result: Record<string, unknown>; before: OutgoingMessage[]; after?: OutgoingMessage[]; listen?: Reply & { kind: 'listen' } } {
+): {
+  result: Record<string, unknown>;
+  before: OutgoingMessage[];
+  after?: OutgoingMessage[];
+  listen?: Reply & { kind: 'listen' };
+} {
   const { method, params } = request;
   const { defects } = ctx;
   const sessionResult = ctx.session?.answer(method, params, defects);
@@ -190,7 +232,8 @@ function dispatch(
   if (method === 'initialize' && !ctx.session) {
     if (defects.has('initialize-error-unnamed')) throw methodNotFound('Method not found: initialize');
     throw methodNotFound(
-      `initialize is not supported: this server speaks MCP ${PROTOCOL_VERSION} only (no handshake; send server/discover)`,
+      `initialize is not supported: this server speaks MCP ${PROTOCOL_VERSION} only (no handshake; send ` +
+        `server/discover)`,
       { supported: [...SUPPORTED_VERSIONS] },
     );
   }
@@ -199,13 +242,22 @@ function dispatch(
   }
   const meta = ctx.session
     ? ctx.session.meta(params)
-    : readRequestMeta(defects.has('meta-not-required') ? fillMissingMeta(request.rawParams) : request.rawParams, defects.has('log-level-unchecked'));
+    : readRequestMeta(
+        defects.has('meta-not-required') ? fillMissingMeta(request.rawParams) : request.rawParams,
+        defects.has('log-level-unchecked'),
+      );
   if (defects.has('capabilities-remembered')) {
     meta.clientCapabilities = { ...ctx.state.rememberedCapabilities.get(ctx.connection), ...meta.clientCapabilities };
     ctx.state.rememberedCapabilities.set(ctx.connection, meta.clientCapabilities);
   }
-  if (method === 'tools/call' && ctx.session && typeof params.name === 'string' && !ctx.session.serves(params.name)) throw invalidParams(`Unknown tool: ${params.name}`);
-  if (method === 'tools/call' && defects.has('tool-lookup-before-headers') && typeof params.name === 'string' && !findTool(params.name, ctx.state.betaTools)) {
+  if (method === 'tools/call' && ctx.session && typeof params.name === 'string' && !ctx.session.serves(params.name))
+    throw invalidParams(`Unknown tool: ${params.name}`);
+  if (
+    method === 'tools/call' &&
+    defects.has('tool-lookup-before-headers') &&
+    typeof params.name === 'string' &&
+    !findTool(params.name, ctx.state.betaTools)
+  ) {
     throw invalidParams(`Unknown tool: ${params.name}`);
   }
   if (ctx.headers && !ctx.session) validateRequestHeaders(ctx.headers, method, params, meta, defects);
@@ -222,7 +274,8 @@ function dispatch(
     case 'subscriptions/listen':
       return { result: {}, before: [], listen: listenReply(request.id, agreedFilter(params), ctx) };
     default:
-      if (typeof params.name === 'string' && ctx.scale?.failing?.has(params.name)) return { result: failingCallResult(), before: [] };
+      if (typeof params.name === 'string' && ctx.scale?.failing?.has(params.name))
+        return { result: failingCallResult(), before: [] };
       if (defects.has('tools-change-after-call')) ctx.state.callers.add(ctx.connection);
       return {
         result: toolsCallResult(params, meta, ctx.state, ctx.defects, ctx.connection),
@@ -232,7 +285,11 @@ function dispatch(
   }
 }
 
-function listenReply(id: JsonRpcId, agreed: ReturnType<typeof agreedFilter>, ctx: HandlerContext): Reply & { kind: 'listen' } {
+function listenReply(
+  id: JsonRpcId,
+  agreed: ReturnType<typeof agreedFilter>,
+  ctx: HandlerContext,
+): Reply & { kind: 'listen' } {
   const ack = ctx.defects.has('listen-no-ack') ? undefined : acknowledgement(id, agreed, ctx.defects);
   return {
     kind: 'listen',
@@ -241,7 +298,14 @@ function listenReply(id: JsonRpcId, agreed: ReturnType<typeof agreedFilter>, ctx
       const close = ctx.state.subscriptions.add(id, agreed, send);
       if (ctx.defects.has('log-on-listen') && ctx.transport === 'http') {
         const tag = { [SUBSCRIPTION_ID]: id };
-        send(notification('notifications/message', { level: 'info', logger: 'subscriptions', data: 'listen stream opened', _meta: tag }));
+        send(
+          notification('notifications/message', {
+            level: 'info',
+            logger: 'subscriptions',
+            data: 'listen stream opened',
+            _meta: tag,
+          }),
+        );
       }
       return close;
     },
@@ -260,30 +324,54 @@ function httpStatusOf(error: ProtocolError, defects: DefectSet): number {
 function progressFor(meta: RequestMeta, defects: DefectSet): OutgoingMessage[] {
   if (meta.progressToken === undefined) return [];
   const token = progressTokenSent(meta.progressToken, defects);
-  const finished = notification('notifications/progress', { progressToken: token, progress: 1, total: 1, message: 'Tool call finished' });
+  const finished = notification('notifications/progress', {
+    progressToken: token,
+    progress: 1,
+    total: 1,
+    message: 'Tool call finished',
+  });
   if (!defects.has('progress-not-increasing')) return [finished];
-  return [notification('notifications/progress', { progressToken: token, progress: 1, message: 'Tool call started' }), finished];
+  return [
+    notification('notifications/progress', { progressToken: token, progress: 1, message: 'Tool call started' }),
+    finished,
+  ];
 }
 
 /** The progress-token-as-number defect refers to a token of digits by the number they spell. */
 function progressTokenSent(token: string | number, defects: DefectSet): string | number {
-  return defects.has('progress-token-as-number') && typeof token === 'string' && /^\d{1,15}$/.test(token) ? Number(token) : token;
+  return defects.has('progress-token-as-number') && typeof token === 'string' && /^\d{1,15}$/.test(token)
+    ? Number(token)
+    : token;
 }
 
 function progressAfterResponse(meta: RequestMeta, defects: DefectSet): OutgoingMessage[] {
   if (meta.progressToken === undefined || !defects.has('progress-after-response')) return [];
-  return [notification('notifications/progress', { progressToken: meta.progressToken, progress: 2, total: 2, message: 'Cleaning up' })];
+  return [
+    notification('notifications/progress', {
+      progressToken: meta.progressToken,
+      progress: 2,
+      total: 2,
+      message: 'Cleaning up',
+    }),
+  ];
 }
 
 /** This server logs nothing of its own; the logging defects make it send what a careless one would. */
 function logMessagesFor(meta: RequestMeta, defects: DefectSet): OutgoingMessage[] {
   const messages: OutgoingMessage[] = [];
-  if (defects.has('log-without-level')) messages.push(notification('notifications/message', { level: 'error', logger: 'tools', data: 'tool call received' }));
+  if (defects.has('log-without-level'))
+    messages.push(
+      notification('notifications/message', { level: 'error', logger: 'tools', data: 'tool call received' }),
+    );
   if (defects.has('log-without-capability') && meta.logLevel !== undefined) {
-    messages.push(notification('notifications/message', { level: meta.logLevel, logger: 'tools', data: 'tool call finished' }));
+    messages.push(
+      notification('notifications/message', { level: meta.logLevel, logger: 'tools', data: 'tool call finished' }),
+    );
   }
   if (defects.has('log-below-level') && meta.logLevel !== undefined) {
-    messages.push(notification('notifications/message', { level: 'debug', logger: 'tools', data: { step: 'arguments parsed' } }));
+    messages.push(
+      notification('notifications/message', { level: 'debug', logger: 'tools', data: { step: 'arguments parsed' } }),
+    );
   }
   return messages;
 }

@@ -59,10 +59,15 @@ function validateToolCallHeaders(headers: HeaderBag, params: Record<string, unkn
     }
     if (value === undefined || value === null || typeof value === 'object') continue;
     if (raw === undefined && defects.has('param-header-not-required')) continue;
-    if (raw === undefined) throw headerMismatch(`the ${name} header is required because arguments.${annotation.path.join('.')} is set`);
+    if (raw === undefined)
+      throw headerMismatch(`the ${name} header is required because arguments.${annotation.path.join('.')} is set`);
     if (defects.has('param-header-always-rejected')) throw headerMismatch(`${name} header value is not accepted`);
     // param-header-no-base64 still refuses invalid characters; it only leaves the sentinel form undecoded.
-    const decoded = defects.has('param-header-no-base64') ? (/^[\t\x20-\x7e]*$/.test(raw) ? raw : undefined) : decodeHeaderValue(raw, !defects.has('param-header-chars-unchecked'));
+    const decoded = defects.has('param-header-no-base64')
+      ? /^[\t\x20-\x7e]*$/.test(raw)
+        ? raw
+        : undefined
+      : decodeHeaderValue(raw, !defects.has('param-header-chars-unchecked'));
     if (decoded === undefined) throw headerMismatch(`the ${name} header value is not valid`);
     if (!sameValue(decoded, value) && !defects.has('param-header-not-compared')) {
       throw headerMismatch(`${name} header value '${decoded}' does not match body value '${String(value)}'`);

@@ -5,7 +5,10 @@ import type { HeaderBag } from './http-headers.js';
 import type { InitializeRevision } from './revisions.js';
 import { InitializeSession } from './session.js';
 
-/** Where a request is served: in its session (`minted` when this initialize request opened it), or nowhere, with an HTTP error. */
+/**
+ * Where a request is served: in its session (`minted` when this initialize request opened it), or nowhere, with an HTTP
+ * error.
+ */
 export type Routed = { session: InitializeSession; minted?: string } | { status: number; message: string };
 
 /**
@@ -30,7 +33,8 @@ export class HttpSessions {
   route(headers: HeaderBag, body: unknown): Routed {
     const id = sessionId(headers);
     if (id === undefined) {
-      if (!isInitialize(body)) return { status: 400, message: 'Bad Request: the Mcp-Session-Id header is required (send initialize first)' };
+      if (!isInitialize(body))
+        return { status: 400, message: 'Bad Request: the Mcp-Session-Id header is required (send initialize first)' };
       const minted = this.mintId();
       const session = new InitializeSession(this.own);
       this.sessions.set(minted, session);
@@ -40,15 +44,24 @@ export class HttpSessions {
     const session = this.sessions.get(id);
     if (!session) return { status: 404, message: 'Not Found: no such session' };
     // Streamable HTTP § Protocol Version Header (2025-06-18 on): "If the server receives a request with an invalid or
-    // unsupported MCP-Protocol-Version, it MUST respond with 400 Bad Request." The session's version is the one it supports.
+    // unsupported MCP-Protocol-Version, it MUST respond with 400 Bad Request." The session's version is the one it
+    // supports.
     const version = headers['mcp-protocol-version'];
     if (session.rules.protocolVersionHeader && version !== undefined && version !== session.revision) {
-      return { status: 400, message: `Bad Request: MCP-Protocol-Version ${String(version)} is not the version this session agreed (${session.revision})` };
+      return {
+        status: 400,
+        message:
+          `Bad Request: MCP-Protocol-Version ${String(version)} is not the version this session agreed (` +
+          `${session.revision})`,
+      };
     }
     return { session };
   }
 
-  /** A DELETE: the status it gets (200 when it ended a session; the defect ended-session-404-served accepts it and keeps the session). */
+  /**
+   * A DELETE: the status it gets (200 when it ended a session; the defect ended-session-404-served accepts it and keeps
+   * the session).
+   */
   end(headers: HeaderBag, defects: DefectSet): number {
     const id = sessionId(headers);
     if (id === undefined) return 400;

@@ -29,7 +29,10 @@ export class HttpSseSessions {
   /** A GET to /sse: a new session on this stream, whose head the caller has written. */
   open(res: ServerResponse): void {
     const id = randomUUID();
-    this.sessions.set(id, { session: new InitializeSession(this.own), send: (message) => res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`) });
+    this.sessions.set(id, {
+      session: new InitializeSession(this.own),
+      send: (message) => res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`),
+    });
     res.on('close', () => this.sessions.delete(id));
     res.write(`event: endpoint\ndata: ${MESSAGES_PATH}?sessionId=${id}\n\n`);
   }
@@ -41,7 +44,10 @@ export class HttpSseSessions {
   }
 }
 
-/** What a reply puts on the stream: its messages, a batch's responses as one array. Waiting and streaming replies (stdio or 2026-07-28 only) put nothing. */
+/**
+ * What a reply puts on the stream: its messages, a batch's responses as one array. Waiting and streaming replies (stdio
+ * or 2026-07-28 only) put nothing.
+ */
 export function streamedMessages(reply: Reply): unknown[] {
   if (reply.kind === 'send') return reply.messages;
   if (reply.kind === 'batch') return [...reply.before, ...(reply.responses.length > 0 ? [reply.responses] : [])];

@@ -28,7 +28,8 @@ async function withServer(
   }
 }
 
-const searchCall = (args: Record<string, unknown>) => rpc('s-1', 'tools/call', { name: 'search_docs', arguments: args });
+const searchCall = (args: Record<string, unknown>) =>
+  rpc('s-1', 'tools/call', { name: 'search_docs', arguments: args });
 
 const VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
 const withVersion = (id: number, version: string): Message => ({
@@ -37,7 +38,8 @@ const withVersion = (id: number, version: string): Message => ({
   method: 'tools/list',
   params: { _meta: meta({}, { [VERSION_KEY]: version }) },
 });
-const without = (headers: Record<string, string>, name: string) => Object.fromEntries(Object.entries(headers).filter(([key]) => key !== name));
+const without = (headers: Record<string, string>, name: string) =>
+  Object.fromEntries(Object.entries(headers).filter(([key]) => key !== name));
 
 interface Probe {
   body: Message;
@@ -102,7 +104,8 @@ describe('Streamable HTTP', () => {
     await server.close();
   });
 
-  const send = (body: Message, headers: Record<string, string> = standardHeaders(body as { method: string })) => post(server.url, body, headers);
+  const send = (body: Message, headers: Record<string, string> = standardHeaders(body as { method: string })) =>
+    post(server.url, body, headers);
 
   it('listens on 127.0.0.1 at /mcp and answers with application/json', async () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
@@ -119,20 +122,30 @@ describe('Streamable HTTP', () => {
   });
 
   it('answers notifications with 202 and an empty body', async () => {
-    const response = await post(server.url, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }, { 'Content-Type': 'application/json' });
+    const response = await post(
+      server.url,
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } },
+      { 'Content-Type': 'application/json' },
+    );
     expect(response.status).toBe(202);
     expect(response.text).toBe('');
   });
 
-  it.each(['http://evil.example', 'null', 'http://127.0.0.1.evil.example:8080'])('rejects Origin %s with 403', async (origin) => {
-    const body = rpc(1, 'server/discover');
-    expect((await send(body, { ...standardHeaders(body), Origin: origin })).status).toBe(403);
-  });
+  it.each(['http://evil.example', 'null', 'http://127.0.0.1.evil.example:8080'])(
+    'rejects Origin %s with 403',
+    async (origin) => {
+      const body = rpc(1, 'server/discover');
+      expect((await send(body, { ...standardHeaders(body), Origin: origin })).status).toBe(403);
+    },
+  );
 
-  it.each(['http://localhost:3000', 'http://127.0.0.1', 'https://localhost', 'http://[::1]:8080'])('accepts Origin %s', async (origin) => {
-    const body = rpc(1, 'server/discover');
-    expect((await send(body, { ...standardHeaders(body), Origin: origin })).status).toBe(200);
-  });
+  it.each(['http://localhost:3000', 'http://127.0.0.1', 'https://localhost', 'http://[::1]:8080'])(
+    'accepts Origin %s',
+    async (origin) => {
+      const body = rpc(1, 'server/discover');
+      expect((await send(body, { ...standardHeaders(body), Origin: origin })).status).toBe(200);
+    },
+  );
 
   it('ignores a client-supplied Mcp-Session-Id', async () => {
     const body = rpc(1, 'tools/list');
@@ -149,15 +162,26 @@ describe('Streamable HTTP', () => {
   });
 
   it('answers an unsupported version with 400 and -32022', async () => {
-    const body = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta({}, { 'io.modelcontextprotocol/protocolVersion': '2099-01-01' }) } };
+    const body = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/list',
+      params: { _meta: meta({}, { 'io.modelcontextprotocol/protocolVersion': '2099-01-01' }) },
+    };
     const response = await send(body, { ...standardHeaders(body), 'MCP-Protocol-Version': '2099-01-01' });
     expect(response.status).toBe(400);
-    expect(response.messages[0]).toMatchObject({ error: { code: -32022, data: { supported: ['2026-07-28'], requested: '2099-01-01' } } });
+    expect(response.messages[0]).toMatchObject({
+      error: { code: -32022, data: { supported: ['2026-07-28'], requested: '2099-01-01' } },
+    });
   });
 
   it('answers unknown methods and initialize with 404 and -32601', async () => {
     expect((await send(rpc(1, 'resources/list'))).status).toBe(404);
-    const initialize = await post(server.url, { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }, { 'Content-Type': 'application/json' });
+    const initialize = await post(
+      server.url,
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} },
+      { 'Content-Type': 'application/json' },
+    );
     expect(initialize.status).toBe(404);
     expect((initialize.messages[0] as Message).error.message).toContain('2026-07-28');
   });
@@ -190,13 +214,19 @@ describe('Streamable HTTP', () => {
     };
 
     it('a body without _meta: 400 with -32602', () => expectError(PROBES.noMeta(), 400, { code: -32602 }));
-    it('header 2025-11-25 with body 2026-07-28: 400 with -32020', () => expectError(PROBES.headerVersionMismatch(), 400, { code: -32020 }));
+    it('header 2025-11-25 with body 2026-07-28: 400 with -32020', () =>
+      expectError(PROBES.headerVersionMismatch(), 400, { code: -32020 }));
     it('body and header 1900-01-01: 400 with -32022 naming the supported and requested versions', () =>
-      expectError(PROBES.unsupportedVersion(), 400, { code: -32022, data: { supported: ['2026-07-28'], requested: '1900-01-01' } }));
+      expectError(PROBES.unsupportedVersion(), 400, {
+        code: -32022,
+        data: { supported: ['2026-07-28'], requested: '1900-01-01' },
+      }));
     it('no MCP-Protocol-Version: 400 with -32020', () => expectError(PROBES.noVersionHeader(), 400, { code: -32020 }));
     it('no Mcp-Method: 400 with -32020', () => expectError(PROBES.noMethodHeader(), 400, { code: -32020 }));
-    it('Mcp-Method tools/list with body server/discover: 400 with -32020', () => expectError(PROBES.methodHeaderMismatch(), 400, { code: -32020 }));
-    it('tools/bogus with a matching Mcp-Method: 404 with -32601', () => expectError(PROBES.unknownMethod(), 404, { code: -32601 }));
+    it('Mcp-Method tools/list with body server/discover: 400 with -32020', () =>
+      expectError(PROBES.methodHeaderMismatch(), 400, { code: -32020 }));
+    it('tools/bogus with a matching Mcp-Method: 404 with -32601', () =>
+      expectError(PROBES.unknownMethod(), 404, { code: -32601 }));
 
     it('a request carrying Mcp-Session-Id: abc is served, and no session id comes back', async () => {
       const response = await sendProbe(PROBES.sessionId());
@@ -246,7 +276,10 @@ describe('Streamable HTTP', () => {
 
     it('decodes the Base64 sentinel form of Mcp-Name', async () => {
       const body = rpc(1, 'tools/call', { name: 'echo', arguments: { text: 'x' } });
-      const response = await send(body, { ...standardHeaders(body), 'Mcp-Name': `=?base64?${Buffer.from('echo').toString('base64')}?=` });
+      const response = await send(body, {
+        ...standardHeaders(body),
+        'Mcp-Name': `=?base64?${Buffer.from('echo').toString('base64')}?=`,
+      });
       expect(response.status).toBe(200);
       expect(response.messages[0]).toMatchObject({ result: { content: [{ type: 'text', text: 'x' }] } });
       await expectMismatch(body, { ...standardHeaders(body), 'Mcp-Name': '=?base64?not base64!?=' });
@@ -254,7 +287,12 @@ describe('Streamable HTTP', () => {
 
     it('accepts header names in any case', async () => {
       const body = searchCall({ query: 'auth', region: 'us-west1' });
-      const headers = Object.fromEntries(Object.entries({ ...standardHeaders(body), 'Mcp-Param-Region': 'us-west1' }).map(([k, v]) => [k.toUpperCase(), v]));
+      const headers = Object.fromEntries(
+        Object.entries({ ...standardHeaders(body), 'Mcp-Param-Region': 'us-west1' }).map(([k, v]) => [
+          k.toUpperCase(),
+          v,
+        ]),
+      );
       expect((await send(body, headers)).status).toBe(200);
     });
 
@@ -273,13 +311,19 @@ describe('Streamable HTTP', () => {
         const body = searchCall({ query: 'auth', region });
         const sentinel = `=?base64?${Buffer.from(region, 'utf8').toString('base64')}?=`;
         expect((await send(body, { ...standardHeaders(body), 'Mcp-Param-Region': sentinel })).status, region).toBe(200);
-        expect((await send(body, { ...standardHeaders(body), 'Mcp-Param-Region': encodeHeaderValue(region) })).status, region).toBe(200);
+        expect(
+          (await send(body, { ...standardHeaders(body), 'Mcp-Param-Region': encodeHeaderValue(region) })).status,
+          region,
+        ).toBe(200);
       }
     });
 
     it('rejects invalid characters in Mcp-Param-Region', async () => {
       const body = searchCall({ query: 'auth', region: 'é' });
-      await expectMismatch(body, { ...standardHeaders(body), 'Mcp-Param-Region': Buffer.from('é', 'utf8').toString('latin1') });
+      await expectMismatch(body, {
+        ...standardHeaders(body),
+        'Mcp-Param-Region': Buffer.from('é', 'utf8').toString('latin1'),
+      });
     });
 
     it('does not expect Mcp-Param-Region when region is absent or null', async () => {
@@ -291,7 +335,12 @@ describe('Streamable HTTP', () => {
   });
 
   it('streams the progress notification then the response as SSE when a progressToken is set', async () => {
-    const body = { jsonrpc: '2.0', id: 'p', method: 'tools/call', params: { _meta: meta({}, { progressToken: 7 }), name: 'get_time', arguments: {} } };
+    const body = {
+      jsonrpc: '2.0',
+      id: 'p',
+      method: 'tools/call',
+      params: { _meta: meta({}, { progressToken: 7 }), name: 'get_time', arguments: {} },
+    };
     const response = await send(body, standardHeaders(body));
     expect(response.headers['content-type']).toBe('text/event-stream');
     expect(response.headers['x-accel-buffering']).toBe('no');
@@ -321,7 +370,10 @@ describe('Streamable HTTP options and defects', () => {
       const body = rpc(1, 'tools/list');
       const first = await post(server.url, body, standardHeaders(body));
       expect(first.headers['content-type']).toBe('text/event-stream');
-      expect(first.messages).toMatchObject([{ jsonrpc: '2.0', id: 'srv-1', method: 'roots/list' }, { id: 1, result: {} }]);
+      expect(first.messages).toMatchObject([
+        { jsonrpc: '2.0', id: 'srv-1', method: 'roots/list' },
+        { id: 1, result: {} },
+      ]);
       const second = await post(server.url, body, standardHeaders(body));
       expect(second.messages).toHaveLength(1);
     });
@@ -331,11 +383,26 @@ describe('Streamable HTTP options and defects', () => {
     ['meta-not-required', PROBES.noMeta, 200, { id: 1, result: { resultType: 'complete' } }],
     ['meta-missing-200', PROBES.noMeta, 200, { id: 1, error: { code: -32602 } }],
     ['version-not-checked', PROBES.unsupportedVersion, 200, { id: 3, result: { resultType: 'complete' } }],
-    ['version-error-200', PROBES.unsupportedVersion, 200, { id: 3, error: { code: -32022, data: { requested: '1900-01-01' } } }],
+    [
+      'version-error-200',
+      PROBES.unsupportedVersion,
+      200,
+      { id: 3, error: { code: -32022, data: { requested: '1900-01-01' } } },
+    ],
     ['protocol-header-optional', PROBES.noVersionHeader, 200, { id: 4, result: { resultType: 'complete' } }],
-    ['protocol-header-mismatch-ignored', PROBES.headerVersionMismatch, 200, { id: 2, result: { resultType: 'complete' } }],
+    [
+      'protocol-header-mismatch-ignored',
+      PROBES.headerVersionMismatch,
+      200,
+      { id: 2, result: { resultType: 'complete' } },
+    ],
     ['method-header-optional', PROBES.noMethodHeader, 200, { id: 5, result: { resultType: 'complete' } }],
-    ['method-header-mismatch-ignored', PROBES.methodHeaderMismatch, 200, { id: 6, result: { supportedVersions: ['2026-07-28'] } }],
+    [
+      'method-header-mismatch-ignored',
+      PROBES.methodHeaderMismatch,
+      200,
+      { id: 6, result: { supportedVersions: ['2026-07-28'] } },
+    ],
     ['unknown-method-200', PROBES.unknownMethod, 200, { id: 7, error: { code: -32601 } }],
   ])('%s answers its probe with the deviation', async (defect, probe, status, message) => {
     await withServer({ defects: [defect] }, async (server) => {
@@ -369,7 +436,11 @@ describe('Streamable HTTP options and defects', () => {
         await post(server.url, body, headers),
         await post(server.url, body, standardHeaders(body)),
         await post(server.url, PROBES.noMeta().body, PROBES.noMeta().headers),
-        await post(server.url, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }, { 'Content-Type': 'application/json' }),
+        await post(
+          server.url,
+          { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } },
+          { 'Content-Type': 'application/json' },
+        ),
         await post(server.url, '', {}, 'GET'),
       ];
       expect(responses.map((response) => response.status)).toEqual([200, 200, 400, 202, 405]);
@@ -385,7 +456,10 @@ describe('Streamable HTTP options and defects', () => {
     const foreign = { ...standardHeaders(body), Origin: 'http://attacker.example' };
     const local = { ...standardHeaders(body), Origin: 'http://127.0.0.1:3000' };
     await withServer({ defects: ['no-origin-check'] }, async (server) => {
-      expect((await post(server.url, body, foreign)).messages[0]).toMatchObject({ id: 1, result: { resultType: 'complete' } });
+      expect((await post(server.url, body, foreign)).messages[0]).toMatchObject({
+        id: 1,
+        result: { resultType: 'complete' },
+      });
       expect((await post(server.url, body, local)).status).toBe(200);
     });
     await withServer({ defects: ['origin-rejected-400'] }, async (server) => {
@@ -401,7 +475,9 @@ describe('Streamable HTTP options and defects', () => {
     const body = searchCall({ query: 'q', region: 'us-west1' });
     const canonical = { ...standardHeaders(body), 'Mcp-Param-Region': 'us-west1' };
     const recased = (change: (name: string) => string) =>
-      Object.fromEntries(Object.entries(canonical).map(([name, value]) => [/^mcp-/i.test(name) ? change(name) : name, value]));
+      Object.fromEntries(
+        Object.entries(canonical).map(([name, value]) => [/^mcp-/i.test(name) ? change(name) : name, value]),
+      );
     await withServer({ defects: ['header-names-case-sensitive'] }, async (server) => {
       expect((await post(server.url, body, canonical)).status).toBe(200);
       for (const change of [(n: string) => n.toUpperCase(), (n: string) => n.toLowerCase()]) {
@@ -418,8 +494,16 @@ describe('Streamable HTTP options and defects', () => {
   });
 
   it('no-x-accel-buffering leaves X-Accel-Buffering out of SSE responses, which the clean server sends', async () => {
-    const body = { jsonrpc: '2.0', id: 'p', method: 'tools/call', params: { _meta: meta({}, { progressToken: 7 }), name: 'get_time', arguments: {} } };
-    for (const [defects, expected] of [[['no-x-accel-buffering'], undefined], [[], 'no']] as const) {
+    const body = {
+      jsonrpc: '2.0',
+      id: 'p',
+      method: 'tools/call',
+      params: { _meta: meta({}, { progressToken: 7 }), name: 'get_time', arguments: {} },
+    };
+    for (const [defects, expected] of [
+      [['no-x-accel-buffering'], undefined],
+      [[], 'no'],
+    ] as const) {
       await withServer({ defects: [...defects] }, async (server) => {
         const response = await post(server.url, body, standardHeaders(body));
         expect(response.headers['content-type']).toBe('text/event-stream');
@@ -531,7 +615,10 @@ describe('Streamable HTTP of an initialize revision: sessions', () => {
   const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
 
   /** Opens a session offering `offered`; returns its id and the headers its later requests carry. */
-  async function open(url: string, offered: string): Promise<{ id: string; headers: Record<string, string>; agreed: string }> {
+  async function open(
+    url: string,
+    offered: string,
+  ): Promise<{ id: string; headers: Record<string, string>; agreed: string }> {
     const answer = await post(url, initializeRequest(0, offered), JSON_HEADERS);
     expect(answer.status).toBe(200);
     const id = String(answer.headers['mcp-session-id']);
@@ -545,14 +632,23 @@ describe('Streamable HTTP of an initialize revision: sessions', () => {
     await withServer({ revision: '2025-11-25' }, async (server) => {
       const session = await open(server.url, '2025-11-25');
       expect(session.agreed).toBe('2025-11-25');
-      expect((await post(server.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, session.headers)).status).toBe(202);
+      expect(
+        (await post(server.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, session.headers)).status,
+      ).toBe(202);
       const listed = await post(server.url, legacyRpc(1, 'tools/list'), session.headers);
       expect(listed.status).toBe(200);
       expect((listed.messages[0] as Message).result.tools.length).toBeGreaterThan(0);
       const anonymous = await post(server.url, legacyRpc(2, 'tools/list'), JSON_HEADERS);
       expect(anonymous.status).toBe(400);
       expect(anonymous.messages[0]).toMatchObject({ id: 2, error: { code: -32600 } });
-      expect((await post(server.url, legacyRpc(3, 'tools/list'), { ...session.headers, 'Mcp-Session-Id': 'no-such-session' })).status).toBe(404);
+      expect(
+        (
+          await post(server.url, legacyRpc(3, 'tools/list'), {
+            ...session.headers,
+            'Mcp-Session-Id': 'no-such-session',
+          })
+        ).status,
+      ).toBe(404);
       expect((await post(server.url, '', session.headers, 'DELETE')).status).toBe(200);
       expect((await post(server.url, legacyRpc(4, 'tools/list'), session.headers)).status).toBe(404);
       expect((await post(server.url, '', JSON_HEADERS, 'GET')).status).toBe(405);
@@ -574,13 +670,25 @@ describe('Streamable HTTP of an initialize revision: sessions', () => {
       const newer = await open(server.url, '2025-11-25');
       const older = await open(server.url, '2025-03-26');
       expect(older.agreed).toBe('2025-03-26');
-      const mismatch = await post(server.url, legacyRpc(1, 'ping'), { ...newer.headers, 'MCP-Protocol-Version': '2025-06-18' });
+      const mismatch = await post(server.url, legacyRpc(1, 'ping'), {
+        ...newer.headers,
+        'MCP-Protocol-Version': '2025-06-18',
+      });
       expect(mismatch.status).toBe(400);
-      expect(mismatch.messages[0]).toMatchObject({ id: 1, error: { code: -32600, message: expect.stringContaining('MCP-Protocol-Version') } });
-      expect((await post(server.url, legacyRpc(2, 'ping'), without(newer.headers, 'MCP-Protocol-Version'))).status).toBe(200);
+      expect(mismatch.messages[0]).toMatchObject({
+        id: 1,
+        error: { code: -32600, message: expect.stringContaining('MCP-Protocol-Version') },
+      });
+      expect(
+        (await post(server.url, legacyRpc(2, 'ping'), without(newer.headers, 'MCP-Protocol-Version'))).status,
+      ).toBe(200);
       // 2025-03-26 has no such header: whatever it says, it is not read.
-      expect((await post(server.url, legacyRpc(3, 'ping'), { ...older.headers, 'MCP-Protocol-Version': '1999-01-01' })).status).toBe(200);
-      const tool = ((await post(server.url, legacyRpc(4, 'tools/list'), older.headers)).messages[0] as Message).result.tools[0];
+      expect(
+        (await post(server.url, legacyRpc(3, 'ping'), { ...older.headers, 'MCP-Protocol-Version': '1999-01-01' }))
+          .status,
+      ).toBe(200);
+      const tool = ((await post(server.url, legacyRpc(4, 'tools/list'), older.headers)).messages[0] as Message).result
+        .tools[0];
       expect(Object.keys(tool).sort()).toEqual(['annotations', 'description', 'inputSchema', 'name']);
     });
   });
@@ -589,11 +697,24 @@ describe('Streamable HTTP of an initialize revision: sessions', () => {
     for (const sse of [false, true]) {
       await withServer({ revision: '2025-03-26', sse }, async (server) => {
         const session = await open(server.url, '2025-03-26');
-        const answered = await post(server.url, [legacyRpc('a', 'ping'), legacyRpc('b', 'tools/list')], session.headers);
+        const answered = await post(
+          server.url,
+          [legacyRpc('a', 'ping'), legacyRpc('b', 'tools/list')],
+          session.headers,
+        );
         expect(answered.status).toBe(200);
         expect(answered.headers['content-type']).toBe(sse ? 'text/event-stream' : 'application/json');
-        expect(answered.messages).toMatchObject([[{ id: 'a', result: {} }, { id: 'b', result: { tools: expect.any(Array) } }]]);
-        const notifications = [1, 2].map((n) => ({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: `never-${n}` } }));
+        expect(answered.messages).toMatchObject([
+          [
+            { id: 'a', result: {} },
+            { id: 'b', result: { tools: expect.any(Array) } },
+          ],
+        ]);
+        const notifications = [1, 2].map((n) => ({
+          jsonrpc: '2.0',
+          method: 'notifications/cancelled',
+          params: { requestId: `never-${n}` },
+        }));
         const accepted = await post(server.url, notifications, session.headers);
         expect([accepted.status, accepted.text]).toEqual([202, '']);
       });
@@ -621,16 +742,24 @@ describe('Streamable HTTP of an initialize revision: sessions', () => {
       const session = await open(server.url, '2025-11-25');
       expect((await post(server.url, '', session.headers, 'DELETE')).status).toBe(200);
       expect((await post(server.url, legacyRpc(1, 'ping'), session.headers)).status).toBe(200);
-      expect((await post(server.url, '', { ...session.headers, 'Mcp-Session-Id': 'no-such-session' }, 'DELETE')).status).toBe(404);
+      expect(
+        (await post(server.url, '', { ...session.headers, 'Mcp-Session-Id': 'no-such-session' }, 'DELETE')).status,
+      ).toBe(404);
     });
   });
 
   it('notification-batch-answered answers a batch of notifications 200 with []; a batch of requests as the clean server does', async () => {
     await withServer({ revision: '2025-03-26', defects: ['notification-batch-answered'] }, async (server) => {
       const session = await open(server.url, '2025-03-26');
-      const accepted = await post(server.url, [{ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'x' } }], session.headers);
+      const accepted = await post(
+        server.url,
+        [{ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'x' } }],
+        session.headers,
+      );
       expect([accepted.status, accepted.text]).toEqual([200, '[]']);
-      expect((await post(server.url, [legacyRpc('a', 'ping')], session.headers)).messages).toEqual([[{ jsonrpc: '2.0', id: 'a', result: {} }]]);
+      expect((await post(server.url, [legacyRpc('a', 'ping')], session.headers)).messages).toEqual([
+        [{ jsonrpc: '2.0', id: 'a', result: {} }],
+      ]);
     });
   });
 
@@ -639,14 +768,18 @@ describe('Streamable HTTP of an initialize revision: sessions', () => {
       const session = await open(server.url, '2025-03-26');
       const rejected = await post(server.url, [legacyRpc('a', 'ping')], session.headers);
       expect(rejected.status).toBe(400);
-      expect(rejected.messages).toEqual([{ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request: batches are not supported' } }]);
+      expect(rejected.messages).toEqual([
+        { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request: batches are not supported' } },
+      ]);
     });
   });
 });
 
 describe('HTTP+SSE of 2024-11-05', () => {
   /** Opens the event stream: resolves once its endpoint event came; collects the message events after it. */
-  function openStream(url: string): Promise<{ endpoint: string; messages: Message[]; waitFor(count: number): Promise<Message[]>; close(): void }> {
+  function openStream(
+    url: string,
+  ): Promise<{ endpoint: string; messages: Message[]; waitFor(count: number): Promise<Message[]>; close(): void }> {
     return new Promise((resolve, reject) => {
       let request: ClientRequest | undefined = undefined;
       request = get(url, { headers: { Accept: 'text/event-stream' } }, (res) => {
@@ -668,7 +801,8 @@ describe('HTTP+SSE of 2024-11-05', () => {
                 endpoint,
                 messages,
                 async waitFor(count) {
-                  for (let i = 0; i < 200 && messages.length < count; i += 1) await new Promise((r) => setTimeout(r, 5));
+                  for (let i = 0; i < 200 && messages.length < count; i += 1)
+                    await new Promise((r) => setTimeout(r, 5));
                   return messages;
                 },
                 close: () => request!.destroy(),
@@ -703,7 +837,9 @@ describe('HTTP+SSE of 2024-11-05', () => {
   it('a POST to /sse is 405 (a client trying Streamable HTTP first falls back to the GET); an unknown session or path is 404', async () => {
     await withServer({ revision: '2024-11-05' }, async (server) => {
       expect((await post(server.url, initializeRequest(1, '2024-11-05'), JSON_HEADERS)).status).toBe(405);
-      expect((await post(new URL('/messages?sessionId=nope', server.url).href, legacyRpc(1, 'ping'), JSON_HEADERS)).status).toBe(404);
+      expect(
+        (await post(new URL('/messages?sessionId=nope', server.url).href, legacyRpc(1, 'ping'), JSON_HEADERS)).status,
+      ).toBe(404);
       expect((await post(new URL('/mcp', server.url).href, legacyRpc(1, 'ping'), JSON_HEADERS)).status).toBe(404);
     });
   });

@@ -42,7 +42,9 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-/** HTTP on 127.0.0.1: Streamable HTTP with a single endpoint at /mcp, or (2024-11-05) HTTP+SSE with its stream at /sse. */
+/**
+ * HTTP on 127.0.0.1: Streamable HTTP with a single endpoint at /mcp, or (2024-11-05) HTTP+SSE with its stream at /sse.
+ */
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const state = createServerState();
   const sessions = httpSessions(options.revision, options.defects);
@@ -78,10 +80,15 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
 }
 
 /** The sessions of an initialize revision's HTTP transport; none on 2026-07-28. */
-function httpSessions(revision: InitializeRevision | undefined, defects: DefectSet): HttpSessions | HttpSseSessions | undefined {
+function httpSessions(
+  revision: InitializeRevision | undefined,
+  defects: DefectSet,
+): HttpSessions | HttpSseSessions | undefined {
   if (!revision) return undefined;
   if (REVISION_RULES[revision].http === 'http+sse') return new HttpSseSessions(revision);
-  return defects.has('session-id-not-visible-ascii') ? new HttpSessions(revision, () => `mtc session ${randomUUID()}`) : new HttpSessions(revision);
+  return defects.has('session-id-not-visible-ascii')
+    ? new HttpSessions(revision, () => `mtc session ${randomUUID()}`)
+    : new HttpSessions(revision);
 }
 
 async function serveRequest(
@@ -108,7 +115,8 @@ async function serveRequest(
   if (sessions && req.method === 'DELETE') return void res.writeHead(sessions.end(req.headers, defects)).end();
   if (sessions && req.method === 'GET' && defects.has('get-stream-json')) return void writeJson(res, 200, {}, defects);
   if (req.method !== 'POST') {
-    if (defects.has('get-allowed') && (req.method === 'GET' || req.method === 'DELETE')) return void writeJson(res, 200, {}, defects);
+    if (defects.has('get-allowed') && (req.method === 'GET' || req.method === 'DELETE'))
+      return void writeJson(res, 200, {}, defects);
     return void res.writeHead(405, { Allow: 'POST' }).end();
   }
 
@@ -121,7 +129,12 @@ async function serveRequest(
   }
   const routed = sessions?.route(req.headers, parsedOrUndefined(body));
   if (routed && 'status' in routed) {
-    return void writeJson(res, routed.status, { jsonrpc: '2.0', id: requestId(body), error: { code: -32600, message: routed.message } }, defects);
+    return void writeJson(
+      res,
+      routed.status,
+      { jsonrpc: '2.0', id: requestId(body), error: { code: -32600, message: routed.message } },
+      defects,
+    );
   }
   if (routed?.minted) res.setHeader('Mcp-Session-Id', routed.minted);
   const ctx: HandlerContext = {
@@ -142,8 +155,8 @@ async function serveRequest(
 
 /**
  * The HTTP+SSE transport of 2024-11-05: a GET to /sse opens a session's stream (a POST there is 405, so that a client
- * trying Streamable HTTP first falls back to the GET); a POST to the endpoint the stream named is accepted with 202, and
- * answered on the stream.
+ * trying Streamable HTTP first falls back to the GET); a POST to the endpoint the stream named is accepted with 202,
+ * and answered on the stream.
  */
 async function serveHttpSse(
   req: IncomingMessage,
@@ -158,7 +171,8 @@ async function serveHttpSse(
     res.writeHead(200, sseHeaders(options.defects));
     return sessions.open(res);
   }
-  if (url.pathname !== MESSAGES_PATH || req.method !== 'POST') return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+  if (url.pathname !== MESSAGES_PATH || req.method !== 'POST')
+    return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
   const stream = sessions.find(url);
   if (!stream) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('No such session');
   const body = await readBody(req);
@@ -208,11 +222,14 @@ function writeReply(res: ServerResponse, reply: Reply, sse: boolean, defects: De
 
 /**
  * A batch's answer (2025-03-26 basic/transports § Sending Messages to the Server): 202 with no body when it held no
- * request, else its responses as one array, in a JSON body or (after messages of their own, or under --sse) an SSE event.
+ * request, else its responses as one array, in a JSON body or (after messages of their own, or under --sse) an SSE
+ * event.
  */
 function writeBatch(res: ServerResponse, reply: Reply & { kind: 'batch' }, sse: boolean, defects: DefectSet): void {
   if (reply.responses.length === 0 && reply.before.length === 0) {
-    return defects.has('notification-batch-answered') ? writeJson(res, 200, [], defects) : void res.writeHead(202).end();
+    return defects.has('notification-batch-answered')
+      ? writeJson(res, 200, [], defects)
+      : void res.writeHead(202).end();
   }
   if (!sse && reply.before.length === 0) return writeJson(res, 200, reply.responses, defects);
   res.writeHead(200, sseHeaders(defects));
@@ -221,9 +238,16 @@ function writeBatch(res: ServerResponse, reply: Reply & { kind: 'batch' }, sse: 
   res.end();
 }
 
-function writeJson(res: ServerResponse, status: number, message: OutgoingMessage | OutgoingMessage[], defects: DefectSet): void {
+function writeJson(
+  res: ServerResponse,
+  status: number,
+  message: OutgoingMessage | OutgoingMessage[],
+  defects: DefectSet,
+): void {
   const mislabelled = defects.has('error-as-text-plain') && 'error' in message;
-  res.writeHead(status, { 'Content-Type': mislabelled ? 'text/plain; charset=utf-8' : 'application/json' }).end(JSON.stringify(message));
+  res
+    .writeHead(status, { 'Content-Type': mislabelled ? 'text/plain; charset=utf-8' : 'application/json' })
+    .end(JSON.stringify(message));
 }
 
 function writeEventStream(res: ServerResponse, messages: OutgoingMessage[], defects: DefectSet): void {
@@ -260,7 +284,10 @@ function sseHeaders(defects: DefectSet): Record<string, string> {
 function isAllowedOrigin(origin: string): boolean {
   try {
     const url = new URL(origin);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
+    );
   } catch {
     return false;
   }

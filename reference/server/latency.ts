@@ -4,13 +4,17 @@ import type { Reply } from './reply.js';
 export interface AnswerLatency {
   /** Every tools/call answer. */
   toolLatencyMs?: number;
-  /** Added for a tools/call answered with an error (a JSON-RPC error or an isError result): a tool whose failures wait on a remote API. */
+  /**
+   * Added for a tools/call answered with an error (a JSON-RPC error or an isError result): a tool whose failures wait
+   * on a remote API.
+   */
   errorLatencyMs?: number;
 }
 
 function isErrorAnswer(reply: Reply): boolean {
   if (reply.kind !== 'send') return false;
-  const last = reply.messages[reply.messages.length - 1] as { error?: unknown; result?: { isError?: unknown } } | undefined;
+  const last = reply.messages[reply.messages.length - 1] as
+    { error?: unknown; result?: { isError?: unknown } } | undefined;
   return last?.error !== undefined || last?.result?.isError === true;
 }
 

@@ -54,6 +54,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  log(`fatal: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+  log(`fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exit(1);
 });

@@ -38,7 +38,10 @@ export type Reply =
       /** Registers the stream's writer; returns the function that ends the subscription. */
       open(send: (message: OutgoingMessage) => void): () => void;
     }
-  /** A JSON-RPC batch handled (2025-03-26): the messages its requests sent first, then their responses as one array (none: nothing to answer). */
+  /**
+   * A JSON-RPC batch handled (2025-03-26): the messages its requests sent first, then their responses as one array
+   * (none: nothing to answer).
+   */
   | { kind: 'batch'; before: OutgoingMessage[]; responses: OutgoingMessage[] }
   | {
       kind: 'send';

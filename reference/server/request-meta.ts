@@ -13,7 +13,16 @@ export interface RequestMeta {
   logLevel?: string;
 }
 
-export const LOG_LEVELS: readonly string[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+export const LOG_LEVELS: readonly string[] = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+];
 
 /**
  * Reads the per-request `_meta` every 2026-07-28 request must carry; throws -32602 (HTTP 400) when malformed.

@@ -16,7 +16,10 @@ const STATE_TTL_MS = 10 * 60_000;
 export class RequestStateSigner {
   private readonly key: Buffer;
 
-  constructor(key: Buffer = randomBytes(32), private readonly now: () => number = Date.now) {
+  constructor(
+    key: Buffer = randomBytes(32),
+    private readonly now: () => number = Date.now,
+  ) {
     this.key = key;
   }
 
@@ -52,7 +55,8 @@ function parsePayload(body: string): StatePayload | undefined {
     const value: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
     if (typeof value !== 'object' || value === null) return undefined;
     const { tool, argumentsDigest, expiresAt } = value as Record<string, unknown>;
-    if (typeof tool !== 'string' || typeof argumentsDigest !== 'string' || typeof expiresAt !== 'number') return undefined;
+    if (typeof tool !== 'string' || typeof argumentsDigest !== 'string' || typeof expiresAt !== 'number')
+      return undefined;
     return { tool, argumentsDigest, expiresAt };
   } catch {
     return undefined;

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from './cli-args.js';
 import { handleMessage } from './handler.js';
 import type { HandlerContext } from './reply.js';
-import { bigPage, FAILING_TOOL_ERROR, failingTools, generatedTool, scaledTools, SCALE_PAGE_SIZE, type ListingScale } from './scale-tools.js';
+import {
+  bigPage,
+  FAILING_TOOL_ERROR,
+  failingTools,
+  generatedTool,
+  scaledTools,
+  SCALE_PAGE_SIZE,
+  type ListingScale,
+} from './scale-tools.js';
 import { rpc, stdioContext } from './test-support.js';
 import { TOOL_DEFINITIONS } from './tools.js';
 
@@ -38,7 +46,9 @@ describe('--scale-tools', () => {
     expect(pages).toHaveLength(Math.ceil(tools.length / SCALE_PAGE_SIZE));
     expect(pages.every((page) => page.tools.length <= SCALE_PAGE_SIZE)).toBe(true);
     expect(new Set(tools.map((tool) => tool.name)).size).toBe(tools.length);
-    expect(tools.slice(0, TOOL_DEFINITIONS.length).map((tool) => tool.name)).toEqual(TOOL_DEFINITIONS.map((tool) => tool.name));
+    expect(tools.slice(0, TOOL_DEFINITIONS.length).map((tool) => tool.name)).toEqual(
+      TOOL_DEFINITIONS.map((tool) => tool.name),
+    );
   });
 
   it('varies the schemas, with one large input schema in every hundred, all valid 2020-12 object schemas', () => {
@@ -57,7 +67,10 @@ describe('--scale-tools', () => {
 
   it('marks generated tools as not read-only, so an audit never calls them (tools/call does not know them)', () => {
     expect(generatedTool(7).annotations).toEqual({ readOnlyHint: false, destructiveHint: false });
-    const reply = handleMessage(rpc('c', 'tools/call', { name: 'scale_00007', arguments: {} }), scaledContext(scaledTools(10)));
+    const reply = handleMessage(
+      rpc('c', 'tools/call', { name: 'scale_00007', arguments: {} }),
+      scaledContext(scaledTools(10)),
+    );
     expect(reply.kind === 'send' && JSON.stringify(reply.messages)).toContain('"error"');
   });
 });
@@ -78,7 +91,9 @@ describe('--failing-tools', () => {
   const tools = walk(ctx).pages.flatMap((page) => page.tools);
 
   it('lists exactly the generated tools, read-only, instead of the reference ones', () => {
-    expect(tools.map((tool) => tool.name)).toEqual(Array.from({ length: 25 }, (_, i) => `failing_${String(i).padStart(2, '0')}`));
+    expect(tools.map((tool) => tool.name)).toEqual(
+      Array.from({ length: 25 }, (_, i) => `failing_${String(i).padStart(2, '0')}`),
+    );
     expect(tools.every((tool) => (tool.annotations as { readOnlyHint?: boolean }).readOnlyHint === true)).toBe(true);
     expect(tools.map((tool) => tool.name)).not.toContain(TOOL_DEFINITIONS[0]!.name);
   });
@@ -86,7 +101,10 @@ describe('--failing-tools', () => {
   it('answers every call of one with a tool execution error, whatever the arguments; the reference tools are unknown', () => {
     for (const args of [{}, { mode: 'x' }, []]) {
       const reply = handleMessage(rpc('c', 'tools/call', { name: 'failing_03', arguments: args }), ctx);
-      const result = reply.kind === 'send' ? (reply.messages[reply.messages.length - 1] as { result?: Record<string, unknown> }).result : undefined;
+      const result =
+        reply.kind === 'send'
+          ? (reply.messages[reply.messages.length - 1] as { result?: Record<string, unknown> }).result
+          : undefined;
       expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: FAILING_TOOL_ERROR }] });
     }
     const reference = handleMessage(rpc('c', 'tools/call', { name: 'failing_25', arguments: {} }), ctx);
@@ -96,12 +114,24 @@ describe('--failing-tools', () => {
 
 describe('scale flags', () => {
   it('are parsed, bounded and exclusive', () => {
-    expect(parseCliArgs(['--scale-tools', '10000'])).toMatchObject({ kind: 'serve', transport: 'stdio', scaleTools: 10_000 });
-    expect(parseCliArgs(['--http', '--big-page-mb=5'])).toMatchObject({ kind: 'serve', transport: 'http', bigPageMb: 5 });
+    expect(parseCliArgs(['--scale-tools', '10000'])).toMatchObject({
+      kind: 'serve',
+      transport: 'stdio',
+      scaleTools: 10_000,
+    });
+    expect(parseCliArgs(['--http', '--big-page-mb=5'])).toMatchObject({
+      kind: 'serve',
+      transport: 'http',
+      bigPageMb: 5,
+    });
     expect(parseCliArgs(['--scale-tools', '0']).kind).toBe('error');
     expect(parseCliArgs(['--scale-tools', '100001']).kind).toBe('error');
     expect(parseCliArgs(['--big-page-mb', '16']).kind).toBe('error');
-    expect(parseCliArgs(['--failing-tools', '25', '--error-latency-ms', '500'])).toMatchObject({ kind: 'serve', failingTools: 25, latency: { errorLatencyMs: 500 } });
+    expect(parseCliArgs(['--failing-tools', '25', '--error-latency-ms', '500'])).toMatchObject({
+      kind: 'serve',
+      failingTools: 25,
+      latency: { errorLatencyMs: 500 },
+    });
     expect(parseCliArgs(['--failing-tools', '1001']).kind).toBe('error');
     const exclusive = { kind: 'error', message: '--scale-tools, --big-page-mb and --failing-tools are exclusive' };
     expect(parseCliArgs(['--scale-tools', '10', '--big-page-mb', '1'])).toEqual(exclusive);

@@ -28,7 +28,20 @@ const ONE_PAGE = 1_000_000_000;
 const LARGE_EVERY = 100;
 const LARGE_PROPERTIES = 150;
 
-const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima'];
+const WORDS = [
+  'alpha',
+  'bravo',
+  'charlie',
+  'delta',
+  'echo',
+  'foxtrot',
+  'golf',
+  'hotel',
+  'india',
+  'juliet',
+  'kilo',
+  'lima',
+];
 const word = (i: number): string => WORDS[i % WORDS.length]!;
 
 function largeSchema(i: number): Listed {
@@ -36,7 +49,9 @@ function largeSchema(i: number): Listed {
   for (let p = 0; p < LARGE_PROPERTIES; p += 1) {
     properties[`${word(p)}_${p}`] = {
       type: p % 3 === 0 ? 'integer' : 'string',
-      description: `Field ${p} of generated tool ${i}: ${word(p + i)} ${word(p * 7)} ${word(p * 13 + 1)} setting for the ${word(i)} profile`,
+      description:
+        `Field ${p} of generated tool ${i}: ${word(p + i)} ${word(p * 7)} ${word(p * 13 + 1)} setting ` +
+        `for the ${word(i)} profile`,
       ...(p % 3 === 0 ? { minimum: 0, maximum: 1000 + p } : { maxLength: 64 + p }),
     };
   }
@@ -53,24 +68,53 @@ function shapedSchema(i: number): Listed {
   const key = `${word(i)}_${i % 97}`;
   switch (i % 6) {
     case 0:
-      return { type: 'object', properties: { [key]: { type: 'string', minLength: 1 } }, required: [key], additionalProperties: false };
+      return {
+        type: 'object',
+        properties: { [key]: { type: 'string', minLength: 1 } },
+        required: [key],
+        additionalProperties: false,
+      };
     case 1:
-      return { type: 'object', properties: { [key]: { type: 'integer', minimum: -(i % 50), maximum: 100 + i }, scale: { type: 'number' } } };
+      return {
+        type: 'object',
+        properties: { [key]: { type: 'integer', minimum: -(i % 50), maximum: 100 + i }, scale: { type: 'number' } },
+      };
     case 2:
-      return { type: 'object', properties: { mode: { type: 'string', enum: [word(i), word(i + 1), word(i + 2)] }, [key]: { type: 'boolean' } }, required: ['mode'] };
+      return {
+        type: 'object',
+        properties: { mode: { type: 'string', enum: [word(i), word(i + 1), word(i + 2)] }, [key]: { type: 'boolean' } },
+        required: ['mode'],
+      };
     case 3:
       return {
         type: 'object',
-        properties: { filter: { type: 'object', properties: { [key]: { type: 'array', items: { type: 'string' }, maxItems: 1 + (i % 20) } } } },
+        properties: {
+          filter: {
+            type: 'object',
+            properties: { [key]: { type: 'array', items: { type: 'string' }, maxItems: 1 + (i % 20) } },
+          },
+        },
       };
     case 4:
       return {
         type: 'object',
-        $defs: { item: { type: 'object', properties: { [key]: { type: 'string' }, count: { type: 'integer', minimum: 0 } } } },
+        $defs: {
+          item: { type: 'object', properties: { [key]: { type: 'string' }, count: { type: 'integer', minimum: 0 } } },
+        },
         properties: { items: { type: 'array', items: { $ref: '#/$defs/item' } } },
       };
     default:
-      return { type: 'object', properties: { target: { anyOf: [{ type: 'string', pattern: `^${word(i)}` }, { type: 'integer', minimum: i % 10 }] } } };
+      return {
+        type: 'object',
+        properties: {
+          target: {
+            anyOf: [
+              { type: 'string', pattern: `^${word(i)}` },
+              { type: 'integer', minimum: i % 10 },
+            ],
+          },
+        },
+      };
   }
 }
 
@@ -83,7 +127,11 @@ export function generatedTool(i: number): Listed {
     annotations: { readOnlyHint: false, destructiveHint: false },
   };
   if (i % 3 === 0) {
-    tool.outputSchema = { type: 'object', properties: { ok: { type: 'boolean' }, [`${word(i)}_count`]: { type: 'integer' } }, required: ['ok'] };
+    tool.outputSchema = {
+      type: 'object',
+      properties: { ok: { type: 'boolean' }, [`${word(i)}_count`]: { type: 'integer' } },
+      required: ['ok'],
+    };
   }
   return tool;
 }
@@ -114,7 +162,7 @@ export function scaledTools(count: number): ListingScale {
 export function bigPage(megabytes: number): ListingScale {
   const target = megabytes * 1024 * 1024;
   const tools: Listed[] = [];
-  for (let bytes = 0; bytes < target; ) {
+  for (let bytes = 0; bytes < target;) {
     const tool = generatedTool(tools.length);
     tools.push(tool);
     bytes += JSON.stringify(tool).length + 1;

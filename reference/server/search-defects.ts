@@ -19,7 +19,10 @@ const formatLabel: ReferenceTool = {
     description: 'Render a short label in one of four styles (search defect: fails for an empty code label).',
     inputSchema: {
       type: 'object',
-      properties: { style: { type: 'string', enum: STYLES, description: 'Label style' }, text: { type: 'string', description: 'Label text' } },
+      properties: {
+        style: { type: 'string', enum: STYLES, description: 'Label style' },
+        text: { type: 'string', description: 'Label text' },
+      },
       required: ['style', 'text'],
       additionalProperties: false,
     },
@@ -28,7 +31,8 @@ const formatLabel: ReferenceTool = {
   run: ({ arguments: args }) => {
     if (isRareLabel(args)) throw new Error('the label renderer has no output for an empty code span');
     const text = String(args.text);
-    const styled = { plain: text, bold: `**${text}**`, italic: `_${text}_`, code: `\`${text}\`` }[String(args.style)] ?? text;
+    const styled =
+      { plain: text, bold: `**${text}**`, italic: `_${text}_`, code: `\`${text}\`` }[String(args.style)] ?? text;
     return textResult(styled);
   },
 };
@@ -49,7 +53,10 @@ const lookupCode: ReferenceTool = {
     },
     annotations: { readOnlyHint: true, openWorldHint: false },
   },
-  run: ({ arguments: args }) => textResult(typeof args.code === 'string' ? `No product has code "${args.code}".` : 'No code given: nothing looked up.'),
+  run: ({ arguments: args }) =>
+    textResult(
+      typeof args.code === 'string' ? `No product has code "${args.code}".` : 'No code given: nothing looked up.',
+    ),
 };
 
 const UNITS = ['chars', 'words', 'lines'];
@@ -61,7 +68,10 @@ const textStats: ReferenceTool = {
     description: 'Count the characters, words or lines of a text (search defect: line counts break the outputSchema).',
     inputSchema: {
       type: 'object',
-      properties: { text: { type: 'string', description: 'Text to measure' }, unit: { type: 'string', enum: UNITS, description: 'What to count (default chars)' } },
+      properties: {
+        text: { type: 'string', description: 'Text to measure' },
+        unit: { type: 'string', enum: UNITS, description: 'What to count (default chars)' },
+      },
       required: ['text'],
       additionalProperties: false,
     },
@@ -83,16 +93,24 @@ const textStats: ReferenceTool = {
 
 /** Only integers with |reading| % 7 == 3, together with a negative offset: a random float almost never lands there. */
 const isRareReading = (args: Record<string, unknown>) =>
-  Number.isInteger(args.reading) && Math.abs(args.reading as number) % 7 === 3 && typeof args.offset === 'number' && args.offset < 0;
+  Number.isInteger(args.reading) &&
+  Math.abs(args.reading as number) % 7 === 3 &&
+  typeof args.offset === 'number' &&
+  args.offset < 0;
 
 const offsetReading: ReferenceTool = {
   definition: {
     name: 'offset_reading',
     title: 'Offset Reading',
-    description: 'Apply a signed offset to a meter reading (search defect: some whole readings with a negative offset break the outputSchema).',
+    description:
+      'Apply a signed offset to a meter reading (search defect: some whole readings with a negative offset ' +
+      'break the outputSchema).',
     inputSchema: {
       type: 'object',
-      properties: { reading: { type: 'number', description: 'Meter reading' }, offset: { type: 'number', description: 'Signed offset' } },
+      properties: {
+        reading: { type: 'number', description: 'Meter reading' },
+        offset: { type: 'number', description: 'Signed offset' },
+      },
       required: ['reading', 'offset'],
       additionalProperties: false,
     },
@@ -114,7 +132,9 @@ const SEARCH_DEFECT_TOOLS: Readonly<Record<string, ReferenceTool>> = {
 };
 
 /** Every tool a search defect can add (for the build's precompiled input validators). */
-export const SEARCH_DEFECT_DEFINITIONS: readonly ToolDefinition[] = Object.values(SEARCH_DEFECT_TOOLS).map((tool) => tool.definition);
+export const SEARCH_DEFECT_DEFINITIONS: readonly ToolDefinition[] = Object.values(SEARCH_DEFECT_TOOLS).map(
+  (tool) => tool.definition,
+);
 
 const registered = new Map<string, RegisteredTool>();
 
@@ -123,7 +143,10 @@ function registerOnce(defect: string, tool: ReferenceTool): RegisteredTool {
   if (!entry) {
     const check = compileInputCheck(tool.definition.name, tool.definition.inputSchema);
     const lenient = defect === 'lenient-missing-required';
-    entry = { ...tool, checkInput: (args) => (lenient && args.mode === 'lenient' && !('code' in args) ? undefined : check(args)) };
+    entry = {
+      ...tool,
+      checkInput: (args) => (lenient && args.mode === 'lenient' && !('code' in args) ? undefined : check(args)),
+    };
     registered.set(defect, entry);
   }
   return entry;
@@ -148,5 +171,10 @@ export function findSearchDefectTool(name: string, defects: DefectSet): Register
 export function crashesOn(method: string, params: Record<string, unknown>, defects: DefectSet): boolean {
   if (method !== 'tools/call' || !(defects as ReadonlySet<string>).has('crash-on-rare-input')) return false;
   const args = params.arguments;
-  return params.name === 'format_label' && typeof args === 'object' && args !== null && isRareLabel(args as Record<string, unknown>);
+  return (
+    params.name === 'format_label' &&
+    typeof args === 'object' &&
+    args !== null &&
+    isRareLabel(args as Record<string, unknown>)
+  );
 }

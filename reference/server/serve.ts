@@ -23,9 +23,14 @@ export async function prepareServe(command: ServeCommand, log: (line: string) =>
 
 /**
  * Serves the command over HTTP (Streamable HTTP, or HTTP+SSE on the revisions that had it) until `close`: what
- * `reference-server --http …` runs, and what the self-tests' host of several reference servers (test/helpers/reference-host.mjs) runs for each.
+ * `reference-server --http …` runs, and what the self-tests' host of several reference servers
+ * (test/helpers/reference-host.mjs) runs for each.
  */
-export async function serveHttp(command: ServeCommand, prepared: ServePreparation, log: (line: string) => void): Promise<RunningHttpServer> {
+export async function serveHttp(
+  command: ServeCommand,
+  prepared: ServePreparation,
+  log: (line: string) => void,
+): Promise<RunningHttpServer> {
   // Imported here so --list-defects and usage errors stay fast.
   const { startHttpServer } = await import('./http.js');
   const { onArrival, scale } = prepared;
@@ -40,7 +45,11 @@ export async function serveHttp(command: ServeCommand, prepared: ServePreparatio
     ...(scale ? { scale } : {}),
     ...command.latency,
   });
-  log(`serving MCP ${served(command.protocolVersion)} over ${isInitializeRevision(command.protocolVersion) && REVISION_RULES[command.protocolVersion].http === 'http+sse' ? 'HTTP+SSE' : 'Streamable HTTP'}${command.sse ? ' (SSE responses)' : ''}${prepared.defectNote}`);
+  log(
+    `serving MCP ${served(command.protocolVersion)} over ` +
+      `${isInitializeRevision(command.protocolVersion) && REVISION_RULES[command.protocolVersion].http === 'http+sse' ? 'HTTP+SSE' : 'Streamable HTTP'}` +
+      `${command.sse ? ' (SSE responses)' : ''}${prepared.defectNote}`,
+  );
   return server;
 }
 
@@ -48,7 +57,12 @@ export function served(revision: Revision): string {
   return isInitializeRevision(revision) ? `${revision} (initialize; older initialize revisions too)` : revision;
 }
 
-async function listingScale(scaleTools: number | undefined, bigPageMb: number | undefined, failing: number | undefined, log: (line: string) => void): Promise<ListingScale | undefined> {
+async function listingScale(
+  scaleTools: number | undefined,
+  bigPageMb: number | undefined,
+  failing: number | undefined,
+  log: (line: string) => void,
+): Promise<ListingScale | undefined> {
   if (scaleTools === undefined && bigPageMb === undefined && failing === undefined) return undefined;
   const { bigPage, failingTools, scaledTools } = await import('./scale-tools.js');
   if (failing !== undefined) {

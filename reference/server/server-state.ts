@@ -2,7 +2,10 @@ import { NotesStore } from './notes.js';
 import { RequestStateSigner } from './request-state.js';
 import { SubscriptionRegistry } from './subscriptions.js';
 
-/** Everything the server keeps between requests. None of it changes the tool list, except toggle_beta_tools (and the shuffled-order defect). */
+/**
+ * Everything the server keeps between requests. None of it changes the tool list, except toggle_beta_tools (and the
+ * shuffled-order defect).
+ */
 export interface ServerState {
   notes: NotesStore;
   requestStates: RequestStateSigner;
@@ -10,7 +13,9 @@ export interface ServerState {
   answeredToolsList: boolean;
   /** Whether the server-request-waits defect has sent its request (it waits for one answer only). */
   askedBeforeListing: boolean;
-  /** How many tools/list requests have reached the listing, this one included (the shuffled-order defect rotates by it). */
+  /**
+   * How many tools/list requests have reached the listing, this one included (the shuffled-order defect rotates by it).
+   */
   toolsListRequests: number;
   /** Whether toggle_beta_tools has added the beta tool to the listing. */
   betaTools: boolean;

@@ -5,7 +5,13 @@ import type { DefectSet } from './defects.js';
 import type { OutgoingMessage } from './messages.js';
 import { methodNotFound } from './protocol-error.js';
 import type { RequestMeta } from './request-meta.js';
-import { agreedRevision, isInitializeRevision, REVISION_RULES, type InitializeRevision, type RevisionRules } from './revisions.js';
+import {
+  agreedRevision,
+  isInitializeRevision,
+  REVISION_RULES,
+  type InitializeRevision,
+  type RevisionRules,
+} from './revisions.js';
 
 /** Methods of 2026-07-28 that the initialize revisions do not have. */
 const MODERN_ONLY_METHODS = new Set(['server/discover', 'subscriptions/listen']);
@@ -23,7 +29,10 @@ const SAMPLING_REQUEST: OutgoingMessage = {
   jsonrpc: '2.0',
   id: 'srv-sampling-1',
   method: 'sampling/createMessage',
-  params: { messages: [{ role: 'user', content: { type: 'text', text: 'Summarise the weather tools in one line.' } }], maxTokens: 100 },
+  params: {
+    messages: [{ role: 'user', content: { type: 'text', text: 'Summarise the weather tools in one line.' } }],
+    maxTokens: 100,
+  },
 };
 
 /** The defect id-never-reused-ping-twice's request, sent twice. */
@@ -51,17 +60,26 @@ export class InitializeSession {
     return REVISION_RULES[this.revision];
   }
 
-  /** The result of a request only the session answers (initialize, ping); undefined for the tool methods. Throws -32601 for a 2026-07-28 method. */
+  /**
+   * The result of a request only the session answers (initialize, ping); undefined for the tool methods. Throws -32601
+   * for a 2026-07-28 method.
+   */
   answer(method: string, params: Record<string, unknown>, defects: DefectSet): Record<string, unknown> | undefined {
     if (MODERN_ONLY_METHODS.has(method)) throw methodNotFound(`Method not found: ${method}`);
     if (method === 'ping') return {};
     if (method !== 'initialize') return undefined;
     this.revision = agreedRevision(this.own, params.protocolVersion);
     this.clientCapabilities = isObject(params.capabilities) ? params.capabilities : {};
-    // The defect version-negotiation-echo: a version no revision has is agreed as offered (the session keeps its own rules).
+    // The defect version-negotiation-echo: a version no revision has is agreed as offered (the session keeps its own
+    // rules).
     const offered = params.protocolVersion;
-    const echoed = defects.has('version-negotiation-echo') && typeof offered === 'string' && !isInitializeRevision(offered);
-    return { protocolVersion: echoed ? offered : this.revision, capabilities: { tools: {} }, serverInfo: { ...SERVER_INFO } };
+    const echoed =
+      defects.has('version-negotiation-echo') && typeof offered === 'string' && !isInitializeRevision(offered);
+    return {
+      protocolVersion: echoed ? offered : this.revision,
+      capabilities: { tools: {} },
+      serverInfo: { ...SERVER_INFO },
+    };
   }
 
   /** Whether the tool exists on the initialize revisions. */
@@ -79,7 +97,9 @@ export class InitializeSession {
     };
   }
 
-  /** The defect legacy-sampling-unnegotiated: the request to send the client before the first tools/list is answered. */
+  /**
+   * The defect legacy-sampling-unnegotiated: the request to send the client before the first tools/list is answered.
+   */
   requestBeforeListing(defects: DefectSet): OutgoingMessage | undefined {
     if (!defects.has('legacy-sampling-unnegotiated') || this.askedForSampling) return undefined;
     this.askedForSampling = true;
@@ -108,7 +128,8 @@ export class InitializeSession {
     }
     if (method === 'tools/call' && Array.isArray(shaped.content)) {
       const call = pick(shaped, rules.callResultFields);
-      if (!rules.contentMeta) call.content = shaped.content.map((block: unknown) => (isObject(block) ? omit(block, '_meta') : block));
+      if (!rules.contentMeta)
+        call.content = shaped.content.map((block: unknown) => (isObject(block) ? omit(block, '_meta') : block));
       if (defects.has('structured-content-omitted')) delete call.structuredContent;
       return call;
     }

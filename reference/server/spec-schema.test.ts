@@ -57,25 +57,42 @@ describe.skipIf(!haveSchema)(`results validate against ${SCHEMA_PATH}`, () => {
   });
 
   it('tools/call complete and input_required results', () => {
-    for (const [name, args] of [['get_weather', { location: 'Rome' }], ['get_logo', {}], ['echo', {}], ['list_items', {}]] as const) {
+    for (const [name, args] of [
+      ['get_weather', { location: 'Rome' }],
+      ['get_logo', {}],
+      ['echo', {}],
+      ['list_items', {}],
+    ] as const) {
       const result = respond(rpc(1, 'tools/call', { name, arguments: args })).result;
       expect(check('CallToolResult', result), name).toBeUndefined();
     }
-    const message = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { _meta: meta({ elicitation: {} }), name: 'confirm_action', arguments: { action: 'x' } } };
+    const message = {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { _meta: meta({ elicitation: {} }), name: 'confirm_action', arguments: { action: 'x' } },
+    };
     expect(check('InputRequiredResult', respond(message).result)).toBeUndefined();
     expect(check('ElicitRequest', respond(message).result.inputRequests.confirm)).toBeUndefined();
   });
 
   it('error responses', () => {
     expect(check('JSONRPCErrorResponse', respond(rpc(1, 'nope')))).toBeUndefined();
-    const badVersion = respond({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta({}, { 'io.modelcontextprotocol/protocolVersion': '1999-01-01' }) } });
+    const badVersion = respond({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/list',
+      params: { _meta: meta({}, { 'io.modelcontextprotocol/protocolVersion': '1999-01-01' }) },
+    });
     expect(check('UnsupportedProtocolVersionError', badVersion)).toBeUndefined();
     const missingCapability = respond(rpc(1, 'tools/call', { name: 'confirm_action', arguments: { action: 'x' } }));
     expect(check('MissingRequiredClientCapabilityError', missingCapability)).toBeUndefined();
   });
 
   it('the bad-instructions defect makes the discover result schema-invalid', () => {
-    expect(check('DiscoverResult', respond(rpc(1, 'server/discover'), ['bad-instructions']).result)).toContain('instructions');
+    expect(check('DiscoverResult', respond(rpc(1, 'server/discover'), ['bad-instructions']).result)).toContain(
+      'instructions',
+    );
   });
 });
 
@@ -92,7 +109,10 @@ const CONTENT_DEFINITIONS: Record<string, string> = {
 function revisionSchema(revision: InitializeRevision) {
   const document = JSON.parse(readFileSync(sharedPath(`spec/${revision}/schema.json`), 'utf8')) as Message;
   const draft07 = document.definitions !== undefined;
-  const definitions = (draft07 ? document.definitions : document.$defs) as Record<string, { properties?: Record<string, unknown> }>;
+  const definitions = (draft07 ? document.definitions : document.$defs) as Record<
+    string,
+    { properties?: Record<string, unknown> }
+  >;
   const ajv = draft07 ? new Ajv({ strict: false, allErrors: true }) : new Ajv2020({ strict: false, allErrors: true });
   const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
   addFormats(ajv);
@@ -104,7 +124,8 @@ function revisionSchema(revision: InitializeRevision) {
       return validate(value) ? undefined : ajv.errorsText(validate.errors);
     },
     /** The property names of a definition; undefined when the revision has no such definition. */
-    properties: (definition: string): string[] | undefined => (definitions[definition] ? Object.keys(definitions[definition]!.properties ?? {}) : undefined),
+    properties: (definition: string): string[] | undefined =>
+      definitions[definition] ? Object.keys(definitions[definition]!.properties ?? {}) : undefined,
   };
 }
 
@@ -115,8 +136,12 @@ function answerIn(ctx: HandlerContext, message: unknown): Message {
   return reply.messages[reply.messages.length - 1] as Message;
 }
 
-/** What a value holds that the definition does not define (schema.json allows extra properties; a server of the revision sends none). */
-const undefinedProperties = (value: Record<string, unknown>, defined: readonly string[] | undefined) => Object.keys(value).filter((key) => !defined?.includes(key));
+/**
+ * What a value holds that the definition does not define (schema.json allows extra properties; a server of the revision
+ * sends none).
+ */
+const undefinedProperties = (value: Record<string, unknown>, defined: readonly string[] | undefined) =>
+  Object.keys(value).filter((key) => !defined?.includes(key));
 
 describe.each(INITIALIZE_REVISIONS.filter((revision) => existsSync(sharedPath(`spec/${revision}/schema.json`))))(
   '%s: every answer validates against that schema.json, with no property it does not define',
@@ -127,11 +152,14 @@ describe.each(INITIALIZE_REVISIONS.filter((revision) => existsSync(sharedPath(`s
       expect(answerIn(ctx, initializeRequest(0, revision)).result.protocolVersion).toBe(revision);
       return ctx;
     };
-    const callResult = (ctx: ReturnType<typeof session>, name: string, args: Record<string, unknown>) => answerIn(ctx, legacyRpc(9, 'tools/call', { name, arguments: args }));
+    const callResult = (ctx: ReturnType<typeof session>, name: string, args: Record<string, unknown>) =>
+      answerIn(ctx, legacyRpc(9, 'tools/call', { name, arguments: args }));
 
     it('REVISION_RULES names exactly the properties schema.json gives a Tool and a CallToolResult', () => {
       expect([...REVISION_RULES[revision].toolFields].sort()).toEqual(schema.properties('Tool')!.sort());
-      expect([...REVISION_RULES[revision].callResultFields].sort()).toEqual(schema.properties('CallToolResult')!.sort());
+      expect([...REVISION_RULES[revision].callResultFields].sort()).toEqual(
+        schema.properties('CallToolResult')!.sort(),
+      );
       expect(REVISION_RULES[revision].contentMeta).toBe(schema.properties('TextContent')!.includes('_meta'));
     });
 
@@ -143,12 +171,16 @@ describe.each(INITIALIZE_REVISIONS.filter((revision) => existsSync(sharedPath(`s
       let cursor: string | undefined;
       let pages = 0;
       do {
-        const result = answerIn(ctx, legacyRpc(pages + 1, 'tools/list', cursor === undefined ? undefined : { cursor })).result;
+        const result = answerIn(
+          ctx,
+          legacyRpc(pages + 1, 'tools/list', cursor === undefined ? undefined : { cursor }),
+        ).result;
         expect(schema.check('ListToolsResult', result)).toBeUndefined();
         expect(undefinedProperties(result, schema.properties('ListToolsResult'))).toEqual([]);
         for (const tool of result.tools) {
           expect(undefinedProperties(tool, schema.properties('Tool')), tool.name).toEqual([]);
-          if (tool.annotations) expect(undefinedProperties(tool.annotations, schema.properties('ToolAnnotations'))).toEqual([]);
+          if (tool.annotations)
+            expect(undefinedProperties(tool.annotations, schema.properties('ToolAnnotations'))).toEqual([]);
         }
         cursor = result.nextCursor;
         pages += 1;
@@ -158,11 +190,18 @@ describe.each(INITIALIZE_REVISIONS.filter((revision) => existsSync(sharedPath(`s
 
     it('tools/call results, tool errors and the JSON-RPC errors', () => {
       const ctx = session();
-      for (const [name, args] of [['get_weather', { location: 'Rome' }], ['add_numbers', { a: 1, b: 2 }], ['get_logo', {}], ['echo', { text: 'x' }], ['delete_note', { id: 'note-0' }]] as const) {
+      for (const [name, args] of [
+        ['get_weather', { location: 'Rome' }],
+        ['add_numbers', { a: 1, b: 2 }],
+        ['get_logo', {}],
+        ['echo', { text: 'x' }],
+        ['delete_note', { id: 'note-0' }],
+      ] as const) {
         const result = callResult(ctx, name, args).result;
         expect(schema.check('CallToolResult', result), name).toBeUndefined();
         expect(undefinedProperties(result, schema.properties('CallToolResult')), name).toEqual([]);
-        for (const block of result.content) expect(undefinedProperties(block, schema.properties(CONTENT_DEFINITIONS[block.type]!)), name).toEqual([]);
+        for (const block of result.content)
+          expect(undefinedProperties(block, schema.properties(CONTENT_DEFINITIONS[block.type]!)), name).toEqual([]);
       }
       // Errors to a request whose id could not be read carry id null as JSON-RPC 2.0 says, which schema.json's
       // RequestId (a string or an integer) does not admit; only errors with an id are held to it here.
@@ -172,14 +211,20 @@ describe.each(INITIALIZE_REVISIONS.filter((revision) => existsSync(sharedPath(`s
     });
 
     it.runIf(REVISION_RULES[revision].batches)('the answer to a batch is a JSONRPCBatchResponse', () => {
-      const reply = handleMessage([legacyRpc('a', 'ping'), legacyRpc('b', 'tools/list'), legacyRpc('c', 'nope')], session());
+      const reply = handleMessage(
+        [legacyRpc('a', 'ping'), legacyRpc('b', 'tools/list'), legacyRpc('c', 'nope')],
+        session(),
+      );
       if (reply.kind !== 'batch') throw new Error(reply.kind);
       expect(reply.responses).toHaveLength(3);
       expect(schema.check('JSONRPCBatchResponse', reply.responses)).toBeUndefined();
     });
 
     it(`audio-content-on-2024-11-05 makes get_logo's result ${revision === '2024-11-05' ? 'invalid' : 'still valid'} here`, () => {
-      const problem = schema.check('CallToolResult', callResult(session(['audio-content-on-2024-11-05']), 'get_logo', {}).result);
+      const problem = schema.check(
+        'CallToolResult',
+        callResult(session(['audio-content-on-2024-11-05']), 'get_logo', {}).result,
+      );
       if (revision === '2024-11-05') expect(problem).toContain('content/2');
       else expect(problem).toBeUndefined();
     });

@@ -17,7 +17,15 @@ function startStdio(defects: DefectName[] = [], latency: AnswerLatency = {}, rev
   output.on('data', (chunk: Buffer) => (buffered += chunk.toString('utf8')));
   let exitCode: number | undefined;
   const exited = new Promise<number>((resolve) => {
-    runStdioServer({ input, output, defects: new Set(defects), ...(revision ? { revision } : {}), log: () => {}, exit: (code) => resolve((exitCode = code)), ...latency });
+    runStdioServer({
+      input,
+      output,
+      defects: new Set(defects),
+      ...(revision ? { revision } : {}),
+      log: () => {},
+      exit: (code) => resolve((exitCode = code)),
+      ...latency,
+    });
   });
   const lines = () => buffered.split('\n').filter((line) => line !== '');
   return {
@@ -46,10 +54,17 @@ describe('stdio transport', () => {
     input.end();
     await exited;
     const lines = Buffer.concat(chunks).toString('latin1').split('\n').filter(Boolean);
-    expect(lines.map((line) => JSON.parse(line).result.instructions.endsWith('Served from a caf\u00e9.'))).toEqual([true, false]);
+    expect(lines.map((line) => JSON.parse(line).result.instructions.endsWith('Served from a caf\u00e9.'))).toEqual([
+      true,
+      false,
+    ]);
     const [first, second] = Buffer.concat(chunks).toString('binary').split('\n');
     expect(Buffer.from(first!, 'binary').includes(Buffer.from([0xe9]))).toBe(true);
-    expect(Buffer.from(second!, 'binary').toString('utf8')).toBe(Buffer.from(second!, 'binary').toString('utf8').replace(/\uFFFD/g, ''));
+    expect(Buffer.from(second!, 'binary').toString('utf8')).toBe(
+      Buffer.from(second!, 'binary')
+        .toString('utf8')
+        .replace(/\uFFFD/g, ''),
+    );
   });
 
   it('--tool-latency-ms answers tools/call late, other requests meanwhile, and an EOF waits for the late answers', async () => {
@@ -79,7 +94,10 @@ describe('stdio transport', () => {
 
   it('progress-after-cancel and log-after-cancel: a call that asks for progress or logs is held; cancelled, it drops its answer yet still speaks 300 ms later', async () => {
     const asks = meta({}, { progressToken: 't', 'io.modelcontextprotocol/logLevel': 'warning' });
-    for (const [defect, method] of [['progress-after-cancel', 'notifications/progress'], ['log-after-cancel', 'notifications/message']] as const) {
+    for (const [defect, method] of [
+      ['progress-after-cancel', 'notifications/progress'],
+      ['log-after-cancel', 'notifications/message'],
+    ] as const) {
       const server = startStdio([defect]);
       server.send(rpc(1, 'tools/call', { name: 'echo', arguments: { text: 'a' }, _meta: asks }));
       server.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } });
@@ -88,7 +106,13 @@ describe('stdio transport', () => {
       const cancelled = performance.now();
       expect(await server.exited).toBe(0);
       expect(performance.now() - cancelled).toBeGreaterThanOrEqual(250);
-      expect(server.lines().map((line) => JSON.parse(line)).map((m) => m.id ?? m.method), defect).toEqual([2, method]);
+      expect(
+        server
+          .lines()
+          .map((line) => JSON.parse(line))
+          .map((m) => m.id ?? m.method),
+        defect,
+      ).toEqual([2, method]);
     }
   });
 
@@ -112,7 +136,10 @@ describe('stdio transport', () => {
     server.send(rpc(1, 'server/discover'));
     expect(JSON.parse((await server.waitForLines(1))[0]!).id).toBe(1);
     server.end();
-    const outcome = await Promise.race([server.exited.then(() => 'exited'), new Promise((r) => setTimeout(() => r('still up'), 200))]);
+    const outcome = await Promise.race([
+      server.exited.then(() => 'exited'),
+      new Promise((r) => setTimeout(() => r('still up'), 200)),
+    ]);
     expect(outcome).toBe('still up');
     expect(server.exitCode()).toBeUndefined();
   });
@@ -143,11 +170,21 @@ describe('stdio transport', () => {
 
   it('legacy-sampling-unnegotiated asks for sampling before the first tools/list, serves other requests meanwhile, and answers the list once the client has answered', async () => {
     const server = startStdio(['legacy-sampling-unnegotiated'], {}, '2025-11-25');
-    server.send(legacyRpc(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } }));
+    server.send(
+      legacyRpc(1, 'initialize', {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 't', version: '1' },
+      }),
+    );
     server.send(legacyRpc(2, 'tools/list'));
     server.send(legacyRpc(3, 'ping'));
     const asked = await server.waitForLines(3);
-    expect(asked.map((line) => JSON.parse(line))).toMatchObject([{ id: 1 }, { id: 'srv-sampling-1', method: 'sampling/createMessage' }, { id: 3, result: {} }]);
+    expect(asked.map((line) => JSON.parse(line))).toMatchObject([
+      { id: 1 },
+      { id: 'srv-sampling-1', method: 'sampling/createMessage' },
+      { id: 3, result: {} },
+    ]);
     server.send({ jsonrpc: '2.0', id: 'srv-sampling-1', error: { code: -32601, message: 'Method not found' } });
     const lines = await server.waitForLines(4);
     expect(JSON.parse(lines[3]!)).toMatchObject({ id: 2, result: { tools: expect.any(Array) } });
@@ -161,7 +198,13 @@ describe('stdio transport', () => {
     server.send([{ jsonrpc: '2.0', method: 'notifications/initialized' }]);
     server.send([legacyRpc(2, 'ping'), legacyRpc(3, 'tools/list')]);
     const lines = await server.waitForLines(2);
-    expect(lines.map((line) => JSON.parse(line))).toMatchObject([{ id: 1, result: { protocolVersion: '2025-03-26' } }, [{ id: 2, result: {} }, { id: 3, result: {} }]]);
+    expect(lines.map((line) => JSON.parse(line))).toMatchObject([
+      { id: 1, result: { protocolVersion: '2025-03-26' } },
+      [
+        { id: 2, result: {} },
+        { id: 3, result: {} },
+      ],
+    ]);
     server.end();
     await server.exited;
   });

@@ -22,7 +22,10 @@ export interface StdioServerOptions extends AnswerLatency {
   /** Serve this initialize revision (and older ones): the process is one session. Absent: 2026-07-28. */
   revision?: InitializeRevision;
   log: (line: string) => void;
-  /** Called once when the server is done: 0 on stdin EOF (never, under ignore-stdin-eof), the defect's code for exit-after-discover. */
+  /**
+   * Called once when the server is done: 0 on stdin EOF (never, under ignore-stdin-eof), the defect's code for
+   * exit-after-discover.
+   */
   exit: (code: number) => void;
   onArrival?: ArrivalLog;
   /** Benchmarks: generated tools appended to the listing. */
@@ -30,11 +33,14 @@ export interface StdioServerOptions extends AnswerLatency {
 }
 
 /**
- * The answer-after-cancel, progress-after-cancel and log-after-cancel defects: the calls they slow down answer this late
- * (the audits that prove them run with --timeout 2000, so the call is cancelled first).
+ * The answer-after-cancel, progress-after-cancel and log-after-cancel defects: the calls they slow down answer this
+ * late (the audits that prove them run with --timeout 2000, so the call is cancelled first).
  */
 const SLOW_ANSWER_MS = 4500;
-/** The progress-after-cancel and log-after-cancel defects: how long after the cancellation the cancelled call still speaks. */
+/**
+ * The progress-after-cancel and log-after-cancel defects: how long after the cancellation the cancelled call still
+ * speaks.
+ */
 const STILL_SPEAKS_AFTER_MS = 300;
 
 /** Newline-delimited JSON-RPC over a pair of streams; stdout carries nothing but MCP messages. */
@@ -67,7 +73,10 @@ export function runStdioServer(options: StdioServerOptions): void {
     exitWhenDone();
   };
 
-  /** Defects progress-after-cancel, log-after-cancel: a cancelled slow call drops its answer, yet still speaks a little later. */
+  /**
+   * Defects progress-after-cancel, log-after-cancel: a cancelled slow call drops its answer, yet still speaks a little
+   * later.
+   */
   const stillSpeaks = new Map<string, string>();
   const speakAfterCancel = (key: string): void => {
     const text = stillSpeaks.get(key);
@@ -81,7 +90,9 @@ export function runStdioServer(options: StdioServerOptions): void {
     }, STILL_SPEAKS_AFTER_MS);
   };
 
-  /** Delayed answers by request id: a notifications/cancelled for one drops it (the cancelled call says nothing more). */
+  /**
+   * Delayed answers by request id: a notifications/cancelled for one drops it (the cancelled call says nothing more).
+   */
   const delayed = new Map<string, NodeJS.Timeout>();
   const dropLateAnswer = (key: string): void => {
     const timer = delayed.get(key);
@@ -98,7 +109,10 @@ export function runStdioServer(options: StdioServerOptions): void {
     const result = message.result as Record<string, unknown> | undefined;
     if (latin1Pending && result && 'supportedVersions' in result && typeof result.instructions === 'string') {
       latin1Pending = false;
-      const text = JSON.stringify({ ...message, result: { ...result, instructions: `${result.instructions} Served from a caf\u00e9.` } });
+      const text = JSON.stringify({
+        ...message,
+        result: { ...result, instructions: `${result.instructions} Served from a caf\u00e9.` },
+      });
       output.write(Buffer.from(`${text}\n`, 'latin1'));
       return;
     }
@@ -173,7 +187,8 @@ export function runStdioServer(options: StdioServerOptions): void {
   });
 }
 
-const linesOf = (messages: readonly OutgoingMessage[]): string => messages.map((message) => `${JSON.stringify(message)}\n`).join('');
+const linesOf = (messages: readonly OutgoingMessage[]): string =>
+  messages.map((message) => `${JSON.stringify(message)}\n`).join('');
 
 /**
  * Defects progress-after-cancel and log-after-cancel: the slow tools/call they make, and what it still sends once it
@@ -184,7 +199,13 @@ function spokenAfterCancel(line: string, reply: Reply, defects: DefectSet): stri
   const progress = reply.messages.filter((m) => m.method === 'notifications/progress');
   if (defects.has('progress-after-cancel') && progress.length > 0) return linesOf(progress);
   if (defects.has('log-after-cancel') && asksForLogs(line)) {
-    return linesOf([notification('notifications/message', { level: 'warning', logger: 'tools', data: 'call cancelled by the client; cleaning up' })]);
+    return linesOf([
+      notification('notifications/message', {
+        level: 'warning',
+        logger: 'tools',
+        data: 'call cancelled by the client; cleaning up',
+      }),
+    ]);
   }
   return undefined;
 }

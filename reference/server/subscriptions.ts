@@ -5,7 +5,9 @@ import { invalidParams } from './protocol-error.js';
 
 export const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
 
-/** The filter fields of SubscriptionFilter this server honours: only tool-list changes (it has no prompts or resources). */
+/**
+ * The filter fields of SubscriptionFilter this server honours: only tool-list changes (it has no prompts or resources).
+ */
 export interface AgreedFilter {
   toolsListChanged?: true;
 }
@@ -38,7 +40,9 @@ export class SubscriptionRegistry {
     if (defects.has('no-list-changed-notification')) return;
     for (const subscription of this.open.values()) {
       if (!subscription.filter.toolsListChanged && !defects.has('list-changed-to-all')) continue;
-      subscription.send(notification('notifications/tools/list_changed', { _meta: { [SUBSCRIPTION_ID]: subscription.id } }));
+      subscription.send(
+        notification('notifications/tools/list_changed', { _meta: { [SUBSCRIPTION_ID]: subscription.id } }),
+      );
     }
   }
 }
@@ -63,5 +67,8 @@ export function acknowledgement(id: JsonRpcId, agreed: AgreedFilter, defects: De
   const notifications: Record<string, unknown> = { ...agreed };
   if (defects.has('ack-superset')) notifications.promptsListChanged = true;
   const subscriptionId = defects.has('subscription-id-as-string') ? String(id) : id;
-  return notification('notifications/subscriptions/acknowledged', { _meta: { [SUBSCRIPTION_ID]: subscriptionId }, notifications });
+  return notification('notifications/subscriptions/acknowledged', {
+    _meta: { [SUBSCRIPTION_ID]: subscriptionId },
+    notifications,
+  });
 }

@@ -35,7 +35,11 @@ export function stdioContext(defects: readonly DefectName[] = [], revision?: Ini
 
 /** The initialize request of a client offering this revision. */
 export function initializeRequest(id: JsonRpcId, protocolVersion: string, capabilities: Record<string, unknown> = {}) {
-  return legacyRpc(id, 'initialize', { protocolVersion, capabilities, clientInfo: { name: 'reference-server-tests', version: '0.0.0' } });
+  return legacyRpc(id, 'initialize', {
+    protocolVersion,
+    capabilities,
+    clientInfo: { name: 'reference-server-tests', version: '0.0.0' },
+  });
 }
 
 /** A request of the initialize revisions: no per-request `_meta`. */
@@ -64,7 +68,13 @@ export interface HttpResult {
 }
 
 /** `agent` picks the connection: a keep-alive Agent reuses one, `false` opens a new one for this request. */
-export function post(url: string, body: unknown, headers: Record<string, string>, method = 'POST', agent?: Agent | false): Promise<HttpResult> {
+export function post(
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+  method = 'POST',
+  agent?: Agent | false,
+): Promise<HttpResult> {
   const payload = typeof body === 'string' ? body : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method, headers, ...(agent === undefined ? {} : { agent }) }, (res) => {
@@ -72,7 +82,12 @@ export function post(url: string, body: unknown, headers: Record<string, string>
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, messages: parseMessages(res.headers, text) });
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          text,
+          messages: parseMessages(res.headers, text),
+        });
       });
       res.on('error', reject);
     });

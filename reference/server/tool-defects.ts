@@ -15,7 +15,11 @@ const extraTool = (name: string, inputSchema: Listed, more: Listed = {}): Listed
 });
 
 const headerTool = (properties: Listed): Listed =>
-  extraTool('route_query', { type: 'object', properties: { query: { type: 'string' }, ...properties }, required: ['query'] });
+  extraTool('route_query', {
+    type: 'object',
+    properties: { query: { type: 'string' }, ...properties },
+    required: ['query'],
+  });
 
 /**
  * Tool-definition defects: each changes what tools/list shows (never what tools/call runs) so that exactly one
@@ -26,33 +30,63 @@ const TOOL_DEFECTS: Readonly<Record<string, (tools: Listed[]) => void>> = {
   'tool-name-with-space': (tools) => tools.push(extraTool('get forecast', { type: 'object' })),
   'tool-title-not-string': (tools) => (tools[0]!.title = 42),
   'tool-without-description': (tools) => delete tools[1]!.description,
-  'hidden-text-in-description': (tools) => (tools[1]!.description = String(tools[1]!.description).replace('documentation', 'docu\u200Bmentation')),
+  'hidden-text-in-description': (tools) =>
+    (tools[1]!.description = String(tools[1]!.description).replace('documentation', 'docu\u200Bmentation')),
   'input-schema-not-object': (tools) => tools.push(extraTool('string_input', { type: 'string' })),
   'annotation-not-boolean': (tools) => (tools[0]!.annotations = { readOnlyHint: 'yes' }),
-  'icon-sizes-not-array': (tools) => (tools[0]!.icons = [{ src: 'https://example.com/weather.png', mimeType: 'image/png', sizes: '48x48' }]),
+  'icon-sizes-not-array': (tools) =>
+    (tools[0]!.icons = [{ src: 'https://example.com/weather.png', mimeType: 'image/png', sizes: '48x48' }]),
   'icon-javascript-scheme': (tools) => (tools[0]!.icons = [{ src: 'javascript:alert(1)', mimeType: 'image/png' }]),
-  'invalid-input-schema': (tools) => tools.push(extraTool('typo_schema', { type: 'object', properties: { a: { type: 'strng' } } })),
+  'invalid-input-schema': (tools) =>
+    tools.push(extraTool('typo_schema', { type: 'object', properties: { a: { type: 'strng' } } })),
   'invalid-output-schema': (tools) =>
-    tools.push(extraTool('typo_output', { type: 'object' }, { outputSchema: { type: 'object', required: 'temperature' } })),
+    tools.push(
+      extraTool('typo_output', { type: 'object' }, { outputSchema: { type: 'object', required: 'temperature' } }),
+    ),
   'draft-07-schema': (tools) =>
-    tools.push(extraTool('legacy_dialect', { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { a: { type: 'integer' } } })),
+    tools.push(
+      extraTool('legacy_dialect', {
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        type: 'object',
+        properties: { a: { type: 'integer' } },
+      }),
+    ),
   'dangling-ref': (tools) =>
-    tools.push(extraTool('dangling_ref', { type: 'object', properties: { a: { $ref: '#/$defs/missing' } }, $defs: { present: { type: 'string' } } })),
+    tools.push(
+      extraTool('dangling_ref', {
+        type: 'object',
+        properties: { a: { $ref: '#/$defs/missing' } },
+        $defs: { present: { type: 'string' } },
+      }),
+    ),
   'external-ref': (tools) =>
-    tools.push(extraTool('remote_ref', { type: 'object', properties: { a: { $ref: 'https://example.com/schemas/address.json' } } })),
+    tools.push(
+      extraTool('remote_ref', {
+        type: 'object',
+        properties: { a: { $ref: 'https://example.com/schemas/address.json' } },
+      }),
+    ),
   'xmcp-empty': (tools) => tools.push(headerTool({ region: { type: 'string', 'x-mcp-header': '' } })),
   'xmcp-not-token': (tools) => tools.push(headerTool({ region: { type: 'string', 'x-mcp-header': 'My Region' } })),
-  'xmcp-control-char': (tools) => tools.push(headerTool({ region: { type: 'string', 'x-mcp-header': 'Region\r\nX-Injected: 1' } })),
+  'xmcp-control-char': (tools) =>
+    tools.push(headerTool({ region: { type: 'string', 'x-mcp-header': 'Region\r\nX-Injected: 1' } })),
   'xmcp-duplicate': (tools) =>
-    tools.push(headerTool({ region: { type: 'string', 'x-mcp-header': 'Region' }, zone: { type: 'string', 'x-mcp-header': 'REGION' } })),
+    tools.push(
+      headerTool({
+        region: { type: 'string', 'x-mcp-header': 'Region' },
+        zone: { type: 'string', 'x-mcp-header': 'REGION' },
+      }),
+    ),
   'xmcp-number': (tools) => tools.push(headerTool({ ratio: { type: 'number', 'x-mcp-header': 'Ratio' } })),
-  'xmcp-unsafe-integer': (tools) => tools.push(headerTool({ shard: { type: 'integer', minimum: 2 ** 60, 'x-mcp-header': 'Shard' } })),
+  'xmcp-unsafe-integer': (tools) =>
+    tools.push(headerTool({ shard: { type: 'integer', minimum: 2 ** 60, 'x-mcp-header': 'Shard' } })),
   'xmcp-unreachable': (tools) =>
     tools.push(headerTool({ tags: { type: 'array', items: { type: 'string', 'x-mcp-header': 'Tag' } } })),
   'meta-key-empty-label': (tools) => (tools[0]!._meta = { 'com..example/priority': 'high' }),
   'xmcp-sensitive': (tools) => tools.push(headerTool({ api_key: { type: 'string', 'x-mcp-header': 'Api-Key' } })),
   'no-read-only-hints': (tools) => {
-    for (const tool of tools) if (tool.annotations && typeof tool.annotations === 'object') delete (tool.annotations as Listed).readOnlyHint;
+    for (const tool of tools)
+      if (tool.annotations && typeof tool.annotations === 'object') delete (tool.annotations as Listed).readOnlyHint;
   },
   'region-pattern': (tools) => {
     const schema = tools.find((t) => t.name === 'search_docs')!.inputSchema as { properties: Record<string, Listed> };
@@ -66,7 +100,10 @@ const TOOL_DEFECTS: Readonly<Record<string, (tools: Listed[]) => void>> = {
   // Next to it, a conforming tool whose parameter is named x-mcp-header: a property name, not an annotation.
   'xmcp-property-named-default': (tools) =>
     tools.push(
-      extraTool('name_header', { type: 'object', properties: { 'x-mcp-header': { type: 'string', description: 'A header name (a plain parameter)' } } }),
+      extraTool('name_header', {
+        type: 'object',
+        properties: { 'x-mcp-header': { type: 'string', description: 'A header name (a plain parameter)' } },
+      }),
       headerTool({ default: { type: 'number', 'x-mcp-header': 'Default' } }),
     ),
 };

@@ -25,7 +25,10 @@ export function inputAjv(extra: Options = {}): Ajv2020 {
   return ajv;
 }
 
-/** What a precompiled module must have been compiled from (besides the ajv versions); its validators are keyed by content. */
+/**
+ * What a precompiled module must have been compiled from (besides the ajv versions); its validators are keyed by
+ * content.
+ */
 export function inputValidatorsFingerprint(): string {
   return fingerprintOf({ options: AJV_OPTIONS, keywords: ['x-mcp-header'] });
 }
@@ -38,7 +41,8 @@ let precompiled: PrecompiledModule | null | undefined;
 let runtime: Ajv2020 | undefined;
 
 function precompiledValidator(key: string): ValidateFunction | undefined {
-  if (precompiled === undefined) precompiled = loadPrecompiled(PRECOMPILED_INPUT_VALIDATORS, inputValidatorsFingerprint(), import.meta.url) ?? null;
+  if (precompiled === undefined)
+    precompiled = loadPrecompiled(PRECOMPILED_INPUT_VALIDATORS, inputValidatorsFingerprint(), import.meta.url) ?? null;
   return precompiled?.[key];
 }
 
@@ -62,5 +66,6 @@ export type InputCheck = (args: Record<string, unknown>) => string | undefined;
 /** Compiles a tool's inputSchema once; the returned check is reused for every call. */
 export function compileInputCheck(toolName: string, schema: JsonSchema): InputCheck {
   const validate = validatorFor(schema);
-  return (args) => (validate(args) ? undefined : `Invalid arguments for tool ${toolName}: ${errorsText(validate.errors)}`);
+  return (args) =>
+    validate(args) ? undefined : `Invalid arguments for tool ${toolName}: ${errorsText(validate.errors)}`;
 }

@@ -23,7 +23,8 @@ export interface ToolCallParams {
 export function readToolCallParams(params: Record<string, unknown>, defects: DefectSet = NO_DEFECTS): ToolCallParams {
   const { name, requestState } = params;
   let { inputResponses } = params;
-  if (inputResponses !== undefined && !isObject(inputResponses) && defects.has('input-responses-unvalidated')) inputResponses = undefined;
+  if (inputResponses !== undefined && !isObject(inputResponses) && defects.has('input-responses-unvalidated'))
+    inputResponses = undefined;
   let args = params.arguments;
   if (typeof name !== 'string') throw invalidParams('Invalid params: tools/call needs a string "name"');
   if (args !== undefined && !isObject(args) && defects.has('malformed-arguments-accepted')) args = {};
@@ -41,7 +42,8 @@ export function readToolCallParams(params: Record<string, unknown>, defects: Def
 function refuseRegion(region: unknown, defects: DefectSet): void {
   if (typeof region !== 'string') return;
   const refused =
-    (defects.has('region-pattern') && !new RegExp(REGION_PATTERN).test(region)) || (defects.has('region-refused') && region !== 'eu-central-1');
+    (defects.has('region-pattern') && !new RegExp(REGION_PATTERN).test(region)) ||
+    (defects.has('region-refused') && region !== 'eu-central-1');
   if (refused) throw new ProtocolError(ErrorCode.InvalidParams, `Invalid params: unknown region ${region}`, 400);
 }
 
@@ -68,13 +70,21 @@ const CHIME_WAV_BASE64 = 'UklGRiwAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQ
 /** Result defects: each breaks one rule about what a successful result carries. */
 function resultDefects(name: string, result: Record<string, unknown>, defects: DefectSet): Record<string, unknown> {
   if (name === 'get_weather' && defects.has('structured-output-mismatch') && isObject(result.structuredContent)) {
-    const structuredContent = { ...result.structuredContent, humidity: `${String(result.structuredContent.humidity)}%` };
+    const structuredContent = {
+      ...result.structuredContent,
+      humidity: `${String(result.structuredContent.humidity)}%`,
+    };
     return { ...result, structuredContent, content: [{ type: 'text', text: JSON.stringify(structuredContent) }] };
   }
   if (name === 'add_numbers' && defects.has('no-text-mirror') && isObject(result.structuredContent)) {
     return { ...result, content: [{ type: 'text', text: `The sum is ${String(result.structuredContent.sum)}.` }] };
   }
-  if (name === 'get_time' && defects.has('embedded-resource-undeclared') && result.isError !== true && Array.isArray(result.content)) {
+  if (
+    name === 'get_time' &&
+    defects.has('embedded-resource-undeclared') &&
+    result.isError !== true &&
+    Array.isArray(result.content)
+  ) {
     const clock = { type: 'resource', resource: { uri: 'clock://utc', mimeType: 'text/plain', text: 'UTC' } };
     return { ...result, content: [...result.content, clock] };
   }
@@ -82,10 +92,18 @@ function resultDefects(name: string, result: Record<string, unknown>, defects: D
     return { resultType: 'task', task: { taskId: 'task-1', status: 'working', createdAt: new Date(0).toISOString() } };
   }
   if (name === 'get_logo' && defects.has('audio-content-on-2024-11-05') && Array.isArray(result.content)) {
-    return { ...result, content: [...result.content, { type: 'audio', data: CHIME_WAV_BASE64, mimeType: 'audio/wav' }] };
+    return {
+      ...result,
+      content: [...result.content, { type: 'audio', data: CHIME_WAV_BASE64, mimeType: 'audio/wav' }],
+    };
   }
   if (name === 'echo' && defects.has('meta-key-bad-label') && Array.isArray(result.content)) {
-    return { ...result, content: result.content.map((block: unknown) => (isObject(block) ? { ...block, _meta: { 'com.example-/source': 'echo' } } : block)) };
+    return {
+      ...result,
+      content: result.content.map((block: unknown) =>
+        isObject(block) ? { ...block, _meta: { 'com.example-/source': 'echo' } } : block,
+      ),
+    };
   }
   return result;
 }
@@ -110,7 +128,13 @@ export function toolsCallResult(
   if (problem && invalidArgumentsAreProtocolErrors(meta.protocolVersion)) throw invalidParams(problem);
   const outcome = problem
     ? toolError(problem)
-    : tool.run({ ...call, clientCapabilities: meta.clientCapabilities, state, defects, ...(connection === undefined ? {} : { connection }) });
+    : tool.run({
+        ...call,
+        clientCapabilities: meta.clientCapabilities,
+        state,
+        defects,
+        ...(connection === undefined ? {} : { connection }),
+      });
   if (!problem) writeToolEffects(call.name, call.arguments, defects);
   return { ...resultDefects(call.name, { ...outcome }, defects), _meta: serverInfoMeta() };
 }

@@ -18,15 +18,23 @@ const HOST_DIAGNOSTICS_TOOL = {
 
 function clientNameOf(params: Record<string, unknown>): unknown {
   const meta = params._meta;
-  const info = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)['io.modelcontextprotocol/clientInfo'] : undefined;
+  const info =
+    typeof meta === 'object' && meta !== null
+      ? (meta as Record<string, unknown>)['io.modelcontextprotocol/clientInfo']
+      : undefined;
   return typeof info === 'object' && info !== null ? (info as Record<string, unknown>).name : undefined;
 }
 
 /** One tools/list page; `ctx.state.toolsListRequests` must already count this request. */
 export function toolsListResult(params: Record<string, unknown>, ctx: HandlerContext): Record<string, unknown> {
   const { defects } = ctx;
-  const definitions = ctx.state.betaTools ? [...listedToolDefinitions(defects), BETA_DEFINITION] : listedToolDefinitions(defects);
-  const listed = withScale(ctx.session ? definitions.filter((tool) => ctx.session!.serves(String(tool.name))) : definitions, ctx);
+  const definitions = ctx.state.betaTools
+    ? [...listedToolDefinitions(defects), BETA_DEFINITION]
+    : listedToolDefinitions(defects);
+  const listed = withScale(
+    ctx.session ? definitions.filter((tool) => ctx.session!.serves(String(tool.name))) : definitions,
+    ctx,
+  );
   const pageSize = ctx.scale?.pageSize ?? PAGE_SIZE;
   const total = listed.length;
   if (defects.has('cursor-single-use') && typeof params.cursor === 'string') spendCursor(params.cursor, ctx);
@@ -38,8 +46,10 @@ export function toolsListResult(params: Record<string, unknown>, ctx: HandlerCon
   let page = listed.slice(offset, end);
   if (defects.has('shuffled-order')) page = rotate(page, ctx.state.toolsListRequests);
   if (isLastPage && defects.has('connection-scoped-tools')) page = [...page, connectionScopedTool(ctx.connection)];
-  if (isLastPage && defects.has('tools-change-after-call') && ctx.state.callers.has(ctx.connection)) page = [...page, RECENT_CALLS_TOOL];
-  if (isLastPage && defects.has('client-info-unlocks-tool') && clientNameOf(params) === FAVOURED_CLIENT) page = [...page, HOST_DIAGNOSTICS_TOOL];
+  if (isLastPage && defects.has('tools-change-after-call') && ctx.state.callers.has(ctx.connection))
+    page = [...page, RECENT_CALLS_TOOL];
+  if (isLastPage && defects.has('client-info-unlocks-tool') && clientNameOf(params) === FAVOURED_CLIENT)
+    page = [...page, HOST_DIAGNOSTICS_TOOL];
   let tools: unknown = page;
   if (isLastPage && defects.has('duplicate-tool')) tools = [...page, listed[0]];
   if (pageIndex === 1 && defects.has('tools-not-array')) tools = {};
@@ -78,7 +88,8 @@ function spendCursor(cursor: string, ctx: HandlerContext): void {
 function pageOffset(cursor: unknown, total: number, pageSize: number, defects: DefectSet): number {
   if (cursor === undefined) return 0;
   if (typeof cursor !== 'string') throw invalidParams('Invalid cursor: must be a string');
-  const offset = decodeCursor(cursor, total, pageSize) ?? (defects.has('cursor-loop-fresh') ? decodeFreshCursor(cursor) : undefined);
+  const offset =
+    decodeCursor(cursor, total, pageSize) ?? (defects.has('cursor-loop-fresh') ? decodeFreshCursor(cursor) : undefined);
   if (offset !== undefined) return offset;
   if (defects.has('invalid-cursor-ignored')) return 0;
   throw invalidParams('Invalid cursor');

@@ -1,13 +1,7 @@
 import { betaForecast, toggleBetaTools } from './beta-tools.js';
 import { confirmAction } from './confirm-action.js';
 import { compileInputCheck, type InputCheck } from './tool-input.js';
-import {
-  structuredResult,
-  textResult,
-  toolError,
-  type ReferenceTool,
-  type ToolDefinition,
-} from './tool-types.js';
+import { structuredResult, textResult, toolError, type ReferenceTool, type ToolDefinition } from './tool-types.js';
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const LOGO_PNG_BASE64 =
@@ -47,7 +41,7 @@ function simulatedWeather(location: string, imperial: boolean) {
   let seed = 7;
   for (const char of location.toLowerCase()) seed = (seed * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
   const celsius = ((seed % 400) - 50) / 10;
-  const temperature = imperial ? Math.round((celsius * 9) / 5 * 10 + 320) / 10 : celsius;
+  const temperature = imperial ? Math.round(((celsius * 9) / 5) * 10 + 320) / 10 : celsius;
   return { temperature, conditions: CONDITIONS[seed % CONDITIONS.length] ?? 'Sunny', humidity: 20 + (seed % 70) };
 }
 
@@ -216,7 +210,8 @@ const deleteNote: ReferenceTool = {
     const note = state.notes.delete(String(args.id));
     if (note) return textResult(`deleted note ${note.id}: ${note.title}`);
     // idempotent-appends: a note that is not there counts as deleted already, as an idempotent delete answers.
-    if (defects?.has('idempotent-appends')) return textResult(`note "${String(args.id)}" is deleted (it was not there)`);
+    if (defects?.has('idempotent-appends'))
+      return textResult(`note "${String(args.id)}" is deleted (it was not there)`);
     return toolError(`No note with id "${String(args.id)}".`);
   },
 };

@@ -6,7 +6,14 @@ import { RUN_REPORT } from '../report/run-report.fixture.js';
 import type { RunReport } from '../model/report.js';
 import type { CheckResult } from '../model/check.js';
 import type { Revision } from '../core/revision.js';
-import { applyBaseline, baselineFrom, BASELINE_FORMAT, BaselineError, readBaseline, writeBaseline } from './baseline.js';
+import {
+  applyBaseline,
+  baselineFrom,
+  BASELINE_FORMAT,
+  BaselineError,
+  readBaseline,
+  writeBaseline,
+} from './baseline.js';
 
 const result = (id: string, status: CheckResult['status'], tool?: string): CheckResult => ({
   id,
@@ -22,11 +29,22 @@ const result = (id: string, status: CheckResult['status'], tool?: string): Check
   ...(tool !== undefined ? { tool } : {}),
 });
 
-const reportOf = (checks: CheckResult[], revision: Revision = '2026-07-28'): RunReport => ({ ...RUN_REPORT, wire: { protocolVersion: revision, reason: 'test' }, checks });
+const reportOf = (checks: CheckResult[], revision: Revision = '2026-07-28'): RunReport => ({
+  ...RUN_REPORT,
+  wire: { protocolVersion: revision, reason: 'test' },
+  checks,
+});
 
 describe('baselines', () => {
   it('records every fail and warn once, by check and tool, sorted', () => {
-    const file = baselineFrom(reportOf([result('b.check', 'fail', 'x'), result('a.check', 'warn'), result('b.check', 'fail', 'x'), result('c.check', 'pass')]));
+    const file = baselineFrom(
+      reportOf([
+        result('b.check', 'fail', 'x'),
+        result('a.check', 'warn'),
+        result('b.check', 'fail', 'x'),
+        result('c.check', 'pass'),
+      ]),
+    );
     expect(file.format).toBe(BASELINE_FORMAT);
     expect(file.entries.map((e) => [e.check, e.tool, e.status])).toEqual([
       ['a.check', undefined, 'warn'],
@@ -36,10 +54,21 @@ describe('baselines', () => {
 
   it('marks known findings, counts new ones, and sorts listed entries into stale and unconfirmed', () => {
     const baseline = baselineFrom(
-      reportOf([result('known', 'fail', 't1'), result('fixed', 'fail'), result('skipped-now', 'warn'), result('other-tool', 'fail', 't1')]),
+      reportOf([
+        result('known', 'fail', 't1'),
+        result('fixed', 'fail'),
+        result('skipped-now', 'warn'),
+        result('other-tool', 'fail', 't1'),
+      ]),
     );
     const now = applyBaseline(
-      reportOf([result('known', 'fail', 't1'), result('fixed', 'pass'), result('skipped-now', 'skip'), result('other-tool', 'fail', 't2'), result('brand-new', 'warn')]),
+      reportOf([
+        result('known', 'fail', 't1'),
+        result('fixed', 'pass'),
+        result('skipped-now', 'skip'),
+        result('other-tool', 'fail', 't2'),
+        result('brand-new', 'warn'),
+      ]),
       baseline,
       'b.json',
     );
@@ -50,14 +79,21 @@ describe('baselines', () => {
   });
 
   it('names the revision each finding was recorded on: an entry matches findings of that revision only', () => {
-    const file = baselineFrom(reportOf([result('a.check', 'fail', 't')], '2025-03-26'), reportOf([result('a.check', 'fail', 't'), result('b.check', 'warn')], '2025-11-25'));
+    const file = baselineFrom(
+      reportOf([result('a.check', 'fail', 't')], '2025-03-26'),
+      reportOf([result('a.check', 'fail', 't'), result('b.check', 'warn')], '2025-11-25'),
+    );
     expect(file.entries.map((e) => [e.check, e.revision])).toEqual([
       ['a.check', '2025-03-26'],
       ['a.check', '2025-11-25'],
       ['b.check', '2025-11-25'],
     ]);
     const onlyOlder = { ...file, entries: file.entries.filter((e) => e.revision === '2025-03-26') };
-    const newer = applyBaseline(reportOf([result('a.check', 'fail', 't'), result('b.check', 'pass')], '2025-11-25'), onlyOlder, 'b.json');
+    const newer = applyBaseline(
+      reportOf([result('a.check', 'fail', 't'), result('b.check', 'pass')], '2025-11-25'),
+      onlyOlder,
+      'b.json',
+    );
     expect(newer.checks.filter((c) => c.baselined)).toEqual([]);
     // The other revision's entry is no business of this run: neither stale nor unconfirmed here.
     expect(newer.baseline).toMatchObject({ known: 0, new: 1, stale: [], unconfirmed: [] });
@@ -67,11 +103,23 @@ describe('baselines', () => {
   });
 
   it('keeps old baselines working: an entry without a revision matches findings of any revision', () => {
-    const old = { format: BASELINE_FORMAT, version: 1 as const, createdAt: '2026-01-01T00:00:00Z', entries: [{ check: 'a.check', tool: 't' }, { check: 'gone' }] };
+    const old = {
+      format: BASELINE_FORMAT,
+      version: 1 as const,
+      createdAt: '2026-01-01T00:00:00Z',
+      entries: [{ check: 'a.check', tool: 't' }, { check: 'gone' }],
+    };
     for (const revision of ['2024-11-05', '2026-07-28'] as const) {
-      const run = applyBaseline(reportOf([result('a.check', 'warn', 't'), result('gone', 'pass')], revision), old, 'old.json');
+      const run = applyBaseline(
+        reportOf([result('a.check', 'warn', 't'), result('gone', 'pass')], revision),
+        old,
+        'old.json',
+      );
       expect(run.checks[0], revision).toMatchObject({ baselined: true });
-      expect(run.baseline!.stale.map((e) => e.check), revision).toEqual(['gone']);
+      expect(
+        run.baseline!.stale.map((e) => e.check),
+        revision,
+      ).toEqual(['gone']);
     }
   });
 
@@ -82,10 +130,18 @@ describe('baselines', () => {
     expect(await readBaseline(path)).toEqual(written);
     writeFileSync(join(dir, 'bad.json'), JSON.stringify({ entries: [] }));
     await expect(readBaseline(join(dir, 'bad.json'))).rejects.toThrow(BaselineError);
-    writeFileSync(join(dir, 'bad2.json'), JSON.stringify({ format: BASELINE_FORMAT, version: 1, entries: [{ tool: 'x' }] }));
+    writeFileSync(
+      join(dir, 'bad2.json'),
+      JSON.stringify({ format: BASELINE_FORMAT, version: 1, entries: [{ tool: 'x' }] }),
+    );
     await expect(readBaseline(join(dir, 'bad2.json'))).rejects.toThrow(/string "check"/);
     await expect(readBaseline(join(dir, 'missing.json'))).rejects.toThrow(/cannot read baseline/);
-    writeFileSync(join(dir, 'bad3.json'), JSON.stringify({ format: BASELINE_FORMAT, version: 1, entries: [{ check: 'x', revision: '2025-13-01' }] }));
-    await expect(readBaseline(join(dir, 'bad3.json'))).rejects.toThrow(/"revision" must be one of the revisions this tool knows, got "2025-13-01"/);
+    writeFileSync(
+      join(dir, 'bad3.json'),
+      JSON.stringify({ format: BASELINE_FORMAT, version: 1, entries: [{ check: 'x', revision: '2025-13-01' }] }),
+    );
+    await expect(readBaseline(join(dir, 'bad3.json'))).rejects.toThrow(
+      /"revision" must be one of the revisions this tool knows, got "2025-13-01"/,
+    );
   });
 });

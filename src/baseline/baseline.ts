@@ -24,8 +24,11 @@ export class BaselineError extends Error {
 const keyOf = (check: string, tool: string | undefined) => `${check}\u0000${tool ?? ''}`;
 const entryKey = (e: BaselineEntry) => `${keyOf(e.check, e.tool)}\u0000${e.revision ?? ''}`;
 const isFinding = (r: CheckResult) => r.status === 'fail' || r.status === 'warn';
-/** An entry speaks of a run on `revision` when it names that revision, or none (a file written before entries had one). */
-const concerns = (entry: BaselineEntry, revision: Revision | null) => entry.revision === undefined || entry.revision === revision;
+/**
+ * An entry speaks of a run on `revision` when it names that revision, or none (a file written before entries had one).
+ */
+const concerns = (entry: BaselineEntry, revision: Revision | null) =>
+  entry.revision === undefined || entry.revision === revision;
 
 export async function readBaseline(path: string): Promise<BaselineFile> {
   let parsed: unknown;
@@ -36,14 +39,19 @@ export async function readBaseline(path: string): Promise<BaselineFile> {
   }
   const file = parsed as Partial<BaselineFile>;
   if (file?.format !== BASELINE_FORMAT || file.version !== 1 || !Array.isArray(file.entries)) {
-    throw new BaselineError(`${path} is not a ${BASELINE_FORMAT} version 1 file (write one with: mcp-tools-conformance baseline --write)`);
+    throw new BaselineError(
+      `${path} is not a ${BASELINE_FORMAT} version 1 file (write one with: mcp-tools-conformance baseline --write)`,
+    );
   }
   for (const entry of file.entries) {
     if (typeof entry?.check !== 'string' || (entry.tool !== undefined && typeof entry.tool !== 'string')) {
       throw new BaselineError(`${path}: every entry needs a string "check" (and, optionally, a string "tool")`);
     }
     if (entry.revision !== undefined && !isRevision(entry.revision)) {
-      throw new BaselineError(`${path}: an entry's "revision" must be one of the revisions this tool knows, got ${JSON.stringify(entry.revision)}`);
+      throw new BaselineError(
+        `${path}: an entry's "revision" must be one of the revisions this tool knows, got ` +
+          `${JSON.stringify(entry.revision)}`,
+      );
     }
   }
   return file as BaselineFile;
@@ -99,7 +107,12 @@ export function applyBaseline(report: RunReport, baseline: BaselineFile, file: s
  * What is known, new, stale and unconfirmed, for the results of a run on `revision` already marked by markKnown.
  * Entries of another revision say nothing about this run: they are neither stale nor unconfirmed here.
  */
-export function summarizeBaseline(checks: readonly CheckResult[], baseline: BaselineFile, file: string, revision: Revision | null): BaselineSummary {
+export function summarizeBaseline(
+  checks: readonly CheckResult[],
+  baseline: BaselineFile,
+  file: string,
+  revision: Revision | null,
+): BaselineSummary {
   const listed = new Map(baseline.entries.filter((e) => concerns(e, revision)).map((e) => [entryKey(e), e]));
   const outcomes = new Map<string, CheckResult[]>();
   for (const r of checks) outcomes.set(keyOf(r.id, r.tool), [...(outcomes.get(keyOf(r.id, r.tool)) ?? []), r]);

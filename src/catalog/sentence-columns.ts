@@ -8,7 +8,8 @@ export const DIFFERS = '≠';
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 const same = (a: readonly SpecSentence[], b: readonly SpecSentence[]) =>
-  a.length === b.length && a.every((s, i) => s.ref === b[i]!.ref && s.text === b[i]!.text && s.keyword === b[i]!.keyword);
+  a.length === b.length &&
+  a.every((s, i) => s.ref === b[i]!.ref && s.text === b[i]!.text && s.keyword === b[i]!.keyword);
 
 /**
  * One cell per revision, newest first: the sentences the check enforces there (keyword, link into that revision,
@@ -56,6 +57,7 @@ export function acrossRevisions(check: { sentences: SpecSentences }): string {
     classes.set(keyword, [...(classes.get(keyword) ?? []), wire]);
   }
   if (classes.size > 1) parts.push([...classes].map(([keyword, on]) => `${keyword} on ${on.join(', ')}`).join(', '));
-  if (wires.some((wire, i) => i > 0 && !same(check.sentences[wires[i - 1]!]!, check.sentences[wire]!))) parts.push('sentences differ');
+  if (wires.some((wire, i) => i > 0 && !same(check.sentences[wires[i - 1]!]!, check.sentences[wire]!)))
+    parts.push('sentences differ');
   return parts.length === 0 ? '' : `${DIFFERS} ${parts.join('; ')}`;
 }

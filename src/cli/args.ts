@@ -4,14 +4,38 @@ import type { SpecChoice } from '../protocol/negotiate.js';
 import type { Revision } from '../core/revision.js';
 import { parsePatterns } from '../runner/registry.js';
 import { parseReplayToken, type ReplayTarget } from '../property/replay.js';
-import { ConfigError, configFileLoader, configLayers, TARGET_OPTIONS, targetOnCommandLine, type ConfigLayers } from './config-file.js';
+import {
+  ConfigError,
+  configFileLoader,
+  configLayers,
+  TARGET_OPTIONS,
+  targetOnCommandLine,
+  type ConfigLayers,
+} from './config-file.js';
 import { UsageError } from './usage-error.js';
 import { clientOptions, type ClientOptions } from './options/client.js';
 import { COMMANDS, commandOf, commandOptions, EPILOGS, USAGE, type Command } from './options/commands.js';
 import { fleetOptions, type FleetOptions } from './options/fleet.js';
 import { hostOptions, type HostOptions } from './options/hosts.js';
-import { CONFLICTS, MAX_HTTP_CONNECTIONS, MAX_RUNS, MAX_SEED, MAX_TIMER_MS, OPTIONS, type OptionName, type OptionSpec, type ParsedArgs } from './options/table.js';
-import { parseHeader, parseRevisions, parseTrigger, sandboxOptions, type ListChangedTrigger, type SandboxOptions } from './options/target.js';
+import {
+  CONFLICTS,
+  MAX_HTTP_CONNECTIONS,
+  MAX_RUNS,
+  MAX_SEED,
+  MAX_TIMER_MS,
+  OPTIONS,
+  type OptionName,
+  type OptionSpec,
+  type ParsedArgs,
+} from './options/table.js';
+import {
+  parseHeader,
+  parseRevisions,
+  parseTrigger,
+  sandboxOptions,
+  type ListChangedTrigger,
+  type SandboxOptions,
+} from './options/target.js';
 
 export interface CliOptions {
   command: 'run' | 'snapshot' | 'baseline' | 'lock' | 'client' | 'fleet';
@@ -77,13 +101,18 @@ export interface CliOptions {
   seed: number;
   runs: number;
   replay?: ReplayTarget;
-  /** --hosts / --fail-on-host / --server-name: host compatibility of the listed tools, a separate axis from the checks. */
+  /**
+   * --hosts / --fail-on-host / --server-name: host compatibility of the listed tools, a separate axis from the checks.
+   */
   hosts?: HostOptions;
 }
 
-
 /** Returns null when --help or --version was printed. */
-export async function parseArgs(argv: string[], version: string, options: { quick?: boolean; terminal?: Terminal } = {}): Promise<CliOptions | null> {
+export async function parseArgs(
+  argv: string[],
+  version: string,
+  options: { quick?: boolean; terminal?: Terminal } = {},
+): Promise<CliOptions | null> {
   const layers = readConfigLayers(argv);
   const quick = options.quick === false ? undefined : quickParse(argv, layers);
   const args = quick ?? (await yargsParse(argv, version, layers));
@@ -97,16 +126,27 @@ export async function parseArgs(argv: string[], version: string, options: { quic
  * (undefined) goes to yargs, which prints help, the version and usage errors. Loading yargs costs ~70 ms of start-up.
  */
 export function quickParse(argv: readonly string[], layers: Layers = readConfigLayers(argv)): ParsedArgs | undefined {
-  if (argv.some((a) => a === '--help' || a === '-h' || a === '--version' || a.startsWith('--help=') || a.startsWith('--version='))) return undefined;
-  // What yargs' .config() hands yargs-parser: a parser function per config option, and config objects (its types know neither).
-  const config = { config: { config: layers.loadFile }, configObjects: layers.packageConfig ? [layers.packageConfig] : [] } as unknown as parser.Options;
+  if (
+    argv.some(
+      (a) => a === '--help' || a === '-h' || a === '--version' || a.startsWith('--help=') || a.startsWith('--version='),
+    )
+  )
+    return undefined;
+  // What yargs' .config() hands yargs-parser: a parser function per config option, and config objects (its types know
+  // neither).
+  const config = {
+    config: { config: layers.loadFile },
+    configObjects: layers.packageConfig ? [layers.packageConfig] : [],
+  } as unknown as parser.Options;
   const parsed = parser.detailed([...argv], {
     string: optionNames((spec) => spec.type === 'string'),
     boolean: optionNames((spec) => spec.type === 'boolean'),
     number: optionNames((spec) => spec.type === 'number'),
     array: optionNames((spec) => spec.array === true),
     default: {
-      ...Object.fromEntries(Object.entries(OPTIONS).flatMap(([name, spec]) => ('default' in spec ? [[name, spec.default]] : []))),
+      ...Object.fromEntries(
+        Object.entries(OPTIONS).flatMap(([name, spec]) => ('default' in spec ? [[name, spec.default]] : [])),
+      ),
       ...(layers.defaultFile ? { config: layers.defaultFile } : {}),
     },
     ...config,
@@ -121,10 +161,15 @@ export function quickParse(argv: readonly string[], layers: Layers = readConfigL
   for (const [name, spec] of Object.entries(OPTIONS) as [string, OptionSpec][]) {
     if (spec.choices && args[name] !== undefined && !spec.choices.includes(args[name] as string)) return undefined;
   }
-  for (const [name, others] of CONFLICTS) if (args[name] !== undefined && others.some((o) => args[o] !== undefined)) return undefined;
+  for (const [name, others] of CONFLICTS)
+    if (args[name] !== undefined && others.some((o) => args[o] !== undefined)) return undefined;
   const positional = args._.map(String);
   const files = positional[0] === 'fleet' ? positional.length - 1 : 0;
-  if (positional.length - files > 1 || (positional.length === 1 && !(COMMANDS as readonly string[]).includes(positional[0]!))) return undefined;
+  if (
+    positional.length - files > 1 ||
+    (positional.length === 1 && !(COMMANDS as readonly string[]).includes(positional[0]!))
+  )
+    return undefined;
   return args as unknown as ParsedArgs;
 }
 
@@ -157,7 +202,8 @@ function camelCase(name: string): string {
 
 /** A command's help: its usage line and its epilog (its options are those commandOptions gives, see yargsParse). */
 function ownHelp(command: Command) {
-  return <Y extends { usage(text: string): Y; epilog(text: string): Y }>(y: Y): Y => y.usage(USAGE[command]).epilog(EPILOGS[command]);
+  return <Y extends { usage(text: string): Y; epilog(text: string): Y }>(y: Y): Y =>
+    y.usage(USAGE[command]).epilog(EPILOGS[command]);
 }
 
 /** The full yargs parse: help, version, and every usage error message. Null when help or the version was printed. */
@@ -169,13 +215,27 @@ async function yargsParse(argv: string[], version: string, layers: Layers): Prom
     .scriptName('mcp-tools-conformance')
     .usage(USAGE[command])
     .command(['run', '$0'], 'audit an MCP server (the default command)')
-    .command('snapshot', 'print the complete tool list (all pages, with the wire version) as JSON, for --from-snapshot', ownHelp('snapshot'))
-    .command('baseline', 'with --write: audit the target and record its failures and warnings in the --baseline file', ownHelp('baseline'))
+    .command(
+      'snapshot',
+      'print the complete tool list (all pages, with the wire version) as JSON, for --from-snapshot',
+      ownHelp('snapshot'),
+    )
+    .command(
+      'baseline',
+      'with --write: audit the target and record its failures and warnings in the --baseline file',
+      ownHelp('baseline'),
+    )
     .command('lock', "with --write: record a hash of each tool's definition in the --lock file", ownHelp('lock'))
     .command('client', 'audit an MCP client: run --command against a scripted 2026-07-28 server', ownHelp('client'))
-    .command('fleet [files..]', 'audit every server of host config files (mcp.json, claude_desktop_config.json, .vscode/mcp.json): one report', ownHelp('fleet'));
-  // Every option parses everywhere (one given to the wrong command gets the error saying where it goes); --help lists the command's own.
-  for (const [name, spec] of Object.entries(OPTIONS)) builder = builder.option(name, { ...(spec as OptionSpec), hidden: !own.includes(name as OptionName) });
+    .command(
+      'fleet [files..]',
+      'audit every server of host config files (mcp.json, claude_desktop_config.json, .vscode/mcp.json): one report',
+      ownHelp('fleet'),
+    );
+  // Every option parses everywhere (one given to the wrong command gets the error saying where it goes); --help lists
+  // the command's own.
+  for (const [name, spec] of Object.entries(OPTIONS))
+    builder = builder.option(name, { ...(spec as OptionSpec), hidden: !own.includes(name as OptionName) });
   if (layers.defaultFile) builder = builder.default('config', layers.defaultFile);
   builder = builder.config('config', OPTIONS.config.describe, layers.loadFile);
   if (layers.packageConfig) builder = builder.config(layers.packageConfig);
@@ -203,7 +263,9 @@ export function withRenames(message: string): string {
   const unknown = /^Unknown arguments?: (.+)$/.exec(message);
   if (!unknown) return message;
   const renamed = unknown[1]!.split(', ').filter((name) => Object.hasOwn(RENAMED, name));
-  return renamed.length === 0 ? message : `${message} (${renamed.map((name) => `--${name} is now --${RENAMED[name]!}`).join('; ')})`;
+  return renamed.length === 0
+    ? message
+    : `${message} (${renamed.map((name) => `--${name} is now --${RENAMED[name]!}`).join('; ')})`;
 }
 
 /**
@@ -214,7 +276,9 @@ export function withSuggestions(message: string, command: Command = 'run', argv:
   const unknown = /^Unknown arguments?: (.+?)( \(--.*\))?$/.exec(message);
   if (!unknown) return message;
   const given = unknown[1]!.split(', ');
-  const names = given.filter((name) => !(/[A-Z]/.test(name) && given.includes(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`))));
+  const names = given.filter(
+    (name) => !(/[A-Z]/.test(name) && given.includes(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`))),
+  );
   // yargs names an option without its dashes: one given as a flag is shown as one.
   const flag = (name: string) => argv.some((a) => a === `--${name}` || a.startsWith(`--${name}=`) || a === `-${name}`);
   const shownName = (name: string) => (flag(name) || argv.length === 0 ? `--${name}` : name);
@@ -235,10 +299,16 @@ function suggest(name: string, command: Command, asFlag: boolean): string | unde
   const other = closest(name, Object.keys(OPTIONS));
   if (other !== undefined) {
     const owners = COMMANDS.filter((c) => commandOptions(c).includes(other as OptionName));
-    return `--${other}, an option of ${owners.length > 1 ? `the ${owners.slice(0, -1).join(', ')} and ${owners.at(-1)} commands` : `the ${owners[0]} command`}`;
+    return (
+      `--${other}, an option of ` +
+      `${owners.length > 1 ? `the ${owners.slice(0, -1).join(', ')} and ${owners.at(-1)} commands` : `the ${owners[0]} command`}`
+    );
   }
   if (asFlag || command !== 'run') return undefined;
-  const word = closest(name, COMMANDS.filter((c) => c !== 'run'));
+  const word = closest(
+    name,
+    COMMANDS.filter((c) => c !== 'run'),
+  );
   return word === undefined ? undefined : `the ${word} command`;
 }
 
@@ -250,7 +320,10 @@ export function helpPointer(argv: readonly string[]): string {
 
 /** The candidate nearest to `name` when it is near enough to be a slip: a typo or two, a swap, or a cut-off prefix. */
 function closest(name: string, candidates: readonly string[]): string | undefined {
-  const word = name.replace(/^-+/, '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).toLowerCase();
+  const word = name
+    .replace(/^-+/, '')
+    .replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+    .toLowerCase();
   if (word.length < 2) return undefined;
   let best: { candidate: string; distance: number } | undefined;
   for (const candidate of candidates) {
@@ -263,12 +336,15 @@ function closest(name: string, candidates: readonly string[]): string | undefine
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours each cost 1. */
 function editDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
     }
   }
   return d[a.length]![b.length]!;
@@ -276,7 +352,10 @@ function editDistance(a: string, b: string): number {
 
 /** yargs words some errors over several lines ("Invalid values:\n  Argument: …"): a usage error is one line. */
 export function oneLine(message: string): string {
-  return message.replace(/:\s*\n\s*/g, ': ').replace(/\s*\n\s*/g, '; ').trim();
+  return message
+    .replace(/:\s*\n\s*/g, ': ')
+    .replace(/\s*\n\s*/g, '; ')
+    .trim();
 }
 
 /** Whether a person is at a terminal: without one (a CI job) an audit must name its target. */
@@ -292,49 +371,94 @@ const PROCESS_TERMINAL: Terminal = {
 
 function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): CliOptions {
   const [first, ...others] = args._.map(String);
-  const command = first === 'snapshot' || first === 'baseline' || first === 'lock' || first === 'client' || first === 'fleet' ? first : 'run';
-  const fleetFiles = command === 'fleet' ? [...others, ...((args as { files?: unknown }).files as string[] | undefined ?? []).map(String)] : [];
+  const command =
+    first === 'snapshot' || first === 'baseline' || first === 'lock' || first === 'client' || first === 'fleet'
+      ? first
+      : 'run';
+  const fleetFiles =
+    command === 'fleet'
+      ? [...others, ...(((args as { files?: unknown }).files as string[] | undefined) ?? []).map(String)]
+      : [];
   const positional = command === 'fleet' ? [] : first === command || first === 'run' ? others : args._.map(String);
   if ((command === 'baseline' || command === 'lock') && args.write === undefined) {
-    throw new UsageError(`${command} needs --write <file> (to compare a run with a ${command} file, use --${command} <file> on a normal run)`);
+    throw new UsageError(
+      `${command} needs --write <file> (to compare a run with a ${command} file, use --${command} <file> on a ` +
+        `normal run)`,
+    );
   }
-  if (args.write !== undefined && command === 'run') throw new UsageError('--write goes with the baseline or lock command');
+  if (args.write !== undefined && command === 'run')
+    throw new UsageError('--write goes with the baseline or lock command');
   const written = args.write === undefined || args.write === '' ? undefined : String(args.write);
   if (args.quiet && args.verbose) throw new UsageError('--quiet and --verbose contradict each other: choose one');
   const failOn = String(args['fail-on']).toLowerCase();
-  if (failOn !== 'must' && failOn !== 'should') throw new UsageError(`--fail-on must be must or should, got ${JSON.stringify(args['fail-on'])}`);
+  if (failOn !== 'must' && failOn !== 'should')
+    throw new UsageError(`--fail-on must be must or should, got ${JSON.stringify(args['fail-on'])}`);
   if (positional.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positional[0])}`);
-  if (command === 'snapshot' && args['from-snapshot'] !== undefined) throw new UsageError('snapshot takes a live target (--stdio or --url), not --from-snapshot');
-  const reporters = String(args.reporter).split(',').map((r) => r.trim()).filter(Boolean);
+  if (command === 'snapshot' && args['from-snapshot'] !== undefined)
+    throw new UsageError('snapshot takes a live target (--stdio or --url), not --from-snapshot');
+  const reporters = String(args.reporter)
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
   // No reporter would run the audit and say nothing, write nothing: never what was meant.
-  if (reporters.length === 0) throw new UsageError(`--reporter needs at least one of ${REPORTER_NAMES.join(', ')}, got ${JSON.stringify(String(args.reporter))}`);
-  for (const r of reporters) if (!isReporterName(r)) throw new UsageError(`unknown reporter "${r}" (choose from ${REPORTER_NAMES.join(', ')})`);
-  for (const [flag, value] of [['--timeout', args.timeout], ['--max-duration', args['max-duration']], ['--concurrency', args.concurrency], ['--max-rps', args['max-rps']], ['--max-message-bytes', args['max-message-bytes']]] as const) {
-    if (value !== undefined && (!Number.isFinite(value) || value <= 0)) throw new UsageError(`${flag} must be a positive number`);
+  if (reporters.length === 0)
+    throw new UsageError(
+      `--reporter needs at least one of ${REPORTER_NAMES.join(', ')}, got ${JSON.stringify(String(args.reporter))}`,
+    );
+  for (const r of reporters)
+    if (!isReporterName(r)) throw new UsageError(`unknown reporter "${r}" (choose from ${REPORTER_NAMES.join(', ')})`);
+  for (const [flag, value] of [
+    ['--timeout', args.timeout],
+    ['--max-duration', args['max-duration']],
+    ['--concurrency', args.concurrency],
+    ['--max-rps', args['max-rps']],
+    ['--max-message-bytes', args['max-message-bytes']],
+  ] as const) {
+    if (value !== undefined && (!Number.isFinite(value) || value <= 0))
+      throw new UsageError(`${flag} must be a positive number`);
   }
-  for (const [flag, value] of [['--timeout', args.timeout], ['--max-duration', args['max-duration']]] as const) {
-    if (value > MAX_TIMER_MS) throw new UsageError(`${flag} must be at most ${MAX_TIMER_MS} ms (about 24.8 days), the longest a timer can wait`);
+  for (const [flag, value] of [
+    ['--timeout', args.timeout],
+    ['--max-duration', args['max-duration']],
+  ] as const) {
+    if (value > MAX_TIMER_MS)
+      throw new UsageError(
+        `${flag} must be at most ${MAX_TIMER_MS} ms (about 24.8 days), the longest a timer can wait`,
+      );
   }
-  if (!Number.isInteger(args.seed) || args.seed < 0 || args.seed > MAX_SEED) throw new UsageError(`--seed must be an integer from 0 to ${MAX_SEED}`);
-  if (!Number.isInteger(args.runs) || args.runs < 1 || args.runs > MAX_RUNS) throw new UsageError(`--runs must be an integer from 1 to ${MAX_RUNS}`);
+  if (!Number.isInteger(args.seed) || args.seed < 0 || args.seed > MAX_SEED)
+    throw new UsageError(`--seed must be an integer from 0 to ${MAX_SEED}`);
+  if (!Number.isInteger(args.runs) || args.runs < 1 || args.runs > MAX_RUNS)
+    throw new UsageError(`--runs must be an integer from 1 to ${MAX_RUNS}`);
   const httpConnectionsGiven = args['http-connections'];
-  if (httpConnectionsGiven !== undefined && (!Number.isInteger(httpConnectionsGiven) || httpConnectionsGiven < 1 || httpConnectionsGiven > MAX_HTTP_CONNECTIONS)) {
+  if (
+    httpConnectionsGiven !== undefined &&
+    (!Number.isInteger(httpConnectionsGiven) || httpConnectionsGiven < 1 || httpConnectionsGiven > MAX_HTTP_CONNECTIONS)
+  ) {
     throw new UsageError(`--http-connections must be an integer from 1 to ${MAX_HTTP_CONNECTIONS}`);
   }
-  if (httpConnectionsGiven !== undefined && httpConnectionsGiven > 1 && args.url === undefined && command !== 'fleet') throw new UsageError('--http-connections applies to a --url target only');
+  if (httpConnectionsGiven !== undefined && httpConnectionsGiven > 1 && args.url === undefined && command !== 'fleet')
+    throw new UsageError('--http-connections applies to a --url target only');
   // A pool of --concurrency connections, as any HTTP client would use: the checks that run at once do not queue on one.
-  const httpConnections = args.url === undefined ? 1 : (httpConnectionsGiven ?? Math.min(Math.max(1, Math.floor(args.concurrency)), MAX_HTTP_CONNECTIONS));
+  const httpConnections =
+    args.url === undefined
+      ? 1
+      : (httpConnectionsGiven ?? Math.min(Math.max(1, Math.floor(args.concurrency)), MAX_HTTP_CONNECTIONS));
   const replay = args.replay === undefined ? undefined : parseReplayToken(String(args.replay));
-  if (args.replay !== undefined && replay === undefined) throw new UsageError('--replay must look like <tool>@<path>, e.g. get_weather@12:0:1, as printed in a replay line');
+  if (args.replay !== undefined && replay === undefined)
+    throw new UsageError('--replay must look like <tool>@<path>, e.g. get_weather@12:0:1, as printed in a replay line');
   if (args.stdio !== undefined && args.stdio.trim() === '') throw new UsageError('--stdio needs a command line');
-  if (args.url !== undefined && !/^https?:\/\//i.test(args.url)) throw new UsageError('--url must start with http:// or https://');
+  if (args.url !== undefined && !/^https?:\/\//i.test(args.url))
+    throw new UsageError('--url must start with http:// or https://');
   const env: Record<string, string> = {};
   for (const raw of args.env ?? []) {
     const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(String(raw));
-    if (!match) throw new UsageError(`--env must look like NAME=value, got ${JSON.stringify(String(raw).split('=')[0])}=…`);
+    if (!match)
+      throw new UsageError(`--env must look like NAME=value, got ${JSON.stringify(String(raw).split('=')[0])}=…`);
     env[match[1]!] = match[2]!;
   }
-  if (Object.keys(env).length > 0 && args.url !== undefined) throw new UsageError('--env applies to a --stdio target only');
+  if (Object.keys(env).length > 0 && args.url !== undefined)
+    throw new UsageError('--env applies to a --stdio target only');
   const headers: Record<string, string> = {};
   for (const raw of args.header ?? []) {
     const [name, value] = parseHeader(String(raw));
@@ -343,16 +467,24 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
   const listChangedTrigger = parseTrigger(args['list-changed-trigger'], args['list-changed-args']);
   const revisions = parseRevisions(command, args);
   const client = clientOptions(command, args);
-  const named = args.stdio !== undefined || args.url !== undefined || args['from-snapshot'] !== undefined || Boolean(args['reference-server']);
+  const named =
+    args.stdio !== undefined ||
+    args.url !== undefined ||
+    args['from-snapshot'] !== undefined ||
+    Boolean(args['reference-server']);
   const fleet = fleetOptions(command, args, fleetFiles, reporters);
   const snapshotOut = args['snapshot-out'];
   if (snapshotOut !== undefined) {
-    if (command !== 'run' || args['from-snapshot'] !== undefined || args.revisions !== undefined) throw new UsageError('--snapshot-out goes with an audit of one live target (run, without --from-snapshot or --revisions)');
+    if (command !== 'run' || args['from-snapshot'] !== undefined || args.revisions !== undefined)
+      throw new UsageError(
+        '--snapshot-out goes with an audit of one live target (run, without --from-snapshot or --revisions)',
+      );
     if (snapshotOut.trim() === '') throw new UsageError('--snapshot-out needs a file');
   }
   const sandbox = sandboxOptions(command, args);
   const hosts = hostOptions(command, args);
-  if (args.cwd !== undefined && (args.stdio === undefined || command === 'fleet')) throw new UsageError('--cwd applies to a --stdio target only (a fleet takes each server\'s cwd from its file)');
+  if (args.cwd !== undefined && (args.stdio === undefined || command === 'fleet'))
+    throw new UsageError("--cwd applies to a --stdio target only (a fleet takes each server's cwd from its file)");
   if (!named && !args.list && !terminal.interactive && !client && !fleet) {
     throw new UsageError('name a target: --stdio, --url or --from-snapshot (or --reference-server)');
   }
@@ -393,7 +525,11 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
     ...(sandbox ? { sandbox } : {}),
     ...(listChangedTrigger ? { listChangedTrigger } : {}),
     ...(args['sarif-artifact'] !== undefined ? { sarifArtifact: args['sarif-artifact'] } : {}),
-    ...(command === 'baseline' && written ? { baseline: written } : args.baseline !== undefined ? { baseline: args.baseline } : {}),
+    ...(command === 'baseline' && written
+      ? { baseline: written }
+      : args.baseline !== undefined
+        ? { baseline: args.baseline }
+        : {}),
     ...(command === 'lock' && written ? { lock: written } : args.lock !== undefined ? { lock: args.lock } : {}),
     seed: args.seed,
     runs: args.runs,
@@ -401,4 +537,3 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
     ...(hosts ? { hosts } : {}),
   };
 }
-

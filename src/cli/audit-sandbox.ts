@@ -2,7 +2,14 @@ import { resolve } from 'node:path';
 import type { SandboxSummary } from '../model/effects.js';
 import { CallTurns } from '../protocol/call-turns.js';
 import { CallEffects } from '../sandbox/call-effects.js';
-import { fillCacheCommand, looksLikeMissingNetwork, Sandbox, SandboxError, sandboxUnavailable, type SandboxState } from '../sandbox/index.js';
+import {
+  fillCacheCommand,
+  looksLikeMissingNetwork,
+  Sandbox,
+  SandboxError,
+  sandboxUnavailable,
+  type SandboxState,
+} from '../sandbox/index.js';
 import { splitCommandLine } from '../transport/command-line.js';
 import type { ProcessLaunch } from '../transport/stdio.js';
 import type { CliOptions } from './args.js';
@@ -27,7 +34,10 @@ export async function requireSandbox(): Promise<void> {
   if (missing !== undefined) throw new UsageError(`--sandbox is not possible here: ${missing}`);
 }
 
-/** Opens the sandbox of one audit of `options` (a --stdio target, or the reference server), or undefined without --sandbox. */
+/**
+ * Opens the sandbox of one audit of `options` (a --stdio target, or the reference server), or undefined without
+ * --sandbox.
+ */
 export async function openAuditSandbox(options: CliOptions): Promise<AuditSandbox | undefined> {
   if (!options.sandbox) return undefined;
   const argv = splitCommandLine(options.stdio ?? referenceServerCommand());
@@ -54,12 +64,21 @@ export async function openAuditSandbox(options: CliOptions): Promise<AuditSandbo
     turns: new CallTurns({ allAlone: true, observer: effects }),
     summary: () => {
       const outside = effects.outsideCalls();
-      return { kind: 'overlay', network, overlays: [...sandbox.overlays], outsideCalls: outside.changes, ...(outside.more > 0 ? { outsideCallsMore: outside.more } : {}) };
+      return {
+        kind: 'overlay',
+        network,
+        overlays: [...sandbox.overlays],
+        outsideCalls: outside.changes,
+        ...(outside.more > 0 ? { outsideCallsMore: outside.more } : {}),
+      };
     },
     explainNotStarted(stderr) {
       if (network || !looksLikeMissingNetwork(stderr)) return undefined;
       const fill = fillCacheCommand(argv);
-      return `the sandbox has no network, and the server seems to have needed it to start: ${fill ? `fill the package cache once with \`${fill}\`, or ` : ''}add --sandbox-network`;
+      return (
+        `the sandbox has no network, and the server seems to have needed it to start: ` +
+        `${fill ? `fill the package cache once with \`${fill}\`, or ` : ''}add --sandbox-network`
+      );
     },
     close: () => sandbox.close(),
   };

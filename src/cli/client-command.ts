@@ -14,10 +14,18 @@ import { abortLines } from './abort-lines.js';
 export const shellQuote = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
 
 /** `client`: audits the --command client against the scripted server; exit codes as for a server audit. */
-export async function clientCommand(options: CliOptions, version: string, startedAt: Date, started: number): Promise<number> {
+export async function clientCommand(
+  options: CliOptions,
+  version: string,
+  startedAt: Date,
+  started: number,
+): Promise<number> {
   const selection = selectChecks(CLIENT_CHECKS, options.checks, options.excludeChecks);
   if (selection.unmatched.length > 0) {
-    process.stderr.write(`mcp-tools-conformance: no client check matches ${selection.unmatched.map((u) => JSON.stringify(u)).join(', ')} (see client --list)\n`);
+    process.stderr.write(
+      `mcp-tools-conformance: no client check matches ` +
+        `${selection.unmatched.map((u) => JSON.stringify(u)).join(', ')} (see client --list)\n`,
+    );
     return EXIT.usage;
   }
   if (options.list) {
@@ -26,7 +34,9 @@ export async function clientCommand(options: CliOptions, version: string, starte
   }
   const client = options.client!;
   await prepareOutputDir(options.outputDir, options.reporters);
-  const baseline = options.baseline ? { file: options.baseline, data: await readBaseline(options.baseline) } : undefined;
+  const baseline = options.baseline
+    ? { file: options.baseline, data: await readBaseline(options.baseline) }
+    : undefined;
   const handle = reportersOf(options, () => undefined);
   const script = cliScript();
   const report = await runClientAudit(
@@ -49,8 +59,10 @@ export async function clientCommand(options: CliOptions, version: string, starte
     selection.selected,
     handle,
   );
-  // A client that could not be started gets its reason and hint on stderr (a program not on PATH), as a --stdio server does.
+  // A client that could not be started gets its reason and hint on stderr (a program not on PATH), as a --stdio server
+  // does.
   const notStarted = report.client?.exit.kind === 'not-started';
-  if (notStarted || !options.reporters.includes('console')) for (const line of abortLines(report, !notStarted)) process.stderr.write(`${line}\n`);
+  if (notStarted || !options.reporters.includes('console'))
+    for (const line of abortLines(report, !notStarted)) process.stderr.write(`${line}\n`);
   return report.exitCode!;
 }

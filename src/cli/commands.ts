@@ -51,7 +51,12 @@ export function listChecks(checks: readonly CheckDefinition[]): number {
 }
 
 /** Runs the command on the started target; the caller closes the target afterwards. */
-export function runCommand(options: CliOptions, version: string, early: StartedTarget, run: RunInputs): Promise<number> {
+export function runCommand(
+  options: CliOptions,
+  version: string,
+  early: StartedTarget,
+  run: RunInputs,
+): Promise<number> {
   if (options.command === 'snapshot') return snapshot(early);
   if (options.command === 'lock') return lockCommand(options, early);
   return audit(options, version, early, run);
@@ -64,7 +69,9 @@ interface Listing {
   target: Target;
 }
 
-/** Connects, negotiates and walks the whole tool list, then hands it to `use`; a target that cannot be read is exit 3. */
+/**
+ * Connects, negotiates and walks the whole tool list, then hands it to `use`; a target that cannot be read is exit 3.
+ */
 async function withListing(early: StartedTarget, use: (listing: Listing) => Promise<number>): Promise<number> {
   const { target, client } = early;
   try {
@@ -96,7 +103,10 @@ function snapshot(early: StartedTarget): Promise<number> {
     }
     process.stdout.write(text + '\n');
     if (walk.stop.kind !== 'complete') {
-      process.stderr.write(`mcp-tools-conformance: the tool list is incomplete (${walk.stop.kind}); the snapshot holds what was received\n`);
+      process.stderr.write(
+        `mcp-tools-conformance: the tool list is incomplete (${walk.stop.kind}); the snapshot holds what was ` +
+          `received\n`,
+      );
     }
     return EXIT.ok;
   });
@@ -107,7 +117,9 @@ function lockCommand(options: CliOptions, early: StartedTarget): Promise<number>
   const file = options.lock ?? DEFAULT_LOCK_FILE;
   return withListing(early, async ({ walk }) => {
     if (walk.stop.kind !== 'complete') {
-      process.stderr.write(`mcp-tools-conformance: the tool list is incomplete (${walk.stop.kind}); ${file} was not written\n`);
+      process.stderr.write(
+        `mcp-tools-conformance: the tool list is incomplete (${walk.stop.kind}); ${file} was not written\n`,
+      );
       return EXIT.unavailable;
     }
     const lock = lockFrom(walk.tools, new Date().toISOString());
@@ -168,7 +180,11 @@ function auditTargetOf(options: CliOptions, early: StartedTarget): AuditTarget {
 }
 
 /** Another connection of the audit: over stdio a process whose start-up is not counted against its first request. */
-async function openAnother(options: CliOptions, gate: StartedTarget['gate'], sandbox: AuditSandbox | undefined): Promise<Transport> {
+async function openAnother(
+  options: CliOptions,
+  gate: StartedTarget['gate'],
+  sandbox: AuditSandbox | undefined,
+): Promise<Transport> {
   const { transport } = await createTarget(options, gate, sandbox?.launch);
   transport.allowStartup?.(lateGraceMs(options.timeoutMs));
   return transport;
@@ -186,7 +202,12 @@ function auditEffectsOf(sandbox: AuditSandbox): AuditEffects {
 }
 
 async function audit(options: CliOptions, version: string, early: StartedTarget, run: RunInputs): Promise<number> {
-  if (early.target.isReference && !options.referenceServer && options.reporters.includes('console') && !options.fromSnapshot) {
+  if (
+    early.target.isReference &&
+    !options.referenceServer &&
+    options.reporters.includes('console') &&
+    !options.fromSnapshot
+  ) {
     process.stdout.write('No --stdio or --url given: auditing the bundled reference server.\n');
   }
   const handle = reportersOf(options, () => longestWait(early.client.inFlight()));
@@ -202,17 +223,30 @@ async function audit(options: CliOptions, version: string, early: StartedTarget,
   return code;
 }
 
-/** --snapshot-out: the audit's own listing as a snapshot, scrubbed of the user's secrets; a problem is said, not fatal. */
-async function saveListing(file: string, early: StartedTarget, listing: { walk: ToolWalk; negotiation: Negotiation } | undefined, secrets: readonly string[]): Promise<void> {
+/**
+ * --snapshot-out: the audit's own listing as a snapshot, scrubbed of the user's secrets; a problem is said, not fatal.
+ */
+async function saveListing(
+  file: string,
+  early: StartedTarget,
+  listing: { walk: ToolWalk; negotiation: Negotiation } | undefined,
+  secrets: readonly string[],
+): Promise<void> {
   if (!listing) {
     process.stderr.write(`mcp-tools-conformance: no check listed the tools, so ${file} was not written\n`);
     return;
   }
   try {
-    const snapshot = scrubSecrets(buildSnapshot(early.client, listing.negotiation, listing.walk, early.target.description), secrets);
+    const snapshot = scrubSecrets(
+      buildSnapshot(early.client, listing.negotiation, listing.walk, early.target.description),
+      secrets,
+    );
     await writeFile(file, `${JSON.stringify(snapshot, null, 2)}\n`, 'utf8');
   } catch (error) {
-    process.stderr.write(`mcp-tools-conformance: ${file} was not written: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`);
+    process.stderr.write(
+      `mcp-tools-conformance: ${file} was not written: ` +
+        `${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`,
+    );
   }
 }
 
@@ -220,7 +254,11 @@ async function saveListing(file: string, early: StartedTarget, listing: { walk: 
  * `--revisions`: one audit per revision, one after another, each on a target started afresh (a process of its own over
  * stdio, a connection of its own over HTTP) that is offered that revision, each with its own --max-duration budget.
  */
-export async function revisionsCommand(options: CliOptions, version: string, run: Omit<RunInputs, 'deadline'>): Promise<number> {
+export async function revisionsCommand(
+  options: CliOptions,
+  version: string,
+  run: Omit<RunInputs, 'deadline'>,
+): Promise<number> {
   if (!options.stdio && !options.url && !options.referenceServer && options.reporters.includes('console')) {
     process.stdout.write('No --stdio or --url given: auditing the bundled reference server.\n');
   }
@@ -229,14 +267,31 @@ export async function revisionsCommand(options: CliOptions, version: string, run
   const rate = options.maxRps === undefined ? {} : { maxRps: options.maxRps };
   const plan: RevisionsPlan = {
     revisions: options.revisions ?? [],
-    config: { toolVersion: version, failOn: options.failOn, secrets: secretValues(options.headers, options.env), startedAt: run.startedAt, started: run.started },
+    config: {
+      toolVersion: version,
+      failOn: options.failOn,
+      secrets: secretValues(options.headers, options.env),
+      startedAt: run.startedAt,
+      started: run.started,
+    },
     async open(revision) {
       const revisionOptions: CliOptions = { ...options, protocolVersion: revision };
       const deadline = Date.now() + options.maxDurationMs;
       // Each revision's audit has a sandbox of its own: what one wrote does not carry into the next.
       await current?.sandbox?.close();
-      current = await startTarget(revisionOptions, version, new RequestGate({ deadline, ...rate }), revision, await openAuditSandbox(revisionOptions));
-      const config = auditConfig(revisionOptions, version, current, { ...run, startedAt: new Date(), started: performance.now(), deadline });
+      current = await startTarget(
+        revisionOptions,
+        version,
+        new RequestGate({ deadline, ...rate }),
+        revision,
+        await openAuditSandbox(revisionOptions),
+      );
+      const config = auditConfig(revisionOptions, version, current, {
+        ...run,
+        startedAt: new Date(),
+        started: performance.now(),
+        deadline,
+      });
       return { target: auditTargetOf(revisionOptions, current), config };
     },
   };
@@ -250,10 +305,23 @@ export async function revisionsCommand(options: CliOptions, version: string, run
   const runs = auditedRuns(report);
   for (const { revision, run: audited } of runs) explainEnd(options, run.inputs, audited, revision);
   if (runs.length === 0) {
-    process.stderr.write(`mcp-tools-conformance: the target supports none of the revisions asked for (${plan.revisions.join(', ')}), so nothing was audited\n`);
+    process.stderr.write(
+      `mcp-tools-conformance: the target supports none of the revisions asked for (${plan.revisions.join(', ')}` +
+        `), so nothing was audited\n`,
+    );
   }
-  if (options.command === 'baseline') return runs.length === 0 ? EXIT.unavailable : writeBaselineOf(runs.map(({ run: r }) => r), options.baseline ?? DEFAULT_BASELINE_FILE);
-  if (report.exitCode === EXIT.failures) explainStale(options, runs.map(({ run: r }) => r));
+  if (options.command === 'baseline')
+    return runs.length === 0
+      ? EXIT.unavailable
+      : writeBaselineOf(
+          runs.map(({ run: r }) => r),
+          options.baseline ?? DEFAULT_BASELINE_FILE,
+        );
+  if (report.exitCode === EXIT.failures)
+    explainStale(
+      options,
+      runs.map(({ run: r }) => r),
+    );
   return report.exitCode;
 }
 
@@ -261,12 +329,16 @@ export async function revisionsCommand(options: CliOptions, version: string, run
 function explainEnd(options: CliOptions, inputs: AuditInputs, report: RunReport, revision?: Revision): void {
   const on = revision === undefined ? '' : `${revision}: `;
   if (inputs.lock && !report.lock) {
-    process.stderr.write(`mcp-tools-conformance: ${on}the tool list could not be read completely, so it was not compared with ${inputs.lock.file}\n`);
+    process.stderr.write(
+      `mcp-tools-conformance: ${on}the tool list could not be read completely, so it was not compared with ` +
+        `${inputs.lock.file}\n`,
+    );
   }
   const negotiated = report.wire.protocolVersion !== null;
   // The console already says a mid-run stop.
   if (!negotiated || !options.reporters.includes('console')) {
-    for (const line of abortLines(report, negotiated)) process.stderr.write(`${line.replace(/^mcp-tools-conformance: /, `mcp-tools-conformance: ${on}`)}\n`);
+    for (const line of abortLines(report, negotiated))
+      process.stderr.write(`${line.replace(/^mcp-tools-conformance: /, `mcp-tools-conformance: ${on}`)}\n`);
   }
 }
 
@@ -275,8 +347,19 @@ function explainStale(options: CliOptions, reports: readonly RunReport[]): void 
   if (!options.failOnStale) return;
   const stale = reports.flatMap((report) => (report.exitCode === EXIT.failures ? (report.baseline?.stale ?? []) : []));
   if (stale.length === 0) return;
-  const names = [...new Set(stale.map((e) => `${e.check}${e.tool ? ` (${e.tool})` : ''}${e.revision && reports.length > 1 ? ` on ${e.revision}` : ''}`))];
-  process.stderr.write(`mcp-tools-conformance: --fail-on-stale: ${names.length} baseline entr${names.length === 1 ? 'y no longer fails' : 'ies no longer fail'}: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ', …' : ''}\n`);
+  const names = [
+    ...new Set(
+      stale.map(
+        (e) =>
+          `${e.check}${e.tool ? ` (${e.tool})` : ''}${e.revision && reports.length > 1 ? ` on ${e.revision}` : ''}`,
+      ),
+    ),
+  ];
+  process.stderr.write(
+    `mcp-tools-conformance: --fail-on-stale: ${names.length} baseline entr` +
+      `${names.length === 1 ? 'y no longer fails' : 'ies no longer fail'}: ${names.slice(0, 10).join(', ')}` +
+      `${names.length > 10 ? ', …' : ''}\n`,
+  );
 }
 
 /** baseline --write: the findings of every run (each entry naming its revision), once every run completed. */

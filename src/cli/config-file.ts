@@ -31,7 +31,12 @@ export function targetOnCommandLine(argv: readonly string[]): boolean {
   return argv.some((a) => /^--(stdio|url|from-snapshot|fromSnapshot)(=|$)/.test(a));
 }
 
-export function configLayers(cwd: string, optionNames: readonly string[], omit: readonly string[] = [], env: NodeJS.ProcessEnv = process.env): ConfigLayers {
+export function configLayers(
+  cwd: string,
+  optionNames: readonly string[],
+  omit: readonly string[] = [],
+  env: NodeJS.ProcessEnv = process.env,
+): ConfigLayers {
   const layers: ConfigLayers = existsSync(join(cwd, CONFIG_FILE)) ? { defaultFile: CONFIG_FILE } : {};
   let pkg: unknown;
   try {
@@ -41,11 +46,18 @@ export function configLayers(cwd: string, optionNames: readonly string[], omit: 
   }
   if (typeof pkg !== 'object' || pkg === null || !(PACKAGE_KEY in pkg)) return layers;
   const raw = (pkg as Record<string, unknown>)[PACKAGE_KEY];
-  return { ...layers, packageConfig: without(normalizeConfig(raw, `package.json "${PACKAGE_KEY}"`, optionNames, env), omit) };
+  return {
+    ...layers,
+    packageConfig: without(normalizeConfig(raw, `package.json "${PACKAGE_KEY}"`, optionNames, env), omit),
+  };
 }
 
 /** yargs' config parser for --config (and its default): the file's object as options, or a ConfigError. */
-export function configFileLoader(optionNames: readonly string[], omit: readonly string[] = [], env: NodeJS.ProcessEnv = process.env): (path: string) => Record<string, unknown> {
+export function configFileLoader(
+  optionNames: readonly string[],
+  omit: readonly string[] = [],
+  env: NodeJS.ProcessEnv = process.env,
+): (path: string) => Record<string, unknown> {
   return (path) => {
     const shown = relative(process.cwd(), path);
     const name = shown.startsWith('..') ? path : shown;
@@ -53,7 +65,9 @@ export function configFileLoader(optionNames: readonly string[], omit: readonly 
     try {
       text = readFileSync(path, 'utf8');
     } catch (error) {
-      throw new ConfigError(`cannot read config file ${name}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new ConfigError(
+        `cannot read config file ${name}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
     }
     let raw: unknown;
     try {
@@ -73,21 +87,54 @@ function without(config: Record<string, unknown>, omit: readonly string[]): Reco
  * A config object as yargs takes it: keys are option names (kebab-case or camelCase), `headers` and `env` may also be
  * objects of names to values, and `${env:NAME}` in a header or env value is that environment variable.
  */
-export function normalizeConfig(raw: unknown, source: string, optionNames: readonly string[], env: NodeJS.ProcessEnv): Record<string, unknown> {
+export function normalizeConfig(
+  raw: unknown,
+  source: string,
+  optionNames: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Record<string, unknown> {
   if (!isPlainObject(raw)) throw new ConfigError(`${source} must be a JSON object of options`);
-  const known = new Map(optionNames.filter((n) => n !== 'config').flatMap((n) => [[n, n], [camelCase(n), n]] as const));
+  const known = new Map(
+    optionNames
+      .filter((n) => n !== 'config')
+      .flatMap(
+        (n) =>
+          [
+            [n, n],
+            [camelCase(n), n],
+          ] as const,
+      ),
+  );
   const out: Record<string, unknown> = {};
-  const add = (name: string, values: string[]) => (out[name] = [...((out[name] as string[] | undefined) ?? []), ...values]);
+  const add = (name: string, values: string[]) =>
+    (out[name] = [...((out[name] as string[] | undefined) ?? []), ...values]);
   for (const [key, value] of Object.entries(raw)) {
     if (key === 'headers' || key === 'header') {
-      add('header', entries(value, source, key, ': ').map((h) => resolveEnv(h, source, `header ${JSON.stringify(h.split(':')[0])}`, env)));
+      add(
+        'header',
+        entries(value, source, key, ': ').map((h) =>
+          resolveEnv(h, source, `header ${JSON.stringify(h.split(':')[0])}`, env),
+        ),
+      );
     } else if (key === 'env') {
-      add('env', entries(value, source, key, '=').map((e) => resolveEnv(e, source, `env ${JSON.stringify(e.split('=')[0])}`, env)));
+      add(
+        'env',
+        entries(value, source, key, '=').map((e) =>
+          resolveEnv(e, source, `env ${JSON.stringify(e.split('=')[0])}`, env),
+        ),
+      );
     } else {
       const name = known.get(key);
-      if (name === undefined) throw new ConfigError(`${source}: unknown option "${key}" (keys are the command-line options: "url", "checks", "output-dir", …)`);
-      if (!isScalar(value) && !(Array.isArray(value) && value.every(isScalar))) throw new ConfigError(`${source}: "${key}" must be a string, number, boolean or a list of them`);
-      if (JSON.stringify(value).includes('${env:')) throw new ConfigError(`${source}: "${key}" refers to an environment variable; \${env:NAME} works in header and env values only`);
+      if (name === undefined)
+        throw new ConfigError(
+          `${source}: unknown option "${key}" (keys are the command-line options: "url", "checks", "output-dir", …)`,
+        );
+      if (!isScalar(value) && !(Array.isArray(value) && value.every(isScalar)))
+        throw new ConfigError(`${source}: "${key}" must be a string, number, boolean or a list of them`);
+      if (JSON.stringify(value).includes('${env:'))
+        throw new ConfigError(
+          `${source}: "${key}" refers to an environment variable; \${env:NAME} works in header and env values only`,
+        );
       out[name] = value;
     }
   }
@@ -98,19 +145,23 @@ export function normalizeConfig(raw: unknown, source: string, optionNames: reado
 function entries(value: unknown, source: string, key: string, separator: string): string[] {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value;
-  if (isPlainObject(value) && Object.values(value).every((v) => typeof v === 'string')) return Object.entries(value).map(([n, v]) => `${n}${separator}${v as string}`);
+  if (isPlainObject(value) && Object.values(value).every((v) => typeof v === 'string'))
+    return Object.entries(value).map(([n, v]) => `${n}${separator}${v as string}`);
   throw new ConfigError(`${source}: "${key}" must be an object of names to string values, or a list of strings`);
 }
 
 function resolveEnv(text: string, source: string, what: string, env: NodeJS.ProcessEnv): string {
   return text.replace(ENV_REFERENCE, (_, name: string) => {
     const value = env[name];
-    if (value === undefined || value === '') throw new ConfigError(`${source}: ${what} refers to \${env:${name}}, which is unset or empty`);
+    if (value === undefined || value === '')
+      throw new ConfigError(`${source}: ${what} refers to \${env:${name}}, which is unset or empty`);
     return value;
   });
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isScalar = (value: unknown) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isScalar = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();

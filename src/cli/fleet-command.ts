@@ -33,16 +33,26 @@ export async function fleetCommand(options: CliOptions, version: string): Promis
   const out = process.stdout;
   if (options.checks.length > 0 || options.excludeChecks.length > 0) {
     const { selected, unmatched } = selectChecks(ALL_CHECKS, options.checks, options.excludeChecks);
-    if (unmatched.length > 0) throw new UsageError(`no check matches ${unmatched.map((u) => JSON.stringify(u)).join(', ')} (see --list)`);
-    if (selected.length === 0) throw new UsageError('no check is left to run: --exclude-checks removes every check --checks selects');
+    if (unmatched.length > 0)
+      throw new UsageError(`no check matches ${unmatched.map((u) => JSON.stringify(u)).join(', ')} (see --list)`);
+    if (selected.length === 0)
+      throw new UsageError('no check is left to run: --exclude-checks removes every check --checks selects');
   }
   if (options.sandbox) await requireSandbox();
   const where = { platform: process.platform, home: homedir(), cwd: process.cwd(), env: process.env };
   const found = fleet.discover ? discoverFleetFiles({ ...where, exists: existsSync }) : [];
   if (fleet.discover) {
-    const looked = () => fleetFileCandidates(where).map((c) => `  ${c.path}  (${c.host}, ${c.scope})\n`).join('');
-    out.write(found.length > 0 ? `Host config files found:\n${found.map((f) => `  ${f}\n`).join('')}` : `No host config file found. Looked in:\n${looked()}`);
-    if (!fleet.audit && found.length > 0) out.write('Audit their servers with: mcp-tools-conformance fleet --discover --audit\n');
+    const looked = () =>
+      fleetFileCandidates(where)
+        .map((c) => `  ${c.path}  (${c.host}, ${c.scope})\n`)
+        .join('');
+    out.write(
+      found.length > 0
+        ? `Host config files found:\n${found.map((f) => `  ${f}\n`).join('')}`
+        : `No host config file found. Looked in:\n${looked()}`,
+    );
+    if (!fleet.audit && found.length > 0)
+      out.write('Audit their servers with: mcp-tools-conformance fleet --discover --audit\n');
     if (!fleet.audit && fleet.files.length === 0) return EXIT.ok;
   }
   // Named files are always audited; the files found only with --audit.
@@ -62,13 +72,17 @@ export async function fleetCommand(options: CliOptions, version: string): Promis
   }
   const unknown = Object.keys(fleet.allowTools).filter((name) => !entries.some((e) => e.name === name));
   if (unknown.length > 0) {
-    process.stderr.write(`mcp-tools-conformance: --allow-tools names no server of the fleet: ${unknown.join(', ')} (servers: ${entries.map((e) => e.name).join(', ')})\n`);
+    process.stderr.write(
+      `mcp-tools-conformance: --allow-tools names no server of the fleet: ${unknown.join(', ')} (servers: ` +
+        `${entries.map((e) => e.name).join(', ')})\n`,
+    );
     return EXIT.usage;
   }
   const lock = options.lock !== undefined ? { file: options.lock, data: await fleetLockOf(options.lock) } : undefined;
   if (fleet.lockWrite !== undefined) {
     const folder = dirname(resolve(fleet.lockWrite));
-    if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError(`--lock-write ${fleet.lockWrite}: ${folder} is not a folder that exists`);
+    if (!existsSync(folder) || !statSync(folder).isDirectory())
+      throw new UsageError(`--lock-write ${fleet.lockWrite}: ${folder} is not a folder that exists`);
   }
   await prepareOutputDir(options.outputDir, FILE_REPORTER_NAMES);
   const previousMs = await previousDurations(join(options.outputDir, FLEET_JSON_FILE));
@@ -102,11 +116,14 @@ export async function fleetCommand(options: CliOptions, version: string): Promis
     junitProperties: options.junitProperties,
     ...(options.sarifArtifact !== undefined ? { sarifArtifact: options.sarifArtifact } : {}),
   });
-  if (toConsole) out.write(`${out.isTTY === true ? '\r\u001b[2K' : ''}\n${fleetConsoleLines(report, paint, written).join('\n')}\n`);
+  if (toConsole)
+    out.write(`${out.isTTY === true ? '\r\u001b[2K' : ''}\n${fleetConsoleLines(report, paint, written).join('\n')}\n`);
   return report.exitCode;
 }
 
-/** --lock: the fleet lock; one that cannot be read, or is not a fleet lock, is a usage error before any server starts. */
+/**
+ * --lock: the fleet lock; one that cannot be read, or is not a fleet lock, is a usage error before any server starts.
+ */
 async function fleetLockOf(file: string): Promise<FleetLockFile> {
   try {
     return await readFleetLock(file);
@@ -116,17 +133,27 @@ async function fleetLockOf(file: string): Promise<FleetLockFile> {
   }
 }
 
-/** The flags of a single audit that every server's audit gets: the limits, checks and safety options of this command. */
+/**
+ * The flags of a single audit that every server's audit gets: the limits, checks and safety options of this command.
+ */
 function auditFlags(options: CliOptions): ServerAuditFlags {
   const common: string[] = [
-    '--protocol-version', options.protocolVersion,
-    '--timeout', String(options.timeoutMs),
-    '--max-duration', String(options.maxDurationMs),
-    '--max-message-bytes', String(options.maxMessageBytes),
-    '--concurrency', String(options.concurrency),
-    '--fail-on', options.failOn,
-    '--seed', String(options.seed),
-    '--runs', String(options.runs),
+    '--protocol-version',
+    options.protocolVersion,
+    '--timeout',
+    String(options.timeoutMs),
+    '--max-duration',
+    String(options.maxDurationMs),
+    '--max-message-bytes',
+    String(options.maxMessageBytes),
+    '--concurrency',
+    String(options.concurrency),
+    '--fail-on',
+    options.failOn,
+    '--seed',
+    String(options.seed),
+    '--runs',
+    String(options.runs),
   ];
   if (options.maxRps !== undefined) common.push('--max-rps', String(options.maxRps));
   if (options.checks.length > 0) common.push('--checks', options.checks.join(','));
@@ -155,12 +182,19 @@ function auditFlags(options: CliOptions): ServerAuditFlags {
  */
 function statusLine(out: NodeJS.WriteStream, paint: ReturnType<typeof palette>): FleetProgress {
   const tty = out.isTTY === true;
-  const draw = (counts: FleetCounts) => tty && out.write(`\r\u001b[2K${paint.dim(`fleet: ${counts.done} done · ${counts.running} running · ${counts.left} left`)}`);
+  const draw = (counts: FleetCounts) =>
+    tty &&
+    out.write(
+      `\r\u001b[2K${paint.dim(`fleet: ${counts.done} done · ${counts.running} running · ${counts.left} left`)}`,
+    );
   return {
     started: (_name, counts) => draw(counts),
     finished: (result, counts) => {
       if (tty) out.write('\r\u001b[2K');
-      out.write(`${outcomeLabel(result.outcome, paint)} ${terminalInline(result.name, 60)} (${formatDuration(result.durationMs)})\n`);
+      out.write(
+        `${outcomeLabel(result.outcome, paint)} ${terminalInline(result.name, 60)} (` +
+          `${formatDuration(result.durationMs)})\n`,
+      );
       draw(counts);
     },
   };

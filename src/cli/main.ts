@@ -34,12 +34,15 @@ export async function main(argv: string[]): Promise<number> {
   if (options === null) return EXIT.ok;
   if (options.timeoutMs < SHORT_TIMEOUT_MS) {
     process.stderr.write(
-      `mcp-tools-conformance: note: --timeout ${options.timeoutMs} is under ${SHORT_TIMEOUT_MS} ms, shorter than most servers take to answer; an answer that comes later is reported as late (a skip), not as missing\n`,
+      `mcp-tools-conformance: note: --timeout ${options.timeoutMs} is under ${SHORT_TIMEOUT_MS} ms, shorter ` +
+        `than most servers take to answer; an answer that comes later is reported as late (a skip), not as ` +
+        `missing\n`,
     );
   }
   if (options.command === 'fleet') {
     try {
-      // Through commands.js: the fleet shares most of its modules with the audit, and one chunk keeps the bundle few files.
+      // Through commands.js: the fleet shares most of its modules with the audit, and one chunk keeps the bundle few
+      // files.
       return await (await import('./commands.js')).fleetCommand(options, version);
     } catch (error) {
       if (error instanceof UsageError) {
@@ -63,16 +66,22 @@ export async function main(argv: string[]): Promise<number> {
 
   // Selecting checks needs the registry; it is loaded first only when the selection can be wrong.
   let commands: typeof import('./commands.js') | undefined;
-  let checks: ReturnType<typeof import('./commands.js')['selectedChecks']> | undefined;
+  let checks: ReturnType<(typeof import('./commands.js'))['selectedChecks']> | undefined;
   if (options.list || options.checks.length > 0 || options.excludeChecks.length > 0) {
     commands = await import('./commands.js');
     checks = commands.selectedChecks(options);
     if (checks.unmatched.length > 0) {
-      process.stderr.write(`mcp-tools-conformance: no check matches ${checks.unmatched.map((u) => JSON.stringify(u)).join(', ')} (see --list)\n`);
+      process.stderr.write(
+        `mcp-tools-conformance: no check matches ${checks.unmatched.map((u) => JSON.stringify(u)).join(', ')} ` +
+          `(see --list)\n`,
+      );
       return EXIT.usage;
     }
     if (checks.selected.length === 0) {
-      process.stderr.write('mcp-tools-conformance: no check is left to run: --exclude-checks removes every check --checks selects (see --list)\n');
+      process.stderr.write(
+        'mcp-tools-conformance: no check is left to run: --exclude-checks removes every check --checks selects ' +
+          '(see --list)\n',
+      );
       return EXIT.usage;
     }
     if (options.list) return commands.listChecks(checks.selected);
@@ -81,7 +90,8 @@ export async function main(argv: string[]): Promise<number> {
   let early: StartedTarget | undefined;
   try {
     if (options.sandbox) await requireSandbox();
-    if (options.command === 'run' || options.command === 'baseline') await prepareOutputDir(options.outputDir, options.reporters);
+    if (options.command === 'run' || options.command === 'baseline')
+      await prepareOutputDir(options.outputDir, options.reporters);
     const inputs = await auditInputs(options);
     if (options.revisions) {
       commands ??= await import('./commands.js');
@@ -91,13 +101,26 @@ export async function main(argv: string[]): Promise<number> {
     const deadline = Date.now() + options.maxDurationMs;
     const rate = options.maxRps === undefined ? {} : { maxRps: options.maxRps };
     // Only the audit is bounded by --max-duration; snapshot and lock take as long as the walk does.
-    const gate = new RequestGate(options.command === 'run' || options.command === 'baseline' ? { deadline, ...rate } : rate);
+    const gate = new RequestGate(
+      options.command === 'run' || options.command === 'baseline' ? { deadline, ...rate } : rate,
+    );
     early = await startTarget(options, version, gate, undefined, await openAuditSandbox(options));
     commands ??= await import('./commands.js');
     checks ??= commands.selectedChecks(options);
-    return await commands.runCommand(options, version, early, { checks: checks.selected, inputs, startedAt, started, deadline });
+    return await commands.runCommand(options, version, early, {
+      checks: checks.selected,
+      inputs,
+      startedAt,
+      started,
+      deadline,
+    });
   } catch (error) {
-    if (error instanceof UsageError || error instanceof SnapshotFormatError || error instanceof BaselineError || error instanceof LockError) {
+    if (
+      error instanceof UsageError ||
+      error instanceof SnapshotFormatError ||
+      error instanceof BaselineError ||
+      error instanceof LockError
+    ) {
       process.stderr.write(`mcp-tools-conformance: ${error.message}\n`);
       return EXIT.usage;
     }
@@ -119,7 +142,10 @@ async function auditInputs(options: CliOptions): Promise<AuditInputs> {
 
 export function installSignalHandlers(): void {
   // 128 + the signal's number, as shells report it: 130 for SIGINT (Ctrl-C), 143 for SIGTERM.
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
     process.once(signal, () => {
       killAllNow();
       process.stderr.write(`\nmcp-tools-conformance: interrupted (${signal})\n`);

@@ -15,6 +15,8 @@ export async function prepareOutputDir(dir: string, reporters: readonly Reporter
     if (!existing) await mkdir(dir, { recursive: true });
     await access(dir, constants.W_OK);
   } catch (error) {
-    throw new UsageError(`--output-dir ${dir} cannot be written: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(
+      `--output-dir ${dir} cannot be written: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
 }

@@ -8,13 +8,17 @@ describe('redactCommandLine', () => {
     );
   });
   it('leaves ordinary command lines alone', () => {
-    expect(redactCommandLine('npx -y @modelcontextprotocol/server-memory')).toBe('npx -y @modelcontextprotocol/server-memory');
+    expect(redactCommandLine('npx -y @modelcontextprotocol/server-memory')).toBe(
+      'npx -y @modelcontextprotocol/server-memory',
+    );
   });
 });
 
 describe('redactUrl', () => {
   it('drops userinfo and query values', () => {
-    expect(redactUrl('https://user:pw@example.com/mcp?key=abc&x=1')).toBe('https://redacted@example.com/mcp?key=redacted&x=redacted');
+    expect(redactUrl('https://user:pw@example.com/mcp?key=abc&x=1')).toBe(
+      'https://redacted@example.com/mcp?key=redacted&x=redacted',
+    );
     expect(redactUrl('http://127.0.0.1:3000/mcp')).toBe('http://127.0.0.1:3000/mcp');
   });
 });

@@ -21,9 +21,16 @@ export interface StartedTarget {
 
 /**
  * Starts the target and its negotiation now; the caller awaits `negotiation` (and handles its failure) later. With
- * `revision` (--revisions) exactly that revision is offered, and the negotiation rejects when the target does not take it.
+ * `revision` (--revisions) exactly that revision is offered, and the negotiation rejects when the target does not take
+ * it.
  */
-export async function startTarget(options: CliOptions, version: string, gate: RequestGate, revision?: Revision, sandbox?: AuditSandbox): Promise<StartedTarget> {
+export async function startTarget(
+  options: CliOptions,
+  version: string,
+  gate: RequestGate,
+  revision?: Revision,
+  sandbox?: AuditSandbox,
+): Promise<StartedTarget> {
   const target = await createTarget(options, gate, sandbox?.launch);
   const turns = sandbox?.turns ?? new CallTurns({ maxShared: options.concurrency });
   const client = new McpClient(target.transport, { name: 'mcp-tools-conformance', version }, new ToolPages(), turns);

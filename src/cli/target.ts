@@ -32,14 +32,20 @@ export interface Target {
  * Transports are imported on demand: undici only loads when the target is HTTP. Pass the run's one gate to every
  * call so that all connections share --max-rps and any Retry-After.
  */
-export async function createTarget(options: CliOptions, gate?: RequestGate, launch?: () => ProcessLaunch): Promise<Target> {
+export async function createTarget(
+  options: CliOptions,
+  gate?: RequestGate,
+  launch?: () => ProcessLaunch,
+): Promise<Target> {
   if (options.fromSnapshot) {
     const file = options.fromSnapshot;
     let text: string;
     try {
       text = await readFile(file, 'utf8');
     } catch (error) {
-      throw new UsageError(`cannot read --from-snapshot ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new UsageError(
+        `cannot read --from-snapshot ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
     }
     let snapshot: Snapshot;
     try {
@@ -47,7 +53,12 @@ export async function createTarget(options: CliOptions, gate?: RequestGate, laun
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
-    return { transport: new ReplayTransport(snapshot, file), description: { transport: 'snapshot', file }, isReference: false, snapshot };
+    return {
+      transport: new ReplayTransport(snapshot, file),
+      description: { transport: 'snapshot', file },
+      isReference: false,
+      snapshot,
+    };
   }
   if (options.url) {
     const { HttpTransport } = await import('../transport/http.js');

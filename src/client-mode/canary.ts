@@ -6,7 +6,12 @@ import type { CanaryHit } from '../model/client-observation.js';
 export async function startCanary(): Promise<{ origin: string; hits: CanaryHit[]; close(): Promise<void> }> {
   const hits: CanaryHit[] = [];
   const server = createServer((req, res) => {
-    if (hits.length < 100) hits.push({ at: new Date().toISOString(), kind: 'network', detail: `${req.method ?? ''} ${req.url ?? ''}`.slice(0, 300) });
+    if (hits.length < 100)
+      hits.push({
+        at: new Date().toISOString(),
+        kind: 'network',
+        detail: `${req.method ?? ''} ${req.url ?? ''}`.slice(0, 300),
+      });
     res.writeHead(404, { connection: 'close' });
     res.end();
   });

@@ -23,19 +23,35 @@ export interface ClientRun {
  * `deadline` passes; then kills the whole group, so that nothing it started (a stdio server, a wrapper's child) is
  * left behind. `onSpawn` sees the process, for interruption handling.
  */
-export function runClient(commandLine: string, extraArgs: readonly string[], env: NodeJS.ProcessEnv, deadline: number): Promise<ClientRun> {
+export function runClient(
+  commandLine: string,
+  extraArgs: readonly string[],
+  env: NodeJS.ProcessEnv,
+  deadline: number,
+): Promise<ClientRun> {
   const started = performance.now();
   const [command, ...args] = splitCommandLine(commandLine);
-  if (!command) return Promise.resolve({ exit: { kind: 'not-started', message: 'the client command is empty' }, stdoutLines: [], stderr: '', durationMs: 0 });
+  if (!command)
+    return Promise.resolve({
+      exit: { kind: 'not-started', message: 'the client command is empty' },
+      stdoutLines: [],
+      stderr: '',
+      durationMs: 0,
+    });
   return new Promise((resolve) => {
-    const child = spawn(command, [...args, ...extraArgs], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(command, [...args, ...extraArgs], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     trackChild(child);
     const stdoutLines: string[] = [];
     let partial = '';
     let kept = 0;
     let stderr = '';
     child.stdout.setEncoding('utf8');
-    // Past the limits the rest is read and dropped, so that a client flooding its stdout neither stalls nor fills memory.
+    // Past the limits the rest is read and dropped, so that a client flooding its stdout neither stalls nor fills
+    // memory.
     child.stdout.on('data', (text: string) => {
       if (kept >= MAX_STDOUT_CHARS || stdoutLines.length >= MAX_STDOUT_LINES) return;
       const parts = (partial + text).split('\n');
@@ -63,12 +79,17 @@ export function runClient(commandLine: string, extraArgs: readonly string[], env
     // A client killed at the deadline is reported once it is gone (a SIGKILL takes effect a moment later on a loaded
     // machine), through the exit handler below, as timed out.
     let killedAs: ClientExit | undefined;
-    const timer = setTimeout(() => {
-      killedAs = { kind: 'timed-out', message: 'the client did not exit before the --max-duration budget ran out' };
-      killGroup(child, 'SIGKILL');
-      setTimeout(() => finish(killedAs!), EXIT_WAIT_MS).unref();
-    }, Math.max(0, deadline - Date.now()));
-    child.once('error', (error) => finish({ kind: 'not-started', message: `the client command could not be started: ${error.message}` }));
+    const timer = setTimeout(
+      () => {
+        killedAs = { kind: 'timed-out', message: 'the client did not exit before the --max-duration budget ran out' };
+        killGroup(child, 'SIGKILL');
+        setTimeout(() => finish(killedAs!), EXIT_WAIT_MS).unref();
+      },
+      Math.max(0, deadline - Date.now()),
+    );
+    child.once('error', (error) =>
+      finish({ kind: 'not-started', message: `the client command could not be started: ${error.message}` }),
+    );
     // When the client exits, what it started (a stdio server holding our stderr, say) goes too; 'close' then comes
     // once stdout and stderr are drained, so every line the client wrote is read.
     child.once('exit', (code, signal) => {

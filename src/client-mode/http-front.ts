@@ -11,7 +11,11 @@ const MAX_BODY_BYTES = 4 * 1024 * 1024;
 export const MCP_PATH = '/mcp';
 
 /** The scripted server on Streamable HTTP: one POST per message, JSON answers (SSE where a tool asks for it). */
-export async function startHttpFront(server: ScriptedServer, recorder: Recorder, legacy?: LegacyHttpFront): Promise<{ url: string; close(): Promise<void> }> {
+export async function startHttpFront(
+  server: ScriptedServer,
+  recorder: Recorder,
+  legacy?: LegacyHttpFront,
+): Promise<{ url: string; close(): Promise<void> }> {
   const http: Server = createServer((req, res) => void serve(req, res, server, recorder, legacy));
   http.keepAliveTimeout = 1_000;
   await new Promise<void>((resolve, reject) => {
@@ -29,7 +33,13 @@ export async function startHttpFront(server: ScriptedServer, recorder: Recorder,
   };
 }
 
-async function serve(req: IncomingMessage, res: ServerResponse, server: ScriptedServer, recorder: Recorder, legacy?: LegacyHttpFront): Promise<void> {
+async function serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  server: ScriptedServer,
+  recorder: Recorder,
+  legacy?: LegacyHttpFront,
+): Promise<void> {
   const chunks: Buffer[] = [];
   let size = 0;
   let tooLarge = false;
@@ -51,17 +61,27 @@ async function serve(req: IncomingMessage, res: ServerResponse, server: Scripted
     const value = req.rawHeaders[i + 1]!;
     headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
   }
-  const entry = recorder.receive(Buffer.concat(chunks), 'http', `http client port ${req.socket.remotePort ?? '?'}`, { method: req.method ?? '', path: req.url ?? '', headers });
+  const entry = recorder.receive(Buffer.concat(chunks), 'http', `http client port ${req.socket.remotePort ?? '?'}`, {
+    method: req.method ?? '',
+    path: req.url ?? '',
+    headers,
+  });
   const send = (status: number, body?: unknown, extraHeaders: Record<string, string> = {}) => {
-    recorder.answered(entry, { status, ...(body === undefined ? {} : { body }), ...(Object.keys(extraHeaders).length > 0 ? { headers: extraHeaders } : {}) });
+    recorder.answered(entry, {
+      status,
+      ...(body === undefined ? {} : { body }),
+      ...(Object.keys(extraHeaders).length > 0 ? { headers: extraHeaders } : {}),
+    });
     res.writeHead(status, body === undefined ? extraHeaders : { 'content-type': 'application/json', ...extraHeaders });
     res.end(body === undefined ? undefined : JSON.stringify(body));
   };
   if (tooLarge) return send(413);
-  if ((req.url ?? '').split('?')[0] === MCP_PATH && legacy?.claims(req.method, headers, entry.message)) return legacy.serve(req, res, entry, headers, send);
+  if ((req.url ?? '').split('?')[0] === MCP_PATH && legacy?.claims(req.method, headers, entry.message))
+    return legacy.serve(req, res, entry, headers, send);
   if (req.method !== 'POST') return send(405, undefined, { allow: 'POST' });
   if ((req.url ?? '').split('?')[0] !== MCP_PATH) return send(404);
-  if (entry.message === undefined) return send(400, { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } });
+  if (entry.message === undefined)
+    return send(400, { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } });
   const answer = server.handle(entry.message);
   if (answer.listen) return listen(res, answer.listen, server, recorder, entry.connection);
   if (answer.slow) return slowStream(res, entry, answer, recorder);
@@ -72,14 +92,24 @@ async function serve(req: IncomingMessage, res: ServerResponse, server: Scripted
   if (answer.cutShort) {
     // The stream ends without the response: what the client does next (resume it or not) is what is judged.
     recorder.answered(entry, { status: 200 });
-    return void res.end(answer.cutShort.map((e) => `id: ${e.id}\n${e.data === '' ? 'data:\n' : `event: message\ndata: ${e.data}\n`}\n`).join(''));
+    return void res.end(
+      answer.cutShort
+        .map((e) => `id: ${e.id}\n${e.data === '' ? 'data:\n' : `event: message\ndata: ${e.data}\n`}\n`)
+        .join(''),
+    );
   }
   recorder.answered(entry, { status: answer.status, body: answer.body });
   res.end(`event: message\ndata: ${JSON.stringify(answer.body)}\n\n`);
 }
 
 /** A listen stream: the acknowledgment first, then what the scripted server notifies, until the client closes it. */
-function listen(res: ServerResponse, request: { id: unknown; notifications: unknown }, server: ScriptedServer, recorder: Recorder, connection: string): void {
+function listen(
+  res: ServerResponse,
+  request: { id: unknown; notifications: unknown },
+  server: ScriptedServer,
+  recorder: Recorder,
+  connection: string,
+): void {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
   const send = (message: Record<string, unknown>) => {
     recorder.notified(connection, message);

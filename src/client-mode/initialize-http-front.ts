@@ -25,23 +25,38 @@ const SESSION_HEADER = 'mcp-session-id';
 export class LegacyHttpFront {
   private readonly sessions = new Map<string, LegacySession>();
 
-  constructor(private readonly server: LegacyScriptedServer, private readonly recorder: Recorder) {}
+  constructor(
+    private readonly server: LegacyScriptedServer,
+    private readonly recorder: Recorder,
+  ) {}
 
-  /** Whether this request is the initialize wire's: it names a session, opens one, or comes once one is open and carries no 2026-07-28 `_meta`. */
+  /**
+   * Whether this request is the initialize wire's: it names a session, opens one, or comes once one is open and carries
+   * no 2026-07-28 `_meta`.
+   */
   claims(method: string | undefined, headers: Record<string, string>, message: unknown): boolean {
     if (headers[SESSION_HEADER] !== undefined) return true;
     const messages = Array.isArray(message) ? message : [message];
     if (messages.some((m) => isObject(m) && m.method === 'initialize')) return true;
     if (this.sessions.size === 0) return false;
     if (method !== 'POST') return true;
-    return !messages.some((m) => isObject(m) && isObject(m.params) && isObject(m.params._meta) && META_PROTOCOL_VERSION in m.params._meta);
+    return !messages.some(
+      (m) => isObject(m) && isObject(m.params) && isObject(m.params._meta) && META_PROTOCOL_VERSION in m.params._meta,
+    );
   }
 
-  async serve(req: IncomingMessage, res: ServerResponse, entry: SeenMessage, headers: Record<string, string>, send: Send): Promise<void> {
+  async serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: SeenMessage,
+    headers: Record<string, string>,
+    send: Send,
+  ): Promise<void> {
     const id = headers[SESSION_HEADER];
     const messages = Array.isArray(entry.message) ? entry.message : [entry.message];
     const opens = id === undefined && messages.some((m) => isObject(m) && m.method === 'initialize');
-    if (req.method === 'POST' && entry.message === undefined) return send(400, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
+    if (req.method === 'POST' && entry.message === undefined)
+      return send(400, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
     if (opens) {
       const minted = randomUUID();
       const session = new LegacySession(minted);
@@ -49,11 +64,21 @@ export class LegacyHttpFront {
       if (this.sessions.size > MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
       return this.answer(res, entry, session, send, { [SESSION_HEADER]: minted });
     }
-    if (id === undefined) return send(400, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Bad Request: the Mcp-Session-Id header is required (send initialize first)' } });
+    if (id === undefined)
+      return send(400, {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: 'Bad Request: the Mcp-Session-Id header is required (send initialize first)' },
+      });
     const session = this.sessions.get(id);
     const isRequest = messages.some((m) => isObject(m) && typeof m.method === 'string');
     if (session?.expiring && isRequest) this.sessions.delete(id);
-    if (!session || !this.sessions.has(id)) return send(404, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Not Found: no such session (it ended)' } });
+    if (!session || !this.sessions.has(id))
+      return send(404, {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: 'Not Found: no such session (it ended)' },
+      });
     if (req.method === 'DELETE') {
       this.sessions.delete(id);
       return send(200);
@@ -61,14 +86,34 @@ export class LegacyHttpFront {
     if (req.method === 'GET') return this.stream(res, entry, session);
     if (req.method !== 'POST') return send(405, undefined, { allow: 'GET, POST, DELETE' });
     const version = headers['mcp-protocol-version'];
-    if (compareRevisions(session.revision, '2025-06-18') >= 0 && version !== undefined && version !== session.revision && !messages.some((m) => isObject(m) && m.method === 'initialize')) {
-      return send(400, { jsonrpc: '2.0', id: null, error: { code: -32600, message: `Bad Request: MCP-Protocol-Version ${version} is not this session's (${session.revision})` } });
+    if (
+      compareRevisions(session.revision, '2025-06-18') >= 0 &&
+      version !== undefined &&
+      version !== session.revision &&
+      !messages.some((m) => isObject(m) && m.method === 'initialize')
+    ) {
+      return send(400, {
+        jsonrpc: '2.0',
+        id: null,
+        error: {
+          code: -32600,
+          message: `Bad Request: MCP-Protocol-Version ${version} is not this session's (${session.revision})`,
+        },
+      });
     }
     return this.answer(res, entry, session, send, {});
   }
 
-  /** The answer to a POST: JSON, or an SSE stream once the server says something before it (or the tool asks for one). */
-  private async answer(res: ServerResponse, entry: SeenMessage, session: LegacySession, send: Send, extraHeaders: Record<string, string>): Promise<void> {
+  /**
+   * The answer to a POST: JSON, or an SSE stream once the server says something before it (or the tool asks for one).
+   */
+  private async answer(
+    res: ServerResponse,
+    entry: SeenMessage,
+    session: LegacySession,
+    send: Send,
+    extraHeaders: Record<string, string>,
+  ): Promise<void> {
     let streaming = false;
     const event = (message: unknown) => `event: message\ndata: ${JSON.stringify(message)}\n\n`;
     const out: Sink = (message) => {
@@ -87,8 +132,13 @@ export class LegacyHttpFront {
       return void res.end();
     }
     if (!streaming && !answer.sse) return send(answer.status, answer.body, extraHeaders);
-    if (!streaming) res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...extraHeaders });
-    this.recorder.answered(entry, { status: 200, body: answer.body, ...(Object.keys(extraHeaders).length > 0 ? { headers: extraHeaders } : {}) });
+    if (!streaming)
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...extraHeaders });
+    this.recorder.answered(entry, {
+      status: 200,
+      body: answer.body,
+      ...(Object.keys(extraHeaders).length > 0 ? { headers: extraHeaders } : {}),
+    });
     res.end(event(answer.body));
   }
 

@@ -1,7 +1,13 @@
 import { canonicalJson } from '../core/canonical-json.js';
 import { isObject } from '../core/jsonrpc.js';
 import { ERR } from '../protocol/constants.js';
-import { compareRevisions, isInitializeRevision, isRevision, LATEST_INITIALIZE_REVISION, type Revision } from '../core/revision.js';
+import {
+  compareRevisions,
+  isInitializeRevision,
+  isRevision,
+  LATEST_INITIALIZE_REVISION,
+  type Revision,
+} from '../core/revision.js';
 import { APPEARED_AFTER_CHANGE, PAGE_TWO_CURSOR, STDERR_LOG_LINE, TOOL, TOOL_SPECS } from './scenarios.js';
 import { ECHO_DELAY_MS, type Answer, type ScriptedSetup } from './scripted-server.js';
 import { CHANGE_SETTLE_MS } from './tool-set-change.js';
@@ -14,13 +20,20 @@ export const ASK_CLIENT_TOOL = 'ask_client';
  * ttlMs, MRTR, x-mcp-header, Mcp-Name, SSE without resumption, the renumbered error codes, and the `$ref` rules of
  * its JSON Schema page: earlier pages say nothing of dereferencing, so the ref tools would only trip clients up).
  */
-const KEPT: ReadonlySet<string> = new Set([TOOL.echo, TOOL.sseEcho, TOOL.pageTwo, TOOL.pageThree, TOOL.structuredMismatch]);
+const KEPT: ReadonlySet<string> = new Set([
+  TOOL.echo,
+  TOOL.sseEcho,
+  TOOL.pageTwo,
+  TOOL.pageThree,
+  TOOL.structuredMismatch,
+]);
 /** Tools that only mean something where tools have an outputSchema (2025-06-18 on). */
 const NEEDS_OUTPUT_SCHEMA: ReadonlySet<string> = new Set([TOOL.structuredMismatch]);
 
 const ASK_CLIENT = {
   name: ASK_CLIENT_TOOL,
-  description: 'Asks the client in the middle of the call: elicitation, roots and sampling, as far as it declared them.',
+  description:
+    'Asks the client in the middle of the call: elicitation, roots and sampling, as far as it declared them.',
   inputSchema: { type: 'object', properties: {}, examples: [{}] },
   annotations: { readOnlyHint: true },
 };
@@ -76,11 +89,21 @@ export class LegacyScriptedServer {
 
   /** The tools listed on `revision`, by page (the first page always exists). */
   pages(revision: Revision): Record<string, unknown>[][] {
-    const chosen = TOOL_SPECS.filter((s) => this.setup.scenarios.includes(s.scenario)).map((s) => ({ page: s.page ?? 1, tool: s.definition({ canaryOrigin: this.setup.canaryOrigin }) }));
-    const kept = chosen.filter(({ tool }) => KEPT.has(String(tool.name)) && (compareRevisions(revision, '2025-06-18') >= 0 || !NEEDS_OUTPUT_SCHEMA.has(String(tool.name))));
-    if (this.setup.scenarios.includes('mrtr')) kept.splice(kept.filter((t) => t.page === 1).length, 0, { page: 1, tool: ASK_CLIENT });
+    const chosen = TOOL_SPECS.filter((s) => this.setup.scenarios.includes(s.scenario)).map((s) => ({
+      page: s.page ?? 1,
+      tool: s.definition({ canaryOrigin: this.setup.canaryOrigin }),
+    }));
+    const kept = chosen.filter(
+      ({ tool }) =>
+        KEPT.has(String(tool.name)) &&
+        (compareRevisions(revision, '2025-06-18') >= 0 || !NEEDS_OUTPUT_SCHEMA.has(String(tool.name))),
+    );
+    if (this.setup.scenarios.includes('mrtr'))
+      kept.splice(kept.filter((t) => t.page === 1).length, 0, { page: 1, tool: ASK_CLIENT });
     const shaped = kept.map((t) => ({ page: t.page, tool: forRevision(t.tool, revision) }));
-    return [1, 2, 3].map((p) => shaped.filter((t) => t.page === p).map((t) => t.tool)).filter((p, i) => i === 0 || p.length > 0);
+    return [1, 2, 3]
+      .map((p) => shaped.filter((t) => t.page === p).map((t) => t.tool))
+      .filter((p, i) => i === 0 || p.length > 0);
   }
 
   /** Every tool listed on `revision`. */
@@ -94,7 +117,9 @@ export class LegacyScriptedServer {
    */
   async handle(session: LegacySession, message: unknown, out: Sink): Promise<Answer> {
     if (Array.isArray(message)) {
-      const answers = (await Promise.all(message.map((m) => this.handle(session, m, out)))).filter((a) => a.body !== undefined);
+      const answers = (await Promise.all(message.map((m) => this.handle(session, m, out)))).filter(
+        (a) => a.body !== undefined,
+      );
       return answers.length === 0 ? { status: 202 } : { status: 200, body: answers.map((a) => a.body) };
     }
     if (!isObject(message)) return { status: 202 };
@@ -116,7 +141,14 @@ export class LegacyScriptedServer {
       case 'tools/call':
         return this.call(session, id, params, out);
       default:
-        return { status: 200, body: { jsonrpc: '2.0', id, error: { code: ERR.methodNotFound, message: `method not found: ${message.method}` } } };
+        return {
+          status: 200,
+          body: {
+            jsonrpc: '2.0',
+            id,
+            error: { code: ERR.methodNotFound, message: `method not found: ${message.method}` },
+          },
+        };
     }
   }
 
@@ -138,7 +170,8 @@ export class LegacyScriptedServer {
     const index = cursor === undefined ? 0 : cursor === '' ? 2 : 1;
     const page = Math.min(index, pages.length - 1);
     const next = page + 1 < pages.length ? (page === 0 ? PAGE_TWO_CURSOR : '') : undefined;
-    const tools = page === 0 && this.changed ? [...pages[0]!, forRevision(APPEARED_AFTER_CHANGE, revision)] : pages[page];
+    const tools =
+      page === 0 && this.changed ? [...pages[0]!, forRevision(APPEARED_AFTER_CHANGE, revision)] : pages[page];
     return { tools, ...(next === undefined ? {} : { nextCursor: next }) };
   }
 
@@ -146,12 +179,23 @@ export class LegacyScriptedServer {
     const name = params.name;
     const revision = session.revision;
     const listed = [...this.tools(revision), ...(this.changed ? [APPEARED_AFTER_CHANGE] : [])];
-    const answer = (value: Record<string, unknown>): Answer => ({ status: 200, body: { jsonrpc: '2.0', id, result: value } });
+    const answer = (value: Record<string, unknown>): Answer => ({
+      status: 200,
+      body: { jsonrpc: '2.0', id, result: value },
+    });
     if (typeof name !== 'string' || !listed.some((t) => t.name === name)) {
-      return { status: 200, body: { jsonrpc: '2.0', id, error: { code: ERR.invalidParams, message: `unknown tool: ${String(name)}` } } };
+      return {
+        status: 200,
+        body: { jsonrpc: '2.0', id, error: { code: ERR.invalidParams, message: `unknown tool: ${String(name)}` } },
+      };
     }
     const token = isObject(params._meta) ? params._meta.progressToken : undefined;
-    if (typeof token === 'string' || typeof token === 'number') out({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: 1, total: 2 } });
+    if (typeof token === 'string' || typeof token === 'number')
+      out({
+        jsonrpc: '2.0',
+        method: 'notifications/progress',
+        params: { progressToken: token, progress: 1, total: 2 },
+      });
     const last = name === this.pages(revision).at(-1)?.at(-1)?.name;
     let delayMs = 0;
     if (last && this.setup.scenarios.includes('listen') && !this.changed) {
@@ -160,10 +204,17 @@ export class LegacyScriptedServer {
       delayMs = CHANGE_SETTLE_MS;
     }
     if (last && this.setup.scenarios.includes('http')) session.expiring = true;
-    const text = (value: string, extra: Record<string, unknown> = {}) => ({ content: [{ type: 'text', text: value }], ...extra });
+    const text = (value: string, extra: Record<string, unknown> = {}) => ({
+      content: [{ type: 'text', text: value }],
+      ...extra,
+    });
     switch (name) {
       case TOOL.echo:
-        return { ...answer(text(`echo: ${JSON.stringify(params.arguments ?? {})}`)), delayMs: ECHO_DELAY_MS, stderr: STDERR_LOG_LINE };
+        return {
+          ...answer(text(`echo: ${JSON.stringify(params.arguments ?? {})}`)),
+          delayMs: ECHO_DELAY_MS,
+          stderr: STDERR_LOG_LINE,
+        };
       case TOOL.sseEcho:
         return { ...answer(text(`echo: ${JSON.stringify(params.arguments ?? {})}`)), sse: true };
       case ASK_CLIENT_TOOL:
@@ -171,7 +222,10 @@ export class LegacyScriptedServer {
       case TOOL.structuredMismatch:
         return answer(text('{"temperature":"warm"}', { structuredContent: { temperature: 'warm' } }));
       default:
-        return { ...answer(text(`called ${name} with ${JSON.stringify(params.arguments ?? {})}`)), ...(delayMs ? { delayMs } : {}) };
+        return {
+          ...answer(text(`called ${name} with ${JSON.stringify(params.arguments ?? {})}`)),
+          ...(delayMs ? { delayMs } : {}),
+        };
     }
   }
 
@@ -182,16 +236,25 @@ export class LegacyScriptedServer {
     if (declared('elicitation') && compareRevisions(session.revision, '2025-06-18') >= 0) {
       const reply = await session.ask(out, 'elicitation/create', {
         message: 'Proceed with ask_client?',
-        requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', default: true } }, required: ['confirm'] },
+        requestedSchema: {
+          type: 'object',
+          properties: { confirm: { type: 'boolean', default: true } },
+          required: ['confirm'],
+        },
       });
       told.push(`elicitation: ${reply ? 'answered' : 'no answer'}`);
     }
     if (declared('roots')) told.push(`roots: ${(await session.ask(out, 'roots/list', {})) ? 'answered' : 'no answer'}`);
     if (declared('sampling')) {
-      const reply = await session.ask(out, 'sampling/createMessage', { messages: [{ role: 'user', content: { type: 'text', text: 'Say yes.' } }], maxTokens: 5 });
+      const reply = await session.ask(out, 'sampling/createMessage', {
+        messages: [{ role: 'user', content: { type: 'text', text: 'Say yes.' } }],
+        maxTokens: 5,
+      });
       told.push(`sampling: ${reply ? 'answered' : 'no answer'}`);
     }
-    return told.length === 0 ? 'no input request: the client declared neither elicitation, roots nor sampling' : told.join('; ');
+    return told.length === 0
+      ? 'no input request: the client declared neither elicitation, roots nor sampling'
+      : told.join('; ');
   }
 }
 

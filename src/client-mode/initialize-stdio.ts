@@ -13,7 +13,11 @@ export class LegacyStdio {
   private readonly session = new LegacySession(`stdio process ${process.pid}`);
   private active = false;
 
-  constructor(setup: ScriptedSetup, private readonly recorder: Recorder, private readonly write: (message: unknown) => void) {
+  constructor(
+    setup: ScriptedSetup,
+    private readonly recorder: Recorder,
+    private readonly write: (message: unknown) => void,
+  ) {
     this.server = new LegacyScriptedServer(setup);
   }
 

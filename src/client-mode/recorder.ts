@@ -18,15 +18,30 @@ export class Recorder {
    * `timeOrigin`: the epoch milliseconds times count from. With `file`, every message is also appended to it as one
    * JSON line (the stdio server's report to the audit).
    */
-  constructor(private readonly timeOrigin: number, private readonly file?: string) {}
+  constructor(
+    private readonly timeOrigin: number,
+    private readonly file?: string,
+  ) {}
 
   now(): number {
     return Math.round((performance.timeOrigin + performance.now() - this.timeOrigin) * 10) / 10;
   }
 
-  receive(bytes: Uint8Array, transport: SeenMessage['transport'], connection: string, http?: SeenMessage['http']): SeenMessage {
+  receive(
+    bytes: Uint8Array,
+    transport: SeenMessage['transport'],
+    connection: string,
+    http?: SeenMessage['http'],
+  ): SeenMessage {
     const decoded = decodeUtf8(bytes);
-    const entry: SeenMessage = { seq: ++this.seq, at: new Date().toISOString(), t: this.now(), transport, connection, ...(http ? { http } : {}) };
+    const entry: SeenMessage = {
+      seq: ++this.seq,
+      at: new Date().toISOString(),
+      t: this.now(),
+      transport,
+      connection,
+      ...(http ? { http } : {}),
+    };
     try {
       entry.message = JSON.parse(decoded.text);
     } catch {

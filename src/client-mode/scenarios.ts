@@ -2,7 +2,18 @@
  * The scenarios of client mode: each shapes some of the tools the scripted server offers, so that a driver that only
  * lists and calls every tool exercises the rules its checks judge. Checks read the tool names and values from here.
  */
-export const SCENARIOS = ['meta', 'http', 'x-mcp-header', 'mrtr', 'pagination', 'ref', 'results', 'cache', 'listen', 'timeout'] as const;
+export const SCENARIOS = [
+  'meta',
+  'http',
+  'x-mcp-header',
+  'mrtr',
+  'pagination',
+  'ref',
+  'results',
+  'cache',
+  'listen',
+  'timeout',
+] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export const TOOL = {
@@ -76,7 +87,9 @@ export const LEGACY_ERROR_CODE = -32001;
  */
 export const CONTROL_ERROR_CODE = -32003;
 
-/** The `id:` fields of the SSE answer that sse_cut_short cuts short: a priming event, then its progress when asked for. */
+/**
+ * The `id:` fields of the SSE answer that sse_cut_short cuts short: a priming event, then its progress when asked for.
+ */
 export const CUT_STREAM_EVENT_IDS = ['sse_cut_short-0', 'sse_cut_short-1'] as const;
 
 /** The `resultType` of the result that no client can recognise. */
@@ -85,7 +98,11 @@ export const UNKNOWN_RESULT_TYPE = 'x-conformance-unknown';
 /** The cursor of the second tools/list page (kept opaque only if sent back byte for byte); the third page's is "". */
 export const PAGE_TWO_CURSOR = ' p2/%2F+=?&#é{"offset":2} ';
 
-const object = (properties: Record<string, unknown>, example: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+const object = (
+  properties: Record<string, unknown>,
+  example: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+) => ({
   type: 'object',
   properties,
   ...extra,
@@ -101,7 +118,14 @@ export interface ToolSpec {
   definition: (setup: { canaryOrigin: string }) => Record<string, unknown>;
 }
 
-const spec = (scenario: Scenario, name: string, description: string, inputSchema: Record<string, unknown>, more: Record<string, unknown> = {}, page?: 2 | 3): ToolSpec => ({
+const spec = (
+  scenario: Scenario,
+  name: string,
+  description: string,
+  inputSchema: Record<string, unknown>,
+  more: Record<string, unknown> = {},
+  page?: 2 | 3,
+): ToolSpec => ({
   scenario,
   ...(page ? { page } : {}),
   definition: () => ({ name, description, inputSchema, annotations: readOnly, ...more }),
@@ -110,9 +134,24 @@ const spec = (scenario: Scenario, name: string, description: string, inputSchema
 /** Every scripted tool, in listing order. */
 export const TOOL_SPECS: readonly ToolSpec[] = [
   spec('meta', TOOL.echo, 'Echoes its text.', object({ text: { type: 'string' } }, { text: 'hello' })),
-  spec('http', TOOL.sseEcho, 'Echoes its text; answered as an SSE stream.', object({ text: { type: 'string' } }, { text: 'over SSE' })),
-  spec('http', TOOL.sseCutShort, 'Answered as an SSE stream whose events carry ids, cut short before the response (over stdio: a plain result).', object({}, {})),
-  spec('http', TOOL.nonAsciiName, 'A name outside the header-safe set (names are only SHOULD-constrained): Mcp-Name carries it Base64-encoded.', object({}, {})),
+  spec(
+    'http',
+    TOOL.sseEcho,
+    'Echoes its text; answered as an SSE stream.',
+    object({ text: { type: 'string' } }, { text: 'over SSE' }),
+  ),
+  spec(
+    'http',
+    TOOL.sseCutShort,
+    'Answered as an SSE stream whose events carry ids, cut short before the response (over stdio: a plain result).',
+    object({}, {}),
+  ),
+  spec(
+    'http',
+    TOOL.nonAsciiName,
+    'A name outside the header-safe set (names are only SHOULD-constrained): Mcp-Name carries it Base64-encoded.',
+    object({}, {}),
+  ),
   spec(
     'x-mcp-header',
     TOOL.headerPlain,
@@ -140,36 +179,82 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
       { greeting: 'Hello, 世界', padded: ' padded ', indented: '\tindented' },
     ),
   ),
-  spec('x-mcp-header', TOOL.headerSentinel, 'A plain-ASCII value that looks like the sentinel.', object({ val: { type: 'string', 'x-mcp-header': 'Val' } }, { val: '=?base64?literal?=' })),
+  spec(
+    'x-mcp-header',
+    TOOL.headerSentinel,
+    'A plain-ASCII value that looks like the sentinel.',
+    object({ val: { type: 'string', 'x-mcp-header': 'Val' } }, { val: '=?base64?literal?=' }),
+  ),
   spec(
     'x-mcp-header',
     TOOL.headerNull,
     'A null value and an absent one: neither gets a header.',
-    object({ region: { type: 'string', 'x-mcp-header': 'Region' }, note: { type: 'string', 'x-mcp-header': 'Note' }, text: { type: 'string' } }, { region: null, text: 'x' }),
+    object(
+      {
+        region: { type: 'string', 'x-mcp-header': 'Region' },
+        note: { type: 'string', 'x-mcp-header': 'Note' },
+        text: { type: 'string' },
+      },
+      { region: null, text: 'x' },
+    ),
   ),
-  spec('x-mcp-header', TOOL.headerInvalidSpace, 'Invalid: the header name has a space.', object({ region: { type: 'string', 'x-mcp-header': 'My Region' } }, { region: 'us-west1' })),
+  spec(
+    'x-mcp-header',
+    TOOL.headerInvalidSpace,
+    'Invalid: the header name has a space.',
+    object({ region: { type: 'string', 'x-mcp-header': 'My Region' } }, { region: 'us-west1' }),
+  ),
   spec(
     'x-mcp-header',
     TOOL.headerInvalidDuplicate,
     'Invalid: two annotations differ only in case.',
-    object({ a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'string', 'x-mcp-header': 'REGION' } }, { a: 'x', b: 'y' }),
+    object(
+      { a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'string', 'x-mcp-header': 'REGION' } },
+      { a: 'x', b: 'y' },
+    ),
   ),
-  spec('x-mcp-header', TOOL.headerInvalidNumber, 'Invalid: the annotated property is a number.', object({ ratio: { type: 'number', 'x-mcp-header': 'Ratio' } }, { ratio: 0.5 })),
-  spec('x-mcp-header', TOOL.headerInvalidEmpty, 'Invalid: the header name is empty.', object({ region: { type: 'string', 'x-mcp-header': '' } }, { region: 'us-west1' })),
+  spec(
+    'x-mcp-header',
+    TOOL.headerInvalidNumber,
+    'Invalid: the annotated property is a number.',
+    object({ ratio: { type: 'number', 'x-mcp-header': 'Ratio' } }, { ratio: 0.5 }),
+  ),
+  spec(
+    'x-mcp-header',
+    TOOL.headerInvalidEmpty,
+    'Invalid: the header name is empty.',
+    object({ region: { type: 'string', 'x-mcp-header': '' } }, { region: 'us-west1' }),
+  ),
   spec(
     'x-mcp-header',
     TOOL.headerInvalidItems,
     'Invalid: the annotation is under items, not reachable through properties alone.',
-    object({ regions: { type: 'array', items: { type: 'string', 'x-mcp-header': 'Region' } } }, { regions: ['us-west1'] }),
+    object(
+      { regions: { type: 'array', items: { type: 'string', 'x-mcp-header': 'Region' } } },
+      { regions: ['us-west1'] },
+    ),
   ),
   spec(
     'x-mcp-header',
     TOOL.headerInvalidAnyOf,
     'Invalid: the annotation is under anyOf, not reachable through properties alone.',
-    object({ region: { anyOf: [{ type: 'string', 'x-mcp-header': 'Region' }, { type: 'integer' }] } }, { region: 'us-west1' }),
+    object(
+      { region: { anyOf: [{ type: 'string', 'x-mcp-header': 'Region' }, { type: 'integer' }] } },
+      { region: 'us-west1' },
+    ),
   ),
-  spec('mrtr', TOOL.mrtrStateOnly, 'Answers input_required with only a requestState (load shedding), then completes.', object({ text: { type: 'string' } }, { text: 'state only' })),
-  spec('mrtr', TOOL.mrtrAsk, 'Asks for input twice (with, then without a requestState), then completes.', object({ text: { type: 'string' } }, { text: 'ask me' })),
+  spec(
+    'mrtr',
+    TOOL.mrtrStateOnly,
+    'Answers input_required with only a requestState (load shedding), then completes.',
+    object({ text: { type: 'string' } }, { text: 'state only' }),
+  ),
+  spec(
+    'mrtr',
+    TOOL.mrtrAsk,
+    'Asks for input twice (with, then without a requestState), then completes.',
+    object({ text: { type: 'string' } }, { text: 'ask me' }),
+  ),
   spec('pagination', TOOL.pageTwo, 'Listed on the second page.', object({}, {}), {}, 2),
   spec('pagination', TOOL.pageThree, 'Listed on the third page, reached with the empty cursor.', object({}, {}), {}, 3),
   {
@@ -187,31 +272,77 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
     definition: ({ canaryOrigin }) => ({
       name: TOOL.refRelative,
       description: 'A relative $ref against a network $id: it resolves to the canary too.',
-      inputSchema: { $id: `${canaryOrigin}/schemas/root.json`, ...object({ q: { $ref: 'relative-query.json' } }, { q: 'x' }) },
+      inputSchema: {
+        $id: `${canaryOrigin}/schemas/root.json`,
+        ...object({ q: { $ref: 'relative-query.json' } }, { q: 'x' }),
+      },
       annotations: readOnly,
     }),
   },
   spec('results', TOOL.resultUnknownType, 'Its result has a resultType no client knows: invalid.', object({}, {})),
-  spec('results', TOOL.legacyErrorCode, 'Answers with -32001, HeaderMismatch before the renumbering: a legacy code with no meaning now.', object({}, {})),
-  spec('results', TOOL.controlErrorCode, 'Answers like legacy_error_code, with -32003: the control, a legacy code that never meant anything.', object({}, {})),
+  spec(
+    'results',
+    TOOL.legacyErrorCode,
+    'Answers with -32001, HeaderMismatch before the renumbering: a legacy code with no meaning now.',
+    object({}, {}),
+  ),
+  spec(
+    'results',
+    TOOL.controlErrorCode,
+    'Answers like legacy_error_code, with -32003: the control, a legacy code that never meant anything.',
+    object({}, {}),
+  ),
   spec('results', TOOL.structuredMismatch, 'Its structuredContent breaks its outputSchema.', object({}, {}), {
     outputSchema: { type: 'object', properties: { temperature: { type: 'number' } }, required: ['temperature'] },
   }),
-  spec('meta', TOOL.caseLower, 'Its name differs from Case_Probe only in case: names are case-sensitive, so they are two tools.', object({}, {})),
-  spec('meta', TOOL.caseMixed, 'Its name differs from case_probe only in case: names are case-sensitive, so they are two tools.', object({}, {})),
-  spec('results', TOOL.dialectDefault, 'Its outputSchema (no $schema: 2020-12) uses prefixItems, which its structuredContent breaks; draft-07 would ignore the keyword.', object({}, {}), {
-    outputSchema: { type: 'object', properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }] } }, required: ['pair'] },
-  }),
-  spec('results', TOOL.dialectUnknown, 'Its outputSchema declares a dialect no client supports; its structuredContent would be valid under 2020-12.', object({}, {}), {
-    outputSchema: { $schema: UNKNOWN_DIALECT, type: 'object', properties: { answer: { type: 'string' } } },
-  }),
+  spec(
+    'meta',
+    TOOL.caseLower,
+    'Its name differs from Case_Probe only in case: names are case-sensitive, so they are two tools.',
+    object({}, {}),
+  ),
+  spec(
+    'meta',
+    TOOL.caseMixed,
+    'Its name differs from case_probe only in case: names are case-sensitive, so they are two tools.',
+    object({}, {}),
+  ),
+  spec(
+    'results',
+    TOOL.dialectDefault,
+    'Its outputSchema (no $schema: 2020-12) uses prefixItems, which its structuredContent breaks; draft-07 ' +
+      'would ignore the keyword.',
+    object({}, {}),
+    {
+      outputSchema: {
+        type: 'object',
+        properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }] } },
+        required: ['pair'],
+      },
+    },
+  ),
+  spec(
+    'results',
+    TOOL.dialectUnknown,
+    'Its outputSchema declares a dialect no client supports; its structuredContent would be valid under 2020-12.',
+    object({}, {}),
+    {
+      outputSchema: { $schema: UNKNOWN_DIALECT, type: 'object', properties: { answer: { type: 'string' } } },
+    },
+  ),
   spec(
     'x-mcp-header',
     TOOL.mismatchOnce,
     'Its first call is refused with HeaderMismatch (-32020, HTTP 400); listed again and retried, it answers.',
     object({ region: { type: 'string', 'x-mcp-header': 'Region' } }, { region: 'eu-west1' }),
   ),
-  spec('timeout', TOOL.slowAnswer, 'Answered seconds after the call timeout of the driver contract (with progress meanwhile, when asked): a client gives up first.', object({}, {})),
+  spec(
+    'timeout',
+    TOOL.slowAnswer,
+    'Answered seconds after the call timeout of the driver contract (with progress meanwhile, when asked): a ' +
+      'client gives up first.',
+    object({}, {}),
+  ),
 ];
 
 /** What the stdio server logs to stderr while `echo` is in flight: it says ERROR, and is only a log line. */

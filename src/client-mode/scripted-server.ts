@@ -4,7 +4,19 @@ import { META_CLIENT_CAPABILITIES } from '../core/meta-keys.js';
 import { LATEST_REVISION } from '../core/revision.js';
 import { SLOW_ANSWER_MS } from './slow-answer.js';
 import { CHANGE_SETTLE_MS, ToolSetChange, type NotificationSink } from './tool-set-change.js';
-import { APPEARED_AFTER_CHANGE, CONTROL_ERROR_CODE, CUT_STREAM_EVENT_IDS, LEGACY_ERROR_CODE, MRTR_STATE, PAGE_TWO_CURSOR, STDERR_LOG_LINE, TOOL, TOOL_SPECS, UNKNOWN_RESULT_TYPE, type Scenario } from './scenarios.js';
+import {
+  APPEARED_AFTER_CHANGE,
+  CONTROL_ERROR_CODE,
+  CUT_STREAM_EVENT_IDS,
+  LEGACY_ERROR_CODE,
+  MRTR_STATE,
+  PAGE_TWO_CURSOR,
+  STDERR_LOG_LINE,
+  TOOL,
+  TOOL_SPECS,
+  UNKNOWN_RESULT_TYPE,
+  type Scenario,
+} from './scenarios.js';
 
 export interface ScriptedSetup {
   scenarios: readonly Scenario[];
@@ -39,11 +51,14 @@ export interface Answer {
   listen?: { id: unknown; notifications: unknown };
 }
 
-
 /** How late `echo` is answered (the first call of a driver that calls in listing order). */
 export const ECHO_DELAY_MS = 100;
 
-const complete = (text: string, extra: Record<string, unknown> = {}) => ({ resultType: 'complete', content: [{ type: 'text', text }], ...extra });
+const complete = (text: string, extra: Record<string, unknown> = {}) => ({
+  resultType: 'complete',
+  content: [{ type: 'text', text }],
+  ...extra,
+});
 
 /**
  * The scripted 2026-07-28 server: discover, a paginated tools/list of the selected scenarios' tools, and their calls.
@@ -60,9 +75,14 @@ export class ScriptedServer {
   constructor(private readonly setup: ScriptedSetup) {
     this.change = new ToolSetChange(setup.scenarios.includes('listen'));
     const chosen = TOOL_SPECS.filter((s) => setup.scenarios.includes(s.scenario));
-    const withPage = chosen.map((s) => ({ page: s.page ?? 1, tool: s.definition({ canaryOrigin: setup.canaryOrigin }) }));
+    const withPage = chosen.map((s) => ({
+      page: s.page ?? 1,
+      tool: s.definition({ canaryOrigin: setup.canaryOrigin }),
+    }));
     this.tools = withPage.map((t) => t.tool);
-    this.pages = [1, 2, 3].map((p) => withPage.filter((t) => t.page === p).map((t) => t.tool)).filter((p, i) => i === 0 || p.length > 0);
+    this.pages = [1, 2, 3]
+      .map((p) => withPage.filter((t) => t.page === p).map((t) => t.tool))
+      .filter((p, i) => i === 0 || p.length > 0);
   }
 
   handle(message: unknown): Answer {
@@ -74,7 +94,11 @@ export class ScriptedServer {
     if (!('id' in message)) return { status: 202 };
     const id = message.id;
     const params = isObject(message.params) ? message.params : {};
-    const result = (value: unknown, sse = false): Answer => ({ status: 200, body: { jsonrpc: '2.0', id, result: value }, ...(sse ? { sse } : {}) });
+    const result = (value: unknown, sse = false): Answer => ({
+      status: 200,
+      body: { jsonrpc: '2.0', id, result: value },
+      ...(sse ? { sse } : {}),
+    });
     const error = (status: number, code: number, text: string, data?: unknown): Answer => ({
       status,
       body: { jsonrpc: '2.0', id, error: { code, message: text, ...(data === undefined ? {} : { data }) } },
@@ -87,7 +111,12 @@ export class ScriptedServer {
           capabilities: { tools: { listChanged: this.setup.scenarios.includes('listen') } },
           ttlMs: 0,
           cacheScope: 'public',
-          _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'mcp-tools-conformance-scripted-server', version: this.setup.version } },
+          _meta: {
+            'io.modelcontextprotocol/serverInfo': {
+              name: 'mcp-tools-conformance-scripted-server',
+              version: this.setup.version,
+            },
+          },
         });
       case 'tools/list':
         return result(this.page(params.cursor));
@@ -116,7 +145,13 @@ export class ScriptedServer {
     const page = Math.min(index, this.pages.length - 1);
     const next = page + 1 < this.pages.length ? (page === 0 ? PAGE_TWO_CURSOR : '') : undefined;
     const tools = page === 0 && this.change.changed ? [...this.pages[0]!, APPEARED_AFTER_CHANGE] : this.pages[page];
-    return { resultType: 'complete', tools, ttlMs: this.walkTtlMs, cacheScope: 'public', ...(next === undefined ? {} : { nextCursor: next }) };
+    return {
+      resultType: 'complete',
+      tools,
+      ttlMs: this.walkTtlMs,
+      cacheScope: 'public',
+      ...(next === undefined ? {} : { nextCursor: next }),
+    };
   }
 
   private call(
@@ -125,7 +160,8 @@ export class ScriptedServer {
     error: (status: number, code: number, text: string) => Answer,
   ): Answer {
     const name = params.name;
-    if (typeof name !== 'string' || !this.tools.some((t) => t.name === name)) return error(200, ERR.invalidParams, `unknown tool: ${String(name)}`);
+    if (typeof name !== 'string' || !this.tools.some((t) => t.name === name))
+      return error(200, ERR.invalidParams, `unknown tool: ${String(name)}`);
     if (name === this.pages.at(-1)?.at(-1)?.name && this.change.lastToolCalled()) {
       const answer = this.answerCall(name, params, result, error);
       return { ...answer, delayMs: Math.max(answer.delayMs ?? 0, CHANGE_SETTLE_MS) };
@@ -141,17 +177,31 @@ export class ScriptedServer {
   ): Answer {
     switch (name) {
       case TOOL.echo:
-        return { ...result(complete(`echo: ${JSON.stringify(params.arguments ?? {})}`)), delayMs: ECHO_DELAY_MS, stderr: STDERR_LOG_LINE };
+        return {
+          ...result(complete(`echo: ${JSON.stringify(params.arguments ?? {})}`)),
+          delayMs: ECHO_DELAY_MS,
+          stderr: STDERR_LOG_LINE,
+        };
       case TOOL.sseEcho:
         return result(complete(`echo: ${JSON.stringify(params.arguments ?? {})}`), true);
       case TOOL.mrtrStateOnly:
-        return result(params.requestState === undefined ? { resultType: 'input_required', requestState: MRTR_STATE.stateOnly } : complete('done after one retry'));
+        return result(
+          params.requestState === undefined
+            ? { resultType: 'input_required', requestState: MRTR_STATE.stateOnly }
+            : complete('done after one retry'),
+        );
       case TOOL.mrtrAsk:
         return result(askRound(params));
       case TOOL.resultUnknownType:
-        return result({ resultType: UNKNOWN_RESULT_TYPE, content: [{ type: 'text', text: 'a result of an unknown type' }] });
+        return result({
+          resultType: UNKNOWN_RESULT_TYPE,
+          content: [{ type: 'text', text: 'a result of an unknown type' }],
+        });
       case TOOL.sseCutShort:
-        return { ...result(complete('over stdio there is no stream to cut short'), true), cutShort: cutShortEvents(params) };
+        return {
+          ...result(complete('over stdio there is no stream to cut short'), true),
+          cutShort: cutShortEvents(params),
+        };
       case TOOL.legacyErrorCode:
         return error(400, LEGACY_ERROR_CODE, HEADER_MISMATCH_TEXT);
       case TOOL.controlErrorCode:
@@ -164,9 +214,18 @@ export class ScriptedServer {
       case TOOL.mismatchOnce:
         if (this.mismatchAnswered) return result(complete('answered on the retry after HeaderMismatch'));
         this.mismatchAnswered = true;
-        return error(400, ERR.headerMismatch, 'Header mismatch: the Mcp-Param-Region header does not match the tool\'s current inputSchema; list the tools again');
+        return error(
+          400,
+          ERR.headerMismatch,
+          "Header mismatch: the Mcp-Param-Region header does not match the tool's current inputSchema; list " +
+            'the tools again',
+        );
       case TOOL.slowAnswer:
-        return { ...result(complete('the answer, long after the call timeout of the driver contract'), true), delayMs: SLOW_ANSWER_MS, slow: progressTokenOf(params) };
+        return {
+          ...result(complete('the answer, long after the call timeout of the driver contract'), true),
+          delayMs: SLOW_ANSWER_MS,
+          slow: progressTokenOf(params),
+        };
       case TOOL.dialectDefault:
         return result(complete('{"pair":["a","b"]}', { structuredContent: { pair: ['a', 'b'] } }));
       default:
@@ -181,7 +240,9 @@ function progressTokenOf(params: Record<string, unknown>): { progressToken?: str
   return typeof token === 'string' || typeof token === 'number' ? { progressToken: token } : {};
 }
 
-/** The message of both legacy-range errors: only their codes differ, so only the code can set a client's recovery off. */
+/**
+ * The message of both legacy-range errors: only their codes differ, so only the code can set a client's recovery off.
+ */
 const HEADER_MISMATCH_TEXT = 'Header mismatch: Mcp-Param-Region does not match the body';
 
 /**
@@ -193,19 +254,38 @@ function cutShortEvents(params: Record<string, unknown>): { id: string; data: st
   const [priming, progress] = CUT_STREAM_EVENT_IDS;
   const events: { id: string; data: string }[] = [{ id: priming, data: '' }];
   if (typeof token === 'string' || typeof token === 'number') {
-    events.push({ id: progress, data: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: 1, message: 'the rest of this stream is lost' } }) });
+    events.push({
+      id: progress,
+      data: JSON.stringify({
+        jsonrpc: '2.0',
+        method: 'notifications/progress',
+        params: { progressToken: token, progress: 1, message: 'the rest of this stream is lost' },
+      }),
+    });
   }
   return events;
 }
 
 /** The input requests this client can be asked for: only through a capability its request declares. */
-function inputRequest(params: Record<string, unknown>, message: string, field: string): Record<string, unknown> | undefined {
+function inputRequest(
+  params: Record<string, unknown>,
+  message: string,
+  field: string,
+): Record<string, unknown> | undefined {
   const meta = isObject(params._meta) ? params._meta : {};
   const capabilities = isObject(meta[META_CLIENT_CAPABILITIES]) ? meta[META_CLIENT_CAPABILITIES] : {};
   if (isObject(capabilities.elicitation)) {
     return {
       method: 'elicitation/create',
-      params: { mode: 'form', message, requestedSchema: { type: 'object', properties: { [field]: { type: 'boolean', default: true } }, required: [field] } },
+      params: {
+        mode: 'form',
+        message,
+        requestedSchema: {
+          type: 'object',
+          properties: { [field]: { type: 'boolean', default: true } },
+          required: [field],
+        },
+      },
     };
   }
   if (isObject(capabilities.roots)) return { method: 'roots/list', params: {} };
@@ -213,15 +293,20 @@ function inputRequest(params: Record<string, unknown>, message: string, field: s
 }
 
 /**
- * mrtr_ask: round 1 asks for `confirm` and `consent` with a requestState; round 2 (`confirm` answered or a state echoed) asks for
- * `detail` without one; round 3 (answering `detail`) completes. A client that declares no capability gets a plain result.
+ * mrtr_ask: round 1 asks for `confirm` and `consent` with a requestState; round 2 (`confirm` answered or a state
+ * echoed) asks for `detail` without one; round 3 (answering `detail`) completes. A client that declares no capability
+ * gets a plain result.
  */
 function askRound(params: Record<string, unknown>): Record<string, unknown> {
   const first = inputRequest(params, 'Proceed with mrtr_ask?', 'confirm');
   if (!first) return complete('no input request: the request declared neither elicitation nor roots');
   const responses = isObject(params.inputResponses) ? params.inputResponses : {};
   if ('detail' in responses) return complete('done after two rounds of input');
-  if ('confirm' in responses || params.requestState !== undefined) return { resultType: 'input_required', inputRequests: { detail: inputRequest(params, 'One more detail?', 'detail') } };
+  if ('confirm' in responses || params.requestState !== undefined)
+    return {
+      resultType: 'input_required',
+      inputRequests: { detail: inputRequest(params, 'One more detail?', 'detail') },
+    };
   return {
     resultType: 'input_required',
     inputRequests: { confirm: first, consent: inputRequest(params, 'Consent to mrtr_ask?', 'consent') },

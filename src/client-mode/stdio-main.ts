@@ -46,10 +46,14 @@ export function scriptedServerMain(argv: readonly string[]): void {
       send(server.listenOpened(answer.listen.id, answer.listen.notifications, send));
       return;
     }
-    const cancelled = isObject(entry.message) && entry.message.method === 'notifications/cancelled' && isObject(entry.message.params) ? entry.message.params.requestId : undefined;
+    const cancelled =
+      isObject(entry.message) && entry.message.method === 'notifications/cancelled' && isObject(entry.message.params)
+        ? entry.message.params.requestId
+        : undefined;
     if (cancelled !== undefined) server.listenClosed(cancelled);
     if (answer?.stderr) process.stderr.write(`${answer.stderr}\n`);
-    const progress = answer?.slow?.progressToken === undefined ? undefined : slowProgressLines(answer.slow.progressToken);
+    const progress =
+      answer?.slow?.progressToken === undefined ? undefined : slowProgressLines(answer.slow.progressToken);
     const reply = () => {
       clearInterval(progress);
       delayed.delete(entry);
@@ -86,5 +90,8 @@ export function scriptedServerMain(argv: readonly string[]): void {
 /** slow_answer's progress, written to stdout until its answer is due. */
 function slowProgressLines(token: string | number): NodeJS.Timeout {
   let sent = 0;
-  return setInterval(() => process.stdout.write(JSON.stringify(slowProgress(token, ++sent)) + '\n'), SLOW_PROGRESS_EVERY_MS);
+  return setInterval(
+    () => process.stdout.write(JSON.stringify(slowProgress(token, ++sent)) + '\n'),
+    SLOW_PROGRESS_EVERY_MS,
+  );
 }

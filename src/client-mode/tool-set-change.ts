@@ -1,6 +1,8 @@
 import { canonicalJson } from '../core/canonical-json.js';
 
-/** How long a listing stays fresh (ttlMs) while a listen subscription is open: only a notification can make it stale. */
+/**
+ * How long a listing stays fresh (ttlMs) while a listen subscription is open: only a notification can make it stale.
+ */
 export const LISTEN_TTL_MS = 3_600_000;
 /** How much later the call that set the change off is answered: time for the client to take the notification in. */
 export const CHANGE_SETTLE_MS = 200;
@@ -24,9 +26,17 @@ export class ToolSetChange {
 
   /** A `subscriptions/listen` request: its acknowledgment (the filter this server honours), to send first. */
   opened(id: unknown, requested: unknown, sink: NotificationSink): Record<string, unknown> {
-    const wantsTools = this.enabled && typeof requested === 'object' && requested !== null && (requested as Record<string, unknown>).toolsListChanged === true;
+    const wantsTools =
+      this.enabled &&
+      typeof requested === 'object' &&
+      requested !== null &&
+      (requested as Record<string, unknown>).toolsListChanged === true;
     if (wantsTools) this.open.set(canonicalJson(id), { id, sink });
-    return { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: { [SUBSCRIPTION_ID]: id }, notifications: wantsTools ? { toolsListChanged: true } : {} } };
+    return {
+      jsonrpc: '2.0',
+      method: 'notifications/subscriptions/acknowledged',
+      params: { _meta: { [SUBSCRIPTION_ID]: id }, notifications: wantsTools ? { toolsListChanged: true } : {} },
+    };
   }
 
   closed(id: unknown): void {
@@ -42,7 +52,12 @@ export class ToolSetChange {
   lastToolCalled(): boolean {
     if (this.changed || this.open.size === 0) return false;
     this.changed = true;
-    for (const { id, sink } of this.open.values()) sink({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: { _meta: { [SUBSCRIPTION_ID]: id } } });
+    for (const { id, sink } of this.open.values())
+      sink({
+        jsonrpc: '2.0',
+        method: 'notifications/tools/list_changed',
+        params: { _meta: { [SUBSCRIPTION_ID]: id } },
+      });
     return true;
   }
 }

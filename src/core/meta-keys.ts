@@ -1,4 +1,7 @@
-/** The `_meta` keys of the protocol's own fields (basic/index § _meta), one home for the auditor and both reference programs. */
+/**
+ * The `_meta` keys of the protocol's own fields (basic/index § _meta), one home for the auditor and both reference
+ * programs.
+ */
 export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
 export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';
 export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';

@@ -24,7 +24,9 @@ export function metaModule(family: string): string {
 
 /** SHA-256 of what a module is compiled from, including the versions of ajv and ajv-formats. */
 export function fingerprintOf(inputs: unknown): string {
-  const versions = ['ajv/package.json', 'ajv-formats/package.json'].map((id) => (requireCjs(id) as { version: string }).version);
+  const versions = ['ajv/package.json', 'ajv-formats/package.json'].map(
+    (id) => (requireCjs(id) as { version: string }).version,
+  );
   return createHash('sha256').update(JSON.stringify({ versions, inputs })).digest('hex');
 }
 

@@ -4,13 +4,18 @@ export const LATEST_REVISION = '2026-07-28';
 export const LATEST_INITIALIZE_REVISION = '2025-11-25';
 
 /**
- * The revision that defines the HTTP with SSE transport (2025-03-26 on keep it only for backwards compatibility): the one
- * offered over it when none is chosen.
+ * The revision that defines the HTTP with SSE transport (2025-03-26 on keep it only for backwards compatibility): the
+ * one offered over it when none is chosen.
  */
 export const HTTP_SSE_REVISION = '2024-11-05';
 
 /** The revisions of the `initialize` handshake, newest first. */
-export const INITIALIZE_REVISIONS = [LATEST_INITIALIZE_REVISION, '2025-06-18', '2025-03-26', HTTP_SSE_REVISION] as const;
+export const INITIALIZE_REVISIONS = [
+  LATEST_INITIALIZE_REVISION,
+  '2025-06-18',
+  '2025-03-26',
+  HTTP_SSE_REVISION,
+] as const;
 
 /** A protocol revision a conversation with the target can use: the one it agreed, whose pages judge it. */
 export type Revision = typeof LATEST_REVISION | (typeof INITIALIZE_REVISIONS)[number];

@@ -67,7 +67,12 @@ interface Ran {
  * marked against the baseline, once each), and ends with the report, baseline summary, lock comparison and exit code
  * set. Closes the target's connections; a target that cannot be audited is a report with `aborted` set, not a throw.
  */
-export async function runAudit(target: AuditTarget, checks: readonly CheckDefinition[], config: AuditConfig, handle: AuditHandler): Promise<RunReport> {
+export async function runAudit(
+  target: AuditTarget,
+  checks: readonly CheckDefinition[],
+  config: AuditConfig,
+  handle: AuditHandler,
+): Promise<RunReport> {
   await handle({ type: 'run-started', checks: checks.length });
   // Results are marked against the baseline entries of the revision agreed, known before the first check runs.
   let revision: Revision | null = null;
@@ -84,8 +89,20 @@ export async function runAudit(target: AuditTarget, checks: readonly CheckDefini
     emitted.set(result, scrubbed);
     void handle({ type: 'result', result: scrubbed });
   };
-  const ran = await runPhases({ ...target, negotiation: negotiated }, checks, config, (id) => void handle({ type: 'check-started', id }), emit);
-  const report = reportOf(target, checks, config, ran, ran.results.map((r) => emitted.get(r) ?? shown(r)));
+  const ran = await runPhases(
+    { ...target, negotiation: negotiated },
+    checks,
+    config,
+    (id) => void handle({ type: 'check-started', id }),
+    emit,
+  );
+  const report = reportOf(
+    target,
+    checks,
+    config,
+    ran,
+    ran.results.map((r) => emitted.get(r) ?? shown(r)),
+  );
   await handle({ type: 'run-finished', report });
   return report;
 }
@@ -106,7 +123,13 @@ async function runPhases(
     // Checks with a `prepare` hook open another connection; over stdio it is a new process, started before the wait.
     const overlapping = config.concurrency > 1;
     // In a sandbox a process starts in a turn of its own (what it writes then is no call's), so none starts ahead.
-    if (connections && !target.effects && target.transport.kind === 'stdio' && checks.some((c) => c.prepare && (overlapping || !c.preparesOnlyOverlapping))) connections.startSpare();
+    if (
+      connections &&
+      !target.effects &&
+      target.transport.kind === 'stdio' &&
+      checks.some((c) => c.prepare && (overlapping || !c.preparesOnlyOverlapping))
+    )
+      connections.startSpare();
     negotiation = await target.negotiation;
     const ctx = new CheckContext(target.client, target.transport, negotiation, {
       timeoutMs: config.timeoutMs,
@@ -135,17 +158,36 @@ async function runPhases(
       // The other processes end before the last state is taken, so that what they write on the way out is counted.
       if (target.effects) await ctx.closeExtras();
       const effects = await target.effects?.finish();
-      return { negotiation, results: output.results, aborted: output.aborted, cutShort: output.cutShort, lockedTools, ...(toolAccess ? { toolAccess } : {}), ...(effects ? { effects } : {}), ...(hostTools ? { hostTools } : {}) };
+      return {
+        negotiation,
+        results: output.results,
+        aborted: output.aborted,
+        cutShort: output.cutShort,
+        lockedTools,
+        ...(toolAccess ? { toolAccess } : {}),
+        ...(effects ? { effects } : {}),
+        ...(hostTools ? { hostTools } : {}),
+      };
     } finally {
       await ctx.closeExtras();
     }
   } catch (error) {
     if (!(error instanceof TargetUnavailableError || error instanceof BudgetSpentError)) throw error;
-    const cutShort = error instanceof BudgetSpentError ? { reason: `${error.message}: all ${checks.length} check(s) skipped for budget`, checksSkipped: checks.length } : undefined;
-    const results = checks.map((check) => toResult(check, { status: 'skip', message: `not run: ${error.message}` }, 0, null));
+    const cutShort =
+      error instanceof BudgetSpentError
+        ? { reason: `${error.message}: all ${checks.length} check(s) skipped for budget`, checksSkipped: checks.length }
+        : undefined;
+    const results = checks.map((check) =>
+      toResult(check, { status: 'skip', message: `not run: ${error.message}` }, 0, null),
+    );
     results.forEach(onResult);
     const hint = negotiation ? undefined : target.effects?.explainNotStarted(target.transport.stderr());
-    return { negotiation, results, aborted: { reason: `the target could not be audited: ${error.message}${hint ? `; ${hint}` : ''}` }, ...(cutShort ? { cutShort } : {}) };
+    return {
+      negotiation,
+      results,
+      aborted: { reason: `the target could not be audited: ${error.message}${hint ? `; ${hint}` : ''}` },
+      ...(cutShort ? { cutShort } : {}),
+    };
   } finally {
     clearTimeout(budget);
     await connections?.closeSpare();
@@ -170,7 +212,8 @@ function hostsOf(config: AuditConfig, ran: Ran): Pick<RunReport, 'hosts'> {
   if (!config.hosts || !ran.hostTools) return {};
   const reported = serverIdentity(ran.negotiation).server?.name;
   const serverName = config.hosts.serverName ?? reported ?? 'server';
-  const serverNameFrom = config.hosts.serverName !== undefined ? 'option' : reported !== undefined ? 'server-info' : 'default';
+  const serverNameFrom =
+    config.hosts.serverName !== undefined ? 'option' : reported !== undefined ? 'server-info' : 'default';
   return {
     hosts: evaluateHosts({
       tools: ran.hostTools.tools,
@@ -183,7 +226,13 @@ function hostsOf(config: AuditConfig, ran: Ran): Pick<RunReport, 'hosts'> {
   };
 }
 
-function reportOf(target: AuditTarget, checks: readonly CheckDefinition[], config: AuditConfig, ran: Ran, results: CheckResult[]): RunReport {
+function reportOf(
+  target: AuditTarget,
+  checks: readonly CheckDefinition[],
+  config: AuditConfig,
+  ran: Ran,
+  results: CheckResult[],
+): RunReport {
   const { negotiation, aborted, cutShort } = ran;
   const client = target.client;
   const timeouts = client.turns.summary();
@@ -191,7 +240,9 @@ function reportOf(target: AuditTarget, checks: readonly CheckDefinition[], confi
     tool: { name: 'mcp-tools-conformance', version: config.toolVersion },
     // The transport spoken, which a --url target decides in the handshake (Streamable HTTP, or the older HTTP+SSE).
     target: { ...target.description, transport: target.transport.kind },
-    wire: negotiation ? { protocolVersion: negotiation.wire, reason: negotiation.reason } : { protocolVersion: null, reason: aborted?.reason ?? 'not negotiated' },
+    wire: negotiation
+      ? { protocolVersion: negotiation.wire, reason: negotiation.reason }
+      : { protocolVersion: null, reason: aborted?.reason ?? 'not negotiated' },
     ...serverIdentity(negotiation),
     startedAt: config.startedAt.toISOString(),
     durationMs: Math.round(performance.now() - config.started),
@@ -212,7 +263,15 @@ function reportOf(target: AuditTarget, checks: readonly CheckDefinition[], confi
     },
     summary: summarize(results),
     ...(checks.some((c) => c.area === 'property') && !target.offline
-      ? { property: { seed: config.property.seed, runs: config.property.runs, ...(config.property.replay ? { replay: `${config.property.replay.tool}@${config.property.replay.path}` } : {}) } }
+      ? {
+          property: {
+            seed: config.property.seed,
+            runs: config.property.runs,
+            ...(config.property.replay
+              ? { replay: `${config.property.replay.tool}@${config.property.replay.path}` }
+              : {}),
+          },
+        }
       : {}),
     ...(aborted ? { aborted: { ...aborted, ...targetStderr(target.transport.stderr()) } } : {}),
     ...(cutShort ? { cutShort } : {}),
@@ -221,13 +280,21 @@ function reportOf(target: AuditTarget, checks: readonly CheckDefinition[], confi
   };
   // The results were scrubbed as they were emitted; the rest of the report (an abort reason, the target's stderr, the
   // server's name) may echo a header or an environment value back too: nothing of it is kept.
-  const lock = config.lock && ran.lockedTools ? compareLock(config.lock.data, ran.lockedTools, config.lock.file) : undefined;
+  const lock =
+    config.lock && ran.lockedTools ? compareLock(config.lock.data, ran.lockedTools, config.lock.file) : undefined;
   const report: RunReport = { ...scrubSecrets(withoutChecks, config.secrets), checks: results };
   return concludeReport(ran.toolAccess ? { ...report, depth: depthOf(report) } : report, config, lock);
 }
 
-/** A result of a run on `revision` as every subscriber and the report see it: marked against the baseline, scrubbed of secrets. */
-export function shownResult(result: CheckResult, config: Pick<AuditConfig, 'baseline' | 'secrets'>, revision: Revision | null): CheckResult {
+/**
+ * A result of a run on `revision` as every subscriber and the report see it: marked against the baseline, scrubbed of
+ * secrets.
+ */
+export function shownResult(
+  result: CheckResult,
+  config: Pick<AuditConfig, 'baseline' | 'secrets'>,
+  revision: Revision | null,
+): CheckResult {
   return scrubSecrets(config.baseline ? markKnown(result, config.baseline.data, revision) : result, config.secrets);
 }
 
@@ -235,15 +302,28 @@ export function shownResult(result: CheckResult, config: Pick<AuditConfig, 'base
  * The end of every report, server or client audit: the baseline summary, the lock comparison (server audits with
  * --lock), then the exit code and verdict under --fail-on.
  */
-export function concludeReport(report: RunReport, config: Pick<AuditConfig, 'baseline' | 'failOn' | 'failOnStale'>, lock?: LockComparison): RunReport {
+export function concludeReport(
+  report: RunReport,
+  config: Pick<AuditConfig, 'baseline' | 'failOn' | 'failOnStale'>,
+  lock?: LockComparison,
+): RunReport {
   const concluded: RunReport = { ...report };
-  if (config.baseline) concluded.baseline = summarizeBaseline(report.checks, config.baseline.data, config.baseline.file, report.wire.protocolVersion);
+  if (config.baseline)
+    concluded.baseline = summarizeBaseline(
+      report.checks,
+      config.baseline.data,
+      config.baseline.file,
+      report.wire.protocolVersion,
+    );
   if (lock) concluded.lock = lock;
   const code = exitCode(concluded, config.failOn, config.failOnStale);
   return { ...concluded, verdict: verdictOf(code), exitCode: code, failOn: config.failOn };
 }
 
-/** Exit code: failures listed in the baseline do not count; a changed tool-set lock does, and stale entries with --fail-on-stale. */
+/**
+ * Exit code: failures listed in the baseline do not count; a changed tool-set lock does, and stale entries with
+ * --fail-on-stale.
+ */
 export function exitCode(report: RunReport, failOn: 'must' | 'should', failOnStale = false): number {
   if (report.aborted || report.summary.error > 0) return EXIT.unavailable;
   const counted = report.checks.filter((c) => !c.baselined);
@@ -263,11 +343,9 @@ export function verdictOf(code: number): NonNullable<RunReport['verdict']> {
 
 function serverIdentity(negotiation: Negotiation | undefined): Pick<RunReport, 'server'> {
   const response = (negotiation?.discover ?? negotiation?.initialize)?.response as
-    | { result?: { _meta?: Record<string, unknown>; serverInfo?: unknown } }
-    | undefined;
+    { result?: { _meta?: Record<string, unknown>; serverInfo?: unknown } } | undefined;
   const info = (response?.result?._meta?.['io.modelcontextprotocol/serverInfo'] ?? response?.result?.serverInfo) as
-    | { name?: unknown; version?: unknown }
-    | undefined;
+    { name?: unknown; version?: unknown } | undefined;
   if (!info || typeof info !== 'object') return {};
   return {
     server: {

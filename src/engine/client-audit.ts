@@ -17,7 +17,11 @@ import { abortReason, observe } from './client-observe.js';
  * exits or the budget runs out, then judges what was seen with the client checks and ends with the report. Nothing
  * the client does makes this throw; a client that cannot be audited is a report with `aborted` set (exit 3).
  */
-export async function runClientAudit(config: ClientAuditConfig, checks: readonly ClientCheckDefinition[], handle: AuditHandler): Promise<RunReport> {
+export async function runClientAudit(
+  config: ClientAuditConfig,
+  checks: readonly ClientCheckDefinition[],
+  handle: AuditHandler,
+): Promise<RunReport> {
   await handle({ type: 'run-started', checks: checks.length });
   const observed = await observe(config);
   const aborted = abortReason(observed);
@@ -40,14 +44,34 @@ export async function runClientAudit(config: ClientAuditConfig, checks: readonly
   return report;
 }
 
-function judge(check: ClientCheckDefinition, ctx: ClientCheckContext, config: ClientAuditConfig, aborted: string | undefined): Outcome[] {
+function judge(
+  check: ClientCheckDefinition,
+  ctx: ClientCheckContext,
+  config: ClientAuditConfig,
+  aborted: string | undefined,
+): Outcome[] {
   if (check.transport && check.transport !== config.transport) {
-    return [{ status: 'skip', message: `binds the ${check.transport === 'http' ? 'Streamable HTTP' : 'stdio'} transport (--transport ${check.transport})` }];
+    return [
+      {
+        status: 'skip',
+        message:
+          `binds the ${check.transport === 'http' ? 'Streamable HTTP' : 'stdio'} transport (--transport ` +
+          `${check.transport})`,
+      },
+    ];
   }
   const wire = ctx.observed.wire;
-  if (!revisionsOf(check).includes(wire)) return [{ status: 'skip', message: `the requirement does not exist on the ${wire} wire: no sentence of its pages backs this check` }];
-  if (!config.scenarios.includes(check.scenario)) return [{ status: 'skip', message: `its scenario "${check.scenario}" was not selected (--scenario)` }];
-  if (ctx.observed.messages.length === 0) return [{ status: 'skip', message: `not run: ${aborted ?? 'the client sent nothing'}` }];
+  if (!revisionsOf(check).includes(wire))
+    return [
+      {
+        status: 'skip',
+        message: `the requirement does not exist on the ${wire} wire: no sentence of its pages backs this check`,
+      },
+    ];
+  if (!config.scenarios.includes(check.scenario))
+    return [{ status: 'skip', message: `its scenario "${check.scenario}" was not selected (--scenario)` }];
+  if (ctx.observed.messages.length === 0)
+    return [{ status: 'skip', message: `not run: ${aborted ?? 'the client sent nothing'}` }];
   try {
     const outcomes = check.run(ctx);
     return outcomes.length > 0 ? outcomes : [{ status: 'skip', message: 'nothing to check in what the client sent' }];
@@ -56,11 +80,21 @@ function judge(check: ClientCheckDefinition, ctx: ClientCheckContext, config: Cl
   }
 }
 
-function reportOf(config: ClientAuditConfig, observed: ClientObservations, ctx: ClientCheckContext, results: CheckResult[], aborted: string | undefined): RunReport {
-  const info = [ctx.initializeParams()?.clientInfo].find(isObject) ?? ctx.requests.map((r) => (isObject(r.params._meta) ? r.params._meta[META_CLIENT_INFO] : undefined)).find(isObject);
+function reportOf(
+  config: ClientAuditConfig,
+  observed: ClientObservations,
+  ctx: ClientCheckContext,
+  results: CheckResult[],
+  aborted: string | undefined,
+): RunReport {
+  const info =
+    [ctx.initializeParams()?.clientInfo].find(isObject) ??
+    ctx.requests.map((r) => (isObject(r.params._meta) ? r.params._meta[META_CLIENT_INFO] : undefined)).find(isObject);
   const notCalled = ctx.uncalledTools();
   const toolsCalled: Record<string, number> = {};
-  for (const r of ctx.requests) if (r.method === 'tools/call' && typeof r.params.name === 'string') toolsCalled[r.params.name] = (toolsCalled[r.params.name] ?? 0) + 1;
+  for (const r of ctx.requests)
+    if (r.method === 'tools/call' && typeof r.params.name === 'string')
+      toolsCalled[r.params.name] = (toolsCalled[r.params.name] ?? 0) + 1;
   const withoutChecks: Omit<RunReport, 'checks'> = {
     tool: { name: 'mcp-tools-conformance', version: config.toolVersion },
     target: { transport: config.transport, command: config.command },
@@ -81,7 +115,14 @@ function reportOf(config: ClientAuditConfig, observed: ClientObservations, ctx: 
     options: { timeoutMs: config.timeoutMs, maxDurationMs: config.maxDurationMs, concurrency: 1 },
     stats: { requests: ctx.requests.length, toolsCalled },
     summary: summarize(results),
-    ...(aborted ? { aborted: { reason: `the client could not be audited: ${aborted}`, ...targetStderr(observed.stderrTail.join('\n')) } } : {}),
+    ...(aborted
+      ? {
+          aborted: {
+            reason: `the client could not be audited: ${aborted}`,
+            ...targetStderr(observed.stderrTail.join('\n')),
+          },
+        }
+      : {}),
   };
   return concludeReport({ ...scrubSecrets(withoutChecks, config.secrets), checks: results }, config);
 }

@@ -23,7 +23,12 @@ const CALL_TIMEOUT_ENV = { [ENV_CALL_TIMEOUT]: String(CALL_TIMEOUT_MS) };
 /** Runs the client against the scripted server and collects everything the checks judge. */
 export async function observe(config: ClientAuditConfig): Promise<ClientObservations> {
   const canary = await startCanary();
-  const setup: ScriptedSetup = { scenarios: config.scenarios, canaryOrigin: canary.origin, timeOrigin: Date.now(), version: config.toolVersion };
+  const setup: ScriptedSetup = {
+    scenarios: config.scenarios,
+    canaryOrigin: canary.origin,
+    timeOrigin: Date.now(),
+    version: config.toolVersion,
+  };
   const server = new ScriptedServer(setup);
   const legacy = new LegacyScriptedServer(setup);
   let run: ClientRun;
@@ -34,7 +39,12 @@ export async function observe(config: ClientAuditConfig): Promise<ClientObservat
     const recorder = new Recorder(setup.timeOrigin);
     const front = await startHttpFront(server, recorder, new LegacyHttpFront(legacy, recorder));
     try {
-      run = await runClient(config.command, [front.url], { [ENV_URL]: front.url, ...CALL_TIMEOUT_ENV }, config.deadline);
+      run = await runClient(
+        config.command,
+        [front.url],
+        { [ENV_URL]: front.url, ...CALL_TIMEOUT_ENV },
+        config.deadline,
+      );
     } finally {
       await front.close();
     }
@@ -49,7 +59,12 @@ export async function observe(config: ClientAuditConfig): Promise<ClientObservat
     process.once('exit', removeOnExit);
     try {
       await writeFile(files.setup, JSON.stringify(setup));
-      run = await runClient(config.command, [], { [ENV_SERVER_COMMAND]: config.serverCommand(dir), ...CALL_TIMEOUT_ENV }, config.deadline);
+      run = await runClient(
+        config.command,
+        [],
+        { [ENV_SERVER_COMMAND]: config.serverCommand(dir), ...CALL_TIMEOUT_ENV },
+        config.deadline,
+      );
       ({ messages, sentNotifications, notKept } = await readSeen(files.seen));
     } finally {
       process.removeListener('exit', removeOnExit);
@@ -73,14 +88,19 @@ export async function observe(config: ClientAuditConfig): Promise<ClientObservat
     driverLines,
     listings,
     stdoutNoise,
-    stderrTail: run.stderr.split('\n').filter((l) => l.trim() !== '').slice(-40),
+    stderrTail: run.stderr
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .slice(-40),
     exit: run.exit,
     durationMs: run.durationMs,
   };
 }
 
 /** The stdio server processes' reports, in order of arrival (each process appended its own as it answered). */
-async function readSeen(file: string): Promise<{ messages: SeenMessage[]; sentNotifications: SentNotification[]; notKept: number }> {
+async function readSeen(
+  file: string,
+): Promise<{ messages: SeenMessage[]; sentNotifications: SentNotification[]; notKept: number }> {
   const text = await readFile(file, 'utf8').catch(() => '');
   const lines = text.split('\n').flatMap((line) => {
     try {
@@ -96,7 +116,11 @@ async function readSeen(file: string): Promise<{ messages: SeenMessage[]; sentNo
   return { messages, sentNotifications, notKept: seen.length - messages.length };
 }
 
-function readDriverLines(lines: readonly string[]): { driverLines: DriverLine[]; listings: number; stdoutNoise: string[] } {
+function readDriverLines(lines: readonly string[]): {
+  driverLines: DriverLine[];
+  listings: number;
+  stdoutNoise: string[];
+} {
   const driverLines: DriverLine[] = [];
   let listings = 0;
   const stdoutNoise: string[] = [];
@@ -111,7 +135,11 @@ function readDriverLines(lines: readonly string[]): { driverLines: DriverLine[];
     if (isObject(parsed) && typeof parsed.listed === 'number' && Object.keys(parsed).length === 1) {
       listings += 1;
     } else if (isObject(parsed) && typeof parsed.tool === 'string' && ('result' in parsed || 'error' in parsed)) {
-      driverLines.push({ tool: parsed.tool, outcome: 'error' in parsed ? 'error' : 'result', value: 'error' in parsed ? parsed.error : parsed.result });
+      driverLines.push({
+        tool: parsed.tool,
+        outcome: 'error' in parsed ? 'error' : 'result',
+        value: 'error' in parsed ? parsed.error : parsed.result,
+      });
     } else if (stdoutNoise.length < NOISE_KEPT) {
       stdoutNoise.push(line.slice(0, 300));
     }
@@ -123,7 +151,8 @@ function readDriverLines(lines: readonly string[]): { driverLines: DriverLine[];
 export function abortReason(observed: ClientObservations): string | undefined {
   const { exit, messages } = observed;
   if (exit.kind === 'not-started') return exit.message;
-  if (exit.kind === 'timed-out') return 'the client did not exit before the --max-duration budget ran out and was killed';
+  if (exit.kind === 'timed-out')
+    return 'the client did not exit before the --max-duration budget ran out and was killed';
   if (exit.code !== 0) return `the client exited with ${exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`}`;
   if (messages.length === 0) return 'the client exited without sending a message to the scripted server';
   return undefined;

@@ -39,7 +39,19 @@ export interface AuditConfig {
   onListing?: (walk: ToolWalk, negotiation: Negotiation) => void;
 }
 
-export interface ClientAuditConfig extends Pick<AuditConfig, 'toolVersion' | 'timeoutMs' | 'maxDurationMs' | 'baseline' | 'failOn' | 'failOnStale' | 'startedAt' | 'started' | 'deadline' | 'secrets'> {
+export interface ClientAuditConfig extends Pick<
+  AuditConfig,
+  | 'toolVersion'
+  | 'timeoutMs'
+  | 'maxDurationMs'
+  | 'baseline'
+  | 'failOn'
+  | 'failOnStale'
+  | 'startedAt'
+  | 'started'
+  | 'deadline'
+  | 'secrets'
+> {
   /** The client command line (split like a shell; the endpoint URL is appended over HTTP). */
   command: string;
   transport: 'http' | 'stdio';

@@ -15,32 +15,70 @@ describe('depthOf', () => {
     const depth = depthOf(
       report(
         { toolsListed: ['a', 'b', 'c'], toolsCalled: { a: 3, mtc_no_such_tool: 2 }, toolsNotAllowed: ['b', 'c'] },
-        [result('x', 'no-callable-tool'), result('x', 'no-callable-tool'), result('y', 'no-callable-tool'), result('z')],
+        [
+          result('x', 'no-callable-tool'),
+          result('x', 'no-callable-tool'),
+          result('y', 'no-callable-tool'),
+          result('z'),
+        ],
       ),
     );
-    expect(depth).toEqual({ toolsListed: 3, toolsCalled: 1, skippedForNoCallableTool: 2, deeperWith: '--allow-tools b,c', notReadOnly: ['b', 'c'] });
+    expect(depth).toEqual({
+      toolsListed: 3,
+      toolsCalled: 1,
+      skippedForNoCallableTool: 2,
+      deeperWith: '--allow-tools b,c',
+      notReadOnly: ['b', 'c'],
+    });
   });
 
   it('offers --sandbox first for a stdio server on Linux, and the allow flags with the tools they risk elsewhere', () => {
-    const stdio = { ...report({ toolsListed: ['a', 'b'], toolsCalled: { a: 1 }, toolsNotAllowed: ['b'] }), target: { transport: 'stdio' } } as RunReport;
-    expect(depthOf(stdio, 'linux')).toEqual({ toolsListed: 2, toolsCalled: 1, skippedForNoCallableTool: 0, deeperWith: '--sandbox' });
+    const stdio = {
+      ...report({ toolsListed: ['a', 'b'], toolsCalled: { a: 1 }, toolsNotAllowed: ['b'] }),
+      target: { transport: 'stdio' },
+    } as RunReport;
+    expect(depthOf(stdio, 'linux')).toEqual({
+      toolsListed: 2,
+      toolsCalled: 1,
+      skippedForNoCallableTool: 0,
+      deeperWith: '--sandbox',
+    });
     expect(depthOf(stdio, 'darwin')).toMatchObject({ deeperWith: '--allow-tools b', notReadOnly: ['b'] });
     const http = { ...stdio, target: { transport: 'http' } } as RunReport;
     expect(depthOf(http, 'linux')).toMatchObject({ deeperWith: '--allow-tools b', notReadOnly: ['b'] });
   });
 
   it('says a sandboxed audit was sandboxed, and offers nothing more once every tool was callable', () => {
-    const sandboxed = { ...report({ toolsListed: ['a', 'b'], toolsCalled: { a: 1, b: 2 }, toolsNotAllowed: [] }), target: { transport: 'stdio' }, sandbox: {} } as RunReport;
-    expect(depthOf(sandboxed, 'linux')).toEqual({ toolsListed: 2, toolsCalled: 2, skippedForNoCallableTool: 0, sandboxed: true });
+    const sandboxed = {
+      ...report({ toolsListed: ['a', 'b'], toolsCalled: { a: 1, b: 2 }, toolsNotAllowed: [] }),
+      target: { transport: 'stdio' },
+      sandbox: {},
+    } as RunReport;
+    expect(depthOf(sandboxed, 'linux')).toEqual({
+      toolsListed: 2,
+      toolsCalled: 2,
+      skippedForNoCallableTool: 0,
+      sandboxed: true,
+    });
   });
 
   it('names no flag when every refused tool was called anyway (the --list-changed-trigger) or none was refused', () => {
-    expect(depthOf(report({ toolsListed: ['a', 't'], toolsCalled: { a: 1, t: 2 }, toolsNotAllowed: ['t'] })).deeperWith).toBeUndefined();
-    expect(depthOf(report({ toolsListed: ['a'], toolsCalled: { a: 1 }, toolsNotAllowed: [] }))).toEqual({ toolsListed: 1, toolsCalled: 1, skippedForNoCallableTool: 0 });
+    expect(
+      depthOf(report({ toolsListed: ['a', 't'], toolsCalled: { a: 1, t: 2 }, toolsNotAllowed: ['t'] })).deeperWith,
+    ).toBeUndefined();
+    expect(depthOf(report({ toolsListed: ['a'], toolsCalled: { a: 1 }, toolsNotAllowed: [] }))).toEqual({
+      toolsListed: 1,
+      toolsCalled: 1,
+      skippedForNoCallableTool: 0,
+    });
   });
 
   it('counts no tools for a report without a listing', () => {
-    expect(depthOf(report({ toolsCalled: { a: 1 } }))).toEqual({ toolsListed: 0, toolsCalled: 0, skippedForNoCallableTool: 0 });
+    expect(depthOf(report({ toolsCalled: { a: 1 } }))).toEqual({
+      toolsListed: 0,
+      toolsCalled: 0,
+      skippedForNoCallableTool: 0,
+    });
   });
 });
 

@@ -7,14 +7,16 @@ const FLAG_SAFE_NAME = /^[A-Za-z0-9_.-]+$/;
 const MAX_ALLOW_TOOLS_CHARS = 120;
 
 /**
- * The flag that would let the audit call more tools: `--allow-tools a,b` naming the listed tools the safety options kept
- * from being called, or `--allow-all-tools` when that list is long or holds a name the flag cannot carry. Undefined
- * when no listed tool was refused (the tools left out with --skip-tools are the user's choice).
+ * The flag that would let the audit call more tools: `--allow-tools a,b` naming the listed tools the safety options
+ * kept from being called, or `--allow-all-tools` when that list is long or holds a name the flag cannot carry.
+ * Undefined when no listed tool was refused (the tools left out with --skip-tools are the user's choice).
  */
 export function deeperWith(notAllowed: readonly string[]): string | undefined {
   if (notAllowed.length === 0) return undefined;
   const list = notAllowed.join(',');
-  return notAllowed.every((name) => FLAG_SAFE_NAME.test(name)) && list.length <= MAX_ALLOW_TOOLS_CHARS ? `--allow-tools ${list}` : '--allow-all-tools';
+  return notAllowed.every((name) => FLAG_SAFE_NAME.test(name)) && list.length <= MAX_ALLOW_TOOLS_CHARS
+    ? `--allow-tools ${list}`
+    : '--allow-all-tools';
 }
 
 /**
@@ -53,7 +55,9 @@ function timeoutsOf(report: RunReport): DepthTimeouts | undefined {
   if (calls === 0) return undefined;
   const stillTimedOut = Object.keys(t.alone).sort();
   const longer = report.options?.timeoutMs === undefined ? '--timeout' : `--timeout ${report.options.timeoutMs * 2}`;
-  const skip = deeperWith(stillTimedOut)?.startsWith('--allow-tools ') ? ` or --skip-tools ${stillTimedOut.join(',')}` : '';
+  const skip = deeperWith(stillTimedOut)?.startsWith('--allow-tools ')
+    ? ` or --skip-tools ${stillTimedOut.join(',')}`
+    : '';
   return {
     calls,
     tools: [...new Set([...Object.keys(t.amongOthers), ...Object.keys(t.alone)])].sort(),

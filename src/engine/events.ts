@@ -21,5 +21,8 @@ export type AuditEvent =
   | { type: 'revision-not-audited'; revision: Revision; status: 'not-supported' | 'not-tried'; reason: string }
   | { type: 'revisions-finished'; report: RevisionsReport };
 
-/** A subscriber: the engine waits for what it does with `run-finished` and `revisions-finished` (reports are written there). */
+/**
+ * A subscriber: the engine waits for what it does with `run-finished` and `revisions-finished` (reports are written
+ * there).
+ */
 export type AuditHandler = (event: AuditEvent) => void | Promise<void>;

@@ -4,7 +4,7 @@ import { nextSeq } from '../transport/sequence.js';
 import { resetBetweenAudits } from './process-leftovers.js';
 
 describe('resetBetweenAudits', () => {
-  it('numbers the next audit\'s evidence from 1 and forgets the patterns that overran, as in a fresh process', () => {
+  it("numbers the next audit's evidence from 1 and forgets the patterns that overran, as in a fresh process", () => {
     nextSeq();
     nextSeq();
     expect(() => testWithDeadline('w*w*w*w*y', 'u', 'w'.repeat(4000))).toThrow(RegExpTimeoutError);

@@ -10,7 +10,7 @@ const CHECKS = [
 const result = (id: string, status: CheckResult['status']) => ({ id, status }) as CheckResult;
 
 describe('the revision matrix', () => {
-  it('a cell shows the most telling of a check\'s outcomes: fail, then error, warn, pass, skip', () => {
+  it("a cell shows the most telling of a check's outcomes: fail, then error, warn, pass, skip", () => {
     expect(cellOf([{ status: 'pass' }, { status: 'skip' }])).toBe('pass');
     expect(cellOf([{ status: 'warn' }, { status: 'error' }, { status: 'pass' }])).toBe('error');
     expect(cellOf([{ status: 'error' }, { status: 'fail' }])).toBe('fail');
@@ -20,7 +20,10 @@ describe('the revision matrix', () => {
 
   it('has a row per check and a cell per audited revision: n/a where the check has no sentence of that revision', () => {
     const rows = matrixRows(CHECKS, [
-      { revision: '2026-07-28', run: { checks: [result('a.both', 'pass'), result('a.both', 'warn'), result('b.modern', 'fail')] } },
+      {
+        revision: '2026-07-28',
+        run: { checks: [result('a.both', 'pass'), result('a.both', 'warn'), result('b.modern', 'fail')] },
+      },
       { revision: '2024-11-05', run: { checks: [result('a.both', 'skip'), result('b.modern', 'skip')] } },
     ]);
     expect(rows).toEqual([

@@ -1,6 +1,13 @@
 import { revisionsOf, type CheckResult, type Status } from '../model/check.js';
 import { EXIT } from '../model/exit-codes.js';
-import { auditedRuns, type MatrixCell, type MatrixRow, type RevisionEntry, type RevisionsReport, type RunReport } from '../model/report.js';
+import {
+  auditedRuns,
+  type MatrixCell,
+  type MatrixRow,
+  type RevisionEntry,
+  type RevisionsReport,
+  type RunReport,
+} from '../model/report.js';
 import type { Revision } from '../core/revision.js';
 import { RevisionRefusedError } from '../protocol/errors.js';
 import { TargetNotStartedError } from '../transport/types.js';
@@ -31,7 +38,11 @@ export interface RevisionsPlan {
  * revision the target does not take is reported as not supported instead of being audited under the one it answered.
  * Ends with the matrix of checks by revision; the exit code is the worst run's, and 3 when no revision was audited.
  */
-export async function runRevisions(plan: RevisionsPlan, checks: readonly CheckDefinition[], handle: AuditHandler): Promise<RevisionsReport> {
+export async function runRevisions(
+  plan: RevisionsPlan,
+  checks: readonly CheckDefinition[],
+  handle: AuditHandler,
+): Promise<RevisionsReport> {
   if (plan.revisions.length === 0) throw new RangeError('--revisions names no revision');
   await handle({ type: 'revisions-started', revisions: plan.revisions });
   const entries: RevisionEntry[] = [];
@@ -52,7 +63,9 @@ export async function runRevisions(plan: RevisionsPlan, checks: readonly CheckDe
     );
     const refusal = failure instanceof RevisionRefusedError ? failure : undefined;
     if (failure instanceof TargetNotStartedError) {
-      notStarted = `the target could not be started or reached when ${revision} was offered (${scrubSecrets(failure.message, plan.config.secrets)}), and no other revision can change that`;
+      notStarted =
+        `the target could not be started or reached when ${revision} was offered (` +
+        `${scrubSecrets(failure.message, plan.config.secrets)}), and no other revision can change that`;
     }
     if (refusal) {
       await target.transport.close();

@@ -12,10 +12,18 @@ describe('secret values never reach a report', () => {
   });
 
   it('replaces every occurrence in strings and keys at any depth, without touching the input', () => {
-    const input = { message: 'echoed s3cr3t-t0ken twice: s3cr3t-t0ken', evidence: [{ data: { 's3cr3t-t0ken': ['x s3cr3t-t0ken y'] } }], n: 4 };
+    const input = {
+      message: 'echoed s3cr3t-t0ken twice: s3cr3t-t0ken',
+      evidence: [{ data: { 's3cr3t-t0ken': ['x s3cr3t-t0ken y'] } }],
+      n: 4,
+    };
     const scrubbed = scrubSecrets(input, ['s3cr3t-t0ken']);
     expect(JSON.stringify(scrubbed)).not.toContain('s3cr3t-t0ken');
-    expect(scrubbed).toEqual({ message: 'echoed [redacted] twice: [redacted]', evidence: [{ data: { '[redacted]': ['x [redacted] y'] } }], n: 4 });
+    expect(scrubbed).toEqual({
+      message: 'echoed [redacted] twice: [redacted]',
+      evidence: [{ data: { '[redacted]': ['x [redacted] y'] } }],
+      n: 4,
+    });
     expect(input.message).toContain('s3cr3t-t0ken');
   });
 

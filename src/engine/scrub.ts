@@ -4,7 +4,10 @@ import { REDACTED } from '../model/redacted.js';
 const MIN_SECRET_LENGTH = 4;
 
 /** Values the user gave us that must never reach a report: --header values and --env values. */
-export function secretValues(headers: Readonly<Record<string, string>>, env: Readonly<Record<string, string>>): string[] {
+export function secretValues(
+  headers: Readonly<Record<string, string>>,
+  env: Readonly<Record<string, string>>,
+): string[] {
   const values = [...Object.values(headers), ...Object.values(env)]
     .flatMap((v) => [v, ...v.split(/\s+/)])
     .map((v) => v.trim())

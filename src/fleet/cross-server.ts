@@ -28,7 +28,10 @@ export function distinctiveName(name: string): boolean {
 /** Characters of a tool name (server/tools § Tool Names); anything else ends a token. */
 const TOKEN = /[A-Za-z0-9_.-]+/g;
 
-/** The identifier-like tokens of prose: whole tokens, without the dots and hyphens that end a sentence or a dash, and their dot-separated parts. */
+/**
+ * The identifier-like tokens of prose: whole tokens, without the dots and hyphens that end a sentence or a dash, and
+ * their dot-separated parts.
+ */
 export function nameTokens(text: string): Set<string> {
   const tokens = new Set<string>();
   for (const match of text.matchAll(TOKEN)) {
@@ -41,7 +44,10 @@ export function nameTokens(text: string): Set<string> {
 }
 
 const quoted = (names: readonly string[]): string => {
-  const shown = names.slice(0, NAMED_IN_MESSAGE).map((n) => JSON.stringify(n)).join(', ');
+  const shown = names
+    .slice(0, NAMED_IN_MESSAGE)
+    .map((n) => JSON.stringify(n))
+    .join(', ');
   return names.length > NAMED_IN_MESSAGE ? `${shown} and ${names.length - NAMED_IN_MESSAGE} more` : shown;
 };
 
@@ -62,7 +68,8 @@ function namesByServer(servers: readonly ServerTools[]): Map<string, Set<string>
  */
 function sameNames(byServer: ReadonlyMap<string, ReadonlySet<string>>): FleetFinding[] {
   const serversOf = new Map<string, string[]>();
-  for (const [server, names] of byServer) for (const name of names) serversOf.set(name, [...(serversOf.get(name) ?? []), server]);
+  for (const [server, names] of byServer)
+    for (const name of names) serversOf.set(name, [...(serversOf.get(name) ?? []), server]);
   const toolsOf = new Map<string, { servers: string[]; tools: string[] }>();
   for (const [name, servers] of serversOf) {
     if (servers.length < 2) continue;
@@ -78,8 +85,10 @@ function sameNames(byServer: ReadonlyMap<string, ReadonlySet<string>>): FleetFin
       id: 'fleet.tools.same-name',
       status: 'warn',
       message:
-        `${sorted.length === 1 ? 'the tool' : `${sorted.length} tools`} ${quoted(sorted)} ${sorted.length === 1 ? 'is' : 'are'} served by ${servers.length} servers (${quoted(servers)}): ` +
-        'a host that does not prefix tool names with their server shows the model two tools of one name, and may call the wrong one',
+        `${sorted.length === 1 ? 'the tool' : `${sorted.length} tools`} ${quoted(sorted)} ` +
+        `${sorted.length === 1 ? 'is' : 'are'} served by ${servers.length} servers (${quoted(servers)}): ` +
+        'a host that does not prefix tool names with their server shows the model two tools of one name, and ' +
+        'may call the wrong one',
       servers,
       tools: sorted,
     };
@@ -91,7 +100,10 @@ function sameNames(byServer: ReadonlyMap<string, ReadonlySet<string>>): FleetFin
  * a tool it does not own (tool shadowing). Only distinctive names count (distinctiveName), matched as whole tokens and
  * with their case; a name the describing server serves itself is its own tool, not another's.
  */
-function shadowing(servers: readonly ServerTools[], byServer: ReadonlyMap<string, ReadonlySet<string>>): FleetFinding[] {
+function shadowing(
+  servers: readonly ServerTools[],
+  byServer: ReadonlyMap<string, ReadonlySet<string>>,
+): FleetFinding[] {
   const owners = new Map<string, Set<string>>();
   for (const [server, names] of byServer) {
     for (const name of names) if (distinctiveName(name)) owners.set(name, (owners.get(name) ?? new Set()).add(server));
@@ -108,13 +120,17 @@ function shadowing(servers: readonly ServerTools[], byServer: ReadonlyMap<string
       }
       if (named.length === 0) continue;
       named.sort((a, b) => (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0));
-      const list = named.map((n) => `${JSON.stringify(n.tool)} (${n.servers.map((s) => JSON.stringify(s)).join(', ')})`);
+      const list = named.map(
+        (n) => `${JSON.stringify(n.tool)} (${n.servers.map((s) => JSON.stringify(s)).join(', ')})`,
+      );
       findings.push({
         id: 'fleet.tools.shadowing',
         status: 'warn',
         message:
-          `the description of ${JSON.stringify(tool.name)} (server ${JSON.stringify(server.name)}) names ${named.length === 1 ? 'a tool' : 'tools'} of another server: ` +
-          `${list.slice(0, NAMED_IN_MESSAGE).join(', ')}${list.length > NAMED_IN_MESSAGE ? ` and ${list.length - NAMED_IN_MESSAGE} more` : ''} — ` +
+          `the description of ${JSON.stringify(tool.name)} (server ${JSON.stringify(server.name)}) names ` +
+          `${named.length === 1 ? 'a tool' : 'tools'} of another server: ` +
+          `${list.slice(0, NAMED_IN_MESSAGE).join(', ')}` +
+          `${list.length > NAMED_IN_MESSAGE ? ` and ${list.length - NAMED_IN_MESSAGE} more` : ''} — ` +
           "text one server gives the model can steer how it uses another's tools (tool shadowing)",
         servers: [server.name, ...new Set(named.flatMap((n) => n.servers))],
         tools: [tool.name, ...named.map((n) => n.tool)],

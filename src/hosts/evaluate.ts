@@ -1,4 +1,11 @@
-import type { HostFinding, HostResult, HostRuleRecord, HostsReport, HostToolResult, HostVerdict } from '../model/hosts.js';
+import type {
+  HostFinding,
+  HostResult,
+  HostRuleRecord,
+  HostsReport,
+  HostToolResult,
+  HostVerdict,
+} from '../model/hosts.js';
 import { HOST_PROFILES } from './rules/index.js';
 import type { HostName, HostProfile, HostTool } from './types.js';
 
@@ -25,7 +32,13 @@ export function evaluateHosts(input: HostsInput): HostsReport {
 }
 
 function ruleRecord(rule: HostProfile['rules'][number]): HostRuleRecord {
-  return { id: rule.id, host: rule.host, effect: rule.effect, title: rule.title, sources: rule.sources.map((s) => ({ ...s })) };
+  return {
+    id: rule.id,
+    host: rule.host,
+    effect: rule.effect,
+    title: rule.title,
+    sources: rule.sources.map((s) => ({ ...s })),
+  };
 }
 
 function judgeHost(profile: HostProfile, tools: readonly HostTool[], serverName: string): HostResult {
@@ -37,9 +50,15 @@ function judgeHost(profile: HostProfile, tools: readonly HostTool[], serverName:
 
 function judgeTool(profile: HostProfile, tool: HostTool, serverName: string): HostToolResult {
   const findings: HostFinding[] = profile.rules.flatMap((rule) =>
-    rule.check(tool, { serverName }).map((hit) => ({ rule: rule.id, effect: rule.effect, message: hit.message, fix: hit.fix })),
+    rule
+      .check(tool, { serverName })
+      .map((hit) => ({ rule: rule.id, effect: rule.effect, message: hit.message, fix: hit.fix })),
   );
-  const verdict: HostVerdict = findings.some((f) => f.effect === 'blocked') ? 'blocked' : findings.length > 0 ? 'degraded' : 'works';
+  const verdict: HostVerdict = findings.some((f) => f.effect === 'blocked')
+    ? 'blocked'
+    : findings.length > 0
+      ? 'degraded'
+      : 'works';
   const schemaFindings = findings.some((f) => f.rule.startsWith(`host.${profile.host}.strict-`));
   const rewritten = schemaFindings && profile.rewrite ? profile.rewrite(tool.inputSchema) : undefined;
   return { tool: tool.name, verdict, findings, ...(rewritten === undefined ? {} : { rewrittenSchema: rewritten }) };
@@ -48,5 +67,9 @@ function judgeTool(profile: HostProfile, tool: HostTool, serverName: string): Ho
 /** A listed tool as the hosts see it; anything that is not a named tool is left to the conformance checks. */
 export function hostTool(listed: Record<string, unknown>): HostTool | undefined {
   if (typeof listed['name'] !== 'string') return undefined;
-  return { name: listed['name'], ...(typeof listed['description'] === 'string' ? { description: listed['description'] } : {}), inputSchema: listed['inputSchema'] };
+  return {
+    name: listed['name'],
+    ...(typeof listed['description'] === 'string' ? { description: listed['description'] } : {}),
+    inputSchema: listed['inputSchema'],
+  };
 }

@@ -6,7 +6,19 @@ export interface SchemaNode {
 
 const MAP_KEYWORDS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'] as const;
 const LIST_KEYWORDS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
-const ONE_KEYWORDS = ['items', 'additionalProperties', 'additionalItems', 'contains', 'not', 'if', 'then', 'else', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'] as const;
+const ONE_KEYWORDS = [
+  'items',
+  'additionalProperties',
+  'additionalItems',
+  'contains',
+  'not',
+  'if',
+  'then',
+  'else',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+] as const;
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -21,7 +33,9 @@ export function schemaNodes(root: unknown, pointer = ''): SchemaNode[] {
   const nodes: SchemaNode[] = [{ pointer, schema: root }];
   for (const keyword of MAP_KEYWORDS) {
     const map = root[keyword];
-    if (isObject(map)) for (const [key, sub] of Object.entries(map)) nodes.push(...schemaNodes(sub, `${pointer}/${keyword}/${escape(key)}`));
+    if (isObject(map))
+      for (const [key, sub] of Object.entries(map))
+        nodes.push(...schemaNodes(sub, `${pointer}/${keyword}/${escape(key)}`));
   }
   for (const keyword of LIST_KEYWORDS) {
     const list = root[keyword];

@@ -8,6 +8,8 @@ export function sourceProblems(rule: Pick<HostRule, 'id' | 'sources'>): string[]
   return rule.sources.flatMap((source, i) => [
     ...(/^https:\/\/\S+$/.test(source.url ?? '') ? [] : [`${rule.id} source ${i + 1}: no https URL`]),
     ...((source.quote ?? '').trim().length >= 10 ? [] : [`${rule.id} source ${i + 1}: no quote`]),
-    ...(DAY.test(source.read ?? '') && !Number.isNaN(Date.parse(source.read)) ? [] : [`${rule.id} source ${i + 1}: no date read`]),
+    ...(DAY.test(source.read ?? '') && !Number.isNaN(Date.parse(source.read))
+      ? []
+      : [`${rule.id} source ${i + 1}: no date read`]),
   ]);
 }

@@ -49,7 +49,10 @@ export function strictRewrite(schema: unknown): unknown {
   return out;
 }
 
-/** An object schema that lets other properties in: `additionalProperties: true` or a non-empty schema (the SDK's test is Python truthiness). */
+/**
+ * An object schema that lets other properties in: `additionalProperties: true` or a non-empty schema (the SDK's test is
+ * Python truthiness).
+ */
 export function opensObject(schema: Record<string, unknown>): boolean {
   const extra = schema['additionalProperties'];
   return schema['type'] === 'object' && (extra === true || (isObject(extra) && Object.keys(extra).length > 0));
@@ -57,7 +60,8 @@ export function opensObject(schema: Record<string, unknown>): boolean {
 
 function nullable(schema: unknown): unknown {
   if (!isObject(schema)) return schema;
-  if (Array.isArray(schema['enum']) && !schema['enum'].includes(null)) return nullable({ ...schema, enum: [...schema['enum'], null] });
+  if (Array.isArray(schema['enum']) && !schema['enum'].includes(null))
+    return nullable({ ...schema, enum: [...schema['enum'], null] });
   const type = schema['type'];
   if (typeof type === 'string') return type === 'null' ? schema : { ...schema, type: [type, 'null'] };
   if (Array.isArray(type)) return type.includes('null') ? schema : { ...schema, type: [...type, 'null'] };

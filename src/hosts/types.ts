@@ -7,7 +7,10 @@ import type { HostName, HostVerdict, RuleSource } from '../model/hosts.js';
 
 export { HOST_NAMES, isHostName, type HostName, type HostVerdict, type RuleSource } from '../model/hosts.js';
 
-/** What a tool looks like to the hosts: the listing's fields, and the name the user gave the server in the host's config. */
+/**
+ * What a tool looks like to the hosts: the listing's fields, and the name the user gave the server in the host's
+ * config.
+ */
 export interface HostTool {
   name: string;
   description?: string;
@@ -19,7 +22,9 @@ export interface RuleContext {
   serverName: string;
 }
 
-/** One reason a rule applies to a tool: what the host does, the smallest fix, and for a schema rewrite the schema sent. */
+/**
+ * One reason a rule applies to a tool: what the host does, the smallest fix, and for a schema rewrite the schema sent.
+ */
 export interface RuleHit {
   message: string;
   fix: string;

@@ -4,7 +4,10 @@ import { LOCK_FORMAT, LockError, lockFrom, type LockedTool, type ToolLockFile } 
 
 export const FLEET_LOCK_FORMAT = 'mcp-tools-conformance/fleet-lock';
 
-/** A tool-set lock per server of a fleet, by the server's name in its host file: each server's tools as `lock --write` hashes them. */
+/**
+ * A tool-set lock per server of a fleet, by the server's name in its host file: each server's tools as `lock --write`
+ * hashes them.
+ */
 export interface FleetLockFile {
   format: typeof FLEET_LOCK_FORMAT;
   version: 1;
@@ -13,7 +16,10 @@ export interface FleetLockFile {
 }
 
 /** The fleet's lock from each server's complete listing, servers in name order. */
-export function fleetLockFrom(listings: readonly { name: string; tools: readonly Record<string, unknown>[] }[], createdAt: string): FleetLockFile {
+export function fleetLockFrom(
+  listings: readonly { name: string; tools: readonly Record<string, unknown>[] }[],
+  createdAt: string,
+): FleetLockFile {
   const servers = [...listings]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map(({ name, tools }) => [name, { tools: lockFrom(tools, createdAt).tools }] as const);
@@ -42,10 +48,17 @@ export async function readFleetLock(path: string): Promise<FleetLockFile> {
     throw new LockError(`cannot read fleet lock ${path}: ${(error as Error).message}`);
   }
   const lock = parsed as Partial<FleetLockFile>;
-  const wellFormed = isObject(lock.servers) && Object.values(lock.servers).every((s) => isObject(s) && isObject(s.tools));
+  const wellFormed =
+    isObject(lock.servers) && Object.values(lock.servers).every((s) => isObject(s) && isObject(s.tools));
   if (lock?.format !== FLEET_LOCK_FORMAT || lock.version !== 1 || !wellFormed) {
-    const single = (parsed as { format?: unknown } | null)?.format === LOCK_FORMAT ? ` (it is the lock of one server: use it with --lock on a single audit)` : '';
-    throw new LockError(`${path} is not a ${FLEET_LOCK_FORMAT} version 1 file${single} (write one with: mcp-tools-conformance fleet <files> --lock-write ${path})`);
+    const single =
+      (parsed as { format?: unknown } | null)?.format === LOCK_FORMAT
+        ? ` (it is the lock of one server: use it with --lock on a single audit)`
+        : '';
+    throw new LockError(
+      `${path} is not a ${FLEET_LOCK_FORMAT} version 1 file${single} (write one with: mcp-tools-conformance ` +
+        `fleet <files> --lock-write ${path})`,
+    );
   }
   return lock as FleetLockFile;
 }

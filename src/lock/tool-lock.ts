@@ -34,7 +34,10 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 function lockTool(tool: Record<string, unknown>): LockedTool {
   const picked = Object.fromEntries(LOCKED_FIELDS.map((f) => [f, tool[f] ?? null]));
-  const fields = Object.fromEntries(LOCKED_FIELDS.map((f) => [f, sha256(canonicalJson(picked[f]))])) as Record<LockedField, string>;
+  const fields = Object.fromEntries(LOCKED_FIELDS.map((f) => [f, sha256(canonicalJson(picked[f]))])) as Record<
+    LockedField,
+    string
+  >;
   return { hash: sha256(canonicalJson(picked)), fields };
 }
 
@@ -47,13 +50,20 @@ export function lockFrom(tools: readonly Record<string, unknown>[], createdAt: s
   return { format: LOCK_FORMAT, version: 1, createdAt, tools: Object.fromEntries(entries) };
 }
 
-export function compareLock(lock: ToolLockFile, tools: readonly Record<string, unknown>[], file: string): LockComparison {
+export function compareLock(
+  lock: ToolLockFile,
+  tools: readonly Record<string, unknown>[],
+  file: string,
+): LockComparison {
   const now = lockFrom(tools, lock.createdAt).tools;
   const added = Object.keys(now).filter((name) => !(name in lock.tools));
   const removed = Object.keys(lock.tools).filter((name) => !(name in now));
   const changed = Object.keys(now)
     .filter((name) => name in lock.tools && lock.tools[name]!.hash !== now[name]!.hash)
-    .map((tool) => ({ tool, fields: LOCKED_FIELDS.filter((f) => lock.tools[tool]!.fields[f] !== now[tool]!.fields[f]) }));
+    .map((tool) => ({
+      tool,
+      fields: LOCKED_FIELDS.filter((f) => lock.tools[tool]!.fields[f] !== now[tool]!.fields[f]),
+    }));
   const status = added.length + removed.length + changed.length === 0 ? 'match' : 'changed';
   return { file, status, added, removed, changed };
 }
@@ -76,7 +86,9 @@ export async function readLock(path: string): Promise<ToolLockFile> {
   }
   const lock = parsed as Partial<ToolLockFile>;
   if (lock?.format !== LOCK_FORMAT || lock.version !== 1 || typeof lock.tools !== 'object' || lock.tools === null) {
-    throw new LockError(`${path} is not a ${LOCK_FORMAT} version 1 file (write one with: mcp-tools-conformance lock --write)`);
+    throw new LockError(
+      `${path} is not a ${LOCK_FORMAT} version 1 file (write one with: mcp-tools-conformance lock --write)`,
+    );
   }
   return lock as ToolLockFile;
 }

@@ -1,7 +1,6 @@
 import { REVISIONS, type Revision } from '../core/revision.js';
 import type { Exchange } from './exchange.js';
 
-
 /**
  * What kind of text backs a verdict: a BCP 14 keyword as the sentence states it, a structural rule of schema.json
  * (`required`, a type, a `const`), or text that requires nothing by itself (a descriptive sentence, a lower-case
@@ -46,9 +45,9 @@ export function revisionsOf(check: { sentences: SpecSentences }): Revision[] {
   return REVISIONS.filter((wire) => (check.sentences[wire]?.length ?? 0) > 0);
 }
 /**
- * The strength of a finding's backing, which decides its verdict: a MUST-class violation fails, any other warns at most.
- * Kept in report.json as `keyword` (MUST also covers schema.json structural rules, SHOULD descriptive text); reports
- * label a finding with its {@link KeywordLabel} instead.
+ * The strength of a finding's backing, which decides its verdict: a MUST-class violation fails, any other warns at
+ * most. Kept in report.json as `keyword` (MUST also covers schema.json structural rules, SHOULD descriptive text);
+ * reports label a finding with its {@link KeywordLabel} instead.
  */
 export type Keyword = 'MUST' | 'SHOULD' | 'MAY';
 
@@ -134,10 +133,19 @@ export function governingSentence(check: { sentences: SpecSentences }, wire: Rev
   return best;
 }
 
-/** The sentence an outcome's verdict rests on: the one the outcome names, when the check quotes it on this wire, else the governing one. */
-export function restingSentence(check: { sentences: SpecSentences }, outcome: Pick<Outcome, 'sentence'>, wire: Revision): SpecSentence | undefined {
+/**
+ * The sentence an outcome's verdict rests on: the one the outcome names, when the check quotes it on this wire, else
+ * the governing one.
+ */
+export function restingSentence(
+  check: { sentences: SpecSentences },
+  outcome: Pick<Outcome, 'sentence'>,
+  wire: Revision,
+): SpecSentence | undefined {
   const named = outcome.sentence;
-  const own = named ? (check.sentences[wire] ?? []).find((s) => s.ref === named.ref && s.text === named.text) : undefined;
+  const own = named
+    ? (check.sentences[wire] ?? []).find((s) => s.ref === named.ref && s.text === named.text)
+    : undefined;
   return own ?? governingSentence(check, wire);
 }
 
@@ -170,7 +178,8 @@ export interface CheckResult {
   baselined?: boolean;
   /**
    * A skip that calling a tool would have avoided: the check judges tool calls (`needs: ['tool-call']`), and the safety
-   * options (read-only tools only, unless --allow-tools or --allow-all-tools; --skip-tools) left no listed tool to call.
+   * options (read-only tools only, unless --allow-tools or --allow-all-tools; --skip-tools) left no listed tool to
+   * call.
    */
   skippedFor?: 'no-callable-tool';
 }

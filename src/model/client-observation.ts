@@ -56,7 +56,10 @@ export interface DriverLine {
 
 /** How the client process ended. */
 export interface ClientExit {
-  /** `exited`: it ended by itself; `timed-out`: killed when the --max-duration budget ran out; `not-started`: spawn failed. */
+  /**
+   * `exited`: it ended by itself; `timed-out`: killed when the --max-duration budget ran out; `not-started`: spawn
+   * failed.
+   */
   kind: 'exited' | 'timed-out' | 'not-started';
   code?: number | null;
   signal?: string | null;

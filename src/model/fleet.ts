@@ -30,7 +30,10 @@ export interface FleetEntry {
   disabled?: boolean;
   /** Placeholders (`${input:…}`, `${env:…}`, `${NAME}`) the environment could not resolve: the entry is not audited. */
   missingSecrets?: string[];
-  /** Why the entry cannot be audited as written (no command and no url, a malformed field): one line; its outcome is `invalid-entry`. */
+  /**
+   * Why the entry cannot be audited as written (no command and no url, a malformed field): one line; its outcome is
+   * `invalid-entry`.
+   */
   invalid?: string;
 }
 

@@ -1,7 +1,7 @@
 /**
- * Host compatibility in report.json (`hosts`): per host, per listed tool, `works`, `degraded` (the host rewrites or drops
- * part of it) or `blocked` (the host refuses it), with the rules that decided it. A separate axis from the checks: it
- * adds nothing to `checks`, and changes the exit code only with --fail-on-host.
+ * Host compatibility in report.json (`hosts`): per host, per listed tool, `works`, `degraded` (the host rewrites or
+ * drops part of it) or `blocked` (the host refuses it), with the rules that decided it. A separate axis from the
+ * checks: it adds nothing to `checks`, and changes the exit code only with --fail-on-host.
  */
 
 export const HOST_NAMES = ['claude', 'openai', 'gemini', 'cursor', 'vscode'] as const;
@@ -13,11 +13,16 @@ export function isHostName(value: string): value is HostName {
 
 export type HostVerdict = 'works' | 'degraded' | 'blocked';
 
-/** Where a rule was read. `code`: the host's open-source code, quoted as written (a comment or a statement), not prose. */
+/**
+ * Where a rule was read. `code`: the host's open-source code, quoted as written (a comment or a statement), not prose.
+ */
 export interface RuleSource {
   url: string;
   kind: 'documentation' | 'api-reference' | 'changelog' | 'code';
-  /** The exact words read at `url`; where they run over several lines (a wrapped comment, code), the line breaks and indents are one space. */
+  /**
+   * The exact words read at `url`; where they run over several lines (a wrapped comment, code), the line breaks and
+   * indents are one space.
+   */
   quote: string;
   /** The day it was read (YYYY-MM-DD). */
   read: string;
@@ -44,7 +49,10 @@ export interface HostToolResult {
   tool: string;
   verdict: HostVerdict;
   findings: HostFinding[];
-  /** The inputSchema rewritten so that the host's schema rules pass, every declared property kept and still optional where it was (as nullable), where that is mechanical. */
+  /**
+   * The inputSchema rewritten so that the host's schema rules pass, every declared property kept and still optional
+   * where it was (as nullable), where that is mechanical.
+   */
   rewrittenSchema?: unknown;
 }
 
@@ -59,7 +67,10 @@ export interface HostResult {
 }
 
 export interface HostsReport {
-  /** The server's name in the host's config, which hosts put in front of tool names (--server-name, else the server's own name). */
+  /**
+   * The server's name in the host's config, which hosts put in front of tool names (--server-name, else the server's
+   * own name).
+   */
   serverName: string;
   serverNameFrom: 'option' | 'server-info' | 'default';
   /** --fail-on-host: the hosts whose `blocked` tools count toward the exit code. */

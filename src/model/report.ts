@@ -12,7 +12,10 @@ import type { HostsReport } from './hosts.js';
 export interface RunReport {
   tool: { name: 'mcp-tools-conformance'; version: string };
   target: {
-    /** `http+sse`: the deprecated HTTP with SSE transport of 2024-11-05, found behind a --url that refused the initialize POST. */
+    /**
+     * `http+sse`: the deprecated HTTP with SSE transport of 2024-11-05, found behind a --url that refused the
+     * initialize POST.
+     */
     transport: 'stdio' | 'http' | 'http+sse' | 'snapshot';
     command?: string;
     url?: string;
@@ -31,7 +34,10 @@ export interface RunReport {
     version?: string;
     scenarios: string[];
     exit: ClientExit;
-    /** Messages the scripted server received and kept (and those past the limit, counted only), and lines the driver printed. */
+    /**
+     * Messages the scripted server received and kept (and those past the limit, counted only), and lines the driver
+     * printed.
+     */
     messages: number;
     messagesNotKept?: number;
     driverLines: number;
@@ -46,16 +52,33 @@ export interface RunReport {
   };
   startedAt: string;
   durationMs: number;
-  /** The limits the run was given (--timeout, --max-duration, --concurrency, --max-rps and --http-connections when set). */
-  options: { timeoutMs: number; maxDurationMs: number; maxMessageBytes?: number; concurrency: number; maxRps?: number; httpConnections?: number };
+  /**
+   * The limits the run was given (--timeout, --max-duration, --concurrency, --max-rps and --http-connections when set).
+   */
+  options: {
+    timeoutMs: number;
+    maxDurationMs: number;
+    maxMessageBytes?: number;
+    concurrency: number;
+    maxRps?: number;
+    httpConnections?: number;
+  };
   stats: {
     requests: number;
     toolsCalled: Record<string, number>;
-    /** The named tools of the complete listing, once each, in order; absent when no listing was walked (snapshot, client mode, a run cut off before it). */
+    /**
+     * The named tools of the complete listing, once each, in order; absent when no listing was walked (snapshot, client
+     * mode, a run cut off before it).
+     */
     toolsListed?: string[];
-    /** Listed tools the safety options kept from being called (not read-only, not allowed): what --allow-tools would add. */
+    /**
+     * Listed tools the safety options kept from being called (not read-only, not allowed): what --allow-tools would
+     * add.
+     */
     toolsNotAllowed?: string[];
-    /** Tool calls that timed out, and how the audit adapted (call-turns.ts): absent when none timed out or slowed it. */
+    /**
+     * Tool calls that timed out, and how the audit adapted (call-turns.ts): absent when none timed out or slowed it.
+     */
     timeouts?: CallTimeouts;
   };
   /** How deep the audit went (depthOf): present when the live target's tool listing was walked. */
@@ -83,7 +106,10 @@ export interface RunReport {
   baseline?: BaselineSummary;
   /** With --lock: the tool set compared with the lock file. */
   lock?: LockComparison;
-  /** With --hosts: each listed tool per host (works, degraded, blocked), by rules quoting the hosts' sources; not checks. */
+  /**
+   * With --hosts: each listed tool per host (works, degraded, blocked), by rules quoting the hosts' sources; not
+   * checks.
+   */
   hosts?: HostsReport;
   checks: CheckResult[];
 }
@@ -102,7 +128,10 @@ export function notAuditedLabel(status: 'not-supported' | 'not-tried'): string {
   return status === 'not-supported' ? 'not supported' : 'not tried';
 }
 
-/** A check on one revision: the most telling status of its outcomes there, or `n/a` where the check does not exist in that revision. */
+/**
+ * A check on one revision: the most telling status of its outcomes there, or `n/a` where the check does not exist in
+ * that revision.
+ */
 export type MatrixCell = Status | 'n/a';
 
 /** One row of the revision matrix: a check, and its cell on each audited revision. */
@@ -133,5 +162,7 @@ export interface RevisionsReport {
 
 /** The runs of a --revisions audit, with the revision each was offered (a run that could not negotiate names none). */
 export function auditedRuns(report: Pick<RevisionsReport, 'revisions'>): { revision: Revision; run: RunReport }[] {
-  return report.revisions.flatMap((entry) => (entry.status === 'audited' ? [{ revision: entry.revision, run: entry.run }] : []));
+  return report.revisions.flatMap((entry) =>
+    entry.status === 'audited' ? [{ revision: entry.revision, run: entry.run }] : [],
+  );
 }

@@ -12,8 +12,9 @@ const MAX_CANDIDATES_PER_STEP = 400;
 
 /**
  * Schema-valid arguments: fast-check's random source picks a json-schema-faker seed and the edge bias, so the
- * fast-check seed reproduces every value. Shrinking proposes smaller neighbours (fewer properties, shorter strings and arrays, numbers toward the
- * lower bound or 0, enum values toward the first) and keeps only those the validator accepts.
+ * fast-check seed reproduces every value. Shrinking proposes smaller neighbours (fewer properties, shorter strings and
+ * arrays, numbers toward the lower bound or 0, enum values toward the first) and keeps only those the validator
+ * accepts.
  */
 export class ValidArguments extends fc.Arbitrary<Arguments> {
   constructor(private readonly source: ArgumentSource) {
@@ -66,7 +67,10 @@ export interface InvalidCase {
  * The mutation index shrinks toward 0: the first kind in round-robin order (a dropped required property). `undeclared`
  * says how a schema without `$schema` is read (in any dialect: only a mutation every reading rejects is a case).
  */
-export function invalidCases(source: ArgumentSource, undeclared: UndeclaredDialect = 'default'): fc.Arbitrary<InvalidCase | undefined> {
+export function invalidCases(
+  source: ArgumentSource,
+  undeclared: UndeclaredDialect = 'default',
+): fc.Arbitrary<InvalidCase | undefined> {
   return fc.tuple(new ValidArguments(source), fc.nat({ max: 63 })).map(([valid, pick]) => {
     const mutation = pickInvalidArguments(source.schema, valid, pick, undeclared);
     return mutation ? { valid, mutation } : undefined;

@@ -15,7 +15,10 @@ export type Arguments = Record<string, unknown>;
 export interface ArgumentSource {
   schema: Record<string, unknown>;
   validator: ArgumentValidator;
-  /** A valid value for this json-schema-faker seed (one at the edge if asked), or undefined when the proposal was invalid. */
+  /**
+   * A valid value for this json-schema-faker seed (one at the edge if asked), or undefined when the proposal was
+   * invalid.
+   */
   valid(seed: number, small?: boolean): Arguments | undefined;
   /** The edge that yields valid values for this schema (found while preparing); none when neither does. */
   edge?: Edge;
@@ -63,7 +66,8 @@ const EDGE_PROBES = 4;
  */
 function edgeOf(input: FakerInput, judge: Judge): Edge | undefined {
   for (const edge of ['empty', 'required-only'] as const) {
-    for (let seed = 1; seed <= EDGE_PROBES; seed += 1) if (attempt(input, judge, 2_000 + seed, edge).value !== undefined) return edge;
+    for (let seed = 1; seed <= EDGE_PROBES; seed += 1)
+      if (attempt(input, judge, 2_000 + seed, edge).value !== undefined) return edge;
   }
   return undefined;
 }
@@ -73,7 +77,12 @@ function accepts(judge: Judge, value: unknown): boolean {
   return verdict.valid && (judge.formatOnly || verdict.format === undefined);
 }
 
-function attempt(input: FakerInput, judge: Judge, seed: number, edge?: Edge): { value?: Arguments; problem?: string; formatOnly?: Arguments } {
+function attempt(
+  input: FakerInput,
+  judge: Judge,
+  seed: number,
+  edge?: Edge,
+): { value?: Arguments; problem?: string; formatOnly?: Arguments } {
   let value: unknown;
   try {
     value = fake(input, seed, edge);
@@ -82,8 +91,19 @@ function attempt(input: FakerInput, judge: Judge, seed: number, edge?: Edge): { 
   }
   if (!isObject(value)) return { problem: 'json-schema-faker produced a value that is not an object' };
   const verdict = judge.validator.validate(value);
-  if (!verdict.valid) return { problem: `json-schema-faker produced an invalid value (${verdict.issues[0] ? describeIssue(verdict.issues[0]) : 'unknown issue'})` };
-  if (verdict.format && !judge.formatOnly) return { problem: `json-schema-faker produced a value whose validity hinges on format (${describeIssue(verdict.format.issues[0]!)})`, formatOnly: value };
+  if (!verdict.valid)
+    return {
+      problem:
+        `json-schema-faker produced an invalid value (` +
+        `${verdict.issues[0] ? describeIssue(verdict.issues[0]) : 'unknown issue'})`,
+    };
+  if (verdict.format && !judge.formatOnly)
+    return {
+      problem:
+        `json-schema-faker produced a value whose validity hinges on format (` +
+        `${describeIssue(verdict.format.issues[0]!)})`,
+      formatOnly: value,
+    };
   return { value };
 }
 
@@ -115,7 +135,12 @@ function prepareUncached(inputSchema: Record<string, unknown>): PreparedSource {
   let seed = 1;
   for (; seed <= PREPARATION_SEEDS && fallback === undefined; seed += 1) {
     if (performance.now() - started > PREPARATION_BUDGET_MS) {
-      return { ok: false, reason: `schema too complex to generate from: ${seed - 1} attempt(s) took over ${PREPARATION_BUDGET_MS} ms without a valid value (${firstProblem ?? 'unknown'})` };
+      return {
+        ok: false,
+        reason:
+          `schema too complex to generate from: ${seed - 1} attempt(s) took over ${PREPARATION_BUDGET_MS} ms ` +
+          `without a valid value (${firstProblem ?? 'unknown'})`,
+      };
     }
     const result = attempt(input, judge, seed);
     fallback = result.value;
@@ -128,15 +153,25 @@ function prepareUncached(inputSchema: Record<string, unknown>): PreparedSource {
   }
   if (fallback === undefined) {
     const empty = enumAdvice(inputSchema).find((advice) => advice.problem === 'empty');
-    const why = empty ? `the enum at ${empty.at} is empty, so no value is valid there (${firstProblem ?? 'unknown'})` : firstProblem ?? 'unknown';
-    return { ok: false, reason: `no valid arguments in ${PREPARATION_SEEDS} attempts (unsatisfiable or unsupported schema): ${why}` };
+    const why = empty
+      ? `the enum at ${empty.at} is empty, so no value is valid there (${firstProblem ?? 'unknown'})`
+      : (firstProblem ?? 'unknown');
+    return {
+      ok: false,
+      reason: `no valid arguments in ${PREPARATION_SEEDS} attempts (unsatisfiable or unsupported schema): ${why}`,
+    };
   }
   // Timed again once warm: the first draws also pay one-off costs (the pattern sandbox's worker start-up, JIT).
   const warm = performance.now();
   attempt(input, judge, seed);
   const perValue = Math.min((warm - started) / (seed - 1), performance.now() - warm);
   if (perValue > MAX_MS_PER_VALUE) {
-    return { ok: false, reason: `schema too complex to generate from: about ${Math.round(perValue)} ms per value (over ${MAX_MS_PER_VALUE} ms)` };
+    return {
+      ok: false,
+      reason:
+        `schema too complex to generate from: about ${Math.round(perValue)} ms per value (over ` +
+        `${MAX_MS_PER_VALUE} ms)`,
+    };
   }
   const hintsFor = hintsOf(inputSchema, fallback);
   const edge = edgeOf(input, judge);

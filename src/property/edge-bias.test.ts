@@ -12,7 +12,12 @@ function picker(seed: number): Pick {
   };
 }
 
-const draws = (times: number, hints: ValueHints, value: Record<string, unknown>, isValid: (v: unknown) => boolean = () => true) => {
+const draws = (
+  times: number,
+  hints: ValueHints,
+  value: Record<string, unknown>,
+  isValid: (v: unknown) => boolean = () => true,
+) => {
   const pick = picker(42);
   return Array.from({ length: times }, () => biasTowardEdges(value, () => hints, isValid, pick));
 };
@@ -39,7 +44,10 @@ describe('edge bias', () => {
   });
 
   it('keeps only the biased properties the validator accepts, and never returns an invalid object', () => {
-    const isValid = (v: unknown) => typeof (v as { s: unknown }).s === 'string' && (v as { s: string }).s.length >= 3 && ((v as { n: number }).n ?? 0) >= 0;
+    const isValid = (v: unknown) =>
+      typeof (v as { s: unknown }).s === 'string' &&
+      (v as { s: string }).s.length >= 3 &&
+      ((v as { n: number }).n ?? 0) >= 0;
     for (const value of draws(300, {}, { s: 'abcdef', n: 7.25 }, isValid)) expect(isValid(value)).toBe(true);
     const biasedNumbers = draws(300, {}, { s: 'abcdef', n: 7.25 }, isValid).filter((v) => v.n !== 7.25);
     expect(biasedNumbers.length).toBeGreaterThan(50);
@@ -66,10 +74,14 @@ describe('number shrinking', () => {
   it('ends: every candidate is an integer nearer 0 or has fewer significant digits than the value it came from', () => {
     const digits = (n: number) => n.toExponential().split('e')[0]!.replace(/[-.]/g, '').length;
     const simpler = (c: number, v: number) =>
-      Number.isInteger(v) ? Number.isInteger(c) && Math.abs(c) < Math.abs(v) || (c === -v && v < 0) : Number.isInteger(c) || digits(c) < digits(v);
+      Number.isInteger(v)
+        ? (Number.isInteger(c) && Math.abs(c) < Math.abs(v)) || (c === -v && v < 0)
+        : Number.isInteger(c) || digits(c) < digits(v);
     const pick = picker(7);
     const starts = [121.68, -987654.321, 5e-324, 1e21, 2 ** 60, -3, 0.1 + 0.2];
     for (let i = 0; i < 500; i += 1) starts.push((pick(2_000_001) - 1_000_000) / [1, 7, 1000][pick(3)]!);
-    for (const value of starts) for (const candidate of shrinkValue(value)) expect(simpler(candidate as number, value), `${candidate} from ${value}`).toBe(true);
+    for (const value of starts)
+      for (const candidate of shrinkValue(value))
+        expect(simpler(candidate as number, value), `${candidate} from ${value}`).toBe(true);
   });
 });

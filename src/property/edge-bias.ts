@@ -15,7 +15,10 @@ function pickOf<T>(choices: readonly T[], pick: Pick): T {
   return choices[pick(choices.length)]!;
 }
 
-/** Mostly small integers (0, ±1 among them), else a bound or its neighbour, a quarter step, or the drawn value's integer part. */
+/**
+ * Mostly small integers (0, ±1 among them), else a bound or its neighbour, a quarter step, or the drawn value's integer
+ * part.
+ */
 function edgeNumber(value: number, hints: ValueHints, pick: Pick): number {
   const bounds: number[] = [];
   if (hints.lowerBound !== undefined) bounds.push(hints.lowerBound, hints.lowerBound + 1);
@@ -30,8 +33,10 @@ function edgeNumber(value: number, hints: ValueHints, pick: Pick): number {
 function edgeString(value: string, hints: ValueHints, pick: Pick): string {
   const points = [...value];
   const choices: (() => string)[] = [() => '', () => pickOf(UNUSUAL_STRINGS, pick), () => points.slice(0, 1).join('')];
-  if (hints.minLength !== undefined) choices.push(() => points.slice(0, hints.minLength).join('').padEnd(hints.minLength!, 'a'));
-  if (hints.maxLength !== undefined && hints.maxLength <= MAX_BOUNDARY_SIZE) choices.push(() => value.padEnd(hints.maxLength!, 'z').slice(0, hints.maxLength));
+  if (hints.minLength !== undefined)
+    choices.push(() => points.slice(0, hints.minLength).join('').padEnd(hints.minLength!, 'a'));
+  if (hints.maxLength !== undefined && hints.maxLength <= MAX_BOUNDARY_SIZE)
+    choices.push(() => value.padEnd(hints.maxLength!, 'z').slice(0, hints.maxLength));
   return pickOf(choices, pick)();
 }
 
@@ -56,7 +61,8 @@ function edgeValue(value: unknown, hints: ValueHints, pick: Pick): unknown {
 
 function biasedProperties(value: Record<string, unknown>, hintsFor: HintsFor, pick: Pick): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, item] of Object.entries(value)) out[name] = pick(2) === 0 ? edgeValue(item, hintsFor(name), pick) : item;
+  for (const [name, item] of Object.entries(value))
+    out[name] = pick(2) === 0 ? edgeValue(item, hintsFor(name), pick) : item;
   return out;
 }
 
@@ -66,7 +72,12 @@ function biasedProperties(value: Record<string, unknown>, hintsFor: HintsFor, pi
  * characters or a length boundary; arrays empty, one element or a size boundary). When the whole biased object is
  * invalid, each biased property is kept only if the object stays valid with it alone.
  */
-export function biasTowardEdges(value: Record<string, unknown>, hintsFor: HintsFor, isValid: (candidate: unknown) => boolean, pick: Pick): Record<string, unknown> {
+export function biasTowardEdges(
+  value: Record<string, unknown>,
+  hintsFor: HintsFor,
+  isValid: (candidate: unknown) => boolean,
+  pick: Pick,
+): Record<string, unknown> {
   const biased = biasedProperties(value, hintsFor, pick);
   if (isValid(biased)) return biased;
   let kept = value;

@@ -14,7 +14,10 @@ function largeRepeat(pattern: string): number | undefined {
   return undefined;
 }
 
-/** Why values of this schema are too large to generate, or undefined. Bounded walk: the schema already passed the size bounds. */
+/**
+ * Why values of this schema are too large to generate, or undefined. Bounded walk: the schema already passed the size
+ * bounds.
+ */
 export function tooLargeToGenerate(schema: unknown, at = ''): string | undefined {
   if (Array.isArray(schema)) {
     for (const [i, item] of schema.entries()) {
@@ -26,7 +29,8 @@ export function tooLargeToGenerate(schema: unknown, at = ''): string | undefined
   if (!isObject(schema)) return undefined;
   for (const keyword of COUNT_KEYWORDS) {
     const value = schema[keyword];
-    if (typeof value === 'number' && value > MAX_GENERATED_COUNT) return `${keyword} ${value} at ${at || '/'} is over ${MAX_GENERATED_COUNT}`;
+    if (typeof value === 'number' && value > MAX_GENERATED_COUNT)
+      return `${keyword} ${value} at ${at || '/'} is over ${MAX_GENERATED_COUNT}`;
   }
   if (typeof schema['pattern'] === 'string') {
     const repeat = largeRepeat(schema['pattern']);

@@ -26,14 +26,18 @@ export function tupleItemsAs2020(node: unknown): unknown {
 
 export class RefusedRef extends Error {
   constructor(ref: string) {
-    super(`$ref ${ref.slice(0, 120)} is not followed: only same-document references are used, and nothing is ever fetched or read`);
+    super(
+      `$ref ${ref.slice(0, 120)} is not followed: only same-document references are used, and nothing is ever ` +
+        `fetched or read`,
+    );
     this.name = 'RefusedRef';
   }
 }
 
 /**
- * A schema prepared once for json-schema-faker. Generation is synchronous (so no resolver can do I/O), json-schema-faker
- * resolves same-document `#…` references itself, and the resolver it falls back to for any other reference refuses.
+ * A schema prepared once for json-schema-faker. Generation is synchronous (so no resolver can do I/O),
+ * json-schema-faker resolves same-document `#…` references itself, and the resolver it falls back to for any other
+ * reference refuses.
  */
 export interface FakerInput {
   schema: JsonSchema;

@@ -19,7 +19,10 @@ export const SHRINK_BUDGET = { calls: 100, ms: 10_000 } as const;
  */
 export const SLOW_SEARCH = { msPerCase: 100, minCases: 10 } as const;
 
-/** When a search stops for slow answers (SLOW_SEARCH): its answer-time allowance, and the cases it runs whatever they cost. */
+/**
+ * When a search stops for slow answers (SLOW_SEARCH): its answer-time allowance, and the cases it runs whatever they
+ * cost.
+ */
 export interface SlowStop {
   allowanceMs: number;
   minCases: number;
@@ -30,7 +33,10 @@ export interface PropertySpec<Case> {
   arbitrary: fc.Arbitrary<Case>;
   /** undefined discards the case (a valid value with nothing to mutate, for instance). */
   argumentsOf(c: Case): Arguments | undefined;
-  /** What is wrong with the answer, or undefined when it satisfies the property (it may make calls of its own to decide). */
+  /**
+   * What is wrong with the answer, or undefined when it satisfies the property (it may make calls of its own to
+   * decide).
+   */
   judge(exchange: Exchange, c: Case): string | undefined | Promise<string | undefined>;
 }
 
@@ -100,7 +106,10 @@ export async function search<Case>(spec: PropertySpec<Case>, settings: SearchSet
   let searchMs = 0;
   let searchCalls = 0;
   let slowed: SearchResult<Case>['slowed'];
-  const { allowanceMs, minCases } = settings.slowStop ?? { allowanceMs: SLOW_SEARCH.msPerCase * settings.runs, minCases: SLOW_SEARCH.minCases };
+  const { allowanceMs, minCases } = settings.slowStop ?? {
+    allowanceMs: SLOW_SEARCH.msPerCase * settings.runs,
+    minCases: SLOW_SEARCH.minCases,
+  };
   // Each distinct argument object is sent once: a candidate met again (shrinking revisits many) reuses its verdict.
   const verdicts = new Map<string, FailedCase<Case> | null>();
   let shrinkCalls = 0;
@@ -119,8 +128,10 @@ export async function search<Case>(spec: PropertySpec<Case>, settings: SearchSet
   const shrinkBudgetLeft = (): boolean => {
     if (!original || shrinkStopped) return !shrinkStopped;
     const elapsed = Date.now() - Date.parse(original.exchange.sentAt);
-    if (shrinkCalls >= SHRINK_BUDGET.calls) shrinkStopped = { calls: shrinkCalls, why: `the budget of ${SHRINK_BUDGET.calls} calls was used` };
-    else if (elapsed > SHRINK_BUDGET.ms) shrinkStopped = { calls: shrinkCalls, why: `the budget of ${SHRINK_BUDGET.ms / 1000} s was used` };
+    if (shrinkCalls >= SHRINK_BUDGET.calls)
+      shrinkStopped = { calls: shrinkCalls, why: `the budget of ${SHRINK_BUDGET.calls} calls was used` };
+    else if (elapsed > SHRINK_BUDGET.ms)
+      shrinkStopped = { calls: shrinkCalls, why: `the budget of ${SHRINK_BUDGET.ms / 1000} s was used` };
     return !shrinkStopped;
   };
 
@@ -136,7 +147,13 @@ export async function search<Case>(spec: PropertySpec<Case>, settings: SearchSet
     if (known !== undefined) return failed({ ...known, value: c }, canonical);
     if (!shrinkBudgetLeft()) return true;
     // One more answer at the mean so far would overrun the allowance.
-    if (!original && searchCalls >= minCases && searchCalls > 0 && searchMs + searchMs / searchCalls > allowanceMs && settings.path === undefined) {
+    if (
+      !original &&
+      searchCalls >= minCases &&
+      searchCalls > 0 &&
+      searchMs + searchMs / searchCalls > allowanceMs &&
+      settings.path === undefined
+    ) {
       slowed = { cases: searchCalls, meanMs: Math.round(searchMs / searchCalls) };
       return true;
     }
@@ -154,7 +171,10 @@ export async function search<Case>(spec: PropertySpec<Case>, settings: SearchSet
         abandoned = error;
         return true;
       }
-      return failed({ value: c, args, exchange: error.exchange, problem: `the target stopped answering: ${error.message}` }, canonical);
+      return failed(
+        { value: c, args, exchange: error.exchange, problem: `the target stopped answering: ${error.message}` },
+        canonical,
+      );
     }
     if (exchange.failure?.kind === 'timeout') {
       slow = { args, exchange };

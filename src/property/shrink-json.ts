@@ -32,7 +32,8 @@ function* shrinkNumber(value: number, lowerBound: number | undefined): Generator
   if (!Number.isInteger(value)) {
     yield Math.trunc(value) + 0;
     if (Math.abs(value) < 1) yield Math.sign(value);
-    for (let digits = 1; digits < Math.min(significantDigits(value), 16); digits += 1) yield Number(value.toPrecision(digits));
+    for (let digits = 1; digits < Math.min(significantDigits(value), 16); digits += 1)
+      yield Number(value.toPrecision(digits));
     return;
   }
   if (target === 0 && value < 0) yield -value;
@@ -50,7 +51,8 @@ function* shrinkArray(items: readonly unknown[]): Generator<unknown[]> {
   if (items.length === 0) return;
   yield [];
   if (items.length > 2) yield items.slice(0, Math.floor(items.length / 2));
-  for (let i = items.length - 1; i >= 0 && i >= items.length - MAX_ELEMENTS_TRIED; i -= 1) yield [...items.slice(0, i), ...items.slice(i + 1)];
+  for (let i = items.length - 1; i >= 0 && i >= items.length - MAX_ELEMENTS_TRIED; i -= 1)
+    yield [...items.slice(0, i), ...items.slice(i + 1)];
   for (let i = 0; i < Math.min(items.length, MAX_ELEMENTS_TRIED); i += 1) {
     for (const smaller of shrinkValue(items[i])) yield items.map((item, j) => (j === i ? smaller : item));
   }
@@ -58,9 +60,13 @@ function* shrinkArray(items: readonly unknown[]): Generator<unknown[]> {
 
 /**
  * Smaller neighbours of an object: each property dropped, then each property's value made smaller. `hintsFor` gives the
- * schema's hints for a top-level property. The candidates are not checked here: the caller keeps those the schema accepts.
+ * schema's hints for a top-level property. The candidates are not checked here: the caller keeps those the schema
+ * accepts.
  */
-export function* shrinkObject(value: Record<string, unknown>, hintsFor: (name: string) => ValueHints = () => ({})): Generator<Record<string, unknown>> {
+export function* shrinkObject(
+  value: Record<string, unknown>,
+  hintsFor: (name: string) => ValueHints = () => ({}),
+): Generator<Record<string, unknown>> {
   const names = Object.keys(value);
   for (const name of names) {
     const copy = { ...value };

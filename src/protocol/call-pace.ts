@@ -1,6 +1,8 @@
 import type { PaceSummary } from '../model/call-timeouts.js';
 
-/** A call whose answer took longer than this many times the tool's fastest answer (and STEEP_MIN_MS more) slowed down. */
+/**
+ * A call whose answer took longer than this many times the tool's fastest answer (and STEEP_MIN_MS more) slowed down.
+ */
 const STEEP_FACTOR = 4;
 const STEEP_MIN_MS = 1000;
 /** Answers in good time, in a row, before one more call may overlap. */

@@ -25,7 +25,9 @@ export interface CallTurnsOptions {
   /** Every call runs alone, read-only or not (a sandboxed audit, whose effects are attributed call by call). */
   allAlone?: boolean;
   observer?: CallObserver;
-  /** Calls that may overlap at most (--concurrency), adapted to the target's pace (call-pace.ts); no bound when absent. */
+  /**
+   * Calls that may overlap at most (--concurrency), adapted to the target's pace (call-pace.ts); no bound when absent.
+   */
   maxShared?: number;
 }
 
@@ -95,10 +97,15 @@ export class CallTurns {
    * Sends the call in its turn (`alone`: in a turn of its own, whatever the tool); an observer sees each call that runs
    * alone, before it is sent and once answered.
    */
-  async take(name: unknown, args: unknown, send: () => Promise<Exchange>, alone = this.runsAlone(name)): Promise<Exchange> {
+  async take(
+    name: unknown,
+    args: unknown,
+    send: () => Promise<Exchange>,
+    alone = this.runsAlone(name),
+  ): Promise<Exchange> {
     await this.acquire(alone);
-    // Alone means the server is working on nothing else of ours: calls that timed out while this one waited for its turn
-    // may still be in its hands.
+    // Alone means the server is working on nothing else of ours: calls that timed out while this one waited for its
+    // turn may still be in its hands.
     if (alone) await this.abandonedSettled();
     const grantedIn = this.pace?.current ?? 0;
     const mark = { overlapped: false };
@@ -121,14 +128,16 @@ export class CallTurns {
     }
   }
 
-  /** Whether the call of this exchange had another in flight beside it: a timeout then may be ours (our concurrency). */
+  /**
+   * Whether the call of this exchange had another in flight beside it: a timeout then may be ours (our concurrency).
+   */
   overlapped(exchange: Exchange): boolean {
     return this.overlappedCalls.has(exchange);
   }
 
   /**
-   * Resolves once the server is done with the calls that timed out, as far as can be seen: each was answered late, or its
-   * grace ran out. A retry alone waits for it, or the server would still be busy with what the audit gave up on.
+   * Resolves once the server is done with the calls that timed out, as far as can be seen: each was answered late, or
+   * its grace ran out. A retry alone waits for it, or the server would still be busy with what the audit gave up on.
    */
   async abandonedSettled(): Promise<void> {
     while (this.abandoned.size > 0) await Promise.all([...this.abandoned]);
@@ -156,7 +165,8 @@ export class CallTurns {
       const settled: Promise<unknown> = lateAnswer(exchange).then((): void => void this.abandoned.delete(settled));
       this.abandoned.add(settled);
     }
-    if (!alone && (timedOut || exchange.response !== undefined)) this.pace?.record(name, exchange.durationMs, timedOut, grantedIn);
+    if (!alone && (timedOut || exchange.response !== undefined))
+      this.pace?.record(name, exchange.durationMs, timedOut, grantedIn);
     return exchange;
   }
 
@@ -178,7 +188,9 @@ export class CallTurns {
   }
 
   private grantable(alone: boolean): boolean {
-    return alone ? this.shared === 0 && !this.aloneInFlight : !this.aloneInFlight && this.shared < (this.pace?.limit ?? Infinity);
+    return alone
+      ? this.shared === 0 && !this.aloneInFlight
+      : !this.aloneInFlight && this.shared < (this.pace?.limit ?? Infinity);
   }
 
   private acquire(alone: boolean): Promise<void> {

@@ -1,7 +1,13 @@
 import { errorOf, isObject, resultOf, type JsonRpcId } from '../core/jsonrpc.js';
 import { ToolPages } from './tool-pages.js';
 import { CallTurns } from './call-turns.js';
-import { compareRevisions, isInitializeRevision, LATEST_INITIALIZE_REVISION, LATEST_REVISION, type Revision } from '../core/revision.js';
+import {
+  compareRevisions,
+  isInitializeRevision,
+  LATEST_INITIALIZE_REVISION,
+  LATEST_REVISION,
+  type Revision,
+} from '../core/revision.js';
 import { encodeHeaderValue } from '../transport/header-encoding.js';
 import { paramHeaders } from '../transport/param-headers.js';
 import type { ListenStream, ServerRequestAnswer, Transport } from '../transport/types.js';
@@ -73,13 +79,19 @@ export class McpClient {
   private readonly waiting = new Map<number, InFlight>();
   private waitingSeq = 0;
   private serverRequestsAnswered = 0;
-  /** The last request of the server left unanswered, why, and when (ms since epoch): named when a request of ours sent before it then times out. */
+  /**
+   * The last request of the server left unanswered, why, and when (ms since epoch): named when a request of ours sent
+   * before it then times out.
+   */
   private lastUnanswered: { request: Record<string, unknown>; why: string; at: number } | undefined;
 
   constructor(
     readonly transport: Transport,
     readonly clientInfo: ClientInfo,
-    /** tools/list pages received on this audit's connections (tool-walk.ts shares repeated ones); pass the audit's own to another connection. */
+    /**
+     * tools/list pages received on this audit's connections (tool-walk.ts shares repeated ones); pass the audit's own
+     * to another connection.
+     */
     readonly toolPages = new ToolPages(),
     /** Whose turn it is to call a tool, shared by every connection of the audit: pass the audit's own to another. */
     readonly turns = new CallTurns(),
@@ -96,18 +108,23 @@ export class McpClient {
     const { id, method } = request;
     const why =
       this.wire === null || !isInitializeRevision(this.wire)
-        ? `a ${LATEST_REVISION} client sends no responses (basic/patterns: "Servers MUST NOT initiate JSON-RPC requests, and clients do not send JSON-RPC responses.")`
+        ? `a ${LATEST_REVISION} client sends no responses (basic/patterns: "Servers MUST NOT initiate JSON-RPC ` +
+          `requests, and clients do not send JSON-RPC responses.")`
         : typeof method !== 'string' || !(typeof id === 'string' || Number.isInteger(id))
           ? 'it is not a valid JSON-RPC request (a string method and a string or integer id), so it was left unanswered'
           : this.serverRequestsAnswered >= MAX_SERVER_REQUESTS_ANSWERED
-            ? `it was left unanswered: the audit answers at most ${MAX_SERVER_REQUESTS_ANSWERED} requests of the server per connection`
+            ? `it was left unanswered: the audit answers at most ${MAX_SERVER_REQUESTS_ANSWERED} requests of the ` +
+              `server per connection`
             : undefined;
     if (why !== undefined) {
       this.lastUnanswered = { request, why, at: Date.now() };
       return undefined;
     }
     this.serverRequestsAnswered += 1;
-    return { response: answerServerRequest(id as JsonRpcId, method as string), headers: this.headersFor(this.wire!, method as string, {}, undefined) };
+    return {
+      response: answerServerRequest(id as JsonRpcId, method as string),
+      headers: this.headersFor(this.wire!, method as string, {}, undefined),
+    };
   }
 
   /**
@@ -115,15 +132,22 @@ export class McpClient {
    * others), and waits until it is open: a request the server sends on behalf of our next one must find it there.
    */
   async openServerStream(): Promise<void> {
-    await this.transport.openServerStream?.(this.headersFor(this.wire ?? LATEST_INITIALIZE_REVISION, 'GET', {}, undefined));
+    await this.transport.openServerStream?.(
+      this.headersFor(this.wire ?? LATEST_INITIALIZE_REVISION, 'GET', {}, undefined),
+    );
   }
 
-  /** HTTP, `initialize` wire: the GET that openServerStream sent, with the status and headers it got so far (no body). */
+  /**
+   * HTTP, `initialize` wire: the GET that openServerStream sent, with the status and headers it got so far (no body).
+   */
   serverStreamAnswer(): Exchange | undefined {
     return this.transport.serverStreamAnswer?.();
   }
 
-  /** Streamable HTTP: the POSTs of our answers to the server's requests (not in `exchanges`: the transport sends them itself). */
+  /**
+   * Streamable HTTP: the POSTs of our answers to the server's requests (not in `exchanges`: the transport sends them
+   * itself).
+   */
   answerPosts(): readonly Exchange[] {
     return this.transport.answerPosts?.() ?? [];
   }
@@ -131,7 +155,9 @@ export class McpClient {
   /** Learns the tools of a listing: their `x-mcp-header` arguments are mirrored into headers from then on. */
   learnTools(tools: readonly Record<string, unknown>[]): void {
     this.turns.learn(tools);
-    for (const tool of tools) if (typeof tool.name === 'string' && isObject(tool.inputSchema)) this.inputSchemas.set(tool.name, tool.inputSchema);
+    for (const tool of tools)
+      if (typeof tool.name === 'string' && isObject(tool.inputSchema))
+        this.inputSchemas.set(tool.name, tool.inputSchema);
   }
 
   get isGone(): boolean {
@@ -151,7 +177,8 @@ export class McpClient {
     const { message, id, headers } = this.build(method, params, options);
     const send = () => this.send(message, id, headers, options.timeoutMs, options.probe, true, options.anyConnection);
     if (method !== 'tools/call') return send();
-    if (typeof params.name === 'string') this.toolsCalled.set(params.name, (this.toolsCalled.get(params.name) ?? 0) + 1);
+    if (typeof params.name === 'string')
+      this.toolsCalled.set(params.name, (this.toolsCalled.get(params.name) ?? 0) + 1);
     return this.turns.take(params.name, params.arguments, send, options.alone || undefined);
   }
 
@@ -189,11 +216,16 @@ export class McpClient {
   }
 
   /**
-   * Send a message exactly as given (probes with broken envelopes, JSON-RPC batches). Headers are the caller's business.
-   * Without an id no response is awaited (a notification, or a batch of them); with one, the response carrying it
-   * (or a batch of responses holding it).
+   * Send a message exactly as given (probes with broken envelopes, JSON-RPC batches). Headers are the caller's
+   * business. Without an id no response is awaited (a notification, or a batch of them); with one, the response
+   * carrying it (or a batch of responses holding it).
    */
-  async raw(message: unknown, id: JsonRpcId | undefined, headers: Record<string, string> = {}, timeoutMs?: number): Promise<Exchange> {
+  async raw(
+    message: unknown,
+    id: JsonRpcId | undefined,
+    headers: Record<string, string> = {},
+    timeoutMs?: number,
+  ): Promise<Exchange> {
     return this.send(message, id, headers, timeoutMs);
   }
 
@@ -241,12 +273,15 @@ export class McpClient {
         Object.assign(headers, paramHeaders(this.inputSchemas.get(params.name), params.arguments));
       }
     } else {
-      // Streamable HTTP of 2025-06-18 on: "the client MUST include the MCP-Protocol-Version: <protocol-version> HTTP header".
-      if (this.legacyVersion && compareRevisions(wire, '2025-06-18') >= 0) headers['MCP-Protocol-Version'] = this.legacyVersion;
+      // Streamable HTTP of 2025-06-18 on: "the client MUST include the MCP-Protocol-Version: <protocol-version> HTTP
+      // header".
+      if (this.legacyVersion && compareRevisions(wire, '2025-06-18') >= 0)
+        headers['MCP-Protocol-Version'] = this.legacyVersion;
       if (this.legacySessionId) headers['Mcp-Session-Id'] = this.legacySessionId;
     }
     for (const [name, value] of Object.entries(overrides ?? {})) {
-      for (const existing of Object.keys(headers)) if (existing.toLowerCase() === name.toLowerCase()) delete headers[existing];
+      for (const existing of Object.keys(headers))
+        if (existing.toLowerCase() === name.toLowerCase()) delete headers[existing];
       if (value !== null) headers[name] = value;
     }
     return headers;
@@ -265,7 +300,11 @@ export class McpClient {
     const key = this.waitingSeq++;
     this.waiting.set(key, inFlightOf(message));
     try {
-      return await this.judge(await this.transport.send(message, id, { headers, timeoutMs, anyConnection, notification: id === undefined }), probe, wellFormed);
+      return await this.judge(
+        await this.transport.send(message, id, { headers, timeoutMs, anyConnection, notification: id === undefined }),
+        probe,
+        wellFormed,
+      );
     } finally {
       this.waiting.delete(key);
     }
@@ -280,7 +319,9 @@ export class McpClient {
     if (exchange.failure?.kind !== 'timeout' || !last || last.at < Date.parse(exchange.sentAt)) return undefined;
     const { request, why } = last;
     const method = typeof request.method === 'string' ? request.method.slice(0, 100) : JSON.stringify(request.method);
-    exchange.failure.message += `; meanwhile the server sent the request ${method} (id ${String(JSON.stringify(request.id)).slice(0, 100)}) and may be waiting for its answer: ${why}`;
+    exchange.failure.message +=
+      `; meanwhile the server sent the request ${method} (id ` +
+      `${String(JSON.stringify(request.id)).slice(0, 100)}) and may be waiting for its answer: ${why}`;
     return request;
   }
 
@@ -291,7 +332,8 @@ export class McpClient {
 
   /**
    * Records the exchange; a failure that means the target is gone ends the audit (probes tolerate silence, not an exit
-   * or a 429). So does an HTTP 5xx without a JSON-RPC body to a well-formed request: the server broke, nothing to judge.
+   * or a 429). So does an HTTP 5xx without a JSON-RPC body to a well-formed request: the server broke, nothing to
+   * judge.
    */
   private async judge(exchange: Exchange, probe: boolean, wellFormed = false): Promise<Exchange> {
     this.exchanges.push(exchange);

@@ -13,7 +13,11 @@ export const ERR = {
 } as const;
 
 /** Errors only a modern (2026-07-28+) server emits: they identify the era during the probe. */
-export const MODERN_ERROR_CODES: ReadonlySet<number> = new Set([ERR.headerMismatch, ERR.missingCapability, ERR.unsupportedVersion]);
+export const MODERN_ERROR_CODES: ReadonlySet<number> = new Set([
+  ERR.headerMismatch,
+  ERR.missingCapability,
+  ERR.unsupportedVersion,
+]);
 
 /** Methods whose HTTP request carries `Mcp-Name`, and the params field it mirrors. */
 export const NAME_HEADER_SOURCE: Readonly<Record<string, 'name' | 'uri'>> = {

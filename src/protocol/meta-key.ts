@@ -28,12 +28,15 @@ export function metaKeyIssues(key: string): MetaKeyIssue[] {
   if (prefix !== undefined) {
     const labels = prefix.split('.');
     if (prefix === '') issues.push({ rule: 'meta.key.prefix', why: 'the prefix before "/" is empty' });
-    else if (labels.some((label) => label === '')) issues.push({ rule: 'meta.key.prefix', why: `the prefix "${prefix}/" has an empty label` });
+    else if (labels.some((label) => label === ''))
+      issues.push({ rule: 'meta.key.prefix', why: `the prefix "${prefix}/" has an empty label` });
     const bad = labels.filter((label) => label !== '' && !LABEL.test(label));
     if (bad.length > 0) {
       issues.push({
         rule: 'meta.key.labels',
-        why: `prefix label${bad.length > 1 ? 's' : ''} ${bad.map((label) => `"${label}"`).join(', ')} must start with a letter, end with a letter or digit, and contain only letters, digits and hyphens`,
+        why:
+          `prefix label${bad.length > 1 ? 's' : ''} ${bad.map((label) => `"${label}"`).join(', ')} must start ` +
+          `with a letter, end with a letter or digit, and contain only letters, digits and hyphens`,
       });
     }
   }
@@ -43,10 +46,11 @@ export function metaKeyIssues(key: string): MetaKeyIssue[] {
   return issues;
 }
 
-/** Extension identifiers follow the same grammar, with the prefix mandatory (basic/versioning § Extension Negotiation). */
+/**
+ * Extension identifiers follow the same grammar, with the prefix mandatory (basic/versioning § Extension Negotiation).
+ */
 export function extensionIdIssues(id: string): string[] {
   const issues = metaKeyIssues(id).map((issue) => issue.why);
   if (splitMetaKey(id).prefix === undefined) issues.unshift('it has no prefix (a mandatory "vendor.label/" part)');
   return issues;
 }
-

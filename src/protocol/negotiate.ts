@@ -4,7 +4,15 @@ import { TargetNotStartedError, TargetUnavailableError, type Transport } from '.
 import type { Exchange } from '../model/exchange.js';
 import type { McpClient } from './client.js';
 import { MODERN_ERROR_CODES } from './constants.js';
-import { HTTP_SSE_REVISION, INITIALIZE_REVISIONS, isInitializeRevision, isRevision, LATEST_INITIALIZE_REVISION, LATEST_REVISION, type Revision } from '../core/revision.js';
+import {
+  HTTP_SSE_REVISION,
+  INITIALIZE_REVISIONS,
+  isInitializeRevision,
+  isRevision,
+  LATEST_INITIALIZE_REVISION,
+  LATEST_REVISION,
+  type Revision,
+} from '../core/revision.js';
 import { RevisionRefusedError, TargetGoneError } from './errors.js';
 import { ERR } from './constants.js';
 import { LEGACY_CLIENT_CAPABILITIES } from './server-requests.js';
@@ -30,12 +38,19 @@ export interface Negotiation {
 export async function negotiate(client: McpClient, spec: SpecChoice): Promise<Negotiation> {
   if (spec === LATEST_REVISION) {
     client.wire = LATEST_REVISION;
-    return { wire: LATEST_REVISION, reason: `--protocol-version ${LATEST_REVISION}: server/discover only, no initialize` };
+    return {
+      wire: LATEST_REVISION,
+      reason: `--protocol-version ${LATEST_REVISION}: server/discover only, no initialize`,
+    };
   }
   if (spec !== 'auto') {
     const initialize = await legacyHandshake(client, spec, false);
     if (!initialize.ok) throw new TargetUnavailableError(`initialize failed: ${initialize.why}`);
-    return { wire: initialize.wire, reason: `--protocol-version ${spec} offered; ${initialize.why}`, initialize: initialize.exchange };
+    return {
+      wire: initialize.wire,
+      reason: `--protocol-version ${spec} offered; ${initialize.why}`,
+      initialize: initialize.exchange,
+    };
   }
 
   client.wire = LATEST_REVISION;
@@ -50,7 +65,13 @@ export async function negotiate(client: McpClient, spec: SpecChoice): Promise<Ne
   // A server slow to start (a loaded machine, a heavy runtime) answers the probe after --timeout: before its answer to
   // initialize, or, when that timed out too, within the probe's grace.
   const waitForLate = !initialize.ok && !initialize.rejected && discover.failure?.kind === 'timeout';
-  const late = initialize.ok ? undefined : lateModern(discover, lateAnswerSoFar(discover) ?? (waitForLate ? await lateAnswer(discover) : undefined), client.transport.kind);
+  const late = initialize.ok
+    ? undefined
+    : lateModern(
+        discover,
+        lateAnswerSoFar(discover) ?? (waitForLate ? await lateAnswer(discover) : undefined),
+        client.transport.kind,
+      );
   if (late) {
     client.wire = LATEST_REVISION;
     client.legacyVersion = undefined;
@@ -68,7 +89,9 @@ export async function negotiate(client: McpClient, spec: SpecChoice): Promise<Ne
     client.legacyVersion = undefined;
     return {
       wire: LATEST_REVISION,
-      reason: `server/discover probe: ${verdict.why}; initialize was rejected too (${initialize.why}), so the server is taken to be modern with broken discovery`,
+      reason:
+        `server/discover probe: ${verdict.why}; initialize was rejected too (${initialize.why}), so the ` +
+        `server is taken to be modern with broken discovery`,
       discover,
     };
   }
@@ -93,17 +116,25 @@ export async function negotiateRevision(client: McpClient, revision: Revision): 
     return { wire: LATEST_REVISION, reason: `--revisions: ${verdict.why}`, discover };
   }
   const initialize = await legacyHandshake(client, revision, false, true);
-  if (initialize.ok) return { wire: initialize.wire, reason: `--revisions: ${initialize.why}`, initialize: initialize.exchange };
+  if (initialize.ok)
+    return { wire: initialize.wire, reason: `--revisions: ${initialize.why}`, initialize: initialize.exchange };
   if (initialize.rejected) throw new RevisionRefusedError(initialize.why);
   throw new TargetUnavailableError(`initialize failed: ${initialize.why}`);
 }
 
 /** Why the target is modern, when the discover probe that timed out was answered late with what says so. */
-function lateModern(discover: Exchange, late: LateAnswer | undefined, transport: Transport['kind']): string | undefined {
+function lateModern(
+  discover: Exchange,
+  late: LateAnswer | undefined,
+  transport: Transport['kind'],
+): string | undefined {
   if (!discover.failure || !late) return undefined;
   const verdict = classifyProbe({ ...discover, response: late.response, failure: undefined }, transport);
   if (verdict.era !== 'modern') return undefined;
-  return `${verdict.why}, ${late.afterMs} ms after it was sent (late for the ${late.timeoutMs} ms it was given, so that is not judged)`;
+  return (
+    `${verdict.why}, ${late.afterMs} ms after it was sent (late for the ${late.timeoutMs} ms it was given, so ` +
+    `that is not judged)`
+  );
 }
 
 interface ProbeVerdict {
@@ -124,7 +155,9 @@ export function classifyProbe(exchange: Exchange, transport: Transport['kind']):
     if (versions && versions.length > 0 && !versions.includes(LATEST_REVISION)) {
       return {
         era: 'modern',
-        why: `server/discover answered but lists ${JSON.stringify(versions)} without ${LATEST_REVISION}; auditing on ${LATEST_REVISION} anyway`,
+        why:
+          `server/discover answered but lists ${JSON.stringify(versions)} without ${LATEST_REVISION}; auditing ` +
+          `on ${LATEST_REVISION} anyway`,
       };
     }
     return { era: 'modern', why: 'server/discover returned a DiscoverResult' };
@@ -133,10 +166,13 @@ export function classifyProbe(exchange: Exchange, transport: Transport['kind']):
   if (error && typeof error.code === 'number') {
     if (error.code === ERR.unsupportedVersion) {
       const supported = isObject(error.data) && Array.isArray(error.data.supported) ? error.data.supported : [];
-      if (supported.includes(LATEST_REVISION)) return { era: 'modern', why: 'server/discover answered -32022 yet lists 2026-07-28' };
+      if (supported.includes(LATEST_REVISION))
+        return { era: 'modern', why: 'server/discover answered -32022 yet lists 2026-07-28' };
       return {
         era: 'unsupported',
-        why: `the server is modern but does not support ${LATEST_REVISION} (UnsupportedProtocolVersionError, supported: ${JSON.stringify(supported)})`,
+        why:
+          `the server is modern but does not support ${LATEST_REVISION} (UnsupportedProtocolVersionError, ` +
+          `supported: ${JSON.stringify(supported)})`,
       };
     }
     if (MODERN_ERROR_CODES.has(error.code)) {
@@ -145,9 +181,13 @@ export function classifyProbe(exchange: Exchange, transport: Transport['kind']):
     if (transport === 'http' && exchange.status === 404 && error.code === ERR.methodNotFound) {
       return { era: 'legacy', why: 'server/discover answered 404 with -32601 (method not found)' };
     }
-    return { era: 'legacy', why: `server/discover answered with error ${error.code} (${String(error.message).slice(0, 120)})` };
+    return {
+      era: 'legacy',
+      why: `server/discover answered with error ${error.code} (${String(error.message).slice(0, 120)})`,
+    };
   }
-  if (exchange.failure) return { era: 'legacy', why: `server/discover got no usable answer (${exchange.failure.message})` };
+  if (exchange.failure)
+    return { era: 'legacy', why: `server/discover got no usable answer (${exchange.failure.message})` };
   return { era: 'legacy', why: 'server/discover answered with neither result nor error' };
 }
 
@@ -166,23 +206,41 @@ const KNOWN = `${INITIALIZE_REVISIONS.join(', ')}`;
  */
 function agreedWire(agreed: unknown, offered: Revision): { wire: Revision; why: string } {
   if (agreed === offered) return { wire: offered, why: `initialize agreed protocol version ${offered}` };
-  // A result without the version (schema.result.valid reports it) made no counter-offer: the offered revision judges it.
-  if (agreed === undefined) return { wire: offered, why: `initialize answered without a protocolVersion, so it is judged on the ${offered} it was offered` };
-  if (isRevision(agreed) && isInitializeRevision(agreed)) return { wire: agreed, why: `initialize offered ${offered}, and the server answered with ${agreed}, which it supports` };
+  // A result without the version (schema.result.valid reports it) made no counter-offer: the offered revision judges
+  // it.
+  if (agreed === undefined)
+    return {
+      wire: offered,
+      why: `initialize answered without a protocolVersion, so it is judged on the ${offered} it was offered`,
+    };
+  if (isRevision(agreed) && isInitializeRevision(agreed))
+    return {
+      wire: agreed,
+      why: `initialize offered ${offered}, and the server answered with ${agreed}, which it supports`,
+    };
   throw new TargetUnavailableError(
-    `initialize offered ${offered}, and the server answered with protocol version ${shownVersion(agreed)}, which this tool does not know for an initialize handshake (it judges ${KNOWN}): no revision's rules can be held against it`,
+    `initialize offered ${offered}, and the server answered with protocol version ${shownVersion(agreed)}, ` +
+      `which this tool does not know for an initialize handshake (it judges ${KNOWN}): no revision's rules can ` +
+      `be held against it`,
   );
 }
 
 function shownVersion(agreed: unknown): string {
-  return typeof agreed === 'string' ? JSON.stringify(agreed.slice(0, 60)) : `no protocolVersion string (${JSON.stringify(agreed)?.slice(0, 60) ?? 'absent'})`;
+  return typeof agreed === 'string'
+    ? JSON.stringify(agreed.slice(0, 60))
+    : `no protocolVersion string (${JSON.stringify(agreed)?.slice(0, 60) ?? 'absent'})`;
 }
 
 /**
  * `probing`: no revision was chosen (--protocol-version auto). `exact`: a result agreeing another version is a refusal
  * (`rejected`), before notifications/initialized is sent.
  */
-async function legacyHandshake(client: McpClient, offered: Revision, probing: boolean, exact = false): Promise<Handshake> {
+async function legacyHandshake(
+  client: McpClient,
+  offered: Revision,
+  probing: boolean,
+  exact = false,
+): Promise<Handshake> {
   client.wire = offered;
   client.legacyVersion = undefined;
   const sent = await guard(() =>
@@ -194,7 +252,9 @@ async function legacyHandshake(client: McpClient, offered: Revision, probing: bo
   );
   // A server slow to start answers after --timeout: its late answer is the answer (the handshake goes on with it).
   const late = sent.failure?.kind === 'timeout' ? await lateAnswer(sent) : undefined;
-  const exchange: Exchange = late ? { ...sent, response: late.response, failure: undefined, durationMs: late.afterMs } : sent;
+  const exchange: Exchange = late
+    ? { ...sent, response: late.response, failure: undefined, durationMs: late.afterMs }
+    : sent;
   const result = resultOf(exchange.response);
   if (!result) {
     const httpSse = await httpSseFallback(client, exchange);
@@ -205,15 +265,31 @@ async function legacyHandshake(client: McpClient, offered: Revision, probing: bo
     }
     const alsoTried = httpSse ? `; ${httpSse.why}` : '';
     const error = errorOf(exchange.response);
-    if (error) return { ok: false, rejected: true, why: `initialize answered error ${String(error.code)}: ${String(error.message).slice(0, 160)}${alsoTried}`, exchange };
+    if (error)
+      return {
+        ok: false,
+        rejected: true,
+        why: `initialize answered error ${String(error.code)}: ${String(error.message).slice(0, 160)}${alsoTried}`,
+        exchange,
+      };
     return { ok: false, rejected: false, why: `${exchange.failure?.message ?? 'no result'}${alsoTried}`, exchange };
   }
   if (exact && result.protocolVersion !== undefined && result.protocolVersion !== offered) {
-    return { ok: false, rejected: true, why: `initialize offered ${offered}, and the server answered with protocol version ${shownVersion(result.protocolVersion)}`, exchange };
+    return {
+      ok: false,
+      rejected: true,
+      why:
+        `initialize offered ${offered}, and the server answered with protocol version ` +
+        `${shownVersion(result.protocolVersion)}`,
+      exchange,
+    };
   }
   const agreed = agreedWire(result.protocolVersion, offered);
   const wire = agreed.wire;
-  const why = late ? `${agreed.why} (its answer came ${late.afterMs} ms after it was sent, late for the ${late.timeoutMs} ms it was given)` : agreed.why;
+  const why = late
+    ? `${agreed.why} (its answer came ${late.afterMs} ms after it was sent, late for the ${late.timeoutMs} ms it ` +
+      `was given)`
+    : agreed.why;
   client.wire = wire;
   client.legacyVersion = wire;
   const session = exchange.responseHeaders?.['mcp-session-id'];
@@ -224,17 +300,24 @@ async function legacyHandshake(client: McpClient, offered: Revision, probing: bo
 }
 
 /**
- * 2025-03-26 basic/transports § Backwards Compatibility: an initialize POST that "fails with an HTTP 4xx status code (e.g.,
- * 405 Method Not Allowed or 404 Not Found)" has the client GET the URL, and an event stream that starts with `endpoint`
- * means the deprecated HTTP+SSE transport. Only those two statuses are taken as that sign: other 4xx (401, 403, 400)
- * are what a Streamable HTTP server refuses a request with. Undefined when the sign is not there.
+ * 2025-03-26 basic/transports § Backwards Compatibility: an initialize POST that "fails with an HTTP 4xx status code
+ * (e.g., 405 Method Not Allowed or 404 Not Found)" has the client GET the URL, and an event stream that starts with
+ * `endpoint` means the deprecated HTTP+SSE transport. Only those two statuses are taken as that sign: other 4xx (401,
+ * 403, 400) are what a Streamable HTTP server refuses a request with. Undefined when the sign is not there.
  */
-async function httpSseFallback(client: McpClient, exchange: Exchange): Promise<{ found: boolean; why: string } | undefined> {
+async function httpSseFallback(
+  client: McpClient,
+  exchange: Exchange,
+): Promise<{ found: boolean; why: string } | undefined> {
   const transport = client.transport;
-  if (transport.kind !== 'http' || !transport.fallBackToHttpSse || (exchange.status !== 404 && exchange.status !== 405)) return undefined;
+  if (transport.kind !== 'http' || !transport.fallBackToHttpSse || (exchange.status !== 404 && exchange.status !== 405))
+    return undefined;
   const { found, why } = await transport.fallBackToHttpSse();
   const refused = `the initialize POST was answered HTTP ${exchange.status}`;
-  return { found, why: found ? `${refused}, and ${why}` : `${refused}, and no HTTP+SSE transport was found there either: ${why}` };
+  return {
+    found,
+    why: found ? `${refused}, and ${why}` : `${refused}, and no HTTP+SSE transport was found there either: ${why}`,
+  };
 }
 
 /** During negotiation a vanished target is "unavailable" (exit 3), not a finding. */
@@ -244,7 +327,9 @@ async function guard(send: () => Promise<Exchange>): Promise<Exchange> {
   } catch (error) {
     if (error instanceof TargetGoneError) {
       // A connection that fails during the handshake: the target is not there for any revision.
-      throw error.exchange.failure?.kind === 'connection' ? new TargetNotStartedError(error.message) : new TargetUnavailableError(error.message);
+      throw error.exchange.failure?.kind === 'connection'
+        ? new TargetNotStartedError(error.message)
+        : new TargetUnavailableError(error.message);
     }
     throw error;
   }

@@ -36,7 +36,11 @@ function asking(method: string, count = 1): string {
 }
 
 const clients: McpClient[] = [];
-async function client(command: string, wire: typeof LATEST_INITIALIZE_REVISION | typeof LATEST_REVISION, timeoutMs = 3000): Promise<McpClient> {
+async function client(
+  command: string,
+  wire: typeof LATEST_INITIALIZE_REVISION | typeof LATEST_REVISION,
+  timeoutMs = 3000,
+): Promise<McpClient> {
   const c = new McpClient(new StdioTransport({ command, timeoutMs }), { name: 'test', version: '1' });
   clients.push(c);
   await c.transport.start();
@@ -57,9 +61,15 @@ describe('requests of the server, answered on the initialize wire', () => {
     ] as const) {
       const c = await client(asking(method), LATEST_INITIALIZE_REVISION);
       const exchange = await c.request('tools/list');
-      expect(exchange.response, method).toEqual({ jsonrpc: '2.0', id: 1, result: { answers: [{ jsonrpc: '2.0', id: 'srv-0', ...answer }], count: 1 } });
+      expect(exchange.response, method).toEqual({
+        jsonrpc: '2.0',
+        id: 1,
+        result: { answers: [{ jsonrpc: '2.0', id: 'srv-0', ...answer }], count: 1 },
+      });
       expect(exchange.notifications).toEqual([{ jsonrpc: '2.0', id: 'srv-0', method }]);
-      expect(c.transport.strays()).toMatchObject([{ kind: 'server-request', data: { id: 'srv-0', method }, answer: { id: 'srv-0', ...answer } }]);
+      expect(c.transport.strays()).toMatchObject([
+        { kind: 'server-request', data: { id: 'srv-0', method }, answer: { id: 'srv-0', ...answer } },
+      ]);
     }
   });
 
@@ -69,8 +79,14 @@ describe('requests of the server, answered on the initialize wire', () => {
     expect(error).toBeInstanceOf(TargetGoneError);
     const failure = (error as TargetGoneError).exchange.failure!;
     expect(failure.kind).toBe('timeout');
-    expect((error as TargetGoneError).unansweredRequest).toEqual({ jsonrpc: '2.0', id: `srv-${MAX_SERVER_REQUESTS_ANSWERED}`, method: 'ping' });
-    expect(failure.message).toMatch(/the server sent the request ping \(id "srv-10000"\) and may be waiting for its answer: .* at most 10000 requests/);
+    expect((error as TargetGoneError).unansweredRequest).toEqual({
+      jsonrpc: '2.0',
+      id: `srv-${MAX_SERVER_REQUESTS_ANSWERED}`,
+      method: 'ping',
+    });
+    expect(failure.message).toMatch(
+      /the server sent the request ping \(id "srv-10000"\) and may be waiting for its answer: .* at most 10000 requests/,
+    );
     // The evidence stays bounded too: the first requests are kept with their answers, the rest only counted.
     expect(c.transport.strays()).toHaveLength(1000);
     expect(c.transport.strays()[0]).toMatchObject({ data: { id: 'srv-0' }, answer: { id: 'srv-0', result: {} } });
@@ -84,9 +100,18 @@ describe('requests of the server on 2026-07-28', () => {
     const error = await c.request('tools/list').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TargetGoneError);
     expect((error as TargetGoneError).message).toBe(
-      'no response to id 1 within 2500 ms; meanwhile the server sent the request roots/list (id "srv-0") and may be waiting for its answer: a 2026-07-28 client sends no responses (basic/patterns: "Servers MUST NOT initiate JSON-RPC requests, and clients do not send JSON-RPC responses.")',
+      'no response to id 1 within 2500 ms; meanwhile the server sent the request roots/list (id "srv-0") and ' +
+        'may be waiting for its answer: a 2026-07-28 client sends no responses (basic/patterns: "Servers MUST ' +
+        'NOT initiate JSON-RPC requests, and clients do not send JSON-RPC responses.")',
     );
     expect((error as TargetGoneError).unansweredRequest).toEqual({ jsonrpc: '2.0', id: 'srv-0', method: 'roots/list' });
-    expect(c.transport.strays()).toEqual([{ at: expect.any(String), seq: expect.any(Number), kind: 'server-request', data: { jsonrpc: '2.0', id: 'srv-0', method: 'roots/list' } }]);
+    expect(c.transport.strays()).toEqual([
+      {
+        at: expect.any(String),
+        seq: expect.any(Number),
+        kind: 'server-request',
+        data: { jsonrpc: '2.0', id: 'srv-0', method: 'roots/list' },
+      },
+    ]);
   });
 });

@@ -21,8 +21,15 @@ export const MAX_SERVER_REQUESTS_ANSWERED = 10_000;
 /** The results the auditor gives: ping (either party may ping), and roots/list of the roots capability it declares. */
 const RESULTS: Readonly<Record<string, Record<string, unknown>>> = { ping: {}, 'roots/list': { roots: [] } };
 
-/** The auditor's answer to a request of the server on the `initialize` wire: a result above, or -32601 for anything else. */
+/**
+ * The auditor's answer to a request of the server on the `initialize` wire: a result above, or -32601 for anything
+ * else.
+ */
 export function answerServerRequest(id: JsonRpcId, method: string): Record<string, unknown> {
   if (Object.hasOwn(RESULTS, method)) return { jsonrpc: '2.0', id, result: RESULTS[method] };
-  return { jsonrpc: '2.0', id, error: { code: ERR.methodNotFound, message: `Method not found: ${method.slice(0, 200)}` } };
+  return {
+    jsonrpc: '2.0',
+    id,
+    error: { code: ERR.methodNotFound, message: `Method not found: ${method.slice(0, 200)}` },
+  };
 }

@@ -22,7 +22,10 @@ export class ToolPages {
   private readonly byKey = new Map<string, unknown[]>();
   private chars = 0;
 
-  /** The array to keep for a page whose `tools` serialize to a text of `chars` characters keyed `key`: the first one received with that key. */
+  /**
+   * The array to keep for a page whose `tools` serialize to a text of `chars` characters keyed `key`: the first one
+   * received with that key.
+   */
   intern(key: string, chars: number, tools: unknown[]): unknown[] {
     const earlier = this.byKey.get(key);
     if (earlier !== undefined) return earlier;

@@ -5,9 +5,16 @@ import { McpClient } from './client.js';
 import { MAX_INTERNED_PAGE_CHARS, pageKey, ToolPages } from './tool-pages.js';
 import { walkTools } from './tool-walk.js';
 
-const tool = (name: string, description = `the ${name} tool`) => ({ name, description, inputSchema: { type: 'object', properties: { q: { type: 'string' } } } });
+const tool = (name: string, description = `the ${name} tool`) => ({
+  name,
+  description,
+  inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
+});
 
-/** A stdio target listing `pages()` (asked again on every walk), each answer parsed afresh from its text as a transport does. */
+/**
+ * A stdio target listing `pages()` (asked again on every walk), each answer parsed afresh from its text as a transport
+ * does.
+ */
 function lister(pages: () => object[][], toolPages?: ToolPages): McpClient {
   let seq = 0;
   const transport: Transport = {
@@ -19,7 +26,14 @@ function lister(pages: () => object[][], toolPages?: ToolPages): McpClient {
       const all = pages();
       const index = params?.cursor === undefined ? 0 : Number(params.cursor);
       const result = { tools: all[index], ...(index + 1 < all.length ? { nextCursor: String(index + 1) } : {}) };
-      return { seq: (seq += 1), sentAt: '', durationMs: 1, request: message, notifications: [], response: JSON.parse(JSON.stringify({ jsonrpc: '2.0', id, result })) };
+      return {
+        seq: (seq += 1),
+        sentAt: '',
+        durationMs: 1,
+        request: message,
+        notifications: [],
+        response: JSON.parse(JSON.stringify({ jsonrpc: '2.0', id, result })),
+      };
     },
     strays: () => [],
     stderr: () => '',
@@ -40,7 +54,14 @@ describe('walkTools shares the pages it has received before (protocol/tool-pages
     for (const walk of [again, other]) {
       expect(walk.stop.kind).toBe('complete');
       walk.tools.forEach((t, i) => expect(t).toBe(first.tools[i]));
-      walk.pages.forEach((page, i) => expect(JSON.stringify(page.exchange.response)).toBe(JSON.stringify(first.pages[i]!.exchange.response).replace(/"id":\d+/, `"id":${(page.exchange.request as { id: number }).id}`)));
+      walk.pages.forEach((page, i) =>
+        expect(JSON.stringify(page.exchange.response)).toBe(
+          JSON.stringify(first.pages[i]!.exchange.response).replace(
+            /"id":\d+/,
+            `"id":${(page.exchange.request as { id: number }).id}`,
+          ),
+        ),
+      );
     }
   });
 

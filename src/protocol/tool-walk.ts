@@ -21,7 +21,10 @@ export type WalkStop =
 
 export interface ToolWalk {
   pages: ToolPage[];
-  /** Every tool object from every page, in order, duplicates included (but not those of a page that repeats an earlier one). */
+  /**
+   * Every tool object from every page, in order, duplicates included (but not those of a page that repeats an earlier
+   * one).
+   */
   tools: Record<string, unknown>[];
   stop: WalkStop;
 }
@@ -33,11 +36,17 @@ export const DEFAULT_MAX_PAGES = 5000;
  * an earlier page's tools exactly) or the page cap. A repeated page is not part of `pages` or `tools`: its tools are
  * the loop's, not the server's.
  */
-export async function walkTools(client: McpClient, maxPages = DEFAULT_MAX_PAGES, options: RequestOptions = {}): Promise<ToolWalk> {
+export async function walkTools(
+  client: McpClient,
+  maxPages = DEFAULT_MAX_PAGES,
+  options: RequestOptions = {},
+): Promise<ToolWalk> {
   const pages: ToolPage[] = [];
   const tools: Record<string, unknown>[] = [];
   const cursorsUsed = new Map<string, number>();
-  /** The page number of each page content seen in this walk, by its digest (pageKey): the texts themselves are not kept. */
+  /**
+   * The page number of each page content seen in this walk, by its digest (pageKey): the texts themselves are not kept.
+   */
   const pageContents = new Map<string, number>();
   let cursor: string | undefined;
   for (;;) {
@@ -49,7 +58,8 @@ export async function walkTools(client: McpClient, maxPages = DEFAULT_MAX_PAGES,
     const content = Array.isArray(result?.tools) && result.tools.length > 0 ? JSON.stringify(result.tools) : undefined;
     const key = content === undefined ? undefined : pageKey(content);
     const repeats = key === undefined ? undefined : pageContents.get(key);
-    if (repeats !== undefined) return { pages, tools, stop: { kind: 'page-repeat', page: pageNo, repeatsPage: repeats, exchange } };
+    if (repeats !== undefined)
+      return { pages, tools, stop: { kind: 'page-repeat', page: pageNo, repeatsPage: repeats, exchange } };
     if (key !== undefined) {
       pageContents.set(key, pageNo);
       result!.tools = client.toolPages.intern(key, content!.length, result!.tools as unknown[]);
@@ -64,13 +74,18 @@ export async function walkTools(client: McpClient, maxPages = DEFAULT_MAX_PAGES,
     }
     page.result = result;
     if (!Array.isArray(result.tools)) {
-      return { pages, tools, stop: { kind: 'not-a-list', page: pageNo, message: `tools/list page ${pageNo}: "tools" is not an array` } };
+      return {
+        pages,
+        tools,
+        stop: { kind: 'not-a-list', page: pageNo, message: `tools/list page ${pageNo}: "tools" is not an array` },
+      };
     }
     for (const tool of result.tools) if (isObject(tool)) tools.push(tool);
     const next = result.nextCursor;
     if (typeof next !== 'string') return { pages, tools, stop: { kind: 'complete' } };
     const seen = cursorsUsed.get(next);
-    if (seen !== undefined) return { pages, tools, stop: { kind: 'cursor-loop', page: pageNo, cursor: next, firstUsedOnPage: seen } };
+    if (seen !== undefined)
+      return { pages, tools, stop: { kind: 'cursor-loop', page: pageNo, cursor: next, firstUsedOnPage: seen } };
     cursorsUsed.set(next, pageNo + 1);
     cursor = next;
   }

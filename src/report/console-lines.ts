@@ -34,7 +34,8 @@ const EVIDENCE_STRING_CHARS = 2_000;
 
 function evidenceHeading(item: Evidence): string {
   if ('note' in item) return `note: ${item.note}`;
-  const method = isObject(item.request) && typeof item.request.method === 'string' ? item.request.method : '(no method)';
+  const method =
+    isObject(item.request) && typeof item.request.method === 'string' ? item.request.method : '(no method)';
   const parts = [`#${item.seq} ${method}`, `${item.durationMs} ms`];
   if (item.status !== undefined) parts.push(`HTTP ${item.status}`);
   if (item.failure !== undefined) parts.push(`${item.failure.kind}: ${item.failure.message}`);
@@ -56,8 +57,21 @@ function evidenceLines(item: Evidence, paint: Palette): string[] {
   const body = evidenceBody(item);
   const lines = [INDENT + paint.dim(terminalInline(evidenceHeading(item)))];
   if (body === undefined) return lines;
-  const json = JSON.stringify(boundValue(body, { ...DEFAULT_EVIDENCE_LIMITS, maxStringLength: EVIDENCE_STRING_CHARS, maxArrayLength: 50, maxDepth: 12 }), null, 2) ?? 'undefined';
-  return [...lines, ...terminalLines(json, { maxLines: EVIDENCE_LINES }).map((line) => `${INDENT}  ${paint.dim(line)}`)];
+  const json =
+    JSON.stringify(
+      boundValue(body, {
+        ...DEFAULT_EVIDENCE_LIMITS,
+        maxStringLength: EVIDENCE_STRING_CHARS,
+        maxArrayLength: 50,
+        maxDepth: 12,
+      }),
+      null,
+      2,
+    ) ?? 'undefined';
+  return [
+    ...lines,
+    ...terminalLines(json, { maxLines: EVIDENCE_LINES }).map((line) => `${INDENT}  ${paint.dim(line)}`),
+  ];
 }
 
 /** What a finding stands on: the kind of sentence, the sentence itself, and its page in the revision in use. */
@@ -69,13 +83,19 @@ function specLines(result: CheckResult, paint: Palette): string[] {
 
 /** The line for one finished check, plus indented details for anything that is not a pass. */
 export function checkLines(result: CheckResult, paint: Palette, verbose: boolean): string[] {
-  const head = [statusBadge(result.status, paint), labelOf(result).padEnd(KEYWORD_LABEL_WIDTH), terminalInline(result.id), terminalInline(result.title)];
+  const head = [
+    statusBadge(result.status, paint),
+    labelOf(result).padEnd(KEYWORD_LABEL_WIDTH),
+    terminalInline(result.id),
+    terminalInline(result.title),
+  ];
   if (result.baselined) head.push(paint.dim('(known: in the baseline)'));
   if (result.tool !== undefined) head.push(paint.dim(`[${terminalInline(result.tool, 120)}]`));
   const lines = [head.join(' ')];
   if (result.status !== 'pass' || verbose) {
     lines.push(...terminalLines(result.message).map((line) => INDENT + line));
-    if (result.expected !== undefined) lines.push(...terminalLines(`expected: ${result.expected}`).map((line) => INDENT + line));
+    if (result.expected !== undefined)
+      lines.push(...terminalLines(`expected: ${result.expected}`).map((line) => INDENT + line));
     if (result.replay !== undefined) lines.push(INDENT + paint.dim(`replay: ${terminalInline(result.replay)}`));
   }
   if (result.status === 'fail' || result.status === 'warn' || verbose) lines.push(...specLines(result, paint));

@@ -37,7 +37,10 @@ const realTimer = (ms: number, tick: () => void) => {
 
 /** What is running, as shown: at most three ids and a count of the rest. */
 function runningText(running: readonly string[]): string {
-  const shown = running.slice(0, 3).map((id) => terminalInline(id, 80)).join(', ');
+  const shown = running
+    .slice(0, 3)
+    .map((id) => terminalInline(id, 80))
+    .join(', ');
   return running.length > 3 ? `${shown} and ${running.length - 3} more` : shown;
 }
 
@@ -101,8 +104,14 @@ export function createProgress(options: ProgressOptions): Progress {
 }
 
 /** The request waited on the longest, as shown in progress lines: "tools/call get_time for 12 s". */
-export function longestWait(inFlight: readonly { method: string; tool?: string; since: number }[], now: number = performance.now()): string | undefined {
+export function longestWait(
+  inFlight: readonly { method: string; tool?: string; since: number }[],
+  now: number = performance.now(),
+): string | undefined {
   if (inFlight.length === 0) return undefined;
   const oldest = inFlight.reduce((a, b) => (b.since < a.since ? b : a));
-  return `${oldest.method}${oldest.tool === undefined ? '' : ` ${oldest.tool}`} for ${Math.floor((now - oldest.since) / 1000)} s`;
+  return (
+    `${oldest.method}${oldest.tool === undefined ? '' : ` ${oldest.tool}`} for ` +
+    `${Math.floor((now - oldest.since) / 1000)} s`
+  );
 }

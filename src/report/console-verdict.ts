@@ -53,14 +53,17 @@ function reasons(report: RunReport, outcome: AuditOutcome): string[] {
   const notes: string[] = [];
   const counted = report.checks.filter((check) => !check.baselined);
   if (outcome === 'failing' && !counted.some((check) => check.status === 'fail')) {
-    if (report.failOn === 'should' && counted.some((check) => check.status === 'warn')) notes.push('warnings fail the run under --fail-on should');
+    if (report.failOn === 'should' && counted.some((check) => check.status === 'warn'))
+      notes.push('warnings fail the run under --fail-on should');
     if (report.lock?.status === 'changed') notes.push('the tool set changed since the lock');
     const blockedOn = hostsFailing(report.hosts);
     if (blockedOn.length > 0) notes.push(`a tool is blocked on ${blockedOn.join(', ')} (--fail-on-host)`);
-    if ((report.baseline?.stale.length ?? 0) > 0 && notes.length === 0) notes.push('stale baseline entries (--fail-on-stale)');
+    if ((report.baseline?.stale.length ?? 0) > 0 && notes.length === 0)
+      notes.push('stale baseline entries (--fail-on-stale)');
   }
   if (report.aborted && outcome === 'incomplete') notes.push('the audit stopped');
-  if (report.cutShort && !report.aborted) notes.push(`cut short by --max-duration (${report.cutShort.checksSkipped} check(s) skipped)`);
+  if (report.cutShort && !report.aborted)
+    notes.push(`cut short by --max-duration (${report.cutShort.checksSkipped} check(s) skipped)`);
   return notes;
 }
 
@@ -78,7 +81,10 @@ export function verdictLine(report: RunReport, paint: Palette): string {
     if (report.summary.error > 0) parts.push(count(report.summary.error, 'error'));
     detail = [parts.join(', '), ...reasons(report, outcome)].join('; ');
   }
-  return `${paint.bold('Verdict:')} ${outcomePaint(outcome, paint)(outcome)}: ${detail} in ${formatDuration(report.durationMs)} (exit ${exitOf(report)})`;
+  return (
+    `${paint.bold('Verdict:')} ${outcomePaint(outcome, paint)(outcome)}: ${detail} in ` +
+    `${formatDuration(report.durationMs)} (exit ${exitOf(report)})`
+  );
 }
 
 /**
@@ -97,15 +103,24 @@ export function notAuditedReason(report: RunReport, paint: Palette, verbose: boo
   const telling = tellingLine(stderr);
   if (telling !== undefined) {
     const more = stderr.filter((line) => line !== '…').length - 1;
-    lines.push(`  ${who} stderr: ${terminalInline(telling)}${more > 0 ? paint.dim(` (and ${more} more line(s) in report.json, aborted.targetStderr)`) : ''}`);
+    lines.push(
+      `  ${who} stderr: ${terminalInline(telling)}` +
+        `${more > 0 ? paint.dim(` (and ${more} more line(s) in report.json, aborted.targetStderr)`) : ''}`,
+    );
   }
   lines.push(paint.dim(`  ${report.checks.length} check(s) not run${verbose ? '' : ' (--verbose lists them)'}`));
   return lines;
 }
 
 /** The whole end of a single audit whose target could not be audited: the reason, the reports written, the verdict. */
-export function notAuditedLines(report: RunReport, paint: Palette, writtenPaths: readonly string[], verbose: boolean): string[] {
-  const reports = writtenPaths.length > 0 ? [`Reports: ${writtenPaths.map((path) => terminalInline(path)).join(', ')}`] : [];
+export function notAuditedLines(
+  report: RunReport,
+  paint: Palette,
+  writtenPaths: readonly string[],
+  verbose: boolean,
+): string[] {
+  const reports =
+    writtenPaths.length > 0 ? [`Reports: ${writtenPaths.map((path) => terminalInline(path)).join(', ')}`] : [];
   return ['', ...notAuditedReason(report, paint, verbose), ...reports, '', verdictLine(report, paint)];
 }
 
@@ -114,20 +129,45 @@ export function revisionsVerdictLine(report: RevisionsReport, paint: Palette): s
   const runs = new Map(auditedRuns(report).map(({ revision, run }) => [revision, run]));
   const each = report.revisions.map((entry) => {
     const run = runs.get(entry.revision);
-    return `${entry.revision} ${run ? auditOutcome(run) : notAuditedLabel(entry.status as 'not-supported' | 'not-tried')}`;
+    return (
+      `${entry.revision} ` +
+      `${run ? auditOutcome(run) : notAuditedLabel(entry.status as 'not-supported' | 'not-tried')}`
+    );
   });
-  const outcome: AuditOutcome =
-    [...runs.values()].every(couldNotAudit) ? 'not audited' : report.exitCode === EXIT.unavailable ? 'incomplete' : report.exitCode === EXIT.failures ? 'failing' : [...runs.values()].some((run) => auditOutcome(run) === 'warnings') ? 'warnings' : 'conformant';
-  return `${paint.bold('Verdict:')} ${outcomePaint(outcome, paint)(outcome)}: ${each.join(', ')} in ${formatDuration(report.durationMs)} (exit ${report.exitCode})`;
+  const outcome: AuditOutcome = [...runs.values()].every(couldNotAudit)
+    ? 'not audited'
+    : report.exitCode === EXIT.unavailable
+      ? 'incomplete'
+      : report.exitCode === EXIT.failures
+        ? 'failing'
+        : [...runs.values()].some((run) => auditOutcome(run) === 'warnings')
+          ? 'warnings'
+          : 'conformant';
+  return (
+    `${paint.bold('Verdict:')} ${outcomePaint(outcome, paint)(outcome)}: ${each.join(', ')} in ` +
+    `${formatDuration(report.durationMs)} (exit ${report.exitCode})`
+  );
 }
 
 /**
  * A --revisions audit in which no revision could be audited at all (the target could not be started or reached; each
  * revision's reason was said as it ended): one line for the revisions, the reports written and the verdict.
  */
-export function revisionsNotAuditedLines(report: RevisionsReport, paint: Palette, writtenPaths: readonly string[]): string[] | undefined {
+export function revisionsNotAuditedLines(
+  report: RevisionsReport,
+  paint: Palette,
+  writtenPaths: readonly string[],
+): string[] | undefined {
   const runs = auditedRuns(report);
   if (runs.length === 0 || !runs.every(({ run }) => couldNotAudit(run))) return undefined;
-  const reports = writtenPaths.length > 0 ? [`Reports: ${writtenPaths.map((path) => terminalInline(path)).join(', ')}`] : [];
-  return ['', `Revisions: ${report.revisions.length} asked, none audited: the target could not be started or reached (the reason is above)`, ...reports, '', revisionsVerdictLine(report, paint)];
+  const reports =
+    writtenPaths.length > 0 ? [`Reports: ${writtenPaths.map((path) => terminalInline(path)).join(', ')}`] : [];
+  return [
+    '',
+    `Revisions: ${report.revisions.length} asked, none audited: the target could not be started or reached ` +
+      `(the reason is above)`,
+    ...reports,
+    '',
+    revisionsVerdictLine(report, paint),
+  ];
 }

@@ -36,7 +36,9 @@ describe('console reporter', () => {
     // Skips are folded by reason after the check lines, not printed one by one.
     expect(lines).not.toContain('SKIP MAY         tools.list.pagination.cursor Title of tools.list.pagination.cursor');
     expect(lines).toContain('Skipped: 1 check outcome(s) (--verbose lists each)');
-    expect(lines).toContain('    1 × The target returned a single page; nothing to paginate (tools.list.pagination.cursor)');
+    expect(lines).toContain(
+      '    1 × The target returned a single page; nothing to paginate (tools.list.pagination.cursor)',
+    );
     expect(lines).toContain('ERR  SHOULD      tools.call.progress Title of tools.call.progress [slow]');
     expect(lines).toContain('      expected: names matching ^[A-Za-z0-9_.-]{1,128}$');
     expect(lines).not.toContain('      ok');
@@ -47,7 +49,9 @@ describe('console reporter', () => {
     const out = await runConsole({ color: false });
     // eslint-disable-next-line no-control-regex -- no raw control character may reach the terminal
     expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e\ufffe]/);
-    expect(out).toContain('evil \\x1b[2Jclear \\x1b]8;;http://evil.example\\x07link NUL\\x00 bell\\x07 cr\\x0dX csi\\x9bY');
+    expect(out).toContain(
+      'evil \\x1b[2Jclear \\x1b]8;;http://evil.example\\x07link NUL\\x00 bell\\x07 cr\\x0dX csi\\x9bY',
+    );
     expect(out).toContain('nonchar\\ufffe lone\\ud800 rtl\\u202eabc <&"\'> 🎉 done');
     expect(out).toContain('Server: evil-server \\x1b[31mx 1.0.0');
   });
@@ -63,13 +67,15 @@ describe('console reporter', () => {
   it('summarises counts, keyword x status, wire, abort, duration and written paths', async () => {
     const out = await runConsole({ color: false, writtenPaths: () => ['reports/report.json', 'reports/junit.xml'] });
     expect(out).toContain('Summary: 6 check outcome(s): 2 pass, 1 fail, 1 warn, 1 skip, 1 error');
-    expect(out).toContain('By keyword:\n' +
-      '                pass   fail   warn   skip  error\n' +
-      '  MUST             1      1      0      0      0\n' +
-      '  SCHEMA           0      0      0      0      0\n' +
-      '  SHOULD           0      0      1      0      1\n' +
-      '  MAY              1      0      0      1      0\n' +
-      '  DESCRIPTIVE      0      0      0      0      0\n');
+    expect(out).toContain(
+      'By keyword:\n' +
+        '                pass   fail   warn   skip  error\n' +
+        '  MUST             1      1      0      0      0\n' +
+        '  SCHEMA           0      0      0      0      0\n' +
+        '  SHOULD           0      0      1      0      1\n' +
+        '  MAY              1      0      0      1      0\n' +
+        '  DESCRIPTIVE      0      0      0      0      0\n',
+    );
     expect(out).toContain('Wire: 2026-07-28 (server/discover advertised 2026-07-28)');
     expect(out).toContain('Audit aborted.');
     expect(out).toContain('Aborted: target exited with code 1 (during tools.call.progress)');
@@ -80,31 +86,55 @@ describe('console reporter', () => {
 
   it('prints the depth line when the report has a depth, and none otherwise', () => {
     const depth = { toolsListed: 12, toolsCalled: 0, skippedForNoCallableTool: 14, deeperWith: '--allow-all-tools' };
-    const depthLines = (report: RunReport) => summaryLines(report, PLAIN, []).filter((line) => line.startsWith('Depth:'));
-    expect(depthLines({ ...RUN_REPORT, depth })).toEqual(['Depth: called 0 of 12 tools; 14 checks skipped for want of a callable tool — --allow-all-tools to go deeper']);
+    const depthLines = (report: RunReport) =>
+      summaryLines(report, PLAIN, []).filter((line) => line.startsWith('Depth:'));
+    expect(depthLines({ ...RUN_REPORT, depth })).toEqual([
+      'Depth: called 0 of 12 tools; 14 checks skipped for want of a callable tool — --allow-all-tools to go deeper',
+    ]);
     expect(depthLines(RUN_REPORT)).toEqual([]);
   });
 
   it('hints at --http-connections when a property search over one HTTP connection stopped on slow answers, and only then', async () => {
-    const perTool = (stoppedEarly?: string) => [{ tool: 'get_weather', cases: 10, digest: 'x', ...(stoppedEarly ? { stoppedEarly } : {}) }];
+    const perTool = (stoppedEarly?: string) => [
+      { tool: 'get_weather', cases: 10, digest: 'x', ...(stoppedEarly ? { stoppedEarly } : {}) },
+    ];
     const lines = (patch: Partial<RunReport>, stoppedEarly?: string) => {
-      const property = { ...RUN_REPORT.checks[0]!, id: 'tools.output.conform.property', area: 'property', durationMs: 60_000, evidence: [{ note: 'cases per tool, with a digest of the arguments sent', data: perTool(stoppedEarly) }] };
-      const report = { ...RUN_REPORT, options: { timeoutMs: 5000, maxDurationMs: 300_000, concurrency: 4 }, checks: [...RUN_REPORT.checks, property], ...patch };
+      const property = {
+        ...RUN_REPORT.checks[0]!,
+        id: 'tools.output.conform.property',
+        area: 'property',
+        durationMs: 60_000,
+        evidence: [{ note: 'cases per tool, with a digest of the arguments sent', data: perTool(stoppedEarly) }],
+      };
+      const report = {
+        ...RUN_REPORT,
+        options: { timeoutMs: 5000, maxDurationMs: 300_000, concurrency: 4 },
+        checks: [...RUN_REPORT.checks, property],
+        ...patch,
+      };
       return summaryLines(report, PLAIN, []).filter((line) => line.startsWith('Hint:'));
     };
-    const slow = 'its answers were slow (a search allows about 100 ms of answer time per case of --runs) (505 ms per answer)';
+    const slow =
+      'its answers were slow (a search allows about 100 ms of answer time per case of --runs) (505 ms per answer)';
     expect(lines({}, slow)).toEqual([
-      'Hint: the property search of get_weather stopped early on slow answers, its calls one at a time over one HTTP connection; --http-connections 4 lets them overlap',
+      'Hint: the property search of get_weather stopped early on slow answers, its calls one at a time over ' +
+        'one HTTP connection; --http-connections 4 lets them overlap',
     ]);
     // A long search that was not slow per answer (a timeout ends a search without stoppedEarly) gets no hint.
     expect(lines({})).toEqual([]);
-    expect(lines({ options: { timeoutMs: 5000, maxDurationMs: 300_000, concurrency: 4, httpConnections: 4 } }, slow)).toEqual([]);
-    expect(lines({ options: { timeoutMs: 5000, maxDurationMs: 300_000, concurrency: 4, maxRps: 2 } }, slow)).toEqual([]);
+    expect(
+      lines({ options: { timeoutMs: 5000, maxDurationMs: 300_000, concurrency: 4, httpConnections: 4 } }, slow),
+    ).toEqual([]);
+    expect(lines({ options: { timeoutMs: 5000, maxDurationMs: 300_000, concurrency: 4, maxRps: 2 } }, slow)).toEqual(
+      [],
+    );
     expect(lines({ target: { transport: 'stdio', command: 'node s.js' } }, slow)).toEqual([]);
   });
 
   it('lists every fail, warning and error again after the summary, one line each, errors first, with replay lines', async () => {
-    const withReplay = RUN_REPORT.checks.map((c) => (c.status === 'fail' ? { ...c, replay: 'mcp-tools-conformance --checks x --seed 1 --replay t@1' } : c));
+    const withReplay = RUN_REPORT.checks.map((c) =>
+      c.status === 'fail' ? { ...c, replay: 'mcp-tools-conformance --checks x --seed 1 --replay t@1' } : c,
+    );
     const { stream, output } = captured();
     const reporter = createConsoleReporter({ stream, color: false });
     await reporter.finish({ ...RUN_REPORT, checks: withReplay }, 'ignored');

@@ -4,7 +4,14 @@ import { areaHeading, checkLines, recapLines } from './console-lines.js';
 import { createProgress, type ProgressOptions } from './console-progress.js';
 import { matrixLines, revisionsSummaryLines } from './console-matrix.js';
 import { runSummaryLines, summaryLines } from './console-summary.js';
-import { couldNotAudit, notAuditedLines, notAuditedReason, revisionsNotAuditedLines, revisionsVerdictLine, verdictLine } from './console-verdict.js';
+import {
+  couldNotAudit,
+  notAuditedLines,
+  notAuditedReason,
+  revisionsNotAuditedLines,
+  revisionsVerdictLine,
+  verdictLine,
+} from './console-verdict.js';
 import { hostsConsoleLines } from './hosts-lines.js';
 import { terminalInline } from './text-safety.js';
 import type { Reporter } from './types.js';
@@ -38,18 +45,27 @@ function skipReasonLines(skips: readonly CheckResult[], paint: Palette): string[
   const lines = [paint.bold(`Skipped: ${skips.length} check outcome(s)`) + paint.dim(' (--verbose lists each)')];
   for (const [reason, group] of [...byReason.entries()].sort((a, b) => b[1].length - a[1].length)) {
     const ids = [...new Set(group.map((r) => r.id))];
-    const shown = ids.slice(0, FOLDED_IDS_SHOWN).join(', ') + (ids.length > FOLDED_IDS_SHOWN ? `, +${ids.length - FOLDED_IDS_SHOWN} more` : '');
-    lines.push(`  ${String(group.length).padStart(3)} × ${terminalInline(reason, 200)} ${paint.dim(`(${terminalInline(shown, 200)})`)}`);
+    const shown =
+      ids.slice(0, FOLDED_IDS_SHOWN).join(', ') +
+      (ids.length > FOLDED_IDS_SHOWN ? `, +${ids.length - FOLDED_IDS_SHOWN} more` : '');
+    lines.push(
+      `  ${String(group.length).padStart(3)} × ${terminalInline(reason, 200)} ` +
+        `${paint.dim(`(${terminalInline(shown, 200)})`)}`,
+    );
   }
   return lines;
 }
 
 /** Every fail, warning and error again, one line each, where a CI log's reader looks last. */
 function recap(report: RunReport, paint: Palette): string[] {
-  const findings = report.checks.filter((c) => (c.status === 'fail' || c.status === 'warn' || c.status === 'error') && !c.baselined);
+  const findings = report.checks.filter(
+    (c) => (c.status === 'fail' || c.status === 'warn' || c.status === 'error') && !c.baselined,
+  );
   if (findings.length === 0) return [];
   const order = { error: 0, fail: 1, warn: 2 } as const;
-  const sorted = [...findings].sort((a, b) => order[a.status as keyof typeof order] - order[b.status as keyof typeof order]);
+  const sorted = [...findings].sort(
+    (a, b) => order[a.status as keyof typeof order] - order[b.status as keyof typeof order],
+  );
   return ['', paint.bold(`Findings (${findings.length}):`), ...sorted.flatMap((r) => recapLines(r, paint))];
 }
 
@@ -108,7 +124,14 @@ export function createConsoleReporter(options: ConsoleReporterOptions = {}): Rep
     async finishRevisions(report: RevisionsReport) {
       progress?.stop();
       const paths = options.writtenPaths?.() ?? [];
-      write(revisionsNotAuditedLines(report, paint, paths) ?? [...matrixLines(report, paint, verbose), ...revisionsSummaryLines(report, paint, paths), '', revisionsVerdictLine(report, paint)]);
+      write(
+        revisionsNotAuditedLines(report, paint, paths) ?? [
+          ...matrixLines(report, paint, verbose),
+          ...revisionsSummaryLines(report, paint, paths),
+          '',
+          revisionsVerdictLine(report, paint),
+        ],
+      );
       return undefined;
     },
     async finish(report: RunReport) {

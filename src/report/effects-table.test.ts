@@ -11,7 +11,12 @@ const PLAIN = palette(false);
 const SANDBOXED: RunReport = {
   ...RUN_REPORT,
   stats: { ...RUN_REPORT.stats, toolsListed: ['read_graph', 'create_entities'] },
-  sandbox: { kind: 'overlay', network: false, overlays: ['/home/u/data'], outsideCalls: [{ root: '$HOME', path: '.cache/x', kind: 'created', type: 'file', size: 3 }] },
+  sandbox: {
+    kind: 'overlay',
+    network: false,
+    overlays: ['/home/u/data'],
+    outsideCalls: [{ root: '$HOME', path: '.cache/x', kind: 'created', type: 'file', size: 3 }],
+  },
   effects: {
     create_entities: {
       calls: 3,
@@ -35,13 +40,18 @@ describe('what each tool changed', () => {
         tool: 'create_entities',
         calls: 3,
         callsWithChanges: 2,
-        changes: 'created /home/u/data/memory.jsonl (120 B); modified /home/u/data/memory.jsonl (2.0 kB); deleted $TMPDIR/lock (0 B) (late)',
+        changes:
+          'created /home/u/data/memory.jsonl (120 B); modified /home/u/data/memory.jsonl (2.0 kB); deleted ' +
+          '$TMPDIR/lock (0 B) (late)',
       },
     ]);
     expect(sandboxLine(SANDBOXED.sandbox!)).toBe(
-      'writes thrown away after the audit (copy-on-write over /home/u/data, fresh HOME and TMPDIR); no network; 1 change(s) made outside any call',
+      'writes thrown away after the audit (copy-on-write over /home/u/data, fresh HOME and TMPDIR); no ' +
+        'network; 1 change(s) made outside any call',
     );
-    expect(sandboxLine({ ...SANDBOXED.sandbox!, network: true, outsideCalls: [] })).toContain('network allowed (--sandbox-network)');
+    expect(sandboxLine({ ...SANDBOXED.sandbox!, network: true, outsideCalls: [] })).toContain(
+      'network allowed (--sandbox-network)',
+    );
   });
 
   it('shows on the console and in Markdown, and not for an audit without a sandbox', () => {
@@ -52,7 +62,9 @@ describe('what each tool changed', () => {
     const markdown = renderMarkdown(SANDBOXED);
     expect(markdown).toContain('| 2 of 3 calls changed files | created /home/u/data/memory.jsonl \\(120 B\\);');
     expect(markdown).toContain('| Tool | Calls | What it changed |');
-    expect(summaryLines(RUN_REPORT, PLAIN, []).some((line) => line.startsWith('Sandbox:') || line.startsWith('What each'))).toBe(false);
+    expect(
+      summaryLines(RUN_REPORT, PLAIN, []).some((line) => line.startsWith('Sandbox:') || line.startsWith('What each')),
+    ).toBe(false);
     expect(renderMarkdown(RUN_REPORT)).not.toContain('What it changed');
   });
 });

@@ -14,10 +14,16 @@ export interface EffectsRow {
 
 /** The sandbox in one line: what was overlaid, and whether the server could reach the network. */
 export function sandboxLine(sandbox: SandboxSummary): string {
-  const overlays = sandbox.overlays.length === 0 ? 'no path of yours was named' : `copy-on-write over ${sandbox.overlays.join(', ')}`;
-  const network = sandbox.network ? 'network allowed (--sandbox-network): effects outside this machine were possible' : 'no network';
+  const overlays =
+    sandbox.overlays.length === 0 ? 'no path of yours was named' : `copy-on-write over ${sandbox.overlays.join(', ')}`;
+  const network = sandbox.network
+    ? 'network allowed (--sandbox-network): effects outside this machine were possible'
+    : 'no network';
   const outside = sandbox.outsideCalls.length + (sandbox.outsideCallsMore ?? 0);
-  return `writes thrown away after the audit (${overlays}, fresh HOME and TMPDIR); ${network}${outside > 0 ? `; ${outside} change(s) made outside any call` : ''}`;
+  return (
+    `writes thrown away after the audit (${overlays}, fresh HOME and TMPDIR); ${network}` +
+    `${outside > 0 ? `; ${outside} change(s) made outside any call` : ''}`
+  );
 }
 
 /**
@@ -33,7 +39,9 @@ export function effectsRows(report: Pick<RunReport, 'effects' | 'stats'>): Effec
 }
 
 function rowOf(tool: string, entry: ToolEffects): EffectsRow {
-  const named = entry.changes.slice(0, NAMED_CHANGES).map((c) => `${c.kind} ${effectPlace(c)}${sizeOf(c)}${c.late ? ' (late)' : ''}`);
+  const named = entry.changes
+    .slice(0, NAMED_CHANGES)
+    .map((c) => `${c.kind} ${effectPlace(c)}${sizeOf(c)}${c.late ? ' (late)' : ''}`);
   const rest = entry.changes.length - named.length + (entry.more ?? 0);
   const changes = named.length === 0 ? 'nothing' : `${named.join('; ')}${rest > 0 ? `; and ${rest} more` : ''}`;
   return { tool, calls: entry.calls, callsWithChanges: entry.callsWithChanges, changes };
@@ -42,7 +50,11 @@ function rowOf(tool: string, entry: ToolEffects): EffectsRow {
 function sizeOf(effect: FileEffect): string {
   if (effect.size === undefined || effect.type === 'directory') return effect.type === 'directory' ? ' (folder)' : '';
   const size = effect.size;
-  return ` (${size < 1024 ? `${size} B` : size < 1024 * 1024 ? `${(size / 1024).toFixed(1)} kB` : `${(size / 1024 / 1024).toFixed(1)} MB`})`;
+  return (
+    ` (` +
+    `${size < 1024 ? `${size} B` : size < 1024 * 1024 ? `${(size / 1024).toFixed(1)} kB` : `${(size / 1024 / 1024).toFixed(1)} MB`}` +
+    `)`
+  );
 }
 
 /** "N of M calls": how many of the tool's calls changed something. */

@@ -26,7 +26,9 @@ describe('boundEvidence', () => {
 
   it('truncates any string above 64 KiB, however deep, with the marker', () => {
     const huge = 'x'.repeat(200_000);
-    const evidence: Evidence[] = [{ ...LIST_EXCHANGE, rawBody: huge, response: { result: { deep: [{ text: huge }] } } }];
+    const evidence: Evidence[] = [
+      { ...LIST_EXCHANGE, rawBody: huge, response: { result: { deep: [{ text: huge }] } } },
+    ];
     const [item] = boundEvidence(evidence) as [{ rawBody: string; response: { result: { deep: { text: string }[] } } }];
     const expected = `${'x'.repeat(64 * 1024)}…[truncated ${200_000 - 64 * 1024} chars]`;
     expect(item.rawBody).toBe(expected);
@@ -60,7 +62,9 @@ describe('boundValue', () => {
     const cyclic: Record<string, unknown> = { n: 10n };
     cyclic.self = cyclic;
     expect(boundValue(cyclic, limits)).toEqual({ n: '10', self: '…[circular]' });
-    expect(boundValue({ a: { b: { c: { d: { e: 1 } } } } }, limits)).toEqual({ a: { b: { c: { d: '…[nested too deep]' } } } });
+    expect(boundValue({ a: { b: { c: { d: { e: 1 } } } } }, limits)).toEqual({
+      a: { b: { c: { d: '…[nested too deep]' } } },
+    });
   });
 
   it('keeps a shared (non-cyclic) object twice', () => {

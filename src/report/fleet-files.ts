@@ -9,7 +9,9 @@ export const FLEET_JSON_FILE = 'fleet.json';
 
 /** fleet.json: the fleet's report, each server's own report bounded as its report.json is. */
 export function renderFleetJson(report: FleetReport): string {
-  const servers = report.servers.map((server) => (server.report ? { ...server, report: boundReport(server.report) } : server));
+  const servers = report.servers.map((server) =>
+    server.report ? { ...server, report: boundReport(server.report) } : server,
+  );
   return `${JSON.stringify({ ...report, servers }, null, 2)}\n`;
 }
 
@@ -19,11 +21,22 @@ export interface FleetFileOptions {
 }
 
 /** The fleet's report files the reporters name, in --output-dir beside servers/; returns the paths written. */
-export async function writeFleetFiles(report: FleetReport, outputDir: string, reporters: readonly ReporterName[], options: FleetFileOptions = {}): Promise<string[]> {
+export async function writeFleetFiles(
+  report: FleetReport,
+  outputDir: string,
+  reporters: readonly ReporterName[],
+  options: FleetFileOptions = {},
+): Promise<string[]> {
   const files: [ReporterName, string, () => string][] = [
     ['json', FLEET_JSON_FILE, () => renderFleetJson(report)],
     ['junit', FLEET_REPORT_FILES.junit, () => fleetJunit(report, { extended: options.junitProperties ?? false })],
-    ['sarif', FLEET_REPORT_FILES.sarif, () => `${JSON.stringify(fleetSarif(report, options.sarifArtifact === undefined ? {} : { artifact: options.sarifArtifact }), null, 2)}\n`],
+    [
+      'sarif',
+      FLEET_REPORT_FILES.sarif,
+      () =>
+        `${JSON.stringify(fleetSarif(report, options.sarifArtifact === undefined ? {} : { artifact: options.sarifArtifact }), null, 2)}` +
+        `\n`,
+    ],
     ['markdown', FLEET_REPORT_FILES.markdown, () => fleetMarkdown(report)],
     ['html', FLEET_REPORT_FILES.html, () => fleetHtml(report)],
   ];

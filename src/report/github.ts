@@ -36,7 +36,9 @@ function command(level: Level, title: string, message: string): string {
 
 /** Target text on lines of its own, control characters shown escaped and lengths capped. */
 function findingText(check: CheckResult): string {
-  const lines = terminalLines(check.tool !== undefined ? `[${check.tool}] ${check.message}` : check.message, { maxLines: MAX_MESSAGE_LINES });
+  const lines = terminalLines(check.tool !== undefined ? `[${check.tool}] ${check.message}` : check.message, {
+    maxLines: MAX_MESSAGE_LINES,
+  });
   if (check.expected !== undefined) lines.push(`expected: ${terminalInline(check.expected)}`);
   if (check.quote !== undefined) lines.push(`${labelOf(check)}: "${terminalInline(check.quote, 600)}"`);
   lines.push(check.specUrl);
@@ -50,21 +52,46 @@ function findingText(check: CheckResult): string {
  */
 export function annotations(report: RunReport, titlePrefix = ''): string[] {
   const counted = report.checks.filter((c) => !c.baselined);
-  const errors = counted.filter((c) => c.status === 'fail' || c.status === 'error').map((c) => command('error', `${titlePrefix}${c.id}`, findingText(c)));
-  if (report.aborted) errors.unshift(command('error', `${titlePrefix}mcp-tools-conformance`, `the audit did not complete: ${terminalInline(report.aborted.reason, 1000)}`));
-  if (report.lock?.status === 'changed') errors.push(command('error', `${titlePrefix}tool lock`, lockText(report.lock)));
-  const warnings = counted.filter((c) => c.status === 'warn').map((c) => command('warning', `${titlePrefix}${c.id}`, findingText(c)));
+  const errors = counted
+    .filter((c) => c.status === 'fail' || c.status === 'error')
+    .map((c) => command('error', `${titlePrefix}${c.id}`, findingText(c)));
+  if (report.aborted)
+    errors.unshift(
+      command(
+        'error',
+        `${titlePrefix}mcp-tools-conformance`,
+        `the audit did not complete: ${terminalInline(report.aborted.reason, 1000)}`,
+      ),
+    );
+  if (report.lock?.status === 'changed')
+    errors.push(command('error', `${titlePrefix}tool lock`, lockText(report.lock)));
+  const warnings = counted
+    .filter((c) => c.status === 'warn')
+    .map((c) => command('warning', `${titlePrefix}${c.id}`, findingText(c)));
   const lines = [...errors, ...warnings.slice(0, SHOWN_PER_TYPE)];
   const unseen = [
-    ...(errors.length > SHOWN_PER_TYPE ? [`${errors.length} errors annotated, GitHub shows the first ${SHOWN_PER_TYPE}`] : []),
+    ...(errors.length > SHOWN_PER_TYPE
+      ? [`${errors.length} errors annotated, GitHub shows the first ${SHOWN_PER_TYPE}`]
+      : []),
     ...(warnings.length > SHOWN_PER_TYPE ? [`${warnings.length} warnings, the first ${SHOWN_PER_TYPE} annotated`] : []),
   ];
-  if (unseen.length > 0) lines.push(command('notice', 'mcp-tools-conformance', `${unseen.join('; ')}. Every finding is in the job summary and the reports.`));
+  if (unseen.length > 0)
+    lines.push(
+      command(
+        'notice',
+        'mcp-tools-conformance',
+        `${unseen.join('; ')}. Every finding is in the job summary and the reports.`,
+      ),
+    );
   return lines;
 }
 
 function lockText(lock: NonNullable<RunReport['lock']>): string {
-  const changes = [...lock.added.map((n) => `+${n}`), ...lock.removed.map((n) => `-${n}`), ...lock.changed.map((c) => `~${c.tool} (${c.fields.join(', ')})`)];
+  const changes = [
+    ...lock.added.map((n) => `+${n}`),
+    ...lock.removed.map((n) => `-${n}`),
+    ...lock.changed.map((c) => `~${c.tool} (${c.fields.join(', ')})`),
+  ];
   return terminalInline(`the tool set changed since ${lock.file}: ${changes.join(', ')}`, 2000);
 }
 
@@ -83,13 +110,21 @@ export function createGithubReporter(options: GithubOptions = {}): Reporter {
     try {
       await appendFile(stepSummary, `${summary()}\n`, 'utf8');
     } catch (error) {
-      stream.write(`${command('warning', 'mcp-tools-conformance', `the summary could not be appended to GITHUB_STEP_SUMMARY (${(error as NodeJS.ErrnoException).code ?? 'error'})`)}\n`);
+      stream.write(
+        `${command(
+          'warning',
+          'mcp-tools-conformance',
+          `the summary could not be appended to GITHUB_STEP_SUMMARY (` +
+            `${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+        )}` + `\n`,
+      );
     }
     return undefined;
   };
   return {
     name: 'github',
     finish: (report) => write(annotations(report), () => renderMarkdown(report, summaryOptions)),
-    finishRevisions: (report) => write(revisionsAnnotations(report), () => renderMarkdownRevisions(report, summaryOptions)),
+    finishRevisions: (report) =>
+      write(revisionsAnnotations(report), () => renderMarkdownRevisions(report, summaryOptions)),
   };
 }

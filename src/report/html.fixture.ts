@@ -16,7 +16,11 @@ export function hostileReport(): RunReport {
           expected: `<b>${INJECTION}</b>`,
           replay: `replay ${INJECTION}`,
           evidence: [
-            { ...LIST_EXCHANGE, response: { jsonrpc: '2.0', id: 3, result: { tools: [{ name: INJECTION, description: HOSTILE_TEXT }] } }, rawBody: INJECTION },
+            {
+              ...LIST_EXCHANGE,
+              response: { jsonrpc: '2.0', id: 3, result: { tools: [{ name: INJECTION, description: HOSTILE_TEXT }] } },
+              rawBody: INJECTION,
+            },
             { note: INJECTION, data: { [INJECTION]: `<script>alert(2)</script>` } },
           ],
         }
@@ -30,4 +34,3 @@ export function hostileReport(): RunReport {
     checks,
   };
 }
-

@@ -26,7 +26,10 @@ function between(html: string, open: string, close: string): string[] {
 function cspSources(html: string, directive: string): string[] {
   const content = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1] ?? '';
   const decoded = content.replace(/&#39;/g, "'");
-  const entry = decoded.split(';').map((part) => part.trim().split(/\s+/)).find(([name]) => name === directive);
+  const entry = decoded
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([name]) => name === directive);
   return entry?.slice(1) ?? [];
 }
 
@@ -90,7 +93,11 @@ describe('HTML report: anchors', () => {
 
   it('puts each anchor on its outcome element, unique across the page', () => {
     const report = { ...RUN_REPORT, checks: [...CHECKS, { ...(CHECKS[1] as CheckResult), tool: 'second' }] };
-    const ids = [...renderHtmlReport(report).matchAll(/<details class="check" id="([^"]+)" data-status="(\w+)" data-check="([^"]+)"/g)];
+    const ids = [
+      ...renderHtmlReport(report).matchAll(
+        /<details class="check" id="([^"]+)" data-status="(\w+)" data-check="([^"]+)"/g,
+      ),
+    ];
     const anchors = outcomeAnchors(report.checks);
     expect(ids.map((m) => m[1]).sort()).toEqual([...anchors].sort());
     expect(new Set(anchors).size).toBe(anchors.length);
@@ -112,7 +119,9 @@ describe('HTML report: counts', () => {
   it('shows the summary counts of the report', () => {
     for (const status of STATUSES) expect(html).toContain(`data-summary="${status}">${RUN_REPORT.summary[status]}<`);
     expect(html).toContain(`data-summary="total">${RUN_REPORT.checks.length}<`);
-    expect(html).toContain(`<span id="shown-count">${RUN_REPORT.checks.length}</span> of ${RUN_REPORT.checks.length} outcomes shown`);
+    expect(html).toContain(
+      `<span id="shown-count">${RUN_REPORT.checks.length}</span> of ${RUN_REPORT.checks.length} outcomes shown`,
+    );
   });
 
   it('shows one matrix row per area, in order of appearance, with its counts per status', () => {
@@ -136,14 +145,20 @@ describe('HTML report: counts', () => {
 
   it('names the revision the run was judged under, the one the target agreed', () => {
     expect(html).toContain('judged under MCP revision 2026-07-28. Text quoted');
-    const older = renderHtmlReport({ ...RUN_REPORT, wire: { protocolVersion: '2024-11-05', reason: 'initialize agreed protocol version 2024-11-05' } });
+    const older = renderHtmlReport({
+      ...RUN_REPORT,
+      wire: { protocolVersion: '2024-11-05', reason: 'initialize agreed protocol version 2024-11-05' },
+    });
     expect(older).toContain('judged under MCP revision 2024-11-05. Text quoted');
     expect(older).not.toContain('2025-11-25');
   });
 });
 
 describe('HTML report: evidence', () => {
-  const withEvidence = (evidence: CheckResult['evidence']): RunReport => ({ ...RUN_REPORT, checks: [{ ...(CHECKS[1] as CheckResult), evidence }] });
+  const withEvidence = (evidence: CheckResult['evidence']): RunReport => ({
+    ...RUN_REPORT,
+    checks: [{ ...(CHECKS[1] as CheckResult), evidence }],
+  });
 
   it('pretty-prints request, headers, HTTP status, response and notifications', () => {
     const html = renderHtmlReport(RUN_REPORT);
@@ -169,11 +184,20 @@ describe('HTML report: evidence', () => {
   });
 
   it('bounds the evidence of one outcome and of the whole page', () => {
-    const big = { note: 'big', data: { text: 'z'.repeat(4000), list: Array.from({ length: 100 }, (_, i) => `entry ${i} ${'w'.repeat(100)}`) } };
+    const big = {
+      note: 'big',
+      data: { text: 'z'.repeat(4000), list: Array.from({ length: 100 }, (_, i) => `entry ${i} ${'w'.repeat(100)}`) },
+    };
     const one = renderHtmlReport(withEvidence(Array.from({ length: 10 }, () => big)));
     expect(one).toContain('more evidence block(s) not shown');
     expect(one.length).toBeLessThan(MAX_OUTCOME_EVIDENCE_CHARS * 1.5 + 40_000);
-    const many: RunReport = { ...RUN_REPORT, checks: Array.from({ length: 300 }, () => ({ ...(CHECKS[1] as CheckResult), evidence: Array.from({ length: 10 }, () => big) })) };
+    const many: RunReport = {
+      ...RUN_REPORT,
+      checks: Array.from({ length: 300 }, () => ({
+        ...(CHECKS[1] as CheckResult),
+        evidence: Array.from({ length: 10 }, () => big),
+      })),
+    };
     const page = renderHtmlReport(many);
     expect(page.length).toBeLessThan(MAX_PAGE_EVIDENCE_CHARS * 1.5 + 300 * 3000);
     expect(page).toContain('size limit reached');
@@ -191,24 +215,49 @@ describe('HTML report: coverage', () => {
     ...(covers && { covers }),
     run: () => [],
   });
-  const row = (id: string, role: string): CatalogRow => ({ id, keyword: 'MUST', role, section: 's', testability: 'server-blackbox' });
-  const result = (id: string, status: CheckResult['status']): CheckResult => ({ ...(CHECKS[0] as CheckResult), id, status });
+  const row = (id: string, role: string): CatalogRow => ({
+    id,
+    keyword: 'MUST',
+    role,
+    section: 's',
+    testability: 'server-blackbox',
+  });
+  const result = (id: string, status: CheckResult['status']): CheckResult => ({
+    ...(CHECKS[0] as CheckResult),
+    id,
+    status,
+  });
 
   it('counts server-side catalog requirements with a check, and those this run decided', () => {
     const definitions = [definition('r1'), definition('r2.refined', ['r2']), definition('r3'), definition('x')];
-    const catalog = [row('r1', 'server'), row('r2', 'both'), row('r3', 'server'), row('r4', 'server'), row('c1', 'client')];
-    const figure = coverageFromCatalog(definitions, catalog, [result('r1', 'pass'), result('r2.refined', 'fail'), result('r3', 'skip')]);
+    const catalog = [
+      row('r1', 'server'),
+      row('r2', 'both'),
+      row('r3', 'server'),
+      row('r4', 'server'),
+      row('c1', 'client'),
+    ];
+    const figure = coverageFromCatalog(definitions, catalog, [
+      result('r1', 'pass'),
+      result('r2.refined', 'fail'),
+      result('r3', 'skip'),
+    ]);
     expect(figure).toEqual({ source: 'catalog', requirements: 4, covered: 3, exercised: 2, checks: 4 });
   });
 
   it('without the catalog, counts the requirement IDs the registry names, and says so', () => {
-    const figure = coverageFromRegistry([definition('r1'), definition('r2.refined', ['r2'])], [result('r2.refined', 'warn')]);
+    const figure = coverageFromRegistry(
+      [definition('r1'), definition('r2.refined', ['r2'])],
+      [result('r2.refined', 'warn')],
+    );
     expect(figure).toEqual({ source: 'registry', covered: 3, exercised: 2, checks: 2 });
     expect(renderHtmlReport(RUN_REPORT, { coverage: figure })).toContain('The requirements catalog was not found');
   });
 
   it('measures the real registry against data/requirements-catalog.json', () => {
-    const catalog = (JSON.parse(readFileSync(join(ROOT, 'data/requirements-catalog.json'), 'utf8')) as { rows: CatalogRow[] }).rows;
+    const catalog = (
+      JSON.parse(readFileSync(join(ROOT, 'data/requirements-catalog.json'), 'utf8')) as { rows: CatalogRow[] }
+    ).rows;
     const figure = registryCoverage([], catalog);
     expect(figure.source).toBe('catalog');
     expect(figure.requirements).toBe(catalog.filter((r) => r.role === 'server' || r.role === 'both').length);
@@ -216,7 +265,10 @@ describe('HTML report: coverage', () => {
     expect(figure.exercised).toBe(0);
     expect(figure.checks).toBe(ALL_CHECKS.length);
     const html = renderHtmlReport(RUN_REPORT, { coverage: figure });
-    expect(html).toContain(`<strong data-coverage="covered">${figure.covered}</strong> of <strong data-coverage="requirements">${figure.requirements}</strong>`);
+    expect(html).toContain(
+      `<strong data-coverage="covered">${figure.covered}</strong> of <strong data-coverage="requirements">` +
+        `${figure.requirements}</strong>`,
+    );
   });
 });
 
@@ -245,7 +297,11 @@ describe('HTML report: the filters it opens with', () => {
   });
 
   it('opens on everything when there are none', () => {
-    const clean = { ...RUN_REPORT, summary: { pass: 2, fail: 0, warn: 0, skip: 1, error: 0 }, checks: RUN_REPORT.checks.filter((c) => c.status === 'pass' || c.status === 'skip') };
+    const clean = {
+      ...RUN_REPORT,
+      summary: { pass: 2, fail: 0, warn: 0, skip: 1, error: 0 },
+      checks: RUN_REPORT.checks.filter((c) => c.status === 'pass' || c.status === 'skip'),
+    };
     const html = renderHtmlReport(clean);
     expect(html).not.toContain('id="failures-only" checked');
     expect(STATUSES.every((s) => box(html, s))).toBe(true);
@@ -254,10 +310,20 @@ describe('HTML report: the filters it opens with', () => {
 
 describe('HTML report: a client audit', () => {
   it('names the tools the client was listed and never called, escaped', () => {
-    const client: NonNullable<RunReport['client']> = { scenarios: ['x-mcp-header'], exit: { kind: 'exited', code: 0 }, messages: 3, driverLines: 1, notCalled: ['header_plain', '<b>x</b>'] };
+    const client: NonNullable<RunReport['client']> = {
+      scenarios: ['x-mcp-header'],
+      exit: { kind: 'exited', code: 0 },
+      messages: 3,
+      driverLines: 1,
+      notCalled: ['header_plain', '<b>x</b>'],
+    };
     const html = renderHtmlReport({ ...RUN_REPORT, client });
-    expect(html).toMatch(/<dt>Not called<\/dt><dd>.*header_plain.*&lt;b&gt;x&lt;\/b&gt;.*no tools\/call for them reached the scripted server/);
-    expect(renderHtmlReport({ ...RUN_REPORT, client: { ...client, notCalled: undefined } })).not.toContain('Not called');
+    expect(html).toMatch(
+      /<dt>Not called<\/dt><dd>.*header_plain.*&lt;b&gt;x&lt;\/b&gt;.*no tools\/call for them reached the scripted server/,
+    );
+    expect(renderHtmlReport({ ...RUN_REPORT, client: { ...client, notCalled: undefined } })).not.toContain(
+      'Not called',
+    );
   });
 });
 
@@ -267,41 +333,64 @@ describe('HTML report: the findings first', () => {
     const warn = CHECKS.find((c) => c.status === 'warn')!;
     const fail = CHECKS.find((c) => c.status === 'fail')!;
     const error = CHECKS.find((c) => c.status === 'error')!;
-    const checks: CheckResult[] = [{ ...error, area: 'lifecycle' }, { ...warn, area: 'lifecycle' }, CHECKS[0]!, { ...fail, area: 'tools-call' }];
+    const checks: CheckResult[] = [
+      { ...error, area: 'lifecycle' },
+      { ...warn, area: 'lifecycle' },
+      CHECKS[0]!,
+      { ...fail, area: 'tools-call' },
+    ];
     const html = renderHtmlReport({ ...RUN_REPORT, checks, summary: countByStatus(checks) });
     const list = between(html, '<section id="findings-list">', '</section>')[0]!;
     const items = [...list.matchAll(/<li data-status="(\w+)"><a href="#([^"]+)">/g)].map((m) => [m[1], m[2]]);
     const anchors = outcomeAnchors(checks);
-    expect(items).toEqual([['fail', anchors[3]], ['warn', anchors[1]], ['error', anchors[0]]]);
+    expect(items).toEqual([
+      ['fail', anchors[3]],
+      ['warn', anchors[1]],
+      ['error', anchors[0]],
+    ]);
     for (const [, anchor] of items) expect(html).toContain(`<details class="check" id="${anchor}"`);
     // The list comes before the outcomes, and says nothing when there is nothing to say.
     expect(html.indexOf('id="findings-list"')).toBeLessThan(html.indexOf('id="outcomes"'));
     const clean = [CHECKS[0]!];
-    expect(renderHtmlReport({ ...RUN_REPORT, checks: clean, summary: countByStatus(clean) })).not.toContain('findings-list');
+    expect(renderHtmlReport({ ...RUN_REPORT, checks: clean, summary: countByStatus(clean) })).not.toContain(
+      'findings-list',
+    );
   });
 
   it('escapes what it quotes of the target and lists at most 100, saying how many more there are', () => {
-    const warn = { ...CHECKS.find((c) => c.status === 'warn')!, tool: '<b>x</b>', message: 'said <img src=x>\nsecond line' };
+    const warn = {
+      ...CHECKS.find((c) => c.status === 'warn')!,
+      tool: '<b>x</b>',
+      message: 'said <img src=x>\nsecond line',
+    };
     const checks = Array.from({ length: 130 }, () => warn);
     const html = renderHtmlReport({ ...RUN_REPORT, checks, summary: countByStatus(checks) });
     const list = between(html, '<section id="findings-list">', '</section>')[0]!;
     expect(list.match(/<li /g)).toHaveLength(100);
     expect(list).toContain('… 30 more in the check outcomes below.');
-    expect(list).toContain('<span class="untrusted">&lt;b&gt;x&lt;/b&gt;</span> <span class="muted">said &lt;img src=x&gt;</span>');
+    expect(list).toContain(
+      '<span class="untrusted">&lt;b&gt;x&lt;/b&gt;</span> <span class="muted">said &lt;img src=x&gt;</span>',
+    );
     expect(list).not.toContain('second line');
   });
 });
 
 describe('HTML report: the tools called', () => {
-  const facts = (stats: RunReport['stats']) => /<dt>Tools called<\/dt><dd>(.*?)<\/dd>/.exec(renderHtmlReport({ ...RUN_REPORT, stats }))![1];
+  const facts = (stats: RunReport['stats']) =>
+    /<dt>Tools called<\/dt><dd>(.*?)<\/dd>/.exec(renderHtmlReport({ ...RUN_REPORT, stats }))![1];
   it('names our probes of unlisted names apart from the listed tools called, so that they agree with the depth', () => {
     const probe = 'mtc_no_such_tool_5f3a9c';
     expect(facts({ requests: 9, toolsCalled: { echo: 2, [probe]: 3 }, toolsListed: ['echo', 'slow'] })).toBe(
-      `<span class="untrusted">echo</span> ×2<br><span class="muted">and, as probes of names the server does not list: <span class="untrusted">${probe}</span> ×3</span>`,
+      `<span class="untrusted">echo</span> ×2<br><span class="muted">and, as probes of names the server does ` +
+        `not list: <span class="untrusted">${probe}</span> ×3</span>`,
     );
-    expect(facts({ requests: 9, toolsCalled: { [probe]: 3 }, toolsListed: ['a', 'b', 'c', 'd', 'e', 'f'] })).toMatch(/^none of the tools it lists<br>.*mtc_no_such_tool_5f3a9c/);
+    expect(facts({ requests: 9, toolsCalled: { [probe]: 3 }, toolsListed: ['a', 'b', 'c', 'd', 'e', 'f'] })).toMatch(
+      /^none of the tools it lists<br>.*mtc_no_such_tool_5f3a9c/,
+    );
     // Without a listing (a snapshot, client mode) every name is shown as called.
-    expect(facts({ requests: 9, toolsCalled: { echo: 2, [probe]: 3 } })).toBe(`<span class="untrusted">echo</span> ×2, <span class="untrusted">${probe}</span> ×3`);
+    expect(facts({ requests: 9, toolsCalled: { echo: 2, [probe]: 3 } })).toBe(
+      `<span class="untrusted">echo</span> ×2, <span class="untrusted">${probe}</span> ×3`,
+    );
     expect(facts({ requests: 0, toolsCalled: {} })).toBe('none');
   });
 });

@@ -15,7 +15,9 @@ export type { CoverageFigure } from './html/coverage.js';
 
 export const HTML_REPORT_FILE = 'report.html';
 
-/** The catalog ships beside the build (data/requirements-catalog.json); a copy without it falls back to the registry. */
+/**
+ * The catalog ships beside the build (data/requirements-catalog.json); a copy without it falls back to the registry.
+ */
 function catalogIfPresent(): CatalogRow[] | undefined {
   try {
     return loadCatalog();
@@ -24,10 +26,20 @@ function catalogIfPresent(): CatalogRow[] | undefined {
   }
 }
 
-export function registryCoverage(results: readonly CheckResult[], catalog: readonly CatalogRow[] | undefined = catalogIfPresent()): CoverageFigure {
-  return catalog === undefined ? coverageFromRegistry(ALL_CHECKS, results) : coverageFromCatalog(ALL_CHECKS, catalog, results);
+export function registryCoverage(
+  results: readonly CheckResult[],
+  catalog: readonly CatalogRow[] | undefined = catalogIfPresent(),
+): CoverageFigure {
+  return catalog === undefined
+    ? coverageFromRegistry(ALL_CHECKS, results)
+    : coverageFromCatalog(ALL_CHECKS, catalog, results);
 }
 
 export function createHtmlReporter(): Reporter {
-  return fileReporter('html', HTML_REPORT_FILE, (report) => renderHtmlReport(report, { coverage: registryCoverage(report.checks) }), renderHtmlRevisions);
+  return fileReporter(
+    'html',
+    HTML_REPORT_FILE,
+    (report) => renderHtmlReport(report, { coverage: registryCoverage(report.checks) }),
+    renderHtmlRevisions,
+  );
 }

@@ -29,7 +29,13 @@ describe('reporter map', () => {
         const path = await reporter.finish(RUN_REPORT, dir);
         if (path !== undefined) written.push(path);
       }
-      expect(written).toEqual([join(dir, 'report.json'), join(dir, 'junit.xml'), join(dir, 'report.sarif'), join(dir, 'summary.md'), join(dir, 'report.html')]);
+      expect(written).toEqual([
+        join(dir, 'report.json'),
+        join(dir, 'junit.xml'),
+        join(dir, 'report.sarif'),
+        join(dir, 'summary.md'),
+        join(dir, 'report.html'),
+      ]);
       expect(printed).toContain('Summary: 6 check outcome(s)');
       expect(printed).toMatch(/^::error title=/m);
     } finally {

@@ -23,7 +23,9 @@ export interface ReporterOptions {
   progress?: ConsoleReporterOptions['progress'];
   /** Console only: paths the other reporters wrote, listed in the summary. */
   writtenPaths?: () => readonly string[];
-  /** JUnit only: per-testcase <properties> (read by GitLab and Jenkins' JUnit plugin; outside the Jenkins xUnit XSD). */
+  /**
+   * JUnit only: per-testcase <properties> (read by GitLab and Jenkins' JUnit plugin; outside the Jenkins xUnit XSD).
+   */
   junitProperties?: boolean;
   /** SARIF only: the repository-relative path findings are filed under. */
   sarifArtifact?: string;
@@ -37,11 +39,19 @@ const FACTORIES: Record<ReporterName, (options: ReporterOptions) => Reporter> = 
   console: (options) => createConsoleReporter(options),
   json: () => createJsonReporter(),
   junit: (options) => createJunitReporter({ extended: options.junitProperties ?? false }),
-  sarif: (options) => createSarifReporter({ ...(options.sarifArtifact !== undefined ? { artifact: options.sarifArtifact } : {}) }),
+  sarif: (options) =>
+    createSarifReporter({ ...(options.sarifArtifact !== undefined ? { artifact: options.sarifArtifact } : {}) }),
   markdown: (options) =>
-    createMarkdownReporter({ ...(options.htmlReport !== undefined ? { htmlReport: options.htmlReport } : {}), ...(options.jsonReport !== undefined ? { jsonReport: options.jsonReport } : {}) }),
+    createMarkdownReporter({
+      ...(options.htmlReport !== undefined ? { htmlReport: options.htmlReport } : {}),
+      ...(options.jsonReport !== undefined ? { jsonReport: options.jsonReport } : {}),
+    }),
   html: () => createHtmlReporter(),
-  github: (options) => createGithubReporter({ ...(options.stream ? { stream: options.stream } : {}), ...(options.jsonReport !== undefined ? { jsonReport: options.jsonReport } : {}) }),
+  github: (options) =>
+    createGithubReporter({
+      ...(options.stream ? { stream: options.stream } : {}),
+      ...(options.jsonReport !== undefined ? { jsonReport: options.jsonReport } : {}),
+    }),
 };
 
 export function createReporter(name: ReporterName, options: ReporterOptions = {}): Reporter {

@@ -69,14 +69,23 @@ describe('report.schema.json', () => {
   it('enumerates exactly our statuses, keywords and wires', () => {
     expect(schema.$defs.status?.enum).toEqual(STATUSES);
     expect(schema.$defs.keyword?.enum).toEqual(KEYWORDS);
-    expect((schema.$defs as unknown as { keywordLabel: { enum: unknown[] } }).keywordLabel.enum).toEqual(KEYWORD_LABELS);
-    const run = (schema.$defs as unknown as { runReport: { properties: { wire: { properties: { protocolVersion: { enum: unknown[] } } } } } }).runReport;
+    expect((schema.$defs as unknown as { keywordLabel: { enum: unknown[] } }).keywordLabel.enum).toEqual(
+      KEYWORD_LABELS,
+    );
+    const run = (
+      schema.$defs as unknown as {
+        runReport: { properties: { wire: { properties: { protocolVersion: { enum: unknown[] } } } } };
+      }
+    ).runReport;
     expect(run.properties.wire.properties.protocolVersion.enum).toEqual([...REVISIONS, null]);
     expect((schema.$defs as unknown as { revision: { enum: unknown[] } }).revision.enum).toEqual(REVISIONS);
   });
 
   it('takes the depth of an audit, the listing it rests on, and the skips for want of a callable tool', () => {
-    const base = JSON.parse(JSON.stringify(RUN_REPORT)) as Record<string, unknown> & { stats: Record<string, unknown>; checks: Record<string, unknown>[] };
+    const base = JSON.parse(JSON.stringify(RUN_REPORT)) as Record<string, unknown> & {
+      stats: Record<string, unknown>;
+      checks: Record<string, unknown>[];
+    };
     const deep = {
       ...base,
       stats: { ...base.stats, toolsListed: ['echo', 'slow', 'write'], toolsNotAllowed: ['write'] },
@@ -90,7 +99,9 @@ describe('report.schema.json', () => {
   });
 
   it('rejects unknown properties, unknown statuses and malformed evidence', () => {
-    const base = JSON.parse(JSON.stringify(RUN_REPORT)) as Record<string, unknown> & { checks: Record<string, unknown>[] };
+    const base = JSON.parse(JSON.stringify(RUN_REPORT)) as Record<string, unknown> & {
+      checks: Record<string, unknown>[];
+    };
     expect(validate({ ...base, extra: 1 })).toBe(false);
     expect(validate({ ...base, checks: [{ ...base.checks[0], status: 'ok' }] })).toBe(false);
     expect(validate({ ...base, checks: [{ ...base.checks[0], surprise: true }] })).toBe(false);

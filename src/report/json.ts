@@ -28,7 +28,9 @@ export function renderJsonReport(report: RunReport): string {
 
 /** A --revisions audit's report.json: each run bounded as a single run's is. */
 export function renderJsonRevisions(report: RevisionsReport): string {
-  const revisions = report.revisions.map((entry) => (entry.status === 'audited' ? { ...entry, run: boundReport(entry.run) } : entry));
+  const revisions = report.revisions.map((entry) =>
+    entry.status === 'audited' ? { ...entry, run: boundReport(entry.run) } : entry,
+  );
   return `${JSON.stringify({ ...report, revisions }, null, 2)}\n`;
 }
 

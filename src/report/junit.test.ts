@@ -57,7 +57,13 @@ describe('junit reporter', () => {
     expect(suites.map((suite) => suite.name)).toEqual(['testsuite', 'testsuite', 'testsuite']);
     expect(suites.map((suite) => suite.attributes.name)).toEqual(['lifecycle', 'tools-list', 'tools-call']);
     const toolsList = suites[1];
-    expect(toolsList?.attributes).toMatchObject({ tests: '3', failures: '1', errors: '0', skipped: '1', time: '0.023' });
+    expect(toolsList?.attributes).toMatchObject({
+      tests: '3',
+      failures: '1',
+      errors: '0',
+      skipped: '1',
+      time: '0.023',
+    });
     expect(all(toolsList as XmlNode, 'testcase').every((tc) => tc.attributes.classname === 'tools-list')).toBe(true);
   });
 
@@ -72,16 +78,25 @@ describe('junit reporter', () => {
     expect(failure?.text).toContain('"method":"tools/list"');
     expect(failure?.text).toContain('{"note":"offending character","data":{"char":" ","index":3}}');
     expect(child(failing as XmlNode, 'system-out')?.text).toContain(
-      'requirement: tools.name.charset\nkeyword: MUST\nkeywordText: MUST\nspecRef: server/tools#tool-names\nspecUrl: https://modelcontextprotocol.io/specification/2026-07-28/server/tools#tool-names\ntool: bad name!',
+      'requirement: tools.name.charset\nkeyword: MUST\nkeywordText: MUST\nspecRef: ' +
+        'server/tools#tool-names\nspecUrl: ' +
+        'https://modelcontextprotocol.io/specification/2026-07-28/server/tools#tool-names\ntool: bad name!',
     );
-    expect(failure?.text).toContain('spec: MUST: the spec requires it · https://modelcontextprotocol.io/specification/2026-07-28/server/tools#tool-names');
+    expect(failure?.text).toContain(
+      'spec: MUST: the spec requires it · ' +
+        'https://modelcontextprotocol.io/specification/2026-07-28/server/tools#tool-names',
+    );
 
     const warning = byName.get('tools-list › tools.list.deterministic-order › Title of tools.list.deterministic-order');
     expect(warning?.children.map((c) => c.name)).toEqual(['system-out']);
-    expect(child(warning as XmlNode, 'system-out')?.text).toMatch(/status: warn[\s\S]*warning: Two listings returned tools in different orders\nexpected: the same order each time/);
+    expect(child(warning as XmlNode, 'system-out')?.text).toMatch(
+      /status: warn[\s\S]*warning: Two listings returned tools in different orders\nexpected: the same order each time/,
+    );
 
     const skipped = byName.get('tools-list › tools.list.pagination.cursor › Title of tools.list.pagination.cursor');
-    expect(child(skipped as XmlNode, 'skipped')?.attributes.message).toBe('The target returned a single page; nothing to paginate');
+    expect(child(skipped as XmlNode, 'skipped')?.attributes.message).toBe(
+      'The target returned a single page; nothing to paginate',
+    );
 
     const errored = byName.get('tools-call › tools.call.progress › Title of tools.call.progress [slow]');
     expect(child(errored as XmlNode, 'error')?.text).toContain('"kind":"timeout"');
@@ -93,14 +108,21 @@ describe('junit reporter', () => {
     expect(xml.isWellFormed()).toBe(true);
     expect(xml).toContain('&lt;&amp;&quot;&apos;&gt; 🎉');
     const failure = all(root, 'failure')[0];
-    expect(failure?.text.startsWith(`Tool name contains forbidden characters; description says: ${stripXmlForbidden(HOSTILE_TEXT)}`)).toBe(true);
+    expect(
+      failure?.text.startsWith(
+        `Tool name contains forbidden characters; description says: ${stripXmlForbidden(HOSTILE_TEXT)}`,
+      ),
+    ).toBe(true);
   });
 
   it('extended flavour puts properties inside test cases and counts skipped on the root', () => {
     const extended = parseXml(renderJunit(RUN_REPORT, { extended: true }));
     expect(extended.attributes.skipped).toBe('1');
     const warning = all(extended, 'testcase').find((tc) => tc.attributes.name?.includes('deterministic-order'));
-    const properties = child(warning as XmlNode, 'properties')?.children.map((p) => [p.attributes.name, p.attributes.value]);
+    const properties = child(warning as XmlNode, 'properties')?.children.map((p) => [
+      p.attributes.name,
+      p.attributes.value,
+    ]);
     expect(properties).toEqual([
       ['requirement', 'tools.list.deterministic-order'],
       ['keyword', 'SHOULD'],
@@ -111,11 +133,14 @@ describe('junit reporter', () => {
     ]);
   });
 
-  it.skipIf(xsdSkipReason !== undefined)(`validates against junit-10.xsd ${xsdSkipReason ? `(SKIPPED: ${xsdSkipReason})` : ''}`, async () => {
-    const path = join(dir, 'out', JUNIT_REPORT_FILE);
-    expect(() => execFileSync('xmllint', ['--noout', '--schema', XSD, path], { stdio: 'pipe' })).not.toThrow();
-    const empty = join(dir, 'empty.xml');
-    await writeFile(empty, renderJunit({ ...RUN_REPORT, checks: [], aborted: undefined }));
-    expect(() => execFileSync('xmllint', ['--noout', '--schema', XSD, empty], { stdio: 'pipe' })).not.toThrow();
-  });
+  it.skipIf(xsdSkipReason !== undefined)(
+    `validates against junit-10.xsd ${xsdSkipReason ? `(SKIPPED: ${xsdSkipReason})` : ''}`,
+    async () => {
+      const path = join(dir, 'out', JUNIT_REPORT_FILE);
+      expect(() => execFileSync('xmllint', ['--noout', '--schema', XSD, path], { stdio: 'pipe' })).not.toThrow();
+      const empty = join(dir, 'empty.xml');
+      await writeFile(empty, renderJunit({ ...RUN_REPORT, checks: [], aborted: undefined }));
+      expect(() => execFileSync('xmllint', ['--noout', '--schema', XSD, empty], { stdio: 'pipe' })).not.toThrow();
+    },
+  );
 });

@@ -74,7 +74,11 @@ function detail(check: CheckResult): string {
 function systemOut(check: CheckResult, extended: boolean): string | undefined {
   const parts: string[] = [];
   if (!extended) {
-    parts.push(caseProperties(check).map(([name, value]) => `${name}: ${value}`).join('\n'));
+    parts.push(
+      caseProperties(check)
+        .map(([name, value]) => `${name}: ${value}`)
+        .join('\n'),
+    );
   }
   if (check.status === 'warn') parts.push(`warning: ${detail(check)}`);
   return parts.length === 0 ? undefined : xmlTextElement('system-out', {}, parts.join('\n\n'));
@@ -83,7 +87,8 @@ function systemOut(check: CheckResult, extended: boolean): string | undefined {
 function outcomeElement(check: CheckResult): string | undefined {
   const message = attributeText(check.message);
   // A known failure (listed in --baseline) must not turn the CI page red, but stays visible.
-  if (check.baselined && check.status === 'fail') return xmlElement('skipped', { message: attributeText(`known failure (in the baseline): ${check.message}`) });
+  if (check.baselined && check.status === 'fail')
+    return xmlElement('skipped', { message: attributeText(`known failure (in the baseline): ${check.message}`) });
   switch (check.status) {
     case 'fail':
       return xmlTextElement('failure', { message, type: labelOf(check) }, detail(check));
@@ -121,7 +126,12 @@ function runProperties(report: RunReport): [string, string][] {
   return properties;
 }
 
-export function countAttributes(checks: readonly CheckResult[]): { tests: number; failures: number; errors: number; skipped: number } {
+export function countAttributes(checks: readonly CheckResult[]): {
+  tests: number;
+  failures: number;
+  errors: number;
+  skipped: number;
+} {
   const counts = countByStatus(checks);
   const known = checks.filter((c) => c.baselined && c.status === 'fail').length;
   return { tests: checks.length, failures: counts.fail - known, errors: counts.error, skipped: counts.skip + known };
@@ -173,13 +183,28 @@ export interface SuiteExtra {
  * One run as one testsuite named `name`, its test cases' classname `<classPrefix>.<area>`, the run's metadata in its
  * `<properties>`, and what `extra` adds.
  */
-export function runSuite(name: string, run: RunReport, classPrefix: string, extended: boolean, extra: SuiteExtra = {}): string {
+export function runSuite(
+  name: string,
+  run: RunReport,
+  classPrefix: string,
+  extended: boolean,
+  extra: SuiteExtra = {},
+): string {
   const cases = extra.cases ?? [];
   const counts = countAttributes(run.checks);
   const total = (key: 'failures' | 'errors' | 'skipped') => counts[key] + cases.reduce((sum, c) => sum + c[key], 0);
   return xmlElement(
     'testsuite',
-    { name, ...counts, tests: counts.tests + cases.length, failures: total('failures'), errors: total('errors'), skipped: total('skipped'), time: totalSeconds(run.checks), timestamp: run.startedAt },
+    {
+      name,
+      ...counts,
+      tests: counts.tests + cases.length,
+      failures: total('failures'),
+      errors: total('errors'),
+      skipped: total('skipped'),
+      time: totalSeconds(run.checks),
+      timestamp: run.startedAt,
+    },
     [
       propertiesElement([...runProperties(run), ...(extra.properties ?? [])]),
       ...run.checks.map((check) => testcase(check, extended, `${classPrefix}.${check.area}`)),
@@ -205,25 +230,42 @@ export function renderJunitRevisions(report: RevisionsReport, options: JunitOpti
   const counts = { ...standardCounts, tests: standardCounts.tests + notSupported };
   const root = xmlElement(
     'testsuites',
-    { name: SUITES_NAME, ...counts, ...(extended && { skipped: skipped + notSupported }), time: seconds(report.durationMs) },
+    {
+      name: SUITES_NAME,
+      ...counts,
+      ...(extended && { skipped: skipped + notSupported }),
+      time: seconds(report.durationMs),
+    },
     suites,
   );
   return document(root);
 }
 
-function notAuditedSuite(revision: Revision, status: 'not-supported' | 'not-tried', reason: string, report: RevisionsReport): string {
-  const message = attributeText(status === 'not-supported' ? `revision ${revision} not supported by the target: ${reason}` : `revision ${revision} not tried: ${reason}`);
+function notAuditedSuite(
+  revision: Revision,
+  status: 'not-supported' | 'not-tried',
+  reason: string,
+  report: RevisionsReport,
+): string {
+  const message = attributeText(
+    status === 'not-supported'
+      ? `revision ${revision} not supported by the target: ${reason}`
+      : `revision ${revision} not tried: ${reason}`,
+  );
   const properties: [string, string][] = [
     ['toolVersion', report.tool.version],
     ['transport', report.target.transport],
     ['protocolVersion', revision],
     [status === 'not-supported' ? 'notSupported' : 'notTried', reason],
   ];
-  const testcase = xmlElement('testcase', { classname: revision, name: `revision ${revision}`, time: seconds(0) }, [xmlElement('skipped', { message })]);
-  return xmlElement('testsuite', { name: revision, tests: 1, failures: 0, errors: 0, skipped: 1, time: seconds(0), timestamp: report.startedAt }, [
-    propertiesElement(properties),
-    testcase,
+  const testcase = xmlElement('testcase', { classname: revision, name: `revision ${revision}`, time: seconds(0) }, [
+    xmlElement('skipped', { message }),
   ]);
+  return xmlElement(
+    'testsuite',
+    { name: revision, tests: 1, failures: 0, errors: 0, skipped: 1, time: seconds(0), timestamp: report.startedAt },
+    [propertiesElement(properties), testcase],
+  );
 }
 
 export function createJunitReporter(options: JunitOptions = {}): Reporter {

@@ -21,31 +21,92 @@ function sentence(ref: string, text: string, keyword: KeywordText): SpecSentence
 }
 
 function definition(id: string, sentences: SpecSentence[]): CheckDefinition {
-  return { id, keyword: sentences[0]!.keyword, title: `Title of ${id}`, specRef: sentences[0]!.ref, area: 'labels', sentences: { [WIRE]: sentences }, run: () => [] };
+  return {
+    id,
+    keyword: sentences[0]!.keyword,
+    title: `Title of ${id}`,
+    specRef: sentences[0]!.ref,
+    area: 'labels',
+    sentences: { [WIRE]: sentences },
+    run: () => [],
+  };
 }
 
 const MUST_NOT = sentence('server/tools#tool-names', 'Tool names MUST NOT contain spaces', 'MUST NOT');
 const REQUIRED = sentence('schema.json#/$defs/Tool/required', '["name","inputSchema"]', 'schema.json structural rule');
 const RECOMMENDED = sentence('server/tools#tool-names', 'Tool names are RECOMMENDED to be short', 'RECOMMENDED');
 const MAY = sentence('server/tools#tool', 'Servers MAY send annotations', 'MAY');
-const MIRROR_MUST = sentence('basic/transports/streamable-http#custom-headers', 'Client MUST include the header', 'MUST');
-const EXAMPLE = sentence('server/tools#x-mcp-header', 'In this example, the client adds the header Mcp-Param-Region: us-west1 to the HTTP request.', 'descriptive');
-const LOWER_SHOULD = sentence('schema.json#/$defs/Tool/properties/title', 'a title should be short', 'lower-case should in schema.json');
+const MIRROR_MUST = sentence(
+  'basic/transports/streamable-http#custom-headers',
+  'Client MUST include the header',
+  'MUST',
+);
+const EXAMPLE = sentence(
+  'server/tools#x-mcp-header',
+  'In this example, the client adds the header Mcp-Param-Region: us-west1 to the HTTP request.',
+  'descriptive',
+);
+const LOWER_SHOULD = sentence(
+  'schema.json#/$defs/Tool/properties/title',
+  'a title should be short',
+  'lower-case should in schema.json',
+);
 
-const failing = (message: string, named?: SpecSentence): Outcome => ({ status: 'fail', message, ...(named ? { sentence: named } : {}) });
+const failing = (message: string, named?: SpecSentence): Outcome => ({
+  status: 'fail',
+  message,
+  ...(named ? { sentence: named } : {}),
+});
 
 /**
  * One finding per kind of text a verdict can rest on, built as the runner builds them. The descriptive one is the
  * over-encoding warning's case: a check governed by a MUST whose outcome names the page's example sentence.
  */
-const CASES: { id: string; label: KeywordLabel; status: 'fail' | 'warn'; check: CheckDefinition; outcome: Outcome }[] = [
-  { id: 'labels.must-not', label: 'MUST', status: 'fail', check: definition('labels.must-not', [MUST_NOT]), outcome: failing('a space in a name') },
-  { id: 'labels.schema', label: 'SCHEMA', status: 'fail', check: definition('labels.schema', [REQUIRED]), outcome: failing('no inputSchema') },
-  { id: 'labels.recommended', label: 'SHOULD', status: 'warn', check: definition('labels.recommended', [RECOMMENDED]), outcome: failing('a long name') },
-  { id: 'labels.may', label: 'MAY', status: 'warn', check: definition('labels.may', [MAY]), outcome: failing('annotations not as allowed') },
-  { id: 'labels.mirror', label: 'DESCRIPTIVE', status: 'warn', check: definition('labels.mirror', [MIRROR_MUST, EXAMPLE]), outcome: failing('a header-safe value went Base64-encoded', EXAMPLE) },
-  { id: 'labels.lower-should', label: 'DESCRIPTIVE', status: 'warn', check: definition('labels.lower-should', [LOWER_SHOULD]), outcome: failing('a long title') },
-];
+const CASES: { id: string; label: KeywordLabel; status: 'fail' | 'warn'; check: CheckDefinition; outcome: Outcome }[] =
+  [
+    {
+      id: 'labels.must-not',
+      label: 'MUST',
+      status: 'fail',
+      check: definition('labels.must-not', [MUST_NOT]),
+      outcome: failing('a space in a name'),
+    },
+    {
+      id: 'labels.schema',
+      label: 'SCHEMA',
+      status: 'fail',
+      check: definition('labels.schema', [REQUIRED]),
+      outcome: failing('no inputSchema'),
+    },
+    {
+      id: 'labels.recommended',
+      label: 'SHOULD',
+      status: 'warn',
+      check: definition('labels.recommended', [RECOMMENDED]),
+      outcome: failing('a long name'),
+    },
+    {
+      id: 'labels.may',
+      label: 'MAY',
+      status: 'warn',
+      check: definition('labels.may', [MAY]),
+      outcome: failing('annotations not as allowed'),
+    },
+    {
+      id: 'labels.mirror',
+      label: 'DESCRIPTIVE',
+      status: 'warn',
+      check: definition('labels.mirror', [MIRROR_MUST, EXAMPLE]),
+      outcome: failing('a header-safe value went Base64-encoded', EXAMPLE),
+    },
+    {
+      id: 'labels.lower-should',
+      label: 'DESCRIPTIVE',
+      status: 'warn',
+      check: definition('labels.lower-should', [LOWER_SHOULD]),
+      outcome: failing('a long title'),
+    },
+  ];
 
 const report: RunReport = {
   ...RUN_REPORT,
@@ -81,29 +142,51 @@ function rowCounts(label: KeywordLabel): number[] {
 describe('one vocabulary of keyword labels in every format', () => {
   it('the run holds every label, each finding with the verdict its sentence allows', () => {
     expect(new Set(CASES.map((c) => c.label))).toEqual(new Set(KEYWORD_LABELS));
-    expect(Object.fromEntries(report.checks.map((c) => [c.id, c.status]))).toEqual(Object.fromEntries(CASES.map((c) => [c.id, c.status])));
+    expect(Object.fromEntries(report.checks.map((c) => [c.id, c.status]))).toEqual(
+      Object.fromEntries(CASES.map((c) => [c.id, c.status])),
+    );
   });
 
   it('JSON: keywordLabel, with keyword and keywordText as before', () => {
     const checks = (JSON.parse(renderJsonReport(report)) as RunReport).checks;
     expect(Object.fromEntries(checks.map((c) => [c.id, c.keywordLabel]))).toEqual(expected);
     const mirror = checks.find((c) => c.id === 'labels.mirror')!;
-    expect(mirror).toMatchObject({ keyword: 'SHOULD', keywordText: 'descriptive', quote: EXAMPLE.text, specRef: EXAMPLE.ref });
+    expect(mirror).toMatchObject({
+      keyword: 'SHOULD',
+      keywordText: 'descriptive',
+      quote: EXAMPLE.text,
+      specRef: EXAMPLE.ref,
+    });
   });
 
   it('console: the keyword column of each line, and a By-keyword row per label', async () => {
     const out = await consoleText();
-    const labels = Object.fromEntries([...out.matchAll(/^(?:FAIL|WARN) (\S+) +(labels\.\S+) /gm)].map((m) => [m[2], m[1]]));
+    const labels = Object.fromEntries(
+      [...out.matchAll(/^(?:FAIL|WARN) (\S+) +(labels\.\S+) /gm)].map((m) => [m[2], m[1]]),
+    );
     expect(labels).toEqual(expected);
-    const table = out.slice(out.indexOf('By keyword:')).split('\n').slice(2, 2 + KEYWORD_LABELS.length);
-    expect(table.map((line) => line.trim().split(/\s+/))).toEqual(KEYWORD_LABELS.map((label) => [label, ...rowCounts(label).map(String)]));
+    const table = out
+      .slice(out.indexOf('By keyword:'))
+      .split('\n')
+      .slice(2, 2 + KEYWORD_LABELS.length);
+    expect(table.map((line) => line.trim().split(/\s+/))).toEqual(
+      KEYWORD_LABELS.map((label) => [label, ...rowCounts(label).map(String)]),
+    );
     expect(out).not.toMatch(/\bDESCR\b|^\S+ should /m);
   });
 
   it('HTML: the badge of each outcome and its requirement line', () => {
     const html = renderHtmlReport(report);
     for (const { id, label } of CASES) {
-      const outcome = only([...html.matchAll(new RegExp(`<details class="check" id="[^"]*" data-status="\\w+" data-check="${id.replace('.', '\\.')}">(.*?)</details>`, 'g'))])[1]!;
+      const outcome = only([
+        ...html.matchAll(
+          new RegExp(
+            `<details class="check" id="[^"]*" data-status="\\w+" data-check="${id.replace('.', '\\.')}` +
+              `">(.*?)</details>`,
+            'g',
+          ),
+        ),
+      ])[1]!;
       expect([...outcome.matchAll(/<span class="keyword">([^<]*)<\/span>/g)].map((m) => m[1])).toEqual([label]);
       expect(outcome).toContain(`<code>${id}</code> (${label})`);
     }
@@ -111,7 +194,9 @@ describe('one vocabulary of keyword labels in every format', () => {
 
   it('Markdown: the findings tables and a By-keyword row per label', () => {
     const md = renderMarkdown(report);
-    const labels = Object.fromEntries([...md.matchAll(/^\| `(labels\.[^`]+)` \| \[([^\]]+)\]\(/gm)].map((m) => [m[1], m[2]]));
+    const labels = Object.fromEntries(
+      [...md.matchAll(/^\| `(labels\.[^`]+)` \| \[([^\]]+)\]\(/gm)].map((m) => [m[1], m[2]]),
+    );
     expect(labels).toEqual(expected);
     for (const label of KEYWORD_LABELS) expect(md).toContain(`| ${label} | ${rowCounts(label).join(' | ')} |`);
     expect(md).not.toMatch(/\[(descriptive|DESCR|should)\]/);
@@ -132,12 +217,30 @@ describe('one vocabulary of keyword labels in every format', () => {
   });
 
   it('SARIF: each rule and result, its tags and its help', () => {
-    type Sarif = { runs: { tool: { driver: { rules: { id: string; fullDescription: { text: string }; help: { markdown: string }; properties: { keyword: string; tags: string[] } }[] } }; results: { ruleId: string; properties: { keyword: string } }[] }[] };
+    type Sarif = {
+      runs: {
+        tool: {
+          driver: {
+            rules: {
+              id: string;
+              fullDescription: { text: string };
+              help: { markdown: string };
+              properties: { keyword: string; tags: string[] };
+            }[];
+          };
+        };
+        results: { ruleId: string; properties: { keyword: string } }[];
+      }[];
+    };
     const run = (renderSarif(report) as Sarif).runs[0]!;
     for (const { id, label } of CASES) {
       const rule = only(run.tool.driver.rules.filter((r) => r.id === id));
       expect(rule.properties.keyword).toBe(label);
-      expect(rule.properties.tags.filter((tag) => (KEYWORD_LABELS as string[]).includes(tag) || /^(DESCR|should|descriptive)$/.test(tag))).toEqual([label]);
+      expect(
+        rule.properties.tags.filter(
+          (tag) => (KEYWORD_LABELS as string[]).includes(tag) || /^(DESCR|should|descriptive)$/.test(tag),
+        ),
+      ).toEqual([label]);
       expect(rule.fullDescription.text).toBe(`${label}: Title of ${id}`);
       expect(rule.help.markdown.startsWith(`**${label}** — `)).toBe(true);
       expect(only(run.results.filter((r) => r.ruleId === id)).properties.keyword).toBe(label);

@@ -3,9 +3,13 @@ import type { Exchange } from '../model/exchange.js';
 import type { RunReport } from '../model/report.js';
 import { specUrl } from '../spec-links.js';
 
-/** Test data: what a hostile target could put into a message (terminal escapes, XML-forbidden characters, markup, emoji, bidi). */
+/**
+ * Test data: what a hostile target could put into a message (terminal escapes, XML-forbidden characters, markup, emoji,
+ * bidi).
+ */
 export const HOSTILE_TEXT =
-  'evil \u001b[2Jclear \u001b]8;;http://evil.example\u0007link NUL\u0000 bell\u0007 cr\rX csi\u009bY nonchar\ufffe lone\ud800 rtl\u202eabc <&"\'> 🎉 done';
+  'evil \u001b[2Jclear \u001b]8;;http://evil.example\u0007link NUL\u0000 bell\u0007 cr\rX csi\u009bY ' +
+  'nonchar\ufffe lone\ud800 rtl\u202eabc <&"\'> 🎉 done';
 
 export const LIST_EXCHANGE: Exchange = {
   seq: 3,
@@ -31,7 +35,6 @@ const TIMEOUT_EXCHANGE: Exchange = {
   notifications: [{ jsonrpc: '2.0', method: 'notifications/progress', params: { progress: 1 } }],
   failure: { kind: 'timeout', message: 'no response within 5000 ms' },
 };
-
 
 function check(partial: Partial<CheckResult> & Pick<CheckResult, 'id' | 'status' | 'area'>): CheckResult {
   return {
@@ -90,7 +93,14 @@ export const CHECKS: CheckResult[] = [
     evidence: [TIMEOUT_EXCHANGE],
     durationMs: 5003,
   }),
-  check({ id: 'tools.call.content-types', area: 'tools-call', status: 'pass', keyword: 'MAY', keywordText: 'MAY', tool: 'echo' }),
+  check({
+    id: 'tools.call.content-types',
+    area: 'tools-call',
+    status: 'pass',
+    keyword: 'MAY',
+    keywordText: 'MAY',
+    tool: 'echo',
+  }),
 ];
 
 export const RUN_REPORT: RunReport = {

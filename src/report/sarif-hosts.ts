@@ -18,7 +18,9 @@ export function hostRules(report: RunReport): Json[] {
       text: rule.sources.map((s) => `"${s.quote}" (${s.kind}, ${s.url}, read ${s.read})`).join('\n'),
       markdown: rule.sources.map((s) => `> ${s.quote}\n\n— [${s.kind}](${s.url}), read ${s.read}`).join('\n\n'),
     },
-    defaultConfiguration: { level: rule.effect === 'blocked' ? (report.hosts!.failOnHost.includes(rule.host) ? 'error' : 'warning') : 'note' },
+    defaultConfiguration: {
+      level: rule.effect === 'blocked' ? (report.hosts!.failOnHost.includes(rule.host) ? 'error' : 'warning') : 'note',
+    },
     properties: { host: rule.host, effect: rule.effect, tags: ['mcp', 'host-compatibility', rule.host] },
   }));
 }
@@ -35,9 +37,24 @@ export function hostResults(report: RunReport, firstRuleIndex: number, artifact:
         level: finding.effect === 'blocked' ? (hosts.failOnHost.includes(host.host) ? 'error' : 'warning') : 'note',
         kind: 'fail',
         message: { text: `${host.label}: ${finding.message}\nfix: ${finding.fix}` },
-        locations: [{ physicalLocation: { artifactLocation: { uri: artifact } }, logicalLocations: [{ name: tool.tool, kind: 'function' }] }],
-        partialFingerprints: { 'mcpToolsConformance/v1': createHash('sha256').update(`${finding.rule}\u0000${tool.tool}`).digest('hex').slice(0, 32) },
-        properties: { host: host.host, verdict: tool.verdict, fix: finding.fix, ...(tool.rewrittenSchema !== undefined ? { rewrittenSchema: tool.rewrittenSchema } : {}) },
+        locations: [
+          {
+            physicalLocation: { artifactLocation: { uri: artifact } },
+            logicalLocations: [{ name: tool.tool, kind: 'function' }],
+          },
+        ],
+        partialFingerprints: {
+          'mcpToolsConformance/v1': createHash('sha256')
+            .update(`${finding.rule}\u0000${tool.tool}`)
+            .digest('hex')
+            .slice(0, 32),
+        },
+        properties: {
+          host: host.host,
+          verdict: tool.verdict,
+          fix: finding.fix,
+          ...(tool.rewrittenSchema !== undefined ? { rewrittenSchema: tool.rewrittenSchema } : {}),
+        },
       })),
     ),
   );

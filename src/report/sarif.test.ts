@@ -59,9 +59,13 @@ describe('SARIF 2.1.0 reporter', () => {
   it('keeps errors of our own out of the results, as execution notifications', () => {
     const errors = RUN_REPORT.checks.filter((c) => c.status === 'error');
     expect(errors.length).toBeGreaterThan(0);
-    expect(run.results.some((r: Json) => errors.some((e) => e.id === r.ruleId && r.properties.status === 'error'))).toBe(false);
+    expect(
+      run.results.some((r: Json) => errors.some((e) => e.id === r.ruleId && r.properties.status === 'error')),
+    ).toBe(false);
     expect(run.invocations[0].executionSuccessful).toBe(false);
-    expect(run.invocations[0].toolExecutionNotifications.map((n: Json) => n.descriptor?.id)).toEqual(expect.arrayContaining(errors.map((e) => e.id)));
+    expect(run.invocations[0].toolExecutionNotifications.map((n: Json) => n.descriptor?.id)).toEqual(
+      expect.arrayContaining(errors.map((e) => e.id)),
+    );
   });
 
   it('files findings under the artifact it is given, and writes report.sarif', async () => {

@@ -18,7 +18,13 @@ const EVIDENCE_LIMITS = { maxStringLength: 8 * 1024, maxItems: 10, maxArrayLengt
 export const DEFAULT_SARIF_ARTIFACT = 'mcp-server';
 
 /** A rule's default level by its label: those that can fail are errors, descriptive text warns as a SHOULD does. */
-const LEVEL: Record<KeywordLabel, 'error' | 'warning' | 'note'> = { MUST: 'error', SCHEMA: 'error', SHOULD: 'warning', MAY: 'note', DESCRIPTIVE: 'warning' };
+const LEVEL: Record<KeywordLabel, 'error' | 'warning' | 'note'> = {
+  MUST: 'error',
+  SCHEMA: 'error',
+  SHOULD: 'warning',
+  MAY: 'note',
+  DESCRIPTIVE: 'warning',
+};
 
 export interface SarifOptions {
   /** Repository-relative path each finding is filed under (code scanning requires one location per result). */
@@ -43,11 +49,20 @@ function rules(report: RunReport): { list: Json[]; index: Map<string, number> } 
       fullDescription: { text: `${labelOf(check)}: ${check.title}` },
       helpUri: check.specUrl,
       help: {
-        text: `Requirement ${check.id} (${backing(check.keywordText)}) of MCP ${revision}, ${check.specRef}: ${check.title}.${sentence(check)} See ${check.specUrl}`,
-        markdown: `**${labelOf(check)}** — ${check.title}\n\nRequirement \`${check.id}\`, [${check.specRef}](${check.specUrl}) of MCP ${revision}.${sentence(check)}`,
+        text:
+          `Requirement ${check.id} (${backing(check.keywordText)}) of MCP ${revision}, ${check.specRef}: ` +
+          `${check.title}.${sentence(check)} See ${check.specUrl}`,
+        markdown:
+          `**${labelOf(check)}** — ${check.title}\n\nRequirement \`${check.id}\`, [${check.specRef}](` +
+          `${check.specUrl}) of MCP ${revision}.${sentence(check)}`,
       },
       defaultConfiguration: { level: LEVEL[labelOf(check)] },
-      properties: { keyword: labelOf(check), keywordText: check.keywordText, area: check.area, tags: ['mcp', check.area, labelOf(check)] },
+      properties: {
+        keyword: labelOf(check),
+        keywordText: check.keywordText,
+        area: check.area,
+        tags: ['mcp', check.area, labelOf(check)],
+      },
     });
   }
   return { list, index };
@@ -62,7 +77,10 @@ function messageText(check: CheckResult): string {
 }
 
 function fingerprint(check: CheckResult): string {
-  return createHash('sha256').update(`${check.id}\u0000${check.tool ?? ''}`).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(`${check.id}\u0000${check.tool ?? ''}`)
+    .digest('hex')
+    .slice(0, 32);
 }
 
 function result(check: CheckResult, ruleIndex: number, artifact: string, hasBaseline: boolean): Json {
@@ -75,7 +93,9 @@ function result(check: CheckResult, ruleIndex: number, artifact: string, hasBase
     locations: [
       {
         physicalLocation: { artifactLocation: { uri: artifact } },
-        logicalLocations: [check.tool !== undefined ? { name: check.tool, kind: 'function' } : { name: check.area, kind: 'module' }],
+        logicalLocations: [
+          check.tool !== undefined ? { name: check.tool, kind: 'function' } : { name: check.area, kind: 'module' },
+        ],
       },
     ],
     partialFingerprints: { 'mcpToolsConformance/v1': fingerprint(check) },
@@ -106,12 +126,19 @@ export function sarifRun(report: RunReport, options: SarifOptions): Json {
         endTimeUtc: endTime,
         toolExecutionNotifications: [
           ...(report.aborted ? [{ level: 'error', message: { text: report.aborted.reason } }] : []),
-          ...ourErrors.map((c) => ({ level: 'error', message: { text: truncateString(`${c.id}: ${c.message}`, 4096) }, descriptor: { id: c.id } })),
+          ...ourErrors.map((c) => ({
+            level: 'error',
+            message: { text: truncateString(`${c.id}: ${c.message}`, 4096) },
+            descriptor: { id: c.id },
+          })),
         ],
       },
     ],
     automationDetails: automationDetails(report.wire.protocolVersion),
-    results: [...findings.map((check) => result(check, index.get(check.id)!, artifact, report.baseline !== undefined)), ...hostResults(report, list.length, artifact)],
+    results: [
+      ...findings.map((check) => result(check, index.get(check.id)!, artifact, report.baseline !== undefined)),
+      ...hostResults(report, list.length, artifact),
+    ],
     properties: {
       target: report.target,
       wire: report.wire,
@@ -144,10 +171,19 @@ export function renderSarif(report: RunReport, options: SarifOptions = {}): Json
 export function renderSarifRevisions(report: RevisionsReport, options: SarifOptions = {}): Json {
   const runs = report.revisions.map((entry) => {
     if (entry.status === 'audited') return sarifRun(entry.run, options);
-    const text = entry.status === 'not-supported' ? `revision ${entry.revision} not supported by the target: ${entry.reason}` : `revision ${entry.revision} not tried: ${entry.reason}`;
+    const text =
+      entry.status === 'not-supported'
+        ? `revision ${entry.revision} not supported by the target: ${entry.reason}`
+        : `revision ${entry.revision} not tried: ${entry.reason}`;
     return {
       tool: driver(report, []),
-      invocations: [{ executionSuccessful: true, startTimeUtc: report.startedAt, toolExecutionNotifications: [{ level: 'note', message: { text } }] }],
+      invocations: [
+        {
+          executionSuccessful: true,
+          startTimeUtc: report.startedAt,
+          toolExecutionNotifications: [{ level: 'note', message: { text } }],
+        },
+      ],
       automationDetails: automationDetails(entry.revision),
       results: [],
       properties: { target: report.target, revision: entry.revision, notSupported: entry.reason },

@@ -8,13 +8,19 @@ export const STATUSES = Object.keys(STATUS_SET) as Status[];
 /** Every keyword class (report.json's `keyword`), strongest first. */
 export const KEYWORDS = Object.keys(KEYWORD_SET) as Keyword[];
 
-const LABEL_SET = { MUST: true, SCHEMA: true, SHOULD: true, MAY: true, DESCRIPTIVE: true } satisfies Record<KeywordLabel, true>;
+const LABEL_SET = { MUST: true, SCHEMA: true, SHOULD: true, MAY: true, DESCRIPTIVE: true } satisfies Record<
+  KeywordLabel,
+  true
+>;
 /** Every keyword label, in the order reports list them: those that can fail first, descriptive text last. */
 export const KEYWORD_LABELS = Object.keys(LABEL_SET) as KeywordLabel[];
 /** The widest label, for console columns. */
 export const KEYWORD_LABEL_WIDTH = Math.max(...KEYWORD_LABELS.map((label) => label.length));
 
-/** The label a report shows for what backs a finding, read from its keyword text (so a report.json of any version has one). */
+/**
+ * The label a report shows for what backs a finding, read from its keyword text (so a report.json of any version has
+ * one).
+ */
 export function labelOf(check: Pick<CheckResult, 'keywordText'>): KeywordLabel {
   return keywordLabel(check.keywordText);
 }

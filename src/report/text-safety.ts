@@ -10,7 +10,8 @@ const TERMINAL_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
  * space, word joiner and invisible operators, BOM, interlinear annotation controls, the noncharacters U+FFFE/U+FFFF,
  * and the Unicode tag characters (text no one sees, which a model still reads).
  */
-const TERMINAL_INVISIBLE = /[\u061c\u180e\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb\ufffe\uffff]|[\u{e0000}-\u{e007f}]/u;
+const TERMINAL_INVISIBLE =
+  /[\u061c\u180e\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb\ufffe\uffff]|[\u{e0000}-\u{e007f}]/u;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 export const DEFAULT_MAX_LINE_CHARS = 300;

@@ -45,7 +45,8 @@ export function parseXml(xml: string): XmlNode {
       if (selfClosing !== '/') stack.push(node);
     }
   }
-  if (consumed !== body.length) throw new Error(`unparseable XML at ${consumed}: ${body.slice(consumed, consumed + 40)}`);
+  if (consumed !== body.length)
+    throw new Error(`unparseable XML at ${consumed}: ${body.slice(consumed, consumed + 40)}`);
   if (stack.length !== 1) throw new Error(`unclosed <${stack[stack.length - 1]?.name}>`);
   const [documentElement] = root.children;
   if (root.children.length !== 1 || documentElement === undefined) throw new Error('expected one root element');

@@ -9,7 +9,10 @@ describe('xml helpers', () => {
 
   it('indents nested markup but never the continuation lines of text content', () => {
     const text = xmlTextElement('system-out', {}, 'line one\n  <indented> & more\r\nlast');
-    const rendered = xmlElement('outer', { n: 1, absent: undefined }, [xmlElement('inner', {}, [text]), xmlElement('empty', { a: 'x' })]);
+    const rendered = xmlElement('outer', { n: 1, absent: undefined }, [
+      xmlElement('inner', {}, [text]),
+      xmlElement('empty', { a: 'x' }),
+    ]);
     expect(rendered).toBe(
       [
         '<outer n="1">',

@@ -31,9 +31,7 @@ function renderAttributes(attributes: XmlAttributes): string {
 export function xmlElement(name: string, attributes: XmlAttributes, children: readonly string[] = []): string {
   const open = `<${name}${renderAttributes(attributes)}`;
   if (children.length === 0) return `${open}/>`;
-  const body = children
-    .flatMap((child) => child.split('\n'))
-    .map((line) => (/^\s*</.test(line) ? `  ${line}` : line));
+  const body = children.flatMap((child) => child.split('\n')).map((line) => (/^\s*</.test(line) ? `  ${line}` : line));
   return [`${open}>`, ...body, `</${name}>`].join('\n');
 }
 

@@ -9,8 +9,9 @@ const discover = {
   ttlMs: 1000,
   cacheScope: 'public',
 };
-const checksFor = (method: string, schema: 'DiscoverResult' | 'ListToolsResult', value: unknown) =>
-  [...new Set(validateWire(schema, '2026-07-28', value).map((i) => attribute(method, i)))];
+const checksFor = (method: string, schema: 'DiscoverResult' | 'ListToolsResult', value: unknown) => [
+  ...new Set(validateWire(schema, '2026-07-28', value).map((i) => attribute(method, i))),
+];
 
 describe('each schema issue goes to exactly one check', () => {
   it('the clean discover result has no issues', () => {
@@ -35,11 +36,41 @@ describe('each schema issue goes to exactly one check', () => {
     [{ resultType: 'complete', tools: {}, ttlMs: 0, cacheScope: 'public' }, 'tools.list.respond'],
     [{ resultType: 'complete', ttlMs: 0, cacheScope: 'public' }, 'tools.list.respond'],
     [{ resultType: 'complete', tools: [], nextCursor: 5, ttlMs: 0, cacheScope: 'public' }, 'tools.list.respond'],
-    [{ resultType: 'complete', tools: [{ name: 'x' }], ttlMs: 0, cacheScope: 'public' }, 'tools.schema.input-valid-object'],
-    [{ resultType: 'complete', tools: [{ name: 'x', inputSchema: { type: 'string' } }], ttlMs: 0, cacheScope: 'public' }, 'tools.schema.input-valid-object'],
-    [{ resultType: 'complete', tools: [{ name: 5, inputSchema: { type: 'object' } }], ttlMs: 0, cacheScope: 'public' }, 'tools.tool.shape'],
-    [{ resultType: 'complete', tools: [{ name: 'x', inputSchema: { type: 'object' }, annotations: { readOnlyHint: 1 } }], ttlMs: 0, cacheScope: 'public' }, 'tools.annotations.types'],
-    [{ resultType: 'complete', tools: [{ name: 'x', inputSchema: { type: 'object' }, icons: [{ src: 'https://x/i.png', theme: 'neon' }] }], ttlMs: 0, cacheScope: 'public' }, 'icons.shape'],
+    [
+      { resultType: 'complete', tools: [{ name: 'x' }], ttlMs: 0, cacheScope: 'public' },
+      'tools.schema.input-valid-object',
+    ],
+    [
+      {
+        resultType: 'complete',
+        tools: [{ name: 'x', inputSchema: { type: 'string' } }],
+        ttlMs: 0,
+        cacheScope: 'public',
+      },
+      'tools.schema.input-valid-object',
+    ],
+    [
+      { resultType: 'complete', tools: [{ name: 5, inputSchema: { type: 'object' } }], ttlMs: 0, cacheScope: 'public' },
+      'tools.tool.shape',
+    ],
+    [
+      {
+        resultType: 'complete',
+        tools: [{ name: 'x', inputSchema: { type: 'object' }, annotations: { readOnlyHint: 1 } }],
+        ttlMs: 0,
+        cacheScope: 'public',
+      },
+      'tools.annotations.types',
+    ],
+    [
+      {
+        resultType: 'complete',
+        tools: [{ name: 'x', inputSchema: { type: 'object' }, icons: [{ src: 'https://x/i.png', theme: 'neon' }] }],
+        ttlMs: 0,
+        cacheScope: 'public',
+      },
+      'icons.shape',
+    ],
     [{ resultType: 'complete', tools: [], ttlMs: 0, cacheScope: 'public', extra: 1, _meta: 5 }, CATCH_ALL_CHECK],
   ])('tools/list variant → %s', (value, check) => {
     expect(checksFor('tools/list', 'ListToolsResult', value)).toEqual([check]);

@@ -12,18 +12,24 @@ interface AttributionRule {
 
 const missingAtRoot = (issue: SchemaIssue, ...props: string[]) =>
   issue.keyword === 'required' && issue.instancePath === '' && props.includes(String(issue.params.missingProperty));
-const at = (issue: SchemaIssue, path: string) => issue.instancePath === path || issue.instancePath.startsWith(path + '/');
+const at = (issue: SchemaIssue, path: string) =>
+  issue.instancePath === path || issue.instancePath.startsWith(path + '/');
 
 const CACHEABLE = ['server/discover', 'tools/list'] as const;
 const TOOL = /^\/tools\/\d+$/;
 const TOOL_CHILD = /^\/tools\/\d+\//;
-const toolField = (issue: SchemaIssue, field: string) => new RegExp(`^/tools/\\d+/${field}(/|$)`).test(issue.instancePath);
+const toolField = (issue: SchemaIssue, field: string) =>
+  new RegExp(`^/tools/\\d+/${field}(/|$)`).test(issue.instancePath);
 const missing = (params: Record<string, unknown>, prop: string) => params.missingProperty === prop;
 
 export const ATTRIBUTION_RULES: readonly AttributionRule[] = [
   { check: 'base.res.resulttype', matches: (i) => missingAtRoot(i, 'resultType') },
   { check: 'base.resulttype.set', matches: (i) => at(i, '/resultType') },
-  { check: 'cache.server.hints', methods: CACHEABLE, matches: (i) => missingAtRoot(i, 'ttlMs', 'cacheScope') || at(i, '/cacheScope') },
+  {
+    check: 'cache.server.hints',
+    methods: CACHEABLE,
+    matches: (i) => missingAtRoot(i, 'ttlMs', 'cacheScope') || at(i, '/cacheScope'),
+  },
   { check: 'cache.server.ttl-nonneg', methods: CACHEABLE, matches: (i) => at(i, '/ttlMs') },
   {
     check: 'discover.supported-versions',
@@ -31,11 +37,16 @@ export const ATTRIBUTION_RULES: readonly AttributionRule[] = [
     // An empty list only: a missing or mistyped field breaks a schema.json rule and goes to the catch-all.
     matches: (i) => i.instancePath === '/supportedVersions' && i.keyword === 'minItems',
   },
-  { check: 'tools.cap.list-changed-type', methods: ['server/discover', 'initialize'], matches: (i) => at(i, '/capabilities/tools/listChanged') },
+  {
+    check: 'tools.cap.list-changed-type',
+    methods: ['server/discover', 'initialize'],
+    matches: (i) => at(i, '/capabilities/tools/listChanged'),
+  },
   {
     check: 'mrtr.irr.non-empty',
     methods: ['tools/call'],
-    matches: (i) => i.instancePath === '' && (i.keyword === 'anyOf' || missingAtRoot(i, 'inputRequests', 'requestState')),
+    matches: (i) =>
+      i.instancePath === '' && (i.keyword === 'anyOf' || missingAtRoot(i, 'inputRequests', 'requestState')),
   },
   {
     check: 'tools.schema.input-valid-object',
@@ -44,7 +55,11 @@ export const ATTRIBUTION_RULES: readonly AttributionRule[] = [
   },
   { check: 'tools.annotations.types', methods: ['tools/list'], matches: (i) => toolField(i, 'annotations') },
   { check: 'icons.shape', methods: ['tools/list'], matches: (i) => toolField(i, 'icons') },
-  { check: 'tools.tool.shape', methods: ['tools/list'], matches: (i) => TOOL.test(i.instancePath) || TOOL_CHILD.test(i.instancePath) },
+  {
+    check: 'tools.tool.shape',
+    methods: ['tools/list'],
+    matches: (i) => TOOL.test(i.instancePath) || TOOL_CHILD.test(i.instancePath),
+  },
   {
     check: 'tools.list.respond',
     methods: ['tools/list'],

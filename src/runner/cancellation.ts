@@ -9,8 +9,9 @@ export const CANCEL_WATCH_MS = 3000;
 
 /**
  * The request sent right behind each notifications/cancelled over one channel (its read marker). A server reads its
- * stdin in order, so the marker's answer shows it has read the cancellation. Every server of the wire answers it at once,
- * and it changes nothing: server/discover ("Servers MUST implement it"), ping ("The receiver MUST respond promptly").
+ * stdin in order, so the marker's answer shows it has read the cancellation. Every server of the wire answers it at
+ * once, and it changes nothing: server/discover ("Servers MUST implement it"), ping ("The receiver MUST respond
+ * promptly").
  */
 export const readMarkerMethod = (wire: Revision): string => (wire === LATEST_REVISION ? 'server/discover' : 'ping');
 

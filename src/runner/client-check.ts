@@ -9,7 +9,10 @@ import type { CheckDefinition } from './types.js';
  * A client check: the same requirement fields as a server check, the scenario whose tools it needs, and a judgement
  * of what the scripted server saw (it runs after the client has exited, so it sends nothing).
  */
-export interface ClientCheckDefinition extends Pick<CheckDefinition, 'id' | 'keyword' | 'title' | 'specRef' | 'covers' | 'area' | 'sentences'> {
+export interface ClientCheckDefinition extends Pick<
+  CheckDefinition,
+  'id' | 'keyword' | 'title' | 'specRef' | 'covers' | 'area' | 'sentences'
+> {
   scenario: Scenario;
   /** The transport the rule binds (a Streamable HTTP header rule, a stdio stream rule); absent: both. */
   transport?: 'http' | 'stdio';
@@ -34,7 +37,9 @@ export class ClientCheckContext {
   readonly requests: SeenRequest[];
 
   constructor(readonly observed: ClientObservations) {
-    this.requests = observed.messages.flatMap((seen) => requestsIn(seen)).filter((r) => r.method !== 'initialize' && !r.method.startsWith('notifications/'));
+    this.requests = observed.messages
+      .flatMap((seen) => requestsIn(seen))
+      .filter((r) => r.method !== 'initialize' && !r.method.startsWith('notifications/'));
   }
 
   /** The params of the client's first `initialize` (the earlier revisions' handshake), when it sent one. */
@@ -74,7 +79,9 @@ export class ClientCheckContext {
   uncalledTools(): string[] {
     const listed = this.listedTools();
     const called = new Set(this.requests.filter((r) => r.method === 'tools/call').map((r) => r.params.name));
-    return Object.keys(this.observed.offered).filter((name) => listed.has(name) && !called.has(name) && !INVALID_HEADER_TOOLS.includes(name));
+    return Object.keys(this.observed.offered).filter(
+      (name) => listed.has(name) && !called.has(name) && !INVALID_HEADER_TOOLS.includes(name),
+    );
   }
 
   /** The result body the scripted server sent for a request, when it was a result. */
@@ -87,7 +94,9 @@ export class ClientCheckContext {
 function requestsIn(seen: SeenMessage): SeenRequest[] {
   const messages = Array.isArray(seen.message) ? seen.message : [seen.message];
   return messages.flatMap((m) =>
-    isObject(m) && typeof m.method === 'string' && 'id' in m ? [{ seen, id: m.id, method: m.method, params: isObject(m.params) ? m.params : {} }] : [],
+    isObject(m) && typeof m.method === 'string' && 'id' in m
+      ? [{ seen, id: m.id, method: m.method, params: isObject(m.params) ? m.params : {} }]
+      : [],
   );
 }
 

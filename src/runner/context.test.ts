@@ -14,8 +14,15 @@ function slowTools(kind: Transport['kind']): { transport: Transport; sent: unkno
     start: async () => undefined,
     send: async (message: unknown, id: JsonRpcId | undefined) => {
       sent.push(message);
-      const exchange: Exchange = { seq: sent.length, sentAt: new Date().toISOString(), durationMs: 0, request: message, notifications: [] };
-      if ((message as { method?: string }).method === 'tools/call') exchange.failure = { kind: 'timeout', message: 'no response within 10 ms' };
+      const exchange: Exchange = {
+        seq: sent.length,
+        sentAt: new Date().toISOString(),
+        durationMs: 0,
+        request: message,
+        notifications: [],
+      };
+      if ((message as { method?: string }).method === 'tools/call')
+        exchange.failure = { kind: 'timeout', message: 'no response within 10 ms' };
       else if (id !== undefined) exchange.response = { jsonrpc: '2.0', id, result: {} };
       return exchange;
     },
@@ -27,7 +34,11 @@ function slowTools(kind: Transport['kind']): { transport: Transport; sent: unkno
 }
 
 describe('a tool call that outlives --timeout', () => {
-  for (const [kind, cancelled] of [['stdio', true], ['http+sse', true], ['http', false]] as const) {
+  for (const [kind, cancelled] of [
+    ['stdio', true],
+    ['http+sse', true],
+    ['http', false],
+  ] as const) {
     it(`over ${kind}: ${cancelled ? 'notifications/cancelled, then a read marker, on the one channel' : 'nothing more (the aborted request was its cancellation)'}`, async () => {
       const { transport, sent } = slowTools(kind);
       const client = new McpClient(transport, { name: 't', version: '1' });

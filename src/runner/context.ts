@@ -108,10 +108,14 @@ export class CheckContext {
     return this.walkPromise;
   }
 
-  /** The capabilities the server declared: DiscoverResult.capabilities, or InitializeResult.capabilities on the legacy wire. */
+  /**
+   * The capabilities the server declared: DiscoverResult.capabilities, or InitializeResult.capabilities on the legacy
+   * wire.
+   */
   async capabilities(): Promise<{ capabilities: Record<string, unknown> | undefined; exchange: Exchange }> {
     const exchange = this.wire === LATEST_REVISION ? await this.discover() : this.negotiation.initialize!;
-    const result = isObject(exchange.response) && isObject(exchange.response.result) ? exchange.response.result : undefined;
+    const result =
+      isObject(exchange.response) && isObject(exchange.response.result) ? exchange.response.result : undefined;
     const capabilities = result && isObject(result.capabilities) ? result.capabilities : undefined;
     return { capabilities, exchange };
   }
@@ -148,7 +152,8 @@ export class CheckContext {
     const walk = await this.walkPromise.catch(() => undefined);
     if (!walk) return undefined;
     const listed = new Map<string, Record<string, unknown>>();
-    for (const tool of walk.tools) if (typeof tool.name === 'string' && !listed.has(tool.name)) listed.set(tool.name, tool);
+    for (const tool of walk.tools)
+      if (typeof tool.name === 'string' && !listed.has(tool.name)) listed.set(tool.name, tool);
     const skipped = new Set(this.options.skipTools ?? []);
     return {
       listed: [...listed.keys()],
@@ -163,13 +168,20 @@ export class CheckContext {
 
   /** Why no tool may be called, for skip messages. */
   get callPolicy(): string {
-    const skipped = this.options.skipTools?.length ? `; left out with --skip-tools: ${this.options.skipTools.join(', ')}` : '';
-    return `by default only tools annotated readOnlyHint: true are called; widen with --allow-tools a,b or --allow-all-tools${skipped}`;
+    const skipped = this.options.skipTools?.length
+      ? `; left out with --skip-tools: ${this.options.skipTools.join(', ')}`
+      : '';
+    return (
+      `by default only tools annotated readOnlyHint: true are called; widen with --allow-tools a,b or ` +
+      `--allow-all-tools${skipped}`
+    );
   }
 
   /** Why this tool is not called, for the tools that mayCall refuses. */
   notCalledReason(tool: Record<string, unknown>): string {
-    return typeof tool.name === 'string' && this.options.skipTools?.includes(tool.name) ? 'left out with --skip-tools' : 'not read-only and not allowed';
+    return typeof tool.name === 'string' && this.options.skipTools?.includes(tool.name)
+      ? 'left out with --skip-tools'
+      : 'not read-only and not allowed';
   }
 
   /**
@@ -182,9 +194,18 @@ export class CheckContext {
   async callTool(
     name: string,
     args: unknown,
-    options: { capabilities?: Record<string, unknown>; anyConnection?: boolean; extraMeta?: Record<string, unknown> } = {},
+    options: {
+      capabilities?: Record<string, unknown>;
+      anyConnection?: boolean;
+      extraMeta?: Record<string, unknown>;
+    } = {},
   ): Promise<Exchange> {
-    const send = (alone?: true) => this.client.request('tools/call', { name, arguments: args }, { probe: true, anyConnection: true, ...options, alone });
+    const send = (alone?: true) =>
+      this.client.request(
+        'tools/call',
+        { name, arguments: args },
+        { probe: true, anyConnection: true, ...options, alone },
+      );
     const exchange = await send();
     if (exchange.failure?.kind !== 'timeout') return exchange;
     await this.cancelTimedOut(exchange);
@@ -209,11 +230,17 @@ export class CheckContext {
   private async cancelTimedOut(call: Exchange): Promise<void> {
     if (!this.oneChannel) return;
     const requestId = (call.request as { id?: unknown }).id;
-    const notice = await this.client.notify('notifications/cancelled', { requestId, reason: 'mcp-tools-conformance: timed out' });
+    const notice = await this.client.notify('notifications/cancelled', {
+      requestId,
+      reason: 'mcp-tools-conformance: timed out',
+    });
     this.sentCancellations.push({ call, notice, marker: this.sendReadMarker() });
   }
 
-  /** The read marker (cancellation.ts) behind a cancellation: callTool does not wait for it; stdio.cancel.server-silence does. */
+  /**
+   * The read marker (cancellation.ts) behind a cancellation: callTool does not wait for it; stdio.cancel.server-silence
+   * does.
+   */
   private sendReadMarker(): Promise<Exchange | undefined> {
     return this.client
       .request(readMarkerMethod(this.wire), {}, { probe: true, timeoutMs: CANCEL_WATCH_MS })
@@ -300,7 +327,8 @@ export class CheckContext {
       else await negotiate(client, this.wire);
       // In a sandbox what a process writes as it starts must not be put down to the call after it: on 2026-07-28, whose
       // negotiation sends nothing, an answer to server/discover (side-effect free) shows it has started.
-      if (this.client.turns.allAlone && options.negotiate !== false && this.wire === LATEST_REVISION) await client.request('server/discover', {}, { probe: true });
+      if (this.client.turns.allAlone && options.negotiate !== false && this.wire === LATEST_REVISION)
+        await client.request('server/discover', {}, { probe: true });
     });
     return client;
   }

@@ -7,7 +7,10 @@ export function globToRegExp(glob: string): RegExp {
 }
 
 export function parsePatterns(values: readonly string[] | undefined): string[] {
-  return (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  return (values ?? [])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 export interface Selection<C extends { id: string } = CheckDefinition> {
@@ -16,7 +19,11 @@ export interface Selection<C extends { id: string } = CheckDefinition> {
   unmatched: string[];
 }
 
-export function selectChecks<C extends { id: string }>(all: readonly C[], include: readonly string[], exclude: readonly string[]): Selection<C> {
+export function selectChecks<C extends { id: string }>(
+  all: readonly C[],
+  include: readonly string[],
+  exclude: readonly string[],
+): Selection<C> {
   const unmatched: string[] = [];
   const matcher = (patterns: readonly string[]) => {
     const regexes = patterns.map((p) => ({ p, re: globToRegExp(p) }));

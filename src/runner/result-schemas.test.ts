@@ -6,11 +6,22 @@ import { ResultSchemaCache } from './result-schemas.js';
 let seq = 0;
 const answered = (method: string, result: unknown): Exchange => {
   seq += 1;
-  return { seq, sentAt: '', durationMs: 0, request: { jsonrpc: '2.0', id: seq, method }, response: { jsonrpc: '2.0', id: seq, result }, notifications: [] } as Exchange;
+  return {
+    seq,
+    sentAt: '',
+    durationMs: 0,
+    request: { jsonrpc: '2.0', id: seq, method },
+    response: { jsonrpc: '2.0', id: seq, result },
+    notifications: [],
+  } as Exchange;
 };
 
 /** The checks each issue of one answer goes to, judged on `wire`. */
-const checksOn = (wire: Revision, method: string, result: unknown) => new ResultSchemaCache().issues(answered(method, result), wire).map((i) => `${i.check} ${i.instancePath}`).sort();
+const checksOn = (wire: Revision, method: string, result: unknown) =>
+  new ResultSchemaCache()
+    .issues(answered(method, result), wire)
+    .map((i) => `${i.check} ${i.instancePath}`)
+    .sort();
 
 describe('results are judged by the schema of the revision agreed', () => {
   it('a tool with an array output schema breaks a rule from 2025-06-18 on, and none before', () => {
@@ -26,9 +37,18 @@ describe('results are judged by the schema of the revision agreed', () => {
   });
 
   it('the initialize result of each revision: completions is a capability from 2025-03-26 on', () => {
-    const result = { protocolVersion: '2024-11-05', capabilities: { completions: true, tools: { listChanged: 'yes' } }, serverInfo: { name: 's', version: '1' } };
-    expect(checksOn('2024-11-05', 'initialize', result)).toEqual(['tools.cap.list-changed-type /capabilities/tools/listChanged']);
-    expect(checksOn('2025-03-26', 'initialize', result)).toEqual(['schema.result.valid /capabilities/completions', 'tools.cap.list-changed-type /capabilities/tools/listChanged']);
+    const result = {
+      protocolVersion: '2024-11-05',
+      capabilities: { completions: true, tools: { listChanged: 'yes' } },
+      serverInfo: { name: 's', version: '1' },
+    };
+    expect(checksOn('2024-11-05', 'initialize', result)).toEqual([
+      'tools.cap.list-changed-type /capabilities/tools/listChanged',
+    ]);
+    expect(checksOn('2025-03-26', 'initialize', result)).toEqual([
+      'schema.result.valid /capabilities/completions',
+      'tools.cap.list-changed-type /capabilities/tools/listChanged',
+    ]);
   });
 
   it('before 2026-07-28 a tools/call result is a CallToolResult whatever its resultType says (a member the schema does not name)', () => {

@@ -4,7 +4,12 @@ import { TargetGoneError } from '../protocol/errors.js';
 import { runChecks } from './runner.js';
 import { pending, type CheckDefinition } from './types.js';
 
-const ctx = { wire: '2026-07-28', transportKind: 'stdio', client: {}, options: { timeoutMs: 1000, concurrency: 4 } } as unknown as CheckContext;
+const ctx = {
+  wire: '2026-07-28',
+  transportKind: 'stdio',
+  client: {},
+  options: { timeoutMs: 1000, concurrency: 4 },
+} as unknown as CheckContext;
 
 function recorder() {
   const ran: string[] = [];
@@ -51,7 +56,9 @@ describe('a target that stops answering', () => {
   it('while it waits on a request of its own that the client left unanswered: the abort reason says so, and names the request', async () => {
     const failure = {
       kind: 'timeout' as const,
-      message: 'no response to id 3 within 500 ms; meanwhile the server sent the request roots/list (id "srv-1") and may be waiting for its answer',
+      message:
+        'no response to id 3 within 500 ms; meanwhile the server sent the request roots/list (id "srv-1") and ' +
+        'may be waiting for its answer',
     };
     const exchange = { seq: 1, sentAt: '', durationMs: 500, request: {}, notifications: [], failure };
     const gone = new TargetGoneError(exchange, failure.message, { jsonrpc: '2.0', id: 'srv-1', method: 'roots/list' });
@@ -68,8 +75,13 @@ describe('a target that stops answering', () => {
       },
     };
     const output = await runChecks([check], lost, {});
-    expect(output.aborted?.reason).toBe(`the target stopped answering while it waited on a request of its own during x.lists: ${failure.message}`);
-    expect(output.results[0]).toMatchObject({ status: 'error', message: `the target stopped answering while it waited on a request of its own: ${failure.message}` });
+    expect(output.aborted?.reason).toBe(
+      `the target stopped answering while it waited on a request of its own during x.lists: ${failure.message}`,
+    );
+    expect(output.results[0]).toMatchObject({
+      status: 'error',
+      message: `the target stopped answering while it waited on a request of its own: ${failure.message}`,
+    });
   });
 });
 
@@ -85,7 +97,11 @@ describe('skips for want of a callable tool', () => {
     run: () => [{ status, message: status === 'skip' ? 'no tool was called' : 'ok' }],
   });
   const withCallable = (none: boolean) => ({ ...ctx, noCallableTool: async () => none }) as unknown as CheckContext;
-  const checks = [check('calls.skip', ['tool-call'], 'skip'), check('calls.pass', ['tool-call'], 'pass'), check('static.skip', undefined, 'skip')];
+  const checks = [
+    check('calls.skip', ['tool-call'], 'skip'),
+    check('calls.pass', ['tool-call'], 'pass'),
+    check('static.skip', undefined, 'skip'),
+  ];
 
   it('marks the skips of checks that judge tool calls when no listed tool may be called, and nothing else', async () => {
     const output = await runChecks(checks, withCallable(true), {});
@@ -166,6 +182,9 @@ describe('pending verdicts', () => {
       run: () => pending(Promise.reject(new Error('lost the window'))),
     };
     const output = await runChecks([check], ctx, {});
-    expect(output.results[0]).toMatchObject({ status: 'error', message: 'internal error in check x.window: lost the window' });
+    expect(output.results[0]).toMatchObject({
+      status: 'error',
+      message: 'internal error in check x.window: lost the window',
+    });
   });
 });

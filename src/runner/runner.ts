@@ -5,7 +5,16 @@ import type { CheckContext } from './context.js';
 import { excuseLateAnswers } from './late-verdicts.js';
 import { pool } from './pool.js';
 import { isPending, type CheckDefinition, type JudgedCheck, type Pending } from './types.js';
-import { keywordClass, keywordLabel, restingSentence, revisionsOf, type CheckResult, type Evidence, type Outcome, type Status } from '../model/check.js';
+import {
+  keywordClass,
+  keywordLabel,
+  restingSentence,
+  revisionsOf,
+  type CheckResult,
+  type Evidence,
+  type Outcome,
+  type Status,
+} from '../model/check.js';
 import type { Revision } from '../core/revision.js';
 
 /** What the runner tells its caller; how many checks run at once and the deadline are the context's options. */
@@ -25,8 +34,12 @@ export interface RunnerOutput {
 const BUDGET_USED_UP = 'the --max-duration budget was used up';
 
 /** Why a check does not apply here, or undefined when it does. */
-export function inapplicable(check: CheckDefinition, ctx: Pick<CheckContext, 'wire' | 'transportKind'>): string | undefined {
-  if (!revisionsOf(check).includes(ctx.wire)) return `the requirement does not exist on the ${ctx.wire} wire: no sentence of its pages backs this check`;
+export function inapplicable(
+  check: CheckDefinition,
+  ctx: Pick<CheckContext, 'wire' | 'transportKind'>,
+): string | undefined {
+  if (!revisionsOf(check).includes(ctx.wire))
+    return `the requirement does not exist on the ${ctx.wire} wire: no sentence of its pages backs this check`;
   if (check.needs?.includes('http') && ctx.transportKind !== 'http') {
     return ctx.transportKind === 'http+sse'
       ? 'needs the Streamable HTTP transport (this target speaks the deprecated HTTP+SSE transport of 2024-11-05)'
@@ -46,7 +59,11 @@ export function inapplicable(check: CheckDefinition, ctx: Pick<CheckContext, 'wi
  * connection of its own) does not hold up the checks after it while they overlap: its verdict is collected before the
  * final phase, or at the end.
  */
-export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckContext, options: RunnerOptions): Promise<RunnerOutput> {
+export async function runChecks(
+  checks: readonly CheckDefinition[],
+  ctx: CheckContext,
+  options: RunnerOptions,
+): Promise<RunnerOutput> {
   let aborted: RunnerOutput['aborted'];
   let cutShort: { reason: string } | undefined;
   // Checks skipped for budget: not started by the deadline, or stopped waiting for their turn to send.
@@ -63,8 +80,8 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
   };
 
   /**
-   * A check's outcomes, or its pending verdict; what it threw becomes an outcome (`ranThrough` false), and a lost target
-   * ends the run.
+   * A check's outcomes, or its pending verdict; what it threw becomes an outcome (`ranThrough` false), and a lost
+   * target ends the run.
    */
   const attempt = async <T extends Outcome[] | Pending>(
     check: CheckDefinition,
@@ -76,7 +93,8 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
       if (error instanceof TargetGoneError && !aborted) {
         aborted = { reason: `${goneVerb(error)} during ${check.id}: ${error.message}`, duringCheck: check.id };
       }
-      if (!(error instanceof BudgetSpentError)) return { value: [failureOutcome(check, error, ctx)], ranThrough: false };
+      if (!(error instanceof BudgetSpentError))
+        return { value: [failureOutcome(check, error, ctx)], ranThrough: false };
       cutShort = { reason: error.message };
       budgetSkips += 1;
       return { value: [{ status: 'skip', message: `not finished: ${error.message}` }], ranThrough: false };
@@ -94,7 +112,11 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
       aborted = { reason: `${goneVerb(gone)} during ${check.id}: ${gone.message}`, duringCheck: check.id };
     }
     const elapsed = performance.now() - started;
-    const starved = ranThrough && check.needs?.includes('tool-call') === true && outcomes.every((o) => o.status === 'skip') && (await ctx.noCallableTool());
+    const starved =
+      ranThrough &&
+      check.needs?.includes('tool-call') === true &&
+      outcomes.every((o) => o.status === 'skip') &&
+      (await ctx.noCallableTool());
     complete(
       index,
       outcomes.map((outcome) => ({
@@ -170,17 +192,26 @@ export async function runChecks(checks: readonly CheckDefinition[], ctx: CheckCo
 
 function goneVerb(error: TargetGoneError): string {
   if (error.exchange.failure?.kind === 'rate-limited') return 'the target refused further requests';
-  if (error.unansweredRequest !== undefined) return 'the target stopped answering while it waited on a request of its own';
+  if (error.unansweredRequest !== undefined)
+    return 'the target stopped answering while it waited on a request of its own';
   return 'the target stopped answering';
 }
 
 function failureOutcome(check: CheckDefinition, error: unknown, ctx: CheckContext): Outcome {
   if (error instanceof TargetGoneError) {
-    const noise = ctx.strays().filter((s) => s.kind === 'non-json').slice(-5);
+    const noise = ctx
+      .strays()
+      .filter((s) => s.kind === 'non-json')
+      .slice(-5);
     const evidence: Evidence[] = [error.exchange];
-    if (noise.length > 0) evidence.push({ note: 'the target wrote these non-JSON lines to stdout', data: noise.map((n) => n.data) });
+    if (noise.length > 0)
+      evidence.push({ note: 'the target wrote these non-JSON lines to stdout', data: noise.map((n) => n.data) });
     const stderr = ctx.targetStderr().trim();
-    if (stderr) evidence.push({ note: 'the last lines the target wrote to stderr', data: stderr.split('\n').slice(-10).join('\n') });
+    if (stderr)
+      evidence.push({
+        note: 'the last lines the target wrote to stderr',
+        data: stderr.split('\n').slice(-10).join('\n'),
+      });
     return { status: 'error', message: `${goneVerb(error)}: ${error.message}`, evidence };
   }
   return internalErrorOutcome(check.id, error);

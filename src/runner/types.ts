@@ -46,18 +46,20 @@ export interface CheckDefinition {
   /** Area used for grouping (JUnit classname, console sections). */
   area: Area;
   /**
-   * The verbatim sentences the verdict rests on, per revision (test/spec-sentences.test.ts reads them in ../shared/spec):
-   * the check applies to exactly the revisions listed here, and on others it is skipped with that reason.
+   * The verbatim sentences the verdict rests on, per revision (test/spec-sentences.test.ts reads them in
+   * ../shared/spec): the check applies to exactly the revisions listed here, and on others it is skipped with that
+   * reason.
    */
   sentences: SpecSentences;
   needs?: readonly Need[];
   /**
    * `serial` checks run after the concurrent `main` ones, one at a time where every answer comes on one channel (probes
    * with broken requests, whose error answers may carry a null id and so must be the only request in flight there;
-   * over Streamable HTTP each POST carries its own answer, and they run --concurrency at once); `search` checks (property searches, which
-   * use what is left of the budget) run concurrently after those; `final` checks run after those and look at
-   * everything recorded; `last` checks run after every other and may end what the others shared (the process of
-   * a shared connection). A check of any phase may hand back a `Pending` verdict, which the phases after it overlap.
+   * over Streamable HTTP each POST carries its own answer, and they run --concurrency at once); `search` checks
+   * (property searches, which use what is left of the budget) run concurrently after those; `final` checks run after
+   * those and look at everything recorded; `last` checks run after every other and may end what the others shared (the
+   * process of a shared connection). A check of any phase may hand back a `Pending` verdict, which the phases after it
+   * overlap.
    */
   phase?: 'main' | 'serial' | 'search' | 'final' | 'last';
   /**
@@ -65,11 +67,14 @@ export interface CheckDefinition {
    * a new process), so that it overlaps with other checks. Sends nothing the check would not send anyway.
    */
   prepare?(ctx: CheckContext): void;
-  /** `prepare` opens a connection only while checks overlap (`ctx.overlaps`): at --concurrency 1 none is started ahead for it. */
+  /**
+   * `prepare` opens a connection only while checks overlap (`ctx.overlaps`): at --concurrency 1 none is started ahead
+   * for it.
+   */
   preparesOnlyOverlapping?: true;
   /**
-   * The check judges what arrives for requests that timed out (a cancelled call's late answer): its verdicts stand as they
-   * are, where any other check's fail or warning that rests on a request answered after --timeout becomes a skip.
+   * The check judges what arrives for requests that timed out (a cancelled call's late answer): its verdicts stand as
+   * they are, where any other check's fail or warning that rests on a request answered after --timeout becomes a skip.
    */
   judgesLateAnswers?: true;
   run(ctx: CheckContext): Promise<Outcome[] | Pending> | Outcome[] | Pending;

@@ -32,19 +32,27 @@ export function findOnPath(name: string, path = process.env.PATH ?? ''): string 
 export function sandboxTools(path = process.env.PATH ?? ''): SandboxTools | string {
   const bwrap = findOnPath('bwrap', path);
   if (bwrap === undefined) {
-    return '--sandbox needs bubblewrap, which is not on PATH: install it (apt-get install bubblewrap / dnf install bubblewrap)';
+    return (
+      '--sandbox needs bubblewrap, which is not on PATH: install it (apt-get install bubblewrap / dnf install ' +
+      'bubblewrap)'
+    );
   }
   const unshare = findOnPath('unshare', path);
   const nsenter = findOnPath('nsenter', path);
   if (unshare === undefined || nsenter === undefined) {
-    return `--sandbox needs ${unshare === undefined ? 'unshare' : 'nsenter'} (util-linux), which is not on PATH: install util-linux`;
+    return (
+      `--sandbox needs ${unshare === undefined ? 'unshare' : 'nsenter'} (util-linux), which is not on PATH: ` +
+      `install util-linux`
+    );
   }
   return { bwrap, unshare, nsenter };
 }
 
 const memo = new Map<string, Promise<string | undefined>>();
 
-/** Undefined when --sandbox can work here, else one line naming what is missing and how to get it. Memoised per PATH. */
+/**
+ * Undefined when --sandbox can work here, else one line naming what is missing and how to get it. Memoised per PATH.
+ */
 export function sandboxUnavailable(): Promise<string | undefined> {
   const key = `${process.platform}\0${process.env.PATH ?? ''}`;
   let answer = memo.get(key);
@@ -60,7 +68,10 @@ const PLATFORM_NAMES: Partial<Record<NodeJS.Platform, string>> = { darwin: 'macO
 async function probe(): Promise<string | undefined> {
   if (process.platform !== 'linux') {
     const name = PLATFORM_NAMES[process.platform] ?? process.platform;
-    return `--sandbox needs Linux (bubblewrap and user namespaces), not ${name}: run the audit in a Linux VM or container`;
+    return (
+      `--sandbox needs Linux (bubblewrap and user namespaces), not ${name}: run the audit in a Linux VM or ` +
+      `container`
+    );
   }
   const tools = sandboxTools();
   if (typeof tools === 'string') return tools;
@@ -92,9 +103,24 @@ async function overlayAndBwrap(tools: SandboxTools): Promise<string | undefined>
       );
     }
     try {
-      const layout = { scratch: root, scratchFolders: [], mounts: [mountpoint], hidden: [], cwd: mountpoint, network: false };
+      const layout = {
+        scratch: root,
+        scratchFolders: [],
+        mounts: [mountpoint],
+        hidden: [],
+        cwd: mountpoint,
+        network: false,
+      };
       const args = bwrapArgs({ ...layout, uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 });
-      const nsenter = ['--target', String(holder.pid), '--user', '--mount', '--preserve-credentials', '--', tools.bwrap];
+      const nsenter = [
+        '--target',
+        String(holder.pid),
+        '--user',
+        '--mount',
+        '--preserve-credentials',
+        '--',
+        tools.bwrap,
+      ];
       const failed = await run(tools.nsenter, [...nsenter, ...args, '--', 'true']);
       return failed === undefined ? undefined : `--sandbox cannot run bubblewrap inside its user namespace: ${failed}`;
     } finally {

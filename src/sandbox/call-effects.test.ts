@@ -6,7 +6,13 @@ import { CallEffects } from './call-effects.js';
 /** A fake sandbox whose state is a set of file names: a name that appears was created, one that goes was deleted. */
 function fakeSource() {
   const files = new Set<string>();
-  const effect = (path: string, kind: FileEffect['kind']): FileEffect => ({ root: '$TMPDIR', path, kind, type: 'file', size: 1 });
+  const effect = (path: string, kind: FileEffect['kind']): FileEffect => ({
+    root: '$TMPDIR',
+    path,
+    kind,
+    type: 'file',
+    size: 1,
+  });
   return {
     files,
     source: {
@@ -42,7 +48,9 @@ describe('CallEffects', () => {
     files.add('late.txt');
     await effects.end();
 
-    expect(effects.calls().map((c) => [c.tool, c.effects.map((e) => `${e.kind} ${e.path}`), c.after.map((e) => e.path)])).toEqual([
+    expect(
+      effects.calls().map((c) => [c.tool, c.effects.map((e) => `${e.kind} ${e.path}`), c.after.map((e) => e.path)]),
+    ).toEqual([
       ['write', ['created a.json'], ['a.json.bak']],
       ['write', ['deleted a.json'], []],
       ['read', [], ['late.txt']],
@@ -59,7 +67,11 @@ describe('CallEffects', () => {
           { root: '$TMPDIR', path: 'a.json', kind: 'deleted', type: 'file', size: 1, call: 2 },
         ],
       },
-      read: { calls: 1, callsWithChanges: 0, changes: [{ root: '$TMPDIR', path: 'late.txt', kind: 'created', type: 'file', size: 1, call: 1, late: true }] },
+      read: {
+        calls: 1,
+        callsWithChanges: 0,
+        changes: [{ root: '$TMPDIR', path: 'late.txt', kind: 'created', type: 'file', size: 1, call: 1, late: true }],
+      },
     });
   });
 

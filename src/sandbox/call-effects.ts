@@ -47,7 +47,13 @@ export class CallEffects<State> implements CallObserver, EffectsLog {
       this.lastCall = undefined;
       return;
     }
-    const recorded: RecordedCall = { tool: call.tool, arguments: call.args, exchange: call.exchange, effects: delta.slice(0, MAX_CHANGES_PER_CALL), after: [] };
+    const recorded: RecordedCall = {
+      tool: call.tool,
+      arguments: call.args,
+      exchange: call.exchange,
+      effects: delta.slice(0, MAX_CHANGES_PER_CALL),
+      after: [],
+    };
     this.recorded.push(recorded);
     this.byExchange.set(call.exchange, recorded);
     this.lastCall = recorded;
@@ -81,7 +87,10 @@ export class CallEffects<State> implements CallObserver, EffectsLog {
       const entry = (tools[call.tool] ??= { calls: 0, callsWithChanges: 0, changes: [] });
       entry.calls += 1;
       if (call.effects.length > 0) entry.callsWithChanges += 1;
-      const changes = [...call.effects.map((e) => ({ ...e, call: n })), ...call.after.map((e) => ({ ...e, call: n, late: true as const }))];
+      const changes = [
+        ...call.effects.map((e) => ({ ...e, call: n })),
+        ...call.after.map((e) => ({ ...e, call: n, late: true as const })),
+      ];
       const room = MAX_CHANGES_PER_TOOL - entry.changes.length;
       entry.changes.push(...changes.slice(0, Math.max(0, room)));
       if (changes.length > room) entry.more = (entry.more ?? 0) + changes.length - Math.max(0, room);

@@ -67,7 +67,14 @@ describe('snapshots of a scratch folder', () => {
     writeFileSync(big, '');
     truncateSync(big, 17 * 1024 * 1024);
     expect(await changes(() => utimesSync(big, 1000, 1000))).toEqual([
-      { root: '$TMPDIR', path: 'big.bin', kind: 'modified', type: 'file', size: 17 * 1024 * 1024, sizeBefore: 17 * 1024 * 1024 },
+      {
+        root: '$TMPDIR',
+        path: 'big.bin',
+        kind: 'modified',
+        type: 'file',
+        size: 17 * 1024 * 1024,
+        sizeBefore: 17 * 1024 * 1024,
+      },
     ]);
   });
 

@@ -93,7 +93,8 @@ export async function readState(path: string, fingerprints: Fingerprints): Promi
     return { type: 'other', size: 0, fingerprint: `unreadable:${code}` };
   }
   if (stats.isDirectory()) return { type: 'directory', size: 0 };
-  if (stats.isSymbolicLink()) return { type: 'symlink', size: stats.size, fingerprint: await readlink(path).catch(() => '?') };
+  if (stats.isSymbolicLink())
+    return { type: 'symlink', size: stats.size, fingerprint: await readlink(path).catch(() => '?') };
   if (stats.isFile()) return { type: 'file', size: stats.size, fingerprint: await fingerprints.of(path, stats) };
   return { type: 'other', size: 0 };
 }
@@ -133,7 +134,12 @@ class Recorder {
   }
 }
 
-async function walkScratch(root: ScratchRoot, recorder: Recorder, fingerprints: Fingerprints, rel = ''): Promise<boolean> {
+async function walkScratch(
+  root: ScratchRoot,
+  recorder: Recorder,
+  fingerprints: Fingerprints,
+  rel = '',
+): Promise<boolean> {
   for (const name of (await names(join(root.dir, rel))).sort()) {
     const child = childOf(rel, name);
     const state = await readState(join(root.dir, child), fingerprints);
@@ -224,13 +230,18 @@ const parentOf = (rel: string) => rel.slice(0, Math.max(0, rel.lastIndexOf('/'))
  * What changed from one snapshot to the next, sorted by root then path. An overlay path absent from a snapshot is as
  * the lower path is; a folder's deletion stands for what it held. Past a snapshot's bound nothing is reported.
  */
-export function compareSnapshots(before: SandboxState, after: SandboxState, lowers: ReadonlyMap<string, Entries>): FileEffect[] {
+export function compareSnapshots(
+  before: SandboxState,
+  after: SandboxState,
+  lowers: ReadonlyMap<string, Entries>,
+): FileEffect[] {
   const effects: FileEffect[] = [];
   for (const [label, was] of before.roots) {
     const now = after.roots.get(label);
     if (now === undefined) continue;
     const lower = lowers.get(label);
-    const stateIn = (root: RootState, rel: string) => (root.entries.has(rel) ? root.entries.get(rel)! : (lower?.get(rel) ?? null));
+    const stateIn = (root: RootState, rel: string) =>
+      root.entries.has(rel) ? root.entries.get(rel)! : (lower?.get(rel) ?? null);
     const deletedFolders = new Set<string>();
     const paths = [...new Set([...was.entries.keys(), ...now.entries.keys()])].sort(walkOrder);
     for (const path of paths) {
@@ -243,5 +254,7 @@ export function compareSnapshots(before: SandboxState, after: SandboxState, lowe
       effects.push({ root: label, path, ...effect });
     }
   }
-  return effects.sort((a, b) => (a.root !== b.root ? (a.root < b.root ? -1 : 1) : a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return effects.sort((a, b) =>
+    a.root !== b.root ? (a.root < b.root ? -1 : 1) : a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+  );
 }

@@ -32,11 +32,15 @@ export interface Holder {
 
 /** `mountpoints[i]` gets the overlay of `<scratch>/{lower,upper,work}-i`. */
 export async function startHolder(unshare: string, scratch: string, mountpoints: readonly string[]): Promise<Holder> {
-  const child = spawn(unshare, ['-Urm', '--propagation', 'private', '/bin/sh', '-c', SCRIPT, 'holder', scratch, ...mountpoints], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-    detached: true,
-    env: { PATH: `${process.env.PATH ?? ''}:/usr/sbin:/usr/bin:/sbin:/bin`, LC_ALL: 'C' },
-  });
+  const child = spawn(
+    unshare,
+    ['-Urm', '--propagation', 'private', '/bin/sh', '-c', SCRIPT, 'holder', scratch, ...mountpoints],
+    {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+      env: { PATH: `${process.env.PATH ?? ''}:/usr/sbin:/usr/bin:/sbin:/bin`, LC_ALL: 'C' },
+    },
+  );
   trackChild(child);
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   try {
@@ -74,7 +78,10 @@ function ready(child: ChildProcess): Promise<void> {
   return new Promise((resolve, reject) => {
     let stdout = '';
     let stderr = '';
-    const timer = setTimeout(() => fail(`the sandbox did not start within ${START_TIMEOUT_MS / 1000} s`), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => fail(`the sandbox did not start within ${START_TIMEOUT_MS / 1000} s`),
+      START_TIMEOUT_MS,
+    );
     const fail = (message: string) => {
       clearTimeout(timer);
       reject(new SandboxError(message));
@@ -92,7 +99,9 @@ function ready(child: ChildProcess): Promise<void> {
         resolve();
       }
     });
-    child.once('error', (error) => fail(`cannot start unshare: ${(error as NodeJS.ErrnoException).code ?? error.message}`));
+    child.once('error', (error) =>
+      fail(`cannot start unshare: ${(error as NodeJS.ErrnoException).code ?? error.message}`),
+    );
     // stderr may still be in its pipe when the process is reported gone.
     const stderrClosed = new Promise((done) => child.stderr!.once('close', done));
     child.once('exit', (code, signal) => {

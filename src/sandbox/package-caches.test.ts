@@ -3,13 +3,21 @@ import { packageCaches } from './package-caches.js';
 import { fillCacheCommand, looksLikeMissingNetwork } from './index.js';
 
 const HOME = '/home/u';
-const existing = (...paths: string[]) => (path: string) => paths.includes(path);
+const existing =
+  (...paths: string[]) =>
+  (path: string) =>
+    paths.includes(path);
 
 describe('packageCaches', () => {
   it('overlays the caches that exist at their default places and points the package managers at them', () => {
     const all = existing(`${HOME}/.npm`, `${HOME}/.cache/uv`, `${HOME}/.local/share/uv`, `${HOME}/.cache/pip`);
     const caches = packageCaches({}, HOME, true, all);
-    expect(caches.paths).toEqual([`${HOME}/.npm`, `${HOME}/.cache/uv`, `${HOME}/.local/share/uv`, `${HOME}/.cache/pip`]);
+    expect(caches.paths).toEqual([
+      `${HOME}/.npm`,
+      `${HOME}/.cache/uv`,
+      `${HOME}/.local/share/uv`,
+      `${HOME}/.cache/pip`,
+    ]);
     expect(caches.env).toEqual({
       npm_config_cache: `${HOME}/.npm`,
       UV_CACHE_DIR: `${HOME}/.cache/uv`,
@@ -25,7 +33,9 @@ describe('packageCaches', () => {
     expect(caches.paths).toEqual(['/c/npm', '/c/uv', '/d/uv', '/c/pip']);
     expect(caches.env).toMatchObject({ npm_config_cache: '/c/npm', UV_CACHE_DIR: '/c/uv', UV_TOOL_DIR: '/d/uv/tools' });
     expect(caches.env.PIP_CACHE_DIR).toBe('/c/pip');
-    expect(packageCaches({ XDG_CACHE_HOME: '/x' }, HOME, true, existing('/x/uv')).env).toEqual({ UV_CACHE_DIR: '/x/uv' });
+    expect(packageCaches({ XDG_CACHE_HOME: '/x' }, HOME, true, existing('/x/uv')).env).toEqual({
+      UV_CACHE_DIR: '/x/uv',
+    });
   });
 
   it('overlays nothing that does not exist, and keeps the package managers offline without network', () => {
@@ -50,7 +60,9 @@ describe('fillCacheCommand', () => {
     expect(fillCacheCommand(['npx', '-y', '@modelcontextprotocol/server-memory'])).toBe(
       'npm exec --yes --package=@modelcontextprotocol/server-memory -- true',
     );
-    expect(fillCacheCommand(['/usr/bin/npx', '--yes', 'pkg@1.2.3', '/data', '--flag'])).toBe('npm exec --yes --package=pkg@1.2.3 -- true');
+    expect(fillCacheCommand(['/usr/bin/npx', '--yes', 'pkg@1.2.3', '/data', '--flag'])).toBe(
+      'npm exec --yes --package=pkg@1.2.3 -- true',
+    );
     expect(fillCacheCommand(['npx', 'srv'])).toBe('npm exec --yes --package=srv -- true');
     expect(fillCacheCommand(['npx', '-p', 'pkg', 'bin-name'])).toBe('npm exec --yes --package=pkg -- true');
     expect(fillCacheCommand(['npx', '--package=pkg', 'bin-name'])).toBe('npm exec --yes --package=pkg -- true');
@@ -77,7 +89,8 @@ describe('fillCacheCommand', () => {
 describe('looksLikeMissingNetwork', () => {
   it('recognises what npm, uv, pip and Node say without network', () => {
     for (const text of [
-      'npm ERR! code ENOTCACHED\nnpm ERR! request to https://registry.npmjs.org/x failed: cache mode is \'only-if-cached\'',
+      'npm ERR! code ENOTCACHED\nnpm ERR! request to https://registry.npmjs.org/x failed: cache mode is ' +
+        "'only-if-cached'",
       'npm error code EAI_AGAIN',
       'Error: getaddrinfo ENOTFOUND registry.npmjs.org',
       'connect ENETUNREACH 104.16.0.1:443',

@@ -17,7 +17,10 @@ const isDirectory = (path: string) => {
   }
 };
 
-/** npm's, uv's and pip's real caches, so that a server started as `npx -y pkg` or `uvx pkg` that is cached starts offline. */
+/**
+ * npm's, uv's and pip's real caches, so that a server started as `npx -y pkg` or `uvx pkg` that is cached starts
+ * offline.
+ */
 export function packageCaches(
   env: NodeJS.ProcessEnv,
   home: string,
@@ -43,9 +46,12 @@ export function packageCaches(
   if (!use(uvTools, 'UV_TOOL_DIR') && withData) out.UV_TOOL_DIR = uvTools;
   if (!use(uvPythons, 'UV_PYTHON_INSTALL_DIR') && withData) out.UV_PYTHON_INSTALL_DIR = uvPythons;
   use(env.PIP_CACHE_DIR || join(cacheHome, 'pip'), 'PIP_CACHE_DIR');
-  // Installed for the user (pip install --user, pyenv's pythons) and found through HOME, which is the scratch one inside:
-  // read where the real home has them, not overlaid (nothing there is a cache).
-  for (const [name, path] of [['PYTHONUSERBASE', join(home, '.local')], ['PYENV_ROOT', join(home, '.pyenv')]] as const) {
+  // Installed for the user (pip install --user, pyenv's pythons) and found through HOME, which is the scratch one
+  // inside: read where the real home has them, not overlaid (nothing there is a cache).
+  for (const [name, path] of [
+    ['PYTHONUSERBASE', join(home, '.local')],
+    ['PYENV_ROOT', join(home, '.pyenv')],
+  ] as const) {
     if (!env[name] && exists(path)) out[name] = path;
   }
   if (!network) Object.assign(out, { npm_config_offline: 'true', UV_OFFLINE: '1', PIP_NO_INDEX: '1' });
@@ -73,8 +79,15 @@ const UVX_VALUE_FLAGS = new Set([
   '--config-file',
 ]);
 
-/** The package a command line runs, given the value of `wanted` (`--package`, `--from`) or else the first positional word. */
-function packageOf(words: readonly string[], valueFlags: ReadonlySet<string>, wanted: readonly string[]): string | undefined {
+/**
+ * The package a command line runs, given the value of `wanted` (`--package`, `--from`) or else the first positional
+ * word.
+ */
+function packageOf(
+  words: readonly string[],
+  valueFlags: ReadonlySet<string>,
+  wanted: readonly string[],
+): string | undefined {
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     if (word === '--') return words[i + 1];
@@ -98,7 +111,8 @@ export function fillCacheCommand(argv: readonly string[]): string | undefined {
     const pkg = packageOf(rest, NPX_VALUE_FLAGS, ['-p', '--package']);
     return pkg === undefined ? undefined : `npm exec --yes --package=${joinCommandLine([pkg])} -- true`;
   }
-  const uvArgs = name === 'uvx' ? rest : name === 'uv' && rest[0] === 'tool' && rest[1] === 'run' ? rest.slice(2) : undefined;
+  const uvArgs =
+    name === 'uvx' ? rest : name === 'uv' && rest[0] === 'tool' && rest[1] === 'run' ? rest.slice(2) : undefined;
   if (uvArgs === undefined) return undefined;
   const pkg = packageOf(uvArgs, UVX_VALUE_FLAGS, ['--from']);
   return pkg === undefined ? undefined : `uv tool install ${joinCommandLine([pkg])}`;
@@ -123,7 +137,9 @@ const NETWORK_WORDS = new RegExp(
   'i',
 );
 
-/** Whether a server's stderr says it wanted the network (or a package not in the cache): why a sandboxed npx/uvx failed. */
+/**
+ * Whether a server's stderr says it wanted the network (or a package not in the cache): why a sandboxed npx/uvx failed.
+ */
 export function looksLikeMissingNetwork(stderr: string): boolean {
   return NETWORK_CODES.test(stderr) || NETWORK_WORDS.test(stderr);
 }

@@ -14,25 +14,56 @@ function fakeProbe(folders: string[], files: string[] = [], links: Record<string
     return path;
   };
   return {
-    kind: (path): PathKind => (folders.includes(real(path)) ? 'directory' : files.includes(real(path)) ? 'file' : 'missing'),
+    kind: (path): PathKind =>
+      folders.includes(real(path)) ? 'directory' : files.includes(real(path)) ? 'file' : 'missing',
     realpath: real,
   };
 }
 
 const HOME = '/home/u';
 const base = { userEnv: {}, cwd: '/usr', home: HOME };
-const folders = ['/', '/home', HOME, `${HOME}/data`, `${HOME}/data/deep`, `${HOME}/proj`, '/srv/db', '/usr', '/usr/bin', '/etc', '/tmp'];
-const files = [`${HOME}/data/notes.json`, `${HOME}/proj/server.js`, '/usr/bin/node', '/etc/passwd', '/srv/db/main.sqlite'];
+const folders = [
+  '/',
+  '/home',
+  HOME,
+  `${HOME}/data`,
+  `${HOME}/data/deep`,
+  `${HOME}/proj`,
+  '/srv/db',
+  '/usr',
+  '/usr/bin',
+  '/etc',
+  '/tmp',
+];
+const files = [
+  `${HOME}/data/notes.json`,
+  `${HOME}/proj/server.js`,
+  '/usr/bin/node',
+  '/etc/passwd',
+  '/srv/db/main.sqlite',
+];
 const probe = fakeProbe(folders, files);
 
 describe('planOverlays', () => {
   it('overlays an existing folder, the folder of an existing file, and the parent of a missing path', () => {
-    const plan = planOverlays({ ...base, argv: ['node', `${HOME}/proj/server.js`, '/srv/db', '/tmp/memory.json'] }, probe);
+    const plan = planOverlays(
+      { ...base, argv: ['node', `${HOME}/proj/server.js`, '/srv/db', '/tmp/memory.json'] },
+      probe,
+    );
     expect(plan.overlays).toEqual([`${HOME}/proj`, '/srv/db', '/tmp']);
   });
 
   it('ignores a missing path whose parent is missing too, and words that are not paths', () => {
-    const argv = ['npx', '-y', '@modelcontextprotocol/server-filesystem', 'server', '--verbose', '1.0', 'https://e.com/x', '/nope/x.db'];
+    const argv = [
+      'npx',
+      '-y',
+      '@modelcontextprotocol/server-filesystem',
+      'server',
+      '--verbose',
+      '1.0',
+      'https://e.com/x',
+      '/nope/x.db',
+    ];
     expect(planOverlays({ ...base, argv }, probe)).toEqual({ overlays: [], cwdOverlaid: false });
   });
 
@@ -40,17 +71,20 @@ describe('planOverlays', () => {
     const argv = ['srv', '--db=/srv/db/main.sqlite', 'MEMORY_FILE=~/data/notes.json', '--root', '~'];
     const plan = planOverlays({ ...base, argv }, probe);
     expect(plan.overlays).toEqual([HOME, '/srv/db']);
-    expect(planOverlays({ ...base, argv: ['srv', '--db=/srv/db/main.sqlite', '--x=~/data/notes.json'] }, probe).overlays).toEqual([
-      `${HOME}/data`,
-      '/srv/db',
-    ]);
+    expect(
+      planOverlays({ ...base, argv: ['srv', '--db=/srv/db/main.sqlite', '--x=~/data/notes.json'] }, probe).overlays,
+    ).toEqual([`${HOME}/data`, '/srv/db']);
   });
 
   it('resolves relative words with a slash or a leading dot against the cwd', () => {
     const cwd = `${HOME}/proj`;
     expect(planOverlays({ ...base, cwd, argv: ['node', './server.js'] }, probe).overlays).toEqual([cwd]);
-    expect(planOverlays({ ...base, cwd: '/usr', argv: ['x', '../home/u/data/deep', '.'] }, probe).overlays).toEqual([`${HOME}/data/deep`]);
-    expect(planOverlays({ ...base, cwd: `${HOME}/data`, argv: ['x', 'deep/new.txt'] }, probe).overlays).toEqual([`${HOME}/data`]);
+    expect(planOverlays({ ...base, cwd: '/usr', argv: ['x', '../home/u/data/deep', '.'] }, probe).overlays).toEqual([
+      `${HOME}/data/deep`,
+    ]);
+    expect(planOverlays({ ...base, cwd: `${HOME}/data`, argv: ['x', 'deep/new.txt'] }, probe).overlays).toEqual([
+      `${HOME}/data`,
+    ]);
   });
 
   it('takes paths from the values the user gave in the environment, colon lists included', () => {
@@ -59,7 +93,16 @@ describe('planOverlays', () => {
   });
 
   it('never overlays / or a system tree, even reached through a link', () => {
-    const argv = ['/usr/bin/node', '/etc/passwd', '/', '/lib64/ld.so', '/proc/self', '/sys', '/var/lib/x', `${HOME}/sys-link`];
+    const argv = [
+      '/usr/bin/node',
+      '/etc/passwd',
+      '/',
+      '/lib64/ld.so',
+      '/proc/self',
+      '/sys',
+      '/var/lib/x',
+      `${HOME}/sys-link`,
+    ];
     const linked = fakeProbe([...folders, '/lib64', '/var/lib'], files, { [`${HOME}/sys-link`]: '/etc' });
     expect(planOverlays({ ...base, argv }, linked).overlays).toEqual([]);
     expect(isSystemPath('/usr')).toBe(true);
@@ -77,13 +120,18 @@ describe('planOverlays', () => {
   });
 
   it('overlays the cwd unless it is / or a system tree', () => {
-    expect(planOverlays({ ...base, cwd: `${HOME}/proj`, argv: ['srv'] }, probe)).toEqual({ overlays: [`${HOME}/proj`], cwdOverlaid: true });
+    expect(planOverlays({ ...base, cwd: `${HOME}/proj`, argv: ['srv'] }, probe)).toEqual({
+      overlays: [`${HOME}/proj`],
+      cwdOverlaid: true,
+    });
     expect(planOverlays({ ...base, cwd: '/', argv: ['srv'] }, probe)).toEqual({ overlays: [], cwdOverlaid: false });
     expect(planOverlays({ ...base, cwd: '/etc', argv: ['srv'] }, probe)).toEqual({ overlays: [], cwdOverlaid: false });
   });
 
   it('reads file:// URLs as paths', () => {
-    expect(planOverlays({ ...base, argv: ['srv', `file://${HOME}/data/notes.json`] }, probe).overlays).toEqual([`${HOME}/data`]);
+    expect(planOverlays({ ...base, argv: ['srv', `file://${HOME}/data/notes.json`] }, probe).overlays).toEqual([
+      `${HOME}/data`,
+    ]);
   });
 
   it('probes the real filesystem by default', () => {

@@ -97,7 +97,9 @@ function envWords(userEnv: Readonly<Record<string, string>>): string[] {
   });
 }
 
-/** The folder to overlay for a path the server was given: the folder itself, a file's folder, a missing path's parent. */
+/**
+ * The folder to overlay for a path the server was given: the folder itself, a file's folder, a missing path's parent.
+ */
 function folderFor(path: string, probe: PathProbe): string | undefined {
   const kind = probe.kind(path);
   if (kind === 'directory') return path;

@@ -4,7 +4,14 @@ import { join, relative, resolve } from 'node:path';
 import type { FileEffect } from '../model/effects.js';
 import { sandboxTools, sandboxUnavailable, type SandboxTools } from './availability.js';
 import { bwrapArgs, type Hidden } from './bwrap-args.js';
-import { compareSnapshots, Fingerprints, takeSnapshot, type EntryState, type SandboxState, type WalkRoot } from './effects.js';
+import {
+  compareSnapshots,
+  Fingerprints,
+  takeSnapshot,
+  type EntryState,
+  type SandboxState,
+  type WalkRoot,
+} from './effects.js';
 import { SandboxError } from './errors.js';
 import { startHolder, type Holder } from './holder.js';
 import { packageCaches, type PackageCaches } from './package-caches.js';
@@ -41,7 +48,8 @@ const XDG_FOLDERS = ['XDG_CACHE_HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_
  * connectable on a read-only mount. Abstract sockets are out of reach anyway (own network namespace).
  */
 function sessionSockets(env: NodeJS.ProcessEnv, uid: number): string[] {
-  const runtime = env.XDG_RUNTIME_DIR !== undefined && isWithin(env.XDG_RUNTIME_DIR, '/run/user') ? [env.XDG_RUNTIME_DIR] : [];
+  const runtime =
+    env.XDG_RUNTIME_DIR !== undefined && isWithin(env.XDG_RUNTIME_DIR, '/run/user') ? [env.XDG_RUNTIME_DIR] : [];
   const tmux = env.TMUX_TMPDIR ? [join(env.TMUX_TMPDIR, `tmux-${uid}`)] : [];
   const agent = env.SSH_AUTH_SOCK ? [env.SSH_AUTH_SOCK] : [];
   const fixed = [
@@ -129,7 +137,9 @@ export class Sandbox {
   private overlayRoot(path: string, unreported: readonly string[]): WalkRoot {
     const index = this.mounts.findIndex((mount) => isWithin(path, mount));
     const mount = this.mounts[index]!;
-    const skip = new Set(unreported.filter((other) => other !== path && isWithin(other, path)).map((other) => relative(path, other)));
+    const skip = new Set(
+      unreported.filter((other) => other !== path && isWithin(other, path)).map((other) => relative(path, other)),
+    );
     return {
       kind: 'overlay',
       label: path,
@@ -156,7 +166,9 @@ export class Sandbox {
     return [...hidden.values()];
   }
 
-  /** One server process: `nsenter` into the holder's namespaces, then bubblewrap. Spawn it detached and trackChild it. */
+  /**
+   * One server process: `nsenter` into the holder's namespaces, then bubblewrap. Spawn it detached and trackChild it.
+   */
   spawnSpec(): SpawnSpec {
     if (this.closing !== undefined) throw new SandboxError('the sandbox is closed');
     // Its pid could be another process's by now.

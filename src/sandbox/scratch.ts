@@ -30,12 +30,16 @@ async function scratchBase(mounts: readonly string[], home: string): Promise<str
   }
   const which = [...blocking].join(', ');
   throw new SandboxError(
-    `cannot overlay ${which || 'the paths given'}: the sandbox's scratch folder (in ${tmpdir()}, /var/tmp or ~/.cache) would lie ` +
+    `cannot overlay ${which || 'the paths given'}: the sandbox's scratch folder (in ${tmpdir()}, /var/tmp or ` +
+      `~/.cache) would lie ` +
       'inside it; set TMPDIR to a folder outside it',
   );
 }
 
-/** A private folder (0700) with `home/`, `tmp/`, `work/`, and per overlaid path its `lower-N` link, `upper-N/`, `work-N/`. */
+/**
+ * A private folder (0700) with `home/`, `tmp/`, `work/`, and per overlaid path its `lower-N` link, `upper-N/`,
+ * `work-N/`.
+ */
 export async function makeScratch(mounts: readonly string[], home: string): Promise<ScratchLayout> {
   const root = await mkdtemp(join(await scratchBase(mounts, home), 'mcp-sandbox-'));
   rememberScratch(root);
@@ -94,7 +98,8 @@ function removeScratchSync(root: string): void {
   const traverse = (folder: string) => {
     try {
       chmodSync(folder, 0o700);
-      for (const entry of readdirSync(folder, { withFileTypes: true })) if (entry.isDirectory()) traverse(join(folder, entry.name));
+      for (const entry of readdirSync(folder, { withFileTypes: true }))
+        if (entry.isDirectory()) traverse(join(folder, entry.name));
     } catch {
       /* removed below if it can be */
     }

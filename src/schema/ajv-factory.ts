@@ -2,7 +2,10 @@ import { createRequire } from 'node:module';
 import type { Ajv, Options } from 'ajv';
 import type { Dialect } from './tool-schema/dialect.js';
 
-/** ajv classes by dialect family; draft-06 (and draft-04's meta-schema, see official-meta-schemas.ts) use the draft-07 class. */
+/**
+ * ajv classes by dialect family; draft-06 (and draft-04's meta-schema, see official-meta-schemas.ts) use the draft-07
+ * class.
+ */
 export type AjvFamily = '2020' | '2019' | 'draft-07';
 
 export const FAMILY_OF: Record<Dialect, AjvFamily> = {

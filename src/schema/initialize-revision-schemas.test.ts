@@ -126,7 +126,12 @@ describe('InitializeResult (2025-11-25 only)', () => {
     ['without protocolVersion', { protocolVersion: undefined }, '', 'required'],
     ['with a numeric protocolVersion', { protocolVersion: 20251125 }, '/protocolVersion', 'type'],
     ['with serverInfo lacking name', { serverInfo: { version: '1' } }, '/serverInfo', 'required'],
-    ['with tools.listChanged "true"', { capabilities: { tools: { listChanged: 'true' } } }, '/capabilities/tools/listChanged', 'type'],
+    [
+      'with tools.listChanged "true"',
+      { capabilities: { tools: { listChanged: 'true' } } },
+      '/capabilities/tools/listChanged',
+      'type',
+    ],
     ['with instructions not a string', { instructions: 1 }, '/instructions', 'type'],
     ['with capabilities an array', { capabilities: [] }, '/capabilities', 'type'],
   ])('is invalid %s', (_label, changes, instancePath, keyword) => {

@@ -240,7 +240,12 @@ const TOOL_CASES: Case[] = [
 ];
 
 const withBlock = (block: Record<string, unknown>) => variant(callToolResult, (r) => (r.content[0] = block));
-const image = (changes: Record<string, unknown>) => ({ type: 'image', data: PNG_BASE64, mimeType: 'image/png', ...changes });
+const image = (changes: Record<string, unknown>) => ({
+  type: 'image',
+  data: PNG_BASE64,
+  mimeType: 'image/png',
+  ...changes,
+});
 
 const CALL_TOOL_CASES: Case[] = [
   {
@@ -624,7 +629,10 @@ describe('values the spec allows', () => {
     ['unknown extra members', { ...callToolResult(), vendorField: 1 }],
     ['empty base64 data', withBlock(image({ data: '' }))],
     // schema.json gives lastModified no format (ISO 8601 is a lower-case "should" in its description).
-    ['a lastModified that is not an RFC 3339 date-time', withBlock({ type: 'text', text: 't', annotations: { lastModified: '2025-01-12' } })],
+    [
+      'a lastModified that is not an RFC 3339 date-time',
+      withBlock({ type: 'text', text: 't', annotations: { lastModified: '2025-01-12' } }),
+    ],
   ])('CallToolResult with %s is valid', (_label, value) => {
     expect(validateWire('CallToolResult', WIRE, value)).toEqual([]);
   });
@@ -632,7 +640,10 @@ describe('values the spec allows', () => {
   it.each([
     ['array outputSchema', { ...tool(), outputSchema: { type: 'array', items: { type: 'string' } } }],
     ['composition in inputSchema', { ...tool(), inputSchema: { type: 'object', oneOf: [{ required: ['a'] }] } }],
-    ['draft-07 $schema', { ...tool(), inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' } }],
+    [
+      'draft-07 $schema',
+      { ...tool(), inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' } },
+    ],
     ['a name outside the recommended charset (SHOULD only)', { ...tool(), name: 'has spaces, commas' }],
   ])('Tool with %s is valid', (_label, value) => {
     expect(validateWire('Tool', WIRE, value)).toEqual([]);

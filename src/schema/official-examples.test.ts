@@ -62,8 +62,7 @@ const PLANS: Record<string, Plan> = {
   EmbeddedResource: whole('ContentBlock'),
   TextResourceContents: (contents) => whole('ContentBlock')({ type: 'resource', resource: contents }),
   BlobResourceContents: (contents) => whole('ContentBlock')({ type: 'resource', resource: contents }),
-  InputRequests: (requests) =>
-    whole('InputRequiredResult')({ resultType: 'input_required', inputRequests: requests }),
+  InputRequests: (requests) => whole('InputRequiredResult')({ resultType: 'input_required', inputRequests: requests }),
   UnsupportedProtocolVersionError: whole('UnsupportedProtocolVersionError', 'JSONRPCErrorResponse', 'JSONRPCMessage'),
   MissingRequiredClientCapabilityError: whole(
     'MissingRequiredClientCapabilityError',

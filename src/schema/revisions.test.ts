@@ -10,14 +10,20 @@ interface Case {
   what: string;
   schema: WireSchemaName;
   value: unknown;
-  /** The initialize revisions whose schema.json accepts the value; on the others it breaks the rule named by `issue`. */
+  /**
+   * The initialize revisions whose schema.json accepts the value; on the others it breaks the rule named by `issue`.
+   */
   validOn: readonly Revision[];
   issue: { instancePath: string; keyword: string };
-  /** The revisions compared, when the value means nothing before some revision (every initialize revision otherwise). */
+  /**
+   * The revisions compared, when the value means nothing before some revision (every initialize revision otherwise).
+   */
   on?: readonly Revision[];
 }
 
-const tool = (extra: Record<string, unknown>) => ({ tools: [{ name: 't', inputSchema: { type: 'object' }, ...extra }] });
+const tool = (extra: Record<string, unknown>) => ({
+  tools: [{ name: 't', inputSchema: { type: 'object' }, ...extra }],
+});
 const call = (...content: unknown[]) => ({ content });
 const initialize = (extra: Record<string, unknown>) => ({
   protocolVersion: '2024-11-05',
@@ -42,7 +48,10 @@ const CASES: readonly Case[] = [
   {
     what: 'a batch of a request and a notification',
     schema: 'JSONRPCMessage',
-    value: [{ jsonrpc: '2.0', id: 'a', method: 'tools/list' }, { jsonrpc: '2.0', method: 'notifications/initialized' }],
+    value: [
+      { jsonrpc: '2.0', id: 'a', method: 'tools/list' },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+    ],
     validOn: ['2025-03-26'],
     issue: { instancePath: '', keyword: 'type' },
   },
@@ -97,7 +106,9 @@ const CASES: readonly Case[] = [
     issue: { instancePath: '/content/0/annotations/lastModified', keyword: 'type' },
   },
   {
-    what: 'structuredContent that is an array (an object from 2025-06-18 on; before, a member the schema does not name)',
+    what:
+      'structuredContent that is an array (an object from 2025-06-18 on; before, a member the schema does not ' +
+      'name)',
     schema: 'CallToolResult',
     value: { ...call(), structuredContent: [1, 2] },
     validOn: before('2025-06-18'),
@@ -186,12 +197,16 @@ describe('JSON-RPC batches (2025-03-26)', () => {
 
   it('a response in a batch reports its own faults', () => {
     const batch = [batchResponse[0], { jsonrpc: '2.0', id: 2, error: { code: 'x', message: 'm' } }];
-    expect(validateWire('JSONRPCMessage', WIRE, batch)).toEqual([expect.objectContaining({ instancePath: '/1/error/code', keyword: 'type' })]);
+    expect(validateWire('JSONRPCMessage', WIRE, batch)).toEqual([
+      expect.objectContaining({ instancePath: '/1/error/code', keyword: 'type' }),
+    ]);
   });
 
   it('a batch mixing a request and a response is invalid, an empty one is not (schema.json sets no minimum)', () => {
     const mixed = [{ jsonrpc: '2.0', id: 1, method: 'ping' }, batchResponse[0]];
-    expect(validateWire('JSONRPCMessage', WIRE, mixed)).toContainEqual(expect.objectContaining({ instancePath: '/1', keyword: 'required' }));
+    expect(validateWire('JSONRPCMessage', WIRE, mixed)).toContainEqual(
+      expect.objectContaining({ instancePath: '/1', keyword: 'required' }),
+    );
     expect(validateWire('JSONRPCMessage', WIRE, [])).toEqual([]);
   });
 
@@ -206,12 +221,22 @@ describe('JSON-RPC batches (2025-03-26)', () => {
 
 describe('what every revision keeps', () => {
   it.each(REVISIONS)('a JSON-RPC error answering an unreadable request has a null id (%s)', (wire) => {
-    expect(validateWire('JSONRPCMessage', wire, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } })).toEqual([]);
+    expect(
+      validateWire('JSONRPCMessage', wire, {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32700, message: 'Parse error' },
+      }),
+    ).toEqual([]);
   });
 
   it.each(INITIALIZE_WIRES)('a tool without an inputSchema breaks Tool.required (%s)', (wire) => {
     expect(validateWire('ListToolsResult', wire, { tools: [{ name: 't' }] })).toContainEqual(
-      expect.objectContaining({ instancePath: '/tools/0', keyword: 'required', params: { missingProperty: 'inputSchema' } }),
+      expect.objectContaining({
+        instancePath: '/tools/0',
+        keyword: 'required',
+        params: { missingProperty: 'inputSchema' },
+      }),
     );
   });
 });

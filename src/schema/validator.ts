@@ -19,7 +19,12 @@ export const MAX_ISSUES = 50;
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
 /** How our own wire schemas are compiled; the build precompiles them with exactly these options. */
-export const WIRE_AJV_OPTIONS = { allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true } as const;
+export const WIRE_AJV_OPTIONS = {
+  allErrors: true,
+  strict: true,
+  strictRequired: false,
+  allowUnionTypes: true,
+} as const;
 
 const ajvByWire = new Map<Revision, Ajv2020>();
 const validators = new Map<string, ValidateFunction>();
@@ -71,7 +76,8 @@ export function wireFingerprint(wire: Revision): string {
 }
 
 function precompiledFor(wire: Revision): PrecompiledModule | undefined {
-  if (!precompiled.has(wire)) precompiled.set(wire, loadPrecompiled(wireModule(wire), wireFingerprint(wire), PRECOMPILED_NEAR));
+  if (!precompiled.has(wire))
+    precompiled.set(wire, loadPrecompiled(wireModule(wire), wireFingerprint(wire), PRECOMPILED_NEAR));
   return precompiled.get(wire);
 }
 
@@ -116,14 +122,18 @@ export function hasWireSchema(name: WireSchemaName, wire: Revision): boolean {
   return lookup(name, wire) !== undefined;
 }
 
-/** Validates `value` against our schema `name` for `wire`; returns `[]` when valid. Throws for a name the wire lacks. */
+/**
+ * Validates `value` against our schema `name` for `wire`; returns `[]` when valid. Throws for a name the wire lacks.
+ */
 export function validateWire(name: WireSchemaName, wire: Revision, value: unknown): SchemaIssue[] {
   const validate = validatorFor(name, wire);
   if (validate(value)) return [];
   return toIssues(validate.errors ?? []);
 }
 
-/** How many validators have been made ready so far in this process (each name/wire pair once, compiled or precompiled). */
+/**
+ * How many validators have been made ready so far in this process (each name/wire pair once, compiled or precompiled).
+ */
 export function compiledCount(): number {
   return compilations;
 }

@@ -14,13 +14,20 @@ export function buildSnapshot(
   target: RunReport['target'],
 ): Snapshot {
   const opening: Exchange | undefined = negotiation.discover ?? negotiation.initialize;
-  const exchanges = [...(opening ? [opening] : []), ...walk.pages.map((p) => p.exchange)].map((e) => ({ request: e.request, response: e.response }));
+  const exchanges = [...(opening ? [opening] : []), ...walk.pages.map((p) => p.exchange)].map((e) => ({
+    request: e.request,
+    response: e.response,
+  }));
   return {
     format: SNAPSHOT_FORMAT,
     version: SNAPSHOT_VERSION,
     capturedAt: new Date().toISOString(),
     capturedBy: client.clientInfo,
-    target: { transport: target.transport === 'http' ? 'http' : 'stdio', ...(target.command ? { command: target.command } : {}), ...(target.url ? { url: target.url } : {}) },
+    target: {
+      transport: target.transport === 'http' ? 'http' : 'stdio',
+      ...(target.command ? { command: target.command } : {}),
+      ...(target.url ? { url: target.url } : {}),
+    },
     wire: { protocolVersion: negotiation.wire, reason: negotiation.reason },
     exchanges,
   };

@@ -36,12 +36,20 @@ export function parseSnapshot(text: string, source: string): Snapshot {
     throw new SnapshotFormatError(`${source} is not JSON: ${(error as Error).message}`);
   }
   if (!isObject(data) || data.format !== SNAPSHOT_FORMAT) {
-    throw new SnapshotFormatError(`${source} is not a snapshot (expected "format": "${SNAPSHOT_FORMAT}"; create one with \`mcp-tools-conformance snapshot\`)`);
+    throw new SnapshotFormatError(
+      `${source} is not a snapshot (expected "format": "${SNAPSHOT_FORMAT}"; create one with ` +
+        `\`mcp-tools-conformance snapshot\`)`,
+    );
   }
-  if (data.version !== SNAPSHOT_VERSION) throw new SnapshotFormatError(`${source}: unsupported snapshot version ${JSON.stringify(data.version)}`);
+  if (data.version !== SNAPSHOT_VERSION)
+    throw new SnapshotFormatError(`${source}: unsupported snapshot version ${JSON.stringify(data.version)}`);
   const wire = isObject(data.wire) ? data.wire.protocolVersion : undefined;
-  if (!isRevision(wire)) throw new SnapshotFormatError(`${source}: wire.protocolVersion must be one of ${REVISIONS.join(', ')}`);
-  if (!Array.isArray(data.exchanges) || !data.exchanges.every((e) => isObject(e) && 'request' in e && 'response' in e)) {
+  if (!isRevision(wire))
+    throw new SnapshotFormatError(`${source}: wire.protocolVersion must be one of ${REVISIONS.join(', ')}`);
+  if (
+    !Array.isArray(data.exchanges) ||
+    !data.exchanges.every((e) => isObject(e) && 'request' in e && 'response' in e)
+  ) {
     throw new SnapshotFormatError(`${source}: exchanges must be an array of {request, response}`);
   }
   return data as unknown as Snapshot;

@@ -19,13 +19,20 @@ export class ReplayTransport implements Transport {
   async start(): Promise<void> {}
 
   async send(message: unknown, id: JsonRpcId | undefined, _options?: SendOptions): Promise<Exchange> {
-    const exchange: Exchange = { seq: nextSeq(), sentAt: new Date().toISOString(), durationMs: 0, request: message, notifications: [] };
+    const exchange: Exchange = {
+      seq: nextSeq(),
+      sentAt: new Date().toISOString(),
+      durationMs: 0,
+      request: message,
+      notifications: [],
+    };
     const recorded = this.snapshot.exchanges.find((e) => sameQuestion(e.request, message));
     if (!recorded) {
       exchange.failure = { kind: 'connection', message: `the snapshot holds no answer to ${describe(message)}` };
       return exchange;
     }
-    exchange.response = isObject(recorded.response) && id !== undefined ? { ...recorded.response, id } : recorded.response;
+    exchange.response =
+      isObject(recorded.response) && id !== undefined ? { ...recorded.response, id } : recorded.response;
     return exchange;
   }
 

@@ -1,7 +1,8 @@
 /**
  * Split a command line into argv the way a POSIX shell would for the simple cases users type:
- * whitespace separates words, single quotes are literal, double quotes allow \" \\ \$ \`, backslash escapes outside quotes.
- * No globbing, variables or operators: the target is spawned directly, never through a shell.
+ * whitespace separates words, single quotes are literal, double quotes allow \" \\ \$
+ * \`, backslash escapes outside quotes. No globbing, variables or operators: the target is spawned directly, never
+ * through a shell.
  */
 export function splitCommandLine(line: string): string[] {
   const words: string[] = [];
@@ -43,5 +44,7 @@ export function splitCommandLine(line: string): string[] {
 
 /** The command line that splitCommandLine splits back into `argv`: words quoted only where they need it. */
 export function joinCommandLine(argv: readonly string[]): string {
-  return argv.map((word) => (word !== '' && /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)).join(' ');
+  return argv
+    .map((word) => (word !== '' && /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`))
+    .join(' ');
 }

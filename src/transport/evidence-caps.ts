@@ -32,7 +32,12 @@ export class StrayLog {
   private chars = 0;
 
   /** `size` is the message's text length; `extra` sets StrayEvent.invalidUtf8 or StrayEvent.answer. */
-  add(kind: StrayEvent['kind'], data: unknown, size: number, extra: Pick<StrayEvent, 'invalidUtf8' | 'answer'> = {}): void {
+  add(
+    kind: StrayEvent['kind'],
+    data: unknown,
+    size: number,
+    extra: Pick<StrayEvent, 'invalidUtf8' | 'answer'> = {},
+  ): void {
     if (this.events.length >= STRAY_KEEP || this.chars + size > STRAY_CHARS_KEEP) return;
     this.chars += size;
     this.events.push({ at: new Date().toISOString(), seq: nextSeq(), kind, data, ...extra });

@@ -66,12 +66,18 @@ describe('encodeHeaderValue', () => {
 
   it('round-trips every string through decodeHeaderValue', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'binary' }), fc.string().map((s) => `=?base64?${s}?=`)), (s) => {
-        const encoded = encodeHeaderValue(s);
-        expect(isPlainHeaderSafe(encoded) || encoded.startsWith('=?base64?')).toBe(true);
-        expect(/^[\x20-\x7e]*$/.test(encoded)).toBe(true);
-        expect(decodeHeaderValue(encoded)).toBe(s);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: 'binary' }),
+          fc.string().map((s) => `=?base64?${s}?=`),
+        ),
+        (s) => {
+          const encoded = encodeHeaderValue(s);
+          expect(isPlainHeaderSafe(encoded) || encoded.startsWith('=?base64?')).toBe(true);
+          expect(/^[\x20-\x7e]*$/.test(encoded)).toBe(true);
+          expect(decodeHeaderValue(encoded)).toBe(s);
+        },
+      ),
     );
   });
 });

@@ -35,7 +35,8 @@ function loadPool(): typeof PoolType {
   try {
     const pool = requireCjs('undici/lib/dispatcher/pool.js') as typeof PoolType;
     const dispatcher = requireCjs('undici/lib/dispatcher/dispatcher.js') as { prototype: object };
-    if (!('request' in dispatcher.prototype)) Object.assign(dispatcher.prototype, requireCjs('undici/lib/api/index.js'));
+    if (!('request' in dispatcher.prototype))
+      Object.assign(dispatcher.prototype, requireCjs('undici/lib/api/index.js'));
     if (typeof pool.prototype.request === 'function') return pool;
   } catch {
     // fall through to the package index
@@ -68,7 +69,11 @@ export interface OutgoingHeader {
  * Base headers, then user headers (`--header`: secret, redacted in evidence), then per-request protocol headers; later
  * ones win, names compared case-insensitively.
  */
-export function outgoingHeaders(base: Record<string, string>, user: Record<string, string> = {}, perRequest: Record<string, string> = {}): OutgoingHeader[] {
+export function outgoingHeaders(
+  base: Record<string, string>,
+  user: Record<string, string> = {},
+  perRequest: Record<string, string> = {},
+): OutgoingHeader[] {
   const merged = new Map<string, OutgoingHeader>();
   const add = (source: Record<string, string>, secret: boolean): void => {
     for (const [name, value] of Object.entries(source)) merged.set(name.toLowerCase(), { name, value, secret });
@@ -119,7 +124,8 @@ export function failureFromError(error: unknown): TransportFailure {
   if (error instanceof ResponseTooLargeError) return { kind: 'too-large', message: error.message };
   const code = errorCode(error);
   const detail = error instanceof Error ? error.message : String(error);
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return { kind: 'timeout', message: detail };
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
+    return { kind: 'timeout', message: detail };
   return { kind: 'connection', message: code ? `${code}: ${detail}` : detail };
 }
 

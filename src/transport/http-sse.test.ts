@@ -39,7 +39,8 @@ const withEndpoint: GetHandler = (res) => {
 };
 const answerOnStream: PostHandler = (message, res, events) => {
   res.writeHead(202).end('Accepted');
-  if ('id' in message && 'method' in message) event(events!, 'message', JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { echoed: message.method } }));
+  if ('id' in message && 'method' in message)
+    event(events!, 'message', JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { echoed: message.method } }));
 };
 
 function transport(overrides: Partial<HttpSseTransportOptions> = {}): HttpSseTransport {
@@ -62,7 +63,8 @@ beforeAll(async () => {
         stream = res;
         return onGet(res);
       }
-      if (req.method === 'POST' && req.url?.startsWith('/messages')) return onPost(JSON.parse(body) as Record<string, unknown>, res, stream);
+      if (req.method === 'POST' && req.url?.startsWith('/messages'))
+        return onPost(JSON.parse(body) as Record<string, unknown>, res, stream);
       res.writeHead(404).end('Not found');
     });
   });
@@ -97,10 +99,21 @@ describe('HttpSseTransport: the HTTP with SSE transport of 2024-11-05', () => {
     expect(exchange.status).toBe(202);
     expect(exchange.requestHeaders).toEqual({ 'Content-Type': 'application/json', Authorization: REDACTED });
     const [get, post] = received;
-    expect(get).toMatchObject({ method: 'GET', url: '/sse', headers: { accept: 'text/event-stream', authorization: 'Bearer s3cret' } });
-    expect(post).toMatchObject({ method: 'POST', url: '/messages?sessionId=abc', headers: { 'content-type': 'application/json', authorization: 'Bearer s3cret' } });
+    expect(get).toMatchObject({
+      method: 'GET',
+      url: '/sse',
+      headers: { accept: 'text/event-stream', authorization: 'Bearer s3cret' },
+    });
+    expect(post).toMatchObject({
+      method: 'POST',
+      url: '/messages?sessionId=abc',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer s3cret' },
+    });
     expect(JSON.parse(post!.body)).toEqual(request(1));
-    expect(t.found).toBe(`a GET opened an event stream whose first event, endpoint, named /messages?sessionId=${REDACTED}: the deprecated HTTP+SSE transport of 2024-11-05`);
+    expect(t.found).toBe(
+      `a GET opened an event stream whose first event, endpoint, named /messages?sessionId=${REDACTED}: the ` +
+        `deprecated HTTP+SSE transport of 2024-11-05`,
+    );
   });
 
   it('answers matched by id whatever their order; a notification goes to the requests in flight, one with none in flight is a stray', async () => {
@@ -109,8 +122,13 @@ describe('HttpSseTransport: the HTTP with SSE transport of 2024-11-05', () => {
       res.writeHead(202).end();
       posted.push(message);
       if (posted.length < 2) return;
-      event(events!, 'message', JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } }));
-      for (const m of [...posted].reverse()) event(events!, 'message', JSON.stringify({ jsonrpc: '2.0', id: m.id, result: {} }));
+      event(
+        events!,
+        'message',
+        JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } }),
+      );
+      for (const m of [...posted].reverse())
+        event(events!, 'message', JSON.stringify({ jsonrpc: '2.0', id: m.id, result: {} }));
       event(events!, 'message', JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }));
     };
     const t = transport();
@@ -120,7 +138,9 @@ describe('HttpSseTransport: the HTTP with SSE transport of 2024-11-05', () => {
       { jsonrpc: '2.0', id: 1, result: {} },
       { jsonrpc: '2.0', id: 2, result: {} },
     ]);
-    expect(first.notifications).toEqual([{ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } }]);
+    expect(first.notifications).toEqual([
+      { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } },
+    ]);
     await expect.poll(() => t.strays().map((s) => s.kind)).toEqual(['notification']);
   });
 
@@ -129,10 +149,16 @@ describe('HttpSseTransport: the HTTP with SSE transport of 2024-11-05', () => {
     t.answerServerRequests((r) => ({ response: { jsonrpc: '2.0', id: r.id, result: { roots: [] } }, headers: {} }));
     await t.start();
     event(stream!, 'message', JSON.stringify({ jsonrpc: '2.0', id: 'srv-1', method: 'roots/list' }));
-    await expect.poll(() => received.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body) as unknown)).toEqual([
-      { jsonrpc: '2.0', id: 'srv-1', result: { roots: [] } },
+    await expect
+      .poll(() => received.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body) as unknown))
+      .toEqual([{ jsonrpc: '2.0', id: 'srv-1', result: { roots: [] } }]);
+    expect(t.strays()).toMatchObject([
+      {
+        kind: 'server-request',
+        data: { id: 'srv-1', method: 'roots/list' },
+        answer: { id: 'srv-1', result: { roots: [] } },
+      },
     ]);
-    expect(t.strays()).toMatchObject([{ kind: 'server-request', data: { id: 'srv-1', method: 'roots/list' }, answer: { id: 'srv-1', result: { roots: [] } } }]);
   });
 
   it('a POST refused with a 4xx fails its request at once, with the status and body, not at the timeout', async () => {
@@ -143,11 +169,14 @@ describe('HttpSseTransport: the HTTP with SSE transport of 2024-11-05', () => {
     const exchange = await t.send(request(1), 1);
     expect(performance.now() - started).toBeLessThan(2000);
     expect(exchange.status).toBe(400);
-    expect(exchange.failure).toEqual({ kind: 'http-status', message: 'HTTP 400 to the POST of the message (body: "Invalid message: {\\"jsonrpc\\":")' });
+    expect(exchange.failure).toEqual({
+      kind: 'http-status',
+      message: 'HTTP 400 to the POST of the message (body: "Invalid message: {\\"jsonrpc\\":")',
+    });
     expect(exchange.rawBody).toBe('Invalid message: {"jsonrpc":');
   });
 
-  it('the GET and every POST wait for their turn at the run\'s --max-rps gate', async () => {
+  it("the GET and every POST wait for their turn at the run's --max-rps gate", async () => {
     const t = transport({ gate: new RequestGate({ maxRps: 5 }) });
     await t.start();
     await t.send(request(1), 1);
@@ -161,7 +190,10 @@ describe('HttpSseTransport: the HTTP with SSE transport of 2024-11-05', () => {
     onPost = (_message, res) => res.writeHead(202).end();
     const t = transport({ timeoutMs: 300 });
     await t.start();
-    expect((await t.send(request(1), 1)).failure).toEqual({ kind: 'timeout', message: 'no response to id 1 within 300 ms' });
+    expect((await t.send(request(1), 1)).failure).toEqual({
+      kind: 'timeout',
+      message: 'no response to id 1 within 300 ms',
+    });
   });
 
   it('the server ending its stream fails what waits, and whatever is sent after', async () => {
@@ -193,13 +225,20 @@ describe('HttpSseTransport: the HTTP with SSE transport of 2024-11-05', () => {
     const t = transport({ timeoutMs: 10_000, maxMessageBytes: 1024 });
     await t.start();
     const exchange = await t.send(request(1), 1);
-    expect(exchange.failure).toEqual({ kind: 'too-large', message: 'an event of the HTTP+SSE stream exceeded 1024 bytes (--max-message-bytes): the stream was dropped' });
+    expect(exchange.failure).toEqual({
+      kind: 'too-large',
+      message: 'an event of the HTTP+SSE stream exceeded 1024 bytes (--max-message-bytes): the stream was dropped',
+    });
   });
 });
 
 describe('HttpSseTransport: a stream that offers no usable endpoint is refused with the reason, within the timeout', () => {
   const cases: { name: string; get: GetHandler; reason: string | RegExp }[] = [
-    { name: 'GET 404', get: (res) => res.writeHead(404).end('Not found'), reason: 'a GET to the URL answered HTTP 404, not an event stream (body: "Not found")' },
+    {
+      name: 'GET 404',
+      get: (res) => res.writeHead(404).end('Not found'),
+      reason: 'a GET to the URL answered HTTP 404, not an event stream (body: "Not found")',
+    },
     {
       name: 'a page, not a stream',
       get: (res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>'),
@@ -242,7 +281,9 @@ describe('HttpSseTransport: a stream that offers no usable endpoint is refused w
     it(name, async () => {
       onGet = get;
       const started = performance.now();
-      const error = await transport({ timeoutMs: 500, maxMessageBytes: 65_536 }).start().catch((e: unknown) => e);
+      const error = await transport({ timeoutMs: 500, maxMessageBytes: 65_536 })
+        .start()
+        .catch((e: unknown) => e);
       expect(error).toMatchObject({ name: 'TargetUnavailableError' });
       expect((error as Error).message).toMatch(reason);
       expect(performance.now() - started).toBeLessThan(1500);
@@ -256,7 +297,10 @@ describe('HttpSseTransport: a stream that offers no usable endpoint is refused w
     await expect.poll(() => stream).toBeDefined();
     const started = performance.now();
     await t.close();
-    expect(await starting).toMatchObject({ name: 'TargetUnavailableError', message: 'the connection was closed before the endpoint event arrived' });
+    expect(await starting).toMatchObject({
+      name: 'TargetUnavailableError',
+      message: 'the connection was closed before the endpoint event arrived',
+    });
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
@@ -273,7 +317,8 @@ describe('HttpSseTransport: a stream that offers no usable endpoint is refused w
       };
       const t = transport();
       await expect(t.start()).rejects.toThrow(
-        `the endpoint event names a URL on ${otherOrigin}, another origin than the target's ${baseUrl}: not followed, since this tool only talks to the target`,
+        `the endpoint event names a URL on ${otherOrigin}, another origin than the target's ${baseUrl}: not ` +
+          `followed, since this tool only talks to the target`,
       );
       expect((await t.send(request(1), 1)).failure?.message).toBe('the HTTP+SSE event stream is not open');
       expect(reached).toBe(0);
@@ -292,17 +337,31 @@ describe('HttpTransport.fallBackToHttpSse', () => {
     expect(t.kind).toBe('http');
     const posted = await t.send(request(1, 'initialize'), 1);
     expect(posted.status).toBe(404);
-    expect(await t.fallBackToHttpSse()).toEqual({ found: true, why: expect.stringContaining('endpoint, named /messages?sessionId=') as unknown });
+    expect(await t.fallBackToHttpSse()).toEqual({
+      found: true,
+      why: expect.stringContaining('endpoint, named /messages?sessionId=') as unknown,
+    });
     expect(t.kind).toBe('http+sse');
-    expect((await t.send(request(2, 'initialize'), 2)).response).toEqual({ jsonrpc: '2.0', id: 2, result: { echoed: 'initialize' } });
-    expect(received.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /sse', 'GET /sse', 'POST /messages?sessionId=abc']);
+    expect((await t.send(request(2, 'initialize'), 2)).response).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: { echoed: 'initialize' },
+    });
+    expect(received.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /sse',
+      'GET /sse',
+      'POST /messages?sessionId=abc',
+    ]);
   });
 
   it('without an event stream there, it stays Streamable HTTP and says what the GET found', async () => {
     onGet = (res) => res.writeHead(405).end();
     const t = new HttpTransport({ url: `${baseUrl}/sse`, timeoutMs: 2000 });
     transports.push(t);
-    expect(await t.fallBackToHttpSse()).toEqual({ found: false, why: 'a GET to the URL answered HTTP 405, not an event stream' });
+    expect(await t.fallBackToHttpSse()).toEqual({
+      found: false,
+      why: 'a GET to the URL answered HTTP 405, not an event stream',
+    });
     expect(t.kind).toBe('http');
   });
 });

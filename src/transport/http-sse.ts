@@ -51,7 +51,10 @@ export class HttpSseTransport implements Transport {
   readonly description: string;
   private readonly maxMessageBytes: number;
   private readonly gate: RequestGate;
-  private readonly channel = new SingleChannel((answer) => void this.post(JSON.stringify(answer.response), this.postHeaders(answer.headers), this.options.timeoutMs));
+  private readonly channel = new SingleChannel(
+    (answer) =>
+      void this.post(JSON.stringify(answer.response), this.postHeaders(answer.headers), this.options.timeoutMs),
+  );
   private starting: Promise<void> | undefined;
   /** The URL of the `endpoint` event, once it arrived. */
   private endpoint: URL | undefined;
@@ -86,7 +89,10 @@ export class HttpSseTransport implements Transport {
   /** How the transport was found, for the wire's reason: the endpoint's path, its query values hidden as in reports. */
   get found(): string {
     const endpoint = this.endpoint ? describePath(this.endpoint) : '(none yet)';
-    return `a GET opened an event stream whose first event, endpoint, named ${endpoint}: the deprecated HTTP+SSE transport of 2024-11-05`;
+    return (
+      `a GET opened an event stream whose first event, endpoint, named ${endpoint}: the deprecated HTTP+SSE ` +
+      `transport of 2024-11-05`
+    );
   }
 
   async send(message: unknown, id: JsonRpcId | undefined, options: SendOptions = {}): Promise<Exchange> {
@@ -101,7 +107,9 @@ export class HttpSseTransport implements Transport {
       notifications: [],
     };
     const started = performance.now();
-    const unusable = this.channel.unusable ?? (this.endpoint ? undefined : { kind: 'connection' as const, message: 'the HTTP+SSE event stream is not open' });
+    const unusable =
+      this.channel.unusable ??
+      (this.endpoint ? undefined : { kind: 'connection' as const, message: 'the HTTP+SSE event stream is not open' });
     if (unusable) {
       exchange.failure = unusable;
       return exchange;
@@ -178,11 +186,24 @@ export class HttpSseTransport implements Transport {
       posted.rawBody = text;
       posted.failure =
         response.statusCode === 429
-          ? { kind: 'rate-limited', message: 'HTTP 429 Too Many Requests to the POST of a message: the audit stops here (rerun later, or with a lower --max-rps)' }
-          : { kind: 'http-status', message: `HTTP ${response.statusCode} to the POST of the message${text.trim() === '' ? '' : ` (body: ${JSON.stringify(text.slice(0, 200))})`}` };
+          ? {
+              kind: 'rate-limited',
+              message:
+                'HTTP 429 Too Many Requests to the POST of a message: the audit stops here (rerun later, or ' +
+                'with a lower --max-rps)',
+            }
+          : {
+              kind: 'http-status',
+              message:
+                `HTTP ${response.statusCode} to the POST of the message` +
+                `${text.trim() === '' ? '' : ` (body: ${JSON.stringify(text.slice(0, 200))})`}`,
+            };
       return posted;
     } catch (error) {
-      if (controller.signal.aborted) return { failure: { kind: 'timeout', message: `the POST of the message was not answered within ${timeoutMs} ms` } };
+      if (controller.signal.aborted)
+        return {
+          failure: { kind: 'timeout', message: `the POST of the message was not answered within ${timeoutMs} ms` },
+        };
       return { failure: failureFromError(error) };
     } finally {
       clearTimeout(timer);
@@ -190,8 +211,8 @@ export class HttpSseTransport implements Transport {
   }
 
   /**
-   * The GET, up to its `endpoint` event (bounded by the timeout, and by --max-message-bytes in what may come before it);
-   * the stream is then read until close() or its end, which ends the connection.
+   * The GET, up to its `endpoint` event (bounded by the timeout, and by --max-message-bytes in what may come before
+   * it); the stream is then read until close() or its end, which ends the connection.
    */
   private async open(): Promise<void> {
     const url = parseTargetUrl(this.options.url);
@@ -210,7 +231,11 @@ export class HttpSseTransport implements Transport {
       };
     });
     const timeoutMs = this.options.timeoutMs;
-    const timer = setTimeout(() => setImmediate(() => settle(`no endpoint event arrived on the GET stream within ${timeoutMs} ms (--timeout)`)), timeoutMs);
+    const timer = setTimeout(
+      () =>
+        setImmediate(() => settle(`no endpoint event arrived on the GET stream within ${timeoutMs} ms (--timeout)`)),
+      timeoutMs,
+    );
     const reading = this.read(url, pool, controller, settle).finally(() => clearTimeout(timer));
     this.stream = { pool, controller, reading };
     const refused = await decided;
@@ -225,12 +250,23 @@ export class HttpSseTransport implements Transport {
   private async read(url: URL, pool: Pool, controller: AbortController, settle: (why?: string) => void): Promise<void> {
     const headers = outgoingHeaders({ Accept: 'text/event-stream' }, this.options.headers);
     try {
-      const response = await pool.request({ path: url.pathname + url.search, method: 'GET', headers: sentHeaders(headers), signal: controller.signal });
+      const response = await pool.request({
+        path: url.pathname + url.search,
+        method: 'GET',
+        headers: sentHeaders(headers),
+        signal: controller.signal,
+      });
       const type = mediaType(response.headers['content-type']);
       if (response.statusCode !== 200 || type !== 'text/event-stream') {
         const text = await readSome(response.body, 200);
-        const what = response.statusCode !== 200 ? `HTTP ${response.statusCode}` : `HTTP 200 with Content-Type ${JSON.stringify(type || '(none)')}`;
-        return settle(`a GET to the URL answered ${what}, not an event stream${text.trim() === '' ? '' : ` (body: ${JSON.stringify(text.slice(0, 200))})`}`);
+        const what =
+          response.statusCode !== 200
+            ? `HTTP ${response.statusCode}`
+            : `HTTP 200 with Content-Type ${JSON.stringify(type || '(none)')}`;
+        return settle(
+          `a GET to the URL answered ${what}, not an event stream` +
+            `${text.trim() === '' ? '' : ` (body: ${JSON.stringify(text.slice(0, 200))})`}`,
+        );
       }
       const parser = new SseParser();
       let before = 0;
@@ -243,10 +279,18 @@ export class HttpSseTransport implements Transport {
         }
         if (waiting && this.endpoint) settle();
         if (!this.endpoint && before > this.maxMessageBytes) {
-          return settle(`the GET stream sent ${before} bytes without an endpoint event (--max-message-bytes ${this.maxMessageBytes})`);
+          return settle(
+            `the GET stream sent ${before} bytes without an endpoint event (--max-message-bytes ` +
+              `${this.maxMessageBytes})`,
+          );
         }
         if (parser.pendingLength > this.maxMessageBytes) {
-          return this.channel.end({ kind: 'too-large', message: `an event of the HTTP+SSE stream exceeded ${this.maxMessageBytes} bytes (--max-message-bytes): the stream was dropped` });
+          return this.channel.end({
+            kind: 'too-large',
+            message:
+              `an event of the HTTP+SSE stream exceeded ${this.maxMessageBytes} bytes (--max-message-bytes): ` +
+              `the stream was dropped`,
+          });
         }
       }
       if (!this.endpoint) return settle('the GET stream ended before its endpoint event');
@@ -265,7 +309,8 @@ export class HttpSseTransport implements Transport {
   /** One event of the stream; returns why the stream cannot be used, if it cannot. */
   private onEvent(event: SseEvent, url: URL): string | undefined {
     if (!this.endpoint) {
-      if (event.event !== 'endpoint') return `the first event of the GET stream was ${JSON.stringify(event.event.slice(0, 60))}, not "endpoint"`;
+      if (event.event !== 'endpoint')
+        return `the first event of the GET stream was ${JSON.stringify(event.event.slice(0, 60))}, not "endpoint"`;
       let endpoint: URL;
       try {
         endpoint = new URL(event.data.trim(), url);
@@ -273,7 +318,10 @@ export class HttpSseTransport implements Transport {
         return `the endpoint event's data is not a URI: ${JSON.stringify(event.data.slice(0, 100))}`;
       }
       if (endpoint.origin !== url.origin) {
-        return `the endpoint event names a URL on ${endpoint.origin}, another origin than the target's ${url.origin}: not followed, since this tool only talks to the target`;
+        return (
+          `the endpoint event names a URL on ${endpoint.origin}, another origin than the target's ${url.origin}` +
+          `: not followed, since this tool only talks to the target`
+        );
       }
       this.endpoint = endpoint;
       return undefined;

@@ -84,7 +84,9 @@ describe('HttpTransport: requests and JSON responses', () => {
   it('POSTs the message with the required headers and records a JSON response', async () => {
     const t = transport();
     await t.start();
-    const exchange = await t.send(request, 1, { headers: { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/list' } });
+    const exchange = await t.send(request, 1, {
+      headers: { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/list' },
+    });
 
     expect(exchange.failure).toBeUndefined();
     expect(exchange.status).toBe(200);
@@ -167,7 +169,9 @@ describe('HttpTransport: requests and JSON responses', () => {
       res.writeHead(202);
       res.end();
     };
-    const exchange = await transport().send({ jsonrpc: '2.0', method: 'notifications/x' }, undefined, { notification: true });
+    const exchange = await transport().send({ jsonrpc: '2.0', method: 'notifications/x' }, undefined, {
+      notification: true,
+    });
     expect(exchange.status).toBe(202);
     expect(exchange.failure).toBeUndefined();
     expect(exchange.response).toBeUndefined();
@@ -197,10 +201,12 @@ describe('HttpTransport: 429 and the shared request gate', () => {
   beforeEach(() => {
     arrivalTimes = [];
   });
-  const stamp = (next: Handler): Handler => (req, res, body) => {
-    arrivalTimes.push(performance.now());
-    next(req, res, body);
-  };
+  const stamp =
+    (next: Handler): Handler =>
+    (req, res, body) => {
+      arrivalTimes.push(performance.now());
+      next(req, res, body);
+    };
 
   it('does not retry a Retry-After over 30 s and says why, so the audit can stop with that reason', async () => {
     handler = stamp((_req, res) => res.writeHead(429, { 'retry-after': '120' }).end());
@@ -209,19 +215,26 @@ describe('HttpTransport: 429 and the shared request gate', () => {
     expect(exchange.status).toBe(429);
     expect(exchange.failure?.kind).toBe('rate-limited');
     expect(exchange.failure?.message).toBe(
-      'HTTP 429 Too Many Requests with Retry-After: 120 (120 s), longer than the 30 s an audit waits: the audit stops here (rerun later, or with a lower --max-rps)',
+      'HTTP 429 Too Many Requests with Retry-After: 120 (120 s), longer than the 30 s an audit waits: the ' +
+        'audit stops here (rerun later, or with a lower --max-rps)',
     );
   });
 
   it('does not retry a 429 without Retry-After, and gives up after a second 429', async () => {
     handler = stamp((_req, res) => res.writeHead(429).end());
     const none = await transport().send(request, 1);
-    expect(none.failure).toEqual({ kind: 'rate-limited', message: expect.stringMatching(/^HTTP 429 Too Many Requests without Retry-After/) });
+    expect(none.failure).toEqual({
+      kind: 'rate-limited',
+      message: expect.stringMatching(/^HTTP 429 Too Many Requests without Retry-After/),
+    });
     expect(received).toHaveLength(1);
     handler = stamp((_req, res) => res.writeHead(429, { 'retry-after': '0' }).end());
     const twice = await transport().send(request, 1);
     expect(received).toHaveLength(3);
-    expect(twice.failure).toEqual({ kind: 'rate-limited', message: expect.stringMatching(/again after waiting out Retry-After: 0/) });
+    expect(twice.failure).toEqual({
+      kind: 'rate-limited',
+      message: expect.stringMatching(/again after waiting out Retry-After: 0/),
+    });
   });
 
   it('holds every connection sharing the gate back for the Retry-After, then retries through the gate', async () => {
@@ -521,16 +534,29 @@ describe('HttpTransport: evidence and connection reuse', () => {
   });
 
   it('stops using an extra connection the server refuses, and sends its request over the first instead', async () => {
-    handler = (req, res, body) => setTimeout(() => replyJson(200, { ...okResponse, id: (JSON.parse(body) as { id: number }).id })(req, res, body), 20);
+    handler = (req, res, body) =>
+      setTimeout(
+        () => replyJson(200, { ...okResponse, id: (JSON.parse(body) as { id: number }).id })(req, res, body),
+        20,
+      );
     // Sockets of earlier tests may still be open on the server's side: the limit must leave room for ours.
     server.closeAllConnections();
-    for (let i = 0; i < 100 && (await new Promise<number>((done) => server.getConnections((_e, n) => done(n)))) > 0; i += 1) await delay(10);
+    for (
+      let i = 0;
+      i < 100 && (await new Promise<number>((done) => server.getConnections((_e, n) => done(n)))) > 0;
+      i += 1
+    )
+      await delay(10);
     server.maxConnections = 1;
     try {
       const t = transport({ connections: 3 });
       expect((await t.send({ ...request, id: 1 }, 1)).failure).toBeUndefined();
-      const spread = await Promise.all([2, 3, 4, 5, 6].map((id) => t.send({ ...request, id }, id, { anyConnection: true })));
-      expect(spread.map((e) => [e.failure, (e.response as { id?: number } | undefined)?.id])).toEqual([2, 3, 4, 5, 6].map((id) => [undefined, id]));
+      const spread = await Promise.all(
+        [2, 3, 4, 5, 6].map((id) => t.send({ ...request, id }, id, { anyConnection: true })),
+      );
+      expect(spread.map((e) => [e.failure, (e.response as { id?: number } | undefined)?.id])).toEqual(
+        [2, 3, 4, 5, 6].map((id) => [undefined, id]),
+      );
       expect(received.map((r) => (JSON.parse(r.body) as { id: number }).id).sort()).toEqual([1, 2, 3, 4, 5, 6]);
       expect(connectionCount).toBe(1);
     } finally {
@@ -539,7 +565,11 @@ describe('HttpTransport: evidence and connection reuse', () => {
   });
 
   it('keeps anyConnection requests on its one connection by default', async () => {
-    handler = (req, res, body) => setTimeout(() => replyJson(200, { ...okResponse, id: (JSON.parse(body) as { id: number }).id })(req, res, body), 10);
+    handler = (req, res, body) =>
+      setTimeout(
+        () => replyJson(200, { ...okResponse, id: (JSON.parse(body) as { id: number }).id })(req, res, body),
+        10,
+      );
     const t = transport();
     const exchanges = await Promise.all([1, 2, 3].map((id) => t.send({ ...request, id }, id, { anyConnection: true })));
     expect(exchanges.map((e) => e.failure)).toEqual([undefined, undefined, undefined]);
@@ -582,15 +612,29 @@ describe('HttpTransport: evidence and connection reuse', () => {
 });
 
 describe('HttpTransport: subscriptions/listen streams', () => {
-  const listenRequest = { jsonrpc: '2.0', id: 9, method: 'subscriptions/listen', params: { notifications: { toolsListChanged: true } } };
+  const listenRequest = {
+    jsonrpc: '2.0',
+    id: 9,
+    method: 'subscriptions/listen',
+    params: { notifications: { toolsListChanged: true } },
+  };
   const event = (message: unknown) => `event: message\ndata: ${JSON.stringify(message)}\n\n`;
 
   it('collects notifications as they arrive, lets other requests through meanwhile, and closes the stream on close()', async () => {
     handler = (req, res, body) => {
       if (JSON.parse(body).method !== 'subscriptions/listen') return replyJson(200, okResponse)(req, res, body);
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.write(event({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 9 } } }));
-      setTimeout(() => res.write(event({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: {} })), 50);
+      res.write(
+        event({
+          jsonrpc: '2.0',
+          method: 'notifications/subscriptions/acknowledged',
+          params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 9 } },
+        }),
+      );
+      setTimeout(
+        () => res.write(event({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: {} })),
+        50,
+      );
     };
     const t = transport();
     const stream = await t.listen(listenRequest, 9);
@@ -620,7 +664,10 @@ describe('HttpTransport: subscriptions/listen streams', () => {
 describe('HttpTransport: requests of the server (initialize wire)', () => {
   const event = (message: unknown) => `event: message\ndata: ${JSON.stringify(message)}\n\n`;
   const rootsRequest = { jsonrpc: '2.0', id: 's1', method: 'roots/list' };
-  const answerTo = (message: Record<string, unknown>) => ({ response: { jsonrpc: '2.0', id: message.id, result: { roots: [] } }, headers: { 'Mcp-Session-Id': 'session-1' } });
+  const answerTo = (message: Record<string, unknown>) => ({
+    response: { jsonrpc: '2.0', id: message.id, result: { roots: [] } },
+    headers: { 'Mcp-Session-Id': 'session-1' },
+  });
   const isAnswer = (body: string) => body !== '' && !('method' in (JSON.parse(body) as object));
 
   it("answers a request on a POST's event stream with a POST of its own while that POST still waits, and keeps both", async () => {
@@ -644,9 +691,13 @@ describe('HttpTransport: requests of the server (initialize wire)', () => {
     const answerPost = received.find((r) => isAnswer(r.body))!;
     expect(JSON.parse(answerPost.body)).toEqual({ jsonrpc: '2.0', id: 's1', result: { roots: [] } });
     expect(answerPost.headers['mcp-session-id']).toBe('session-1');
-    expect(t.strays()).toMatchObject([{ kind: 'server-request', data: rootsRequest, answer: { id: 's1', result: { roots: [] } } }]);
+    expect(t.strays()).toMatchObject([
+      { kind: 'server-request', data: rootsRequest, answer: { id: 's1', result: { roots: [] } } },
+    ]);
     for (let i = 0; i < 100 && t.answerPosts()[0]?.rawBody === undefined; i += 1) await delay(10);
-    expect(t.answerPosts()).toMatchObject([{ request: { jsonrpc: '2.0', id: 's1', result: { roots: [] } }, status: 202, rawBody: '' }]);
+    expect(t.answerPosts()).toMatchObject([
+      { request: { jsonrpc: '2.0', id: 's1', result: { roots: [] } }, status: 202, rawBody: '' },
+    ]);
   });
 
   it('leaves a request unanswered without a responder, and still keeps it', async () => {
@@ -658,7 +709,9 @@ describe('HttpTransport: requests of the server (initialize wire)', () => {
     expect((await t.send(request, 1)).response).toEqual(okResponse);
     await delay(50);
     expect(received).toHaveLength(1);
-    expect(t.strays()).toEqual([{ at: expect.any(String), seq: expect.any(Number), kind: 'server-request', data: rootsRequest }]);
+    expect(t.strays()).toEqual([
+      { at: expect.any(String), seq: expect.any(Number), kind: 'server-request', data: rootsRequest },
+    ]);
   });
 
   it('opens the GET stream once, answers the requests that arrive there and keeps its notifications; a 405 leaves nothing open', async () => {
@@ -679,13 +732,20 @@ describe('HttpTransport: requests of the server (initialize wire)', () => {
     for (let i = 0; i < 100 && !received.some((r) => isAnswer(r.body)); i += 1) await delay(10);
     const gets = received.filter((r) => r.body === '');
     expect(gets).toHaveLength(1);
-    expect(gets[0]!.headers).toMatchObject({ accept: 'application/json, text/event-stream', 'mcp-session-id': 'session-1' });
+    expect(gets[0]!.headers).toMatchObject({
+      accept: 'application/json, text/event-stream',
+      'mcp-session-id': 'session-1',
+    });
     expect(JSON.parse(received.find((r) => isAnswer(r.body))!.body)).toEqual({ jsonrpc: '2.0', id: 7, result: {} });
     expect(t.strays().map((s) => [s.kind, s.data])).toEqual([
       ['server-request', ping],
       ['notification', logged],
     ]);
-    expect(t.serverStreamAnswer()).toMatchObject({ request: { httpMethod: 'GET' }, status: 200, responseHeaders: { 'content-type': 'text/event-stream' } });
+    expect(t.serverStreamAnswer()).toMatchObject({
+      request: { httpMethod: 'GET' },
+      status: 200,
+      responseHeaders: { 'content-type': 'text/event-stream' },
+    });
     expect(t.serverStreamAnswer()!.requestHeaders).toMatchObject({ 'Mcp-Session-Id': 'session-1' });
     await t.close();
     await delay(50);

@@ -27,7 +27,14 @@ import {
   type OutgoingHeader,
   type Pool,
 } from './http-common.js';
-import { TargetUnavailableError, type ListenStream, type SendOptions, type ServerRequestAnswer, type ServerRequestResponder, type Transport } from './types.js';
+import {
+  TargetUnavailableError,
+  type ListenStream,
+  type SendOptions,
+  type ServerRequestAnswer,
+  type ServerRequestResponder,
+  type Transport,
+} from './types.js';
 import type { Exchange, StrayEvent, TransportFailure } from '../model/exchange.js';
 
 /**
@@ -51,7 +58,10 @@ export class HttpTransport implements Transport {
   readonly description: string;
   private readonly maxMessageBytes: number;
   private readonly gate: RequestGate;
-  /** The kept-alive connections, each a single-connection pool opened when first used; [0] carries all but spread requests. */
+  /**
+   * The kept-alive connections, each a single-connection pool opened when first used; [0] carries all but spread
+   * requests.
+   */
   private readonly connections: Connection[];
   private path = '/';
   private responder: ServerRequestResponder | undefined;
@@ -62,16 +72,25 @@ export class HttpTransport implements Transport {
    */
   private answers: Pool | undefined;
   /** The GET stream of the `initialize` wire (openServerStream), until close(). */
-  private serverStream: { pool: Pool; controller: AbortController; reading: Promise<void>; opened: Promise<void> } | undefined;
+  private serverStream:
+    { pool: Pool; controller: AbortController; reading: Promise<void>; opened: Promise<void> } | undefined;
   /** The POSTs of our answers to the server's requests (postAnswer), the first MAX_ANSWER_POSTS_KEPT. */
   private readonly answerPostLog: Exchange[] = [];
-  /** The GET of openServerStream as an exchange: its status and headers once they came, or its failure; no body is kept. */
+  /**
+   * The GET of openServerStream as an exchange: its status and headers once they came, or its failure; no body is kept.
+   */
   private serverStreamGet: Exchange | undefined;
   /** Set by the first request sent with `anyConnection` (pickConnection). */
   private spreading = false;
-  /** Set once the target turned out to speak the deprecated HTTP+SSE transport (fallBackToHttpSse): it carries everything since. */
+  /**
+   * Set once the target turned out to speak the deprecated HTTP+SSE transport (fallBackToHttpSse): it carries
+   * everything since.
+   */
   private httpSse: HttpSseTransport | undefined;
-  /** Pools taken off their Connection to read a timed-out POST's late answer (PostHandler), until it comes or its grace ends. */
+  /**
+   * Pools taken off their Connection to read a timed-out POST's late answer (PostHandler), until it comes or its grace
+   * ends.
+   */
   private readonly latePools = new Set<Pool>();
 
   constructor(private readonly options: HttpTransportOptions) {
@@ -79,7 +98,13 @@ export class HttpTransport implements Transport {
     this.maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
     this.gate = options.gate ?? new RequestGate();
     const count = Math.max(1, Math.floor(options.connections ?? 1));
-    this.connections = Array.from({ length: count }, () => ({ inFlight: 0, answered: false, refused: false, busy: false, waiting: [] }));
+    this.connections = Array.from({ length: count }, () => ({
+      inFlight: 0,
+      answered: false,
+      refused: false,
+      busy: false,
+      waiting: [],
+    }));
   }
 
   get kind(): 'http' | 'http+sse' {
@@ -149,7 +174,9 @@ export class HttpTransport implements Transport {
         headersArrived = true;
         exchange.status = response.statusCode;
         exchange.responseHeaders = recordedResponseHeaders(response.headers);
-        await new ResponseReader(exchange, id, false, this.maxMessageBytes, this.onServerRequest, () => listen.onMessage()).read(response);
+        await new ResponseReader(exchange, id, false, this.maxMessageBytes, this.onServerRequest, () =>
+          listen.onMessage(),
+        ).read(response);
       } catch (error) {
         if (!closedByUs) {
           exchange.failure = controller.signal.aborted
@@ -172,7 +199,10 @@ export class HttpTransport implements Transport {
     }
   }
 
-  /** A non-POST request to the endpoint (GET/DELETE probes of the compatibility rules); the body is kept raw, at most 4 KiB. */
+  /**
+   * A non-POST request to the endpoint (GET/DELETE probes of the compatibility rules); the body is kept raw, at most 4
+   * KiB.
+   */
   probeMethod(method: 'GET' | 'DELETE', headers: Record<string, string> = {}): Promise<Exchange> {
     return this.honouringRetryAfter(() => this.probeAttempt(method, headers));
   }
@@ -195,7 +225,9 @@ export class HttpTransport implements Transport {
     if (second.status === 429) {
       second.failure = {
         kind: 'rate-limited',
-        message: `HTTP 429 Too Many Requests again after waiting out Retry-After: ${retryAfter}; not retried further (rerun later, or with a lower --max-rps)`,
+        message:
+          `HTTP 429 Too Many Requests again after waiting out Retry-After: ${retryAfter}; not retried ` +
+          `further (rerun later, or with a lower --max-rps)`,
       };
     }
     return second;
@@ -247,13 +279,16 @@ export class HttpTransport implements Transport {
   }
 
   /**
-   * A request from the server (on a POST's event stream or the GET stream): answered by a POST of its own, and kept with
-   * its answer. `invalidUtf8` marks one from the GET stream (one on a POST's stream is counted on that exchange).
+   * A request from the server (on a POST's event stream or the GET stream): answered by a POST of its own, and kept
+   * with its answer. `invalidUtf8` marks one from the GET stream (one on a POST's stream is counted on that exchange).
    */
   private readonly onServerRequest = (request: Record<string, unknown>, size: number, invalidUtf8 = false): void => {
     const answer = this.responder?.(request);
     if (answer) void this.postAnswer(answer);
-    this.strayLog.add('server-request', request, size, { ...(invalidUtf8 ? { invalidUtf8: true as const } : {}), ...(answer ? { answer: answer.response } : {}) });
+    this.strayLog.add('server-request', request, size, {
+      ...(invalidUtf8 ? { invalidUtf8: true as const } : {}),
+      ...(answer ? { answer: answer.response } : {}),
+    });
   };
 
   /**
@@ -280,7 +315,9 @@ export class HttpTransport implements Transport {
       await recordAnswerStart(post, response);
     } catch (error) {
       // A server that is gone or stuck fails the requests of the audit, which say so.
-      post.failure = controller.signal.aborted ? { kind: 'timeout', message: `no answer within ${this.options.timeoutMs} ms` } : failureFromError(error);
+      post.failure = controller.signal.aborted
+        ? { kind: 'timeout', message: `no answer within ${this.options.timeoutMs} ms` }
+        : failureFromError(error);
     } finally {
       clearTimeout(timer);
       post.durationMs = Math.round(performance.now() - started);
@@ -292,8 +329,8 @@ export class HttpTransport implements Transport {
   }
 
   /**
-   * Resolves once the stream is open (its response headers arrived) or refused, or after SERVER_STREAM_WAIT_MS: a server
-   * may hold the headers back until it has something to send. The stream stays until close(), silent or not.
+   * Resolves once the stream is open (its response headers arrived) or refused, or after SERVER_STREAM_WAIT_MS: a
+   * server may hold the headers back until it has something to send. The stream stays until close(), silent or not.
    */
   openServerStream(headers: Record<string, string>): Promise<void> {
     // Over HTTP+SSE the server's messages already have their stream.
@@ -331,7 +368,8 @@ export class HttpTransport implements Transport {
         get.durationMs = Math.round(performance.now() - started);
         opened();
         // A server that offers no stream answers 405 (or anything else): nothing will arrive there.
-        if (response.statusCode !== 200 || mediaType(response.headers['content-type']) !== 'text/event-stream') return await response.body.dump();
+        if (response.statusCode !== 200 || mediaType(response.headers['content-type']) !== 'text/event-stream')
+          return await response.body.dump();
         const events = new SseParser();
         for await (const chunk of response.body as AsyncIterable<Buffer>) {
           for (const event of events.push(chunk)) this.onStreamEvent(event);
@@ -363,7 +401,12 @@ export class HttpTransport implements Transport {
     }
     if (!isObject(message)) return;
     if (isServerRequest(message)) return this.onServerRequest(message, event.data.length, event.invalidUtf8);
-    this.strayLog.add('method' in message ? 'notification' : 'unknown-id', message, event.data.length, event.invalidUtf8 ? { invalidUtf8: true } : {});
+    this.strayLog.add(
+      'method' in message ? 'notification' : 'unknown-id',
+      message,
+      event.data.length,
+      event.invalidUtf8 ? { invalidUtf8: true } : {},
+    );
   }
 
   stderr(): string {
@@ -376,7 +419,12 @@ export class HttpTransport implements Transport {
     this.serverStream = undefined;
     stream?.controller.abort();
     await stream?.reading;
-    const pools = [...this.connections.map((connection) => connection.pool), stream?.pool, this.answers, ...this.latePools];
+    const pools = [
+      ...this.connections.map((connection) => connection.pool),
+      stream?.pool,
+      this.answers,
+      ...this.latePools,
+    ];
     this.latePools.clear();
     for (const connection of this.connections) connection.pool = undefined;
     this.answers = undefined;
@@ -424,10 +472,18 @@ export class HttpTransport implements Transport {
     const headers = this.outgoingHeaders(options.headers);
     const exchange = newExchange(message, headers);
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
-    const reader = new ResponseReader(exchange, id, options.notification === true, this.maxMessageBytes, this.onServerRequest);
+    const reader = new ResponseReader(
+      exchange,
+      id,
+      options.notification === true,
+      this.maxMessageBytes,
+      this.onServerRequest,
+    );
     const started = performance.now();
     await new Promise<void>((settle) => {
-      const post = new PostHandler(exchange, reader, timeoutMs, settle, () => this.detachForLateAnswer(connection, pool));
+      const post = new PostHandler(exchange, reader, timeoutMs, settle, () =>
+        this.detachForLateAnswer(connection, pool),
+      );
       try {
         pool.dispatch(
           {
@@ -470,9 +526,12 @@ export class HttpTransport implements Transport {
   }
 
   private outgoingHeaders(perRequest: Record<string, string> = {}): OutgoingHeader[] {
-    return outgoingHeaders({ 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, this.options.headers, perRequest);
+    return outgoingHeaders(
+      { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      this.options.headers,
+      perRequest,
+    );
   }
-
 }
 
 /** One kept-alive connection of a client: its pool once opened, and how the target has treated it. */
@@ -483,7 +542,9 @@ interface Connection {
   answered: boolean;
   /** The target refused it before ever answering on it: no longer used. */
   refused: boolean;
-  /** A request is on it; the requests `waiting` go in turn, each timed from when it is sent, not from when it queued. */
+  /**
+   * A request is on it; the requests `waiting` go in turn, each timed from when it is sent, not from when it queued.
+   */
   busy: boolean;
   waiting: Array<() => void>;
 }
@@ -510,12 +571,17 @@ class ResponseReader {
     private readonly id: JsonRpcId | undefined,
     private readonly notification: boolean,
     private readonly maxBytes: number,
-    /** A request from the server on this stream: it is answered (or not) by the transport, and kept with the notifications. */
+    /**
+     * A request from the server on this stream: it is answered (or not) by the transport, and kept with the
+     * notifications.
+     */
     private readonly onRequest: (request: Record<string, unknown>, size: number) => void,
     private readonly onMessage?: () => void,
   ) {}
 
-  /** What is read from now on goes into `exchange`, keeping what was read so far: a settled exchange stays as it was. */
+  /**
+   * What is read from now on goes into `exchange`, keeping what was read so far: a settled exchange stays as it was.
+   */
   redirect(exchange: Exchange): void {
     this.exchange = exchange;
   }
@@ -631,15 +697,23 @@ class ResponseReader {
 /**
  * undici dispatch handler of one POST: fills the exchange through a ResponseReader and settles exactly once — on the
  * end of the body, on our response in an event stream, on an error, or on the timeout (which bounds headers and body
- * together, from when the connection is ours: a request waiting for its turn is not timed). A POST that timed out once sent
- * keeps being read, when its connection can be left to it (`detach`), for its late answer.
+ * together, from when the connection is ours: a request waiting for its turn is not timed). A POST that timed out once
+ * sent keeps being read, when its connection can be left to it (`detach`), for its late answer.
  */
 class PostHandler implements Dispatcher.DispatchHandler {
   private controller: Dispatcher.DispatchController | undefined;
   private settled = false;
   private readonly timer: NodeJS.Timeout;
   private readonly started = performance.now();
-  private late: { read: Exchange; timeoutMs: number; timer: NodeJS.Timeout; done(answer: LateAnswer | undefined): void; release(): void } | undefined;
+  private late:
+    | {
+        read: Exchange;
+        timeoutMs: number;
+        timer: NodeJS.Timeout;
+        done(answer: LateAnswer | undefined): void;
+        release(): void;
+      }
+    | undefined;
 
   constructor(
     private readonly exchange: Exchange,
@@ -657,7 +731,11 @@ class PostHandler implements Dispatcher.DispatchHandler {
     else this.controller = controller;
   }
 
-  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Dispatcher.ResponseData['headers']): void {
+  onResponseStart(
+    _controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: Dispatcher.ResponseData['headers'],
+  ): void {
     if (statusCode < 200 || (this.settled && !this.late)) return;
     const into = this.late?.read ?? this.exchange;
     into.status = statusCode;
@@ -690,17 +768,28 @@ class PostHandler implements Dispatcher.DispatchHandler {
 
   private timedOut(): void {
     if (this.settled) return;
-    const failure: TransportFailure = { kind: 'timeout', message: `no complete response within ${this.timeoutMs} ms${callOf(this.exchange.request)}` };
+    const failure: TransportFailure = {
+      kind: 'timeout',
+      message: `no complete response within ${this.timeoutMs} ms${callOf(this.exchange.request)}`,
+    };
     const release = this.controller ? this.detach() : undefined;
     if (!release) return this.end(failure);
     const read: Exchange = { ...this.exchange, notifications: [] };
     this.reader.redirect(read);
     const done = watchLate(this.exchange);
-    this.late = { read, timeoutMs: this.timeoutMs, timer: setTimeout(() => this.endLate(), lateGraceMs(this.timeoutMs)), done, release };
+    this.late = {
+      read,
+      timeoutMs: this.timeoutMs,
+      timer: setTimeout(() => this.endLate(), lateGraceMs(this.timeoutMs)),
+      done,
+      release,
+    };
     this.end(failure, false);
   }
 
-  /** Settles the exchange; `abort` drops the rest of the response (and with it the connection) when one is still coming. */
+  /**
+   * Settles the exchange; `abort` drops the rest of the response (and with it the connection) when one is still coming.
+   */
   private end(failure?: TransportFailure, abort = true): void {
     if (this.late && this.settled) return this.endLate(abort);
     if (this.settled) return;
@@ -720,7 +809,16 @@ class PostHandler implements Dispatcher.DispatchHandler {
     if (abort) this.controller?.abort(new Error('response no longer read'));
     late.release();
     const answered = late.read.response !== undefined && late.read.failure === undefined;
-    late.done(answered ? { afterMs: Math.round(performance.now() - this.started), timeoutMs: late.timeoutMs, endedOn: 'timeout', response: late.read.response } : undefined);
+    late.done(
+      answered
+        ? {
+            afterMs: Math.round(performance.now() - this.started),
+            timeoutMs: late.timeoutMs,
+            endedOn: 'timeout',
+            response: late.read.response,
+          }
+        : undefined,
+    );
   }
 }
 
@@ -765,9 +863,6 @@ function answers(response: Record<string, unknown>, id: JsonRpcId | undefined): 
   return response.id === id || (response.id === null && 'error' in response);
 }
 
-
-
-
 /** RFC 9110 §10.2.3: Retry-After is delay-seconds or an HTTP-date. */
 export function retryAfterMs(value: string | undefined, now: number): number | undefined {
   const text = value?.trim();
@@ -779,11 +874,18 @@ export function retryAfterMs(value: string | undefined, now: number): number | u
 
 function tooManyRequests(retryAfter: string | undefined, delayMs: number | undefined): string {
   const limit = `${MAX_RETRY_AFTER_MS / 1000} s`;
-  if (retryAfter === undefined) return `HTTP 429 Too Many Requests without Retry-After: the audit stops here (rerun later, or with a lower --max-rps)`;
-  if (delayMs === undefined) return `HTTP 429 Too Many Requests with an unusable Retry-After: ${JSON.stringify(retryAfter.slice(0, 100))}: the audit stops here (rerun later, or with a lower --max-rps)`;
-  return `HTTP 429 Too Many Requests with Retry-After: ${retryAfter} (${Math.ceil(delayMs / 1000)} s), longer than the ${limit} an audit waits: the audit stops here (rerun later, or with a lower --max-rps)`;
+  if (retryAfter === undefined)
+    return (
+      `HTTP 429 Too Many Requests without Retry-After: the audit stops here (rerun later, or with a lower ` +
+      `--max-rps)`
+    );
+  if (delayMs === undefined)
+    return (
+      `HTTP 429 Too Many Requests with an unusable Retry-After: ${JSON.stringify(retryAfter.slice(0, 100))}: ` +
+      `the audit stops here (rerun later, or with a lower --max-rps)`
+    );
+  return (
+    `HTTP 429 Too Many Requests with Retry-After: ${retryAfter} (${Math.ceil(delayMs / 1000)} s), longer than ` +
+    `the ${limit} an audit waits: the audit stops here (rerun later, or with a lower --max-rps)`
+  );
 }
-
-
-
-

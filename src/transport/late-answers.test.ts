@@ -3,7 +3,13 @@ import { lateAnswer, lateAnswerSoFar, lateGraceMs } from './late-answers.js';
 import { SingleChannel } from './single-channel.js';
 import type { Exchange } from '../model/exchange.js';
 
-const exchange = (id: number): Exchange => ({ seq: id, sentAt: new Date().toISOString(), durationMs: 0, request: { jsonrpc: '2.0', id, method: 'ping' }, notifications: [] });
+const exchange = (id: number): Exchange => ({
+  seq: id,
+  sentAt: new Date().toISOString(),
+  durationMs: 0,
+  request: { jsonrpc: '2.0', id, method: 'ping' },
+  notifications: [],
+});
 
 describe('late answers', () => {
   it('an answer after the timeout is the late answer of the request that timed out, and is still kept as a stray', async () => {
@@ -36,7 +42,9 @@ describe('late answers', () => {
     const settled = await waiting;
     expect(settled.failure).toEqual({
       kind: 'malformed',
-      message: 'the target wrote 1 line that is not JSON-RPC: `hello, I am a server`, and no answer to id 1 within 500 ms after it',
+      message:
+        'the target wrote 1 line that is not JSON-RPC: `hello, I am a server`, and no answer to id 1 within ' +
+        '500 ms after it',
     });
     channel.receive('{"jsonrpc":"2.0","id":1,"result":{}}');
     expect(lateAnswerSoFar(sent)).toMatchObject({ endedOn: 'unreadable' });

@@ -6,7 +6,9 @@ export interface LateAnswer {
   afterMs: number;
   /** The time the request was given. */
   timeoutMs: number;
-  /** What the wait ended on: --timeout, or lines that were not JSON where the answer was expected (single-channel.ts). */
+  /**
+   * What the wait ended on: --timeout, or lines that were not JSON where the answer was expected (single-channel.ts).
+   */
   endedOn: 'timeout' | 'unreadable';
   response: unknown;
 }
@@ -26,7 +28,9 @@ interface Watch {
   answer?: LateAnswer;
 }
 
-/** Timed-out exchanges whose late answer is still listened for, or came (module-level: exchanges are unique objects). */
+/**
+ * Timed-out exchanges whose late answer is still listened for, or came (module-level: exchanges are unique objects).
+ */
 const watches = new WeakMap<Exchange, Watch>();
 
 /**
@@ -53,7 +57,9 @@ export function lateAnswerSoFar(exchange: Exchange): LateAnswer | undefined {
   return watches.get(exchange)?.answer;
 }
 
-/** Names the tool of a tools/call in a message about its request (" (a call of tool \"x\")"); empty for other requests. */
+/**
+ * Names the tool of a tools/call in a message about its request (" (a call of tool \"x\")"); empty for other requests.
+ */
 export function callOf(request: unknown): string {
   const r = request as { method?: unknown; params?: { name?: unknown } } | undefined;
   if (r?.method !== 'tools/call' || typeof r.params?.name !== 'string') return '';

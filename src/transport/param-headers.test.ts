@@ -12,7 +12,9 @@ const executeSql = {
 
 describe('paramHeaders', () => {
   it('mirrors the spec example', () => {
-    expect(paramHeaders(executeSql, { region: 'us-west1', query: 'SELECT 1' })).toEqual({ 'Mcp-Param-Region': 'us-west1' });
+    expect(paramHeaders(executeSql, { region: 'us-west1', query: 'SELECT 1' })).toEqual({
+      'Mcp-Param-Region': 'us-west1',
+    });
   });
 
   it('follows nested properties chains to the value at the same path', () => {
@@ -21,7 +23,9 @@ describe('paramHeaders', () => {
       properties: {
         target: {
           type: 'object',
-          properties: { tenant: { type: 'object', properties: { id: { type: 'string', 'x-mcp-header': 'TenantId' } } } },
+          properties: {
+            tenant: { type: 'object', properties: { id: { type: 'string', 'x-mcp-header': 'TenantId' } } },
+          },
         },
       },
     };

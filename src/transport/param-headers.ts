@@ -62,7 +62,9 @@ function collectHeaderAnnotations(inputSchema: Record<string, unknown>): readonl
 }
 
 function isEncodable(value: unknown): value is string | number | boolean {
-  return typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+  return (
+    typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))
+  );
 }
 
 /**

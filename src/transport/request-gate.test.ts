@@ -107,6 +107,7 @@ describe('RequestGate', () => {
   });
 
   it('rejects a cap that is not a positive number', () => {
-    for (const bad of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => new RequestGate({ maxRps: bad })).toThrow(RangeError);
+    for (const bad of [0, -1, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(() => new RequestGate({ maxRps: bad })).toThrow(RangeError);
   });
 });

@@ -33,7 +33,8 @@ export class RequestGate {
 
   constructor(private readonly options: RequestGateOptions = {}) {
     const { maxRps } = options;
-    if (maxRps !== undefined && !(Number.isFinite(maxRps) && maxRps > 0)) throw new RangeError(`maxRps must be a positive number, got ${maxRps}`);
+    if (maxRps !== undefined && !(Number.isFinite(maxRps) && maxRps > 0))
+      throw new RangeError(`maxRps must be a positive number, got ${maxRps}`);
     this.intervalMs = maxRps === undefined ? 0 : 1000 / maxRps;
   }
 
@@ -53,7 +54,8 @@ export class RequestGate {
     }
     const turn = Math.max(now, this.readyAt()) + this.queue.length * this.intervalMs;
     const deadline = this.options.deadline;
-    if (deadline !== undefined && turn > deadline) return Promise.reject(new BudgetSpentError(this.whyLate(turn, now, deadline)));
+    if (deadline !== undefined && turn > deadline)
+      return Promise.reject(new BudgetSpentError(this.whyLate(turn, now, deadline)));
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ resolve, reject });
       this.schedule();
@@ -71,10 +73,13 @@ export class RequestGate {
 
   private schedule(): void {
     if (this.timer !== undefined || this.queue.length === 0) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.releaseDue();
-    }, Math.max(0, this.readyAt() - Date.now()));
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.releaseDue();
+      },
+      Math.max(0, this.readyAt() - Date.now()),
+    );
   }
 
   private releaseDue(): void {
@@ -83,7 +88,11 @@ export class RequestGate {
     while (this.queue.length > 0 && this.readyAt() <= now) {
       const waiter = this.queue.shift()!;
       if (deadline !== undefined && now > deadline) {
-        waiter.reject(new BudgetSpentError(`the --max-duration budget was spent while a request waited for its turn (${this.cause()})`));
+        waiter.reject(
+          new BudgetSpentError(
+            `the --max-duration budget was spent while a request waited for its turn (${this.cause()})`,
+          ),
+        );
         continue;
       }
       this.lastRelease = now;
@@ -99,7 +108,10 @@ export class RequestGate {
   }
 
   private whyLate(turn: number, now: number, deadline: number): string {
-    return `the --max-duration budget ends before the next request could be sent: it would have to wait ${formatMs(turn - now)} for ${this.cause()}, ${formatMs(turn - deadline)} past the budget`;
+    return (
+      `the --max-duration budget ends before the next request could be sent: it would have to wait ` +
+      `${formatMs(turn - now)} for ${this.cause()}, ${formatMs(turn - deadline)} past the budget`
+    );
   }
 }
 

@@ -20,7 +20,9 @@ interface Pending {
 }
 
 const RAW_LINE_KEEP = 2048;
-/** How long a request waits for a real answer after a line that is not JSON, from a target that has written no JSON yet. */
+/**
+ * How long a request waits for a real answer after a line that is not JSON, from a target that has written no JSON yet.
+ */
 const UNREADABLE_SETTLE_MS = 500;
 const UNREADABLE_KEEP = 20;
 /** How much of such a line a failure's message quotes. */
@@ -38,12 +40,20 @@ export class SingleChannel {
   private readonly pending = new Map<string, Pending>();
   /** Ids we stopped waiting for: a late answer to one of them is recorded but blames no other request. */
   private readonly abandoned = new Set<string>();
-  /** Set once the target wrote a line that parses as JSON: from then on, lines that do not are noise next to its messages. */
+  /**
+   * Set once the target wrote a line that parses as JSON: from then on, lines that do not are noise next to its
+   * messages.
+   */
   private heardJson = false;
-  /** Lines that were not JSON, written before any that was: an answer in that shape ends the wait for a real one sooner. */
+  /**
+   * Lines that were not JSON, written before any that was: an answer in that shape ends the wait for a real one sooner.
+   */
   private readonly unreadableLines: string[] = [];
   /** Timed-out requests still listened for during their grace (late-answers.ts), by id. */
-  private readonly late = new Map<string, { started: number; timeoutMs: number; endedOn: LateAnswer['endedOn']; done(answer: LateAnswer | undefined): void }>();
+  private readonly late = new Map<
+    string,
+    { started: number; timeoutMs: number; endedOn: LateAnswer['endedOn']; done(answer: LateAnswer | undefined): void }
+  >();
   private readonly answered = new Set<string>();
   private readonly strayLog = new StrayLog();
   private responder: ServerRequestResponder | undefined;
@@ -80,12 +90,19 @@ export class SingleChannel {
       const key = idKey(id);
       // The timeout is decided after one more pass of the event loop's poll phase: if the main thread was blocked
       // (a loaded machine, a synchronous validation), an answer already waiting to be read is read before we give up.
-      const timer = setTimeout(() => setImmediate(() => {
-        if (!this.pending.has(key)) return;
-        this.abandoned.add(key);
-        this.listenLate(key, exchange, started, timeoutMs, lateGraceMs(timeoutMs));
-        this.settle(key, { kind: 'timeout', message: `no response to id ${JSON.stringify(id)} within ${timeoutMs} ms${callOf(exchange.request)}` });
-      }), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          setImmediate(() => {
+            if (!this.pending.has(key)) return;
+            this.abandoned.add(key);
+            this.listenLate(key, exchange, started, timeoutMs, lateGraceMs(timeoutMs));
+            this.settle(key, {
+              kind: 'timeout',
+              message: `no response to id ${JSON.stringify(id)} within ${timeoutMs} ms${callOf(exchange.request)}`,
+            });
+          }),
+        timeoutMs,
+      );
       this.pending.set(key, { exchange, started, timeoutMs, timer, resolve });
     });
   }
@@ -124,8 +141,18 @@ export class SingleChannel {
     for (const watch of [...this.late.values()]) watch.done(undefined);
   }
 
-  /** Keeps listening for the answer to a request that timed out, for its grace; what comes is that request's late answer. */
-  private listenLate(key: string, exchange: Exchange, started: number, timeoutMs: number, graceMs: number, endedOn: LateAnswer['endedOn'] = 'timeout'): void {
+  /**
+   * Keeps listening for the answer to a request that timed out, for its grace; what comes is that request's late
+   * answer.
+   */
+  private listenLate(
+    key: string,
+    exchange: Exchange,
+    started: number,
+    timeoutMs: number,
+    graceMs: number,
+    endedOn: LateAnswer['endedOn'] = 'timeout',
+  ): void {
     const settle = watchLate(exchange);
     const timer = setTimeout(() => done(undefined), graceMs);
     const done = (answer: LateAnswer | undefined) => {
@@ -145,7 +172,8 @@ export class SingleChannel {
   /**
    * A line that is not JSON from a target that has written no JSON yet: what it answers with, perhaps, and never a
    * message of the protocol. A request waiting then waits at most UNREADABLE_SETTLE_MS more for a real answer (one that
-   * still comes is its late answer), so a target that only ever writes such lines is not waited on for --timeout per probe.
+   * still comes is its late answer), so a target that only ever writes such lines is not waited on for --timeout per
+   * probe.
    */
   private unreadable(text: string): void {
     if (this.heardJson) return;
@@ -158,11 +186,26 @@ export class SingleChannel {
         this.abandoned.add(key);
         // A real answer may still come by the request's own deadline and its grace: it is then the late answer.
         const timeoutMs = p.timeoutMs ?? UNREADABLE_SETTLE_MS;
-        this.listenLate(key, p.exchange, p.started, timeoutMs, Math.max(0, p.started + timeoutMs - performance.now()) + lateGraceMs(timeoutMs), 'unreadable');
+        this.listenLate(
+          key,
+          p.exchange,
+          p.started,
+          timeoutMs,
+          Math.max(0, p.started + timeoutMs - performance.now()) + lateGraceMs(timeoutMs),
+          'unreadable',
+        );
         const first = this.unreadableLines[0]!;
         const shown = first.length > UNREADABLE_SHOWN ? `${first.slice(0, UNREADABLE_SHOWN)}…` : first;
-        const lines = count === 1 ? '1 line that is not JSON-RPC' : `${this.unreadableLines.length} lines that are not JSON-RPC, the first`;
-        this.settle(key, { kind: 'malformed', message: `the target wrote ${lines}: \`${shown}\`, and no answer to id ${key} within ${UNREADABLE_SETTLE_MS} ms after it` });
+        const lines =
+          count === 1
+            ? '1 line that is not JSON-RPC'
+            : `${this.unreadableLines.length} lines that are not JSON-RPC, the first`;
+        this.settle(key, {
+          kind: 'malformed',
+          message:
+            `the target wrote ${lines}: \`${shown}\`, and no answer to id ${key} within ` +
+            `${UNREADABLE_SETTLE_MS} ms after it`,
+        });
       }, UNREADABLE_SETTLE_MS);
     }
   }
@@ -222,7 +265,12 @@ export class SingleChannel {
     }
     const late = key === undefined ? undefined : this.late.get(key);
     if (late && key !== undefined) {
-      late.done({ afterMs: Math.round(performance.now() - late.started), timeoutMs: late.timeoutMs, endedOn: late.endedOn, response: message });
+      late.done({
+        afterMs: Math.round(performance.now() - late.started),
+        timeoutMs: late.timeoutMs,
+        endedOn: late.endedOn,
+        response: message,
+      });
       this.remember(key);
     }
     const inFlight = [...this.pending.entries()].filter(([, p]) => !p.listen);
@@ -275,13 +323,19 @@ export class SingleChannel {
   private onServerRequest(request: Record<string, unknown>, size: number, invalidUtf8: boolean): void {
     const answer = this.ended ? undefined : this.responder?.(request);
     if (answer) this.reply(answer);
-    this.strayLog.add('server-request', request, size, { ...(invalidUtf8 ? { invalidUtf8: true as const } : {}), ...(answer ? { answer: answer.response } : {}) });
+    this.strayLog.add('server-request', request, size, {
+      ...(invalidUtf8 ? { invalidUtf8: true as const } : {}),
+      ...(answer ? { answer: answer.response } : {}),
+    });
   }
 
   /** A second answer to a request: the target's answers can no longer be trusted to be ours, so the audit stops. */
   private onDuplicate(id: unknown, message: unknown, size: number, invalidUtf8: boolean): void {
     this.stray('unknown-id', message, size, invalidUtf8);
-    this.broken ??= { kind: 'duplicate-response', message: `the target answered the request with id ${JSON.stringify(id)} a second time` };
+    this.broken ??= {
+      kind: 'duplicate-response',
+      message: `the target answered the request with id ${JSON.stringify(id)} a second time`,
+    };
     for (const [key, p] of [...this.pending.entries()]) if (!p.listen) this.settle(key, this.broken);
   }
 

@@ -37,7 +37,10 @@ export class SseParser {
   private eventType = '';
   private lastEventId = '';
 
-  /** Characters held for the event being received (its data so far and the unfinished line): what a size bound applies to. */
+  /**
+   * Characters held for the event being received (its data so far and the unfinished line): what a size bound applies
+   * to.
+   */
   get pendingLength(): number {
     return this.dataLength + this.partialLine.length + this.heldLength;
   }

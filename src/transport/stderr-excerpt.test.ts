@@ -26,7 +26,17 @@ describe('stderrExcerpt', () => {
   });
 
   it('finds a telling line in the middle of a long trace', () => {
-    const text = ['starting', 'loading config', 'a', 'b', ...Array.from({ length: 30 }, (_, i) => `  at frame ${i}`), 'Traceback: ModuleNotFoundError: no module named x', 'x', 'y', 'z'].join('\n');
+    const text = [
+      'starting',
+      'loading config',
+      'a',
+      'b',
+      ...Array.from({ length: 30 }, (_, i) => `  at frame ${i}`),
+      'Traceback: ModuleNotFoundError: no module named x',
+      'x',
+      'y',
+      'z',
+    ].join('\n');
     const excerpt = stderrExcerpt(text);
     expect(excerpt.slice(0, 4)).toEqual(['starting', 'loading config', 'a', 'b']);
     expect(excerpt).toContain('Traceback: ModuleNotFoundError: no module named x');

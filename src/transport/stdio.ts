@@ -87,8 +87,18 @@ export class StdioTransport implements Transport {
       throw new TargetNotStartedError(`cannot parse --stdio command: ${(error as Error).message}`);
     }
     if (argv.length === 0) throw new TargetNotStartedError('the --stdio command is empty');
-    const launch = this.options.launch?.() ?? { file: argv[0]!, args: argv.slice(1), env: this.options.env ?? process.env, cwd: this.options.cwd };
-    const child = spawn(launch.file, launch.args, { stdio: ['pipe', 'pipe', 'pipe'], detached: true, env: launch.env, cwd: launch.cwd });
+    const launch = this.options.launch?.() ?? {
+      file: argv[0]!,
+      args: argv.slice(1),
+      env: this.options.env ?? process.env,
+      cwd: this.options.cwd,
+    };
+    const child = spawn(launch.file, launch.args, {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+      env: launch.env,
+      cwd: launch.cwd,
+    });
     this.child = child;
     trackChild(child);
     child.stdout!.on('data', (chunk: Buffer) => this.onStdout(chunk));
@@ -106,7 +116,11 @@ export class StdioTransport implements Transport {
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', resolve);
       child.once('error', (error) =>
-        reject(new TargetNotStartedError(`cannot start '${argv[0]}': ${(error as NodeJS.ErrnoException).code ?? error.message}`)),
+        reject(
+          new TargetNotStartedError(
+            `cannot start '${argv[0]}': ${(error as NodeJS.ErrnoException).code ?? error.message}`,
+          ),
+        ),
       );
     });
   }
@@ -155,9 +169,19 @@ export class StdioTransport implements Transport {
 
   async listen(message: unknown, id: JsonRpcId, _options: SendOptions = {}): Promise<ListenStream> {
     await this.gate.acquire();
-    const exchange: Exchange = { seq: nextSeq(), sentAt: new Date().toISOString(), durationMs: 0, request: message, notifications: [] };
+    const exchange: Exchange = {
+      seq: nextSeq(),
+      sentAt: new Date().toISOString(),
+      durationMs: 0,
+      request: message,
+      notifications: [],
+    };
     const listen = this.channel.listen(exchange, id, () => {
-      const cancel = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'subscription no longer needed' } };
+      const cancel = {
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: id, reason: 'subscription no longer needed' },
+      };
       this.writeLine(JSON.stringify(cancel));
     });
     if (!listen.ended) this.writeLine(JSON.stringify(message));
@@ -237,7 +261,9 @@ export class StdioTransport implements Transport {
       this.discardingLine = false;
       return;
     }
-    const decoded = decodeUtf8(this.lineParts.length === 1 ? this.lineParts[0]! : Buffer.concat(this.lineParts, this.lineBytes));
+    const decoded = decodeUtf8(
+      this.lineParts.length === 1 ? this.lineParts[0]! : Buffer.concat(this.lineParts, this.lineBytes),
+    );
     const line = decoded.text.replace(/\r$/, '');
     this.lineParts = [];
     this.lineBytes = 0;
@@ -256,7 +282,8 @@ export class StdioTransport implements Transport {
 
   private onStderr(chunk: Buffer): void {
     const text = chunk.toString('utf8');
-    if (this.stderrStart.length < STDERR_START_KEEP) this.stderrStart += text.slice(0, STDERR_START_KEEP - this.stderrStart.length);
+    if (this.stderrStart.length < STDERR_START_KEEP)
+      this.stderrStart += text.slice(0, STDERR_START_KEEP - this.stderrStart.length);
     this.stderrSeen += text.length;
     this.stderrText += text;
     if (this.stderrText.length > STDERR_KEEP) this.stderrText = this.stderrText.slice(-STDERR_KEEP);
@@ -265,8 +292,14 @@ export class StdioTransport implements Transport {
   private onExit(code: number | null, signal: NodeJS.Signals | null): void {
     const how = signal ? `signal ${signal}` : `code ${code}`;
     const tail = stderrExcerpt(this.stderr()).join(' | ');
-    const cut = this.unterminatedBytes > 0 ? ` in the middle of a message (${this.unterminatedBytes} bytes without a newline)` : '';
-    this.channel.end({ kind: 'target-exited', message: `target exited with ${how}${cut}${tail ? ` (stderr: ${tail.slice(0, 500)})` : ''}` });
+    const cut =
+      this.unterminatedBytes > 0
+        ? ` in the middle of a message (${this.unterminatedBytes} bytes without a newline)`
+        : '';
+    this.channel.end({
+      kind: 'target-exited',
+      message: `target exited with ${how}${cut}${tail ? ` (stderr: ${tail.slice(0, 500)})` : ''}`,
+    });
   }
 }
 

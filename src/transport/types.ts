@@ -93,7 +93,9 @@ export interface ServerRequestAnswer {
   headers: Record<string, string>;
 }
 
-/** Decides the answer to a request the server sent (a message with a method and an id); undefined leaves it unanswered. */
+/**
+ * Decides the answer to a request the server sent (a message with a method and an id); undefined leaves it unanswered.
+ */
 export type ServerRequestResponder = (request: Record<string, unknown>) => ServerRequestAnswer | undefined;
 
 /** An open `subscriptions/listen` request. */
@@ -102,7 +104,9 @@ export interface ListenStream {
   readonly exchange: Exchange;
   /** True once the server answered the request (an error, or a graceful end) or the stream broke. */
   readonly ended: boolean;
-  /** Resolves true as soon as `predicate` holds for the messages so far; false when the wait or the stream ends first. */
+  /**
+   * Resolves true as soon as `predicate` holds for the messages so far; false when the wait or the stream ends first.
+   */
   waitFor(predicate: (messages: readonly unknown[]) => boolean, timeoutMs: number): Promise<boolean>;
   /** Ends the subscription from our side and returns the final exchange. */
   close(): Promise<Exchange>;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decodeUtf8 } from './utf8.js';
 
-const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.from(p))));
+const bytes = (...parts: (string | number[])[]) =>
+  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.from(p))));
 
 describe('decodeUtf8', () => {
   it('accepts valid UTF-8, including a genuine U+FFFD, CJK, an emoji and a BOM', () => {

@@ -32,11 +32,21 @@ export const cacheHintsPresent: CheckDefinition = defineCheck({
     '2026-07-28': [
       {
         ref: 'server/utilities/caching#cacheable-results',
-        text: 'Servers MUST include caching hints on results with resultType: "complete" returned by the following operations: server/discover tools/list',
+        text:
+          'Servers MUST include caching hints on results with resultType: "complete" returned by the following ' +
+          'operations: server/discover tools/list',
         keyword: 'MUST',
       },
-      { ref: 'schema.json#/$defs/ListToolsResult/required', text: '["cacheScope","resultType","tools","ttlMs"]', keyword: 'schema.json structural rule' },
-      { ref: 'schema.json#/$defs/ListToolsResult/properties/cacheScope/enum', text: '["private","public"]', keyword: 'schema.json structural rule' },
+      {
+        ref: 'schema.json#/$defs/ListToolsResult/required',
+        text: '["cacheScope","resultType","tools","ttlMs"]',
+        keyword: 'schema.json structural rule',
+      },
+      {
+        ref: 'schema.json#/$defs/ListToolsResult/properties/cacheScope/enum',
+        text: '["private","public"]',
+        keyword: 'schema.json structural rule',
+      },
     ],
   },
   async run(ctx) {
@@ -47,7 +57,9 @@ export const cacheHintsPresent: CheckDefinition = defineCheck({
       isBad: (item) => ctx.schemas.issuesFor(this.id, item.exchange, ctx.wire).length > 0,
       pass: (all) => `ttlMs and cacheScope present and well-formed on ${all.length} results`,
       fail: (bad) => `caching hints missing or malformed on ${bad.map(describe).join('; ')}`,
-      expected: 'every complete result of server/discover and tools/list has ttlMs (integer ≥ 0) and cacheScope ("public" or "private")',
+      expected:
+        'every complete result of server/discover and tools/list has ttlMs (integer ≥ 0) and cacheScope ' +
+        '("public" or "private")',
       evidence: (b) => b.exchange,
     });
   },
@@ -59,19 +71,32 @@ export const ttlNonNegative: CheckDefinition = defineCheck({
   area: 'caching',
   sentences: {
     '2026-07-28': [
-      { ref: 'server/utilities/caching#time-to-live-ttl-field', text: 'Servers MUST provide a ttlMs value that is >= 0.', keyword: 'MUST' },
-      { ref: 'schema.json#/$defs/ListToolsResult/properties/ttlMs/type', text: '"integer"', keyword: 'schema.json structural rule' },
+      {
+        ref: 'server/utilities/caching#time-to-live-ttl-field',
+        text: 'Servers MUST provide a ttlMs value that is >= 0.',
+        keyword: 'MUST',
+      },
+      {
+        ref: 'schema.json#/$defs/ListToolsResult/properties/ttlMs/type',
+        text: '"integer"',
+        keyword: 'schema.json structural rule',
+      },
     ],
   },
   async run(ctx) {
-    return judgeEach((await cacheableResults(ctx)).filter((item) => 'ttlMs' in item.result), {
-      none: 'no result carried ttlMs',
-      isBad: (item) => !(Number.isInteger(item.result.ttlMs) && (item.result.ttlMs as number) >= 0),
-      pass: (all) => `ttlMs is a non-negative integer on ${all.length} results`,
-      fail: (bad) => `ttlMs is not a non-negative integer on ${bad.map((b) => `${b.label} (${JSON.stringify(b.result.ttlMs)})`).join(', ')}`,
-      expected: 'servers MUST provide a ttlMs value that is >= 0 (an integer number of milliseconds)',
-      evidence: (b) => b.exchange,
-    });
+    return judgeEach(
+      (await cacheableResults(ctx)).filter((item) => 'ttlMs' in item.result),
+      {
+        none: 'no result carried ttlMs',
+        isBad: (item) => !(Number.isInteger(item.result.ttlMs) && (item.result.ttlMs as number) >= 0),
+        pass: (all) => `ttlMs is a non-negative integer on ${all.length} results`,
+        fail: (bad) =>
+          `ttlMs is not a non-negative integer on ` +
+          `${bad.map((b) => `${b.label} (${JSON.stringify(b.result.ttlMs)})`).join(', ')}`,
+        expected: 'servers MUST provide a ttlMs value that is >= 0 (an integer number of milliseconds)',
+        evidence: (b) => b.exchange,
+      },
+    );
   },
 });
 
@@ -89,7 +114,9 @@ export const scopeConsistent: CheckDefinition = defineCheck({
       },
       {
         ref: 'server/utilities/caching#interaction-with-pagination',
-        text: 'For example, if the first page of a tools/list response has cacheScope: "private", all subsequent pages for that request MUST also be "private".',
+        text:
+          'For example, if the first page of a tools/list response has cacheScope: "private", all subsequent ' +
+          'pages for that request MUST also be "private".',
         keyword: 'MUST',
       },
     ],
@@ -103,10 +130,11 @@ export const scopeConsistent: CheckDefinition = defineCheck({
     if (different.length === 0) return [pass(`all ${scoped.length} pages have cacheScope "${String(first)}"`)];
     const pages = walk.pages.map((p, i) => `page ${i + 1}: ${JSON.stringify(p.result?.cacheScope)}`).join(', ');
     return [
-      fail(`cacheScope differs between pages (${pages})`, `the same cacheScope as page 1 ("${String(first)}") on every page`, [
-        scoped[0]!.exchange,
-        different[0]!.exchange,
-      ]),
+      fail(
+        `cacheScope differs between pages (${pages})`,
+        `the same cacheScope as page 1 ("${String(first)}") on every page`,
+        [scoped[0]!.exchange, different[0]!.exchange],
+      ),
     ];
   },
 });
@@ -119,7 +147,9 @@ export const interimResultsUncached: CheckDefinition = defineCheck({
     '2026-07-28': [
       {
         ref: 'server/utilities/caching#cacheable-results',
-        text: 'Interim results with resultType: "input_required" (see multi round-trip requests) are not cacheable and carry no caching hints.',
+        text:
+          'Interim results with resultType: "input_required" (see multi round-trip requests) are not cacheable ' +
+          'and carry no caching hints.',
         keyword: 'descriptive',
       },
     ],
@@ -139,7 +169,11 @@ export const interimResultsUncached: CheckDefinition = defineCheck({
         pass: (all) => `${all.length} input_required result(s), none with ttlMs or cacheScope`,
         fail: (hinted, all) => {
           const first = resultOf(hinted[0]!.response)!;
-          return `${hinted.length} of ${all.length} input_required result(s) carry caching hints (ttlMs=${JSON.stringify(first.ttlMs)}, cacheScope=${JSON.stringify(first.cacheScope)}): the page describes interim results as carrying none`;
+          return (
+            `${hinted.length} of ${all.length} input_required result(s) carry caching hints (ttlMs=` +
+            `${JSON.stringify(first.ttlMs)}, cacheScope=${JSON.stringify(first.cacheScope)}): the page describes ` +
+            `interim results as carrying none`
+          );
         },
         expected: 'no ttlMs and no cacheScope on an input_required result',
         evidence: (e) => e,

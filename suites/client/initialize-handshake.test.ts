@@ -5,7 +5,14 @@ import { INITIALIZE_FIRST, INITIALIZED_SENT } from './initialize-handshake.js';
 
 /** One POST of the client over HTTP, naming `session` (if any); an initialize's answer assigns `assigns`. */
 function post(seq: number, message: Record<string, unknown>, session?: string, assigns?: string): SeenMessage {
-  const reply = 'id' in message ? { status: 200, body: { jsonrpc: '2.0', id: message.id, result: {} }, ...(assigns ? { headers: { 'mcp-session-id': assigns } } : {}) } : { status: 202 };
+  const reply =
+    'id' in message
+      ? {
+          status: 200,
+          body: { jsonrpc: '2.0', id: message.id, result: {} },
+          ...(assigns ? { headers: { 'mcp-session-id': assigns } } : {}),
+        }
+      : { status: 202 };
   return {
     seq,
     at: new Date(Date.UTC(2026, 11, 4) + seq).toISOString(),
@@ -25,7 +32,11 @@ function judged(messages: SeenMessage[]) {
   return { initialized: INITIALIZED_SENT.run(ctx), first: INITIALIZE_FIRST.run(ctx) };
 }
 
-const initialize = (id: number) => ({ id, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } });
+const initialize = (id: number) => ({
+  id,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+});
 const initialized = { method: 'notifications/initialized' };
 
 describe('the handshake of a client holding two HTTP sessions at once', () => {
@@ -38,7 +49,9 @@ describe('the handshake of a client holding two HTTP sessions at once', () => {
       post(4, initialized, 'session-b'),
       post(5, { id: 1, method: 'tools/list' }, 'session-a'),
     ]);
-    expect(verdict.map((o) => [o.status, o.message])).toEqual([['pass', 'each of 2 successful initialize(s) was followed by notifications/initialized']]);
+    expect(verdict.map((o) => [o.status, o.message])).toEqual([
+      ['pass', 'each of 2 successful initialize(s) was followed by notifications/initialized'],
+    ]);
     expect(first.map((o) => o.status)).toEqual(['pass']);
   });
 
@@ -49,6 +62,11 @@ describe('the handshake of a client holding two HTTP sessions at once', () => {
       post(3, initialized, 'session-b'),
       post(4, { id: 1, method: 'tools/list' }, 'session-a'),
     ]);
-    expect(verdict[0]).toMatchObject({ status: 'fail', message: expect.stringMatching(/^1 of 2 successful initialize\(s\) got no notifications\/initialized after them: initialize \(id 0\), message #1 /) });
+    expect(verdict[0]).toMatchObject({
+      status: 'fail',
+      message: expect.stringMatching(
+        /^1 of 2 successful initialize\(s\) got no notifications\/initialized after them: initialize \(id 0\), message #1 /,
+      ),
+    });
   });
 });

@@ -17,11 +17,25 @@ export const TOKEN_TYPE = clientCheck({
   area: 'progress',
   scenario: 'meta',
   sentences: [sentence(FLOW, 'Progress tokens MUST be a string or integer value', 'MUST')],
-  earlier: onRevisions(INITIALIZE_REVISIONS, sentence(LEGACY_FLOW, 'Progress tokens MUST be a string or integer value', 'MUST')),
+  earlier: onRevisions(
+    INITIALIZE_REVISIONS,
+    sentence(LEGACY_FLOW, 'Progress tokens MUST be a string or integer value', 'MUST'),
+  ),
   run(ctx) {
     const tokens = withToken(ctx.requests);
-    const offenders = tokens.filter((t) => typeof t.token !== 'string' && !Number.isInteger(t.token)).map((t) => ({ request: t.request, problem: `${describeRequest(t.request)} has progressToken ${JSON.stringify(t.token)}` }));
-    return judgeRequests(tokens.length, none, offenders, `all ${tokens.length} progress tokens are strings or integers`, 'a string or an integer progressToken');
+    const offenders = tokens
+      .filter((t) => typeof t.token !== 'string' && !Number.isInteger(t.token))
+      .map((t) => ({
+        request: t.request,
+        problem: `${describeRequest(t.request)} has progressToken ${JSON.stringify(t.token)}`,
+      }));
+    return judgeRequests(
+      tokens.length,
+      none,
+      offenders,
+      `all ${tokens.length} progress tokens are strings or integers`,
+      'a string or an integer progressToken',
+    );
   },
 });
 
@@ -30,15 +44,40 @@ export const TOKEN_UNIQUE = clientCheck({
   title: 'No progress token is shared by two active requests',
   area: 'progress',
   scenario: 'meta',
-  sentences: [sentence(FLOW, 'Progress tokens can be chosen by the client using any means, but MUST be unique across all active requests.', 'MUST')],
-  earlier: onRevisions(INITIALIZE_REVISIONS, sentence(LEGACY_FLOW, 'Progress tokens can be chosen by the sender using any means, but MUST be unique across all active requests.', 'MUST')),
+  sentences: [
+    sentence(
+      FLOW,
+      'Progress tokens can be chosen by the client using any means, but MUST be unique across all active requests.',
+      'MUST',
+    ),
+  ],
+  earlier: onRevisions(
+    INITIALIZE_REVISIONS,
+    sentence(
+      LEGACY_FLOW,
+      'Progress tokens can be chosen by the sender using any means, but MUST be unique across all active requests.',
+      'MUST',
+    ),
+  ),
   run(ctx) {
     const tokens = withToken(ctx.requests);
-    const offenders = reusedWhileInFlight(tokens, (t) => t.request, (t) => t.token).map(({ item: t, earlier: active }) => ({
+    const offenders = reusedWhileInFlight(
+      tokens,
+      (t) => t.request,
+      (t) => t.token,
+    ).map(({ item: t, earlier: active }) => ({
       request: t.request,
-      problem: `${describeRequest(t.request)} reuses progressToken ${JSON.stringify(t.token)} of ${describeRequest(active.request)}, still unanswered`,
+      problem:
+        `${describeRequest(t.request)} reuses progressToken ${JSON.stringify(t.token)} of ` +
+        `${describeRequest(active.request)}, still unanswered`,
     }));
-    return judgeRequests(tokens.length, none, offenders, `no token of ${tokens.length} was shared by two active requests`, 'a progressToken no other unanswered request carries');
+    return judgeRequests(
+      tokens.length,
+      none,
+      offenders,
+      `no token of ${tokens.length} was shared by two active requests`,
+      'a progressToken no other unanswered request carries',
+    );
   },
 });
 

@@ -1,4 +1,15 @@
-import { CALL_TIMEOUT_MS, type ClientCheckContext, type ClientCheckDefinition, evidenceOf, isObject, type SeenMessage, type SeenRequest, SLOW_ANSWER_MS, SLOW_PROGRESS_EVERY_MS, TOOL } from '../kit/index.js';
+import {
+  CALL_TIMEOUT_MS,
+  type ClientCheckContext,
+  type ClientCheckDefinition,
+  evidenceOf,
+  isObject,
+  type SeenMessage,
+  type SeenRequest,
+  SLOW_ANSWER_MS,
+  SLOW_PROGRESS_EVERY_MS,
+  TOOL,
+} from '../kit/index.js';
 import { clientCheck, describeRequest, fail, note, pass, sameId, sentence, skip } from './kit.js';
 
 const TIMEOUTS = 'basic/patterns/cancellation#timeouts';
@@ -8,7 +19,15 @@ const SLOW = TOOL.slowAnswer;
 function cancellations(ctx: ClientCheckContext): { seen: SeenMessage; requestId: unknown; hasId: boolean }[] {
   return ctx.observed.messages.flatMap((seen) =>
     (Array.isArray(seen.message) ? seen.message : [seen.message]).flatMap((m) =>
-      isObject(m) && m.method === 'notifications/cancelled' ? [{ seen, requestId: isObject(m.params) ? m.params.requestId : undefined, hasId: isObject(m.params) && 'requestId' in m.params }] : [],
+      isObject(m) && m.method === 'notifications/cancelled'
+        ? [
+            {
+              seen,
+              requestId: isObject(m.params) ? m.params.requestId : undefined,
+              hasId: isObject(m.params) && 'requestId' in m.params,
+            },
+          ]
+        : [],
     ),
   );
 }
@@ -25,7 +44,8 @@ function slowCall(ctx: ClientCheckContext): { call: SeenRequest; gaveUp: boolean
   return { call, gaveUp: line.outcome === 'error' };
 }
 
-const askedForProgress = (call: SeenRequest) => isObject(call.params._meta) && call.params._meta.progressToken !== undefined;
+const askedForProgress = (call: SeenRequest) =>
+  isObject(call.params._meta) && call.params._meta.progressToken !== undefined;
 
 export const CLIENT_TIMEOUTS = clientCheck({
   id: 'tools.sec.client-timeouts',
@@ -35,20 +55,46 @@ export const CLIENT_TIMEOUTS = clientCheck({
   scenario: 'timeout',
   sentences: [
     sentence('server/tools#security-considerations', 'Clients SHOULD: … Implement timeouts for tool calls', 'SHOULD'),
-    sentence(TIMEOUTS, 'Implementations SHOULD establish timeouts for all sent requests, to prevent hung connections and resource exhaustion.', 'SHOULD'),
-    sentence(TIMEOUTS, 'However, implementations SHOULD always enforce a maximum timeout, regardless of progress notifications, to limit the impact of a misbehaving client or server.', 'SHOULD'),
+    sentence(
+      TIMEOUTS,
+      'Implementations SHOULD establish timeouts for all sent requests, to prevent hung connections and ' +
+        'resource exhaustion.',
+      'SHOULD',
+    ),
+    sentence(
+      TIMEOUTS,
+      'However, implementations SHOULD always enforce a maximum timeout, regardless of progress notifications, ' +
+        'to limit the impact of a misbehaving client or server.',
+      'SHOULD',
+    ),
   ],
   run(ctx) {
     const found = slowCall(ctx);
     if (typeof found === 'string') return [skip(found)];
     const { call, gaveUp } = found;
-    const progress = askedForProgress(call) ? `, although progress came every ${SLOW_PROGRESS_EVERY_MS} ms meanwhile` : '';
+    const progress = askedForProgress(call)
+      ? `, although progress came every ${SLOW_PROGRESS_EVERY_MS} ms meanwhile`
+      : '';
     const evidence = [evidenceOf(call.seen), note(`what the driver printed for ${SLOW}`, ctx.line(SLOW))];
-    if (gaveUp) return [pass(`the client gave up on ${SLOW} before its answer, due ${SLOW_ANSWER_MS} ms after the call${progress}`, evidence)];
+    if (gaveUp)
+      return [
+        pass(
+          `the client gave up on ${SLOW} before its answer, due ${SLOW_ANSWER_MS} ms after the call${progress}`,
+          evidence,
+        ),
+      ];
     return [
       fail(
-        `the client waited for the answer to ${describeRequest(call)}, which came ${SLOW_ANSWER_MS} ms after the call, ${SLOW_ANSWER_MS - CALL_TIMEOUT_MS} ms past the call timeout of the driver contract (${CALL_TIMEOUT_MS} ms)${askedForProgress(call) ? `; progress every ${SLOW_PROGRESS_EVERY_MS} ms meanwhile kept no maximum timeout from firing` : ''}`,
-        `the call given up within the driver contract's ${CALL_TIMEOUT_MS} ms (the driver prints an error for it), whatever progress arrives`,
+        `the client waited for the answer to ${describeRequest(call)}, which came ${SLOW_ANSWER_MS} ms after ` +
+          `the call, ${SLOW_ANSWER_MS - CALL_TIMEOUT_MS} ms past the call timeout of the driver contract (` +
+          `${CALL_TIMEOUT_MS} ms)` +
+          `${
+            askedForProgress(call)
+              ? `; progress every ${SLOW_PROGRESS_EVERY_MS} ms meanwhile kept no maximum ` + `timeout from firing`
+              : ''
+          }`,
+        `the call given up within the driver contract's ${CALL_TIMEOUT_MS} ms (the driver prints an error for ` +
+          `it), whatever progress arrives`,
         evidence,
       ),
     ];
@@ -62,33 +108,76 @@ export const TIMEOUT_CANCEL = clientCheck({
   area: 'cancellation',
   scenario: 'timeout',
   sentences: [
-    sentence(TIMEOUTS, 'When the request has not received a success or error response within the timeout period, the sender SHOULD cancel the request and stop waiting for a response.', 'SHOULD'),
-    sentence('basic/patterns/cancellation', 'A client SHOULD send a cancellation notification to indicate that a request it previously issued should be terminated.', 'SHOULD'),
-    sentence(TIMEOUTS, 'Streamable HTTP: closing the response stream for the request, which constitutes cancellation.', 'descriptive'),
-    sentence(TIMEOUTS, 'stdio: sending a notifications/cancelled notification referencing the request ID.', 'descriptive'),
+    sentence(
+      TIMEOUTS,
+      'When the request has not received a success or error response within the timeout period, the sender ' +
+        'SHOULD cancel the request and stop waiting for a response.',
+      'SHOULD',
+    ),
+    sentence(
+      'basic/patterns/cancellation',
+      'A client SHOULD send a cancellation notification to indicate that a request it previously issued should ' +
+        'be terminated.',
+      'SHOULD',
+    ),
+    sentence(
+      TIMEOUTS,
+      'Streamable HTTP: closing the response stream for the request, which constitutes cancellation.',
+      'descriptive',
+    ),
+    sentence(
+      TIMEOUTS,
+      'stdio: sending a notifications/cancelled notification referencing the request ID.',
+      'descriptive',
+    ),
   ],
   run(ctx) {
     const found = slowCall(ctx);
     if (typeof found === 'string') return [skip(found)];
     const { call, gaveUp } = found;
-    if (!gaveUp) return [skip(`the client waited for the answer to ${SLOW}, so it cancelled nothing (tools.sec.client-timeouts judges the wait)`)];
+    if (!gaveUp)
+      return [
+        skip(
+          `the client waited for the answer to ${SLOW}, so it cancelled nothing (tools.sec.client-timeouts ` +
+            `judges the wait)`,
+        ),
+      ];
     const answered = call.seen.answeredT;
     if (call.seen.transport === 'http') {
-      if (call.seen.abandonedT !== undefined) return [pass(`the client closed the response stream of ${describeRequest(call)} ${Math.round(call.seen.abandonedT - call.seen.t)} ms after the call, before its answer`, [evidenceOf(call.seen)])];
+      if (call.seen.abandonedT !== undefined)
+        return [
+          pass(
+            `the client closed the response stream of ${describeRequest(call)} ` +
+              `${Math.round(call.seen.abandonedT - call.seen.t)} ms after the call, before its answer`,
+            [evidenceOf(call.seen)],
+          ),
+        ];
       return [
         fail(
-          `the driver reported ${SLOW} failed, but the client kept its response stream open until the answer came ${Math.round((answered ?? call.seen.t) - call.seen.t)} ms after the call`,
+          `the driver reported ${SLOW} failed, but the client kept its response stream open until the answer ` +
+            `came ${Math.round((answered ?? call.seen.t) - call.seen.t)} ms after the call`,
           'the SSE response stream closed when the client stops waiting: on Streamable HTTP that is the cancellation',
           [evidenceOf(call.seen)],
         ),
       ];
     }
-    const cancel = cancellations(ctx).find((c) => sameSender(c.seen, call.seen) && c.seen.seq > call.seen.seq && sameId(c.requestId, call.id));
-    if (cancel) return [pass(`the client sent notifications/cancelled for ${describeRequest(call)} ${Math.round(cancel.seen.t - call.seen.t)} ms after the call`, [evidenceOf(call.seen), evidenceOf(cancel.seen)])];
+    const cancel = cancellations(ctx).find(
+      (c) => sameSender(c.seen, call.seen) && c.seen.seq > call.seen.seq && sameId(c.requestId, call.id),
+    );
+    if (cancel)
+      return [
+        pass(
+          `the client sent notifications/cancelled for ${describeRequest(call)} ` +
+            `${Math.round(cancel.seen.t - call.seen.t)} ms after the call`,
+          [evidenceOf(call.seen), evidenceOf(cancel.seen)],
+        ),
+      ];
     return [
       fail(
-        `the driver reported ${SLOW} failed, but the client sent no notifications/cancelled referencing ${describeRequest(call)}: the server cannot tell the request was given up`,
-        `{"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": ${JSON.stringify(call.id)}}} once the client stops waiting`,
+        `the driver reported ${SLOW} failed, but the client sent no notifications/cancelled referencing ` +
+          `${describeRequest(call)}: the server cannot tell the request was given up`,
+        `{"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": ` +
+          `${JSON.stringify(call.id)}}} once the client stops waiting`,
         [evidenceOf(call.seen)],
       ),
     ];
@@ -101,18 +190,26 @@ export const CANCEL_REFERENCES_ISSUED = clientCheck({
   area: 'cancellation',
   scenario: 'meta',
   sentences: [
-    sentence('basic/patterns/cancellation#behavior-requirements', 'Cancellation notifications MUST only reference requests that: … Were previously issued by the client', 'MUST'),
+    sentence(
+      'basic/patterns/cancellation#behavior-requirements',
+      'Cancellation notifications MUST only reference requests that: … Were previously issued by the client',
+      'MUST',
+    ),
   ],
-  // "Are believed to still be in-progress" is not judged: an answer may cross the cancellation (a race the page allows).
+  // "Are believed to still be in-progress" is not judged: an answer may cross the cancellation (a race the page
+  // allows).
   run(ctx) {
     const cancels = cancellations(ctx);
     if (cancels.length === 0) return [skip('the client sent no notifications/cancelled')];
     // Any connection counts: a stdio client that restarted its server may cancel a request it issued to the one before.
     const bad = cancels.filter((c) => !ctx.requests.some((r) => r.seen.seq < c.seen.seq && sameId(r.id, c.requestId)));
-    if (bad.length === 0) return [pass(`each of ${cancels.length} notifications/cancelled references a request the client had issued`)];
+    if (bad.length === 0)
+      return [pass(`each of ${cancels.length} notifications/cancelled references a request the client had issued`)];
     return [
       fail(
-        `${bad.length} of ${cancels.length} notifications/cancelled reference no request the client had issued (first: requestId ${bad[0]!.hasId ? JSON.stringify(bad[0]!.requestId) : 'absent'}, message #${bad[0]!.seen.seq})`,
+        `${bad.length} of ${cancels.length} notifications/cancelled reference no request the client had issued ` +
+          `(first: requestId ${bad[0]!.hasId ? JSON.stringify(bad[0]!.requestId) : 'absent'}, message #` +
+          `${bad[0]!.seen.seq})`,
         'a requestId equal to the id of a request the client sent earlier',
         bad.slice(0, 5).map((c) => evidenceOf(c.seen)),
       ),
@@ -120,4 +217,8 @@ export const CANCEL_REFERENCES_ISSUED = clientCheck({
   },
 });
 
-export const TIMEOUT_CHECKS: readonly ClientCheckDefinition[] = [CLIENT_TIMEOUTS, TIMEOUT_CANCEL, CANCEL_REFERENCES_ISSUED];
+export const TIMEOUT_CHECKS: readonly ClientCheckDefinition[] = [
+  CLIENT_TIMEOUTS,
+  TIMEOUT_CANCEL,
+  CANCEL_REFERENCES_ISSUED,
+];

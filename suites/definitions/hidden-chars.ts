@@ -39,20 +39,72 @@ const ZERO_WIDTH: Readonly<Record<number, string>> = {
 // Tab, line feed and carriage return are ordinary text; every other C0 control, and the C1 controls (0x9b is an 8-bit
 // CSI, 0x9d an OSC), can drive a terminal.
 const C0 = [
-  'NULL', 'START OF HEADING', 'START OF TEXT', 'END OF TEXT', 'END OF TRANSMISSION', 'ENQUIRY', 'ACKNOWLEDGE', 'BELL',
-  'BACKSPACE', '', '', 'LINE TABULATION', 'FORM FEED', '', 'SHIFT OUT', 'SHIFT IN', 'DATA LINK ESCAPE',
-  'DEVICE CONTROL ONE', 'DEVICE CONTROL TWO', 'DEVICE CONTROL THREE', 'DEVICE CONTROL FOUR', 'NEGATIVE ACKNOWLEDGE',
-  'SYNCHRONOUS IDLE', 'END OF TRANSMISSION BLOCK', 'CANCEL', 'END OF MEDIUM', 'SUBSTITUTE', 'ESCAPE',
-  'INFORMATION SEPARATOR FOUR', 'INFORMATION SEPARATOR THREE', 'INFORMATION SEPARATOR TWO', 'INFORMATION SEPARATOR ONE',
+  'NULL',
+  'START OF HEADING',
+  'START OF TEXT',
+  'END OF TEXT',
+  'END OF TRANSMISSION',
+  'ENQUIRY',
+  'ACKNOWLEDGE',
+  'BELL',
+  'BACKSPACE',
+  '',
+  '',
+  'LINE TABULATION',
+  'FORM FEED',
+  '',
+  'SHIFT OUT',
+  'SHIFT IN',
+  'DATA LINK ESCAPE',
+  'DEVICE CONTROL ONE',
+  'DEVICE CONTROL TWO',
+  'DEVICE CONTROL THREE',
+  'DEVICE CONTROL FOUR',
+  'NEGATIVE ACKNOWLEDGE',
+  'SYNCHRONOUS IDLE',
+  'END OF TRANSMISSION BLOCK',
+  'CANCEL',
+  'END OF MEDIUM',
+  'SUBSTITUTE',
+  'ESCAPE',
+  'INFORMATION SEPARATOR FOUR',
+  'INFORMATION SEPARATOR THREE',
+  'INFORMATION SEPARATOR TWO',
+  'INFORMATION SEPARATOR ONE',
 ];
 const C1 = [
-  'PADDING CHARACTER', 'HIGH OCTET PRESET', 'BREAK PERMITTED HERE', 'NO BREAK HERE', 'INDEX', 'NEXT LINE',
-  'START OF SELECTED AREA', 'END OF SELECTED AREA', 'CHARACTER TABULATION SET', 'CHARACTER TABULATION WITH JUSTIFICATION',
-  'LINE TABULATION SET', 'PARTIAL LINE FORWARD', 'PARTIAL LINE BACKWARD', 'REVERSE LINE FEED', 'SINGLE SHIFT TWO',
-  'SINGLE SHIFT THREE', 'DEVICE CONTROL STRING', 'PRIVATE USE ONE', 'PRIVATE USE TWO', 'SET TRANSMIT STATE',
-  'CANCEL CHARACTER', 'MESSAGE WAITING', 'START OF GUARDED AREA', 'END OF GUARDED AREA', 'START OF STRING',
-  'SINGLE GRAPHIC CHARACTER INTRODUCER', 'SINGLE CHARACTER INTRODUCER', 'CONTROL SEQUENCE INTRODUCER', 'STRING TERMINATOR',
-  'OPERATING SYSTEM COMMAND', 'PRIVACY MESSAGE', 'APPLICATION PROGRAM COMMAND',
+  'PADDING CHARACTER',
+  'HIGH OCTET PRESET',
+  'BREAK PERMITTED HERE',
+  'NO BREAK HERE',
+  'INDEX',
+  'NEXT LINE',
+  'START OF SELECTED AREA',
+  'END OF SELECTED AREA',
+  'CHARACTER TABULATION SET',
+  'CHARACTER TABULATION WITH JUSTIFICATION',
+  'LINE TABULATION SET',
+  'PARTIAL LINE FORWARD',
+  'PARTIAL LINE BACKWARD',
+  'REVERSE LINE FEED',
+  'SINGLE SHIFT TWO',
+  'SINGLE SHIFT THREE',
+  'DEVICE CONTROL STRING',
+  'PRIVATE USE ONE',
+  'PRIVATE USE TWO',
+  'SET TRANSMIT STATE',
+  'CANCEL CHARACTER',
+  'MESSAGE WAITING',
+  'START OF GUARDED AREA',
+  'END OF GUARDED AREA',
+  'START OF STRING',
+  'SINGLE GRAPHIC CHARACTER INTRODUCER',
+  'SINGLE CHARACTER INTRODUCER',
+  'CONTROL SEQUENCE INTRODUCER',
+  'STRING TERMINATOR',
+  'OPERATING SYSTEM COMMAND',
+  'PRIVACY MESSAGE',
+  'APPLICATION PROGRAM COMMAND',
 ];
 
 const TAG_FIRST = 0xe0000;
@@ -89,16 +141,18 @@ function pictographEndsAt(chars: readonly string[], index: number): boolean {
   return i >= 0 && PICTOGRAPHIC.test(chars[i]!);
 }
 
-const scriptLetter = (char: string | undefined): boolean => char !== undefined && char.codePointAt(0)! > 0x7f && NON_ASCII_LETTER.test(char);
+const scriptLetter = (char: string | undefined): boolean =>
+  char !== undefined && char.codePointAt(0)! > 0x7f && NON_ASCII_LETTER.test(char);
 
 /**
- * Joiners that do visible work, so no alarm: U+200D inside an emoji sequence (👩‍💻), U+200C and U+200D between letters of
- * a script that shapes with them (Persian, the Indic scripts), and the tag characters of a subdivision flag (🏴 then tags
- * then CANCEL TAG).
+ * Joiners that do visible work, so no alarm: U+200D inside an emoji sequence (👩‍💻), U+200C and U+200D between letters
+ * of a script that shapes with them (Persian, the Indic scripts), and the tag characters of a subdivision flag (🏴 then
+ * tags then CANCEL TAG).
  */
 function legitimate(chars: readonly string[], index: number, code: number): boolean {
   if (code === 0x200d && pictographEndsAt(chars, index - 1) && PICTOGRAPHIC.test(chars[index + 1] ?? '')) return true;
-  if ((code === 0x200c || code === 0x200d) && scriptLetter(chars[index - 1]) && scriptLetter(chars[index + 1])) return true;
+  if ((code === 0x200c || code === 0x200d) && scriptLetter(chars[index - 1]) && scriptLetter(chars[index + 1]))
+    return true;
   return false;
 }
 
@@ -141,7 +195,8 @@ const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Zl}\p{Zp}]/u;
 /** The text with every unprintable character written as `\u{…}`, so nothing hidden reaches a report raw. */
 export function escapeHidden(text: string): string {
   let out = '';
-  for (const char of text) out += UNPRINTABLE.test(char) ? `\\u{${char.codePointAt(0)!.toString(16).toUpperCase()}}` : char;
+  for (const char of text)
+    out += UNPRINTABLE.test(char) ? `\\u{${char.codePointAt(0)!.toString(16).toUpperCase()}}` : char;
   return out;
 }
 
@@ -153,7 +208,10 @@ export function excerptAround(text: string, position: number, radius = 24): stri
   return `${from > 0 ? '…' : ''}${escapeHidden(chars.slice(from, to).join(''))}${to < chars.length ? '…' : ''}`;
 }
 
-/** What a run of tag characters spells in ASCII (the usual way to smuggle instructions), or undefined when there is none. */
+/**
+ * What a run of tag characters spells in ASCII (the usual way to smuggle instructions), or undefined when there is
+ * none.
+ */
 export function tagText(found: readonly HiddenChar[]): string | undefined {
   const spelled = found
     .filter((c) => c.codePoint >= 0xe0020 && c.codePoint <= 0xe007e)

@@ -76,8 +76,17 @@ function listing(...tools: Record<string, unknown>[]): CheckContext {
 
 describe('tools.tool.hidden-text', () => {
   it('passes plain tools, and says how many it checked', async () => {
-    const outcomes = await hiddenText.run(listing({ name: 'get_weather', title: 'Weather', description: 'Forecast — naïve 👍', inputSchema: { type: 'object' } }));
-    expect(outcomes.map((o) => [o.status, o.message])).toEqual([['pass', expect.stringMatching(/^1 tool definitions/)]]);
+    const outcomes = await hiddenText.run(
+      listing({
+        name: 'get_weather',
+        title: 'Weather',
+        description: 'Forecast — naïve 👍',
+        inputSchema: { type: 'object' },
+      }),
+    );
+    expect(outcomes.map((o) => [o.status, o.message])).toEqual([
+      ['pass', expect.stringMatching(/^1 tool definitions/)],
+    ]);
   });
 
   it('names the tool, the field, the code point and its position, escaped, and only warns on every revision', async () => {
@@ -97,7 +106,9 @@ describe('tools.tool.hidden-text', () => {
     expect(message).toContain('description has U+E0069 TAG "i" (tag character) at character 10');
     expect(message).toContain('its tag characters spell "ign"');
     expect(message).toContain('annotations.title has U+001B ESCAPE (terminal control) at character 2');
-    expect(message).toContain('inputSchema.properties.city.description has U+202E RIGHT-TO-LEFT OVERRIDE (bidi control) at character 6');
+    expect(message).toContain(
+      'inputSchema.properties.city.description has U+202E RIGHT-TO-LEFT OVERRIDE (bidi control) at character 6',
+    );
     expect(message).toContain('outputSchema.title has U+009B CONTROL SEQUENCE INTRODUCER');
     // eslint-disable-next-line no-control-regex -- the message shows hidden characters escaped, never raw
     expect(message).not.toMatch(/[\u200B\u202E\u001B\u009B]|[\u{E0000}-\u{E007F}]/u);

@@ -15,9 +15,17 @@ const SHOW_EXPOSED: SpecSentence = {
   text: 'Applications SHOULD: … Provide UI that makes clear which tools are being exposed to the AI model',
   keyword: 'SHOULD',
 };
-const DESCRIPTION_READABLE: SpecSentence = { ref: 'server/tools#tool', text: 'description: Human-readable description of functionality', keyword: 'descriptive' };
+const DESCRIPTION_READABLE: SpecSentence = {
+  ref: 'server/tools#tool',
+  text: 'description: Human-readable description of functionality',
+  keyword: 'descriptive',
+};
 /** `title` arrived with 2025-06-18. */
-const TITLE_READABLE: SpecSentence = { ref: 'server/tools#tool', text: 'title: Optional human-readable name of the tool for display purposes.', keyword: 'descriptive' };
+const TITLE_READABLE: SpecSentence = {
+  ref: 'server/tools#tool',
+  text: 'title: Optional human-readable name of the tool for display purposes.',
+  keyword: 'descriptive',
+};
 
 /** Where a schema's titles and descriptions are looked for: deep enough for real schemas, bounded for hostile ones. */
 const MAX_SCHEMA_DEPTH = 24;
@@ -35,7 +43,10 @@ interface FieldText {
 
 const SCHEMA_TEXT_KEYS = new Set(['title', 'description']);
 
-/** Every string `title` and `description` of a JSON Schema, with its path (e.g. `inputSchema.properties.query.description`). */
+/**
+ * Every string `title` and `description` of a JSON Schema, with its path (e.g.
+ * `inputSchema.properties.query.description`).
+ */
 function schemaTexts(schema: unknown, root: string): FieldText[] {
   const out: FieldText[] = [];
   let nodes = 0;
@@ -67,23 +78,32 @@ export function toolTexts(tool: Record<string, unknown>): FieldText[] {
     const value = tool[field];
     if (typeof value === 'string') texts.push({ field, text: value });
   }
-  if (isObject(tool.annotations) && typeof tool.annotations.title === 'string') texts.push({ field: 'annotations.title', text: tool.annotations.title });
+  if (isObject(tool.annotations) && typeof tool.annotations.title === 'string')
+    texts.push({ field: 'annotations.title', text: tool.annotations.title });
   texts.push(...schemaTexts(tool.inputSchema, 'inputSchema'), ...schemaTexts(tool.outputSchema, 'outputSchema'));
   return texts;
 }
 
 function describeField({ field, text }: FieldText, found: readonly HiddenChar[]): string {
-  const named = found.slice(0, NAMED_PER_FIELD).map((c) => `${codePointLabel(c.codePoint)} ${c.name} (${c.kind}) at character ${c.position}`);
+  const named = found
+    .slice(0, NAMED_PER_FIELD)
+    .map((c) => `${codePointLabel(c.codePoint)} ${c.name} (${c.kind}) at character ${c.position}`);
   const more = found.length > NAMED_PER_FIELD ? ` and ${found.length - NAMED_PER_FIELD} more` : '';
   const spelled = tagText(found);
-  const tags = spelled === undefined ? '' : `; its tag characters spell "${escapeHidden(spelled.length > MAX_TAG_TEXT ? `${spelled.slice(0, MAX_TAG_TEXT)}…` : spelled)}"`;
+  const tags =
+    spelled === undefined
+      ? ''
+      : `; its tag characters spell "` +
+        `${escapeHidden(spelled.length > MAX_TAG_TEXT ? `${spelled.slice(0, MAX_TAG_TEXT)}…` : spelled)}"`;
   return `${field} has ${named.join(', ')}${more}${tags} — shown escaped: "${excerptAround(text, found[0]!.position)}"`;
 }
 
 export const hiddenText: CheckDefinition = defineCheck({
   id: 'tools.tool.hidden-text',
   covers: ['tools.ui.show-exposed'],
-  title: 'Tool names, titles and descriptions hide no text: no bidi controls, zero-width or tag characters, terminal escapes',
+  title:
+    'Tool names, titles and descriptions hide no text: no bidi controls, zero-width or tag characters, ' +
+    'terminal escapes',
   area: 'tool-definitions',
   sentences: perRevision(since('2024-11-05'), (wire) => [
     SHOW_EXPOSED,
@@ -101,8 +121,13 @@ export const hiddenText: CheckDefinition = defineCheck({
         if (hits.length === 0) return undefined;
         const name = typeof t.tool.name === 'string' ? `"${escapeHidden(t.tool.name)}"` : t.label;
         return fail(
-          `tool ${name}: ${hits.slice(0, DESCRIBED_FIELDS).map((h) => describeField(h.text, h.found)).join('; ')}${hits.length > DESCRIBED_FIELDS ? `; and ${hits.length - DESCRIBED_FIELDS} more fields` : ''}`,
-          'names, titles and descriptions in visible text, as a person reviewing the tool sees what the model reads: no bidi controls, zero-width characters, Unicode tag characters or terminal control characters',
+          `tool ${name}: ${hits
+            .slice(0, DESCRIBED_FIELDS)
+            .map((h) => describeField(h.text, h.found))
+            .join('; ')}${hits.length > DESCRIBED_FIELDS ? `; and ${hits.length - DESCRIBED_FIELDS} more fields` : ''}`,
+          'names, titles and descriptions in visible text, as a person reviewing the tool sees what the model ' +
+            'reads: no bidi controls, zero-width characters, Unicode tag characters or terminal control ' +
+            'characters',
         );
       },
       { checked: 'tool definitions (names, titles, descriptions, schema titles and descriptions)' },

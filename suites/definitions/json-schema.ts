@@ -1,5 +1,28 @@
 import { defineCheck } from '../kit/define-check.js';
-import { analyzeRefs, type CheckContext, type CheckDefinition, compareRevisions, describeIssues, dialectOf, ecmaRegExpProblem, ENUM_SHOULD_TEXT, enumAdvice, type EnumAdvice, findPatterns, isObject, type MetaVerdict, type Outcome, type RefInfo, shorten, type SpecSentence, type SpecSentences, SUPPORTED_DIALECTS, validateSchemaDocument, type Revision, REVISIONS } from '../kit/index.js';
+import {
+  analyzeRefs,
+  type CheckContext,
+  type CheckDefinition,
+  compareRevisions,
+  describeIssues,
+  dialectOf,
+  ecmaRegExpProblem,
+  ENUM_SHOULD_TEXT,
+  enumAdvice,
+  type EnumAdvice,
+  findPatterns,
+  isObject,
+  type MetaVerdict,
+  type Outcome,
+  type RefInfo,
+  shorten,
+  type SpecSentence,
+  type SpecSentences,
+  SUPPORTED_DIALECTS,
+  validateSchemaDocument,
+  type Revision,
+  REVISIONS,
+} from '../kit/index.js';
 import { listedTools, toolEvidence, type ListedTool } from '../kit/listed-tools.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { fromRevision, perRevision } from '../kit/same-sentences.js';
@@ -32,7 +55,12 @@ async function eachSchema(
   let fine = 0;
   for (const t of tools) {
     const verdict = judge(schemaOf(t, which)!, t);
-    if (verdict) outcomes.push({ ...verdict, tool: t.label, evidence: verdict.evidence ?? (verdict.status === 'skip' ? undefined : toolEvidence(t)) });
+    if (verdict)
+      outcomes.push({
+        ...verdict,
+        tool: t.label,
+        evidence: verdict.evidence ?? (verdict.status === 'skip' ? undefined : toolEvidence(t)),
+      });
     else fine += 1;
   }
   if (fine > 0) outcomes.unshift(pass(`${fine} ${checked} checked`));
@@ -62,13 +90,17 @@ function validity(which: Which): CheckDefinition['run'] {
       (schema) => {
         const { verdict, anyDialect } = metaVerdict(schema, ctx.wire);
         if (!verdict.checked) {
-          return skip(`${which} not checked: ${verdict.skippedBecause ?? verdict.dialect.reason ?? 'unsupported dialect'}`);
+          return skip(
+            `${which} not checked: ${verdict.skippedBecause ?? verdict.dialect.reason ?? 'unsupported dialect'}`,
+          );
         }
         const dialect = verdict.dialect.dialect ?? 'its dialect';
         if (verdict.issues.length === 0) return enumWarning(which, dialect, enumAdvice(schema));
         if (anyDialect) {
           return fail(
-            `${which} declares no $schema and is a valid JSON Schema in none of ${SUPPORTED_DIALECTS.join(', ')} (${ctx.wire} names no default dialect); under ${dialect}: ${describeIssues(verdict.issues)}`,
+            `${which} declares no $schema and is a valid JSON Schema in none of ` +
+              `${SUPPORTED_DIALECTS.join(', ')} (${ctx.wire} names no default dialect); under ${dialect}: ` +
+              `${describeIssues(verdict.issues)}`,
             'a schema valid in some JSON Schema dialect, best one that names it in $schema',
           );
         }
@@ -85,7 +117,10 @@ const MAX_LISTED_ENUMS = 5;
 
 function describeAdvice(advice: EnumAdvice): string {
   if (advice.problem === 'empty') return `${advice.at} is empty (no value matches it)`;
-  return `${advice.at} repeats ${advice.repeated!.slice(0, 3).map((value) => shorten(JSON.stringify(value) ?? '', 40)).join(', ')}`;
+  return `${advice.at} repeats ${advice
+    .repeated!.slice(0, 3)
+    .map((value) => shorten(JSON.stringify(value) ?? '', 40))
+    .join(', ')}`;
 }
 
 /**
@@ -95,11 +130,15 @@ function describeAdvice(advice: EnumAdvice): string {
  */
 function enumWarning(which: Which, dialect: string, advice: readonly EnumAdvice[]): Omit<Outcome, 'tool'> | undefined {
   if (advice.length === 0) return undefined;
-  const listed = advice.slice(0, MAX_LISTED_ENUMS).map(describeAdvice).join('; ') + (advice.length > MAX_LISTED_ENUMS ? '; …' : '');
+  const listed =
+    advice.slice(0, MAX_LISTED_ENUMS).map(describeAdvice).join('; ') + (advice.length > MAX_LISTED_ENUMS ? '; …' : '');
   return {
     status: 'warn',
-    message: `${which} is valid, but has an enum its dialect advises against: ${listed}. JSON Schema ${dialect}, on enum: "${ENUM_SHOULD_TEXT}"`,
-    expected: 'enum arrays with at least one element, each element once (a subschema that admits nothing can say `false`)',
+    message:
+      `${which} is valid, but has an enum its dialect advises against: ${listed}. JSON Schema ${dialect}, on ` +
+      `enum: "${ENUM_SHOULD_TEXT}"`,
+    expected:
+      'enum arrays with at least one element, each element once (a subschema that admits nothing can say `false`)',
     sentence: USES_JSON_SCHEMA,
   };
 }
@@ -114,7 +153,11 @@ const DEFAULT_DIALECT: SpecSentence = {
   text: 'Default dialect: When a schema does not include a `$schema` field, it defaults to JSON Schema 2020-12',
   keyword: 'descriptive',
 };
-const INPUT_SCHEMA_OBJECT: SpecSentence = { ref: 'server/tools#tool', text: 'MUST be a valid JSON Schema object (not `null`)', keyword: 'MUST' };
+const INPUT_SCHEMA_OBJECT: SpecSentence = {
+  ref: 'server/tools#tool',
+  text: 'MUST be a valid JSON Schema object (not `null`)',
+  keyword: 'MUST',
+};
 const RECOMMENDED_DIALECT: SpecSentence = {
   ref: 'basic/index#schema-dialect',
   text: 'Recommendation: Implementors are RECOMMENDED to use JSON Schema 2020-12.',
@@ -126,23 +169,50 @@ const USES_JSON_SCHEMA: SpecSentence = {
   keyword: 'descriptive',
 };
 /** Before 2025-11-25 (no JSON Schema Usage section), the tool page only names the schemas JSON Schemas. */
-const INPUT_IS_JSON_SCHEMA: SpecSentence = { ref: 'server/tools#tool', text: 'inputSchema: JSON Schema defining expected parameters', keyword: 'descriptive' };
-const OUTPUT_IS_JSON_SCHEMA: SpecSentence = { ref: 'server/tools#tool', text: 'outputSchema: Optional JSON Schema defining expected output structure', keyword: 'descriptive' };
-const IS_JSON_SCHEMA: Record<Which, SpecSentence> = { inputSchema: INPUT_IS_JSON_SCHEMA, outputSchema: OUTPUT_IS_JSON_SCHEMA };
+const INPUT_IS_JSON_SCHEMA: SpecSentence = {
+  ref: 'server/tools#tool',
+  text: 'inputSchema: JSON Schema defining expected parameters',
+  keyword: 'descriptive',
+};
+const OUTPUT_IS_JSON_SCHEMA: SpecSentence = {
+  ref: 'server/tools#tool',
+  text: 'outputSchema: Optional JSON Schema defining expected output structure',
+  keyword: 'descriptive',
+};
+const IS_JSON_SCHEMA: Record<Which, SpecSentence> = {
+  inputSchema: INPUT_IS_JSON_SCHEMA,
+  outputSchema: OUTPUT_IS_JSON_SCHEMA,
+};
 
-/** `modern` on 2025-11-25 and later; on each earlier revision, the tool page's naming of those of `which` it defines. */
-function withEarlierRevisions(modern: readonly SpecSentence[], which: readonly Which[] = ['inputSchema', 'outputSchema']): SpecSentences {
+/**
+ * `modern` on 2025-11-25 and later; on each earlier revision, the tool page's naming of those of `which` it defines.
+ */
+function withEarlierRevisions(
+  modern: readonly SpecSentence[],
+  which: readonly Which[] = ['inputSchema', 'outputSchema'],
+): SpecSentences {
   const defined = (wire: Revision) => which.filter((w) => schemasOf(wire).includes(w));
   const earlier = REVISIONS.filter((wire) => !hasDefaultDialect(wire) && defined(wire).length > 0);
-  return { ...fromRevision('2025-11-25', ...modern), ...perRevision(earlier, (wire) => defined(wire).map((w) => IS_JSON_SCHEMA[w])) };
+  return {
+    ...fromRevision('2025-11-25', ...modern),
+    ...perRevision(earlier, (wire) => defined(wire).map((w) => IS_JSON_SCHEMA[w])),
+  };
 }
 
 export const inputSchemaValid: CheckDefinition = defineCheck({
   id: 'jsonschema.valid.input',
-  covers: ['jsonschema.valid', 'tools.schema.default-dialect', 'jsonschema.impl.default-2020-12', 'jsonschema.dialect.explicit-may'],
+  covers: [
+    'jsonschema.valid',
+    'tools.schema.default-dialect',
+    'jsonschema.impl.default-2020-12',
+    'jsonschema.dialect.explicit-may',
+  ],
   title: 'inputSchema is a valid JSON Schema under its declared dialect (2020-12 when none is declared)',
   area: 'json-schema',
-  sentences: withEarlierRevisions([VALID_UNDER_DIALECT, DEFAULT_DIALECT, INPUT_SCHEMA_OBJECT, USES_JSON_SCHEMA], ['inputSchema']),
+  sentences: withEarlierRevisions(
+    [VALID_UNDER_DIALECT, DEFAULT_DIALECT, INPUT_SCHEMA_OBJECT, USES_JSON_SCHEMA],
+    ['inputSchema'],
+  ),
   run: validity('inputSchema'),
 });
 
@@ -181,8 +251,10 @@ export const dialectRecommended: CheckDefinition = defineCheck({
     if (other.length === 0) return [pass(`all ${schemas} schemas use 2020-12`)];
     return [
       fail(
-        `${other.length} of ${schemas} schemas declare another dialect: ${other.slice(0, 8).join(', ')}${other.length > 8 ? ', …' : ''}`,
-        'JSON Schema 2020-12 (no $schema, or "https://json-schema.org/draft/2020-12/schema"); other dialects are allowed but not every client supports them',
+        `${other.length} of ${schemas} schemas declare another dialect: ${other.slice(0, 8).join(', ')}` +
+          `${other.length > 8 ? ', …' : ''}`,
+        'JSON Schema 2020-12 (no $schema, or "https://json-schema.org/draft/2020-12/schema"); other dialects ' +
+          'are allowed but not every client supports them',
         [note('the $schema each schema declares', declared)],
       ),
     ];
@@ -200,7 +272,8 @@ function refsOf(schema: Record<string, unknown>): RefInfo[] {
 }
 
 const LOCAL = new Set<RefInfo['kind']>(['local-pointer', 'anchor']);
-const describeRef = (r: RefInfo) => `${r.at || '(root)'} ${r.keyword} ${JSON.stringify(r.ref)}${r.reason ? ` (${r.reason})` : ''}`;
+const describeRef = (r: RefInfo) =>
+  `${r.at || '(root)'} ${r.keyword} ${JSON.stringify(r.ref)}${r.reason ? ` (${r.reason})` : ''}`;
 
 function refCheck(which: 'local' | 'external'): CheckDefinition['run'] {
   return async (ctx) => {
@@ -210,13 +283,20 @@ function refCheck(which: 'local' | 'external'): CheckDefinition['run'] {
         ctx,
         schemaKind,
         (schema) => {
-          const refs = refsOf(schema).filter((r) => (which === 'local' ? LOCAL.has(r.kind) && !r.resolved : !LOCAL.has(r.kind)));
+          const refs = refsOf(schema).filter((r) =>
+            which === 'local' ? LOCAL.has(r.kind) && !r.resolved : !LOCAL.has(r.kind),
+          );
           if (refs.length === 0) return undefined;
           return which === 'local'
-            ? fail(`${schemaKind} has same-document references that do not resolve: ${refs.map(describeRef).join('; ')}`, 'every #/… pointer and #anchor points at a subschema of the same document')
+            ? fail(
+                `${schemaKind} has same-document references that do not resolve: ${refs.map(describeRef).join('; ')}`,
+                'every #/… pointer and #anchor points at a subschema of the same document',
+              )
             : fail(
-                `${schemaKind} refers outside the document: ${refs.map(describeRef).join('; ')} — never fetched by this tool`,
-                'self-contained schemas: clients do not dereference network URIs by default, and a schema whose external $ref cannot be resolved SHOULD be rejected',
+                `${schemaKind} refers outside the document: ${refs.map(describeRef).join('; ')} — never ` +
+                  `fetched by this tool`,
+                'self-contained schemas: clients do not dereference network URIs by default, and a schema ' +
+                  'whose external $ref cannot be resolved SHOULD be rejected',
               );
         },
         `${schemaKind === 'inputSchema' ? 'input' : 'output'} schemas`,
@@ -246,13 +326,17 @@ export const refsResolve: CheckDefinition = defineCheck({
 export const refsExternal: CheckDefinition = defineCheck({
   id: 'jsonschema.ref.external',
   covers: ['jsonschema.ref.unresolved-reject'],
-  title: 'Tool schemas do not $ref network, file or other external URIs (clients do not fetch them by default and should reject such schemas)',
+  title:
+    'Tool schemas do not $ref network, file or other external URIs (clients do not fetch them by default and ' +
+    'should reject such schemas)',
   area: 'json-schema',
   sentences: {
     '2026-07-28': [
       {
         ref: 'basic/index#ref-resolution',
-        text: 'Schemas that fail to validate due to an unresolved external `$ref` SHOULD be rejected rather than silently treated as permissive.',
+        text:
+          'Schemas that fail to validate due to an unresolved external `$ref` SHOULD be rejected rather than ' +
+          'silently treated as permissive.',
         keyword: 'SHOULD',
       },
     ],
@@ -264,9 +348,11 @@ const MAX_LISTED_PATTERNS = 8;
 
 export const patternsEcma: CheckDefinition = defineCheck({
   id: 'jsonschema.pattern.ecma',
-  title: 'Regular expressions in tool schemas (pattern, patternProperties) are ECMA-262, as JSON Schema 2020-12 recommends',
+  title:
+    'Regular expressions in tool schemas (pattern, patternProperties) are ECMA-262, as JSON Schema 2020-12 recommends',
   area: 'json-schema',
-  // The MCP pages only say which JSON Schema applies; the ECMA-262 recommendation is JSON Schema's own (a SHOULD there).
+  // The MCP pages only say which JSON Schema applies; the ECMA-262 recommendation is JSON Schema's own (a SHOULD
+  // there).
   sentences: withEarlierRevisions([DEFAULT_DIALECT, USES_JSON_SCHEMA]),
   async run(ctx) {
     const outcomes: Outcome[] = [];
@@ -288,8 +374,11 @@ export const patternsEcma: CheckDefinition = defineCheck({
       if (bad.length === 0) continue;
       outcomes.push({
         ...fail(
-          `${bad.length} pattern${bad.length === 1 ? '' : 's'} that ECMA-262 (RegExp with the u flag) cannot compile: ${bad.slice(0, MAX_LISTED_PATTERNS).join('; ')}${bad.length > MAX_LISTED_PATTERNS ? '; …' : ''}`,
-          'ECMA-262 regular expressions (every JSON Schema dialect from draft-04 to 2020-12: a pattern SHOULD be valid in the ECMA-262 dialect); a client validating in JavaScript cannot use this one',
+          `${bad.length} pattern${bad.length === 1 ? '' : 's'} that ECMA-262 (RegExp with the u flag) cannot ` +
+            `compile: ${bad.slice(0, MAX_LISTED_PATTERNS).join('; ')}` +
+            `${bad.length > MAX_LISTED_PATTERNS ? '; …' : ''}`,
+          'ECMA-262 regular expressions (every JSON Schema dialect from draft-04 to 2020-12: a pattern SHOULD ' +
+            'be valid in the ECMA-262 dialect); a client validating in JavaScript cannot use this one',
         ),
         sentence: IS_JSON_SCHEMA[where.has('inputSchema') ? 'inputSchema' : 'outputSchema'],
         tool: t.label,
@@ -301,4 +390,11 @@ export const patternsEcma: CheckDefinition = defineCheck({
   },
 });
 
-export const JSON_SCHEMA_CHECKS = [inputSchemaValid, outputSchemaValid, dialectRecommended, refsResolve, refsExternal, patternsEcma] as const;
+export const JSON_SCHEMA_CHECKS = [
+  inputSchemaValid,
+  outputSchemaValid,
+  dialectRecommended,
+  refsResolve,
+  refsExternal,
+  patternsEcma,
+] as const;

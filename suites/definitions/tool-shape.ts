@@ -1,5 +1,13 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type AttributedIssue, type CheckDefinition, isObject, type Outcome, type SpecSentence, type Revision, REVISIONS } from '../kit/index.js';
+import {
+  type AttributedIssue,
+  type CheckDefinition,
+  isObject,
+  type Outcome,
+  type SpecSentence,
+  type Revision,
+  REVISIONS,
+} from '../kit/index.js';
 import { issuesMessage, listedTools, perTool, toolEvidence, toolSchemaIssues } from '../kit/listed-tools.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { fromRevision, perRevision, schemaRule, since } from '../kit/same-sentences.js';
@@ -14,8 +22,14 @@ export interface ToolRule {
 /** Where the wire schema of a tools/list result validates one tool. */
 const TOOL_SCHEMA_PATH = '#/properties/tools/items';
 
-/** Issues grouped by the rule they break; an issue no rule names (none should exist, see the tests) rests on the governing sentence. */
-function byRule(issues: readonly AttributedIssue[], rules: readonly ToolRule[]): { rule?: ToolRule; issues: AttributedIssue[] }[] {
+/**
+ * Issues grouped by the rule they break; an issue no rule names (none should exist, see the tests) rests on the
+ * governing sentence.
+ */
+function byRule(
+  issues: readonly AttributedIssue[],
+  rules: readonly ToolRule[],
+): { rule?: ToolRule; issues: AttributedIssue[] }[] {
   const groups = new Map<ToolRule | undefined, AttributedIssue[]>();
   for (const issue of issues) {
     const rule = rules.find((r) => decodeURIComponent(issue.schemaPath) === TOOL_SCHEMA_PATH + r.at);
@@ -24,7 +38,10 @@ function byRule(issues: readonly AttributedIssue[], rules: readonly ToolRule[]):
   return [...groups].map(([rule, list]) => ({ ...(rule ? { rule } : {}), issues: list }));
 }
 
-/** Tools whose schema issues were attributed to `check`, one outcome each (or, given its rules, one per tool and rule broken). */
+/**
+ * Tools whose schema issues were attributed to `check`, one outcome each (or, given its rules, one per tool and rule
+ * broken).
+ */
 async function schemaOutcomes(
   ctx: Parameters<CheckDefinition['run']>[0],
   check: string,
@@ -46,8 +63,8 @@ async function schemaOutcomes(
 }
 
 /**
- * A structural rule of a schema.json whose definitions sit under `definitions` (before 2025-11-25, draft-07) or `$defs`;
- * `ref` (below them) defaults to the Tool keyword at the same place.
+ * A structural rule of a schema.json whose definitions sit under `definitions` (before 2025-11-25, draft-07) or
+ * `$defs`; `ref` (below them) defaults to the Tool keyword at the same place.
  */
 const ruleUnder =
   (definitions: 'definitions' | '$defs') =>
@@ -69,7 +86,10 @@ const SHARED_TOOL_RULES = [
   toolRule('/properties/outputSchema/properties/$schema/type', '"string"'),
 ];
 
-/** A tool's name, description and input schema, since 2024-11-05 (annotations, from 2025-03-26, have a check of their own). */
+/**
+ * A tool's name, description and input schema, since 2024-11-05 (annotations, from 2025-03-26, have a check of their
+ * own).
+ */
 const FIRST_TOOL_RULES = [
   draft07ToolRule('/required', '["inputSchema","name"]'),
   draft07ToolRule('/type', '"object"'),
@@ -77,7 +97,10 @@ const FIRST_TOOL_RULES = [
   draft07ToolRule('/properties/description/type', '"string"'),
 ];
 
-/** From 2025-06-18 to 2025-11-25 an output schema is an object schema with an object `properties` and a string-array `required`. */
+/**
+ * From 2025-06-18 to 2025-11-25 an output schema is an object schema with an object `properties` and a string-array
+ * `required`.
+ */
 const outputObjectSchemaRules = (rule: typeof toolRule) => [
   rule('/properties/outputSchema/required', '["type"]'),
   rule('/properties/outputSchema/properties/type/const', '"object"'),
@@ -87,7 +110,9 @@ const outputObjectSchemaRules = (rule: typeof toolRule) => [
   rule('/properties/outputSchema/properties/required/items/type', '"string"'),
 ];
 
-/** The rules of a Tool object that tools.tool.shape owns (inputSchema, annotations and icons have checks of their own). */
+/**
+ * The rules of a Tool object that tools.tool.shape owns (inputSchema, annotations and icons have checks of their own).
+ */
 export const TOOL_SHAPE_RULES: Readonly<Record<Revision, readonly ToolRule[]>> = {
   '2026-07-28': [...SHARED_TOOL_RULES, toolRule('/properties/_meta/type', '"object"', 'MetaObject/type')],
   '2025-11-25': [
@@ -95,8 +120,16 @@ export const TOOL_SHAPE_RULES: Readonly<Record<Revision, readonly ToolRule[]>> =
     toolRule('/properties/_meta/type', '"object"'),
     ...outputObjectSchemaRules(toolRule),
     toolRule('/properties/execution/type', '"object"', 'ToolExecution/type'),
-    toolRule('/properties/execution/properties/taskSupport/type', '"string"', 'ToolExecution/properties/taskSupport/type'),
-    toolRule('/properties/execution/properties/taskSupport/enum', '["forbidden","optional","required"]', 'ToolExecution/properties/taskSupport/enum'),
+    toolRule(
+      '/properties/execution/properties/taskSupport/type',
+      '"string"',
+      'ToolExecution/properties/taskSupport/type',
+    ),
+    toolRule(
+      '/properties/execution/properties/taskSupport/enum',
+      '["forbidden","optional","required"]',
+      'ToolExecution/properties/taskSupport/enum',
+    ),
   ],
   // title, outputSchema and _meta arrive with 2025-06-18.
   '2025-06-18': [
@@ -120,7 +153,9 @@ export const toolShape: CheckDefinition = defineCheck({
     return schemaOutcomes(
       ctx,
       this.id,
-      'name: string (required); description: a string; from 2025-06-18 on, title: a string, outputSchema: a JSON Schema object (on 2025-06-18 and 2025-11-25 one whose type is "object"), _meta: an object; execution.taskSupport (2025-11-25): "forbidden", "optional" or "required"',
+      'name: string (required); description: a string; from 2025-06-18 on, title: a string, outputSchema: a ' +
+        'JSON Schema object (on 2025-06-18 and 2025-11-25 one whose type is "object"), _meta: an object; ' +
+        'execution.taskSupport (2025-11-25): "forbidden", "optional" or "required"',
       'tool definitions',
       TOOL_SHAPE_RULES,
     );
@@ -131,7 +166,11 @@ export const toolDescription: CheckDefinition = defineCheck({
   id: 'tools.tool.description',
   title: 'Each tool has a description (a field the tool definition describes)',
   area: 'tool-definitions',
-  sentences: fromRevision('2024-11-05', { ref: 'server/tools#tool', text: 'description: Human-readable description of functionality', keyword: 'descriptive' }),
+  sentences: fromRevision('2024-11-05', {
+    ref: 'server/tools#tool',
+    text: 'description: Human-readable description of functionality',
+    keyword: 'descriptive',
+  }),
   run: (ctx) =>
     perTool(
       ctx,
@@ -153,13 +192,22 @@ export const inputSchemaObject: CheckDefinition = defineCheck({
   // Before 2025-11-25 the page only names inputSchema a JSON Schema; schema.json requires an object with type "object".
   sentences: perRevision(since('2024-11-05'), (wire) => [
     since('2025-11-25').includes(wire)
-      ? { ref: 'server/tools#tool', text: 'inputSchema: JSON Schema defining expected parameters … MUST be a valid JSON Schema object (not null)', keyword: 'MUST' }
+      ? {
+          ref: 'server/tools#tool',
+          text: 'inputSchema: JSON Schema defining expected parameters … MUST be a valid JSON Schema object (not null)',
+          keyword: 'MUST',
+        }
       : schemaRule(wire, 'Tool/properties/inputSchema/type', '"object"'),
     schemaRule(wire, 'Tool/properties/inputSchema/required', '["type"]'),
     schemaRule(wire, 'Tool/properties/inputSchema/properties/type/const', '"object"'),
   ]),
   run(ctx) {
-    return schemaOutcomes(ctx, this.id, 'inputSchema: {"type": "object", …} — tool arguments are always JSON objects', 'input schemas');
+    return schemaOutcomes(
+      ctx,
+      this.id,
+      'inputSchema: {"type": "object", …} — tool arguments are always JSON objects',
+      'input schemas',
+    );
   },
 });
 
@@ -170,20 +218,28 @@ export const annotationTypes: CheckDefinition = defineCheck({
   area: 'annotations',
   // Tool annotations arrived with 2025-03-26.
   sentences: perRevision(since('2025-03-26'), (wire) => [
-    ...['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'].map((hint) => schemaRule(wire, `ToolAnnotations/properties/${hint}/type`, '"boolean"')),
+    ...['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'].map((hint) =>
+      schemaRule(wire, `ToolAnnotations/properties/${hint}/type`, '"boolean"'),
+    ),
     schemaRule(wire, 'ToolAnnotations/properties/title/type', '"string"'),
   ]),
   async run(ctx) {
     const outcomes = await schemaOutcomes(
       ctx,
       this.id,
-      'annotations: {title?: string, readOnlyHint?: boolean, destructiveHint?: boolean, idempotentHint?: boolean, openWorldHint?: boolean}',
+      'annotations: {title?: string, readOnlyHint?: boolean, destructiveHint?: boolean, idempotentHint?: ' +
+        'boolean, openWorldHint?: boolean}',
       'tool annotations',
     );
     const annotated = (await listedTools(ctx)).filter((t) => isObject(t.tool.annotations)).length;
     return outcomes.map((o) =>
       o.status === 'pass'
-        ? { ...o, message: `${o.message}; ${annotated} tool(s) carry annotations (hints from the server, untrusted unless the server is)` }
+        ? {
+            ...o,
+            message:
+              `${o.message}; ${annotated} tool(s) carry annotations (hints from the server, untrusted unless ` +
+              `the server is)`,
+          }
         : o,
     );
   },
@@ -199,14 +255,27 @@ export const iconShape: CheckDefinition = defineCheck({
     '2025-11-25',
     { ref: 'schema.json#/$defs/Icon/required', text: '["src"]', keyword: 'schema.json structural rule' },
     { ref: 'schema.json#/$defs/Icon/properties/src/format', text: '"uri"', keyword: 'schema.json structural rule' },
-    { ref: 'schema.json#/$defs/Icon/properties/mimeType/type', text: '"string"', keyword: 'schema.json structural rule' },
+    {
+      ref: 'schema.json#/$defs/Icon/properties/mimeType/type',
+      text: '"string"',
+      keyword: 'schema.json structural rule',
+    },
     { ref: 'schema.json#/$defs/Icon/properties/sizes/type', text: '"array"', keyword: 'schema.json structural rule' },
-    { ref: 'schema.json#/$defs/Icon/properties/theme/enum', text: '["dark","light"]', keyword: 'schema.json structural rule' },
+    {
+      ref: 'schema.json#/$defs/Icon/properties/theme/enum',
+      text: '["dark","light"]',
+      keyword: 'schema.json structural rule',
+    },
   ),
   async run(ctx) {
     const withIcons = (await listedTools(ctx)).filter((t) => 'icons' in t.tool);
     if (withIcons.length === 0) return [skip('no tool has icons')];
-    return schemaOutcomes(ctx, this.id, 'icons: [{src: URI, mimeType?: string, sizes?: [string, …] (e.g. "48x48", "any"), theme?: "light" | "dark"}]', 'icon lists');
+    return schemaOutcomes(
+      ctx,
+      this.id,
+      'icons: [{src: URI, mimeType?: string, sizes?: [string, …] (e.g. "48x48", "any"), theme?: "light" | "dark"}]',
+      'icon lists',
+    );
   },
 });
 
@@ -216,11 +285,14 @@ const ICON_SRC_FORMS = /^(https?:|data:)/i;
 export const iconScheme: CheckDefinition = defineCheck({
   id: 'icons.safe-scheme',
   covers: ['icons.client.reject-unsafe'],
-  title: 'Tool icon src is an HTTP/HTTPS URL or a data: URI (clients reject unsafe schemes such as javascript: and file:)',
+  title:
+    'Tool icon src is an HTTP/HTTPS URL or a data: URI (clients reject unsafe schemes such as javascript: and file:)',
   area: 'icons',
   sentences: fromRevision('2025-11-25', {
     ref: 'basic/index#icons',
-    text: 'src: A URI pointing to the icon resource (required). This can be: An HTTP/HTTPS URL pointing to an image file A data URI with base64-encoded image data',
+    text:
+      'src: A URI pointing to the icon resource (required). This can be: An HTTP/HTTPS URL pointing to an image ' +
+      'file A data URI with base64-encoded image data',
     keyword: 'descriptive',
   }),
   run: (ctx) =>
@@ -233,11 +305,17 @@ export const iconScheme: CheckDefinition = defineCheck({
           .filter((src): src is string => src !== undefined && !ICON_SRC_FORMS.test(src));
         if (other.length === 0) return undefined;
         return fail(
-          `icon src ${other.map((s) => JSON.stringify(s.length > 80 ? s.slice(0, 80) + '…' : s)).join(', ')} is neither an HTTP/HTTPS URL nor a data: URI`,
-          'an HTTP/HTTPS URL or a data: URI, the forms the spec gives for src; clients MUST reject unsafe schemes such as javascript:, file:, ftp: and ws:, so such an icon never shows',
+          `icon src ${other.map((s) => JSON.stringify(s.length > 80 ? s.slice(0, 80) + '…' : s)).join(', ')} ` +
+            `is neither an HTTP/HTTPS URL nor a data: URI`,
+          'an HTTP/HTTPS URL or a data: URI, the forms the spec gives for src; clients MUST reject unsafe ' +
+            'schemes such as javascript:, file:, ftp: and ws:, so such an icon never shows',
         );
       },
-      { checked: 'tool icon lists', applies: (t) => Array.isArray(t.tool.icons) && t.tool.icons.length > 0, none: 'no tool has icons' },
+      {
+        checked: 'tool icon lists',
+        applies: (t) => Array.isArray(t.tool.icons) && t.tool.icons.length > 0,
+        none: 'no tool has icons',
+      },
     ),
 });
 

@@ -9,7 +9,10 @@ const check = (id: string) => X_MCP_HEADER_CHECKS.find((c) => c.id === id)!;
 function listing(...schemas: Record<string, unknown>[]): CheckContext {
   const tools = schemas.map((inputSchema, i) => ({ name: `t${i}`, inputSchema }));
   const page = { result: { tools }, exchange: { seq: 1 } };
-  return { wire: '2026-07-28', tools: async () => ({ pages: [page], tools, stop: { kind: 'complete' } }) } as unknown as CheckContext;
+  return {
+    wire: '2026-07-28',
+    tools: async () => ({ pages: [page], tools, stop: { kind: 'complete' } }),
+  } as unknown as CheckContext;
 }
 
 async function verdicts(id: string, ...schemas: Record<string, unknown>[]) {
@@ -36,14 +39,20 @@ const ZOD = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
   properties: {
-    count: { anyOf: [{ type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 }, { type: 'null' }], 'x-mcp-header': 'Count' },
+    count: {
+      anyOf: [{ type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 }, { type: 'null' }],
+      'x-mcp-header': 'Count',
+    },
     zone: { anyOf: [{ type: 'string', enum: ['a', 'b'] }, { type: 'null' }], 'x-mcp-header': 'Zone' },
   },
   required: ['count', 'zone'],
   additionalProperties: false,
 };
 
-/** What SDK v2's McpServer lists (2.4.0) for `z.string().nullable()` and `z.number().int().min(0).max(63).nullable()` with that meta. */
+/**
+ * What SDK v2's McpServer lists (2.4.0) for `z.string().nullable()` and `z.number().int().min(0).max(63).nullable()`
+ * with that meta.
+ */
 const SDK_V2 = {
   type: 'object',
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -66,11 +75,16 @@ const ZOD_V3 = {
   additionalProperties: false,
 };
 
-const param = (schema: Record<string, unknown>) => ({ type: 'object', properties: { p: { ...schema, 'x-mcp-header': 'P' } } });
+const param = (schema: Record<string, unknown>) => ({
+  type: 'object',
+  properties: { p: { ...schema, 'x-mcp-header': 'P' } },
+});
 
 describe('xmcp.target.primitive', () => {
   it('passes the schemas pydantic and zod generate for nullable, enum and $ref parameters', async () => {
-    expect((await verdicts('xmcp.target.primitive', PYDANTIC, ZOD, SDK_V2, ZOD_V3)).map((r) => r.status)).toEqual(['pass']);
+    expect((await verdicts('xmcp.target.primitive', PYDANTIC, ZOD, SDK_V2, ZOD_V3)).map((r) => r.status)).toEqual([
+      'pass',
+    ]);
   });
 
   it.each([
@@ -79,7 +93,12 @@ describe('xmcp.target.primitive', () => {
     ['a $ref to another document (never fetched)', param({ $ref: 'https://example.com/schemas/region.json' })],
   ])('warns, labelled descriptive, when the type stays undecided: %s', async (_, schema) => {
     const [result] = await verdicts('xmcp.target.primitive', schema);
-    expect(result).toMatchObject({ status: 'warn', keywordText: 'descriptive', tool: 't0', quote: 'The `x-mcp-header` property is placed directly within the JSON Schema of the property to be mirrored.' });
+    expect(result).toMatchObject({
+      status: 'warn',
+      keywordText: 'descriptive',
+      tool: 't0',
+      quote: 'The `x-mcp-header` property is placed directly within the JSON Schema of the property to be mirrored.',
+    });
     expect(result!.message).toMatch(/clients that read only the annotated schema's own type keyword reject the tool/);
     expect(result!.expected).toMatch(/in the annotated schema itself/);
   });
@@ -95,7 +114,13 @@ describe('xmcp.target.primitive', () => {
   });
 
   it('fails a tool with both a breach and an undecided parameter, naming both', async () => {
-    const schema = { type: 'object', properties: { a: { type: 'number', 'x-mcp-header': 'A' }, b: { anyOf: [{ type: 'string' }, { type: 'integer' }], 'x-mcp-header': 'B' } } };
+    const schema = {
+      type: 'object',
+      properties: {
+        a: { type: 'number', 'x-mcp-header': 'A' },
+        b: { anyOf: [{ type: 'string' }, { type: 'integer' }], 'x-mcp-header': 'B' },
+      },
+    };
     const [result] = await verdicts('xmcp.target.primitive', schema);
     expect(result).toMatchObject({ status: 'fail', keywordText: 'MUST' });
     expect(result!.message).toMatch(/^\/properties\/a: .*"number".*; also \(advisory\) \/properties\/b: /);
@@ -104,12 +129,19 @@ describe('xmcp.target.primitive', () => {
 
 describe('xmcp.target.int-safe-range', () => {
   it('treats an unbounded integer and maximum 2^60 alike: a warning resting on the numeric comparison SHOULD', async () => {
-    const results = await verdicts('xmcp.target.int-safe-range', param({ type: 'integer' }), param({ type: 'integer', minimum: 0, maximum: 2 ** 60 }));
+    const results = await verdicts(
+      'xmcp.target.int-safe-range',
+      param({ type: 'integer' }),
+      param({ type: 'integer', minimum: 0, maximum: 2 ** 60 }),
+    );
     expect(results.map((r) => [r.tool, r.status, r.keywordText, r.specRef])).toEqual([
       ['t0', 'warn', 'SHOULD', 'basic/transports/streamable-http#server-validation'],
       ['t1', 'warn', 'SHOULD', 'basic/transports/streamable-http#server-validation'],
     ]);
-    expect(results.map((r) => r.message)).toEqual([expect.stringMatching(/^\/properties\/p: no minimum, no maximum: /), expect.stringMatching(/^\/properties\/p: maximum 1152921504606847000: /)]);
+    expect(results.map((r) => r.message)).toEqual([
+      expect.stringMatching(/^\/properties\/p: no minimum, no maximum: /),
+      expect.stringMatching(/^\/properties\/p: maximum 1152921504606847000: /),
+    ]);
   });
 
   it.each([
@@ -122,7 +154,12 @@ describe('xmcp.target.int-safe-range', () => {
   });
 
   it('passes bounded integers, including zod 4 .int() and an integer enum behind a $ref', async () => {
-    const enumRef = { ...param({ anyOf: [{ $ref: '#/$defs/Level' }, { type: 'null' }] }), $defs: { Level: { type: 'integer', enum: [1, 2, 3] } } };
-    expect((await verdicts('xmcp.target.int-safe-range', ZOD, SDK_V2, ZOD_V3, PYDANTIC, enumRef)).map((r) => r.status)).toEqual(['pass']);
+    const enumRef = {
+      ...param({ anyOf: [{ $ref: '#/$defs/Level' }, { type: 'null' }] }),
+      $defs: { Level: { type: 'integer', enum: [1, 2, 3] } },
+    };
+    expect(
+      (await verdicts('xmcp.target.int-safe-range', ZOD, SDK_V2, ZOD_V3, PYDANTIC, enumRef)).map((r) => r.status),
+    ).toEqual(['pass']);
   });
 });

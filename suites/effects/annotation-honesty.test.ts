@@ -7,9 +7,20 @@ import { REVISIONS, type Revision } from '../../src/core/revision.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import { toResult } from '../../src/runner/runner.js';
 import { sentenceProblem, specDir } from '../../test/helpers/spec-text.js';
-import { ANNOTATION_HONESTY_CHECKS, destructiveHonest, idempotentHonest, readOnlyHonest } from './annotation-honesty.js';
+import {
+  ANNOTATION_HONESTY_CHECKS,
+  destructiveHonest,
+  idempotentHonest,
+  readOnlyHonest,
+} from './annotation-honesty.js';
 
-const file = (path: string, kind: FileEffect['kind'], size = 12): FileEffect => ({ root: '$TMPDIR', path, kind, type: 'file', size });
+const file = (path: string, kind: FileEffect['kind'], size = 12): FileEffect => ({
+  root: '$TMPDIR',
+  path,
+  kind,
+  type: 'file',
+  size,
+});
 
 /** What a fake tool changes on its n-th call (0-based), and whether it answers isError. */
 interface FakeTool {
@@ -46,7 +57,10 @@ function sandboxed(tools: Record<string, FakeTool>, earlier: string[] = [], late
     inputSchema: { type: 'object' },
     ...(t.annotations ? { annotations: t.annotations } : {}),
   }));
-  const effects: EffectsLog = { calls: () => [...recorded], of: (exchange) => recorded.find((r) => r.exchange === exchange) };
+  const effects: EffectsLog = {
+    calls: () => [...recorded],
+    of: (exchange) => recorded.find((r) => r.exchange === exchange),
+  };
   const sent: { name: string; args: unknown }[] = [];
   const ctx = {
     wire: '2025-11-25',
@@ -64,22 +78,31 @@ function sandboxed(tools: Record<string, FakeTool>, earlier: string[] = [], late
 }
 
 const NOT_SANDBOXED = { status: 'skip', message: 'file effects are recorded only in a sandboxed audit (--sandbox)' };
-const passing = (message: RegExp) => expect.objectContaining({ status: 'pass', message: expect.stringMatching(message) });
-const skipping = (message: string) => expect.objectContaining({ status: 'skip', message: expect.stringContaining(message) });
+const passing = (message: RegExp) =>
+  expect.objectContaining({ status: 'pass', message: expect.stringMatching(message) });
+const skipping = (message: string) =>
+  expect.objectContaining({ status: 'skip', message: expect.stringContaining(message) });
 
 const READ_ONLY = { readOnlyHint: true };
 const ADDITIVE = { readOnlyHint: false, destructiveHint: false };
 const IDEMPOTENT = { readOnlyHint: false, idempotentHint: true };
-const writes = (path: string, kind: FileEffect['kind'] = 'created') => () => [file(path, kind)];
+const writes =
+  (path: string, kind: FileEffect['kind'] = 'created') =>
+  () => [file(path, kind)];
 
 describe('tools.annotations.read-only-honest', () => {
   it('warns, labelled descriptive, on a read-only tool whose call wrote a file: the tool, the change, the call and why', async () => {
-    const ctx = sandboxed({ lookup: { annotations: READ_ONLY, effects: writes('cache/lookup.json') } }, ['lookup', 'lookup']);
+    const ctx = sandboxed({ lookup: { annotations: READ_ONLY, effects: writes('cache/lookup.json') } }, [
+      'lookup',
+      'lookup',
+    ]);
     const [outcome, ...rest] = await readOnlyHonest.run(ctx);
     expect(rest).toEqual([]);
     const result = toResult(readOnlyHonest, outcome!, 0, '2025-11-25');
     expect(result).toMatchObject({ status: 'warn', keywordText: 'descriptive', tool: 'lookup' });
-    expect(result.message).toContain('call #1 changed $TMPDIR/cache/lookup.json (created, 12 bytes) (2 of its 2 calls did)');
+    expect(result.message).toContain(
+      'call #1 changed $TMPDIR/cache/lookup.json (created, 12 bytes) (2 of its 2 calls did)',
+    );
     expect(result.message).toMatch(/auto-approve.*without the user confirming/);
     expect(result.expected).toBeTruthy();
     expect(result.evidence).toEqual(
@@ -93,22 +116,31 @@ describe('tools.annotations.read-only-honest', () => {
   });
 
   it('says nothing against the honest twin, and ignores changes written late (after the answer)', async () => {
-    const ctx = sandboxed({ lookup: { annotations: READ_ONLY } }, ['lookup', 'lookup'], { lookup: [file('late.log', 'created')] });
+    const ctx = sandboxed({ lookup: { annotations: READ_ONLY } }, ['lookup', 'lookup'], {
+      lookup: [file('late.log', 'created')],
+    });
     expect(await readOnlyHonest.run(ctx)).toEqual([passing(/^2 call\(s\) of 1 tool\(s\)/)]);
   });
 
   it('lists a few changes and counts the rest', async () => {
     const many = () => ['a', 'b', 'c', 'd', 'e'].map((p) => file(p, 'created'));
-    const [outcome] = await readOnlyHonest.run(sandboxed({ lookup: { annotations: READ_ONLY, effects: many } }, ['lookup']));
+    const [outcome] = await readOnlyHonest.run(
+      sandboxed({ lookup: { annotations: READ_ONLY, effects: many } }, ['lookup']),
+    );
     expect(outcome!.message).toContain('$TMPDIR/c (created, 12 bytes) and 2 more');
   });
 
   it('skips without effects, without an annotated tool, and when no annotated tool was called', async () => {
-    const plain = { ...sandboxed({ lookup: { annotations: READ_ONLY } }), effects: undefined } as unknown as CheckContext;
+    const plain = {
+      ...sandboxed({ lookup: { annotations: READ_ONLY } }),
+      effects: undefined,
+    } as unknown as CheckContext;
     expect(await readOnlyHonest.run(plain)).toEqual([NOT_SANDBOXED]);
     const unannotated = await readOnlyHonest.run(sandboxed({ write: { annotations: ADDITIVE } }, ['write']));
     expect(unannotated).toEqual([skipping('no listed tool is annotated readOnlyHint: true')]);
-    expect(await readOnlyHonest.run(sandboxed({ lookup: { annotations: READ_ONLY } }))).toEqual([skipping('none of them was called')]);
+    expect(await readOnlyHonest.run(sandboxed({ lookup: { annotations: READ_ONLY } }))).toEqual([
+      skipping('none of them was called'),
+    ]);
   });
 });
 
@@ -122,7 +154,10 @@ describe('tools.annotations.destructive-honest', () => {
       ['save', 'purge'],
     );
     const outcomes = await destructiveHonest.run(ctx);
-    expect(outcomes.map((o) => [o.status, o.tool])).toEqual([['fail', 'save'], ['fail', 'purge']]);
+    expect(outcomes.map((o) => [o.status, o.tool])).toEqual([
+      ['fail', 'save'],
+      ['fail', 'purge'],
+    ]);
     expect(outcomes[1]!.message).toContain('$TMPDIR/old.txt (deleted, was 12 bytes)');
     expect(toResult(destructiveHonest, outcomes[0]!, 0, '2025-06-18')).toMatchObject({
       status: 'warn',
@@ -144,7 +179,9 @@ describe('tools.annotations.destructive-honest', () => {
   });
 
   it('takes a file that grew as additive (a store rewritten whole), and one that shrank as a loss', async () => {
-    const rewrite = (size: number, sizeBefore: number) => () => [{ ...file('memory.json', 'modified', size), sizeBefore }];
+    const rewrite = (size: number, sizeBefore: number) => () => [
+      { ...file('memory.json', 'modified', size), sizeBefore },
+    ];
     const ctx = sandboxed(
       {
         grows: { annotations: ADDITIVE, effects: rewrite(120, 83) },
@@ -180,7 +217,9 @@ describe('tools.annotations.idempotent-honest', () => {
 
   it('passes a tool whose first call changes things and whose second changes nothing', async () => {
     const setsOnce = (n: number) => (n < 2 ? [file('flag.json', n === 0 ? 'created' : 'modified')] : []);
-    const outcomes = await idempotentHonest.run(sandboxed({ set_flag: { annotations: IDEMPOTENT, effects: setsOnce } }, ['set_flag']));
+    const outcomes = await idempotentHonest.run(
+      sandboxed({ set_flag: { annotations: IDEMPOTENT, effects: setsOnce } }, ['set_flag']),
+    );
     expect(outcomes).toEqual([passing(/^2 call\(s\) of 1 tool\(s\)/)]);
   });
 
@@ -206,7 +245,10 @@ describe('tools.annotations.idempotent-honest', () => {
   it('passes the tools it could judge and names, tool by tool, those it could not', async () => {
     const ctx = sandboxed({ honest: { annotations: IDEMPOTENT }, never: { annotations: IDEMPOTENT } }, ['honest']);
     const outcomes = await idempotentHonest.run(ctx);
-    expect(outcomes.map((o) => [o.status, o.tool])).toEqual([['pass', undefined], ['skip', 'never']]);
+    expect(outcomes.map((o) => [o.status, o.tool])).toEqual([
+      ['pass', undefined],
+      ['skip', 'never'],
+    ]);
   });
 });
 
@@ -217,7 +259,8 @@ describe.skipIf(!HAVE_SPEC)('the quoted hint descriptions', () => {
     for (const check of ANNOTATION_HONESTY_CHECKS) {
       expect(check.sentences['2024-11-05'], check.id).toBeUndefined();
       for (const [wire, sentences] of Object.entries(check.sentences) as [Revision, SpecSentence[]][]) {
-        for (const sentence of sentences) expect(sentenceProblem(wire, sentence), `${check.id} ${wire}`).toBeUndefined();
+        for (const sentence of sentences)
+          expect(sentenceProblem(wire, sentence), `${check.id} ${wire}`).toBeUndefined();
       }
     }
     expect(idempotentHonest.sentences['2025-06-18']![0]!.text).toContain('on the its environment');
@@ -225,7 +268,8 @@ describe.skipIf(!HAVE_SPEC)('the quoted hint descriptions', () => {
 
   it('a descriptive sentence may point at a description that holds it, and nowhere else in schema.json', () => {
     const ref = 'schema.json#/$defs/ToolAnnotations/properties/readOnlyHint/description';
-    const described = (at: string, text: string) => sentenceProblem('2025-11-25', { ref: at, text, keyword: 'descriptive' });
+    const described = (at: string, text: string) =>
+      sentenceProblem('2025-11-25', { ref: at, text, keyword: 'descriptive' });
     expect(described(ref, 'If true, the tool never modifies anything.')).toMatch(/not found/);
     const type = 'schema.json#/$defs/ToolAnnotations/properties/readOnlyHint/type';
     expect(described(type, '"boolean"')).toMatch(/must point at a description/);

@@ -1,9 +1,25 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type CheckContext, type CheckDefinition, compareRevisions, type FileEffect, type Outcome, type RecordedCall, type Revision } from '../kit/index.js';
+import {
+  type CheckContext,
+  type CheckDefinition,
+  compareRevisions,
+  type FileEffect,
+  type Outcome,
+  type RecordedCall,
+  type Revision,
+} from '../kit/index.js';
 import { toolEvidence, type ListedTool } from '../kit/listed-tools.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { perRevision, since } from '../kit/same-sentences.js';
-import { describeEffects, effectsNote, hintDescription, hintOf, nameList, NOT_SANDBOXED, toolsWith } from './effects-kit.js';
+import {
+  describeEffects,
+  effectsNote,
+  hintDescription,
+  hintOf,
+  nameList,
+  NOT_SANDBOXED,
+  toolsWith,
+} from './effects-kit.js';
 import { repeatIdempotentTools } from './idempotent-repeat.js';
 
 /** Tool annotations, and so these hints, arrived with 2025-03-26. */
@@ -30,7 +46,9 @@ async function judgeRecordedCalls(ctx: CheckContext, judgement: RecordedJudgemen
   if (tools.size === 0) return [skip(`no listed tool is annotated ${judgement.claim}`)];
   const calls = log.calls().filter((call) => tools.has(call.tool));
   if (calls.length === 0) {
-    return [skip(`${tools.size} tool(s) annotated ${judgement.claim} (${nameList(tools.keys())}), none of them was called`)];
+    return [
+      skip(`${tools.size} tool(s) annotated ${judgement.claim} (${nameList(tools.keys())}), none of them was called`),
+    ];
   }
   const outcomes: Outcome[] = [];
   for (const [name, t] of tools) {
@@ -42,7 +60,8 @@ async function judgeRecordedCalls(ctx: CheckContext, judgement: RecordedJudgemen
     const share = own.length > 1 ? ` (${broken.length} of its ${own.length} calls did)` : '';
     outcomes.push({
       ...fail(
-        `${name} is annotated ${judgement.claim}, yet its call #${first.exchange.seq} changed ${describeEffects(changes)}${share}: ` +
+        `${name} is annotated ${judgement.claim}, yet its call #${first.exchange.seq} changed ` +
+          `${describeEffects(changes)}${share}: ` +
           `${HOSTS_AUTO_APPROVE} ${judgement.why}`,
         judgement.expected,
         toolEvidence(t, [first.exchange, effectsNote(first.exchange, changes)]),
@@ -57,9 +76,12 @@ async function judgeRecordedCalls(ctx: CheckContext, judgement: RecordedJudgemen
 
 export const readOnlyHonest: CheckDefinition = defineCheck({
   id: 'tools.annotations.read-only-honest',
-  title: 'A tool annotated readOnlyHint: true changes no file when called (judged from the effects of a sandboxed audit)',
+  title:
+    'A tool annotated readOnlyHint: true changes no file when called (judged from the effects of a sandboxed audit)',
   area: 'annotations',
-  sentences: perRevision(ANNOTATED, (wire) => [hintDescription(wire, 'readOnlyHint', 'If true, the tool does not modify its environment.')]),
+  sentences: perRevision(ANNOTATED, (wire) => [
+    hintDescription(wire, 'readOnlyHint', 'If true, the tool does not modify its environment.'),
+  ]),
   phase: 'final',
   run: (ctx) =>
     judgeRecordedCalls(ctx, {
@@ -68,7 +90,8 @@ export const readOnlyHonest: CheckDefinition = defineCheck({
       breaking: (call) => call.effects,
       why: 'read-only, so a change like this goes through without the user confirming it',
       expected:
-        'no file created, changed or deleted while the tool runs; a tool that writes is annotated readOnlyHint: false (the default)',
+        'no file created, changed or deleted while the tool runs; a tool that writes is annotated ' +
+        'readOnlyHint: false (the default)',
     }),
 });
 
@@ -85,13 +108,16 @@ function lostData(effect: FileEffect): boolean {
 
 export const destructiveHonest: CheckDefinition = defineCheck({
   id: 'tools.annotations.destructive-honest',
-  title: 'A tool annotated destructiveHint: false deletes, replaces or shrinks no existing file (judged from the effects of a sandboxed audit)',
+  title:
+    'A tool annotated destructiveHint: false deletes, replaces or shrinks no existing file (judged from the ' +
+    'effects of a sandboxed audit)',
   area: 'annotations',
   sentences: perRevision(ANNOTATED, (wire) => [
     hintDescription(
       wire,
       'destructiveHint',
-      'If true, the tool may perform destructive updates to its environment. If false, the tool performs only additive updates.',
+      'If true, the tool may perform destructive updates to its environment. If false, the tool performs only ' +
+        'additive updates.',
     ),
   ]),
   phase: 'final',
@@ -115,14 +141,17 @@ const idempotentText = (wire: Revision): string =>
 
 export const idempotentHonest: CheckDefinition = defineCheck({
   id: 'tools.annotations.idempotent-honest',
-  title: 'A tool annotated idempotentHint: true, called again with the same arguments, changes no file again (sandboxed audit)',
+  title:
+    'A tool annotated idempotentHint: true, called again with the same arguments, changes no file again ' +
+    '(sandboxed audit)',
   area: 'annotations',
   sentences: perRevision(ANNOTATED, (wire) => [hintDescription(wire, 'idempotentHint', idempotentText(wire))]),
   phase: 'final',
   run: (ctx) =>
     repeatIdempotentTools(
       ctx,
-      `${HOSTS_AUTO_APPROVE} idempotent, and may repeat their calls, so each repeat changes files again without the user confirming it`,
+      `${HOSTS_AUTO_APPROVE} idempotent, and may repeat their calls, so each repeat changes files again ` +
+        `without the user confirming it`,
     ),
 });
 

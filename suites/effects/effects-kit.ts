@@ -1,4 +1,15 @@
-import { type CheckContext, effectPlace, errorOf, type Evidence, type Exchange, type FileEffect, isObject, resultOf, type SpecSentence, type Revision } from '../kit/index.js';
+import {
+  type CheckContext,
+  effectPlace,
+  errorOf,
+  type Evidence,
+  type Exchange,
+  type FileEffect,
+  isObject,
+  resultOf,
+  type SpecSentence,
+  type Revision,
+} from '../kit/index.js';
 import { listedTools, type ListedTool } from '../kit/listed-tools.js';
 import { note } from '../kit/outcome.js';
 import { schemaRule } from '../kit/same-sentences.js';
@@ -14,10 +25,14 @@ export const hintDescription = (wire: Revision, hint: Hint, text: string): SpecS
 });
 
 /** The hint as the tool's annotations state it (undefined when absent or not an object). */
-export const hintOf = (t: ListedTool, hint: Hint): unknown => (isObject(t.tool.annotations) ? t.tool.annotations[hint] : undefined);
+export const hintOf = (t: ListedTool, hint: Hint): unknown =>
+  isObject(t.tool.annotations) ? t.tool.annotations[hint] : undefined;
 
 /** The named listed tools `applies` selects, by name (a name listed twice counts once, as first listed). */
-export async function toolsWith(ctx: CheckContext, applies: (t: ListedTool) => boolean): Promise<Map<string, ListedTool>> {
+export async function toolsWith(
+  ctx: CheckContext,
+  applies: (t: ListedTool) => boolean,
+): Promise<Map<string, ListedTool>> {
   const tools = new Map<string, ListedTool>();
   for (const t of await listedTools(ctx)) {
     if (typeof t.tool.name === 'string' && !tools.has(t.tool.name) && applies(t)) tools.set(t.tool.name, t);
@@ -33,7 +48,12 @@ export const nameList = (names: Iterable<string>, max = 5): string => {
 function describeEffect(effect: FileEffect): string {
   const where = effectPlace(effect);
   const kind = effect.type === 'file' ? effect.kind : `${effect.kind} ${effect.type}`;
-  const size = effect.size === undefined ? '' : effect.kind === 'deleted' ? `, was ${effect.size} bytes` : `, ${effect.size} bytes`;
+  const size =
+    effect.size === undefined
+      ? ''
+      : effect.kind === 'deleted'
+        ? `, was ${effect.size} bytes`
+        : `, ${effect.size} bytes`;
   return `${where} (${kind}${size})`;
 }
 

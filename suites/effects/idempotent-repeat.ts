@@ -1,7 +1,15 @@
 import type { CheckContext, EffectsLog, Exchange, Outcome } from '../kit/index.js';
 import { toolEvidence, type ListedTool } from '../kit/listed-tools.js';
 import { fail, pass, skip, timedOutReason } from '../kit/outcome.js';
-import { answeredWithoutError, describeEffects, effectsNote, hintOf, nameList, NOT_SANDBOXED, toolsWith } from './effects-kit.js';
+import {
+  answeredWithoutError,
+  describeEffects,
+  effectsNote,
+  hintOf,
+  nameList,
+  NOT_SANDBOXED,
+  toolsWith,
+} from './effects-kit.js';
 
 const CLAIM = 'idempotentHint: true';
 
@@ -13,7 +21,13 @@ const argumentText = (args: unknown): string => {
 };
 
 /** Calls the tool twice with arguments an earlier call of it completed with; the second call must change nothing. */
-async function repeatOne(ctx: CheckContext, log: EffectsLog, t: ListedTool, name: string, why: string): Promise<Repeat> {
+async function repeatOne(
+  ctx: CheckContext,
+  log: EffectsLog,
+  t: ListedTool,
+  name: string,
+  why: string,
+): Promise<Repeat> {
   if (!ctx.mayCall(t.tool)) return { judged: false, why: ctx.notCalledReason(t.tool) };
   const timedOut = ctx.timedOutCall(name);
   if (timedOut) return { judged: false, why: timedOutReason(timedOut) };
@@ -22,15 +36,18 @@ async function repeatOne(ctx: CheckContext, log: EffectsLog, t: ListedTool, name
   if (!model) {
     return {
       judged: false,
-      why: earlier.length === 0
-        ? 'it was not called earlier in this audit, so no arguments are known to work'
-        : `none of its ${earlier.length} earlier call(s) was answered without error, so no arguments are known to work`,
+      why:
+        earlier.length === 0
+          ? 'it was not called earlier in this audit, so no arguments are known to work'
+          : `none of its ${earlier.length} earlier call(s) was answered without error, so no arguments are known ` +
+            `to work`,
     };
   }
   const first = await ctx.callTool(name, model.arguments);
   const second: Exchange | undefined = first.failure ? undefined : await ctx.callTool(name, model.arguments);
   const failed = first.failure ?? second?.failure;
-  if (!second || failed) return { judged: false, why: `a repeated call did not complete (${failed?.message ?? 'no answer'})` };
+  if (!second || failed)
+    return { judged: false, why: `a repeated call did not complete (${failed?.message ?? 'no answer'})` };
   const record = log.of(second);
   if (!record) return { judged: false, why: `the effects of call #${second.seq} were not recorded` };
   if (record.effects.length === 0) return { judged: true };
@@ -39,8 +56,10 @@ async function repeatOne(ctx: CheckContext, log: EffectsLog, t: ListedTool, name
     judged: true,
     outcome: {
       ...fail(
-        `${name} is annotated ${CLAIM}, yet called twice in a row with the arguments ${argumentText(model.arguments)} ` +
-          `(of its earlier call #${model.exchange.seq}), the second call #${second.seq} changed ${describeEffects(record.effects)}: ${why}`,
+        `${name} is annotated ${CLAIM}, yet called twice in a row with the arguments ` +
+          `${argumentText(model.arguments)} ` +
+          `(of its earlier call #${model.exchange.seq}), the second call #${second.seq} changed ` +
+          `${describeEffects(record.effects)}: ${why}`,
         'a second call with the same arguments changes nothing more (the first may change things); ' +
           'a tool whose every call writes is annotated idempotentHint: false (the default)',
         toolEvidence(t, [
@@ -74,9 +93,13 @@ export async function repeatIdempotentTools(ctx: CheckContext, why: string): Pro
   const skips = notJudged.map((n) => ({ ...skip(`not repeated: ${n.why}`), tool: n.tool }));
   if (failures.length === 0 && judged === 0) {
     const whys = notJudged.map((n) => `${n.tool}: ${n.why}`).join('; ');
-    return [skip(`${tools.size} tool(s) annotated ${CLAIM} (${nameList(tools.keys())}), none could be repeated: ${whys}`)];
+    return [
+      skip(`${tools.size} tool(s) annotated ${CLAIM} (${nameList(tools.keys())}), none could be repeated: ${whys}`),
+    ];
   }
   if (failures.length > 0) return [...failures, ...skips];
-  const passed = `${judged * 2} call(s) of ${judged} tool(s) annotated ${CLAIM} judged (each called twice in a row, same arguments)`;
+  const passed =
+    `${judged * 2} call(s) of ${judged} tool(s) annotated ${CLAIM} judged (each called twice in a row, ` +
+    `same arguments)`;
   return [pass(`${passed}: no second call changed a file`), ...skips];
 }

@@ -44,7 +44,13 @@ function snapshot(): Snapshot {
 }
 
 function changes(before: Snapshot, after: Snapshot): FileEffect[] {
-  const effect = (path: string, kind: FileEffect['kind'], size: number): FileEffect => ({ root: '$TMPDIR', path, kind, type: 'file', size });
+  const effect = (path: string, kind: FileEffect['kind'], size: number): FileEffect => ({
+    root: '$TMPDIR',
+    path,
+    kind,
+    type: 'file',
+    size,
+  });
   const out: FileEffect[] = [];
   for (const [path, now] of after) {
     const then = before.get(path);
@@ -83,8 +89,18 @@ async function audit(defects: DefectName[]): Promise<{ id: string; status: strin
     recorded.push({ tool: name, arguments: args, exchange, effects: changes(before, snapshot()), after: [] });
     return exchange;
   };
-  const effects: EffectsLog = { calls: () => [...recorded], of: (exchange) => recorded.find((r) => r.exchange === exchange) };
-  const ctx = { wire: '2026-07-28', effects, tools: async () => ({ pages, tools }), mayCall: () => true, timedOutCall: () => undefined, callTool };
+  const effects: EffectsLog = {
+    calls: () => [...recorded],
+    of: (exchange) => recorded.find((r) => r.exchange === exchange),
+  };
+  const ctx = {
+    wire: '2026-07-28',
+    effects,
+    tools: async () => ({ pages, tools }),
+    mayCall: () => true,
+    timedOutCall: () => undefined,
+    callTool,
+  };
   for (const tool of tools) {
     const sample = sampleArguments(tool.inputSchema);
     if (sample.ok) await callTool(String(tool.name), sample.value);

@@ -1,11 +1,20 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type CheckContext, type CheckDefinition, type Exchange, type McpClient, type Outcome, pending, TargetGoneError } from '../kit/index.js';
+import {
+  type CheckContext,
+  type CheckDefinition,
+  type Exchange,
+  type McpClient,
+  type Outcome,
+  pending,
+  TargetGoneError,
+} from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { perRevision, STREAMABLE_HTTP_SESSION_REVISIONS } from '../kit/same-sentences.js';
 
 const SESSIONS = 'basic/transports#session-management';
 
-const shown = (e: Exchange): string => (e.status === undefined ? `no HTTP answer (${e.failure?.message ?? 'none'})` : `HTTP ${e.status}`);
+const shown = (e: Exchange): string =>
+  e.status === undefined ? `no HTTP answer (${e.failure?.message ?? 'none'})` : `HTTP ${e.status}`;
 
 /** The DELETE of a session of the check's own, then a ping naming it; or why there was nothing to judge. */
 async function endThenPing(ctx: CheckContext): Promise<{ remove: Exchange; ping: Exchange } | string> {
@@ -17,11 +26,17 @@ async function endThenPing(ctx: CheckContext): Promise<{ remove: Exchange; ping:
   }
   try {
     const session = client.legacySessionId;
-    if (session === undefined) return 'the server issued no session id (Mcp-Session-Id) on initialize, so there is no session to end';
+    if (session === undefined)
+      return 'the server issued no session id (Mcp-Session-Id) on initialize, so there is no session to end';
     const remove = await client.probeMethod('DELETE', client.headersFor(ctx.wire, 'DELETE', {}, undefined));
     if (!remove) return 'this transport cannot send DELETE';
-    if (remove.status === 405) return 'the server refused the DELETE with 405 Method Not Allowed: it does not let clients end sessions, so none was ended';
-    if (remove.status === undefined || remove.status < 200 || remove.status >= 300) return `the server did not accept the DELETE that ends the session (${shown(remove)}), so no session was ended`;
+    if (remove.status === 405)
+      return (
+        'the server refused the DELETE with 405 Method Not Allowed: it does not let clients end sessions, so ' +
+        'none was ended'
+      );
+    if (remove.status === undefined || remove.status < 200 || remove.status >= 300)
+      return `the server did not accept the DELETE that ends the session (${shown(remove)}), so no session was ended`;
     let ping: Exchange;
     try {
       ping = await client.request('ping', {}, { probe: true });
@@ -37,9 +52,14 @@ async function endThenPing(ctx: CheckContext): Promise<{ remove: Exchange; ping:
 
 export function judgeEndedSession(remove: Exchange, ping: Exchange): Outcome {
   if (ping.status === undefined) return skip(`the request naming the ended session got ${shown(ping)}`);
-  if (ping.status === 404) return pass(`after the DELETE was accepted (HTTP ${remove.status}), a ping naming the ended session got HTTP 404 Not Found`, [remove, ping]);
+  if (ping.status === 404)
+    return pass(
+      `after the DELETE was accepted (HTTP ${remove.status}), a ping naming the ended session got HTTP 404 Not Found`,
+      [remove, ping],
+    );
   return fail(
-    `after the DELETE that ended the session was accepted (HTTP ${remove.status}), a ping naming that session got ${shown(ping)}${ping.status < 300 ? ': the ended session was still served' : ''}`,
+    `after the DELETE that ended the session was accepted (HTTP ${remove.status}), a ping naming that session ` +
+      `got ${shown(ping)}${ping.status < 300 ? ': the ended session was still served' : ''}`,
     'HTTP 404 Not Found for every request naming a session the server has terminated',
     [remove, ping],
   );
@@ -57,15 +77,22 @@ export const endedSession404: CheckDefinition = defineCheck({
   sentences: perRevision(STREAMABLE_HTTP_SESSION_REVISIONS, () => [
     {
       ref: SESSIONS,
-      text: 'The server MAY terminate the session at any time, after which it MUST respond to requests containing that session ID with HTTP 404 Not Found.',
+      text:
+        'The server MAY terminate the session at any time, after which it MUST respond to requests containing ' +
+        'that session ID with HTTP 404 Not Found.',
       keyword: 'MUST',
     },
   ]),
   needs: ['live', 'http'],
   run(ctx) {
-    if (!ctx.canOpenConnections) return [skip('cannot open a separate connection to this target, and the audited session is not ended')];
+    if (!ctx.canOpenConnections)
+      return [skip('cannot open a separate connection to this target, and the audited session is not ended')];
     // A session of its own, opened and ended while the phases go on.
-    return pending(endThenPing(ctx).then((ended) => [typeof ended === 'string' ? skip(ended) : judgeEndedSession(ended.remove, ended.ping)]));
+    return pending(
+      endThenPing(ctx).then((ended) => [
+        typeof ended === 'string' ? skip(ended) : judgeEndedSession(ended.remove, ended.ping),
+      ]),
+    );
   },
 });
 

@@ -21,7 +21,10 @@ export const getStream: CheckDefinition = defineCheck({
   sentences: perRevision(STREAMABLE_HTTP_SESSION_REVISIONS, () => [
     {
       ref: LISTENING,
-      text: 'The server MUST either return Content-Type: text/event-stream in response to this HTTP GET, or else return HTTP 405 Method Not Allowed, indicating that the server does not offer an SSE stream at this endpoint.',
+      text:
+        'The server MUST either return Content-Type: text/event-stream in response to this HTTP GET, or else ' +
+        'return HTTP 405 Method Not Allowed, indicating that the server does not offer an SSE stream at this ' +
+        'endpoint.',
       keyword: 'MUST',
     },
   ]),
@@ -31,17 +34,43 @@ export const getStream: CheckDefinition = defineCheck({
     const get = ctx.client.serverStreamAnswer();
     if (!get) return [skip('the audit opened no GET stream on this connection')];
     if (get.status === undefined) {
-      return [skip(get.failure ? `the GET got no HTTP answer (${get.failure.message})` : 'the GET had no answer headers by the end of the audit (a server may hold them back until it has something to send)')];
+      return [
+        skip(
+          get.failure
+            ? `the GET got no HTTP answer (${get.failure.message})`
+            : 'the GET had no answer headers by the end of the audit (a server may hold them back until it has ' +
+                'something to send)',
+        ),
+      ];
     }
     const type = responseMediaType(get);
-    if (type === 'text/event-stream') return [pass(`the GET was answered HTTP ${get.status} with Content-Type: text/event-stream: the server offers an SSE stream`, [get])];
-    if (get.status === 405) return [pass('the GET was answered 405 Method Not Allowed: the server offers no SSE stream at this endpoint', [get])];
-    if (get.status === 429) return [skip('the GET was answered 429 Too Many Requests: rate-limited, so it says nothing of the stream')];
-    if (UNAVAILABLE.has(get.status)) return [skip(`the GET was answered HTTP ${get.status}, which a gateway in front of the server may give for a moment: it says nothing of the stream`)];
+    if (type === 'text/event-stream')
+      return [
+        pass(
+          `the GET was answered HTTP ${get.status} with Content-Type: text/event-stream: the server offers an ` +
+            `SSE stream`,
+          [get],
+        ),
+      ];
+    if (get.status === 405)
+      return [
+        pass('the GET was answered 405 Method Not Allowed: the server offers no SSE stream at this endpoint', [get]),
+      ];
+    if (get.status === 429)
+      return [skip('the GET was answered 429 Too Many Requests: rate-limited, so it says nothing of the stream')];
+    if (UNAVAILABLE.has(get.status))
+      return [
+        skip(
+          `the GET was answered HTTP ${get.status}, which a gateway in front of the server may give for a ` +
+            `moment: it says nothing of the stream`,
+        ),
+      ];
     return [
       fail(
-        `the GET to the MCP endpoint (its Accept listing text/event-stream) was answered HTTP ${get.status}${type === '' ? ' without a Content-Type' : ` with Content-Type: ${type}`}`,
-        'Content-Type: text/event-stream (an SSE stream), or HTTP 405 Method Not Allowed (no SSE stream at this endpoint)',
+        `the GET to the MCP endpoint (its Accept listing text/event-stream) was answered HTTP ${get.status}` +
+          `${type === '' ? ' without a Content-Type' : ` with Content-Type: ${type}`}`,
+        'Content-Type: text/event-stream (an SSE stream), or HTTP 405 Method Not Allowed (no SSE stream at ' +
+          'this endpoint)',
         [get],
       ),
     ];

@@ -6,7 +6,10 @@ describe('isLoopbackHost', () => {
     expect(isLoopbackHost(host)).toBe(true);
   });
 
-  it.each(['0.0.0.0', '10.0.0.1', 'example.com', 'localhost.example.com', '127.0.0.1.nip.io', '[::2]', '128.0.0.1'])('%s is not', (host) => {
-    expect(isLoopbackHost(host)).toBe(false);
-  });
+  it.each(['0.0.0.0', '10.0.0.1', 'example.com', 'localhost.example.com', '127.0.0.1.nip.io', '[::2]', '128.0.0.1'])(
+    '%s is not',
+    (host) => {
+      expect(isLoopbackHost(host)).toBe(false);
+    },
+  );
 });

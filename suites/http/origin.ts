@@ -1,5 +1,12 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type CheckContext, type CheckDefinition, errorOf, type Exchange, type Outcome, resultOf } from '../kit/index.js';
+import {
+  type CheckContext,
+  type CheckDefinition,
+  errorOf,
+  type Exchange,
+  type Outcome,
+  resultOf,
+} from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 
 const SPEC = 'basic/transports/streamable-http';
@@ -26,7 +33,13 @@ const served = (e: Exchange) => resultOf(e.response) !== undefined;
 
 const describe = (e: Exchange) => {
   const error = errorOf(e.response);
-  const body = served(e) ? 'a result' : error ? `error ${String(error.code)}` : e.failure ? e.failure.message : 'no JSON-RPC body';
+  const body = served(e)
+    ? 'a result'
+    : error
+      ? `error ${String(error.code)}`
+      : e.failure
+        ? e.failure.message
+        : 'no JSON-RPC body';
   return `HTTP ${e.status ?? '—'} with ${body}`;
 };
 
@@ -40,7 +53,10 @@ function probeOrigins(ctx: CheckContext): Promise<OriginProbes | string> {
     if (ownOrigin === undefined) return 'the target URL has no origin';
     const host = new URL(ownOrigin).hostname;
     if (!isLoopbackHost(host)) {
-      return `the allowed origins are the server's choice; only on a loopback target (this one is ${host}) is a foreign origin certainly invalid`;
+      return (
+        `the allowed origins are the server's choice; only on a loopback target (this one is ${host}) is a ` +
+        `foreign origin certainly invalid`
+      );
     }
     const list = (headers: Record<string, string>) => ctx.client.request('tools/list', {}, { headers, probe: true });
     const foreign = await list({ Origin: FOREIGN_ORIGIN });
@@ -54,13 +70,19 @@ async function judged(ctx: CheckContext, verdict: (p: OriginProbes) => Outcome):
   const probes = await probeOrigins(ctx);
   if (typeof probes === 'string') return [skip(probes)];
   if (!served(probes.withoutOrigin)) {
-    return [skip(`the same tools/list without an Origin header was not served either (${describe(probes.withoutOrigin)}), so a rejection says nothing about Origin`)];
+    return [
+      skip(
+        `the same tools/list without an Origin header was not served either (${describe(probes.withoutOrigin)}` +
+          `), so a rejection says nothing about Origin`,
+      ),
+    ];
   }
   return [verdict(probes)];
 }
 
 const context = (p: OriginProbes) =>
-  `without Origin: ${describe(p.withoutOrigin)}; with the target's own origin ${p.ownOrigin}: ${describe(p.own)} (allowing it is the server's choice)`;
+  `without Origin: ${describe(p.withoutOrigin)}; with the target's own origin ${p.ownOrigin}: ` +
+  `${describe(p.own)} (allowing it is the server's choice)`;
 
 export const originValidated: CheckDefinition = defineCheck({
   id: 'http.origin.validate',
@@ -80,10 +102,15 @@ export const originValidated: CheckDefinition = defineCheck({
       served(p.foreign)
         ? fail(
             `tools/list with Origin: ${FOREIGN_ORIGIN} was served (${describe(p.foreign)}); ${context(p)}`,
-            'the Origin header validated on every request: a web page on a foreign origin must not reach a local server',
+            'the Origin header validated on every request: a web page on a foreign origin must not reach a ' +
+              'local server',
             [p.foreign, p.withoutOrigin],
           )
-        : pass(`tools/list with Origin: ${FOREIGN_ORIGIN} was rejected (${describe(p.foreign)}); ${context(p)}`, [p.foreign, p.withoutOrigin, p.own]),
+        : pass(`tools/list with Origin: ${FOREIGN_ORIGIN} was rejected (${describe(p.foreign)}); ${context(p)}`, [
+            p.foreign,
+            p.withoutOrigin,
+            p.own,
+          ]),
     ),
 });
 
@@ -101,9 +128,11 @@ export const originForbidden: CheckDefinition = defineCheck({
   run: (ctx) =>
     judged(ctx, (p) => {
       if (served(p.foreign)) return skip(`the foreign origin was served, which http.origin.validate reports`);
-      if (p.foreign.status === 403) return pass(`tools/list with Origin: ${FOREIGN_ORIGIN} was answered ${describe(p.foreign)}`, [p.foreign]);
+      if (p.foreign.status === 403)
+        return pass(`tools/list with Origin: ${FOREIGN_ORIGIN} was answered ${describe(p.foreign)}`, [p.foreign]);
       return fail(
-        `tools/list with Origin: ${FOREIGN_ORIGIN} was rejected with ${describe(p.foreign)} while the same request without Origin was served`,
+        `tools/list with Origin: ${FOREIGN_ORIGIN} was rejected with ${describe(p.foreign)} while the same ` +
+          `request without Origin was served`,
         'HTTP 403 Forbidden (the body may be a JSON-RPC error without id)',
         [p.foreign, p.withoutOrigin],
       );

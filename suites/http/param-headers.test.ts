@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../src/model/exchange.js';
-import { invalidCharVerdict, judgeInvalidChars, judgeNameCase, judgeUnset, type InvalidCharProbes, type NameCaseProbes, type UnsetProbe } from './param-headers.js';
+import {
+  invalidCharVerdict,
+  judgeInvalidChars,
+  judgeNameCase,
+  judgeUnset,
+  type InvalidCharProbes,
+  type NameCaseProbes,
+  type UnsetProbe,
+} from './param-headers.js';
 
 const exchange = (status: number | undefined, response?: unknown): Exchange => ({
   seq: 1,
@@ -11,8 +19,10 @@ const exchange = (status: number | undefined, response?: unknown): Exchange => (
   ...(status === undefined ? { failure: { kind: 'connection', message: 'socket hang up' } } : { status }),
   notifications: [],
 });
-const error = (code: number, status = 400) => exchange(status, { jsonrpc: '2.0', id: 1, error: { code, message: 'x' } });
-const result = (isError?: boolean) => exchange(200, { jsonrpc: '2.0', id: 1, result: { content: [], ...(isError ? { isError } : {}) } });
+const error = (code: number, status = 400) =>
+  exchange(status, { jsonrpc: '2.0', id: 1, error: { code, message: 'x' } });
+const result = (isError?: boolean) =>
+  exchange(200, { jsonrpc: '2.0', id: 1, result: { content: [], ...(isError ? { isError } : {}) } });
 const bare400 = () => exchange(400);
 
 describe('xmcp.server.no-expect-null-or-absent', () => {
@@ -20,16 +30,23 @@ describe('xmcp.server.no-expect-null-or-absent', () => {
     { how: 'absent', schemaAccepts: true, exchange: absent },
     { how: 'null', schemaAccepts, exchange: nul },
   ];
-  const judge = (probes: UnsetProbe[], correct = result()) => judgeUnset('Mcp-Param-Region', ['region'], correct, probes);
+  const judge = (probes: UnsetProbe[], correct = result()) =>
+    judgeUnset('Mcp-Param-Region', ['region'], correct, probes);
 
   it('passes a result, an isError result or a -32602 (the schema may refuse null)', () => {
     expect(judge(unset(result(), result(true))).status).toBe('pass');
-    expect(judge(unset(result(), error(-32602)))).toMatchObject({ status: 'pass', message: expect.stringMatching(/region null \(the inputSchema does not accept that.*HTTP 400 with error -32602/) });
+    expect(judge(unset(result(), error(-32602)))).toMatchObject({
+      status: 'pass',
+      message: expect.stringMatching(/region null \(the inputSchema does not accept that.*HTTP 400 with error -32602/),
+    });
   });
 
   it('fails a -32020 to either probe, whatever the HTTP status', () => {
     const nul = judge(unset(result(), error(-32020)));
-    expect(nul).toMatchObject({ status: 'fail', expected: expect.stringMatching(/no -32020.*argument null there is no Mcp-Param-Region to expect/) });
+    expect(nul).toMatchObject({
+      status: 'fail',
+      expected: expect.stringMatching(/no -32020.*argument null there is no Mcp-Param-Region to expect/),
+    });
     expect(nul.evidence).toHaveLength(2);
     expect(judge(unset(error(-32020, 200), result(true))).status).toBe('fail');
   });
@@ -40,7 +57,10 @@ describe('xmcp.server.no-expect-null-or-absent', () => {
   });
 
   it('passes on one JSON-RPC answer and says the other was not judged', () => {
-    expect(judge(unset(result(), bare400()))).toMatchObject({ status: 'pass', message: expect.stringMatching(/not judged \(no JSON-RPC answer\)/) });
+    expect(judge(unset(result(), bare400()))).toMatchObject({
+      status: 'pass',
+      message: expect.stringMatching(/not judged \(no JSON-RPC answer\)/),
+    });
   });
 });
 
@@ -64,19 +84,31 @@ describe('xmcp.server.reject-invalid-chars', () => {
 
   it('passes 400/-32020, and a bare 400 from the HTTP layer, saying so', () => {
     expect(judge(found([error(-32020), error(-32020)])).status).toBe('pass');
-    expect(judge(found([error(-32020), bare400()]))).toMatchObject({ status: 'pass', message: expect.stringMatching(/HTTP layer refusing the bytes/) });
-    expect(judge(found([error(-32020)], result(), false))).toMatchObject({ status: 'pass', message: expect.stringMatching(/also differs from the body/) });
+    expect(judge(found([error(-32020), bare400()]))).toMatchObject({
+      status: 'pass',
+      message: expect.stringMatching(/HTTP layer refusing the bytes/),
+    });
+    expect(judge(found([error(-32020)], result(), false))).toMatchObject({
+      status: 'pass',
+      message: expect.stringMatching(/also differs from the body/),
+    });
   });
 
   it('fails any probe that was served, even with isError, and names every probe', () => {
     const verdict = judge(found([result(), error(-32020)]));
-    expect(verdict).toMatchObject({ status: 'fail', message: 'accepted: probe 0: HTTP 200 with a result; while probe 1: HTTP 400 with error -32020' });
+    expect(verdict).toMatchObject({
+      status: 'fail',
+      message: 'accepted: probe 0: HTTP 200 with a result; while probe 1: HTTP 400 with error -32020',
+    });
     expect(verdict.expected).toMatch(/HTTP 400 with -32020/);
     expect(judge(found([error(-32020), result(true)])).status).toBe('fail');
   });
 
   it('fails another rejection when the same body with a correct header is served, skips it otherwise', () => {
-    expect(judge(found([error(-32602), error(-32020)]))).toMatchObject({ status: 'fail', message: expect.stringMatching(/not with HTTP 400 and -32020/) });
+    expect(judge(found([error(-32602), error(-32020)]))).toMatchObject({
+      status: 'fail',
+      message: expect.stringMatching(/not with HTTP 400 and -32020/),
+    });
     expect(judge(found([error(-32020, 200)])).status).toBe('fail');
     expect(judge(found([error(-32602)], error(-32602))).status).toBe('skip');
   });
@@ -87,7 +119,10 @@ describe('xmcp.server.reject-invalid-chars', () => {
 });
 
 describe('http.hdr.name-ci', () => {
-  const sent = (e: Exchange, names: string[]): Exchange => ({ ...e, requestHeaders: Object.fromEntries([['Content-Type', 'application/json'], ...names.map((n) => [n, 'v'])]) });
+  const sent = (e: Exchange, names: string[]): Exchange => ({
+    ...e,
+    requestHeaders: Object.fromEntries([['Content-Type', 'application/json'], ...names.map((n) => [n, 'v'])]),
+  });
   const found = (baseline: Exchange, upper: Exchange, lower: Exchange): NameCaseProbes => ({
     what: 'tools/call of search_docs',
     baseline: sent(baseline, ['MCP-Protocol-Version', 'Mcp-Method']),
@@ -100,13 +135,20 @@ describe('http.hdr.name-ci', () => {
   it('passes when every spelling is served, an isError result included', () => {
     expect(judgeNameCase(found(result(), result(), result(true)))).toMatchObject({
       status: 'pass',
-      message: expect.stringMatching(/upper case \(MCP-PROTOCOL-VERSION, MCP-METHOD\): HTTP 200 with a result; lower case/),
+      message: expect.stringMatching(
+        /upper case \(MCP-PROTOCOL-VERSION, MCP-METHOD\): HTTP 200 with a result; lower case/,
+      ),
     });
   });
 
   it('fails a spelling that is refused while the usual one is served, naming the header names sent', () => {
     const verdict = judgeNameCase(found(result(), error(-32020), result()));
-    expect(verdict).toMatchObject({ status: 'fail', message: expect.stringMatching(/served with MCP-Protocol-Version, Mcp-Method .*not with the header names in upper case \(MCP-PROTOCOL-VERSION, MCP-METHOD\): HTTP 400 with error -32020$/) });
+    expect(verdict).toMatchObject({
+      status: 'fail',
+      message: expect.stringMatching(
+        /served with MCP-Protocol-Version, Mcp-Method .*not with the header names in upper case \(MCP-PROTOCOL-VERSION, MCP-METHOD\): HTTP 400 with error -32020$/,
+      ),
+    });
     expect(verdict.evidence).toHaveLength(3);
     expect(judgeNameCase(found(result(), result(), bare400())).status).toBe('fail');
   });

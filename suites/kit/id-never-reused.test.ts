@@ -10,6 +10,12 @@ describe('reusedKeys', () => {
       { group: 'a', id: 2 },
       { group: 'a', id: 1 },
     ];
-    expect(reusedKeys(items, (i) => i.group, (i) => i.id)).toEqual([{ item: items[4], earlier: items[0] }]);
+    expect(
+      reusedKeys(
+        items,
+        (i) => i.group,
+        (i) => i.id,
+      ),
+    ).toEqual([{ item: items[4], earlier: items[0] }]);
   });
 });

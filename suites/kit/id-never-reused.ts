@@ -14,8 +14,15 @@ export function idNeverReusedSentence(wire: Revision): SpecSentence {
   };
 }
 
-/** Each item whose key an earlier item of the same group already used, with that earlier one (keys compared as JSON: 1 and "1" differ). */
-export function reusedKeys<T>(items: readonly T[], groupOf: (item: T) => string, keyOf: (item: T) => unknown): { item: T; earlier: T }[] {
+/**
+ * Each item whose key an earlier item of the same group already used, with that earlier one (keys compared as JSON: 1
+ * and "1" differ).
+ */
+export function reusedKeys<T>(
+  items: readonly T[],
+  groupOf: (item: T) => string,
+  keyOf: (item: T) => unknown,
+): { item: T; earlier: T }[] {
   const seen = new Map<string, T>();
   const found: { item: T; earlier: T }[] = [];
   for (const item of items) {

@@ -5,23 +5,65 @@
 // The helpers of suites/kit/ itself are imported from their own files.
 
 export { CALL_TIMEOUT_MS } from '../../src/client-mode/driver-contract.js';
-export { CONTROL_ERROR_CODE, CUT_STREAM_EVENT_IDS, INVALID_HEADER_TOOLS, LEGACY_ERROR_CODE, STDERR_LOG_LINE, TOOL, UNKNOWN_DIALECT, UNKNOWN_RESULT_TYPE } from '../../src/client-mode/scenarios.js';
+export {
+  CONTROL_ERROR_CODE,
+  CUT_STREAM_EVENT_IDS,
+  INVALID_HEADER_TOOLS,
+  LEGACY_ERROR_CODE,
+  STDERR_LOG_LINE,
+  TOOL,
+  UNKNOWN_DIALECT,
+  UNKNOWN_RESULT_TYPE,
+} from '../../src/client-mode/scenarios.js';
 export { SLOW_ANSWER_MS, SLOW_PROGRESS_EVERY_MS } from '../../src/client-mode/slow-answer.js';
 export { LISTEN_TTL_MS } from '../../src/client-mode/tool-set-change.js';
 export { canonicalJson } from '../../src/core/canonical-json.js';
 export { errorOf, isObject, resultOf } from '../../src/core/jsonrpc.js';
 export type { JsonRpcId } from '../../src/core/jsonrpc.js';
-export { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_LOG_LEVEL, META_PROTOCOL_VERSION, META_SERVER_INFO } from '../../src/core/meta-keys.js';
+export {
+  META_CLIENT_CAPABILITIES,
+  META_CLIENT_INFO,
+  META_LOG_LEVEL,
+  META_PROTOCOL_VERSION,
+  META_SERVER_INFO,
+} from '../../src/core/meta-keys.js';
 export { valueAtPath } from '../../src/core/value-at-path.js';
-export { compareRevisions, INITIALIZE_REVISIONS, isInitializeRevision, LATEST_INITIALIZE_REVISION, LATEST_REVISION, REVISIONS } from '../../src/core/revision.js';
+export {
+  compareRevisions,
+  INITIALIZE_REVISIONS,
+  isInitializeRevision,
+  LATEST_INITIALIZE_REVISION,
+  LATEST_REVISION,
+  REVISIONS,
+} from '../../src/core/revision.js';
 export type { Revision } from '../../src/core/revision.js';
 export type { Evidence, KeywordText, Outcome, SpecSentence, SpecSentences } from '../../src/model/check.js';
 export type { SeenMessage } from '../../src/model/client-observation.js';
 export { effectPlace } from '../../src/model/effects.js';
 export type { EffectsLog, FileEffect, RecordedCall } from '../../src/model/effects.js';
 export type { Exchange, StrayEvent } from '../../src/model/exchange.js';
-export { DEFAULT_PROPERTY_OPTIONS, DEFAULT_RUNS, derivedSeed, formatReplayToken, invalidCases, Limiter, prepareSource, search, shellQuote, SLOW_SEARCH, ValidArguments } from '../../src/property/index.js';
-export type { Arguments, ArgumentSource, InvalidCase, PropertyOptions, PropertySpec, SearchResult, SlowStop } from '../../src/property/index.js';
+export {
+  DEFAULT_PROPERTY_OPTIONS,
+  DEFAULT_RUNS,
+  derivedSeed,
+  formatReplayToken,
+  invalidCases,
+  Limiter,
+  prepareSource,
+  search,
+  shellQuote,
+  SLOW_SEARCH,
+  ValidArguments,
+} from '../../src/property/index.js';
+export type {
+  Arguments,
+  ArgumentSource,
+  InvalidCase,
+  PropertyOptions,
+  PropertySpec,
+  SearchResult,
+  SlowStop,
+} from '../../src/property/index.js';
 export type { McpClient } from '../../src/protocol/client.js';
 export { ERR, LOG_LEVELS, MODERN_ERROR_CODES, NAME_HEADER_SOURCE } from '../../src/protocol/constants.js';
 export { TargetGoneError } from '../../src/protocol/errors.js';
@@ -41,9 +83,34 @@ export { describeIssues, methodOf } from '../../src/runner/result-schemas.js';
 export type { AttributedIssue } from '../../src/runner/result-schemas.js';
 export { AREAS, pending } from '../../src/runner/types.js';
 export type { CheckDefinition, Pending } from '../../src/runner/types.js';
-export { compileArgumentSchema, describeFormatDependence, invalidArguments, isUndecided, pickInvalidArguments, sampleArguments, undeclaredDialectOn } from '../../src/schema/arguments/index.js';
-export type { ArgumentVerdict, DialectReading, FormatDependence, InvalidArguments, LenientReading, UndeclaredDialect } from '../../src/schema/arguments/index.js';
-export { analyzeRefs, dialectOf, ecmaRegExpProblem, ENUM_SHOULD_TEXT, enumAdvice, findPatterns, namesDefaultDialect, SUPPORTED_DIALECTS, validateSchemaDocument } from '../../src/schema/tool-schema/index.js';
+export {
+  compileArgumentSchema,
+  describeFormatDependence,
+  invalidArguments,
+  isUndecided,
+  pickInvalidArguments,
+  sampleArguments,
+  undeclaredDialectOn,
+} from '../../src/schema/arguments/index.js';
+export type {
+  ArgumentVerdict,
+  DialectReading,
+  FormatDependence,
+  InvalidArguments,
+  LenientReading,
+  UndeclaredDialect,
+} from '../../src/schema/arguments/index.js';
+export {
+  analyzeRefs,
+  dialectOf,
+  ecmaRegExpProblem,
+  ENUM_SHOULD_TEXT,
+  enumAdvice,
+  findPatterns,
+  namesDefaultDialect,
+  SUPPORTED_DIALECTS,
+  validateSchemaDocument,
+} from '../../src/schema/tool-schema/index.js';
 export type { EnumAdvice, MetaVerdict, RefInfo } from '../../src/schema/tool-schema/index.js';
 export { parsePointer } from '../../src/schema/tool-schema/json-pointer.js';
 export { shorten } from '../../src/schema/tool-schema/shorten.js';

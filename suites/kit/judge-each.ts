@@ -21,5 +21,11 @@ export function judgeEach<T>(items: readonly T[], judgement: EachJudgement<T>): 
   const bad = items.filter((item) => judgement.isBad(item));
   if (bad.length === 0) return [pass(judgement.pass(items))];
   const expected = typeof judgement.expected === 'string' ? judgement.expected : judgement.expected(bad);
-  return [fail(judgement.fail(bad, items), expected, bad.slice(0, judgement.evidenceLimit ?? 5).map((item) => judgement.evidence(item)))];
+  return [
+    fail(
+      judgement.fail(bad, items),
+      expected,
+      bad.slice(0, judgement.evidenceLimit ?? 5).map((item) => judgement.evidence(item)),
+    ),
+  ];
 }

@@ -8,7 +8,11 @@ const exchange = (seq: number): Exchange => ({ seq, sentAt: '', durationMs: 1, r
 
 function walkOf(pages: unknown[][]): ToolWalk {
   return {
-    pages: pages.map((tools, i) => ({ exchange: exchange(i + 1), cursor: i === 0 ? undefined : String(i), result: { tools } })),
+    pages: pages.map((tools, i) => ({
+      exchange: exchange(i + 1),
+      cursor: i === 0 ? undefined : String(i),
+      result: { tools },
+    })),
     tools: pages.flat().filter((t): t is Record<string, unknown> => typeof t === 'object' && t !== null),
     stop: { kind: 'complete' },
   };
@@ -20,7 +24,10 @@ describe('listedTools', () => {
   it('labels each tool object with its page and index, a nameless one by its place in the listing', async () => {
     const walk = walkOf([[{ name: 'a' }, 'not a tool'], [{ title: 'nameless' }]]);
     const listed = await listedTools(contextOf(walk));
-    expect(listed.map((t) => [t.label, t.page.exchange.seq, t.index])).toEqual([['a', 1, 0], ['#3', 2, 0]]);
+    expect(listed.map((t) => [t.label, t.page.exchange.seq, t.index])).toEqual([
+      ['a', 1, 0],
+      ['#3', 2, 0],
+    ]);
   });
 
   it('builds the list once per walk: every check of the audit gets the same (frozen) array; another walk its own', async () => {

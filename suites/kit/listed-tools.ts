@@ -17,7 +17,10 @@ export interface ListedTool {
 /** The listed tools of each walk, built once: some 25 checks ask for them (10,000 tools: 25 MB of copies otherwise). */
 const listedByWalk = new WeakMap<ToolWalk, readonly ListedTool[]>();
 
-/** Every tool object of the walk with the page it came from; the same array for every check of the audit (do not change it). */
+/**
+ * Every tool object of the walk with the page it came from; the same array for every check of the audit (do not change
+ * it).
+ */
 export async function listedTools(ctx: CheckContext): Promise<readonly ListedTool[]> {
   const walk = await ctx.tools();
   let listed = listedByWalk.get(walk);

@@ -20,7 +20,8 @@ export interface MetaSite {
 export function serverMetaSites(exchanges: readonly Exchange[], strays: readonly StrayEvent[]): MetaSite[] {
   const sites: MetaSite[] = [];
   const add = (where: string, holder: unknown, evidence: Evidence, tool?: string) => {
-    if (isObject(holder) && isObject(holder._meta)) sites.push({ where, meta: holder._meta, evidence, ...(tool === undefined ? {} : { tool }) });
+    if (isObject(holder) && isObject(holder._meta))
+      sites.push({ where, meta: holder._meta, evidence, ...(tool === undefined ? {} : { tool }) });
   };
   for (const exchange of exchanges) {
     const method = methodOf(exchange);
@@ -32,7 +33,9 @@ export function serverMetaSites(exchanges: readonly Exchange[], strays: readonly
     }
     for (const message of exchange.notifications) notificationSite(message, exchange, add);
   }
-  for (const stray of strays) if (stray.kind === 'notification') notificationSite(stray.data, note(`notification received at ${stray.at}`, stray.data), add);
+  for (const stray of strays)
+    if (stray.kind === 'notification')
+      notificationSite(stray.data, note(`notification received at ${stray.at}`, stray.data), add);
   return sites;
 }
 
@@ -66,5 +69,6 @@ function callResultSites(result: Record<string, unknown>, exchange: Exchange, ad
 }
 
 function notificationSite(message: unknown, evidence: Evidence, add: Add): void {
-  if (isObject(message) && !('id' in message) && typeof message.method === 'string') add(`${message.method} notification params`, message.params, evidence);
+  if (isObject(message) && !('id' in message) && typeof message.method === 'string')
+    add(`${message.method} notification params`, message.params, evidence);
 }

@@ -17,7 +17,11 @@ export interface SeenNotification {
 }
 
 /** Every notification with this method that the audit received, in order of first arrival (strays last). */
-export function notificationsSeen(exchanges: readonly Exchange[], strays: readonly StrayEvent[], method: string): SeenNotification[] {
+export function notificationsSeen(
+  exchanges: readonly Exchange[],
+  strays: readonly StrayEvent[],
+  method: string,
+): SeenNotification[] {
   const holders = new Map<Record<string, unknown>, Exchange[]>();
   for (const exchange of exchanges) {
     for (const message of exchange.notifications) {
@@ -27,7 +31,11 @@ export function notificationsSeen(exchanges: readonly Exchange[], strays: readon
       holders.set(message, list);
     }
   }
-  const seen: SeenNotification[] = [...holders].map(([message, list]) => ({ message, params: paramsOf(message), holders: list }));
+  const seen: SeenNotification[] = [...holders].map(([message, list]) => ({
+    message,
+    params: paramsOf(message),
+    holders: list,
+  }));
   for (const stray of strays) {
     const message = stray.data;
     if (stray.kind !== 'notification' || !isObject(message) || message.method !== method) continue;
@@ -49,9 +57,13 @@ export function requestMeta(exchange: Exchange): Record<string, unknown> {
 
 export const isListen = (exchange: Exchange): boolean => methodOf(exchange) === 'subscriptions/listen';
 
-/** Evidence for a notification: the exchanges it arrived on, or a note for one that came while nothing was in flight. */
+/**
+ * Evidence for a notification: the exchanges it arrived on, or a note for one that came while nothing was in flight.
+ */
 export function seenEvidence(seen: SeenNotification): Evidence[] {
-  return seen.holders.length > 0 ? [...seen.holders] : [note(`${String(seen.message.method)} received while no request was in flight`, seen.message)];
+  return seen.holders.length > 0
+    ? [...seen.holders]
+    : [note(`${String(seen.message.method)} received while no request was in flight`, seen.message)];
 }
 
 /** A JSON value as a map key that keeps its type ("1" and 1 differ). */

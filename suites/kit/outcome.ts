@@ -9,8 +9,10 @@ export const fail = (message: string, expected: string, evidence?: Evidence[]): 
   expected,
   evidence,
 });
-export const note = (text: string, data?: unknown): Evidence => (data === undefined ? { note: text } : { note: text, data });
+export const note = (text: string, data?: unknown): Evidence =>
+  data === undefined ? { note: text } : { note: text, data };
 
 /** Why a tool is not called again: one of its calls timed out earlier in the audit (its timeout is paid once). */
 export const timedOutReason = (exchange: Exchange): string =>
-  `a call of this tool timed out earlier in this audit (exchange #${exchange.seq}: ${exchange.failure?.message ?? 'no answer'}); a tool that timed out is not called again`;
+  `a call of this tool timed out earlier in this audit (exchange #${exchange.seq}: ` +
+  `${exchange.failure?.message ?? 'no answer'}); a tool that timed out is not called again`;

@@ -16,7 +16,11 @@ export function laneGroups(names: readonly string[]): number[][] {
 }
 
 /** Up to --concurrency tools at once; the answers are kept in listing order. */
-export async function perTool<T>(ctx: Pick<CheckContext, 'options'>, names: readonly string[], work: (index: number) => Promise<T>): Promise<T[]> {
+export async function perTool<T>(
+  ctx: Pick<CheckContext, 'options'>,
+  names: readonly string[],
+  work: (index: number) => Promise<T>,
+): Promise<T[]> {
   const out: T[] = new Array(names.length);
   await pool(laneGroups(names), ctx.options.concurrency ?? 1, async (group) => {
     for (const index of group) out[index] = await work(index);

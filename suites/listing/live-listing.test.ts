@@ -3,7 +3,9 @@ import { describeDifference } from './live-listing.js';
 
 describe('describeDifference', () => {
   it('puts "-" tools on the first side, "+" tools on the second, "~" as defined differently', () => {
-    expect(describeDifference(['-recent_calls', '+beta', '~echo'], ['the calling connection', 'the call-free connection'])).toBe(
+    expect(
+      describeDifference(['-recent_calls', '+beta', '~echo'], ['the calling connection', 'the call-free connection']),
+    ).toBe(
       'only on the calling connection: recent_calls; only on the call-free connection: beta; defined differently: echo',
     );
   });

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../../src/runner/context.js';
 import { toResult } from '../../src/runner/runner.js';
 import type { Exchange } from '../../src/model/exchange.js';
-import { answerKind, ignoreExtraResponses, reRequestMissing, UNREQUESTED_KEY, validateInputResponses } from './mrtr-responses.js';
+import {
+  answerKind,
+  ignoreExtraResponses,
+  reRequestMissing,
+  UNREQUESTED_KEY,
+  validateInputResponses,
+} from './mrtr-responses.js';
 
 type Answer = { result?: unknown; error?: unknown };
 type Params = { name: string; requestState?: string; inputResponses?: unknown };
@@ -10,7 +16,16 @@ type Params = { name: string; requestState?: string; inputResponses?: unknown };
 let stateCounter = 0;
 const inputRequired = () => ({
   resultType: 'input_required',
-  inputRequests: { confirm: { method: 'elicitation/create', params: { mode: 'form', message: 'Sure?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } } } },
+  inputRequests: {
+    confirm: {
+      method: 'elicitation/create',
+      params: {
+        mode: 'form',
+        message: 'Sure?',
+        requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+      },
+    },
+  },
   requestState: `state-${++stateCounter}`,
 });
 const COMPLETE = { resultType: 'complete', content: [{ type: 'text', text: 'done' }] };
@@ -25,9 +40,17 @@ const exchange = (id: number, params: unknown, answer: Answer): Exchange => ({
   notifications: [],
 });
 
-/** A server that asks once, completes a retry answering `confirm`, and answers other retries as `deviate` says (or like a good server). */
+/**
+ * A server that asks once, completes a retry answering `confirm`, and answers other retries as `deviate` says (or like
+ * a good server).
+ */
 function context(deviate: (params: Params) => Answer | undefined = () => undefined) {
-  const calls = { calls: [{ tool: { label: 'a', tool: { name: 'a' } }, args: {}, exchange: exchange(0, {}, { result: inputRequired() }) }], notCalled: [] };
+  const calls = {
+    calls: [
+      { tool: { label: 'a', tool: { name: 'a' } }, args: {}, exchange: exchange(0, {}, { result: inputRequired() }) },
+    ],
+    notCalled: [],
+  };
   const memos = new Map<string, Promise<unknown>>();
   const sent: Params[] = [];
   let id = 100;
@@ -88,9 +111,15 @@ describe('mrtr.server.re-request, .ignore-extra and .validate-inputresponses', (
   });
 
   it('warn (SHOULD) when the retry without inputResponses gets an error, and then send no extra-key retry', async () => {
-    const { ctx, sent } = context((p) => (p.requestState !== undefined && p.inputResponses === undefined ? INVALID : undefined));
+    const { ctx, sent } = context((p) =>
+      p.requestState !== undefined && p.inputResponses === undefined ? INVALID : undefined,
+    );
     const { reRequest, extra } = await runAll(ctx);
-    expect(reRequest).toMatchObject({ status: 'fail', message: 'the retry that echoed requestState without answering the input requests got error -32602: Invalid params' });
+    expect(reRequest).toMatchObject({
+      status: 'fail',
+      message:
+        'the retry that echoed requestState without answering the input requests got error -32602: Invalid params',
+    });
     expect(toResult(reRequestMissing, reRequest, 0, '2026-07-28')).toMatchObject({ status: 'warn', keyword: 'SHOULD' });
     expect(extra.status).toBe('skip');
     expect(sent.some((p) => isExtra(p))).toBe(false);
@@ -98,15 +127,24 @@ describe('mrtr.server.re-request, .ignore-extra and .validate-inputresponses', (
 
   it('warn when the extra key turns a completing retry into an error, and skip when the retry without it failed too', async () => {
     const rejectsExtra = (p: Params) => (isExtra(p) ? INVALID : undefined);
-    expect((await runAll(context(rejectsExtra).ctx)).extra).toMatchObject({ status: 'fail', message: expect.stringMatching(/where the retry without it got a complete result$/) });
+    expect((await runAll(context(rejectsExtra).ctx)).extra).toMatchObject({
+      status: 'fail',
+      message: expect.stringMatching(/where the retry without it got a complete result$/),
+    });
     const rejectsAllAnswers = (p: Params) => (typeof p.inputResponses === 'object' ? INVALID : undefined);
     expect((await runAll(context(rejectsAllAnswers).ctx)).extra).toMatchObject({ status: 'skip' });
   });
 
   it('warn when inputResponses that is a string gets a result', async () => {
-    const { malformed } = await runAll(context((p) => (typeof p.inputResponses === 'string' ? { result: inputRequired() } : undefined)).ctx);
-    expect(malformed).toMatchObject({ status: 'fail', message: 'inputResponses that is a string, not an InputResponses object, got input_required again' });
+    const { malformed } = await runAll(
+      context((p) => (typeof p.inputResponses === 'string' ? { result: inputRequired() } : undefined)).ctx,
+    );
+    expect(malformed).toMatchObject({
+      status: 'fail',
+      message: 'inputResponses that is a string, not an InputResponses object, got input_required again',
+    });
   });
 });
 
-const isExtra = (p: Params) => typeof p.inputResponses === 'object' && p.inputResponses !== null && UNREQUESTED_KEY in p.inputResponses;
+const isExtra = (p: Params) =>
+  typeof p.inputResponses === 'object' && p.inputResponses !== null && UNREQUESTED_KEY in p.inputResponses;

@@ -1,5 +1,13 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type CheckContext, type CheckDefinition, errorOf, type Exchange, isObject, type Outcome, resultOf } from '../kit/index.js';
+import {
+  type CheckContext,
+  type CheckDefinition,
+  errorOf,
+  type Exchange,
+  isObject,
+  type Outcome,
+  resultOf,
+} from '../kit/index.js';
 import { answerInputRequests, conversations, formOnlyAnswers, CAPABILITIES } from './mrtr.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { perToolOutcomes } from '../kit/per-tool-outcomes.js';
@@ -11,12 +19,24 @@ export const UNREQUESTED_KEY = 'mcp-tools-conformance-unrequested';
 /** What replaces inputResponses to probe its validation: not an InputResponses object. */
 const NOT_INPUT_RESPONSES = 'not an InputResponses object';
 
-/** How a server answered: a JSON-RPC error, a result with isError, input_required, another result, or nothing we can read. */
-export function answerKind(exchange: Exchange): { kind: 'error' | 'tool-error' | 'input-required' | 'result' | 'none'; why: string } {
+/**
+ * How a server answered: a JSON-RPC error, a result with isError, input_required, another result, or nothing we can
+ * read.
+ */
+export function answerKind(exchange: Exchange): {
+  kind: 'error' | 'tool-error' | 'input-required' | 'result' | 'none';
+  why: string;
+} {
   const error = errorOf(exchange.response);
   if (error) return { kind: 'error', why: `error ${String(error.code)}: ${String(error.message)}` };
   const result = resultOf(exchange.response);
-  if (!result) return { kind: 'none', why: exchange.failure ? `no answer (${exchange.failure.kind}: ${exchange.failure.message})` : 'no result and no error' };
+  if (!result)
+    return {
+      kind: 'none',
+      why: exchange.failure
+        ? `no answer (${exchange.failure.kind}: ${exchange.failure.message})`
+        : 'no result and no error',
+    };
   if (result.resultType === 'input_required') return { kind: 'input-required', why: 'input_required again' };
   if (result.isError === true) return { kind: 'tool-error', why: 'a result with isError: true' };
   return { kind: 'result', why: `a ${String(result.resultType ?? 'complete')} result` };
@@ -24,7 +44,9 @@ export function answerKind(exchange: Exchange): { kind: 'error' | 'tool-error' |
 
 export interface InputProbe {
   tool: string;
-  /** The input_required result to the call declaring elicitation: {} whose fresh requestState the first retry echoes. */
+  /**
+   * The input_required result to the call declaring elicitation: {} whose fresh requestState the first retry echoes.
+   */
   origin: Exchange;
   /** That state echoed, no inputResponses. */
   missing?: Exchange;
@@ -37,7 +59,8 @@ export interface InputProbe {
   why?: string;
 }
 
-const stateOf = (result: Record<string, unknown>) => (typeof result.requestState === 'string' ? { requestState: result.requestState } : {});
+const stateOf = (result: Record<string, unknown>) =>
+  typeof result.requestState === 'string' ? { requestState: result.requestState } : {};
 
 /**
  * For at most 2 tools: (1) the fresh input_required answer to the call declaring elicitation: {} (made by
@@ -48,7 +71,9 @@ const stateOf = (result: Record<string, unknown>) => (typeof result.requestState
  */
 export function inputProbes(ctx: CheckContext): Promise<{ probes: InputProbe[]; why: string }> {
   return ctx.memo('mrtr-input-probes', async () => {
-    const fresh = (await formOnlyAnswers(ctx)).filter((a) => a.declared === '{}' && resultOf(a.exchange.response)?.resultType === 'input_required');
+    const fresh = (await formOnlyAnswers(ctx)).filter(
+      (a) => a.declared === '{}' && resultOf(a.exchange.response)?.resultType === 'input_required',
+    );
     if (fresh.length === 0) return { probes: [], why: 'no call declaring elicitation: {} was answered input_required' };
     const all = await conversations(ctx);
     const capabilities = { elicitation: {} };
@@ -58,15 +83,32 @@ export function inputProbes(ctx: CheckContext): Promise<{ probes: InputProbe[]; 
       probes.push(probe);
       const first = resultOf(origin.exchange.response)!;
       if (typeof first.requestState !== 'string') {
-        probe.why = 'the input_required result carried no requestState, so a retry without inputResponses would be the original call again';
+        probe.why =
+          'the input_required result carried no requestState, so a retry without inputResponses would be the ' +
+          'original call again';
       } else {
-        probe.missing = await ctx.client.request('tools/call', { name: origin.tool, arguments: origin.args, ...stateOf(first) }, { capabilities, probe: true });
+        probe.missing = await ctx.client.request(
+          'tools/call',
+          { name: origin.tool, arguments: origin.args, ...stateOf(first) },
+          { capabilities, probe: true },
+        );
         const again = resultOf(probe.missing.response);
-        if (again?.resultType === 'input_required' && isObject(again.inputRequests) && Object.keys(again.inputRequests).length > 0) {
+        if (
+          again?.resultType === 'input_required' &&
+          isObject(again.inputRequests) &&
+          Object.keys(again.inputRequests).length > 0
+        ) {
           const answers = answerInputRequests(again.inputRequests);
           if (answers.ok) {
-            const inputResponses = { ...answers.responses, [UNREQUESTED_KEY]: { action: 'accept', content: { note: 'nobody asked for this' } } };
-            probe.extra = await ctx.client.request('tools/call', { name: origin.tool, arguments: origin.args, inputResponses, ...stateOf(again) }, { capabilities, probe: true });
+            const inputResponses = {
+              ...answers.responses,
+              [UNREQUESTED_KEY]: { action: 'accept', content: { note: 'nobody asked for this' } },
+            };
+            probe.extra = await ctx.client.request(
+              'tools/call',
+              { name: origin.tool, arguments: origin.args, inputResponses, ...stateOf(again) },
+              { capabilities, probe: true },
+            );
           }
         }
       }
@@ -74,7 +116,11 @@ export function inputProbes(ctx: CheckContext): Promise<{ probes: InputProbe[]; 
       const genuine = conversation?.rounds.slice(1).find((r) => r.params.inputResponses !== undefined);
       if (genuine) {
         probe.genuine = genuine.exchange;
-        probe.malformed = await ctx.client.request('tools/call', { ...genuine.params, inputResponses: NOT_INPUT_RESPONSES }, { capabilities: CAPABILITIES, probe: true });
+        probe.malformed = await ctx.client.request(
+          'tools/call',
+          { ...genuine.params, inputResponses: NOT_INPUT_RESPONSES },
+          { capabilities: CAPABILITIES, probe: true },
+        );
       }
     }
     return { probes, why: '' };
@@ -83,13 +129,19 @@ export function inputProbes(ctx: CheckContext): Promise<{ probes: InputProbe[]; 
 
 export const reRequestMissing: CheckDefinition = defineCheck({
   id: 'mrtr.server.re-request',
-  title: 'A retry that echoes requestState but answers none of the input requests gets input_required again (or a result), not an error',
+  title:
+    'A retry that echoes requestState but answers none of the input requests gets input_required again (or a ' +
+    'result), not an error',
   area: 'mrtr',
   sentences: {
     '2026-07-28': [
       {
         ref: 'basic/patterns/mrtr#error-handling',
-        text: 'If the client fails to send all the information requested in a previous InputRequests, and the missing information is necessary for the server to process the request, the server SHOULD respond with a new InputRequiredResult requesting the missing information again, rather than returning an error.',
+        text:
+          'If the client fails to send all the information requested in a previous InputRequests, and the ' +
+          'missing information is necessary for the server to process the request, the server SHOULD respond ' +
+          'with a new InputRequiredResult requesting the missing information again, rather than returning an ' +
+          'error.',
         keyword: 'SHOULD',
       },
     ],
@@ -100,11 +152,21 @@ export const reRequestMissing: CheckDefinition = defineCheck({
     return perToolOutcomes(await inputProbes(ctx), (p): Outcome => {
       if (!p.missing) return skip(p.why ?? 'no retry was sent');
       const { kind, why: answer } = answerKind(p.missing);
-      const evidence = [note('the retry echoes the requestState of the input_required result and sends no inputResponses'), p.origin, p.missing];
-      if (kind === 'input-required') return pass('the retry without inputResponses was asked again (input_required)', evidence);
-      if (kind === 'result') return pass(`the retry without inputResponses got ${answer}: the input was not necessary`, evidence);
+      const evidence = [
+        note('the retry echoes the requestState of the input_required result and sends no inputResponses'),
+        p.origin,
+        p.missing,
+      ];
+      if (kind === 'input-required')
+        return pass('the retry without inputResponses was asked again (input_required)', evidence);
+      if (kind === 'result')
+        return pass(`the retry without inputResponses got ${answer}: the input was not necessary`, evidence);
       if (kind === 'none') return skip(`the retry without inputResponses got ${answer}`);
-      return fail(`the retry that echoed requestState without answering the input requests got ${answer}`, 'a new input_required result asking for the missing input again, rather than an error', evidence);
+      return fail(
+        `the retry that echoed requestState without answering the input requests got ${answer}`,
+        'a new input_required result asking for the missing input again, rather than an error',
+        evidence,
+      );
     });
   },
 });
@@ -117,7 +179,9 @@ export const ignoreExtraResponses: CheckDefinition = defineCheck({
     '2026-07-28': [
       {
         ref: 'basic/patterns/mrtr#error-handling',
-        text: 'If additional, unexpected parameters are provided in the InputResponses object, the server SHOULD ignore any information it does not recognize or need.',
+        text:
+          'If additional, unexpected parameters are provided in the InputResponses object, the server SHOULD ' +
+          'ignore any information it does not recognize or need.',
         keyword: 'SHOULD',
       },
     ],
@@ -126,11 +190,19 @@ export const ignoreExtraResponses: CheckDefinition = defineCheck({
   phase: 'serial',
   async run(ctx) {
     return perToolOutcomes(await inputProbes(ctx), (p): Outcome => {
-      if (!p.extra) return skip(p.why ?? 'the retry without inputResponses was not asked again with input requests we can answer, so no fresh requestState was left to retry with');
+      if (!p.extra)
+        return skip(
+          p.why ??
+            'the retry without inputResponses was not asked again with input requests we can answer, so no ' +
+              'fresh requestState was left to retry with',
+        );
       const got = answerKind(p.extra);
       const baseline = p.genuine ? answerKind(p.genuine) : undefined;
       const evidence = [
-        note(`every input request of the previous input_required result answered, plus "${UNREQUESTED_KEY}", which it did not ask for`),
+        note(
+          `every input request of the previous input_required result answered, plus "${UNREQUESTED_KEY}", ` +
+            `which it did not ask for`,
+        ),
         p.missing!,
         p.extra,
         ...(p.genuine ? [note('the same kind of retry without the extra key, earlier in the audit'), p.genuine] : []),
@@ -142,7 +214,8 @@ export const ignoreExtraResponses: CheckDefinition = defineCheck({
         return skip(`the retry with an extra key got ${got.why}, but so did the retry without it (${baseline.why})`);
       }
       return fail(
-        `the retry answering every input request plus an unrequested key "${UNREQUESTED_KEY}" got ${got.why}${baseline ? `, where the retry without it got ${baseline.why}` : ''}`,
+        `the retry answering every input request plus an unrequested key "${UNREQUESTED_KEY}" got ${got.why}` +
+          `${baseline ? `, where the retry without it got ${baseline.why}` : ''}`,
         'the unrequested key ignored: the same outcome as without it (a result, or input_required)',
         evidence,
       );
@@ -159,12 +232,16 @@ export const validateInputResponses: CheckDefinition = defineCheck({
     '2026-07-28': [
       {
         ref: 'basic/patterns/mrtr#error-handling',
-        text: 'Servers SHOULD validate that the data provided by the client is a valid InputResponses object and that the information inside can be correctly parsed.',
+        text:
+          'Servers SHOULD validate that the data provided by the client is a valid InputResponses object and ' +
+          'that the information inside can be correctly parsed.',
         keyword: 'SHOULD',
       },
       {
         ref: 'basic/patterns/mrtr#error-handling',
-        text: 'Protocol errors (malformed JSON, invalid schema, internal server errors) SHOULD return a JSON-RPC error response with an appropriate error code and message.',
+        text:
+          'Protocol errors (malformed JSON, invalid schema, internal server errors) SHOULD return a JSON-RPC ' +
+          'error response with an appropriate error code and message.',
         keyword: 'SHOULD',
       },
     ],
@@ -175,10 +252,17 @@ export const validateInputResponses: CheckDefinition = defineCheck({
     return perToolOutcomes(await inputProbes(ctx), (p): Outcome => {
       if (!p.malformed) return skip('the conversation had no retry carrying inputResponses to send again');
       const got = answerKind(p.malformed);
-      const evidence = [note(`the conversation's retry sent again with inputResponses: ${JSON.stringify(NOT_INPUT_RESPONSES)}`), p.malformed];
+      const evidence = [
+        note(`the conversation's retry sent again with inputResponses: ${JSON.stringify(NOT_INPUT_RESPONSES)}`),
+        p.malformed,
+      ];
       if (got.kind === 'error') return pass(`inputResponses that is a string got ${got.why}`, evidence);
       if (got.kind === 'none') return skip(`inputResponses that is a string got ${got.why}`);
-      return fail(`inputResponses that is a string, not an InputResponses object, got ${got.why}`, 'a JSON-RPC error (e.g. -32602 Invalid params): the data is not a valid InputResponses object', evidence);
+      return fail(
+        `inputResponses that is a string, not an InputResponses object, got ${got.why}`,
+        'a JSON-RPC error (e.g. -32602 Invalid params): the data is not a valid InputResponses object',
+        evidence,
+      );
     });
   },
 });

@@ -1,5 +1,13 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type CheckContext, type CheckDefinition, errorOf, type Evidence, type Exchange, type Outcome, resultOf } from '../kit/index.js';
+import {
+  type CheckContext,
+  type CheckDefinition,
+  errorOf,
+  type Evidence,
+  type Exchange,
+  type Outcome,
+  resultOf,
+} from '../kit/index.js';
 import { CAPABILITIES, conversations, type Conversation } from './mrtr.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { perToolOutcomes } from '../kit/per-tool-outcomes.js';
@@ -49,7 +57,8 @@ export function flipOne(state: string): string {
 export function variantsOf(state: string, foreign: string | undefined): { variant: Variant; state: string }[] {
   const out: { variant: Variant; state: string }[] = [];
   if (state.length > 0) out.push({ variant: 'flipped', state: flipOne(state) });
-  if (state.length >= 2) out.push({ variant: 'truncated', state: [...state].slice(0, Math.floor([...state].length / 2)).join('') });
+  if (state.length >= 2)
+    out.push({ variant: 'truncated', state: [...state].slice(0, Math.floor([...state].length / 2)).join('') });
   if (state.length > 0) out.push({ variant: 'empty', state: '' });
   if (foreign !== undefined && foreign !== state) out.push({ variant: 'foreign', state: foreign });
   return out;
@@ -72,11 +81,14 @@ export function classify(exchange: Exchange): { verdict: Verdict; why: string } 
 }
 
 /** The last retry of a conversation that echoed a requestState and got a result (not an error): the one to replay. */
-function genuineRetry(c: Conversation): { params: Record<string, unknown>; state: string; exchange: Exchange } | undefined {
+function genuineRetry(
+  c: Conversation,
+): { params: Record<string, unknown>; state: string; exchange: Exchange } | undefined {
   for (let i = c.rounds.length - 1; i >= 1; i--) {
     const round = c.rounds[i]!;
     const state = round.params.requestState;
-    if (typeof state === 'string' && round.result !== undefined) return { params: round.params, state, exchange: round.exchange };
+    if (typeof state === 'string' && round.result !== undefined)
+      return { params: round.params, state, exchange: round.exchange };
   }
   return undefined;
 }
@@ -84,8 +96,8 @@ function genuineRetry(c: Conversation): { params: Record<string, unknown>; state
 /**
  * Replays, for at most 2 tools, the conversation's retry that echoed a genuine requestState and got a result, with the
  * state flipped in one character, truncated to half, empty, and replaced by another tool's state (when another tool
- * gave one); nothing else changes (same tool, arguments, inputResponses and capabilities, a new id). At most 8 requests.
- * A tool's remaining variants are not sent once one crashed it.
+ * gave one); nothing else changes (same tool, arguments, inputResponses and capabilities, a new id). At most 8
+ * requests. A tool's remaining variants are not sent once one crashed it.
  */
 export function tamperedRetries(ctx: CheckContext): Promise<{ probes: StateProbe[]; why: string }> {
   return ctx.memo('mrtr-tampered-retries', async () => {
@@ -99,7 +111,8 @@ export function tamperedRetries(ctx: CheckContext): Promise<{ probes: StateProbe
       const why =
         withIrr.length === 0
           ? 'no called tool answered input_required'
-          : `no retry echoing a requestState got a result (${withIrr.map((c) => `${c.tool}: ${c.outcome}${c.why ? `, ${c.why}` : ''}`).join('; ')})`;
+          : `no retry echoing a requestState got a result (` +
+            `${withIrr.map((c) => `${c.tool}: ${c.outcome}${c.why ? `, ${c.why}` : ''}`).join('; ')})`;
       return { probes: [], why };
     }
     const probes: StateProbe[] = [];
@@ -107,7 +120,11 @@ export function tamperedRetries(ctx: CheckContext): Promise<{ probes: StateProbe
       const foreign = bases.find((b) => b.tool !== base.tool && b.state !== base.state)?.state;
       const probe: StateProbe = { tool: base.tool, genuine: base.exchange, tampered: [] };
       for (const { variant, state } of variantsOf(base.state, foreign)) {
-        const exchange = await ctx.client.request('tools/call', { ...base.params, requestState: state }, { capabilities: CAPABILITIES, probe: true });
+        const exchange = await ctx.client.request(
+          'tools/call',
+          { ...base.params, requestState: state },
+          { capabilities: CAPABILITIES, probe: true },
+        );
         const { verdict, why } = classify(exchange);
         probe.tampered.push({ variant, state, exchange, verdict, why });
         if (verdict === 'crashed') break;
@@ -118,7 +135,8 @@ export function tamperedRetries(ctx: CheckContext): Promise<{ probes: StateProbe
   });
 }
 
-const shorten = (s: string) => (s.length > 80 ? `${s.slice(0, 40)}…${s.slice(-30)} (${s.length} chars)` : JSON.stringify(s));
+const shorten = (s: string) =>
+  s.length > 80 ? `${s.slice(0, 40)}…${s.slice(-30)} (${s.length} chars)` : JSON.stringify(s);
 
 const VARIANT_TEXT: Record<Variant, string> = {
   flipped: 'one character changed',
@@ -129,9 +147,15 @@ const VARIANT_TEXT: Record<Variant, string> = {
 
 function evidenceOf(probe: StateProbe, retries: readonly TamperedRetry[]): Evidence[] {
   return [
-    note(`the genuine retry (same tool, arguments and inputResponses) got a result; each tampered retry changes only requestState`),
+    note(
+      `the genuine retry (same tool, arguments and inputResponses) got a result; each tampered retry changes ` +
+        `only requestState`,
+    ),
     probe.genuine,
-    ...retries.flatMap((r) => [note(`${r.variant}: requestState ${VARIANT_TEXT[r.variant]} (${shorten(r.state)}) → ${r.why}`), r.exchange]),
+    ...retries.flatMap((r) => [
+      note(`${r.variant}: requestState ${VARIANT_TEXT[r.variant]} (${shorten(r.state)}) → ${r.why}`),
+      r.exchange,
+    ]),
   ];
 }
 
@@ -140,13 +164,17 @@ const summary = (retries: readonly TamperedRetry[]) => retries.map((r) => `${r.v
 export const requestStateUntrusted: CheckDefinition = defineCheck({
   id: 'mrtr.requeststate.untrusted',
   covers: ['mrtr.sec.validate-state'],
-  title: 'A retry with a tampered or foreign requestState is answered like bad input (an error, or input_required again), never with silence (a timeout, a lost connection, an exit)',
+  title:
+    'A retry with a tampered or foreign requestState is answered like bad input (an error, or input_required ' +
+    'again), never with silence (a timeout, a lost connection, an exit)',
   area: 'mrtr',
   sentences: {
     '2026-07-28': [
       {
         ref: 'basic/patterns/mrtr#server-requirements-basic-workflow',
-        text: 'If a client request contains a requestState field, servers MUST treat requestState as an attacker-controlled input.',
+        text:
+          'If a client request contains a requestState field, servers MUST treat requestState as an ' +
+          'attacker-controlled input.',
         keyword: 'MUST',
       },
       {
@@ -162,11 +190,18 @@ export const requestStateUntrusted: CheckDefinition = defineCheck({
     return perToolOutcomes(await tamperedRetries(ctx), (probe): Outcome => {
       const crashed = probe.tampered.filter((r) => r.verdict === 'crashed');
       if (crashed.length === 0) {
-        return pass(`${probe.tampered.length} retr${probe.tampered.length === 1 ? 'y' : 'ies'} with a changed requestState, none left unanswered: ${summary(probe.tampered)}`, evidenceOf(probe, probe.tampered));
+        return pass(
+          `${probe.tampered.length} retr${probe.tampered.length === 1 ? 'y' : 'ies'} with a changed ` +
+            `requestState, none left unanswered: ${summary(probe.tampered)}`,
+          evidenceOf(probe, probe.tampered),
+        );
       }
       return fail(
-        `a retry differing from a genuine one only in its requestState (${crashed.map((r) => VARIANT_TEXT[r.variant]).join(', ')}) got ${crashed.map((r) => r.why).join('; ')}: the state reached code that broke on it instead of being checked as attacker-controlled input`,
-        'a JSON-RPC error for bad input (e.g. -32602) or input_required asking again: servers MUST treat requestState as attacker-controlled input',
+        `a retry differing from a genuine one only in its requestState (` +
+          `${crashed.map((r) => VARIANT_TEXT[r.variant]).join(', ')}) got ${crashed.map((r) => r.why).join('; ')}` +
+          `: the state reached code that broke on it instead of being checked as attacker-controlled input`,
+        'a JSON-RPC error for bad input (e.g. -32602) or input_required asking again: servers MUST treat ' +
+          'requestState as attacker-controlled input',
         evidenceOf(probe, probe.tampered),
       );
     });
@@ -177,18 +212,24 @@ export const requestStateVerified: CheckDefinition = defineCheck({
   id: 'mrtr.requeststate.replay-binding',
   covers: ['mrtr.requeststate.integrity', 'mrtr.requeststate.reject-unverified'],
   title:
-    'A retry with a tampered or foreign requestState is not carried to completion as if the state were valid (warn: the integrity MUSTs bind only if the state influences authorization, resource access or business logic, which an auditor cannot see)',
+    'A retry with a tampered or foreign requestState is not carried to completion as if the state were valid ' +
+    '(warn: the integrity MUSTs bind only if the state influences authorization, resource access or business ' +
+    'logic, which an auditor cannot see)',
   area: 'mrtr',
   sentences: {
     '2026-07-28': [
       {
         ref: 'basic/patterns/mrtr#server-requirements-basic-workflow',
-        text: 'To prevent replay, servers SHOULD include the following inside the integrity-protected requestState payload and verify each on receipt:',
+        text:
+          'To prevent replay, servers SHOULD include the following inside the integrity-protected requestState ' +
+          'payload and verify each on receipt:',
         keyword: 'SHOULD',
       },
       {
         ref: 'basic/patterns/mrtr#server-requirements-basic-workflow',
-        text: 'an identifier for the originating request, e.g. the method name and a digest of its salient parameters, rejecting state presented on a request that does not match.',
+        text:
+          'an identifier for the originating request, e.g. the method name and a digest of its salient ' +
+          'parameters, rejecting state presented on a request that does not match.',
         keyword: 'descriptive',
       },
       {
@@ -206,13 +247,23 @@ export const requestStateVerified: CheckDefinition = defineCheck({
       if (accepted.length === 0) {
         const judged = probe.tampered.filter((r) => r.verdict !== 'unclear');
         if (judged.length === 0) return skip(`no tampered retry got an answer we can read: ${summary(probe.tampered)}`);
-        return pass(`no retry with a changed requestState was carried to completion: ${summary(probe.tampered)}`, evidenceOf(probe, probe.tampered));
+        return pass(
+          `no retry with a changed requestState was carried to completion: ${summary(probe.tampered)}`,
+          evidenceOf(probe, probe.tampered),
+        );
       }
       return fail(
-        `a retry differing from a genuine one only in its requestState (${accepted.map((r) => VARIANT_TEXT[r.variant]).join(', ')}) was carried to completion as if the state were valid. ` +
-          'Whether a MUST is broken cannot be seen from outside: "If requestState influences authorization, resource access, or business logic, servers MUST protect its integrity (e.g. HMAC or AEAD) and MUST reject state that fails verification", ' +
-          'and integrity protection may be omitted when tampering can cause nothing worse than request failure; so this is reported under the SHOULD to integrity-protect the state and verify it on receipt',
-        'the tampered or foreign state rejected (a JSON-RPC error) or the input asked for again (input_required), as for state that fails verification',
+        `a retry differing from a genuine one only in its requestState (` +
+          `${accepted.map((r) => VARIANT_TEXT[r.variant]).join(', ')}) was carried to completion as if the state ` +
+          `were valid. ` +
+          'Whether a MUST is broken cannot be seen from outside: "If requestState influences authorization, ' +
+          'resource access, or business logic, servers MUST protect its integrity (e.g. HMAC or AEAD) and MUST ' +
+          'reject state that fails verification", ' +
+          'and integrity protection may be omitted when tampering can cause nothing worse than request ' +
+          'failure; so this is reported under the SHOULD to integrity-protect the state and verify it on ' +
+          'receipt',
+        'the tampered or foreign state rejected (a JSON-RPC error) or the input asked for again ' +
+          '(input_required), as for state that fails verification',
         evidenceOf(probe, probe.tampered),
       );
     });

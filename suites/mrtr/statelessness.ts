@@ -13,38 +13,68 @@ const describeAnswer = (response: unknown): string => {
 export const noPriorContext: CheckDefinition = defineCheck({
   id: 'state.no-prior-context',
   covers: ['st.caps.no-inference'],
-  title: 'Each request is served by its own _meta: capabilities declared by an earlier request on the connection are not carried over',
+  title:
+    'Each request is served by its own _meta: capabilities declared by an earlier request on the connection ' +
+    'are not carried over',
   area: 'mrtr',
   sentences: {
     '2026-07-28': [
       {
         ref: 'basic/index#statelessness',
-        text: 'Servers MUST NOT rely on prior requests over the same connection to establish context (e.g., capabilities, protocol version, client identity).',
+        text:
+          'Servers MUST NOT rely on prior requests over the same connection to establish context (e.g., ' +
+          'capabilities, protocol version, client identity).',
         keyword: 'MUST NOT',
       },
-      { ref: 'schema.json#/$defs/RequestMetaObject/properties/io.modelcontextprotocol~1clientCapabilities/description', text: 'Servers MUST NOT infer capabilities from prior requests.', keyword: 'MUST NOT' },
+      {
+        ref: 'schema.json#/$defs/RequestMetaObject/properties/io.modelcontextprotocol~1clientCapabilities/description',
+        text: 'Servers MUST NOT infer capabilities from prior requests.',
+        keyword: 'MUST NOT',
+      },
     ],
   },
   needs: ['live', 'tool-call'],
   phase: 'final',
   async run(ctx) {
-    const refusedFirst = (await conversations(ctx)).find((c) => c.refused && c.rounds.some((r) => r.result?.resultType === 'input_required'));
+    const refusedFirst = (await conversations(ctx)).find(
+      (c) => c.refused && c.rounds.some((r) => r.result?.resultType === 'input_required'),
+    );
     if (!refusedFirst) {
-      return [skip('no tool was refused with -32021 without client capabilities and then asked for input with them: nothing shows which capabilities a request relied on')];
+      return [
+        skip(
+          'no tool was refused with -32021 without client capabilities and then asked for input with them: ' +
+            'nothing shows which capabilities a request relied on',
+        ),
+      ];
     }
     const declaring = refusedFirst.rounds.find((r) => r.result?.resultType === 'input_required')!.exchange;
-    const params = isObject(refusedFirst.refused!.request) && isObject(refusedFirst.refused!.request.params) ? refusedFirst.refused!.request.params : {};
+    const params =
+      isObject(refusedFirst.refused!.request) && isObject(refusedFirst.refused!.request.params)
+        ? refusedFirst.refused!.request.params
+        : {};
     // On the connection of the request that declared the capabilities: that connection's context is what is probed.
     const again = await ctx.callTool(refusedFirst.tool, params.arguments, { anyConnection: false });
     const result = resultOf(again.response);
-    const inputRequests = result?.resultType === 'input_required' && isObject(result.inputRequests) ? Object.keys(result.inputRequests) : [];
+    const inputRequests =
+      result?.resultType === 'input_required' && isObject(result.inputRequests)
+        ? Object.keys(result.inputRequests)
+        : [];
     if (inputRequests.length === 0) {
-      return [pass(`${refusedFirst.tool} without client capabilities, after a request that declared them: ${describeAnswer(again.response)}, as before (${describeAnswer(refusedFirst.refused!.response)})`, [again])];
+      return [
+        pass(
+          `${refusedFirst.tool} without client capabilities, after a request that declared them: ` +
+            `${describeAnswer(again.response)}, as before (${describeAnswer(refusedFirst.refused!.response)})`,
+          [again],
+        ),
+      ];
     }
     return [
       fail(
-        `${refusedFirst.tool} declaring clientCapabilities {} got input requests (${inputRequests.join(', ')}) after an earlier request on the connection declared them; the same call was refused with ${describeAnswer(refusedFirst.refused!.response)} before`,
-        'the same answer as to the first capability-less call: each request is handled by the capabilities in its own _meta',
+        `${refusedFirst.tool} declaring clientCapabilities {} got input requests (${inputRequests.join(', ')}) ` +
+          `after an earlier request on the connection declared them; the same call was refused with ` +
+          `${describeAnswer(refusedFirst.refused!.response)} before`,
+        'the same answer as to the first capability-less call: each request is handled by the capabilities in ' +
+          'its own _meta',
         [refusedFirst.refused!, declaring, again],
       ),
     ];
@@ -59,7 +89,9 @@ export const noConnectionAffinity: CheckDefinition = defineCheck({
     '2026-07-28': [
       {
         ref: 'basic/index#statelessness',
-        text: 'Servers SHOULD NOT require that a client reuse the same connection or process to perform related operations.',
+        text:
+          'Servers SHOULD NOT require that a client reuse the same connection or process to perform related ' +
+          'operations.',
         keyword: 'SHOULD NOT',
       },
     ],
@@ -70,25 +102,49 @@ export const noConnectionAffinity: CheckDefinition = defineCheck({
   async run(ctx) {
     if (!ctx.canOpenConnections) return [skip('cannot open another connection to this target')];
     const completed = (await conversations(ctx)).find((c) => c.outcome === 'complete' && c.rounds.length >= 2);
-    if (!completed) return [skip('no MRTR conversation of the audit completed on one connection, so there is nothing to repeat across two')];
+    if (!completed)
+      return [
+        skip('no MRTR conversation of the audit completed on one connection, so there is nothing to repeat across two'),
+      ];
     const args = (completed.rounds[0]!.params as { arguments?: unknown }).arguments;
-    const asked = await ctx.client.request('tools/call', { name: completed.tool, arguments: args }, { capabilities: CAPABILITIES, probe: true });
+    const asked = await ctx.client.request(
+      'tools/call',
+      { name: completed.tool, arguments: args },
+      { capabilities: CAPABILITIES, probe: true },
+    );
     const result = resultOf(asked.response);
     if (result?.resultType !== 'input_required' || typeof result.requestState !== 'string') {
-      return [skip(`${completed.tool} did not ask for input this time (${describeAnswer(asked.response)}), so no retry can be moved to another connection`)];
+      return [
+        skip(
+          `${completed.tool} did not ask for input this time (${describeAnswer(asked.response)}), so no retry ` +
+            `can be moved to another connection`,
+        ),
+      ];
     }
     const answers = answerInputRequests(isObject(result.inputRequests) ? result.inputRequests : {});
     if (!answers.ok) return [skip(answers.why)];
     const other = await ctx.anotherConnection();
-    const params = { name: completed.tool, arguments: args, inputResponses: answers.responses, requestState: result.requestState };
+    const params = {
+      name: completed.tool,
+      arguments: args,
+      inputResponses: answers.responses,
+      requestState: result.requestState,
+    };
     const retried = await other.request('tools/call', params, { capabilities: CAPABILITIES, probe: true });
     const outcome = resultOf(retried.response);
     if (outcome && outcome.resultType !== 'input_required' && outcome.isError !== true) {
-      return [pass(`${completed.tool}: the retry sent on another connection completed, as on the first one`, [asked, retried])];
+      return [
+        pass(`${completed.tool}: the retry sent on another connection completed, as on the first one`, [
+          asked,
+          retried,
+        ]),
+      ];
     }
     return [
       fail(
-        `${completed.tool}: the retry answering its input request completed on the connection that asked, but on another connection got ${describeAnswer(retried.response)}${outcome?.isError === true ? ' (isError)' : ''}`,
+        `${completed.tool}: the retry answering its input request completed on the connection that asked, but ` +
+          `on another connection got ${describeAnswer(retried.response)}` +
+          `${outcome?.isError === true ? ' (isError)' : ''}`,
         'the same completion on any connection: requestState and inputResponses carry everything the retry needs',
         [asked, retried],
       ),

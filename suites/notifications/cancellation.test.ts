@@ -6,21 +6,40 @@ const at = (ms: number) => new Date(Date.UTC(2026, 11, 4) + ms).toISOString();
 const LEVEL = { 'io.modelcontextprotocol/logLevel': 'warning' };
 
 /** A request sent at `seq` (answered at `answeredSeq`, if given), holding the notifications that arrived meanwhile. */
-function request(seq: number, method: string, options: { answeredSeq?: number; meta?: Record<string, unknown>; notifications?: unknown[]; timedOut?: boolean } = {}): Exchange {
+function request(
+  seq: number,
+  method: string,
+  options: { answeredSeq?: number; meta?: Record<string, unknown>; notifications?: unknown[]; timedOut?: boolean } = {},
+): Exchange {
   return {
     seq,
     sentAt: at(seq),
     durationMs: 1,
     request: { jsonrpc: '2.0', id: seq, method, params: { _meta: options.meta ?? {} } },
     notifications: options.notifications ?? [],
-    ...(options.answeredSeq !== undefined ? { response: { jsonrpc: '2.0', id: seq, result: {} }, answeredSeq: options.answeredSeq } : {}),
+    ...(options.answeredSeq !== undefined
+      ? { response: { jsonrpc: '2.0', id: seq, result: {} }, answeredSeq: options.answeredSeq }
+      : {}),
     ...(options.timedOut ? { failure: { kind: 'timeout' as const, message: 'slow' } } : {}),
   };
 }
-const stray = (seq: number, data: unknown, kind: StrayEvent['kind'] = 'notification'): StrayEvent => ({ at: at(seq), seq, kind, data });
+const stray = (seq: number, data: unknown, kind: StrayEvent['kind'] = 'notification'): StrayEvent => ({
+  at: at(seq),
+  seq,
+  kind,
+  data,
+});
 const answer = (id: unknown, seq: number) => stray(seq, { jsonrpc: '2.0', id, result: {} }, 'unknown-id');
-const progress = (token: unknown) => ({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: 2 } });
-const log = () => ({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'warning', data: 'cleaning up' } });
+const progress = (token: unknown) => ({
+  jsonrpc: '2.0',
+  method: 'notifications/progress',
+  params: { progressToken: token, progress: 2 },
+});
+const log = () => ({
+  jsonrpc: '2.0',
+  method: 'notifications/message',
+  params: { level: 'warning', data: 'cleaning up' },
+});
 
 // The call (seq 1, id 1) timed out; the cancellation left at seq 10, its marker at seq 11, answered at seq 13.
 const call = request(1, 'tools/call', { meta: { progressToken: 't', ...LEVEL }, timedOut: true });
@@ -30,13 +49,20 @@ const cancel = { call, notice };
 describe('where the server showed it had read a cancellation', () => {
   it('is its answer to the marker: in time, that answer (and what the marker did not record after its own seq came later)', () => {
     expect(readPoint(request(11, 'ping', { answeredSeq: 13 }), [])).toMatchObject({ seq: 13, since: 11 });
-    expect(readPoint({ ...request(11, 'ping', { answeredSeq: 13 }), notificationsDropped: 2 }, [])).toMatchObject({ seq: 13, since: 13 });
+    expect(readPoint({ ...request(11, 'ping', { answeredSeq: 13 }), notificationsDropped: 2 }, [])).toMatchObject({
+      seq: 13,
+      since: 13,
+    });
   });
 
   it('is a late answer to the marker when it timed out (or was answered under another id), and nothing when none came', () => {
     const timedOut = request(11, 'ping', { timedOut: true });
     expect(readPoint(timedOut, [answer('11', 14), answer(11, 20)])).toMatchObject({ seq: 20, since: 20 });
-    expect(readPoint({ ...request(11, 'ping', { answeredSeq: 12 }), failure: { kind: 'wrong-id', message: 'x' } }, [answer(11, 30)])).toMatchObject({ seq: 30 });
+    expect(
+      readPoint({ ...request(11, 'ping', { answeredSeq: 12 }), failure: { kind: 'wrong-id', message: 'x' } }, [
+        answer(11, 30),
+      ]),
+    ).toMatchObject({ seq: 30 });
     expect(readPoint(timedOut, [answer(12, 20)])).toBeUndefined();
     expect(readPoint(undefined, [])).toBeUndefined();
   });
@@ -48,13 +74,15 @@ describe('what the server sent for a cancelled call after it had read the cancel
   const kinds = (exchanges: Exchange[], strays: StrayEvent[], wire: '2026-07-28' | '2025-11-25' = '2026-07-28') =>
     sentAfterRead(cancel, read, [call, notice, marker, ...exchanges], strays, wire).map((l) => l.kind);
 
-  it('an answer to its id (same JSON type) after the marker\'s answer; one before it is not evidence', () => {
+  it("an answer to its id (same JSON type) after the marker's answer; one before it is not evidence", () => {
     expect(kinds([], [answer(1, 12), answer('1', 14), answer(2, 14)])).toEqual([]);
     expect(kinds([], [answer(1, 12), answer(1, 14)])).toEqual(['answer']);
-    expect(sentAfterRead(cancel, read, [], [answer(1, 14)], '2026-07-28')[0]!.description).toMatch(/^an answer to it, 4 ms after our notifications\/cancelled$/);
+    expect(sentAfterRead(cancel, read, [], [answer(1, 14)], '2026-07-28')[0]!.description).toMatch(
+      /^an answer to it, 4 ms after our notifications\/cancelled$/,
+    );
   });
 
-  it('a progress notification for its token that certainly came after the marker\'s answer', () => {
+  it("a progress notification for its token that certainly came after the marker's answer", () => {
     const late = progress('t');
     // Recorded on the marker: it came while the marker was in flight, before its answer.
     expect(kinds([{ ...marker, notifications: [late] }], [])).toEqual([]);
@@ -71,7 +99,9 @@ describe('what the server sent for a cancelled call after it had read the cancel
     const lateMarker: ReadPoint = { marker: request(11, 'ping', { timedOut: true }), seq: 30, since: 30 };
     const held = (seq: number) => request(seq, 'tools/list', { answeredSeq: seq + 1, notifications: [progress('t')] });
     expect(sentAfterRead(cancel, lateMarker, [call, held(20)], [], '2025-11-25')).toEqual([]);
-    expect(sentAfterRead(cancel, lateMarker, [call, held(40)], [], '2025-11-25').map((l) => l.kind)).toEqual(['progress']);
+    expect(sentAfterRead(cancel, lateMarker, [call, held(40)], [], '2025-11-25').map((l) => l.kind)).toEqual([
+      'progress',
+    ]);
   });
 
   it('a log message on 2026-07-28 when the call asked for logs and no other request that did could own it', () => {
@@ -81,7 +111,9 @@ describe('what the server sent for a cancelled call after it had read the cancel
     expect(kinds([request(5, 'tools/list', { answeredSeq: 6, meta: LEVEL })], [stray(14, log())])).toEqual(['log']);
     // One still in progress when it came (or answered only after it) could.
     expect(kinds([request(12, 'tools/call', { meta: LEVEL, timedOut: true })], [stray(14, log())])).toEqual([]);
-    expect(kinds([request(12, 'tools/call', { answeredSeq: 15, meta: LEVEL, notifications: [log()] })], [])).toEqual([]);
+    expect(kinds([request(12, 'tools/call', { answeredSeq: 15, meta: LEVEL, notifications: [log()] })], [])).toEqual(
+      [],
+    );
     // A call that did not ask for logs owns none.
     const quiet = { call: request(1, 'tools/call', { timedOut: true }), notice };
     expect(sentAfterRead(quiet, read, [quiet.call, notice, marker], [stray(14, log())], '2026-07-28')).toEqual([]);
@@ -91,7 +123,11 @@ describe('what the server sent for a cancelled call after it had read the cancel
 describe('responses to the notifications base.notif.no-response sends', () => {
   it('are those with a null or missing id, or a cancelled id, that arrive after the notifications left', async () => {
     const { answersToNotifications } = await import('./cancellation.js');
-    const stray = (ms: number, data: unknown, kind: StrayEvent['kind'] = 'unknown-id'): StrayEvent => ({ at: at(ms), kind, data });
+    const stray = (ms: number, data: unknown, kind: StrayEvent['kind'] = 'unknown-id'): StrayEvent => ({
+      at: at(ms),
+      kind,
+      data,
+    });
     const strays = [
       stray(-1, { jsonrpc: '2.0', error: { code: -32602, message: 'before the probe' } }),
       stray(5, { jsonrpc: '2.0', error: { code: -32602, message: 'no id' } }),
@@ -110,29 +146,60 @@ describe('responses to the notifications base.notif.no-response sends', () => {
 describe('the cancellations base.notif.no-response sends', () => {
   it('never cancel initialize ("The initialize request MUST NOT be cancelled by clients"): the race probe takes the first other request answered', async () => {
     const { cancellationsToIgnore } = await import('./cancellation.js');
-    const answered = (id: number, method: string): Exchange => ({ seq: id, sentAt: at(id), durationMs: 1, request: { jsonrpc: '2.0', id, method }, response: { jsonrpc: '2.0', id, result: {} }, notifications: [] });
+    const answered = (id: number, method: string): Exchange => ({
+      seq: id,
+      sentAt: at(id),
+      durationMs: 1,
+      request: { jsonrpc: '2.0', id, method },
+      response: { jsonrpc: '2.0', id, result: {} },
+      notifications: [],
+    });
     const ids = (exchanges: Exchange[]) => cancellationsToIgnore(exchanges).map((p) => p.requestId);
-    expect(ids([answered(1, 'initialize'), answered(2, 'tools/list')])).toEqual([2, 'mcp-tools-conformance-never-sent', undefined]);
+    expect(ids([answered(1, 'initialize'), answered(2, 'tools/list')])).toEqual([
+      2,
+      'mcp-tools-conformance-never-sent',
+      undefined,
+    ]);
     // Only initialize answered so far: the id never sent and the one without requestId remain.
     expect(ids([answered(1, 'initialize')])).toEqual(['mcp-tools-conformance-never-sent', undefined]);
   });
 });
 
 describe('base.notif.no-response', () => {
-  /** A stdio context whose server answers each notification with `reply` (or nothing), while a call it gave up on (id 41) is answered late. */
+  /**
+   * A stdio context whose server answers each notification with `reply` (or nothing), while a call it gave up on
+   * (id 41) is answered late.
+   */
   async function judge(reply?: (params: Record<string, unknown>) => unknown) {
     const { notificationsUnanswered } = await import('./cancellation.js');
     const strays: StrayEvent[] = [];
-    const answered = { seq: 1, sentAt: at(0), durationMs: 1, request: { jsonrpc: '2.0', id: 3, method: 'tools/list' }, response: { jsonrpc: '2.0', id: 3, result: {} }, notifications: [] };
+    const answered = {
+      seq: 1,
+      sentAt: at(0),
+      durationMs: 1,
+      request: { jsonrpc: '2.0', id: 3, method: 'tools/list' },
+      response: { jsonrpc: '2.0', id: 3, result: {} },
+      notifications: [],
+    };
     const ctx = {
       exchanges: () => [answered],
       strays: () => strays,
       client: {
         notify: async (method: string, params: Record<string, unknown>) => {
-          strays.push({ at: new Date().toISOString(), kind: 'unknown-id', data: { jsonrpc: '2.0', id: 41, result: { content: [] } } });
+          strays.push({
+            at: new Date().toISOString(),
+            kind: 'unknown-id',
+            data: { jsonrpc: '2.0', id: 41, result: { content: [] } },
+          });
           const answer = reply?.(params);
           if (answer !== undefined) strays.push({ at: new Date().toISOString(), kind: 'unknown-id', data: answer });
-          return { seq: 2, sentAt: new Date().toISOString(), durationMs: 0, request: { jsonrpc: '2.0', method, params }, notifications: [] };
+          return {
+            seq: 2,
+            sentAt: new Date().toISOString(),
+            durationMs: 0,
+            request: { jsonrpc: '2.0', method, params },
+            notifications: [],
+          };
         },
       },
     };
@@ -144,8 +211,18 @@ describe('base.notif.no-response', () => {
   });
 
   it.each([
-    ['an error without id to the cancellation without requestId', (p: Record<string, unknown>) => ('requestId' in p ? undefined : { jsonrpc: '2.0', error: { code: -32602, message: 'requestId is required' } })],
-    ['a response with the cancelled id', (p: Record<string, unknown>) => (p.requestId === 'mcp-tools-conformance-never-sent' ? { jsonrpc: '2.0', id: p.requestId, result: {} } : undefined)],
+    [
+      'an error without id to the cancellation without requestId',
+      (p: Record<string, unknown>) =>
+        'requestId' in p ? undefined : { jsonrpc: '2.0', error: { code: -32602, message: 'requestId is required' } },
+    ],
+    [
+      'a response with the cancelled id',
+      (p: Record<string, unknown>) =>
+        p.requestId === 'mcp-tools-conformance-never-sent'
+          ? { jsonrpc: '2.0', id: p.requestId, result: {} }
+          : undefined,
+    ],
   ])('fails %s', async (_, reply) => {
     const [outcome] = await judge(reply);
     expect(outcome).toMatchObject({ status: 'fail' });
@@ -174,7 +251,14 @@ describe('base.notif.no-response while checks overlap', () => {
 
   function ownConnection(reply?: unknown, firstMethod = 'server/discover') {
     const strays: StrayEvent[] = [];
-    const answered = (id: number, method: string) => ({ seq: id, sentAt: at(0), durationMs: 1, request: { jsonrpc: '2.0', id, method }, response: { jsonrpc: '2.0', id, result: {} }, notifications: [] });
+    const answered = (id: number, method: string) => ({
+      seq: id,
+      sentAt: at(0),
+      durationMs: 1,
+      request: { jsonrpc: '2.0', id, method },
+      response: { jsonrpc: '2.0', id, result: {} },
+      notifications: [],
+    });
     const sent: unknown[] = [];
     const exchanges = [answered(1, firstMethod)];
     return {
@@ -189,8 +273,15 @@ describe('base.notif.no-response while checks overlap', () => {
         },
         notify: async (method: string, params: Record<string, unknown>) => {
           sent.push(params);
-          if (reply !== undefined && !('requestId' in params)) strays.push({ at: new Date().toISOString(), kind: 'unknown-id', data: reply });
-          return { seq: 2, sentAt: new Date().toISOString(), durationMs: 0, request: { jsonrpc: '2.0', method, params }, notifications: [] };
+          if (reply !== undefined && !('requestId' in params))
+            strays.push({ at: new Date().toISOString(), kind: 'unknown-id', data: reply });
+          return {
+            seq: 2,
+            sentAt: new Date().toISOString(),
+            durationMs: 0,
+            request: { jsonrpc: '2.0', method, params },
+            notifications: [],
+          };
         },
       },
     };
@@ -200,7 +291,11 @@ describe('base.notif.no-response while checks overlap', () => {
     const own = ownConnection();
     const { used, ran, isPending } = await overlapping(async () => own.client);
     expect(used).toEqual(['listing-only']);
-    expect(own.sent.map((p) => (p as { requestId?: unknown }).requestId)).toEqual([1, 'mcp-tools-conformance-never-sent', undefined]);
+    expect(own.sent.map((p) => (p as { requestId?: unknown }).requestId)).toEqual([
+      1,
+      'mcp-tools-conformance-never-sent',
+      undefined,
+    ]);
     if (!isPending(ran)) throw new Error('expected a pending verdict');
     expect((await ran.verdict).map((o) => o.status)).toEqual(['pass']);
   });
@@ -209,7 +304,11 @@ describe('base.notif.no-response while checks overlap', () => {
     const own = ownConnection(undefined, 'initialize');
     const { ran, isPending } = await overlapping(async () => own.client, '2025-11-25');
     expect(own.client.exchanges.map((e) => e.request.method)).toEqual(['initialize', 'ping']);
-    expect(own.sent.map((p) => (p as { requestId?: unknown }).requestId)).toEqual([2, 'mcp-tools-conformance-never-sent', undefined]);
+    expect(own.sent.map((p) => (p as { requestId?: unknown }).requestId)).toEqual([
+      2,
+      'mcp-tools-conformance-never-sent',
+      undefined,
+    ]);
     if (!isPending(ran)) throw new Error('expected a pending verdict');
     expect((await ran.verdict).map((o) => o.status)).toEqual(['pass']);
   });
@@ -231,7 +330,11 @@ describe('base.notif.no-response while checks overlap', () => {
 });
 
 describe('cancel.server.no-other', () => {
-  const cancelled = (requestId: unknown) => ({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'x' } });
+  const cancelled = (requestId: unknown) => ({
+    jsonrpc: '2.0',
+    method: 'notifications/cancelled',
+    params: { requestId, reason: 'x' },
+  });
   async function judge(wire: '2026-07-28' | '2025-06-18', exchanges: Exchange[], strays: StrayEvent[]) {
     const { cancelOnlyListen } = await import('./cancellation.js');
     return cancelOnlyListen.run({ wire, exchanges: () => exchanges, strays: () => strays } as never);
@@ -242,17 +345,26 @@ describe('cancel.server.no-other', () => {
 
   it('on 2026-07-28 accepts only a subscriptions/listen id', async () => {
     expect((await judge('2026-07-28', [listen], [stray(5, cancelled(4))])).map((o) => o.status)).toEqual(['pass']);
-    expect((await judge('2026-07-28', [listen], [serverRequest, stray(5, cancelled('s-1'))])).map((o) => o.status)).toEqual(['fail']);
+    expect(
+      (await judge('2026-07-28', [listen], [serverRequest, stray(5, cancelled('s-1'))])).map((o) => o.status),
+    ).toEqual(['fail']);
   });
 
   it('on the initialize revisions accepts only a request the server sent, "in the same direction" (same id, same JSON type)', async () => {
     const call = request(7, 'tools/call', { timedOut: true });
-    expect((await judge('2025-06-18', [call], [serverRequest, stray(8, cancelled('s-1'))])).map((o) => o.status)).toEqual(['pass']);
+    expect(
+      (await judge('2025-06-18', [call], [serverRequest, stray(8, cancelled('s-1'))])).map((o) => o.status),
+    ).toEqual(['pass']);
     const [own] = await judge('2025-06-18', [call], [serverRequest, stray(8, cancelled(7))]);
     expect(own).toMatchObject({ status: 'fail' });
-    expect(own!.message).toMatch(/request id 7, which is not a request the server had sent the client \(it sent 1 request\(s\) of its own\)/);
+    expect(own!.message).toMatch(
+      /request id 7, which is not a request the server had sent the client \(it sent 1 request\(s\) of its own\)/,
+    );
     // A server request seen on a request's SSE stream counts as well.
-    const onStream = { ...call, notifications: [{ jsonrpc: '2.0', id: 9, method: 'sampling/createMessage', params: {} }] };
+    const onStream = {
+      ...call,
+      notifications: [{ jsonrpc: '2.0', id: 9, method: 'sampling/createMessage', params: {} }],
+    };
     expect((await judge('2025-06-18', [onStream], [stray(8, cancelled(9))])).map((o) => o.status)).toEqual(['pass']);
     expect((await judge('2025-06-18', [onStream], [stray(8, cancelled('9'))])).map((o) => o.status)).toEqual(['fail']);
   });

@@ -5,8 +5,19 @@ import { notificationsSeen } from '../kit/notifications-seen.js';
 
 const log = (level: string) => ({ jsonrpc: '2.0', method: 'notifications/message', params: { level, data: 'x' } });
 let seq = 0;
-function exchange(method: string, meta: Record<string, unknown>, notifications: unknown[], sentAt = '2026-12-04T00:00:01.000Z'): Exchange {
-  return { seq: seq++, sentAt, durationMs: 1, request: { jsonrpc: '2.0', id: seq, method, params: { _meta: meta } }, notifications };
+function exchange(
+  method: string,
+  meta: Record<string, unknown>,
+  notifications: unknown[],
+  sentAt = '2026-12-04T00:00:01.000Z',
+): Exchange {
+  return {
+    seq: seq++,
+    sentAt,
+    durationMs: 1,
+    request: { jsonrpc: '2.0', id: seq, method, params: { _meta: meta } },
+    notifications,
+  };
 }
 const LEVEL = { 'io.modelcontextprotocol/logLevel': 'warning' };
 
@@ -51,8 +62,18 @@ describe('log.invalid-level', () => {
       client: {
         request: async (method: string, params: Record<string, unknown>, options: Record<string, unknown>) => {
           sent.push({ method, params, options });
-          const response = code === undefined ? { jsonrpc: '2.0', id: 1, result: {} } : { jsonrpc: '2.0', id: 1, error: { code, message: 'x' } };
-          return { seq: 1, sentAt: '2026-12-04T00:00:00.000Z', durationMs: 1, request: { jsonrpc: '2.0', id: 1, method, params }, response, notifications: [] };
+          const response =
+            code === undefined
+              ? { jsonrpc: '2.0', id: 1, result: {} }
+              : { jsonrpc: '2.0', id: 1, error: { code, message: 'x' } };
+          return {
+            seq: 1,
+            sentAt: '2026-12-04T00:00:00.000Z',
+            durationMs: 1,
+            request: { jsonrpc: '2.0', id: 1, method, params },
+            response,
+            notifications: [],
+          };
         },
       },
     };
@@ -66,12 +87,18 @@ describe('log.invalid-level', () => {
     const rejected = await judge('2024-11-05', { logging: {} }, -32602);
     expect(rejected.sent).toMatchObject([{ method: 'logging/setLevel', params: { level: 'verbose' } }]);
     expect(rejected.outcomes).toMatchObject([{ status: 'pass' }]);
-    expect((await judge('2024-11-05', { logging: {} })).outcomes[0]!.message).toBe('logging/setLevel with level "verbose" (not a log level) was answered with a result');
+    expect((await judge('2024-11-05', { logging: {} })).outcomes[0]!.message).toBe(
+      'logging/setLevel with level "verbose" (not a log level) was answered with a result',
+    );
   });
 
   it('on 2026-07-28 sends the level in _meta of a tools/list', async () => {
     const { sent, outcomes } = await judge('2026-07-28', {}, -32600);
-    expect(sent).toMatchObject([{ method: 'tools/list', options: { extraMeta: { 'io.modelcontextprotocol/logLevel': 'verbose' } } }]);
-    expect(outcomes).toMatchObject([{ status: 'fail', message: 'tools/list with log level "verbose" (not a log level) was rejected with -32600' }]);
+    expect(sent).toMatchObject([
+      { method: 'tools/list', options: { extraMeta: { 'io.modelcontextprotocol/logLevel': 'verbose' } } },
+    ]);
+    expect(outcomes).toMatchObject([
+      { status: 'fail', message: 'tools/list with log level "verbose" (not a log level) was rejected with -32600' },
+    ]);
   });
 });

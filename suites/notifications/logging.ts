@@ -1,6 +1,23 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type CheckDefinition, ERR, errorOf, type Exchange, isInitializeRevision, isObject, LOG_LEVELS, META_LOG_LEVEL, resultOf, type SpecSentence } from '../kit/index.js';
-import { isListen, notificationsSeen, requestMeta, seenEvidence, type SeenNotification } from '../kit/notifications-seen.js';
+import {
+  type CheckDefinition,
+  ERR,
+  errorOf,
+  type Exchange,
+  isInitializeRevision,
+  isObject,
+  LOG_LEVELS,
+  META_LOG_LEVEL,
+  resultOf,
+  type SpecSentence,
+} from '../kit/index.js';
+import {
+  isListen,
+  notificationsSeen,
+  requestMeta,
+  seenEvidence,
+  type SeenNotification,
+} from '../kit/notifications-seen.js';
 import { afterProbeWindow, notificationProbe } from './notification-probe.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 import { fromRevision } from '../kit/same-sentences.js';
@@ -15,24 +32,35 @@ const NO_LEVEL_NO_MESSAGE: SpecSentence = {
 };
 const REQUEST_SCOPED: SpecSentence = {
   ref: PAGE,
-  text: 'notifications/message is request-scoped: the server MUST NOT deliver it on a subscriptions/listen stream or on any stream other than the one carrying the response to the request that set the log level.',
+  text:
+    'notifications/message is request-scoped: the server MUST NOT deliver it on a subscriptions/listen stream ' +
+    'or on any stream other than the one carrying the response to the request that set the log level.',
   keyword: 'MUST NOT',
 };
 const AT_OR_ABOVE: SpecSentence = {
   ref: PAGE,
-  text: 'When the field is present, the server MAY send notifications/message notifications at or above the requested level on the response stream of that request, before the final response.',
+  text:
+    'When the field is present, the server MAY send notifications/message notifications at or above the ' +
+    'requested level on the response stream of that request, before the final response.',
   keyword: 'MAY',
 };
 const INVALID_LEVEL: SpecSentence = {
   ref: 'server/utilities/logging#error-handling',
-  text: "If the io.modelcontextprotocol/logLevel value carried in a request's _meta is not a recognized log level, the server SHOULD reject that request with a standard JSON-RPC error: … Invalid log level: -32602 (Invalid params)",
+  text:
+    "If the io.modelcontextprotocol/logLevel value carried in a request's _meta is not a recognized log level, " +
+    'the server SHOULD reject that request with a standard JSON-RPC error: … Invalid log level: -32602 (Invalid ' +
+    'params)',
   keyword: 'SHOULD',
 };
 
-/** Initialize revisions: the level is set once, with logging/setLevel, by a server that declares the logging capability. */
+/**
+ * Initialize revisions: the level is set once, with logging/setLevel, by a server that declares the logging capability.
+ */
 const LEGACY_INVALID_LEVEL: SpecSentence = {
   ref: 'server/utilities/logging#error-handling',
-  text: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: Invalid log level: -32602 (Invalid params)',
+  text:
+    'Servers SHOULD return standard JSON-RPC errors for common failure cases: Invalid log level: -32602 ' +
+    '(Invalid params)',
   keyword: 'SHOULD',
 };
 /** Not one of the RFC 5424 levels the logging page lists. */
@@ -46,10 +74,16 @@ export const hasLevel = (exchange: Exchange): boolean => META_LOG_LEVEL in reque
  * its stream names the request (a listen stream is log.request-scoped's to judge); over stdio it is blamed only when
  * no request in flight at its arrival had asked for messages, and a stray one only when no request had asked before it.
  */
-export function unaskedMessage(seen: SeenNotification, transport: string, exchanges: readonly Exchange[]): string | undefined {
+export function unaskedMessage(
+  seen: SeenNotification,
+  transport: string,
+  exchanges: readonly Exchange[],
+): string | undefined {
   if (seen.stray) {
     const askedBefore = exchanges.some((e) => hasLevel(e) && e.sentAt <= seen.stray!.at);
-    return askedBefore ? undefined : 'arrived while no request was in flight, and no request of the audit had set a log level';
+    return askedBefore
+      ? undefined
+      : 'arrived while no request was in flight, and no request of the audit had set a log level';
   }
   if (transport === 'http') {
     const stream = seen.holders[0]!;
@@ -57,7 +91,10 @@ export function unaskedMessage(seen: SeenNotification, transport: string, exchan
     return `arrived on the response stream of ${describeRequest(stream)}, which set no log level`;
   }
   if (seen.holders.some(hasLevel)) return undefined;
-  return `arrived while only requests without a log level were in flight (${seen.holders.slice(0, 3).map(describeRequest).join(', ')})`;
+  return (
+    `arrived while only requests without a log level were in flight (` +
+    `${seen.holders.slice(0, 3).map(describeRequest).join(', ')})`
+  );
 }
 
 function describeRequest(exchange: Exchange): string {
@@ -82,11 +119,17 @@ export const logOnlyWhenAsked: CheckDefinition = defineCheck({
       });
       const requests = exchanges.filter((e) => isObject(e.request) && 'id' in e.request && !hasLevel(e)).length;
       if (unasked.length === 0) {
-        return [pass(`no notifications/message for any of the ${requests} requests that set no log level (${seen.length} log message(s) seen in all)`)];
+        return [
+          pass(
+            `no notifications/message for any of the ${requests} requests that set no log level (${seen.length}` +
+              ` log message(s) seen in all)`,
+          ),
+        ];
       }
       return [
         fail(
-          `${unasked.length} notifications/message were sent for requests that set no log level: the first ${unasked[0]!.why}`,
+          `${unasked.length} notifications/message were sent for requests that set no log level: the first ` +
+            `${unasked[0]!.why}`,
           'log messages only on the response stream of a request whose _meta carries io.modelcontextprotocol/logLevel',
           unasked.slice(0, 5).flatMap((u) => seenEvidence(u.s).slice(0, 1)),
         ),
@@ -103,13 +146,22 @@ export const logRequestScoped: CheckDefinition = defineCheck({
   phase: 'final',
   run(ctx) {
     const listens = ctx.exchanges().filter(isListen);
-    if (listens.length === 0) return [skip('no subscriptions/listen stream was opened in this audit (the server does not declare tools.listChanged, or no listen check ran)')];
+    if (listens.length === 0)
+      return [
+        skip(
+          'no subscriptions/listen stream was opened in this audit (the server does not declare ' +
+            'tools.listChanged, or no listen check ran)',
+        ),
+      ];
     const seen = notificationsSeen(listens, [], LOG_MESSAGE);
-    if (seen.length === 0) return [pass(`${listens.length} subscriptions/listen stream(s) carried no notifications/message`)];
+    if (seen.length === 0)
+      return [pass(`${listens.length} subscriptions/listen stream(s) carried no notifications/message`)];
     return [
       fail(
-        `${seen.length} notifications/message arrived on a subscriptions/listen stream (level ${JSON.stringify(seen[0]!.params.level)})`,
-        'log messages only on the response stream of the request that set the log level; a listen stream carries only the notifications it subscribed to',
+        `${seen.length} notifications/message arrived on a subscriptions/listen stream (level ` +
+          `${JSON.stringify(seen[0]!.params.level)})`,
+        'log messages only on the response stream of the request that set the log level; a listen stream ' +
+          'carries only the notifications it subscribed to',
         seen.slice(0, 3).map((s) => s.holders[0]!),
       ),
     ];
@@ -134,11 +186,19 @@ export const logAtOrAbove: CheckDefinition = defineCheck({
         return rank >= 0 && rank < asked;
       });
       if (below.length === 0) {
-        return [pass(`a tools/call with log level "${probe.logLevel}" got ${messages.length} log message(s), none below that level`, [probe.exchange])];
+        return [
+          pass(
+            `a tools/call with log level "${probe.logLevel}" got ${messages.length} log message(s), none below ` +
+              `that level`,
+            [probe.exchange],
+          ),
+        ];
       }
       return [
         fail(
-          `${below.length} of ${messages.length} log message(s) for a tools/call that asked for "${probe.logLevel}" are below it (level ${JSON.stringify(below[0]!.params.level)}): outside what the sentence permits`,
+          `${below.length} of ${messages.length} log message(s) for a tools/call that asked for "` +
+            `${probe.logLevel}" are below it (level ${JSON.stringify(below[0]!.params.level)}): outside what the ` +
+            `sentence permits`,
           `only messages at or above "${probe.logLevel}" (${LOG_LEVELS.slice(asked).join(', ')})`,
           [probe.exchange],
         ),
@@ -148,7 +208,9 @@ export const logAtOrAbove: CheckDefinition = defineCheck({
 
 export const logInvalidLevel: CheckDefinition = defineCheck({
   id: 'log.invalid-level',
-  title: 'An unrecognized log level is rejected with -32602 (io.modelcontextprotocol/logLevel in _meta; logging/setLevel on the initialize revisions)',
+  title:
+    'An unrecognized log level is rejected with -32602 (io.modelcontextprotocol/logLevel in _meta; ' +
+    'logging/setLevel on the initialize revisions)',
   area: 'logging',
   sentences: {
     '2026-07-28': [INVALID_LEVEL],
@@ -163,16 +225,29 @@ export const logInvalidLevel: CheckDefinition = defineCheck({
     let exchange: Exchange;
     if (isInitializeRevision(ctx.wire)) {
       const { capabilities } = await ctx.capabilities();
-      if (!isObject(capabilities?.logging)) return [skip('the server does not declare the logging capability, so it has no logging/setLevel to reject a level with')];
+      if (!isObject(capabilities?.logging))
+        return [
+          skip(
+            'the server does not declare the logging capability, so it has no logging/setLevel to reject a level with',
+          ),
+        ];
       what = `logging/setLevel with level "${INVALID_LEVEL_PROBE}"`;
       exchange = await ctx.client.request('logging/setLevel', { level: INVALID_LEVEL_PROBE }, { probe: true });
     } else {
       what = `tools/list with log level "${INVALID_LEVEL_PROBE}"`;
-      exchange = await ctx.client.request('tools/list', {}, { extraMeta: { [META_LOG_LEVEL]: INVALID_LEVEL_PROBE }, probe: true });
+      exchange = await ctx.client.request(
+        'tools/list',
+        {},
+        { extraMeta: { [META_LOG_LEVEL]: INVALID_LEVEL_PROBE }, probe: true },
+      );
     }
     const error = errorOf(exchange.response);
     if (error?.code === ERR.invalidParams) return [pass(`${what} was rejected with -32602`, [exchange])];
-    const got = error ? `rejected with ${JSON.stringify(error.code)}` : resultOf(exchange.response) ? 'answered with a result' : (exchange.failure?.message ?? 'not answered');
+    const got = error
+      ? `rejected with ${JSON.stringify(error.code)}`
+      : resultOf(exchange.response)
+        ? 'answered with a result'
+        : (exchange.failure?.message ?? 'not answered');
     return [fail(`${what} (not a log level) was ${got}`, 'a JSON-RPC error -32602 (Invalid params)', [exchange])];
   },
 });
@@ -200,11 +275,21 @@ export const logCapabilityDeclared: CheckDefinition = defineCheck({
       const { capabilities, exchange } = await ctx.capabilities();
       const first = `the first at level ${JSON.stringify(seen[0]!.params.level)}`;
       if (capabilities !== undefined && Object.hasOwn(capabilities, 'logging')) {
-        return [pass(`${seen.length} notifications/message received (${first}), and the server declares the logging capability`, [exchange])];
+        return [
+          pass(
+            `${seen.length} notifications/message received (${first}), and the server declares the logging capability`,
+            [exchange],
+          ),
+        ];
       }
       return [
         fail(
-          `${seen.length} notifications/message received (${first}), but the capabilities the server declared ${capabilities === undefined ? 'are missing' : `have no logging (${Object.keys(capabilities).join(', ') || 'none'})`}`,
+          `${seen.length} notifications/message received (${first}), but the capabilities the server declared ` +
+            `${
+              capabilities === undefined
+                ? 'are missing'
+                : `have no logging (` + `${Object.keys(capabilities).join(', ') || 'none'})`
+            }`,
           'capabilities.logging (e.g. {}) in the capabilities of a server that sends log messages',
           [exchange, ...seenEvidence(seen[0]!).slice(0, 1)],
         ),
@@ -212,4 +297,10 @@ export const logCapabilityDeclared: CheckDefinition = defineCheck({
     }),
 });
 
-export const LOGGING_CHECKS: readonly CheckDefinition[] = [logOnlyWhenAsked, logRequestScoped, logAtOrAbove, logInvalidLevel, logCapabilityDeclared];
+export const LOGGING_CHECKS: readonly CheckDefinition[] = [
+  logOnlyWhenAsked,
+  logRequestScoped,
+  logAtOrAbove,
+  logInvalidLevel,
+  logCapabilityDeclared,
+];

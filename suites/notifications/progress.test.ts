@@ -18,7 +18,7 @@ const strayAt = (ms: number): StrayEvent => ({ at: at(ms), seq: 2, kind: 'notifi
 const seenStray = (ms: number) => notificationsSeen([], [strayAt(ms)], 'notifications/progress')[0]!;
 
 describe('a progress notification after the response to its request', () => {
-  it('is one off the request\'s own stream; over stdio a stray came while nothing was in flight, so after the answer', () => {
+  it("is one off the request's own stream; over stdio a stray came while nothing was in flight, so after the answer", () => {
     const holder = { ...call, notifications: [progress] };
     const held = notificationsSeen([holder], [], 'notifications/progress')[0]!;
     expect(arrivedAfterResponse(held, holder, 'stdio')).toBe(false);
@@ -34,6 +34,8 @@ describe('a progress notification after the response to its request', () => {
 
   it('never for a request that was not answered (a call that timed out)', () => {
     const { response: _, ...unanswered } = call;
-    expect(arrivedAfterResponse(seenStray(5000), { ...unanswered, failure: { kind: 'timeout', message: 'slow' } }, 'stdio')).toBe(false);
+    expect(
+      arrivedAfterResponse(seenStray(5000), { ...unanswered, failure: { kind: 'timeout', message: 'slow' } }, 'stdio'),
+    ).toBe(false);
   });
 });

@@ -1,6 +1,12 @@
 import { defineCheck } from '../kit/define-check.js';
 import type { CheckContext, CheckDefinition, Exchange, SpecSentence } from '../kit/index.js';
-import { notificationsSeen, requestMeta, seenEvidence, valueKey, type SeenNotification } from '../kit/notifications-seen.js';
+import {
+  notificationsSeen,
+  requestMeta,
+  seenEvidence,
+  valueKey,
+  type SeenNotification,
+} from '../kit/notifications-seen.js';
 import { afterProbeWindow, notificationProbe } from './notification-probe.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 
@@ -19,7 +25,11 @@ const LEGACY_INCREASE: SpecSentence = {
   text: 'The progress value MUST increase with each notification, even if the total is unknown.',
   keyword: 'MUST',
 };
-const LEGACY_STOP: SpecSentence = { ref: `${LEGACY_PAGE}#implementation-notes`, text: 'Progress notifications MUST stop after completion', keyword: 'MUST' };
+const LEGACY_STOP: SpecSentence = {
+  ref: `${LEGACY_PAGE}#implementation-notes`,
+  text: 'Progress notifications MUST stop after completion',
+  keyword: 'MUST',
+};
 
 interface ProgressTraffic {
   seen: SeenNotification[];
@@ -50,7 +60,13 @@ export const progressTokenRef: CheckDefinition = defineCheck({
   title: 'Every notifications/progress refers to a progressToken the client sent (same value, same JSON type)',
   area: 'progress',
   sentences: {
-    '2026-07-28': [{ ref: 'basic/patterns/progress#behavior-requirements', text: 'Progress notifications MUST only reference tokens that: Were provided in an active request', keyword: 'MUST' }],
+    '2026-07-28': [
+      {
+        ref: 'basic/patterns/progress#behavior-requirements',
+        text: 'Progress notifications MUST only reference tokens that: Were provided in an active request',
+        keyword: 'MUST',
+      },
+    ],
     '2025-11-25': [LEGACY_TOKEN_REF],
     '2025-06-18': [LEGACY_TOKEN_REF],
     '2025-03-26': [LEGACY_TOKEN_REF],
@@ -63,13 +79,20 @@ export const progressTokenRef: CheckDefinition = defineCheck({
       const unknown = traffic.seen.filter((s) => !traffic.sent.has(valueKey(s.params.progressToken)));
       if (unknown.length === 0) {
         if (traffic.seen.length === 0 && nothingSeen(traffic)) return [skip(nothingSeen(traffic))];
-        return [pass(`${traffic.seen.length} progress notification(s), each for a token the audit sent (${[...traffic.sent.keys()].join(', ') || 'none sent'})`)];
+        return [
+          pass(
+            `${traffic.seen.length} progress notification(s), each for a token the audit sent (` +
+              `${[...traffic.sent.keys()].join(', ') || 'none sent'})`,
+          ),
+        ];
       }
       const token = unknown[0]!.params.progressToken;
       return [
         fail(
-          `${unknown.length} progress notification(s) refer to token ${JSON.stringify(token)} (${typeof token}), which no request sent; tokens sent: ${[...traffic.sent.keys()].join(', ') || 'none'}`,
-          'progressToken equal to a token of a request in progress, with the same JSON type (the string "9017" is not the number 9017)',
+          `${unknown.length} progress notification(s) refer to token ${JSON.stringify(token)} (${typeof token}` +
+            `), which no request sent; tokens sent: ${[...traffic.sent.keys()].join(', ') || 'none'}`,
+          'progressToken equal to a token of a request in progress, with the same JSON type (the string "9017" ' +
+            'is not the number 9017)',
           unknown.slice(0, 3).flatMap((u) => seenEvidence(u).slice(0, 1)),
         ),
       ];
@@ -78,7 +101,9 @@ export const progressTokenRef: CheckDefinition = defineCheck({
 
 /** Progress values for this token, in the order they arrived on the request's own exchange. */
 function valuesOn(exchange: Exchange, seen: readonly SeenNotification[], tokenKey: string): unknown[] {
-  return seen.filter((s) => s.holders.includes(exchange) && valueKey(s.params.progressToken) === tokenKey).map((s) => s.params.progress);
+  return seen
+    .filter((s) => s.holders.includes(exchange) && valueKey(s.params.progressToken) === tokenKey)
+    .map((s) => s.params.progress);
 }
 
 export const progressIncreases: CheckDefinition = defineCheck({
@@ -86,7 +111,13 @@ export const progressIncreases: CheckDefinition = defineCheck({
   title: 'The progress value increases with each notification for a token',
   area: 'progress',
   sentences: {
-    '2026-07-28': [{ ref: FLOW, text: 'The progress value MUST increase with each notification, even if the total is unknown.', keyword: 'MUST' }],
+    '2026-07-28': [
+      {
+        ref: FLOW,
+        text: 'The progress value MUST increase with each notification, even if the total is unknown.',
+        keyword: 'MUST',
+      },
+    ],
     '2025-11-25': [LEGACY_INCREASE],
     '2025-06-18': [LEGACY_INCREASE],
     '2025-03-26': [LEGACY_INCREASE],
@@ -100,11 +131,15 @@ export const progressIncreases: CheckDefinition = defineCheck({
       for (const [tokenKey, exchange] of traffic.sent) {
         const values = valuesOn(exchange, traffic.seen, tokenKey);
         notifications += values.length;
-        const drop = values.findIndex((v, i) => i > 0 && !(typeof v === 'number' && typeof values[i - 1] === 'number' && v > (values[i - 1] as number)));
+        const drop = values.findIndex(
+          (v, i) =>
+            i > 0 && !(typeof v === 'number' && typeof values[i - 1] === 'number' && v > (values[i - 1] as number)),
+        );
         if (drop > 0) {
           return [
             fail(
-              `progress for token ${tokenKey} went ${JSON.stringify(values[drop - 1])} → ${JSON.stringify(values[drop])} (values in order: ${JSON.stringify(values.slice(0, 10))})`,
+              `progress for token ${tokenKey} went ${JSON.stringify(values[drop - 1])} → ` +
+                `${JSON.stringify(values[drop])} (values in order: ${JSON.stringify(values.slice(0, 10))})`,
               'each progress value greater than the one before it for the same token',
               [exchange],
             ),
@@ -113,9 +148,20 @@ export const progressIncreases: CheckDefinition = defineCheck({
       }
       if (notifications === 0) {
         const why = nothingSeen(traffic);
-        return why ? [skip(why)] : [pass('the server sent no progress notification for the request with a progressToken (it MAY choose not to)')];
+        return why
+          ? [skip(why)]
+          : [
+              pass(
+                'the server sent no progress notification for the request with a progressToken (it MAY choose not to)',
+              ),
+            ];
       }
-      return [pass(`${notifications} progress notification(s) for ${traffic.sent.size} token(s), each value greater than the one before`)];
+      return [
+        pass(
+          `${notifications} progress notification(s) for ${traffic.sent.size} token(s), each value greater ` +
+            `than the one before`,
+        ),
+      ];
     }),
 });
 
@@ -125,7 +171,10 @@ export const progressIncreases: CheckDefinition = defineCheck({
  */
 export const OTHER_STREAM_MARGIN_MS = 500;
 
-/** A progress notification arrived after the response to its request: off the request's own stream, and (HTTP GET stream) well after the answer. */
+/**
+ * A progress notification arrived after the response to its request: off the request's own stream, and (HTTP GET
+ * stream) well after the answer.
+ */
 export function arrivedAfterResponse(seen: SeenNotification, request: Exchange, transportKind: string): boolean {
   if (request.response === undefined || seen.holders.includes(request)) return false;
   if (!seen.stray || transportKind !== 'http') return true;
@@ -137,7 +186,13 @@ export const progressStops: CheckDefinition = defineCheck({
   title: 'No notifications/progress for a token after the response to its request',
   area: 'progress',
   sentences: {
-    '2026-07-28': [{ ref: 'basic/patterns/progress#implementation-notes', text: 'Progress notifications MUST stop after completion', keyword: 'MUST' }],
+    '2026-07-28': [
+      {
+        ref: 'basic/patterns/progress#implementation-notes',
+        text: 'Progress notifications MUST stop after completion',
+        keyword: 'MUST',
+      },
+    ],
     '2025-11-25': [LEGACY_STOP],
     '2025-06-18': [LEGACY_STOP],
     '2025-03-26': [LEGACY_STOP],
@@ -156,14 +211,21 @@ export const progressStops: CheckDefinition = defineCheck({
         if (why) return [skip(why)];
         const where =
           ctx.transportKind === 'http'
-            ? `; over HTTP the response ends its stream, so only other streams could show a late one (on the GET stream, one that arrived more than ${OTHER_STREAM_MARGIN_MS} ms after the response)`
+            ? `; over HTTP the response ends its stream, so only other streams could show a late one (on the GET ` +
+              `stream, one that arrived more than ${OTHER_STREAM_MARGIN_MS} ms after the response)`
             : '';
-        return [pass(`no progress notification arrived after the response to its request (${traffic.seen.length} seen in all${where})`)];
+        return [
+          pass(
+            `no progress notification arrived after the response to its request (${traffic.seen.length} seen ` +
+              `in all${where})`,
+          ),
+        ];
       }
       const token = late[0]!.params.progressToken;
       return [
         fail(
-          `${late.length} progress notification(s) for token ${JSON.stringify(token)} arrived after the response to the request that sent it`,
+          `${late.length} progress notification(s) for token ${JSON.stringify(token)} arrived after the ` +
+            `response to the request that sent it`,
           'progress notifications for a token only before the final response to its request',
           [traffic.sent.get(valueKey(token))!, ...seenEvidence(late[0]!)].slice(0, 3),
         ),

@@ -1,9 +1,39 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type Arguments, type ArgumentSource, type ArgumentVerdict, canonicalJson, type CheckContext, type CheckDefinition, compileArgumentSchema, describeIssues, ERR, errorOf, type Exchange, type InvalidCase, invalidCases, isObject, type LenientReading, type Outcome, pickInvalidArguments, resultOf, TargetGoneError, type UndeclaredDialect, undeclaredDialectOn, ValidArguments, type Revision } from '../kit/index.js';
+import {
+  type Arguments,
+  type ArgumentSource,
+  type ArgumentVerdict,
+  canonicalJson,
+  type CheckContext,
+  type CheckDefinition,
+  compileArgumentSchema,
+  describeIssues,
+  ERR,
+  errorOf,
+  type Exchange,
+  type InvalidCase,
+  invalidCases,
+  isObject,
+  type LenientReading,
+  type Outcome,
+  pickInvalidArguments,
+  resultOf,
+  TargetGoneError,
+  type UndeclaredDialect,
+  undeclaredDialectOn,
+  ValidArguments,
+  type Revision,
+} from '../kit/index.js';
 import { note } from '../kit/outcome.js';
 import { searchTools, type ToolCall } from './property-search.js';
 import type { ListedTool } from '../kit/listed-tools.js';
-import { hingeOutcome, judgedProbes, OUTPUT_CONFORMS_SENTENCES, TOOL_ERRORS_IN_RESULT_SENTENCES, validCalls } from '../tool-calls/tool-results.js';
+import {
+  hingeOutcome,
+  judgedProbes,
+  OUTPUT_CONFORMS_SENTENCES,
+  TOOL_ERRORS_IN_RESULT_SENTENCES,
+  validCalls,
+} from '../tool-calls/tool-results.js';
 import {
   coercedProblem,
   inconclusiveOutcome,
@@ -28,18 +58,28 @@ import {
 
 /**
  * Transport failures that mean the target did not answer the call (a dropped connection, an HTTP error). Timeouts stop
- * the search as a skip (a slow tool is not a broken one; see property-search.ts), and garbage is the wire checks' to judge.
+ * the search as a skip (a slow tool is not a broken one; see property-search.ts), and garbage is the wire checks' to
+ * judge.
  */
 function unanswered(exchange: Exchange): string | undefined {
   const failure = exchange.failure;
-  if (!failure || failure.kind === 'malformed' || failure.kind === 'wrong-id' || failure.kind === 'timeout') return undefined;
+  if (!failure || failure.kind === 'malformed' || failure.kind === 'wrong-id' || failure.kind === 'timeout')
+    return undefined;
   return `no answer: ${failure.message}`;
 }
 
-const errorText = (error: Record<string, unknown>) => `JSON-RPC error ${String(error.code)} "${String(error.message).slice(0, 120)}"`;
+const errorText = (error: Record<string, unknown>) =>
+  `JSON-RPC error ${String(error.code)} "${String(error.message).slice(0, 120)}"`;
 
-/** Protocol-level rejections (header mismatch, missing capability, unsupported version): their own checks judge them; a missing capability is a legitimate answer to any call. */
-const PROTOCOL_LEVEL: ReadonlySet<number> = new Set([ERR.headerMismatch, ERR.missingCapability, ERR.unsupportedVersion]);
+/**
+ * Protocol-level rejections (header mismatch, missing capability, unsupported version): their own checks judge them; a
+ * missing capability is a legitimate answer to any call.
+ */
+const PROTOCOL_LEVEL: ReadonlySet<number> = new Set([
+  ERR.headerMismatch,
+  ERR.missingCapability,
+  ERR.unsupportedVersion,
+]);
 
 /** The valid-argument checks judge the same generated calls: one call per case serves both. */
 const VALID_CASES = 'valid-arguments';
@@ -61,7 +101,9 @@ function judgeValid(exchange: Exchange): string | undefined {
 export const validCasesAnswered: CheckDefinition = defineCheck({
   id: 'tools.err.tool-errors-in-result.property',
   covers: ['tools.err.tool-errors-in-result'],
-  title: 'Generated schema-valid arguments always get a result (complete or input_required), not a JSON-RPC error or a crash',
+  title:
+    'Generated schema-valid arguments always get a result (complete or input_required), not a JSON-RPC error ' +
+    'or a crash',
   area: 'property',
   sentences: TOOL_ERRORS_IN_RESULT_SENTENCES,
   needs: ['live', 'tool-call'],
@@ -69,15 +111,23 @@ export const validCasesAnswered: CheckDefinition = defineCheck({
   run: (ctx) =>
     searchTools<Arguments>(ctx, {
       id: validCasesAnswered.id,
-      expected: 'a result (resultType complete, isError for errors that originate from the tool, or input_required), not -32602 for arguments the inputSchema accepts, -32603 or a crash',
+      expected:
+        'a result (resultType complete, isError for errors that originate from the tool, or input_required), ' +
+        'not -32602 for arguments the inputSchema accepts, -32603 or a crash',
       passed: 'answered with a result',
       validOnly: true,
       caseStream: VALID_CASES,
       reportedBy: async (ctx, t) => {
         const code = errorOf((await scriptedSample(ctx, t))?.response)?.code;
-        return code !== undefined && code !== ERR.missingCapability ? `tools.err.tool-errors-in-result already reports its scripted sample (error ${String(code)})` : undefined;
+        return code !== undefined && code !== ERR.missingCapability
+          ? `tools.err.tool-errors-in-result already reports its scripted sample (error ${String(code)})`
+          : undefined;
       },
-      property: (_t, source) => ({ arbitrary: new ValidArguments(source), argumentsOf: (args) => args, judge: judgeValid }),
+      property: (_t, source) => ({
+        arbitrary: new ValidArguments(source),
+        argumentsOf: (args) => args,
+        judge: judgeValid,
+      }),
     }),
 });
 
@@ -94,14 +144,23 @@ function judgeOutput(validate: (value: unknown) => ArgumentVerdict, hinged?: Hin
     if (!('structuredContent' in result)) return 'a successful result has no structuredContent';
     const verdict = validate(result.structuredContent);
     if (verdict.valid && (verdict.format || verdict.readings)) hinged?.(result.structuredContent, verdict, exchange);
-    return verdict.valid ? undefined : `structuredContent breaks the outputSchema: ${describeIssues(verdict.issues, 3)}`;
+    return verdict.valid
+      ? undefined
+      : `structuredContent breaks the outputSchema: ${describeIssues(verdict.issues, 3)}`;
   };
 }
 
 async function scriptedSampleHinges(ctx: CheckContext, t: ListedTool): Promise<boolean> {
   const result = resultOf((await scriptedSample(ctx, t))?.response);
   const compiled = compileArgumentSchema(t.tool.outputSchema, undeclaredDialectOn(ctx.wire));
-  if (!result || !compiled.ok || result.isError === true || result.resultType === 'input_required' || !('structuredContent' in result)) return false;
+  if (
+    !result ||
+    !compiled.ok ||
+    result.isError === true ||
+    result.resultType === 'input_required' ||
+    !('structuredContent' in result)
+  )
+    return false;
   const verdict = compiled.validator.validate(result.structuredContent);
   return verdict.format !== undefined || verdict.readings !== undefined;
 }
@@ -140,7 +199,9 @@ function outputCheck(): CheckDefinition {
   const check: CheckDefinition = defineCheck({
     id: 'tools.output.conform.property',
     covers: ['tools.output.conform'],
-    title: 'For generated schema-valid arguments, every successful result carries structuredContent valid against the outputSchema',
+    title:
+      'For generated schema-valid arguments, every successful result carries structuredContent valid against ' +
+      'the outputSchema',
     area: 'property',
     sentences: OUTPUT_CONFORMS_SENTENCES,
     needs: ['live', 'tool-call'],
@@ -156,14 +217,19 @@ function outputCheck(): CheckDefinition {
         reportedBy: async (ctx, t) => {
           const sample = await scriptedSample(ctx, t);
           const compiled = compileArgumentSchema(t.tool.outputSchema, undeclaredDialectOn(ctx.wire));
-          const problem = sample && compiled.ok ? judgeOutput((v) => compiled.validator.validate(v))(sample) : undefined;
+          const problem =
+            sample && compiled.ok ? judgeOutput((v) => compiled.validator.validate(v))(sample) : undefined;
           return problem ? `tools.output.conform already reports its scripted sample (${problem})` : undefined;
         },
         applies: { to: (t) => isObject(t.tool.outputSchema), none: 'no tool declares an outputSchema' },
         property: (t, source) => {
           const compiled = compileArgumentSchema(t.tool.outputSchema, undeclaredDialectOn(ctx.wire));
           if (!compiled.ok) return `the outputSchema cannot be used for validation: ${compiled.reason}`;
-          return { arbitrary: new ValidArguments(source), argumentsOf: (args) => args, judge: judgeOutput((v) => compiled.validator.validate(v), warnings.recorder(t, ctx.wire)) };
+          return {
+            arbitrary: new ValidArguments(source),
+            argumentsOf: (args) => args,
+            judge: judgeOutput((v) => compiled.validator.validate(v), warnings.recorder(t, ctx.wire)),
+          };
         },
       });
       return [...outcomes, ...(await warnings.outcomes(ctx, outcomes))];
@@ -174,9 +240,15 @@ function outputCheck(): CheckDefinition {
 
 export const generatedOutputConforms = outputCheck();
 
-const breakable: Record<UndeclaredDialect, WeakMap<ArgumentSource, boolean>> = { default: new WeakMap(), 'any-dialect': new WeakMap() };
+const breakable: Record<UndeclaredDialect, WeakMap<ArgumentSource, boolean>> = {
+  default: new WeakMap(),
+  'any-dialect': new WeakMap(),
+};
 
-/** Whether some generated value (or the prepared one) has a mutation the schema rejects (in every reading, with `any-dialect`). */
+/**
+ * Whether some generated value (or the prepared one) has a mutation the schema rejects (in every reading, with
+ * `any-dialect`).
+ */
 function hasBreakableConstraint(source: ArgumentSource, undeclared: UndeclaredDialect): boolean {
   let known = breakable[undeclared].get(source);
   if (known === undefined) {
@@ -187,7 +259,8 @@ function hasBreakableConstraint(source: ArgumentSource, undeclared: UndeclaredDi
 }
 
 function findBreakableConstraint(source: ArgumentSource, undeclared: UndeclaredDialect): boolean {
-  const breakable = (value: Arguments | undefined) => value !== undefined && pickInvalidArguments(source.schema, value, 0, undeclared) !== undefined;
+  const breakable = (value: Arguments | undefined) =>
+    value !== undefined && pickInvalidArguments(source.schema, value, 0, undeclared) !== undefined;
   if (breakable(source.fallback)) return true;
   for (let i = 0; i < 16; i += 1) if (breakable(source.valid(i + 1, i % 2 === 0))) return true;
   return false;
@@ -209,8 +282,14 @@ function lenientOutcomes(tally: InvalidTally, wire: Revision, tool: string): Out
   return [...tally.lenient.values()].map((cases) => {
     const seen = [...cases.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, kept]) => kept);
     const first = seen[0]!;
-    const verdict = seen.length === 1 ? first.verdict : { ...first.verdict, problem: coercedProblem(seen.map((s) => s.description)) };
-    return lenientOutcome(verdict, wire, tool, seen.slice(0, QUOTED_LENIENT_CASES).flatMap((s) => [note('arguments sent', s.args), s.exchange]));
+    const verdict =
+      seen.length === 1 ? first.verdict : { ...first.verdict, problem: coercedProblem(seen.map((s) => s.description)) };
+    return lenientOutcome(
+      verdict,
+      wire,
+      tool,
+      seen.slice(0, QUOTED_LENIENT_CASES).flatMap((s) => [note('arguments sent', s.args), s.exchange]),
+    );
   });
 }
 
@@ -238,9 +317,18 @@ function invalidCheck(): CheckDefinition {
   const tallies = new Map<string, InvalidTally>();
   const property = (undeclared: UndeclaredDialect) => (t: ListedTool, source: ArgumentSource, call: ToolCall) => {
     if (!hasBreakableConstraint(source, undeclared)) {
-      return 'the inputSchema has no constraint that a targeted mutation can break (no required or typed property, and undeclared properties are allowed)';
+      return (
+        'the inputSchema has no constraint that a targeted mutation can break (no required or typed property, ' +
+        'and undeclared properties are allowed)'
+      );
     }
-    const tally: InvalidTally = { refused: 0, lenientCount: 0, lenient: new Map(), inconclusive: [], inconclusiveCount: 0 };
+    const tally: InvalidTally = {
+      refused: 0,
+      lenientCount: 0,
+      lenient: new Map(),
+      inconclusive: [],
+      inconclusiveCount: 0,
+    };
     tallies.set(t.label, tally);
     const compared: ComparedFailures = new Map();
     // The control is the valid case the mutation was made from, a call shared with the valid-argument checks.
@@ -269,28 +357,38 @@ function invalidCheck(): CheckDefinition {
           tally.lenient.set(verdict.reading, cases);
           const which = lenientCase(c!.mutation);
           const kept = cases.get(which);
-          if (!kept || smaller(key, kept.key)) cases.set(which, { verdict, description: c!.mutation.description, args: c!.mutation.value, key, exchange });
+          if (!kept || smaller(key, kept.key))
+            cases.set(which, { verdict, description: c!.mutation.description, args: c!.mutation.value, key, exchange });
           return undefined;
         }
         case 'inconclusive':
           tally.inconclusiveCount += 1;
-          if (!tally.inconclusive.includes(verdict.why)) tally.inconclusive = [...tally.inconclusive, verdict.why].sort().slice(0, QUOTED_INCONCLUSIVE);
+          if (!tally.inconclusive.includes(verdict.why))
+            tally.inconclusive = [...tally.inconclusive, verdict.why].sort().slice(0, QUOTED_INCONCLUSIVE);
           return undefined;
         case 'refused':
           tally.refused += 1;
-          if (verdict.code !== undefined && noted.length < 1000) noted.push({ where: c!.mutation.kind, code: verdict.code });
+          if (verdict.code !== undefined && noted.length < 1000)
+            noted.push({ where: c!.mutation.kind, code: verdict.code });
           return undefined;
       }
     };
-    return { arbitrary: invalidCases(source, undeclared), argumentsOf: (c: InvalidCase | undefined) => c?.mutation.value, judge };
+    return {
+      arbitrary: invalidCases(source, undeclared),
+      argumentsOf: (c: InvalidCase | undefined) => c?.mutation.value,
+      judge,
+    };
   };
-  const settle = (ctx: CheckContext) => (t: ListedTool): { outcomes: Outcome[]; counted: boolean } => {
-    const tally = tallies.get(t.label);
-    if (!tally) return { outcomes: [], counted: true };
-    const outcomes = lenientOutcomes(tally, ctx.wire, t.label);
-    if (tally.refused === 0 && tally.lenientCount === 0 && tally.inconclusiveCount > 0) outcomes.push(inconclusiveOutcome(t.label, tally.inconclusive, tally.inconclusiveCount));
-    return { outcomes, counted: tally.refused > 0 };
-  };
+  const settle =
+    (ctx: CheckContext) =>
+    (t: ListedTool): { outcomes: Outcome[]; counted: boolean } => {
+      const tally = tallies.get(t.label);
+      if (!tally) return { outcomes: [], counted: true };
+      const outcomes = lenientOutcomes(tally, ctx.wire, t.label);
+      if (tally.refused === 0 && tally.lenientCount === 0 && tally.inconclusiveCount > 0)
+        outcomes.push(inconclusiveOutcome(t.label, tally.inconclusive, tally.inconclusiveCount));
+      return { outcomes, counted: tally.refused > 0 };
+    };
   /** The cases of the tools in the pass that were not refusals, so that the pass claims no more than it saw. */
   const remarks = (ctx: CheckContext) => () => {
     const counted = [...tallies.values()].filter((tally) => tally.refused > 0);
@@ -301,7 +399,9 @@ function invalidCheck(): CheckDefinition {
   const check: CheckDefinition = defineCheck({
     id: 'tools.err.execution-errors.property',
     covers: ['tools.err.execution-errors', 'tools.sec.validate-inputs'],
-    title: 'Generated arguments that break the inputSchema are refused (an isError result, or a JSON-RPC error), never a silent success or a crash',
+    title:
+      'Generated arguments that break the inputSchema are refused (an isError result, or a JSON-RPC error), ' +
+      'never a silent success or a crash',
     area: 'property',
     sentences: VALIDATE_INPUTS_SENTENCES,
     needs: ['live', 'tool-call'],
@@ -314,12 +414,25 @@ function invalidCheck(): CheckDefinition {
         expected: refusalExpected(ctx.wire),
         passed: 'were refused',
         reportedBy: async (ctx, t) => {
-          const failed = (await judgedProbes(ctx)).probes.find((p) => p.call.tool.label === t.label && p.verdict.verdict === 'breach');
-          return failed ? `tools.err.execution-errors already reports a mutation of its scripted sample (${failed.mutation.description})` : undefined;
+          const failed = (await judgedProbes(ctx)).probes.find(
+            (p) => p.call.tool.label === t.label && p.verdict.verdict === 'breach',
+          );
+          return failed
+            ? `tools.err.execution-errors already reports a mutation of its scripted sample (` +
+                `${failed.mutation.description})`
+            : undefined;
         },
         property: property(undeclaredDialectOn(ctx.wire)),
         settle: settle(ctx),
-        describe: (c) => (c ? [note(`how it was made invalid (${c.mutation.kind})`, { mutation: c.mutation.description, from: c.valid })] : []),
+        describe: (c) =>
+          c
+            ? [
+                note(`how it was made invalid (${c.mutation.kind})`, {
+                  mutation: c.mutation.description,
+                  from: c.valid,
+                }),
+              ]
+            : [],
         remarks: remarks(ctx),
       });
     },

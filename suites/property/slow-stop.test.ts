@@ -9,7 +9,10 @@ describe('slowStopFor', () => {
 
   it('gives each search an equal share of the phase when that is smaller, with one case at least', () => {
     // 25 tools, two case streams each, four calls in flight: 15 s × 4 / 50 = 1.2 s per search.
-    expect(slowStopFor(50, 4, 25)).toEqual({ allowanceMs: (SEARCH_PHASE.ms * 4) / (25 * SEARCH_PHASE.streams), minCases: 1 });
+    expect(slowStopFor(50, 4, 25)).toEqual({
+      allowanceMs: (SEARCH_PHASE.ms * 4) / (25 * SEARCH_PHASE.streams),
+      minCases: 1,
+    });
   });
 
   it('lets --runs buy depth: the share grows with the runs', () => {

@@ -1,5 +1,15 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type CheckContext, type CheckDefinition, extensionIdIssues, isObject, type MetaKeyIssue, metaKeyIssues, type MetaKeyRule, type Outcome, type SpecSentences } from '../kit/index.js';
+import {
+  type CheckContext,
+  type CheckDefinition,
+  extensionIdIssues,
+  isObject,
+  type MetaKeyIssue,
+  metaKeyIssues,
+  type MetaKeyRule,
+  type Outcome,
+  type SpecSentences,
+} from '../kit/index.js';
 import { serverMetaSites, type MetaSite } from '../kit/meta-objects.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { fromRevision } from '../kit/same-sentences.js';
@@ -40,7 +50,9 @@ function grammarSentence(text: string): SpecSentences {
   return fromRevision('2025-06-18', { ref: 'basic/index#_meta', text, keyword: 'MUST' });
 }
 
-/** One check per MUST of the key grammar, judged on every `_meta` object the audit received (no requests of its own). */
+/**
+ * One check per MUST of the key grammar, judged on every `_meta` object the audit received (no requests of its own).
+ */
 function metaKeyCheck(rule: MetaKeyRule, title: string, expected: string, sentences: SpecSentences): CheckDefinition {
   return defineCheck({
     id: rule,
@@ -61,9 +73,17 @@ function metaKeyCheck(rule: MetaKeyRule, title: string, expected: string, senten
           offending.set(site.where, entry);
         }
       }
-      if (offending.size === 0) return [pass(`all ${keys.length} _meta keys found in ${new Set(sites.map((s) => s.where)).size} places follow the rule`)];
+      if (offending.size === 0)
+        return [
+          pass(
+            `all ${keys.length} _meta keys found in ${new Set(sites.map((s) => s.where)).size} places follow the rule`,
+          ),
+        ];
       return [...offending.values()].slice(0, MAX_OUTCOMES).map(({ site, problems }) => ({
-        ...fail(`${site.where}: _meta key ${problems.join('; ')}`, expected, [site.evidence, note(`_meta at ${site.where}`, site.meta)]),
+        ...fail(`${site.where}: _meta key ${problems.join('; ')}`, expected, [
+          site.evidence,
+          note(`_meta at ${site.where}`, site.meta),
+        ]),
         ...(site.tool === undefined ? {} : { tool: site.tool }),
       }));
     },
@@ -79,9 +99,13 @@ export const META_KEY_CHECKS = [
   ),
   metaKeyCheck(
     'meta.key.labels',
-    'Every label of a _meta key prefix starts with a letter and ends with a letter or digit, with only letters, digits and hyphens',
+    'Every label of a _meta key prefix starts with a letter and ends with a letter or digit, with only ' +
+      'letters, digits and hyphens',
     'labels matching ^[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?$',
-    grammarSentence('Labels MUST start with a letter and end with a letter or digit; interior characters can be letters, digits, or hyphens (-).'),
+    grammarSentence(
+      'Labels MUST start with a letter and end with a letter or digit; interior characters can be letters, ' +
+        'digits, or hyphens (-).',
+    ),
   ),
   metaKeyCheck(
     'meta.key.name',
@@ -108,15 +132,26 @@ export const extensionIds: CheckDefinition = defineCheck({
   async run(ctx) {
     const { capabilities, exchange } = await ctx.capabilities();
     const extensions = capabilities?.extensions;
-    if (extensions === undefined) return [skip('the server advertises no extensions (capabilities.extensions is absent)')];
-    if (!isObject(extensions)) return [skip('capabilities.extensions is not an object (a schema problem, reported by schema.result.valid)')];
+    if (extensions === undefined)
+      return [skip('the server advertises no extensions (capabilities.extensions is absent)')];
+    if (!isObject(extensions))
+      return [skip('capabilities.extensions is not an object (a schema problem, reported by schema.result.valid)')];
     const ids = Object.keys(extensions);
     const bad = ids.map((id) => ({ id, issues: extensionIdIssues(id) })).filter((e) => e.issues.length > 0);
-    if (bad.length === 0) return [pass(ids.length === 0 ? 'capabilities.extensions is empty' : `extension identifiers ${ids.map((id) => JSON.stringify(id)).join(', ')} are well-formed`, [exchange])];
+    if (bad.length === 0)
+      return [
+        pass(
+          ids.length === 0
+            ? 'capabilities.extensions is empty'
+            : `extension identifiers ${ids.map((id) => JSON.stringify(id)).join(', ')} are well-formed`,
+          [exchange],
+        ),
+      ];
     return [
       fail(
         bad.map((b) => `${JSON.stringify(b.id)}: ${b.issues.join('; ')}`).join(' | '),
-        'identifiers like "io.modelcontextprotocol/tasks" or "com.example/feature": a prefix of dot-separated labels, "/", then a name',
+        'identifiers like "io.modelcontextprotocol/tasks" or "com.example/feature": a prefix of dot-separated ' +
+          'labels, "/", then a name',
         [exchange],
       ),
     ];

@@ -13,7 +13,8 @@ const BAGGAGE_VALUE = /^(?:[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]|%[0-9A-Fa-
 export function traceparentProblem(value: unknown): string | undefined {
   if (typeof value !== 'string') return `not a string but ${JSON.stringify(value)}`;
   const match = TRACEPARENT.exec(value);
-  if (!match) return `${JSON.stringify(value)} is not version-traceid-parentid-flags in lower-case hex (2-32-16-2 digits)`;
+  if (!match)
+    return `${JSON.stringify(value)} is not version-traceid-parentid-flags in lower-case hex (2-32-16-2 digits)`;
   if (match[1] === 'ff') return 'version ff is invalid';
   if (/^0+$/.test(match[2]!)) return 'the trace-id is all zeros';
   if (/^0+$/.test(match[3]!)) return 'the parent-id is all zeros';
@@ -23,7 +24,10 @@ export function traceparentProblem(value: unknown): string | undefined {
 /** `tracestate`: at most 32 comma-separated key=value members (W3C Trace Context). */
 export function tracestateProblem(value: unknown): string | undefined {
   if (typeof value !== 'string') return `not a string but ${JSON.stringify(value)}`;
-  const members = value.split(',').map((m) => m.trim()).filter((m) => m !== '');
+  const members = value
+    .split(',')
+    .map((m) => m.trim())
+    .filter((m) => m !== '');
   if (members.length > 32) return `${members.length} list members (at most 32)`;
   const bad = members.find((m) => {
     const eq = m.indexOf('=');
@@ -32,7 +36,9 @@ export function tracestateProblem(value: unknown): string | undefined {
   return bad === undefined ? undefined : `the member ${JSON.stringify(bad)} is not key=value`;
 }
 
-/** `baggage`: comma-separated key=value members, each key a token, each value baggage octets or %-escapes (W3C Baggage). */
+/**
+ * `baggage`: comma-separated key=value members, each key a token, each value baggage octets or %-escapes (W3C Baggage).
+ */
 export function baggageProblem(value: unknown): string | undefined {
   if (typeof value !== 'string') return `not a string but ${JSON.stringify(value)}`;
   const bad = value.split(',').find((member) => {
@@ -71,12 +77,23 @@ export const traceContextFormat: CheckDefinition = defineCheck({
     );
     if (found.length === 0) return [skip('no _meta the server sent carried traceparent, tracestate or baggage')];
     const bad = found.filter((f) => f.problem !== undefined);
-    if (bad.length === 0) return [pass(`${found.length} trace context value(s) in the server's _meta, each well-formed`)];
+    if (bad.length === 0)
+      return [pass(`${found.length} trace context value(s) in the server's _meta, each well-formed`)];
     return [
       fail(
-        `${bad.length} trace context value(s) are malformed, e.g. ${bad[0]!.key} in the ${bad[0]!.site.where}: ${bad[0]!.problem}`,
-        'traceparent "00-<32 hex>-<16 hex>-<2 hex>" (not all zeros), tracestate and baggage as comma-separated key=value lists',
-        [note('malformed values', bad.slice(0, 5).map((b) => ({ where: b.site.where, key: b.key, value: b.site.meta[b.key], problem: b.problem }))), bad[0]!.site.evidence],
+        `${bad.length} trace context value(s) are malformed, e.g. ${bad[0]!.key} in the ${bad[0]!.site.where}: ` +
+          `${bad[0]!.problem}`,
+        'traceparent "00-<32 hex>-<16 hex>-<2 hex>" (not all zeros), tracestate and baggage as comma-separated ' +
+          'key=value lists',
+        [
+          note(
+            'malformed values',
+            bad
+              .slice(0, 5)
+              .map((b) => ({ where: b.site.where, key: b.key, value: b.site.meta[b.key], problem: b.problem })),
+          ),
+          bad[0]!.site.evidence,
+        ],
       ),
     ];
   },

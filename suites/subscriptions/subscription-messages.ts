@@ -1,4 +1,12 @@
-import { type CheckContext, errorOf, type Exchange, isInitializeRevision, isObject, type JsonRpcId, type ListenStream } from '../kit/index.js';
+import {
+  type CheckContext,
+  errorOf,
+  type Exchange,
+  isInitializeRevision,
+  isObject,
+  type JsonRpcId,
+  type ListenStream,
+} from '../kit/index.js';
 
 export const ACKNOWLEDGED = 'notifications/subscriptions/acknowledged';
 export const LIST_CHANGED = 'notifications/tools/list_changed';
@@ -47,14 +55,16 @@ export function listenFailure(exchange: Exchange): string | undefined {
 }
 
 /**
- * Why list_changed notifications (on subscriptions, or on the session of the initialize wire) cannot be examined on this
- * target, or undefined when they can.
+ * Why list_changed notifications (on subscriptions, or on the session of the initialize wire) cannot be examined on
+ * this target, or undefined when they can.
  */
 export async function listenPrecondition(ctx: CheckContext): Promise<string | undefined> {
   const { capabilities } = await ctx.capabilities();
   const tools = capabilities && isObject(capabilities.tools) ? capabilities.tools : undefined;
   if (tools?.listChanged !== true) {
-    const owed = isInitializeRevision(ctx.wire) ? 'need not send notifications/tools/list_changed' : 'need not offer tools-list subscriptions';
+    const owed = isInitializeRevision(ctx.wire)
+      ? 'need not send notifications/tools/list_changed'
+      : 'need not offer tools-list subscriptions';
     return `the server does not declare capabilities.tools.listChanged: true, so it ${owed}`;
   }
   return undefined;

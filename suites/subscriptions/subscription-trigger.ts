@@ -1,6 +1,25 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { type CheckContext, errorOf, type Exchange, isObject, type JsonRpcId, type ListenStream, type McpClient, resultOf, walkTools } from '../kit/index.js';
-import { ACKNOWLEDGED, LIST_CHANGED, isMethod, listenFailure, listenId, listenPrecondition, sameTag, tagOf } from './subscription-messages.js';
+import {
+  type CheckContext,
+  errorOf,
+  type Exchange,
+  isObject,
+  type JsonRpcId,
+  type ListenStream,
+  type McpClient,
+  resultOf,
+  walkTools,
+} from '../kit/index.js';
+import {
+  ACKNOWLEDGED,
+  LIST_CHANGED,
+  isMethod,
+  listenFailure,
+  listenId,
+  listenPrecondition,
+  sameTag,
+  tagOf,
+} from './subscription-messages.js';
 
 const MAX_WAIT_MS = 3_000;
 /** How long a subscription that should stay silent is still watched once the subscriber has been notified. */
@@ -42,11 +61,15 @@ export function triggerRun(ctx: CheckContext): Promise<TriggerRun> {
     const subscriberStream = await client.listen({ toolsListChanged: true });
     const bystanderStream = await client.listen({ promptsListChanged: true });
     if (!subscriberStream || !bystanderStream) return { skip: 'this target cannot hold a request open' };
-    const acked = await Promise.all([subscriberStream, bystanderStream].map((s) => s.waitFor(ackFor(listenId(s)), waitedMs)));
+    const acked = await Promise.all(
+      [subscriberStream, bystanderStream].map((s) => s.waitFor(ackFor(listenId(s)), waitedMs)),
+    );
     if (!acked.every(Boolean)) {
       await closeAll([subscriberStream, bystanderStream]);
       const refusal = listenFailure(subscriberStream.exchange) ?? listenFailure(bystanderStream.exchange);
-      return { skip: `the subscriptions were not acknowledged${refusal ? ` (${refusal})` : ''} (subs.ack.first reports it)` };
+      return {
+        skip: `the subscriptions were not acknowledged${refusal ? ` (${refusal})` : ''} (subs.ack.first reports it)`,
+      };
     }
 
     const call = await callTrigger(ctx, client, trigger);
@@ -62,11 +85,19 @@ export function triggerRun(ctx: CheckContext): Promise<TriggerRun> {
     await callTrigger(ctx, client, trigger);
 
     const diff = diffAfter(before, after);
-    return { waitedMs, subscriber, bystander, streams: [subscriber!, bystander!], change: { call, tool: trigger.name, diff } };
+    return {
+      waitedMs,
+      subscriber,
+      bystander,
+      streams: [subscriber!, bystander!],
+      change: { call, tool: trigger.name, diff },
+    };
   });
 }
 
-/** What the session of the `initialize` wire saw of a trigger call: no subscription there, the session itself is told. */
+/**
+ * What the session of the `initialize` wire saw of a trigger call: no subscription there, the session itself is told.
+ */
 export type SessionTriggerRun =
   | { skip: string }
   | {
@@ -97,7 +128,9 @@ export function sessionTriggerRun(ctx: CheckContext): Promise<SessionTriggerRun>
     if (failed) return { skip: `the --list-changed-trigger call of ${trigger.name} failed: ${failed}` };
     const notified = await sessionListChanged(client, call, waitedMs);
     const after = await namesOf(client);
-    const listings = client.exchanges.slice(first).filter((e) => e !== call && isObject(e.request) && e.request.method === 'tools/list');
+    const listings = client.exchanges
+      .slice(first)
+      .filter((e) => e !== call && isObject(e.request) && e.request.method === 'tools/list');
     await callTrigger(ctx, client, trigger);
     const diff = diffAfter(before, after);
     return { waitedMs, change: { call, tool: trigger.name, diff }, listings, ...(notified ? { notified } : {}) };
@@ -108,9 +141,16 @@ export function sessionTriggerRun(ctx: CheckContext): Promise<SessionTriggerRun>
  * What triggerRun and sessionTriggerRun start from: the trigger, a fresh connection where the target allows one, how
  * long to wait, where that connection's exchanges stood and the tool names before the trigger; or why there is no run.
  */
-async function startTriggerRun(
-  ctx: CheckContext,
-): Promise<{ skip: string } | { trigger: { name: string; arguments: Record<string, unknown> }; client: McpClient; waitedMs: number; first: number; before: string[] }> {
+async function startTriggerRun(ctx: CheckContext): Promise<
+  | { skip: string }
+  | {
+      trigger: { name: string; arguments: Record<string, unknown> };
+      client: McpClient;
+      waitedMs: number;
+      first: number;
+      before: string[];
+    }
+> {
   const trigger = ctx.options.listChangedTrigger;
   if (!trigger) return { skip: 'no --list-changed-trigger given' };
   const why = await listenPrecondition(ctx);
@@ -125,24 +165,39 @@ async function startTriggerRun(
 
 /** The change the trigger made: the names after it against those before, or why there is none to compare. */
 function diffAfter(before: readonly string[], after: readonly string[] | undefined): ToolSetDiff {
-  return after ? diffNames(before, after) : { changed: false, added: [], removed: [], summary: 'tools/list failed after the trigger' };
+  return after
+    ? diffNames(before, after)
+    : { changed: false, added: [], removed: [], summary: 'tools/list failed after the trigger' };
 }
 
 /** Waits up to `waitedMs` for notifications/tools/list_changed on the call's answer or, later, on the session. */
-async function sessionListChanged(client: McpClient, call: Exchange, waitedMs: number): Promise<{ message: unknown; on?: Exchange } | undefined> {
+async function sessionListChanged(
+  client: McpClient,
+  call: Exchange,
+  waitedMs: number,
+): Promise<{ message: unknown; on?: Exchange } | undefined> {
   const end = Date.now() + waitedMs;
   for (;;) {
     const onCall = call.notifications.find((m) => isMethod(m, LIST_CHANGED));
     if (onCall) return { message: onCall, on: call };
-    const later = client.transport.strays().find((s) => s.kind === 'notification' && isMethod(s.data, LIST_CHANGED) && (s.seq === undefined || s.seq > call.seq));
+    const later = client.transport
+      .strays()
+      .find(
+        (s) => s.kind === 'notification' && isMethod(s.data, LIST_CHANGED) && (s.seq === undefined || s.seq > call.seq),
+      );
     if (later) return { message: later.data };
     if (Date.now() >= end) return undefined;
     await delay(POLL_MS);
   }
 }
 
-async function callTrigger(ctx: CheckContext, client: McpClient, trigger: { name: string; arguments: Record<string, unknown> }): Promise<Exchange> {
-  if (client !== ctx.client) ctx.client.toolsCalled.set(trigger.name, (ctx.client.toolsCalled.get(trigger.name) ?? 0) + 1);
+async function callTrigger(
+  ctx: CheckContext,
+  client: McpClient,
+  trigger: { name: string; arguments: Record<string, unknown> },
+): Promise<Exchange> {
+  if (client !== ctx.client)
+    ctx.client.toolsCalled.set(trigger.name, (ctx.client.toolsCalled.get(trigger.name) ?? 0) + 1);
   return client.request('tools/call', { name: trigger.name, arguments: trigger.arguments }, { probe: true });
 }
 
@@ -165,16 +220,21 @@ function diffNames(before: readonly string[], after: readonly string[]): ToolSet
   const added = after.filter((n) => !before.includes(n));
   const removed = before.filter((n) => !after.includes(n));
   const changed = added.length > 0 || removed.length > 0;
-  const parts = [added.length ? `added ${added.join(', ')}` : '', removed.length ? `removed ${removed.join(', ')}` : ''].filter(Boolean);
+  const parts = [
+    added.length ? `added ${added.join(', ')}` : '',
+    removed.length ? `removed ${removed.join(', ')}` : '',
+  ].filter(Boolean);
   return { changed, added, removed, summary: changed ? parts.join('; ') : 'no tool added or removed' };
 }
 
 function ackFor(id: JsonRpcId) {
-  return (messages: readonly unknown[]) => messages.some((m) => isMethod(m, ACKNOWLEDGED) && sameTag(tagOf(m), id, 'loose'));
+  return (messages: readonly unknown[]) =>
+    messages.some((m) => isMethod(m, ACKNOWLEDGED) && sameTag(tagOf(m), id, 'loose'));
 }
 
 function listChangedFor(id: JsonRpcId) {
-  return (messages: readonly unknown[]) => messages.some((m) => isMethod(m, LIST_CHANGED) && sameTag(tagOf(m), id, 'loose'));
+  return (messages: readonly unknown[]) =>
+    messages.some((m) => isMethod(m, LIST_CHANGED) && sameTag(tagOf(m), id, 'loose'));
 }
 
 async function closeAll(streams: ListenStream[]): Promise<ObservedStream[]> {

@@ -1,5 +1,15 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type CheckContext, type CheckDefinition, type Evidence, type Exchange, isInitializeRevision, isObject, type JsonRpcId, type Outcome, type SpecSentence } from '../kit/index.js';
+import {
+  type CheckContext,
+  type CheckDefinition,
+  type Evidence,
+  type Exchange,
+  isInitializeRevision,
+  isObject,
+  type JsonRpcId,
+  type Outcome,
+  type SpecSentence,
+} from '../kit/index.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { sessionTriggerRun, triggerRun, type TriggerRun } from './subscription-trigger.js';
 import { listenPrecondition } from './subscription-messages.js';
@@ -34,7 +44,10 @@ function basicListen(ctx: CheckContext): Promise<BasicListen> {
     if (!stream) return { skip: 'this target cannot hold a request open' };
     const id = listenId(stream);
     const waitedMs = Math.min(ctx.options.timeoutMs, MAX_ACK_WAIT_MS);
-    await stream.waitFor((messages) => messages.some((m) => isMethod(m, ACKNOWLEDGED) && sameTag(tagOf(m), id, 'loose')), waitedMs);
+    await stream.waitFor(
+      (messages) => messages.some((m) => isMethod(m, ACKNOWLEDGED) && sameTag(tagOf(m), id, 'loose')),
+      waitedMs,
+    );
     return { id, exchange: await stream.close(), waitedMs };
   });
 }
@@ -42,13 +55,18 @@ function basicListen(ctx: CheckContext): Promise<BasicListen> {
 export const ackFirst: CheckDefinition = defineCheck({
   id: 'subs.ack.first',
   covers: ['subs.ack.nothing-before'],
-  title: 'subscriptions/listen is acknowledged first: notifications/subscriptions/acknowledged before any other message of the subscription',
+  title:
+    'subscriptions/listen is acknowledged first: notifications/subscriptions/acknowledged before any other ' +
+    'message of the subscription',
   area: AREA,
   sentences: {
     '2026-07-28': [
       {
         ref: 'basic/patterns/subscriptions#acknowledgment',
-        text: "The server MUST send notifications/subscriptions/acknowledged as the first message carrying the subscription's ID in _meta under io.modelcontextprotocol/subscriptionId, and MUST NOT send any notification on the subscription before it.",
+        text:
+          'The server MUST send notifications/subscriptions/acknowledged as the first message carrying the ' +
+          "subscription's ID in _meta under io.modelcontextprotocol/subscriptionId, and MUST NOT send any " +
+          'notification on the subscription before it.',
         keyword: 'MUST',
       },
     ],
@@ -58,7 +76,10 @@ export const ackFirst: CheckDefinition = defineCheck({
     const listen = await basicListen(ctx);
     if (listen.skip) return [skip(listen.skip)];
     const { id, exchange, waitedMs } = listen as Required<BasicListen>;
-    const expected = `a notifications/subscriptions/acknowledged whose _meta["io.modelcontextprotocol/subscriptionId"] is ${JSON.stringify(id)}, before any other message of that subscription`;
+    const expected =
+      `a notifications/subscriptions/acknowledged whose ` +
+      `_meta["io.modelcontextprotocol/subscriptionId"] is ${JSON.stringify(id)}, before any other message of ` +
+      `that subscription`;
     const refused = listenFailure(exchange);
     if (refused) return [fail(`the server declares tools.listChanged but ${refused}`, expected, [exchange])];
     const ours = taggedFor(exchange.notifications, id, 'loose');
@@ -67,7 +88,11 @@ export const ackFirst: CheckDefinition = defineCheck({
       return [fail(`no acknowledgement arrived within ${waitedMs} ms of subscriptions/listen`, expected, [exchange])];
     }
     if (!isMethod(first, ACKNOWLEDGED)) {
-      return [fail(`the first message of the subscription is ${describeMethod(first)}, not the acknowledgement`, expected, [exchange])];
+      return [
+        fail(`the first message of the subscription is ${describeMethod(first)}, not the acknowledgement`, expected, [
+          exchange,
+        ]),
+      ];
     }
     return [pass(`acknowledged first (${ours.length} message(s) of the subscription seen)`, [exchange])];
   },
@@ -81,7 +106,9 @@ export const ackSubset: CheckDefinition = defineCheck({
     '2026-07-28': [
       {
         ref: 'basic/patterns/subscriptions#acknowledgment',
-        text: 'The notifications field in the acknowledgment reflects the subset the server agreed to honor. Notification types the server does not support are omitted.',
+        text:
+          'The notifications field in the acknowledgment reflects the subset the server agreed to honor. ' +
+          'Notification types the server does not support are omitted.',
         keyword: 'descriptive',
       },
     ],
@@ -93,10 +120,15 @@ export const ackSubset: CheckDefinition = defineCheck({
     const { id, exchange } = listen as Required<BasicListen>;
     const ack = taggedFor(exchange.notifications, id, 'loose').find((m) => isMethod(m, ACKNOWLEDGED));
     if (!ack) return [skip('no acknowledgement arrived (subs.ack.first reports it)')];
-    const granted = isObject(ack) && isObject(ack.params) && isObject(ack.params.notifications) ? ack.params.notifications : undefined;
+    const granted =
+      isObject(ack) && isObject(ack.params) && isObject(ack.params.notifications)
+        ? ack.params.notifications
+        : undefined;
     const expected = 'params.notifications ⊆ the requested filter {"toolsListChanged": true}';
     if (!granted) return [fail('the acknowledgement has no params.notifications object', expected, [exchange])];
-    const extra = Object.entries(granted).filter(([key, value]) => key !== 'toolsListChanged' && value !== false && value !== undefined);
+    const extra = Object.entries(granted).filter(
+      ([key, value]) => key !== 'toolsListChanged' && value !== false && value !== undefined,
+    );
     if (extra.length > 0) {
       return [
         fail(
@@ -106,7 +138,10 @@ export const ackSubset: CheckDefinition = defineCheck({
         ),
       ];
     }
-    const tools = granted.toolsListChanged === true ? 'grants toolsListChanged' : 'does not grant toolsListChanged (the client must rely on ttlMs)';
+    const tools =
+      granted.toolsListChanged === true
+        ? 'grants toolsListChanged'
+        : 'does not grant toolsListChanged (the client must rely on ttlMs)';
     return [pass(`the acknowledgement ${tools} and nothing unrequested`, [exchange])];
   },
 });
@@ -114,14 +149,18 @@ export const ackSubset: CheckDefinition = defineCheck({
 export const subscriptionIdOnNotifications: CheckDefinition = defineCheck({
   id: 'meta.notif.subscription-id',
   covers: ['subs.id-value'],
-  title: 'Every notification of a subscription carries _meta subscriptionId equal to the listen request id (same JSON type)',
+  title:
+    'Every notification of a subscription carries _meta subscriptionId equal to the listen request id (same JSON type)',
   specRef: 'basic/patterns/subscriptions#receiving-notifications',
   area: AREA,
   sentences: {
     '2026-07-28': [
       {
         ref: 'basic/index#_meta',
-        text: 'On notifications delivered via a subscriptions/listen stream, the server MUST include io.modelcontextprotocol/subscriptionId in _meta so the client can correlate the notification with the originating subscription request.',
+        text:
+          'On notifications delivered via a subscriptions/listen stream, the server MUST include ' +
+          'io.modelcontextprotocol/subscriptionId in _meta so the client can correlate the notification with the ' +
+          'originating subscription request.',
         keyword: 'MUST',
       },
       {
@@ -145,12 +184,14 @@ export const subscriptionIdOnNotifications: CheckDefinition = defineCheck({
         if (!sameTag(tagOf(message), id, 'exact')) wrong.push({ id, message, exchange });
       }
     }
-    const expected = '_meta["io.modelcontextprotocol/subscriptionId"] deep-equal to the listen request id (a number stays a number)';
+    const expected =
+      '_meta["io.modelcontextprotocol/subscriptionId"] deep-equal to the listen request id (a number stays a number)';
     if (wrong.length > 0) {
       const first = wrong[0]!;
       return [
         fail(
-          `${wrong.length} notification(s) of a subscription carry ${describeTag(tagOf(first.message))} instead of ${JSON.stringify(first.id)} (${describeMethod(first.message)})`,
+          `${wrong.length} notification(s) of a subscription carry ${describeTag(tagOf(first.message))} ` +
+            `instead of ${JSON.stringify(first.id)} (${describeMethod(first.message)})`,
           expected,
           [...new Set(wrong.map((w) => w.exchange))].slice(0, 3),
         ),
@@ -158,7 +199,12 @@ export const subscriptionIdOnNotifications: CheckDefinition = defineCheck({
     }
     const count = streams.reduce((n, s) => n + subscriptionMessages(ctx, s.exchange, s.id).length, 0);
     if (count === 0) return [skip('no notification arrived on any subscription')];
-    return [pass(`${count} notification(s) on ${streams.length} subscription(s) carry the right subscriptionId`, streams.map((s) => s.exchange))];
+    return [
+      pass(
+        `${count} notification(s) on ${streams.length} subscription(s) carry the right subscriptionId`,
+        streams.map((s) => s.exchange),
+      ),
+    ];
   },
 });
 
@@ -170,12 +216,15 @@ export const subscriptionIdOnNotifications: CheckDefinition = defineCheck({
 function subscriptionMessages(ctx: CheckContext, exchange: Exchange, id: JsonRpcId): unknown[] {
   if (ctx.transportKind === 'http') return exchange.notifications.filter((m) => isObject(m) && 'method' in m);
   return exchange.notifications.filter(
-    (m) => sameTag(tagOf(m), id, 'loose') || (tagOf(m) === undefined && (isMethod(m, ACKNOWLEDGED) || isMethod(m, LIST_CHANGED))),
+    (m) =>
+      sameTag(tagOf(m), id, 'loose') ||
+      (tagOf(m) === undefined && (isMethod(m, ACKNOWLEDGED) || isMethod(m, LIST_CHANGED))),
   );
 }
 
 const NEEDS_TRIGGER =
-  'no way to change the tool set from outside: name a tool that does with --list-changed-trigger <tool> (it is called twice: change, then undo)';
+  'no way to change the tool set from outside: name a tool that does with --list-changed-trigger <tool> (it is ' +
+  'called twice: change, then undo)';
 
 /** The shared trigger run, or why the change checks cannot decide. */
 async function observedChange(ctx: CheckContext): Promise<{ run: Required<TriggerRun> } | { skipped: string }> {
@@ -183,26 +232,34 @@ async function observedChange(ctx: CheckContext): Promise<{ run: Required<Trigge
   const run = await triggerRun(ctx);
   if (run.skip) return { skipped: run.skip };
   const complete = run as Required<TriggerRun>;
-  if (!complete.change.diff.changed) return { skipped: `calling ${complete.change.tool} did not change the tool set, so nothing was due` };
+  if (!complete.change.diff.changed)
+    return { skipped: `calling ${complete.change.tool} did not change the tool set, so nothing was due` };
   return { run: complete };
 }
 
 /** The initialize revisions' words (the same in each): there are no subscriptions, the session itself is told. */
 const SESSION_NOTIFIED: SpecSentence = {
   ref: 'server/tools#list-changed-notification',
-  text: 'When the list of available tools changes, servers that declared the listChanged capability SHOULD send a notification:',
+  text:
+    'When the list of available tools changes, servers that declared the listChanged capability SHOULD send a ' +
+    'notification:',
   keyword: 'SHOULD',
 };
 
 export const listChangedNotify: CheckDefinition = defineCheck({
   id: 'tools.listchanged.notify',
-  title: 'When the tool set changes, notifications/tools/list_changed follows: to a subscriber with toolsListChanged (2026-07-28), on the session (initialize revisions)',
+  title:
+    'When the tool set changes, notifications/tools/list_changed follows: to a subscriber with ' +
+    'toolsListChanged (2026-07-28), on the session (initialize revisions)',
   area: AREA,
   sentences: {
     '2026-07-28': [
       {
         ref: 'server/tools#list-changed-notification',
-        text: 'When the list of available tools changes, servers that declared the listChanged capability SHOULD send a notification to clients that have opened a subscriptions/listen stream with toolsListChanged: true',
+        text:
+          'When the list of available tools changes, servers that declared the listChanged capability SHOULD ' +
+          'send a notification to clients that have opened a subscriptions/listen stream with toolsListChanged: ' +
+          'true',
         keyword: 'SHOULD',
       },
     ],
@@ -219,12 +276,19 @@ export const listChangedNotify: CheckDefinition = defineCheck({
     if ('skipped' in observed) return [skip(observed.skipped)];
     const { run } = observed;
     const { subscriber, change } = run;
-    const evidence: Evidence[] = [change.call, subscriber.exchange, note('tool set before and after the trigger', change.diff)];
-    const notified = taggedFor(subscriber.exchange.notifications, subscriber.id, 'loose').some((m) => isMethod(m, LIST_CHANGED));
+    const evidence: Evidence[] = [
+      change.call,
+      subscriber.exchange,
+      note('tool set before and after the trigger', change.diff),
+    ];
+    const notified = taggedFor(subscriber.exchange.notifications, subscriber.id, 'loose').some((m) =>
+      isMethod(m, LIST_CHANGED),
+    );
     if (!notified) {
       return [
         fail(
-          `the tool set changed (${change.diff.summary}) but no notifications/tools/list_changed arrived within ${run.waitedMs} ms`,
+          `the tool set changed (${change.diff.summary}) but no notifications/tools/list_changed arrived ` +
+            `within ${run.waitedMs} ms`,
           'notifications/tools/list_changed on the subscription that asked for toolsListChanged',
           evidence,
         ),
@@ -242,18 +306,29 @@ async function sessionNotified(ctx: CheckContext): Promise<Outcome[]> {
   if (!change.diff.changed) return [skip(`calling ${change.tool} did not change the tool set, so nothing was due`)];
   const before = listings.filter((e) => e.seq < change.call.seq);
   const after = listings.filter((e) => e.seq > change.call.seq);
-  const evidence: Evidence[] = [...before, change.call, ...after, note('tool set before and after the trigger', change.diff)];
+  const evidence: Evidence[] = [
+    ...before,
+    change.call,
+    ...after,
+    note('tool set before and after the trigger', change.diff),
+  ];
   if (!notified) {
     return [
       fail(
-        `the tool set changed (${change.diff.summary}) but no notifications/tools/list_changed arrived on the session within ${waitedMs} ms`,
+        `the tool set changed (${change.diff.summary}) but no notifications/tools/list_changed arrived on the ` +
+          `session within ${waitedMs} ms`,
         'notifications/tools/list_changed on the session, from a server that declared tools.listChanged: true',
         evidence,
       ),
     ];
   }
   const where = notified.on ? 'with the answer to the call' : 'on the session after the call';
-  return [pass(`notified of the change (${change.diff.summary}) ${where}`, [...evidence, ...(notified.on ? [] : [note('the notification', notified.message)])])];
+  return [
+    pass(`notified of the change (${change.diff.summary}) ${where}`, [
+      ...evidence,
+      ...(notified.on ? [] : [note('the notification', notified.message)]),
+    ]),
+  ];
 }
 
 export const noUnrequested: CheckDefinition = defineCheck({
@@ -277,11 +352,14 @@ export const noUnrequested: CheckDefinition = defineCheck({
     if ('skipped' in observed) return [skip(observed.skipped)];
     const { bystander, change } = observed.run;
     const evidence: Evidence[] = [change.call, bystander.exchange];
-    const unrequested = taggedFor(bystander.exchange.notifications, bystander.id, 'loose').filter((m) => isMethod(m, LIST_CHANGED));
+    const unrequested = taggedFor(bystander.exchange.notifications, bystander.id, 'loose').filter((m) =>
+      isMethod(m, LIST_CHANGED),
+    );
     if (unrequested.length > 0) {
       return [
         fail(
-          `a subscription opened with {"promptsListChanged": true} (no toolsListChanged) received ${unrequested.length} notifications/tools/list_changed`,
+          `a subscription opened with {"promptsListChanged": true} (no toolsListChanged) received ` +
+            `${unrequested.length} notifications/tools/list_changed`,
           'only the notification types the subscription requested',
           evidence,
         ),
@@ -295,4 +373,10 @@ function describeMethod(message: unknown): string {
   return isObject(message) && typeof message.method === 'string' ? message.method : 'a message without a method';
 }
 
-export const SUBSCRIPTION_CHECKS: readonly CheckDefinition[] = [ackFirst, ackSubset, subscriptionIdOnNotifications, listChangedNotify, noUnrequested];
+export const SUBSCRIPTION_CHECKS: readonly CheckDefinition[] = [
+  ackFirst,
+  ackSubset,
+  subscriptionIdOnNotifications,
+  listChangedNotify,
+  noUnrequested,
+];

@@ -14,7 +14,8 @@ const splitsPair = (text: string, index: number): boolean => {
 };
 
 /** Whether the code point that ends right before `index` is a word character (a surrogate pair read as one). */
-const wordCharBefore = (text: string, index: number): boolean => index > 0 && isWordCodePointAt(text, splitsPair(text, index - 1) ? index - 2 : index - 1);
+const wordCharBefore = (text: string, index: number): boolean =>
+  index > 0 && isWordCodePointAt(text, splitsPair(text, index - 1) ? index - 2 : index - 1);
 
 /**
  * `text` with every whole-word occurrence of a token replaced by `…`, scanning left to right; at each place the first
@@ -29,7 +30,12 @@ export function blotWords(text: string, tokens: readonly string[]): string {
   let index = 0;
   while (index < text.length) {
     if (!wordCharBefore(text, index)) {
-      const token = present.find((t) => text.startsWith(t, index) && !splitsPair(text, index + t.length) && !isWordCodePointAt(text, index + t.length));
+      const token = present.find(
+        (t) =>
+          text.startsWith(t, index) &&
+          !splitsPair(text, index + t.length) &&
+          !isWordCodePointAt(text, index + t.length),
+      );
       if (token !== undefined) {
         out += `${text.slice(copied, index)}…`;
         index += token.length;

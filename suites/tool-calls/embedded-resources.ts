@@ -24,12 +24,19 @@ export const embeddedImpliesResources: CheckDefinition = defineCheck({
       const result = methodOf(e) === 'tools/call' ? resultOf(e.response) : undefined;
       return result !== undefined && embedsResource(result);
     });
-    if (embedding.length === 0) return [skip('no tool result of the audit embedded a resource (a content block of type "resource")')];
+    if (embedding.length === 0)
+      return [skip('no tool result of the audit embedded a resource (a content block of type "resource")')];
     const { capabilities, exchange } = await ctx.capabilities();
-    if (isObject(capabilities?.resources)) return [pass(`${embedding.length} tool result(s) embed resources, and the server declares the resources capability`, [exchange])];
+    if (isObject(capabilities?.resources))
+      return [
+        pass(`${embedding.length} tool result(s) embed resources, and the server declares the resources capability`, [
+          exchange,
+        ]),
+      ];
     return [
       fail(
-        `${embedding.length} tool result(s) embed resources (content of type "resource"), but the server's capabilities have no resources entry`,
+        `${embedding.length} tool result(s) embed resources (content of type "resource"), but the server's ` +
+          `capabilities have no resources entry`,
         'capabilities.resources declared by a server whose tools embed resources, so that a client can read them again',
         [exchange, ...embedding.slice(0, 2)],
       ),

@@ -21,8 +21,18 @@ function context(wire: Revision): CheckContext & { sent: string[] } {
       request: async (method: string, params: { name: string }): Promise<Exchange> => {
         sent.push(params.name);
         seq += 1;
-        const answer = params.name.toLowerCase() === 'echo' ? { result: { content: [{ type: 'text', text: 'ran' }] } } : { error: { code: -32602, message: 'Unknown tool' } };
-        return { seq, sentAt: '', durationMs: 0, request: { jsonrpc: '2.0', id: seq, method, params }, response: { jsonrpc: '2.0', id: seq, ...answer }, notifications: [] };
+        const answer =
+          params.name.toLowerCase() === 'echo'
+            ? { result: { content: [{ type: 'text', text: 'ran' }] } }
+            : { error: { code: -32602, message: 'Unknown tool' } };
+        return {
+          seq,
+          sentAt: '',
+          durationMs: 0,
+          request: { jsonrpc: '2.0', id: seq, method, params },
+          response: { jsonrpc: '2.0', id: seq, ...answer },
+          notifications: [],
+        };
       },
     },
   } as unknown as CheckContext & { sent: string[] };
@@ -34,7 +44,10 @@ describe('tools.err.unknown-tool per revision', () => {
       const ctx = context(wire);
       const [outcome] = await unknownTool.run(ctx);
       expect(ctx.sent, wire).toEqual(['mtc_no_such_tool_5f3a9c', 'eCHO']);
-      expect(toResult(unknownTool, outcome!, 0, wire), wire).toMatchObject({ status: 'warn', keywordText: 'descriptive' });
+      expect(toResult(unknownTool, outcome!, 0, wire), wire).toMatchObject({
+        status: 'warn',
+        keywordText: 'descriptive',
+      });
     }
   });
 
@@ -44,7 +57,10 @@ describe('tools.err.unknown-tool per revision', () => {
       const [outcome] = await unknownTool.run(ctx);
       expect(ctx.sent, wire).toEqual(['mtc_no_such_tool_5f3a9c']);
       const result = toResult(unknownTool, outcome!, 0, wire);
-      expect(result, wire).toMatchObject({ status: 'pass', quote: 'Protocol Errors: Standard JSON-RPC errors for issues like: Unknown tools' });
+      expect(result, wire).toMatchObject({
+        status: 'pass',
+        quote: 'Protocol Errors: Standard JSON-RPC errors for issues like: Unknown tools',
+      });
       expect(result.specUrl).toBe(`https://modelcontextprotocol.io/specification/${wire}/server/tools#error-handling`);
     }
   });
@@ -52,10 +68,18 @@ describe('tools.err.unknown-tool per revision', () => {
 
 describe('tools.err.tool-errors-in-result per revision', () => {
   it("rests on schema.json's SHOULD wherever it sits in that revision, linked to that revision's schema", () => {
-    const where = { '2025-11-25': '$defs/CallToolResult/properties/isError', '2025-06-18': 'definitions/CallToolResult/properties/isError', '2024-11-05': 'definitions/CallToolResult' } as const;
+    const where = {
+      '2025-11-25': '$defs/CallToolResult/properties/isError',
+      '2025-06-18': 'definitions/CallToolResult/properties/isError',
+      '2024-11-05': 'definitions/CallToolResult',
+    } as const;
     for (const [wire, pointer] of Object.entries(where) as [Revision, string][]) {
       const result = toResult(validArgumentsAccepted, { status: 'fail', message: 'm' }, 0, wire);
-      expect(result, wire).toMatchObject({ status: 'warn', keywordText: 'SHOULD', specRef: `schema.json#/${pointer}/description` });
+      expect(result, wire).toMatchObject({
+        status: 'warn',
+        keywordText: 'SHOULD',
+        specRef: `schema.json#/${pointer}/description`,
+      });
       expect(result.specUrl).toBe(specUrl(`schema.json#/${pointer}/description`, wire));
       expect(result.specUrl).toContain(wire);
     }

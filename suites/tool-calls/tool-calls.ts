@@ -1,5 +1,16 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type CheckContext, type CheckDefinition, ERR, errorOf, type Exchange, META_PROTOCOL_VERSION, LATEST_REVISION, type Outcome, resultOf, type SpecSentence } from '../kit/index.js';
+import {
+  type CheckContext,
+  type CheckDefinition,
+  ERR,
+  errorOf,
+  type Exchange,
+  META_PROTOCOL_VERSION,
+  LATEST_REVISION,
+  type Outcome,
+  resultOf,
+  type SpecSentence,
+} from '../kit/index.js';
 import { requestMeta } from '../kit/notifications-seen.js';
 import { listedTools } from '../kit/listed-tools.js';
 import { sendProbes } from '../kit/probe-order.js';
@@ -24,16 +35,39 @@ async function unknownNames(ctx: CheckContext, caseSensitive: boolean): Promise<
   const names = [{ name: 'mtc_no_such_tool_5f3a9c', why: 'a name the server does not list' }];
   if (!caseSensitive) return names;
   // A server that ignored case would RUN the original tool, so only a tool we may call is case-swapped.
-  const swappable = tools.find((t) => typeof t.tool.name === 'string' && ctx.mayCall(t.tool) && !listed.has(swapCase(t.tool.name)) && swapCase(t.tool.name) !== t.tool.name);
-  if (swappable) names.push({ name: swapCase(swappable.tool.name as string), why: `the case-swapped name of ${swappable.tool.name as string}` });
+  const swappable = tools.find(
+    (t) =>
+      typeof t.tool.name === 'string' &&
+      ctx.mayCall(t.tool) &&
+      !listed.has(swapCase(t.tool.name)) &&
+      swapCase(t.tool.name) !== t.tool.name,
+  );
+  if (swappable)
+    names.push({
+      name: swapCase(swappable.tool.name as string),
+      why: `the case-swapped name of ${swappable.tool.name as string}`,
+    });
   return names;
 }
 
-/** What makes a case-swapped name an unknown one: a rule since 2025-11-25 only, so the case-swapped call is sent only there. */
-const CASE_SENSITIVE: SpecSentence = { ref: 'server/tools#tool-names', text: 'Tool names SHOULD be considered case-sensitive.', keyword: 'SHOULD' };
+/**
+ * What makes a case-swapped name an unknown one: a rule since 2025-11-25 only, so the case-swapped call is sent only
+ * there.
+ */
+const CASE_SENSITIVE: SpecSentence = {
+  ref: 'server/tools#tool-names',
+  text: 'Tool names SHOULD be considered case-sensitive.',
+  keyword: 'SHOULD',
+};
 
-/** The initialize revisions' tools page, § Error Handling: an unknown tool is a protocol error (the same words in each). */
-const UNKNOWN_TOOLS: SpecSentence = { ref: 'server/tools#error-handling', text: 'Protocol Errors: Standard JSON-RPC errors for issues like: Unknown tools', keyword: 'descriptive' };
+/**
+ * The initialize revisions' tools page, § Error Handling: an unknown tool is a protocol error (the same words in each).
+ */
+const UNKNOWN_TOOLS: SpecSentence = {
+  ref: 'server/tools#error-handling',
+  text: 'Protocol Errors: Standard JSON-RPC errors for issues like: Unknown tools',
+  keyword: 'descriptive',
+};
 
 /** Before 2025-11-25 the tools page lists invalid arguments, not malformed requests, among protocol errors. */
 const INVALID_ARGUMENTS: SpecSentence = {
@@ -44,7 +78,8 @@ const INVALID_ARGUMENTS: SpecSentence = {
 
 /** What the message adds when a server answers a protocol error with a result: the spec only describes the error. */
 const ONLY_DESCRIBED =
-  'many SDKs (e.g. the official TypeScript SDK v1 McpServer) answer this way; server/tools § Error Handling describes a JSON-RPC error here (a protocol error) but does not require one with a BCP 14 keyword';
+  'many SDKs (e.g. the official TypeScript SDK v1 McpServer) answer this way; server/tools § Error Handling ' +
+  'describes a JSON-RPC error here (a protocol error) but does not require one with a BCP 14 keyword';
 
 function swapCase(name: string): string {
   return [...name].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
@@ -53,13 +88,17 @@ function swapCase(name: string): string {
 export const unknownTool: CheckDefinition = defineCheck({
   id: 'tools.err.unknown-tool',
   covers: ['tools.err.finding-errors', 'tools.name.case-sensitive'],
-  title: 'Calling a tool the server does not list gets a JSON-RPC error, as the spec describes, rather than a result (tool names are case-sensitive)',
+  title:
+    'Calling a tool the server does not list gets a JSON-RPC error, as the spec describes, rather than a ' +
+    'result (tool names are case-sensitive)',
   area: 'tool-calls',
   sentences: {
     '2026-07-28': [
       {
         ref: 'server/tools#error-handling',
-        text: 'Protocol Errors indicate issues with the request structure itself that models are less likely to be able to fix: Unknown tool … They are returned as standard JSON-RPC errors',
+        text:
+          'Protocol Errors indicate issues with the request structure itself that models are less likely to be ' +
+          'able to fix: Unknown tool … They are returned as standard JSON-RPC errors',
         keyword: 'descriptive',
       },
       findingErrors('2026-07-28'),
@@ -75,33 +114,51 @@ export const unknownTool: CheckDefinition = defineCheck({
   async run(ctx) {
     const probes: { name: string; why: string; exchange: Exchange }[] = [];
     const caseSensitive = (unknownTool.sentences[ctx.wire] ?? []).includes(CASE_SENSITIVE);
-    probes.push(...(await sendProbes(ctx, await unknownNames(ctx, caseSensitive), async (u) => ({ ...u, exchange: await ctx.client.request('tools/call', { name: u.name, arguments: {} }, { anyConnection: true }) }))));
+    probes.push(
+      ...(await sendProbes(ctx, await unknownNames(ctx, caseSensitive), async (u) => ({
+        ...u,
+        exchange: await ctx.client.request('tools/call', { name: u.name, arguments: {} }, { anyConnection: true }),
+      }))),
+    );
     const results = probes.filter((p) => !errorOf(p.exchange.response));
     if (results.length > 0) {
       const isError = results.some((p) => resultOf(p.exchange.response)?.isError === true);
       return [
         fail(
-          `${results.map((p) => `tools/call of ${JSON.stringify(p.name)} (${p.why}) got ${answer(p.exchange)}`).join('; ')}${isError ? `; ${ONLY_DESCRIBED}` : ''}`,
-          'a JSON-RPC error (the spec example uses -32602): the spec describes an unknown tool as a protocol error, not a tool execution error',
+          `${results.map((p) => `tools/call of ${JSON.stringify(p.name)} (${p.why}) got ${answer(p.exchange)}`).join('; ')}` +
+            `${isError ? `; ${ONLY_DESCRIBED}` : ''}`,
+          'a JSON-RPC error (the spec example uses -32602): the spec describes an unknown tool as a protocol ' +
+            'error, not a tool execution error',
           results.map((p) => p.exchange),
         ),
       ];
     }
     const codes = probes.map((p) => `${p.why} → ${String(errorOf(p.exchange.response)!.code)}`);
     const odd = probes.some((p) => errorOf(p.exchange.response)!.code !== ERR.invalidParams);
-    return [pass(`unknown tools were rejected with JSON-RPC errors (${codes.join('; ')})${odd ? '; the spec example uses -32602' : ''}`, probes.map((p) => p.exchange))];
+    return [
+      pass(
+        `unknown tools were rejected with JSON-RPC errors (${codes.join('; ')})` +
+          `${odd ? '; the spec example uses -32602' : ''}`,
+        probes.map((p) => p.exchange),
+      ),
+    ];
   },
 });
 
 export const malformedCall: CheckDefinition = defineCheck({
   id: 'tools.err.protocol-errors',
-  title: 'tools/call params that break the CallToolRequest schema get a JSON-RPC error (-32602), as the spec describes, rather than a result',
+  title:
+    'tools/call params that break the CallToolRequest schema get a JSON-RPC error (-32602), as the spec ' +
+    'describes, rather than a result',
   area: 'tool-calls',
   sentences: {
     '2026-07-28': [
       {
         ref: 'server/tools#error-handling',
-        text: 'Protocol Errors indicate issues with the request structure itself that models are less likely to be able to fix: … Malformed requests (requests that fail to satisfy CallToolRequest schema) … They are returned as standard JSON-RPC errors',
+        text:
+          'Protocol Errors indicate issues with the request structure itself that models are less likely to be ' +
+          'able to fix: … Malformed requests (requests that fail to satisfy CallToolRequest schema) … They are ' +
+          'returned as standard JSON-RPC errors',
         keyword: 'descriptive',
       },
       findingErrors('2026-07-28'),
@@ -109,7 +166,9 @@ export const malformedCall: CheckDefinition = defineCheck({
     '2025-11-25': [
       {
         ref: 'server/tools#error-handling',
-        text: 'Protocol Errors: Standard JSON-RPC errors for issues like: … Malformed requests (requests that fail to satisfy CallToolRequest schema)',
+        text:
+          'Protocol Errors: Standard JSON-RPC errors for issues like: … Malformed requests (requests that fail ' +
+          'to satisfy CallToolRequest schema)',
         keyword: 'descriptive',
       },
       findingErrors('2025-11-25'),
@@ -136,22 +195,37 @@ export const malformedCall: CheckDefinition = defineCheck({
       );
     }
     const probes: { label: string; exchange: Exchange }[] = [];
-    probes.push(...(await sendProbes(ctx, cases, async (c) => ({ label: c.label, exchange: await ctx.client.request('tools/call', c.params, { anyConnection: true }) }))));
+    probes.push(
+      ...(await sendProbes(ctx, cases, async (c) => ({
+        label: c.label,
+        exchange: await ctx.client.request('tools/call', c.params, { anyConnection: true }),
+      }))),
+    );
     const wrong = probes.filter((p) => !errorOf(p.exchange.response));
     const limited = callable ? '' : ` (arguments faults not sent: no tool may be called; ${ctx.callPolicy})`;
     if (wrong.length > 0) {
       const isError = wrong.some((w) => resultOf(w.exchange.response)?.isError === true);
       return [
         fail(
-          `malformed tools/call accepted: ${wrong.map((w) => `${w.label} → ${answer(w.exchange)}`).join('; ')}${limited}${isError ? `; ${ONLY_DESCRIBED}` : ''}`,
-          'a JSON-RPC error, -32602 (Invalid params), for params that break the CallToolRequest schema (a string name and, when present, object arguments), which the tools page counts among protocol errors',
+          `malformed tools/call accepted: ${wrong.map((w) => `${w.label} → ${answer(w.exchange)}`).join('; ')}` +
+            `${limited}${isError ? `; ${ONLY_DESCRIBED}` : ''}`,
+          'a JSON-RPC error, -32602 (Invalid params), for params that break the CallToolRequest schema (a ' +
+            'string name and, when present, object arguments), which the tools page counts among protocol errors',
           wrong.map((w) => w.exchange),
         ),
       ];
     }
     const odd = probes.filter((p) => errorOf(p.exchange.response)!.code !== ERR.invalidParams);
-    const codes = odd.length ? `; codes other than -32602: ${odd.map((o) => `${o.label} → ${String(errorOf(o.exchange.response)!.code)}`).join(', ')}` : '';
-    return [pass(`${probes.length} malformed calls were rejected with JSON-RPC errors${codes}${limited}`, probes.map((p) => p.exchange))];
+    const codes = odd.length
+      ? `; codes other than -32602: ` +
+        `${odd.map((o) => `${o.label} → ${String(errorOf(o.exchange.response)!.code)}`).join(', ')}`
+      : '';
+    return [
+      pass(
+        `${probes.length} malformed calls were rejected with JSON-RPC errors${codes}${limited}`,
+        probes.map((p) => p.exchange),
+      ),
+    ];
   },
 });
 
@@ -163,7 +237,13 @@ function errorCodes(ctx: CheckContext): { code: number; exchange: Exchange }[] {
   });
 }
 
-const JSON_RPC_CODES: ReadonlySet<number> = new Set([ERR.parse, ERR.invalidRequest, ERR.methodNotFound, ERR.invalidParams, ERR.internal]);
+const JSON_RPC_CODES: ReadonlySet<number> = new Set([
+  ERR.parse,
+  ERR.invalidRequest,
+  ERR.methodNotFound,
+  ERR.invalidParams,
+  ERR.internal,
+]);
 
 /** The version the request asked for, in `_meta` and (over HTTP) in MCP-Protocol-Version, when both name it. */
 function askedVersion(exchange: Exchange, transport: string): string | undefined {
@@ -171,7 +251,9 @@ function askedVersion(exchange: Exchange, transport: string): string | undefined
   const body = meta[META_PROTOCOL_VERSION];
   if (typeof body !== 'string') return undefined;
   if (transport !== 'http') return body;
-  const header = Object.entries(exchange.requestHeaders ?? {}).find(([name]) => name.toLowerCase() === 'mcp-protocol-version')?.[1];
+  const header = Object.entries(exchange.requestHeaders ?? {}).find(
+    ([name]) => name.toLowerCase() === 'mcp-protocol-version',
+  )?.[1];
   return header === body ? body : undefined;
 }
 
@@ -220,7 +302,9 @@ export const ERROR_CODE_CHECKS = [
     sentences: [
       {
         ref: 'basic/index#error-codes',
-        text: 'Implementations of this protocol version MUST NOT emit these codes: -32002 — resource not found (2025-11-25 and earlier; replaced by -32602). … -32042 — URL elicitation required (2025-11-25 only).',
+        text:
+          'Implementations of this protocol version MUST NOT emit these codes: -32002 — resource not found ' +
+          '(2025-11-25 and earlier; replaced by -32602). … -32042 — URL elicitation required (2025-11-25 only).',
         keyword: 'MUST NOT',
       },
     ],
@@ -233,7 +317,9 @@ export const ERROR_CODE_CHECKS = [
     sentences: [
       {
         ref: 'basic/index#error-codes',
-        text: '-32020 to -32099 — reserved for the MCP specification. … Implementations MUST NOT emit any code from this sub-range that is not defined by this specification',
+        text:
+          '-32020 to -32099 — reserved for the MCP specification. … Implementations MUST NOT emit any code from ' +
+          'this sub-range that is not defined by this specification',
         keyword: 'MUST NOT',
       },
     ],
@@ -242,16 +328,22 @@ export const ERROR_CODE_CHECKS = [
   }),
   codePolicy({
     id: 'err.reserved.meaning',
-    title: 'MCP error codes only with their meanings: -32020 (HeaderMismatch) never over stdio, -32022 never for the version the server serves',
+    title:
+      'MCP error codes only with their meanings: -32020 (HeaderMismatch) never over stdio, -32022 never for ' +
+      'the version the server serves',
     sentences: [
       {
         ref: 'basic/index#error-codes',
-        text: 'Implementations MUST NOT emit any code from this sub-range that is not defined by this specification and MUST use defined codes only with their specified meanings.',
+        text:
+          'Implementations MUST NOT emit any code from this sub-range that is not defined by this specification ' +
+          'and MUST use defined codes only with their specified meanings.',
         keyword: 'MUST',
       },
     ],
     bad: misusedMcpCode,
-    expected: '-32020 only for an HTTP header that does not match the body (stdio has no headers); -32022 only for a protocol version the server does not support',
+    expected:
+      '-32020 only for an HTTP header that does not match the body (stdio has no headers); -32022 only for a ' +
+      'protocol version the server does not support',
   }),
   codePolicy({
     id: 'err.app-codes-outside',
@@ -259,7 +351,10 @@ export const ERROR_CODE_CHECKS = [
     sentences: [
       {
         ref: 'basic/index#error-codes',
-        text: 'New error codes for purposes not defined by this specification SHOULD be allocated outside the JSON-RPC reserved range (-32768 to -32000); the remainder of the integer space is available for application-defined errors.',
+        text:
+          'New error codes for purposes not defined by this specification SHOULD be allocated outside the ' +
+          'JSON-RPC reserved range (-32768 to -32000); the remainder of the integer space is available for ' +
+          'application-defined errors.',
         keyword: 'SHOULD',
       },
     ],
@@ -278,7 +373,9 @@ export const ERROR_CODE_CHECKS = [
       },
     ],
     bad: (c) => c >= -32019 && c <= -32000 && c !== -32002 /* reported by err.retired */,
-    expected: 'codes outside -32019…-32000; the pre-release HeaderMismatch/MissingCapability/UnsupportedVersion codes are now -32020/-32021/-32022',
+    expected:
+      'codes outside -32019…-32000; the pre-release HeaderMismatch/MissingCapability/UnsupportedVersion codes ' +
+      'are now -32020/-32021/-32022',
   }),
 ];
 

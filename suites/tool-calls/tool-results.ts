@@ -1,6 +1,32 @@
 import { defineCheck } from '../kit/define-check.js';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { type ArgumentVerdict, canonicalJson, type CheckContext, type CheckDefinition, compileArgumentSchema, describeFormatDependence, describeIssues, dialectOf, type DialectReading, ERR, errorOf, type Exchange, type FormatDependence, invalidArguments, type InvalidArguments, isObject, isUndecided, namesDefaultDialect, type Outcome, resultOf, sampleArguments, type SpecSentence, type SpecSentences, undeclaredDialectOn, type Revision } from '../kit/index.js';
+import {
+  type ArgumentVerdict,
+  canonicalJson,
+  type CheckContext,
+  type CheckDefinition,
+  compileArgumentSchema,
+  describeFormatDependence,
+  describeIssues,
+  dialectOf,
+  type DialectReading,
+  ERR,
+  errorOf,
+  type Exchange,
+  type FormatDependence,
+  invalidArguments,
+  type InvalidArguments,
+  isObject,
+  isUndecided,
+  namesDefaultDialect,
+  type Outcome,
+  resultOf,
+  sampleArguments,
+  type SpecSentence,
+  type SpecSentences,
+  undeclaredDialectOn,
+  type Revision,
+} from '../kit/index.js';
 import { listedTools, type ListedTool } from '../kit/listed-tools.js';
 import { fail, note, pass, skip, timedOutReason } from '../kit/outcome.js';
 import { perTool } from '../kit/per-tool.js';
@@ -38,7 +64,8 @@ async function oneValidCall(ctx: CheckContext, tool: ListedTool & { tool: { name
   const timedOut = ctx.timedOutCall(tool.tool.name);
   if (timedOut) return { notCalled: { tool: tool.label, why: timedOutReason(timedOut) } };
   const sample = sampleArguments(tool.tool.inputSchema);
-  if (!sample.ok) return { notCalled: { tool: tool.label, why: `no valid arguments could be generated: ${sample.reason}` } };
+  if (!sample.ok)
+    return { notCalled: { tool: tool.label, why: `no valid arguments could be generated: ${sample.reason}` } };
   const exchange = await ctx.callTool(tool.tool.name, sample.value);
   return { call: { tool, args: sample.value, exchange } };
 }
@@ -46,8 +73,14 @@ async function oneValidCall(ctx: CheckContext, tool: ListedTool & { tool: { name
 /** One call per callable tool with small schema-valid arguments, done once and judged by several checks. */
 export function validCalls(ctx: CheckContext): Promise<ValidCalls> {
   return ctx.memo('valid-calls', async () => {
-    const tools = (await listedTools(ctx)).filter((t): t is ListedTool & { tool: { name: string } } => typeof t.tool.name === 'string');
-    const slots = await perTool(ctx, tools.map((t) => t.tool.name), (index) => oneValidCall(ctx, tools[index]!));
+    const tools = (await listedTools(ctx)).filter(
+      (t): t is ListedTool & { tool: { name: string } } => typeof t.tool.name === 'string',
+    );
+    const slots = await perTool(
+      ctx,
+      tools.map((t) => t.tool.name),
+      (index) => oneValidCall(ctx, tools[index]!),
+    );
     return {
       calls: slots.flatMap((slot) => ('call' in slot ? [slot.call] : [])),
       notCalled: slots.flatMap((slot) => ('notCalled' in slot ? [slot.notCalled] : [])),
@@ -72,12 +105,21 @@ function compileCallableSchemasEarly(ctx: CheckContext): void {
 }
 
 function noCalls(ctx: CheckContext, calls: ValidCalls): Outcome[] {
-  const why = calls.notCalled.length ? `; not called: ${calls.notCalled.slice(0, 5).map((n) => `${n.tool} (${n.why})`).join(', ')}` : '';
+  const why = calls.notCalled.length
+    ? `; not called: ${calls.notCalled
+        .slice(0, 5)
+        .map((n) => `${n.tool} (${n.why})`)
+        .join(', ')}`
+    : '';
   return [skip(`no tool was called (${ctx.callPolicy})${why}`)];
 }
 
 /** The initialize revisions' tools page, § Error Handling (the same words in each). */
-const TOOL_EXECUTION_ERRORS: SpecSentence = { ref: 'server/tools#error-handling', text: 'Tool Execution Errors: Reported in tool results with isError: true', keyword: 'descriptive' };
+const TOOL_EXECUTION_ERRORS: SpecSentence = {
+  ref: 'server/tools#error-handling',
+  text: 'Tool Execution Errors: Reported in tool results with isError: true',
+  keyword: 'descriptive',
+};
 
 /** The sentences behind tools.err.tool-errors-in-result and its property-based counterpart. */
 export const TOOL_ERRORS_IN_RESULT_SENTENCES: SpecSentences = {
@@ -85,7 +127,9 @@ export const TOOL_ERRORS_IN_RESULT_SENTENCES: SpecSentences = {
     toolErrorsInResult('2026-07-28'),
     {
       ref: 'server/tools#error-handling',
-      text: 'Tool Execution Errors contain actionable feedback that language models can use to self-correct and retry with adjusted parameters: … They are reported in tool results with isError: true',
+      text:
+        'Tool Execution Errors contain actionable feedback that language models can use to self-correct and ' +
+        'retry with adjusted parameters: … They are reported in tool results with isError: true',
       keyword: 'descriptive',
     },
   ],
@@ -95,7 +139,11 @@ export const TOOL_ERRORS_IN_RESULT_SENTENCES: SpecSentences = {
   '2024-11-05': [toolErrorsInResult('2024-11-05'), TOOL_EXECUTION_ERRORS],
 };
 
-const OUTPUT_CONFORMS: SpecSentence = { ref: 'server/tools#output-schema', text: 'Servers MUST provide structured results that conform to this schema.', keyword: 'MUST' };
+const OUTPUT_CONFORMS: SpecSentence = {
+  ref: 'server/tools#output-schema',
+  text: 'Servers MUST provide structured results that conform to this schema.',
+  keyword: 'MUST',
+};
 
 /**
  * What a result that conforms only because `format` is an annotation rests on (descriptive, the same in each revision):
@@ -103,7 +151,9 @@ const OUTPUT_CONFORMS: SpecSentence = { ref: 'server/tools#output-schema', text:
  */
 const STRICT_VALIDATION: SpecSentence = {
   ref: 'server/tools#output-schema',
-  text: 'Providing an output schema helps clients and LLMs understand and properly handle structured tool outputs by: … Enabling strict schema validation of responses',
+  text:
+    'Providing an output schema helps clients and LLMs understand and properly handle structured tool outputs ' +
+    'by: … Enabling strict schema validation of responses',
   keyword: 'descriptive',
 };
 
@@ -111,7 +161,11 @@ const STRICT_VALIDATION: SpecSentence = {
  * Before 2025-11-25 the tools page only names the outputSchema a JSON Schema, and no page names a default dialect: one
  * without `$schema` may be read in any (descriptive).
  */
-const OUTPUT_IS_JSON_SCHEMA: SpecSentence = { ref: 'server/tools#tool', text: 'outputSchema: Optional JSON Schema defining expected output structure', keyword: 'descriptive' };
+const OUTPUT_IS_JSON_SCHEMA: SpecSentence = {
+  ref: 'server/tools#tool',
+  text: 'outputSchema: Optional JSON Schema defining expected output structure',
+  keyword: 'descriptive',
+};
 
 /**
  * The sentences behind tools.output.conform and its property-based counterpart, the same in every revision that has
@@ -125,38 +179,69 @@ export const OUTPUT_CONFORMS_SENTENCES: SpecSentences = {
 
 /**
  * The warning for structuredContent that an outputSchema without `$schema` accepts in one dialect and rejects in
- * another, on a revision that names no default dialect: no failure, since either reading is the schema's; both are given.
+ * another, on a revision that names no default dialect: no failure, since either reading is the schema's; both are
+ * given.
  */
 export function dialectSplitOutcome(readings: readonly DialectReading[], exchange: Exchange, wire: Revision): Outcome {
   const accepting = readings.filter((r) => r.valid).map((r) => r.dialect);
   const rejecting = readings.filter((r) => !r.valid).map((r) => `${r.dialect} (${describeIssues(r.issues, 3)})`);
   return {
     status: 'warn',
-    message: `whether structuredContent conforms to the outputSchema hinges on the JSON Schema dialect: it conforms read as ${accepting.join(' or ')}, and not read as ${rejecting.join(' or ')}. Not a failure: the outputSchema declares no $schema, and ${wire} names no default dialect, so each reading is the schema's`,
-    expected: 'structuredContent that conforms in every dialect the outputSchema may be read in, or an outputSchema that names its dialect in $schema',
+    message:
+      `whether structuredContent conforms to the outputSchema hinges on the JSON Schema dialect: it conforms ` +
+      `read as ${accepting.join(' or ')}, and not read as ${rejecting.join(' or ')}. Not a failure: the ` +
+      `outputSchema declares no $schema, and ${wire} names no default dialect, so each reading is the schema's`,
+    expected:
+      'structuredContent that conforms in every dialect the outputSchema may be read in, or an outputSchema ' +
+      'that names its dialect in $schema',
     evidence: [exchange],
     sentence: OUTPUT_IS_JSON_SCHEMA,
   };
 }
 
-/** The warning for a valid verdict that hinges on the dialect or on `format` alone; undefined when it hinges on nothing. */
-export function hingeOutcome(outputSchema: unknown, structuredContent: unknown, verdict: ArgumentVerdict, exchange: Exchange, wire: Revision): Outcome | undefined {
+/**
+ * The warning for a valid verdict that hinges on the dialect or on `format` alone; undefined when it hinges on nothing.
+ */
+export function hingeOutcome(
+  outputSchema: unknown,
+  structuredContent: unknown,
+  verdict: ArgumentVerdict,
+  exchange: Exchange,
+  wire: Revision,
+): Outcome | undefined {
   if (!verdict.valid) return undefined;
   if (verdict.readings) return dialectSplitOutcome(verdict.readings, exchange, wire);
-  return verdict.format ? formatOnlyOutcome(outputSchema, structuredContent, verdict.format, exchange, wire) : undefined;
+  return verdict.format
+    ? formatOnlyOutcome(outputSchema, structuredContent, verdict.format, exchange, wire)
+    : undefined;
 }
 
 /**
  * The warning for structuredContent whose conformance hinges on `format` alone: it names the format, the value and why
  * it is no failure (an annotation by default), resting on the descriptive sentence above.
  */
-function formatOnlyOutcome(outputSchema: unknown, structuredContent: unknown, dependence: FormatDependence, exchange: Exchange, wire: Revision): Outcome {
+function formatOnlyOutcome(
+  outputSchema: unknown,
+  structuredContent: unknown,
+  dependence: FormatDependence,
+  exchange: Exchange,
+  wire: Revision,
+): Outcome {
   const { dialect, declared } = dialectOf(outputSchema);
-  const { finding, why } = describeFormatDependence(dependence, structuredContent, dialect, declared === undefined && !namesDefaultDialect(wire));
+  const { finding, why } = describeFormatDependence(
+    dependence,
+    structuredContent,
+    dialect,
+    declared === undefined && !namesDefaultDialect(wire),
+  );
   return {
     status: 'warn',
-    message: `${dependence.rejectedUnder === 'assertion' ? 'structuredContent conforms to the outputSchema, but' : 'whether structuredContent conforms to the outputSchema hinges on `format`:'} ${finding}. Not a failure: ${why}`,
-    expected: 'structuredContent that conforms whether or not a validator asserts `format` (for a date-time, one with its time-zone offset)',
+    message:
+      `${dependence.rejectedUnder === 'assertion' ? 'structuredContent conforms to the outputSchema, but' : 'whether structuredContent conforms to the outputSchema hinges on `format`:'}` +
+      ` ${finding}. Not a failure: ${why}`,
+    expected:
+      'structuredContent that conforms whether or not a validator asserts `format` (for a date-time, one with ' +
+      'its time-zone offset)',
     evidence: [exchange],
     sentence: STRICT_VALIDATION,
   };
@@ -164,7 +249,9 @@ function formatOnlyOutcome(outputSchema: unknown, structuredContent: unknown, de
 
 const TEXT_MIRROR: SpecSentence = {
   ref: 'server/tools#structured-content',
-  text: 'For backwards compatibility, a tool that returns structured content SHOULD also return the serialized JSON in a TextContent block.',
+  text:
+    'For backwards compatibility, a tool that returns structured content SHOULD also return the serialized JSON ' +
+    'in a TextContent block.',
   keyword: 'SHOULD',
 };
 
@@ -184,7 +271,10 @@ export const validArgumentsAccepted: CheckDefinition = defineCheck({
     if (calls.calls.length === 0) return noCalls(ctx, calls);
     const slow = calls.calls.filter((c) => c.exchange.failure);
     const slowOutcomes = slow.map((c) => ({
-      ...skip(`the call did not complete (${c.exchange.failure!.message}); it was cancelled — a long-running tool, or raise --timeout`),
+      ...skip(
+        `the call did not complete (${c.exchange.failure!.message}); it was cancelled — a long-running tool, ` +
+          `or raise --timeout`,
+      ),
       tool: c.tool.label,
     }));
     const rejected = calls.calls.filter((c) => {
@@ -192,16 +282,23 @@ export const validArgumentsAccepted: CheckDefinition = defineCheck({
       return code !== undefined && !LEGITIMATE_ERRORS.has(code as number);
     });
     if (rejected.length === 0) {
-      return [pass(`${calls.calls.length - slow.length} tool(s) answered schema-valid arguments with a result`), ...slowOutcomes];
+      return [
+        pass(`${calls.calls.length - slow.length} tool(s) answered schema-valid arguments with a result`),
+        ...slowOutcomes,
+      ];
     }
-    return [...slowOutcomes, ...rejected.map((c) => ({
-      ...fail(
-        `schema-valid arguments ${JSON.stringify(c.args).slice(0, 200)} got ${describeAnswer(c.exchange)}`,
-        'a result (isError: true for errors that originate from the tool); -32602 claims the arguments break the published inputSchema',
-        [c.exchange],
-      ),
-      tool: c.tool.label,
-    }))];
+    return [
+      ...slowOutcomes,
+      ...rejected.map((c) => ({
+        ...fail(
+          `schema-valid arguments ${JSON.stringify(c.args).slice(0, 200)} got ${describeAnswer(c.exchange)}`,
+          'a result (isError: true for errors that originate from the tool); -32602 claims the arguments break ' +
+            'the published inputSchema',
+          [c.exchange],
+        ),
+        tool: c.tool.label,
+      })),
+    ];
   },
 });
 
@@ -228,11 +325,19 @@ export const outputConforms: CheckDefinition = defineCheck({
     for (const c of judged) {
       const compiled = compileArgumentSchema(c.tool.tool.outputSchema, undeclaredDialectOn(ctx.wire));
       if (!compiled.ok) {
-        outcomes.push({ ...skip(`outputSchema cannot be used for validation: ${compiled.reason}`), tool: c.tool.label });
+        outcomes.push({
+          ...skip(`outputSchema cannot be used for validation: ${compiled.reason}`),
+          tool: c.tool.label,
+        });
         continue;
       }
       if (!('structuredContent' in c.result)) {
-        outcomes.push({ ...fail('the result has no structuredContent', 'structuredContent valid against the outputSchema', [c.exchange]), tool: c.tool.label });
+        outcomes.push({
+          ...fail('the result has no structuredContent', 'structuredContent valid against the outputSchema', [
+            c.exchange,
+          ]),
+          tool: c.tool.label,
+        });
         continue;
       }
       const verdict = compiled.validator.validate(c.result.structuredContent);
@@ -240,7 +345,11 @@ export const outputConforms: CheckDefinition = defineCheck({
         outcomes.push({ ...skip(`structuredContent not judged: ${verdict.issues[0]!.message}`), tool: c.tool.label });
       } else if (!verdict.valid) {
         outcomes.push({
-          ...fail(`structuredContent breaks the outputSchema: ${describeIssues(verdict.issues)}`, 'structuredContent valid against the outputSchema', [c.exchange]),
+          ...fail(
+            `structuredContent breaks the outputSchema: ${describeIssues(verdict.issues)}`,
+            'structuredContent valid against the outputSchema',
+            [c.exchange],
+          ),
           tool: c.tool.label,
         });
       } else {
@@ -270,9 +379,14 @@ export const textMirror: CheckDefinition = defineCheck({
     });
     if (structured.length === 0) return [skip('no result carried structuredContent')];
     const missing = structured.filter((c) => !mirrored(c.result));
-    if (missing.length === 0) return [pass(`${structured.length} structured result(s) mirror their JSON in a text block`)];
+    if (missing.length === 0)
+      return [pass(`${structured.length} structured result(s) mirror their JSON in a text block`)];
     return missing.map((c) => ({
-      ...fail('no text block holds the JSON of structuredContent', 'a TextContent block whose text parses to the same value (for clients that ignore structuredContent)', [c.exchange]),
+      ...fail(
+        'no text block holds the JSON of structuredContent',
+        'a TextContent block whose text parses to the same value (for clients that ignore structuredContent)',
+        [c.exchange],
+      ),
       tool: c.tool.label,
     }));
   },
@@ -291,7 +405,6 @@ function mirrored(result: Record<string, unknown>): boolean {
   });
 }
 
-
 export interface InvalidProbe {
   call: Call;
   mutation: InvalidArguments;
@@ -302,29 +415,45 @@ export interface InvalidProbe {
 function invalidProbes(ctx: CheckContext): Promise<{ probes: InvalidProbe[]; probed: number }> {
   return ctx.memo('invalid-probes', async () => {
     const calls = (await validCalls(ctx)).calls;
-    const perCall = await perTool(ctx, calls.map((c) => c.tool.tool.name as string), async (index) => {
-      const c = calls[index]!;
-      const mutations = invalidArguments(c.tool.tool.inputSchema, c.args, undeclaredDialectOn(ctx.wire));
-      const picked = mutations.filter((m, i) => mutations.findIndex((o) => o.kind === m.kind) === i).slice(0, MAX_INVALID_PER_TOOL);
-      const probes: InvalidProbe[] = [];
-      let probed = 0;
-      for (const mutation of picked) {
-        probed += 1;
-        if (c.exchange.failure || ctx.timedOutCall(c.tool.tool.name as string)) break;
-        const exchange = await ctx.callTool(c.tool.tool.name as string, mutation.value);
-        if (!exchange.failure) probes.push({ call: c, mutation, exchange });
-      }
-      return { probes, probed };
-    });
+    const perCall = await perTool(
+      ctx,
+      calls.map((c) => c.tool.tool.name as string),
+      async (index) => {
+        const c = calls[index]!;
+        const mutations = invalidArguments(c.tool.tool.inputSchema, c.args, undeclaredDialectOn(ctx.wire));
+        const picked = mutations
+          .filter((m, i) => mutations.findIndex((o) => o.kind === m.kind) === i)
+          .slice(0, MAX_INVALID_PER_TOOL);
+        const probes: InvalidProbe[] = [];
+        let probed = 0;
+        for (const mutation of picked) {
+          probed += 1;
+          if (c.exchange.failure || ctx.timedOutCall(c.tool.tool.name as string)) break;
+          const exchange = await ctx.callTool(c.tool.tool.name as string, mutation.value);
+          if (!exchange.failure) probes.push({ call: c, mutation, exchange });
+        }
+        return { probes, probed };
+      },
+    );
     return { probes: perCall.flatMap((p) => p.probes), probed: perCall.reduce((sum, p) => sum + p.probed, 0) };
   });
 }
 
 /** The probes with their verdicts, judged once against the scripted sample each mutation was made from. */
-export function judgedProbes(ctx: CheckContext): Promise<{ probes: (InvalidProbe & { verdict: InvalidVerdict })[]; probed: number }> {
+export function judgedProbes(
+  ctx: CheckContext,
+): Promise<{ probes: (InvalidProbe & { verdict: InvalidVerdict })[]; probed: number }> {
   return ctx.memo('invalid-probes-judged', async () => {
     const { probes, probed } = await invalidProbes(ctx);
-    const judged = await Promise.all(probes.map(async (p) => ({ ...p, verdict: await judgeInvalidAnswer(p.exchange, p.mutation, { args: p.call.args, answer: async () => p.call.exchange }) })));
+    const judged = await Promise.all(
+      probes.map(async (p) => ({
+        ...p,
+        verdict: await judgeInvalidAnswer(p.exchange, p.mutation, {
+          args: p.call.args,
+          answer: async () => p.call.exchange,
+        }),
+      })),
+    );
     return { probes: judged, probed };
   });
 }
@@ -332,7 +461,8 @@ export function judgedProbes(ctx: CheckContext): Promise<{ probes: (InvalidProbe
 export const invalidArgumentsRejected: CheckDefinition = defineCheck({
   id: 'tools.err.execution-errors',
   covers: ['tools.sec.validate-inputs'],
-  title: 'Arguments that break the inputSchema are refused (an isError result, or a JSON-RPC error), never a silent success',
+  title:
+    'Arguments that break the inputSchema are refused (an isError result, or a JSON-RPC error), never a silent success',
   area: 'tool-calls',
   sentences: VALIDATE_INPUTS_SENTENCES,
   needs: ['live', 'tool-call'],
@@ -349,22 +479,35 @@ export const invalidArgumentsRejected: CheckDefinition = defineCheck({
       const tool = p.call.tool.label;
       if (v.verdict === 'breach') outcomes.push({ ...fail(v.problem, refusalExpected(ctx.wire), [p.exchange]), tool });
       else if (v.verdict === 'lenient') outcomes.push(lenientOutcome(v, ctx.wire, tool, [p.exchange]));
-      else if (v.verdict === 'refused' && v.code !== undefined) noted.push({ where: `${tool}: ${v.code} (${p.mutation.kind})`, code: v.code });
+      else if (v.verdict === 'refused' && v.code !== undefined)
+        noted.push({ where: `${tool}: ${v.code} (${p.mutation.kind})`, code: v.code });
     }
-    // A tool that refused some invalid arguments is in the pass; one none of whose answers could be judged is a skip saying why.
+    // A tool that refused some invalid arguments is in the pass; one none of whose answers could be judged is a skip
+    // saying why.
     const refusing = new Set(probes.filter((p) => p.verdict.verdict === 'refused').map((p) => p.call.tool.label));
     const judged = new Set(probes.filter((p) => p.verdict.verdict !== 'inconclusive').map((p) => p.call.tool.label));
     const unjudged = new Map<string, string[]>();
     for (const p of probes) {
-      if (p.verdict.verdict === 'inconclusive' && !judged.has(p.call.tool.label)) unjudged.set(p.call.tool.label, [...(unjudged.get(p.call.tool.label) ?? []), p.verdict.why]);
+      if (p.verdict.verdict === 'inconclusive' && !judged.has(p.call.tool.label))
+        unjudged.set(p.call.tool.label, [...(unjudged.get(p.call.tool.label) ?? []), p.verdict.why]);
     }
     outcomes.push(...[...unjudged].map(([tool, whys]) => inconclusiveOutcome(tool, whys, whys.length)));
     const inPass = probes.filter((p) => refusing.has(p.call.tool.label));
     const count = (verdict: InvalidVerdict['verdict']) => inPass.filter((p) => p.verdict.verdict === verdict).length;
     if (inPass.length === 0) return outcomes;
     const remark = `${notRefusedRemark(count('lenient'), count('inconclusive'))}${refusalRemark(noted, ctx.wire)}`;
-    return [pass(`${count('refused')} invalid-argument call(s) were refused${remark}`, [note('invalid-argument probes', probed)]), ...outcomes];
+    return [
+      pass(`${count('refused')} invalid-argument call(s) were refused${remark}`, [
+        note('invalid-argument probes', probed),
+      ]),
+      ...outcomes,
+    ];
   },
 });
 
-export const TOOL_RESULT_CHECKS = [validArgumentsAccepted, outputConforms, textMirror, invalidArgumentsRejected] as const;
+export const TOOL_RESULT_CHECKS = [
+  validArgumentsAccepted,
+  outputConforms,
+  textMirror,
+  invalidArgumentsRejected,
+] as const;

@@ -1,5 +1,15 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type CheckContext, type CheckDefinition, ERR, type Exchange, isObject, type McpClient, type Outcome, TargetGoneError, TargetUnavailableError } from '../kit/index.js';
+import {
+  type CheckContext,
+  type CheckDefinition,
+  ERR,
+  type Exchange,
+  isObject,
+  type McpClient,
+  type Outcome,
+  TargetGoneError,
+  TargetUnavailableError,
+} from '../kit/index.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 
 /**
@@ -15,11 +25,17 @@ const REQUESTS = [
 ] as const;
 const IDS: readonly string[] = REQUESTS.map((r) => r.id);
 
-/** The batch of notifications: cancellations of requests never sent, which a receiver "MAY ignore" (the request is unknown). */
+/**
+ * The batch of notifications: cancellations of requests never sent, which a receiver "MAY ignore" (the request is
+ * unknown).
+ */
 const NOTIFICATIONS = [1, 2].map((n) => ({
   jsonrpc: '2.0',
   method: 'notifications/cancelled',
-  params: { requestId: `mtc-never-sent-${n}`, reason: 'mcp-tools-conformance: a batch of notifications; no such request was sent' },
+  params: {
+    requestId: `mtc-never-sent-${n}`,
+    reason: 'mcp-tools-conformance: a batch of notifications; no such request was sent',
+  },
 }));
 
 /** How long answers to the rest of the batch are still awaited once the awaited one has come apart from them. */
@@ -36,14 +52,21 @@ async function ownConnection(ctx: CheckContext): Promise<Opened> {
   } catch (error) {
     // Thrown by the separate connection only: the audited one is unaffected, so the run goes on.
     if (error instanceof TargetGoneError || error instanceof TargetUnavailableError) {
-      return { outcome: { status: 'error', message: `could not open a separate connection for the batch: ${error.message}` } };
+      return {
+        outcome: { status: 'error', message: `could not open a separate connection for the batch: ${error.message}` },
+      };
     }
     throw error;
   }
 }
 
 /** Sends `message` as it is; a failure that ends the separate connection still gives back its exchange. */
-async function sendRaw(client: McpClient, ctx: CheckContext, message: unknown, id: string | undefined): Promise<Exchange> {
+async function sendRaw(
+  client: McpClient,
+  ctx: CheckContext,
+  message: unknown,
+  id: string | undefined,
+): Promise<Exchange> {
   try {
     return await client.raw(message, id, client.headersFor(ctx.wire, 'batch', {}, undefined));
   } catch (error) {
@@ -54,14 +77,23 @@ async function sendRaw(client: McpClient, ctx: CheckContext, message: unknown, i
 
 /** Every JSON-RPC response among these messages, batches taken apart. */
 function responsesIn(messages: readonly unknown[]): Record<string, unknown>[] {
-  return messages.flatMap((m) => (Array.isArray(m) ? m : [m])).filter((m): m is Record<string, unknown> => isObject(m) && 'id' in m && !('method' in m));
+  return messages
+    .flatMap((m) => (Array.isArray(m) ? m : [m]))
+    .filter((m): m is Record<string, unknown> => isObject(m) && 'id' in m && !('method' in m));
 }
 
 /** Whether a message answers a request of the batch, or the batch as a whole (an error under id null). */
-const answersBatch = (r: Record<string, unknown>): boolean => IDS.includes(r.id as string) || (r.id === null && 'error' in r);
+const answersBatch = (r: Record<string, unknown>): boolean =>
+  IDS.includes(r.id as string) || (r.id === null && 'error' in r);
 
-/** What answered the batch: in its exchange (a response, or the messages of its stream), or apart from it among the strays (stdio lines of their own). */
-function answersIn(exchange: Exchange, strays: readonly unknown[]): { answers: Record<string, unknown>[]; apart: unknown[] } {
+/**
+ * What answered the batch: in its exchange (a response, or the messages of its stream), or apart from it among the
+ * strays (stdio lines of their own).
+ */
+function answersIn(
+  exchange: Exchange,
+  strays: readonly unknown[],
+): { answers: Record<string, unknown>[]; apart: unknown[] } {
   const apart = strays.filter((data) => responsesIn([data]).some(answersBatch));
   return { answers: responsesIn([exchange.response, ...exchange.notifications, ...apart]).filter(answersBatch), apart };
 }
@@ -71,33 +103,50 @@ async function settled(client: McpClient, exchange: Exchange): Promise<unknown[]
   const strays = () => client.transport.strays().map((s) => s.data);
   const complete = () => IDS.every((id) => answersIn(exchange, strays()).answers.some((r) => r.id === id));
   const deadline = Date.now() + STRAGGLERS_MS;
-  while (answersIn(exchange, strays()).answers.length > 0 && !complete() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (answersIn(exchange, strays()).answers.length > 0 && !complete() && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   return strays();
 }
 
 const describeAnswer = (r: Record<string, unknown>): string =>
   isObject(r.error) ? `error ${String(r.error.code)} (${String(r.error.message).slice(0, 120)})` : 'a result';
 
-const BATCH_EXPECTED = `one response per request: ${REQUESTS.map((r) => `${r.method} under id "${r.id}"`).join(', ')} (together in one array, as JSON-RPC 2.0 answers a batch)`;
+const BATCH_EXPECTED =
+  `one response per request: ` +
+  `${REQUESTS.map((r) => `${r.method} under id "${r.id}"`).join(', ')} (together in one array, as JSON-RPC 2.0 ` +
+  `answers a batch)`;
 
 /** The verdict on the batch of requests, from its exchange and what the connection received apart from it. */
 export function judgeBatch(exchange: Exchange, strays: readonly unknown[]): Outcome {
   const { answers, apart } = answersIn(exchange, strays);
-  const evidence = [exchange, ...apart.slice(0, 2).map((data) => note('received apart from the batch, on a line of its own', data))];
+  const evidence = [
+    exchange,
+    ...apart.slice(0, 2).map((data) => note('received apart from the batch, on a line of its own', data)),
+  ];
   const byId = REQUESTS.map((r) => ({ request: r, answer: answers.find((a) => a.id === r.id) }));
   const unread = byId.filter((b) => isObject(b.answer?.error) && UNREAD_CODES.has(b.answer.error.code as number));
   if (unread.length > 0) {
-    return fail(`the batch's ${unread.map((b) => `${b.request.method} got ${describeAnswer(b.answer!)}`).join('; ')}: read as an invalid request`, BATCH_EXPECTED, evidence);
+    return fail(
+      `the batch's ${unread.map((b) => `${b.request.method} got ${describeAnswer(b.answer!)}`).join('; ')}: ` +
+        `read as an invalid request`,
+      BATCH_EXPECTED,
+      evidence,
+    );
   }
   const missing = byId.filter((b) => b.answer === undefined);
   if (missing.length === 0) {
-    return pass(`a batch of ${REQUESTS.length} requests was answered request by request: ${byId.map((b) => `${b.request.method} got ${describeAnswer(b.answer!)}`).join(', ')}`, evidence);
+    return pass(
+      `a batch of ${REQUESTS.length} requests was answered request by request: ` +
+        `${byId.map((b) => `${b.request.method} got ${describeAnswer(b.answer!)}`).join(', ')}`,
+      evidence,
+    );
   }
   const whole = answers.find((a) => a.id === null);
   const why = whole
     ? `the batch was answered with one ${describeAnswer(whole)} under id null instead of a response per request`
     : missing.length === REQUESTS.length
-      ? `the batch got no response (${exchange.failure?.message ?? JSON.stringify(exchange.response ?? null).slice(0, 160)})`
+      ? `the batch got no response (` +
+        `${exchange.failure?.message ?? JSON.stringify(exchange.response ?? null).slice(0, 160)})`
       : `${missing.map((b) => b.request.method).join(' and ')} in the batch got no response`;
   return fail(why, BATCH_EXPECTED, evidence);
 }
@@ -105,16 +154,20 @@ export function judgeBatch(exchange: Exchange, strays: readonly unknown[]): Outc
 /** The verdict on the POST of a batch of notifications. */
 export function judgeNotificationBatch(exchange: Exchange): Outcome {
   const status = exchange.status;
-  if (status === undefined) return skip(`the POST of a batch of notifications got no HTTP answer (${exchange.failure?.message ?? 'none'})`);
+  if (status === undefined)
+    return skip(`the POST of a batch of notifications got no HTTP answer (${exchange.failure?.message ?? 'none'})`);
   if (status >= 400) {
     return skip(
-      `the server refused the batch with HTTP ${status}, as a server that cannot accept the input may ("it MUST return an HTTP error status code"); whether it must accept batches is base.batch.receive's to judge`,
+      `the server refused the batch with HTTP ${status}, as a server that cannot accept the input may ("it ` +
+        `MUST return an HTTP error status code"); whether it must accept batches is base.batch.receive's to judge`,
     );
   }
   const body = exchange.response !== undefined ? JSON.stringify(exchange.response) : (exchange.rawBody ?? '');
-  if (status === 202 && body === '') return pass(`a batch of ${NOTIFICATIONS.length} notifications was accepted with 202 and no body`, [exchange]);
+  if (status === 202 && body === '')
+    return pass(`a batch of ${NOTIFICATIONS.length} notifications was accepted with 202 and no body`, [exchange]);
   return fail(
-    `a batch of ${NOTIFICATIONS.length} notifications was answered HTTP ${status}${body === '' ? ' with no body' : ` with the body ${body.slice(0, 160)}`}`,
+    `a batch of ${NOTIFICATIONS.length} notifications was answered HTTP ${status}` +
+      `${body === '' ? ' with no body' : ` with the body ${body.slice(0, 160)}`}`,
     'HTTP 202 Accepted with no body (or an HTTP error status, when the server cannot accept the input)',
     [exchange],
   );
@@ -126,12 +179,17 @@ export const batchesReceived: CheckDefinition = defineCheck({
   area: 'wire',
   sentences: {
     '2025-03-26': [
-      { ref: 'basic/index#batching', text: 'MCP implementations MAY support sending JSON-RPC batches, but MUST support receiving JSON-RPC batches.', keyword: 'MUST' },
+      {
+        ref: 'basic/index#batching',
+        text: 'MCP implementations MAY support sending JSON-RPC batches, but MUST support receiving JSON-RPC batches.',
+        keyword: 'MUST',
+      },
     ],
   },
   needs: ['live'],
   async run(ctx) {
-    if (!ctx.canOpenConnections) return [skip('cannot open a separate connection to this target, and a batch is not sent on the audited one')];
+    if (!ctx.canOpenConnections)
+      return [skip('cannot open a separate connection to this target, and a batch is not sent on the audited one')];
     const opened = await ownConnection(ctx);
     if ('outcome' in opened) return [opened.outcome];
     const exchange = await sendRaw(opened.client, ctx, REQUESTS, IDS[IDS.length - 1]);
@@ -148,19 +206,24 @@ export const notificationBatchAccepted: CheckDefinition = defineCheck({
     '2025-03-26': [
       {
         ref: 'basic/transports#sending-messages-to-the-server',
-        text: 'If the input consists solely of (any number of) JSON-RPC _responses_ or _notifications_: If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body.',
+        text:
+          'If the input consists solely of (any number of) JSON-RPC _responses_ or _notifications_: If the ' +
+          'server accepts the input, the server MUST return HTTP status code 202 Accepted with no body.',
         keyword: 'MUST',
       },
       {
         ref: 'basic/transports#sending-messages-to-the-server',
-        text: 'If the server cannot accept the input, it MUST return an HTTP error status code (e.g., 400 Bad Request).',
+        text:
+          'If the server cannot accept the input, it MUST return an HTTP error status code (e.g., 400 Bad ' +
+          'Request).',
         keyword: 'MUST',
       },
     ],
   },
   needs: ['live', 'http'],
   async run(ctx) {
-    if (!ctx.canOpenConnections) return [skip('cannot open a separate connection to this target, and a batch is not sent on the audited one')];
+    if (!ctx.canOpenConnections)
+      return [skip('cannot open a separate connection to this target, and a batch is not sent on the audited one')];
     const opened = await ownConnection(ctx);
     if ('outcome' in opened) return [opened.outcome];
     return [judgeNotificationBatch(await sendRaw(opened.client, ctx, NOTIFICATIONS, undefined))];

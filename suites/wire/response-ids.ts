@@ -1,16 +1,37 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type CheckDefinition, ERR, type Exchange, isInitializeRevision, isObject, validateWire, type Revision } from '../kit/index.js';
+import {
+  type CheckDefinition,
+  ERR,
+  type Exchange,
+  isInitializeRevision,
+  isObject,
+  validateWire,
+  type Revision,
+} from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
 
-const RESULT_SAME_ID = { ref: 'basic/index#result-responses', text: 'Result responses MUST include the same ID as the request they correspond to.', keyword: 'MUST' } as const;
+const RESULT_SAME_ID = {
+  ref: 'basic/index#result-responses',
+  text: 'Result responses MUST include the same ID as the request they correspond to.',
+  keyword: 'MUST',
+} as const;
 const ERROR_SAME_ID = {
   ref: 'basic/index#error-responses',
-  text: 'Error responses MUST include the same ID as the request they correspond to (except in error cases where the ID could not be read due a malformed request).',
+  text:
+    'Error responses MUST include the same ID as the request they correspond to (except in error cases where ' +
+    'the ID could not be read due a malformed request).',
   keyword: 'MUST',
 } as const;
 
-/** Before 2025-11-25 one sentence covers results and errors alike, with no exception for a request that could not be read. */
-const RESPONSE_SAME_ID = { ref: 'basic/index#responses', text: 'Responses MUST include the same ID as the request they correspond to.', keyword: 'MUST' } as const;
+/**
+ * Before 2025-11-25 one sentence covers results and errors alike, with no exception for a request that could not be
+ * read.
+ */
+const RESPONSE_SAME_ID = {
+  ref: 'basic/index#responses',
+  text: 'Responses MUST include the same ID as the request they correspond to.',
+  keyword: 'MUST',
+} as const;
 const RESPONSE_SAME_ID_2024 = { ...RESPONSE_SAME_ID, ref: 'basic/messages#responses' } as const;
 
 const HTTP_FORBIDDEN = 403;
@@ -41,7 +62,11 @@ function headerFault(exchange: Exchange, agreed: Revision): boolean {
   if (version !== undefined && version !== agreed) return true;
   if (isInitializeRevision(agreed)) return false;
   const method = requestHeader(exchange, 'mcp-method');
-  return version === undefined || method === undefined || (method === 'tools/call' && requestHeader(exchange, 'mcp-name') === undefined);
+  return (
+    version === undefined ||
+    method === undefined ||
+    (method === 'tools/call' && requestHeader(exchange, 'mcp-name') === undefined)
+  );
 }
 
 /**
@@ -90,13 +115,24 @@ export const stringIds: CheckDefinition = defineCheck({
     const sent: Exchange[] = [];
     for (const id of STRING_ID_PROBES) sent.push(await ctx.client.request('tools/list', {}, { id, probe: true }));
     const answered = sent.filter((e) => isObject(e.response) && 'id' in e.response);
-    if (answered.length === 0) return [skip(`neither tools/list with a string id was answered (${sent[0]!.failure?.message ?? 'no response'})`)];
-    const bad = answered.filter((e) => !sameId((e.response as { id?: unknown }).id, (e.request as { id?: unknown }).id));
-    if (bad.length === 0) return [pass(`tools/list with ids ${STRING_ID_PROBES.map((id) => JSON.stringify(id)).join(' and ')} answered under the same strings`, sent)];
+    if (answered.length === 0)
+      return [skip(`neither tools/list with a string id was answered (${sent[0]!.failure?.message ?? 'no response'})`)];
+    const bad = answered.filter(
+      (e) => !sameId((e.response as { id?: unknown }).id, (e.request as { id?: unknown }).id),
+    );
+    if (bad.length === 0)
+      return [
+        pass(
+          `tools/list with ids ${STRING_ID_PROBES.map((id) => JSON.stringify(id)).join(' and ')} answered ` +
+            `under the same strings`,
+          sent,
+        ),
+      ];
     const first = bad[0]!;
     return [
       fail(
-        `tools/list with id ${JSON.stringify((first.request as { id?: unknown }).id)} was answered with id ${JSON.stringify((first.response as { id?: unknown }).id)}`,
+        `tools/list with id ${JSON.stringify((first.request as { id?: unknown }).id)} was answered with id ` +
+          `${JSON.stringify((first.response as { id?: unknown }).id)}`,
         'the id exactly as sent: a string stays a string, even one of digits',
         bad,
       ),
@@ -107,7 +143,9 @@ export const stringIds: CheckDefinition = defineCheck({
 export const responseIds: CheckDefinition = defineCheck({
   id: 'base.id.same',
   covers: ['base.res.same-id', 'base.err.same-id'],
-  title: 'Every response carries the id of its request, with the same JSON type (null only for a request that could not be read)',
+  title:
+    'Every response carries the id of its request, with the same JSON type (null only for a request that could ' +
+    'not be read)',
   area: 'wire',
   sentences: {
     '2026-07-28': [ERROR_SAME_ID, RESULT_SAME_ID],
@@ -120,19 +158,24 @@ export const responseIds: CheckDefinition = defineCheck({
   run(ctx) {
     // The string-id probes are base.id.same.string's to judge.
     const probe = (e: Exchange) => isObject(e.request) && STRING_ID_PROBES.includes(e.request.id as string);
-    const answered = ctx.exchanges().filter((e) => isObject(e.response) && isObject(e.request) && 'id' in e.request && !probe(e));
+    const answered = ctx
+      .exchanges()
+      .filter((e) => isObject(e.response) && isObject(e.request) && 'id' in e.request && !probe(e));
     if (answered.length === 0) return [skip('no request of the audit was answered')];
     const wire = ctx.wire;
-    const wellFormed = (e: Exchange) => wire !== null && validateWire('JSONRPCRequest', wire, e.request).length === 0 && !headerFault(e, wire);
+    const wellFormed = (e: Exchange) =>
+      wire !== null && validateWire('JSONRPCRequest', wire, e.request).length === 0 && !headerFault(e, wire);
     const bad = answered.flatMap((e) => {
       const problem = idProblem(e, wellFormed);
       return problem ? [{ e, problem }] : [];
     });
-    if (bad.length === 0) return [pass(`${answered.length} responses of the audit each carry their request's id, with the same JSON type`)];
+    if (bad.length === 0)
+      return [pass(`${answered.length} responses of the audit each carry their request's id, with the same JSON type`)];
     return [
       fail(
         `${bad.length} of ${answered.length} responses do not carry their request's id: ${bad[0]!.problem}`,
-        "each response's id equal to its request's id, with the same JSON type (null only when the request could not be read: a parse error or an invalid request)",
+        "each response's id equal to its request's id, with the same JSON type (null only when the request " +
+          'could not be read: a parse error or an invalid request)',
         bad.slice(0, 5).map((b) => b.e),
       ),
     ];

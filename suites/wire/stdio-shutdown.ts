@@ -1,5 +1,11 @@
 import { defineCheck } from '../kit/define-check.js';
-import { type CheckDefinition, type Exchange, type McpClient, TargetGoneError, TargetUnavailableError } from '../kit/index.js';
+import {
+  type CheckDefinition,
+  type Exchange,
+  type McpClient,
+  TargetGoneError,
+  TargetUnavailableError,
+} from '../kit/index.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { LISTING_ONLY } from '../kit/shared-connections.js';
 
@@ -13,7 +19,11 @@ export const exitOnStdinEof: CheckDefinition = defineCheck({
   // 2025-11-25 only tells the client how to shut down; the server's side arrives with 2026-07-28.
   sentences: {
     '2026-07-28': [
-      { ref: 'basic/transports/stdio#shutdown', text: 'Servers SHOULD exit promptly when their standard input is closed or reads return end-of-file.', keyword: 'SHOULD' },
+      {
+        ref: 'basic/transports/stdio#shutdown',
+        text: 'Servers SHOULD exit promptly when their standard input is closed or reads return end-of-file.',
+        keyword: 'SHOULD',
+      },
     ],
   },
   needs: ['live', 'stdio'],
@@ -37,8 +47,14 @@ export const exitOnStdinEof: CheckDefinition = defineCheck({
       }
       throw error;
     }
-    if (!client.transport.endInput) return [skip('this transport cannot close the target\'s stdin')];
-    if (ready.response === undefined) return [skip(`the separate process did not answer server/discover (${ready.failure?.message ?? 'no response'}), so it was not known to be running`)];
+    if (!client.transport.endInput) return [skip("this transport cannot close the target's stdin")];
+    if (ready.response === undefined)
+      return [
+        skip(
+          `the separate process did not answer server/discover (${ready.failure?.message ?? 'no response'}), ` +
+            `so it was not known to be running`,
+        ),
+      ];
     const end = await client.transport.endInput(EXIT_BOUND_MS);
     switch (end.kind) {
       case 'already-exited':
@@ -48,7 +64,8 @@ export const exitOnStdinEof: CheckDefinition = defineCheck({
       case 'still-running':
         return [
           fail(
-            `a separate process was still running ${end.waitedMs} ms after its stdin was closed (it answered server/discover first, so it was up)`,
+            `a separate process was still running ${end.waitedMs} ms after its stdin was closed (it answered ` +
+              `server/discover first, so it was up)`,
             'exit promptly on stdin EOF: it is the primary graceful-shutdown signal and the only portable one',
             [ready, note('stdin closed; no signal sent', { waitedMs: end.waitedMs })],
           ),

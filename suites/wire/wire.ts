@@ -1,5 +1,14 @@
 import { defineCheck } from '../kit/define-check.js';
-import { CATCH_ALL_CHECK, type CheckDefinition, describeIssues, type Evidence, isObject, methodOf, type SpecSentence, validateWire } from '../kit/index.js';
+import {
+  CATCH_ALL_CHECK,
+  type CheckDefinition,
+  describeIssues,
+  type Evidence,
+  isObject,
+  methodOf,
+  type SpecSentence,
+  validateWire,
+} from '../kit/index.js';
 import { fail, note, pass, skip } from '../kit/outcome.js';
 import { responseIds, stringIds } from './response-ids.js';
 
@@ -8,10 +17,17 @@ const JSONRPC_2: SpecSentence = {
   text: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification.',
   keyword: 'MUST',
 };
-const ERROR_FIELDS = 'Error responses MUST include an error field with a code and message. Error codes MUST be integers.';
+const ERROR_FIELDS =
+  'Error responses MUST include an error field with a code and message. Error codes MUST be integers.';
 /** 2025-03-26 and 2025-06-18 word the error fields so. */
 const ERRORS_AT_MINIMUM: readonly SpecSentence[] = [
-  { ref: 'basic/index#responses', text: 'Results MAY follow any JSON object structure, while errors MUST include an error code and message at minimum.', keyword: 'MUST' },
+  {
+    ref: 'basic/index#responses',
+    text:
+      'Results MAY follow any JSON object structure, while errors MUST include an error code and message at ' +
+      'minimum.',
+    keyword: 'MUST',
+  },
   { ref: 'basic/index#responses', text: 'Error codes MUST be integers.', keyword: 'MUST' },
 ];
 
@@ -26,8 +42,16 @@ export const jsonRpcEnvelope: CheckDefinition = defineCheck({
     '2025-06-18': [JSONRPC_2, ...ERRORS_AT_MINIMUM],
     '2025-03-26': [JSONRPC_2, ...ERRORS_AT_MINIMUM],
     '2024-11-05': [
-      { ref: 'basic/messages', text: 'All messages in MCP MUST follow the JSON-RPC 2.0 specification.', keyword: 'MUST' },
-      { ref: 'basic/messages#responses', text: 'Either a result or an error MUST be set. A response MUST NOT set both. Error codes MUST be integers.', keyword: 'MUST' },
+      {
+        ref: 'basic/messages',
+        text: 'All messages in MCP MUST follow the JSON-RPC 2.0 specification.',
+        keyword: 'MUST',
+      },
+      {
+        ref: 'basic/messages#responses',
+        text: 'Either a result or an error MUST be set. A response MUST NOT set both. Error codes MUST be integers.',
+        keyword: 'MUST',
+      },
     ],
   },
   phase: 'final',
@@ -38,7 +62,8 @@ export const jsonRpcEnvelope: CheckDefinition = defineCheck({
       for (const n of exchange.notifications) received.push({ message: n, evidence: exchange });
     }
     for (const stray of ctx.strays()) {
-      if (stray.kind !== 'non-json' && stray.kind !== 'stderr') received.push({ message: stray.data, evidence: note(`unsolicited ${stray.kind}`, stray.data) });
+      if (stray.kind !== 'non-json' && stray.kind !== 'stderr')
+        received.push({ message: stray.data, evidence: note(`unsolicited ${stray.kind}`, stray.data) });
     }
     if (received.length === 0) return [skip('no message was received')];
     const bad = received
@@ -47,19 +72,32 @@ export const jsonRpcEnvelope: CheckDefinition = defineCheck({
     if (bad.length === 0) return [pass(`${received.length} messages are valid JSON-RPC 2.0`)];
     const first = bad[0]!.message;
     // The schema's oneOf only says "boolean schema is false" for this one; JSON-RPC 2.0 §5 says it plainly.
-    const both = isObject(first) && 'result' in first && 'error' in first ? `a response to id ${JSON.stringify(first.id)} carries both result and error; ` : '';
+    const both =
+      isObject(first) && 'result' in first && 'error' in first
+        ? `a response to id ${JSON.stringify(first.id)} carries both result and error; `
+        : '';
     return [
       fail(
-        `${bad.length} of ${received.length} messages are not valid JSON-RPC 2.0: ${both}${describeIssues(bad[0]!.issues, 3)}`,
-        '{"jsonrpc": "2.0", "id": <string|integer>, "result": {…}} or {"jsonrpc": "2.0", "id": …, "error": {"code": <integer>, "message": <string>}}',
+        `${bad.length} of ${received.length} messages are not valid JSON-RPC 2.0: ${both}` +
+          `${describeIssues(bad[0]!.issues, 3)}`,
+        '{"jsonrpc": "2.0", "id": <string|integer>, "result": {…}} or {"jsonrpc": "2.0", "id": …, "error": ' +
+          '{"code": <integer>, "message": <string>}}',
         bad.slice(0, 5).map((b) => b.evidence),
       ),
     ];
   },
 });
 
-const SCHEMA_SOURCE_OF_TRUTH: SpecSentence = { ref: 'basic/index#schema', text: 'This is the source of truth for all protocol messages and structures.', keyword: 'descriptive' };
-const LIST_TOOLS_REQUIRED: SpecSentence = { ref: 'schema.json#/definitions/ListToolsResult/required', text: '["tools"]', keyword: 'schema.json structural rule' };
+const SCHEMA_SOURCE_OF_TRUTH: SpecSentence = {
+  ref: 'basic/index#schema',
+  text: 'This is the source of truth for all protocol messages and structures.',
+  keyword: 'descriptive',
+};
+const LIST_TOOLS_REQUIRED: SpecSentence = {
+  ref: 'schema.json#/definitions/ListToolsResult/required',
+  text: '["tools"]',
+  keyword: 'schema.json structural rule',
+};
 
 export const resultSchemas: CheckDefinition = defineCheck({
   id: CATCH_ALL_CHECK,
@@ -73,7 +111,9 @@ export const resultSchemas: CheckDefinition = defineCheck({
       SCHEMA_SOURCE_OF_TRUTH,
       {
         ref: 'basic/patterns/mrtr#server-requirements-basic-workflow',
-        text: 'inputRequests values are request objects that MUST be one of ElicitRequest, CreateMessageRequest, or ListRootsRequest',
+        text:
+          'inputRequests values are request objects that MUST be one of ElicitRequest, CreateMessageRequest, or ' +
+          'ListRootsRequest',
         keyword: 'MUST',
       },
     ],
@@ -95,16 +135,30 @@ export const resultSchemas: CheckDefinition = defineCheck({
     const validated = ctx.exchanges().filter((e) => isObject(e.response) && 'result' in e.response).length;
     if (validated === 0) return [skip('no result was received')];
     if (withIssues.length === 0) return [pass(`${validated} results match their schemas`)];
-    return withIssues.slice(0, 10).map(({ exchange, issues }) =>
-      fail(`${methodOf(exchange)} result: ${describeIssues(issues)}`, `a result valid against the ${ctx.wire} schema for ${methodOf(exchange)}`, [exchange]),
-    );
+    return withIssues
+      .slice(0, 10)
+      .map(({ exchange, issues }) =>
+        fail(
+          `${methodOf(exchange)} result: ${describeIssues(issues)}`,
+          `a result valid against the ${ctx.wire} schema for ${methodOf(exchange)}`,
+          [exchange],
+        ),
+      );
   },
 });
 
 /** The stdio section of the initialize revisions, worded alike in all four. */
 const STDIO_STDOUT: readonly SpecSentence[] = [
-  { ref: 'basic/transports#stdio', text: 'The server MUST NOT write anything to its stdout that is not a valid MCP message.', keyword: 'MUST NOT' },
-  { ref: 'basic/transports#stdio', text: 'Messages are delimited by newlines, and MUST NOT contain embedded newlines.', keyword: 'MUST NOT' },
+  {
+    ref: 'basic/transports#stdio',
+    text: 'The server MUST NOT write anything to its stdout that is not a valid MCP message.',
+    keyword: 'MUST NOT',
+  },
+  {
+    ref: 'basic/transports#stdio',
+    text: 'Messages are delimited by newlines, and MUST NOT contain embedded newlines.',
+    keyword: 'MUST NOT',
+  },
 ];
 
 export const stdoutClean: CheckDefinition = defineCheck({
@@ -114,9 +168,17 @@ export const stdoutClean: CheckDefinition = defineCheck({
   area: 'wire',
   sentences: {
     '2026-07-28': [
-      { ref: 'basic/transports/stdio', text: 'The server MUST NOT write anything to its stdout that is not a valid MCP message.', keyword: 'MUST NOT' },
+      {
+        ref: 'basic/transports/stdio',
+        text: 'The server MUST NOT write anything to its stdout that is not a valid MCP message.',
+        keyword: 'MUST NOT',
+      },
       // A message with an embedded newline arrives as lines that are not messages.
-      { ref: 'basic/transports/stdio', text: 'Messages are delimited by newlines, and MUST NOT contain embedded newlines.', keyword: 'MUST NOT' },
+      {
+        ref: 'basic/transports/stdio',
+        text: 'Messages are delimited by newlines, and MUST NOT contain embedded newlines.',
+        keyword: 'MUST NOT',
+      },
     ],
     '2025-11-25': STDIO_STDOUT,
     '2025-06-18': STDIO_STDOUT,
@@ -130,7 +192,8 @@ export const stdoutClean: CheckDefinition = defineCheck({
     if (noise.length === 0) return [pass('every stdout line was a JSON message')];
     return [
       fail(
-        `${noise.length} stdout line(s) were not JSON-RPC messages, first: ${JSON.stringify(String(noise[0]!.data).slice(0, 200))}`,
+        `${noise.length} stdout line(s) were not JSON-RPC messages, first: ` +
+          `${JSON.stringify(String(noise[0]!.data).slice(0, 200))}`,
         'only newline-delimited JSON-RPC messages on stdout; logs belong on stderr',
         noise.slice(0, 5).map((n) => note(`stdout line at ${n.at}`, n.data)),
       ),
@@ -145,13 +208,23 @@ export const noServerRequests: CheckDefinition = defineCheck({
   area: 'wire',
   sentences: {
     '2026-07-28': [
-      { ref: 'basic/patterns', text: 'Servers MUST NOT initiate JSON-RPC requests, and clients do not send JSON-RPC responses.', keyword: 'MUST NOT' },
+      {
+        ref: 'basic/patterns',
+        text: 'Servers MUST NOT initiate JSON-RPC requests, and clients do not send JSON-RPC responses.',
+        keyword: 'MUST NOT',
+      },
       {
         ref: 'basic/patterns/mrtr',
-        text: 'Servers MUST send server-to-client requests (such as roots/list, sampling/createMessage, or elicitation/create) using the MRTR pattern.',
+        text:
+          'Servers MUST send server-to-client requests (such as roots/list, sampling/createMessage, or ' +
+          'elicitation/create) using the MRTR pattern.',
         keyword: 'MUST',
       },
-      { ref: 'basic/transports/streamable-http#receiving-messages', text: 'The server MUST NOT send independent JSON-RPC _requests_ on this stream.', keyword: 'MUST NOT' },
+      {
+        ref: 'basic/transports/streamable-http#receiving-messages',
+        text: 'The server MUST NOT send independent JSON-RPC _requests_ on this stream.',
+        keyword: 'MUST NOT',
+      },
     ],
   },
   phase: 'final',
@@ -161,7 +234,10 @@ export const noServerRequests: CheckDefinition = defineCheck({
       if (exchange.notifications.some((n) => isObject(n) && 'method' in n && 'id' in n)) requests.push(exchange);
     }
     for (const stray of ctx.strays()) {
-      if (stray.kind === 'server-request' && !requests.some((r) => 'notifications' in r && r.notifications.includes(stray.data))) {
+      if (
+        stray.kind === 'server-request' &&
+        !requests.some((r) => 'notifications' in r && r.notifications.includes(stray.data))
+      ) {
         requests.push(note('unsolicited server request', stray.data));
       }
     }
@@ -176,7 +252,11 @@ export const noServerRequests: CheckDefinition = defineCheck({
   },
 });
 
-const UTF8: SpecSentence = { ref: 'basic/transports', text: 'JSON-RPC messages MUST be UTF-8 encoded.', keyword: 'MUST' };
+const UTF8: SpecSentence = {
+  ref: 'basic/transports',
+  text: 'JSON-RPC messages MUST be UTF-8 encoded.',
+  keyword: 'MUST',
+};
 
 /**
  * transport.utf8: the transports decode every stdio line, HTTP body and SSE event whole and strictly (when the lenient
@@ -188,7 +268,9 @@ export const utf8Messages: CheckDefinition = defineCheck({
   title: 'Every message the server sends is UTF-8 encoded',
   area: 'wire',
   sentences: {
-    '2026-07-28': [{ ref: 'basic/transports/index#messages', text: 'JSON-RPC messages MUST be UTF-8 encoded.', keyword: 'MUST' }],
+    '2026-07-28': [
+      { ref: 'basic/transports/index#messages', text: 'JSON-RPC messages MUST be UTF-8 encoded.', keyword: 'MUST' },
+    ],
     '2025-11-25': [UTF8],
     '2025-06-18': [UTF8],
     '2025-03-26': [UTF8],
@@ -197,7 +279,10 @@ export const utf8Messages: CheckDefinition = defineCheck({
   phase: 'final',
   run(ctx) {
     const exchanges = ctx.exchanges();
-    const received = exchanges.reduce((n, e) => n + (e.response !== undefined ? 1 : 0) + e.notifications.length + (e.notificationsDropped ?? 0), 0);
+    const received = exchanges.reduce(
+      (n, e) => n + (e.response !== undefined ? 1 : 0) + e.notifications.length + (e.notificationsDropped ?? 0),
+      0,
+    );
     const strays = ctx.strays().filter((s) => s.kind !== 'non-json' && s.kind !== 'stderr');
     if (received + strays.length === 0) return [skip('no message was received')];
     const marked = exchanges.filter((e) => (e.invalidUtf8 ?? 0) > 0);
@@ -207,12 +292,27 @@ export const utf8Messages: CheckDefinition = defineCheck({
     const where = ctx.transportKind === 'stdio' ? 'stdout line(s)' : 'HTTP body/SSE event(s)';
     return [
       fail(
-        `${bad} message(s) arrived as ${where} that are not valid UTF-8 (read with U+FFFD in place of the bad bytes)${marked[0] ? `, e.g. in the ${methodOf(marked[0])} exchange #${marked[0].seq}` : ''}`,
-        'every JSON-RPC message UTF-8 encoded (text in another encoding, e.g. a Latin-1 byte such as 0xE9 for é, is not UTF-8)',
-        [...marked.slice(0, 3), ...badStrays.slice(0, 2).map((s) => note(`unsolicited ${s.kind} that was not valid UTF-8, at ${s.at}`, s.data))],
+        `${bad} message(s) arrived as ${where} that are not valid UTF-8 (read with U+FFFD in place of the bad ` +
+          `bytes)${marked[0] ? `, e.g. in the ${methodOf(marked[0])} exchange #${marked[0].seq}` : ''}`,
+        'every JSON-RPC message UTF-8 encoded (text in another encoding, e.g. a Latin-1 byte such as 0xE9 for ' +
+          'é, is not UTF-8)',
+        [
+          ...marked.slice(0, 3),
+          ...badStrays
+            .slice(0, 2)
+            .map((s) => note(`unsolicited ${s.kind} that was not valid UTF-8, at ${s.at}`, s.data)),
+        ],
       ),
     ];
   },
 });
 
-export const WIRE_CHECKS = [jsonRpcEnvelope, responseIds, stringIds, resultSchemas, stdoutClean, noServerRequests, utf8Messages] as const;
+export const WIRE_CHECKS = [
+  jsonRpcEnvelope,
+  responseIds,
+  stringIds,
+  resultSchemas,
+  stdoutClean,
+  noServerRequests,
+  utf8Messages,
+] as const;

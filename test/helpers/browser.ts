@@ -34,7 +34,8 @@ export async function visitPage(browser: Browser, url: string): Promise<Visit> {
   const problems: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`console ${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('dialog', (dialog) => {

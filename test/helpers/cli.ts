@@ -42,15 +42,18 @@ export interface RunOptions {
 
 /**
  * Runs the built CLI; every report.json it writes is validated against data/report.schema.json. By default in a warm
- * CLI process (test/helpers/warm-cli.mjs: the build's unbundled output of the same `main`, one command line at a time, stdout and
- * stderr captured): a cold start costs ~0.8 s of CPU, and the suite runs ~400 of them.
+ * CLI process (test/helpers/warm-cli.mjs: the build's unbundled output of the same `main`, one command line at a time,
+ * stdout and stderr captured): a cold start costs ~0.8 s of CPU, and the suite runs ~400 of them.
  */
 export async function runCli(args: string[], options: RunOptions = {}): Promise<CliRun> {
   const { outputDir, fullArgs } = withOutput(args);
   const env = { ...process.env, NO_COLOR: '1', ...options.env };
   const timeoutMs = options.timeoutMs ?? 45_000;
   const started = performance.now();
-  const { code, stdout, stderr } = options.fresh || args[0] === 'scripted-server' ? await runFresh(fullArgs, env, timeoutMs) : await runWarm(fullArgs, env, timeoutMs);
+  const { code, stdout, stderr } =
+    options.fresh || args[0] === 'scripted-server'
+      ? await runFresh(fullArgs, env, timeoutMs)
+      : await runWarm(fullArgs, env, timeoutMs);
   const wallMs = performance.now() - started;
   return { code, stdout, stderr, report: readReport(outputDir, args, code), outputDir, wallMs };
 }
@@ -103,7 +106,12 @@ const idle = new Map<string, ChildProcess[]>();
 async function warmProcess(nodeOptions: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   const reused = idle.get(nodeOptions)?.pop();
   if (reused && reused.connected) return reused;
-  const child = fork(join(ROOT, 'test/helpers/warm-cli.mjs'), [BUILT_MAIN], { cwd: ROOT, env, execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(join(ROOT, 'test/helpers/warm-cli.mjs'), [BUILT_MAIN], {
+    cwd: ROOT,
+    env,
+    execArgv: [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   await new Promise<void>((ready, fail) => {
     child.once('message', () => ready());
     child.once('exit', (code) => fail(new Error(`the warm CLI process exited with ${code} before it was ready`)));
@@ -139,14 +147,18 @@ async function runWarm(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number
     // Idle warm processes do not keep the test process alive; they exit when it does (their IPC channel closes).
     child.unref();
     child.channel?.unref();
-    if (!child.killed && child.connected && child.exitCode === null && child.signalCode === null) idle.set(nodeOptions, [...(idle.get(nodeOptions) ?? []), child]);
+    if (!child.killed && child.connected && child.exitCode === null && child.signalCode === null)
+      idle.set(nodeOptions, [...(idle.get(nodeOptions) ?? []), child]);
   }
 }
 
-/** A report.json that an audit wrote (a fleet's, say, under servers/<name>/), validated against data/report.schema.json. */
+/**
+ * A report.json that an audit wrote (a fleet's, say, under servers/<name>/), validated against data/report.schema.json.
+ */
 export function readValidReport(path: string): RunReport {
   const report = JSON.parse(readFileSync(path, 'utf8')) as RunReport;
-  if (!validateReport(report)) throw new Error(`${path} does not match data/report.schema.json: ${ajv.errorsText(validateReport.errors)}`);
+  if (!validateReport(report))
+    throw new Error(`${path} does not match data/report.schema.json: ${ajv.errorsText(validateReport.errors)}`);
   return report;
 }
 
@@ -159,21 +171,24 @@ function readReport(outputDir: string, args: string[], code: number | null): Run
     throw new Error(`report.json does not match data/report.schema.json: ${ajv.errorsText(validateReport.errors)}`);
   }
   // The report's exit code is the process's, except for baseline --write, which exits 0 once its file is written.
-  if (args[0] !== 'baseline' && report.exitCode !== code) throw new Error(`report.json says exitCode ${report.exitCode}, the CLI exited ${code}`);
+  if (args[0] !== 'baseline' && report.exitCode !== code)
+    throw new Error(`report.json says exitCode ${report.exitCode}, the CLI exited ${code}`);
   return report;
 }
 
-type Main = typeof import('../../src/cli/main.js')['main'];
+type Main = (typeof import('../../src/cli/main.js'))['main'];
 let inProcessMain: Promise<Main> | undefined;
 
 /**
- * Runs the CLI's `main` in this process, from the build (its unbundled output, which vitest.config.ts leaves to Node's own
- * loader): the same parsing, engine and report as `runCli`, without a process and a cold start per audit (~0.2 s of
+ * Runs the CLI's `main` in this process, from the build (its unbundled output, which vitest.config.ts leaves to Node's
+ * own loader): the same parsing, engine and report as `runCli`, without a process and a cold start per audit (~0.2 s of
  * CPU each instead of ~1 s). For the tests that run a hundred audits and read only their reports and exit codes; what
  * the CLI prints is not captured.
  */
 export async function runInProcess(args: string[]): Promise<Omit<CliRun, 'stdout' | 'stderr'>> {
-  inProcessMain ??= (import(pathToFileURL(BUILT_MAIN).href) as Promise<unknown>).then((m) => (m as { main: Main }).main);
+  inProcessMain ??= (import(pathToFileURL(BUILT_MAIN).href) as Promise<unknown>).then(
+    (m) => (m as { main: Main }).main,
+  );
   const main = await inProcessMain;
   const { outputDir, fullArgs } = withOutput(args);
   const started = performance.now();
@@ -188,12 +203,13 @@ export function byStatus(report: RunReport, ...statuses: string[]) {
 
 export function explain(report: RunReport | undefined): string {
   if (!report) return '(no report)';
-  return report.checks
-    .filter((c) => c.status !== 'pass' && c.status !== 'skip')
-    .map((c) => `${c.status} ${c.id}${c.tool ? ` [${c.tool}]` : ''}: ${c.message}`)
-    .join('\n') || '(no fail/warn/error)';
+  return (
+    report.checks
+      .filter((c) => c.status !== 'pass' && c.status !== 'skip')
+      .map((c) => `${c.status} ${c.id}${c.tool ? ` [${c.tool}]` : ''}: ${c.message}`)
+      .join('\n') || '(no fail/warn/error)'
+  );
 }
-
 
 /**
  * Starts the reference server over HTTP (what `reference-server --http <args>` serves) and returns its URL and a stop
@@ -215,11 +231,16 @@ let hostStarted: Promise<ReferenceHost> | undefined;
 
 function referenceHost(): Promise<ReferenceHost> {
   hostStarted ??= new Promise<ReferenceHost>((ready, fail) => {
-    const child = fork(join(ROOT, 'test/helpers/reference-host.mjs'), [join(ROOT, 'dist/reference/server')], { cwd: ROOT, execArgv: [], stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+    const child = fork(join(ROOT, 'test/helpers/reference-host.mjs'), [join(ROOT, 'dist/reference/server')], {
+      cwd: ROOT,
+      execArgv: [],
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    });
     const waiting = new Map<number, { done(value: unknown): void; fail(error: Error): void }>();
     let asked = 0;
     const idle = () => {
-      // Idle, the host does not keep the test process alive; it exits when the test process does (its IPC channel closes).
+      // Idle, the host does not keep the test process alive; it exits when the test process does (its IPC channel
+      // closes).
       if (waiting.size === 0) {
         child.unref();
         child.channel?.unref();
@@ -255,7 +276,9 @@ function referenceHost(): Promise<ReferenceHost> {
   return hostStarted;
 }
 
-/** The bundled reference server over HTTP in a process of its own (`node dist/reference-server/main.js --http <args>`). */
+/**
+ * The bundled reference server over HTTP in a process of its own (`node dist/reference-server/main.js --http <args>`).
+ */
 export function startReferenceHttpProcess(...args: string[]): Promise<HttpServer> {
   return startHttpServer(REFERENCE, '--http', ...args);
 }

@@ -4,7 +4,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './cli.js';
 
-// What a sandboxed server could have changed, printed before and after an audit (test/sandbox.test.ts, test/census.test.ts).
+// What a sandboxed server could have changed, printed before and after an audit (test/sandbox.test.ts,
+// test/census.test.ts).
 
 /** Every file under `dir` with the hash of its content (and every folder and link), to compare before and after. */
 export function contentPrint(dir: string): Record<string, string> {
@@ -17,7 +18,10 @@ export function contentPrint(dir: string): Record<string, string> {
       if (stat.isDirectory()) {
         print[path] = 'dir';
         walk(path);
-      } else print[path] = stat.isFile() ? createHash('sha256').update(readFileSync(path)).digest('hex') : `other ${stat.size}`;
+      } else
+        print[path] = stat.isFile()
+          ? createHash('sha256').update(readFileSync(path)).digest('hex')
+          : `other ${stat.size}`;
     }
   };
   walk(dir);

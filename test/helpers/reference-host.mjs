@@ -18,7 +18,8 @@ process.on('message', async ({ id, start, stop }) => {
   try {
     if (start) {
       const command = parseCliArgs(['--http', ...start]);
-      if (command.kind !== 'serve') throw new Error(`reference-server ${start.join(' ')}: ${command.message ?? command.kind}`);
+      if (command.kind !== 'serve')
+        throw new Error(`reference-server ${start.join(' ')}: ${command.message ?? command.kind}`);
       const log = (line) => process.stderr.write(`[reference-server ${next}] ${line}\n`);
       const server = await serveHttp(command, await prepareServe(command, log), log);
       const key = next++;

@@ -74,9 +74,13 @@ export function sentenceProblem(wire: Revision, sentence: SpecSentence): string 
   if (path === 'schema.json') return schemaProblem(wire, sentence, anchor ?? '');
   const page = loadPage(wire, path);
   if (!page) return `no page ${path}.mdx in the ${wire} spec`;
-  if (anchor !== undefined && !page.anchors.has(anchor)) return `no heading #${anchor} on ${path} (${wire}); headings: ${[...page.anchors].join(', ')}`;
+  if (anchor !== undefined && !page.anchors.has(anchor))
+    return `no heading #${anchor} on ${path} (${wire}); headings: ${[...page.anchors].join(', ')}`;
   let from = 0;
-  for (const fragment of normaliseText(sentence.text).split(ELISION.trim()).map((f) => f.trim()).filter(Boolean)) {
+  for (const fragment of normaliseText(sentence.text)
+    .split(ELISION.trim())
+    .map((f) => f.trim())
+    .filter(Boolean)) {
     const at = page.text.indexOf(fragment, from);
     if (at < 0) return `not found on ${path} (${wire}) in this order: "${fragment}"`;
     from = at + fragment.length;
@@ -94,8 +98,12 @@ function keywordProblem(sentence: SpecSentence): string | undefined {
       return `${sentence.keyword} must point into schema.json`;
     default: {
       const words = sentence.keyword.split(' ');
-      const pattern = new RegExp(`\\b${words.join('\\s+')}\\b${words.length === 1 && (words[0] === 'MUST' || words[0] === 'SHOULD' || words[0] === 'SHALL') ? '(?!\\s+NOT)' : ''}`);
-      if (sentence.keyword === 'RECOMMENDED' && !/(?<!NOT\s)\bRECOMMENDED\b/.test(text)) return 'labelled RECOMMENDED but the text has no such keyword';
+      const pattern = new RegExp(
+        `\\b${words.join('\\s+')}\\b` +
+          `${words.length === 1 && (words[0] === 'MUST' || words[0] === 'SHOULD' || words[0] === 'SHALL') ? '(?!\\s+NOT)' : ''}`,
+      );
+      if (sentence.keyword === 'RECOMMENDED' && !/(?<!NOT\s)\bRECOMMENDED\b/.test(text))
+        return 'labelled RECOMMENDED but the text has no such keyword';
       return pattern.test(text) ? undefined : `labelled ${sentence.keyword} but the text has no such keyword`;
     }
   }
@@ -106,22 +114,32 @@ function schemaProblem(wire: Revision, sentence: SpecSentence, pointer: string):
   if (!at.found) return `no ${pointer} in the ${wire} schema.json`;
   if (sentence.keyword === 'lower-case should in schema.json') {
     if (typeof at.value !== 'string') return `${pointer} is not a description string`;
-    if (!normaliseText(at.value).includes(normaliseText(sentence.text))) return `not found in ${pointer}: "${sentence.text}"`;
+    if (!normaliseText(at.value).includes(normaliseText(sentence.text)))
+      return `not found in ${pointer}: "${sentence.text}"`;
     if (!/\bshould\b/.test(sentence.text)) return 'labelled lower-case should but has no "should"';
     return REQUIRING.test(sentence.text) ? 'a requirement keyword in a text labelled lower-case should' : undefined;
   }
   // A keyword in capitals inside a description (the TSDoc of schema.ts) states a requirement as a page sentence does.
-  if (sentence.keyword !== 'schema.json structural rule' && sentence.keyword !== 'descriptive' && typeof at.value === 'string' && /description$/.test(pointer)) {
-    if (!normaliseText(at.value).includes(normaliseText(sentence.text))) return `not found in ${pointer}: "${sentence.text}"`;
+  if (
+    sentence.keyword !== 'schema.json structural rule' &&
+    sentence.keyword !== 'descriptive' &&
+    typeof at.value === 'string' &&
+    /description$/.test(pointer)
+  ) {
+    if (!normaliseText(at.value).includes(normaliseText(sentence.text)))
+      return `not found in ${pointer}: "${sentence.text}"`;
     return keywordProblem(sentence);
   }
   // A description may merely describe (a hint of ToolAnnotations): such a sentence warns at most.
   if (sentence.keyword === 'descriptive') {
-    if (typeof at.value !== 'string' || !/description$/.test(pointer)) return 'a descriptive sentence must point at a description';
-    if (!normaliseText(at.value).includes(normaliseText(sentence.text))) return `not found in ${pointer}: "${sentence.text}"`;
+    if (typeof at.value !== 'string' || !/description$/.test(pointer))
+      return 'a descriptive sentence must point at a description';
+    if (!normaliseText(at.value).includes(normaliseText(sentence.text)))
+      return `not found in ${pointer}: "${sentence.text}"`;
     return REQUIRING.test(sentence.text) ? 'a requirement keyword in a text labelled descriptive' : undefined;
   }
-  if (sentence.keyword !== 'schema.json structural rule') return `a ${sentence.keyword} sentence cannot point into schema.json`;
+  if (sentence.keyword !== 'schema.json structural rule')
+    return `a ${sentence.keyword} sentence cannot point into schema.json`;
   if (typeof at.value === 'string' && /description$/.test(pointer)) return 'a description is not a structural rule';
   const expected = JSON.stringify(at.value);
   const given = (() => {

@@ -12,7 +12,8 @@ let captured = null;
 for (const [name, stream] of Object.entries(streams)) {
   stream.write = function write(chunk, encoding, callback) {
     if (captured === null) return originalWrite[name].call(stream, chunk, encoding, callback);
-    captured[name] += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString(typeof encoding === 'string' ? encoding : 'utf8');
+    captured[name] +=
+      typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString(typeof encoding === 'string' ? encoding : 'utf8');
     const done = typeof encoding === 'function' ? encoding : callback;
     if (done) process.nextTick(done);
     return true;
@@ -21,7 +22,14 @@ for (const [name, stream] of Object.entries(streams)) {
 
 // As the CLI's own handler does: an error escaping the run is an internal error, exit code 3.
 process.on('uncaughtException', (error) => {
-  process.send?.({ code: 3, stdout: captured?.stdout ?? '', stderr: `${captured?.stderr ?? ''}mcp-tools-conformance: internal error: ${error.stack ?? error.message}\n` }, () => process.exit(1));
+  process.send?.(
+    {
+      code: 3,
+      stdout: captured?.stdout ?? '',
+      stderr: `${captured?.stderr ?? ''}mcp-tools-conformance: internal error: ${error.stack ?? error.message}\n`,
+    },
+    () => process.exit(1),
+  );
 });
 
 process.on('disconnect', () => process.exit(0));

@@ -32,7 +32,13 @@ function makeTransport() {
   const url = process.env.MCP_CONFORMANCE_URL;
   if (url) return new StreamableHTTPClientTransport(new URL(url));
   const command = process.env.MCP_CONFORMANCE_SERVER_COMMAND;
-  if (command) return new StdioClientTransport({ command: 'sh', args: ['-c', command], env: { ...process.env }, stderr: 'inherit' });
+  if (command)
+    return new StdioClientTransport({
+      command: 'sh',
+      args: ['-c', command],
+      env: { ...process.env },
+      stderr: 'inherit',
+    });
   throw new Error('set MCP_CONFORMANCE_URL or MCP_CONFORMANCE_SERVER_COMMAND');
 }
 
@@ -91,7 +97,10 @@ for (const tool of tools) {
   const example = tool.inputSchema?.examples?.[0];
   const args = example && typeof example === 'object' && !Array.isArray(example) ? example : {};
   try {
-    emit({ tool: tool.name, result: await client.callTool({ name: tool.name, arguments: args }, undefined, { timeout: CALL_TIMEOUT_MS }) });
+    emit({
+      tool: tool.name,
+      result: await client.callTool({ name: tool.name, arguments: args }, undefined, { timeout: CALL_TIMEOUT_MS }),
+    });
   } catch (error) {
     emit(errorLine(tool.name, error));
   }

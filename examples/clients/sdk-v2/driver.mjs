@@ -37,7 +37,13 @@ function makeTransport() {
   const url = process.env.MCP_CONFORMANCE_URL;
   if (url) return new StreamableHTTPClientTransport(new URL(url));
   const command = process.env.MCP_CONFORMANCE_SERVER_COMMAND;
-  if (command) return new StdioClientTransport({ command: 'sh', args: ['-c', command], env: { ...process.env }, stderr: 'inherit' });
+  if (command)
+    return new StdioClientTransport({
+      command: 'sh',
+      args: ['-c', command],
+      env: { ...process.env },
+      stderr: 'inherit',
+    });
   throw new Error('set MCP_CONFORMANCE_URL or MCP_CONFORMANCE_SERVER_COMMAND');
 }
 
@@ -66,7 +72,11 @@ const client = new Client(
     capabilities: { elicitation: { form: {} }, roots: {} },
     versionNegotiation: { mode: LEGACY ? 'legacy' : { pin: '2026-07-28' } },
     // Opens a subscriptions/listen stream when the server can change its tool list, and re-lists on a change.
-    listChanged: { tools: { onChanged: (error) => error && console.error(`[driver] re-listing after a change failed: ${error.message}`) } },
+    listChanged: {
+      tools: {
+        onChanged: (error) => error && console.error(`[driver] re-listing after a change failed: ${error.message}`),
+      },
+    },
   },
 );
 client.setRequestHandler('elicitation/create', async (request) => {
@@ -93,7 +103,10 @@ for (const tool of tools) {
   const example = tool.inputSchema?.examples?.[0];
   const args = example && typeof example === 'object' && !Array.isArray(example) ? example : {};
   try {
-    emit({ tool: tool.name, result: await client.callTool({ name: tool.name, arguments: args }, { timeout: CALL_TIMEOUT_MS }) });
+    emit({
+      tool: tool.name,
+      result: await client.callTool({ name: tool.name, arguments: args }, { timeout: CALL_TIMEOUT_MS }),
+    });
   } catch (error) {
     emit(errorLine(tool.name, error));
   }

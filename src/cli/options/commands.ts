@@ -5,25 +5,67 @@ export type Command = (typeof COMMANDS)[number];
 
 /** What every command reports with: which checks, the report files, when to fail, the console. */
 const REPORTING: readonly OptionName[] = [
-  'checks', 'exclude-checks', 'reporter', 'output-dir', 'fail-on', 'color', 'junit-properties', 'sarif-artifact', 'verbose', 'quiet', 'config',
-  'timeout', 'max-duration',
+  'checks',
+  'exclude-checks',
+  'reporter',
+  'output-dir',
+  'fail-on',
+  'color',
+  'junit-properties',
+  'sarif-artifact',
+  'verbose',
+  'quiet',
+  'config',
+  'timeout',
+  'max-duration',
 ];
-/** What an audit of servers sets: the revision offered, limits, which tools are called and how, the property searches, the hosts. */
+/**
+ * What an audit of servers sets: the revision offered, limits, which tools are called and how, the property searches,
+ * the hosts.
+ */
 const SERVER_AUDIT: readonly OptionName[] = [
-  'protocol-version', 'max-message-bytes', 'max-rps', 'concurrency', 'http-connections', 'allow-tools', 'allow-all-tools', 'sandbox', 'sandbox-network', 'skip-tools',
-  'lock', 'seed', 'runs', 'hosts', 'fail-on-host',
+  'protocol-version',
+  'max-message-bytes',
+  'max-rps',
+  'concurrency',
+  'http-connections',
+  'allow-tools',
+  'allow-all-tools',
+  'sandbox',
+  'sandbox-network',
+  'skip-tools',
+  'lock',
+  'seed',
+  'runs',
+  'hosts',
+  'fail-on-host',
 ];
 /** The target of one audit and what belongs to that one server (a fleet takes them from its files). */
 const ONE_TARGET: readonly OptionName[] = [
-  'stdio', 'url', 'from-snapshot', 'header', 'env', 'cwd', 'revisions', 'reference-server', 'snapshot-out',
-  'list-changed-trigger', 'list-changed-args', 'replay', 'server-name', 'baseline', 'fail-on-stale', 'list',
+  'stdio',
+  'url',
+  'from-snapshot',
+  'header',
+  'env',
+  'cwd',
+  'revisions',
+  'reference-server',
+  'snapshot-out',
+  'list-changed-trigger',
+  'list-changed-args',
+  'replay',
+  'server-name',
+  'baseline',
+  'fail-on-stale',
+  'list',
 ];
 
 const RUN: readonly OptionName[] = [...ONE_TARGET, ...SERVER_AUDIT, ...REPORTING];
 
 /**
  * The options each command takes: what its --help lists, in the table's order, and what a "did you mean" picks from.
- * Parsing accepts every option everywhere, so that one given to the wrong command gets the error that says where it goes.
+ * Parsing accepts every option everywhere, so that one given to the wrong command gets the error that says where it
+ * goes.
  */
 const OWN_OPTIONS: Readonly<Record<Command, readonly OptionName[]>> = {
   run: RUN,

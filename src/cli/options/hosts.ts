@@ -13,10 +13,15 @@ export interface HostOptions {
 /** `all`, or host names comma-separated or repeated; undefined when the option was not given. */
 function hostList(flag: string, values: readonly unknown[] | undefined): HostName[] | undefined {
   if (values === undefined) return undefined;
-  const names = values.flatMap((v) => String(v).split(',')).map((v) => v.trim().toLowerCase()).filter(Boolean);
+  const names = values
+    .flatMap((v) => String(v).split(','))
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
   if (names.length === 0) throw new UsageError(`${flag} needs all or hosts: ${HOST_NAMES.join(', ')}`);
   if (names.includes('all')) return [...HOST_NAMES];
-  for (const name of names) if (!isHostName(name)) throw new UsageError(`${flag}: unknown host "${name}" (choose from all, ${HOST_NAMES.join(', ')})`);
+  for (const name of names)
+    if (!isHostName(name))
+      throw new UsageError(`${flag}: unknown host "${name}" (choose from all, ${HOST_NAMES.join(', ')})`);
   return HOST_NAMES.filter((host) => names.includes(host));
 }
 
@@ -29,6 +34,11 @@ export function hostOptions(command: string, args: ParsedArgs): HostOptions | un
     if (serverName !== undefined) throw new UsageError('--server-name goes with --hosts');
     return undefined;
   }
-  if (command !== 'run' && command !== 'fleet') throw new UsageError(`--hosts and --fail-on-host go with an audit or a fleet, not ${command}`);
-  return { names: HOST_NAMES.filter((host) => (names ?? []).includes(host) || failOn.includes(host)), failOn, ...(serverName !== undefined ? { serverName: String(serverName) } : {}) };
+  if (command !== 'run' && command !== 'fleet')
+    throw new UsageError(`--hosts and --fail-on-host go with an audit or a fleet, not ${command}`);
+  return {
+    names: HOST_NAMES.filter((host) => (names ?? []).includes(host) || failOn.includes(host)),
+    failOn,
+    ...(serverName !== undefined ? { serverName: String(serverName) } : {}),
+  };
 }

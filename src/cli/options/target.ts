@@ -4,12 +4,17 @@ import { UsageError } from '../usage-error.js';
 import type { Command } from './commands.js';
 import type { ParsedArgs } from './table.js';
 
-/** --sandbox: a --stdio target runs in a throwaway sandbox, every tool is callable, and each call's file effects are recorded. */
+/**
+ * --sandbox: a --stdio target runs in a throwaway sandbox, every tool is callable, and each call's file effects are
+ * recorded.
+ */
 export interface SandboxOptions {
   network: boolean;
 }
 
-/** A tool whose call changes the server's tool set (list_changed checks); it is called twice, so the change is undone. */
+/**
+ * A tool whose call changes the server's tool set (list_changed checks); it is called twice, so the change is undone.
+ */
 export interface ListChangedTrigger {
   name: string;
   arguments: Record<string, unknown>;
@@ -19,7 +24,8 @@ export interface ListChangedTrigger {
 export function parseHeader(raw: string): [string, string] {
   const colon = raw.indexOf(':');
   const name = colon > 0 ? raw.slice(0, colon).trim() : '';
-  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new UsageError(`--header must look like "Name: value", got ${JSON.stringify(raw)}`);
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+    throw new UsageError(`--header must look like "Name: value", got ${JSON.stringify(raw)}`);
   const value = raw.slice(colon + 1).trim();
   if (/[\r\n\0]/.test(value)) throw new UsageError(`--header value for ${name} contains a line break or NUL`);
   return [name, value];
@@ -31,24 +37,40 @@ export function sandboxOptions(command: Command, args: ParsedArgs): SandboxOptio
     if (args['sandbox-network']) throw new UsageError('--sandbox-network goes with --sandbox');
     return undefined;
   }
-  if (command !== 'run' && command !== 'baseline' && command !== 'fleet') throw new UsageError(`--sandbox goes with an audit (run, baseline or fleet), not ${command}`);
+  if (command !== 'run' && command !== 'baseline' && command !== 'fleet')
+    throw new UsageError(`--sandbox goes with an audit (run, baseline or fleet), not ${command}`);
   if (args.url !== undefined) {
-    throw new UsageError('--sandbox runs a server that the audit starts (--stdio); a --url server runs elsewhere and cannot be sandboxed from here');
+    throw new UsageError(
+      '--sandbox runs a server that the audit starts (--stdio); a --url server runs elsewhere and cannot be ' +
+        'sandboxed from here',
+    );
   }
-  if (args['from-snapshot'] !== undefined) throw new UsageError('--sandbox needs a live --stdio target: a snapshot calls no tool');
+  if (args['from-snapshot'] !== undefined)
+    throw new UsageError('--sandbox needs a live --stdio target: a snapshot calls no tool');
   return { network: Boolean(args['sandbox-network']) };
 }
 
-/** --revisions all|<rev,…>: the revisions in REVISIONS order (newest first), each once; only for an audit of a live server. */
+/**
+ * --revisions all|<rev,…>: the revisions in REVISIONS order (newest first), each once; only for an audit of a live
+ * server.
+ */
 export function parseRevisions(command: Command, args: ParsedArgs): Revision[] | undefined {
   if (args.revisions === undefined) return undefined;
   const given = parsePatterns(args.revisions.map(String));
-  if (given.length === 0) throw new UsageError(`--revisions needs all or a list of revisions (${REVISIONS.join(', ')})`);
+  if (given.length === 0)
+    throw new UsageError(`--revisions needs all or a list of revisions (${REVISIONS.join(', ')})`);
   const unknown = given.filter((r) => r !== 'all' && !isRevision(r));
-  if (unknown.length > 0) throw new UsageError(`--revisions: unknown revision ${unknown.map((u) => JSON.stringify(u)).join(', ')} (choose all, or from ${REVISIONS.join(', ')})`);
-  if (command !== 'run' && command !== 'baseline') throw new UsageError(`--revisions goes with an audit (run or baseline), not ${command}`);
-  if (args['from-snapshot'] !== undefined) throw new UsageError('--revisions needs a live target: a snapshot holds one negotiation');
-  if (args['protocol-version'] !== 'auto') throw new UsageError('--revisions offers each revision itself: leave out --protocol-version');
+  if (unknown.length > 0)
+    throw new UsageError(
+      `--revisions: unknown revision ${unknown.map((u) => JSON.stringify(u)).join(', ')} (choose all, or from ` +
+        `${REVISIONS.join(', ')})`,
+    );
+  if (command !== 'run' && command !== 'baseline')
+    throw new UsageError(`--revisions goes with an audit (run or baseline), not ${command}`);
+  if (args['from-snapshot'] !== undefined)
+    throw new UsageError('--revisions needs a live target: a snapshot holds one negotiation');
+  if (args['protocol-version'] !== 'auto')
+    throw new UsageError('--revisions offers each revision itself: leave out --protocol-version');
   return given.includes('all') ? [...REVISIONS] : REVISIONS.filter((wire) => given.includes(wire));
 }
 
@@ -66,6 +88,7 @@ export function parseTrigger(name: string | undefined, rawArgs: string | undefin
       throw new UsageError('--list-changed-args must be a JSON object');
     }
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError('--list-changed-args must be a JSON object');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new UsageError('--list-changed-args must be a JSON object');
   return { name, arguments: parsed as Record<string, unknown> };
 }

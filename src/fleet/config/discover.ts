@@ -31,7 +31,12 @@ export interface FleetFileCandidate {
  * - Claude Desktop: ~/Library/Application Support/Claude (macOS), %APPDATA%\Claude (Windows), as every setup guide
  *   gives them; there is no official Linux build, and ~/.config/Claude is where community builds keep the file.
  */
-export function fleetFileCandidates({ platform, home, cwd, env }: Omit<DiscoverOptions, 'exists'>): FleetFileCandidate[] {
+export function fleetFileCandidates({
+  platform,
+  home,
+  cwd,
+  env,
+}: Omit<DiscoverOptions, 'exists'>): FleetFileCandidate[] {
   const { join } = platform === 'win32' ? win32 : posix;
   const appData =
     platform === 'win32'

@@ -23,7 +23,9 @@ const TYPES: Readonly<Record<string, Transport>> = {
   sse: 'sse',
 };
 
-/** One entry of a `mcpServers` or `servers` map as a FleetEntry; what is wrong with it goes in `invalid`, never thrown. */
+/**
+ * One entry of a `mcpServers` or `servers` map as a FleetEntry; what is wrong with it goes in `invalid`, never thrown.
+ */
 export function readEntry(name: string, raw: unknown, source: string, context: EntryContext): FleetEntry {
   if (!isPlainObject(raw)) return { name, source, transport: 'stdio', invalid: 'the entry is not an object' };
   const problems: string[] = [];
@@ -63,7 +65,8 @@ export function readEntry(name: string, raw: unknown, source: string, context: E
   } else if (transport !== 'stdio' && url !== undefined) {
     const before = missing.length + unsupported.length;
     entry.url = expand(url);
-    if (missing.length + unsupported.length === before && !isHttpUrl(entry.url)) problems.push(`"url" is not an http(s) URL: ${entry.url}`);
+    if (missing.length + unsupported.length === before && !isHttpUrl(entry.url))
+      problems.push(`"url" is not an http(s) URL: ${entry.url}`);
     const headers = stringMap(raw.headers, 'headers', problems, expand);
     if (Object.keys(headers).length > 0) entry.headers = headers;
   }
@@ -81,16 +84,27 @@ export function readEntry(name: string, raw: unknown, source: string, context: E
   }
 }
 
-function chooseTransport(type: unknown, command: string | undefined, url: string | undefined): { transport: Transport; problem?: string } {
+function chooseTransport(
+  type: unknown,
+  command: string | undefined,
+  url: string | undefined,
+): { transport: Transport; problem?: string } {
   const guess: Transport = command === undefined && url !== undefined ? 'http' : 'stdio';
   if (type !== undefined) {
     const transport = typeof type === 'string' ? TYPES[type.toLowerCase()] : undefined;
-    if (transport === undefined) return { transport: guess, problem: `unknown type ${JSON.stringify(type)} (this tool speaks stdio, http and sse)` };
-    if (transport === 'stdio' && command === undefined) return { transport, problem: `type "${String(type)}" needs a "command"` };
-    if (transport !== 'stdio' && url === undefined) return { transport, problem: `type "${String(type)}" needs a "url"` };
+    if (transport === undefined)
+      return {
+        transport: guess,
+        problem: `unknown type ${JSON.stringify(type)} (this tool speaks stdio, http and sse)`,
+      };
+    if (transport === 'stdio' && command === undefined)
+      return { transport, problem: `type "${String(type)}" needs a "command"` };
+    if (transport !== 'stdio' && url === undefined)
+      return { transport, problem: `type "${String(type)}" needs a "url"` };
     return { transport };
   }
-  if (command !== undefined && url !== undefined) return { transport: guess, problem: 'both "command" and "url", and no "type" to choose' };
+  if (command !== undefined && url !== undefined)
+    return { transport: guess, problem: 'both "command" and "url", and no "type" to choose' };
   if (command === undefined && url === undefined) return { transport: guess, problem: 'neither "command" nor "url"' };
   // A url without a type is Streamable HTTP; the transport falls back to HTTP+SSE when the server answers 404 or 405.
   return { transport: guess };
@@ -104,7 +118,12 @@ function stringList(value: unknown): string[] | undefined {
 }
 
 /** An object of names to strings (numbers and booleans as written; null, which VS Code reads as "unset", left out). */
-function stringMap(value: unknown, key: string, problems: string[], expand: (text: string) => string): Record<string, string> {
+function stringMap(
+  value: unknown,
+  key: string,
+  problems: string[],
+  expand: (text: string) => string,
+): Record<string, string> {
   if (value === undefined) return {};
   if (!isPlainObject(value) || !Object.values(value).every((v) => v === null || isScalar(v))) {
     problems.push(`"${key}" must be an object of names to strings`);
@@ -122,5 +141,7 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
-export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isScalar = (value: unknown) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isScalar = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';

@@ -1,6 +1,6 @@
 /**
- * The variables of a `.env` file, as VS Code's `envFile` names one: `NAME=value` lines, `export ` allowed, `#` comments,
- * values in single quotes taken as written, in double quotes with `\n` escapes.
+ * The variables of a `.env` file, as VS Code's `envFile` names one: `NAME=value` lines, `export ` allowed, `#`
+ * comments, values in single quotes taken as written, in double quotes with `\n` escapes.
  */
 export function parseEnvFile(text: string): Record<string, string> {
   const out = new Map<string, string>();

@@ -4,14 +4,22 @@
  */
 
 export class JsoncError extends Error {
-  constructor(message: string, readonly line: number, readonly column: number) {
+  constructor(
+    message: string,
+    readonly line: number,
+    readonly column: number,
+  ) {
     super(`${message} at line ${line} column ${column}`);
     this.name = 'JsoncError';
   }
 }
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-const LITERALS: ReadonlyArray<readonly [string, unknown]> = [['true', true], ['false', false], ['null', null]];
+const LITERALS: ReadonlyArray<readonly [string, unknown]> = [
+  ['true', true],
+  ['false', false],
+  ['null', null],
+];
 
 export function parseJsonc(text: string): unknown {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { expandPlaceholders, inputVariable, type PlaceholderContext } from './placeholders.js';
 
-const context = (env: Record<string, string | undefined>, inputs: Array<[string, string | undefined]> = []): PlaceholderContext => ({
+const context = (
+  env: Record<string, string | undefined>,
+  inputs: Array<[string, string | undefined]> = [],
+): PlaceholderContext => ({
   env,
   workspaceFolder: '/work/project',
   userHome: '/home/u',
@@ -16,7 +19,11 @@ describe('expandPlaceholders', () => {
     ['${HOST:-localhost}:${PORT:-3000}', { PORT: '8080' }, 'localhost:8080'],
     ['${HOST:-}', { HOST: '' }, ''],
     ['${URL:-http://x:1/a}', {}, 'http://x:1/a'],
-    ['${workspaceFolder}${/}src ${workspaceFolderBasename} ${userHome}${pathSeparator}x', {}, '/work/project/src project /home/u/x'],
+    [
+      '${workspaceFolder}${/}src ${workspaceFolderBasename} ${userHome}${pathSeparator}x',
+      {},
+      '/work/project/src project /home/u/x',
+    ],
     ['$TOKEN and $${TOKEN} stay', { TOKEN: 't' }, '$TOKEN and $t stay'],
     ['no placeholders', {}, 'no placeholders'],
   ])('%s', (text, env, value) => {
@@ -32,8 +39,13 @@ describe('expandPlaceholders', () => {
   });
 
   it('an input comes from MCP_INPUT_<ID>, else its default', () => {
-    const inputs: Array<[string, string | undefined]> = [['region', 'eu'], ['api-key', undefined]];
-    expect(expandPlaceholders('${input:region}/${input:api-key}', context({ MCP_INPUT_API_KEY: 'k' }, inputs)).value).toBe('eu/k');
+    const inputs: Array<[string, string | undefined]> = [
+      ['region', 'eu'],
+      ['api-key', undefined],
+    ];
+    expect(
+      expandPlaceholders('${input:region}/${input:api-key}', context({ MCP_INPUT_API_KEY: 'k' }, inputs)).value,
+    ).toBe('eu/k');
     expect(expandPlaceholders('${input:region}', context({ MCP_INPUT_REGION: 'us' }, inputs)).value).toBe('us');
   });
 

@@ -21,7 +21,10 @@ export interface PlaceholderContext {
 export interface Expanded {
   /** The text with what resolved replaced; a placeholder that did not resolve stays as written. */
   value: string;
-  /** Names that could not be resolved: `GITHUB_TOKEN` for `${GITHUB_TOKEN}` and `${env:GITHUB_TOKEN}`, `input:id` for inputs. */
+  /**
+   * Names that could not be resolved: `GITHUB_TOKEN` for `${GITHUB_TOKEN}` and `${env:GITHUB_TOKEN}`, `input:id` for
+   * inputs.
+   */
   missing: string[];
   /** Placeholders this tool does not resolve (`${command:…}`, `${config:…}`, `${file:…}`), as written. */
   unsupported: string[];
@@ -31,7 +34,10 @@ const PLACEHOLDER = /\$\{([^}]*)\}/g;
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const WITH_DEFAULT = /^([A-Za-z_][A-Za-z0-9_]*):-(.*)$/s;
 
-/** The environment variable that supplies VS Code's `${input:ID}` here: `MCP_INPUT_` and the id in capitals, `_` for other characters. */
+/**
+ * The environment variable that supplies VS Code's `${input:ID}` here: `MCP_INPUT_` and the id in capitals, `_` for
+ * other characters.
+ */
 export function inputVariable(id: string): string {
   return `MCP_INPUT_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 }

@@ -29,7 +29,12 @@ const readUtf8: ReadFile = (path) => readFileSync(path, 'utf8');
  * Reads host configuration files into fleet entries. Two maps are known: `mcpServers` (Claude Desktop, Claude Code,
  * Cursor, Windsurf and others) and `servers` with `inputs` (VS Code). Never throws for a file's content.
  */
-export function readFleetFiles(paths: readonly string[], env: Record<string, string | undefined>, readFile: ReadFile = readUtf8, options: ReadFleetOptions = {}): FleetFiles {
+export function readFleetFiles(
+  paths: readonly string[],
+  env: Record<string, string | undefined>,
+  readFile: ReadFile = readUtf8,
+  options: ReadFleetOptions = {},
+): FleetFiles {
   const entries: FleetEntry[] = [];
   const problems: string[] = [];
   for (const path of [...new Set(paths)]) {
@@ -40,7 +45,12 @@ export function readFleetFiles(paths: readonly string[], env: Record<string, str
   return { entries: distinctNames(entries, env), problems };
 }
 
-function readOne(path: string, env: Record<string, string | undefined>, readFile: ReadFile, options: ReadFleetOptions): FleetEntry[] | string {
+function readOne(
+  path: string,
+  env: Record<string, string | undefined>,
+  readFile: ReadFile,
+  options: ReadFleetOptions,
+): FleetEntry[] | string {
   let text: string;
   try {
     text = readFile(path);
@@ -66,7 +76,11 @@ function readOne(path: string, env: Record<string, string | undefined>, readFile
  * The entries of a file's server maps, in order. Claude Code's ~/.claude.json is its state file: it may hold no servers
  * at all, and the servers of the project at `cwd` (its "local" scope) replace user servers of the same name there.
  */
-function serverMaps(document: Record<string, unknown>, path: string, cwd: string | undefined): Array<[string, unknown]> | string {
+function serverMaps(
+  document: Record<string, unknown>,
+  path: string,
+  cwd: string | undefined,
+): Array<[string, unknown]> | string {
   const found: Array<[string, unknown]> = [];
   for (const key of ['mcpServers', 'servers'] as const) {
     const map = document[key];
@@ -82,14 +96,22 @@ function serverMaps(document: Record<string, unknown>, path: string, cwd: string
     const names = new Set(local.map(([name]) => name));
     return [...found.filter(([name]) => !names.has(name)), ...local];
   }
-  if (!('mcpServers' in document) && !('servers' in document) && !claudeState) return 'no "mcpServers" or "servers" object';
+  if (!('mcpServers' in document) && !('servers' in document) && !claudeState)
+    return 'no "mcpServers" or "servers" object';
   return found;
 }
 
-function entryContext(path: string, document: Record<string, unknown>, env: Record<string, string | undefined>, readFile: ReadFile, options: ReadFleetOptions): EntryContext {
+function entryContext(
+  path: string,
+  document: Record<string, unknown>,
+  env: Record<string, string | undefined>,
+  readFile: ReadFile,
+  options: ReadFleetOptions,
+): EntryContext {
   const style = path.includes('\\') && !path.includes('/') ? win32 : posix;
   const folder = style.dirname(path);
-  const workspaceFolder = options.cwd ?? (['.vscode', '.cursor'].includes(style.basename(folder)) ? style.dirname(folder) : folder);
+  const workspaceFolder =
+    options.cwd ?? (['.vscode', '.cursor'].includes(style.basename(folder)) ? style.dirname(folder) : folder);
   return {
     env,
     workspaceFolder,
@@ -112,7 +134,8 @@ function inputDefaults(inputs: unknown): Map<string, string | undefined> {
   const out = new Map<string, string | undefined>();
   if (!Array.isArray(inputs)) return out;
   for (const input of inputs) {
-    if (isPlainObject(input) && typeof input.id === 'string') out.set(input.id, typeof input.default === 'string' ? input.default : undefined);
+    if (isPlainObject(input) && typeof input.id === 'string')
+      out.set(input.id, typeof input.default === 'string' ? input.default : undefined);
   }
   return out;
 }
@@ -122,7 +145,10 @@ function distinctNames(entries: FleetEntry[], env: Record<string, string | undef
   const count = new Map<string, number>();
   for (const e of entries) count.set(e.name, (count.get(e.name) ?? 0) + 1);
   const userHome = home(env);
-  const shown = (source: string) => (userHome !== undefined && source.startsWith(userHome) && /^[\\/]/.test(source.slice(userHome.length)) ? `~${source.slice(userHome.length)}` : source);
+  const shown = (source: string) =>
+    userHome !== undefined && source.startsWith(userHome) && /^[\\/]/.test(source.slice(userHome.length))
+      ? `~${source.slice(userHome.length)}`
+      : source;
   return entries.map((e) => (count.get(e.name)! > 1 ? { ...e, name: `${e.name} (${shown(e.source)})` } : e));
 }
 

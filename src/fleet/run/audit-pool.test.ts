@@ -32,10 +32,13 @@ const DIES = join(dir, 'dies.mjs');
 writeFileSync(DIES, 'process.exit(7);');
 
 const send = (spare: SpareProcess, ...args: string[]) => spare.child.stdin!.write(`${JSON.stringify(args)}\n`);
-const closed = (spare: SpareProcess) => new Promise<number | null>((done) => (spare.child.exitCode !== null ? done(spare.child.exitCode) : spare.child.once('close', done)));
+const closed = (spare: SpareProcess) =>
+  new Promise<number | null>((done) =>
+    spare.child.exitCode !== null ? done(spare.child.exitCode) : spare.child.once('close', done),
+  );
 
 describe('audit processes', () => {
-  it('runs a lane\'s audits in one process while each ends normally, each with its own stderr, and ends it on close', async () => {
+  it("runs a lane's audits in one process while each ends normally, each with its own stderr, and ends it on close", async () => {
     const processes = new AuditProcesses(SERVANT);
     const spare = await processes.take();
     expect(running.has(spare.child)).toBe(true);

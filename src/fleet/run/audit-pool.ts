@@ -12,8 +12,8 @@ const STDERR_KEEP = 16 * 1024;
 export const running = new Set<ChildProcess>();
 
 /**
- * An audit process of our CLI (audit-worker-protocol.ts), in a private folder that is its working directory (no config of
- * another project is picked up there) and holds each audit's --config file.
+ * An audit process of our CLI (audit-worker-protocol.ts), in a private folder that is its working directory (no config
+ * of another project is picked up there) and holds each audit's --config file.
  */
 export interface SpareProcess {
   child: ChildProcess;
@@ -22,7 +22,10 @@ export interface SpareProcess {
   audits: number;
   /** What it wrote to stderr since the last call (at most STDERR_KEEP characters), for the audit it ran meanwhile. */
   takeStderr(): string;
-  /** The end of the audit it was last given (its stderr read by then): its SpareResult, or undefined when the process ended instead. */
+  /**
+   * The end of the audit it was last given (its stderr read by then): its SpareResult, or undefined when the process
+   * ended instead.
+   */
   nextResult(): Promise<SpareResult | undefined>;
   /** Its exit code once it has ended (null for a signal, or when it could not be started). */
   exited: Promise<number | null>;
@@ -104,7 +107,9 @@ function resultReader(exited: Promise<unknown>, results: Readable): () => Promis
 function parseResult(line: string): SpareResult | undefined {
   try {
     const parsed = JSON.parse(line) as Partial<SpareResult> | null;
-    return typeof parsed?.exitCode === 'number' && typeof parsed.reusable === 'boolean' ? { exitCode: parsed.exitCode, reusable: parsed.reusable } : undefined;
+    return typeof parsed?.exitCode === 'number' && typeof parsed.reusable === 'boolean'
+      ? { exitCode: parsed.exitCode, reusable: parsed.reusable }
+      : undefined;
   } catch {
     return undefined;
   }

@@ -55,13 +55,21 @@ interface Seen {
   secrets: unknown;
 }
 const seenIn = (run: Awaited<ReturnType<typeof runAuditProcess>>) => (run.report as unknown as { seen: Seen }).seen;
-const invocationFor = (out: string, secret: string) => ({ args: ['--stdio', 'node server.js', '--output-dir', out], config: { env: { API_KEY: secret } } });
+const invocationFor = (out: string, secret: string) => ({
+  args: ['--stdio', 'node server.js', '--output-dir', out],
+  config: { env: { API_KEY: secret } },
+});
 const outDir = () => mkdtempSync(join(tmpdir(), 'mtc-audit-out-'));
 
 describe('runAuditProcess', () => {
   it('passes the secrets in a private config file, runs in a private folder, reads the report back and removes the folder', async () => {
     const out = outDir();
-    const run = await runAuditProcess(recorder('const CRASH_ON = 0, ONCE = true;'), invocationFor(out, 'sk-secret-value-123'), join(out, 'report.json'), 10_000);
+    const run = await runAuditProcess(
+      recorder('const CRASH_ON = 0, ONCE = true;'),
+      invocationFor(out, 'sk-secret-value-123'),
+      join(out, 'report.json'),
+      10_000,
+    );
     const seen = seenIn(run);
     expect(run).toMatchObject({ exitCode: 0, killed: false, stderr: ['one', 'two 1'] });
     expect(seen.commandLine).toEqual([SPARE_COMMAND, SPARE_REUSE_FLAG]);
@@ -77,9 +85,21 @@ describe('runAuditProcess', () => {
   it('runs the next audit in the same process when the last one ended normally, each with its own secrets file and stderr', async () => {
     const processes = new AuditProcesses(recorder('const CRASH_ON = 0, ONCE = false;'));
     const [outA, outB] = [outDir(), outDir()];
-    const a = await runAuditProcess('unused', invocationFor(outA, 'sk-first'), join(outA, 'report.json'), 10_000, processes);
+    const a = await runAuditProcess(
+      'unused',
+      invocationFor(outA, 'sk-first'),
+      join(outA, 'report.json'),
+      10_000,
+      processes,
+    );
     expect(existsSync(seenIn(a).config)).toBe(false);
-    const b = await runAuditProcess('unused', invocationFor(outB, 'sk-second'), join(outB, 'report.json'), 10_000, processes);
+    const b = await runAuditProcess(
+      'unused',
+      invocationFor(outB, 'sk-second'),
+      join(outB, 'report.json'),
+      10_000,
+      processes,
+    );
     expect(seenIn(b)).toMatchObject({ pid: seenIn(a).pid, audit: 2, secrets: { env: { API_KEY: 'sk-second' } } });
     expect(a.stderr).toEqual(['one', 'two 1']);
     expect(b.stderr).toEqual(['one', 'two 2']);
@@ -92,18 +112,41 @@ describe('runAuditProcess', () => {
   it('audits a server again in a fresh process when its process ended during a later audit than its first', async () => {
     const processes = new AuditProcesses(recorder('const CRASH_ON = 2, ONCE = false;'));
     const [outA, outB] = [outDir(), outDir()];
-    const a = await runAuditProcess('unused', invocationFor(outA, 'sk-first'), join(outA, 'report.json'), 10_000, processes);
-    const b = await runAuditProcess('unused', invocationFor(outB, 'sk-second'), join(outB, 'report.json'), 10_000, processes);
+    const a = await runAuditProcess(
+      'unused',
+      invocationFor(outA, 'sk-first'),
+      join(outA, 'report.json'),
+      10_000,
+      processes,
+    );
+    const b = await runAuditProcess(
+      'unused',
+      invocationFor(outB, 'sk-second'),
+      join(outB, 'report.json'),
+      10_000,
+      processes,
+    );
     expect(b).toMatchObject({ exitCode: 0, killed: false, stderr: ['one', 'two 1'] });
     expect(seenIn(b).pid).not.toBe(seenIn(a).pid);
     expect(seenIn(b).audit).toBe(1);
     await processes.close();
   });
 
-  it('stops an audit that outlives its budget and margin, with SIGKILL when SIGTERM is ignored', { timeout: 20_000 }, async () => {
-    const out = outDir();
-    const run = await runAuditProcess(STUBBORN, { args: ['--output-dir', out], config: {} }, join(out, 'report.json'), 100, undefined, { marginMs: 100, graceMs: 300 });
-    expect(run).toMatchObject({ exitCode: null, killed: true });
-    expect(run.report).toBeUndefined();
-  });
+  it(
+    'stops an audit that outlives its budget and margin, with SIGKILL when SIGTERM is ignored',
+    { timeout: 20_000 },
+    async () => {
+      const out = outDir();
+      const run = await runAuditProcess(
+        STUBBORN,
+        { args: ['--output-dir', out], config: {} },
+        join(out, 'report.json'),
+        100,
+        undefined,
+        { marginMs: 100, graceMs: 300 },
+      );
+      expect(run).toMatchObject({ exitCode: null, killed: true });
+      expect(run.report).toBeUndefined();
+    },
+  );
 });

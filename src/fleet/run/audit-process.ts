@@ -52,7 +52,13 @@ interface ProcessRun {
   reusable: boolean;
 }
 
-async function auditIn(spare: SpareProcess, invocation: AuditInvocation, reportFile: string, budgetMs: number, stopping: { marginMs: number; graceMs: number }): Promise<ProcessRun> {
+async function auditIn(
+  spare: SpareProcess,
+  invocation: AuditInvocation,
+  reportFile: string,
+  budgetMs: number,
+  stopping: { marginMs: number; graceMs: number },
+): Promise<ProcessRun> {
   const { child, dir } = spare;
   const configFile = join(dir, 'secrets.json');
   try {
@@ -71,7 +77,12 @@ async function auditIn(spare: SpareProcess, invocation: AuditInvocation, reportF
     clearTimeout(stop);
     const exitCode = result?.exitCode ?? (await spare.exited);
     const report = killed ? undefined : await readReport(reportFile);
-    const lines = spare.takeStderr().split('\n').map((l) => l.trimEnd()).filter((l) => l !== '').slice(0, STDERR_LINES);
+    const lines = spare
+      .takeStderr()
+      .split('\n')
+      .map((l) => l.trimEnd())
+      .filter((l) => l !== '')
+      .slice(0, STDERR_LINES);
     return {
       audit: { exitCode, killed, ...(report ? { report } : {}), stderr: lines, budgetMs },
       killed,

@@ -22,7 +22,15 @@ async function serve(input: Readable, options: { heapUsed?: () => number; exitCo
       // The test worker's own heap is no audit's (vitest runs many files in one process): a small one unless given.
       { resultsFd: fd, between: () => calls.push('reset'), heapUsed: options.heapUsed ?? (() => 0) },
     );
-    return { code, calls, results: readFileSync(file, 'utf8').trim().split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as unknown) };
+    return {
+      code,
+      calls,
+      results: readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => JSON.parse(l) as unknown),
+    };
   } finally {
     closeSync(fd);
   }
@@ -36,7 +44,11 @@ describe('spare protocol', () => {
       await runSpare(input, async (args) => ((given = args), 0));
       return given;
     };
-    expect(await spareArguments(Readable.from(['["run","--stdio",', '"node s.js"]\n', 'ignored']))).toEqual(['run', '--stdio', 'node s.js']);
+    expect(await spareArguments(Readable.from(['["run","--stdio",', '"node s.js"]\n', 'ignored']))).toEqual([
+      'run',
+      '--stdio',
+      'node s.js',
+    ]);
     expect(await spareArguments(Readable.from([]))).toBeUndefined();
     await expect(spareArguments(Readable.from(['[1]\n']))).rejects.toThrow(/not an array of strings/);
   });

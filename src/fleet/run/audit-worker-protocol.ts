@@ -27,7 +27,8 @@ export interface SpareResult {
 
 function parseArguments(line: string): string[] {
   const parsed: unknown = JSON.parse(line);
-  if (!Array.isArray(parsed) || !parsed.every((a) => typeof a === 'string')) throw new Error('a spare audit process was given arguments that are not an array of strings');
+  if (!Array.isArray(parsed) || !parsed.every((a) => typeof a === 'string'))
+    throw new Error('a spare audit process was given arguments that are not an array of strings');
   return parsed;
 }
 

@@ -7,11 +7,13 @@ import type { ServerTools } from '../cross-server.js';
 export const LISTING_FILE = 'tools.json';
 
 /**
- * Every tool a server's audit listed, as listed, read back from the snapshot it saved, and whether the walk was complete
- * (its last page has no next cursor). Undefined when its audit saved none (no check listed the tools, or the server was
- * lost first).
+ * Every tool a server's audit listed, as listed, read back from the snapshot it saved, and whether the walk was
+ * complete (its last page has no next cursor). Undefined when its audit saved none (no check listed the tools, or the
+ * server was lost first).
  */
-export async function readListedTools(file: string): Promise<{ tools: Record<string, unknown>[]; complete: boolean } | undefined> {
+export async function readListedTools(
+  file: string,
+): Promise<{ tools: Record<string, unknown>[]; complete: boolean } | undefined> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -28,10 +30,16 @@ export async function readListedTools(file: string): Promise<{ tools: Record<str
   const tools = pages.flatMap(({ response }) => {
     if (!isObject(response) || !isObject(response.result)) return [];
     const listed = response.result.tools;
-    return Array.isArray(listed) ? listed.filter((tool): tool is Record<string, unknown> => isObject(tool) && typeof tool.name === 'string') : [];
+    return Array.isArray(listed)
+      ? listed.filter((tool): tool is Record<string, unknown> => isObject(tool) && typeof tool.name === 'string')
+      : [];
   });
   const last = pages.at(-1)?.response;
-  const complete = isObject(last) && isObject(last.result) && Array.isArray(last.result.tools) && typeof last.result.nextCursor !== 'string';
+  const complete =
+    isObject(last) &&
+    isObject(last.result) &&
+    Array.isArray(last.result.tools) &&
+    typeof last.result.nextCursor !== 'string';
   return { tools, complete };
 }
 

@@ -28,30 +28,50 @@ export interface AuditInvocation {
 
 /**
  * The single audit of one entry: `--stdio` with its command line and `--cwd`, or `--url` (an sse entry too: the audit
- * finds the HTTP+SSE transport behind the URL itself); its reports (report.json at least) and its listing (tools.json) into `outputDir` (absolute: the audit runs in a folder of its own).
- * With `lockFile` (its part of a fleet lock), its tools are compared with that lock as `--lock` compares them.
+ * finds the HTTP+SSE transport behind the URL itself); its reports (report.json at least) and its listing (tools.json)
+ * into `outputDir` (absolute: the audit runs in a folder of its own). With `lockFile` (its part of a fleet lock), its
+ * tools are compared with that lock as `--lock` compares them.
  */
-export function invocationOf(entry: FleetEntry, flags: ServerAuditFlags, outputDir: string, defaultCwd: string, lockFile?: string): AuditInvocation {
+export function invocationOf(
+  entry: FleetEntry,
+  flags: ServerAuditFlags,
+  outputDir: string,
+  defaultCwd: string,
+  lockFile?: string,
+): AuditInvocation {
   const allowed = flags.allowTools[entry.name] ?? [];
   const common = [
     ...flags.common,
     ...(allowed.length > 0 ? ['--allow-tools', allowed.join(',')] : []),
-    '--reporter', flags.reporters ?? 'json',
-    '--output-dir', outputDir,
-    '--snapshot-out', join(outputDir, LISTING_FILE),
+    '--reporter',
+    flags.reporters ?? 'json',
+    '--output-dir',
+    outputDir,
+    '--snapshot-out',
+    join(outputDir, LISTING_FILE),
     ...(lockFile !== undefined ? ['--lock', lockFile] : []),
     ...(flags.hosts ? ['--server-name', entry.name] : []),
   ];
   if (entry.transport === 'stdio') {
     const env = entry.env ?? {};
     return {
-      args: ['--stdio', joinCommandLine([entry.command!, ...(entry.args ?? [])]), '--cwd', resolve(defaultCwd, entry.cwd ?? '.'), ...common, ...(flags.sandbox ?? [])],
+      args: [
+        '--stdio',
+        joinCommandLine([entry.command!, ...(entry.args ?? [])]),
+        '--cwd',
+        resolve(defaultCwd, entry.cwd ?? '.'),
+        ...common,
+        ...(flags.sandbox ?? []),
+      ],
       config: Object.keys(env).length > 0 ? { env: { ...env } } : {},
     };
   }
   const headers = entry.headers ?? {};
   const connections = flags.httpConnections === undefined ? [] : ['--http-connections', String(flags.httpConnections)];
-  return { args: ['--url', entry.url!, ...connections, ...common], config: Object.keys(headers).length > 0 ? { header: { ...headers } } : {} };
+  return {
+    args: ['--url', entry.url!, ...connections, ...common],
+    config: Object.keys(headers).length > 0 ? { header: { ...headers } } : {},
+  };
 }
 
 /** Whether the entry at `position` (0-based, in file order) is in --shard i/n: every n-th entry, from the i-th. */
@@ -63,7 +83,11 @@ export function inShard(position: number, shard: { index: number; count: number 
 export function safeNames(names: readonly string[]): string[] {
   const taken = new Set<string>();
   return names.map((name) => {
-    const base = name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '').slice(0, 64) || 'server';
+    const base =
+      name
+        .replace(/[^A-Za-z0-9._-]+/g, '-')
+        .replace(/^[.-]+/, '')
+        .slice(0, 64) || 'server';
     let candidate = base;
     for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${base}-${n}`;
     taken.add(candidate.toLowerCase());

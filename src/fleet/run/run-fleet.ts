@@ -2,9 +2,22 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { secretValues, scrubSecrets } from '../../engine/scrub.js';
-import { fleetLockFrom, serverLock, serversRemoved, writeFleetLock, type FleetLockFile } from '../../lock/fleet-lock.js';
+import {
+  fleetLockFrom,
+  serverLock,
+  serversRemoved,
+  writeFleetLock,
+  type FleetLockFile,
+} from '../../lock/fleet-lock.js';
 import { EXIT } from '../../model/exit-codes.js';
-import { type AuditDepth, type FleetEntry, type FleetLockOutcome, type FleetOutcome, type FleetReport, type FleetServerResult } from '../../model/fleet.js';
+import {
+  type AuditDepth,
+  type FleetEntry,
+  type FleetLockOutcome,
+  type FleetOutcome,
+  type FleetReport,
+  type FleetServerResult,
+} from '../../model/fleet.js';
 import type { RunReport } from '../../model/report.js';
 import { isUnavailable, OUTCOME_ORDER } from '../../report/fleet/rows.js';
 import { pool } from '../../runner/pool.js';
@@ -41,7 +54,9 @@ export interface FleetPlan {
   lock?: { file: string; data: FleetLockFile };
   /** --lock-write: the file the fleet lock is written to, from each server's complete listing. */
   lockWrite?: string;
-  /** Each server's time in the previous fleet of this output folder, by name: the longest start first (start-order.ts). */
+  /**
+   * Each server's time in the previous fleet of this output folder, by name: the longest start first (start-order.ts).
+   */
   previousMs?: ReadonlyMap<string, number>;
 }
 
@@ -58,14 +73,24 @@ export interface FleetCounts {
 }
 
 /** Audits one server, in one of `processes` when given; replaceable in tests of the scheduling. */
-export type Auditor = (cli: string, invocation: ReturnType<typeof invocationOf>, reportFile: string, budgetMs: number, processes?: AuditProcesses) => Promise<AuditRun>;
+export type Auditor = (
+  cli: string,
+  invocation: ReturnType<typeof invocationOf>,
+  reportFile: string,
+  budgetMs: number,
+  processes?: AuditProcesses,
+) => Promise<AuditRun>;
 
 /**
  * Audits every entry of the fleet, `jobs` at a time, each as a single audit would (in its lane's process of our CLI),
  * and returns the fleet's report: one result per entry in file order (the skipped and unstarted ones too), scrubbed of
  * every entry's secrets.
  */
-export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, audit: Auditor = runAuditProcess): Promise<FleetReport> {
+export async function runFleet(
+  plan: FleetPlan,
+  progress: FleetProgress = {},
+  audit: Auditor = runAuditProcess,
+): Promise<FleetReport> {
   const startedAt = new Date();
   const started = performance.now();
   const folders = safeNames(plan.entries.map((e) => e.name));
@@ -79,7 +104,11 @@ export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, au
   const counts: FleetCounts = { done: 0, running: 0, left: toAudit.length };
   const listings: (ServerTools | undefined)[] = new Array(plan.entries.length);
   const fullListings: (Record<string, unknown>[] | undefined)[] = new Array(plan.entries.length);
-  const order = startOrder(toAudit, plan.entries.map((e) => e.name), plan.previousMs ?? new Map());
+  const order = startOrder(
+    toAudit,
+    plan.entries.map((e) => e.name),
+    plan.previousMs ?? new Map(),
+  );
   // A lane's audits run in one process of our CLI while each ends normally (audit-pool.ts).
   const processes = new AuditProcesses(plan.cli);
   await pool(order, Math.max(1, plan.jobs), async (i) => {
@@ -97,13 +126,25 @@ export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, au
       lockFile = resolve(folder, SERVER_LOCK_FILE);
       await writeFile(lockFile, `${JSON.stringify(serverLock(plan.lock.data, entry.name), null, 2)}\n`, 'utf8');
     }
-    const run = await audit(plan.cli, invocationOf(entry, plan.flags, folder, plan.cwd, lockFile), reportFile, plan.maxDurationMs, processes);
+    const run = await audit(
+      plan.cli,
+      invocationOf(entry, plan.flags, folder, plan.cwd, lockFile),
+      reportFile,
+      plan.maxDurationMs,
+      processes,
+    );
     if (run.report) listings[i] = await readListing(resolve(folder, LISTING_FILE), entry.name);
     if (run.report && plan.lockWrite !== undefined) {
       const listed = await readListedTools(resolve(folder, LISTING_FILE));
       if (listed?.complete) fullListings[i] = listed.tools;
     }
-    const result = resultOf(entry, classify(entry, run), performance.now() - began, run.report, run.report ? `${SERVERS_DIR}/${folders[i]}/report.json` : undefined);
+    const result = resultOf(
+      entry,
+      classify(entry, run),
+      performance.now() - began,
+      run.report,
+      run.report ? `${SERVERS_DIR}/${folders[i]}/report.json` : undefined,
+    );
     results[i] = scrubSecrets(result, secretValues(entry.headers ?? {}, entry.env ?? {}));
     counts.running -= 1;
     counts.done += 1;
@@ -111,7 +152,9 @@ export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, au
   }).finally(() => processes.close());
   const servers = results;
   const lock = await settleLock(plan, servers, fullListings, startedAt);
-  const summary = Object.fromEntries(OUTCOME_ORDER.map((o) => [o, servers.filter((s) => s.outcome === o).length])) as Record<FleetOutcome, number>;
+  const summary = Object.fromEntries(
+    OUTCOME_ORDER.map((o) => [o, servers.filter((s) => s.outcome === o).length]),
+  ) as Record<FleetOutcome, number>;
   const report: FleetReport = {
     tool: { name: 'mcp-tools-conformance', version: plan.toolVersion },
     startedAt: startedAt.toISOString(),
@@ -129,7 +172,10 @@ export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, au
     exitCode: withLock(fleetExitCode(servers, plan.failOn, plan.failOnUnavailable), lock),
   };
   // Every entry's secrets, everywhere: a server may echo another's (a shared token) in what it says.
-  return scrubSecrets(report, plan.entries.flatMap((e) => secretValues(e.headers ?? {}, e.env ?? {})).sort((a, b) => b.length - a.length));
+  return scrubSecrets(
+    report,
+    plan.entries.flatMap((e) => secretValues(e.headers ?? {}, e.env ?? {})).sort((a, b) => b.length - a.length),
+  );
 }
 
 /**
@@ -137,7 +183,11 @@ export async function runFleet(plan: FleetPlan, progress: FleetProgress = {}, au
  * --fail-on-unavailable, 3 when a server could not be audited (could not start, unreachable, needs a secret, timed out,
  * an invalid entry); else 0. A skipped server never counts: it was disabled, or in another shard.
  */
-export function fleetExitCode(servers: readonly Pick<FleetServerResult, 'outcome'>[], failOn: 'must' | 'should', failOnUnavailable: boolean): number {
+export function fleetExitCode(
+  servers: readonly Pick<FleetServerResult, 'outcome'>[],
+  failOn: 'must' | 'should',
+  failOnUnavailable: boolean,
+): number {
   const has = (outcome: FleetOutcome) => servers.some((s) => s.outcome === outcome);
   if (has('failing') || (failOn === 'should' && has('warnings'))) return EXIT.failures;
   return failOnUnavailable && servers.some((s) => isUnavailable(s.outcome)) ? EXIT.unavailable : EXIT.ok;
@@ -148,10 +198,23 @@ export function fleetExitCode(servers: readonly Pick<FleetServerResult, 'outcome
  * they differ) and which the lock holds that no file declares any more. --lock-write: the lock written from every
  * complete listing, and the servers to audit whose listing was not complete (not started, lost, cut short) left out.
  */
-async function settleLock(plan: FleetPlan, servers: readonly FleetServerResult[], listings: readonly (Record<string, unknown>[] | undefined)[], startedAt: Date): Promise<FleetLockOutcome | undefined> {
+async function settleLock(
+  plan: FleetPlan,
+  servers: readonly FleetServerResult[],
+  listings: readonly (Record<string, unknown>[] | undefined)[],
+  startedAt: Date,
+): Promise<FleetLockOutcome | undefined> {
   if (plan.lock) {
     const changed = servers.filter((s) => s.report?.lock?.status === 'changed').map((s) => s.name);
-    return { mode: 'compare', file: plan.lock.file, changed, removed: serversRemoved(plan.lock.data, plan.entries.map((e) => e.name)) };
+    return {
+      mode: 'compare',
+      file: plan.lock.file,
+      changed,
+      removed: serversRemoved(
+        plan.lock.data,
+        plan.entries.map((e) => e.name),
+      ),
+    };
   }
   if (plan.lockWrite === undefined) return undefined;
   const locked = plan.entries.flatMap((entry, i) => (listings[i] ? [{ name: entry.name, tools: listings[i]! }] : []));
@@ -178,7 +241,13 @@ function missingCwd(entry: FleetEntry, base: string): Classified | undefined {
   return { outcome: 'could-not-start', why: `its cwd ${entry.cwd} is not a folder that exists` };
 }
 
-function resultOf(entry: FleetEntry, classified: Classified, durationMs: number, report?: RunReport, reportFile?: string): FleetServerResult {
+function resultOf(
+  entry: FleetEntry,
+  classified: Classified,
+  durationMs: number,
+  report?: RunReport,
+  reportFile?: string,
+): FleetServerResult {
   return {
     name: entry.name,
     source: entry.source,
@@ -194,11 +263,19 @@ function resultOf(entry: FleetEntry, classified: Classified, durationMs: number,
   };
 }
 
-/** A server's depth as its audit reported it, with the flag that would go deeper as a fleet takes it (`server:tool`). */
+/**
+ * A server's depth as its audit reported it, with the flag that would go deeper as a fleet takes it (`server:tool`).
+ */
 export function fleetDepth(depth: AuditDepth, server: string): AuditDepth {
   const allow = /^--allow-tools (.+)$/.exec(depth.deeperWith ?? '');
   if (!allow) return depth;
   // A name the flag cannot carry (a comma splits it, a space needs quoting): all of this server's tools, then.
   if (/[,\s]/.test(server)) return { ...depth, deeperWith: '--allow-all-tools' };
-  return { ...depth, deeperWith: `--allow-tools ${allow[1]!.split(',').map((tool) => `${server}:${tool}`).join(',')}` };
+  return {
+    ...depth,
+    deeperWith: `--allow-tools ${allow[1]!
+      .split(',')
+      .map((tool) => `${server}:${tool}`)
+      .join(',')}`,
+  };
 }

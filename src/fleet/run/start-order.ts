@@ -6,9 +6,15 @@ import { readFile } from 'node:fs/promises';
  * output folder) leaves the short ones for the end. A server without a previous time goes first, in file order (a new
  * one may be slow); the others follow, longest first, file order breaking ties.
  */
-export function startOrder(indexes: readonly number[], names: readonly string[], previousMs: ReadonlyMap<string, number>): number[] {
+export function startOrder(
+  indexes: readonly number[],
+  names: readonly string[],
+  previousMs: ReadonlyMap<string, number>,
+): number[] {
   const unknown = indexes.filter((i) => !previousMs.has(names[i]!));
-  const known = indexes.filter((i) => previousMs.has(names[i]!)).sort((a, b) => previousMs.get(names[b]!)! - previousMs.get(names[a]!)! || a - b);
+  const known = indexes
+    .filter((i) => previousMs.has(names[i]!))
+    .sort((a, b) => previousMs.get(names[b]!)! - previousMs.get(names[a]!)! || a - b);
   return [...unknown, ...known];
 }
 
@@ -23,7 +29,12 @@ export async function previousDurations(fleetJson: string): Promise<Map<string, 
   const servers = (parsed as { servers?: unknown } | null)?.servers;
   if (!Array.isArray(servers)) return new Map();
   const times = servers.flatMap((s: { name?: unknown; durationMs?: unknown; outcome?: unknown }) =>
-    typeof s?.name === 'string' && typeof s.durationMs === 'number' && Number.isFinite(s.durationMs) && s.outcome !== 'skipped' ? [[s.name, s.durationMs] as const] : [],
+    typeof s?.name === 'string' &&
+    typeof s.durationMs === 'number' &&
+    Number.isFinite(s.durationMs) &&
+    s.outcome !== 'skipped'
+      ? [[s.name, s.durationMs] as const]
+      : [],
   );
   return new Map(times);
 }

@@ -28,7 +28,10 @@ const NAME_CHARACTERS = 'A-Za-z0-9_-';
 const NAME_MAX = 128;
 const DESCRIPTION_MAX_BYTES = 2048;
 
-/** The name Claude Code gives the tool; only its length is judged against the server's part (its own characters are the user's choice). */
+/**
+ * The name Claude Code gives the tool; only its length is judged against the server's part (its own characters are the
+ * user's choice).
+ */
 export function claudeName(server: string, tool: string): string {
   return `mcp__${server}__${tool}`;
 }
@@ -46,7 +49,12 @@ export const CLAUDE: HostProfile = {
       check(tool) {
         const refused = refusedCharacters(tool.name, NAME_CHARACTERS);
         if (refused.length === 0) return [];
-        return [{ message: `the Claude API refuses the name: ${shown(refused)} is outside [a-zA-Z0-9_-]`, fix: `rename \`${tool.name}\` → \`${renamed(tool.name, NAME_CHARACTERS)}\`` }];
+        return [
+          {
+            message: `the Claude API refuses the name: ${shown(refused)} is outside [a-zA-Z0-9_-]`,
+            fix: `rename \`${tool.name}\` → \`${renamed(tool.name, NAME_CHARACTERS)}\``,
+          },
+        ];
       },
     },
     {
@@ -59,10 +67,12 @@ export const CLAUDE: HostProfile = {
         const full = claudeName(serverName, tool.name);
         if (full.length <= NAME_MAX) return [];
         const room = NAME_MAX - claudeName(serverName, '').length;
-        return [{
-          message: `\`${full}\` has ${full.length} characters; the Claude API takes ${NAME_MAX}`,
-          fix: `shorten \`${tool.name}\` to ${room} characters or fewer (or the server's name in the host's config)`,
-        }];
+        return [
+          {
+            message: `\`${full}\` has ${full.length} characters; the Claude API takes ${NAME_MAX}`,
+            fix: `shorten \`${tool.name}\` to ${room} characters or fewer (or the server's name in the host's config)`,
+          },
+        ];
       },
     },
     {
@@ -70,16 +80,25 @@ export const CLAUDE: HostProfile = {
       host: 'claude',
       effect: 'blocked',
       title: 'inputSchema whose root type is not "object"',
-      sources: [{
-        url: 'https://github.com/anthropics/anthropic-sdk-typescript/blob/bfa9197f0182084941052be9752c948638421601/src/resources/messages/messages.ts',
-        kind: 'code',
-        quote: "export interface InputSchema { type: 'object';",
-        read: READ,
-      }],
+      sources: [
+        {
+          url: 'https://github.com/anthropics/anthropic-sdk-typescript/blob/bfa9197f0182084941052be9752c948638421601/src/resources/messages/messages.ts',
+          kind: 'code',
+          quote: "export interface InputSchema { type: 'object';",
+          read: READ,
+        },
+      ],
       check(tool) {
         const type = isObject(tool.inputSchema) ? tool.inputSchema['type'] : undefined;
         if (type === 'object') return [];
-        return [{ message: `the Claude API takes an input_schema of type "object"; this one's type is ${JSON.stringify(type ?? null)}`, fix: 'set `type: "object"` at the root of inputSchema (wrap other values in a property)' }];
+        return [
+          {
+            message:
+              `the Claude API takes an input_schema of type "object"; this one's type is ` +
+              `${JSON.stringify(type ?? null)}`,
+            fix: 'set `type: "object"` at the root of inputSchema (wrap other values in a property)',
+          },
+        ];
       },
     },
     {
@@ -87,16 +106,25 @@ export const CLAUDE: HostProfile = {
       host: 'claude',
       effect: 'degraded',
       title: `description over 2KB (read as ${DESCRIPTION_MAX_BYTES} bytes of UTF-8), cut by Claude Code`,
-      sources: [{
-        url: 'https://github.com/anthropics/claude-code/blob/5cfc0a1905ce0c0a9bd81d8a90fe6b62ff614357/CHANGELOG.md',
-        kind: 'changelog',
-        quote: 'MCP tool descriptions and server instructions are now capped at 2KB to prevent OpenAPI-generated servers from bloating context',
-        read: READ,
-      }],
+      sources: [
+        {
+          url: 'https://github.com/anthropics/claude-code/blob/5cfc0a1905ce0c0a9bd81d8a90fe6b62ff614357/CHANGELOG.md',
+          kind: 'changelog',
+          quote:
+            'MCP tool descriptions and server instructions are now capped at 2KB to prevent OpenAPI-generated ' +
+            'servers from bloating context',
+          read: READ,
+        },
+      ],
       check(tool) {
         const bytes = utf8Length(tool.description ?? '');
         if (bytes <= DESCRIPTION_MAX_BYTES) return [];
-        return [{ message: `the description has ${bytes} bytes; Claude Code keeps 2KB`, fix: `shorten the description to ${DESCRIPTION_MAX_BYTES} bytes or fewer (now ${bytes})` }];
+        return [
+          {
+            message: `the description has ${bytes} bytes; Claude Code keeps 2KB`,
+            fix: `shorten the description to ${DESCRIPTION_MAX_BYTES} bytes or fewer (now ${bytes})`,
+          },
+        ];
       },
     },
   ],

@@ -9,12 +9,15 @@ import type { HostProfile, RuleSource } from '../types.js';
  * doc comment of `parametersJsonSchema`, which Gemini CLI fills).
  */
 const READ = '2026-12-07';
-const MCP_PAGE = 'https://github.com/google-gemini/gemini-cli/blob/5411f113cafae26161b4969b0237b8e1e024e2c2/docs/tools/mcp-server.md';
+const MCP_PAGE =
+  'https://github.com/google-gemini/gemini-cli/blob/5411f113cafae26161b4969b0237b8e1e024e2c2/docs/tools/mcp-server.md';
 
 const FQN: RuleSource = {
   url: MCP_PAGE,
   kind: 'documentation',
-  quote: 'All MCP tools are unconditionally assigned a fully qualified name (FQN) using the format `mcp_{serverName}_{toolName}`.',
+  quote:
+    'All MCP tools are unconditionally assigned a fully qualified name (FQN) using the format ' +
+    '`mcp_{serverName}_{toolName}`.',
   read: READ,
 };
 
@@ -35,16 +38,27 @@ export const GEMINI: HostProfile = {
       host: 'gemini',
       effect: 'degraded',
       title: 'tool name characters other than letters, digits, _, -, . and :, replaced by Gemini CLI',
-      sources: [{
-        url: MCP_PAGE,
-        kind: 'documentation',
-        quote: 'Characters other than letters, numbers, underscore (`_`), hyphen (`-`), dot (`.`), and colon (`:`) are replaced with underscores',
-        read: READ,
-      }],
+      sources: [
+        {
+          url: MCP_PAGE,
+          kind: 'documentation',
+          quote:
+            'Characters other than letters, numbers, underscore (`_`), hyphen (`-`), dot (`.`), and colon ' +
+            '(`:`) are replaced with underscores',
+          read: READ,
+        },
+      ],
       check(tool) {
         const refused = refusedCharacters(tool.name, NAME_CHARACTERS);
         if (refused.length === 0) return [];
-        return [{ message: `Gemini CLI replaces ${shown(refused)} with \`_\`: the model sees \`${renamed(tool.name, NAME_CHARACTERS)}\``, fix: `rename \`${tool.name}\` → \`${renamed(tool.name, NAME_CHARACTERS)}\`` }];
+        return [
+          {
+            message:
+              `Gemini CLI replaces ${shown(refused)} with \`_\`: the model sees \`` +
+              `${renamed(tool.name, NAME_CHARACTERS)}\``,
+            fix: `rename \`${tool.name}\` → \`${renamed(tool.name, NAME_CHARACTERS)}\``,
+          },
+        ];
       },
     },
     {
@@ -54,13 +68,25 @@ export const GEMINI: HostProfile = {
       title: `mcp_<server>_<tool> longer than ${NAME_MAX} characters, cut in the middle by Gemini CLI`,
       sources: [
         FQN,
-        { url: MCP_PAGE, kind: 'documentation', quote: 'Names longer than 63 characters are truncated with middle replacement (`...`)', read: READ },
+        {
+          url: MCP_PAGE,
+          kind: 'documentation',
+          quote: 'Names longer than 63 characters are truncated with middle replacement (`...`)',
+          read: READ,
+        },
       ],
       check(tool, { serverName }) {
         const full = geminiName(serverName, tool.name);
         if (full.length <= NAME_MAX) return [];
         const room = NAME_MAX - geminiName(serverName, '').length;
-        return [{ message: `\`${full}\` has ${full.length} characters; Gemini CLI cuts it to \`${full.slice(0, 30)}...${full.slice(-30)}\``, fix: `shorten \`${tool.name}\` to ${room} characters or fewer (or the server's name in the host's config)` }];
+        return [
+          {
+            message:
+              `\`${full}\` has ${full.length} characters; Gemini CLI cuts it to \`${full.slice(0, 30)}...` +
+              `${full.slice(-30)}\``,
+            fix: `shorten \`${tool.name}\` to ${room} characters or fewer (or the server's name in the host's config)`,
+          },
+        ];
       },
     },
     {
@@ -68,21 +94,31 @@ export const GEMINI: HostProfile = {
       host: 'gemini',
       effect: 'blocked',
       title: 'inputSchema whose root type is not "object"',
-      sources: [{
-        url: 'https://github.com/googleapis/js-genai/blob/6e9b35c45e21f0d37179a24d29dca01ebed698e6/src/types.ts',
-        kind: 'code',
-        quote: 'The schema must describe an object where the properties are the parameters to the function.',
-        read: READ,
-      }],
+      sources: [
+        {
+          url: 'https://github.com/googleapis/js-genai/blob/6e9b35c45e21f0d37179a24d29dca01ebed698e6/src/types.ts',
+          kind: 'code',
+          quote: 'The schema must describe an object where the properties are the parameters to the function.',
+          read: READ,
+        },
+      ],
       check(tool) {
         const type = isObject(tool.inputSchema) ? tool.inputSchema['type'] : undefined;
         if (type === 'object') return [];
-        return [{ message: `the Gemini API takes parameters that describe an object; this schema's type is ${JSON.stringify(type ?? null)}`, fix: 'set `type: "object"` at the root of inputSchema (wrap other values in a property)' }];
+        return [
+          {
+            message:
+              `the Gemini API takes parameters that describe an object; this schema's type is ` +
+              `${JSON.stringify(type ?? null)}`,
+            fix: 'set `type: "object"` at the root of inputSchema (wrap other values in a property)',
+          },
+        ];
       },
     },
   ],
   notSourced: [
-    'removal of `$schema` and `additionalProperties` (the MCP page says so; the code at the same commit passes the schema as parametersJsonSchema unchanged)',
+    'removal of `$schema` and `additionalProperties` (the MCP page says so; the code at the same commit passes ' +
+      'the schema as parametersJsonSchema unchanged)',
     "the Gemini API's OpenAPI-subset keywords (Gemini CLI sends parametersJsonSchema, not the OpenAPI Schema)",
     'a maximum number of tools',
     'a description length limit',

@@ -6,4 +6,10 @@ import { OPENAI } from './openai.js';
 import { VSCODE } from './vscode.js';
 
 /** One profile per host, in the order of HOST_NAMES. */
-export const HOST_PROFILES: Record<HostName, HostProfile> = { claude: CLAUDE, openai: OPENAI, gemini: GEMINI, cursor: CURSOR, vscode: VSCODE };
+export const HOST_PROFILES: Record<HostName, HostProfile> = {
+  claude: CLAUDE,
+  openai: OPENAI,
+  gemini: GEMINI,
+  cursor: CURSOR,
+  vscode: VSCODE,
+};

@@ -10,7 +10,9 @@ import { OUTCOME_ORDER } from './rows.js';
 /** Test data: a token one entry's env held; the fleet report is scrubbed of it as the runner scrubs it. */
 export const FLEET_SECRET = 'ghp_F1eetS3cretT0kenValue0123456789';
 
-/** A server name as hostile as a config file (or a target echoing it) could make it: markup, Markdown, bidi, escapes. */
+/**
+ * A server name as hostile as a config file (or a target echoing it) could make it: markup, Markdown, bidi, escapes.
+ */
 export const HOSTILE_NAME = `weather${INJECTION}|*_[x](javascript:alert(4))\u202eevil\u001b[31m`;
 
 const byId = (id: string): CheckResult => CHECKS.find((check) => check.id === id)!;
@@ -18,7 +20,15 @@ const byId = (id: string): CheckResult => CHECKS.find((check) => check.id === id
 function run(checks: CheckResult[], overrides: Partial<RunReport> = {}): RunReport {
   const summary = countByStatus(checks);
   const verdict = summary.fail > 0 ? 'fail' : 'pass';
-  return { ...RUN_REPORT, aborted: undefined, checks, summary, verdict, exitCode: verdict === 'fail' ? 1 : 0, ...overrides };
+  return {
+    ...RUN_REPORT,
+    aborted: undefined,
+    checks,
+    summary,
+    verdict,
+    exitCode: verdict === 'fail' ? 1 : 0,
+    ...overrides,
+  };
 }
 
 const pass = byId('tools.capability.declared');
@@ -30,11 +40,14 @@ const CONFORMANT = run([pass, skip, { ...byId('tools.call.content-types') }], {
   target: { transport: 'stdio', command: 'node reference-server.js' },
   server: { name: 'reference', version: '1.0.0' },
 });
-const FAILING = run(
-  [pass, { ...fail, message: `${fail.message} (sent with token ${FLEET_SECRET})` }, warn, skip],
-  { target: { transport: 'stdio', command: `npx weather-server --token ${FLEET_SECRET}` }, server: { name: `${INJECTION}${HOSTILE_TEXT}` } },
-);
-const WARNINGS = run([pass, warn], { target: { transport: 'http', url: 'http://127.0.0.1:3000/mcp' }, server: { name: 'warn-only' } });
+const FAILING = run([pass, { ...fail, message: `${fail.message} (sent with token ${FLEET_SECRET})` }, warn, skip], {
+  target: { transport: 'stdio', command: `npx weather-server --token ${FLEET_SECRET}` },
+  server: { name: `${INJECTION}${HOSTILE_TEXT}` },
+});
+const WARNINGS = run([pass, warn], {
+  target: { transport: 'http', url: 'http://127.0.0.1:3000/mcp' },
+  server: { name: 'warn-only' },
+});
 const TIMED_OUT = run([pass, { ...skip, message: 'Skipped: the --max-duration budget ran out' }], {
   target: { transport: 'stdio', command: 'node slow.js' },
   verdict: 'aborted',
@@ -42,7 +55,9 @@ const TIMED_OUT = run([pass, { ...skip, message: 'Skipped: the --max-duration bu
   aborted: { reason: 'the audit exceeded --max-duration (300 s)' },
 });
 
-function server(partial: Partial<FleetServerResult> & Pick<FleetServerResult, 'name' | 'outcome' | 'why'>): FleetServerResult {
+function server(
+  partial: Partial<FleetServerResult> & Pick<FleetServerResult, 'name' | 'outcome' | 'why'>,
+): FleetServerResult {
   const report = partial.report;
   return {
     source: '.vscode/mcp.json',
@@ -70,7 +85,12 @@ const SERVERS: FleetServerResult[] = [
     why: `tools.name.charset: ${fail.message}`,
     report: FAILING,
     reportFile: 'servers/weather-script-img-src-x-onerror-alert-1/report.json',
-    depth: { toolsListed: 12, toolsCalled: 1, skippedForNoCallableTool: 9, deeperWith: `--allow-tools 'weather:${INJECTION}'` },
+    depth: {
+      toolsListed: 12,
+      toolsCalled: 1,
+      skippedForNoCallableTool: 9,
+      deeperWith: `--allow-tools 'weather:${INJECTION}'`,
+    },
     durationMs: 8765,
   }),
   server({
@@ -90,7 +110,13 @@ const SERVERS: FleetServerResult[] = [
     stderr: [`nosuch-mcp-server: using token ${FLEET_SECRET}`, `\u001b[31mfatal${INJECTION}`],
     durationMs: 40,
   }),
-  server({ name: 'remote', transport: 'http', outcome: 'unreachable', why: 'connect ECONNREFUSED 127.0.0.1:9', durationMs: 15 }),
+  server({
+    name: 'remote',
+    transport: 'http',
+    outcome: 'unreachable',
+    why: 'connect ECONNREFUSED 127.0.0.1:9',
+    durationMs: 15,
+  }),
   server({ name: 'github', outcome: 'needs-secret', why: 'needs secret: GITHUB_TOKEN' }),
   server({
     name: 'slow',
@@ -100,12 +126,23 @@ const SERVERS: FleetServerResult[] = [
     reportFile: 'servers/slow/report.json',
     durationMs: 300_000,
   }),
-  server({ name: 'no-command', source: '.cursor/mcp.json', outcome: 'invalid-entry', why: 'neither "command" nor "url"' }),
+  server({
+    name: 'no-command',
+    source: '.cursor/mcp.json',
+    outcome: 'invalid-entry',
+    why: 'neither "command" nor "url"',
+  }),
   server({ name: 'old-one', source: '.cursor/mcp.json', outcome: 'skipped', why: 'disabled in its file' }),
 ];
 
 const FINDINGS: FleetFinding[] = [
-  { id: 'fleet.tool-name.shared', status: 'warn', message: 'Two servers serve a tool named "echo"', servers: ['reference', HOSTILE_NAME], tools: ['echo'] },
+  {
+    id: 'fleet.tool-name.shared',
+    status: 'warn',
+    message: 'Two servers serve a tool named "echo"',
+    servers: ['reference', HOSTILE_NAME],
+    tools: ['echo'],
+  },
   {
     id: 'fleet.description.shadowing',
     status: 'warn',
@@ -115,7 +152,10 @@ const FINDINGS: FleetFinding[] = [
   },
 ];
 
-/** A fleet with each of the nine outcomes once, hostile names and text, and two fleet findings; scrubbed like the runner's. */
+/**
+ * A fleet with each of the nine outcomes once, hostile names and text, and two fleet findings; scrubbed like the
+ * runner's.
+ */
 export const FLEET_REPORT: FleetReport = scrubSecrets<FleetReport>(
   {
     tool: { name: 'mcp-tools-conformance', version: '0.1.0' },
@@ -147,15 +187,28 @@ const ZERO_OUTCOMES = Object.fromEntries(OUTCOME_ORDER.map((outcome) => [outcome
 /** A fleet too large for one PR comment: `count` failing servers, each with `checksEach` failures of long messages. */
 export function largeFleet(count: number, checksEach: number): FleetReport {
   const servers = Array.from({ length: count }, (_, i): FleetServerResult => {
-    const checks = Array.from({ length: checksEach }, (_, j) => ({ ...fail, tool: `tool_${j}`, message: `finding ${j} of server ${i}: ${'x'.repeat(150)}` }));
+    const checks = Array.from({ length: checksEach }, (_, j) => ({
+      ...fail,
+      tool: `tool_${j}`,
+      message: `finding ${j} of server ${i}: ${'x'.repeat(150)}`,
+    }));
     const report = run(checks);
-    return server({ name: `server-${i}`, outcome: 'failing', why: 'tools.name.charset', report, reportFile: `servers/server-${i}/report.json` });
+    return server({
+      name: `server-${i}`,
+      outcome: 'failing',
+      why: 'tools.name.charset',
+      report,
+      reportFile: `servers/server-${i}/report.json`,
+    });
   });
   return { ...FLEET_REPORT, servers, findings: [], summary: { ...ZERO_OUTCOMES, failing: count } };
 }
 
-/** An --allow-tools hint of 40 tools: one token with no space, as a server with many tools not marked read-only gets. */
-export const LONG_HINT = `--allow-tools ${Array.from({ length: 40 }, (_, i) => `filesystem:tool_number_${i}`).join(',')}`;
+/**
+ * An --allow-tools hint of 40 tools: one token with no space, as a server with many tools not marked read-only gets.
+ */
+export const LONG_HINT =
+  `--allow-tools ` + `${Array.from({ length: 40 }, (_, i) => `filesystem:tool_number_${i}`).join(',')}`;
 
 /** FLEET_REPORT with LONG_HINT as every audited server's deeper-with hint, and a why of one long unbroken path. */
 export function longHintFleet(): FleetReport {

@@ -1,5 +1,11 @@
 import { HTML_REPORT_FILE } from '../html.js';
-import { CONFORMANCE_OUTCOMES, type AuditDepth, type FleetOutcome, type FleetReport, type FleetServerResult } from '../../model/fleet.js';
+import {
+  CONFORMANCE_OUTCOMES,
+  type AuditDepth,
+  type FleetOutcome,
+  type FleetReport,
+  type FleetServerResult,
+} from '../../model/fleet.js';
 
 /** Each outcome as the reports name it, in the order they list the outcomes. */
 export const OUTCOME_LABELS: Readonly<Record<FleetOutcome, string>> = {
@@ -19,7 +25,10 @@ export const OUTCOME_ORDER = Object.keys(OUTCOME_LABELS) as FleetOutcome[];
 /** The server's own HTML report: `report.html` beside its report.json (FleetServerResult.reportFile). */
 export const SERVER_HTML_REPORT = HTML_REPORT_FILE;
 
-/** The outcome and its why on one line (`needs secret: GITHUB_TOKEN`), the label not repeated when the why starts with it. */
+/**
+ * The outcome and its why on one line (`needs secret: GITHUB_TOKEN`), the label not repeated when the why starts with
+ * it.
+ */
 export function outcomeLine(server: Pick<FleetServerResult, 'outcome' | 'why'>): string {
   const label = OUTCOME_LABELS[server.outcome];
   return server.why.toLowerCase().startsWith(label) ? server.why : `${label}: ${server.why}`;
@@ -32,7 +41,9 @@ export function isUnavailable(outcome: FleetOutcome): boolean {
 
 /** The counts of the summary line, in outcome order, outcomes no server had left out. */
 export function outcomeCounts(report: Pick<FleetReport, 'summary'>): { outcome: FleetOutcome; count: number }[] {
-  return OUTCOME_ORDER.map((outcome) => ({ outcome, count: report.summary[outcome] ?? 0 })).filter((entry) => entry.count > 0);
+  return OUTCOME_ORDER.map((outcome) => ({ outcome, count: report.summary[outcome] ?? 0 })).filter(
+    (entry) => entry.count > 0,
+  );
 }
 
 /**
@@ -58,7 +69,8 @@ export function transportText(server: Pick<FleetServerResult, 'transport' | 'rep
 /** `called/listed`, and the checks skipped for want of a callable tool when there were any. */
 export function depthText(depth: AuditDepth | undefined): string {
   if (depth === undefined) return NOT_AUDITED;
-  const skipped = depth.skippedForNoCallableTool > 0 ? `, ${depth.skippedForNoCallableTool} checks skipped (no callable tool)` : '';
+  const skipped =
+    depth.skippedForNoCallableTool > 0 ? `, ${depth.skippedForNoCallableTool} checks skipped (no callable tool)` : '';
   return `${depth.toolsCalled}/${depth.toolsListed}${skipped}`;
 }
 
@@ -76,7 +88,10 @@ export const NOT_AUDITED = '—';
 export function wasAudited(server: Pick<FleetServerResult, 'summary' | 'protocolVersion'>): boolean {
   const summary = server.summary;
   if (summary === undefined) return false;
-  return (server.protocolVersion !== undefined && server.protocolVersion !== null) || summary.fail + summary.warn + summary.error > 0;
+  return (
+    (server.protocolVersion !== undefined && server.protocolVersion !== null) ||
+    summary.fail + summary.warn + summary.error > 0
+  );
 }
 
 /** A count of the server's own report, or the not-audited mark. */

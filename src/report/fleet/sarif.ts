@@ -17,7 +17,9 @@ export const FLEET_FINDINGS_CATEGORY = `${CATEGORY_ROOT}/fleet-findings/`;
 export function serverArtifact(source: string, options: SarifOptions): string {
   if (options.artifact !== undefined) return options.artifact;
   const relative = source.replace(/\\/g, '/');
-  return /^(\/|~|[A-Za-z]:)/.test(relative) || relative.split('/').includes('..') || relative === '' ? DEFAULT_SARIF_ARTIFACT : relative;
+  return /^(\/|~|[A-Za-z]:)/.test(relative) || relative.split('/').includes('..') || relative === ''
+    ? DEFAULT_SARIF_ARTIFACT
+    : relative;
 }
 
 /**
@@ -48,15 +50,21 @@ function fleetProperties(server: FleetServerResult): Json {
 }
 
 /**
- * One server's run: an audited one is the single audit's run (its rules, results, invocation), filed under its host file
- * and named in `automationDetails` and `properties`; one that was not audited is a run without results whose
+ * One server's run: an audited one is the single audit's run (its rules, results, invocation), filed under its host
+ * file and named in `automationDetails` and `properties`; one that was not audited is a run without results whose
  * notification says why.
  */
 function serverRun(server: FleetServerResult, category: string, report: FleetReport, options: SarifOptions): Json {
   const why = `${server.name}: ${outcomeLine(server)}`;
   const notThrough = isUnavailable(server.outcome) || server.outcome === 'skipped';
-  const notification = { level: isUnavailable(server.outcome) ? 'error' : 'note', message: { text: truncateString(why, 4096) } };
-  const automationDetails = { id: category, description: { text: `MCP server ${truncateString(server.name, 200)} (${server.source})` } };
+  const notification = {
+    level: isUnavailable(server.outcome) ? 'error' : 'note',
+    message: { text: truncateString(why, 4096) },
+  };
+  const automationDetails = {
+    id: category,
+    description: { text: `MCP server ${truncateString(server.name, 200)} (${server.source})` },
+  };
   if (server.report !== undefined) {
     const run = sarifRun(server.report, { artifact: serverArtifact(server.source, options) });
     const invocations = run.invocations as Json[];
@@ -64,14 +72,27 @@ function serverRun(server: FleetServerResult, category: string, report: FleetRep
     const notifications = invocation.toolExecutionNotifications as Json[];
     return {
       ...run,
-      invocations: [{ ...invocation, ...(notThrough ? { executionSuccessful: false, toolExecutionNotifications: [notification, ...notifications] } : {}) }],
+      invocations: [
+        {
+          ...invocation,
+          ...(notThrough
+            ? { executionSuccessful: false, toolExecutionNotifications: [notification, ...notifications] }
+            : {}),
+        },
+      ],
       automationDetails,
       properties: { ...(run.properties as Json), ...fleetProperties(server) },
     };
   }
   return {
     tool: driver(report, []),
-    invocations: [{ executionSuccessful: server.outcome === 'skipped', startTimeUtc: report.startedAt, toolExecutionNotifications: [notification] }],
+    invocations: [
+      {
+        executionSuccessful: server.outcome === 'skipped',
+        startTimeUtc: report.startedAt,
+        toolExecutionNotifications: [notification],
+      },
+    ],
     automationDetails,
     results: [],
     properties: fleetProperties(server),
@@ -83,14 +104,21 @@ function findingFingerprint(finding: FleetFinding): string {
   return createHash('sha256').update(key).digest('hex').slice(0, 32);
 }
 
-/** The findings only a fleet can see: warnings (Security Considerations), one rule per finding kind, filed under each server's host file. */
+/**
+ * The findings only a fleet can see: warnings (Security Considerations), one rule per finding kind, filed under each
+ * server's host file.
+ */
 function findingsRun(report: FleetReport, options: SarifOptions): Json {
   const ids = [...new Set(report.findings.map((finding) => finding.id))];
   const rules = ids.map((id) => ({
     id,
     name: id,
     shortDescription: { text: id },
-    fullDescription: { text: `Fleet finding ${id}: seen only across the servers of one fleet (Security Considerations), a warning, never a failure.` },
+    fullDescription: {
+      text:
+        `Fleet finding ${id}: seen only across the servers of one fleet (Security Considerations), a warning, ` +
+        `never a failure.`,
+    },
     defaultConfiguration: { level: 'warning' },
     properties: { area: 'fleet', tags: ['mcp', 'fleet', 'security'] },
   }));
@@ -100,7 +128,12 @@ function findingsRun(report: FleetReport, options: SarifOptions): Json {
     ruleIndex: ids.indexOf(finding.id),
     level: 'warning',
     kind: 'fail',
-    message: { text: truncateString([finding.message, `servers: ${finding.servers.join(', ')}`, `tools: ${finding.tools.join(', ')}`].join('\n'), 16 * 1024) },
+    message: {
+      text: truncateString(
+        [finding.message, `servers: ${finding.servers.join(', ')}`, `tools: ${finding.tools.join(', ')}`].join('\n'),
+        16 * 1024,
+      ),
+    },
     locations: (finding.servers.length > 0 ? finding.servers : ['']).map((name) => ({
       physicalLocation: { artifactLocation: { uri: serverArtifact(sourceOf.get(name) ?? '', options) } },
       logicalLocations: [{ name, kind: 'module' }],
@@ -110,10 +143,21 @@ function findingsRun(report: FleetReport, options: SarifOptions): Json {
   }));
   return {
     tool: driver(report, rules),
-    invocations: [{ executionSuccessful: true, startTimeUtc: report.startedAt, endTimeUtc: new Date(Date.parse(report.startedAt) + report.durationMs).toISOString() }],
+    invocations: [
+      {
+        executionSuccessful: true,
+        startTimeUtc: report.startedAt,
+        endTimeUtc: new Date(Date.parse(report.startedAt) + report.durationMs).toISOString(),
+      },
+    ],
     automationDetails: { id: FLEET_FINDINGS_CATEGORY, description: { text: 'What only a fleet can see' } },
     results,
-    properties: { files: report.files, summary: report.summary, exitCode: report.exitCode, ...(report.shard ? { shard: report.shard } : {}) },
+    properties: {
+      files: report.files,
+      summary: report.summary,
+      exitCode: report.exitCode,
+      ...(report.shard ? { shard: report.shard } : {}),
+    },
   };
 }
 

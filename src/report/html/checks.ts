@@ -37,24 +37,42 @@ function outcomeBody(check: CheckResult, budget: EvidenceBudget): string {
     row('Requirement', `<code>${escapeHtml(check.id)}</code> (${labelOf(check)})`),
     row('Spec', `<a href="${escapeHtml(check.specUrl)}" rel="noreferrer">${escapeHtml(check.specRef)}</a>`),
   ];
-  if (check.quote !== undefined) facts.push(row('Sentence', `<q class="quote">${escapeHtml(check.quote)}</q> <span class="muted">(${escapeHtml(backing(check.keywordText))})</span>`));
-  if (check.tool !== undefined) facts.push(row('Tool', `<span class="untrusted">${inlineText(check.tool, MAX_TOOL_CHARS)}</span>`));
+  if (check.quote !== undefined)
+    facts.push(
+      row(
+        'Sentence',
+        `<q class="quote">${escapeHtml(check.quote)}</q> <span class="muted">(` +
+          `${escapeHtml(backing(check.keywordText))})</span>`,
+      ),
+    );
+  if (check.tool !== undefined)
+    facts.push(row('Tool', `<span class="untrusted">${inlineText(check.tool, MAX_TOOL_CHARS)}</span>`));
   facts.push(row('Duration', `${Math.round(check.durationMs)} ms`));
-  const parts = [`<div class="message">${blockText(check.message, MAX_MESSAGE_CHARS)}</div>`, `<dl class="facts">${facts.join('')}</dl>`];
-  if (check.expected !== undefined) parts.push(`<h4>Expected</h4><div class="message expected">${blockText(check.expected, MAX_MESSAGE_CHARS)}</div>`);
-  if (check.replay !== undefined) parts.push(`<h4>Replay</h4><pre class="replay">${blockText(check.replay, MAX_MESSAGE_CHARS)}</pre>`);
+  const parts = [
+    `<div class="message">${blockText(check.message, MAX_MESSAGE_CHARS)}</div>`,
+    `<dl class="facts">${facts.join('')}</dl>`,
+  ];
+  if (check.expected !== undefined)
+    parts.push(`<h4>Expected</h4><div class="message expected">${blockText(check.expected, MAX_MESSAGE_CHARS)}</div>`);
+  if (check.replay !== undefined)
+    parts.push(`<h4>Replay</h4><pre class="replay">${blockText(check.replay, MAX_MESSAGE_CHARS)}</pre>`);
   parts.push(renderEvidence(check.evidence, budget));
   return parts.join('');
 }
 
 function outcome(check: CheckResult, anchor: string, budget: EvidenceBudget): string {
-  const tool = check.tool === undefined ? '' : ` <span class="untrusted">${inlineText(check.tool, MAX_TOOL_CHARS)}</span>`;
+  const tool =
+    check.tool === undefined ? '' : ` <span class="untrusted">${inlineText(check.tool, MAX_TOOL_CHARS)}</span>`;
   const summary =
     `<span class="badge ${check.status}">${check.status}</span>` +
     `<span class="keyword">${labelOf(check)}</span>` +
     `<code>${escapeHtml(check.id)}</code>` +
     `<span class="title">${escapeHtml(check.title)}</span>${tool}`;
-  return `<details class="check" id="${escapeHtml(anchor)}" data-status="${check.status}" data-check="${escapeHtml(check.id)}"><summary>${summary}</summary><div class="check-body">${outcomeBody(check, budget)}</div></details>`;
+  return (
+    `<details class="check" id="${escapeHtml(anchor)}" data-status="${check.status}" data-check="` +
+    `${escapeHtml(check.id)}"><summary>${summary}</summary><div class="check-body">${outcomeBody(check, budget)}` +
+    `</div></details>`
+  );
 }
 
 const FINDING_STATUSES: readonly string[] = ['fail', 'warn', 'error'];
@@ -63,12 +81,16 @@ const FINDING_STATUSES: readonly string[] = ['fail', 'warn', 'error'];
 export function renderFilters(total: number, findings: number): string {
   const failuresOnly = findings > 0;
   const checked = (status: string) => (!failuresOnly || FINDING_STATUSES.includes(status) ? ' checked' : '');
-  const boxes = STATUSES.map((s) => `<label><input type="checkbox" name="status" value="${s}"${checked(s)}> ${s}</label>`).join('');
+  const boxes = STATUSES.map(
+    (s) => `<label><input type="checkbox" name="status" value="${s}"${checked(s)}> ${s}</label>`,
+  ).join('');
   return (
     `<form id="filters" aria-label="Filter check outcomes">` +
-    `<label><input type="checkbox" id="failures-only"${failuresOnly ? ' checked' : ''}> <strong>failures only</strong> (fail, warn, error)</label>` +
+    `<label><input type="checkbox" id="failures-only"${failuresOnly ? ' checked' : ''}> <strong>failures ` +
+    `only</strong> (fail, warn, error)</label>` +
     `<span>${boxes}</span>` +
-    `<button type="button" id="expand-shown">expand shown</button><button type="button" id="collapse-all">collapse all</button>` +
+    `<button type="button" id="expand-shown">expand shown</button><button type="button" ` +
+    `id="collapse-all">collapse all</button>` +
     `<span class="muted"><span id="shown-count">${total}</span> of ${total} outcomes shown</span>` +
     `</form>`
   );
@@ -79,12 +101,23 @@ export interface AnchoredOutcome {
   anchor: string;
 }
 
-/** The outcomes by area; `prefix` keeps the area anchors of one revision's run apart from the others' in a --revisions page. */
-export function renderOutcomes(areas: ReadonlyMap<string, readonly AnchoredOutcome[]>, budget: EvidenceBudget, prefix = '', heading = 'h2'): string {
+/**
+ * The outcomes by area; `prefix` keeps the area anchors of one revision's run apart from the others' in a --revisions
+ * page.
+ */
+export function renderOutcomes(
+  areas: ReadonlyMap<string, readonly AnchoredOutcome[]>,
+  budget: EvidenceBudget,
+  prefix = '',
+  heading = 'h2',
+): string {
   return [...areas]
     .map(([area, outcomes]) => {
       const items = outcomes.map(({ check, anchor }) => outcome(check, anchor, budget)).join('');
-      return `<section class="area" id="${escapeHtml(prefix + areaAnchor(area))}" data-area="${escapeHtml(area)}"><${heading}>${escapeHtml(area)}</${heading}>${items}</section>`;
+      return (
+        `<section class="area" id="${escapeHtml(prefix + areaAnchor(area))}" data-area="${escapeHtml(area)}"><` +
+        `${heading}>${escapeHtml(area)}</${heading}>${items}</section>`
+      );
     })
     .join('');
 }

@@ -4,7 +4,10 @@ import type { CheckResult } from '../../model/check.js';
 
 /** How much of the requirements catalog the check registry covers, and how much of that this run exercised. */
 export interface CoverageFigure {
-  /** `catalog`: measured against the requirements catalog; `registry`: the catalog was not found, only the registry's own IDs are counted. */
+  /**
+   * `catalog`: measured against the requirements catalog; `registry`: the catalog was not found, only the registry's
+   * own IDs are counted.
+   */
   source: 'catalog' | 'registry';
   /** Server-side catalog requirements (role server or both); absent for `registry`. */
   requirements?: number;
@@ -42,7 +45,10 @@ export function coverageFromCatalog(
   return { source: 'catalog', requirements: serverSide.length, covered, exercised, checks: definitions.length };
 }
 
-export function coverageFromRegistry(definitions: readonly CheckDefinition[], results: readonly CheckResult[]): CoverageFigure {
+export function coverageFromRegistry(
+  definitions: readonly CheckDefinition[],
+  results: readonly CheckResult[],
+): CoverageFigure {
   const decided = decidedCheckIds(results);
   const all = new Set(definitions.flatMap(requirementIds));
   const exercised = new Set(definitions.filter((d) => decided.has(d.id)).flatMap(requirementIds));

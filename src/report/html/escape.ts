@@ -1,7 +1,13 @@
 import { truncateString } from '../evidence-bounds.js';
 import { escapeForTerminal } from '../text-safety.js';
 
-const HTML_SPECIAL: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_SPECIAL: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Escapes the five characters that can open markup or leave an attribute value. */
 export function escapeHtml(text: string): string {

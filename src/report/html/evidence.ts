@@ -47,7 +47,10 @@ class BlockWriter {
     const shown = truncateString(text, allowance);
     this.outcome.remaining -= shown.length;
     this.page.remaining -= shown.length;
-    this.parts.push(`<div class="ev-part"><div class="ev-label">${escapeHtml(label)}</div><pre>${blockText(shown, shown.length)}</pre></div>`);
+    this.parts.push(
+      `<div class="ev-part"><div class="ev-label">${escapeHtml(label)}</div><pre>` +
+        `${blockText(shown, shown.length)}</pre></div>`,
+    );
   }
 
   json(label: string, value: unknown): void {
@@ -57,7 +60,8 @@ class BlockWriter {
   omissionNote(): string {
     return this.omitted === 0
       ? ''
-      : `<p class="truncated">…[${this.omitted} more evidence block(s) not shown: size limit reached; report.json has them]</p>`;
+      : `<p class="truncated">…[${this.omitted} more evidence block(s) not shown: size limit reached; ` +
+          `report.json has them]</p>`;
   }
 }
 
@@ -75,7 +79,8 @@ function writeExchange(writer: BlockWriter, exchange: Exchange): void {
   if (exchange.responseHeaders) writer.json('response headers', exchange.responseHeaders);
   if (exchange.response !== undefined) writer.json('response', exchange.response);
   if (exchange.rawBody !== undefined) writer.block('raw body', exchange.rawBody);
-  if (exchange.notifications.length > 0) writer.json(`notifications (${exchange.notifications.length})`, exchange.notifications);
+  if (exchange.notifications.length > 0)
+    writer.json(`notifications (${exchange.notifications.length})`, exchange.notifications);
 }
 
 /** The exchanges and notes of one check outcome, bounded, pretty-printed and escaped. */
@@ -87,10 +92,16 @@ export function renderEvidence(evidence: readonly Evidence[], budget: EvidenceBu
     if (isNote(item)) {
       writer.block('note', item.note);
       if (item.data !== undefined) writer.json('data', item.data);
-      return `<div class="ev-item"><div class="ev-title">note</div>${writer.parts.join('')}${writer.omissionNote()}</div>`;
+      return (
+        `<div class="ev-item"><div class="ev-title">note</div>${writer.parts.join('')}${writer.omissionNote()}` +
+        `</div>`
+      );
     }
     writeExchange(writer, item);
-    return `<div class="ev-item"><div class="ev-title">${exchangeTitle(item)}</div>${writer.parts.join('')}${writer.omissionNote()}</div>`;
+    return (
+      `<div class="ev-item"><div class="ev-title">${exchangeTitle(item)}</div>${writer.parts.join('')}` +
+      `${writer.omissionNote()}</div>`
+    );
   });
   return `<div class="evidence"><h4>Evidence</h4>${items.join('')}</div>`;
 }

@@ -17,13 +17,18 @@ export function renderFindingsList(outcomes: readonly AnchoredOutcome[]): string
   const findings = FINDING_ORDER.flatMap((status) => outcomes.filter(({ check }) => check.status === status));
   if (findings.length === 0) return '';
   const items = findings.slice(0, MAX_LISTED).map(({ check, anchor }) => {
-    const tool = check.tool === undefined ? '' : ` <span class="untrusted">${inlineText(check.tool, MAX_TOOL_CHARS)}</span>`;
+    const tool =
+      check.tool === undefined ? '' : ` <span class="untrusted">${inlineText(check.tool, MAX_TOOL_CHARS)}</span>`;
     const message = check.message.split('\n', 1)[0] ?? '';
     return (
-      `<li data-status="${check.status}"><a href="#${escapeHtml(anchor)}"><span class="badge ${check.status}">${check.status}</span> <code>${escapeHtml(check.id)}</code></a>` +
+      `<li data-status="${check.status}"><a href="#${escapeHtml(anchor)}"><span class="badge ${check.status}">` +
+      `${check.status}</span> <code>${escapeHtml(check.id)}</code></a>` +
       `${tool} <span class="muted">${inlineText(message, MAX_MESSAGE_CHARS)}</span></li>`
     );
   });
-  const more = findings.length > MAX_LISTED ? `<p class="muted">… ${findings.length - MAX_LISTED} more in the check outcomes below.</p>` : '';
+  const more =
+    findings.length > MAX_LISTED
+      ? `<p class="muted">… ${findings.length - MAX_LISTED} more in the check outcomes below.</p>`
+      : '';
   return `<section id="findings-list"><h2>Findings</h2><ol class="findings">${items.join('')}</ol>${more}</section>`;
 }

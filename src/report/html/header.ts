@@ -19,9 +19,12 @@ function fact(label: string, html: string): string {
 }
 
 function targetText(report: RunReport): string {
-  if (report.client) return `client over ${escapeHtml(report.target.transport)}: ${quoted(report.target.command ?? '')}`;
+  if (report.client)
+    return `client over ${escapeHtml(report.target.transport)}: ${quoted(report.target.command ?? '')}`;
   const target = report.target.command ?? report.target.url ?? report.target.file;
-  return target === undefined ? escapeHtml(report.target.transport) : `${escapeHtml(report.target.transport)}: ${quoted(target)}`;
+  return target === undefined
+    ? escapeHtml(report.target.transport)
+    : `${escapeHtml(report.target.transport)}: ${quoted(target)}`;
 }
 
 /**
@@ -39,8 +42,13 @@ function toolsCalled(report: RunReport): string {
     if (list.length > MAX_TOOLS_LISTED) shown.push(`…[+${list.length - MAX_TOOLS_LISTED} more tools]`);
     return shown.join(', ');
   };
-  const probed = probes.length === 0 ? '' : `<br><span class="muted">and, as probes of names the server does not list: ${names(probes)}</span>`;
-  return `${called.length > 0 ? names(called) : listing === undefined ? 'none' : 'none of the tools it lists'}${probed}`;
+  const probed =
+    probes.length === 0
+      ? ''
+      : `<br><span class="muted">and, as probes of names the server does not list: ${names(probes)}</span>`;
+  return (
+    `${called.length > 0 ? names(called) : listing === undefined ? 'none' : 'none of the tools it lists'}` + `${probed}`
+  );
 }
 
 export function renderFacts(report: RunReport): string {
@@ -48,10 +56,17 @@ export function renderFacts(report: RunReport): string {
   const identity =
     server?.name === undefined && server?.version === undefined
       ? '<span class="muted">not reported</span>'
-      : [server.name, server.version].filter((part): part is string => part !== undefined).map(quoted).join(' ');
+      : [server.name, server.version]
+          .filter((part): part is string => part !== undefined)
+          .map(quoted)
+          .join(' ');
   const facts = [
     fact('Target', targetText(report)),
-    fact('Wire', `${escapeHtml(report.wire.protocolVersion ?? 'none')} <span class="muted">(${inlineText(report.wire.reason, MAX_FACT_CHARS)})</span>`),
+    fact(
+      'Wire',
+      `${escapeHtml(report.wire.protocolVersion ?? 'none')} <span class="muted">(` +
+        `${inlineText(report.wire.reason, MAX_FACT_CHARS)})</span>`,
+    ),
     fact(report.client ? 'Client' : 'Server', identity),
     fact('Started', escapeHtml(report.startedAt)),
     fact('Duration', escapeHtml(formatDuration(report.durationMs))),
@@ -59,13 +74,23 @@ export function renderFacts(report: RunReport): string {
     fact('Tools called', toolsCalled(report)),
     ...(report.depth ? [fact('Depth', inlineText(depthLine(report.depth), MAX_FACT_CHARS))] : []),
     ...(report.sandbox ? [fact('Sandbox', inlineText(sandboxLine(report.sandbox), MAX_FACT_CHARS))] : []),
-    ...(report.client?.notCalled ? [fact('Not called', `${report.client.notCalled.map(quoted).join(', ')} <span class="muted">(listed to the client; no tools/call for them reached the scripted server)</span>`)] : []),
+    ...(report.client?.notCalled
+      ? [
+          fact(
+            'Not called',
+            `${report.client.notCalled.map(quoted).join(', ')} <span class="muted">(listed to the client; no ` +
+              `tools/call for them reached the scripted server)</span>`,
+          ),
+        ]
+      : []),
   ];
   const aborted =
     report.aborted === undefined
       ? ''
       : `<div class="aborted" id="aborted"><strong>The audit did not complete:</strong> ${inlineText(report.aborted.reason, MAX_FACT_CHARS)}${
-          report.aborted.duringCheck === undefined ? '' : ` (during <code>${inlineText(report.aborted.duringCheck, 200)}</code>)`
+          report.aborted.duringCheck === undefined
+            ? ''
+            : ` (during <code>${inlineText(report.aborted.duringCheck, 200)}</code>)`
         }</div>`;
   return `<dl class="facts">${facts.join('')}</dl>${aborted}${effectsTable(report)}`;
 }
@@ -75,17 +100,30 @@ function effectsTable(report: RunReport): string {
   const rows = effectsRows(report);
   if (rows.length === 0) return '';
   const body = rows
-    .map((row) => `<tr><td><code>${inlineText(row.tool, 120)}</code></td><td>${escapeHtml(callsChanged(row))}</td><td>${inlineText(row.changes, MAX_FACT_CHARS)}</td></tr>`)
+    .map(
+      (row) =>
+        `<tr><td><code>${inlineText(row.tool, 120)}</code></td><td>${escapeHtml(callsChanged(row))}</td><td>` +
+        `${inlineText(row.changes, MAX_FACT_CHARS)}</td></tr>`,
+    )
     .join('');
-  return `<table class="effects" id="effects"><caption>What each tool changed</caption><thead><tr><th>Tool</th><th>Calls</th><th>What it changed</th></tr></thead><tbody>${body}</tbody></table>`;
+  return (
+    `<table class="effects" id="effects"><caption>What each tool ` +
+    `changed</caption><thead><tr><th>Tool</th><th>Calls</th><th>What it changed</th></tr></thead><tbody>${body}` +
+    `</tbody></table>`
+  );
 }
 
 export function renderSummary(report: RunReport): string {
   const total = STATUSES.reduce((sum, status) => sum + report.summary[status], 0);
   const tiles = STATUSES.map(
-    (status) => `<div class="tile ${status}"><span class="count" data-summary="${status}">${report.summary[status]}</span>${status}</div>`,
+    (status) =>
+      `<div class="tile ${status}"><span class="count" data-summary="${status}">${report.summary[status]}` +
+      `</span>${status}</div>`,
   );
-  return `<section id="summary"><h2>Summary</h2><div class="tiles"><div class="tile"><span class="count" data-summary="total">${total}</span>check outcomes</div>${tiles.join('')}</div></section>`;
+  return (
+    `<section id="summary"><h2>Summary</h2><div class="tiles"><div class="tile"><span class="count" ` +
+    `data-summary="total">${total}</span>check outcomes</div>${tiles.join('')}</div></section>`
+  );
 }
 
 function percent(part: number, whole: number): string {
@@ -96,7 +134,15 @@ export function renderCoverage(coverage: CoverageFigure | undefined): string {
   if (coverage === undefined) return '';
   const text =
     coverage.source === 'catalog' && coverage.requirements !== undefined
-      ? `<strong data-coverage="covered">${coverage.covered}</strong> of <strong data-coverage="requirements">${coverage.requirements}</strong> server-side requirements of the catalog (${percent(coverage.covered, coverage.requirements)}) have a check among the ${coverage.checks} checks of this tool; this run decided (an outcome other than skip) <strong data-coverage="exercised">${coverage.exercised}</strong> of them. The rest cannot be tested from outside, are permissions, or are planned: see CONFORMANCE.md.`
-      : `The requirements catalog was not found next to this installation, so the share of it is not known: the ${coverage.checks} checks of this tool cover <strong data-coverage="covered">${coverage.covered}</strong> distinct requirement IDs (counted from the check registry); this run decided (an outcome other than skip) <strong data-coverage="exercised">${coverage.exercised}</strong> of them.`;
+      ? `<strong data-coverage="covered">${coverage.covered}</strong> of <strong data-coverage="requirements">` +
+        `${coverage.requirements}</strong> server-side requirements of the catalog (` +
+        `${percent(coverage.covered, coverage.requirements)}) have a check among the ${coverage.checks} checks ` +
+        `of this tool; this run decided (an outcome other than skip) <strong data-coverage="exercised">` +
+        `${coverage.exercised}</strong> of them. The rest cannot be tested from outside, are permissions, or are ` +
+        `planned: see CONFORMANCE.md.`
+      : `The requirements catalog was not found next to this installation, so the share of it is not known: the ` +
+        `${coverage.checks} checks of this tool cover <strong data-coverage="covered">${coverage.covered}` +
+        `</strong> distinct requirement IDs (counted from the check registry); this run decided (an outcome ` +
+        `other than skip) <strong data-coverage="exercised">${coverage.exercised}</strong> of them.`;
   return `<section id="coverage"><h2>Coverage</h2><p data-coverage-source="${coverage.source}">${text}</p></section>`;
 }

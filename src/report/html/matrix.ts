@@ -25,7 +25,13 @@ export function renderMatrix(areas: ReadonlyMap<string, readonly CheckResult[]>)
       (s) => `<td class="${s} ${counts[s] === 0 ? 'zero' : 'nonzero'}" data-count="${s}">${counts[s]}</td>`,
     ).join('');
     const name = escapeHtml(area);
-    return `<tr data-area="${name}"><th><a href="#${escapeHtml(areaAnchor(area))}">${name}</a></th><td data-count="total">${checks.length}</td>${cells}</tr>`;
+    return (
+      `<tr data-area="${name}"><th><a href="#${escapeHtml(areaAnchor(area))}">${name}</a></th><td ` +
+      `data-count="total">${checks.length}</td>${cells}</tr>`
+    );
   });
-  return `<section id="matrix-section"><h2>Requirement matrix by area</h2><table id="matrix"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table></section>`;
+  return (
+    `<section id="matrix-section"><h2>Requirement matrix by area</h2><table id="matrix"><thead>${head}` +
+    `</thead><tbody>${rows.join('')}</tbody></table></section>`
+  );
 }

@@ -50,7 +50,8 @@ const ajvByFamily: Record<FormatMode, Map<AjvFamily, AjvLike>> = { annotation: n
 
 function emptyAjv(family: AjvFamily, formats: FormatMode): AjvLike {
   const ajv = newAjv(family, { ...ARGUMENT_AJV_OPTIONS, validateFormats: formats === 'assertion' });
-  if (family === 'draft-07') ajv.addMetaSchema(requireModule<AnySchemaObject>('ajv/dist/refs/json-schema-draft-06.json'));
+  if (family === 'draft-07')
+    ajv.addMetaSchema(requireModule<AnySchemaObject>('ajv/dist/refs/json-schema-draft-06.json'));
   return ajv;
 }
 
@@ -69,14 +70,19 @@ function ajvFor(family: AjvFamily, formats: FormatMode): AjvLike {
 
 /**
  * Builds the 2020-12 ajv ahead of the first compilation (~100 ms of loading ajv's compiler): called while the main
- * thread would otherwise only wait for the target to start. ajv-formats is loaded only for a schema that has a `format`.
+ * thread would otherwise only wait for the target to start. ajv-formats is loaded only for a schema that has a
+ * `format`.
  */
 export function warmUpArgumentAjv(): void {
   ajvFor('2020', 'annotation');
 }
 
 /** Compiles `schema` (already bounds- and ref-checked) with the ajv of its dialect; throws what ajv throws. */
-export function compileWithAjv(schema: AnySchema, dialect: ArgumentDialect, formats: FormatMode = 'annotation'): ValidateFunction {
+export function compileWithAjv(
+  schema: AnySchema,
+  dialect: ArgumentDialect,
+  formats: FormatMode = 'annotation',
+): ValidateFunction {
   const ajv = ajvFor(FAMILY_OF[dialect], formats);
   const prepared = typeof schema === 'boolean' ? schema : { ...schema, $schema: CANONICAL_SCHEMA_URI[dialect] };
   try {

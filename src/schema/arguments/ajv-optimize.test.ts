@@ -10,7 +10,11 @@ import { invalidArguments } from './mutate.js';
 const COMPOSED: Record<string, unknown>[] = [
   {
     type: 'object',
-    properties: { kind: { enum: ['a', 'b'] }, n: { type: 'integer', minimum: 1, maximum: 9 }, s: { type: 'string', pattern: '^x[0-9]+$' } },
+    properties: {
+      kind: { enum: ['a', 'b'] },
+      n: { type: 'integer', minimum: 1, maximum: 9 },
+      s: { type: 'string', pattern: '^x[0-9]+$' },
+    },
     required: ['kind'],
     allOf: [{ if: { properties: { kind: { const: 'a' } } }, then: { required: ['n'] }, else: { required: ['s'] } }],
     additionalProperties: false,
@@ -18,25 +22,43 @@ const COMPOSED: Record<string, unknown>[] = [
   {
     type: 'object',
     $defs: { tag: { type: 'string', minLength: 2, maxLength: 5 } },
-    properties: { tags: { type: 'array', items: { $ref: '#/$defs/tag' }, minItems: 1, uniqueItems: true }, when: { type: 'string', format: 'date-time' } },
+    properties: {
+      tags: { type: 'array', items: { $ref: '#/$defs/tag' }, minItems: 1, uniqueItems: true },
+      when: { type: 'string', format: 'date-time' },
+    },
     patternProperties: { '^x-': { type: 'number', exclusiveMinimum: 0 } },
     dependentRequired: { when: ['tags'] },
     unevaluatedProperties: false,
   },
   {
     type: 'object',
-    properties: { v: { anyOf: [{ type: 'string', format: 'email' }, { type: 'number', multipleOf: 0.5 }] }, o: { type: 'object', minProperties: 1, propertyNames: { maxLength: 3 } } },
+    properties: {
+      v: {
+        anyOf: [
+          { type: 'string', format: 'email' },
+          { type: 'number', multipleOf: 0.5 },
+        ],
+      },
+      o: { type: 'object', minProperties: 1, propertyNames: { maxLength: 3 } },
+    },
     oneOf: [{ required: ['v'] }, { required: ['o'] }],
   },
 ];
 
 function optimizedAjv(formats: FormatMode): Ajv2020 {
-  const ajv = new Ajv2020({ ...ARGUMENT_AJV_OPTIONS, validateFormats: formats === 'assertion', code: { ...ARGUMENT_AJV_OPTIONS.code, optimize: 1 } });
+  const ajv = new Ajv2020({
+    ...ARGUMENT_AJV_OPTIONS,
+    validateFormats: formats === 'assertion',
+    code: { ...ARGUMENT_AJV_OPTIONS.code, optimize: 1 },
+  });
   if (formats === 'assertion') addFormats.default(ajv);
   return ajv;
 }
 
-const verdict = (validate: { (value: unknown): boolean; errors?: { instancePath: string; keyword: string }[] | null }, value: unknown) => ({
+const verdict = (
+  validate: { (value: unknown): boolean; errors?: { instancePath: string; keyword: string }[] | null },
+  value: unknown,
+) => ({
   valid: validate(value),
   errors: (validate.errors ?? []).map((e) => `${e.instancePath} ${e.keyword}`).sort(),
 });
@@ -46,9 +68,14 @@ describe('tool schemas compiled without the optimisation pass', () => {
     expect(ARGUMENT_AJV_OPTIONS.code?.optimize).toBe(false);
     const schemas = [...TOOL_DEFINITIONS.map((t) => t.inputSchema as Record<string, unknown>), ...COMPOSED];
     let compared = 0;
-    for (const [schema, formats] of schemas.flatMap((schema) => (['annotation', 'assertion'] as const).map((mode) => [schema, mode] as const))) {
+    for (const [schema, formats] of schemas.flatMap((schema) =>
+      (['annotation', 'assertion'] as const).map((mode) => [schema, mode] as const),
+    )) {
       const plain = compileWithAjv(schema, '2020-12', formats);
-      const optimised = optimizedAjv(formats).compile({ ...schema, $schema: 'https://json-schema.org/draft/2020-12/schema' });
+      const optimised = optimizedAjv(formats).compile({
+        ...schema,
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+      });
       const values: unknown[] = [{}, null, [], { unexpected: 1 }, { when: 'noon', v: 'not an email' }];
       for (let seed = 1; seed <= 25; seed += 1) {
         let value: unknown;
@@ -58,7 +85,8 @@ describe('tool schemas compiled without the optimisation pass', () => {
           continue;
         }
         values.push(value);
-        if (value !== null && typeof value === 'object' && !Array.isArray(value)) values.push(...invalidArguments(schema, value as Record<string, unknown>).map((m) => m.value));
+        if (value !== null && typeof value === 'object' && !Array.isArray(value))
+          values.push(...invalidArguments(schema, value as Record<string, unknown>).map((m) => m.value));
       }
       for (const value of values) {
         expect(verdict(plain, value), JSON.stringify(value)).toEqual(verdict(optimised, value));

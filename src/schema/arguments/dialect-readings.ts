@@ -29,11 +29,25 @@ const CHANGED_KEYWORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Siblings of `$ref` that assert nothing, so draft-07 ignoring them changes no verdict. */
-const INERT_BESIDE_REF: ReadonlySet<string> = new Set(['$ref', '$schema', '$comment', 'title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'definitions', '$defs']);
+const INERT_BESIDE_REF: ReadonlySet<string> = new Set([
+  '$ref',
+  '$schema',
+  '$comment',
+  'title',
+  'description',
+  'default',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'definitions',
+  '$defs',
+]);
 
 /**
  * Whether the readings of this schema may judge a value differently: it has a keyword whose meaning changed, an array
- * `items` (a tuple before 2020-12), or a `$ref` with asserting siblings (ignored up to draft-07, applied since 2019-09).
+ * `items` (a tuple before 2020-12), or a `$ref` with asserting siblings (ignored up to draft-07, applied since
+ * 2019-09).
  */
 export function readingsMayDiffer(schema: unknown): boolean {
   let differ = false;
@@ -67,7 +81,8 @@ export function withoutRefSiblings(schema: unknown): unknown {
     else if (slot === 'schema-list') kept = (value as unknown[]).map((member) => withoutRefSiblings(member));
     else if (slot === 'schema-map') {
       const map: Record<string, unknown> = {};
-      for (const [name, member] of Object.entries(value as Record<string, unknown>)) setOwn(map, name, slotOfMember(member) === 'schema' ? withoutRefSiblings(member) : member);
+      for (const [name, member] of Object.entries(value as Record<string, unknown>))
+        setOwn(map, name, slotOfMember(member) === 'schema' ? withoutRefSiblings(member) : member);
       kept = map;
     }
     setOwn(copy, keyword, kept);

@@ -34,7 +34,15 @@ export function compilableEnums(schema: AnySchema): CompilableSchema {
     relabel: (issues) =>
       issues.map((issue) => {
         const schemaPath = enumPath(issue.schemaPath);
-        return schemaPath ? { ...issue, schemaPath, keyword: 'enum', params: { allowedValues: [] }, message: 'must be equal to one of the allowed values, and its enum is empty' } : issue;
+        return schemaPath
+          ? {
+              ...issue,
+              schemaPath,
+              keyword: 'enum',
+              params: { allowedValues: [] },
+              message: 'must be equal to one of the allowed values, and its enum is empty',
+            }
+          : issue;
       }),
   };
 }

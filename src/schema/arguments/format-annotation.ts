@@ -52,9 +52,13 @@ function formatAnnotationReason(dialect: Dialect | undefined, assumed: boolean):
     dialect === '2019-09'
       ? '2019-09'
       : assumed
-        ? '2020-12 (assumed: the schema declares no dialect and this revision of MCP names no default; draft-07 leaves asserting `format` to each validator)'
+        ? '2020-12 (assumed: the schema declares no dialect and this revision of MCP names no default; draft-07 ' +
+          'leaves asserting `format` to each validator)'
         : "2020-12 (MCP's default dialect)";
-  return `in JSON Schema ${which} \`format\` is an annotation unless a meta-schema declares format assertion, and the standard one does not`;
+  return (
+    `in JSON Schema ${which} \`format\` is an annotation unless a meta-schema declares format assertion, and ` +
+    `the standard one does not`
+  );
 }
 
 /**
@@ -62,7 +66,12 @@ function formatAnnotationReason(dialect: Dialect | undefined, assumed: boolean):
  * the other way round, what fails when formats are not asserted), and why that is not a validation failure; `assumed`
  * when `dialect` is only this tool's reading of a schema that declares none, on a revision that names no default.
  */
-export function describeFormatDependence(dependence: FormatDependence, instance: unknown, dialect: Dialect | undefined, assumed = false): { finding: string; why: string } {
+export function describeFormatDependence(
+  dependence: FormatDependence,
+  instance: unknown,
+  dialect: Dialect | undefined,
+  assumed = false,
+): { finding: string; why: string } {
   const shown = dependence.issues.slice(0, 3);
   const more = dependence.issues.length > shown.length ? `; and ${dependence.issues.length - shown.length} more` : '';
   if (dependence.rejectedUnder === 'assertion') {
@@ -72,7 +81,11 @@ export function describeFormatDependence(dependence: FormatDependence, instance:
     };
   }
   return {
-    finding: `with formats as annotations ${shown.map(describeIssue).join('; ')}${more}, while with formats asserted it is valid (a format decides it, as when it tells \`oneOf\` branches apart)`,
-    why: 'the verdict hinges on `format` alone, and JSON Schema lets a validator assert formats (an option in 2020-12 and 2019-09, the validator\'s choice in draft-06/07)',
+    finding:
+      `with formats as annotations ${shown.map(describeIssue).join('; ')}${more}, while with formats ` +
+      `asserted it is valid (a format decides it, as when it tells \`oneOf\` branches apart)`,
+    why:
+      'the verdict hinges on `format` alone, and JSON Schema lets a validator assert formats (an option in ' +
+      "2020-12 and 2019-09, the validator's choice in draft-06/07)",
   };
 }

@@ -1,4 +1,14 @@
-export { compileArgumentSchema, isUndecided, type ArgumentValidator, type ArgumentVerdict, type CompiledArgumentSchema, type DialectReading, type FormatDependence, type UndeclaredDialect, undeclaredDialectOn } from './validate.js';
+export {
+  compileArgumentSchema,
+  isUndecided,
+  type ArgumentValidator,
+  type ArgumentVerdict,
+  type CompiledArgumentSchema,
+  type DialectReading,
+  type FormatDependence,
+  type UndeclaredDialect,
+  undeclaredDialectOn,
+} from './validate.js';
 export { sampleArguments } from './sample.js';
 export { invalidArguments, pickInvalidArguments, type InvalidArguments, type LenientReading } from './mutate.js';
 export { describeIssue } from './ajv-issues.js';

@@ -3,7 +3,10 @@ import { invalidArguments, pickInvalidArguments, type InvalidArguments } from '.
 import { sampleArguments } from './sample.js';
 import { compileArgumentSchema } from './validate.js';
 
-function mutationsOf(schema: Record<string, unknown>): { valid: Record<string, unknown>; mutations: InvalidArguments[] } {
+function mutationsOf(schema: Record<string, unknown>): {
+  valid: Record<string, unknown>;
+  mutations: InvalidArguments[];
+} {
   const sampled = sampleArguments(schema);
   if (!sampled.ok) throw new Error(`expected a sample: ${sampled.reason}`);
   return { valid: sampled.value, mutations: invalidArguments(schema, sampled.value) };
@@ -12,7 +15,8 @@ function mutationsOf(schema: Record<string, unknown>): { valid: Record<string, u
 function expectAllRejected(schema: Record<string, unknown>, mutations: readonly InvalidArguments[]): void {
   const compiled = compileArgumentSchema(schema);
   if (!compiled.ok) throw new Error(compiled.reason);
-  for (const mutation of mutations) expect(compiled.validator.validate(mutation.value).valid, mutation.description).toBe(false);
+  for (const mutation of mutations)
+    expect(compiled.validator.validate(mutation.value).valid, mutation.description).toBe(false);
 }
 
 const RICH = {
@@ -33,15 +37,36 @@ describe('invalidArguments', () => {
     expect(valid).toEqual({ city: 'aa', unit: 'celsius', days: 1, note: 'a' });
     expectAllRejected(RICH, mutations);
     const kinds = new Set(mutations.map((mutation) => mutation.kind));
-    for (const kind of ['missing-required', 'wrong-type', 'enum-miss', 'below-minimum', 'above-maximum', 'too-short', 'too-long', 'extra-property', 'null-value'] as const) {
+    for (const kind of [
+      'missing-required',
+      'wrong-type',
+      'enum-miss',
+      'below-minimum',
+      'above-maximum',
+      'too-short',
+      'too-long',
+      'extra-property',
+      'null-value',
+    ] as const) {
       expect(kinds, kind).toContain(kind);
     }
     expect(mutations.length).toBeLessThanOrEqual(12);
-    expect(mutations.find((mutation) => mutation.kind === 'below-minimum')).toMatchObject({ path: '/days', value: { ...valid, days: 0 } });
-    expect(mutations.find((mutation) => mutation.kind === 'above-maximum')).toMatchObject({ path: '/days', value: { ...valid, days: 8 } });
-    expect(mutations.find((mutation) => mutation.kind === 'too-short')).toMatchObject({ path: '/city', value: { ...valid, city: 'a' } });
+    expect(mutations.find((mutation) => mutation.kind === 'below-minimum')).toMatchObject({
+      path: '/days',
+      value: { ...valid, days: 0 },
+    });
+    expect(mutations.find((mutation) => mutation.kind === 'above-maximum')).toMatchObject({
+      path: '/days',
+      value: { ...valid, days: 8 },
+    });
+    expect(mutations.find((mutation) => mutation.kind === 'too-short')).toMatchObject({
+      path: '/city',
+      value: { ...valid, city: 'a' },
+    });
     expect(mutations.find((mutation) => mutation.kind === 'too-long')?.value['city']).toHaveLength(11);
-    expect(mutations.find((mutation) => mutation.kind === 'extra-property')).toMatchObject({ path: '/unexpectedProperty' });
+    expect(mutations.find((mutation) => mutation.kind === 'extra-property')).toMatchObject({
+      path: '/unexpectedProperty',
+    });
   });
 
   it('does not offer null where null is allowed, nor an extra property where one is allowed', () => {
@@ -67,7 +92,10 @@ describe('invalidArguments', () => {
       type: 'object',
       $defs: { count: { type: 'integer', exclusiveMinimum: 0, multipleOf: 5 } },
       allOf: [{ properties: { n: { $ref: '#/$defs/count' } }, required: ['n'] }],
-      oneOf: [{ properties: { id: { type: 'string' } }, required: ['id'] }, { properties: { name: { type: 'string' } }, required: ['name'] }],
+      oneOf: [
+        { properties: { id: { type: 'string' } }, required: ['id'] },
+        { properties: { name: { type: 'string' } }, required: ['name'] },
+      ],
     };
     const { valid, mutations } = mutationsOf(schema);
     expect(valid).toEqual({ n: 5, id: 'a' });
@@ -79,7 +107,11 @@ describe('invalidArguments', () => {
   });
 
   it('a mutation that breaks only a format is no invalid argument: format is an annotation', () => {
-    const schema = { type: 'object', properties: { day: { type: 'string', format: 'date', pattern: '^.*$' } }, required: ['day'] };
+    const schema = {
+      type: 'object',
+      properties: { day: { type: 'string', format: 'date', pattern: '^.*$' } },
+      required: ['day'],
+    };
     const { valid, mutations } = mutationsOf(schema);
     expect(valid).toEqual({ day: '2026-01-01' });
     expect(mutations.map((mutation) => mutation.kind).sort()).toEqual(['missing-required', 'null-value', 'wrong-type']);
@@ -93,11 +125,15 @@ describe('invalidArguments', () => {
   });
 
   it('caps the number of mutations and keeps variety across kinds', () => {
-    const properties = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`p${i}`, { type: 'string', maxLength: 3 }]));
+    const properties = Object.fromEntries(
+      Array.from({ length: 20 }, (_, i) => [`p${i}`, { type: 'string', maxLength: 3 }]),
+    );
     const schema = { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
     const { mutations } = mutationsOf(schema);
     expect(mutations).toHaveLength(12);
-    expect(new Set(mutations.map((mutation) => mutation.kind))).toEqual(new Set(['missing-required', 'wrong-type', 'too-long', 'extra-property', 'null-value']));
+    expect(new Set(mutations.map((mutation) => mutation.kind))).toEqual(
+      new Set(['missing-required', 'wrong-type', 'too-long', 'extra-property', 'null-value']),
+    );
   });
 
   it('is deterministic', () => {
@@ -109,21 +145,34 @@ describe('invalidArguments', () => {
 
 describe('invalidArguments of a schema without $schema read in any dialect (before 2025-11-25)', () => {
   it('makes no mutation some reading accepts: a maximum beside $ref binds in 2020-12, not in draft-07', () => {
-    const schema = { type: 'object', properties: { n: { $ref: '#/definitions/count', maximum: 10 } }, required: ['n'], definitions: { count: { type: 'integer', minimum: 0 } } };
+    const schema = {
+      type: 'object',
+      properties: { n: { $ref: '#/definitions/count', maximum: 10 } },
+      required: ['n'],
+      definitions: { count: { type: 'integer', minimum: 0 } },
+    };
     const valid = { n: 3 };
-    const described = (undeclared?: 'any-dialect') => invalidArguments(schema, valid, undeclared).map((m) => m.description);
+    const described = (undeclared?: 'any-dialect') =>
+      invalidArguments(schema, valid, undeclared).map((m) => m.description);
     expect(described()).toContain('"n" set to 11, above its maximum');
     const anyDialect = described('any-dialect');
     expect(anyDialect).not.toContain('"n" set to 11, above its maximum');
     // What every reading rejects is still a mutation.
-    expect(anyDialect).toEqual(expect.arrayContaining(['required property "n" removed', '"n" set to -1, below its minimum']));
+    expect(anyDialect).toEqual(
+      expect.arrayContaining(['required property "n" removed', '"n" set to -1, below its minimum']),
+    );
   });
 });
 
 describe('how a looser validator reads a mutation', () => {
   const schema = {
     type: 'object',
-    properties: { city: { type: 'string' }, days: { type: 'integer' }, metric: { type: 'boolean' }, note: { type: 'string' } },
+    properties: {
+      city: { type: 'string' },
+      days: { type: 'integer' },
+      metric: { type: 'boolean' },
+      note: { type: 'string' },
+    },
     required: ['city', 'days', 'metric'],
     additionalProperties: false,
   };
@@ -143,18 +192,27 @@ describe('how a looser validator reads a mutation', () => {
   });
 
   it('marks the wrong types a coercing validator converts (its own value recoded among them), and only those', () => {
-    const coerced = (name: string) => wrongTypes(name).filter((m) => m.lenientReading === 'coercion').map((m) => m.value[name]);
+    const coerced = (name: string) =>
+      wrongTypes(name)
+        .filter((m) => m.lenientReading === 'coercion')
+        .map((m) => m.value[name]);
     expect(new Set(coerced('city'))).toEqual(new Set([12.5, 12345, true]));
     expect(new Set(coerced('days'))).toEqual(new Set([true, '3']));
     expect(new Set(coerced('metric'))).toEqual(new Set(['true']));
     for (const name of ['city', 'days', 'metric']) {
-      expect(wrongTypes(name).filter((m) => m.lenientReading === undefined).map((m) => m.value[name])).toEqual(expect.arrayContaining([[], {}]));
+      expect(
+        wrongTypes(name)
+          .filter((m) => m.lenientReading === undefined)
+          .map((m) => m.value[name]),
+      ).toEqual(expect.arrayContaining([[], {}]));
     }
   });
 
   it('reads null as absence only for an optional property, and an undeclared property as set aside', () => {
     const nulls = picked.filter((m) => m.kind === 'null-value');
-    expect(new Set(nulls.map((m) => `${m.path} ${m.lenientReading ?? 'none'}`))).toEqual(new Set(['/city none', '/days none', '/metric none', '/note null-as-absent']));
+    expect(new Set(nulls.map((m) => `${m.path} ${m.lenientReading ?? 'none'}`))).toEqual(
+      new Set(['/city none', '/days none', '/metric none', '/note null-as-absent']),
+    );
     expect(picked.find((m) => m.kind === 'extra-property')?.lenientReading).toBe('ignored');
     expect(picked.find((m) => m.kind === 'missing-required')?.lenientReading).toBeUndefined();
   });
@@ -179,7 +237,8 @@ describe('pickInvalidArguments', () => {
     const nullable = { type: 'object', properties: { n: { type: ['string', 'null'] } }, required: ['n'] };
     const mutation = pickInvalidArguments(nullable, { n: 'a' }, 0);
     expect(mutation?.kind).toBe('missing-required');
-    for (let pick = 0; pick < 8; pick += 1) expect(pickInvalidArguments(nullable, { n: 'a' }, pick)?.kind).not.toBe('null-value');
+    for (let pick = 0; pick < 8; pick += 1)
+      expect(pickInvalidArguments(nullable, { n: 'a' }, pick)?.kind).not.toBe('null-value');
   });
 
   it('refuses what invalidArguments refuses: a value the schema rejects, an unusable schema', () => {

@@ -5,7 +5,15 @@ import { rootView, type RootView } from './root-view.js';
 import { documentOf, resolveNode, type SchemaDocument } from './schema-document.js';
 import { cloneJson, codePointLength, countAt, declaredTypes, setOwn, type SchemaObject } from './schema-node.js';
 import { compileArgumentSchema, isUndecided, type ArgumentValidator, type UndeclaredDialect } from './validate.js';
-import { aboveMaximumValues, belowMinimumValues, coercesTo, describeValue, enumMissValue, recodedValue, wrongTypeValues } from './wrong-values.js';
+import {
+  aboveMaximumValues,
+  belowMinimumValues,
+  coercesTo,
+  describeValue,
+  enumMissValue,
+  recodedValue,
+  wrongTypeValues,
+} from './wrong-values.js';
 
 export type InvalidArgumentsKind =
   | 'missing-required'
@@ -35,7 +43,18 @@ export interface InvalidArguments {
 }
 
 /** Round-robin order over kinds, so a schema with many required properties still yields varied mutations. */
-const KIND_ORDER: readonly InvalidArgumentsKind[] = ['missing-required', 'wrong-type', 'enum-miss', 'pattern-miss', 'below-minimum', 'above-maximum', 'too-short', 'too-long', 'extra-property', 'null-value'];
+const KIND_ORDER: readonly InvalidArgumentsKind[] = [
+  'missing-required',
+  'wrong-type',
+  'enum-miss',
+  'pattern-miss',
+  'below-minimum',
+  'above-maximum',
+  'too-short',
+  'too-long',
+  'extra-property',
+  'null-value',
+];
 const MAX_RESULTS = 12;
 const MAX_PROPERTIES_MUTATED = 64;
 const MAX_STRING_MUTATION_LENGTH = 65_536;
@@ -64,8 +83,18 @@ function rangeProposals(name: string, schema: SchemaObject): Proposal[] {
   const types = declaredTypes(schema) ?? [];
   const integer = types.includes('integer') && !types.includes('number');
   return [
-    ...belowMinimumValues(schema, integer).map((value): Proposal => ({ kind: 'below-minimum', name, replacement: value, description: `${quoted(name)} set to ${value}, below its minimum` })),
-    ...aboveMaximumValues(schema, integer).map((value): Proposal => ({ kind: 'above-maximum', name, replacement: value, description: `${quoted(name)} set to ${value}, above its maximum` })),
+    ...belowMinimumValues(schema, integer).map((value): Proposal => ({
+      kind: 'below-minimum',
+      name,
+      replacement: value,
+      description: `${quoted(name)} set to ${value}, below its minimum`,
+    })),
+    ...aboveMaximumValues(schema, integer).map((value): Proposal => ({
+      kind: 'above-maximum',
+      name,
+      replacement: value,
+      description: `${quoted(name)} set to ${value}, above its maximum`,
+    })),
   ];
 }
 
@@ -75,12 +104,25 @@ function lengthProposals(name: string, schema: SchemaObject, current: unknown): 
   const minLength = countAt(schema, 'minLength');
   const maxLength = countAt(schema, 'maxLength');
   if (minLength !== undefined && minLength > 0 && minLength <= MAX_STRING_MUTATION_LENGTH) {
-    const shorter = [...text].slice(0, minLength - 1).join('').padEnd(minLength - 1, 'a');
-    proposals.push({ kind: 'too-short', name, replacement: shorter, description: `${quoted(name)} shortened to ${minLength - 1} characters (minLength ${minLength})` });
+    const shorter = [...text]
+      .slice(0, minLength - 1)
+      .join('')
+      .padEnd(minLength - 1, 'a');
+    proposals.push({
+      kind: 'too-short',
+      name,
+      replacement: shorter,
+      description: `${quoted(name)} shortened to ${minLength - 1} characters (minLength ${minLength})`,
+    });
   }
   if (maxLength !== undefined && maxLength < MAX_STRING_MUTATION_LENGTH) {
     const longer = text + 'a'.repeat(Math.max(1, maxLength + 1 - codePointLength(text)));
-    proposals.push({ kind: 'too-long', name, replacement: longer, description: `${quoted(name)} lengthened to ${codePointLength(longer)} characters (maxLength ${maxLength})` });
+    proposals.push({
+      kind: 'too-long',
+      name,
+      replacement: longer,
+      description: `${quoted(name)} lengthened to ${codePointLength(longer)} characters (maxLength ${maxLength})`,
+    });
   }
   return proposals;
 }
@@ -95,7 +137,8 @@ function patternProposals(name: string, schema: SchemaObject): Proposal[] {
     kind: 'pattern-miss',
     name,
     replacement: miss,
-    description: `${quoted(name)} set to ${JSON.stringify(miss)}, which its pattern ${shorten(pattern, 60)} does not match`,
+    description:
+      `${quoted(name)} set to ${JSON.stringify(miss)}, which its pattern ${shorten(pattern, 60)} does ` + `not match`,
   }));
 }
 
@@ -112,12 +155,19 @@ function wrongTypeProposals(name: string, schema: SchemaObject, current: unknown
   return [
     ...wrong
       .filter((value) => !coercible.includes(value))
-      .map((value): Proposal => ({ kind: 'wrong-type', name, replacement: value, description: `${quoted(name)} set to ${describeValue(value)}, a value of the wrong type` })),
+      .map((value): Proposal => ({
+        kind: 'wrong-type',
+        name,
+        replacement: value,
+        description: `${quoted(name)} set to ${describeValue(value)}, a value of the wrong type`,
+      })),
     ...coercible.map((value): Proposal => ({
       kind: 'wrong-type',
       name,
       replacement: value,
-      description: `${quoted(name)} set to ${describeValue(value)}, a value of the wrong type that converts to its declared type (${types!.join(' or ')})`,
+      description:
+        `${quoted(name)} set to ${describeValue(value)}, a value of the wrong type that converts to its ` +
+        `declared type (${types!.join(' or ')})`,
       lenientReading: 'coercion',
     })),
   ];
@@ -125,16 +175,35 @@ function wrongTypeProposals(name: string, schema: SchemaObject, current: unknown
 
 function propertyProposals(name: string, schema: SchemaObject, current: unknown, required: boolean): Proposal[] {
   const proposals: Proposal[] = wrongTypeProposals(name, schema, current);
-  const allowed = Array.isArray(schema['enum']) ? schema['enum'] : Object.hasOwn(schema, 'const') ? [schema['const']] : undefined;
+  const allowed = Array.isArray(schema['enum'])
+    ? schema['enum']
+    : Object.hasOwn(schema, 'const')
+      ? [schema['const']]
+      : undefined;
   if (allowed !== undefined && allowed.length > 0) {
     const miss = enumMissValue(allowed);
-    proposals.push({ kind: 'enum-miss', name, replacement: miss, description: `${quoted(name)} set to ${describeValue(miss)}, outside its allowed values` });
+    proposals.push({
+      kind: 'enum-miss',
+      name,
+      replacement: miss,
+      description: `${quoted(name)} set to ${describeValue(miss)}, outside its allowed values`,
+    });
   }
-  proposals.push(...patternProposals(name, schema), ...rangeProposals(name, schema), ...lengthProposals(name, schema, current));
+  proposals.push(
+    ...patternProposals(name, schema),
+    ...rangeProposals(name, schema),
+    ...lengthProposals(name, schema, current),
+  );
   proposals.push(
     required
       ? { kind: 'null-value', name, replacement: null, description: `required ${quoted(name)} set to null` }
-      : { kind: 'null-value', name, replacement: null, description: `optional ${quoted(name)} set to null`, lenientReading: 'null-as-absent' },
+      : {
+          kind: 'null-value',
+          name,
+          replacement: null,
+          description: `optional ${quoted(name)} set to null`,
+          lenientReading: 'null-as-absent',
+        },
   );
   return proposals;
 }
@@ -148,18 +217,34 @@ function extraPropertyName(valid: Record<string, unknown>, view: RootView): stri
 function proposalsFor(valid: Record<string, unknown>, view: RootView, doc: SchemaDocument): Proposal[] {
   const proposals: Proposal[] = view.required
     .filter((name) => Object.hasOwn(valid, name))
-    .map((name) => ({ kind: 'missing-required', name, replacement: undefined, description: `required property ${quoted(name)} removed` }));
+    .map((name) => ({
+      kind: 'missing-required',
+      name,
+      replacement: undefined,
+      description: `required property ${quoted(name)} removed`,
+    }));
   for (const name of Object.keys(valid).slice(0, MAX_PROPERTIES_MUTATED)) {
     const resolved = resolveNode(view.propertySchema(name) ?? true, doc);
-    if (resolved.ok && isObject(resolved.value)) proposals.push(...propertyProposals(name, resolved.value, valid[name], view.required.includes(name)));
+    if (resolved.ok && isObject(resolved.value))
+      proposals.push(...propertyProposals(name, resolved.value, valid[name], view.required.includes(name)));
   }
   const extra = extraPropertyName(valid, view);
-  proposals.push({ kind: 'extra-property', name: extra, replacement: 'unexpected', description: `undeclared property ${quoted(extra)} added`, lenientReading: 'ignored' });
+  proposals.push({
+    kind: 'extra-property',
+    name: extra,
+    replacement: 'unexpected',
+    description: `undeclared property ${quoted(extra)} added`,
+    lenientReading: 'ignored',
+  });
   return proposals;
 }
 
 /** The mutation a proposal makes, when the validator rejects it (undecided verdicts do not count). */
-function rejected(proposal: Proposal, valid: Record<string, unknown>, validator: ArgumentValidator): InvalidArguments | undefined {
+function rejected(
+  proposal: Proposal,
+  valid: Record<string, unknown>,
+  validator: ArgumentValidator,
+): InvalidArguments | undefined {
   const value = withChange(valid, proposal.name, proposal.replacement);
   const verdict = validator.validate(value);
   if (verdict.valid || isUndecided(verdict)) return undefined;
@@ -173,7 +258,11 @@ function rejected(proposal: Proposal, valid: Record<string, unknown>, validator:
 }
 
 /** The proposals the validator rejects, at most one per kind and property, taken round-robin across kinds. */
-function selectRejected(proposals: readonly Proposal[], valid: Record<string, unknown>, validator: ArgumentValidator): InvalidArguments[] {
+function selectRejected(
+  proposals: readonly Proposal[],
+  valid: Record<string, unknown>,
+  validator: ArgumentValidator,
+): InvalidArguments[] {
   const byKind = new Map<InvalidArgumentsKind, InvalidArguments[]>(KIND_ORDER.map((kind) => [kind, []]));
   const done = new Set<string>();
   for (const proposal of proposals) {
@@ -203,13 +292,24 @@ function selectRejected(proposals: readonly Proposal[], valid: Record<string, un
  * rejects). Returns [] when the schema cannot be compiled or `valid` is not itself accepted (mutating an invalid object
  * proves nothing).
  */
-export function invalidArguments(schema: unknown, valid: Record<string, unknown>, undeclared: UndeclaredDialect = 'default'): InvalidArguments[] {
+export function invalidArguments(
+  schema: unknown,
+  valid: Record<string, unknown>,
+  undeclared: UndeclaredDialect = 'default',
+): InvalidArguments[] {
   const candidates = candidatesFor(schema, valid, undeclared);
   return candidates ? selectRejected(candidates.proposals, valid, candidates.validator) : [];
 }
 
-/** The proposals for `valid` and the validator that judges them; undefined when the schema cannot be used or rejects `valid`. */
-function candidatesFor(schema: unknown, valid: Record<string, unknown>, undeclared: UndeclaredDialect): { proposals: Proposal[]; validator: ArgumentValidator } | undefined {
+/**
+ * The proposals for `valid` and the validator that judges them; undefined when the schema cannot be used or rejects
+ * `valid`.
+ */
+function candidatesFor(
+  schema: unknown,
+  valid: Record<string, unknown>,
+  undeclared: UndeclaredDialect,
+): { proposals: Proposal[]; validator: ArgumentValidator } | undefined {
   if (!isObject(schema) || !isObject(valid)) return undefined;
   const compiled = compileArgumentSchema(schema, undeclared);
   if (!compiled.ok || !compiled.validator.validate(valid).valid) return undefined;
@@ -224,10 +324,17 @@ function candidatesFor(schema: unknown, valid: Record<string, unknown>, undeclar
  * taken round-robin from `pick`, and within a kind the proposals from `pick` on; the first rejected one is returned.
  * Undefined when the schema cannot be used or no proposal is rejected.
  */
-export function pickInvalidArguments(schema: unknown, valid: Record<string, unknown>, pick: number, undeclared: UndeclaredDialect = 'default'): InvalidArguments | undefined {
+export function pickInvalidArguments(
+  schema: unknown,
+  valid: Record<string, unknown>,
+  pick: number,
+  undeclared: UndeclaredDialect = 'default',
+): InvalidArguments | undefined {
   const candidates = candidatesFor(schema, valid, undeclared);
   if (!candidates) return undefined;
-  const kinds = KIND_ORDER.map((kind) => candidates.proposals.filter((p) => p.kind === kind)).filter((list) => list.length > 0);
+  const kinds = KIND_ORDER.map((kind) => candidates.proposals.filter((p) => p.kind === kind)).filter(
+    (list) => list.length > 0,
+  );
   for (let k = 0; k < kinds.length; k += 1) {
     const list = kinds[(pick + k) % kinds.length]!;
     const start = Math.floor(pick / kinds.length) % list.length;

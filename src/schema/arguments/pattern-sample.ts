@@ -72,7 +72,8 @@ function* candidates(pattern: string, minLength: number): Generator<string> {
     }
   }
   const length = Math.max(minLength, 1);
-  for (const unit of ['a', '0', 'A', 'a0', 'example']) yield unit.repeat(length).slice(0, Math.max(length, unit.length));
+  for (const unit of ['a', '0', 'A', 'a0', 'example'])
+    yield unit.repeat(length).slice(0, Math.max(length, unit.length));
 }
 
 /**

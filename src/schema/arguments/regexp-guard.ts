@@ -37,7 +37,8 @@ function riskIn(node: RegexNode): string | undefined {
   if (node.type !== 'repeat') return undefined;
   if (node.max > 1) {
     if (containsRepetition(node.node)) return 'a repeated group contains another quantifier';
-    if (containsAmbiguousAlternation(node.node)) return 'a repeated group has alternatives that can match the same text';
+    if (containsAmbiguousAlternation(node.node))
+      return 'a repeated group has alternatives that can match the same text';
   }
   return riskIn(node.node);
 }

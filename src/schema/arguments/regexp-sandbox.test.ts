@@ -49,7 +49,10 @@ describe('target patterns run with a deadline', () => {
       { type: 'object', properties: { s: { type: 'string', pattern: 'a*a*a*a*a*b' } } },
       { type: 'object', properties: { s: { type: 'string', pattern: '^(\\w+\\s?)*$' } } },
       { type: 'object', patternProperties: { 'q*q*q*q*r': { type: 'string' } } },
-      { type: 'object', properties: { s: { type: 'string', pattern: 'c*c*c*c*d', default: 'c'.repeat(5000), minLength: 5000 } } },
+      {
+        type: 'object',
+        properties: { s: { type: 'string', pattern: 'c*c*c*c*d', default: 'c'.repeat(5000), minLength: 5000 } },
+      },
     ];
     const long = 'a'.repeat(20_000) + '!';
     const verdicts: string[] = [];
@@ -58,7 +61,13 @@ describe('target patterns run with a deadline', () => {
       for (const schema of hostile) {
         const compiled = compileArgumentSchema(schema);
         await turn();
-        verdicts.push(compiled.ok ? JSON.stringify(compiled.validator.validate({ s: long, ['q'.repeat(5000)]: 'x' }).issues.map((i) => i.keyword)) : 'refused');
+        verdicts.push(
+          compiled.ok
+            ? JSON.stringify(
+                compiled.validator.validate({ s: long, ['q'.repeat(5000)]: 'x' }).issues.map((i) => i.keyword),
+              )
+            : 'refused',
+        );
         await turn();
         sampleArguments(schema);
         await turn();

@@ -8,7 +8,10 @@ const WORKER_START_MS = 10_000;
 
 export class RegExpTimeoutError extends Error {
   constructor(pattern: string, length: number) {
-    super(`pattern ${shorten(pattern, 80)} ran longer than ${REGEXP_DEADLINE_MS} ms on a ${length}-character string (not decided)`);
+    super(
+      `pattern ${shorten(pattern, 80)} ran longer than ${REGEXP_DEADLINE_MS} ms on a ${length}-character ` +
+        `string (not decided)`,
+    );
     this.name = 'RegExpTimeoutError';
   }
 }
@@ -44,7 +47,9 @@ interface Sandbox {
 }
 
 let sandbox: Sandbox | undefined;
-/** For each pattern that ran past the deadline, the shortest string it did so on: it is not run on one as long again. */
+/**
+ * For each pattern that ran past the deadline, the shortest string it did so on: it is not run on one as long again.
+ */
 const overrun = new Map<string, number>();
 
 function openSandbox(): Sandbox {
@@ -69,7 +74,8 @@ export function warmUpRegExpSandbox(): void {
 /** Waits (once per worker) for the worker to run, which it signals by setting the flag. */
 function started(box: Sandbox): Sandbox {
   if (box.started) return box;
-  if (Atomics.wait(box.flag, 0, 0, WORKER_START_MS) === 'timed-out') throw new Error('the regular-expression worker did not start');
+  if (Atomics.wait(box.flag, 0, 0, WORKER_START_MS) === 'timed-out')
+    throw new Error('the regular-expression worker did not start');
   box.started = true;
   return box;
 }

@@ -12,7 +12,12 @@ export interface RootView {
 }
 
 /** Among `oneOf`/`anyOf` branches, the first whose `required` names are all present in `valid`. */
-function applicableBranch(node: SchemaObject, keyword: string, valid: Record<string, unknown>, doc: SchemaDocument): SchemaObject | undefined {
+function applicableBranch(
+  node: SchemaObject,
+  keyword: string,
+  valid: Record<string, unknown>,
+  doc: SchemaDocument,
+): SchemaObject | undefined {
   for (const branch of schemaListAt(node, keyword)) {
     const resolved = resolveNode(branch, doc);
     if (!resolved.ok || !isObject(resolved.value)) continue;

@@ -8,7 +8,12 @@ interface Bound {
 const MAX_MULTIPLE_TRIES = 1_000;
 
 /** The tighter of `minimum` and `exclusiveMinimum` (or of the maxima when `upper`). */
-function boundOf(schema: SchemaObject, inclusiveKeyword: string, exclusiveKeyword: string, upper: boolean): Bound | undefined {
+function boundOf(
+  schema: SchemaObject,
+  inclusiveKeyword: string,
+  exclusiveKeyword: string,
+  upper: boolean,
+): Bound | undefined {
   const inclusive = numberAt(schema, inclusiveKeyword);
   const exclusive = numberAt(schema, exclusiveKeyword);
   if (inclusive === undefined) return exclusive === undefined ? undefined : { value: exclusive, exclusive: true };
@@ -46,8 +51,18 @@ class NumberRule {
     yield 0;
     const { lower, upper } = this;
     const gap = lower && upper ? Math.min(1, (upper.value - lower.value) / 2) : 1;
-    if (lower) yield this.integer ? (lower.exclusive ? Math.floor(lower.value) + 1 : Math.ceil(lower.value)) : lower.value + (lower.exclusive ? gap : 0);
-    if (upper) yield this.integer ? (upper.exclusive ? Math.ceil(upper.value) - 1 : Math.floor(upper.value)) : upper.value - (upper.exclusive ? gap : 0);
+    if (lower)
+      yield this.integer
+        ? lower.exclusive
+          ? Math.floor(lower.value) + 1
+          : Math.ceil(lower.value)
+        : lower.value + (lower.exclusive ? gap : 0);
+    if (upper)
+      yield this.integer
+        ? upper.exclusive
+          ? Math.ceil(upper.value) - 1
+          : Math.floor(upper.value)
+        : upper.value - (upper.exclusive ? gap : 0);
   }
 
   *multiples(step: number): Generator<number> {
@@ -72,7 +87,8 @@ export function sampleNumber(schema: SchemaObject, integer: boolean): Outcome<nu
   const rule = new NumberRule(schema, integer);
   for (const start of rule.starts()) if (rule.accepts(start)) return { ok: true, value: start };
   if (rule.multipleOf !== undefined) {
-    for (const candidate of rule.multiples(rule.multipleOf)) if (rule.accepts(candidate)) return { ok: true, value: candidate };
+    for (const candidate of rule.multiples(rule.multipleOf))
+      if (rule.accepts(candidate)) return { ok: true, value: candidate };
   }
   return failure(rule.describe());
 }

@@ -43,17 +43,21 @@ export function sampleString(schema: SchemaObject): Outcome<string> {
   if (minLength > MAX_SAMPLE_LENGTH) return failure(`minLength ${minLength} is too large to sample`);
   const pattern = typeof schema['pattern'] === 'string' ? schema['pattern'] : undefined;
   const format = typeof schema['format'] === 'string' ? schema['format'] : undefined;
-  const formatSample = format !== undefined && Object.hasOwn(FORMAT_SAMPLES, format) ? FORMAT_SAMPLES[format] : undefined;
+  const formatSample =
+    format !== undefined && Object.hasOwn(FORMAT_SAMPLES, format) ? FORMAT_SAMPLES[format] : undefined;
 
   // A well-formed value when the other keywords allow one; otherwise any string they accept: `format` is an annotation.
   if (formatSample !== undefined) {
     const length = codePointLength(formatSample);
-    const fits = length >= minLength && length <= maxLength && (pattern === undefined || matchesPattern(pattern, formatSample));
+    const fits =
+      length >= minLength && length <= maxLength && (pattern === undefined || matchesPattern(pattern, formatSample));
     if (fits) return { ok: true, value: formatSample };
   }
   if (pattern !== undefined) {
     const text = stringForPattern(pattern, minLength, maxLength);
-    return text === undefined ? failure(`cannot generate a string for pattern ${shorten(pattern, 80)}`) : { ok: true, value: text };
+    return text === undefined
+      ? failure(`cannot generate a string for pattern ${shorten(pattern, 80)}`)
+      : { ok: true, value: text };
   }
   return { ok: true, value: 'a'.repeat(Math.min(Math.max(minLength, 1), maxLength)) };
 }

@@ -39,7 +39,9 @@ class Sampler {
   constructor(private readonly ctx: SampleContext) {}
 
   private fail(path: string, reason: string): Sampled {
-    return failure(reason.startsWith('at ') || reason === TOO_COMPLEX ? reason : `at ${path === '' ? '(root)' : path}: ${reason}`);
+    return failure(
+      reason.startsWith('at ') || reason === TOO_COMPLEX ? reason : `at ${path === '' ? '(root)' : path}: ${reason}`,
+    );
   }
 
   value(schema: unknown, path: string, depth: number, fallbackType: string): Sampled {
@@ -60,7 +62,9 @@ class Sampler {
     }
     if (Object.hasOwn(node, 'const')) return { ok: true, value: cloneJson(node['const']) };
     if (Array.isArray(node['enum'])) {
-      return node['enum'].length > 0 ? { ok: true, value: cloneJson(node['enum'][0]) } : this.fail(path, 'enum is empty, so no value is valid');
+      return node['enum'].length > 0
+        ? { ok: true, value: cloneJson(node['enum'][0]) }
+        : this.fail(path, 'enum is empty, so no value is valid');
     }
     const declared = declaredTypes(node);
     if (declared === undefined) return this.typed(node, impliedType(node) ?? fallbackType, path, depth);

@@ -6,7 +6,8 @@ import { documentOf } from './schema-document.js';
 import { cloneJson, failure, schemaListAt, type SchemaObject } from './schema-node.js';
 import { compileArgumentSchema, type ArgumentValidator } from './validate.js';
 
-export type SampledArguments = { ok: true; value: Record<string, unknown>; how: string } | { ok: false; reason: string };
+export type SampledArguments =
+  { ok: true; value: Record<string, unknown>; how: string } | { ok: false; reason: string };
 
 interface Candidate {
   how: string;
@@ -15,7 +16,9 @@ interface Candidate {
 }
 
 function construct(schema: SchemaObject, useHints: boolean): Candidate {
-  const how = useHints ? 'constructed from the schema' : 'constructed from the schema (nested examples and defaults ignored)';
+  const how = useHints
+    ? 'constructed from the schema'
+    : 'constructed from the schema (nested examples and defaults ignored)';
   const sampled = sampleValue(schema, { doc: documentOf(schema), useHints, checkLocally: localChecker(schema) });
   return sampled.ok ? { how, value: sampled.value } : { how, reason: sampled.reason };
 }
@@ -35,7 +38,8 @@ function verdict(candidate: Candidate, validator: ArgumentValidator): Judged {
   if (candidate.reason !== undefined) return failure(candidate.reason);
   if (!isObject(candidate.value)) return failure(`${candidate.how} is not an object`);
   const { valid, issues, format } = validator.validate(candidate.value);
-  if (!valid) return failure(`${candidate.how} does not validate: ${issues[0] ? describeIssue(issues[0]) : 'unknown issue'}`);
+  if (!valid)
+    return failure(`${candidate.how} does not validate: ${issues[0] ? describeIssue(issues[0]) : 'unknown issue'}`);
   return { ok: true, value: cloneJson(candidate.value), how: candidate.how, ...(format ? { formatOnly: true } : {}) };
 }
 

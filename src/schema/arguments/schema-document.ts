@@ -26,7 +26,11 @@ export interface SchemaDocument {
 
 export function documentOf(root: SchemaObject, budgetSteps = 20_000): SchemaDocument {
   const dialect = dialectOf(root).dialect;
-  return { root, refSiblingsIgnored: dialect === 'draft-07' || dialect === 'draft-06', budget: new Budget(budgetSteps) };
+  return {
+    root,
+    refSiblingsIgnored: dialect === 'draft-07' || dialect === 'draft-06',
+    budget: new Budget(budgetSteps),
+  };
 }
 
 function percentDecode(text: string): string | undefined {
@@ -40,7 +44,8 @@ function percentDecode(text: string): string | undefined {
 /** Only same-document JSON pointers (`#`, `#/$defs/x`, `#/definitions/x`, …) are followed. */
 function refTarget(doc: SchemaDocument, ref: unknown): Outcome<unknown> {
   const shown = shorten(String(ref), 80);
-  if (typeof ref !== 'string' || !ref.startsWith('#')) return failure(`cannot follow $ref ${shown} (only same-document "#/…" pointers are followed)`);
+  if (typeof ref !== 'string' || !ref.startsWith('#'))
+    return failure(`cannot follow $ref ${shown} (only same-document "#/…" pointers are followed)`);
   const pointer = percentDecode(ref.slice(1));
   if (pointer === undefined) return failure(`cannot follow $ref ${shown}: malformed percent-encoding`);
   const lookup = evaluatePointer(doc.root, pointer);
@@ -55,7 +60,8 @@ export function followRefs(schema: unknown, doc: SchemaDocument): Outcome<Schema
     if (typeof current === 'boolean') return { ok: true, value: current };
     if (!isObject(current)) return failure('a subschema is neither an object nor a boolean');
     for (const keyword of ['$dynamicRef', '$recursiveRef']) {
-      if (Object.hasOwn(current, keyword)) return failure(`cannot follow ${keyword} ${shorten(String(current[keyword]), 80)}`);
+      if (Object.hasOwn(current, keyword))
+        return failure(`cannot follow ${keyword} ${shorten(String(current[keyword]), 80)}`);
     }
     if (!Object.hasOwn(current, '$ref')) return { ok: true, value: current };
     if (!doc.budget.spend()) return failure(TOO_COMPLEX);

@@ -4,7 +4,16 @@ export type SchemaObject = Record<string, unknown>;
 export type SchemaNode = SchemaObject | boolean;
 export type Outcome<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-const OBJECT_KEYWORDS = ['properties', 'required', 'additionalProperties', 'patternProperties', 'minProperties', 'maxProperties', 'dependentRequired', 'propertyNames'];
+const OBJECT_KEYWORDS = [
+  'properties',
+  'required',
+  'additionalProperties',
+  'patternProperties',
+  'minProperties',
+  'maxProperties',
+  'dependentRequired',
+  'propertyNames',
+];
 const ARRAY_KEYWORDS = ['items', 'prefixItems', 'additionalItems', 'minItems', 'maxItems', 'contains', 'uniqueItems'];
 const STRING_KEYWORDS = ['minLength', 'maxLength', 'pattern', 'format'];
 const NUMBER_KEYWORDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'];

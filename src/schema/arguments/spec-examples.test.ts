@@ -13,13 +13,20 @@ function inputSchemas(): [string, Record<string, unknown>][] {
   return readdirSync(TOOL_EXAMPLES)
     .filter((file) => file.endsWith('.json'))
     .sort()
-    .map((file): [string, unknown] => [file, (JSON.parse(readFileSync(resolve(TOOL_EXAMPLES, file), 'utf8')) as { inputSchema?: unknown }).inputSchema])
+    .map((file): [string, unknown] => [
+      file,
+      (JSON.parse(readFileSync(resolve(TOOL_EXAMPLES, file), 'utf8')) as { inputSchema?: unknown }).inputSchema,
+    ])
     .filter((entry): entry is [string, Record<string, unknown>] => isObject(entry[1]));
 }
 
 function hasRequiredProperties(schema: Record<string, unknown>): boolean {
-  const branches = ['oneOf', 'anyOf', 'allOf'].flatMap((keyword) => (Array.isArray(schema[keyword]) ? (schema[keyword] as unknown[]) : []));
-  return [schema, ...branches].some((node) => isObject(node) && Array.isArray(node['required']) && node['required'].length > 0);
+  const branches = ['oneOf', 'anyOf', 'allOf'].flatMap((keyword) =>
+    Array.isArray(schema[keyword]) ? (schema[keyword] as unknown[]) : [],
+  );
+  return [schema, ...branches].some(
+    (node) => isObject(node) && Array.isArray(node['required']) && node['required'].length > 0,
+  );
 }
 
 describe.skipIf(!present)('official Tool examples', () => {
@@ -35,7 +42,8 @@ describe.skipIf(!present)('official Tool examples', () => {
     expect(compiled.validator.validate(sampled.value).valid).toBe(true);
     const mutations = invalidArguments(schema, sampled.value);
     if (hasRequiredProperties(schema)) expect(mutations.length).toBeGreaterThan(0);
-    for (const mutation of mutations) expect(compiled.validator.validate(mutation.value).valid, mutation.description).toBe(false);
+    for (const mutation of mutations)
+      expect(compiled.validator.validate(mutation.value).valid, mutation.description).toBe(false);
     expect(sampleArguments(schema)).toEqual(sampled);
     expect(invalidArguments(schema, sampled.value)).toEqual(mutations);
   });

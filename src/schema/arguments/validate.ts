@@ -1,6 +1,17 @@
 import type { AnySchema, ValidateFunction } from 'ajv';
 import { isObject } from '../../core/jsonrpc.js';
-import { analyzeRefs, dialectOf, ecmaRegExpProblem, findPatterns, measureSchema, namesDefaultDialect, usesFormat, validateSchemaDocument, type Dialect, type RefInfo } from '../tool-schema/index.js';
+import {
+  analyzeRefs,
+  dialectOf,
+  ecmaRegExpProblem,
+  findPatterns,
+  measureSchema,
+  namesDefaultDialect,
+  usesFormat,
+  validateSchemaDocument,
+  type Dialect,
+  type RefInfo,
+} from '../tool-schema/index.js';
 import type { Revision } from '../../core/revision.js';
 import { shorten } from '../tool-schema/shorten.js';
 import type { SchemaIssue } from '../validator.js';
@@ -20,9 +31,9 @@ import { hasRefSiblings, readingsMayDiffer, withoutRefSiblings } from './dialect
 export interface FormatDependence {
   /**
    * `assertion`: the value is valid, but a validator asserting formats rejects it (`issues`: its format issues).
-   * `annotation`: the reverse, only a validator asserting formats accepts it, as when a format is what tells the `oneOf`
-   * branches apart (`issues`: what fails with formats as annotations). Either way the value is taken as valid: the
-   * verdict hinges on `format` alone.
+   * `annotation`: the reverse, only a validator asserting formats accepts it, as when a format is what tells the
+   * `oneOf` branches apart (`issues`: what fails with formats as annotations). Either way the value is taken as valid:
+   * the verdict hinges on `format` alone.
    */
   rejectedUnder: FormatMode;
   issues: SchemaIssue[];
@@ -88,7 +99,10 @@ function refused(reason: string): { ok: false; reason: string } {
 
 function describeRef(ref: RefInfo): string {
   const where = ref.at === '' ? 'the root' : shorten(ref.at, 80);
-  return `${ref.keyword} ${shorten(ref.ref, 80)} at ${where} cannot be resolved in this document: ${ref.reason ?? 'unresolved'}`;
+  return (
+    `${ref.keyword} ${shorten(ref.ref, 80)} at ${where} cannot be resolved in this document: ` +
+    `${ref.reason ?? 'unresolved'}`
+  );
 }
 
 function describeThrown(error: unknown): string {
@@ -103,7 +117,10 @@ function run(validate: ValidateFunction, value: unknown, relabel: CompilableSche
     return { valid: false, issues: relabel(toIssues(validate.errors ?? [])) };
   } catch (error) {
     if (error instanceof RegExpTimeoutError) {
-      return { valid: false, issues: [{ instancePath: '', schemaPath: '#', keyword: UNDECIDED_KEYWORD, params: {}, message: error.message }] };
+      return {
+        valid: false,
+        issues: [{ instancePath: '', schemaPath: '#', keyword: UNDECIDED_KEYWORD, params: {}, message: error.message }],
+      };
     }
     const message = `validation threw: ${shorten(error instanceof Error ? error.message : String(error), 120)}`;
     return { valid: false, issues: [{ instancePath: '', schemaPath: '#', keyword: 'exception', params: {}, message }] };
@@ -125,7 +142,11 @@ function formatIssuesOf(issues: SchemaIssue[]): SchemaIssue[] {
  * Judges with formats as annotations; for a schema with a `format`, also with formats asserted (compiled on first
  * use), and reports a disagreement as a FormatDependence of a valid verdict.
  */
-function validatorOf(annotating: ValidateFunction, asserting: (() => ValidateFunction | undefined) | undefined, relabel: CompilableSchema['relabel']): ArgumentValidator {
+function validatorOf(
+  annotating: ValidateFunction,
+  asserting: (() => ValidateFunction | undefined) | undefined,
+  relabel: CompilableSchema['relabel'],
+): ArgumentValidator {
   return {
     validate(value) {
       const plain = run(annotating, value, relabel);
@@ -159,7 +180,8 @@ function lazyAsserting(schema: AnySchema, dialect: ArgumentDialect): () => Valid
  * Why no value is judged against a draft-04 schema: ajv reads draft-04's keywords only with the class of the
  * ajv-draft-04 package, which this tool does not ship. The schema itself is checked against the draft-04 meta-schema.
  */
-const DRAFT_04_VALUES = 'draft-04 (its schemas are checked against the draft-04 meta-schema, but values are not validated against them)';
+const DRAFT_04_VALUES =
+  'draft-04 (its schemas are checked against the draft-04 meta-schema, but values are not validated against them)';
 
 /** The checks that run before ajv sees the schema; undefined when the schema may be compiled. */
 function precheck(schema: unknown, undeclared?: Dialect): string | undefined {
@@ -174,11 +196,17 @@ function precheck(schema: unknown, undeclared?: Dialect): string | undefined {
   return nonEcmaPattern(schema);
 }
 
-/** ajv compiles patterns as ECMA-262 (`u` flag): a schema with another dialect of regular expression is not compiled. */
+/**
+ * ajv compiles patterns as ECMA-262 (`u` flag): a schema with another dialect of regular expression is not compiled.
+ */
 function nonEcmaPattern(schema: unknown): string | undefined {
   for (const found of findPatterns(schema)) {
     const problem = ecmaRegExpProblem(found.pattern);
-    if (problem !== undefined) return `the ${found.keyword} ${shorten(JSON.stringify(found.pattern), 80)} at ${shorten(found.at, 80)} is not an ECMA-262 regular expression (${shorten(problem, 120)})`;
+    if (problem !== undefined)
+      return (
+        `the ${found.keyword} ${shorten(JSON.stringify(found.pattern), 80)} at ${shorten(found.at, 80)} is not ` +
+        `an ECMA-262 regular expression (${shorten(problem, 120)})`
+      );
   }
   return undefined;
 }
@@ -189,13 +217,27 @@ function compile(schema: AnySchema, undeclared?: Dialect): CompiledArgumentSchem
   const meta = validateSchemaDocument(schema, undefined, undeclared);
   if (!meta.checked) return refused(`schema could not be meta-validated: ${meta.skippedBecause ?? 'unknown reason'}`);
   const [issue] = meta.issues;
-  if (issue) return refused(`schema is invalid against the ${dialect} meta-schema: ${shorten(`${issue.instancePath || "/"} ${issue.message}`, 240)}`);
+  if (issue)
+    return refused(
+      `schema is invalid against the ${dialect} meta-schema: ` +
+        `${shorten(`${issue.instancePath || '/'} ${issue.message}`, 240)}`,
+    );
   try {
     // Up to draft-07 the siblings of a `$ref` are ignored; ajv's draft-07 class would apply them.
-    const read = (dialect === 'draft-07' || dialect === 'draft-06') && hasRefSiblings(schema) ? (withoutRefSiblings(schema) as AnySchema) : schema;
+    const read =
+      (dialect === 'draft-07' || dialect === 'draft-06') && hasRefSiblings(schema)
+        ? (withoutRefSiblings(schema) as AnySchema)
+        : schema;
     const compilable = compilableEnums(read);
     const annotating = compileWithAjv(compilable.schema, dialect);
-    return { ok: true, validator: validatorOf(annotating, usesFormat(schema) ? lazyAsserting(compilable.schema, dialect) : undefined, compilable.relabel) };
+    return {
+      ok: true,
+      validator: validatorOf(
+        annotating,
+        usesFormat(schema) ? lazyAsserting(compilable.schema, dialect) : undefined,
+        compilable.relabel,
+      ),
+    };
   } catch (error) {
     return refused(describeThrown(error));
   }
@@ -206,7 +248,10 @@ function compile(schema: AnySchema, undeclared?: Dialect): CompiledArgumentSchem
  * leaving the document refuses the schema. Results (refusals included) are cached by the schema's JSON text.
  * With `any-dialect`, a schema without `$schema` whose readings may differ is read in each (see UndeclaredDialect).
  */
-export function compileArgumentSchema(schema: unknown, undeclared: UndeclaredDialect = 'default'): CompiledArgumentSchema {
+export function compileArgumentSchema(
+  schema: unknown,
+  undeclared: UndeclaredDialect = 'default',
+): CompiledArgumentSchema {
   if (undeclared === 'any-dialect' && isObject(schema) && !Object.hasOwn(schema, '$schema')) {
     let known = anyDialectByObject.get(schema);
     if (known === undefined) {
@@ -238,7 +283,9 @@ function compileReadings(schema: Record<string, unknown>): CompiledArgumentSchem
   return { ok: true, validator: readings.length === 1 ? readings[0]![1] : readingsValidator(readings) };
 }
 
-/** Judges in every reading: where they disagree the value is valid, with each reading; otherwise the first's verdict. */
+/**
+ * Judges in every reading: where they disagree the value is valid, with each reading; otherwise the first's verdict.
+ */
 function readingsValidator(readings: readonly [ArgumentDialect, ArgumentValidator][]): ArgumentValidator {
   return {
     validate(value) {
@@ -247,7 +294,11 @@ function readingsValidator(readings: readonly [ArgumentDialect, ArgumentValidato
       const unsure = verdicts.find((r) => unjudged(r.verdict));
       if (unsure) return unsure.verdict;
       if (verdicts.every((r) => r.verdict.valid === first.valid)) return first;
-      return { valid: true, issues: [], readings: verdicts.map(({ dialect, verdict }) => ({ dialect, valid: verdict.valid, issues: verdict.issues })) };
+      return {
+        valid: true,
+        issues: [],
+        readings: verdicts.map(({ dialect, verdict }) => ({ dialect, valid: verdict.valid, issues: verdict.issues })),
+      };
     },
   };
 }

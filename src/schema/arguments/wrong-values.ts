@@ -18,9 +18,11 @@ function allows(types: readonly string[], type: string): boolean {
 export function wrongTypeValues(schema: SchemaObject, current: unknown): unknown[] {
   const types = declaredTypes(schema);
   const currentType = jsonTypeOf(current);
-  return VALUE_OF_TYPE.filter(([type]) => (types === undefined ? type !== currentType && !(type === 'integer' && currentType === 'number') : !allows(types, type))).map(
-    ([, value]) => value,
-  );
+  return VALUE_OF_TYPE.filter(([type]) =>
+    types === undefined
+      ? type !== currentType && !(type === 'integer' && currentType === 'number')
+      : !allows(types, type),
+  ).map(([, value]) => value);
 }
 
 /** A JSON number as text: what a coercing validator reads as a number. */
@@ -43,7 +45,9 @@ export function coercesTo(types: readonly string[] | undefined, value: unknown):
   return types.includes('boolean') && (value === 'true' || value === 'false' || value === 0 || value === 1);
 }
 
-/** `current` written as another JSON type that a coercing validator converts back into it (7 as "7", true as "true"). */
+/**
+ * `current` written as another JSON type that a coercing validator converts back into it (7 as "7", true as "true").
+ */
 export function recodedValue(current: unknown): unknown {
   if (typeof current === 'number' || typeof current === 'boolean') return String(current);
   if (typeof current === 'string' && NUMERIC_TEXT.test(current)) return Number(current);

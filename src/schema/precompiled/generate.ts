@@ -43,7 +43,10 @@ export function writePrecompiledValidators(directory = dirname(fileURLToPath(imp
   mkdirSync(directory, { recursive: true });
   const files: [string, string][] = [
     ...REVISIONS.map((wire): [string, string] => [wireModule(wire), wireValidatorsModule(wire)]),
-    ...(Object.keys(META_DIALECTS) as AjvFamily[]).map((family): [string, string] => [metaModule(family), metaValidatorsModule(family)]),
+    ...(Object.keys(META_DIALECTS) as AjvFamily[]).map((family): [string, string] => [
+      metaModule(family),
+      metaValidatorsModule(family),
+    ]),
   ];
   for (const [file, text] of files) writeFileSync(join(directory, file), text);
   return files.map(([file]) => join(directory, file));

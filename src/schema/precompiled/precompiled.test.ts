@@ -35,15 +35,35 @@ const SAMPLES: unknown[] = [
   {},
   { resultType: 'complete', tools: [], ttlMs: -1, cacheScope: 'nowhere' },
   { resultType: 'complete', tools: [{ name: 'a', inputSchema: { type: 'string' }, icons: [{ src: 'not a uri' }] }] },
-  { content: [{ type: 'image', data: '!!', mimeType: 5 }, { type: 'resource_link', uri: 'https://x.test/a', name: 'a' }], isError: 'no' },
+  {
+    content: [
+      { type: 'image', data: '!!', mimeType: 5 },
+      { type: 'resource_link', uri: 'https://x.test/a', name: 'a' },
+    ],
+    isError: 'no',
+  },
   { resultType: 'input_required', inputRequests: { a: { method: 'elicitation/create' } } },
-  { supportedVersions: ['2026-07-28'], capabilities: { tools: { listChanged: 'yes' } }, _meta: { 'io.modelcontextprotocol/serverInfo': {} } },
+  {
+    supportedVersions: ['2026-07-28'],
+    capabilities: { tools: { listChanged: 'yes' } },
+    _meta: { 'io.modelcontextprotocol/serverInfo': {} },
+  },
   { jsonrpc: '2.0', id: 1, error: { code: 'x', message: 'm' } },
   { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'n', version: '1', websiteUrl: 'x' } },
-  { tools: [{ name: 'a', inputSchema: { type: 'object' }, annotations: { readOnlyHint: 1 }, outputSchema: { type: 'array' } }] },
+  {
+    tools: [
+      { name: 'a', inputSchema: { type: 'object' }, annotations: { readOnlyHint: 1 }, outputSchema: { type: 'array' } },
+    ],
+  },
   { content: [{ type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav', _meta: 1 }], structuredContent: [1] },
-  [{ jsonrpc: '2.0', id: 1, result: {} }, { jsonrpc: '2.0', error: { code: 1, message: 'm' } }],
-  [{ jsonrpc: '2.0', id: 1, method: 'ping', params: { _meta: { progressToken: true } } }, { jsonrpc: '2.0', method: 'n' }],
+  [
+    { jsonrpc: '2.0', id: 1, result: {} },
+    { jsonrpc: '2.0', error: { code: 1, message: 'm' } },
+  ],
+  [
+    { jsonrpc: '2.0', id: 1, method: 'ping', params: { _meta: { progressToken: true } } },
+    { jsonrpc: '2.0', method: 'n' },
+  ],
 ];
 
 describe('precompiled wire validators', () => {
@@ -56,7 +76,10 @@ describe('precompiled wire validators', () => {
       for (const name of Object.keys(WIRE_SCHEMAS[wire]) as WireSchemaName[]) {
         const precompiled = generated[wireSchemaKey(name, wire)] as ValidateFunction;
         const compiled = ajv.compile(wireSchemaDocument(name, wire));
-        for (const sample of SAMPLES) expect(verdict(precompiled, sample), `${name} on ${JSON.stringify(sample)}`).toEqual(verdict(compiled, sample));
+        for (const sample of SAMPLES)
+          expect(verdict(precompiled, sample), `${name} on ${JSON.stringify(sample)}`).toEqual(
+            verdict(compiled, sample),
+          );
       }
     });
   }
@@ -70,7 +93,11 @@ const SCHEMAS: unknown[] = [
   { $defs: { x: { $dynamicAnchor: 'x', minimum: 'one' } }, anyOf: [{ $ref: '#/$defs/x' }, 5] },
   { type: 'object', dependencies: { a: 'b' }, items: [{ type: 'string' }, { maxItems: -1 }] },
   { type: 'object', properties: { a: { enum: [] }, b: { enum: ['x', 'x'] } } },
-  { id: 'not a uri', properties: { n: { minimum: 0, exclusiveMinimum: true, multipleOf: 0 }, f: { format: 5 } }, required: [] },
+  {
+    id: 'not a uri',
+    properties: { n: { minimum: 0, exclusiveMinimum: true, multipleOf: 0 }, f: { format: 5 } },
+    required: [],
+  },
 ];
 
 describe('precompiled meta-schema validators', () => {
@@ -83,7 +110,10 @@ describe('precompiled meta-schema validators', () => {
         expect(FAMILY_OF[dialect]).toBe(family);
         const compiled = ajv.getSchema(META_SCHEMA_ID[dialect])!;
         for (const schema of SCHEMAS) {
-          expect(verdict(generated[dialect] as ValidateFunction, schema), `${dialect} on ${JSON.stringify(schema)}`).toEqual(verdict(compiled, schema));
+          expect(
+            verdict(generated[dialect] as ValidateFunction, schema),
+            `${dialect} on ${JSON.stringify(schema)}`,
+          ).toEqual(verdict(compiled, schema));
         }
       }
     });
@@ -96,11 +126,16 @@ describe('loading', () => {
   });
 
   const built = fileURLToPath(new URL('../../../dist/src/schema/precompiled/', import.meta.url));
-  it.skipIf(!existsSync(built))('the build wrote every module with the fingerprint of the current schemas and ajv', () => {
-    const fingerprint = (file: string) => /exports\.fingerprint = "([0-9a-f]+)"/.exec(readFileSync(`${built}${file}`, 'utf8'))?.[1];
-    for (const wire of REVISIONS) expect(fingerprint(wireModule(wire))).toBe(wireFingerprint(wire));
-    for (const family of Object.keys(META_DIALECTS) as AjvFamily[]) expect(fingerprint(metaModule(family))).toBe(metaFingerprint(family));
-  });
+  it.skipIf(!existsSync(built))(
+    'the build wrote every module with the fingerprint of the current schemas and ajv',
+    () => {
+      const fingerprint = (file: string) =>
+        /exports\.fingerprint = "([0-9a-f]+)"/.exec(readFileSync(`${built}${file}`, 'utf8'))?.[1];
+      for (const wire of REVISIONS) expect(fingerprint(wireModule(wire))).toBe(wireFingerprint(wire));
+      for (const family of Object.keys(META_DIALECTS) as AjvFamily[])
+        expect(fingerprint(metaModule(family))).toBe(metaFingerprint(family));
+    },
+  );
 
   it('a fingerprint changes with the schemas it covers', () => {
     expect(wireFingerprint('2026-07-28')).not.toBe(wireFingerprint('2025-11-25'));

@@ -53,7 +53,14 @@ describe('measureSchema', () => {
   });
 
   it('does not count data (const, enum, default, examples, vendor keywords) as subschemas', () => {
-    const schema = { const: { properties: { a: {} } }, enum: [{}, {}], default: {}, examples: [{}], 'x-mcp-header': 'Region', 'x-vendor': { not: {} } };
+    const schema = {
+      const: { properties: { a: {} } },
+      enum: [{}, {}],
+      default: {},
+      examples: [{}],
+      'x-mcp-header': 'Region',
+      'x-vendor': { not: {} },
+    };
     expect(measureSchema(schema).nodes).toBe(1);
   });
 
@@ -86,7 +93,12 @@ describe('measureSchema', () => {
   it('flags the node count one past the limit and stops there', () => {
     expect(measureSchema({ allOf: [{}, {}, {}] }, limits({ maxNodes: 4 })).ok).toBe(true);
     const verdict = measureSchema({ allOf: [{}, {}, {}, {}] }, limits({ maxNodes: 4 }));
-    expect(verdict).toMatchObject({ ok: false, exceeded: 'nodes', nodes: 5, message: 'schema has more than 4 subschemas' });
+    expect(verdict).toMatchObject({
+      ok: false,
+      exceeded: 'nodes',
+      nodes: 5,
+      message: 'schema has more than 4 subschemas',
+    });
 
     const siblings = { properties: Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`p${i}`, {}])) };
     expect(measureSchema(siblings)).toMatchObject({ ok: false, exceeded: 'nodes', nodes: 10_001 });
@@ -94,7 +106,10 @@ describe('measureSchema', () => {
 
   it('flags oversized JSON text', () => {
     expect(measureSchema({ description: 'x'.repeat(2 * 1024 * 1024) })).toMatchObject({ ok: false, exceeded: 'bytes' });
-    expect(measureSchema({ pattern: 'a'.repeat(100) }, limits({ maxBytes: 50 }))).toMatchObject({ ok: false, exceeded: 'bytes' });
+    expect(measureSchema({ pattern: 'a'.repeat(100) }, limits({ maxBytes: 50 }))).toMatchObject({
+      ok: false,
+      exceeded: 'bytes',
+    });
     expect(measureSchema({ pattern: 'a'.repeat(10) }, limits({ maxBytes: 50 })).ok).toBe(true);
   });
 

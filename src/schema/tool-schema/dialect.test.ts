@@ -39,18 +39,26 @@ describe('dialectOf', () => {
   });
 
   it('does not accept near misses of the official URIs', () => {
-    for (const declared of ['json-schema.org/draft-07/schema#', 'https://json-schema.org/draft/2020-12/schema/', 'https://evil.example/draft-07/schema', ' https://json-schema.org/draft/2020-12/schema']) {
+    for (const declared of [
+      'json-schema.org/draft-07/schema#',
+      'https://json-schema.org/draft/2020-12/schema/',
+      'https://evil.example/draft-07/schema',
+      ' https://json-schema.org/draft/2020-12/schema',
+    ]) {
       expect(dialectOf({ $schema: declared }).supported, declared).toBe(false);
     }
   });
 
-  it.each([[5], [null], [{ uri: 'x' }], [['https://json-schema.org/draft/2020-12/schema']]])('handles a non-string $schema %j', ($schema) => {
-    const verdict = dialectOf({ $schema });
-    expect(verdict.supported).toBe(false);
-    expect(verdict.dialect).toBeUndefined();
-    expect(verdict.declared).toBeUndefined();
-    expect(verdict.reason).toMatch(/^\$schema must be a string URI, got (number|null|object|array)$/);
-  });
+  it.each([[5], [null], [{ uri: 'x' }], [['https://json-schema.org/draft/2020-12/schema']]])(
+    'handles a non-string $schema %j',
+    ($schema) => {
+      const verdict = dialectOf({ $schema });
+      expect(verdict.supported).toBe(false);
+      expect(verdict.dialect).toBeUndefined();
+      expect(verdict.declared).toBeUndefined();
+      expect(verdict.reason).toMatch(/^\$schema must be a string URI, got (number|null|object|array)$/);
+    },
+  );
 
   it('truncates a huge unknown $schema in the reason', () => {
     const verdict = dialectOf({ $schema: `https://example.com/${'a'.repeat(100_000)}` });

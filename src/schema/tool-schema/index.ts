@@ -1,5 +1,12 @@
 export { DEFAULT_SCHEMA_LIMITS, measureSchema, type BoundsVerdict, type SchemaLimits } from './bounds.js';
-export { DEFAULT_DIALECT, SUPPORTED_DIALECTS, dialectOf, namesDefaultDialect, type Dialect, type DialectInfo } from './dialect.js';
+export {
+  DEFAULT_DIALECT,
+  SUPPORTED_DIALECTS,
+  dialectOf,
+  namesDefaultDialect,
+  type Dialect,
+  type DialectInfo,
+} from './dialect.js';
 export { metaValidationRuns, validateSchemaDocument, type MetaVerdict } from './meta.js';
 export { analyzeRefs, type RefInfo, type RefKind } from './refs.js';
 export type { RefKeyword } from './schema-index.js';

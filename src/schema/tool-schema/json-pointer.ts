@@ -19,7 +19,8 @@ export function parsePointer(pointer: string): PointerTokens {
   if (!pointer.startsWith('/')) return { ok: false, reason: 'a JSON pointer must be empty or start with "/"' };
   const tokens: string[] = [];
   for (const raw of pointer.slice(1).split('/')) {
-    if (INVALID_ESCAPE.test(raw)) return { ok: false, reason: `invalid "~" escape in JSON pointer token "${shorten(raw)}"` };
+    if (INVALID_ESCAPE.test(raw))
+      return { ok: false, reason: `invalid "~" escape in JSON pointer token "${shorten(raw)}"` };
     tokens.push(raw.replace(/~1/g, '/').replace(/~0/g, '~'));
   }
   return { ok: true, tokens };

@@ -41,7 +41,9 @@ export const META_DIALECTS: Record<AjvFamily, readonly Dialect[]> = {
   'draft-07': ['draft-07', 'draft-06', 'draft-04'],
 };
 
-/** An ajv holding the official meta-schema documents of `family`; `extra` options are for the build's precompilation. */
+/**
+ * An ajv holding the official meta-schema documents of `family`; `extra` options are for the build's precompilation.
+ */
 export function metaSchemaAjv(family: AjvFamily, extra: Options = {}): AjvLike {
   const ajv = newAjv(family, { ...META_AJV_OPTIONS, ...extra });
   for (const document of officialMetaSchemas(family)) ajv.addSchema(document);
@@ -72,7 +74,8 @@ const precompiled = new Map<AjvFamily, PrecompiledModule | undefined>();
 const PRECOMPILED_NEAR = new URL('../precompiled/generate.js', import.meta.url).href;
 
 function precompiledFor(family: AjvFamily): PrecompiledModule | undefined {
-  if (!precompiled.has(family)) precompiled.set(family, loadPrecompiled(metaModule(family), metaFingerprint(family), PRECOMPILED_NEAR));
+  if (!precompiled.has(family))
+    precompiled.set(family, loadPrecompiled(metaModule(family), metaFingerprint(family), PRECOMPILED_NEAR));
   return precompiled.get(family);
 }
 

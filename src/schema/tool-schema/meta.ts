@@ -45,7 +45,11 @@ function failure(error: unknown): string {
  * `undeclared` (default 2020-12) when it has no `$schema`. The schema itself is never compiled and none of its
  * references is followed.
  */
-export function validateSchemaDocument(schema: unknown, limits: SchemaLimits = DEFAULT_SCHEMA_LIMITS, undeclared?: Dialect): MetaVerdict {
+export function validateSchemaDocument(
+  schema: unknown,
+  limits: SchemaLimits = DEFAULT_SCHEMA_LIMITS,
+  undeclared?: Dialect,
+): MetaVerdict {
   const dialect = dialectOf(schema, undeclared);
   const bounds = measureSchema(schema, limits);
   if (!bounds.ok) return { dialect, checked: false, issues: [], skippedBecause: bounds.message };

@@ -14,20 +14,23 @@ beforeAll(async () => {
 afterAll(() => canary.close());
 
 it('never contacts a canary server named in $ref, $dynamicRef, $id or $schema', async () => {
-  const schemas = ['https://json-schema.org/draft/2020-12/schema', 'https://json-schema.org/draft/2019-09/schema', 'http://json-schema.org/draft-07/schema#', 'http://json-schema.org/draft-06/schema#'].map(
-    ($schema) => ({
-      $schema,
-      $id: `${base}/root.json`,
-      type: 'object',
-      properties: {
-        absolute: { $ref: `${base}/absolute.json` },
-        relative: { $ref: 'relative.json#/x' },
-        dynamic: { $dynamicRef: `${base}/dynamic.json#meta` },
-        recursive: { $recursiveRef: `${base}/recursive.json` },
-        embedded: { $id: `${base}/embedded/`, $ref: 'sibling.json' },
-      },
-    }),
-  );
+  const schemas = [
+    'https://json-schema.org/draft/2020-12/schema',
+    'https://json-schema.org/draft/2019-09/schema',
+    'http://json-schema.org/draft-07/schema#',
+    'http://json-schema.org/draft-06/schema#',
+  ].map(($schema) => ({
+    $schema,
+    $id: `${base}/root.json`,
+    type: 'object',
+    properties: {
+      absolute: { $ref: `${base}/absolute.json` },
+      relative: { $ref: 'relative.json#/x' },
+      dynamic: { $dynamicRef: `${base}/dynamic.json#meta` },
+      recursive: { $recursiveRef: `${base}/recursive.json` },
+      embedded: { $id: `${base}/embedded/`, $ref: 'sibling.json' },
+    },
+  }));
   schemas.push({ $schema: `${base}/dialect.json`, $id: `${base}/x.json`, type: 'object', properties: {} });
 
   const refs = schemas.flatMap((schema) => analyzeRefs(schema));

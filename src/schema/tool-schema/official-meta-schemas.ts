@@ -18,9 +18,16 @@ const FILES = {
 export const META_SCHEMA_FILES: Record<AjvFamily, readonly string[]> = {
   '2020': [
     FILES['2020-12'],
-    ...['core', 'applicator', 'unevaluated', 'validation', 'meta-data', 'format-annotation', 'content'].map((name) => `ajv/dist/refs/json-schema-2020-12/meta/${name}.json`),
+    ...['core', 'applicator', 'unevaluated', 'validation', 'meta-data', 'format-annotation', 'content'].map(
+      (name) => `ajv/dist/refs/json-schema-2020-12/meta/${name}.json`,
+    ),
   ],
-  '2019': [FILES['2019-09'], ...['core', 'applicator', 'validation', 'meta-data', 'format', 'content'].map((name) => `ajv/dist/refs/json-schema-2019-09/meta/${name}.json`)],
+  '2019': [
+    FILES['2019-09'],
+    ...['core', 'applicator', 'validation', 'meta-data', 'format', 'content'].map(
+      (name) => `ajv/dist/refs/json-schema-2019-09/meta/${name}.json`,
+    ),
+  ],
   'draft-07': [FILES['draft-07'], FILES['draft-06'], FILES['draft-04']],
 };
 
@@ -34,20 +41,43 @@ export interface MetaSchemaCorrection {
 }
 
 const EMPTY_ENUM_ALLOWED =
-  'ajv adds minItems: 1 and uniqueItems: true; the validation text only says "This array SHOULD have at least one element. Elements in the array SHOULD be unique."';
+  'ajv adds minItems: 1 and uniqueItems: true; the validation text only says "This array SHOULD have at least ' +
+  'one element. Elements in the array SHOULD be unique."';
 
 export const META_SCHEMA_CORRECTIONS: readonly MetaSchemaCorrection[] = [
-  { file: FILES['draft-07'], at: ['properties', 'enum'], official: { type: 'array', items: true }, why: EMPTY_ENUM_ALLOWED },
+  {
+    file: FILES['draft-07'],
+    at: ['properties', 'enum'],
+    official: { type: 'array', items: true },
+    why: EMPTY_ENUM_ALLOWED,
+  },
   { file: FILES['draft-06'], at: ['properties', 'enum'], official: { type: 'array' }, why: EMPTY_ENUM_ALLOWED },
   {
     file: FILES['draft-06'],
     at: ['properties', 'patternProperties', 'propertyNames'],
     official: { format: 'regex' },
-    why: 'ajv lacks it; no verdict changes (formats are annotations in meta-validation, and jsonschema.pattern.ecma judges regular expressions)',
+    why:
+      'ajv lacks it; no verdict changes (formats are annotations in meta-validation, and jsonschema.pattern.ecma ' +
+      'judges regular expressions)',
   },
-  { file: FILES['draft-04'], at: ['properties', 'id'], official: { type: 'string' }, why: 'ajv-draft-04 adds format: "uri"' },
-  { file: FILES['draft-04'], at: ['properties', '$schema'], official: { type: 'string' }, why: 'ajv-draft-04 adds format: "uri"' },
-  { file: FILES['draft-04'], at: ['properties', 'format'], official: { type: 'string' }, why: 'ajv-draft-04 lacks it, so it accepted a format that is not a string' },
+  {
+    file: FILES['draft-04'],
+    at: ['properties', 'id'],
+    official: { type: 'string' },
+    why: 'ajv-draft-04 adds format: "uri"',
+  },
+  {
+    file: FILES['draft-04'],
+    at: ['properties', '$schema'],
+    official: { type: 'string' },
+    why: 'ajv-draft-04 adds format: "uri"',
+  },
+  {
+    file: FILES['draft-04'],
+    at: ['properties', 'format'],
+    official: { type: 'string' },
+    why: 'ajv-draft-04 lacks it, so it accepted a format that is not a string',
+  },
 ];
 
 function corrected(file: string, document: AnySchemaObject): AnySchemaObject {

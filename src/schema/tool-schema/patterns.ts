@@ -13,10 +13,15 @@ export interface SchemaPattern {
 export function findPatterns(schema: unknown): SchemaPattern[] {
   const found: SchemaPattern[] = [];
   walkSubschemas(schema, (node, at) => {
-    if (typeof node.pattern === 'string') found.push({ at: `${at}/pattern`, keyword: 'pattern', pattern: node.pattern });
+    if (typeof node.pattern === 'string')
+      found.push({ at: `${at}/pattern`, keyword: 'pattern', pattern: node.pattern });
     if (!isObject(node.patternProperties)) return;
     for (const name of Object.keys(node.patternProperties)) {
-      found.push({ at: `${at}/patternProperties/${escapePointerToken(name)}`, keyword: 'patternProperties', pattern: name });
+      found.push({
+        at: `${at}/patternProperties/${escapePointerToken(name)}`,
+        keyword: 'patternProperties',
+        pattern: name,
+      });
     }
   });
   return byPointer(found);

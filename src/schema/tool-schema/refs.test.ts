@@ -48,7 +48,14 @@ describe('analyzeRefs: same-document JSON pointers', () => {
   });
 
   it('resolves # and the empty reference to the root, and array indexes', () => {
-    const refs = analyzeRefs({ allOf: [{ type: 'string' }], items: { $ref: '#' }, not: { $ref: '' }, if: { $ref: '#/allOf/0' }, then: { $ref: '#/allOf/1' }, else: { $ref: '#/allOf/00' } });
+    const refs = analyzeRefs({
+      allOf: [{ type: 'string' }],
+      items: { $ref: '#' },
+      not: { $ref: '' },
+      if: { $ref: '#/allOf/0' },
+      then: { $ref: '#/allOf/1' },
+      else: { $ref: '#/allOf/00' },
+    });
     expect(refs.map((r) => r.resolved)).toEqual([true, true, true, false, false]);
   });
 
@@ -56,7 +63,13 @@ describe('analyzeRefs: same-document JSON pointers', () => {
     const refs = analyzeRefs({
       properties: { a: {} },
       enum: ['x'],
-      allOf: [{ $ref: '#/properties' }, { $ref: '#/allOf' }, { $ref: '#/enum/0' }, { $ref: '#/properties/a/~2' }, { $ref: '#/%E0%A4%A' }],
+      allOf: [
+        { $ref: '#/properties' },
+        { $ref: '#/allOf' },
+        { $ref: '#/enum/0' },
+        { $ref: '#/properties/a/~2' },
+        { $ref: '#/%E0%A4%A' },
+      ],
     });
     expect(refs.map((r) => [r.kind, r.resolved])).toEqual(Array.from({ length: 5 }, () => ['local-pointer', false]));
     expect(refs.slice(0, 3).every((r) => r.reason!.includes('not a schema'))).toBe(true);
@@ -65,19 +78,36 @@ describe('analyzeRefs: same-document JSON pointers', () => {
   });
 
   it('accepts a schema kept under an unknown keyword, as validators do', () => {
-    expect(only({ myDefs: { a: { type: 'string' } }, items: { $ref: '#/myDefs/a' } })).toMatchObject({ resolved: true });
+    expect(only({ myDefs: { a: { type: 'string' } }, items: { $ref: '#/myDefs/a' } })).toMatchObject({
+      resolved: true,
+    });
   });
 
   it('ignores $ref inside data (const, enum, default, vendor keywords) and property names', () => {
-    expect(analyzeRefs({ const: { $ref: 'http://x/' }, enum: [{ $ref: '#/nope' }], 'x-vendor': { $ref: 'file:///x' }, properties: { $ref: { type: 'string' } } })).toEqual([]);
+    expect(
+      analyzeRefs({
+        const: { $ref: 'http://x/' },
+        enum: [{ $ref: '#/nope' }],
+        'x-vendor': { $ref: 'file:///x' },
+        properties: { $ref: { type: 'string' } },
+      }),
+    ).toEqual([]);
   });
 
   it('reports a non-string $ref as unresolved', () => {
-    expect(only({ $ref: 5 })).toMatchObject({ ref: '<number>', kind: 'other', resolved: false, reason: '$ref must be a string' });
+    expect(only({ $ref: 5 })).toMatchObject({
+      ref: '<number>',
+      kind: 'other',
+      resolved: false,
+      reason: '$ref must be a string',
+    });
   });
 
   it('resolves cyclic-looking references without following them', () => {
-    const refs = analyzeRefs({ $ref: '#/$defs/a', $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' }, self: { $ref: '#/$defs/self' } } });
+    const refs = analyzeRefs({
+      $ref: '#/$defs/a',
+      $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' }, self: { $ref: '#/$defs/self' } },
+    });
     expect(refs).toHaveLength(4);
     expect(refs.every((r) => r.resolved)).toBe(true);
   });
@@ -85,15 +115,25 @@ describe('analyzeRefs: same-document JSON pointers', () => {
 
 describe('analyzeRefs: anchors', () => {
   it('resolves #name against $anchor anywhere in the document', () => {
-    expect(only({ $defs: { deep: { properties: { p: { $anchor: 'item', type: 'string' } } } }, items: { $ref: '#item' } })).toMatchObject({ kind: 'anchor', resolved: true });
+    expect(
+      only({ $defs: { deep: { properties: { p: { $anchor: 'item', type: 'string' } } } }, items: { $ref: '#item' } }),
+    ).toMatchObject({ kind: 'anchor', resolved: true });
   });
 
   it('resolves $dynamicRef against $dynamicAnchor', () => {
-    expect(only({ $dynamicAnchor: 'meta', items: { $dynamicRef: '#meta' } })).toMatchObject({ keyword: '$dynamicRef', kind: 'anchor', resolved: true });
+    expect(only({ $dynamicAnchor: 'meta', items: { $dynamicRef: '#meta' } })).toMatchObject({
+      keyword: '$dynamicRef',
+      kind: 'anchor',
+      resolved: true,
+    });
   });
 
   it('resolves the legacy draft-07 $id: "#name"', () => {
-    const schema = { $schema: 'http://json-schema.org/draft-07/schema#', definitions: { a: { $id: '#item', type: 'string' } }, items: { $ref: '#item' } };
+    const schema = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      definitions: { a: { $id: '#item', type: 'string' } },
+      items: { $ref: '#item' },
+    };
     expect(only(schema)).toMatchObject({ kind: 'anchor', resolved: true });
   });
 
@@ -104,7 +144,11 @@ describe('analyzeRefs: anchors', () => {
   });
 
   it('accepts $recursiveRef "#"', () => {
-    expect(only({ $recursiveAnchor: true, items: { $recursiveRef: '#' } })).toMatchObject({ keyword: '$recursiveRef', kind: 'local-pointer', resolved: true });
+    expect(only({ $recursiveAnchor: true, items: { $recursiveRef: '#' } })).toMatchObject({
+      keyword: '$recursiveRef',
+      kind: 'local-pointer',
+      resolved: true,
+    });
   });
 });
 
@@ -126,11 +170,19 @@ describe('analyzeRefs: references leaving the document', () => {
   });
 
   it('reports a reference that is not a URI reference', () => {
-    expect(only({ $ref: 'http://[::1' })).toMatchObject({ kind: 'other', resolved: false, reason: 'not a valid URI reference' });
+    expect(only({ $ref: 'http://[::1' })).toMatchObject({
+      kind: 'other',
+      resolved: false,
+      reason: 'not a valid URI reference',
+    });
   });
 
   it('treats a $dynamicRef to a network URI like a $ref', () => {
-    expect(only({ $dynamicRef: 'https://example.com/meta#meta' })).toMatchObject({ keyword: '$dynamicRef', kind: 'network', resolved: false });
+    expect(only({ $dynamicRef: 'https://example.com/meta#meta' })).toMatchObject({
+      keyword: '$dynamicRef',
+      kind: 'network',
+      resolved: false,
+    });
   });
 });
 
@@ -138,7 +190,11 @@ describe('analyzeRefs: embedded $id', () => {
   const schema = {
     $id: 'https://x.example/root.json',
     $defs: {
-      inner: { $id: 'https://x.example/y', $defs: { b: { type: 'string' } }, properties: { c: { $ref: '#/$defs/b' }, d: { $ref: '#/$defs/inner' } } },
+      inner: {
+        $id: 'https://x.example/y',
+        $defs: { b: { type: 'string' } },
+        properties: { c: { $ref: '#/$defs/b' }, d: { $ref: '#/$defs/inner' } },
+      },
       named: { $id: 'named.json', $anchor: 'here' },
     },
     properties: {
@@ -175,7 +231,10 @@ describe('analyzeRefs: embedded $id', () => {
 
 describe('analyzeRefs: hostile input', () => {
   it('handles 50,000 references quickly', () => {
-    const schema = { $defs: { a: { $anchor: 'a' } }, allOf: Array.from({ length: 50_000 }, (_, i) => ({ $ref: i % 2 === 0 ? '#/$defs/a' : '#a' })) };
+    const schema = {
+      $defs: { a: { $anchor: 'a' } },
+      allOf: Array.from({ length: 50_000 }, (_, i) => ({ $ref: i % 2 === 0 ? '#/$defs/a' : '#a' })),
+    };
     const started = performance.now();
     const refs = analyzeRefs(schema, { ...DEFAULT_SCHEMA_LIMITS, maxNodes: 100_000 });
     expect(performance.now() - started).toBeLessThan(10_000);

@@ -21,7 +21,16 @@ export interface RefInfo {
 
 type Resolution = Pick<RefInfo, 'kind' | 'resolved' | 'reason'>;
 
-const NETWORK_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:', 'ws:', 'wss:', 'ftp:', 'ftps:', 'sftp:', 'gopher:']);
+const NETWORK_PROTOCOLS: ReadonlySet<string> = new Set([
+  'http:',
+  'https:',
+  'ws:',
+  'wss:',
+  'ftp:',
+  'ftps:',
+  'sftp:',
+  'gopher:',
+]);
 
 function unresolved(kind: RefKind, reason: string): Resolution {
   return { kind, resolved: false, reason };
@@ -60,10 +69,14 @@ function resolvePointer(resourceRoot: unknown, pointer: string): Resolution {
 function resolveFragment(index: SchemaIndex, base: string, resourceRoot: unknown, fragment: string): Resolution {
   const decoded = percentDecode(fragment);
   const isPointer = fragment === '' || fragment.startsWith('/');
-  if (decoded === undefined) return unresolved(isPointer ? 'local-pointer' : 'anchor', 'malformed percent-encoding in the fragment');
+  if (decoded === undefined)
+    return unresolved(isPointer ? 'local-pointer' : 'anchor', 'malformed percent-encoding in the fragment');
   if (isPointer) return resolvePointer(resourceRoot, decoded);
   if (index.anchors.has(`${base}#${decoded}`)) return { kind: 'anchor', resolved: true };
-  return unresolved('anchor', `no $anchor, $dynamicAnchor or fragment $id named "${shorten(decoded)}" in this document`);
+  return unresolved(
+    'anchor',
+    `no $anchor, $dynamicAnchor or fragment $id named "${shorten(decoded)}" in this document`,
+  );
 }
 
 /** A reference leaving the document: classified by where it would lead, never followed. */
@@ -71,7 +84,10 @@ function classifyExternal(target: string): Resolution {
   const url = new URL(target);
   const shown = shorten(target);
   if (url.protocol === DOCUMENT_PROTOCOL) {
-    return unresolved('relative', 'relative reference resolves to another document (no embedded $id matches it); it is never read');
+    return unresolved(
+      'relative',
+      'relative reference resolves to another document (no embedded $id matches it); it is never read',
+    );
   }
   if (url.protocol === 'file:') return unresolved('file', `file URI ${shown} is never read`);
   if (NETWORK_PROTOCOLS.has(url.protocol) || url.host !== '') {
@@ -102,7 +118,14 @@ export function analyzeRefs(schema: unknown, limits: SchemaLimits = DEFAULT_SCHE
   const index = indexSchema(schema, limits, idKeyword);
   return index.refs.map((site): RefInfo => {
     if (typeof site.value !== 'string') {
-      return { at: site.at, ref: describeValue(site.value), keyword: site.keyword, kind: 'other', resolved: false, reason: `${site.keyword} must be a string` };
+      return {
+        at: site.at,
+        ref: describeValue(site.value),
+        keyword: site.keyword,
+        kind: 'other',
+        resolved: false,
+        reason: `${site.keyword} must be a string`,
+      };
     }
     return { at: site.at, ref: site.value, keyword: site.keyword, ...resolveRef(index, site, site.value) };
   });

@@ -46,7 +46,12 @@ function enterResource(schema: Record<string, unknown>, frame: Frame, index: Sch
   return base;
 }
 
-function indexSchemaObject(schema: Record<string, unknown>, frame: Frame, index: SchemaIndex, idKeyword: string): string {
+function indexSchemaObject(
+  schema: Record<string, unknown>,
+  frame: Frame,
+  index: SchemaIndex,
+  idKeyword: string,
+): string {
   const base = enterResource(schema, frame, index, idKeyword);
   for (const keyword of ['$anchor', '$dynamicAnchor']) {
     const name = schema[keyword];
@@ -59,7 +64,8 @@ function indexSchemaObject(schema: Record<string, unknown>, frame: Frame, index:
 }
 
 function entriesOf(frame: Frame): [string, unknown][] {
-  if (frame.slot === 'schema-list' && Array.isArray(frame.value)) return frame.value.map((item, i) => [String(i), item]);
+  if (frame.slot === 'schema-list' && Array.isArray(frame.value))
+    return frame.value.map((item, i) => [String(i), item]);
   return isObject(frame.value) ? Object.entries(frame.value) : [];
 }
 
@@ -74,7 +80,11 @@ function childFrame(frame: Frame, key: string, child: unknown, base: string): Fr
  * Iterative walk of the subschema positions only (never `const`, `enum` or vendor data), in document order.
  * It skips whatever lies deeper than `limits.maxDepth` and stops after `limits.maxNodes` subschemas.
  */
-export function indexSchema(schema: unknown, limits: SchemaLimits = DEFAULT_SCHEMA_LIMITS, idKeyword = '$id'): SchemaIndex {
+export function indexSchema(
+  schema: unknown,
+  limits: SchemaLimits = DEFAULT_SCHEMA_LIMITS,
+  idKeyword = '$id',
+): SchemaIndex {
   const index: SchemaIndex = { resources: new Map(), anchors: new Set(), refs: [] };
   register(index, DOCUMENT_BASE, schema);
   const stack: Frame[] = [{ value: schema, pointer: '', depth: 1, slot: 'schema', base: DOCUMENT_BASE }];

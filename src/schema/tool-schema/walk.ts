@@ -20,10 +20,12 @@ export function walkSubschemas(schema: unknown, visit: (node: Record<string, unk
       const here = `${at}/${escapePointerToken(keyword)}`;
       const slot = slotOfKeyword(keyword, value);
       if (slot === 'schema') stack.push({ node: value, at: here });
-      else if (slot === 'schema-list') (value as unknown[]).forEach((member, i) => stack.push({ node: member, at: `${here}/${i}` }));
+      else if (slot === 'schema-list')
+        (value as unknown[]).forEach((member, i) => stack.push({ node: member, at: `${here}/${i}` }));
       else if (slot === 'schema-map') {
         for (const [name, member] of Object.entries(value as Record<string, unknown>)) {
-          if (slotOfMember(member) === 'schema') stack.push({ node: member, at: `${here}/${escapePointerToken(name)}` });
+          if (slotOfMember(member) === 'schema')
+            stack.push({ node: member, at: `${here}/${escapePointerToken(name)}` });
         }
       }
     }

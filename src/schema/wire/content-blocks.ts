@@ -130,7 +130,10 @@ function whenTypeIs(type: string, then: object) {
   return { if: { type: 'object', required: ['type'], properties: { type: { const: type } } }, then } as const;
 }
 
-/** The content blocks of a revision, discriminated on `type`, so a faulty block reports its own members rather than a bare anyOf failure. */
+/**
+ * The content blocks of a revision, discriminated on `type`, so a faulty block reports its own members rather than a
+ * bare anyOf failure.
+ */
 export function contentBlockOf(blocksByType: Readonly<Record<string, object>>) {
   return {
     type: 'object',

@@ -1,4 +1,7 @@
-/** JSON-RPC 2.0 envelopes as MCP uses them (2025-11-25 and 2026-07-28; older revisions revise them in their own files). Payload shapes live in the other wire files. */
+/**
+ * JSON-RPC 2.0 envelopes as MCP uses them (2025-11-25 and 2026-07-28; older revisions revise them in their own files).
+ * Payload shapes live in the other wire files.
+ */
 
 export const JSONRPC_VERSION = { type: 'string', const: '2.0' } as const;
 
@@ -88,4 +91,9 @@ export function messageOf(request: object, notification: object, result: object,
   } as const;
 }
 
-export const JSONRPCMessage = messageOf(JSONRPCRequest, JSONRPCNotification, JSONRPCResultResponse, JSONRPCErrorResponse);
+export const JSONRPCMessage = messageOf(
+  JSONRPCRequest,
+  JSONRPCNotification,
+  JSONRPCResultResponse,
+  JSONRPCErrorResponse,
+);

@@ -8,10 +8,11 @@ type Revised<S extends ObjectSchema, Dropped extends string, Set> = Omit<S, 'pro
  * An object schema as an older revision states it: without the members it did not have yet, and with the members
  * whose shape differed replaced in place (so issues keep the order of the newer schema).
  */
-export function revise<S extends ObjectSchema, Dropped extends Members<S> = never, Set extends Partial<Record<Members<S>, unknown>> = object>(
-  schema: S,
-  change: { drop?: readonly Dropped[]; set?: Set },
-): Revised<S, Dropped, Set> {
+export function revise<
+  S extends ObjectSchema,
+  Dropped extends Members<S> = never,
+  Set extends Partial<Record<Members<S>, unknown>> = object,
+>(schema: S, change: { drop?: readonly Dropped[]; set?: Set }): Revised<S, Dropped, Set> {
   const dropped: readonly string[] = change.drop ?? [];
   const replaced: Readonly<Record<string, unknown>> = change.set ?? {};
   const properties = Object.fromEntries(

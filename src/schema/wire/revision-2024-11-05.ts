@@ -10,16 +10,27 @@ import { revise } from './revise.js';
 export { JSONRPCResultResponse };
 export const { JSONRPCRequest, JSONRPCNotification, JSONRPCErrorResponse, Implementation } = Newer;
 
-export const JSONRPCMessage = messageOf(JSONRPCRequest, JSONRPCNotification, JSONRPCResultResponse, JSONRPCErrorResponse);
+export const JSONRPCMessage = messageOf(
+  JSONRPCRequest,
+  JSONRPCNotification,
+  JSONRPCResultResponse,
+  JSONRPCErrorResponse,
+);
 
 export const ServerCapabilities = revise(Newer.ServerCapabilities, { drop: ['completions'] });
 
 export const InitializeResult = revise(Newer.InitializeResult, { set: { capabilities: ServerCapabilities } });
 
-export const ContentBlock = contentBlockOf({ text: Newer.TextContent, image: Newer.ImageContent, resource: Newer.EmbeddedResource });
+export const ContentBlock = contentBlockOf({
+  text: Newer.TextContent,
+  image: Newer.ImageContent,
+  resource: Newer.EmbeddedResource,
+});
 
 export const Tool = revise(Newer.Tool, { drop: ['annotations'] });
 
 export const ListToolsResult = revise(Newer.ListToolsResult, { set: { tools: { type: 'array', items: Tool } } });
 
-export const CallToolResult = revise(Newer.CallToolResult, { set: { content: { type: 'array', items: ContentBlock } } });
+export const CallToolResult = revise(Newer.CallToolResult, {
+  set: { content: { type: 'array', items: ContentBlock } },
+});

@@ -30,11 +30,19 @@ export const EmbeddedResource = revise(CurrentEmbeddedResource, {
   drop: ['_meta'],
   set: {
     annotations: Annotations,
-    resource: resourceContentsOf(revise(TextResourceContents, { drop: ['_meta'] }), revise(BlobResourceContents, { drop: ['_meta'] })),
+    resource: resourceContentsOf(
+      revise(TextResourceContents, { drop: ['_meta'] }),
+      revise(BlobResourceContents, { drop: ['_meta'] }),
+    ),
   },
 });
 
-export const ContentBlock = contentBlockOf({ text: TextContent, image: ImageContent, audio: AudioContent, resource: EmbeddedResource });
+export const ContentBlock = contentBlockOf({
+  text: TextContent,
+  image: ImageContent,
+  audio: AudioContent,
+  resource: EmbeddedResource,
+});
 
 const single = messageOf(JSONRPCRequest, JSONRPCNotification, JSONRPCResultResponse, JSONRPCErrorResponse);
 
@@ -63,4 +71,7 @@ export const Tool = revise(Newer.Tool, { drop: ['title', 'outputSchema', '_meta'
 
 export const ListToolsResult = revise(Newer.ListToolsResult, { set: { tools: { type: 'array', items: Tool } } });
 
-export const CallToolResult = revise(Newer.CallToolResult, { drop: ['structuredContent'], set: { content: { type: 'array', items: ContentBlock } } });
+export const CallToolResult = revise(Newer.CallToolResult, {
+  drop: ['structuredContent'],
+  set: { content: { type: 'array', items: ContentBlock } },
+});

@@ -3,7 +3,14 @@
  * the `$schema` of tool schemas (all from 2025-11-25), and a JSON-RPC envelope whose error responses carry an `id` and
  * whose `params` hold a typed `_meta`.
  */
-import { AudioContent, contentBlockOf, EmbeddedResource, ImageContent, ResourceLink, TextContent } from './content-blocks.js';
+import {
+  AudioContent,
+  contentBlockOf,
+  EmbeddedResource,
+  ImageContent,
+  ResourceLink,
+  TextContent,
+} from './content-blocks.js';
 import { Implementation as CurrentImplementation, MetaObject } from './implementation.js';
 import {
   JSONRPCErrorResponse as CurrentErrorResponse,
@@ -12,7 +19,13 @@ import {
   JSONRPCResultResponse,
   messageOf,
 } from './json-rpc-envelope.js';
-import { LegacyCallToolResult, LegacyInitializeResult, LegacyListToolsResult, LegacyObjectSchema, LegacyServerCapabilities } from './revision-2025-11-25.js';
+import {
+  LegacyCallToolResult,
+  LegacyInitializeResult,
+  LegacyListToolsResult,
+  LegacyObjectSchema,
+  LegacyServerCapabilities,
+} from './revision-2025-11-25.js';
 import { revise } from './revise.js';
 import { toolSchema } from './tools.js';
 
@@ -21,21 +34,34 @@ export { JSONRPCResultResponse };
 const ProgressToken = { type: ['string', 'integer'] } as const;
 
 export const JSONRPCRequest = revise(CurrentRequest, {
-  set: { params: { type: 'object', properties: { _meta: { type: 'object', properties: { progressToken: ProgressToken } } } } },
+  set: {
+    params: { type: 'object', properties: { _meta: { type: 'object', properties: { progressToken: ProgressToken } } } },
+  },
 });
 
-export const JSONRPCNotification = revise(CurrentNotification, { set: { params: { type: 'object', properties: { _meta: MetaObject } } } });
+export const JSONRPCNotification = revise(CurrentNotification, {
+  set: { params: { type: 'object', properties: { _meta: MetaObject } } },
+});
 
-/** `id` is required until 2025-11-25; null stays allowed, as JSON-RPC 2.0 answers a request whose id could not be read. */
+/**
+ * `id` is required until 2025-11-25; null stays allowed, as JSON-RPC 2.0 answers a request whose id could not be read.
+ */
 export const JSONRPCErrorResponse = { ...CurrentErrorResponse, required: ['jsonrpc', 'id', 'error'] } as const;
 
-export const JSONRPCMessage = messageOf(JSONRPCRequest, JSONRPCNotification, JSONRPCResultResponse, JSONRPCErrorResponse);
+export const JSONRPCMessage = messageOf(
+  JSONRPCRequest,
+  JSONRPCNotification,
+  JSONRPCResultResponse,
+  JSONRPCErrorResponse,
+);
 
 export const Implementation = revise(CurrentImplementation, { drop: ['description', 'websiteUrl', 'icons'] });
 
 export const ServerCapabilities = revise(LegacyServerCapabilities, { drop: ['tasks'] });
 
-export const InitializeResult = revise(LegacyInitializeResult, { set: { capabilities: ServerCapabilities, serverInfo: Implementation } });
+export const InitializeResult = revise(LegacyInitializeResult, {
+  set: { capabilities: ServerCapabilities, serverInfo: Implementation },
+});
 
 export const ContentBlock = contentBlockOf({
   text: TextContent,
@@ -52,4 +78,6 @@ export const Tool = revise(toolSchema(ObjectSchema, ObjectSchema, {}), { drop: [
 
 export const ListToolsResult = revise(LegacyListToolsResult, { set: { tools: { type: 'array', items: Tool } } });
 
-export const CallToolResult = revise(LegacyCallToolResult, { set: { content: { type: 'array', items: ContentBlock } } });
+export const CallToolResult = revise(LegacyCallToolResult, {
+  set: { content: { type: 'array', items: ContentBlock } },
+});

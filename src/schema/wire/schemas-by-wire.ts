@@ -109,7 +109,9 @@ const INITIALIZE_NAMES = [
   'CallToolResult',
 ] as const satisfies readonly WireSchemaName[];
 
-function initializeTable(shapes: Readonly<Record<(typeof INITIALIZE_NAMES)[number], object>> & { readonly JSONRPCBatchResponse?: object }): WireSchemaTable {
+function initializeTable(
+  shapes: Readonly<Record<(typeof INITIALIZE_NAMES)[number], object>> & { readonly JSONRPCBatchResponse?: object },
+): WireSchemaTable {
   const named = INITIALIZE_NAMES.map((name) => [name, shapes[name]] as const);
   const batch = shapes.JSONRPCBatchResponse ? { JSONRPCBatchResponse: shapes.JSONRPCBatchResponse } : {};
   return { ...JSON_RPC_ERRORS, ...Object.fromEntries(named), ...batch };

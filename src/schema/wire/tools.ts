@@ -32,8 +32,15 @@ export const ToolOutputSchema = {
   },
 } as const;
 
-/** The Tool object of a revision: the fields both revisions share, its own input and output schema rules, and any more fields. */
-export function toolSchema<In, Out, Extra extends Record<string, unknown>>(inputSchema: In, outputSchema: Out, extra: Extra) {
+/**
+ * The Tool object of a revision: the fields both revisions share, its own input and output schema rules, and any more
+ * fields.
+ */
+export function toolSchema<In, Out, Extra extends Record<string, unknown>>(
+  inputSchema: In,
+  outputSchema: Out,
+  extra: Extra,
+) {
   return {
     type: 'object',
     required: ['name', 'inputSchema'],

@@ -45,7 +45,10 @@ export function findHeaderAnnotations(schema: unknown): { annotations: HeaderAnn
     for (const [keyword, value] of Object.entries(node)) {
       const slot = slotOfKeyword(keyword, value);
       if (slot === 'schema') stack.push({ node: value, segments: [...segments, keyword] });
-      else if (slot === 'schema-list') (value as unknown[]).forEach((member, i) => stack.push({ node: member, segments: [...segments, keyword, String(i)] }));
+      else if (slot === 'schema-list')
+        (value as unknown[]).forEach((member, i) =>
+          stack.push({ node: member, segments: [...segments, keyword, String(i)] }),
+        );
       else if (slot === 'schema-map') {
         for (const [name, member] of Object.entries(value as Record<string, unknown>)) {
           if (slotOfMember(member) === 'schema') stack.push({ node: member, segments: [...segments, keyword, name] });

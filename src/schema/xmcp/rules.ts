@@ -18,7 +18,10 @@ export interface XmcpFinding {
   pointer: string;
   value: unknown;
   message: string;
-  /** The schema does not show a breach of the rule, only a risk (a type that could not be decided, integers it merely admits). */
+  /**
+   * The schema does not show a breach of the rule, only a risk (a type that could not be decided, integers it merely
+   * admits).
+   */
   advisory?: true;
 }
 
@@ -27,8 +30,23 @@ const TCHAR = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const SAFE = Number.MAX_SAFE_INTEGER;
 const SENSITIVE_WORDS = new Set([
-  'password', 'passwd', 'passphrase', 'secret', 'token', 'apikey', 'credential', 'credentials', 'authorization', 'auth',
-  'cookie', 'session', 'ssn', 'email', 'phone', 'privatekey', 'pin',
+  'password',
+  'passwd',
+  'passphrase',
+  'secret',
+  'token',
+  'apikey',
+  'credential',
+  'credentials',
+  'authorization',
+  'auth',
+  'cookie',
+  'session',
+  'ssn',
+  'email',
+  'phone',
+  'privatekey',
+  'pin',
 ]);
 
 /**
@@ -38,10 +56,21 @@ const SENSITIVE_WORDS = new Set([
 function valueFinding(a: HeaderAnnotation): XmcpFinding | undefined {
   const v = a.value;
   const at = { pointer: a.pointer, value: v };
-  if (typeof v !== 'string') return { rule: 'xmcp.value.token', ...at, message: `x-mcp-header is ${JSON.stringify(v)}, not a string` };
+  if (typeof v !== 'string')
+    return { rule: 'xmcp.value.token', ...at, message: `x-mcp-header is ${JSON.stringify(v)}, not a string` };
   if (v === '') return { rule: 'xmcp.value.non-empty', ...at, message: 'x-mcp-header is the empty string' };
-  if (CONTROL.test(v)) return { rule: 'xmcp.value.no-ctl', ...at, message: `x-mcp-header ${JSON.stringify(v)} contains a control character` };
-  if (!TCHAR.test(v)) return { rule: 'xmcp.value.token', ...at, message: `x-mcp-header ${JSON.stringify(v)} is not an HTTP token (1*tchar)` };
+  if (CONTROL.test(v))
+    return {
+      rule: 'xmcp.value.no-ctl',
+      ...at,
+      message: `x-mcp-header ${JSON.stringify(v)} contains a control character`,
+    };
+  if (!TCHAR.test(v))
+    return {
+      rule: 'xmcp.value.token',
+      ...at,
+      message: `x-mcp-header ${JSON.stringify(v)} is not an HTTP token (1*tchar)`,
+    };
   return undefined;
 }
 
@@ -59,10 +88,19 @@ function rangeFinding(a: HeaderAnnotation, integers: IntegerRange): XmcpFinding 
   if (integers.values) {
     const admitted = integers.values.filter((v) => (min === undefined || v >= min) && (max === undefined || v <= max));
     const unsafe = admitted.filter(beyond);
-    return unsafe.length === 0 ? undefined : { ...at, message: `the listed value${unsafe.length > 1 ? 's' : ''} ${unsafe.map(String).join(', ')} lie${unsafe.length > 1 ? '' : 's'} outside ${SAFE_RANGE}` };
+    return unsafe.length === 0
+      ? undefined
+      : {
+          ...at,
+          message:
+            `the listed value${unsafe.length > 1 ? 's' : ''} ${unsafe.map(String).join(', ')} lie` +
+            `${unsafe.length > 1 ? '' : 's'} outside ${SAFE_RANGE}`,
+        };
   }
-  if (min !== undefined && min > SAFE) return { ...at, message: `${integers.minText!}: every integer the parameter admits lies above 2^53−1` };
-  if (max !== undefined && max < -SAFE) return { ...at, message: `${integers.maxText!}: every integer the parameter admits lies below −(2^53−1)` };
+  if (min !== undefined && min > SAFE)
+    return { ...at, message: `${integers.minText!}: every integer the parameter admits lies above 2^53−1` };
+  if (max !== undefined && max < -SAFE)
+    return { ...at, message: `${integers.maxText!}: every integer the parameter admits lies below −(2^53−1)` };
   const open = [
     ...(min === undefined ? ['no minimum'] : min < -SAFE ? [integers.minText!] : []),
     ...(max === undefined ? ['no maximum'] : max > SAFE ? [integers.maxText!] : []),
@@ -71,7 +109,10 @@ function rangeFinding(a: HeaderAnnotation, integers: IntegerRange): XmcpFinding 
   return {
     ...at,
     advisory: true,
-    message: `${open.join(', ')}: the schema admits integers outside ${SAFE_RANGE}, which are not exact as IEEE754 doubles (2^53 and 2^53+1 are the same number there); the MUST is about the values, and a schema only shows that such values may occur`,
+    message:
+      `${open.join(', ')}: the schema admits integers outside ${SAFE_RANGE}, which are not exact as IEEE754 ` +
+      `doubles (2^53 and 2^53+1 are the same number there); the MUST is about the values, and a schema only ` +
+      `shows that such values may occur`,
   };
 }
 
@@ -85,7 +126,11 @@ function words(text: string): string[] {
 
 function sensitiveFinding(a: HeaderAnnotation): XmcpFinding | undefined {
   const name = a.propertyPath?.at(-1) ?? '';
-  const texts = [name, typeof a.value === 'string' ? a.value : '', typeof a.schema.title === 'string' ? a.schema.title : ''];
+  const texts = [
+    name,
+    typeof a.value === 'string' ? a.value : '',
+    typeof a.schema.title === 'string' ? a.schema.title : '',
+  ];
   for (const text of texts) {
     const w = words(text);
     const joined = w.map((x, i) => x + (w[i + 1] ?? ''));
@@ -102,12 +147,19 @@ function sensitiveFinding(a: HeaderAnnotation): XmcpFinding | undefined {
   return undefined;
 }
 
-/** What a client that reads only the annotated schema's own `type` keyword does with a tool whose type it cannot see. */
+/**
+ * What a client that reads only the annotated schema's own `type` keyword does with a tool whose type it cannot see.
+ */
 const LOCAL_TYPE_READERS =
-  "clients that read only the annotated schema's own type keyword reject the tool and leave it out of tools/list (the official TypeScript 2.4.0 and Python 2.3.0 SDK clients do; the Python server refuses such a tool at registration)";
+  "clients that read only the annotated schema's own type keyword reject the tool and leave it out of " +
+  'tools/list (the official TypeScript 2.4.0 and Python 2.3.0 SDK clients do; the Python server refuses such a ' +
+  'tool at registration)';
 
 /** The findings for every annotation of one inputSchema (`root`: `$ref`s are resolved in it, never fetched). */
-export function checkHeaderAnnotations(annotations: readonly HeaderAnnotation[], root: Record<string, unknown>): XmcpFinding[] {
+export function checkHeaderAnnotations(
+  annotations: readonly HeaderAnnotation[],
+  root: Record<string, unknown>,
+): XmcpFinding[] {
   const findings: XmcpFinding[] = [];
   const doc = documentOf(root);
   const seen = new Map<string, string>();
@@ -122,7 +174,9 @@ export function checkHeaderAnnotations(annotations: readonly HeaderAnnotation[],
           rule: 'xmcp.value.unique-ci',
           pointer: a.pointer,
           value: a.value,
-          message: `x-mcp-header ${JSON.stringify(a.value)} repeats the one at ${first || '(root)'} (compared case-insensitively)`,
+          message:
+            `x-mcp-header ${JSON.stringify(a.value)} repeats the one at ${first || '(root)'} (compared ` +
+            `case-insensitively)`,
         });
       } else seen.set(key, a.pointer);
     }
@@ -131,13 +185,19 @@ export function checkHeaderAnnotations(annotations: readonly HeaderAnnotation[],
         rule: 'xmcp.target.static-reach',
         pointer: a.pointer,
         value: a.value,
-        message: `x-mcp-header at ${a.pointer || '(root)'} is not on a chain of "properties" from the root (it passes through ${firstForbidden(a.pointer)})`,
+        message:
+          `x-mcp-header at ${a.pointer || '(root)'} is not on a chain of "properties" from the root (it ` +
+          `passes through ${firstForbidden(a.pointer)})`,
       });
     }
     const type = annotatedType(a.schema, root, doc);
     if (type.problem !== undefined) {
       const at = { rule: 'xmcp.target.primitive' as const, pointer: a.pointer, value: a.value };
-      findings.push(type.undecided ? { ...at, advisory: true, message: `${type.problem}; ${LOCAL_TYPE_READERS}` } : { ...at, message: type.problem });
+      findings.push(
+        type.undecided
+          ? { ...at, advisory: true, message: `${type.problem}; ${LOCAL_TYPE_READERS}` }
+          : { ...at, message: type.problem },
+      );
     } else if (type.integers) {
       const range = rangeFinding(a, type.integers);
       if (range) findings.push(range);

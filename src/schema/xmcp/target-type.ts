@@ -8,7 +8,9 @@ const PRIMITIVES: ReadonlySet<string> = new Set(['string', 'integer', 'boolean']
 /** How far `$ref`, `allOf`, `anyOf` and `oneOf` are followed from the annotated schema. */
 const MAX_DEPTH = 16;
 
-/** The integers a schema admits: bounds (inclusive, undefined when open) and, with `enum`/`const`, the listed values. */
+/**
+ * The integers a schema admits: bounds (inclusive, undefined when open) and, with `enum`/`const`, the listed values.
+ */
 export interface IntegerRange {
   min?: number;
   max?: number;
@@ -50,7 +52,10 @@ function union<T>(a: Iterable<T>, b: Iterable<T>): Set<T> {
   return new Set([...a, ...b]);
 }
 
-function intersectTypes(a: ReadonlySet<string> | undefined, b: ReadonlySet<string> | undefined): ReadonlySet<string> | undefined {
+function intersectTypes(
+  a: ReadonlySet<string> | undefined,
+  b: ReadonlySet<string> | undefined,
+): ReadonlySet<string> | undefined {
   if (!a) return b;
   if (!b) return a;
   const common = new Set([...a].filter((t) => b.has(t)));
@@ -58,13 +63,16 @@ function intersectTypes(a: ReadonlySet<string> | undefined, b: ReadonlySet<strin
   return common;
 }
 
-const admitsIntegers = (types: ReadonlySet<string> | undefined) => !types || types.has('integer') || types.has('number');
+const admitsIntegers = (types: ReadonlySet<string> | undefined) =>
+  !types || types.has('integer') || types.has('number');
 
 function intersectIntegers(a: Shape['integers'], b: Shape['integers']): Shape['integers'] {
   if (a === 'none' || b === 'none') return 'none';
   const out: IntegerRange = { ...a };
-  if (b.min !== undefined && (out.min === undefined || b.min > out.min)) Object.assign(out, { min: b.min, minText: b.minText });
-  if (b.max !== undefined && (out.max === undefined || b.max < out.max)) Object.assign(out, { max: b.max, maxText: b.maxText });
+  if (b.min !== undefined && (out.min === undefined || b.min > out.min))
+    Object.assign(out, { min: b.min, minText: b.minText });
+  if (b.max !== undefined && (out.max === undefined || b.max < out.max))
+    Object.assign(out, { max: b.max, maxText: b.maxText });
   if (a.values && b.values) out.values = a.values.filter((v) => b.values!.includes(v));
   else if (b.values) out.values = b.values;
   return out;
@@ -74,8 +82,10 @@ function unionIntegers(a: Shape['integers'], b: Shape['integers']): Shape['integ
   if (a === 'none') return b;
   if (b === 'none') return a;
   const out: IntegerRange = {};
-  if (a.min !== undefined && b.min !== undefined) Object.assign(out, a.min <= b.min ? { min: a.min, minText: a.minText } : { min: b.min, minText: b.minText });
-  if (a.max !== undefined && b.max !== undefined) Object.assign(out, a.max >= b.max ? { max: a.max, maxText: a.maxText } : { max: b.max, maxText: b.maxText });
+  if (a.min !== undefined && b.min !== undefined)
+    Object.assign(out, a.min <= b.min ? { min: a.min, minText: a.minText } : { min: b.min, minText: b.minText });
+  if (a.max !== undefined && b.max !== undefined)
+    Object.assign(out, a.max >= b.max ? { max: a.max, maxText: a.maxText } : { max: b.max, maxText: b.maxText });
   if (a.values && b.values) out.values = [...a.values, ...b.values];
   return out;
 }
@@ -112,12 +122,18 @@ function lowerBound(schema: Record<string, unknown>): Pick<IntegerRange, 'min' |
   const { minimum, exclusiveMinimum } = schema;
   if (typeof minimum === 'number' && Number.isFinite(minimum)) {
     const exclusive = exclusiveMinimum === true;
-    bounds.push({ min: exclusive ? Math.floor(minimum) + 1 : Math.ceil(minimum), minText: `${exclusive ? 'exclusive ' : ''}minimum ${String(minimum)}` });
+    bounds.push({
+      min: exclusive ? Math.floor(minimum) + 1 : Math.ceil(minimum),
+      minText: `${exclusive ? 'exclusive ' : ''}minimum ${String(minimum)}`,
+    });
   }
   if (typeof exclusiveMinimum === 'number' && Number.isFinite(exclusiveMinimum)) {
     bounds.push({ min: Math.floor(exclusiveMinimum) + 1, minText: `exclusiveMinimum ${String(exclusiveMinimum)}` });
   }
-  return bounds.reduce<Pick<IntegerRange, 'min' | 'minText'>>((best, b) => (best.min === undefined || b.min > best.min ? b : best), {});
+  return bounds.reduce<Pick<IntegerRange, 'min' | 'minText'>>(
+    (best, b) => (best.min === undefined || b.min > best.min ? b : best),
+    {},
+  );
 }
 
 function upperBound(schema: Record<string, unknown>): Pick<IntegerRange, 'max' | 'maxText'> {
@@ -125,12 +141,18 @@ function upperBound(schema: Record<string, unknown>): Pick<IntegerRange, 'max' |
   const { maximum, exclusiveMaximum } = schema;
   if (typeof maximum === 'number' && Number.isFinite(maximum)) {
     const exclusive = exclusiveMaximum === true;
-    bounds.push({ max: exclusive ? Math.ceil(maximum) - 1 : Math.floor(maximum), maxText: `${exclusive ? 'exclusive ' : ''}maximum ${String(maximum)}` });
+    bounds.push({
+      max: exclusive ? Math.ceil(maximum) - 1 : Math.floor(maximum),
+      maxText: `${exclusive ? 'exclusive ' : ''}maximum ${String(maximum)}`,
+    });
   }
   if (typeof exclusiveMaximum === 'number' && Number.isFinite(exclusiveMaximum)) {
     bounds.push({ max: Math.ceil(exclusiveMaximum) - 1, maxText: `exclusiveMaximum ${String(exclusiveMaximum)}` });
   }
-  return bounds.reduce<Pick<IntegerRange, 'max' | 'maxText'>>((best, b) => (best.max === undefined || b.max < best.max ? b : best), {});
+  return bounds.reduce<Pick<IntegerRange, 'max' | 'maxText'>>(
+    (best, b) => (best.max === undefined || b.max < best.max ? b : best),
+    {},
+  );
 }
 
 /** What one schema object says by itself: `type`, `enum`/`const`, numeric bounds. */
@@ -140,7 +162,8 @@ function ownShape(schema: Record<string, unknown>): Shape {
   let malformed: string | undefined;
   const declared = schema.type;
   if (typeof declared === 'string') types = new Set([declared]);
-  else if (Array.isArray(declared) && declared.every((t) => typeof t === 'string')) types = new Set(declared as string[]);
+  else if (Array.isArray(declared) && declared.every((t) => typeof t === 'string'))
+    types = new Set(declared as string[]);
   else if (declared !== undefined) malformed = `type ${JSON.stringify(declared)} is not a type name`;
   const listed = Object.hasOwn(schema, 'const') ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : undefined;
   if (listed) {
@@ -168,7 +191,8 @@ function branches(schema: Record<string, unknown>, keyword: string): unknown[] {
  * `anyOf`/`oneOf` (one branch holds), bounded by depth and by the document's work budget.
  */
 function shapeOf(node: unknown, doc: SchemaDocument, depth: number): Shape {
-  if (depth > MAX_DEPTH) return { ...ANY, unknown: `$ref, allOf, anyOf and oneOf nest deeper than ${MAX_DEPTH} levels` };
+  if (depth > MAX_DEPTH)
+    return { ...ANY, unknown: `$ref, allOf, anyOf and oneOf nest deeper than ${MAX_DEPTH} levels` };
   if (!doc.budget.spend()) return { ...ANY, unknown: 'the schema is too complex to follow (work budget exhausted)' };
   if (node === true) return ANY;
   if (node === false) return { types: new Set(), integers: 'none', via: new Set() };
@@ -208,7 +232,11 @@ const listTypes = (types: Iterable<string>) => [...types].map((t) => JSON.string
  * The header type of the parameter whose schema carries `x-mcp-header`, read through same-document structure
  * (`$ref`, `allOf`, `anyOf`/`oneOf`); `null` among the types is allowed (a null value omits the header).
  */
-export function annotatedType(schema: Record<string, unknown>, root: Record<string, unknown>, doc: SchemaDocument = documentOf(root)): TypeDecision {
+export function annotatedType(
+  schema: Record<string, unknown>,
+  root: Record<string, unknown>,
+  doc: SchemaDocument = documentOf(root),
+): TypeDecision {
   const shape = shapeOf(schema, doc, 0);
   if (shape.malformed) return { problem: shape.malformed, undecided: false };
   const where = through(shape.via);
@@ -226,7 +254,11 @@ export function annotatedType(schema: Record<string, unknown>, root: Record<stri
     return { type, ...(type === 'integer' && shape.integers !== 'none' ? { integers: shape.integers } : {}) };
   }
   // Types known at all are only ever narrowed by what was not followed (an allOf branch, a $ref next to a type).
-  const open = shape.unknown ? `; ${shape.unknown}` : shape.narrowed ? '; not, if, then and else are not evaluated' : '';
+  const open = shape.unknown
+    ? `; ${shape.unknown}`
+    : shape.narrowed
+      ? '; not, if, then and else are not evaluated'
+      : '';
   if (nonNull.length === 0) {
     return shape.types.has('null')
       ? { problem: `the parameter accepts only null${where}`, undecided: false }
@@ -238,7 +270,12 @@ export function annotatedType(schema: Record<string, unknown>, root: Record<stri
       nonNull.length === 1
         ? `the parameter's type${where} is ${listTypes(nonNull)}, not integer, string or boolean`
         : `the parameter accepts ${listTypes(nonNull)}${where}: ${listTypes(others)} is not integer, string or boolean`;
-    return shape.unknown || shape.narrowed ? { problem: `${breach}, unless what was not followed narrows it${open}`, undecided: true } : { problem: breach, undecided: false };
+    return shape.unknown || shape.narrowed
+      ? { problem: `${breach}, unless what was not followed narrows it${open}`, undecided: true }
+      : { problem: breach, undecided: false };
   }
-  return { problem: `the parameter accepts ${listTypes(nonNull)}${where}, not one primitive type${open}`, undecided: true };
+  return {
+    problem: `the parameter accepts ${listTypes(nonNull)}${where}, not one primitive type${open}`,
+    undecided: true,
+  };
 }

@@ -3,13 +3,23 @@ import { annotatedType, checkHeaderAnnotations, findHeaderAnnotations } from './
 
 /** Each finding's rule, marked `(advisory)` when the schema shows only a risk, not a breach. */
 const rulesFor = (schema: Record<string, unknown>) =>
-  checkHeaderAnnotations(findHeaderAnnotations(schema).annotations, schema).map((f) => (f.advisory ? `${f.rule} (advisory)` : f.rule));
-const prop = (inner: Record<string, unknown>) => ({ type: 'object', properties: { region: { type: 'string', ...inner } } });
+  checkHeaderAnnotations(findHeaderAnnotations(schema).annotations, schema).map((f) =>
+    f.advisory ? `${f.rule} (advisory)` : f.rule,
+  );
+const prop = (inner: Record<string, unknown>) => ({
+  type: 'object',
+  properties: { region: { type: 'string', ...inner } },
+});
 
 describe('x-mcp-header static rules (server/tools#x-mcp-header)', () => {
   it('accepts the spec example and nested properties chains', () => {
     expect(rulesFor(prop({ 'x-mcp-header': 'Region' }))).toEqual([]);
-    const nested = { type: 'object', properties: { a: { type: 'object', properties: { b: { type: 'integer', 'x-mcp-header': 'B', minimum: 0, maximum: 10 } } } } };
+    const nested = {
+      type: 'object',
+      properties: {
+        a: { type: 'object', properties: { b: { type: 'integer', 'x-mcp-header': 'B', minimum: 0, maximum: 10 } } },
+      },
+    };
     const { annotations } = findHeaderAnnotations(nested);
     expect(annotations.map((a) => [a.pointer, a.propertyPath])).toEqual([['/properties/a/properties/b', ['a', 'b']]]);
     expect(rulesFor(nested)).toEqual([]);
@@ -28,7 +38,10 @@ describe('x-mcp-header static rules (server/tools#x-mcp-header)', () => {
   });
 
   it('names must be unique case-insensitively', () => {
-    const schema = { type: 'object', properties: { a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'string', 'x-mcp-header': 'REGION' } } };
+    const schema = {
+      type: 'object',
+      properties: { a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'string', 'x-mcp-header': 'REGION' } },
+    };
     expect(rulesFor(schema)).toEqual(['xmcp.value.unique-ci']);
   });
 
@@ -52,29 +65,49 @@ describe('x-mcp-header static rules (server/tools#x-mcp-header)', () => {
   });
 
   it.each([
-    ['items', { type: 'object', properties: { list: { type: 'array', items: { type: 'string', 'x-mcp-header': 'Item' } } } }],
+    [
+      'items',
+      { type: 'object', properties: { list: { type: 'array', items: { type: 'string', 'x-mcp-header': 'Item' } } } },
+    ],
     ['anyOf', { type: 'object', anyOf: [{ properties: { a: { type: 'string', 'x-mcp-header': 'A' } } }] }],
-    ['$defs', { type: 'object', $defs: { a: { type: 'string', 'x-mcp-header': 'A' } }, properties: { a: { $ref: '#/$defs/a' } } }],
+    [
+      '$defs',
+      {
+        type: 'object',
+        $defs: { a: { type: 'string', 'x-mcp-header': 'A' } },
+        properties: { a: { $ref: '#/$defs/a' } },
+      },
+    ],
     ['additionalProperties', { type: 'object', additionalProperties: { type: 'string', 'x-mcp-header': 'A' } }],
     ['the root', { type: 'object', 'x-mcp-header': 'Root' }],
   ])('an annotation under %s is not statically reachable', (_, schema) => {
     expect(rulesFor(schema)).toContain('xmcp.target.static-reach');
   });
 
-  it.each(['password', 'apiKey', 'api_key', 'accessToken', 'user_email', 'Authorization'])('warns on a sensitive-looking property %s', (name) => {
-    expect(rulesFor({ type: 'object', properties: { [name]: { type: 'string', 'x-mcp-header': 'X' } } })).toEqual(['xmcp.server.no-sensitive']);
-  });
+  it.each(['password', 'apiKey', 'api_key', 'accessToken', 'user_email', 'Authorization'])(
+    'warns on a sensitive-looking property %s',
+    (name) => {
+      expect(rulesFor({ type: 'object', properties: { [name]: { type: 'string', 'x-mcp-header': 'X' } } })).toEqual([
+        'xmcp.server.no-sensitive',
+      ]);
+    },
+  );
 
   it.each(['max_tokens', 'author', 'region', 'tenant_id'])('does not warn on %s', (name) => {
     expect(rulesFor({ type: 'object', properties: { [name]: { type: 'string', 'x-mcp-header': 'X' } } })).toEqual([]);
   });
 
   it('takes a property named x-mcp-header for a property, not for an annotation', () => {
-    const schema = { type: 'object', properties: { 'x-mcp-header': { type: 'number', description: 'a plain parameter' } } };
+    const schema = {
+      type: 'object',
+      properties: { 'x-mcp-header': { type: 'number', description: 'a plain parameter' } },
+    };
     expect(findHeaderAnnotations(schema).annotations).toEqual([]);
     expect(rulesFor(schema)).toEqual([]);
     const annotated = { type: 'object', properties: { 'x-mcp-header': { type: 'string', 'x-mcp-header': 'Name' } } };
-    expect(findHeaderAnnotations(annotated).annotations.map((a) => [a.pointer, a.propertyPath])).toEqual([['/properties/x-mcp-header', ['x-mcp-header']]]);
+    expect(findHeaderAnnotations(annotated).annotations.map((a) => [a.pointer, a.propertyPath])).toEqual([
+      ['/properties/x-mcp-header', ['x-mcp-header']],
+    ]);
     expect(rulesFor(annotated)).toEqual([]);
   });
 
@@ -86,7 +119,15 @@ describe('x-mcp-header static rules (server/tools#x-mcp-header)', () => {
 
   it('never enters data keywords (const, enum, default, examples) as schemas', () => {
     const data = { 'x-mcp-header': 'Bad Name' };
-    const schema = { type: 'object', default: data, examples: [data], const: data, enum: [data], 'x-vendor': data, properties: {} };
+    const schema = {
+      type: 'object',
+      default: data,
+      examples: [data],
+      const: data,
+      enum: [data],
+      'x-vendor': data,
+      properties: {},
+    };
     expect(findHeaderAnnotations(schema).annotations).toEqual([]);
   });
 
@@ -99,7 +140,11 @@ describe('x-mcp-header static rules (server/tools#x-mcp-header)', () => {
 });
 
 /** An inputSchema with one annotated parameter `p` (and what else the root holds: $defs, definitions, $schema). */
-const withParam = (p: Record<string, unknown>, root: Record<string, unknown> = {}) => ({ type: 'object', ...root, properties: { p: { ...p, 'x-mcp-header': 'P' } } });
+const withParam = (p: Record<string, unknown>, root: Record<string, unknown> = {}) => ({
+  type: 'object',
+  ...root,
+  properties: { p: { ...p, 'x-mcp-header': 'P' } },
+});
 const typeOf = (p: Record<string, unknown>, root?: Record<string, unknown>) => {
   const schema = withParam(p, root);
   return annotatedType(findHeaderAnnotations(schema).annotations[0]!.schema, schema);
@@ -111,12 +156,37 @@ describe('the annotated type, read through same-document structure', () => {
   // zod-to-json-schema (nullable primitives as a type array), and draft-07 definitions.
   const REGION = { $defs: { Region: { enum: ['us-west1', 'europe-west1'], title: 'Region', type: 'string' } } };
   it.each([
-    ['pydantic Optional[str]', { anyOf: [{ type: 'string' }, { type: 'null' }], default: null, title: 'Region' }, {}, 'string'],
-    ['pydantic Optional[int]', { anyOf: [{ type: 'integer' }, { type: 'null' }], default: null, title: 'Shard' }, {}, 'integer'],
+    [
+      'pydantic Optional[str]',
+      { anyOf: [{ type: 'string' }, { type: 'null' }], default: null, title: 'Region' },
+      {},
+      'string',
+    ],
+    [
+      'pydantic Optional[int]',
+      { anyOf: [{ type: 'integer' }, { type: 'null' }], default: null, title: 'Shard' },
+      {},
+      'integer',
+    ],
     ['pydantic Enum ($ref into $defs)', { $ref: '#/$defs/Region' }, REGION, 'string'],
-    ['pydantic Optional[Enum]', { anyOf: [{ $ref: '#/$defs/Region' }, { type: 'null' }], default: null }, REGION, 'string'],
-    ['zod 4 .int().nullable()', { anyOf: [{ type: 'integer', minimum: -SAFE, maximum: SAFE }, { type: 'null' }] }, {}, 'integer'],
-    ['zod-to-json-schema .nullable()', { type: ['string', 'null'] }, { $schema: 'http://json-schema.org/draft-07/schema#' }, 'string'],
+    [
+      'pydantic Optional[Enum]',
+      { anyOf: [{ $ref: '#/$defs/Region' }, { type: 'null' }], default: null },
+      REGION,
+      'string',
+    ],
+    [
+      'zod 4 .int().nullable()',
+      { anyOf: [{ type: 'integer', minimum: -SAFE, maximum: SAFE }, { type: 'null' }] },
+      {},
+      'integer',
+    ],
+    [
+      'zod-to-json-schema .nullable()',
+      { type: ['string', 'null'] },
+      { $schema: 'http://json-schema.org/draft-07/schema#' },
+      'string',
+    ],
     ['a nullable integer type array', { type: ['integer', 'null'] }, {}, 'integer'],
     [
       'a draft-07 $ref into definitions (its siblings ignored)',
@@ -124,7 +194,12 @@ describe('the annotated type, read through same-document structure', () => {
       { $schema: 'http://json-schema.org/draft-07/schema#', definitions: { Flag: { type: 'boolean' } } },
       'boolean',
     ],
-    ['a chain of $refs', { $ref: '#/$defs/A' }, { $defs: { A: { $ref: '#/$defs/B' }, B: { type: 'integer', minimum: 0, maximum: 9 } } }, 'integer'],
+    [
+      'a chain of $refs',
+      { $ref: '#/$defs/A' },
+      { $defs: { A: { $ref: '#/$defs/B' }, B: { type: 'integer', minimum: 0, maximum: 9 } } },
+      'integer',
+    ],
     ['allOf of a $ref and a constraint', { allOf: [{ $ref: '#/$defs/Region' }, { maxLength: 20 }] }, REGION, 'string'],
     ['allOf narrowing number to integer', { type: 'number', allOf: [{ type: 'integer' }] }, {}, 'integer'],
     ['a one-branch oneOf', { oneOf: [{ type: 'boolean' }] }, {}, 'boolean'],
@@ -135,12 +210,37 @@ describe('the annotated type, read through same-document structure', () => {
   });
 
   it.each([
-    ['anyOf of string and integer (pydantic Union[str, int])', { anyOf: [{ type: 'string' }, { type: 'integer' }] }, {}, /accepts "string" or "integer" \(through anyOf\), not one primitive type/],
-    ['a $ref to a missing target', { $ref: '#/$defs/Missing' }, { $defs: {} }, /could not be decided \(through \$ref\): cannot follow \$ref #\/\$defs\/Missing/],
+    [
+      'anyOf of string and integer (pydantic Union[str, int])',
+      { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+      {},
+      /accepts "string" or "integer" \(through anyOf\), not one primitive type/,
+    ],
+    [
+      'a $ref to a missing target',
+      { $ref: '#/$defs/Missing' },
+      { $defs: {} },
+      /could not be decided \(through \$ref\): cannot follow \$ref #\/\$defs\/Missing/,
+    ],
     ['a $ref to another document', { $ref: 'https://example.com/schemas/region.json' }, {}, /only same-document/],
-    ['a $ref next to a type that admits an object', { type: ['string', 'object'], allOf: [{ $ref: 'https://example.com/s.json' }] }, {}, /unless what was not followed narrows it/],
-    ['an anyOf branch that accepts anything', { anyOf: [{ type: 'string' }, {}] }, {}, /accepts values of any type \(through anyOf\)/],
-    ['a self-referencing $defs', { $ref: '#/$defs/A' }, { $defs: { A: { anyOf: [{ $ref: '#/$defs/A' }, { type: 'null' }] } } }, /nest deeper than/],
+    [
+      'a $ref next to a type that admits an object',
+      { type: ['string', 'object'], allOf: [{ $ref: 'https://example.com/s.json' }] },
+      {},
+      /unless what was not followed narrows it/,
+    ],
+    [
+      'an anyOf branch that accepts anything',
+      { anyOf: [{ type: 'string' }, {}] },
+      {},
+      /accepts values of any type \(through anyOf\)/,
+    ],
+    [
+      'a self-referencing $defs',
+      { $ref: '#/$defs/A' },
+      { $defs: { A: { anyOf: [{ $ref: '#/$defs/A' }, { type: 'null' }] } } },
+      /nest deeper than/,
+    ],
     ['no type at all', { description: 'the region' }, {}, /declares no type/],
   ])('%s is undecided: a warning, never a failure', (_, p, root, why) => {
     const decision = typeOf(p, root);
@@ -148,14 +248,26 @@ describe('the annotated type, read through same-document structure', () => {
     expect(decision.problem).toMatch(why);
     const findings = checkHeaderAnnotations(findHeaderAnnotations(withParam(p, root)).annotations, withParam(p, root));
     expect(findings.map((f) => [f.rule, f.advisory])).toEqual([['xmcp.target.primitive', true]]);
-    expect(findings[0]!.message).toMatch(/clients that read only the annotated schema's own type keyword reject the tool/);
+    expect(findings[0]!.message).toMatch(
+      /clients that read only the annotated schema's own type keyword reject the tool/,
+    );
   });
 
   it.each([
     ['number', { type: 'number' }, {}, /type is "number", not integer, string or boolean/],
     ['object', { type: 'object' }, {}, /type is "object"/],
-    ['a $ref to a number', { $ref: '#/$defs/Ratio' }, { $defs: { Ratio: { type: 'number' } } }, /type \(through \$ref\) is "number"/],
-    ['anyOf of string and object', { anyOf: [{ type: 'string' }, { type: 'object' }] }, {}, /accepts "string" or "object" \(through anyOf\)/],
+    [
+      'a $ref to a number',
+      { $ref: '#/$defs/Ratio' },
+      { $defs: { Ratio: { type: 'number' } } },
+      /type \(through \$ref\) is "number"/,
+    ],
+    [
+      'anyOf of string and object',
+      { anyOf: [{ type: 'string' }, { type: 'object' }] },
+      {},
+      /accepts "string" or "object" \(through anyOf\)/,
+    ],
     ['a nullable number', { anyOf: [{ type: 'number' }, { type: 'null' }] }, {}, /type \(through anyOf\) is "number"/],
     ['only null', { type: 'null' }, {}, /accepts only null/],
   ])('%s is a breach', (_, p, root, why) => {
@@ -167,7 +279,8 @@ describe('the annotated type, read through same-document structure', () => {
 
   it('stays within the work budget on a schema that branches at every level', () => {
     const $defs: Record<string, unknown> = { L0: { type: 'string' } };
-    for (let i = 1; i <= 40; i++) $defs[`L${i}`] = { anyOf: [{ $ref: `#/$defs/L${i - 1}` }, { $ref: `#/$defs/L${i - 1}` }] };
+    for (let i = 1; i <= 40; i++)
+      $defs[`L${i}`] = { anyOf: [{ $ref: `#/$defs/L${i - 1}` }, { $ref: `#/$defs/L${i - 1}` }] };
     const started = performance.now();
     expect(typeOf({ $ref: '#/$defs/L40' }, { $defs })).toMatchObject({ undecided: true });
     expect(performance.now() - started).toBeLessThan(2000);
@@ -183,8 +296,16 @@ describe('the integer safe range (xmcp.target.int-safe-range)', () => {
   };
 
   it.each([
-    ['an unbounded integer', { type: 'integer' }, /^advisory: no minimum, no maximum: the schema admits integers outside/],
-    ['maximum 2^60', { type: 'integer', minimum: 0, maximum: 2 ** 60 }, /^advisory: maximum 1152921504606847000: the schema admits/],
+    [
+      'an unbounded integer',
+      { type: 'integer' },
+      /^advisory: no minimum, no maximum: the schema admits integers outside/,
+    ],
+    [
+      'maximum 2^60',
+      { type: 'integer', minimum: 0, maximum: 2 ** 60 },
+      /^advisory: maximum 1152921504606847000: the schema admits/,
+    ],
     ['minimum -2^60', { type: 'integer', minimum: -(2 ** 60), maximum: 0 }, /^advisory: minimum -1152921504606847000:/],
     ['pydantic Optional[int]', { anyOf: [{ type: 'integer' }, { type: 'null' }] }, /^advisory: no minimum, no maximum/],
   ])('%s only admits unsafe values: advisory', (_, p, message) => {
@@ -192,15 +313,41 @@ describe('the integer safe range (xmcp.target.int-safe-range)', () => {
   });
 
   it.each([
-    ['minimum 2^60', { type: 'integer', minimum: 2 ** 60 }, /^breach: minimum 1152921504606847000: every integer the parameter admits lies above/],
-    ['maximum -2^60', { type: 'integer', maximum: -(2 ** 60) }, /^breach: maximum -1152921504606847000: every integer the parameter admits lies below/],
-    ['exclusiveMinimum 2^53−1', { type: 'integer', exclusiveMinimum: SAFE }, /^breach: exclusiveMinimum 9007199254740991:/],
-    ['draft-04 minimum 2^53−1 with exclusiveMinimum true', { type: 'integer', minimum: SAFE, exclusiveMinimum: true }, /^breach: exclusive minimum 9007199254740991:/],
-    ['an unsafe const', { type: 'integer', const: 2 ** 60 }, /^breach: the listed value 1152921504606847000 lies outside/],
-    ['an enum with unsafe values', { type: 'integer', enum: [1, 2 ** 60, -(2 ** 60)] }, /^breach: the listed values 1152921504606847000, -1152921504606847000 lie outside/],
+    [
+      'minimum 2^60',
+      { type: 'integer', minimum: 2 ** 60 },
+      /^breach: minimum 1152921504606847000: every integer the parameter admits lies above/,
+    ],
+    [
+      'maximum -2^60',
+      { type: 'integer', maximum: -(2 ** 60) },
+      /^breach: maximum -1152921504606847000: every integer the parameter admits lies below/,
+    ],
+    [
+      'exclusiveMinimum 2^53−1',
+      { type: 'integer', exclusiveMinimum: SAFE },
+      /^breach: exclusiveMinimum 9007199254740991:/,
+    ],
+    [
+      'draft-04 minimum 2^53−1 with exclusiveMinimum true',
+      { type: 'integer', minimum: SAFE, exclusiveMinimum: true },
+      /^breach: exclusive minimum 9007199254740991:/,
+    ],
+    [
+      'an unsafe const',
+      { type: 'integer', const: 2 ** 60 },
+      /^breach: the listed value 1152921504606847000 lies outside/,
+    ],
+    [
+      'an enum with unsafe values',
+      { type: 'integer', enum: [1, 2 ** 60, -(2 ** 60)] },
+      /^breach: the listed values 1152921504606847000, -1152921504606847000 lie outside/,
+    ],
     ['an unsafe enum through $ref', { $ref: '#/$defs/Shard' }, /^breach: the listed value 1152921504606847000/],
   ])('%s requires or names unsafe values: a breach', (_, p, message) => {
-    expect(range(p, { $defs: { Shard: { type: 'integer', enum: [2 ** 60] } } })).toEqual([expect.stringMatching(message)]);
+    expect(range(p, { $defs: { Shard: { type: 'integer', enum: [2 ** 60] } } })).toEqual([
+      expect.stringMatching(message),
+    ]);
   });
 
   it.each([
