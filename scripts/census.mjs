@@ -219,7 +219,15 @@ export function censusMarkdown(census) {
     .map(
       (s) =>
         `- **${s.name}**: ` +
-        `${[s.fails.length > 0 ? `fails ${idList(s.fails)}` : '', s.warns.length > 0 ? `warns ${idList(s.warns)}` : '', s.errors.length > 0 ? `errors ${idList(s.errors)}` : ''].filter(Boolean).join('; ')}`,
+        String(
+          [
+            s.fails.length > 0 ? `fails ${idList(s.fails)}` : '',
+            s.warns.length > 0 ? `warns ${idList(s.warns)}` : '',
+            s.errors.length > 0 ? `errors ${idList(s.errors)}` : '',
+          ]
+            .filter(Boolean)
+            .join('; '),
+        ),
     );
   const fleetFindings = census.findings.map(
     (f) => `- \`${f.id}\`: ${f.tools.map((t) => `\`${t}\``).join(', ')} on ${f.servers.join(', ')}`,

@@ -44,8 +44,18 @@ function seedLockfile(dir: string): void {
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'empty-project', private: true })}\n`);
   writeFileSync(
     join(dir, 'package-lock.json'),
-    `${JSON.stringify({ name: 'empty-project', lockfileVersion: 3, requires: true, packages: { '': {}, ...Object.fromEntries(runtime) } }, null, 2)}` +
-      `\n`,
+    String(
+      JSON.stringify(
+        {
+          name: 'empty-project',
+          lockfileVersion: 3,
+          requires: true,
+          packages: { '': {}, ...Object.fromEntries(runtime) },
+        },
+        null,
+        2,
+      ),
+    ) + `\n`,
   );
 }
 

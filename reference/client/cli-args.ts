@@ -10,6 +10,7 @@ export type CliArgs =
   | { kind: 'list-defects' }
   | { kind: 'usage-error'; message: string };
 
+/* eslint-disable max-len -- the usage text is printed as it is: a line break here would show */
 export const USAGE = `Usage: reference-client [--protocol-version REV] [--defect NAME]... [URL] | --list-defects | --help
 
 A generic MCP 2026-07-28 client: server/discover, tools/list (all pages), then tools/call for
@@ -27,6 +28,7 @@ every listed tool, printing one JSON line per call on stdout.
 
 Exit status: 0 after the last call, 1 when the server could not be reached or listed, 2 on a usage error.
 `;
+/* eslint-enable max-len */
 
 export function parseCliArgs(argv: readonly string[]): CliArgs {
   const defects = new Set<DefectName>();

@@ -133,7 +133,13 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
         res.write(': keep-alive\n\n');
         res.write(
           `data: ` +
-            `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } })}` +
+            String(
+              JSON.stringify({
+                jsonrpc: '2.0',
+                method: 'notifications/progress',
+                params: { progressToken: 1, progress: 1 },
+              }),
+            ) +
             `\n\n`,
         );
         res.end(`event: message\ndata: ${JSON.stringify(reply({ resultType: 'complete', content: [] }))}\r\n\r\n`);

@@ -31,6 +31,7 @@ export type CliCommand =
       latency: AnswerLatency;
     };
 
+/* eslint-disable max-len -- the usage text is printed as it is: a line break here would show */
 export const USAGE = `Usage: reference-server [--protocol-version REV] [--http [--port N] [--sse]] [--defect NAME]... | --list-defects
 
   (no option)      serve MCP 2026-07-28 over stdio
@@ -59,6 +60,7 @@ For benchmarks (generated tools are listed, never callable, but for --failing-to
   --tool-latency-ms N       answer every tools/call N ms late (0-10000); calls overlap, like tools that wait on I/O
   --error-latency-ms N      answer a tools/call N ms later still (0-10000) when the answer is an error or an isError
                             result, like a tool whose failures wait on a remote API`;
+/* eslint-enable max-len */
 
 const MAX_SCALE_TOOLS = 100_000;
 const MAX_BIG_PAGE_MB = 15;

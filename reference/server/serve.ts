@@ -47,7 +47,11 @@ export async function serveHttp(
   });
   log(
     `serving MCP ${served(command.protocolVersion)} over ` +
-      `${isInitializeRevision(command.protocolVersion) && REVISION_RULES[command.protocolVersion].http === 'http+sse' ? 'HTTP+SSE' : 'Streamable HTTP'}` +
+      String(
+        isInitializeRevision(command.protocolVersion) && REVISION_RULES[command.protocolVersion].http === 'http+sse'
+          ? 'HTTP+SSE'
+          : 'Streamable HTTP',
+      ) +
       `${command.sse ? ' (SSE responses)' : ''}${prepared.defectNote}`,
   );
   return server;

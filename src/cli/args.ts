@@ -301,7 +301,11 @@ function suggest(name: string, command: Command, asFlag: boolean): string | unde
     const owners = COMMANDS.filter((c) => commandOptions(c).includes(other as OptionName));
     return (
       `--${other}, an option of ` +
-      `${owners.length > 1 ? `the ${owners.slice(0, -1).join(', ')} and ${owners.at(-1)} commands` : `the ${owners[0]} command`}`
+      String(
+        owners.length > 1
+          ? `the ${owners.slice(0, -1).join(', ')} and ${owners.at(-1)} commands`
+          : `the ${owners[0]} command`,
+      )
     );
   }
   if (asFlag || command !== 'run') return undefined;

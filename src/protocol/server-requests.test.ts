@@ -14,6 +14,7 @@ import { MAX_SERVER_REQUESTS_ANSWERED } from './server-requests.js';
  */
 function asking(method: string, count = 1): string {
   const file = join(mkdtempSync(join(tmpdir(), 'asking-target-')), 'target.cjs');
+  /* eslint-disable max-len -- the source of a stand-in server, written out as it is */
   writeFileSync(
     file,
     `const waiting = new Map(); let next = 0;
@@ -31,6 +32,7 @@ function asking(method: string, count = 1): string {
          console.log(JSON.stringify({ jsonrpc: '2.0', id, method: ${JSON.stringify(method)} }));
        }
      });`,
+    /* eslint-enable max-len */
   );
   return `${process.execPath} ${file}`;
 }

@@ -52,7 +52,13 @@ function sizeOf(effect: FileEffect): string {
   const size = effect.size;
   return (
     ` (` +
-    `${size < 1024 ? `${size} B` : size < 1024 * 1024 ? `${(size / 1024).toFixed(1)} kB` : `${(size / 1024 / 1024).toFixed(1)} MB`}` +
+    String(
+      size < 1024
+        ? `${size} B`
+        : size < 1024 * 1024
+          ? `${(size / 1024).toFixed(1)} kB`
+          : `${(size / 1024 / 1024).toFixed(1)} MB`,
+    ) +
     `)`
   );
 }

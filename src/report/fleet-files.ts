@@ -34,8 +34,13 @@ export async function writeFleetFiles(
       'sarif',
       FLEET_REPORT_FILES.sarif,
       () =>
-        `${JSON.stringify(fleetSarif(report, options.sarifArtifact === undefined ? {} : { artifact: options.sarifArtifact }), null, 2)}` +
-        `\n`,
+        String(
+          JSON.stringify(
+            fleetSarif(report, options.sarifArtifact === undefined ? {} : { artifact: options.sarifArtifact }),
+            null,
+            2,
+          ),
+        ) + `\n`,
     ],
     ['markdown', FLEET_REPORT_FILES.markdown, () => fleetMarkdown(report)],
     ['html', FLEET_REPORT_FILES.html, () => fleetHtml(report)],

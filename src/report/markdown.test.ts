@@ -10,7 +10,9 @@ describe('Markdown summary', () => {
     const totals = text.split('\n').find((line) => line.startsWith('| **all**'))!;
     expect(totals).toBe(
       `| **all** | ` +
-        `${['pass', 'fail', 'warn', 'skip', 'error'].map((s) => `**${RUN_REPORT.summary[s as 'pass']}**`).join(' | ')}` +
+        String(
+          ['pass', 'fail', 'warn', 'skip', 'error'].map((s) => `**${RUN_REPORT.summary[s as 'pass']}**`).join(' | '),
+        ) +
         ` |`,
     );
   });

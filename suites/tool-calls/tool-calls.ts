@@ -125,8 +125,11 @@ export const unknownTool: CheckDefinition = defineCheck({
       const isError = results.some((p) => resultOf(p.exchange.response)?.isError === true);
       return [
         fail(
-          `${results.map((p) => `tools/call of ${JSON.stringify(p.name)} (${p.why}) got ${answer(p.exchange)}`).join('; ')}` +
-            `${isError ? `; ${ONLY_DESCRIBED}` : ''}`,
+          String(
+            results
+              .map((p) => `tools/call of ${JSON.stringify(p.name)} (${p.why}) got ${answer(p.exchange)}`)
+              .join('; '),
+          ) + `${isError ? `; ${ONLY_DESCRIBED}` : ''}`,
           'a JSON-RPC error (the spec example uses -32602): the spec describes an unknown tool as a protocol ' +
             'error, not a tool execution error',
           results.map((p) => p.exchange),

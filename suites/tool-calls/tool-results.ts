@@ -237,8 +237,11 @@ function formatOnlyOutcome(
   return {
     status: 'warn',
     message:
-      `${dependence.rejectedUnder === 'assertion' ? 'structuredContent conforms to the outputSchema, but' : 'whether structuredContent conforms to the outputSchema hinges on `format`:'}` +
-      ` ${finding}. Not a failure: ${why}`,
+      String(
+        dependence.rejectedUnder === 'assertion'
+          ? 'structuredContent conforms to the outputSchema, but'
+          : 'whether structuredContent conforms to the outputSchema hinges on `format`:',
+      ) + ` ${finding}. Not a failure: ${why}`,
     expected:
       'structuredContent that conforms whether or not a validator asserts `format` (for a date-time, one with ' +
       'its time-zone offset)',

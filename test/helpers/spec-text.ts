@@ -100,7 +100,11 @@ function keywordProblem(sentence: SpecSentence): string | undefined {
       const words = sentence.keyword.split(' ');
       const pattern = new RegExp(
         `\\b${words.join('\\s+')}\\b` +
-          `${words.length === 1 && (words[0] === 'MUST' || words[0] === 'SHOULD' || words[0] === 'SHALL') ? '(?!\\s+NOT)' : ''}`,
+          String(
+            words.length === 1 && (words[0] === 'MUST' || words[0] === 'SHOULD' || words[0] === 'SHALL')
+              ? '(?!\\s+NOT)'
+              : '',
+          ),
       );
       if (sentence.keyword === 'RECOMMENDED' && !/(?<!NOT\s)\bRECOMMENDED\b/.test(text))
         return 'labelled RECOMMENDED but the text has no such keyword';

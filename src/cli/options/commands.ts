@@ -109,17 +109,27 @@ Name a target with --stdio, --url or --from-snapshot; --reference-server audits 
 
 The options of the other commands: mcp-tools-conformance <command> --help.`;
 
+const NOT_AUDITED = 'the target could not be audited (did not start, unreachable, stopped answering)';
+const CLIENT_EXIT_CODES = EXIT_CODES.replace(
+  NOT_AUDITED,
+  'the client could not be audited (hung, crashed, not started)',
+);
+const FLEET_EXIT_CODES = EXIT_CODES.replace('1  conformance failures', '1  a server is failing').replace(
+  NOT_AUDITED,
+  'with --fail-on-unavailable: a server could not be audited',
+);
+
 /** What each command's --help ends with. */
 export const EPILOGS: Readonly<Record<Command, string>> = {
   run: EPILOG,
   snapshot: EPILOG,
   baseline: EPILOG,
   lock: EPILOG,
-  client: `${EXIT_CODES.replace('the target could not be audited (did not start, unreachable, stopped answering)', 'the client could not be audited (hung, crashed, not started)')}
+  client: `${CLIENT_EXIT_CODES}
 
 The client gets the scripted server's URL as its last argument (also in MCP_CONFORMANCE_URL), or over stdio \
 the command that starts it in MCP_CONFORMANCE_SERVER_COMMAND; see README "Audit your client".`,
-  fleet: `${EXIT_CODES.replace('1  conformance failures', '1  a server is failing').replace('the target could not be audited (did not start, unreachable, stopped answering)', 'with --fail-on-unavailable: a server could not be audited')}
+  fleet: `${FLEET_EXIT_CODES}
 
 Each server's target, env, cwd and headers come from its host file: --stdio, --url, --env, --header and the other \
 options of one target are errors here. --allow-tools names the server of each tool: server:tool.`,

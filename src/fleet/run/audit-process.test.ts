@@ -19,6 +19,7 @@ const recorder = (env: string) => {
   const file = join(dir, `recorder-${env.replace(/\W/g, '_')}.mjs`);
   writeFileSync(
     file,
+    /* eslint-disable max-len -- the source of a stand-in program, written out as it is */
     `${env}
 import { readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -36,6 +37,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   writeSync(3, JSON.stringify({ exitCode: 0, reusable: true }) + '\\n');
 }
 `,
+    /* eslint-enable max-len */
   );
   return file;
 };

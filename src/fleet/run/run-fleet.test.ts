@@ -172,6 +172,7 @@ describe('runFleet: its own audit processes', () => {
       // A stand-in for our CLI: for each line of arguments, writes a passing report, logs its pid and the server, and
       // reports the audit's end on fd 3.
       const cli = join(dir, 'cli.mjs');
+      /* eslint-disable max-len -- the source of a stand-in program, written out as it is */
       writeFileSync(
         cli,
         `import { appendFileSync, writeFileSync, writeSync } from 'node:fs';
@@ -184,6 +185,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   writeSync(3, JSON.stringify({ exitCode: 0, reusable: true }) + '\\n');
 }
 `,
+        /* eslint-enable max-len */
       );
       const entries = ['a', 'b', 'c', 'd', 'e'].map((name) => entry(name));
       const report = await runFleet(plan(entries, { jobs: 2, cli }));

@@ -84,10 +84,11 @@ export function renderFacts(report: RunReport): string {
         ]
       : []),
   ];
+  const reason = report.aborted === undefined ? '' : inlineText(report.aborted.reason, MAX_FACT_CHARS);
   const aborted =
     report.aborted === undefined
       ? ''
-      : `<div class="aborted" id="aborted"><strong>The audit did not complete:</strong> ${inlineText(report.aborted.reason, MAX_FACT_CHARS)}${
+      : `<div class="aborted" id="aborted"><strong>The audit did not complete:</strong> ${reason}${
           report.aborted.duringCheck === undefined
             ? ''
             : ` (during <code>${inlineText(report.aborted.duringCheck, 200)}</code>)`
