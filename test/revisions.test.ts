@@ -29,7 +29,7 @@ const xsdSkip = !HAVE_XMLLINT
 if (xsdSkip) console.warn(`--revisions JUnit XSD test skipped: ${xsdSkip}`);
 if (!existsSync(SARIF_SCHEMA)) console.warn(`--revisions SARIF schema test skipped: ${SARIF_SCHEMA} is absent`);
 
-const revisionsOf = (run: CliRun) => run.report as unknown as RevisionsReport;
+const revisionsReport = (run: CliRun) => run.report as unknown as RevisionsReport;
 
 describe.skipIf(!BUILT)('--revisions all against the SDK v1 server fixture, every report format', () => {
   let run: CliRun;
@@ -38,7 +38,7 @@ describe.skipIf(!BUILT)('--revisions all against the SDK v1 server fixture, ever
 
   beforeAll(async () => {
     run = await runCli(['--stdio', SDK_V1, '--revisions', 'all', '--reporter', EVERY_FORMAT], { timeoutMs: 150_000 });
-    report = revisionsOf(run);
+    report = revisionsReport(run);
   }, 160_000);
 
   it('audits each revision the server agrees on a process of its own, and reports 2026-07-28 as not supported, with what it answered', () => {
@@ -183,7 +183,7 @@ describe.skipIf(!BUILT)('--revisions: exit codes and baselines', () => {
 
   it('a revision not supported changes nothing; a failing run fails the command', async () => {
     const run = await runCli(['--stdio', defective, '--revisions', '2026-07-28,2024-11-05', '--checks', 'cache.*']);
-    const report = revisionsOf(run);
+    const report = revisionsReport(run);
     expect(report.revisions.map((e) => [e.revision, e.status])).toEqual([
       ['2026-07-28', 'audited'],
       ['2024-11-05', 'not-supported'],
@@ -209,7 +209,7 @@ describe.skipIf(!BUILT)('--revisions: exit codes and baselines', () => {
         '--reporter',
         `${EVERY_FORMAT},github`,
       ]);
-      const report = revisionsOf(run);
+      const report = revisionsReport(run);
       expect(report.revisions.map((e) => [e.revision, e.status])).toEqual([
         ['2026-07-28', 'audited'],
         ...REVISIONS.slice(1).map((r) => [r, 'not-supported']),
@@ -229,7 +229,7 @@ describe.skipIf(!BUILT)('--revisions: exit codes and baselines', () => {
 
   it('a target that cannot be started is tried once: the other revisions are not tried, and the cause is said once', async () => {
     const run = await runCli(['--stdio', 'mtc-no-such-command-4711', '--revisions', 'all', '--reporter', EVERY_FORMAT]);
-    const report = revisionsOf(run);
+    const report = revisionsReport(run);
     expect(run.code).toBe(3);
     expect(report.revisions.map((e) => [e.revision, e.status])).toEqual([
       ['2026-07-28', 'audited'],
@@ -262,17 +262,17 @@ describe.skipIf(!BUILT)('--revisions: exit codes and baselines', () => {
     await server.stop();
     const run = await runCli(['--url', url, '--revisions', '2025-11-25,2025-06-18', '--checks', 'cache.*']);
     expect(run.code).toBe(3);
-    expect(revisionsOf(run).revisions.map((e) => [e.revision, e.status])).toEqual([
+    expect(revisionsReport(run).revisions.map((e) => [e.revision, e.status])).toEqual([
       ['2025-11-25', 'audited'],
       ['2025-06-18', 'not-tried'],
     ]);
-    expect(revisionsOf(run).revisions[1]).toMatchObject({ reason: expect.stringContaining('ECONNREFUSED') });
+    expect(revisionsReport(run).revisions[1]).toMatchObject({ reason: expect.stringContaining('ECONNREFUSED') });
   });
 
   it('no revision supported: exit 3, said on stderr', async () => {
     const run = await runCli(['--stdio', referenceCommand(), '--revisions', '2025-06-18', '--checks', 'cache.*']);
     expect(run.code).toBe(3);
-    expect(revisionsOf(run)).toMatchObject({ verdict: 'aborted', exitCode: 3, matrix: expect.any(Array) });
+    expect(revisionsReport(run)).toMatchObject({ verdict: 'aborted', exitCode: 3, matrix: expect.any(Array) });
     expect(run.stderr).toContain(
       'the target supports none of the revisions asked for (2025-06-18), so nothing was audited',
     );
