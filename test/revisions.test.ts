@@ -297,7 +297,7 @@ describe.skipIf(!BUILT)('--revisions: exit codes and baselines', () => {
       runCli(['--stdio', defective, '--revisions', '2026-07-28', '--checks', 'cache.*', '--baseline', file]);
     const other = await audit(baseline('other', { revision: '2025-11-25' }));
     expect(other.code).toBe(1);
-    expect(auditedRuns(revisionsOf(other))[0]!.run.baseline).toMatchObject({
+    expect(auditedRuns(revisionsReport(other))[0]!.run.baseline).toMatchObject({
       known: 0,
       new: 1,
       stale: [],
@@ -305,7 +305,7 @@ describe.skipIf(!BUILT)('--revisions: exit codes and baselines', () => {
     });
     const same = await audit(baseline('same', { revision: '2026-07-28' }));
     expect(same.code).toBe(0);
-    expect(auditedRuns(revisionsOf(same))[0]!.run.baseline).toMatchObject({ known: 1, new: 0 });
+    expect(auditedRuns(revisionsReport(same))[0]!.run.baseline).toMatchObject({ known: 1, new: 0 });
     const any = await audit(baseline('any', {}));
     expect(any.code).toBe(0);
   });
