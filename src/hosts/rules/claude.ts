@@ -1,5 +1,4 @@
-import { refusedCharacters, renamed, shown, utf8Length } from '../name-rules.js';
-import { isObject } from '../schema-nodes.js';
+import { refusedCharacters, renamed, rootNotObject, shown, utf8Length } from '../name-rules.js';
 import type { HostProfile, RuleSource } from '../types.js';
 
 /**
@@ -88,18 +87,7 @@ export const CLAUDE: HostProfile = {
           read: READ,
         },
       ],
-      check(tool) {
-        const type = isObject(tool.inputSchema) ? tool.inputSchema['type'] : undefined;
-        if (type === 'object') return [];
-        return [
-          {
-            message:
-              `the Claude API takes an input_schema of type "object"; this one's type is ` +
-              `${JSON.stringify(type ?? null)}`,
-            fix: 'set `type: "object"` at the root of inputSchema (wrap other values in a property)',
-          },
-        ];
-      },
+      check: rootNotObject('the Claude API takes an input_schema of type "object"; this one\'s type is'),
     },
     {
       id: 'host.claude.description-length',

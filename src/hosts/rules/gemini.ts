@@ -1,5 +1,4 @@
-import { refusedCharacters, renamed, shown } from '../name-rules.js';
-import { isObject } from '../schema-nodes.js';
+import { renamed, replacedCharacters, rootNotObject } from '../name-rules.js';
 import type { HostProfile, RuleSource } from '../types.js';
 
 /**
@@ -48,18 +47,7 @@ export const GEMINI: HostProfile = {
           read: READ,
         },
       ],
-      check(tool) {
-        const refused = refusedCharacters(tool.name, NAME_CHARACTERS);
-        if (refused.length === 0) return [];
-        return [
-          {
-            message:
-              `Gemini CLI replaces ${shown(refused)} with \`_\`: the model sees \`` +
-              `${renamed(tool.name, NAME_CHARACTERS)}\``,
-            fix: `rename \`${tool.name}\` → \`${renamed(tool.name, NAME_CHARACTERS)}\``,
-          },
-        ];
-      },
+      check: replacedCharacters('Gemini CLI', NAME_CHARACTERS),
     },
     {
       id: 'host.gemini.name-length',
@@ -102,18 +90,7 @@ export const GEMINI: HostProfile = {
           read: READ,
         },
       ],
-      check(tool) {
-        const type = isObject(tool.inputSchema) ? tool.inputSchema['type'] : undefined;
-        if (type === 'object') return [];
-        return [
-          {
-            message:
-              `the Gemini API takes parameters that describe an object; this schema's type is ` +
-              `${JSON.stringify(type ?? null)}`,
-            fix: 'set `type: "object"` at the root of inputSchema (wrap other values in a property)',
-          },
-        ];
-      },
+      check: rootNotObject("the Gemini API takes parameters that describe an object; this schema's type is"),
     },
   ],
   notSourced: [

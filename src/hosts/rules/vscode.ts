@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import { newAjv } from '../../schema/ajv-factory.js';
-import { refusedCharacters, renamed, shown } from '../name-rules.js';
+import { replacedCharacters } from '../name-rules.js';
 import type { HostProfile } from '../types.js';
 
 /**
@@ -51,18 +51,7 @@ export const VSCODE: HostProfile = {
           read: READ,
         },
       ],
-      check(tool) {
-        const refused = refusedCharacters(tool.name, NAME_CHARACTERS);
-        if (refused.length === 0) return [];
-        return [
-          {
-            message:
-              `VS Code replaces ${shown(refused)} with \`_\`: the model sees \`` +
-              `${renamed(tool.name, NAME_CHARACTERS)}\``,
-            fix: `rename \`${tool.name}\` → \`${renamed(tool.name, NAME_CHARACTERS)}\``,
-          },
-        ];
-      },
+      check: replacedCharacters('VS Code', NAME_CHARACTERS),
     },
     {
       id: 'host.vscode.name-length',
