@@ -1,5 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../model/exchange.js';
+import { HttpTransport } from '../transport/http.js';
 import { CallTurns } from './call-turns.js';
 
 const TOOLS = [
@@ -122,5 +125,45 @@ describe('CallTurns', () => {
     expect(h.log).toEqual(['send x']);
     await h.answer('x');
     await call;
+  });
+
+  it('over Streamable HTTP, a call that may write waits until the server is done with one that timed out', async () => {
+    // The server works on each call 400 ms and says when; the audit gives up on the first after 100 ms.
+    const work: { id: number; start: number; end: number }[] = [];
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk));
+      request.on('end', () => {
+        const id = (JSON.parse(body) as { id: number }).id;
+        const start = performance.now();
+        setTimeout(() => {
+          work.push({ id, start, end: performance.now() });
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ jsonrpc: '2.0', id, result: { content: [] } }));
+        }, 400);
+      });
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    const transport = new HttpTransport({
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+      timeoutMs: 100,
+    });
+    try {
+      const turns = new CallTurns();
+      turns.learn(TOOLS);
+      const call = (id: number) =>
+        turns.take('Write', {}, () =>
+          transport.send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'Write' } }, id),
+        );
+      const [first, second] = await Promise.all([call(1), call(2)]);
+      expect([first.failure?.kind, second.failure?.kind]).toEqual(['timeout', 'timeout']);
+      await turns.abandonedSettled();
+      expect(work.map((w) => w.id)).toEqual([1, 2]);
+      expect(work[1]!.start).toBeGreaterThanOrEqual(work[0]!.end);
+    } finally {
+      await transport.close();
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });
