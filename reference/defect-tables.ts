@@ -1,5 +1,5 @@
 import { DEFECTS as CLIENT_DEFECTS, type Defect } from './client/defects.js';
-import { DEFECTS as SERVER_DEFECTS } from './server/defects.js';
+import { DEFECTS as SERVER_DEFECTS } from './server/defects/index.js';
 
 // The reference programs' defect tables as data, for CONFORMANCE.md: which check each defect proves able to fail. The
 // auditor never imports this (scripts/check-boundaries.mjs); the generator's entry point, scripts/conformance-md.mjs,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../suites/index.js';
-import { DEFECTS } from '../reference/server/defects.js';
+import { DEFECTS } from '../reference/server/defects/index.js';
 import { sandboxUnavailable } from '../src/sandbox/index.js';
 import { governingSentence, keywordClass } from '../src/model/check.js';
 import { INITIALIZE_REVISIONS, LATEST_REVISION, type Revision } from '../src/core/revision.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFECTS } from '../reference/server/defects.js';
+import { DEFECTS } from '../reference/server/defects/index.js';
 import { BUILT, explain, referenceCommand, runCli, startReferenceHttp } from './helpers/cli.js';
 
 /**

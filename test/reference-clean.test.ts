@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_CHANGED_TRIGGER_ARGS } from '../reference/server/defects.js';
+import { LIST_CHANGED_TRIGGER_ARGS } from '../reference/server/defects/index.js';
 import type { RunReport } from '../src/model/report.js';
 import { SUBSCRIPTION_CHECKS } from '../suites/subscriptions/subscriptions.js';
 import { INITIALIZE_REVISIONS } from '../src/core/revision.js';

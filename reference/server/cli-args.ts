@@ -1,5 +1,5 @@
 import type { AnswerLatency } from './latency.js';
-import { defectAvailableAs, defectAvailableOn, findDefect, type DefectName } from './defects.js';
+import { defectAvailableAs, defectAvailableOn, findDefect, type DefectName } from './defects/index.js';
 import { PROTOCOL_VERSION } from './constants.js';
 import { isInitializeRevision, isRevision, REVISION_RULES, REVISIONS, type Revision } from './revisions.js';
 

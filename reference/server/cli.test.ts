@@ -2,7 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFECTS } from './defects.js';
+import { DEFECTS } from './defects/index.js';
 import { post, rpc, standardHeaders } from './test-support.js';
 
 const MAIN = fileURLToPath(new URL('../../dist/reference-server/main.js', import.meta.url));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { JsonRpcId } from '../../src/core/jsonrpc.js';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from './cli-args.js';
-import { DEFECTS, formatDefectList, NO_DEFECTS, type DefectName } from './defects.js';
+import { DEFECTS, formatDefectList, NO_DEFECTS, type DefectName } from './defects/index.js';
 import { effectFile, keepNotesFile } from './effect-defects.js';
 import { handleMessage } from './handler.js';
 import type { HandlerContext } from './reply.js';

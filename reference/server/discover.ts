@@ -1,12 +1,12 @@
 import { DISCOVER_TTL_MS, SUPPORTED_VERSIONS } from './constants.js';
-import type { DefectSet } from './defects.js';
+import type { ActiveDefects } from './defects/active.js';
 import { serverInfoMeta } from './result-meta.js';
 
 const INSTRUCTIONS =
   'Reference server for MCP tools conformance testing. Tools are simulated: weather and documentation search return ' +
   'canned data, notes live in memory only, and confirm_action asks the user through a form elicitation.';
 
-export function discoverResult(defects: DefectSet): Record<string, unknown> {
+export function discoverResult(defects: ActiveDefects): Record<string, unknown> {
   const result: Record<string, unknown> = {
     resultType: defects.has('unknown-result-type') ? 'ok' : 'complete',
     supportedVersions: [...SUPPORTED_VERSIONS],
@@ -30,7 +30,7 @@ export function discoverResult(defects: DefectSet): Record<string, unknown> {
  */
 const LOGGING_DEFECTS = ['log-without-level', 'log-below-level', 'log-on-listen', 'log-after-cancel'] as const;
 
-function serverCapabilities(defects: DefectSet): Record<string, unknown> {
+function serverCapabilities(defects: ActiveDefects): Record<string, unknown> {
   if (defects.has('no-tools-capability')) return {};
   const capabilities: Record<string, unknown> = {
     tools: { listChanged: defects.has('list-changed-not-boolean') ? 'yes' : true },

@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DefectSet } from './defects.js';
+import type { ActiveDefects } from './defects/active.js';
 
 /**
  * The files the annotation defects write, under $TMPDIR (in a --sandbox audit, the sandbox's scratch folder). The clean
@@ -23,13 +23,13 @@ export const effectFile = (name: keyof typeof EFFECT_FILES): string => join(tmpd
  * non-destructive-deletes: the notes file exists before any call (only the first process of a shared $TMPDIR writes
  * it).
  */
-export function keepNotesFile(defects: DefectSet): void {
+export function keepNotesFile(defects: ActiveDefects): void {
   if (defects.has('non-destructive-deletes') && !existsSync(effectFile('notes')))
     writeFileSync(effectFile('notes'), '[]\n');
 }
 
 /** What the annotation defects write once a tool has run with valid arguments. */
-export function writeToolEffects(name: string, args: Record<string, unknown>, defects: DefectSet): void {
+export function writeToolEffects(name: string, args: Record<string, unknown>, defects: ActiveDefects): void {
   if (name === 'search_docs' && defects.has('read-only-writes')) {
     appendFileSync(effectFile('searchHistory'), `${new Date().toISOString()} ${JSON.stringify(args.query)}\n`);
   }

@@ -1,5 +1,5 @@
 import { isObject, type JsonRpcId } from '../../src/core/jsonrpc.js';
-import type { DefectSet } from './defects.js';
+import type { ActiveDefects } from './defects/active.js';
 import { ErrorCode, PROTOCOL_VERSION, SUPPORTED_VERSIONS } from './constants.js';
 import { discoverResult } from './discover.js';
 import { validateRequestHeaders } from './http-headers.js';
@@ -313,7 +313,7 @@ function listenReply(
 }
 
 /** The error's HTTP status, except under the defects that send it with 200. */
-function httpStatusOf(error: ProtocolError, defects: DefectSet): number {
+function httpStatusOf(error: ProtocolError, defects: ActiveDefects): number {
   const sentWith200 =
     (error.code === ErrorCode.InvalidParams && defects.has('meta-missing-200')) ||
     (error.code === ErrorCode.UnsupportedProtocolVersion && defects.has('version-error-200')) ||
@@ -321,7 +321,7 @@ function httpStatusOf(error: ProtocolError, defects: DefectSet): number {
   return sentWith200 ? 200 : error.httpStatus;
 }
 
-function progressFor(meta: RequestMeta, defects: DefectSet): OutgoingMessage[] {
+function progressFor(meta: RequestMeta, defects: ActiveDefects): OutgoingMessage[] {
   if (meta.progressToken === undefined) return [];
   const token = progressTokenSent(meta.progressToken, defects);
   const finished = notification('notifications/progress', {
@@ -338,13 +338,13 @@ function progressFor(meta: RequestMeta, defects: DefectSet): OutgoingMessage[] {
 }
 
 /** The progress-token-as-number defect refers to a token of digits by the number they spell. */
-function progressTokenSent(token: string | number, defects: DefectSet): string | number {
+function progressTokenSent(token: string | number, defects: ActiveDefects): string | number {
   return defects.has('progress-token-as-number') && typeof token === 'string' && /^\d{1,15}$/.test(token)
     ? Number(token)
     : token;
 }
 
-function progressAfterResponse(meta: RequestMeta, defects: DefectSet): OutgoingMessage[] {
+function progressAfterResponse(meta: RequestMeta, defects: ActiveDefects): OutgoingMessage[] {
   if (meta.progressToken === undefined || !defects.has('progress-after-response')) return [];
   return [
     notification('notifications/progress', {
@@ -357,7 +357,7 @@ function progressAfterResponse(meta: RequestMeta, defects: DefectSet): OutgoingM
 }
 
 /** This server logs nothing of its own; the logging defects make it send what a careless one would. */
-function logMessagesFor(meta: RequestMeta, defects: DefectSet): OutgoingMessage[] {
+function logMessagesFor(meta: RequestMeta, defects: ActiveDefects): OutgoingMessage[] {
   const messages: OutgoingMessage[] = [];
   if (defects.has('log-without-level'))
     messages.push(

@@ -1,5 +1,5 @@
 import { isObject } from '../../src/core/jsonrpc.js';
-import type { DefectSet } from './defects.js';
+import type { ActiveDefects } from './defects/active.js';
 import { headerAnnotations, valueAtPath } from './header-annotations.js';
 import { decodeHeaderValue } from './header-value.js';
 import { headerMismatch } from './protocol-error.js';
@@ -26,7 +26,7 @@ export function validateRequestHeaders(
   method: string,
   params: Record<string, unknown>,
   meta: RequestMeta,
-  defects: DefectSet,
+  defects: ActiveDefects,
 ): void {
   expectHeader(headers, 'MCP-Protocol-Version', meta.protocolVersion, (value) => value, {
     required: !defects.has('protocol-header-optional'),
@@ -40,7 +40,7 @@ export function validateRequestHeaders(
   if (method === 'tools/call') validateToolCallHeaders(headers, params, defects);
 }
 
-function validateToolCallHeaders(headers: HeaderBag, params: Record<string, unknown>, defects: DefectSet): void {
+function validateToolCallHeaders(headers: HeaderBag, params: Record<string, unknown>, defects: ActiveDefects): void {
   // Malformed params are left to the tools/call validation, which answers -32602.
   if (typeof params.name !== 'string') return;
   expectHeader(headers, 'Mcp-Name', params.name, decodeHeaderValue, {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isObject } from '../../src/core/jsonrpc.js';
-import type { DefectSet } from './defects.js';
+import type { ActiveDefects } from './defects/active.js';
 import type { HeaderBag } from './http-headers.js';
 import type { InitializeRevision } from './revisions.js';
 import { InitializeSession } from './session.js';
@@ -62,7 +62,7 @@ export class HttpSessions {
    * A DELETE: the status it gets (200 when it ended a session; the defect ended-session-404-served accepts it and keeps
    * the session).
    */
-  end(headers: HeaderBag, defects: DefectSet): number {
+  end(headers: HeaderBag, defects: ActiveDefects): number {
     const id = sessionId(headers);
     if (id === undefined) return 400;
     if (defects.has('ended-session-404-served')) return this.sessions.has(id) ? 200 : 404;

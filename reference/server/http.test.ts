@@ -1,6 +1,6 @@
 import { Agent, get, type ClientRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DefectName } from './defects.js';
+import type { DefectName } from './defects/index.js';
 import { encodeHeaderValue } from './header-value.js';
 import { startHttpServer, type RunningHttpServer } from './http.js';
 import type { InitializeRevision } from './revisions.js';

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { methodOf, type ArrivalLog } from './arrival-log.js';
 import { answerDelayMs, type AnswerLatency } from './latency.js';
-import type { DefectSet } from './defects.js';
+import type { ActiveDefects } from './defects/active.js';
 import { handleText } from './handler.js';
 import type { OutgoingMessage } from './messages.js';
 import type { HandlerContext, Reply } from './reply.js';
@@ -22,7 +22,7 @@ export interface HttpServerOptions extends AnswerLatency {
   port: number;
   /** Answer every request with an SSE stream instead of a JSON body. */
   sse: boolean;
-  defects: DefectSet;
+  defects: ActiveDefects;
   log: (line: string) => void;
   onArrival?: ArrivalLog;
   /** Answer the first tools/list with 429 and this Retry-After (seconds). */
@@ -82,7 +82,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
 /** The sessions of an initialize revision's HTTP transport; none on 2026-07-28. */
 function httpSessions(
   revision: InitializeRevision | undefined,
-  defects: DefectSet,
+  defects: ActiveDefects,
 ): HttpSessions | HttpSseSessions | undefined {
   if (!revision) return undefined;
   if (REVISION_RULES[revision].http === 'http+sse') return new HttpSseSessions(revision);
@@ -191,7 +191,7 @@ async function serveHttpSse(
 }
 
 /** subscriptions/listen: an SSE stream that stays open until the client closes it. */
-function openListenStream(res: ServerResponse, reply: Reply & { kind: 'listen' }, defects: DefectSet): void {
+function openListenStream(res: ServerResponse, reply: Reply & { kind: 'listen' }, defects: ActiveDefects): void {
   res.writeHead(200, sseHeaders(defects));
   const write = (message: OutgoingMessage) => res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
   if (reply.ack) write(reply.ack);
@@ -200,7 +200,7 @@ function openListenStream(res: ServerResponse, reply: Reply & { kind: 'listen' }
   res.on('close', end);
 }
 
-function writeReply(res: ServerResponse, reply: Reply, sse: boolean, defects: DefectSet): void {
+function writeReply(res: ServerResponse, reply: Reply, sse: boolean, defects: ActiveDefects): void {
   switch (reply.kind) {
     case 'none':
       return void res.writeHead(defects.has('accepted-202-as-200') ? 200 : 202).end();
@@ -225,7 +225,7 @@ function writeReply(res: ServerResponse, reply: Reply, sse: boolean, defects: De
  * request, else its responses as one array, in a JSON body or (after messages of their own, or under --sse) an SSE
  * event.
  */
-function writeBatch(res: ServerResponse, reply: Reply & { kind: 'batch' }, sse: boolean, defects: DefectSet): void {
+function writeBatch(res: ServerResponse, reply: Reply & { kind: 'batch' }, sse: boolean, defects: ActiveDefects): void {
   if (reply.responses.length === 0 && reply.before.length === 0) {
     return defects.has('notification-batch-answered')
       ? writeJson(res, 200, [], defects)
@@ -242,7 +242,7 @@ function writeJson(
   res: ServerResponse,
   status: number,
   message: OutgoingMessage | OutgoingMessage[],
-  defects: DefectSet,
+  defects: ActiveDefects,
 ): void {
   const mislabelled = defects.has('error-as-text-plain') && 'error' in message;
   res
@@ -250,7 +250,7 @@ function writeJson(
     .end(JSON.stringify(message));
 }
 
-function writeEventStream(res: ServerResponse, messages: OutgoingMessage[], defects: DefectSet): void {
+function writeEventStream(res: ServerResponse, messages: OutgoingMessage[], defects: ActiveDefects): void {
   res.writeHead(200, sseHeaders(defects));
   for (const message of messages) res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
   res.end();
@@ -275,7 +275,7 @@ function requestId(body: string): string | number | null {
 }
 
 /** Headers of a response that starts an SSE stream; defect no-x-accel-buffering leaves out X-Accel-Buffering: no. */
-function sseHeaders(defects: DefectSet): Record<string, string> {
+function sseHeaders(defects: ActiveDefects): Record<string, string> {
   const headers: Record<string, string> = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' };
   if (!defects.has('no-x-accel-buffering')) headers['X-Accel-Buffering'] = 'no';
   return headers;

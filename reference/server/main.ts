@@ -1,5 +1,5 @@
 import { USAGE, parseCliArgs } from './cli-args.js';
-import { formatDefectList } from './defects.js';
+import { activeDefects, formatDefectList } from './defects/index.js';
 import { isInitializeRevision } from './revisions.js';
 import { prepareServe, served, serveHttp } from './serve.js';
 
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     runStdioServer({
       input: process.stdin,
       output: process.stdout,
-      defects: command.defects,
+      defects: activeDefects(command.defects),
       ...(isInitializeRevision(command.protocolVersion) ? { revision: command.protocolVersion } : {}),
       log,
       exit: (code) => process.exit(code),

@@ -1,4 +1,4 @@
-import type { DefectSet } from './defects.js';
+import type { ActiveDefects } from './defects/active.js';
 import type { HeaderBag } from './http-headers.js';
 import type { OutgoingMessage } from './messages.js';
 import type { ListingScale } from './scale-tools.js';
@@ -7,7 +7,7 @@ import type { InitializeSession } from './session.js';
 
 export interface HandlerContext {
   transport: 'stdio' | 'http';
-  defects: DefectSet;
+  defects: ActiveDefects;
   state: ServerState;
   /** Names the client's connection: the process id on stdio, the client's TCP port on HTTP. */
   connection: string;

@@ -1,4 +1,4 @@
-import type { DefectSet } from './defects.js';
+import type { ActiveDefects } from './defects/active.js';
 import { compileInputCheck } from './tool-input.js';
 import { structuredResult, textResult, type ReferenceTool, type ToolDefinition } from './tool-types.js';
 import type { RegisteredTool } from './tools.js';
@@ -152,24 +152,24 @@ function registerOnce(defect: string, tool: ReferenceTool): RegisteredTool {
   return entry;
 }
 
-function active(defects: DefectSet): [string, ReferenceTool][] {
-  return Object.entries(SEARCH_DEFECT_TOOLS).filter(([name]) => (defects as ReadonlySet<string>).has(name));
+function active(defects: ActiveDefects): [string, ReferenceTool][] {
+  return Object.entries(SEARCH_DEFECT_TOOLS).filter(([name]) => defects.has(name));
 }
 
 /** The tools the active search defects add to the listing. */
-export function searchDefectDefinitions(defects: DefectSet): ToolDefinition[] {
+export function searchDefectDefinitions(defects: ActiveDefects): ToolDefinition[] {
   return active(defects).map(([, tool]) => tool.definition);
 }
 
 /** The callable tool an active search defect adds under this name. */
-export function findSearchDefectTool(name: string, defects: DefectSet): RegisteredTool | undefined {
+export function findSearchDefectTool(name: string, defects: ActiveDefects): RegisteredTool | undefined {
   const found = active(defects).find(([, tool]) => tool.definition.name === name);
   return found ? registerOnce(found[0], found[1]) : undefined;
 }
 
 /** Chaos: under crash-on-rare-input, the process exits instead of answering format_label's rare input. */
-export function crashesOn(method: string, params: Record<string, unknown>, defects: DefectSet): boolean {
-  if (method !== 'tools/call' || !(defects as ReadonlySet<string>).has('crash-on-rare-input')) return false;
+export function crashesOn(method: string, params: Record<string, unknown>, defects: ActiveDefects): boolean {
+  if (method !== 'tools/call' || !defects.has('crash-on-rare-input')) return false;
   const args = params.arguments;
   return (
     params.name === 'format_label' &&

@@ -3,6 +3,7 @@ import type { CliCommand } from './cli-args.js';
 import type { RunningHttpServer } from './http.js';
 import type { ListingScale } from './scale-tools.js';
 import { isInitializeRevision, REVISION_RULES, type Revision } from './revisions.js';
+import { activeDefects } from './defects/index.js';
 
 /** A parsed command line that serves. */
 export type ServeCommand = Extract<CliCommand, { kind: 'serve' }>;
@@ -37,7 +38,7 @@ export async function serveHttp(
   const server = await startHttpServer({
     port: command.port,
     sse: command.sse,
-    defects: command.defects,
+    defects: activeDefects(command.defects),
     ...(isInitializeRevision(command.protocolVersion) ? { revision: command.protocolVersion } : {}),
     log,
     ...(onArrival ? { onArrival } : {}),

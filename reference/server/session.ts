@@ -1,7 +1,7 @@
 import { isObject } from '../../src/core/jsonrpc.js';
 import { SERVER_INFO } from './constants.js';
 import { META_SERVER_INFO } from '../../src/core/meta-keys.js';
-import type { DefectSet } from './defects.js';
+import type { ActiveDefects } from './defects/active.js';
 import type { OutgoingMessage } from './messages.js';
 import { methodNotFound } from './protocol-error.js';
 import type { RequestMeta } from './request-meta.js';
@@ -64,7 +64,7 @@ export class InitializeSession {
    * The result of a request only the session answers (initialize, ping); undefined for the tool methods. Throws -32601
    * for a 2026-07-28 method.
    */
-  answer(method: string, params: Record<string, unknown>, defects: DefectSet): Record<string, unknown> | undefined {
+  answer(method: string, params: Record<string, unknown>, defects: ActiveDefects): Record<string, unknown> | undefined {
     if (MODERN_ONLY_METHODS.has(method)) throw methodNotFound(`Method not found: ${method}`);
     if (method === 'ping') return {};
     if (method !== 'initialize') return undefined;
@@ -100,7 +100,7 @@ export class InitializeSession {
   /**
    * The defect legacy-sampling-unnegotiated: the request to send the client before the first tools/list is answered.
    */
-  requestBeforeListing(defects: DefectSet): OutgoingMessage | undefined {
+  requestBeforeListing(defects: ActiveDefects): OutgoingMessage | undefined {
     if (!defects.has('legacy-sampling-unnegotiated') || this.askedForSampling) return undefined;
     this.askedForSampling = true;
     return SAMPLING_REQUEST;
@@ -110,7 +110,7 @@ export class InitializeSession {
    * The defect id-never-reused-ping-twice: before the session's first tools/list is answered, two pings under one id
    * (the client answers each; the second reuses an id the session has used).
    */
-  repeatedIdPings(defects: DefectSet): OutgoingMessage[] | undefined {
+  repeatedIdPings(defects: ActiveDefects): OutgoingMessage[] | undefined {
     if (!defects.has('id-never-reused-ping-twice') || this.pingedTwice) return undefined;
     this.pingedTwice = true;
     return [REPEATED_PING, REPEATED_PING];
@@ -120,7 +120,7 @@ export class InitializeSession {
    * A result as the session's revision has it: without what 2026-07-28 added (resultType, the cache hints, the `_meta`
    * serverInfo), and with tools and tool results holding only the properties the revision's schema.json defines.
    */
-  shape(method: string, result: Record<string, unknown>, defects: DefectSet): Record<string, unknown> {
+  shape(method: string, result: Record<string, unknown>, defects: ActiveDefects): Record<string, unknown> {
     const shaped = withoutModernFields(result);
     const { rules } = this;
     if (method === 'tools/list' && Array.isArray(shaped.tools)) {

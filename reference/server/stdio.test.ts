@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { DefectName } from './defects.js';
+import type { DefectName } from './defects/index.js';
 import type { AnswerLatency } from './latency.js';
 import type { InitializeRevision } from './revisions.js';
 import { runStdioServer } from './stdio.js';

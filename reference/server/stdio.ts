@@ -4,7 +4,7 @@ import type { ArrivalLog } from './arrival-log.js';
 import { methodOf } from './arrival-log.js';
 import { asksForLogs, callsTool, cancelledIdOf, requestIdOf } from './line-fields.js';
 import { answerDelayMs, type AnswerLatency } from './latency.js';
-import type { DefectSet } from './defects.js';
+import type { ActiveDefects } from './defects/active.js';
 import { handleText } from './handler.js';
 import { notification, type OutgoingMessage } from './messages.js';
 import type { HandlerContext, Reply } from './reply.js';
@@ -18,7 +18,7 @@ import { InitializeSession } from './session.js';
 export interface StdioServerOptions extends AnswerLatency {
   input: Readable;
   output: Writable;
-  defects: DefectSet;
+  defects: ActiveDefects;
   /** Serve this initialize revision (and older ones): the process is one session. Absent: 2026-07-28. */
   revision?: InitializeRevision;
   log: (line: string) => void;
@@ -194,7 +194,7 @@ const linesOf = (messages: readonly OutgoingMessage[]): string =>
  * Defects progress-after-cancel and log-after-cancel: the slow tools/call they make, and what it still sends once it
  * is cancelled (its progress notifications; a log message about the cancellation, for a call that asked for logs).
  */
-function spokenAfterCancel(line: string, reply: Reply, defects: DefectSet): string | undefined {
+function spokenAfterCancel(line: string, reply: Reply, defects: ActiveDefects): string | undefined {
   if (reply.kind !== 'send' || methodOf(line) !== 'tools/call') return undefined;
   const progress = reply.messages.filter((m) => m.method === 'notifications/progress');
   if (defects.has('progress-after-cancel') && progress.length > 0) return linesOf(progress);

@@ -1,5 +1,5 @@
 import { isObject, type JsonRpcId } from '../../src/core/jsonrpc.js';
-import type { DefectSet } from './defects.js';
+import type { ActiveDefects } from './defects/active.js';
 import { notification, type OutgoingMessage } from './messages.js';
 import { invalidParams } from './protocol-error.js';
 
@@ -36,7 +36,7 @@ export class SubscriptionRegistry {
     this.open.delete(JSON.stringify(requestId));
   }
 
-  toolsChanged(defects: ReadonlySet<string>): void {
+  toolsChanged(defects: { has(name: string): boolean }): void {
     if (defects.has('no-list-changed-notification')) return;
     for (const subscription of this.open.values()) {
       if (!subscription.filter.toolsListChanged && !defects.has('list-changed-to-all')) continue;
@@ -63,7 +63,7 @@ export function agreedFilter(params: Record<string, unknown>): AgreedFilter {
   return requested.toolsListChanged === true ? { toolsListChanged: true } : {};
 }
 
-export function acknowledgement(id: JsonRpcId, agreed: AgreedFilter, defects: DefectSet): OutgoingMessage {
+export function acknowledgement(id: JsonRpcId, agreed: AgreedFilter, defects: ActiveDefects): OutgoingMessage {
   const notifications: Record<string, unknown> = { ...agreed };
   if (defects.has('ack-superset')) notifications.promptsListChanged = true;
   const subscriptionId = defects.has('subscription-id-as-string') ? String(id) : id;

@@ -1,7 +1,7 @@
 /** Builders and a tiny HTTP client shared by the reference server's tests. */
 import { request as httpRequest, type Agent, type IncomingHttpHeaders } from 'node:http';
 import type { JsonRpcId } from '../../src/core/jsonrpc.js';
-import { NO_DEFECTS, type DefectName } from './defects.js';
+import { activeDefects, NO_DEFECTS, type DefectName } from './defects/index.js';
 import type { HandlerContext } from './reply.js';
 import type { InitializeRevision } from './revisions.js';
 import { createServerState } from './server-state.js';
@@ -26,7 +26,7 @@ export function rpc(id: JsonRpcId, method: string, params: Record<string, unknow
 export function stdioContext(defects: readonly DefectName[] = [], revision?: InitializeRevision): HandlerContext {
   return {
     transport: 'stdio',
-    defects: defects.length ? new Set(defects) : NO_DEFECTS,
+    defects: defects.length ? activeDefects(defects) : NO_DEFECTS,
     state: createServerState(),
     connection: String(process.pid),
     ...(revision ? { session: new InitializeSession(revision) } : {}),

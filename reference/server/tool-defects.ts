@@ -1,4 +1,4 @@
-import type { DefectSet } from './defects.js';
+import type { ActiveDefects } from './defects/active.js';
 import { searchDefectDefinitions } from './search-defects.js';
 import { TOOL_DEFINITIONS } from './tools.js';
 
@@ -122,8 +122,8 @@ export const TOOL_DEFECT_NAMES: readonly string[] = Object.keys(TOOL_DEFECTS);
 let cleanCopy: Listed[] | undefined;
 
 /** The tool definitions tools/list shows under the active defects (a fresh copy whenever a defect changes it). */
-export function listedToolDefinitions(defects: DefectSet): readonly Listed[] {
-  const active = TOOL_DEFECT_NAMES.filter((name) => (defects as ReadonlySet<string>).has(name));
+export function listedToolDefinitions(defects: ActiveDefects): readonly Listed[] {
+  const active = TOOL_DEFECT_NAMES.filter((name) => defects.has(name));
   const searched = searchDefectDefinitions(defects);
   if (active.length === 0 && searched.length === 0) return (cleanCopy ??= TOOL_DEFINITIONS as unknown as Listed[]);
   const tools = structuredClone([...TOOL_DEFINITIONS, ...searched]) as unknown as Listed[];

@@ -46,7 +46,7 @@ export interface ToolCall {
   requestState?: string;
   state: ServerState;
   /** Active defects, for the tools that have some (confirm_action). */
-  defects?: ReadonlySet<string>;
+  defects?: { has(name: string): boolean };
   /** The client's connection (HandlerContext.connection), for the defects that tie state to it. */
   connection?: string;
 }

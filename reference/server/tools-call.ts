@@ -1,5 +1,6 @@
 import { isObject } from '../../src/core/jsonrpc.js';
-import { NO_DEFECTS, type DefectName, type DefectSet } from './defects.js';
+import { NO_DEFECTS, type ActiveDefects } from './defects/active.js';
+import type { DefectName } from './defects/index.js';
 import { ErrorCode } from './constants.js';
 import { invalidParams, ProtocolError } from './protocol-error.js';
 import type { RequestMeta } from './request-meta.js';
@@ -20,7 +21,10 @@ export interface ToolCallParams {
 }
 
 /** Checks tools/call params against CallToolRequestParams; throws -32602 when malformed. */
-export function readToolCallParams(params: Record<string, unknown>, defects: DefectSet = NO_DEFECTS): ToolCallParams {
+export function readToolCallParams(
+  params: Record<string, unknown>,
+  defects: ActiveDefects = NO_DEFECTS,
+): ToolCallParams {
   const { name, requestState } = params;
   let { inputResponses } = params;
   if (inputResponses !== undefined && !isObject(inputResponses) && defects.has('input-responses-unvalidated'))
@@ -39,7 +43,7 @@ export function readToolCallParams(params: Record<string, unknown>, defects: Def
 }
 
 /** The region variants: search_docs's own validation refuses regions with -32602 (HTTP 400). */
-function refuseRegion(region: unknown, defects: DefectSet): void {
+function refuseRegion(region: unknown, defects: ActiveDefects): void {
   if (typeof region !== 'string') return;
   const refused =
     (defects.has('region-pattern') && !new RegExp(REGION_PATTERN).test(region)) ||
@@ -48,7 +52,7 @@ function refuseRegion(region: unknown, defects: DefectSet): void {
 }
 
 /** What an unknown tool gets: -32602 when clean; the defects answer it wrongly in one way each. */
-function unknownTool(name: string, defects: DefectSet): Record<string, unknown> {
+function unknownTool(name: string, defects: ActiveDefects): Record<string, unknown> {
   if (defects.has('unknown-tool-is-error')) return { ...toolError(`Unknown tool: ${name}`) };
   for (const [defect, code] of UNKNOWN_TOOL_CODES) {
     if (defects.has(defect)) throw new ProtocolError(code, `Unknown tool: ${name}`, 200);
@@ -68,7 +72,7 @@ const UNKNOWN_TOOL_CODES: readonly [DefectName, number][] = [
 const CHIME_WAV_BASE64 = 'UklGRiwAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQgAAABYqFioWKhYqA==';
 
 /** Result defects: each breaks one rule about what a successful result carries. */
-function resultDefects(name: string, result: Record<string, unknown>, defects: DefectSet): Record<string, unknown> {
+function resultDefects(name: string, result: Record<string, unknown>, defects: ActiveDefects): Record<string, unknown> {
   if (name === 'get_weather' && defects.has('structured-output-mismatch') && isObject(result.structuredContent)) {
     const structuredContent = {
       ...result.structuredContent,
@@ -112,7 +116,7 @@ export function toolsCallResult(
   params: Record<string, unknown>,
   meta: RequestMeta,
   state: ServerState,
-  defects: DefectSet = NO_DEFECTS,
+  defects: ActiveDefects = NO_DEFECTS,
   connection?: string,
 ): Record<string, unknown> {
   const call = readToolCallParams(params, defects);

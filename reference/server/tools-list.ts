@@ -1,6 +1,6 @@
 import { LIST_TTL_MS, PAGE_SIZE } from './constants.js';
 import { decodeCursor, decodeFreshCursor, encodeCursor, encodeFreshCursor } from './cursor.js';
-import type { DefectSet } from './defects.js';
+import type { ActiveDefects } from './defects/active.js';
 import { invalidParams } from './protocol-error.js';
 import type { HandlerContext } from './reply.js';
 import { serverInfoMeta } from './result-meta.js';
@@ -85,7 +85,7 @@ function spendCursor(cursor: string, ctx: HandlerContext): void {
   used.add(cursor);
 }
 
-function pageOffset(cursor: unknown, total: number, pageSize: number, defects: DefectSet): number {
+function pageOffset(cursor: unknown, total: number, pageSize: number, defects: ActiveDefects): number {
   if (cursor === undefined) return 0;
   if (typeof cursor !== 'string') throw invalidParams('Invalid cursor: must be a string');
   const offset =

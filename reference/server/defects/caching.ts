@@ -1,0 +1,22 @@
+import { defineDefects } from './define.js';
+
+/** Defects that the checks of suites/caching/ catch, each breaking one of them. */
+export const CACHING_DEFECTS = defineDefects([
+  {
+    name: 'no-cache-hints',
+    breaks: 'cache.server.hints',
+    description: 'the last tools/list page has neither ttlMs nor cacheScope',
+  },
+  { name: 'negative-ttl', breaks: 'cache.server.ttl-nonneg', description: 'the discover result has ttlMs -1' },
+  {
+    name: 'mixed-cache-scope',
+    breaks: 'cache.server.scope-consistent',
+    description: 'tools/list page 1 is public, later pages are private',
+  },
+  {
+    name: 'interim-result-cache-hints',
+    breaks: 'cache.irr-no-hints',
+    description: 'confirm_action\'s input_required result carries ttlMs 60000 and cacheScope "private"',
+    transports: ['stdio'],
+  },
+]);

@@ -1,0 +1,43 @@
+import { defineDefects } from './define.js';
+
+/** Defects that the checks of suites/discovery/ catch, each breaking one of them. */
+export const DISCOVERY_DEFECTS = defineDefects([
+  { name: 'no-discover', breaks: 'discover.must-implement', description: 'server/discover answers -32601 (HTTP 404)' },
+  {
+    name: 'supported-versions-omits-served',
+    breaks: 'discover.supported-versions',
+    description: 'DiscoverResult.supportedVersions is ["2025-11-25"] although the server serves 2026-07-28',
+  },
+  {
+    name: 'no-server-info',
+    breaks: 'discover.serverinfo',
+    description: 'DiscoverResult without _meta serverInfo (other results keep it)',
+  },
+  {
+    name: 'no-tools-capability',
+    breaks: 'tools.cap.declare',
+    description: 'discover capabilities is {} while tools/list still works',
+  },
+  {
+    name: 'list-changed-not-boolean',
+    breaks: 'tools.cap.list-changed-type',
+    description: 'capabilities.tools.listChanged is the string "yes"',
+  },
+  {
+    name: 'legacy-sampling-unnegotiated',
+    breaks: 'lifecycle.capabilities.negotiated',
+    description:
+      'before answering the first tools/list, sends sampling/createMessage to a client that declared no ' +
+      'sampling in initialize, and waits for its answer',
+    transports: ['stdio'],
+    revision: '2025-11-25',
+  },
+  {
+    name: 'version-negotiation-echo',
+    breaks: 'lifecycle.version-negotiation',
+    description:
+      'an initialize offering a protocol version no revision has (e.g. "2000-01-01") is answered with that ' +
+      'same version instead of one the server supports',
+    revision: '2024-11-05',
+  },
+]);

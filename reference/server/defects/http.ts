@@ -1,0 +1,196 @@
+import { defineDefects } from './define.js';
+
+/** Defects that the checks of suites/http/ catch, each breaking one of them. */
+export const HTTP_DEFECTS = defineDefects([
+  {
+    name: 'session-id-not-visible-ascii',
+    breaks: 'http.session.id-visible-ascii',
+    description:
+      'a Streamable HTTP session of an initialize revision is assigned an id with spaces in it ("mtc session ' +
+      '<uuid>"), outside the visible ASCII the id must keep to',
+    revision: '2025-06-18',
+    transports: ['http'],
+  },
+  {
+    name: 'get-stream-json',
+    breaks: 'http.get-stream',
+    description:
+      'a GET to the Streamable HTTP endpoint of an initialize revision is answered 200 with Content-Type: ' +
+      'application/json and the body {}, neither an SSE stream nor 405',
+    transports: ['http'],
+    revision: '2025-03-26',
+  },
+  {
+    name: 'accepted-202-as-200',
+    breaks: 'http.accepted-202',
+    description:
+      'a POST of a single notification or response (notifications/initialized, for one) is accepted with 200 ' +
+      'OK and no body instead of 202 Accepted',
+    transports: ['http'],
+    revision: '2025-06-18',
+  },
+  {
+    name: 'ended-session-404-served',
+    breaks: 'http.ended-session-404',
+    description:
+      'a DELETE naming a Streamable HTTP session is accepted with 200, but the session is kept and served on: ' +
+      'requests naming it never get 404',
+    transports: ['http'],
+    revision: '2025-11-25',
+  },
+  {
+    name: 'xmcp-sensitive',
+    breaks: 'xmcp.server.no-sensitive',
+    description: 'lists an extra tool with x-mcp-header on an api_key parameter',
+  },
+  {
+    name: 'protocol-header-optional',
+    breaks: 'http.pv.missing-reject',
+    description: 'serves requests without MCP-Protocol-Version (compares it with the body only when present)',
+    transports: ['http'],
+  },
+  {
+    name: 'protocol-header-mismatch-ignored',
+    breaks: 'http.pv.mismatch',
+    description: 'requires MCP-Protocol-Version but does not compare it with the body version',
+    transports: ['http'],
+  },
+  {
+    name: 'method-header-optional',
+    breaks: 'http.validate.missing-std',
+    description: 'serves requests without Mcp-Method (compares it with the body only when present)',
+    transports: ['http'],
+  },
+  {
+    name: 'method-header-mismatch-ignored',
+    breaks: 'http.validate.mismatch',
+    description: 'requires Mcp-Method but does not compare it with the body method',
+    transports: ['http'],
+  },
+  {
+    name: 'unknown-method-200',
+    breaks: 'http.method-not-found',
+    description: 'the -32601 for an unknown method comes with HTTP 200',
+    transports: ['http'],
+  },
+  {
+    name: 'get-allowed',
+    breaks: 'http.compat.get-delete-405',
+    description: 'answers GET and DELETE on the MCP endpoint with 200 and the JSON body {}',
+    transports: ['http'],
+  },
+  {
+    name: 'session-minted',
+    breaks: 'http.compat.ignore-session',
+    description: 'every HTTP response carries a random Mcp-Session-Id header',
+    transports: ['http'],
+  },
+  {
+    name: 'param-header-always-rejected',
+    breaks: 'xmcp.server.validate-present',
+    description: 'any tools/call carrying Mcp-Param-Region is rejected with 400 -32020, even a correct one',
+    transports: ['http'],
+  },
+  {
+    name: 'param-header-not-required',
+    breaks: 'xmcp.server.reject-missing',
+    description: 'a tools/call whose region argument is set but lacks Mcp-Param-Region is served',
+    transports: ['http'],
+  },
+  {
+    name: 'param-header-not-compared',
+    breaks: 'xmcp.server.validate',
+    description: 'Mcp-Param-Region is not compared with the region argument',
+    transports: ['http'],
+  },
+  {
+    name: 'param-header-no-base64',
+    breaks: 'enc.server.decode',
+    description: 'Mcp-Param-Region is compared without decoding the =?base64?…?= form',
+    transports: ['http'],
+  },
+  {
+    name: 'name-header-optional',
+    breaks: 'http.validate.missing-std',
+    description: 'a tools/call without Mcp-Name is served',
+    transports: ['http'],
+  },
+  {
+    name: 'name-header-mismatch-ignored',
+    breaks: 'http.validate.mismatch',
+    description: 'Mcp-Name must be present but is not compared with params.name',
+    transports: ['http'],
+  },
+  {
+    name: 'list-changed-on-list-stream',
+    breaks: 'http.sse.related',
+    description:
+      'tools/list answers with an SSE stream that carries notifications/tools/list_changed before the result',
+    transports: ['http'],
+  },
+  {
+    name: 'no-origin-check',
+    breaks: 'http.origin.validate',
+    description: 'serves requests whatever their Origin header says',
+    transports: ['http'],
+  },
+  {
+    name: 'origin-rejected-400',
+    breaks: 'http.origin.403',
+    description: 'rejects a foreign Origin with 400 instead of 403',
+    transports: ['http'],
+  },
+  {
+    name: 'error-as-text-plain',
+    breaks: 'http.req.content-type',
+    description: 'JSON-RPC error responses (the JSON body unchanged) are labelled Content-Type: text/plain',
+    transports: ['http'],
+  },
+  {
+    name: 'param-header-expected-for-null',
+    breaks: 'xmcp.server.no-expect-null-or-absent',
+    description:
+      'a tools/call whose x-mcp-header argument is null gets 400/-32020 unless it carries that Mcp-Param-* header',
+    transports: ['http'],
+  },
+  {
+    name: 'param-header-chars-unchecked',
+    breaks: 'xmcp.server.reject-invalid-chars',
+    description:
+      'Mcp-Param-* values are compared as Node reads them (bytes as ISO-8859-1) without rejecting characters ' +
+      'outside visible ASCII, space and tab',
+    transports: ['http'],
+  },
+  {
+    name: 'header-names-case-sensitive',
+    breaks: 'http.hdr.name-ci',
+    description:
+      'an MCP header counts only when its name is spelled MCP-Protocol-Version, Mcp-Method, Mcp-Name or ' +
+      'Mcp-Param-<Capitalised>; mcp-method or MCP-METHOD is as good as missing (400/-32020)',
+    transports: ['http'],
+  },
+  {
+    name: 'no-x-accel-buffering',
+    breaks: 'http.sse.x-accel',
+    description:
+      'responses that start an SSE stream (subscriptions/listen, a tools/call streaming log messages) carry no ' +
+      'X-Accel-Buffering header',
+    transports: ['http'],
+  },
+  {
+    name: 'last-event-id-rejected',
+    breaks: 'http.compat.ignore-last-event-id',
+    description:
+      'a POST carrying a Last-Event-ID header is answered 400 with -32600 ("names no stream to resume") ' +
+      'instead of being served',
+    transports: ['http'],
+  },
+  {
+    name: 'method-header-case-insensitive',
+    breaks: 'http.hdr.value-cs',
+    description:
+      'Mcp-Method is compared with the body method case-insensitively: tools/list sent with Mcp-Method: ' +
+      'TOOLS/LIST is served',
+    transports: ['http'],
+  },
+]);

@@ -1,0 +1,96 @@
+import { defineDefects } from './define.js';
+
+/** Defects that the checks of suites/notifications/ catch, each breaking one of them. */
+export const NOTIFICATIONS_DEFECTS = defineDefects([
+  {
+    name: 'log-without-level',
+    breaks: 'log.no-level-no-message',
+    description:
+      'every tools/call answer is preceded by an error-level notifications/message, log level asked for or not',
+    transports: ['stdio'],
+  },
+  {
+    name: 'log-below-level',
+    breaks: 'log.may-at-or-above',
+    description:
+      'a tools/call that sets a log level gets a debug-level notifications/message whatever level it asked for',
+    transports: ['stdio'],
+  },
+  {
+    name: 'log-without-capability',
+    breaks: 'log.capability-declared',
+    description:
+      'a tools/call that sets a log level gets a notifications/message at that level, while discover declares ' +
+      'no logging capability',
+    transports: ['stdio'],
+  },
+  {
+    name: 'log-on-listen',
+    breaks: 'log.request-scoped',
+    description: 'every subscriptions/listen stream starts with an info-level notifications/message',
+    transports: ['http'],
+  },
+  {
+    name: 'log-level-unchecked',
+    breaks: 'log.invalid-level',
+    description: 'an unknown io.modelcontextprotocol/logLevel ("verbose") is accepted',
+    transports: ['stdio'],
+  },
+  {
+    name: 'progress-token-as-number',
+    breaks: 'progress.token-ref',
+    description: 'progress notifications refer to a progressToken of digits ("9017") by the number it spells (9017)',
+    transports: ['stdio'],
+  },
+  {
+    name: 'progress-not-increasing',
+    breaks: 'progress.increase',
+    description: 'a tools/call with a progressToken gets progress 1, then progress 1 again',
+    transports: ['stdio'],
+  },
+  {
+    name: 'progress-after-response',
+    breaks: 'progress.stop',
+    description: 'a tools/call with a progressToken gets one more progress notification after its response',
+    transports: ['stdio'],
+  },
+  {
+    name: 'answer-after-cancel',
+    breaks: 'stdio.cancel.server-silence',
+    description:
+      'get_time answers after 4.5 s, even when the call was cancelled (the audit runs with --timeout 2000, so ' +
+      'it cancels the call first)',
+    transports: ['stdio'],
+    auditArgs: ['--timeout', '2000'],
+  },
+  {
+    name: 'progress-after-cancel',
+    breaks: 'stdio.cancel.server-silence',
+    description:
+      'a tools/call with a progressToken answers after 4.5 s; cancelled first (the audit runs with --timeout ' +
+      '2000), it drops its answer but still sends its progress notification 300 ms after the cancellation',
+    transports: ['stdio'],
+    auditArgs: ['--timeout', '2000'],
+  },
+  {
+    name: 'log-after-cancel',
+    breaks: 'stdio.cancel.server-silence',
+    description:
+      'a tools/call that asks for log messages answers after 4.5 s; cancelled first (the audit runs with ' +
+      '--timeout 2000), it drops its answer but logs the cancellation to the client 300 ms later',
+    transports: ['stdio'],
+    auditArgs: ['--timeout', '2000'],
+  },
+  {
+    name: 'cancel-call-notification',
+    breaks: 'cancel.server.no-other',
+    description: 'every tools/call answer is followed by a notifications/cancelled for that call',
+    transports: ['stdio'],
+  },
+  {
+    name: 'answer-notification',
+    breaks: 'base.notif.no-response',
+    description: 'a notifications/cancelled without requestId is answered with a -32602 error (without an id)',
+    transports: ['stdio'],
+  },
+]);

@@ -1,0 +1,61 @@
+import { defineDefects } from './define.js';
+
+/** Defects that the checks of suites/request-meta/ catch, each breaking one of them. */
+export const REQUEST_META_DEFECTS = defineDefects([
+  {
+    name: 'bad-traceparent',
+    breaks: 'meta.otel.format',
+    description: 'tools/list results carry _meta.traceparent "00-trace-1-01" (not W3C Trace Context)',
+    transports: ['stdio'],
+  },
+  {
+    name: 'initialize-error-unnamed',
+    breaks: 'version.initialize-error-names-versions',
+    description: 'initialize is answered "Method not found: initialize", naming no supported version',
+    transports: ['stdio'],
+  },
+  {
+    name: 'meta-not-required',
+    breaks: 'meta.req.missing-32602',
+    description:
+      'a missing or mistyped _meta protocolVersion / clientCapabilities is taken as "2026-07-28" / {} instead ' +
+      'of -32602',
+  },
+  {
+    name: 'meta-missing-200',
+    breaks: 'meta.req.missing-http-400',
+    description: 'the -32602 for a missing or invalid _meta comes with HTTP 200',
+    transports: ['http'],
+  },
+  {
+    name: 'version-not-checked',
+    breaks: 'version.unsupported-32022',
+    description: 'serves any protocolVersion string instead of -32022',
+  },
+  {
+    name: 'version-error-200',
+    breaks: 'http.pv.unsupported',
+    description: 'the -32022 error comes with HTTP 200',
+    transports: ['http'],
+  },
+  {
+    name: 'meta-key-empty-label',
+    breaks: 'meta.key.prefix',
+    description: 'the first tool definition has _meta {"com..example/priority": "high"} (an empty prefix label)',
+  },
+  {
+    name: 'meta-key-bad-label',
+    breaks: 'meta.key.labels',
+    description: 'echo results carry a text block with _meta {"com.example-/source": "echo"} (a label ending in "-")',
+  },
+  {
+    name: 'meta-key-bad-name',
+    breaks: 'meta.key.name',
+    description: 'the discover result _meta gains the key "com.example/_trace" (a name starting with "_")',
+  },
+  {
+    name: 'extension-id-unprefixed',
+    breaks: 'version.ext.id-format',
+    description: 'discover capabilities advertise extensions {"tasks": {}} (no prefix)',
+  },
+]);

@@ -1,0 +1,68 @@
+import { defineDefects } from './define.js';
+
+/** Defects that the checks of suites/wire/ catch, each breaking one of them. */
+export const WIRE_DEFECTS = defineDefects([
+  { name: 'bad-jsonrpc-version', breaks: 'base.jsonrpc', description: 'tools/list responses carry "jsonrpc": "1.0"' },
+  {
+    name: 'error-id-null',
+    breaks: 'base.id.same',
+    description: 'JSON-RPC errors answering a well-formed tools/call (an unknown tool, for instance) carry "id": null',
+    transports: ['http'],
+  },
+  {
+    name: 'digit-string-id-as-number',
+    breaks: 'base.id.same.string',
+    description: 'a request whose id is a string of digits ("900000007") is answered under the number (900000007)',
+    transports: ['stdio'],
+  },
+  {
+    name: 'stdout-noise',
+    breaks: 'stdio.server.stdout-clean',
+    description: 'writes the plain text line "reference server ready" to stdout at start-up',
+    transports: ['stdio'],
+  },
+  {
+    name: 'server-request',
+    breaks: 'patterns.server-no-requests',
+    description: 'sends a roots/list JSON-RPC request before answering the first tools/list',
+  },
+  {
+    name: 'id-never-reused-ping-twice',
+    breaks: 'base.req.id-never-reused',
+    description:
+      'before the first tools/list of a session is answered, sends the client two ping requests under the same ' +
+      'id ("srv-ping-1")',
+    revision: '2024-11-05',
+  },
+  {
+    name: 'batch-rejected',
+    breaks: 'base.batch.receive',
+    description:
+      'a 2025-03-26 session answers every JSON-RPC batch with one -32600 error ("batches are not supported"), ' +
+      'as servers of 2025-06-18 on may',
+    revision: '2025-03-26',
+  },
+  {
+    name: 'notification-batch-answered',
+    breaks: 'http.batch.notifications-202',
+    description:
+      'a POST whose body is a batch of notifications only is answered 200 with an empty JSON array instead of ' +
+      '202 Accepted with no body',
+    transports: ['http'],
+    revision: '2025-03-26',
+  },
+  {
+    name: 'ignore-stdin-eof',
+    breaks: 'stdio.shutdown.server-exit',
+    description: 'keeps running after stdin is closed (until a signal ends it)',
+    transports: ['stdio'],
+  },
+  {
+    name: 'latin1-response',
+    breaks: 'transport.utf8',
+    description:
+      'the first server/discover answer is written in ISO-8859-1: its instructions end "Served from a café." ' +
+      'with é as the single byte 0xE9',
+    transports: ['stdio'],
+  },
+]);
