@@ -1,6 +1,6 @@
 import { Agent, get, type ClientRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DefectName } from './defects/index.js';
+import { activeDefects, NO_DEFECTS, type DefectName } from './defects/index.js';
 import { encodeHeaderValue } from './header-value.js';
 import { startHttpServer, type RunningHttpServer } from './http.js';
 import type { InitializeRevision } from './revisions.js';
@@ -16,7 +16,7 @@ async function withServer(
   const server = await startHttpServer({
     port: 0,
     sse: options.sse ?? false,
-    defects: new Set(options.defects ?? []),
+    defects: activeDefects(options.defects ?? []),
     log: () => {},
     ...(options.revision ? { revision: options.revision } : {}),
     ...(options.toolLatencyMs ? { toolLatencyMs: options.toolLatencyMs } : {}),
@@ -98,7 +98,7 @@ async function walkNames(url: string, agent?: Agent | false): Promise<string[][]
 describe('Streamable HTTP', () => {
   let server: RunningHttpServer;
   beforeAll(async () => {
-    server = await startHttpServer({ port: 0, sse: false, defects: new Set(), log: () => {} });
+    server = await startHttpServer({ port: 0, sse: false, defects: NO_DEFECTS, log: () => {} });
   });
   afterAll(async () => {
     await server.close();

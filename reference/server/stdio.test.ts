@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { DefectName } from './defects/index.js';
+import { activeDefects, type DefectName } from './defects/index.js';
 import type { AnswerLatency } from './latency.js';
 import type { InitializeRevision } from './revisions.js';
 import { runStdioServer } from './stdio.js';
@@ -20,7 +20,7 @@ function startStdio(defects: DefectName[] = [], latency: AnswerLatency = {}, rev
     runStdioServer({
       input,
       output,
-      defects: new Set(defects),
+      defects: activeDefects(defects),
       ...(revision ? { revision } : {}),
       log: () => {},
       exit: (code) => resolve((exitCode = code)),
@@ -48,7 +48,7 @@ describe('stdio transport', () => {
     const chunks: Buffer[] = [];
     output.on('data', (chunk: Buffer) => chunks.push(chunk));
     const exited = new Promise<number>((resolve) => {
-      runStdioServer({ input, output, defects: new Set(['latin1-response']), log: () => {}, exit: resolve });
+      runStdioServer({ input, output, defects: activeDefects(['latin1-response']), log: () => {}, exit: resolve });
     });
     for (const id of [1, 2]) input.write(`${JSON.stringify(rpc(id, 'server/discover'))}\n`);
     input.end();

@@ -7,7 +7,16 @@ export const CACHING_DEFECTS = defineDefects([
     breaks: 'cache.server.hints',
     description: 'the last tools/list page has neither ttlMs nor cacheScope',
   },
-  { name: 'negative-ttl', breaks: 'cache.server.ttl-nonneg', description: 'the discover result has ttlMs -1' },
+  {
+    name: 'negative-ttl',
+    breaks: 'cache.server.ttl-nonneg',
+    description: 'the discover result has ttlMs -1',
+    at: {
+      discoverResult: (result) => {
+        result.ttlMs = -1;
+      },
+    },
+  },
   {
     name: 'mixed-cache-scope',
     breaks: 'cache.server.scope-consistent',

@@ -7,21 +7,37 @@ export const DISCOVERY_DEFECTS = defineDefects([
     name: 'supported-versions-omits-served',
     breaks: 'discover.supported-versions',
     description: 'DiscoverResult.supportedVersions is ["2025-11-25"] although the server serves 2026-07-28',
+    at: {
+      discoverResult: (result) => {
+        result.supportedVersions = ['2025-11-25'];
+      },
+    },
   },
   {
     name: 'no-server-info',
     breaks: 'discover.serverinfo',
     description: 'DiscoverResult without _meta serverInfo (other results keep it)',
+    at: {
+      discoverResult: (result) => {
+        delete result._meta;
+      },
+    },
   },
   {
     name: 'no-tools-capability',
     breaks: 'tools.cap.declare',
     description: 'discover capabilities is {} while tools/list still works',
+    at: { serverCapabilities: () => ({}) },
   },
   {
     name: 'list-changed-not-boolean',
     breaks: 'tools.cap.list-changed-type',
     description: 'capabilities.tools.listChanged is the string "yes"',
+    at: {
+      serverCapabilities: (capabilities) => {
+        capabilities.tools = { listChanged: 'yes' };
+      },
+    },
   },
   {
     name: 'legacy-sampling-unnegotiated',

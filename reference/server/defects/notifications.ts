@@ -1,4 +1,13 @@
 import { defineDefects } from './define.js';
+import type { JsonObject } from './seams/json.js';
+
+/**
+ * The capability of the defects that send notifications/message (all but log-without-capability, whose rule is the
+ * declaration), so that only the rule each breaks is broken.
+ */
+const declaresLogging = (capabilities: JsonObject): void => {
+  capabilities.logging = {};
+};
 
 /** Defects that the checks of suites/notifications/ catch, each breaking one of them. */
 export const NOTIFICATIONS_DEFECTS = defineDefects([
@@ -8,6 +17,7 @@ export const NOTIFICATIONS_DEFECTS = defineDefects([
     description:
       'every tools/call answer is preceded by an error-level notifications/message, log level asked for or not',
     transports: ['stdio'],
+    at: { serverCapabilities: declaresLogging },
   },
   {
     name: 'log-below-level',
@@ -15,6 +25,7 @@ export const NOTIFICATIONS_DEFECTS = defineDefects([
     description:
       'a tools/call that sets a log level gets a debug-level notifications/message whatever level it asked for',
     transports: ['stdio'],
+    at: { serverCapabilities: declaresLogging },
   },
   {
     name: 'log-without-capability',
@@ -29,6 +40,7 @@ export const NOTIFICATIONS_DEFECTS = defineDefects([
     breaks: 'log.request-scoped',
     description: 'every subscriptions/listen stream starts with an info-level notifications/message',
     transports: ['http'],
+    at: { serverCapabilities: declaresLogging },
   },
   {
     name: 'log-level-unchecked',
@@ -80,6 +92,7 @@ export const NOTIFICATIONS_DEFECTS = defineDefects([
       '--timeout 2000), it drops its answer but logs the cancellation to the client 300 ms later',
     transports: ['stdio'],
     auditArgs: ['--timeout', '2000'],
+    at: { serverCapabilities: declaresLogging },
   },
   {
     name: 'cancel-call-notification',

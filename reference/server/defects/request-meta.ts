@@ -52,10 +52,20 @@ export const REQUEST_META_DEFECTS = defineDefects([
     name: 'meta-key-bad-name',
     breaks: 'meta.key.name',
     description: 'the discover result _meta gains the key "com.example/_trace" (a name starting with "_")',
+    at: {
+      discoverResult: (result) => {
+        result._meta = { ...(result._meta as object), 'com.example/_trace': 'discover-1' };
+      },
+    },
   },
   {
     name: 'extension-id-unprefixed',
     breaks: 'version.ext.id-format',
     description: 'discover capabilities advertise extensions {"tasks": {}} (no prefix)',
+    at: {
+      serverCapabilities: (capabilities) => {
+        capabilities.extensions = { tasks: {} };
+      },
+    },
   },
 ]);

@@ -6,6 +6,11 @@ export const RESULTS_DEFECTS = defineDefects([
     name: 'supported-versions-missing',
     breaks: 'schema.result.valid',
     description: 'DiscoverResult without supportedVersions',
+    at: {
+      discoverResult: (result) => {
+        delete result.supportedVersions;
+      },
+    },
   },
   {
     name: 'no-server-info-on-list',
@@ -17,6 +22,11 @@ export const RESULTS_DEFECTS = defineDefects([
     name: 'unknown-result-type',
     breaks: 'base.resulttype.set',
     description: 'the discover result has resultType "ok"',
+    at: {
+      discoverResult: (result) => {
+        result.resultType = 'ok';
+      },
+    },
   },
   {
     name: 'audio-content-on-2024-11-05',
@@ -33,6 +43,11 @@ export const RESULTS_DEFECTS = defineDefects([
     name: 'bad-instructions',
     breaks: 'schema.result.valid',
     description: 'the discover result has instructions: 42 (a number)',
+    at: {
+      discoverResult: (result) => {
+        result.instructions = 42;
+      },
+    },
   },
   {
     name: 'task-result-unnegotiated',
@@ -41,5 +56,10 @@ export const RESULTS_DEFECTS = defineDefects([
       'advertises the io.modelcontextprotocol/tasks extension and answers get_time with resultType "task" to a ' +
       'client that declared no extension',
     transports: ['stdio'],
+    at: {
+      serverCapabilities: (capabilities) => {
+        capabilities.extensions = { 'io.modelcontextprotocol/tasks': {} };
+      },
+    },
   },
 ]);

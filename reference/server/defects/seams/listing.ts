@@ -1,3 +1,9 @@
-/** The seams of the reference server's listing (see ../seams.ts). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled as defects move to hooks
-export interface ListingSeams {}
+import type { JsonObject } from './json.js';
+
+/** The seams of what the server tells of itself and lists: server/discover and tools/list. */
+export interface ListingSeams {
+  /** The server/discover result, made whole (capabilities included): spoil it in place. */
+  discoverResult?(result: JsonObject): void;
+  /** The capabilities discover declares: spoil them in place, or return the object to declare instead. */
+  serverCapabilities?(capabilities: JsonObject): JsonObject | void;
+}
