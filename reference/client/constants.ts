@@ -1,6 +1,8 @@
-export const PROTOCOL_VERSION = '2026-07-28';
+import { LATEST_INITIALIZE_REVISION, LATEST_REVISION } from '../../src/core/revision.js';
+
+export const PROTOCOL_VERSION = LATEST_REVISION;
 /** What the `protocol-version-header-mismatch` defect puts in the header instead. */
-export const OTHER_PROTOCOL_VERSION = '2025-11-25';
+export const OTHER_PROTOCOL_VERSION = LATEST_INITIALIZE_REVISION;
 
 export const CLIENT_INFO = { name: 'mcp-tools-conformance-reference-client', version: '0.1.0' } as const;
 

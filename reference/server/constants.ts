@@ -1,4 +1,6 @@
-export const PROTOCOL_VERSION = '2026-07-28';
+import { LATEST_REVISION } from '../../src/core/revision.js';
+
+export const PROTOCOL_VERSION = LATEST_REVISION;
 export const SUPPORTED_VERSIONS: readonly string[] = [PROTOCOL_VERSION];
 
 export const SERVER_INFO = { name: 'mcp-tools-conformance-reference-server', version: '0.1.0' } as const;

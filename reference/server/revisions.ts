@@ -1,19 +1,13 @@
-import { INITIALIZE_REVISIONS } from '../../src/core/revision.js';
-import { PROTOCOL_VERSION } from './constants.js';
+import { isInitializeRevision, type InitializeRevision } from '../../src/core/revision.js';
 
-/** A revision of the `initialize` handshake, which this server can speak (--protocol-version): every one there is. */
-export type InitializeRevision = (typeof INITIALIZE_REVISIONS)[number];
-/** Every revision the server can be started as: 2026-07-28 (the default) or an initialize one. */
-export type Revision = typeof PROTOCOL_VERSION | InitializeRevision;
-export const REVISIONS: readonly Revision[] = [PROTOCOL_VERSION, ...INITIALIZE_REVISIONS];
-
-export function isRevision(value: unknown): value is Revision {
-  return typeof value === 'string' && (REVISIONS as readonly string[]).includes(value);
-}
-
-export function isInitializeRevision(value: unknown): value is InitializeRevision {
-  return typeof value === 'string' && (INITIALIZE_REVISIONS as readonly string[]).includes(value);
-}
+/** The server can be started as every revision there is: 2026-07-28 (the default) or an initialize one. */
+export {
+  isInitializeRevision,
+  isRevision,
+  REVISIONS,
+  type InitializeRevision,
+  type Revision,
+} from '../../src/core/revision.js';
 
 /** What one initialize revision's pages and schema.json say, as far as this server's answers depend on it. */
 export interface RevisionRules {

@@ -17,8 +17,10 @@ export const INITIALIZE_REVISIONS = [
   HTTP_SSE_REVISION,
 ] as const;
 
+/** A revision of the `initialize` handshake. */
+export type InitializeRevision = (typeof INITIALIZE_REVISIONS)[number];
 /** A protocol revision a conversation with the target can use: the one it agreed, whose pages judge it. */
-export type Revision = typeof LATEST_REVISION | (typeof INITIALIZE_REVISIONS)[number];
+export type Revision = typeof LATEST_REVISION | InitializeRevision;
 /** Every revision this tool knows, newest first. */
 export const REVISIONS: readonly Revision[] = [LATEST_REVISION, ...INITIALIZE_REVISIONS];
 
@@ -27,8 +29,8 @@ export function isRevision(version: unknown): version is Revision {
 }
 
 /** A revision spoken after an `initialize` handshake (sessions, capabilities negotiated once). */
-export function isInitializeRevision(wire: Revision): boolean {
-  return wire !== LATEST_REVISION;
+export function isInitializeRevision(value: unknown): value is InitializeRevision {
+  return typeof value === 'string' && (INITIALIZE_REVISIONS as readonly string[]).includes(value);
 }
 
 /** Revisions in time order: negative when `a` came before `b`. */
