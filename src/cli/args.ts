@@ -29,10 +29,12 @@ import {
   type ParsedArgs,
 } from './options/table.js';
 import {
-  parseHeader,
+  checkTargetFlags,
   parseRevisions,
   parseTrigger,
   sandboxOptions,
+  targetEnv,
+  targetHeaders,
   type ListChangedTrigger,
   type SandboxOptions,
 } from './options/target.js';
@@ -374,25 +376,8 @@ const PROCESS_TERMINAL: Terminal = {
 };
 
 function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): CliOptions {
-  const [first, ...others] = args._.map(String);
-  const command =
-    first === 'snapshot' || first === 'baseline' || first === 'lock' || first === 'client' || first === 'fleet'
-      ? first
-      : 'run';
-  const fleetFiles =
-    command === 'fleet'
-      ? [...others, ...(((args as { files?: unknown }).files as string[] | undefined) ?? []).map(String)]
-      : [];
-  const positional = command === 'fleet' ? [] : first === command || first === 'run' ? others : args._.map(String);
-  if ((command === 'baseline' || command === 'lock') && args.write === undefined) {
-    throw new UsageError(
-      `${command} needs --write <file> (to compare a run with a ${command} file, use --${command} <file> on a ` +
-        `normal run)`,
-    );
-  }
-  if (args.write !== undefined && command === 'run')
-    throw new UsageError('--write goes with the baseline or lock command');
-  const written = args.write === undefined || args.write === '' ? undefined : String(args.write);
+  const { command, positional, fleetFiles } = commandLine(args);
+  const written = writtenFile(command, args);
   if (args.quiet && args.verbose) throw new UsageError('--quiet and --verbose contradict each other: choose one');
   const failOn = String(args['fail-on']).toLowerCase();
   if (failOn !== 'must' && failOn !== 'should')
@@ -400,95 +385,27 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
   if (positional.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positional[0])}`);
   if (command === 'snapshot' && args['from-snapshot'] !== undefined)
     throw new UsageError('snapshot takes a live target (--stdio or --url), not --from-snapshot');
-  const reporters = String(args.reporter)
-    .split(',')
-    .map((r) => r.trim())
-    .filter(Boolean);
-  // No reporter would run the audit and say nothing, write nothing: never what was meant.
-  if (reporters.length === 0)
-    throw new UsageError(
-      `--reporter needs at least one of ${REPORTER_NAMES.join(', ')}, got ${JSON.stringify(String(args.reporter))}`,
-    );
-  for (const r of reporters)
-    if (!isReporterName(r)) throw new UsageError(`unknown reporter "${r}" (choose from ${REPORTER_NAMES.join(', ')})`);
-  for (const [flag, value] of [
-    ['--timeout', args.timeout],
-    ['--max-duration', args['max-duration']],
-    ['--concurrency', args.concurrency],
-    ['--max-rps', args['max-rps']],
-    ['--max-message-bytes', args['max-message-bytes']],
-  ] as const) {
-    if (value !== undefined && (!Number.isFinite(value) || value <= 0))
-      throw new UsageError(`${flag} must be a positive number`);
-  }
-  for (const [flag, value] of [
-    ['--timeout', args.timeout],
-    ['--max-duration', args['max-duration']],
-  ] as const) {
-    if (value > MAX_TIMER_MS)
-      throw new UsageError(
-        `${flag} must be at most ${MAX_TIMER_MS} ms (about 24.8 days), the longest a timer can wait`,
-      );
-  }
-  if (!Number.isInteger(args.seed) || args.seed < 0 || args.seed > MAX_SEED)
-    throw new UsageError(`--seed must be an integer from 0 to ${MAX_SEED}`);
-  if (!Number.isInteger(args.runs) || args.runs < 1 || args.runs > MAX_RUNS)
-    throw new UsageError(`--runs must be an integer from 1 to ${MAX_RUNS}`);
-  const httpConnectionsGiven = args['http-connections'];
-  if (
-    httpConnectionsGiven !== undefined &&
-    (!Number.isInteger(httpConnectionsGiven) || httpConnectionsGiven < 1 || httpConnectionsGiven > MAX_HTTP_CONNECTIONS)
-  ) {
-    throw new UsageError(`--http-connections must be an integer from 1 to ${MAX_HTTP_CONNECTIONS}`);
-  }
-  if (httpConnectionsGiven !== undefined && httpConnectionsGiven > 1 && args.url === undefined && command !== 'fleet')
-    throw new UsageError('--http-connections applies to a --url target only');
-  // A pool of --concurrency connections, as any HTTP client would use: the checks that run at once do not queue on one.
-  const httpConnections =
-    args.url === undefined
-      ? 1
-      : (httpConnectionsGiven ?? Math.min(Math.max(1, Math.floor(args.concurrency)), MAX_HTTP_CONNECTIONS));
-  const replay = args.replay === undefined ? undefined : parseReplayToken(String(args.replay));
-  if (args.replay !== undefined && replay === undefined)
-    throw new UsageError('--replay must look like <tool>@<path>, e.g. get_weather@12:0:1, as printed in a replay line');
-  if (args.stdio !== undefined && args.stdio.trim() === '') throw new UsageError('--stdio needs a command line');
-  if (args.url !== undefined && !/^https?:\/\//i.test(args.url))
-    throw new UsageError('--url must start with http:// or https://');
-  const env: Record<string, string> = {};
-  for (const raw of args.env ?? []) {
-    const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(String(raw));
-    if (!match)
-      throw new UsageError(`--env must look like NAME=value, got ${JSON.stringify(String(raw).split('=')[0])}=…`);
-    env[match[1]!] = match[2]!;
-  }
-  if (Object.keys(env).length > 0 && args.url !== undefined)
-    throw new UsageError('--env applies to a --stdio target only');
-  const headers: Record<string, string> = {};
-  for (const raw of args.header ?? []) {
-    const [name, value] = parseHeader(String(raw));
-    headers[name] = value;
-  }
+  const reporters = reporterNames(args);
+  checkLimits(args);
+  const { httpConnections, httpConnectionsGiven } = httpConnectionsOf(command, args);
+  const replay = replayOf(args);
+  checkTargetFlags(args);
+  const env = targetEnv(args);
+  const headers = targetHeaders(args);
   const listChangedTrigger = parseTrigger(args['list-changed-trigger'], args['list-changed-args']);
   const revisions = parseRevisions(command, args);
   const client = clientOptions(command, args);
+  const fleet = fleetOptions(command, args, fleetFiles, reporters);
+  const snapshotOut = snapshotOutOf(command, args);
+  const sandbox = sandboxOptions(command, args);
+  const hosts = hostOptions(command, args);
+  if (args.cwd !== undefined && (args.stdio === undefined || command === 'fleet'))
+    throw new UsageError("--cwd applies to a --stdio target only (a fleet takes each server's cwd from its file)");
   const named =
     args.stdio !== undefined ||
     args.url !== undefined ||
     args['from-snapshot'] !== undefined ||
     Boolean(args['reference-server']);
-  const fleet = fleetOptions(command, args, fleetFiles, reporters);
-  const snapshotOut = args['snapshot-out'];
-  if (snapshotOut !== undefined) {
-    if (command !== 'run' || args['from-snapshot'] !== undefined || args.revisions !== undefined)
-      throw new UsageError(
-        '--snapshot-out goes with an audit of one live target (run, without --from-snapshot or --revisions)',
-      );
-    if (snapshotOut.trim() === '') throw new UsageError('--snapshot-out needs a file');
-  }
-  const sandbox = sandboxOptions(command, args);
-  const hosts = hostOptions(command, args);
-  if (args.cwd !== undefined && (args.stdio === undefined || command === 'fleet'))
-    throw new UsageError("--cwd applies to a --stdio target only (a fleet takes each server's cwd from its file)");
   if (!named && !args.list && !terminal.interactive && !client && !fleet) {
     throw new UsageError('name a target: --stdio, --url or --from-snapshot (or --reference-server)');
   }
@@ -540,4 +457,112 @@ function toCliOptions(args: ParsedArgs, terminal: Terminal = PROCESS_TERMINAL): 
     ...(replay ? { replay } : {}),
     ...(hosts ? { hosts } : {}),
   };
+}
+
+/** The command, the positional arguments left over (an error if any), and a fleet's host files. */
+function commandLine(args: ParsedArgs): { command: Command; positional: string[]; fleetFiles: string[] } {
+  const words = args._.map(String);
+  const command = commandOf(words);
+  const [first, ...others] = words;
+  const fleetFiles =
+    command === 'fleet'
+      ? [...others, ...(((args as { files?: unknown }).files as string[] | undefined) ?? []).map(String)]
+      : [];
+  const positional = command === 'fleet' ? [] : first === command || first === 'run' ? others : words;
+  return { command, positional, fleetFiles };
+}
+
+/** baseline and lock: the file --write names, which they need; no other command takes it. */
+function writtenFile(command: Command, args: ParsedArgs): string | undefined {
+  if ((command === 'baseline' || command === 'lock') && args.write === undefined) {
+    throw new UsageError(
+      `${command} needs --write <file> (to compare a run with a ${command} file, use --${command} <file> on a ` +
+        `normal run)`,
+    );
+  }
+  if (args.write !== undefined && command === 'run')
+    throw new UsageError('--write goes with the baseline or lock command');
+  return args.write === undefined || args.write === '' ? undefined : String(args.write);
+}
+
+function reporterNames(args: ParsedArgs): ReporterName[] {
+  const reporters = String(args.reporter)
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
+  // No reporter would run the audit and say nothing, write nothing: never what was meant.
+  if (reporters.length === 0)
+    throw new UsageError(
+      `--reporter needs at least one of ${REPORTER_NAMES.join(', ')}, got ${JSON.stringify(String(args.reporter))}`,
+    );
+  for (const r of reporters)
+    if (!isReporterName(r)) throw new UsageError(`unknown reporter "${r}" (choose from ${REPORTER_NAMES.join(', ')})`);
+  return reporters as ReporterName[];
+}
+
+/** The numbers' bounds: positive durations and rates a timer can wait, a seed and a run count in range. */
+function checkLimits(args: ParsedArgs): void {
+  for (const [flag, value] of [
+    ['--timeout', args.timeout],
+    ['--max-duration', args['max-duration']],
+    ['--concurrency', args.concurrency],
+    ['--max-rps', args['max-rps']],
+    ['--max-message-bytes', args['max-message-bytes']],
+  ] as const) {
+    if (value !== undefined && (!Number.isFinite(value) || value <= 0))
+      throw new UsageError(`${flag} must be a positive number`);
+  }
+  for (const [flag, value] of [
+    ['--timeout', args.timeout],
+    ['--max-duration', args['max-duration']],
+  ] as const) {
+    if (value > MAX_TIMER_MS)
+      throw new UsageError(
+        `${flag} must be at most ${MAX_TIMER_MS} ms (about 24.8 days), the longest a timer can wait`,
+      );
+  }
+  if (!Number.isInteger(args.seed) || args.seed < 0 || args.seed > MAX_SEED)
+    throw new UsageError(`--seed must be an integer from 0 to ${MAX_SEED}`);
+  if (!Number.isInteger(args.runs) || args.runs < 1 || args.runs > MAX_RUNS)
+    throw new UsageError(`--runs must be an integer from 1 to ${MAX_RUNS}`);
+}
+
+function httpConnectionsOf(
+  command: Command,
+  args: ParsedArgs,
+): { httpConnections: number; httpConnectionsGiven: number | undefined } {
+  const httpConnectionsGiven = args['http-connections'];
+  if (
+    httpConnectionsGiven !== undefined &&
+    (!Number.isInteger(httpConnectionsGiven) || httpConnectionsGiven < 1 || httpConnectionsGiven > MAX_HTTP_CONNECTIONS)
+  ) {
+    throw new UsageError(`--http-connections must be an integer from 1 to ${MAX_HTTP_CONNECTIONS}`);
+  }
+  if (httpConnectionsGiven !== undefined && httpConnectionsGiven > 1 && args.url === undefined && command !== 'fleet')
+    throw new UsageError('--http-connections applies to a --url target only');
+  // A pool of --concurrency connections, as any HTTP client would use: the checks that run at once do not queue on one.
+  const httpConnections =
+    args.url === undefined
+      ? 1
+      : (httpConnectionsGiven ?? Math.min(Math.max(1, Math.floor(args.concurrency)), MAX_HTTP_CONNECTIONS));
+  return { httpConnections, httpConnectionsGiven };
+}
+
+function replayOf(args: ParsedArgs): ReplayTarget | undefined {
+  const replay = args.replay === undefined ? undefined : parseReplayToken(String(args.replay));
+  if (args.replay !== undefined && replay === undefined)
+    throw new UsageError('--replay must look like <tool>@<path>, e.g. get_weather@12:0:1, as printed in a replay line');
+  return replay;
+}
+
+function snapshotOutOf(command: Command, args: ParsedArgs): string | undefined {
+  const snapshotOut = args['snapshot-out'];
+  if (snapshotOut !== undefined) {
+    if (command !== 'run' || args['from-snapshot'] !== undefined || args.revisions !== undefined)
+      throw new UsageError(
+        '--snapshot-out goes with an audit of one live target (run, without --from-snapshot or --revisions)',
+      );
+    if (snapshotOut.trim() === '') throw new UsageError('--snapshot-out needs a file');
+  }
+  return snapshotOut;
 }

@@ -92,3 +92,34 @@ export function parseTrigger(name: string | undefined, rawArgs: string | undefin
     throw new UsageError('--list-changed-args must be a JSON object');
   return { name, arguments: parsed as Record<string, unknown> };
 }
+
+/** The target's flags that must make sense alone: a command line, an http(s) URL. */
+export function checkTargetFlags(args: ParsedArgs): void {
+  if (args.stdio !== undefined && args.stdio.trim() === '') throw new UsageError('--stdio needs a command line');
+  if (args.url !== undefined && !/^https?:\/\//i.test(args.url))
+    throw new UsageError('--url must start with http:// or https://');
+}
+
+/** --env NAME=value, for a --stdio target only. */
+export function targetEnv(args: ParsedArgs): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const raw of args.env ?? []) {
+    const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(String(raw));
+    if (!match)
+      throw new UsageError(`--env must look like NAME=value, got ${JSON.stringify(String(raw).split('=')[0])}=…`);
+    env[match[1]!] = match[2]!;
+  }
+  if (Object.keys(env).length > 0 && args.url !== undefined)
+    throw new UsageError('--env applies to a --stdio target only');
+  return env;
+}
+
+/** --header "Name: value", repeated. */
+export function targetHeaders(args: ParsedArgs): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const raw of args.header ?? []) {
+    const [name, value] = parseHeader(String(raw));
+    headers[name] = value;
+  }
+  return headers;
+}
