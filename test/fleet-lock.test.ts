@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FleetLockFile } from '../src/lock/fleet-lock.js';
+import type { FleetLockFile } from '../src/fleet/lock.js';
 import type { FleetReport } from '../src/model/fleet.js';
 import { BUILT, REFERENCE, ROOT, runCli } from './helpers/cli.js';
 

@@ -2,13 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { secretValues, scrubSecrets } from '../../engine/scrub.js';
-import {
-  fleetLockFrom,
-  serverLock,
-  serversRemoved,
-  writeFleetLock,
-  type FleetLockFile,
-} from '../../lock/fleet-lock.js';
+import { fleetLockFrom, serverLock, serversRemoved, writeFleetLock, type FleetLockFile } from '../lock.js';
 import { EXIT } from '../../model/exit-codes.js';
 import {
   type AuditDepth,
@@ -19,7 +13,7 @@ import {
   type FleetServerResult,
 } from '../../model/fleet.js';
 import type { RunReport } from '../../model/report.js';
-import { isUnavailable, OUTCOME_ORDER } from '../../report/fleet/rows.js';
+import { isUnavailable, OUTCOME_ORDER } from '../report/rows.js';
 import { pool } from '../../runner/pool.js';
 import { startOrder } from './start-order.js';
 import { crossServerFindings, type ServerTools } from '../cross-server.js';

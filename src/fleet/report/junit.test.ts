@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedPath } from '../../../test/helpers/shared.js';
 import type { FleetReport } from '../../model/fleet.js';
 import { REDACTED } from '../../model/redacted.js';
-import { stripXmlForbidden } from '../text-safety.js';
-import { all, child, parseXml, type XmlNode } from '../xml.fixture.js';
+import { stripXmlForbidden } from '../../report/text-safety.js';
+import { all, child, parseXml, type XmlNode } from '../../report/xml.fixture.js';
 import { FLEET_REPORT, FLEET_SECRET, HOSTILE_NAME } from './fleet-report.fixture.js';
 import { FLEET_FINDINGS_SUITE, fleetJunit } from './junit.js';
 

@@ -3,7 +3,7 @@ import Ajv04 from 'ajv-draft-04';
 import { describe, expect, it } from 'vitest';
 import { sharedPath } from '../../../test/helpers/shared.js';
 import { REDACTED } from '../../model/redacted.js';
-import { DEFAULT_SARIF_ARTIFACT, renderSarif } from '../sarif.js';
+import { DEFAULT_SARIF_ARTIFACT, renderSarif } from '../../report/sarif.js';
 import { FLEET_REPORT, FLEET_SECRET, HOSTILE_NAME } from './fleet-report.fixture.js';
 import { FLEET_FINDINGS_CATEGORY, fleetSarif, serverArtifact, serverCategories } from './sarif.js';
 

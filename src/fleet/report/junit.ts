@@ -13,8 +13,8 @@ import {
   seconds,
   SUITES_NAME,
   type JunitOptions,
-} from '../junit.js';
-import { xmlElement, xmlTextElement } from '../xml.js';
+} from '../../report/junit.js';
+import { xmlElement, xmlTextElement } from '../../report/xml.js';
 import { depthText, isUnavailable, OUTCOME_LABELS, outcomeLine } from './rows.js';
 
 /** The name of the suite that holds the findings only a fleet can see. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FleetFinding, FleetReport, FleetServerResult } from '../../model/fleet.js';
-import { truncateString } from '../evidence-bounds.js';
-import { DEFAULT_SARIF_ARTIFACT, driver, SARIF_SCHEMA, sarifRun, type SarifOptions } from '../sarif.js';
+import { truncateString } from '../../report/evidence-bounds.js';
+import { DEFAULT_SARIF_ARTIFACT, driver, SARIF_SCHEMA, sarifRun, type SarifOptions } from '../../report/sarif.js';
 import { isUnavailable, outcomeLine } from './rows.js';
 
 type Json = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { isObject } from '../core/jsonrpc.js';
-import { LOCK_FORMAT, LockError, lockFrom, type LockedTool, type ToolLockFile } from './tool-lock.js';
+import { LOCK_FORMAT, LockError, lockFrom, type LockedTool, type ToolLockFile } from '../lock/tool-lock.js';
 
 export const FLEET_LOCK_FORMAT = 'mcp-tools-conformance/fleet-lock';
 

@@ -2,9 +2,9 @@ import { scrubSecrets, secretValues } from '../../engine/scrub.js';
 import type { CheckResult } from '../../model/check.js';
 import type { FleetFinding, FleetReport, FleetServerResult } from '../../model/fleet.js';
 import type { RunReport } from '../../model/report.js';
-import { INJECTION } from '../html.fixture.js';
-import { CHECKS, HOSTILE_TEXT, RUN_REPORT } from '../run-report.fixture.js';
-import { countByStatus } from '../statuses.js';
+import { INJECTION } from '../../report/html.fixture.js';
+import { CHECKS, HOSTILE_TEXT, RUN_REPORT } from '../../report/run-report.fixture.js';
+import { countByStatus } from '../../report/statuses.js';
 import { OUTCOME_ORDER } from './rows.js';
 
 /** Test data: a token one entry's env held; the fleet report is scrubbed of it as the runner scrubs it. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REDACTED } from '../../model/redacted.js';
 import { fleetHtml } from './html.js';
-import { STYLE } from '../html/style.js';
+import { STYLE } from '../../report/html/style.js';
 import { FLEET_REPORT, FLEET_SECRET, LONG_HINT, longHintFleet } from './fleet-report.fixture.js';
 import { serverHtmlHref } from './rows.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { FleetReport, FleetServerResult } from '../model/fleet.js';
-import type { RunReport } from '../model/report.js';
-import { palette } from './color.js';
-import { fleetConsoleLines } from './fleet-console.js';
+import type { FleetReport, FleetServerResult } from '../../model/fleet.js';
+import type { RunReport } from '../../model/report.js';
+import { palette } from '../../report/color.js';
+import { fleetConsoleLines } from './console.js';
 
 const server = (name: string, more: Partial<FleetServerResult>): FleetServerResult => ({
   name,

@@ -1,9 +1,9 @@
 import type { Status } from '../../model/check.js';
 import type { FleetOutcome, FleetReport, FleetServerResult } from '../../model/fleet.js';
-import { formatDuration } from '../duration.js';
-import { blockText, escapeHtml, inlineText } from '../html/escape.js';
-import { htmlPage } from '../html/page.js';
-import { fleetHostTable, hostCell } from '../hosts-lines.js';
+import { formatDuration } from '../../report/duration.js';
+import { blockText, escapeHtml, inlineText } from '../../report/html/escape.js';
+import { htmlPage } from '../../report/html/page.js';
+import { fleetHostTable, hostCell } from '../../report/hosts-lines.js';
 import {
   countText,
   depthText,

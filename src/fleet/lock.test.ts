@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fleetLockFrom, readFleetLock, serverLock, serversRemoved, writeFleetLock } from './fleet-lock.js';
-import { compareLock, lockFrom } from './tool-lock.js';
+import { fleetLockFrom, readFleetLock, serverLock, serversRemoved, writeFleetLock } from './lock.js';
+import { compareLock, lockFrom } from '../lock/tool-lock.js';
 
 const tool = (name: string, description = `${name} tool`) => ({ name, description, inputSchema: { type: 'object' } });
 

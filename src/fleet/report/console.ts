@@ -1,10 +1,10 @@
-import type { CheckResult } from '../model/check.js';
-import type { AuditDepth, FleetOutcome, FleetReport, FleetServerResult } from '../model/fleet.js';
-import type { Paint, Palette } from './color.js';
-import { formatDuration } from './duration.js';
-import { OUTCOME_LABELS, OUTCOME_ORDER, transportText, wasAudited } from './fleet/rows.js';
-import { fleetHostsConsoleLines } from './hosts-lines.js';
-import { terminalInline } from './text-safety.js';
+import type { CheckResult } from '../../model/check.js';
+import type { AuditDepth, FleetOutcome, FleetReport, FleetServerResult } from '../../model/fleet.js';
+import type { Paint, Palette } from '../../report/color.js';
+import { formatDuration } from '../../report/duration.js';
+import { OUTCOME_LABELS, OUTCOME_ORDER, transportText, wasAudited } from './rows.js';
+import { fleetHostsConsoleLines } from '../../report/hosts-lines.js';
+import { terminalInline } from '../../report/text-safety.js';
 
 /** Findings listed per server before the rest is counted. */
 const FINDINGS_PER_SERVER = 10;

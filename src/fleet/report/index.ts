@@ -3,10 +3,10 @@
  * Each server's own reports live under `<output-dir>/servers/<safe-name>/`; FleetServerResult.reportFile is the
  * relative path of its report.json, and its HTML report is `report.html` beside it (SERVER_HTML_REPORT).
  */
-import { HTML_REPORT_FILE } from '../html.js';
-import { JUNIT_REPORT_FILE } from '../junit.js';
-import { MARKDOWN_REPORT_FILE } from '../markdown.js';
-import { SARIF_REPORT_FILE } from '../sarif.js';
+import { HTML_REPORT_FILE } from '../../report/html.js';
+import { JUNIT_REPORT_FILE } from '../../report/junit.js';
+import { MARKDOWN_REPORT_FILE } from '../../report/markdown.js';
+import { SARIF_REPORT_FILE } from '../../report/sarif.js';
 
 export { fleetJunit, FLEET_FINDINGS_SUITE } from './junit.js';
 export { fleetSarif, FLEET_FINDINGS_CATEGORY, serverArtifact, serverCategories } from './sarif.js';

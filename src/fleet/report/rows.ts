@@ -1,4 +1,4 @@
-import { HTML_REPORT_FILE } from '../html.js';
+import { HTML_REPORT_FILE } from '../../report/html.js';
 import {
   CONFORMANCE_OUTCOMES,
   type AuditDepth,

@@ -1,7 +1,7 @@
-import { fleetHostTable, hostCell } from '../hosts-lines.js';
+import { fleetHostTable, hostCell } from '../../report/hosts-lines.js';
 import type { FleetReport, FleetServerResult } from '../../model/fleet.js';
-import { formatDuration } from '../duration.js';
-import { findingsTables, markdownCode, markdownInline, plural } from '../markdown.js';
+import { formatDuration } from '../../report/duration.js';
+import { findingsTables, markdownCode, markdownInline, plural } from '../../report/markdown.js';
 import {
   countText,
   depthText,

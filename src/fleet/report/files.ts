@@ -1,9 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FleetReport } from '../model/fleet.js';
-import { FLEET_REPORT_FILES, fleetHtml, fleetJunit, fleetMarkdown, fleetSarif } from './fleet/index.js';
-import { boundReport } from './json.js';
-import type { ReporterName } from './names.js';
+import type { FleetReport } from '../../model/fleet.js';
+import { FLEET_REPORT_FILES, fleetHtml, fleetJunit, fleetMarkdown, fleetSarif } from './index.js';
+import { boundReport } from '../../report/json.js';
+import type { ReporterName } from '../../report/names.js';
 
 export const FLEET_JSON_FILE = 'fleet.json';
 
