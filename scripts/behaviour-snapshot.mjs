@@ -241,7 +241,13 @@ async function built(what, paths) {
 }
 // Before issue 42 the reference server and the revision list were built into dist/src/.
 const defects = async () =>
-  (await built('defect table', ['dist/reference/server/defects/index.js', 'dist/reference/server/defects.js', 'dist/src/reference-server/defects.js'])).DEFECTS;
+  (
+    await built('defect table', [
+      'dist/reference/server/defects/index.js',
+      'dist/reference/server/defects.js',
+      'dist/src/reference-server/defects.js',
+    ])
+  ).DEFECTS;
 const initializeRevisions = async () =>
   (await built('revision list', ['dist/src/core/revision.js'])).INITIALIZE_REVISIONS;
 

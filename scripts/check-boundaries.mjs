@@ -8,10 +8,12 @@
 // The rules:
 // 1. layers: every file of bin/, src/ and suites/ is in one layer, and imports only files of its own layer or of a
 //    layer below it:
-//      shell (bin/, src/cli, src/report, src/catalog, src/fleet) → checks (suites/) → engine (src/engine, src/runner)
-//      → services (src/transport, src/client-mode, src/protocol, src/schema, src/sandbox, src/property, src/lock,
-//      src/hosts,
-//        src/baseline, src/snapshot) → model (src/model, src/spec-links.ts) → core (src/core)
+//      shell (bin/, src/cli, src/report, src/catalog, src/fleet) → checks (suites/) → engine (src/engine, src/runner,
+//      src/client-mode/audit) → services (src/transport, src/client-mode, src/protocol, src/schema, src/sandbox,
+//      src/property, src/lock, src/hosts, src/baseline, src/snapshot) → model (src/model, src/spec-links.ts) → core
+//      (src/core)
+//    A file is in the layer of its longest matching path: a product's wing (src/client-mode) keeps the parts of it
+//    that belong to a higher layer in a folder of their own (src/client-mode/audit).
 //    The core (JSON-RPC, canonical JSON, the revision list, the precompiled-validator loader, the _meta keys) is the
 //    bottom layer: it imports nothing of ours outside itself.
 // 2. one surface for checks: a file of suites/ outside suites/kit/ imports nothing outside suites/; what a check may
@@ -32,7 +34,7 @@ const ts = require('typescript');
 const LAYERS = [
   { name: 'shell', paths: ['bin/', 'src/cli/', 'src/report/', 'src/catalog/', 'src/fleet/'] },
   { name: 'checks', paths: ['suites/'] },
-  { name: 'engine', paths: ['src/engine/', 'src/runner/'] },
+  { name: 'engine', paths: ['src/engine/', 'src/runner/', 'src/client-mode/audit/'] },
   {
     name: 'services',
     paths: [
@@ -57,12 +59,20 @@ const KIT = 'suites/kit/';
 const DIRS = ['bin', 'src', 'suites', 'reference'];
 const SKIPPED = /\.(test|fixture|d)\.ts$|\/test-support\.ts$/;
 
-/** The layer of a file: its index in LAYERS (0 is the top), or undefined outside them. */
+/**
+ * The layer of a file: the index in LAYERS (0 is the top) of its longest matching path, so that a folder inside
+ * another may be in a layer of its own; undefined outside them.
+ */
 function layerOf(file) {
-  const index = LAYERS.findIndex((layer) =>
-    layer.paths.some((p) => (p.endsWith('/') ? file.startsWith(p) : file === p)),
-  );
-  return index < 0 ? undefined : index;
+  let found;
+  let longest = -1;
+  for (const [index, layer] of LAYERS.entries()) {
+    for (const p of layer.paths) {
+      const matches = p.endsWith('/') ? file.startsWith(p) : file === p;
+      if (matches && p.length > longest) [found, longest] = [index, p.length];
+    }
+  }
+  return found;
 }
 const programOf = (file) => REFERENCE_PROGRAMS.find((p) => file.startsWith(p));
 

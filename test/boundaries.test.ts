@@ -44,6 +44,19 @@ describe('the import boundaries of ARCHITECTURE.md (scripts/check-boundaries.mjs
     expect(run.stderr).toContain('upward import: src/model/check.ts (model) imports src/cli/main.ts (shell)');
   });
 
+  it('fail on a wing importing up its own layers: the client-mode services importing the client audit (engine)', () => {
+    const root = copyOfTree();
+    appendFileSync(
+      join(root, 'src/client-mode/scenarios.ts'),
+      "\nimport { runClientAudit } from './audit/audit.js';\nvoid runClientAudit;\n",
+    );
+    const run = check(root);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(
+      'upward import: src/client-mode/scenarios.ts (services) imports src/client-mode/audit/audit.ts (engine)',
+    );
+  });
+
   it('fail on a check importing a service directly instead of through suites/kit/index.ts', () => {
     const root = copyOfTree();
     const file = join(root, 'suites/wire/batches.ts');

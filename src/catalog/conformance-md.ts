@@ -1,6 +1,6 @@
 import { revisionsOf } from '../model/check.js';
 import type { CheckDefinition } from '../runner/types.js';
-import type { ClientCheckDefinition } from '../runner/client-check.js';
+import type { ClientCheckDefinition } from '../client-mode/audit/check.js';
 import { coverageOf, type CatalogRow, type CoverageKind, type CoverageRow } from './coverage-notes.js';
 import { clientCoverageOf, isClientRow } from './client-coverage.js';
 

@@ -1,5 +1,5 @@
 import { readBaseline } from '../baseline/baseline.js';
-import { runClientAudit } from '../engine/client-audit.js';
+import { runClientAudit } from '../client-mode/audit/audit.js';
 import { EXIT } from '../model/exit-codes.js';
 import { selectChecks } from '../runner/registry.js';
 import { CLIENT_CHECKS } from '../../suites/client/index.js';

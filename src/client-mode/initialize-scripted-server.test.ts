@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agreedClientWire } from '../engine/client-wire.js';
+import { agreedClientWire } from './audit/revision.js';
 import type { SeenMessage } from '../model/client-observation.js';
 import { LegacyScriptedServer, LegacySession } from './initialize-scripted-server.js';
 import { SCENARIOS } from './scenarios.js';

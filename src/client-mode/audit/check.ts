@@ -1,9 +1,9 @@
-import { isObject, resultOf } from '../core/jsonrpc.js';
-import type { ClientObservations, DriverLine, SeenMessage } from '../model/client-observation.js';
-import type { Exchange } from '../model/exchange.js';
-import type { Outcome } from '../model/check.js';
-import { INVALID_HEADER_TOOLS, type Scenario } from '../client-mode/scenarios.js';
-import type { CheckDefinition } from './types.js';
+import { isObject, resultOf } from '../../core/jsonrpc.js';
+import type { ClientObservations, DriverLine, SeenMessage } from '../../model/client-observation.js';
+import type { Exchange } from '../../model/exchange.js';
+import type { Outcome } from '../../model/check.js';
+import { INVALID_HEADER_TOOLS, type Scenario } from '../scenarios.js';
+import type { CheckDefinition } from '../../runner/types.js';
 
 /**
  * A client check: the same requirement fields as a server check, the scenario whose tools it needs, and a judgement

@@ -1,7 +1,7 @@
-import { isObject } from '../core/jsonrpc.js';
-import type { SeenMessage } from '../model/client-observation.js';
-import { isInitializeRevision, isRevision, LATEST_REVISION, type Revision } from '../core/revision.js';
-import { META_PROTOCOL_VERSION } from '../core/meta-keys.js';
+import { isObject } from '../../core/jsonrpc.js';
+import type { SeenMessage } from '../../model/client-observation.js';
+import { isInitializeRevision, isRevision, LATEST_REVISION, type Revision } from '../../core/revision.js';
+import { META_PROTOCOL_VERSION } from '../../core/meta-keys.js';
 
 /**
  * The revision a client audit is judged on: the one the scripted server answered the client's first `initialize`

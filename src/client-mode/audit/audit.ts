@@ -1,16 +1,16 @@
-import { isObject } from '../core/jsonrpc.js';
-import { revisionsOf, type CheckResult, type Outcome } from '../model/check.js';
-import type { ClientObservations } from '../model/client-observation.js';
-import type { RunReport } from '../model/report.js';
-import { META_CLIENT_INFO } from '../core/meta-keys.js';
-import { ClientCheckContext, type ClientCheckDefinition } from '../runner/client-check.js';
-import { internalErrorOutcome, summarize, toResult } from '../runner/runner.js';
-import { concludeReport, shownResult } from './audit.js';
-import type { ClientAuditConfig } from './config.js';
-import type { AuditHandler } from './events.js';
-import { scrubSecrets } from './scrub.js';
-import { targetStderr } from './target-stderr.js';
-import { abortReason, observe } from './client-observe.js';
+import { isObject } from '../../core/jsonrpc.js';
+import { revisionsOf, type CheckResult, type Outcome } from '../../model/check.js';
+import type { ClientObservations } from '../../model/client-observation.js';
+import type { RunReport } from '../../model/report.js';
+import { META_CLIENT_INFO } from '../../core/meta-keys.js';
+import { ClientCheckContext, type ClientCheckDefinition } from './check.js';
+import { internalErrorOutcome, summarize, toResult } from '../../runner/runner.js';
+import { concludeReport, shownResult } from '../../engine/audit.js';
+import type { ClientAuditConfig } from '../../engine/config.js';
+import type { AuditHandler } from '../../engine/events.js';
+import { scrubSecrets } from '../../engine/scrub.js';
+import { targetStderr } from '../../engine/target-stderr.js';
+import { abortReason, observe } from './observe.js';
 
 /**
  * One client audit: starts the scripted server (and the canary its schemas name), runs the client command until it
