@@ -52,6 +52,24 @@ export type FleetOutcome =
 /** The outcomes about conformance; the others are about availability and count only with --fail-on-unavailable. */
 export const CONFORMANCE_OUTCOMES: readonly FleetOutcome[] = ['conformant', 'failing', 'warnings'];
 
+/** The outcomes in the order the summary counts them and the reports list them. */
+export const OUTCOME_ORDER: readonly FleetOutcome[] = [
+  'conformant',
+  'warnings',
+  'failing',
+  'could-not-start',
+  'unreachable',
+  'needs-secret',
+  'timed-out',
+  'invalid-entry',
+  'skipped',
+];
+
+/** Outcomes that say the server could not be audited (count toward the exit code only with --fail-on-unavailable). */
+export function isUnavailable(outcome: FleetOutcome): boolean {
+  return !CONFORMANCE_OUTCOMES.includes(outcome) && outcome !== 'skipped';
+}
+
 /** One server of the fleet: its outcome with one line of why, and, when it was audited, its own report. */
 export interface FleetServerResult {
   name: string;

@@ -2,7 +2,8 @@ import type { CheckResult } from '../../model/check.js';
 import type { AuditDepth, FleetOutcome, FleetReport, FleetServerResult } from '../../model/fleet.js';
 import type { Paint, Palette } from '../../report/color.js';
 import { formatDuration } from '../../report/duration.js';
-import { OUTCOME_LABELS, OUTCOME_ORDER, transportText, wasAudited } from './rows.js';
+import { OUTCOME_LABELS, transportText, wasAudited } from './rows.js';
+import { OUTCOME_ORDER } from '../../model/fleet.js';
 import { fleetHostsConsoleLines } from '../../report/hosts-lines.js';
 import { terminalInline } from '../../report/text-safety.js';
 

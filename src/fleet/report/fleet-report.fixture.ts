@@ -5,7 +5,7 @@ import type { RunReport } from '../../model/report.js';
 import { INJECTION } from '../../report/html.fixture.js';
 import { CHECKS, HOSTILE_TEXT, RUN_REPORT } from '../../report/run-report.fixture.js';
 import { countByStatus } from '../../report/statuses.js';
-import { OUTCOME_ORDER } from './rows.js';
+import { OUTCOME_ORDER } from '../../model/fleet.js';
 
 /** Test data: a token one entry's env held; the fleet report is scrubbed of it as the runner scrubs it. */
 export const FLEET_SECRET = 'ghp_F1eetS3cretT0kenValue0123456789';

@@ -9,11 +9,11 @@ import {
   depthText,
   NOT_AUDITED,
   OUTCOME_LABELS,
-  OUTCOME_ORDER,
   serverHtmlHref,
   serverSecondsText,
   transportText,
 } from './rows.js';
+import { OUTCOME_ORDER } from '../../model/fleet.js';
 
 const MAX_NAME_CHARS = 200;
 const MAX_WHY_CHARS = 500;

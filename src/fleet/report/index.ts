@@ -12,7 +12,7 @@ export { fleetJunit, FLEET_FINDINGS_SUITE } from './junit.js';
 export { fleetSarif, FLEET_FINDINGS_CATEGORY, serverArtifact, serverCategories } from './sarif.js';
 export { fleetHtml } from './html.js';
 export { fleetMarkdown, MAX_COMMENT_CHARS } from './markdown.js';
-export { OUTCOME_LABELS, OUTCOME_ORDER, SERVER_HTML_REPORT, serverHtmlHref } from './rows.js';
+export { OUTCOME_LABELS, SERVER_HTML_REPORT, serverHtmlHref } from './rows.js';
 
 /** File names of the fleet's reports in the output directory, beside fleet.json. */
 export const FLEET_REPORT_FILES = {

@@ -15,7 +15,8 @@ import {
   type JunitOptions,
 } from '../../report/junit.js';
 import { xmlElement, xmlTextElement } from '../../report/xml.js';
-import { depthText, isUnavailable, OUTCOME_LABELS, outcomeLine } from './rows.js';
+import { depthText, OUTCOME_LABELS, outcomeLine } from './rows.js';
+import { isUnavailable } from '../../model/fleet.js';
 
 /** The name of the suite that holds the findings only a fleet can see. */
 export const FLEET_FINDINGS_SUITE = 'fleet findings';

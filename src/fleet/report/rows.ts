@@ -1,13 +1,13 @@
 import { HTML_REPORT_FILE } from '../../report/html.js';
 import {
-  CONFORMANCE_OUTCOMES,
+  OUTCOME_ORDER,
   type AuditDepth,
   type FleetOutcome,
   type FleetReport,
   type FleetServerResult,
 } from '../../model/fleet.js';
 
-/** Each outcome as the reports name it, in the order they list the outcomes. */
+/** Each outcome as the reports name it. */
 export const OUTCOME_LABELS: Readonly<Record<FleetOutcome, string>> = {
   conformant: 'conformant',
   warnings: 'warnings',
@@ -20,8 +20,6 @@ export const OUTCOME_LABELS: Readonly<Record<FleetOutcome, string>> = {
   skipped: 'skipped',
 };
 
-export const OUTCOME_ORDER = Object.keys(OUTCOME_LABELS) as FleetOutcome[];
-
 /** The server's own HTML report: `report.html` beside its report.json (FleetServerResult.reportFile). */
 export const SERVER_HTML_REPORT = HTML_REPORT_FILE;
 
@@ -32,11 +30,6 @@ export const SERVER_HTML_REPORT = HTML_REPORT_FILE;
 export function outcomeLine(server: Pick<FleetServerResult, 'outcome' | 'why'>): string {
   const label = OUTCOME_LABELS[server.outcome];
   return server.why.toLowerCase().startsWith(label) ? server.why : `${label}: ${server.why}`;
-}
-
-/** Outcomes that say the server could not be audited (count toward the exit code only with --fail-on-unavailable). */
-export function isUnavailable(outcome: FleetOutcome): boolean {
-  return !CONFORMANCE_OUTCOMES.includes(outcome) && outcome !== 'skipped';
 }
 
 /** The counts of the summary line, in outcome order, outcomes no server had left out. */

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FleetFinding, FleetReport, FleetServerResult } from '../../model/fleet.js';
 import { truncateString } from '../../report/evidence-bounds.js';
 import { DEFAULT_SARIF_ARTIFACT, driver, SARIF_SCHEMA, sarifRun, type SarifOptions } from '../../report/sarif.js';
-import { isUnavailable, outcomeLine } from './rows.js';
+import { outcomeLine } from './rows.js';
+import { isUnavailable } from '../../model/fleet.js';
 
 type Json = Record<string, unknown>;
 

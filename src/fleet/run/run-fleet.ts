@@ -5,6 +5,8 @@ import { secretValues, scrubSecrets } from '../../engine/scrub.js';
 import { fleetLockFrom, serverLock, serversRemoved, writeFleetLock, type FleetLockFile } from '../lock.js';
 import { EXIT } from '../../model/exit-codes.js';
 import {
+  isUnavailable,
+  OUTCOME_ORDER,
   type AuditDepth,
   type FleetEntry,
   type FleetLockOutcome,
@@ -13,7 +15,6 @@ import {
   type FleetServerResult,
 } from '../../model/fleet.js';
 import type { RunReport } from '../../model/report.js';
-import { isUnavailable, OUTCOME_ORDER } from '../report/rows.js';
 import { pool } from '../../runner/pool.js';
 import { startOrder } from './start-order.js';
 import { crossServerFindings, type ServerTools } from '../cross-server.js';
