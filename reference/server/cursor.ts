@@ -1,8 +1,9 @@
-const TAG = 'tools-page:';
+/** What every cursor this server issues says before its offset. */
+export const CURSOR_TAG = 'tools-page:';
 
 /** Opaque page cursor: base64url of a tagged offset. */
 export function encodeCursor(offset: number): string {
-  return Buffer.from(`${TAG}${offset}`, 'utf8').toString('base64url');
+  return Buffer.from(`${CURSOR_TAG}${offset}`, 'utf8').toString('base64url');
 }
 
 /** Returns the offset a cursor stands for, or undefined when it is not one this server issued. */
@@ -14,14 +15,4 @@ export function decodeCursor(cursor: string, total: number, pageSize: number): n
   if (encodeCursor(offset) !== cursor) return undefined;
   if (offset >= total || offset % pageSize !== 0) return undefined;
   return offset;
-}
-
-/** The cursor-loop-fresh defect's cursors: a tagged offset plus a counter, so that no cursor ever repeats. */
-export function encodeFreshCursor(offset: number, serial: number): string {
-  return Buffer.from(`${TAG}${offset}~${serial}`, 'utf8').toString('base64url');
-}
-
-export function decodeFreshCursor(cursor: string): number | undefined {
-  const match = /^tools-page:([1-9][0-9]{0,5})~[0-9]{1,9}$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  return match ? Number(match[1]) : undefined;
 }

@@ -276,7 +276,7 @@ function dispatch(
     default:
       if (typeof params.name === 'string' && ctx.scale?.failing?.has(params.name))
         return { result: failingCallResult(), before: [] };
-      if (defects.has('tools-change-after-call')) ctx.state.callers.add(ctx.connection);
+      defects.at.toolsCallDispatched(ctx.state.callers, ctx.connection);
       return {
         result: toolsCallResult(params, meta, ctx.state, ctx.defects, ctx.connection),
         before: [...logMessagesFor(meta, defects), ...progressFor(meta, defects)],

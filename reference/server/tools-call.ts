@@ -7,7 +7,7 @@ import type { RequestMeta } from './request-meta.js';
 import { invalidArgumentsAreProtocolErrors } from './revisions.js';
 import { serverInfoMeta } from './result-meta.js';
 import type { ServerState } from './server-state.js';
-import { REGION_PATTERN } from './tool-defects.js';
+import { REGION_PATTERN } from './defects/conforming.js';
 import { toolError } from './tool-types.js';
 import { findSearchDefectTool } from './search-defects.js';
 import { findTool } from './tools.js';

@@ -6,6 +6,13 @@ export const CACHING_DEFECTS = defineDefects([
     name: 'no-cache-hints',
     breaks: 'cache.server.hints',
     description: 'the last tools/list page has neither ttlMs nor cacheScope',
+    at: {
+      toolsListResult: (result, page) => {
+        if (!page.isLast) return;
+        delete result.ttlMs;
+        delete result.cacheScope;
+      },
+    },
   },
   {
     name: 'negative-ttl',
@@ -21,6 +28,11 @@ export const CACHING_DEFECTS = defineDefects([
     name: 'mixed-cache-scope',
     breaks: 'cache.server.scope-consistent',
     description: 'tools/list page 1 is public, later pages are private',
+    at: {
+      toolsListResult: (result, page) => {
+        if (page.index > 0 && result.cacheScope !== undefined) result.cacheScope = 'private';
+      },
+    },
   },
   {
     name: 'interim-result-cache-hints',

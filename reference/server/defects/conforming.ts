@@ -1,4 +1,8 @@
 import { defineDefects } from './define.js';
+import type { JsonObject } from './seams/json.js';
+
+/** The region-pattern variant's constraint: AWS-style regions (eu-central-1), so "us-west1" does not fit. */
+export const REGION_PATTERN = '^[a-z]{2}-[a-z]+-[0-9]$';
 
 /** Not defects: conforming behaviours some check once misjudged (each test shows it no longer does). */
 export const CONFORMING_DEFECTS = defineDefects([
@@ -16,6 +20,13 @@ export const CONFORMING_DEFECTS = defineDefects([
     conforming: true,
     description:
       'conforming variant: no tool definition carries annotations.readOnlyHint (so by default no tool may be called)',
+    at: {
+      listedTools: (tools) => {
+        for (const tool of tools)
+          if (tool.annotations && typeof tool.annotations === 'object')
+            delete (tool.annotations as JsonObject).readOnlyHint;
+      },
+    },
   },
   {
     name: 'region-pattern',
@@ -24,6 +35,14 @@ export const CONFORMING_DEFECTS = defineDefects([
     description:
       'conforming variant: search_docs lists region with pattern ^[a-z]{2}-[a-z]+-[0-9]$ and answers any other ' +
       'region with -32602 (HTTP 400)',
+    at: {
+      listedTools: (tools) => {
+        const schema = tools.find((tool) => tool.name === 'search_docs')!.inputSchema as {
+          properties: Record<string, JsonObject>;
+        };
+        schema.properties.region = { ...schema.properties.region, pattern: REGION_PATTERN };
+      },
+    },
   },
   {
     name: 'region-refused',

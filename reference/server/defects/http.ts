@@ -1,4 +1,5 @@
 import { defineDefects } from './define.js';
+import { headerTool } from './extra-tools.js';
 
 /** Defects that the checks of suites/http/ catch, each breaking one of them. */
 export const HTTP_DEFECTS = defineDefects([
@@ -42,6 +43,11 @@ export const HTTP_DEFECTS = defineDefects([
     name: 'xmcp-sensitive',
     breaks: 'xmcp.server.no-sensitive',
     description: 'lists an extra tool with x-mcp-header on an api_key parameter',
+    at: {
+      listedTools: (tools) => {
+        tools.push(headerTool({ api_key: { type: 'string', 'x-mcp-header': 'Api-Key' } }));
+      },
+    },
   },
   {
     name: 'protocol-header-optional',

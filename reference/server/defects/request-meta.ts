@@ -7,6 +7,11 @@ export const REQUEST_META_DEFECTS = defineDefects([
     breaks: 'meta.otel.format',
     description: 'tools/list results carry _meta.traceparent "00-trace-1-01" (not W3C Trace Context)',
     transports: ['stdio'],
+    at: {
+      toolsListResult: (result) => {
+        result._meta = { ...(result._meta as object), traceparent: '00-trace-1-01' };
+      },
+    },
   },
   {
     name: 'initialize-error-unnamed',
@@ -42,6 +47,11 @@ export const REQUEST_META_DEFECTS = defineDefects([
     name: 'meta-key-empty-label',
     breaks: 'meta.key.prefix',
     description: 'the first tool definition has _meta {"com..example/priority": "high"} (an empty prefix label)',
+    at: {
+      listedTools: (tools) => {
+        tools[0]!._meta = { 'com..example/priority': 'high' };
+      },
+    },
   },
   {
     name: 'meta-key-bad-label',

@@ -16,8 +16,22 @@ export const RESULTS_DEFECTS = defineDefects([
     name: 'no-server-info-on-list',
     breaks: 'meta.res.serverinfo',
     description: 'tools/list results without _meta serverInfo (discover keeps it)',
+    at: {
+      toolsListResult: (result) => {
+        delete result._meta;
+      },
+    },
   },
-  { name: 'no-result-type', breaks: 'base.res.resulttype', description: 'the 2nd tools/list page has no resultType' },
+  {
+    name: 'no-result-type',
+    breaks: 'base.res.resulttype',
+    description: 'the 2nd tools/list page has no resultType',
+    at: {
+      toolsListResult: (result, page) => {
+        if (page.index === 1) delete result.resultType;
+      },
+    },
+  },
   {
     name: 'unknown-result-type',
     breaks: 'base.resulttype.set',
