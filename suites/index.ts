@@ -29,6 +29,7 @@ import { RESULT_CHECKS } from './results/results.js';
 import { SUBSCRIPTION_CHECKS } from './subscriptions/subscriptions.js';
 import { BATCH_CHECKS } from './wire/batches.js';
 import { ID_NEVER_REUSED_CHECKS } from './wire/id-never-reused.js';
+import { pingAnswered } from './wire/ping.js';
 import { exitOnStdinEof } from './wire/stdio-shutdown.js';
 import { TOOL_CALL_CHECKS } from './tool-calls/tool-calls.js';
 import { TOOL_NAME_CHECKS } from './definitions/tool-names.js';
@@ -82,6 +83,7 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...PROPERTY_CHECKS,
   ...WIRE_CHECKS,
   ...BATCH_CHECKS,
+  pingAnswered,
   ...ID_NEVER_REUSED_CHECKS,
   exitOnStdinEof,
 ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientObservations, SeenMessage } from '../../src/model/client-observation.js';
-import { ClientCheckContext } from '../../src/runner/client-check.js';
+import { ClientCheckContext } from '../../src/client-mode/audit/check.js';
 import { INITIALIZE_FIRST, INITIALIZED_SENT } from './initialize-handshake.js';
 
 /** One POST of the client over HTTP, naming `session` (if any); an initialize's answer assigns `assigns`. */
