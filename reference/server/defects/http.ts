@@ -48,24 +48,44 @@ export const HTTP_DEFECTS = defineDefects([
     breaks: 'http.pv.missing-reject',
     description: 'serves requests without MCP-Protocol-Version (compares it with the body only when present)',
     transports: ['http'],
+    at: {
+      headerRules: (rules) => {
+        rules.protocolVersion.required = false;
+      },
+    },
   },
   {
     name: 'protocol-header-mismatch-ignored',
     breaks: 'http.pv.mismatch',
     description: 'requires MCP-Protocol-Version but does not compare it with the body version',
     transports: ['http'],
+    at: {
+      headerRules: (rules) => {
+        rules.protocolVersion.comparedWithBody = false;
+      },
+    },
   },
   {
     name: 'method-header-optional',
     breaks: 'http.validate.missing-std',
     description: 'serves requests without Mcp-Method (compares it with the body only when present)',
     transports: ['http'],
+    at: {
+      headerRules: (rules) => {
+        rules.method.required = false;
+      },
+    },
   },
   {
     name: 'method-header-mismatch-ignored',
     breaks: 'http.validate.mismatch',
     description: 'requires Mcp-Method but does not compare it with the body method',
     transports: ['http'],
+    at: {
+      headerRules: (rules) => {
+        rules.method.comparedWithBody = false;
+      },
+    },
   },
   {
     name: 'unknown-method-200',
@@ -90,36 +110,66 @@ export const HTTP_DEFECTS = defineDefects([
     breaks: 'xmcp.server.validate-present',
     description: 'any tools/call carrying Mcp-Param-Region is rejected with 400 -32020, even a correct one',
     transports: ['http'],
+    at: {
+      headerRules: (rules) => {
+        rules.param.refused = true;
+      },
+    },
   },
   {
     name: 'param-header-not-required',
     breaks: 'xmcp.server.reject-missing',
     description: 'a tools/call whose region argument is set but lacks Mcp-Param-Region is served',
     transports: ['http'],
+    at: {
+      headerRules: (rules) => {
+        rules.param.required = false;
+      },
+    },
   },
   {
     name: 'param-header-not-compared',
     breaks: 'xmcp.server.validate',
     description: 'Mcp-Param-Region is not compared with the region argument',
     transports: ['http'],
+    at: {
+      headerRules: (rules) => {
+        rules.param.comparedWithBody = false;
+      },
+    },
   },
   {
     name: 'param-header-no-base64',
     breaks: 'enc.server.decode',
     description: 'Mcp-Param-Region is compared without decoding the =?base64?…?= form',
     transports: ['http'],
+    at: {
+      headerRules: (rules) => {
+        rules.param.base64Decoded = false;
+      },
+    },
   },
   {
     name: 'name-header-optional',
     breaks: 'http.validate.missing-std',
     description: 'a tools/call without Mcp-Name is served',
     transports: ['http'],
+    at: {
+      headerRules: (rules) => {
+        rules.name.required = false;
+      },
+    },
   },
   {
     name: 'name-header-mismatch-ignored',
     breaks: 'http.validate.mismatch',
     description: 'Mcp-Name must be present but is not compared with params.name',
     transports: ['http'],
+    at: {
+      headerRules: (rules) => {
+        rules.name.comparedWithBody = false;
+      },
+    },
   },
   {
     name: 'list-changed-on-list-stream',
@@ -152,6 +202,11 @@ export const HTTP_DEFECTS = defineDefects([
     description:
       'a tools/call whose x-mcp-header argument is null gets 400/-32020 unless it carries that Mcp-Param-* header',
     transports: ['http'],
+    at: {
+      headerRules: (rules) => {
+        rules.param.requiredForNull = true;
+      },
+    },
   },
   {
     name: 'param-header-chars-unchecked',
@@ -160,6 +215,11 @@ export const HTTP_DEFECTS = defineDefects([
       'Mcp-Param-* values are compared as Node reads them (bytes as ISO-8859-1) without rejecting characters ' +
       'outside visible ASCII, space and tab',
     transports: ['http'],
+    at: {
+      headerRules: (rules) => {
+        rules.param.charsChecked = false;
+      },
+    },
   },
   {
     name: 'header-names-case-sensitive',
@@ -192,5 +252,10 @@ export const HTTP_DEFECTS = defineDefects([
       'Mcp-Method is compared with the body method case-insensitively: tools/list sent with Mcp-Method: ' +
       'TOOLS/LIST is served',
     transports: ['http'],
+    at: {
+      headerRules: (rules) => {
+        rules.method.anyCase = true;
+      },
+    },
   },
 ]);
