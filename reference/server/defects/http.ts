@@ -1,4 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import { defineDefects } from './define.js';
+
+/** Header-names-case-sensitive's reading: an MCP header counts only when its name is spelled as the spec spells it. */
+const CANONICAL_MCP_NAME = /^(?:MCP-Protocol-Version|Mcp-Method|Mcp-Name|Mcp-Param-[A-Z][^]*)$/;
+function canonicallySpelled(raw: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (/^mcp-/i.test(name) && !CANONICAL_MCP_NAME.test(name)) continue;
+    const key = name.toLowerCase();
+    headers[key] = key in headers ? `${headers[key]}, ${raw[i + 1]!}` : raw[i + 1]!;
+  }
+  return headers;
+}
 
 /** Defects that the checks of suites/http/ catch, each breaking one of them. */
 export const HTTP_DEFECTS = defineDefects([
@@ -10,6 +24,7 @@ export const HTTP_DEFECTS = defineDefects([
       '<uuid>"), outside the visible ASCII the id must keep to',
     revision: '2025-06-18',
     transports: ['http'],
+    at: { httpSessionId: (minted) => `mtc session ${minted}` },
   },
   {
     name: 'get-stream-json',
@@ -19,6 +34,7 @@ export const HTTP_DEFECTS = defineDefects([
       'application/json and the body {}, neither an SSE stream nor 405',
     transports: ['http'],
     revision: '2025-03-26',
+    at: { httpMethodNotAllowed: ({ method, sessions }) => (sessions && method === 'GET' ? {} : undefined) },
   },
   {
     name: 'accepted-202-as-200',
@@ -28,6 +44,11 @@ export const HTTP_DEFECTS = defineDefects([
       'OK and no body instead of 202 Accepted',
     transports: ['http'],
     revision: '2025-06-18',
+    at: {
+      httpRules: (rules) => {
+        rules.acceptedStatus = 200;
+      },
+    },
   },
   {
     name: 'ended-session-404-served',
@@ -37,6 +58,11 @@ export const HTTP_DEFECTS = defineDefects([
       'requests naming it never get 404',
     transports: ['http'],
     revision: '2025-11-25',
+    at: {
+      httpRules: (rules) => {
+        rules.deleteEndsSession = false;
+      },
+    },
   },
   {
     name: 'xmcp-sensitive',
@@ -98,12 +124,18 @@ export const HTTP_DEFECTS = defineDefects([
     breaks: 'http.compat.get-delete-405',
     description: 'answers GET and DELETE on the MCP endpoint with 200 and the JSON body {}',
     transports: ['http'],
+    at: { httpMethodNotAllowed: ({ method }) => (method === 'GET' || method === 'DELETE' ? {} : undefined) },
   },
   {
     name: 'session-minted',
     breaks: 'http.compat.ignore-session',
     description: 'every HTTP response carries a random Mcp-Session-Id header',
     transports: ['http'],
+    at: {
+      httpResponseHeaders: (headers) => {
+        headers['Mcp-Session-Id'] = randomBytes(16).toString('hex');
+      },
+    },
   },
   {
     name: 'param-header-always-rejected',
@@ -183,18 +215,33 @@ export const HTTP_DEFECTS = defineDefects([
     breaks: 'http.origin.validate',
     description: 'serves requests whatever their Origin header says',
     transports: ['http'],
+    at: {
+      httpRules: (rules) => {
+        rules.foreignOriginRefused = false;
+      },
+    },
   },
   {
     name: 'origin-rejected-400',
     breaks: 'http.origin.403',
     description: 'rejects a foreign Origin with 400 instead of 403',
     transports: ['http'],
+    at: {
+      httpRules: (rules) => {
+        rules.foreignOriginStatus = 400;
+      },
+    },
   },
   {
     name: 'error-as-text-plain',
     breaks: 'http.req.content-type',
     description: 'JSON-RPC error responses (the JSON body unchanged) are labelled Content-Type: text/plain',
     transports: ['http'],
+    at: {
+      httpJsonHeaders: (headers, message) => {
+        if ('error' in message) headers['Content-Type'] = 'text/plain; charset=utf-8';
+      },
+    },
   },
   {
     name: 'param-header-expected-for-null',
@@ -228,6 +275,7 @@ export const HTTP_DEFECTS = defineDefects([
       'an MCP header counts only when its name is spelled MCP-Protocol-Version, Mcp-Method, Mcp-Name or ' +
       'Mcp-Param-<Capitalised>; mcp-method or MCP-METHOD is as good as missing (400/-32020)',
     transports: ['http'],
+    at: { httpRequestHeaders: canonicallySpelled },
   },
   {
     name: 'no-x-accel-buffering',
@@ -236,6 +284,11 @@ export const HTTP_DEFECTS = defineDefects([
       'responses that start an SSE stream (subscriptions/listen, a tools/call streaming log messages) carry no ' +
       'X-Accel-Buffering header',
     transports: ['http'],
+    at: {
+      httpSseHeaders: (headers) => {
+        delete headers['X-Accel-Buffering'];
+      },
+    },
   },
   {
     name: 'last-event-id-rejected',
@@ -244,6 +297,16 @@ export const HTTP_DEFECTS = defineDefects([
       'a POST carrying a Last-Event-ID header is answered 400 with -32600 ("names no stream to resume") ' +
       'instead of being served',
     transports: ['http'],
+    at: {
+      httpPostRefusal: (headers) => {
+        const lastEventId = headers['last-event-id'];
+        if (lastEventId === undefined) return undefined;
+        return {
+          status: 400,
+          error: { code: -32600, message: `Last-Event-ID ${String(lastEventId)} names no stream to resume` },
+        };
+      },
+    },
   },
   {
     name: 'method-header-case-insensitive',

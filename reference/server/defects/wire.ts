@@ -50,6 +50,7 @@ export const WIRE_DEFECTS = defineDefects([
       '202 Accepted with no body',
     transports: ['http'],
     revision: '2025-03-26',
+    at: { httpAcceptedBatch: () => [] },
   },
   {
     name: 'ignore-stdin-eof',
