@@ -1,6 +1,6 @@
 import { isObject } from '../../src/core/jsonrpc.js';
 import type { ActiveDefects } from './defects/active.js';
-import type { HeaderRule, HeaderRules } from './defects/seams/transports.js';
+import type { HeaderRule, HeaderRules, RequestHeaders } from './defects/seams/transports.js';
 import { headerAnnotations, valueAtPath } from './header-annotations.js';
 import { decodeHeaderValue } from './header-value.js';
 import { headerMismatch } from './protocol-error.js';
@@ -8,7 +8,7 @@ import type { RequestMeta } from './request-meta.js';
 import { findTool } from './tools.js';
 
 /** Request headers as node:http exposes them: names lower-cased. */
-export type HeaderBag = Readonly<Record<string, string | string[] | undefined>>;
+export type HeaderBag = RequestHeaders;
 
 const CHECKED: HeaderRule = { required: true, comparedWithBody: true, anyCase: false };
 
