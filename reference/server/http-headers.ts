@@ -1,5 +1,6 @@
 import { isObject } from '../../src/core/jsonrpc.js';
 import type { ActiveDefects } from './defects/active.js';
+import type { HeaderRule, HeaderRules, RequestHeaders } from './defects/seams/transports.js';
 import { headerAnnotations, valueAtPath } from './header-annotations.js';
 import { decodeHeaderValue } from './header-value.js';
 import { headerMismatch } from './protocol-error.js';
@@ -7,14 +8,27 @@ import type { RequestMeta } from './request-meta.js';
 import { findTool } from './tools.js';
 
 /** Request headers as node:http exposes them: names lower-cased. */
-export type HeaderBag = Readonly<Record<string, string | string[] | undefined>>;
+export type HeaderBag = RequestHeaders;
 
-/** How one standard header is checked; anything short of both is a reference-server defect. */
-interface HeaderRule {
-  required: boolean;
-  comparedWithBody: boolean;
-  /** Defect method-header-case-insensitive: the value matches the body whatever its case. */
-  anyCase?: boolean;
+const CHECKED: HeaderRule = { required: true, comparedWithBody: true, anyCase: false };
+
+/** The conforming header rules, as the active defects change them. */
+function headerRules(defects: ActiveDefects): HeaderRules {
+  const rules: HeaderRules = {
+    protocolVersion: { ...CHECKED },
+    method: { ...CHECKED },
+    name: { ...CHECKED },
+    param: {
+      required: true,
+      requiredForNull: false,
+      refused: false,
+      base64Decoded: true,
+      charsChecked: true,
+      comparedWithBody: true,
+    },
+  };
+  defects.at.headerRules(rules);
+  return rules;
 }
 
 /**
@@ -28,48 +42,40 @@ export function validateRequestHeaders(
   meta: RequestMeta,
   defects: ActiveDefects,
 ): void {
-  expectHeader(headers, 'MCP-Protocol-Version', meta.protocolVersion, (value) => value, {
-    required: !defects.has('protocol-header-optional'),
-    comparedWithBody: !defects.has('protocol-header-mismatch-ignored'),
-  });
-  expectHeader(headers, 'Mcp-Method', method, (value) => value, {
-    required: !defects.has('method-header-optional'),
-    comparedWithBody: !defects.has('method-header-mismatch-ignored'),
-    anyCase: defects.has('method-header-case-insensitive'),
-  });
-  if (method === 'tools/call') validateToolCallHeaders(headers, params, defects);
+  const rules = headerRules(defects);
+  expectHeader(headers, 'MCP-Protocol-Version', meta.protocolVersion, (value) => value, rules.protocolVersion);
+  expectHeader(headers, 'Mcp-Method', method, (value) => value, rules.method);
+  if (method === 'tools/call') validateToolCallHeaders(headers, params, rules);
 }
 
-function validateToolCallHeaders(headers: HeaderBag, params: Record<string, unknown>, defects: ActiveDefects): void {
+function validateToolCallHeaders(headers: HeaderBag, params: Record<string, unknown>, rules: HeaderRules): void {
   // Malformed params are left to the tools/call validation, which answers -32602.
   if (typeof params.name !== 'string') return;
-  expectHeader(headers, 'Mcp-Name', params.name, decodeHeaderValue, {
-    required: !defects.has('name-header-optional'),
-    comparedWithBody: !defects.has('name-header-mismatch-ignored'),
-  });
+  expectHeader(headers, 'Mcp-Name', params.name, decodeHeaderValue, rules.name);
   const tool = findTool(params.name);
   const args = params.arguments;
   if (!tool || !isObject(args)) return;
+  const rule = rules.param;
   for (const annotation of headerAnnotations(tool.definition.inputSchema)) {
     const value = valueAtPath(args, annotation.path);
     const name = `Mcp-Param-${annotation.header}`;
     const raw = headerValue(headers, name);
-    if (value === null && raw === undefined && defects.has('param-header-expected-for-null')) {
+    if (value === null && raw === undefined && rule.requiredForNull) {
       throw headerMismatch(`the ${name} header is required for arguments.${annotation.path.join('.')}`);
     }
     if (value === undefined || value === null || typeof value === 'object') continue;
-    if (raw === undefined && defects.has('param-header-not-required')) continue;
+    if (raw === undefined && !rule.required) continue;
     if (raw === undefined)
       throw headerMismatch(`the ${name} header is required because arguments.${annotation.path.join('.')} is set`);
-    if (defects.has('param-header-always-rejected')) throw headerMismatch(`${name} header value is not accepted`);
-    // param-header-no-base64 still refuses invalid characters; it only leaves the sentinel form undecoded.
-    const decoded = defects.has('param-header-no-base64')
-      ? /^[\t\x20-\x7e]*$/.test(raw)
+    if (rule.refused) throw headerMismatch(`${name} header value is not accepted`);
+    // Left undecoded, the value still may not hold invalid characters.
+    const decoded = rule.base64Decoded
+      ? decodeHeaderValue(raw, rule.charsChecked)
+      : /^[\t\x20-\x7e]*$/.test(raw)
         ? raw
-        : undefined
-      : decodeHeaderValue(raw, !defects.has('param-header-chars-unchecked'));
+        : undefined;
     if (decoded === undefined) throw headerMismatch(`the ${name} header value is not valid`);
-    if (!sameValue(decoded, value) && !defects.has('param-header-not-compared')) {
+    if (!sameValue(decoded, value) && rule.comparedWithBody) {
       throw headerMismatch(`${name} header value '${decoded}' does not match body value '${String(value)}'`);
     }
   }

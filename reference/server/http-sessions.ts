@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { isObject } from '../../src/core/jsonrpc.js';
-import type { ActiveDefects } from './defects/active.js';
 import type { HeaderBag } from './http-headers.js';
 import type { InitializeRevision } from './revisions.js';
 import { InitializeSession } from './session.js';
@@ -58,15 +57,13 @@ export class HttpSessions {
     return { session };
   }
 
-  /**
-   * A DELETE: the status it gets (200 when it ended a session; the defect ended-session-404-served accepts it and keeps
-   * the session).
-   */
-  end(headers: HeaderBag, defects: ActiveDefects): number {
+  /** A DELETE: the status it gets, 200 when it names a session, which it ends unless told to keep it. */
+  end(headers: HeaderBag, endsSession: boolean): number {
     const id = sessionId(headers);
     if (id === undefined) return 400;
-    if (defects.has('ended-session-404-served')) return this.sessions.has(id) ? 200 : 404;
-    return this.sessions.delete(id) ? 200 : 404;
+    if (!this.sessions.has(id)) return 404;
+    if (endsSession) this.sessions.delete(id);
+    return 200;
   }
 }
 

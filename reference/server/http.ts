@@ -1,9 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { methodOf, type ArrivalLog } from './arrival-log.js';
 import { answerDelayMs, type AnswerLatency } from './latency.js';
 import type { ActiveDefects } from './defects/active.js';
+import type { HttpRules } from './defects/seams/transports.js';
 import { handleText } from './handler.js';
 import type { OutgoingMessage } from './messages.js';
 import type { HandlerContext, Reply } from './reply.js';
@@ -47,6 +48,7 @@ export interface RunningHttpServer {
  */
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const state = createServerState();
+  const rules = httpRules(options.defects);
   const sessions = httpSessions(options.revision, options.defects);
   let rateLimit = options.rateLimitOnce;
   const server = createServer((req, res) => {
@@ -58,7 +60,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       return;
     }
     options.onArrival?.(`${req.method ?? '?'} ${method}`, String(req.socket.remotePort));
-    serveRequest(req, res, options, state, sessions).catch((error: unknown) => {
+    serveRequest(req, res, options, rules, state, sessions).catch((error: unknown) => {
       options.log(`error serving ${req.method ?? '?'} ${req.url ?? '?'}: ${String(error)}`);
       if (!res.headersSent) res.writeHead(500).end();
     });
@@ -79,6 +81,18 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   };
 }
 
+/** The conforming rules, as the active defects change them. */
+function httpRules(defects: ActiveDefects): HttpRules {
+  const rules: HttpRules = {
+    foreignOriginRefused: true,
+    foreignOriginStatus: 403,
+    acceptedStatus: 202,
+    deleteEndsSession: true,
+  };
+  defects.at.httpRules(rules);
+  return rules;
+}
+
 /** The sessions of an initialize revision's HTTP transport; none on 2026-07-28. */
 function httpSessions(
   revision: InitializeRevision | undefined,
@@ -86,24 +100,28 @@ function httpSessions(
 ): HttpSessions | HttpSseSessions | undefined {
   if (!revision) return undefined;
   if (REVISION_RULES[revision].http === 'http+sse') return new HttpSseSessions(revision);
-  return defects.has('session-id-not-visible-ascii')
-    ? new HttpSessions(revision, () => `mtc session ${randomUUID()}`)
-    : new HttpSessions(revision);
+  return new HttpSessions(revision, () => {
+    const minted = randomUUID();
+    return defects.at.httpSessionId(minted) ?? minted;
+  });
 }
 
 async function serveRequest(
   req: IncomingMessage,
   res: ServerResponse,
   options: HttpServerOptions,
+  rules: HttpRules,
   state: HandlerContext['state'],
   sessions: HttpSessions | HttpSseSessions | undefined,
 ): Promise<void> {
   const { defects } = options;
-  if (defects.has('session-minted')) res.setHeader('Mcp-Session-Id', randomBytes(16).toString('hex'));
+  const startingHeaders: Record<string, string> = {};
+  defects.at.httpResponseHeaders(startingHeaders);
+  for (const [name, value] of Object.entries(startingHeaders)) res.setHeader(name, value);
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const origin = req.headers.origin;
-  if (origin !== undefined && !isAllowedOrigin(origin) && !defects.has('no-origin-check')) {
-    const status = defects.has('origin-rejected-400') ? 400 : 403;
+  if (origin !== undefined && !isAllowedOrigin(origin) && rules.foreignOriginRefused) {
+    const status = rules.foreignOriginStatus;
     const error = { code: -32600, message: `Forbidden: Origin ${origin} is not allowed` };
     // schema.json requires an id on an error before 2025-11-25 (whose page lets this one go without): on the initialize
     // revisions the error carries the request's id, or null when the body names none.
@@ -112,20 +130,20 @@ async function serveRequest(
   }
   if (sessions instanceof HttpSseSessions) return serveHttpSse(req, res, url, sessions, options, state);
   if (url.pathname !== MCP_PATH) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
-  if (sessions && req.method === 'DELETE') return void res.writeHead(sessions.end(req.headers, defects)).end();
-  if (sessions && req.method === 'GET' && defects.has('get-stream-json')) return void writeJson(res, 200, {}, defects);
+  if (sessions && req.method === 'DELETE') {
+    return void res.writeHead(sessions.end(req.headers, rules.deleteEndsSession)).end();
+  }
   if (req.method !== 'POST') {
-    if (defects.has('get-allowed') && (req.method === 'GET' || req.method === 'DELETE'))
-      return void writeJson(res, 200, {}, defects);
+    const answer = defects.at.httpMethodNotAllowed({ method: req.method ?? '', sessions: sessions !== undefined });
+    if (answer !== undefined) return void writeJson(res, 200, answer, defects);
     return void res.writeHead(405, { Allow: 'POST' }).end();
   }
 
   const body = await readBody(req);
   if (body === undefined) return void res.writeHead(413).end();
-  const lastEventId = req.headers['last-event-id'];
-  if (lastEventId !== undefined && defects.has('last-event-id-rejected')) {
-    const error = { code: -32600, message: `Last-Event-ID ${String(lastEventId)} names no stream to resume` };
-    return void writeJson(res, 400, { jsonrpc: '2.0', id: requestId(body), error }, defects);
+  const refusal = defects.at.httpPostRefusal(req.headers);
+  if (refusal !== undefined) {
+    return void writeJson(res, refusal.status, { jsonrpc: '2.0', id: requestId(body), error: refusal.error }, defects);
   }
   const routed = sessions?.route(req.headers, parsedOrUndefined(body));
   if (routed && 'status' in routed) {
@@ -142,7 +160,7 @@ async function serveRequest(
     defects,
     state,
     connection: String(req.socket.remotePort ?? 'unknown'),
-    headers: defects.has('header-names-case-sensitive') ? canonicallySpelled(req.rawHeaders) : req.headers,
+    headers: defects.at.httpRequestHeaders(req.rawHeaders) ?? req.headers,
     log: options.log,
     ...(options.scale ? { scale: options.scale } : {}),
     ...(routed ? { session: routed.session } : {}),
@@ -150,7 +168,7 @@ async function serveRequest(
   const reply = handleText(body, ctx);
   const delayMs = answerDelayMs(methodOf(body), reply, options);
   if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-  writeReply(res, reply, options.sse, defects);
+  writeReply(res, reply, options.sse, rules, defects);
 }
 
 /**
@@ -200,10 +218,10 @@ function openListenStream(res: ServerResponse, reply: Reply & { kind: 'listen' }
   res.on('close', end);
 }
 
-function writeReply(res: ServerResponse, reply: Reply, sse: boolean, defects: ActiveDefects): void {
+function writeReply(res: ServerResponse, reply: Reply, sse: boolean, rules: HttpRules, defects: ActiveDefects): void {
   switch (reply.kind) {
     case 'none':
-      return void res.writeHead(defects.has('accepted-202-as-200') ? 200 : 202).end();
+      return void res.writeHead(rules.acceptedStatus).end();
     case 'hang':
       return;
     case 'listen':
@@ -227,9 +245,8 @@ function writeReply(res: ServerResponse, reply: Reply, sse: boolean, defects: Ac
  */
 function writeBatch(res: ServerResponse, reply: Reply & { kind: 'batch' }, sse: boolean, defects: ActiveDefects): void {
   if (reply.responses.length === 0 && reply.before.length === 0) {
-    return defects.has('notification-batch-answered')
-      ? writeJson(res, 200, [], defects)
-      : void res.writeHead(202).end();
+    const answer = defects.at.httpAcceptedBatch();
+    return answer !== undefined ? writeJson(res, 200, answer, defects) : void res.writeHead(202).end();
   }
   if (!sse && reply.before.length === 0) return writeJson(res, 200, reply.responses, defects);
   res.writeHead(200, sseHeaders(defects));
@@ -244,10 +261,9 @@ function writeJson(
   message: OutgoingMessage | OutgoingMessage[],
   defects: ActiveDefects,
 ): void {
-  const mislabelled = defects.has('error-as-text-plain') && 'error' in message;
-  res
-    .writeHead(status, { 'Content-Type': mislabelled ? 'text/plain; charset=utf-8' : 'application/json' })
-    .end(JSON.stringify(message));
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  defects.at.httpJsonHeaders(headers, message);
+  res.writeHead(status, headers).end(JSON.stringify(message));
 }
 
 function writeEventStream(res: ServerResponse, messages: OutgoingMessage[], defects: ActiveDefects): void {
@@ -274,10 +290,14 @@ function requestId(body: string): string | number | null {
   }
 }
 
-/** Headers of a response that starts an SSE stream; defect no-x-accel-buffering leaves out X-Accel-Buffering: no. */
+/** Headers of a response that starts an SSE stream. */
 function sseHeaders(defects: ActiveDefects): Record<string, string> {
-  const headers: Record<string, string> = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' };
-  if (!defects.has('no-x-accel-buffering')) headers['X-Accel-Buffering'] = 'no';
+  const headers: Record<string, string> = {
+    'Content-Type': 'text/event-stream',
+    'Cache-Control': 'no-cache',
+    'X-Accel-Buffering': 'no',
+  };
+  defects.at.httpSseHeaders(headers);
   return headers;
 }
 
@@ -304,17 +324,4 @@ async function readBody(req: IncomingMessage): Promise<string | undefined> {
     if (size <= MAX_BODY_BYTES) chunks.push(buffer);
   }
   return size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8');
-}
-
-/** Defect header-names-case-sensitive: an MCP header counts only when its name is spelled as the spec spells it. */
-const CANONICAL_MCP_NAME = /^(?:MCP-Protocol-Version|Mcp-Method|Mcp-Name|Mcp-Param-[A-Z][^]*)$/;
-function canonicallySpelled(raw: readonly string[]): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i]!;
-    if (/^mcp-/i.test(name) && !CANONICAL_MCP_NAME.test(name)) continue;
-    const key = name.toLowerCase();
-    headers[key] = key in headers ? `${headers[key]}, ${raw[i + 1]!}` : raw[i + 1]!;
-  }
-  return headers;
 }

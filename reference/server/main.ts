@@ -27,14 +27,15 @@ async function main(): Promise<void> {
   const prepared = await prepareServe(command, log);
   const { onArrival, scale, defectNote } = prepared;
   if (command.transport === 'stdio') {
-    const { runStdioServer } = await import('./stdio.js');
+    const { runStdioServer, stdioRules } = await import('./stdio.js');
+    const defects = activeDefects(command.defects);
     log(`serving MCP ${served(command.protocolVersion)} over stdio${defectNote}`);
     // Without its stdin the process would have nothing left to wait for; this keeps it up until a signal.
-    if (command.defects.has('ignore-stdin-eof')) setInterval(() => {}, 60_000);
+    if (stdioRules(defects).stayUpAfterEof !== undefined) setInterval(() => {}, 60_000);
     runStdioServer({
       input: process.stdin,
       output: process.stdout,
-      defects: activeDefects(command.defects),
+      defects,
       ...(isInitializeRevision(command.protocolVersion) ? { revision: command.protocolVersion } : {}),
       log,
       exit: (code) => process.exit(code),

@@ -2,11 +2,12 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { ArrivalLog } from './arrival-log.js';
 import { methodOf } from './arrival-log.js';
-import { asksForLogs, callsTool, cancelledIdOf, requestIdOf } from './line-fields.js';
+import { cancelledIdOf, requestIdOf } from './line-fields.js';
 import { answerDelayMs, type AnswerLatency } from './latency.js';
 import type { ActiveDefects } from './defects/active.js';
+import type { StdioRules } from './defects/seams/transports.js';
 import { handleText } from './handler.js';
-import { notification, type OutgoingMessage } from './messages.js';
+import type { OutgoingMessage } from './messages.js';
 import type { HandlerContext, Reply } from './reply.js';
 import type { ListingScale } from './scale-tools.js';
 import type { InitializeRevision } from './revisions.js';
@@ -23,7 +24,7 @@ export interface StdioServerOptions extends AnswerLatency {
   revision?: InitializeRevision;
   log: (line: string) => void;
   /**
-   * Called once when the server is done: 0 on stdin EOF (never, under ignore-stdin-eof), the defect's code for
+   * Called once when the server is done: 0 on stdin EOF (never, when its rules keep it up), the defect's code for
    * exit-after-discover.
    */
   exit: (code: number) => void;
@@ -32,20 +33,17 @@ export interface StdioServerOptions extends AnswerLatency {
   scale?: ListingScale;
 }
 
-/**
- * The answer-after-cancel, progress-after-cancel and log-after-cancel defects: the calls they slow down answer this
- * late (the audits that prove them run with --timeout 2000, so the call is cancelled first).
- */
-const SLOW_ANSWER_MS = 4500;
-/**
- * The progress-after-cancel and log-after-cancel defects: how long after the cancellation the cancelled call still
- * speaks.
- */
-const STILL_SPEAKS_AFTER_MS = 300;
+/** The conforming rules, as the active defects change them. */
+export function stdioRules(defects: ActiveDefects): StdioRules {
+  const rules: StdioRules = { cancellationSilences: true };
+  defects.at.stdioRules(rules);
+  return rules;
+}
 
 /** Newline-delimited JSON-RPC over a pair of streams; stdout carries nothing but MCP messages. */
 export function runStdioServer(options: StdioServerOptions): void {
   const { input, output, defects, log } = options;
+  const rules = stdioRules(defects);
   const ctx: HandlerContext = {
     transport: 'stdio',
     defects,
@@ -55,7 +53,8 @@ export function runStdioServer(options: StdioServerOptions): void {
     ...(options.scale ? { scale: options.scale } : {}),
     ...(options.revision ? { session: new InitializeSession(options.revision) } : {}),
   };
-  if (defects.has('stdout-noise')) output.write('reference server ready\n');
+  const preamble = defects.at.stdoutPreamble();
+  if (preamble !== undefined) output.write(preamble);
   keepNotesFile(defects);
   const lines = createInterface({ input, crlfDelay: Infinity });
   let stopped = false;
@@ -73,21 +72,18 @@ export function runStdioServer(options: StdioServerOptions): void {
     exitWhenDone();
   };
 
-  /**
-   * Defects progress-after-cancel, log-after-cancel: a cancelled slow call drops its answer, yet still speaks a little
-   * later.
-   */
-  const stillSpeaks = new Map<string, string>();
+  /** What held calls still say once cancelled (HeldAnswer.saidAfterCancel), by request id. */
+  const stillSpeaks = new Map<string, { afterMs: number; text: string }>();
   const speakAfterCancel = (key: string): void => {
-    const text = stillSpeaks.get(key);
-    if (text === undefined) return;
+    const said = stillSpeaks.get(key);
+    if (said === undefined) return;
     stillSpeaks.delete(key);
     late += 1;
     setTimeout(() => {
       late -= 1;
-      output.write(text);
+      output.write(said.text);
       exitWhenDone();
-    }, STILL_SPEAKS_AFTER_MS);
+    }, said.afterMs);
   };
 
   /**
@@ -103,19 +99,10 @@ export function runStdioServer(options: StdioServerOptions): void {
     exitWhenDone();
   };
 
-  /** Defect latin1-response: the first server/discover answer is written in ISO-8859-1, "café" in its instructions. */
-  let latin1Pending = defects.has('latin1-response');
+  const encode = defects.at.stdoutEncoder();
   const writeMessage = (message: OutgoingMessage) => {
-    const result = message.result as Record<string, unknown> | undefined;
-    if (latin1Pending && result && 'supportedVersions' in result && typeof result.instructions === 'string') {
-      latin1Pending = false;
-      const text = JSON.stringify({
-        ...message,
-        result: { ...result, instructions: `${result.instructions} Served from a caf\u00e9.` },
-      });
-      output.write(Buffer.from(`${text}\n`, 'latin1'));
-      return;
-    }
+    const encoded = encode ? encode(message) : undefined;
+    if (encoded !== undefined) return void output.write(encoded);
     output.write(`${JSON.stringify(message)}\n`);
   };
 
@@ -123,13 +110,12 @@ export function runStdioServer(options: StdioServerOptions): void {
   const asked = new Map<string, { line: string; then: () => Reply }>();
 
   const respond = (line: string, method: string, reply: Reply): void => {
-    const afterCancel = spokenAfterCancel(line, reply, defects);
-    const slow = (defects.has('answer-after-cancel') && callsTool(line, 'get_time')) || afterCancel !== undefined;
-    const delayMs = answerDelayMs(method, reply, options) + (slow ? SLOW_ANSWER_MS : 0);
+    const held = reply.kind === 'send' ? defects.at.stdioHeldAnswer(line, reply.messages) : undefined;
+    const delayMs = answerDelayMs(method, reply, options) + (held !== undefined ? held.delayMs : 0);
     if (delayMs > 0 && reply.kind === 'send' && reply.exitCode === undefined) {
       const text = linesOf(reply.messages);
       const key = requestIdOf(line);
-      if (afterCancel !== undefined) stillSpeaks.set(key, afterCancel);
+      if (held?.saidAfterCancel) stillSpeaks.set(key, held.saidAfterCancel);
       late += 1;
       delayed.set(
         key,
@@ -175,37 +161,17 @@ export function runStdioServer(options: StdioServerOptions): void {
       respond(waiting.line, methodOf(waiting.line), waiting.then());
       return;
     }
-    if (method === 'notifications/cancelled' && !defects.has('answer-after-cancel')) {
+    if (method === 'notifications/cancelled' && rules.cancellationSilences) {
       dropLateAnswer(cancelledIdOf(line));
       speakAfterCancel(cancelledIdOf(line));
     }
     respond(line, method, handleText(line, ctx));
   });
   lines.on('close', () => {
-    if (defects.has('ignore-stdin-eof')) return log('stdin closed; staying up (defect ignore-stdin-eof)');
+    if (rules.stayUpAfterEof !== undefined) return log(`stdin closed; staying up (${rules.stayUpAfterEof})`);
     stop(0);
   });
 }
 
 const linesOf = (messages: readonly OutgoingMessage[]): string =>
   messages.map((message) => `${JSON.stringify(message)}\n`).join('');
-
-/**
- * Defects progress-after-cancel and log-after-cancel: the slow tools/call they make, and what it still sends once it
- * is cancelled (its progress notifications; a log message about the cancellation, for a call that asked for logs).
- */
-function spokenAfterCancel(line: string, reply: Reply, defects: ActiveDefects): string | undefined {
-  if (reply.kind !== 'send' || methodOf(line) !== 'tools/call') return undefined;
-  const progress = reply.messages.filter((m) => m.method === 'notifications/progress');
-  if (defects.has('progress-after-cancel') && progress.length > 0) return linesOf(progress);
-  if (defects.has('log-after-cancel') && asksForLogs(line)) {
-    return linesOf([
-      notification('notifications/message', {
-        level: 'warning',
-        logger: 'tools',
-        data: 'call cancelled by the client; cleaning up',
-      }),
-    ]);
-  }
-  return undefined;
-}

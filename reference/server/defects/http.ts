@@ -1,5 +1,19 @@
+import { randomBytes } from 'node:crypto';
 import { defineDefects } from './define.js';
 import { headerTool } from './extra-tools.js';
+
+/** Header-names-case-sensitive's reading: an MCP header counts only when its name is spelled as the spec spells it. */
+const CANONICAL_MCP_NAME = /^(?:MCP-Protocol-Version|Mcp-Method|Mcp-Name|Mcp-Param-[A-Z][^]*)$/;
+function canonicallySpelled(raw: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (/^mcp-/i.test(name) && !CANONICAL_MCP_NAME.test(name)) continue;
+    const key = name.toLowerCase();
+    headers[key] = key in headers ? `${headers[key]}, ${raw[i + 1]!}` : raw[i + 1]!;
+  }
+  return headers;
+}
 
 /** Defects that the checks of suites/http/ catch, each breaking one of them. */
 export const HTTP_DEFECTS = defineDefects([
@@ -11,6 +25,7 @@ export const HTTP_DEFECTS = defineDefects([
       '<uuid>"), outside the visible ASCII the id must keep to',
     revision: '2025-06-18',
     transports: ['http'],
+    at: { httpSessionId: (minted) => `mtc session ${minted}` },
   },
   {
     name: 'get-stream-json',
@@ -20,6 +35,7 @@ export const HTTP_DEFECTS = defineDefects([
       'application/json and the body {}, neither an SSE stream nor 405',
     transports: ['http'],
     revision: '2025-03-26',
+    at: { httpMethodNotAllowed: ({ method, sessions }) => (sessions && method === 'GET' ? {} : undefined) },
   },
   {
     name: 'accepted-202-as-200',
@@ -29,6 +45,11 @@ export const HTTP_DEFECTS = defineDefects([
       'OK and no body instead of 202 Accepted',
     transports: ['http'],
     revision: '2025-06-18',
+    at: {
+      httpRules: (rules) => {
+        rules.acceptedStatus = 200;
+      },
+    },
   },
   {
     name: 'ended-session-404-served',
@@ -38,6 +59,11 @@ export const HTTP_DEFECTS = defineDefects([
       'requests naming it never get 404',
     transports: ['http'],
     revision: '2025-11-25',
+    at: {
+      httpRules: (rules) => {
+        rules.deleteEndsSession = false;
+      },
+    },
   },
   {
     name: 'xmcp-sensitive',
@@ -54,24 +80,44 @@ export const HTTP_DEFECTS = defineDefects([
     breaks: 'http.pv.missing-reject',
     description: 'serves requests without MCP-Protocol-Version (compares it with the body only when present)',
     transports: ['http'],
+    at: {
+      headerRules: (rules) => {
+        rules.protocolVersion.required = false;
+      },
+    },
   },
   {
     name: 'protocol-header-mismatch-ignored',
     breaks: 'http.pv.mismatch',
     description: 'requires MCP-Protocol-Version but does not compare it with the body version',
     transports: ['http'],
+    at: {
+      headerRules: (rules) => {
+        rules.protocolVersion.comparedWithBody = false;
+      },
+    },
   },
   {
     name: 'method-header-optional',
     breaks: 'http.validate.missing-std',
     description: 'serves requests without Mcp-Method (compares it with the body only when present)',
     transports: ['http'],
+    at: {
+      headerRules: (rules) => {
+        rules.method.required = false;
+      },
+    },
   },
   {
     name: 'method-header-mismatch-ignored',
     breaks: 'http.validate.mismatch',
     description: 'requires Mcp-Method but does not compare it with the body method',
     transports: ['http'],
+    at: {
+      headerRules: (rules) => {
+        rules.method.comparedWithBody = false;
+      },
+    },
   },
   {
     name: 'unknown-method-200',
@@ -84,48 +130,84 @@ export const HTTP_DEFECTS = defineDefects([
     breaks: 'http.compat.get-delete-405',
     description: 'answers GET and DELETE on the MCP endpoint with 200 and the JSON body {}',
     transports: ['http'],
+    at: { httpMethodNotAllowed: ({ method }) => (method === 'GET' || method === 'DELETE' ? {} : undefined) },
   },
   {
     name: 'session-minted',
     breaks: 'http.compat.ignore-session',
     description: 'every HTTP response carries a random Mcp-Session-Id header',
     transports: ['http'],
+    at: {
+      httpResponseHeaders: (headers) => {
+        headers['Mcp-Session-Id'] = randomBytes(16).toString('hex');
+      },
+    },
   },
   {
     name: 'param-header-always-rejected',
     breaks: 'xmcp.server.validate-present',
     description: 'any tools/call carrying Mcp-Param-Region is rejected with 400 -32020, even a correct one',
     transports: ['http'],
+    at: {
+      headerRules: (rules) => {
+        rules.param.refused = true;
+      },
+    },
   },
   {
     name: 'param-header-not-required',
     breaks: 'xmcp.server.reject-missing',
     description: 'a tools/call whose region argument is set but lacks Mcp-Param-Region is served',
     transports: ['http'],
+    at: {
+      headerRules: (rules) => {
+        rules.param.required = false;
+      },
+    },
   },
   {
     name: 'param-header-not-compared',
     breaks: 'xmcp.server.validate',
     description: 'Mcp-Param-Region is not compared with the region argument',
     transports: ['http'],
+    at: {
+      headerRules: (rules) => {
+        rules.param.comparedWithBody = false;
+      },
+    },
   },
   {
     name: 'param-header-no-base64',
     breaks: 'enc.server.decode',
     description: 'Mcp-Param-Region is compared without decoding the =?base64?…?= form',
     transports: ['http'],
+    at: {
+      headerRules: (rules) => {
+        rules.param.base64Decoded = false;
+      },
+    },
   },
   {
     name: 'name-header-optional',
     breaks: 'http.validate.missing-std',
     description: 'a tools/call without Mcp-Name is served',
     transports: ['http'],
+    at: {
+      headerRules: (rules) => {
+        rules.name.required = false;
+      },
+    },
   },
   {
     name: 'name-header-mismatch-ignored',
     breaks: 'http.validate.mismatch',
     description: 'Mcp-Name must be present but is not compared with params.name',
     transports: ['http'],
+    at: {
+      headerRules: (rules) => {
+        rules.name.comparedWithBody = false;
+      },
+    },
   },
   {
     name: 'list-changed-on-list-stream',
@@ -139,18 +221,33 @@ export const HTTP_DEFECTS = defineDefects([
     breaks: 'http.origin.validate',
     description: 'serves requests whatever their Origin header says',
     transports: ['http'],
+    at: {
+      httpRules: (rules) => {
+        rules.foreignOriginRefused = false;
+      },
+    },
   },
   {
     name: 'origin-rejected-400',
     breaks: 'http.origin.403',
     description: 'rejects a foreign Origin with 400 instead of 403',
     transports: ['http'],
+    at: {
+      httpRules: (rules) => {
+        rules.foreignOriginStatus = 400;
+      },
+    },
   },
   {
     name: 'error-as-text-plain',
     breaks: 'http.req.content-type',
     description: 'JSON-RPC error responses (the JSON body unchanged) are labelled Content-Type: text/plain',
     transports: ['http'],
+    at: {
+      httpJsonHeaders: (headers, message) => {
+        if ('error' in message) headers['Content-Type'] = 'text/plain; charset=utf-8';
+      },
+    },
   },
   {
     name: 'param-header-expected-for-null',
@@ -158,6 +255,11 @@ export const HTTP_DEFECTS = defineDefects([
     description:
       'a tools/call whose x-mcp-header argument is null gets 400/-32020 unless it carries that Mcp-Param-* header',
     transports: ['http'],
+    at: {
+      headerRules: (rules) => {
+        rules.param.requiredForNull = true;
+      },
+    },
   },
   {
     name: 'param-header-chars-unchecked',
@@ -166,6 +268,11 @@ export const HTTP_DEFECTS = defineDefects([
       'Mcp-Param-* values are compared as Node reads them (bytes as ISO-8859-1) without rejecting characters ' +
       'outside visible ASCII, space and tab',
     transports: ['http'],
+    at: {
+      headerRules: (rules) => {
+        rules.param.charsChecked = false;
+      },
+    },
   },
   {
     name: 'header-names-case-sensitive',
@@ -174,6 +281,7 @@ export const HTTP_DEFECTS = defineDefects([
       'an MCP header counts only when its name is spelled MCP-Protocol-Version, Mcp-Method, Mcp-Name or ' +
       'Mcp-Param-<Capitalised>; mcp-method or MCP-METHOD is as good as missing (400/-32020)',
     transports: ['http'],
+    at: { httpRequestHeaders: canonicallySpelled },
   },
   {
     name: 'no-x-accel-buffering',
@@ -182,6 +290,11 @@ export const HTTP_DEFECTS = defineDefects([
       'responses that start an SSE stream (subscriptions/listen, a tools/call streaming log messages) carry no ' +
       'X-Accel-Buffering header',
     transports: ['http'],
+    at: {
+      httpSseHeaders: (headers) => {
+        delete headers['X-Accel-Buffering'];
+      },
+    },
   },
   {
     name: 'last-event-id-rejected',
@@ -190,6 +303,16 @@ export const HTTP_DEFECTS = defineDefects([
       'a POST carrying a Last-Event-ID header is answered 400 with -32600 ("names no stream to resume") ' +
       'instead of being served',
     transports: ['http'],
+    at: {
+      httpPostRefusal: (headers) => {
+        const lastEventId = headers['last-event-id'];
+        if (lastEventId === undefined) return undefined;
+        return {
+          status: 400,
+          error: { code: -32600, message: `Last-Event-ID ${String(lastEventId)} names no stream to resume` },
+        };
+      },
+    },
   },
   {
     name: 'method-header-case-insensitive',
@@ -198,5 +321,10 @@ export const HTTP_DEFECTS = defineDefects([
       'Mcp-Method is compared with the body method case-insensitively: tools/list sent with Mcp-Method: ' +
       'TOOLS/LIST is served',
     transports: ['http'],
+    at: {
+      headerRules: (rules) => {
+        rules.method.anyCase = true;
+      },
+    },
   },
 ]);

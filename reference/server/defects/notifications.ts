@@ -1,5 +1,19 @@
+import { methodOf } from '../arrival-log.js';
+import { asksForLogs, callsTool } from '../line-fields.js';
+import { notification, type OutgoingMessage } from '../messages.js';
 import { defineDefects } from './define.js';
 import type { JsonObject } from './seams/json.js';
+
+/**
+ * How much later the calls of the cancel defects (answer-, progress-, log-after-cancel) answer: their audits run with
+ * --timeout 2000, so the call is cancelled first.
+ */
+const SLOW_ANSWER_MS = 4500;
+/** How long after the cancellation a cancelled call of progress-after-cancel or log-after-cancel still speaks. */
+const STILL_SPEAKS_AFTER_MS = 300;
+
+const jsonLines = (messages: readonly OutgoingMessage[]): string =>
+  messages.map((message) => `${JSON.stringify(message)}\n`).join('');
 
 /**
  * The capability of the defects that send notifications/message (all but log-without-capability, whose rule is the
@@ -74,6 +88,12 @@ export const NOTIFICATIONS_DEFECTS = defineDefects([
       'it cancels the call first)',
     transports: ['stdio'],
     auditArgs: ['--timeout', '2000'],
+    at: {
+      stdioRules: (rules) => {
+        rules.cancellationSilences = false;
+      },
+      stdioHeldAnswer: (line) => (callsTool(line, 'get_time') ? { delayMs: SLOW_ANSWER_MS } : undefined),
+    },
   },
   {
     name: 'progress-after-cancel',
@@ -83,6 +103,17 @@ export const NOTIFICATIONS_DEFECTS = defineDefects([
       '2000), it drops its answer but still sends its progress notification 300 ms after the cancellation',
     transports: ['stdio'],
     auditArgs: ['--timeout', '2000'],
+    at: {
+      stdioHeldAnswer: (line, messages) => {
+        if (methodOf(line) !== 'tools/call') return undefined;
+        const progress = messages.filter((m) => m.method === 'notifications/progress');
+        if (progress.length === 0) return undefined;
+        return {
+          delayMs: SLOW_ANSWER_MS,
+          saidAfterCancel: { afterMs: STILL_SPEAKS_AFTER_MS, text: jsonLines(progress) },
+        };
+      },
+    },
   },
   {
     name: 'log-after-cancel',
@@ -92,7 +123,21 @@ export const NOTIFICATIONS_DEFECTS = defineDefects([
       '--timeout 2000), it drops its answer but logs the cancellation to the client 300 ms later',
     transports: ['stdio'],
     auditArgs: ['--timeout', '2000'],
-    at: { serverCapabilities: declaresLogging },
+    at: {
+      serverCapabilities: declaresLogging,
+      stdioHeldAnswer: (line) => {
+        if (methodOf(line) !== 'tools/call' || !asksForLogs(line)) return undefined;
+        const cancelled = notification('notifications/message', {
+          level: 'warning',
+          logger: 'tools',
+          data: 'call cancelled by the client; cleaning up',
+        });
+        return {
+          delayMs: SLOW_ANSWER_MS,
+          saidAfterCancel: { afterMs: STILL_SPEAKS_AFTER_MS, text: jsonLines([cancelled]) },
+        };
+      },
+    },
   },
   {
     name: 'cancel-call-notification',

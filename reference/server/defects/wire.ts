@@ -1,4 +1,5 @@
 import { defineDefects } from './define.js';
+import type { JsonObject } from './seams/json.js';
 
 /** Defects that the checks of suites/wire/ catch, each breaking one of them. */
 export const WIRE_DEFECTS = defineDefects([
@@ -20,6 +21,7 @@ export const WIRE_DEFECTS = defineDefects([
     breaks: 'stdio.server.stdout-clean',
     description: 'writes the plain text line "reference server ready" to stdout at start-up',
     transports: ['stdio'],
+    at: { stdoutPreamble: () => 'reference server ready\n' },
   },
   {
     name: 'server-request',
@@ -50,12 +52,18 @@ export const WIRE_DEFECTS = defineDefects([
       '202 Accepted with no body',
     transports: ['http'],
     revision: '2025-03-26',
+    at: { httpAcceptedBatch: () => [] },
   },
   {
     name: 'ignore-stdin-eof',
     breaks: 'stdio.shutdown.server-exit',
     description: 'keeps running after stdin is closed (until a signal ends it)',
     transports: ['stdio'],
+    at: {
+      stdioRules: (rules) => {
+        rules.stayUpAfterEof = 'defect ignore-stdin-eof';
+      },
+    },
   },
   {
     name: 'latin1-response',
@@ -64,5 +72,21 @@ export const WIRE_DEFECTS = defineDefects([
       'the first server/discover answer is written in ISO-8859-1: its instructions end "Served from a café." ' +
       'with é as the single byte 0xE9',
     transports: ['stdio'],
+    at: {
+      stdoutEncoder: () => {
+        let pending = true;
+        return (message) => {
+          const result = message.result as JsonObject | undefined;
+          if (!pending || !result || !('supportedVersions' in result) || typeof result.instructions !== 'string')
+            return undefined;
+          pending = false;
+          const text = JSON.stringify({
+            ...message,
+            result: { ...result, instructions: `${result.instructions} Served from a caf\u00e9.` },
+          });
+          return Buffer.from(`${text}\n`, 'latin1');
+        };
+      },
+    },
   },
 ]);
