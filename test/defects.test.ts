@@ -98,7 +98,7 @@ describe.skipIf(!BUILT)('each defect is caught by its check and nothing else (st
     // A defect judged from a sandbox's effects needs one: where this machine has none, it is skipped (and says why).
     const sandboxMissing = defect.auditArgs?.includes('--sandbox') ? NO_SANDBOX : undefined;
     it.skipIf(sandboxMissing !== undefined).concurrent(
-      sandboxMissing ? `${defect.name} (skipped: ${sandboxMissing})` : defect.name,
+      sandboxMissing ? `${defect.name} (skipped: ${sandboxMissing})` : `${defect.name} (${defect.breaks})`,
       async () => {
         const run = await runInProcess([
           '--stdio',
@@ -115,7 +115,7 @@ describe.skipIf(!BUILT)('each defect is caught by its check and nothing else (st
 
 describe.skipIf(!BUILT)('each defect is caught by its check and nothing else (HTTP)', () => {
   for (const defect of findings.filter((d) => provenOn(d) === 'http')) {
-    it.concurrent(defect.name, async () => {
+    it.concurrent(`${defect.name} (${defect.breaks})`, async () => {
       const server = await startReferenceHttp(...serverArgs(defect));
       try {
         const run = await runInProcess(['--url', server.url, ...(defect.auditArgs ?? []), ...runsFor(defect)]);

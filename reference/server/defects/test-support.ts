@@ -157,6 +157,10 @@ export function confirmCall(extra: Record<string, unknown> = {}): Record<string,
  * The deviation tests of one area module: each defect's deviation shows in a server started with it alone (as its
  * revision, if it has one), and every defect of the module has one.
  */
+/** What a defect breaks, as the tests name it: the check id, or what it is instead. */
+const breaksOf = (defect: DefectDefinition): string =>
+  defect.breaks ?? (defect.chaos ? 'chaos' : 'a conforming variant');
+
 export function showsEachDeviation(
   defects: readonly DefectDefinition[],
   deviations: Record<string, (ctx: HandlerContext) => void>,
@@ -165,8 +169,11 @@ export function showsEachDeviation(
     it('has a deviation test for every defect of the module', () => {
       expect(Object.keys(deviations).sort()).toEqual(defects.map((defect) => defect.name).sort());
     });
-    it.each(defects.map((defect) => [defect.name as DefectName, defect.revision] as const))('%s', (name, revision) => {
-      deviations[name]!(stdioContext([name], revision));
-    });
+    it.each(defects.map((defect) => [defect.name as DefectName, defect.revision, breaksOf(defect)] as const))(
+      '%s (%s)',
+      (name, revision) => {
+        deviations[name]!(stdioContext([name], revision));
+      },
+    );
   });
 }
