@@ -169,9 +169,9 @@ export function showsEachDeviation(
     it('has a deviation test for every defect of the module', () => {
       expect(Object.keys(deviations).sort()).toEqual(defects.map((defect) => defect.name).sort());
     });
-    it.each(defects.map((defect) => [defect.name as DefectName, defect.revision, breaksOf(defect)] as const))(
+    it.each(defects.map((defect) => [defect.name as DefectName, breaksOf(defect), defect.revision] as const))(
       '%s (%s)',
-      (name, revision) => {
+      (name, _breaks, revision) => {
         deviations[name]!(stdioContext([name], revision));
       },
     );
