@@ -1,3 +1,5 @@
+import { ErrorCode } from '../constants.js';
+import { notification } from '../messages.js';
 import { defineDefects } from './define.js';
 
 /** Defects that the checks of suites/http/ catch, each breaking one of them. */
@@ -72,6 +74,7 @@ export const HTTP_DEFECTS = defineDefects([
     breaks: 'http.method-not-found',
     description: 'the -32601 for an unknown method comes with HTTP 200',
     transports: ['http'],
+    at: { errorStatus: (code) => (code === ErrorCode.MethodNotFound ? 200 : undefined) },
   },
   {
     name: 'get-allowed',
@@ -127,6 +130,12 @@ export const HTTP_DEFECTS = defineDefects([
     description:
       'tools/list answers with an SSE stream that carries notifications/tools/list_changed before the result',
     transports: ['http'],
+    at: {
+      requestAnswered: ({ method, transport, before }) => {
+        if (method === 'tools/list' && transport === 'http')
+          before.unshift(notification('notifications/tools/list_changed', {}));
+      },
+    },
   },
   {
     name: 'no-origin-check',
