@@ -23,9 +23,9 @@ export const toggleBetaTools: ReferenceTool = {
     inputSchema: { type: 'object', additionalProperties: false },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   },
-  run: ({ state, defects }) => {
+  run: ({ state }) => {
     state.betaTools = !state.betaTools;
-    state.subscriptions.toolsChanged(defects ?? new Set());
+    state.subscriptions.toolsChanged();
     return textResult(`beta tools are now ${state.betaTools ? 'on' : 'off'}`);
   },
 };

@@ -1,5 +1,6 @@
 import { isObject, type JsonRpcId } from '../../src/core/jsonrpc.js';
 import type { ActiveDefects } from './defects/active.js';
+import type { AnsweredRequest, CallNotifications, MessageRules, OpeningListen } from './defects/seams/handler.js';
 import { ErrorCode, PROTOCOL_VERSION, SUPPORTED_VERSIONS } from './constants.js';
 import { discoverResult } from './discover.js';
 import { validateRequestHeaders } from './http-headers.js';
@@ -13,16 +14,14 @@ import {
   unsupportedVersion,
 } from './protocol-error.js';
 import type { HandlerContext, Reply } from './reply.js';
-import { fillMissingMeta, readRequestMeta, type RequestMeta } from './request-meta.js';
-import { crashesOn } from './search-defects.js';
-import { undecodableState } from './confirm-action.js';
+import { readRequestMeta, type RequestMeta } from './request-meta.js';
 import { toolsCallResult } from './tools-call.js';
 import { FAILING_TOOL_ERROR } from './scale-tools.js';
 import { toolError } from './tool-types.js';
 import { serverInfoMeta } from './result-meta.js';
 import { toolsListResult } from './tools-list.js';
 import { findTool } from './tools.js';
-import { SUBSCRIPTION_ID, acknowledgement, agreedFilter } from './subscriptions.js';
+import { acknowledgement, agreedFilter } from './subscriptions.js';
 
 interface Request {
   id: JsonRpcId;
@@ -38,13 +37,12 @@ interface Answer {
   /** Messages scoped to the request, sent before the response. */
   before: OutgoingMessage[];
   /** Messages sent after the response (only ever by a defect). */
-  after?: OutgoingMessage[];
+  after: OutgoingMessage[];
   response: OutgoingMessage;
   status: number;
 }
 
 const METHODS = new Set(['server/discover', 'tools/list', 'tools/call', 'subscriptions/listen']);
-const ROOTS_LIST_REQUEST: OutgoingMessage = { jsonrpc: '2.0', id: 'srv-1', method: 'roots/list' };
 
 /** Handles one line / body of text as received. */
 export function handleText(text: string, ctx: HandlerContext): Reply {
@@ -61,7 +59,7 @@ export function handleText(text: string, ctx: HandlerContext): Reply {
  * Handles one parsed JSON-RPC message (or a batch, where the session's revision has them) and says what to send back.
  */
 export function handleMessage(message: unknown, ctx: HandlerContext): Reply {
-  if (Array.isArray(message) && ctx.session?.rules.batches && !ctx.defects.has('batch-rejected'))
+  if (Array.isArray(message) && ctx.session?.rules.batches && messageRules(ctx.defects).batchesReceived)
     return handleBatch(message, ctx);
   if (!isObject(message)) {
     return sendError(null, invalidRequest(Array.isArray(message) ? 'batches are not supported' : 'expected an object'));
@@ -82,20 +80,7 @@ export function handleMessage(message: unknown, ctx: HandlerContext): Reply {
   if (!('id' in message)) {
     if (message.method === 'notifications/cancelled' && isObject(message.params))
       ctx.state.subscriptions.cancel(message.params.requestId);
-    const withoutRequestId = !isObject(message.params) || message.params.requestId === undefined;
-    if (
-      message.method === 'notifications/cancelled' &&
-      withoutRequestId &&
-      ctx.defects.has('answer-notification') &&
-      ctx.transport === 'stdio'
-    ) {
-      const complaint = {
-        jsonrpc: '2.0',
-        error: { code: ErrorCode.InvalidParams, message: 'Invalid params: no such request to cancel' },
-      };
-      return { kind: 'send', messages: [complaint], status: 400, stream: false };
-    }
-    return { kind: 'none' };
+    return ctx.defects.at.notificationReceived(message.method, message.params, ctx.transport) ?? { kind: 'none' };
   }
   if (id === null) return sendError(null, invalidRequest('"id" must be a string or an integer'));
   const params = isObject(message.params) ? message.params : {};
@@ -130,67 +115,67 @@ function isResponse(message: OutgoingMessage): boolean {
 
 function handleRequest(request: Request, ctx: HandlerContext): Reply {
   const { defects } = ctx;
+  const replaced = defects.at.requestReceived(request);
+  if (replaced) return replaced;
   const isList = request.method === 'tools/list';
-  if (isList && defects.has('hang-on-list')) return { kind: 'hang' };
-  if (
-    request.method === 'tools/call' &&
-    defects.has('hang-get-time') &&
-    isObject(request.params) &&
-    request.params.name === 'get_time'
-  )
-    return { kind: 'hang' };
-  if (
-    request.method === 'tools/call' &&
-    defects.has('request-state-tamper-hang') &&
-    undecodableState(request.params.requestState)
-  )
-    return { kind: 'hang' };
-  if (isList && defects.has('garbage-on-list')) return { kind: 'raw', text: 'this is not json' };
-  if (crashesOn(request.method, request.params, defects))
-    return { kind: 'send', messages: [], status: 500, stream: false, exitCode: 70 };
-  const ask = isList ? (ctx.session?.requestBeforeListing(defects) ?? rootsBeforeListing(ctx)) : undefined;
+  const ask = isList ? askBeforeListing(ctx) : undefined;
   if (ask) return { kind: 'ask', request: ask, then: () => handleRequest(request, ctx) };
 
   const answer = answerRequest(request, ctx);
   if (answer.listen) return answer.listen;
-  if (defects.has('error-id-null') && request.method === 'tools/call' && 'error' in answer.response)
-    answer.response.id = null;
-  if (defects.has('digit-string-id-as-number') && typeof request.id === 'string' && /^\d{1,15}$/.test(request.id))
-    answer.response.id = Number(request.id);
-  const messages = [...answer.before, answer.response, ...(answer.after ?? [])];
-  let stream = messages.length > 1;
+  const answered: AnsweredRequest = {
+    id: request.id,
+    method: request.method,
+    transport: ctx.transport,
+    firstListing: isList && !ctx.state.answeredToolsList,
+    firstListingOfSession: isList && ctx.session !== undefined && !ctx.session.answeredListing,
+    before: answer.before,
+    response: answer.response,
+    after: answer.after,
+  };
+  defects.at.requestAnswered(answered);
   if (isList) {
-    if (defects.has('bad-jsonrpc-version')) answer.response.jsonrpc = '1.0';
-    if (defects.has('wrong-id-on-list')) answer.response.id = differentId(request.id);
-    if (defects.has('list-changed-on-list-stream') && ctx.transport === 'http') {
-      messages.unshift(notification('notifications/tools/list_changed', {}));
-      stream = true;
-    }
-    if (defects.has('server-request') && !ctx.state.answeredToolsList) {
-      messages.unshift(ROOTS_LIST_REQUEST);
-      stream = true;
-    }
-    const repeated = ctx.session?.repeatedIdPings(defects);
-    if (repeated) {
-      messages.unshift(...repeated);
-      stream = true;
-    }
     ctx.state.answeredToolsList = true;
+    if (ctx.session) ctx.session.answeredListing = true;
   }
-  if (request.method === 'tools/call' && progressTokenOf(request.rawParams) !== undefined) stream = true;
-  if (request.method === 'tools/call' && defects.has('cancel-call-notification') && ctx.transport === 'stdio') {
-    messages.push(notification('notifications/cancelled', { requestId: request.id, reason: 'call finished' }));
-  }
+  const stream =
+    answered.before.length > 0 || (request.method === 'tools/call' && progressTokenOf(request.rawParams) !== undefined);
+  const messages = [...answered.before, answered.response, ...answered.after];
   const reply: Reply = { kind: 'send', messages, status: answer.status, stream };
-  if (request.method === 'server/discover' && defects.has('exit-after-discover')) reply.exitCode = 1;
+  if (answered.exitCode !== undefined) reply.exitCode = answered.exitCode;
   return reply;
 }
 
-/** The server-request-waits defect: the request the first tools/list waits on (stdio only). */
-function rootsBeforeListing(ctx: HandlerContext): OutgoingMessage | undefined {
-  if (!ctx.defects.has('server-request-waits') || ctx.state.askedBeforeListing) return undefined;
-  ctx.state.askedBeforeListing = true;
-  return ROOTS_LIST_REQUEST;
+/**
+ * The request to send the client before answering a tools/list, whose answer the listing waits for (stdio): asked
+ * once per session and once per server.
+ */
+function askBeforeListing({ session, state, defects }: HandlerContext): OutgoingMessage | undefined {
+  if (session && !session.askedBeforeListing) {
+    const request = defects.at.requestBeforeListing('session');
+    if (request) {
+      session.askedBeforeListing = true;
+      return request;
+    }
+  }
+  if (state.askedBeforeListing) return undefined;
+  const request = defects.at.requestBeforeListing('server');
+  if (!request) return undefined;
+  state.askedBeforeListing = true;
+  return request;
+}
+
+/** The rules of one incoming message: those of a conforming server, as the active defects leave them. */
+function messageRules(defects: ActiveDefects): MessageRules {
+  const rules: MessageRules = {
+    batchesReceived: true,
+    discoverServed: true,
+    logLevelChecked: true,
+    versionChecked: true,
+    toolLookupBeforeHeaders: false,
+  };
+  defects.at.messageRules(rules);
+  return rules;
 }
 
 function answerRequest(request: Request, ctx: HandlerContext): Answer {
@@ -198,22 +183,28 @@ function answerRequest(request: Request, ctx: HandlerContext): Answer {
     const { result, before, after, listen } = dispatch(request, ctx);
     return {
       before,
-      after,
-      response: resultResponse(
-        request.id,
-        ctx.session ? ctx.session.shape(request.method, result, ctx.defects) : result,
-      ),
+      after: after ?? [],
+      response: resultResponse(request.id, shaped(request, result, ctx)),
       status: 200,
       listen,
     };
   } catch (error) {
     if (error instanceof ProtocolError) {
-      return { before: [], response: errorResponse(request.id, error), status: httpStatusOf(error, ctx.defects) };
+      const status = ctx.defects.at.errorStatus(error.code, error.httpStatus) ?? error.httpStatus;
+      return { before: [], after: [], response: errorResponse(request.id, error), status };
     }
     ctx.log?.(`internal error handling ${request.method}: ${String(error)}`);
     const internal = new ProtocolError(ErrorCode.InternalError, 'Internal error', 500);
-    return { before: [], response: errorResponse(request.id, internal), status: 500 };
+    return { before: [], after: [], response: errorResponse(request.id, internal), status: 500 };
   }
+}
+
+/** A result as the session's revision has it (unchanged on 2026-07-28). */
+function shaped(request: Request, result: Record<string, unknown>, ctx: HandlerContext): Record<string, unknown> {
+  if (!ctx.session) return result;
+  const shapedResult = ctx.session.shape(request.method, result);
+  ctx.defects.at.sessionResult(request.method, shapedResult, request.params);
+  return shapedResult;
 }
 
 function dispatch(
@@ -227,41 +218,36 @@ function dispatch(
 } {
   const { method, params } = request;
   const { defects } = ctx;
-  const sessionResult = ctx.session?.answer(method, params, defects);
+  const sessionResult = ctx.session?.answer(method, params);
   if (sessionResult) return { result: sessionResult, before: [] };
   if (method === 'initialize' && !ctx.session) {
-    if (defects.has('initialize-error-unnamed')) throw methodNotFound('Method not found: initialize');
-    throw methodNotFound(
+    const refusal = methodNotFound(
       `initialize is not supported: this server speaks MCP ${PROTOCOL_VERSION} only (no handshake; send ` +
         `server/discover)`,
       { supported: [...SUPPORTED_VERSIONS] },
     );
+    throw defects.at.initializeRefusal(refusal) ?? refusal;
   }
-  if (!METHODS.has(method) || (method === 'server/discover' && defects.has('no-discover'))) {
+  const rules = messageRules(defects);
+  if (!METHODS.has(method) || (method === 'server/discover' && !rules.discoverServed)) {
     throw methodNotFound(`Method not found: ${method}`);
   }
   const meta = ctx.session
     ? ctx.session.meta(params)
-    : readRequestMeta(
-        defects.has('meta-not-required') ? fillMissingMeta(request.rawParams) : request.rawParams,
-        defects.has('log-level-unchecked'),
-      );
-  if (defects.has('capabilities-remembered')) {
-    meta.clientCapabilities = { ...ctx.state.rememberedCapabilities.get(ctx.connection), ...meta.clientCapabilities };
-    ctx.state.rememberedCapabilities.set(ctx.connection, meta.clientCapabilities);
-  }
+    : readRequestMeta(defects.at.paramsForMeta(request.rawParams) ?? request.rawParams, !rules.logLevelChecked);
+  defects.at.requestMeta(meta, ctx.connection, ctx.state.rememberedCapabilities);
   if (method === 'tools/call' && ctx.session && typeof params.name === 'string' && !ctx.session.serves(params.name))
     throw invalidParams(`Unknown tool: ${params.name}`);
   if (
     method === 'tools/call' &&
-    defects.has('tool-lookup-before-headers') &&
+    rules.toolLookupBeforeHeaders &&
     typeof params.name === 'string' &&
     !findTool(params.name, ctx.state.betaTools)
   ) {
     throw invalidParams(`Unknown tool: ${params.name}`);
   }
   if (ctx.headers && !ctx.session) validateRequestHeaders(ctx.headers, method, params, meta, defects);
-  if (!ctx.session && !SUPPORTED_VERSIONS.includes(meta.protocolVersion) && !defects.has('version-not-checked')) {
+  if (!ctx.session && !SUPPORTED_VERSIONS.includes(meta.protocolVersion) && rules.versionChecked) {
     throw unsupportedVersion(meta.protocolVersion);
   }
 
@@ -279,8 +265,7 @@ function dispatch(
       defects.at.toolsCallDispatched(ctx.state.callers, ctx.connection);
       return {
         result: toolsCallResult(params, meta, ctx.state, ctx.defects, ctx.connection),
-        before: [...logMessagesFor(meta, defects), ...progressFor(meta, defects)],
-        after: progressAfterResponse(meta, defects),
+        ...notificationsOfCall(meta, defects),
       };
   }
 }
@@ -290,90 +275,42 @@ function listenReply(
   agreed: ReturnType<typeof agreedFilter>,
   ctx: HandlerContext,
 ): Reply & { kind: 'listen' } {
-  const ack = ctx.defects.has('listen-no-ack') ? undefined : acknowledgement(id, agreed, ctx.defects);
+  const listen: OpeningListen = {
+    id,
+    transport: ctx.transport,
+    acknowledgement: { subscriptionId: id, notifications: { ...agreed } },
+    firstMessages: [],
+  };
+  ctx.defects.at.listenOpening(listen);
+  const asked = agreed.toolsListChanged === true;
+  const toolsListChanged = ctx.defects.at.toolsListChangedSent(asked) ?? asked;
+  const { acknowledgement: ack, firstMessages } = listen;
   return {
     kind: 'listen',
-    ack,
+    ack: ack ? acknowledgement(ack.subscriptionId, ack.notifications) : undefined,
     open: (send) => {
-      const close = ctx.state.subscriptions.add(id, agreed, send);
-      if (ctx.defects.has('log-on-listen') && ctx.transport === 'http') {
-        const tag = { [SUBSCRIPTION_ID]: id };
-        send(
-          notification('notifications/message', {
-            level: 'info',
-            logger: 'subscriptions',
-            data: 'listen stream opened',
-            _meta: tag,
-          }),
-        );
-      }
+      const close = ctx.state.subscriptions.add(id, toolsListChanged, send);
+      for (const message of firstMessages) send(message);
       return close;
     },
   };
 }
 
-/** The error's HTTP status, except under the defects that send it with 200. */
-function httpStatusOf(error: ProtocolError, defects: ActiveDefects): number {
-  const sentWith200 =
-    (error.code === ErrorCode.InvalidParams && defects.has('meta-missing-200')) ||
-    (error.code === ErrorCode.UnsupportedProtocolVersion && defects.has('version-error-200')) ||
-    (error.code === ErrorCode.MethodNotFound && defects.has('unknown-method-200'));
-  return sentWith200 ? 200 : error.httpStatus;
-}
-
-function progressFor(meta: RequestMeta, defects: ActiveDefects): OutgoingMessage[] {
-  if (meta.progressToken === undefined) return [];
-  const token = progressTokenSent(meta.progressToken, defects);
-  const finished = notification('notifications/progress', {
-    progressToken: token,
-    progress: 1,
-    total: 1,
-    message: 'Tool call finished',
-  });
-  if (!defects.has('progress-not-increasing')) return [finished];
-  return [
-    notification('notifications/progress', { progressToken: token, progress: 1, message: 'Tool call started' }),
-    finished,
-  ];
-}
-
-/** The progress-token-as-number defect refers to a token of digits by the number they spell. */
-function progressTokenSent(token: string | number, defects: ActiveDefects): string | number {
-  return defects.has('progress-token-as-number') && typeof token === 'string' && /^\d{1,15}$/.test(token)
-    ? Number(token)
-    : token;
-}
-
-function progressAfterResponse(meta: RequestMeta, defects: ActiveDefects): OutgoingMessage[] {
-  if (meta.progressToken === undefined || !defects.has('progress-after-response')) return [];
-  return [
-    notification('notifications/progress', {
-      progressToken: meta.progressToken,
-      progress: 2,
-      total: 2,
-      message: 'Cleaning up',
-    }),
-  ];
-}
-
-/** This server logs nothing of its own; the logging defects make it send what a careless one would. */
-function logMessagesFor(meta: RequestMeta, defects: ActiveDefects): OutgoingMessage[] {
-  const messages: OutgoingMessage[] = [];
-  if (defects.has('log-without-level'))
-    messages.push(
-      notification('notifications/message', { level: 'error', logger: 'tools', data: 'tool call received' }),
-    );
-  if (defects.has('log-without-capability') && meta.logLevel !== undefined) {
-    messages.push(
-      notification('notifications/message', { level: meta.logLevel, logger: 'tools', data: 'tool call finished' }),
-    );
-  }
-  if (defects.has('log-below-level') && meta.logLevel !== undefined) {
-    messages.push(
-      notification('notifications/message', { level: 'debug', logger: 'tools', data: { step: 'arguments parsed' } }),
-    );
-  }
-  return messages;
+/** What a tools/call that ran sends with its response: a progress notification when it has a progressToken. */
+function notificationsOfCall(
+  { progressToken, logLevel }: RequestMeta,
+  defects: ActiveDefects,
+): { before: OutgoingMessage[]; after: OutgoingMessage[] } {
+  const finished = { progressToken, progress: 1, total: 1, message: 'Tool call finished' };
+  const notifications: CallNotifications = {
+    progressToken,
+    logLevel,
+    logs: [],
+    progress: progressToken === undefined ? [] : [notification('notifications/progress', finished)],
+    after: [],
+  };
+  defects.at.callNotifications(notifications);
+  return { before: [...notifications.logs, ...notifications.progress], after: notifications.after };
 }
 
 function progressTokenOf(params: unknown): unknown {
@@ -386,10 +323,6 @@ function sendError(id: JsonRpcId | null, error: ProtocolError): Reply {
 
 function isValidId(value: unknown): value is JsonRpcId {
   return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value));
-}
-
-function differentId(id: JsonRpcId): JsonRpcId {
-  return typeof id === 'number' ? id + 1_000_000 : `${id}-not-yours`;
 }
 
 /** A --failing-tools call: a tool execution error, whatever the arguments. */

@@ -1,5 +1,4 @@
 import { isObject } from '../../src/core/jsonrpc.js';
-import { PROTOCOL_VERSION } from './constants.js';
 import { META_CLIENT_CAPABILITIES, META_LOG_LEVEL, META_PROTOCOL_VERSION } from '../../src/core/meta-keys.js';
 import { invalidMeta } from './protocol-error.js';
 
@@ -26,7 +25,7 @@ export const LOG_LEVELS: readonly string[] = [
 
 /**
  * Reads the per-request `_meta` every 2026-07-28 request must carry; throws -32602 (HTTP 400) when malformed.
- * `anyLogLevel` (the log-level-unchecked defect) lets an unknown log level through.
+ * `anyLogLevel` lets an unknown log level through.
  */
 export function readRequestMeta(params: unknown, anyLogLevel = false): RequestMeta {
   if (!isObject(params)) throw invalidMeta('params with _meta is required');
@@ -43,25 +42,6 @@ export function readRequestMeta(params: unknown, anyLogLevel = false): RequestMe
   const token = meta.progressToken;
   const progressToken = typeof token === 'string' || Number.isInteger(token) ? (token as ProgressToken) : undefined;
   return { protocolVersion, clientCapabilities, progressToken, ...(typeof logLevel === 'string' ? { logLevel } : {}) };
-}
-
-/**
- * The meta-not-required defect: `params` with a missing or mistyped protocolVersion / clientCapabilities
- * replaced by "2026-07-28" / {} (missing `params` or `_meta` included), so readRequestMeta accepts it.
- */
-export function fillMissingMeta(params: unknown): Record<string, unknown> {
-  const filled = isObject(params) ? params : {};
-  const meta = isObject(filled._meta) ? filled._meta : {};
-  const protocolVersion = meta[META_PROTOCOL_VERSION];
-  const clientCapabilities = meta[META_CLIENT_CAPABILITIES];
-  return {
-    ...filled,
-    _meta: {
-      ...meta,
-      [META_PROTOCOL_VERSION]: typeof protocolVersion === 'string' ? protocolVersion : PROTOCOL_VERSION,
-      [META_CLIENT_CAPABILITIES]: isObject(clientCapabilities) ? clientCapabilities : {},
-    },
-  };
 }
 
 /** `elicitation: {}` means form mode; otherwise form mode must be listed explicitly. */

@@ -167,9 +167,9 @@ export function findSearchDefectTool(name: string, defects: ActiveDefects): Regi
   return found ? registerOnce(found[0], found[1]) : undefined;
 }
 
-/** Chaos: under crash-on-rare-input, the process exits instead of answering format_label's rare input. */
-export function crashesOn(method: string, params: Record<string, unknown>, defects: ActiveDefects): boolean {
-  if (method !== 'tools/call' || !defects.has('crash-on-rare-input')) return false;
+/** Whether a request calls format_label with its rare input (on which crash-on-rare-input exits the process). */
+export function crashesOn(method: string, params: Record<string, unknown>): boolean {
+  if (method !== 'tools/call') return false;
   const args = params.arguments;
   return (
     params.name === 'format_label' &&

@@ -1,17 +1,9 @@
 import { isObject } from '../../src/core/jsonrpc.js';
 import { SERVER_INFO } from './constants.js';
 import { META_SERVER_INFO } from '../../src/core/meta-keys.js';
-import type { ActiveDefects } from './defects/active.js';
-import type { OutgoingMessage } from './messages.js';
 import { methodNotFound } from './protocol-error.js';
 import type { RequestMeta } from './request-meta.js';
-import {
-  agreedRevision,
-  isInitializeRevision,
-  REVISION_RULES,
-  type InitializeRevision,
-  type RevisionRules,
-} from './revisions.js';
+import { agreedRevision, REVISION_RULES, type InitializeRevision, type RevisionRules } from './revisions.js';
 
 /** Methods of 2026-07-28 that the initialize revisions do not have. */
 const MODERN_ONLY_METHODS = new Set(['server/discover', 'subscriptions/listen']);
@@ -24,20 +16,6 @@ const MODERN_ONLY_TOOLS = new Set(['list_items', 'confirm_action']);
 /** Result fields of 2026-07-28 that the initialize revisions do not have. */
 const MODERN_ONLY_RESULT_FIELDS = ['resultType', 'ttlMs', 'cacheScope'];
 
-/** The legacy-sampling-unnegotiated defect's request: a client that declared no sampling is asked to sample. */
-const SAMPLING_REQUEST: OutgoingMessage = {
-  jsonrpc: '2.0',
-  id: 'srv-sampling-1',
-  method: 'sampling/createMessage',
-  params: {
-    messages: [{ role: 'user', content: { type: 'text', text: 'Summarise the weather tools in one line.' } }],
-    maxTokens: 100,
-  },
-};
-
-/** The defect id-never-reused-ping-twice's request, sent twice. */
-const REPEATED_PING: OutgoingMessage = { jsonrpc: '2.0', id: 'srv-ping-1', method: 'ping' };
-
 /**
  * One session of an `initialize` revision (--protocol-version): over stdio the process, over Streamable HTTP the
  * Mcp-Session-Id. The server speaks `own` and every older initialize revision; `initialize` agrees one of them, and
@@ -48,9 +26,11 @@ const REPEATED_PING: OutgoingMessage = { jsonrpc: '2.0', id: 'srv-ping-1', metho
 export class InitializeSession {
   /** The revision initialize agreed; the server's own until then. */
   revision: InitializeRevision;
+  /** Whether the session has sent its client a request before answering a tools/list (it asks once). */
+  askedBeforeListing = false;
+  /** Whether the session has answered a tools/list. */
+  answeredListing = false;
   private clientCapabilities: Record<string, unknown> = {};
-  private askedForSampling = false;
-  private pingedTwice = false;
 
   constructor(readonly own: InitializeRevision) {
     this.revision = own;
@@ -64,19 +44,14 @@ export class InitializeSession {
    * The result of a request only the session answers (initialize, ping); undefined for the tool methods. Throws -32601
    * for a 2026-07-28 method.
    */
-  answer(method: string, params: Record<string, unknown>, defects: ActiveDefects): Record<string, unknown> | undefined {
+  answer(method: string, params: Record<string, unknown>): Record<string, unknown> | undefined {
     if (MODERN_ONLY_METHODS.has(method)) throw methodNotFound(`Method not found: ${method}`);
     if (method === 'ping') return {};
     if (method !== 'initialize') return undefined;
     this.revision = agreedRevision(this.own, params.protocolVersion);
     this.clientCapabilities = isObject(params.capabilities) ? params.capabilities : {};
-    // The defect version-negotiation-echo: a version no revision has is agreed as offered (the session keeps its own
-    // rules).
-    const offered = params.protocolVersion;
-    const echoed =
-      defects.has('version-negotiation-echo') && typeof offered === 'string' && !isInitializeRevision(offered);
     return {
-      protocolVersion: echoed ? offered : this.revision,
+      protocolVersion: this.revision,
       capabilities: { tools: {} },
       serverInfo: { ...SERVER_INFO },
     };
@@ -98,29 +73,10 @@ export class InitializeSession {
   }
 
   /**
-   * The defect legacy-sampling-unnegotiated: the request to send the client before the first tools/list is answered.
-   */
-  requestBeforeListing(defects: ActiveDefects): OutgoingMessage | undefined {
-    if (!defects.has('legacy-sampling-unnegotiated') || this.askedForSampling) return undefined;
-    this.askedForSampling = true;
-    return SAMPLING_REQUEST;
-  }
-
-  /**
-   * The defect id-never-reused-ping-twice: before the session's first tools/list is answered, two pings under one id
-   * (the client answers each; the second reuses an id the session has used).
-   */
-  repeatedIdPings(defects: ActiveDefects): OutgoingMessage[] | undefined {
-    if (!defects.has('id-never-reused-ping-twice') || this.pingedTwice) return undefined;
-    this.pingedTwice = true;
-    return [REPEATED_PING, REPEATED_PING];
-  }
-
-  /**
    * A result as the session's revision has it: without what 2026-07-28 added (resultType, the cache hints, the `_meta`
    * serverInfo), and with tools and tool results holding only the properties the revision's schema.json defines.
    */
-  shape(method: string, result: Record<string, unknown>, defects: ActiveDefects): Record<string, unknown> {
+  shape(method: string, result: Record<string, unknown>): Record<string, unknown> {
     const shaped = withoutModernFields(result);
     const { rules } = this;
     if (method === 'tools/list' && Array.isArray(shaped.tools)) {
@@ -130,7 +86,6 @@ export class InitializeSession {
       const call = pick(shaped, rules.callResultFields);
       if (!rules.contentMeta)
         call.content = shaped.content.map((block: unknown) => (isObject(block) ? omit(block, '_meta') : block));
-      if (defects.has('structured-content-omitted')) delete call.structuredContent;
       return call;
     }
     return shaped;

@@ -1,5 +1,4 @@
 import { isObject, type JsonRpcId } from '../../src/core/jsonrpc.js';
-import type { ActiveDefects } from './defects/active.js';
 import { notification, type OutgoingMessage } from './messages.js';
 import { invalidParams } from './protocol-error.js';
 
@@ -14,7 +13,8 @@ export interface AgreedFilter {
 
 interface Subscription {
   id: JsonRpcId;
-  filter: AgreedFilter;
+  /** Whether the stream is sent notifications/tools/list_changed. */
+  toolsListChanged: boolean;
   send(message: OutgoingMessage): void;
 }
 
@@ -22,9 +22,9 @@ interface Subscription {
 export class SubscriptionRegistry {
   private readonly open = new Map<string, Subscription>();
 
-  add(id: JsonRpcId, filter: AgreedFilter, send: (message: OutgoingMessage) => void): () => void {
+  add(id: JsonRpcId, toolsListChanged: boolean, send: (message: OutgoingMessage) => void): () => void {
     const key = JSON.stringify(id);
-    const subscription = { id, filter, send };
+    const subscription = { id, toolsListChanged, send };
     this.open.set(key, subscription);
     return () => {
       if (this.open.get(key) === subscription) this.open.delete(key);
@@ -36,10 +36,10 @@ export class SubscriptionRegistry {
     this.open.delete(JSON.stringify(requestId));
   }
 
-  toolsChanged(defects: { has(name: string): boolean }): void {
-    if (defects.has('no-list-changed-notification')) return;
+  /** The tool set changed: notifications/tools/list_changed on every stream that is sent them. */
+  toolsChanged(): void {
     for (const subscription of this.open.values()) {
-      if (!subscription.filter.toolsListChanged && !defects.has('list-changed-to-all')) continue;
+      if (!subscription.toolsListChanged) continue;
       subscription.send(
         notification('notifications/tools/list_changed', { _meta: { [SUBSCRIPTION_ID]: subscription.id } }),
       );
@@ -63,10 +63,8 @@ export function agreedFilter(params: Record<string, unknown>): AgreedFilter {
   return requested.toolsListChanged === true ? { toolsListChanged: true } : {};
 }
 
-export function acknowledgement(id: JsonRpcId, agreed: AgreedFilter, defects: ActiveDefects): OutgoingMessage {
-  const notifications: Record<string, unknown> = { ...agreed };
-  if (defects.has('ack-superset')) notifications.promptsListChanged = true;
-  const subscriptionId = defects.has('subscription-id-as-string') ? String(id) : id;
+/** notifications/subscriptions/acknowledged: the subscription's id and the notifications the stream is granted. */
+export function acknowledgement(subscriptionId: JsonRpcId, notifications: Record<string, unknown>): OutgoingMessage {
   return notification('notifications/subscriptions/acknowledged', {
     _meta: { [SUBSCRIPTION_ID]: subscriptionId },
     notifications,

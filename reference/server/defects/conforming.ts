@@ -13,6 +13,11 @@ export const CONFORMING_DEFECTS = defineDefects([
     description:
       'conforming variant: a tools/call of a name it does not list is answered -32602 before the headers are validated',
     transports: ['http'],
+    at: {
+      messageRules: (rules) => {
+        rules.toolLookupBeforeHeaders = true;
+      },
+    },
   },
   {
     name: 'no-read-only-hints',

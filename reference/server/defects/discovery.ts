@@ -1,8 +1,30 @@
+import type { OutgoingMessage } from '../messages.js';
+import { isInitializeRevision } from '../revisions.js';
 import { defineDefects } from './define.js';
+
+/** legacy-sampling-unnegotiated's request: a client that declared no sampling is asked to sample. */
+const SAMPLING_REQUEST: OutgoingMessage = {
+  jsonrpc: '2.0',
+  id: 'srv-sampling-1',
+  method: 'sampling/createMessage',
+  params: {
+    messages: [{ role: 'user', content: { type: 'text', text: 'Summarise the weather tools in one line.' } }],
+    maxTokens: 100,
+  },
+};
 
 /** Defects that the checks of suites/discovery/ catch, each breaking one of them. */
 export const DISCOVERY_DEFECTS = defineDefects([
-  { name: 'no-discover', breaks: 'discover.must-implement', description: 'server/discover answers -32601 (HTTP 404)' },
+  {
+    name: 'no-discover',
+    breaks: 'discover.must-implement',
+    description: 'server/discover answers -32601 (HTTP 404)',
+    at: {
+      messageRules: (rules) => {
+        rules.discoverServed = false;
+      },
+    },
+  },
   {
     name: 'supported-versions-omits-served',
     breaks: 'discover.supported-versions',
@@ -47,6 +69,7 @@ export const DISCOVERY_DEFECTS = defineDefects([
       'sampling in initialize, and waits for its answer',
     transports: ['stdio'],
     revision: '2025-11-25',
+    at: { requestBeforeListing: (scope) => (scope === 'session' ? SAMPLING_REQUEST : undefined) },
   },
   {
     name: 'version-negotiation-echo',
@@ -55,5 +78,12 @@ export const DISCOVERY_DEFECTS = defineDefects([
       'an initialize offering a protocol version no revision has (e.g. "2000-01-01") is answered with that ' +
       'same version instead of one the server supports',
     revision: '2024-11-05',
+    at: {
+      sessionResult: (method, result, params) => {
+        const offered = params.protocolVersion;
+        if (method === 'initialize' && typeof offered === 'string' && !isInitializeRevision(offered))
+          result.protocolVersion = offered;
+      },
+    },
   },
 ]);

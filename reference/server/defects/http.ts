@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { ErrorCode } from '../constants.js';
+import { notification } from '../messages.js';
 import { defineDefects } from './define.js';
 import { headerTool } from './extra-tools.js';
 
@@ -124,6 +126,7 @@ export const HTTP_DEFECTS = defineDefects([
     breaks: 'http.method-not-found',
     description: 'the -32601 for an unknown method comes with HTTP 200',
     transports: ['http'],
+    at: { errorStatus: (code) => (code === ErrorCode.MethodNotFound ? 200 : undefined) },
   },
   {
     name: 'get-allowed',
@@ -215,6 +218,12 @@ export const HTTP_DEFECTS = defineDefects([
     description:
       'tools/list answers with an SSE stream that carries notifications/tools/list_changed before the result',
     transports: ['http'],
+    at: {
+      requestAnswered: ({ method, transport, before }) => {
+        if (method === 'tools/list' && transport === 'http')
+          before.unshift(notification('notifications/tools/list_changed', {}));
+      },
+    },
   },
   {
     name: 'no-origin-check',

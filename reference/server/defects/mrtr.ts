@@ -1,3 +1,4 @@
+import { undecodableState } from '../confirm-action.js';
 import { defineDefects } from './define.js';
 
 /** Defects that the checks of suites/mrtr/ catch, each breaking one of them. */
@@ -7,6 +8,12 @@ export const MRTR_DEFECTS = defineDefects([
     breaks: 'state.no-prior-context',
     description: 'client capabilities declared by one request are added to every later request of the same connection',
     transports: ['stdio'],
+    at: {
+      requestMeta: (meta, connection, rememberedCapabilities) => {
+        meta.clientCapabilities = { ...rememberedCapabilities.get(connection), ...meta.clientCapabilities };
+        rememberedCapabilities.set(connection, meta.clientCapabilities);
+      },
+    },
   },
   {
     name: 'request-state-per-connection',
@@ -51,6 +58,10 @@ export const MRTR_DEFECTS = defineDefects([
       'call unanswered (the audit runs with --timeout 2000)',
     transports: ['stdio'],
     auditArgs: ['--timeout', '2000'],
+    at: {
+      requestReceived: ({ method, params }) =>
+        method === 'tools/call' && undecodableState(params.requestState) ? { kind: 'hang' } : undefined,
+    },
   },
   {
     name: 'request-state-unverified',

@@ -1,4 +1,27 @@
+import { isObject } from '../../../src/core/jsonrpc.js';
+import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION } from '../../../src/core/meta-keys.js';
+import { ErrorCode, PROTOCOL_VERSION } from '../constants.js';
+import { methodNotFound } from '../protocol-error.js';
 import { defineDefects } from './define.js';
+
+/**
+ * meta-not-required: `params` with a missing or mistyped protocolVersion / clientCapabilities replaced by
+ * "2026-07-28" / {} (missing `params` or `_meta` included), so that the server reads them as valid.
+ */
+function fillMissingMeta(params: unknown): Record<string, unknown> {
+  const filled = isObject(params) ? params : {};
+  const meta = isObject(filled._meta) ? filled._meta : {};
+  const protocolVersion = meta[META_PROTOCOL_VERSION];
+  const clientCapabilities = meta[META_CLIENT_CAPABILITIES];
+  return {
+    ...filled,
+    _meta: {
+      ...meta,
+      [META_PROTOCOL_VERSION]: typeof protocolVersion === 'string' ? protocolVersion : PROTOCOL_VERSION,
+      [META_CLIENT_CAPABILITIES]: isObject(clientCapabilities) ? clientCapabilities : {},
+    },
+  };
+}
 
 /** Defects that the checks of suites/request-meta/ catch, each breaking one of them. */
 export const REQUEST_META_DEFECTS = defineDefects([
@@ -18,6 +41,7 @@ export const REQUEST_META_DEFECTS = defineDefects([
     breaks: 'version.initialize-error-names-versions',
     description: 'initialize is answered "Method not found: initialize", naming no supported version',
     transports: ['stdio'],
+    at: { initializeRefusal: () => methodNotFound('Method not found: initialize') },
   },
   {
     name: 'meta-not-required',
@@ -25,23 +49,31 @@ export const REQUEST_META_DEFECTS = defineDefects([
     description:
       'a missing or mistyped _meta protocolVersion / clientCapabilities is taken as "2026-07-28" / {} instead ' +
       'of -32602',
+    at: { paramsForMeta: fillMissingMeta },
   },
   {
     name: 'meta-missing-200',
     breaks: 'meta.req.missing-http-400',
     description: 'the -32602 for a missing or invalid _meta comes with HTTP 200',
     transports: ['http'],
+    at: { errorStatus: (code) => (code === ErrorCode.InvalidParams ? 200 : undefined) },
   },
   {
     name: 'version-not-checked',
     breaks: 'version.unsupported-32022',
     description: 'serves any protocolVersion string instead of -32022',
+    at: {
+      messageRules: (rules) => {
+        rules.versionChecked = false;
+      },
+    },
   },
   {
     name: 'version-error-200',
     breaks: 'http.pv.unsupported',
     description: 'the -32022 error comes with HTTP 200',
     transports: ['http'],
+    at: { errorStatus: (code) => (code === ErrorCode.UnsupportedProtocolVersion ? 200 : undefined) },
   },
   {
     name: 'meta-key-empty-label',

@@ -16,6 +16,11 @@ export const TOOL_CALLS_DEFECTS = defineDefects([
       'add_numbers list an outputSchema: the 2025-03-26 result shape served to a 2025-06-18 session',
     transports: ['stdio'],
     revision: '2025-06-18',
+    at: {
+      sessionResult: (method, result) => {
+        if (method === 'tools/call' && Array.isArray(result.content)) delete result.structuredContent;
+      },
+    },
   },
   {
     name: 'unknown-tool-is-error',

@@ -1,20 +1,46 @@
+import type { OutgoingMessage } from '../messages.js';
 import { defineDefects } from './define.js';
 import type { JsonObject } from './seams/json.js';
+import { ROOTS_LIST_REQUEST } from './roots-list-request.js';
+import { numberSpelledBy } from './spelled-numbers.js';
+
+/** id-never-reused-ping-twice's request, sent twice. */
+const REPEATED_PING: OutgoingMessage = { jsonrpc: '2.0', id: 'srv-ping-1', method: 'ping' };
 
 /** Defects that the checks of suites/wire/ catch, each breaking one of them. */
 export const WIRE_DEFECTS = defineDefects([
-  { name: 'bad-jsonrpc-version', breaks: 'base.jsonrpc', description: 'tools/list responses carry "jsonrpc": "1.0"' },
+  {
+    name: 'bad-jsonrpc-version',
+    breaks: 'base.jsonrpc',
+    description: 'tools/list responses carry "jsonrpc": "1.0"',
+    at: {
+      requestAnswered: ({ method, response }) => {
+        if (method === 'tools/list') response.jsonrpc = '1.0';
+      },
+    },
+  },
   {
     name: 'error-id-null',
     breaks: 'base.id.same',
     description: 'JSON-RPC errors answering a well-formed tools/call (an unknown tool, for instance) carry "id": null',
     transports: ['http'],
+    at: {
+      requestAnswered: ({ method, response }) => {
+        if (method === 'tools/call' && 'error' in response) response.id = null;
+      },
+    },
   },
   {
     name: 'digit-string-id-as-number',
     breaks: 'base.id.same.string',
     description: 'a request whose id is a string of digits ("900000007") is answered under the number (900000007)',
     transports: ['stdio'],
+    at: {
+      requestAnswered: ({ id, response }) => {
+        const number = numberSpelledBy(id);
+        if (number !== undefined) response.id = number;
+      },
+    },
   },
   {
     name: 'stdout-noise',
@@ -27,6 +53,11 @@ export const WIRE_DEFECTS = defineDefects([
     name: 'server-request',
     breaks: 'patterns.server-no-requests',
     description: 'sends a roots/list JSON-RPC request before answering the first tools/list',
+    at: {
+      requestAnswered: ({ firstListing, before }) => {
+        if (firstListing) before.unshift(ROOTS_LIST_REQUEST);
+      },
+    },
   },
   {
     name: 'id-never-reused-ping-twice',
@@ -35,6 +66,11 @@ export const WIRE_DEFECTS = defineDefects([
       'before the first tools/list of a session is answered, sends the client two ping requests under the same ' +
       'id ("srv-ping-1")',
     revision: '2024-11-05',
+    at: {
+      requestAnswered: ({ firstListingOfSession, before }) => {
+        if (firstListingOfSession) before.unshift(REPEATED_PING, REPEATED_PING);
+      },
+    },
   },
   {
     name: 'batch-rejected',
@@ -43,6 +79,11 @@ export const WIRE_DEFECTS = defineDefects([
       'a 2025-03-26 session answers every JSON-RPC batch with one -32600 error ("batches are not supported"), ' +
       'as servers of 2025-06-18 on may',
     revision: '2025-03-26',
+    at: {
+      messageRules: (rules) => {
+        rules.batchesReceived = false;
+      },
+    },
   },
   {
     name: 'notification-batch-answered',
