@@ -4,7 +4,7 @@ import {
   errorOf,
   evidenceOf,
   isObject,
-  MODERN_ERROR_CODES,
+  STATELESS_ERROR_CODES,
   TOOL,
 } from '../kit/index.js';
 import { clientCheck, describeRequest, fail, pass, sentence, skip } from './kit.js';
@@ -74,7 +74,7 @@ export const INSPECT_400 = clientCheck({
   ],
   run(ctx) {
     const modern400 = ctx.requests.find(
-      (r) => r.seen.reply?.status === 400 && MODERN_ERROR_CODES.has(errorOf(r.seen.reply.body)?.code as number),
+      (r) => r.seen.reply?.status === 400 && STATELESS_ERROR_CODES.has(errorOf(r.seen.reply.body)?.code as number),
     );
     if (!modern400)
       return [

@@ -37,7 +37,7 @@ interface Probe {
  */
 function metaProbes(ctx: CheckContext): Promise<Probe[]> {
   return ctx.memo('meta-probes', async () => {
-    const good = ctx.client.modernMeta();
+    const good = ctx.client.statelessMeta();
     const { [META_PROTOCOL_VERSION]: _version, ...noVersion } = good;
     const { [META_CLIENT_CAPABILITIES]: _caps, ...noCaps } = good;
     const http = ctx.transportKind === 'http';
@@ -178,7 +178,7 @@ const UNSUPPORTED = '1900-01-01';
  */
 function versionProbes(ctx: CheckContext): Promise<Probe[]> {
   return ctx.memo('version-probes', async () => {
-    const meta = { ...ctx.client.modernMeta(), [META_PROTOCOL_VERSION]: UNSUPPORTED };
+    const meta = { ...ctx.client.statelessMeta(), [META_PROTOCOL_VERSION]: UNSUPPORTED };
     const headers = { 'MCP-Protocol-Version': UNSUPPORTED };
     const probes: Probe[] = [];
     // tools/call of a tool nobody lists: safe, and the version is checked before the name.
@@ -285,7 +285,7 @@ async function firstRequestOnNewConnection(ctx: CheckContext): Promise<Exchange 
       'tools/list',
       {},
       {
-        meta: { ...client.modernMeta(), [META_PROTOCOL_VERSION]: UNSUPPORTED },
+        meta: { ...client.statelessMeta(), [META_PROTOCOL_VERSION]: UNSUPPORTED },
         headers: { 'MCP-Protocol-Version': UNSUPPORTED },
       },
     );
