@@ -100,10 +100,11 @@ export async function negotiate(client: McpClient, spec: SpecChoice): Promise<Ne
 
 /**
  * --revisions: offer exactly `revision` and audit on it only if the target takes it. 2026-07-28 is taken when
- * `server/discover` works (the probe `auto` uses says 2026-07-28); an initialize revision when the InitializeResult agrees
- * it (one without a protocolVersion made no counter-offer, as for --protocol-version). Another version answered, an
- * error, or a discover probe that says initialize rejects with RevisionRefusedError naming the answer; a target that cannot
- * be reached or stays silent on `initialize` rejects with TargetUnavailableError, as any negotiation does.
+ * `server/discover` works (the probe `auto` uses says 2026-07-28); an initialize revision when the InitializeResult
+ * agrees it (one without a protocolVersion made no counter-offer, as for --protocol-version). Another version answered,
+ * an error, or a discover probe that says an initialize revision rejects with RevisionRefusedError naming the answer; a
+ * target that cannot be reached or stays silent on `initialize` rejects with TargetUnavailableError, as any negotiation
+ * does.
  */
 export async function negotiateRevision(client: McpClient, revision: Revision): Promise<Negotiation> {
   if (revision === LATEST_REVISION) {
