@@ -573,7 +573,7 @@ async function client() {
   console.log(`\nClient mode (median of ${runs} audits each)`);
   const referenceClient = `${process.execPath} ${join(ROOT, 'dist/reference/client/main.js')}`;
   const sdkDriver = `${process.execPath} ${join(ROOT, 'examples/clients/sdk-v2/driver.mjs')}`;
-  const legacyReferenceClient = `${referenceClient} --protocol-version 2025-11-25`;
+  const initializeReferenceClient = `${referenceClient} --protocol-version 2025-11-25`;
   const sdkV1Driver = `${process.execPath} ${join(ROOT, 'examples/clients/sdk-v1/driver.mjs')}`;
   const floor = [];
   for (let i = 0; i < runs; i += 1) floor.push((await runNode('-e', [''])).wallMs);
@@ -583,8 +583,11 @@ async function client() {
     ['reference client, stdio', ['client', '--transport', 'stdio', '--command', referenceClient]],
     ['SDK v2 client, HTTP', ['client', '--command', sdkDriver]],
     ['SDK v2 client, stdio', ['client', '--transport', 'stdio', '--command', sdkDriver]],
-    ['reference client on 2025-11-25, HTTP', ['client', '--command', legacyReferenceClient]],
-    ['reference client on 2025-11-25, stdio', ['client', '--transport', 'stdio', '--command', legacyReferenceClient]],
+    ['reference client on 2025-11-25, HTTP', ['client', '--command', initializeReferenceClient]],
+    [
+      'reference client on 2025-11-25, stdio',
+      ['client', '--transport', 'stdio', '--command', initializeReferenceClient],
+    ],
     ['SDK v1 client (2025-11-25), HTTP', ['client', '--command', sdkV1Driver]],
     ['SDK v1 client (2025-11-25), stdio', ['client', '--transport', 'stdio', '--command', sdkV1Driver]],
     [

@@ -179,7 +179,7 @@ const COMMON = ['warn jsonschema.dialect.recommended', 'warn tools.err.unknown-t
 // for the roots (roots/list) and get an empty list, which leaves server-filesystem with the directory it was given.
 // server-everything's trigger-long-running-operation takes 10 s with its default arguments, which the census's default
 // --timeout (10 s) outlives or not: the call is a skip either way, and the findings stay as they are.
-const legacy: [string, string[], { asksForRoots: boolean }][] = [
+const initializeServers: [string, string[], { asksForRoots: boolean }][] = [
   ['server-everything', [...COMMON, 'warn log.invalid-level'], { asksForRoots: true }],
   ['server-memory', COMMON, { asksForRoots: false }],
   [
@@ -194,7 +194,7 @@ const legacy: [string, string[], { asksForRoots: boolean }][] = [
 // flags, its report.json under servers/<name>/): these were audited a second time by test/real-servers.test.ts, with
 // the same default flags, until they read the census's reports instead.
 describe.skipIf(!BUILT)('real npm servers on the legacy wire (stdio), as the census audits them', () => {
-  for (const [name, expected, { asksForRoots }] of legacy) {
+  for (const [name, expected, { asksForRoots }] of initializeServers) {
     it(
       `@modelcontextprotocol/${name}: completes on 2025-11-25 with exactly the justified findings`,
       { timeout: 300_000 },

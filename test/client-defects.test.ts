@@ -7,15 +7,17 @@ import { BUILT, ROOT, runCli, runInProcess } from './helpers/cli.js';
 
 const REFERENCE_CLIENT = join(ROOT, 'dist/reference/client/main.js');
 const client = (...defects: string[]) =>
-  [process.execPath, REFERENCE_CLIENT, ...legacyOf(defects), ...defects.flatMap((d) => ['--defect', d])].join(' ');
-/** A defect of the legacy mode runs the reference client on its revision (it opens with initialize). */
-const legacyOf = (defects: readonly string[]) =>
+  [process.execPath, REFERENCE_CLIENT, ...revisionArgsOf(defects), ...defects.flatMap((d) => ['--defect', d])].join(
+    ' ',
+  );
+/** A defect of the initialize mode runs the reference client on its revision (it opens with initialize). */
+const revisionArgsOf = (defects: readonly string[]) =>
   defects.flatMap((d) =>
-    (DEFECTS as Record<string, Defect>)[d]?.legacy
-      ? ['--protocol-version', (DEFECTS as Record<string, Defect>)[d]!.legacy!]
+    (DEFECTS as Record<string, Defect>)[d]?.initializeRevision
+      ? ['--protocol-version', (DEFECTS as Record<string, Defect>)[d]!.initializeRevision!]
       : [],
   );
-const LEGACY_CLIENT = [process.execPath, REFERENCE_CLIENT, '--protocol-version', '2025-11-25'].join(' ');
+const INITIALIZE_CLIENT = [process.execPath, REFERENCE_CLIENT, '--protocol-version', '2025-11-25'].join(' ');
 const findings = (checks: readonly { id: string; status: string }[]) =>
   checks.filter((c) => c.status === 'fail' || c.status === 'warn').map((c) => `${c.id}: ${c.status}`);
 
@@ -33,7 +35,7 @@ describe.skipIf(!BUILT)('the reference client', () => {
   it.each(['http', 'stdio'] as const)(
     'clean, in its legacy mode (initialize, 2025-11-25) over %s: judged on 2025-11-25, exit 0, no fail and no warning',
     async (transport) => {
-      const run = await runCli(['client', '--transport', transport, '--command', LEGACY_CLIENT]);
+      const run = await runCli(['client', '--transport', transport, '--command', INITIALIZE_CLIENT]);
       expect(run.report!.wire.protocolVersion).toBe('2025-11-25');
       expect(findings(run.report!.checks)).toEqual([]);
       expect(run.code).toBe(0);

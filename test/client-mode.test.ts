@@ -178,10 +178,10 @@ describe.skipIf(!BUILT)('client mode against real SDK clients', { concurrent: tr
   );
 
   it("on 2025-03-26 a batch is the client's right (MAY) and MCP-Protocol-Version does not exist yet: the reference client sending one is judged on that page, no finding", async () => {
-    const legacyClient =
+    const batchingClient =
       `${process.execPath} ${join(ROOT, 'dist/reference/client/main.js')} --protocol-version ` +
       `2025-03-26 --defect legacy-json-batch`;
-    const run = await runCli(['client', '--command', legacyClient]);
+    const run = await runCli(['client', '--command', batchingClient]);
     expect(run.report!.wire).toEqual({
       protocolVersion: '2025-03-26',
       reason: 'client mode: the client opened with initialize; it offered 2025-03-26',
@@ -256,9 +256,9 @@ describe.skipIf(!BUILT)(
       const run = await runCli(['client', '--command', fixtureClient('refresh-on-error'), '--scenario', 'results']);
       expect(findings(run.report!.checks)).toEqual([]);
       expect(run.code).toBe(0);
-      const legacy = run.report!.checks.find((c) => c.id === 'err.legacy.no-meaning')!;
-      expect(legacy.status).toBe('pass');
-      expect(legacy.message).toMatch(
+      const noMeaning = run.report!.checks.find((c) => c.id === 'err.legacy.no-meaning')!;
+      expect(noMeaning.status).toBe('pass');
+      expect(noMeaning.message).toMatch(
         /^after -32001 to tools\/call legacy_error_code .*, the client listed the tools again and retried .*, and did the same after -32003 to tools\/call control_error_code/,
       );
       expect(run.report!.stats.toolsCalled).toMatchObject({ legacy_error_code: 2, control_error_code: 2 });

@@ -157,17 +157,18 @@ describe.skipIf(!BUILT)(
         'value no reading allows',
       { timeout: 30_000 },
       async () => {
-        const [modern, breach] = await Promise.all([audit('2025-11-25'), audit('2025-06-18', '--breach')]);
-        expect(findings(modern.report!.checks), explain(modern.report)).toEqual([
+        const [latestInitialize, breach] = await Promise.all([audit('2025-11-25'), audit('2025-06-18', '--breach')]);
+        expect(findings(latestInitialize.report!.checks), explain(latestInitialize.report)).toEqual([
           'fail tools.output.conform get_load',
           'fail tools.err.execution-errors.property set_retries',
         ]);
-        expect(byId(modern.report!.checks)('tools.output.conform').message).toBe(
+        expect(byId(latestInitialize.report!.checks)('tools.output.conform').message).toBe(
           'structuredContent breaks the outputSchema: /load must be <= 100',
         );
         expect(
-          modern.report!.checks.find((c) => c.id === 'tools.err.execution-errors.property' && c.status === 'fail')!
-            .message,
+          latestInitialize.report!.checks.find(
+            (c) => c.id === 'tools.err.execution-errors.property' && c.status === 'fail',
+          )!.message,
         ).toMatch(/^"count" set to 11, above its maximum: the call succeeded/);
         expect(findings(breach.report!.checks), explain(breach.report)).toEqual(['fail tools.output.conform get_load']);
         expect(byId(breach.report!.checks)('tools.output.conform').message).toBe(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILT, explain, referenceCommand, runCli } from './helpers/cli.js';
 
 /**
- * Two defects of the reference server, started in legacy mode, prove what the initialize revisions' own sentences make
+ * Two defects of the reference server, started on 2025-11-25, prove what the initialize revisions' own sentences make
  * of them: a server's notifications/cancelled for the client's call breaks "Cancellation notifications MUST only
  * reference requests that: Were previously issued in the same direction", and progress that does not increase breaks
  * the progress page's MUST (before, only schema.json's lower-case "should" was quoted, and it warned).

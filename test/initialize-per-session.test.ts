@@ -6,7 +6,7 @@ import { BUILT, explain, ROOT, runCli } from './helpers/cli.js';
 
 const FIXTURE = join(ROOT, 'test/fixtures/initialize-per-session-server.mjs');
 /** Checks whose sentence exists only in 2026-07-28 (server/tools#capabilities). */
-const MODERN_LISTING = [
+const STATELESS_LISTING_CHECKS = [
   'tools.list.deterministic-order',
   'tools.list.no-connection-variance',
   'tools.list.no-connection-variance.after-calls',
@@ -67,7 +67,7 @@ describe('a legacy server whose tool set belongs to the session', () => {
       const run = await runCli(['--stdio', `${process.execPath} ${FIXTURE}`]);
       const report = run.report!;
       expect(report.wire.protocolVersion).toBe('2025-11-25');
-      for (const id of MODERN_LISTING) {
+      for (const id of STATELESS_LISTING_CHECKS) {
         expect(
           report.checks.filter((c) => c.id === id).map((c) => [c.status, c.message]),
           id,

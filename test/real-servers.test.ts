@@ -16,7 +16,7 @@ function npmServer(pkg: string, ...args: string[]): string {
   return [process.execPath, join(dirname(require.resolve(`${pkg}/package.json`)), bin), ...args].join(' ');
 }
 
-// The official npm servers on the legacy wire (server-everything, -memory, -filesystem, -sequential-thinking) are
+// The official npm servers on the initialize wire (server-everything, -memory, -filesystem, -sequential-thinking) are
 // audited once, by the census's fleet with the default flags, and their exact findings are tested on its reports there:
 // test/census.test.ts, 'real npm servers on the legacy wire (stdio), as the census audits them'.
 
@@ -194,7 +194,7 @@ const PYTHON_WARNINGS = {
  * this client did not declare, is answered -32601 and so is the call (confirm_title); count_roots then answers, an int
  * without its JSON in a text block like `add`.
  */
-const MODERN_WARNINGS = [
+const STATELESS_WARNINGS = [
   ...PYTHON_WARNINGS.unknown,
   'warn tools.err.tool-errors-in-result',
   'warn tools.err.tool-errors-in-result',
@@ -234,7 +234,7 @@ describe.skipIf(!BUILT || !hasPythonSdk)(
             .report!.checks.filter((c) => c.status !== 'pass' && c.status !== 'skip')
             .map((c) => `${c.status} ${c.id}`),
           explain(run.report),
-        ).toEqual(MODERN_WARNINGS);
+        ).toEqual(STATELESS_WARNINGS);
         expect(run.code).toBe(0);
         expect(run.report!.depth).toMatchObject({ toolsListed: 7, toolsCalled: 7 });
         expect(run.report!.checks.find((c) => c.id === 'log.capability-declared')).toMatchObject({
@@ -348,8 +348,10 @@ describe.skipIf(!BUILT || !hasPythonSdk)('the same Python SDK server over Stream
           '2025-03-26': ['base.batch.receive', 'log.capability-declared'],
           '2024-11-05': ['log.capability-declared'],
         });
-        const modern = auditedRuns(report).find((r) => r.revision === '2026-07-28')!.run.checks;
-        expect(modern.filter((c) => c.status === 'warn').map((c) => `warn ${c.id}`)).toEqual(MODERN_WARNINGS);
+        const statelessChecks = auditedRuns(report).find((r) => r.revision === '2026-07-28')!.run.checks;
+        expect(statelessChecks.filter((c) => c.status === 'warn').map((c) => `warn ${c.id}`)).toEqual(
+          STATELESS_WARNINGS,
+        );
         // Before 2025-06-18 the same sentence reads SHOULD: an elicitation/create the client did not declare is a
         // warning there.
         for (const revision of ['2025-03-26', '2024-11-05']) {
@@ -360,11 +362,11 @@ describe.skipIf(!BUILT || !hasPythonSdk)('the same Python SDK server over Stream
             revision,
           ).toBe('warn');
         }
-        expect(modern.find((c) => c.id === 'http.pv.missing-reject')).toMatchObject({
+        expect(statelessChecks.find((c) => c.id === 'http.pv.missing-reject')).toMatchObject({
           status: 'skip',
           message: expect.stringMatching(/not judged: the server supports 2025-03-26 clients/),
         });
-        expect(modern.find((c) => c.id === 'http.pv.mismatch')).toMatchObject({
+        expect(statelessChecks.find((c) => c.id === 'http.pv.mismatch')).toMatchObject({
           status: 'skip',
           message: expect.stringMatching(/not judged: the server also speaks 2025-11-25/),
         });

@@ -1,6 +1,5 @@
 import { DEFECTS, isDefectName, type Defect, type DefectName } from './defects.js';
-import { isLegacyRevision } from './initialize-client.js';
-import type { Revision } from '../../src/core/revision.js';
+import { isInitializeRevision, type Revision } from '../../src/core/revision.js';
 
 const ONLY_LABEL = { http: 'HTTP', stdio: 'stdio' } as const;
 
@@ -49,7 +48,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     }
     if (arg === '--protocol-version') {
       const value = argv[++i];
-      if (value === undefined || !isLegacyRevision(value))
+      if (value === undefined || !isInitializeRevision(value))
         return {
           kind: 'usage-error',
           message: '--protocol-version needs one of 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05',
@@ -69,7 +68,8 @@ export function defectListing(): string {
       ([name, defect]: [string, Defect]) =>
         `${name}\t${typeof defect.check === 'string' ? defect.check : Object.values(defect.check).join(',')}\t` +
         `${defect.only ? `(${ONLY_LABEL[defect.only]}) ` : ''}` +
-        `${defect.legacy ? `(--protocol-version ${defect.legacy}) ` : ''}${defect.description}\n`,
+        `${defect.initializeRevision ? `(--protocol-version ${defect.initializeRevision}) ` : ''}` +
+        `${defect.description}\n`,
     )
     .join('');
 }

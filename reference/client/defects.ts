@@ -8,8 +8,8 @@ export interface Defect {
    */
   check: string | { http: string; stdio: string };
   description: string;
-  /** It exists in the legacy mode (`--protocol-version`), on this revision: the client opens with initialize. */
-  legacy?: '2025-11-25';
+  /** It exists in the initialize mode (`--protocol-version`), on this revision: the client opens with initialize. */
+  initializeRevision?: '2025-11-25';
 }
 
 export const DEFECTS = {
@@ -259,50 +259,50 @@ export const DEFECTS = {
       '(-32020)',
   },
   'lists-before-initialize': {
-    legacy: '2025-11-25',
+    initializeRevision: '2025-11-25',
     check: 'lifecycle.client.initialize-first',
     description: 'sends tools/list before initialize',
   },
   'no-initialized': {
-    legacy: '2025-11-25',
+    initializeRevision: '2025-11-25',
     check: 'lifecycle.client.initialized',
     description: 'sends no notifications/initialized after initialize',
   },
   'drops-session-id': {
-    legacy: '2025-11-25',
+    initializeRevision: '2025-11-25',
     only: 'http',
     check: 'http.session.echo',
     description: 'sends tools/call without the Mcp-Session-Id of its session',
   },
   'no-new-session-after-404': {
-    legacy: '2025-11-25',
+    initializeRevision: '2025-11-25',
     only: 'http',
     check: 'http.session.new-after-404',
     description: 'after a 404 on its session, sends the request again in the ended session instead of a new initialize',
   },
   'no-protocol-version-after-initialize': {
-    legacy: '2025-11-25',
+    initializeRevision: '2025-11-25',
     only: 'http',
     check: 'http.pv.after-initialize',
     description: 'sends no MCP-Protocol-Version header after initialize',
   },
   'answers-with-wrong-id': {
-    legacy: '2025-11-25',
+    initializeRevision: '2025-11-25',
     check: 'base.response.same-id',
     description: "answers the server's first request with another id than the request's",
   },
   'cancels-server-request': {
-    legacy: '2025-11-25',
+    initializeRevision: '2025-11-25',
     check: 'cancel.client.own-requests',
     description: "sends notifications/cancelled for the server's first request (one the client did not issue)",
   },
   'id-never-reused-initialize-id': {
-    legacy: '2025-11-25',
+    initializeRevision: '2025-11-25',
     check: 'base.req.id-never-reused',
     description: 'the first tools/list reuses the id of initialize (1), answered by then',
   },
   'legacy-json-batch': {
-    legacy: '2025-11-25',
+    initializeRevision: '2025-11-25',
     check: 'jsonrpc.client.no-batch',
     description: 'sends notifications/initialized as a JSON-RPC batch of one',
   },

@@ -1,14 +1,14 @@
 import { isObject } from '../../src/core/jsonrpc.js';
-import { compareRevisions, isInitializeRevision, isRevision, type Revision } from '../../src/core/revision.js';
+import { compareRevisions, type Revision } from '../../src/core/revision.js';
 import { CLIENT_INFO, MAX_LIST_PAGES } from './constants.js';
 import type { Defects } from './defects.js';
 import { Fatal } from './fatal.js';
 import { warn } from './log.js';
 import {
-  LegacyHttp,
-  LegacyStdio,
+  InitializeHttp,
+  InitializeStdio,
   SessionGone,
-  type LegacyConnection,
+  type InitializeConnection,
   type ServerRequestHandler,
 } from './initialize-connection.js';
 import { errorLine, printLine, printListed, type CallLine } from './output-line.js';
@@ -17,20 +17,20 @@ import { validateStructuredContent } from './output-validation.js';
 type Message = Record<string, unknown>;
 
 /**
- * The reference client's legacy mode (`--protocol-version <rev>`, one of the initialize revisions): initialize, then
- * notifications/initialized, every page of tools/list, every tool called once with a progress token, server requests
- * answered (form elicitation with the schema's defaults, roots with an empty list), the listing once more; after a 404
- * on its session it starts a new one and sends the request again.
+ * The reference client's initialize mode (`--protocol-version <rev>`, one of the initialize revisions): initialize,
+ * then notifications/initialized, every page of tools/list, every tool called once with a progress token, server
+ * requests answered (form elicitation with the schema's defaults, roots with an empty list), the listing once more;
+ * after a 404 on its session it starts a new one and sends the request again.
  */
-export async function runLegacyClient(
+export async function runInitializeClient(
   target: { url?: string; command?: string },
   revision: Revision,
   defects: Defects,
 ): Promise<void> {
-  const client = new LegacyClient(revision, defects);
-  const conn: LegacyConnection = target.url
-    ? new LegacyHttp(target.url, client.answer)
-    : new LegacyStdio(target.command!, client.answer);
+  const client = new InitializeClient(revision, defects);
+  const conn: InitializeConnection = target.url
+    ? new InitializeHttp(target.url, client.answer)
+    : new InitializeStdio(target.command!, client.answer);
   client.conn = conn;
   try {
     await client.run();
@@ -39,12 +39,8 @@ export async function runLegacyClient(
   }
 }
 
-export function isLegacyRevision(value: string): value is Revision {
-  return isRevision(value) && isInitializeRevision(value);
-}
-
-class LegacyClient {
-  conn!: LegacyConnection;
+class InitializeClient {
+  conn!: InitializeConnection;
   private nextId = 0;
   private nextToken = 0;
   private answeredServer = 0;

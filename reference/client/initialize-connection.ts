@@ -20,11 +20,11 @@ export type ServerRequestHandler = (
 ) => Promise<({ result: unknown } | { error: { code: number; message: string } }) & { id?: unknown }>;
 
 /**
- * The initialize wire under the reference client's legacy mode: one conversation over stdio (a server process) or
+ * The initialize wire under the reference client's initialize mode: one conversation over stdio (a server process) or
  * Streamable HTTP with its session. Server requests (on the SSE answer of a POST, or stdout) go to `onServerRequest`,
  * and their answers back to the server.
  */
-export interface LegacyConnection {
+export interface InitializeConnection {
   readonly kind: 'http' | 'stdio';
   /** The session id the server assigned (HTTP), sent on every later request; cleared to start a new session. */
   session?: string;
@@ -38,7 +38,7 @@ export interface LegacyConnection {
   close(): Promise<void>;
 }
 
-export class LegacyHttp implements LegacyConnection {
+export class InitializeHttp implements InitializeConnection {
   readonly kind = 'http';
   session?: string;
   protocolVersion?: string;
@@ -130,7 +130,7 @@ export class LegacyHttp implements LegacyConnection {
   async close(): Promise<void> {}
 }
 
-export class LegacyStdio implements LegacyConnection {
+export class InitializeStdio implements InitializeConnection {
   readonly kind = 'stdio';
   session?: string;
   protocolVersion?: string;

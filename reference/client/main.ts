@@ -5,7 +5,7 @@ import { ENV_SERVER_COMMAND, ENV_URL } from './constants.js';
 import { DEFECTS, type Defect } from './defects.js';
 import { Fatal } from './fatal.js';
 import { HttpTransport } from './http-transport.js';
-import { runLegacyClient } from './initialize-client.js';
+import { runInitializeClient } from './initialize-client.js';
 import { warn } from './log.js';
 import { StdioTransport } from './stdio-transport.js';
 import type { Transport } from './transport.js';
@@ -27,7 +27,7 @@ async function main(): Promise<number> {
   const command = process.env[ENV_SERVER_COMMAND];
   if (args.protocolVersion && (url || command)) {
     try {
-      await runLegacyClient(url ? { url } : { command: command! }, args.protocolVersion, args.defects);
+      await runInitializeClient(url ? { url } : { command: command! }, args.protocolVersion, args.defects);
       return 0;
     } catch (error) {
       process.stderr.write(`reference-client: ${error instanceof Error ? error.message : String(error)}\n`);

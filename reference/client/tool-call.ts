@@ -9,7 +9,7 @@ import { requestMeta } from './request-meta.js';
 import { listAllTools } from './tools-list.js';
 
 /** HeaderMismatch before the 2026-07-28 renumbering (now -32020): a legacy code, with no meaning of its own now. */
-const LEGACY_HEADER_MISMATCH = -32001;
+const FORMER_HEADER_MISMATCH = -32001;
 /** HeaderMismatch: list the tools again (the inputSchema may have changed), then retry with the headers it asks for. */
 const HEADER_MISMATCH = -32020;
 import type { Rpc } from './rpc.js';
@@ -81,7 +81,7 @@ export async function callTool(
       return errorLine(tool.name, error instanceof Error ? error.message : String(error));
     }
     const error = errorOf(answer.response);
-    if (error && error.code === LEGACY_HEADER_MISMATCH && defects.has('legacy-code-as-header-mismatch') && !refreshed) {
+    if (error && error.code === FORMER_HEADER_MISMATCH && defects.has('legacy-code-as-header-mismatch') && !refreshed) {
       // The defect: the pre-renumbering HeaderMismatch code taken at its old meaning (re-list, then retry).
       refreshed = true;
       await listAllTools(rpc, defects);

@@ -4,7 +4,7 @@ import { CLIENT_ROW_REASONS } from './client-row-reasons.js';
 const NO_LISTEN =
   'planned: the listen scenario opens one subscription and acknowledges everything it asked for; judging this ' +
   'needs a narrowed acknowledgment, a second subscription or a broken transport';
-const NO_LEGACY =
+const NO_PROBE_FALLBACK =
   'planned: a dual-era client probes and falls back; judging that needs a scripted server that answers ' +
   'server/discover as an earlier server would (an error, an empty 400), one answer per run. The scripted ' +
   'server of the earlier revisions serves a client that opens with initialize, and does not answer a probe ' +
@@ -37,10 +37,10 @@ export const CLIENT_COVERAGE_NOTES: Readonly<Record<string, string>> = {
   'subs.client.check-ack': NO_LISTEN,
   'subs.client.stdio-correlate': NO_LISTEN,
   'subs.client.stdio-resubscribe': NO_LISTEN,
-  'stdio.compat.probe': NO_LEGACY,
-  'stdio.compat.fallback-not-code': NO_LEGACY,
-  'stdio.compat.no-initialize-on-modern-error': NO_LEGACY,
-  'version.client-select': NO_LEGACY,
+  'stdio.compat.probe': NO_PROBE_FALLBACK,
+  'stdio.compat.fallback-not-code': NO_PROBE_FALLBACK,
+  'stdio.compat.no-initialize-on-modern-error': NO_PROBE_FALLBACK,
+  'version.client-select': NO_PROBE_FALLBACK,
   ...CLIENT_ROW_REASONS,
 };
 

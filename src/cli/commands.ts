@@ -76,7 +76,7 @@ async function withListing(early: StartedTarget, use: (listing: Listing) => Prom
   const { target, client } = early;
   try {
     const negotiation = await early.negotiation;
-    // A listing needs no checks: the discover result (modern wire) and the tools/list walk, as the snapshot keeps them.
+    // A listing needs no checks: the discover result (2026-07-28) and the tools/list walk, as the snapshot keeps them.
     if (negotiation.wire === LATEST_REVISION) negotiation.discover ??= await client.request('server/discover');
     return await use({ client, negotiation, walk: await walkTools(client), target });
   } catch (error) {

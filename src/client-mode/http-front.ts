@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { LegacyHttpFront } from './initialize-http-front.js';
+import type { InitializeHttpFront } from './initialize-http-front.js';
 import type { Recorder } from './recorder.js';
 import type { Answer, ScriptedServer } from './scripted-server.js';
 import { slowProgress, SLOW_PROGRESS_EVERY_MS } from './slow-answer.js';
@@ -14,9 +14,9 @@ export const MCP_PATH = '/mcp';
 export async function startHttpFront(
   server: ScriptedServer,
   recorder: Recorder,
-  legacy?: LegacyHttpFront,
+  initializeFront?: InitializeHttpFront,
 ): Promise<{ url: string; close(): Promise<void> }> {
-  const http: Server = createServer((req, res) => void serve(req, res, server, recorder, legacy));
+  const http: Server = createServer((req, res) => void serve(req, res, server, recorder, initializeFront));
   http.keepAliveTimeout = 1_000;
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
@@ -38,7 +38,7 @@ async function serve(
   res: ServerResponse,
   server: ScriptedServer,
   recorder: Recorder,
-  legacy?: LegacyHttpFront,
+  initializeFront?: InitializeHttpFront,
 ): Promise<void> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -76,8 +76,8 @@ async function serve(
     res.end(body === undefined ? undefined : JSON.stringify(body));
   };
   if (tooLarge) return send(413);
-  if ((req.url ?? '').split('?')[0] === MCP_PATH && legacy?.claims(req.method, headers, entry.message))
-    return legacy.serve(req, res, entry, headers, send);
+  if ((req.url ?? '').split('?')[0] === MCP_PATH && initializeFront?.claims(req.method, headers, entry.message))
+    return initializeFront.serve(req, res, entry, headers, send);
   if (req.method !== 'POST') return send(405, undefined, { allow: 'POST' });
   if ((req.url ?? '').split('?')[0] !== MCP_PATH) return send(404);
   if (entry.message === undefined)

@@ -4,7 +4,7 @@ import { isObject } from '../core/jsonrpc.js';
 import type { SeenMessage } from '../model/client-observation.js';
 import { compareRevisions } from '../core/revision.js';
 import { META_PROTOCOL_VERSION } from '../core/meta-keys.js';
-import { LegacySession, type LegacyScriptedServer, type Sink } from './initialize-scripted-server.js';
+import { InitializeSession, type InitializeScriptedServer, type Sink } from './initialize-scripted-server.js';
 import type { Recorder } from './recorder.js';
 
 type Send = (status: number, body?: unknown, extraHeaders?: Record<string, string>) => void;
@@ -22,11 +22,11 @@ const SESSION_HEADER = 'mcp-session-id';
  * answered; the client checks judge it). The session ends by itself after the last listed tool was answered (http
  * scenario), so that the client's next request meets a 404.
  */
-export class LegacyHttpFront {
-  private readonly sessions = new Map<string, LegacySession>();
+export class InitializeHttpFront {
+  private readonly sessions = new Map<string, InitializeSession>();
 
   constructor(
-    private readonly server: LegacyScriptedServer,
+    private readonly server: InitializeScriptedServer,
     private readonly recorder: Recorder,
   ) {}
 
@@ -59,7 +59,7 @@ export class LegacyHttpFront {
       return send(400, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
     if (opens) {
       const minted = randomUUID();
-      const session = new LegacySession(minted);
+      const session = new InitializeSession(minted);
       this.sessions.set(minted, session);
       if (this.sessions.size > MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
       return this.answer(res, entry, session, send, { [SESSION_HEADER]: minted });
@@ -110,7 +110,7 @@ export class LegacyHttpFront {
   private async answer(
     res: ServerResponse,
     entry: SeenMessage,
-    session: LegacySession,
+    session: InitializeSession,
     send: Send,
     extraHeaders: Record<string, string>,
   ): Promise<void> {
@@ -143,7 +143,7 @@ export class LegacyHttpFront {
   }
 
   /** The session's GET stream: what the server says on its own (list_changed), until the client closes it. */
-  private stream(res: ServerResponse, entry: SeenMessage, session: LegacySession): void {
+  private stream(res: ServerResponse, entry: SeenMessage, session: InitializeSession): void {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     res.write(': session stream\n\n');
     this.recorder.answered(entry, { status: 200 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { agreedClientWire } from './audit/revision.js';
 import type { SeenMessage } from '../model/client-observation.js';
-import { LegacyScriptedServer, LegacySession } from './initialize-scripted-server.js';
+import { InitializeScriptedServer, InitializeSession } from './initialize-scripted-server.js';
 import { SCENARIOS } from './scenarios.js';
 
 const server = () =>
-  new LegacyScriptedServer({
+  new InitializeScriptedServer({
     scenarios: SCENARIOS,
     canaryOrigin: 'http://127.0.0.1:9',
     timeOrigin: Date.now(),
@@ -28,7 +28,7 @@ describe('the scripted server of the initialize wire', () => {
       ['2026-07-28', '2025-11-25'],
       [42, '2025-11-25'],
     ] as const) {
-      const session = new LegacySession('s');
+      const session = new InitializeSession('s');
       const answer = await server().handle(session, initialize(offered), () => {});
       expect(resultOf(answer.body).protocolVersion, String(offered)).toBe(agreed);
       expect(session.revision).toBe(agreed);
@@ -36,7 +36,7 @@ describe('the scripted server of the initialize wire', () => {
   });
 
   it('shapes the tools for the revision: no outputSchema tool before 2025-06-18, no annotations before 2025-03-26, nothing of 2026-07-28 alone', () => {
-    const names = (rev: Parameters<LegacyScriptedServer['tools']>[0]) =>
+    const names = (rev: Parameters<InitializeScriptedServer['tools']>[0]) =>
       server()
         .tools(rev)
         .map((t) => t.name);
@@ -64,7 +64,7 @@ describe('the scripted server of the initialize wire', () => {
   it('asks mid-call only for what initialize declared (elicitation from 2025-06-18)', async () => {
     const scripted = server();
     const asked = async (revision: string, capabilities: Record<string, unknown>) => {
-      const session = new LegacySession('s');
+      const session = new InitializeSession('s');
       await scripted.handle(session, initialize(revision, capabilities), () => {});
       const sent: Record<string, unknown>[] = [];
       const call = scripted.handle(
@@ -103,13 +103,13 @@ describe('the scripted server of the initialize wire', () => {
       initialize: true,
       reason: expect.stringContaining('which the scripted server does not speak'),
     });
-    const modern = seen({
+    const discover = seen({
       jsonrpc: '2.0',
       id: 2,
       method: 'server/discover',
       params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
     });
-    expect(agreedClientWire([answered, modern]).wire).toBe('2026-07-28');
+    expect(agreedClientWire([answered, discover]).wire).toBe('2026-07-28');
     expect(agreedClientWire([seen(initialize('2025-06-18'))]).wire).toBe('2026-07-28');
   });
 });

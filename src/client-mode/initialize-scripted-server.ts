@@ -45,7 +45,7 @@ export const CLIENT_ANSWER_TIMEOUT_MS = 2_000;
 export type Sink = (message: Record<string, unknown>) => void;
 
 /** One initialize conversation: an HTTP session, or one stdio server process. */
-export class LegacySession {
+export class InitializeSession {
   revision: Revision = LATEST_INITIALIZE_REVISION;
   capabilities: Record<string, unknown> = {};
   /** The answer waited for, per id of a request the server sent. */
@@ -82,7 +82,7 @@ export class LegacySession {
  * asked, and announces one change of the tool set (listen scenario). Like the 2026-07-28 one it answers requests that
  * break a rule all the same.
  */
-export class LegacyScriptedServer {
+export class InitializeScriptedServer {
   private changed = false;
 
   constructor(private readonly setup: ScriptedSetup) {}
@@ -115,7 +115,7 @@ export class LegacyScriptedServer {
    * A message of `session`. `out` carries what goes to the client before the answer (over HTTP on the request's own
    * SSE stream). Answers from the client to the server's requests resolve them and get no answer.
    */
-  async handle(session: LegacySession, message: unknown, out: Sink): Promise<Answer> {
+  async handle(session: InitializeSession, message: unknown, out: Sink): Promise<Answer> {
     if (Array.isArray(message)) {
       const answers = (await Promise.all(message.map((m) => this.handle(session, m, out)))).filter(
         (a) => a.body !== undefined,
@@ -153,7 +153,7 @@ export class LegacyScriptedServer {
   }
 
   /** basic/lifecycle § Version Negotiation: the offered revision when this server speaks it, else its newest. */
-  private initialize(session: LegacySession, params: Record<string, unknown>): Record<string, unknown> {
+  private initialize(session: InitializeSession, params: Record<string, unknown>): Record<string, unknown> {
     const offered = params.protocolVersion;
     session.revision = isRevision(offered) && isInitializeRevision(offered) ? offered : LATEST_INITIALIZE_REVISION;
     session.capabilities = isObject(params.capabilities) ? params.capabilities : {};
@@ -175,7 +175,12 @@ export class LegacyScriptedServer {
     return { tools, ...(next === undefined ? {} : { nextCursor: next }) };
   }
 
-  private async call(session: LegacySession, id: unknown, params: Record<string, unknown>, out: Sink): Promise<Answer> {
+  private async call(
+    session: InitializeSession,
+    id: unknown,
+    params: Record<string, unknown>,
+    out: Sink,
+  ): Promise<Answer> {
     const name = params.name;
     const revision = session.revision;
     const listed = [...this.tools(revision), ...(this.changed ? [APPEARED_AFTER_CHANGE] : [])];
@@ -230,7 +235,7 @@ export class LegacyScriptedServer {
   }
 
   /** The input requests of the initialize wire, each only through a capability the client declared in `initialize`. */
-  private async askClient(session: LegacySession, out: Sink): Promise<string> {
+  private async askClient(session: InitializeSession, out: Sink): Promise<string> {
     const told: string[] = [];
     const declared = (name: string) => isObject(session.capabilities[name]);
     if (declared('elicitation') && compareRevisions(session.revision, '2025-06-18') >= 0) {

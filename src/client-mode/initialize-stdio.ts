@@ -1,16 +1,16 @@
 import { isObject } from '../core/jsonrpc.js';
 import type { SeenMessage } from '../model/client-observation.js';
-import { LegacyScriptedServer, LegacySession, type Sink } from './initialize-scripted-server.js';
+import { InitializeScriptedServer, InitializeSession, type Sink } from './initialize-scripted-server.js';
 import type { Recorder } from './recorder.js';
 import type { ScriptedSetup } from './scripted-server.js';
 
 /**
  * One stdio scripted-server process on the initialize wire: from the client's `initialize` on, this process is one
- * session of the legacy scripted server; what the server says on its own or in the middle of a call goes to stdout.
+ * session of the initialize scripted server; what the server says on its own or in the middle of a call goes to stdout.
  */
-export class LegacyStdio {
-  private readonly server: LegacyScriptedServer;
-  private readonly session = new LegacySession(`stdio process ${process.pid}`);
+export class InitializeStdio {
+  private readonly server: InitializeScriptedServer;
+  private readonly session = new InitializeSession(`stdio process ${process.pid}`);
   private active = false;
 
   constructor(
@@ -18,7 +18,7 @@ export class LegacyStdio {
     private readonly recorder: Recorder,
     private readonly write: (message: unknown) => void,
   ) {
-    this.server = new LegacyScriptedServer(setup);
+    this.server = new InitializeScriptedServer(setup);
   }
 
   /** Whether the message is this wire's: an `initialize`, or anything once one came. */

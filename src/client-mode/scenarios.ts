@@ -38,7 +38,7 @@ export const TOOL = {
   refNetwork: 'ref_network',
   refRelative: 'ref_relative',
   resultUnknownType: 'result_unknown_type',
-  legacyErrorCode: 'legacy_error_code',
+  formerHeaderMismatchCode: 'legacy_error_code',
   controlErrorCode: 'control_error_code',
   structuredMismatch: 'structured_mismatch',
   appearedAfterChange: 'appeared_after_change',
@@ -78,7 +78,7 @@ export const MRTR_STATE = {
 } as const;
 
 /** The error legacy_error_code answers with: the code HeaderMismatch had before the renumbering to -32020. */
-export const LEGACY_ERROR_CODE = -32001;
+export const FORMER_HEADER_MISMATCH_CODE = -32001;
 
 /**
  * The error control_error_code answers with (same HTTP status, same message): another code of the legacy sub-range,
@@ -282,7 +282,7 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
   spec('results', TOOL.resultUnknownType, 'Its result has a resultType no client knows: invalid.', object({}, {})),
   spec(
     'results',
-    TOOL.legacyErrorCode,
+    TOOL.formerHeaderMismatchCode,
     'Answers with -32001, HeaderMismatch before the renumbering: a legacy code with no meaning now.',
     object({}, {}),
   ),

@@ -8,7 +8,7 @@ import {
   APPEARED_AFTER_CHANGE,
   CONTROL_ERROR_CODE,
   CUT_STREAM_EVENT_IDS,
-  LEGACY_ERROR_CODE,
+  FORMER_HEADER_MISMATCH_CODE,
   MRTR_STATE,
   PAGE_TWO_CURSOR,
   STDERR_LOG_LINE,
@@ -202,8 +202,8 @@ export class ScriptedServer {
           ...result(complete('over stdio there is no stream to cut short'), true),
           cutShort: cutShortEvents(params),
         };
-      case TOOL.legacyErrorCode:
-        return error(400, LEGACY_ERROR_CODE, HEADER_MISMATCH_TEXT);
+      case TOOL.formerHeaderMismatchCode:
+        return error(400, FORMER_HEADER_MISMATCH_CODE, HEADER_MISMATCH_TEXT);
       case TOOL.controlErrorCode:
         return error(400, CONTROL_ERROR_CODE, HEADER_MISMATCH_TEXT);
       case TOOL.structuredMismatch:

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { isObject } from '../core/jsonrpc.js';
-import { LegacyStdio } from './initialize-stdio.js';
+import { InitializeStdio } from './initialize-stdio.js';
 import { Recorder } from './recorder.js';
 import { ScriptedServer } from './scripted-server.js';
 import type { ScriptedSetup } from './scripted-server.js';
@@ -29,13 +29,15 @@ export function scriptedServerMain(argv: readonly string[]): void {
   const recorder = new Recorder(setup.timeOrigin, files.seen);
   // Requests whose answer is still due when stdin ends: reported unanswered, so the audit sees them.
   const delayed = new Set<SeenMessage>();
-  const legacy = new LegacyStdio(setup, recorder, (message) => process.stdout.write(JSON.stringify(message) + '\n'));
+  const initializeWire = new InitializeStdio(setup, recorder, (message) =>
+    process.stdout.write(JSON.stringify(message) + '\n'),
+  );
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   const line = (bytes: Buffer) => {
     if (bytes.toString('latin1').trim() === '') return;
     const entry = recorder.receive(bytes, 'stdio', `stdio process ${process.pid}`);
-    if (entry.message !== undefined && legacy.claims(entry.message)) return void legacy.line(entry);
+    if (entry.message !== undefined && initializeWire.claims(entry.message)) return void initializeWire.line(entry);
     const answer = entry.message === undefined ? undefined : server.handle(entry.message);
     if (answer?.listen) {
       recorder.streaming(entry);

@@ -28,7 +28,7 @@ export interface RequestOptions {
   capabilities?: Record<string, unknown>;
   /** Replace the whole `_meta` (for probes that break it on purpose); `null` omits it. */
   meta?: Record<string, unknown> | null;
-  /** Keys added to the usual `_meta` (a progressToken, a log level); on the legacy wire they make up `_meta`. */
+  /** Keys added to the usual `_meta` (a progressToken, a log level); on an initialize revision they make up `_meta`. */
   extraMeta?: Record<string, unknown>;
   /** Header overrides for HTTP probes; a `null` value removes that header. */
   headers?: Record<string, string | null>;
@@ -66,9 +66,9 @@ function inFlightOf(message: unknown): InFlight {
  */
 export class McpClient {
   wire: Revision | null = null;
-  /** Legacy wire: the version the server agreed in `initialize`, and the HTTP session it minted. */
-  legacyVersion: string | undefined;
-  legacySessionId: string | undefined;
+  /** Initialize revisions: the version the server agreed in `initialize`, and the HTTP session it minted. */
+  initializeVersion: string | undefined;
+  sessionId: string | undefined;
   readonly exchanges: Exchange[] = [];
   readonly toolsCalled = new Map<string, number>();
   /** Input schemas by tool name, so a `tools/call` over HTTP can mirror `x-mcp-header` arguments. */
@@ -204,7 +204,7 @@ export class McpClient {
     const id = options.id ?? this.newId();
     const body: Record<string, unknown> = { ...params };
     if (wire === LATEST_REVISION && options.meta !== null) {
-      body._meta = options.meta ?? { ...this.modernMeta(options.capabilities), ...options.extraMeta };
+      body._meta = options.meta ?? { ...this.statelessMeta(options.capabilities), ...options.extraMeta };
     } else if (isInitializeRevision(wire) && options.extraMeta) {
       body._meta = { ...options.extraMeta };
     }
@@ -247,7 +247,8 @@ export class McpClient {
     return exchange;
   }
 
-  modernMeta(capabilities: Record<string, unknown> = {}): Record<string, unknown> {
+  /** The `_meta` every request of 2026-07-28 carries: protocol version, client info and client capabilities. */
+  statelessMeta(capabilities: Record<string, unknown> = {}): Record<string, unknown> {
     return {
       [META_PROTOCOL_VERSION]: LATEST_REVISION,
       [META_CLIENT_INFO]: { name: this.clientInfo.name, version: this.clientInfo.version },
@@ -275,9 +276,9 @@ export class McpClient {
     } else {
       // Streamable HTTP of 2025-06-18 on: "the client MUST include the MCP-Protocol-Version: <protocol-version> HTTP
       // header".
-      if (this.legacyVersion && compareRevisions(wire, '2025-06-18') >= 0)
-        headers['MCP-Protocol-Version'] = this.legacyVersion;
-      if (this.legacySessionId) headers['Mcp-Session-Id'] = this.legacySessionId;
+      if (this.initializeVersion && compareRevisions(wire, '2025-06-18') >= 0)
+        headers['MCP-Protocol-Version'] = this.initializeVersion;
+      if (this.sessionId) headers['Mcp-Session-Id'] = this.sessionId;
     }
     for (const [name, value] of Object.entries(overrides ?? {})) {
       for (const existing of Object.keys(headers))

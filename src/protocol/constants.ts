@@ -12,8 +12,8 @@ export const ERR = {
   unsupportedVersion: -32022,
 } as const;
 
-/** Errors only a modern (2026-07-28+) server emits: they identify the era during the probe. */
-export const MODERN_ERROR_CODES: ReadonlySet<number> = new Set([
+/** Errors only a server of the stateless revisions (2026-07-28 on) emits: they identify the era during the probe. */
+export const STATELESS_ERROR_CODES: ReadonlySet<number> = new Set([
   ERR.headerMismatch,
   ERR.missingCapability,
   ERR.unsupportedVersion,

@@ -137,17 +137,17 @@ describe('--revisions: offering exactly one revision', () => {
   });
 
   it('2026-07-28 is audited when server/discover works, else refused with what it answered; initialize is never sent', async () => {
-    const modern = scripted({
+    const discovers = scripted({
       'server/discover': () => ({ response: { result: { supportedVersions: ['2026-07-28'] } } }),
     });
-    expect(await negotiateRevision(modern.client, '2026-07-28')).toMatchObject({
+    expect(await negotiateRevision(discovers.client, '2026-07-28')).toMatchObject({
       wire: '2026-07-28',
       discover: { seq: 1 },
     });
     for (const answers of [{ 'server/discover': refuses, initialize: agrees('2025-11-25') }, {}]) {
-      const legacy = scripted(answers);
-      await expect(negotiateRevision(legacy.client, '2026-07-28')).rejects.toThrow(RevisionRefusedError);
-      expect(legacy.sent).toEqual(['server/discover']);
+      const refusing = scripted(answers);
+      await expect(negotiateRevision(refusing.client, '2026-07-28')).rejects.toThrow(RevisionRefusedError);
+      expect(refusing.sent).toEqual(['server/discover']);
     }
   });
 });

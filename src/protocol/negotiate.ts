@@ -3,7 +3,7 @@ import { lateAnswer, lateAnswerSoFar, type LateAnswer } from '../transport/late-
 import { TargetNotStartedError, TargetUnavailableError, type Transport } from '../transport/types.js';
 import type { Exchange } from '../model/exchange.js';
 import type { McpClient } from './client.js';
-import { MODERN_ERROR_CODES } from './constants.js';
+import { STATELESS_ERROR_CODES } from './constants.js';
 import {
   HTTP_SSE_REVISION,
   INITIALIZE_REVISIONS,
@@ -15,7 +15,7 @@ import {
 } from '../core/revision.js';
 import { RevisionRefusedError, TargetGoneError } from './errors.js';
 import { ERR } from './constants.js';
-import { LEGACY_CLIENT_CAPABILITIES } from './server-requests.js';
+import { INITIALIZE_CLIENT_CAPABILITIES } from './server-requests.js';
 
 export type SpecChoice = 'auto' | Revision;
 
@@ -24,16 +24,16 @@ export interface Negotiation {
   reason: string;
   /** The probe's `server/discover` exchange, reused by the discovery checks. */
   discover?: Exchange;
-  /** Legacy wire: the `initialize` exchange. */
+  /** Initialize revisions: the `initialize` exchange. */
   initialize?: Exchange;
 }
 
 /**
  * Decide which wire to audit on, as the spec's backward-compatibility rules say: probe with
- * `server/discover`; a DiscoverResult or a recognised modern error means modern; anything else
- * (other error, silence, an HTTP 4xx without a modern error body) means legacy: fall back to `initialize`.
- * One refinement for auditing: when `initialize` is rejected too, the server is a modern one whose
- * discovery is broken, so we stay on the modern wire and let the discovery checks report it.
+ * `server/discover`; a DiscoverResult or a recognised error of the stateless revisions means 2026-07-28; anything else
+ * (other error, silence, an HTTP 4xx without such an error body) means an initialize revision: fall back to
+ * `initialize`. One refinement for auditing: when `initialize` is rejected too, the server is a 2026-07-28 one whose
+ * discovery is broken, so we stay on the 2026-07-28 wire and let the discovery checks report it.
  */
 export async function negotiate(client: McpClient, spec: SpecChoice): Promise<Negotiation> {
   if (spec === LATEST_REVISION) {
@@ -44,7 +44,7 @@ export async function negotiate(client: McpClient, spec: SpecChoice): Promise<Ne
     };
   }
   if (spec !== 'auto') {
-    const initialize = await legacyHandshake(client, spec, false);
+    const initialize = await initializeHandshake(client, spec, false);
     if (!initialize.ok) throw new TargetUnavailableError(`initialize failed: ${initialize.why}`);
     return {
       wire: initialize.wire,
@@ -61,20 +61,20 @@ export async function negotiate(client: McpClient, spec: SpecChoice): Promise<Ne
   }
   if (verdict.era === 'unsupported') throw new TargetUnavailableError(verdict.why);
 
-  const initialize = await legacyHandshake(client, LATEST_INITIALIZE_REVISION, true);
+  const initialize = await initializeHandshake(client, LATEST_INITIALIZE_REVISION, true);
   // A server slow to start (a loaded machine, a heavy runtime) answers the probe after --timeout: before its answer to
   // initialize, or, when that timed out too, within the probe's grace.
   const waitForLate = !initialize.ok && !initialize.rejected && discover.failure?.kind === 'timeout';
   const late = initialize.ok
     ? undefined
-    : lateModern(
+    : lateDiscover(
         discover,
         lateAnswerSoFar(discover) ?? (waitForLate ? await lateAnswer(discover) : undefined),
         client.transport.kind,
       );
   if (late) {
     client.wire = LATEST_REVISION;
-    client.legacyVersion = undefined;
+    client.initializeVersion = undefined;
     return { wire: LATEST_REVISION, reason: late, discover };
   }
   if (initialize.ok) {
@@ -86,7 +86,7 @@ export async function negotiate(client: McpClient, spec: SpecChoice): Promise<Ne
   }
   if (initialize.rejected) {
     client.wire = LATEST_REVISION;
-    client.legacyVersion = undefined;
+    client.initializeVersion = undefined;
     return {
       wire: LATEST_REVISION,
       reason:
@@ -100,30 +100,31 @@ export async function negotiate(client: McpClient, spec: SpecChoice): Promise<Ne
 
 /**
  * --revisions: offer exactly `revision` and audit on it only if the target takes it. 2026-07-28 is taken when
- * `server/discover` works (the probe `auto` uses says modern); an initialize revision when the InitializeResult agrees
- * it (one without a protocolVersion made no counter-offer, as for --protocol-version). Another version answered, an
- * error, or a discover probe that says legacy rejects with RevisionRefusedError naming the answer; a target that cannot
- * be reached or stays silent on `initialize` rejects with TargetUnavailableError, as any negotiation does.
+ * `server/discover` works (the probe `auto` uses says 2026-07-28); an initialize revision when the InitializeResult
+ * agrees it (one without a protocolVersion made no counter-offer, as for --protocol-version). Another version answered,
+ * an error, or a discover probe that says an initialize revision rejects with RevisionRefusedError naming the answer; a
+ * target that cannot be reached or stays silent on `initialize` rejects with TargetUnavailableError, as any negotiation
+ * does.
  */
 export async function negotiateRevision(client: McpClient, revision: Revision): Promise<Negotiation> {
   if (revision === LATEST_REVISION) {
     client.wire = LATEST_REVISION;
     const discover = await guard(() => client.request('server/discover', {}, { probe: true }));
-    const late = lateModern(discover, await lateAnswer(discover), client.transport.kind);
+    const late = lateDiscover(discover, await lateAnswer(discover), client.transport.kind);
     if (late) return { wire: LATEST_REVISION, reason: `--revisions: ${late}`, discover };
     const verdict = classifyProbe(discover, client.transport.kind);
     if (verdict.era !== 'modern') throw new RevisionRefusedError(verdict.why);
     return { wire: LATEST_REVISION, reason: `--revisions: ${verdict.why}`, discover };
   }
-  const initialize = await legacyHandshake(client, revision, false, true);
+  const initialize = await initializeHandshake(client, revision, false, true);
   if (initialize.ok)
     return { wire: initialize.wire, reason: `--revisions: ${initialize.why}`, initialize: initialize.exchange };
   if (initialize.rejected) throw new RevisionRefusedError(initialize.why);
   throw new TargetUnavailableError(`initialize failed: ${initialize.why}`);
 }
 
-/** Why the target is modern, when the discover probe that timed out was answered late with what says so. */
-function lateModern(
+/** Why the target speaks 2026-07-28, when the discover probe that timed out was answered late with what says so. */
+function lateDiscover(
   discover: Exchange,
   late: LateAnswer | undefined,
   transport: Transport['kind'],
@@ -175,7 +176,7 @@ export function classifyProbe(exchange: Exchange, transport: Transport['kind']):
           `supported: ${JSON.stringify(supported)})`,
       };
     }
-    if (MODERN_ERROR_CODES.has(error.code)) {
+    if (STATELESS_ERROR_CODES.has(error.code)) {
       return { era: 'modern', why: `server/discover answered with the modern error ${error.code}` };
     }
     if (transport === 'http' && exchange.status === 404 && error.code === ERR.methodNotFound) {
@@ -235,18 +236,18 @@ function shownVersion(agreed: unknown): string {
  * `probing`: no revision was chosen (--protocol-version auto). `exact`: a result agreeing another version is a refusal
  * (`rejected`), before notifications/initialized is sent.
  */
-async function legacyHandshake(
+async function initializeHandshake(
   client: McpClient,
   offered: Revision,
   probing: boolean,
   exact = false,
 ): Promise<Handshake> {
   client.wire = offered;
-  client.legacyVersion = undefined;
+  client.initializeVersion = undefined;
   const sent = await guard(() =>
     client.request(
       'initialize',
-      { protocolVersion: offered, capabilities: { ...LEGACY_CLIENT_CAPABILITIES }, clientInfo: client.clientInfo },
+      { protocolVersion: offered, capabilities: { ...INITIALIZE_CLIENT_CAPABILITIES }, clientInfo: client.clientInfo },
       { probe: probing },
     ),
   );
@@ -260,7 +261,7 @@ async function legacyHandshake(
     const httpSse = await httpSseFallback(client, exchange);
     if (httpSse?.found) {
       // The revision that defines the transport, unless one was chosen.
-      const handshake = await legacyHandshake(client, probing ? HTTP_SSE_REVISION : offered, probing, exact);
+      const handshake = await initializeHandshake(client, probing ? HTTP_SSE_REVISION : offered, probing, exact);
       return { ...handshake, why: `${httpSse.why}; ${handshake.why}` };
     }
     const alsoTried = httpSse ? `; ${httpSse.why}` : '';
@@ -291,9 +292,9 @@ async function legacyHandshake(
       `was given)`
     : agreed.why;
   client.wire = wire;
-  client.legacyVersion = wire;
+  client.initializeVersion = wire;
   const session = exchange.responseHeaders?.['mcp-session-id'];
-  if (session) client.legacySessionId = session;
+  if (session) client.sessionId = session;
   await client.notify('notifications/initialized');
   await client.openServerStream();
   return { ok: true, wire, why, exchange };

@@ -6,7 +6,7 @@ import { ERR } from './constants.js';
  * so a server that asks for them behaves as it does for its users; the list the auditor gives is empty, so nothing of
  * the machine it runs on is exposed. Neither sampling nor elicitation: there is no model and no user to ask.
  */
-export const LEGACY_CLIENT_CAPABILITIES: Readonly<Record<string, Record<string, never>>> = { roots: {} };
+export const INITIALIZE_CLIENT_CAPABILITIES: Readonly<Record<string, Record<string, never>>> = { roots: {} };
 
 /** The client capability a server-to-client request uses (2025-11-25 basic/lifecycle § Capability Negotiation). */
 export const CLIENT_CAPABILITY_OF: Readonly<Record<string, string>> = {

@@ -11,7 +11,7 @@ import type { RunReport } from '../model/report.js';
 
 const PAGE_2025_11_25 = 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling';
 
-/** A check whose page only describes the behaviour on the legacy wire: the finding must say so and link there. */
+/** A check whose page only describes the behaviour on 2025-11-25: the finding must say so and link there. */
 const described: CheckDefinition = {
   id: 'tools.err.unknown-tool',
   keyword: 'descriptive',

@@ -93,7 +93,7 @@ export class CheckContext {
     return this.transport.origin;
   }
 
-  /** The `server/discover` exchange (the probe's, when there was one). Modern wire only. */
+  /** The `server/discover` exchange (the probe's, when there was one). The 2026-07-28 wire only. */
   discover(): Promise<Exchange> {
     this.discoverPromise ??= this.client.request('server/discover');
     return this.discoverPromise;
@@ -109,8 +109,8 @@ export class CheckContext {
   }
 
   /**
-   * The capabilities the server declared: DiscoverResult.capabilities, or InitializeResult.capabilities on the legacy
-   * wire.
+   * The capabilities the server declared: DiscoverResult.capabilities, or InitializeResult.capabilities on an
+   * initialize revision.
    */
   async capabilities(): Promise<{ capabilities: Record<string, unknown> | undefined; exchange: Exchange }> {
     const exchange = this.wire === LATEST_REVISION ? await this.discover() : this.negotiation.initialize!;

@@ -4,7 +4,7 @@ import { hasWireSchema, validateWire, type WireSchemaName } from './validator.js
 const EARLIER = '2025-11-25';
 const LATEST = '2026-07-28';
 
-const legacyTool = () => ({
+const earlierTool = () => ({
   name: 'get_weather',
   title: 'Weather',
   inputSchema: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] },
@@ -12,7 +12,7 @@ const legacyTool = () => ({
   execution: { taskSupport: 'optional' },
 });
 
-const legacyListToolsResult = () => ({ tools: [legacyTool()], nextCursor: 'page-2' });
+const earlierListToolsResult = () => ({ tools: [earlierTool()], nextCursor: 'page-2' });
 
 /** Shape of the InitializeResult in 2025-11-25 basic/lifecycle. */
 const initializeResult = () => ({
@@ -37,11 +37,11 @@ const initializeResult = () => ({
 
 describe('2025-11-25 results without the 2026 additions', () => {
   it('a tools/list result without resultType, ttlMs or cacheScope is valid on the legacy wire', () => {
-    expect(validateWire('ListToolsResult', EARLIER, legacyListToolsResult())).toEqual([]);
+    expect(validateWire('ListToolsResult', EARLIER, earlierListToolsResult())).toEqual([]);
   });
 
   it('the same result is invalid on 2026-07-28', () => {
-    const missing = validateWire('ListToolsResult', LATEST, legacyListToolsResult())
+    const missing = validateWire('ListToolsResult', LATEST, earlierListToolsResult())
       .filter((issue) => issue.keyword === 'required' && issue.instancePath === '')
       .map((issue) => issue.params.missingProperty);
     expect(missing).toEqual(expect.arrayContaining(['resultType', 'ttlMs', 'cacheScope']));
@@ -62,7 +62,7 @@ describe('2025-11-25 results without the 2026 additions', () => {
   });
 
   it('a JSON-RPC response envelope is judged the same way on both wires', () => {
-    const message = { jsonrpc: '2.0', id: 1, result: legacyListToolsResult() };
+    const message = { jsonrpc: '2.0', id: 1, result: earlierListToolsResult() };
     expect(validateWire('JSONRPCMessage', EARLIER, message)).toEqual([]);
     expect(validateWire('JSONRPCMessage', EARLIER, { ...message, id: null })).toContainEqual(
       expect.objectContaining({ instancePath: '/id', keyword: 'type' }),
@@ -80,7 +80,7 @@ describe('2025-11-25 rules that 2026-07-28 relaxed', () => {
   });
 
   it('outputSchema root must be type object on the legacy wire only', () => {
-    const tool = { ...legacyTool(), outputSchema: { type: 'array', items: { type: 'string' } } };
+    const tool = { ...earlierTool(), outputSchema: { type: 'array', items: { type: 'string' } } };
     expect(validateWire('Tool', EARLIER, tool)).toContainEqual(
       expect.objectContaining({ instancePath: '/outputSchema/type', keyword: 'const' }),
     );
@@ -88,21 +88,21 @@ describe('2025-11-25 rules that 2026-07-28 relaxed', () => {
   });
 
   it('inputSchema.properties must map names to schema objects on the legacy wire', () => {
-    const tool = { ...legacyTool(), inputSchema: { type: 'object', properties: { a: 'string' } } };
+    const tool = { ...earlierTool(), inputSchema: { type: 'object', properties: { a: 'string' } } };
     expect(validateWire('Tool', EARLIER, tool)).toContainEqual(
       expect.objectContaining({ instancePath: '/inputSchema/properties/a', keyword: 'type' }),
     );
   });
 
   it('execution.taskSupport is checked on the legacy wire', () => {
-    const tool = { ...legacyTool(), execution: { taskSupport: 'sometimes' } };
+    const tool = { ...earlierTool(), execution: { taskSupport: 'sometimes' } };
     expect(validateWire('Tool', EARLIER, tool)).toContainEqual(
       expect.objectContaining({ instancePath: '/execution/taskSupport', keyword: 'enum' }),
     );
   });
 
   it('inputSchema of type string is invalid on both wires', () => {
-    const tool = { ...legacyTool(), inputSchema: { type: 'string' } };
+    const tool = { ...earlierTool(), inputSchema: { type: 'string' } };
     for (const wire of [EARLIER, LATEST] as const) {
       expect(validateWire('Tool', wire, tool)).toContainEqual(
         expect.objectContaining({ instancePath: '/inputSchema/type', keyword: 'const' }),

@@ -30,16 +30,16 @@ describe('compiled-validator cache', () => {
     // Another test file run by this worker process may have compiled it already: at most one compilation each.
     const start = compiledCount();
     validateWire('Tool', '2026-07-28', {});
-    const modern = compiledCount();
-    expect(modern - start).toBeLessThanOrEqual(1);
+    const afterLatest = compiledCount();
+    expect(afterLatest - start).toBeLessThanOrEqual(1);
     validateWire('Tool', '2026-07-28', { name: 'x', inputSchema: { type: 'object' } });
     validateWire('Tool', '2026-07-28', null);
-    expect(compiledCount()).toBe(modern);
+    expect(compiledCount()).toBe(afterLatest);
     validateWire('Tool', '2025-11-25', {});
-    const legacy = compiledCount();
-    expect(legacy - modern).toBeLessThanOrEqual(1);
+    const afterEarlier = compiledCount();
+    expect(afterEarlier - afterLatest).toBeLessThanOrEqual(1);
     validateWire('Tool', '2025-11-25', {});
-    expect(compiledCount()).toBe(legacy);
+    expect(compiledCount()).toBe(afterEarlier);
   });
 
   it('hasWireSchema and a refused name compile nothing', () => {

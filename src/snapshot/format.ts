@@ -17,7 +17,7 @@ export interface Snapshot {
   capturedBy: { name: string; version: string };
   target: { transport: 'stdio' | 'http'; command?: string; url?: string };
   wire: { protocolVersion: Revision; reason: string };
-  /** server/discover (modern) or initialize (legacy), then every tools/list page in order. */
+  /** server/discover (2026-07-28) or initialize (an initialize revision), then every tools/list page in order. */
   exchanges: SnapshotExchange[];
 }
 

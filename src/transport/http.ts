@@ -629,7 +629,7 @@ class ResponseReader {
   /** Returns true once reading should stop: our response arrived or the stream is unusable. */
   private acceptEvents(events: SseEvent[]): boolean {
     for (const event of events) {
-      // Legacy (2025-11-25) servers prime resumable streams with an id and empty data.
+      // Servers of 2025-11-25 prime resumable streams with an id and empty data.
       if (event.data.trim() === '') continue;
       if (jsonNestedDeeperThan(event.data, MAX_JSON_DEPTH)) {
         this.exchange.failure = { kind: 'too-deep', message: tooDeepMessage(MAX_JSON_DEPTH) };

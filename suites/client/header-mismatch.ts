@@ -4,7 +4,7 @@ import {
   errorOf,
   evidenceOf,
   isObject,
-  MODERN_ERROR_CODES,
+  STATELESS_ERROR_CODES,
   TOOL,
 } from '../kit/index.js';
 import { clientCheck, describeRequest, fail, pass, sentence, skip } from './kit.js';
@@ -73,35 +73,35 @@ export const INSPECT_400 = clientCheck({
     ),
   ],
   run(ctx) {
-    const modern400 = ctx.requests.find(
-      (r) => r.seen.reply?.status === 400 && MODERN_ERROR_CODES.has(errorOf(r.seen.reply.body)?.code as number),
+    const error400 = ctx.requests.find(
+      (r) => r.seen.reply?.status === 400 && STATELESS_ERROR_CODES.has(errorOf(r.seen.reply.body)?.code as number),
     );
-    if (!modern400)
+    if (!error400)
       return [
         skip(
           'no request of the client was answered 400 with a modern error (HeaderMismatch comes from the first ' +
             'call of header_mismatch_once)',
         ),
       ];
-    const code = errorOf(modern400.seen.reply!.body)?.code;
+    const code = errorOf(error400.seen.reply!.body)?.code;
     const fallback = ctx.observed.messages.find(
-      (m) => m.seq > modern400.seen.seq && isObject(m.message) && m.message.method === 'initialize',
+      (m) => m.seq > error400.seen.seq && isObject(m.message) && m.message.method === 'initialize',
     );
     if (!fallback)
       return [
         pass(
-          `after 400 with the modern error ${String(code)} to ${describeRequest(modern400)} the client did not ` +
+          `after 400 with the modern error ${String(code)} to ${describeRequest(error400)} the client did not ` +
             `fall back to initialize`,
-          [evidenceOf(modern400.seen)],
+          [evidenceOf(error400.seen)],
         ),
       ];
     return [
       fail(
-        `after 400 with the modern error ${String(code)} to ${describeRequest(modern400)}, the client sent ` +
+        `after 400 with the modern error ${String(code)} to ${describeRequest(error400)}, the client sent ` +
           `initialize (message #${fallback.seq}): it fell back to the initialize era although the body shows a ` +
           `modern server`,
         'no initialize: a recognized modern error in the body means the server speaks a modern version',
-        [evidenceOf(modern400.seen), evidenceOf(fallback)],
+        [evidenceOf(error400.seen), evidenceOf(fallback)],
       ),
     ];
   },

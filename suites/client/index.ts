@@ -6,7 +6,7 @@ import { DISCOVERY_CHECKS } from './discovery.js';
 import { HEADER_MISMATCH_CHECKS } from './header-mismatch.js';
 import { HTTP_CHECKS } from './http.js';
 import { JSON_SCHEMA_CHECKS } from './json-schema.js';
-import { LEGACY_CHECKS } from './initialize-handshake.js';
+import { INITIALIZE_CHECKS } from './initialize-handshake.js';
 import { MRTR_CHECKS } from './mrtr.js';
 import { PAGE_CACHE_CHECKS } from './page-cache.js';
 import { PAGINATION_CHECKS } from './pagination.js';
@@ -37,7 +37,7 @@ export const CLIENT_CHECKS: readonly ClientCheckDefinition[] = [
   ...TIMEOUT_CHECKS,
   ...PAGE_CACHE_CHECKS,
   ...HEADER_MISMATCH_CHECKS,
-  ...LEGACY_CHECKS,
+  ...INITIALIZE_CHECKS,
 ].sort((a, b) => AREAS.indexOf(a.area) - AREAS.indexOf(b.area));
 
 assertUniqueIds(CLIENT_CHECKS);

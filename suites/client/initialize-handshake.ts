@@ -17,7 +17,7 @@ import { fail, judgeRequests, pass, sameId, sentence, skip } from './kit.js';
  * and headers of Streamable HTTP, answers to the server's requests, cancellation and batches. Each quotes the pages of
  * the revisions it exists on; on 2026-07-28 none of them exists (the runner skips them there).
  */
-function legacyCheck(
+function initializeHandshakeCheck(
   definition: Omit<ClientCheckDefinition, 'keyword' | 'specRef'> & { sentences: SpecSentences },
 ): ClientCheckDefinition {
   const first = Object.values(definition.sentences).find((s) => s && s.length > 0)![0]!;
@@ -83,7 +83,7 @@ function conversations(ctx: ClientCheckContext): Sent[][] {
 
 const LIFECYCLE = 'basic/lifecycle#initialization';
 
-export const INITIALIZE_FIRST = legacyCheck({
+export const INITIALIZE_FIRST = initializeHandshakeCheck({
   id: 'lifecycle.client.initialize-first',
   title: 'initialize comes first, and nothing but pings before its answer',
   area: 'wire',
@@ -142,7 +142,7 @@ export const INITIALIZE_FIRST = legacyCheck({
   },
 });
 
-export const INITIALIZED_SENT = legacyCheck({
+export const INITIALIZED_SENT = initializeHandshakeCheck({
   id: 'lifecycle.client.initialized',
   title: 'notifications/initialized follows a successful initialize',
   area: 'wire',
@@ -184,7 +184,7 @@ function resultOfSeen(s: Sent): unknown {
 const SESSIONS = 'basic/transports#session-management';
 const STREAMABLE_HTTP = since('2025-03-26');
 
-export const SESSION_ECHOED = legacyCheck({
+export const SESSION_ECHOED = initializeHandshakeCheck({
   id: 'http.session.echo',
   title: 'The session id goes back on every request after initialize',
   area: 'http',
@@ -244,7 +244,7 @@ export const SESSION_ECHOED = legacyCheck({
   },
 });
 
-export const NEW_SESSION_AFTER_404 = legacyCheck({
+export const NEW_SESSION_AFTER_404 = initializeHandshakeCheck({
   id: 'http.session.new-after-404',
   title: 'A 404 on a session is followed by a new initialize without a session id',
   area: 'http',
@@ -312,7 +312,7 @@ export const NEW_SESSION_AFTER_404 = legacyCheck({
 
 const PV = 'basic/transports#protocol-version-header';
 
-export const LEGACY_PV_HEADER = legacyCheck({
+export const INITIALIZE_PV_HEADER = initializeHandshakeCheck({
   id: 'http.pv.after-initialize',
   title: 'MCP-Protocol-Version on every HTTP request after initialize',
   area: 'http',
@@ -356,7 +356,7 @@ export const LEGACY_PV_HEADER = legacyCheck({
     }
     const other = later.filter((seen) => seen.http!.headers['mcp-protocol-version'] !== ctx.observed.wire);
     if (other.length > 0) {
-      const should = (LEGACY_PV_HEADER.sentences[ctx.observed.wire] ?? []).find((s) => s.keyword === 'SHOULD');
+      const should = (INITIALIZE_PV_HEADER.sentences[ctx.observed.wire] ?? []).find((s) => s.keyword === 'SHOULD');
       return [
         {
           ...fail(
@@ -384,7 +384,7 @@ function initializeIdOf(seen: SeenMessage): unknown {
   return isObject(found) ? found.id : undefined;
 }
 
-export const ANSWER_SAME_ID = legacyCheck({
+export const ANSWER_SAME_ID = initializeHandshakeCheck({
   id: 'base.response.same-id',
   title: "Answers to the server's requests carry the request's id",
   area: 'wire',
@@ -446,7 +446,7 @@ export const ANSWER_SAME_ID = legacyCheck({
 
 const CANCELLATION = 'basic/utilities/cancellation#behavior-requirements';
 
-export const CANCEL_OWN = legacyCheck({
+export const CANCEL_OWN = initializeHandshakeCheck({
   id: 'cancel.client.own-requests',
   title: 'Cancellation only for requests the client issued (never initialize)',
   area: 'wire',
@@ -501,7 +501,7 @@ const STDIO_INDIVIDUAL = sentence(
   'descriptive',
 );
 
-export const NO_BATCH = legacyCheck({
+export const NO_BATCH = initializeHandshakeCheck({
   id: 'jsonrpc.client.no-batch',
   title: 'No JSON-RPC batches (2025-06-18 on)',
   area: 'wire',
@@ -538,7 +538,7 @@ const sessionOf = (seen: SeenMessage): string =>
     ? `process ${seen.connection}`
     : `session ${sessionHeader(seen) ?? mintedSession(seen) ?? '(none)'}`;
 
-export const ID_NEVER_REUSED = legacyCheck({
+export const ID_NEVER_REUSED = initializeHandshakeCheck({
   id: 'base.req.id-never-reused',
   title: 'The client never reuses the id of a request it sent earlier in the session',
   area: 'wire',
@@ -570,12 +570,12 @@ export const ID_NEVER_REUSED = legacyCheck({
   },
 });
 
-export const LEGACY_CHECKS: readonly ClientCheckDefinition[] = [
+export const INITIALIZE_CHECKS: readonly ClientCheckDefinition[] = [
   INITIALIZE_FIRST,
   INITIALIZED_SENT,
   SESSION_ECHOED,
   NEW_SESSION_AFTER_404,
-  LEGACY_PV_HEADER,
+  INITIALIZE_PV_HEADER,
   ANSWER_SAME_ID,
   CANCEL_OWN,
   NO_BATCH,

@@ -3,7 +3,7 @@ import { onRevisions } from '../kit/same-sentences.js';
 import { clientCheck, describeRequest, judgeRequests, reusedWhileInFlight, sentence } from './kit.js';
 
 const FLOW = 'basic/patterns/progress#progress-flow';
-const LEGACY_FLOW = 'basic/utilities/progress#progress-flow';
+const EARLIER_FLOW = 'basic/utilities/progress#progress-flow';
 const withToken = (requests: readonly SeenRequest[]) =>
   requests.flatMap((request) => {
     const meta = isObject(request.params._meta) ? request.params._meta : undefined;
@@ -19,7 +19,7 @@ export const TOKEN_TYPE = clientCheck({
   sentences: [sentence(FLOW, 'Progress tokens MUST be a string or integer value', 'MUST')],
   earlier: onRevisions(
     INITIALIZE_REVISIONS,
-    sentence(LEGACY_FLOW, 'Progress tokens MUST be a string or integer value', 'MUST'),
+    sentence(EARLIER_FLOW, 'Progress tokens MUST be a string or integer value', 'MUST'),
   ),
   run(ctx) {
     const tokens = withToken(ctx.requests);
@@ -54,7 +54,7 @@ export const TOKEN_UNIQUE = clientCheck({
   earlier: onRevisions(
     INITIALIZE_REVISIONS,
     sentence(
-      LEGACY_FLOW,
+      EARLIER_FLOW,
       'Progress tokens can be chosen by the sender using any means, but MUST be unique across all active requests.',
       'MUST',
     ),

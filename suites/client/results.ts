@@ -4,7 +4,7 @@ import {
   CONTROL_ERROR_CODE,
   errorOf,
   evidenceOf,
-  LEGACY_ERROR_CODE,
+  FORMER_HEADER_MISMATCH_CODE,
   type SeenRequest,
   TOOL,
   UNKNOWN_RESULT_TYPE,
@@ -80,7 +80,7 @@ const recovered = (r: Recovery | undefined): boolean => r?.relist !== undefined;
 const evidenceOfRecovery = (r: Recovery) =>
   [r.answered, r.relist, r.retry].flatMap((s) => (s ? [evidenceOf(s.seen)] : []));
 
-export const LEGACY_CODE_NO_MEANING = clientCheck({
+export const FORMER_CODE_NO_MEANING = clientCheck({
   id: 'err.legacy.no-meaning',
   title: 'A legacy error code (-32001) sets off no recovery that another legacy code (-32003) does not',
   area: 'results',
@@ -95,21 +95,21 @@ export const LEGACY_CODE_NO_MEANING = clientCheck({
   run(ctx) {
     // HeaderMismatch recovery, as early 2026-07-28 betas numbered it: list the tools again, then retry the call. The
     // control answers the same way (status, message) with -32003, so only the code tells the two apart.
-    const legacy = recoveryAfter(ctx, TOOL.legacyErrorCode, LEGACY_ERROR_CODE);
-    if (!legacy) return [skip(`the client did not call ${TOOL.legacyErrorCode}`)];
-    if (!recovered(legacy)) {
+    const former = recoveryAfter(ctx, TOOL.formerHeaderMismatchCode, FORMER_HEADER_MISMATCH_CODE);
+    if (!former) return [skip(`the client did not call ${TOOL.formerHeaderMismatchCode}`)];
+    if (!recovered(former)) {
       return [
         pass(
           `-32001 was not taken for HeaderMismatch: no re-listing followed by a retry` +
-            `${legacy.retry ? ' (the call was retried without re-listing, which assumes no meaning of the code)' : ''}`,
-          evidenceOfRecovery(legacy),
+            `${former.retry ? ' (the call was retried without re-listing, which assumes no meaning of the code)' : ''}`,
+          evidenceOfRecovery(former),
         ),
       ];
     }
     const control = recoveryAfter(ctx, TOOL.controlErrorCode, CONTROL_ERROR_CODE);
     const recovering =
-      `after -32001 to ${describeRequest(legacy.answered)}, the client listed the tools again and ` +
-      `retried (${describeRequest(legacy.retry!)})`;
+      `after -32001 to ${describeRequest(former.answered)}, the client listed the tools again and ` +
+      `retried (${describeRequest(former.retry!)})`;
     if (!control) {
       return [
         skip(
@@ -118,7 +118,7 @@ export const LEGACY_CODE_NO_MEANING = clientCheck({
         ),
       ];
     }
-    const evidence = [...evidenceOfRecovery(legacy), ...evidenceOfRecovery(control)];
+    const evidence = [...evidenceOfRecovery(former), ...evidenceOfRecovery(control)];
     if (recovered(control)) {
       return [
         pass(
@@ -142,5 +142,5 @@ export const LEGACY_CODE_NO_MEANING = clientCheck({
 export const RESULT_CHECKS: readonly ClientCheckDefinition[] = [
   UNKNOWN_RESULT_TYPE_INVALID,
   OUTPUT_VALIDATION,
-  LEGACY_CODE_NO_MEANING,
+  FORMER_CODE_NO_MEANING,
 ];

@@ -185,16 +185,17 @@ const IS_JSON_SCHEMA: Record<Which, SpecSentence> = {
 };
 
 /**
- * `modern` on 2025-11-25 and later; on each earlier revision, the tool page's naming of those of `which` it defines.
+ * `sinceDefaultDialect` on 2025-11-25 and later (the revisions with a default dialect); on each earlier revision, the
+ * tool page's naming of those of `which` it defines.
  */
 function withEarlierRevisions(
-  modern: readonly SpecSentence[],
+  sinceDefaultDialect: readonly SpecSentence[],
   which: readonly Which[] = ['inputSchema', 'outputSchema'],
 ): SpecSentences {
   const defined = (wire: Revision) => which.filter((w) => schemasOf(wire).includes(w));
   const earlier = REVISIONS.filter((wire) => !hasDefaultDialect(wire) && defined(wire).length > 0);
   return {
-    ...fromRevision('2025-11-25', ...modern),
+    ...fromRevision('2025-11-25', ...sinceDefaultDialect),
     ...perRevision(earlier, (wire) => defined(wire).map((w) => IS_JSON_SCHEMA[w])),
   };
 }

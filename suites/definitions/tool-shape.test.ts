@@ -106,15 +106,15 @@ describe('tools.tool.shape', () => {
 
   it('quotes the rules of the wire in use: _meta is a MetaObject on 2026-07-28, taskSupport an enum on 2025-11-25', async () => {
     const meta = { name: 'm', inputSchema: { type: 'object' }, _meta: 'x' };
-    const [modern] = (await toolShape.run(listed('2026-07-28', [meta]))).map((o) =>
+    const [onLatest] = (await toolShape.run(listed('2026-07-28', [meta]))).map((o) =>
       toResult(toolShape, o, 0, '2026-07-28'),
     );
-    expect(modern).toMatchObject({ specRef: 'schema.json#/$defs/MetaObject/type', quote: '"object"' });
+    expect(onLatest).toMatchObject({ specRef: 'schema.json#/$defs/MetaObject/type', quote: '"object"' });
     const task = { name: 't', inputSchema: { type: 'object' }, execution: { taskSupport: 'sometimes' } };
-    const [legacy] = (await toolShape.run(listed('2025-11-25', [task]))).map((o) =>
+    const [onEarlier] = (await toolShape.run(listed('2025-11-25', [task]))).map((o) =>
       toResult(toolShape, o, 0, '2025-11-25'),
     );
-    expect(legacy).toMatchObject({
+    expect(onEarlier).toMatchObject({
       status: 'fail',
       specRef: 'schema.json#/$defs/ToolExecution/properties/taskSupport/enum',
       quote: '["forbidden","optional","required"]',

@@ -5,7 +5,7 @@ import {
   errorOf,
   type Exchange,
   INITIALIZE_REVISIONS,
-  LEGACY_CLIENT_CAPABILITIES,
+  INITIALIZE_CLIENT_CAPABILITIES,
   type McpClient,
   type Outcome,
   pending,
@@ -32,7 +32,7 @@ function unknownVersionInitialize(client: McpClient, id: number | string): Recor
     method: 'initialize',
     params: {
       protocolVersion: UNKNOWN_VERSION,
-      capabilities: { ...LEGACY_CLIENT_CAPABILITIES },
+      capabilities: { ...INITIALIZE_CLIENT_CAPABILITIES },
       clientInfo: { ...client.clientInfo },
     },
   };

@@ -25,7 +25,7 @@ async function endThenPing(ctx: CheckContext): Promise<{ remove: Exchange; ping:
     return `could not open a session of its own: ${error instanceof Error ? error.message : String(error)}`;
   }
   try {
-    const session = client.legacySessionId;
+    const session = client.sessionId;
     if (session === undefined)
       return 'the server issued no session id (Mcp-Session-Id) on initialize, so there is no session to end';
     const remove = await client.probeMethod('DELETE', client.headersFor(ctx.wire, 'DELETE', {}, undefined));

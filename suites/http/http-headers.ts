@@ -199,11 +199,11 @@ export const HTTP_HEADER_CHECKS = [
         ? 'the server supports 2025-03-26 clients, which MAY omit the header'
         : undefined;
     },
-    // A server may list only modern versions in its DiscoverResult and still take older clients through initialize
+    // A server may list only 2026-07-28 in its DiscoverResult and still take older clients through initialize
     // (the Python SDK 2.3 does): such a server "MAY treat a request that omits the header as protocol version
     // 2025-03-26".
     excusedIf: async (ctx) =>
-      (await legacyHandshake(ctx, HEADERLESS_REVISION)) === HEADERLESS_REVISION
+      (await agreedInitializeVersion(ctx, HEADERLESS_REVISION)) === HEADERLESS_REVISION
         ? `the server supports ${HEADERLESS_REVISION} clients (an initialize offering ${HEADERLESS_REVISION} was ` +
           `answered with it), and "A server that supports clients implementing protocol versions earlier than ` +
           `2025-06-18 … MAY treat a request that omits the header as protocol version 2025-03-26"`
@@ -251,7 +251,7 @@ export const HTTP_HEADER_CHECKS = [
     // A server that also speaks 2025-11-25 may take the header's version and refuse the request by that revision's
     // rules (the Python SDK 2.3 answers 400 for the missing session): refused with 400, but without HeaderMismatch.
     excusedIf: async (ctx, wrong) =>
-      wrong.every((e) => e.status === 400) && (await legacyHandshake(ctx)) === LATEST_INITIALIZE_REVISION
+      wrong.every((e) => e.status === 400) && (await agreedInitializeVersion(ctx)) === LATEST_INITIALIZE_REVISION
         ? `the server also speaks ${LATEST_INITIALIZE_REVISION} (an initialize offering it was answered with ` +
           `it), whose rules the header names; it refused the request with 400, and ${LATEST_INITIALIZE_REVISION} ` +
           `has no HeaderMismatch`
@@ -353,10 +353,10 @@ function otherRevisions(ctx: CheckContext): Promise<string | undefined> {
         `the server supports other revisions too (DiscoverResult.supportedVersions lists ${others.join(', ')}` +
         `); ${ONLY_THIS}`
       );
-    const legacy = await legacyHandshake(ctx);
-    return legacy
+    const agreed = await agreedInitializeVersion(ctx);
+    return agreed
       ? `the server supports an older revision too (initialize with protocolVersion ${LATEST_INITIALIZE_REVISION}` +
-          ` got an InitializeResult for ${legacy}); ${ONLY_THIS}`
+          ` got an InitializeResult for ${agreed}); ${ONLY_THIS}`
       : undefined;
   });
 }
@@ -367,11 +367,11 @@ const ONLY_THIS = 'the sentence is about "a server that supports only this revis
  * The protocolVersion an `initialize` offering `revision` (by default the newest initialize revision) was answered
  * with, if it was; asked once per revision, on a connection of its own.
  */
-function legacyHandshake(
+function agreedInitializeVersion(
   ctx: CheckContext,
   revision: string = LATEST_INITIALIZE_REVISION,
 ): Promise<string | undefined> {
-  return ctx.memo(`legacy-handshake-${revision}`, async () => {
+  return ctx.memo(`initialize-handshake-${revision}`, async () => {
     if (!ctx.canOpenConnections) return undefined;
     try {
       const client = await ctx.anotherConnection({ negotiate: false });

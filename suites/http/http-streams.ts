@@ -42,7 +42,7 @@ export function unrelated(exchange: Exchange, wire: Revision): unknown[] {
 }
 
 /** 2025-03-26 to 2025-11-25 (Streamable HTTP), in the same words. */
-const LEGACY_RELATED: SpecSentence = {
+const EARLIER_RELATED: SpecSentence = {
   ref: 'basic/transports#sending-messages-to-the-server',
   text: 'These messages SHOULD relate to the originating client _request_.',
   keyword: 'SHOULD',
@@ -66,9 +66,9 @@ export const sseRelated: CheckDefinition = defineCheck({
         keyword: 'descriptive',
       },
     ],
-    '2025-11-25': [LEGACY_RELATED],
-    '2025-06-18': [LEGACY_RELATED],
-    '2025-03-26': [LEGACY_RELATED],
+    '2025-11-25': [EARLIER_RELATED],
+    '2025-06-18': [EARLIER_RELATED],
+    '2025-03-26': [EARLIER_RELATED],
   },
   title:
     "Notifications on a request's SSE stream relate to that request (its progress, log messages, a change a " +

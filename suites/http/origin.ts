@@ -10,8 +10,8 @@ import {
 import { fail, pass, skip } from '../kit/outcome.js';
 
 const SPEC = 'basic/transports/streamable-http';
-const MODERN_REF = `${SPEC}#security--endpoint`;
-const LEGACY_REF = 'basic/transports#security-warning';
+const ENDPOINT_SECURITY_REF = `${SPEC}#security--endpoint`;
+const SECURITY_WARNING_REF = 'basic/transports#security-warning';
 const VALIDATE = 'Servers MUST validate the Origin header on all incoming connections to prevent DNS rebinding attacks';
 const FORBIDDEN = 'If the Origin header is present and invalid, servers MUST respond with HTTP 403 Forbidden.';
 /** A web page's origin that no local server has reason to trust: the DNS-rebinding case the rule exists for. */
@@ -87,10 +87,10 @@ const context = (p: OriginProbes) =>
 export const originValidated: CheckDefinition = defineCheck({
   id: 'http.origin.validate',
   sentences: {
-    '2026-07-28': [{ ref: MODERN_REF, text: `${VALIDATE}.`, keyword: 'MUST' }],
-    '2025-11-25': [{ ref: LEGACY_REF, text: VALIDATE, keyword: 'MUST' }],
-    '2025-06-18': [{ ref: LEGACY_REF, text: VALIDATE, keyword: 'MUST' }],
-    '2025-03-26': [{ ref: LEGACY_REF, text: VALIDATE, keyword: 'MUST' }],
+    '2026-07-28': [{ ref: ENDPOINT_SECURITY_REF, text: `${VALIDATE}.`, keyword: 'MUST' }],
+    '2025-11-25': [{ ref: SECURITY_WARNING_REF, text: VALIDATE, keyword: 'MUST' }],
+    '2025-06-18': [{ ref: SECURITY_WARNING_REF, text: VALIDATE, keyword: 'MUST' }],
+    '2025-03-26': [{ ref: SECURITY_WARNING_REF, text: VALIDATE, keyword: 'MUST' }],
     // 2024-11-05 says it of its HTTP+SSE transport only, not of the Streamable HTTP this check speaks.
   },
   title: 'A loopback server does not serve a request from a foreign Origin (DNS rebinding)',
@@ -117,9 +117,9 @@ export const originValidated: CheckDefinition = defineCheck({
 export const originForbidden: CheckDefinition = defineCheck({
   id: 'http.origin.403',
   sentences: {
-    '2026-07-28': [{ ref: MODERN_REF, text: FORBIDDEN, keyword: 'MUST' }],
+    '2026-07-28': [{ ref: ENDPOINT_SECURITY_REF, text: FORBIDDEN, keyword: 'MUST' }],
     // The 403 arrived with 2025-11-25; before, a rejection of any kind was all the page asked for.
-    '2025-11-25': [{ ref: LEGACY_REF, text: FORBIDDEN.replace(/\.$/, ''), keyword: 'MUST' }],
+    '2025-11-25': [{ ref: SECURITY_WARNING_REF, text: FORBIDDEN.replace(/\.$/, ''), keyword: 'MUST' }],
   },
   title: 'A request with an invalid Origin is answered with HTTP 403',
   area: 'http-headers',

@@ -9,7 +9,7 @@ export {
   CONTROL_ERROR_CODE,
   CUT_STREAM_EVENT_IDS,
   INVALID_HEADER_TOOLS,
-  LEGACY_ERROR_CODE,
+  FORMER_HEADER_MISMATCH_CODE,
   STDERR_LOG_LINE,
   TOOL,
   UNKNOWN_DIALECT,
@@ -65,11 +65,11 @@ export type {
   SlowStop,
 } from '../../src/property/index.js';
 export type { McpClient } from '../../src/protocol/client.js';
-export { ERR, LOG_LEVELS, MODERN_ERROR_CODES, NAME_HEADER_SOURCE } from '../../src/protocol/constants.js';
+export { ERR, LOG_LEVELS, STATELESS_ERROR_CODES, NAME_HEADER_SOURCE } from '../../src/protocol/constants.js';
 export { TargetGoneError } from '../../src/protocol/errors.js';
 export { extensionIdIssues, metaKeyIssues } from '../../src/protocol/meta-key.js';
 export type { MetaKeyIssue, MetaKeyRule } from '../../src/protocol/meta-key.js';
-export { CLIENT_CAPABILITY_OF, LEGACY_CLIENT_CAPABILITIES } from '../../src/protocol/server-requests.js';
+export { CLIENT_CAPABILITY_OF, INITIALIZE_CLIENT_CAPABILITIES } from '../../src/protocol/server-requests.js';
 export { walkTools } from '../../src/protocol/tool-walk.js';
 export type { ToolWalk } from '../../src/protocol/tool-walk.js';
 export { CATCH_ALL_CHECK } from '../../src/runner/attribution.js';

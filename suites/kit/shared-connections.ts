@@ -13,7 +13,7 @@
 export const LISTING_ONLY = 'listing-only';
 
 /**
- * Receives a legacy `initialize` after its negotiation: a server that speaks both eras may switch such a connection to
- * the legacy wire, so nothing else is sent on it.
+ * Receives an `initialize` of an initialize revision after its negotiation: a server that speaks both eras may switch
+ * such a connection to that revision's wire, so nothing else is sent on it.
  */
-export const LEGACY_INITIALIZE = 'legacy-initialize';
+export const INITIALIZE_ONLY = 'initialize-only';

@@ -326,7 +326,7 @@ export const clientInfoNeutral: CheckDefinition = defineCheck({
     const first = await ctx.tools();
     if (first.stop.kind !== 'complete')
       return [skip('the first walk did not complete (see tools.list.respond / page.walk.terminates)')];
-    const meta = { ...ctx.client.modernMeta(), [META_CLIENT_INFO]: SPOOFED_CLIENT_INFO };
+    const meta = { ...ctx.client.statelessMeta(), [META_CLIENT_INFO]: SPOOFED_CLIENT_INFO };
     const spoofed = await walkTools(ctx.client, first.pages.length + 1, { meta });
     if (spoofed.stop.kind !== 'complete')
       return [

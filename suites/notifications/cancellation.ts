@@ -44,15 +44,15 @@ const STDIO_SILENCE: SpecSentence = {
   keyword: 'MUST NOT',
 };
 /** The cancellation page of the initialize revisions (2024-11-05 to 2025-11-25), worded alike in all four. */
-const LEGACY_CANCEL = 'basic/utilities/cancellation#behavior-requirements';
-const LEGACY_NO_RESPONSE: SpecSentence = {
-  ref: LEGACY_CANCEL,
+const EARLIER_CANCEL = 'basic/utilities/cancellation#behavior-requirements';
+const EARLIER_NO_RESPONSE: SpecSentence = {
+  ref: EARLIER_CANCEL,
   text: 'Receivers of cancellation notifications SHOULD: … Not send a response for the cancelled request',
   keyword: 'SHOULD',
 };
 /** Initialize revisions: a progress notification after the cancellation was read shows the work went on. */
-const LEGACY_STOP: SpecSentence = {
-  ref: LEGACY_CANCEL,
+const EARLIER_STOP: SpecSentence = {
+  ref: EARLIER_CANCEL,
   text: 'Receivers of cancellation notifications SHOULD: Stop processing the cancelled request',
   keyword: 'SHOULD',
 };
@@ -181,10 +181,10 @@ export const cancelSilence: CheckDefinition = defineCheck({
   area: 'cancellation',
   sentences: {
     '2026-07-28': [STDIO_SILENCE],
-    '2025-11-25': [LEGACY_NO_RESPONSE, LEGACY_STOP],
-    '2025-06-18': [LEGACY_NO_RESPONSE, LEGACY_STOP],
-    '2025-03-26': [LEGACY_NO_RESPONSE, LEGACY_STOP],
-    '2024-11-05': [LEGACY_NO_RESPONSE, LEGACY_STOP],
+    '2025-11-25': [EARLIER_NO_RESPONSE, EARLIER_STOP],
+    '2025-06-18': [EARLIER_NO_RESPONSE, EARLIER_STOP],
+    '2025-03-26': [EARLIER_NO_RESPONSE, EARLIER_STOP],
+    '2024-11-05': [EARLIER_NO_RESPONSE, EARLIER_STOP],
   },
   needs: ['stdio'],
   phase: 'final',
@@ -227,7 +227,7 @@ async function judgeCancelled(ctx: CheckContext, sent: readonly SentCancellation
         ),
         // The initialize revisions have no sentence for notifications; a progress notification shows the processing
         // went on.
-        ...(first.kind === 'answer' ? {} : { sentence: LEGACY_STOP }),
+        ...(first.kind === 'answer' ? {} : { sentence: EARLIER_STOP }),
       },
     ];
   }
@@ -266,7 +266,7 @@ async function judgeCancelled(ctx: CheckContext, sent: readonly SentCancellation
  * same direction".
  */
 const SAME_DIRECTION: SpecSentence = {
-  ref: LEGACY_CANCEL,
+  ref: EARLIER_CANCEL,
   text: 'Cancellation notifications MUST only reference requests that: Were previously issued in the same direction',
   keyword: 'MUST',
 };
@@ -315,19 +315,19 @@ export const cancelOnlyListen: CheckDefinition = defineCheck({
   run(ctx) {
     const exchanges = ctx.exchanges();
     const strays = ctx.strays();
-    const modern = !isInitializeRevision(ctx.wire);
-    const allowed = modern
+    const stateless = !isInitializeRevision(ctx.wire);
+    const allowed = stateless
       ? new Set(exchanges.filter(isListen).map((e) => valueKey((e.request as { id?: unknown }).id)))
       : serverRequestIds(exchanges, strays);
-    const what = modern ? 'a subscriptions/listen request' : 'a request the server had sent the client';
+    const what = stateless ? 'a subscriptions/listen request' : 'a request the server had sent the client';
     const seen = notificationsSeen(exchanges, strays, 'notifications/cancelled');
     const other = seen.filter((s) => !allowed.has(valueKey(s.params.requestId)));
     if (other.length === 0) return [pass(`${seen.length} notifications/cancelled from the server, each for ${what}`)];
     return [
       fail(
         `the server sent notifications/cancelled for request id ${JSON.stringify(other[0]!.params.requestId)}, ` +
-          `which is not ${what}${modern ? '' : ` (it sent ${allowed.size} request(s) of its own)`}`,
-        modern
+          `which is not ${what}${stateless ? '' : ` (it sent ${allowed.size} request(s) of its own)`}`,
+        stateless
           ? 'notifications/cancelled from the server only to end a subscriptions/listen stream, referencing that ' +
               'request'
           : 'notifications/cancelled from the server only for a request the server itself issued (never for one ' +
@@ -343,12 +343,12 @@ const NO_RESPONSE: SpecSentence = {
   text: 'The receiver MUST NOT send a response.',
   keyword: 'MUST NOT',
 };
-const LEGACY_RACES: SpecSentence = {
+const EARLIER_RACES: SpecSentence = {
   ref: 'basic/utilities/cancellation#timing-considerations',
   text: 'Both parties MUST handle these race conditions gracefully:',
   keyword: 'MUST',
 };
-const LEGACY_IGNORE_INVALID: SpecSentence = {
+const EARLIER_IGNORE_INVALID: SpecSentence = {
   ref: 'basic/utilities/cancellation#error-handling',
   text: 'Invalid cancellation notifications SHOULD be ignored:',
   keyword: 'SHOULD',
@@ -414,9 +414,9 @@ export const notificationsUnanswered: CheckDefinition = defineCheck({
         keyword: 'SHOULD',
       },
     ],
-    '2025-11-25': [NO_RESPONSE, LEGACY_RACES, LEGACY_IGNORE_INVALID],
-    '2025-06-18': [NO_RESPONSE, LEGACY_RACES, LEGACY_IGNORE_INVALID],
-    '2025-03-26': [NO_RESPONSE, LEGACY_RACES, LEGACY_IGNORE_INVALID],
+    '2025-11-25': [NO_RESPONSE, EARLIER_RACES, EARLIER_IGNORE_INVALID],
+    '2025-06-18': [NO_RESPONSE, EARLIER_RACES, EARLIER_IGNORE_INVALID],
+    '2025-03-26': [NO_RESPONSE, EARLIER_RACES, EARLIER_IGNORE_INVALID],
     // 2024-11-05's own words only describe ("They do not expect a response."); the rule is JSON-RPC 2.0's, which it
     // requires.
     '2024-11-05': [
@@ -426,8 +426,8 @@ export const notificationsUnanswered: CheckDefinition = defineCheck({
         keyword: 'MUST',
       },
       { ref: 'basic/messages#notifications', text: 'They do not expect a response.', keyword: 'descriptive' },
-      LEGACY_RACES,
-      LEGACY_IGNORE_INVALID,
+      EARLIER_RACES,
+      EARLIER_IGNORE_INVALID,
     ],
   },
   needs: ['stdio'],

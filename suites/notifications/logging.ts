@@ -56,7 +56,7 @@ const INVALID_LEVEL: SpecSentence = {
 /**
  * Initialize revisions: the level is set once, with logging/setLevel, by a server that declares the logging capability.
  */
-const LEGACY_INVALID_LEVEL: SpecSentence = {
+const EARLIER_INVALID_LEVEL: SpecSentence = {
   ref: 'server/utilities/logging#error-handling',
   text:
     'Servers SHOULD return standard JSON-RPC errors for common failure cases: Invalid log level: -32602 ' +
@@ -214,10 +214,10 @@ export const logInvalidLevel: CheckDefinition = defineCheck({
   area: 'logging',
   sentences: {
     '2026-07-28': [INVALID_LEVEL],
-    '2025-11-25': [LEGACY_INVALID_LEVEL],
-    '2025-06-18': [LEGACY_INVALID_LEVEL],
-    '2025-03-26': [LEGACY_INVALID_LEVEL],
-    '2024-11-05': [LEGACY_INVALID_LEVEL],
+    '2025-11-25': [EARLIER_INVALID_LEVEL],
+    '2025-06-18': [EARLIER_INVALID_LEVEL],
+    '2025-03-26': [EARLIER_INVALID_LEVEL],
+    '2024-11-05': [EARLIER_INVALID_LEVEL],
   },
   needs: ['live'],
   async run(ctx) {

@@ -14,19 +14,19 @@ const PROGRESS = 'notifications/progress';
 const FLOW = 'basic/patterns/progress#progress-flow';
 
 /** The progress page of the initialize revisions (2024-11-05 to 2025-11-25): the same three rules, worded alike. */
-const LEGACY_PAGE = 'basic/utilities/progress';
-const LEGACY_TOKEN_REF: SpecSentence = {
-  ref: `${LEGACY_PAGE}#behavior-requirements`,
+const EARLIER_PAGE = 'basic/utilities/progress';
+const EARLIER_TOKEN_REF: SpecSentence = {
+  ref: `${EARLIER_PAGE}#behavior-requirements`,
   text: 'Progress notifications MUST only reference tokens that: Were provided in an active request',
   keyword: 'MUST',
 };
-const LEGACY_INCREASE: SpecSentence = {
-  ref: `${LEGACY_PAGE}#progress-flow`,
+const EARLIER_INCREASE: SpecSentence = {
+  ref: `${EARLIER_PAGE}#progress-flow`,
   text: 'The progress value MUST increase with each notification, even if the total is unknown.',
   keyword: 'MUST',
 };
-const LEGACY_STOP: SpecSentence = {
-  ref: `${LEGACY_PAGE}#implementation-notes`,
+const EARLIER_STOP: SpecSentence = {
+  ref: `${EARLIER_PAGE}#implementation-notes`,
   text: 'Progress notifications MUST stop after completion',
   keyword: 'MUST',
 };
@@ -67,10 +67,10 @@ export const progressTokenRef: CheckDefinition = defineCheck({
         keyword: 'MUST',
       },
     ],
-    '2025-11-25': [LEGACY_TOKEN_REF],
-    '2025-06-18': [LEGACY_TOKEN_REF],
-    '2025-03-26': [LEGACY_TOKEN_REF],
-    '2024-11-05': [LEGACY_TOKEN_REF],
+    '2025-11-25': [EARLIER_TOKEN_REF],
+    '2025-06-18': [EARLIER_TOKEN_REF],
+    '2025-03-26': [EARLIER_TOKEN_REF],
+    '2024-11-05': [EARLIER_TOKEN_REF],
   },
   phase: 'final',
   run: (ctx) =>
@@ -118,10 +118,10 @@ export const progressIncreases: CheckDefinition = defineCheck({
         keyword: 'MUST',
       },
     ],
-    '2025-11-25': [LEGACY_INCREASE],
-    '2025-06-18': [LEGACY_INCREASE],
-    '2025-03-26': [LEGACY_INCREASE],
-    '2024-11-05': [LEGACY_INCREASE],
+    '2025-11-25': [EARLIER_INCREASE],
+    '2025-06-18': [EARLIER_INCREASE],
+    '2025-03-26': [EARLIER_INCREASE],
+    '2024-11-05': [EARLIER_INCREASE],
   },
   phase: 'final',
   run: (ctx) =>
@@ -193,10 +193,10 @@ export const progressStops: CheckDefinition = defineCheck({
         keyword: 'MUST',
       },
     ],
-    '2025-11-25': [LEGACY_STOP],
-    '2025-06-18': [LEGACY_STOP],
-    '2025-03-26': [LEGACY_STOP],
-    '2024-11-05': [LEGACY_STOP],
+    '2025-11-25': [EARLIER_STOP],
+    '2025-06-18': [EARLIER_STOP],
+    '2025-03-26': [EARLIER_STOP],
+    '2024-11-05': [EARLIER_STOP],
   },
   phase: 'final',
   run: (ctx) =>

@@ -16,7 +16,7 @@ function answering(
     transportKind: 'http',
     memo: (_key: string, work: () => Promise<unknown>) => work(),
     client: {
-      modernMeta: () => ({}),
+      statelessMeta: () => ({}),
       request: async (method: string, _params: unknown, options: { headers: Record<string, string | null> }) => {
         sent.push(options.headers);
         return {

@@ -17,7 +17,7 @@ import {
   resultOf,
 } from '../kit/index.js';
 import { fail, pass, skip } from '../kit/outcome.js';
-import { LEGACY_INITIALIZE } from '../kit/shared-connections.js';
+import { INITIALIZE_ONLY } from '../kit/shared-connections.js';
 import { onRevisions } from '../kit/same-sentences.js';
 
 const MISSING_32602 =
@@ -37,7 +37,7 @@ interface Probe {
  */
 function metaProbes(ctx: CheckContext): Promise<Probe[]> {
   return ctx.memo('meta-probes', async () => {
-    const good = ctx.client.modernMeta();
+    const good = ctx.client.statelessMeta();
     const { [META_PROTOCOL_VERSION]: _version, ...noVersion } = good;
     const { [META_CLIENT_CAPABILITIES]: _caps, ...noCaps } = good;
     const http = ctx.transportKind === 'http';
@@ -178,7 +178,7 @@ const UNSUPPORTED = '1900-01-01';
  */
 function versionProbes(ctx: CheckContext): Promise<Probe[]> {
   return ctx.memo('version-probes', async () => {
-    const meta = { ...ctx.client.modernMeta(), [META_PROTOCOL_VERSION]: UNSUPPORTED };
+    const meta = { ...ctx.client.statelessMeta(), [META_PROTOCOL_VERSION]: UNSUPPORTED };
     const headers = { 'MCP-Protocol-Version': UNSUPPORTED };
     const probes: Probe[] = [];
     // tools/call of a tool nobody lists: safe, and the version is checked before the name.
@@ -285,7 +285,7 @@ async function firstRequestOnNewConnection(ctx: CheckContext): Promise<Exchange 
       'tools/list',
       {},
       {
-        meta: { ...client.modernMeta(), [META_PROTOCOL_VERSION]: UNSUPPORTED },
+        meta: { ...client.statelessMeta(), [META_PROTOCOL_VERSION]: UNSUPPORTED },
         headers: { 'MCP-Protocol-Version': UNSUPPORTED },
       },
     );
@@ -342,8 +342,8 @@ export const unsupportedVersionStatus: CheckDefinition = defineCheck({
   },
 });
 
-/** What a legacy (2025-11-25) client sends first; it goes on a connection of its own (LEGACY_INITIALIZE). */
-function legacyInitialize(id: JsonRpcId): Record<string, unknown> {
+/** What a client of 2025-11-25 sends first; it goes on a connection of its own (INITIALIZE_ONLY). */
+function initializeRequest(id: JsonRpcId): Record<string, unknown> {
   return {
     jsonrpc: '2.0',
     id,
@@ -373,7 +373,7 @@ export const initializeErrorNamesVersions: CheckDefinition = defineCheck({
   area: 'request-meta',
   needs: ['live'],
   prepare(ctx) {
-    ctx.prepareConnection(LEGACY_INITIALIZE);
+    ctx.prepareConnection(INITIALIZE_ONLY);
   },
   async run(ctx) {
     if (!ctx.canOpenConnections)
@@ -386,22 +386,22 @@ export const initializeErrorNamesVersions: CheckDefinition = defineCheck({
       : [];
     const supported = [...new Set([LATEST_REVISION, ...listed])];
     // The rest is on a connection of its own (over stdio, a process still starting): the phases go on meanwhile.
-    return pending(answerToLegacyInitialize(ctx).then((exchange) => judgeLegacyInitializeError(exchange, supported)));
+    return pending(answerToInitialize(ctx).then((exchange) => judgeInitializeError(exchange, supported)));
   },
 });
 
-/** The answer to a legacy initialize, sent alone on its own connection, which is closed as soon as it is answered. */
-async function answerToLegacyInitialize(ctx: CheckContext): Promise<Exchange> {
+/** The answer to an initialize, sent alone on its own connection, which is closed as soon as it is answered. */
+async function answerToInitialize(ctx: CheckContext): Promise<Exchange> {
   try {
-    const client = await ctx.sharedConnection(LEGACY_INITIALIZE);
+    const client = await ctx.sharedConnection(INITIALIZE_ONLY);
     const id = client.newId();
-    return await client.raw(legacyInitialize(id), id, {});
+    return await client.raw(initializeRequest(id), id, {});
   } finally {
-    ctx.closeSharedConnection(LEGACY_INITIALIZE);
+    ctx.closeSharedConnection(INITIALIZE_ONLY);
   }
 }
 
-function judgeLegacyInitializeError(exchange: Exchange, supported: readonly string[]): Outcome[] {
+function judgeInitializeError(exchange: Exchange, supported: readonly string[]): Outcome[] {
   const error = errorOf(exchange.response);
   if (!error) {
     const why = resultOf(exchange.response)

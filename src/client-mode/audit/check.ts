@@ -31,8 +31,9 @@ export interface SeenRequest {
 export class ClientCheckContext {
   /**
    * The JSON-RPC requests of the 2026-07-28 wire, in order of arrival. An `initialize` belongs to the earlier
-   * handshake (a client probing for a legacy server, or one that speaks nothing newer): no rule judged here binds it.
-   * A `notifications/…` message that carries an id is a broken notification (base.notif.no-id), not a request.
+   * handshake (a client probing for a server of an initialize revision, or one that speaks nothing newer): no rule
+   * judged here binds it. A `notifications/…` message that carries an id is a broken notification (base.notif.no-id),
+   * not a request.
    */
   readonly requests: SeenRequest[];
 

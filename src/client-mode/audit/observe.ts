@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { startCanary } from '../canary.js';
 import { runClient, type ClientRun } from '../client-process.js';
 import { startHttpFront } from '../http-front.js';
-import { LegacyHttpFront } from '../initialize-http-front.js';
-import { LegacyScriptedServer } from '../initialize-scripted-server.js';
+import { InitializeHttpFront } from '../initialize-http-front.js';
+import { InitializeScriptedServer } from '../initialize-scripted-server.js';
 import { MAX_SEEN_MESSAGES, Recorder } from '../recorder.js';
 import { ScriptedServer, type ScriptedSetup } from '../scripted-server.js';
 import { sessionFiles } from '../session.js';
@@ -30,14 +30,14 @@ export async function observe(config: ClientAuditConfig): Promise<ClientObservat
     version: config.toolVersion,
   };
   const server = new ScriptedServer(setup);
-  const legacy = new LegacyScriptedServer(setup);
+  const initializeServer = new InitializeScriptedServer(setup);
   let run: ClientRun;
   let messages: SeenMessage[];
   let sentNotifications: SentNotification[];
   let notKept: number;
   if (config.transport === 'http') {
     const recorder = new Recorder(setup.timeOrigin);
-    const front = await startHttpFront(server, recorder, new LegacyHttpFront(legacy, recorder));
+    const front = await startHttpFront(server, recorder, new InitializeHttpFront(initializeServer, recorder));
     try {
       run = await runClient(
         config.command,
@@ -74,7 +74,7 @@ export async function observe(config: ClientAuditConfig): Promise<ClientObservat
   await canary.close();
   const { driverLines, listings, stdoutNoise } = readDriverLines(run.stdoutLines);
   const agreed = agreedClientWire(messages);
-  const tools = agreed.initialize ? legacy.tools(agreed.wire) : server.tools;
+  const tools = agreed.initialize ? initializeServer.tools(agreed.wire) : server.tools;
   const offered = Object.fromEntries(tools.map((t) => [String(t.name), t]));
   return {
     transport: config.transport,

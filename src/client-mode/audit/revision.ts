@@ -16,7 +16,7 @@ export function agreedClientWire(messages: readonly SeenMessage[]): {
   const flat = messages.flatMap((seen) =>
     (Array.isArray(seen.message) ? seen.message : [seen.message]).map((message) => ({ seen, message })),
   );
-  const modern = flat.some(
+  const spokeLatest = flat.some(
     ({ message }) =>
       isObject(message) &&
       isObject(message.params) &&
@@ -24,7 +24,7 @@ export function agreedClientWire(messages: readonly SeenMessage[]): {
       message.params._meta[META_PROTOCOL_VERSION] === LATEST_REVISION,
   );
   const opened = flat.find(({ message }) => isObject(message) && message.method === 'initialize');
-  if (modern || !opened)
+  if (spokeLatest || !opened)
     return {
       wire: LATEST_REVISION,
       initialize: false,

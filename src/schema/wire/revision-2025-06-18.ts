@@ -19,13 +19,7 @@ import {
   JSONRPCResultResponse,
   messageOf,
 } from './json-rpc-envelope.js';
-import {
-  LegacyCallToolResult,
-  LegacyInitializeResult,
-  LegacyListToolsResult,
-  LegacyObjectSchema,
-  LegacyServerCapabilities,
-} from './revision-2025-11-25.js';
+import * as Newer from './revision-2025-11-25.js';
 import { revise } from './revise.js';
 import { toolSchema } from './tools.js';
 
@@ -57,9 +51,9 @@ export const JSONRPCMessage = messageOf(
 
 export const Implementation = revise(CurrentImplementation, { drop: ['description', 'websiteUrl', 'icons'] });
 
-export const ServerCapabilities = revise(LegacyServerCapabilities, { drop: ['tasks'] });
+export const ServerCapabilities = revise(Newer.ServerCapabilities, { drop: ['tasks'] });
 
-export const InitializeResult = revise(LegacyInitializeResult, {
+export const InitializeResult = revise(Newer.InitializeResult, {
   set: { capabilities: ServerCapabilities, serverInfo: Implementation },
 });
 
@@ -72,12 +66,12 @@ export const ContentBlock = contentBlockOf({
 });
 
 /** Both tool schemas are `{ type: "object", properties?, required? }`. */
-const ObjectSchema = revise(LegacyObjectSchema, { drop: ['$schema'] });
+const ObjectSchema = revise(Newer.ObjectSchema, { drop: ['$schema'] });
 
 export const Tool = revise(toolSchema(ObjectSchema, ObjectSchema, {}), { drop: ['icons'] });
 
-export const ListToolsResult = revise(LegacyListToolsResult, { set: { tools: { type: 'array', items: Tool } } });
+export const ListToolsResult = revise(Newer.ListToolsResult, { set: { tools: { type: 'array', items: Tool } } });
 
-export const CallToolResult = revise(LegacyCallToolResult, {
+export const CallToolResult = revise(Newer.CallToolResult, {
   set: { content: { type: 'array', items: ContentBlock } },
 });

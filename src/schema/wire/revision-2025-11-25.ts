@@ -1,13 +1,13 @@
 /** Shapes that differ on the 2025-11-25 wire (initialize handshake, no resultType or cache hints). */
 import { ContentBlock } from './content-blocks.js';
 import { Implementation, MetaObject } from './implementation.js';
-import { ServerCapabilities } from './server-capabilities.js';
+import { ServerCapabilities as CurrentServerCapabilities } from './server-capabilities.js';
 import { toolSchema } from './tools.js';
 
-const { tools, resources, prompts, completions, logging, experimental } = ServerCapabilities.properties;
+const { tools, resources, prompts, completions, logging, experimental } = CurrentServerCapabilities.properties;
 
 /** No `extensions` yet; tasks were a core capability. */
-export const LegacyServerCapabilities = {
+export const ServerCapabilities = {
   type: 'object',
   properties: {
     tools,
@@ -20,12 +20,12 @@ export const LegacyServerCapabilities = {
   },
 } as const;
 
-export const LegacyInitializeResult = {
+export const InitializeResult = {
   type: 'object',
   required: ['protocolVersion', 'capabilities', 'serverInfo'],
   properties: {
     protocolVersion: { type: 'string' },
-    capabilities: LegacyServerCapabilities,
+    capabilities: ServerCapabilities,
     serverInfo: Implementation,
     instructions: { type: 'string' },
     _meta: MetaObject,
@@ -33,7 +33,7 @@ export const LegacyInitializeResult = {
 } as const;
 
 /** 2025-11-25 types both tool schemas as `{ $schema?, type: "object", properties?, required? }`. */
-export const LegacyObjectSchema = {
+export const ObjectSchema = {
   type: 'object',
   required: ['type'],
   properties: {
@@ -44,24 +44,24 @@ export const LegacyObjectSchema = {
   },
 } as const;
 
-export const LegacyTool = toolSchema(LegacyObjectSchema, LegacyObjectSchema, {
+export const Tool = toolSchema(ObjectSchema, ObjectSchema, {
   execution: {
     type: 'object',
     properties: { taskSupport: { type: 'string', enum: ['forbidden', 'optional', 'required'] } },
   },
 } as const);
 
-export const LegacyListToolsResult = {
+export const ListToolsResult = {
   type: 'object',
   required: ['tools'],
   properties: {
-    tools: { type: 'array', items: LegacyTool },
+    tools: { type: 'array', items: Tool },
     nextCursor: { type: 'string' },
     _meta: MetaObject,
   },
 } as const;
 
-export const LegacyCallToolResult = {
+export const CallToolResult = {
   type: 'object',
   required: ['content'],
   properties: {

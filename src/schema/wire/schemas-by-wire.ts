@@ -17,13 +17,7 @@ import {
   JSONRPCRequest,
   JSONRPCResultResponse,
 } from './json-rpc-envelope.js';
-import {
-  LegacyCallToolResult,
-  LegacyInitializeResult,
-  LegacyListToolsResult,
-  LegacyServerCapabilities,
-  LegacyTool,
-} from './revision-2025-11-25.js';
+import * as R2025_11_25 from './revision-2025-11-25.js';
 import * as R2025_06_18 from './revision-2025-06-18.js';
 import * as R2025_03_26 from './revision-2025-03-26.js';
 import * as R2024_11_05 from './revision-2024-11-05.js';
@@ -86,11 +80,11 @@ const SCHEMAS_2025_11_25: WireSchemaTable = {
   ...JSON_RPC_ERRORS,
   Implementation,
   ContentBlock,
-  ServerCapabilities: LegacyServerCapabilities,
-  InitializeResult: LegacyInitializeResult,
-  ListToolsResult: LegacyListToolsResult,
-  Tool: LegacyTool,
-  CallToolResult: LegacyCallToolResult,
+  ServerCapabilities: R2025_11_25.ServerCapabilities,
+  InitializeResult: R2025_11_25.InitializeResult,
+  ListToolsResult: R2025_11_25.ListToolsResult,
+  Tool: R2025_11_25.Tool,
+  CallToolResult: R2025_11_25.CallToolResult,
 };
 
 /** What the older initialize revisions define, each in its own module under these names. */
@@ -117,7 +111,7 @@ function initializeTable(
   return { ...JSON_RPC_ERRORS, ...Object.fromEntries(named), ...batch };
 }
 
-/** One schema set per revision (what a revision changed is in its own module: legacy-<revision>.ts). */
+/** One schema set per revision (what a revision changed is in its own module: revision-<revision>.ts). */
 export const WIRE_SCHEMAS: Readonly<Record<Revision, WireSchemaTable>> = {
   '2026-07-28': CURRENT,
   '2025-11-25': SCHEMAS_2025_11_25,
