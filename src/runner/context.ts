@@ -57,7 +57,8 @@ export class CheckContext {
     if (negotiation.discover) this.discoverPromise = Promise.resolve(negotiation.discover);
   }
 
-  get wire(): Revision {
+  /** The revision agreed with the target, whose pages judge it. */
+  get revision(): Revision {
     return this.negotiation.wire;
   }
 
@@ -113,7 +114,7 @@ export class CheckContext {
    * initialize revision.
    */
   async capabilities(): Promise<{ capabilities: Record<string, unknown> | undefined; exchange: Exchange }> {
-    const exchange = this.wire === LATEST_REVISION ? await this.discover() : this.negotiation.initialize!;
+    const exchange = this.revision === LATEST_REVISION ? await this.discover() : this.negotiation.initialize!;
     const result =
       isObject(exchange.response) && isObject(exchange.response.result) ? exchange.response.result : undefined;
     const capabilities = result && isObject(result.capabilities) ? result.capabilities : undefined;
@@ -243,7 +244,7 @@ export class CheckContext {
    */
   private sendReadMarker(): Promise<Exchange | undefined> {
     return this.client
-      .request(readMarkerMethod(this.wire), {}, { probe: true, timeoutMs: CANCEL_WATCH_MS })
+      .request(readMarkerMethod(this.revision), {}, { probe: true, timeoutMs: CANCEL_WATCH_MS })
       .catch((error: unknown) => (error instanceof TargetGoneError ? error.exchange : undefined));
   }
 
@@ -323,11 +324,11 @@ export class CheckContext {
     this.extraClients.push(client);
     await this.client.turns.outsideCalls(async () => {
       await transport.start();
-      if (options.negotiate === false) client.wire = this.wire;
-      else await negotiate(client, this.wire);
+      if (options.negotiate === false) client.wire = this.revision;
+      else await negotiate(client, this.revision);
       // In a sandbox what a process writes as it starts must not be put down to the call after it: on 2026-07-28, whose
       // negotiation sends nothing, an answer to server/discover (side-effect free) shows it has started.
-      if (this.client.turns.allAlone && options.negotiate !== false && this.wire === LATEST_REVISION)
+      if (this.client.turns.allAlone && options.negotiate !== false && this.revision === LATEST_REVISION)
         await client.request('server/discover', {}, { probe: true });
     });
     return client;

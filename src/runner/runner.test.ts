@@ -5,7 +5,7 @@ import { runChecks } from './runner.js';
 import { pending, type CheckDefinition } from './types.js';
 
 const ctx = {
-  wire: '2026-07-28',
+  revision: '2026-07-28',
   transportKind: 'stdio',
   client: {},
   options: { timeoutMs: 1000, concurrency: 4 },

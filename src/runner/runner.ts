@@ -36,10 +36,10 @@ const BUDGET_USED_UP = 'the --max-duration budget was used up';
 /** Why a check does not apply here, or undefined when it does. */
 export function inapplicable(
   check: CheckDefinition,
-  ctx: Pick<CheckContext, 'wire' | 'transportKind'>,
+  ctx: Pick<CheckContext, 'revision' | 'transportKind'>,
 ): string | undefined {
-  if (!revisionsOf(check).includes(ctx.wire))
-    return `the requirement does not exist on the ${ctx.wire} wire: no sentence of its pages backs this check`;
+  if (!revisionsOf(check).includes(ctx.revision))
+    return `the requirement does not exist on the ${ctx.revision} wire: no sentence of its pages backs this check`;
   if (check.needs?.includes('http') && ctx.transportKind !== 'http') {
     return ctx.transportKind === 'http+sse'
       ? 'needs the Streamable HTTP transport (this target speaks the deprecated HTTP+SSE transport of 2024-11-05)'
@@ -120,7 +120,7 @@ export async function runChecks(
     complete(
       index,
       outcomes.map((outcome) => ({
-        ...toResult(check, outcome, elapsed / outcomes.length, ctx.wire),
+        ...toResult(check, outcome, elapsed / outcomes.length, ctx.revision),
         ...(starved ? { skippedFor: 'no-callable-tool' as const } : {}),
       })),
     );
@@ -135,7 +135,7 @@ export async function runChecks(
 
   const runOne = async (index: number): Promise<void> => {
     const check = checks[index]!;
-    const single = (outcome: Outcome) => complete(index, [toResult(check, outcome, 0, ctx.wire)]);
+    const single = (outcome: Outcome) => complete(index, [toResult(check, outcome, 0, ctx.revision)]);
     const notApplicable = inapplicable(check, ctx);
     if (notApplicable) return single({ status: 'skip', message: notApplicable });
     if (aborted) return single({ status: 'skip', message: `not run: ${aborted.reason}` });

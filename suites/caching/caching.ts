@@ -54,7 +54,7 @@ export const cacheHintsPresent: CheckDefinition = defineCheck({
       `${item.label}: ttlMs=${JSON.stringify(item.result.ttlMs)}, cacheScope=${JSON.stringify(item.result.cacheScope)}`;
     return judgeEach(await cacheableResults(ctx), {
       none: 'no complete server/discover or tools/list result was received',
-      isBad: (item) => ctx.schemas.issuesFor(this.id, item.exchange, ctx.wire).length > 0,
+      isBad: (item) => ctx.schemas.issuesFor(this.id, item.exchange, ctx.revision).length > 0,
       pass: (all) => `ttlMs and cacheScope present and well-formed on ${all.length} results`,
       fail: (bad) => `caching hints missing or malformed on ${bad.map(describe).join('; ')}`,
       expected:

@@ -7,7 +7,10 @@ import { inputSchemaValid, patternsEcma, refsResolve } from './json-schema.js';
 /** Just enough context for a check that reads the tool list, on `wire`. */
 function listing(wire: Revision, ...tools: Record<string, unknown>[]): CheckContext {
   const page = { result: { tools }, exchange: { seq: 1 } };
-  return { wire, tools: async () => ({ pages: [page], tools, stop: { kind: 'complete' } }) } as unknown as CheckContext;
+  return {
+    revision: wire,
+    tools: async () => ({ pages: [page], tools, stop: { kind: 'complete' } }),
+  } as unknown as CheckContext;
 }
 
 /** A tuple `items` array: valid in draft-07 (and 2019-09), invalid in 2020-12. */

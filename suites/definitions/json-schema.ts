@@ -88,7 +88,7 @@ function validity(which: Which): CheckDefinition['run'] {
       ctx,
       which,
       (schema) => {
-        const { verdict, anyDialect } = metaVerdict(schema, ctx.wire);
+        const { verdict, anyDialect } = metaVerdict(schema, ctx.revision);
         if (!verdict.checked) {
           return skip(
             `${which} not checked: ${verdict.skippedBecause ?? verdict.dialect.reason ?? 'unsupported dialect'}`,
@@ -99,7 +99,7 @@ function validity(which: Which): CheckDefinition['run'] {
         if (anyDialect) {
           return fail(
             `${which} declares no $schema and is a valid JSON Schema in none of ` +
-              `${SUPPORTED_DIALECTS.join(', ')} (${ctx.wire} names no default dialect); under ${dialect}: ` +
+              `${SUPPORTED_DIALECTS.join(', ')} (${ctx.revision} names no default dialect); under ${dialect}: ` +
               `${describeIssues(verdict.issues)}`,
             'a schema valid in some JSON Schema dialect, best one that names it in $schema',
           );
@@ -279,7 +279,7 @@ const describeRef = (r: RefInfo) =>
 function refCheck(which: 'local' | 'external'): CheckDefinition['run'] {
   return async (ctx) => {
     const outcomes: Outcome[] = [];
-    for (const schemaKind of schemasOf(ctx.wire)) {
+    for (const schemaKind of schemasOf(ctx.revision)) {
       const results = await eachSchema(
         ctx,
         schemaKind,
@@ -361,7 +361,7 @@ export const patternsEcma: CheckDefinition = defineCheck({
     for (const t of await listedTools(ctx)) {
       const bad: string[] = [];
       const where = new Set<Which>();
-      for (const which of schemasOf(ctx.wire)) {
+      for (const which of schemasOf(ctx.revision)) {
         const schema = schemaOf(t, which);
         if (!schema) continue;
         for (const found of findPatterns(schema)) {

@@ -50,7 +50,7 @@ function listed(wire: Revision, tools: unknown[]): CheckContext {
   };
   const page = { result, exchange };
   return {
-    wire,
+    revision: wire,
     schemas: new ResultSchemaCache(),
     tools: async () => ({ pages: [page], tools, stop: { kind: 'complete' } }),
   } as unknown as CheckContext;

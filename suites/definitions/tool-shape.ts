@@ -54,7 +54,7 @@ async function schemaOutcomes(
   const issues = await toolSchemaIssues(ctx, check);
   if (issues.size === 0) return [pass(`${tools.length} ${checked} checked`)];
   return [...issues].flatMap(([t, list]) =>
-    (rules ? byRule(list, rules[ctx.wire]) : [{ issues: list }]).map(({ rule, issues: broken }) => ({
+    (rules ? byRule(list, rules[ctx.revision]) : [{ issues: list }]).map(({ rule, issues: broken }) => ({
       ...fail(issuesMessage(broken), expected, toolEvidence(t)),
       ...(rule ? { sentence: rule.sentence } : {}),
       tool: t.label,

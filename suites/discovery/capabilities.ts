@@ -27,7 +27,7 @@ export const toolsCapabilityDeclared: CheckDefinition = defineCheck({
       return [
         skip(
           `no capabilities object to inspect (` +
-            `${ctx.wire === LATEST_REVISION ? 'server/discover' : 'initialize'} gave none)`,
+            `${ctx.revision === LATEST_REVISION ? 'server/discover' : 'initialize'} gave none)`,
         ),
       ];
     }
@@ -72,7 +72,7 @@ export const listChangedType: CheckDefinition = defineCheck({
     const tools = capabilities?.tools;
     if (!isObject(tools)) return [skip('no tools capability object to inspect')];
     if (!('listChanged' in tools)) return [pass('listChanged is absent (allowed)', [exchange])];
-    const issues = ctx.schemas.issuesFor(this.id, exchange, ctx.wire);
+    const issues = ctx.schemas.issuesFor(this.id, exchange, ctx.revision);
     if (issues.length > 0 || typeof tools.listChanged !== 'boolean') {
       return [
         fail(

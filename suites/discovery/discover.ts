@@ -67,7 +67,7 @@ export const discoverSupportedVersions: CheckDefinition = defineCheck({
       return [
         skip('supportedVersions is absent or not an array (a schema.json rule, reported by schema.result.valid)'),
       ];
-    const issues = ctx.schemas.issuesFor(this.id, exchange, ctx.wire);
+    const issues = ctx.schemas.issuesFor(this.id, exchange, ctx.revision);
     if (issues.length > 0) {
       return [
         fail(

@@ -28,7 +28,7 @@ async function endThenPing(ctx: CheckContext): Promise<{ remove: Exchange; ping:
     const session = client.sessionId;
     if (session === undefined)
       return 'the server issued no session id (Mcp-Session-Id) on initialize, so there is no session to end';
-    const remove = await client.probeMethod('DELETE', client.headersFor(ctx.wire, 'DELETE', {}, undefined));
+    const remove = await client.probeMethod('DELETE', client.headersFor(ctx.revision, 'DELETE', {}, undefined));
     if (!remove) return 'this transport cannot send DELETE';
     if (remove.status === 405)
       return (

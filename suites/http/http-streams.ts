@@ -81,7 +81,7 @@ export const sseRelated: CheckDefinition = defineCheck({
     const streams = ctx.exchanges().filter((e) => methodOf(e) !== 'subscriptions/listen' && e.notifications.length > 0);
     if (streams.length === 0) return [skip('no response stream carried notifications')];
     const offending = streams
-      .map((exchange) => ({ exchange, unrelated: unrelated(exchange, ctx.wire) }))
+      .map((exchange) => ({ exchange, unrelated: unrelated(exchange, ctx.revision) }))
       .filter((s) => s.unrelated.length > 0);
     if (offending.length === 0)
       return [pass(`${streams.length} response stream(s) carried only related notifications`)];
@@ -91,7 +91,7 @@ export const sseRelated: CheckDefinition = defineCheck({
       fail(
         `${offending.length} response stream(s) carried unrelated notifications, e.g. ${methods} on the ` +
           `${methodOf(first.exchange)} stream`,
-        isInitializeRevision(ctx.wire)
+        isInitializeRevision(ctx.revision)
           ? "notifications that relate to the request: progress only for the request's own progressToken"
           : "only notifications/progress for the request's own progressToken, notifications/message, and on a " +
               "tools/call's stream a change the call made; other list changes arrive on a subscriptions/listen " +

@@ -56,7 +56,7 @@ export async function toolSchemaIssues(ctx: CheckContext, check: string): Promis
   for (const t of await listedTools(ctx)) {
     const prefix = `/tools/${t.index}`;
     const issues = ctx.schemas
-      .issuesFor(check, t.page.exchange, ctx.wire)
+      .issuesFor(check, t.page.exchange, ctx.revision)
       .filter((i) => i.instancePath === prefix || i.instancePath.startsWith(prefix + '/'))
       .map((i) => ({ ...i, instancePath: i.instancePath.slice(prefix.length) }));
     if (issues.length > 0) byTool.set(t, issues);

@@ -8,7 +8,7 @@ import { toolsListResponds } from './tools-list.js';
 function erroringList(wire: Revision): CheckContext {
   const exchange = { seq: 1, response: { jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'boom' } } };
   return {
-    wire,
+    revision: wire,
     tools: async () => ({
       pages: [{ exchange }],
       tools: [],

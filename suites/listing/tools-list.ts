@@ -57,12 +57,12 @@ export const toolsListResponds: CheckDefinition = defineCheck({
       if (error?.code === ERR.methodNotFound && capabilities && !('tools' in capabilities)) {
         return [skip('the server does not offer tools (no tools capability, tools/list is not implemented)')];
       }
-      if (isInitializeRevision(ctx.wire)) {
+      if (isInitializeRevision(ctx.revision)) {
         // Only the result's shape is a rule on this wire; an error answer breaks none, it just lists no tools.
         return [
           {
             status: 'warn',
-            message: `${walk.stop.message} (${ctx.wire} has no sentence requiring an answer, so this is a warning)`,
+            message: `${walk.stop.message} (${ctx.revision} has no sentence requiring an answer, so this is a warning)`,
             expected: 'a ListToolsResult for every page',
             evidence: [first],
           },
@@ -78,7 +78,7 @@ export const toolsListResponds: CheckDefinition = defineCheck({
       ];
     }
     const bad = walk.pages
-      .map((page, i) => ({ page, i, issues: ctx.schemas.issuesFor(this.id, page.exchange, ctx.wire) }))
+      .map((page, i) => ({ page, i, issues: ctx.schemas.issuesFor(this.id, page.exchange, ctx.revision) }))
       .filter((p) => p.issues.length > 0);
     if (bad.length === 0) {
       return [pass(`${walk.pages.length} page(s), ${walk.tools.length} tool(s)`, [note('pages', walk.pages.length)])];

@@ -237,7 +237,7 @@ describe('base.notif.no-response while checks overlap', () => {
     const { isPending } = await import('../../src/runner/types.js');
     const used: string[] = [];
     const ctx = {
-      wire,
+      revision: wire,
       overlaps: true,
       canOpenConnections: true,
       exchanges: () => [],
@@ -337,7 +337,7 @@ describe('cancel.server.no-other', () => {
   });
   async function judge(wire: '2026-07-28' | '2025-06-18', exchanges: Exchange[], strays: StrayEvent[]) {
     const { cancelOnlyListen } = await import('./cancellation.js');
-    return cancelOnlyListen.run({ wire, exchanges: () => exchanges, strays: () => strays } as never);
+    return cancelOnlyListen.run({ revision: wire, exchanges: () => exchanges, strays: () => strays } as never);
   }
   const listen = request(4, 'subscriptions/listen');
   // The server's own roots/list, id "s-1", recorded as the request it is (and answered by the client).

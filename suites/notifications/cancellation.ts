@@ -200,7 +200,7 @@ export const cancelSilence: CheckDefinition = defineCheck({
 
 /** Waits until the last cancellation's watch is over, then judges what the server sent for each cancelled call. */
 async function judgeCancelled(ctx: CheckContext, sent: readonly SentCancellation[]): Promise<Outcome[]> {
-  const marker = readMarkerMethod(ctx.wire);
+  const marker = readMarkerMethod(ctx.revision);
   const markers = await Promise.all(sent.map((c) => c.marker));
   // A marker answered after its wait (a server busy with the cancelled call, on a loaded machine) still shows the read.
   await Promise.all(markers.map((m) => (m?.failure ? lateAnswer(m) : undefined)));
@@ -211,7 +211,7 @@ async function judgeCancelled(ctx: CheckContext, sent: readonly SentCancellation
   const judged = sent.map((cancel, i) => ({ cancel, read: readPoint(markers[i], strays) }));
   const decided = judged.filter((j): j is { cancel: SentCancellation; read: ReadPoint } => j.read !== undefined);
   for (const { cancel, read } of decided) {
-    const late = sentAfterRead(cancel, read, exchanges, strays, ctx.wire);
+    const late = sentAfterRead(cancel, read, exchanges, strays, ctx.revision);
     if (late.length === 0) continue;
     const first = late[0]!;
     return [
@@ -315,7 +315,7 @@ export const cancelOnlyListen: CheckDefinition = defineCheck({
   run(ctx) {
     const exchanges = ctx.exchanges();
     const strays = ctx.strays();
-    const stateless = !isInitializeRevision(ctx.wire);
+    const stateless = !isInitializeRevision(ctx.revision);
     const allowed = stateless
       ? new Set(exchanges.filter(isListen).map((e) => valueKey((e.request as { id?: unknown }).id)))
       : serverRequestIds(exchanges, strays);
@@ -453,7 +453,7 @@ export const notificationsUnanswered: CheckDefinition = defineCheck({
         };
     // On the initialize wire a connection may have had only initialize answered, which is never cancelled: a ping
     // gives the race probe a request already answered.
-    if (isInitializeRevision(ctx.wire) && !channel.exchanges().some(raceCandidate)) await channel.request('ping');
+    if (isInitializeRevision(ctx.revision) && !channel.exchanges().some(raceCandidate)) await channel.request('ping');
     const since = new Date().toISOString();
     const probes = cancellationsToIgnore(channel.exchanges());
     const sent: Exchange[] = [];

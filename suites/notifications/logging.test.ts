@@ -57,7 +57,7 @@ describe('log.invalid-level', () => {
     const { logInvalidLevel } = await import('./logging.js');
     const sent: unknown[] = [];
     const ctx = {
-      wire,
+      revision: wire,
       capabilities: async () => ({ capabilities }),
       client: {
         request: async (method: string, params: Record<string, unknown>, options: Record<string, unknown>) => {

@@ -223,7 +223,7 @@ export const logInvalidLevel: CheckDefinition = defineCheck({
   async run(ctx) {
     let what: string;
     let exchange: Exchange;
-    if (isInitializeRevision(ctx.wire)) {
+    if (isInitializeRevision(ctx.revision)) {
       const { capabilities } = await ctx.capabilities();
       if (!isObject(capabilities?.logging))
         return [

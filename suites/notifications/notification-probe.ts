@@ -47,7 +47,7 @@ function probeAnswered(ctx: CheckContext): Promise<NotificationProbe> {
           `no tool call of the audit was answered with a result to repeat with a progressToken (` +
           `${ctx.callPolicy})`,
       };
-    const logLevel = ctx.wire === LATEST_REVISION ? PROBE_LOG_LEVEL : undefined;
+    const logLevel = ctx.revision === LATEST_REVISION ? PROBE_LOG_LEVEL : undefined;
     const extraMeta = { progressToken: PROBE_PROGRESS_TOKEN, ...(logLevel ? { [META_LOG_LEVEL]: logLevel } : {}) };
     const exchange = await ctx.callTool(String(answered.tool.tool.name), answered.args, { extraMeta });
     return { exchange, token: PROBE_PROGRESS_TOKEN, ...(logLevel ? { logLevel } : {}) };

@@ -152,7 +152,7 @@ function judgeOutput(validate: (value: unknown) => ArgumentVerdict, hinged?: Hin
 
 async function scriptedSampleHinges(ctx: CheckContext, t: ListedTool): Promise<boolean> {
   const result = resultOf((await scriptedSample(ctx, t))?.response);
-  const compiled = compileArgumentSchema(t.tool.outputSchema, undeclaredDialectOn(ctx.wire));
+  const compiled = compileArgumentSchema(t.tool.outputSchema, undeclaredDialectOn(ctx.revision));
   if (
     !result ||
     !compiled.ok ||
@@ -216,19 +216,19 @@ function outputCheck(): CheckDefinition {
         caseStream: VALID_CASES,
         reportedBy: async (ctx, t) => {
           const sample = await scriptedSample(ctx, t);
-          const compiled = compileArgumentSchema(t.tool.outputSchema, undeclaredDialectOn(ctx.wire));
+          const compiled = compileArgumentSchema(t.tool.outputSchema, undeclaredDialectOn(ctx.revision));
           const problem =
             sample && compiled.ok ? judgeOutput((v) => compiled.validator.validate(v))(sample) : undefined;
           return problem ? `tools.output.conform already reports its scripted sample (${problem})` : undefined;
         },
         applies: { to: (t) => isObject(t.tool.outputSchema), none: 'no tool declares an outputSchema' },
         property: (t, source) => {
-          const compiled = compileArgumentSchema(t.tool.outputSchema, undeclaredDialectOn(ctx.wire));
+          const compiled = compileArgumentSchema(t.tool.outputSchema, undeclaredDialectOn(ctx.revision));
           if (!compiled.ok) return `the outputSchema cannot be used for validation: ${compiled.reason}`;
           return {
             arbitrary: new ValidArguments(source),
             argumentsOf: (args) => args,
-            judge: judgeOutput((v) => compiled.validator.validate(v), warnings.recorder(t, ctx.wire)),
+            judge: judgeOutput((v) => compiled.validator.validate(v), warnings.recorder(t, ctx.revision)),
           };
         },
       });
@@ -384,7 +384,7 @@ function invalidCheck(): CheckDefinition {
     (t: ListedTool): { outcomes: Outcome[]; counted: boolean } => {
       const tally = tallies.get(t.label);
       if (!tally) return { outcomes: [], counted: true };
-      const outcomes = lenientOutcomes(tally, ctx.wire, t.label);
+      const outcomes = lenientOutcomes(tally, ctx.revision, t.label);
       if (tally.refused === 0 && tally.lenientCount === 0 && tally.inconclusiveCount > 0)
         outcomes.push(inconclusiveOutcome(t.label, tally.inconclusive, tally.inconclusiveCount));
       return { outcomes, counted: tally.refused > 0 };
@@ -394,7 +394,7 @@ function invalidCheck(): CheckDefinition {
     const counted = [...tallies.values()].filter((tally) => tally.refused > 0);
     const lenient = counted.reduce((sum, tally) => sum + tally.lenientCount, 0);
     const inconclusive = counted.reduce((sum, tally) => sum + tally.inconclusiveCount, 0);
-    return `${notRefusedRemark(lenient, inconclusive)}${refusalRemark(noted, ctx.wire)}`;
+    return `${notRefusedRemark(lenient, inconclusive)}${refusalRemark(noted, ctx.revision)}`;
   };
   const check: CheckDefinition = defineCheck({
     id: 'tools.err.execution-errors.property',
@@ -411,7 +411,7 @@ function invalidCheck(): CheckDefinition {
       tallies.clear();
       return searchTools<InvalidCase | undefined>(ctx, {
         id: check.id,
-        expected: refusalExpected(ctx.wire),
+        expected: refusalExpected(ctx.revision),
         passed: 'were refused',
         reportedBy: async (ctx, t) => {
           const failed = (await judgedProbes(ctx)).probes.find(
@@ -422,7 +422,7 @@ function invalidCheck(): CheckDefinition {
                 `${failed.mutation.description})`
             : undefined;
         },
-        property: property(undeclaredDialectOn(ctx.wire)),
+        property: property(undeclaredDialectOn(ctx.revision)),
         settle: settle(ctx),
         describe: (c) =>
           c

@@ -12,7 +12,7 @@ function answering(
   sent: Record<string, string | null>[] = [],
 ): CheckContext {
   return {
-    wire,
+    revision: wire,
     transportKind: 'http',
     memo: (_key: string, work: () => Promise<unknown>) => work(),
     client: {

@@ -325,7 +325,7 @@ export const unsupportedVersionStatus: CheckDefinition = defineCheck({
   phase: 'serial',
   async run(ctx) {
     const probes = await versionProbes(ctx);
-    if (isInitializeRevision(ctx.wire)) {
+    if (isInitializeRevision(ctx.revision)) {
       const what = `answers to a request with MCP-Protocol-Version: ${UNSUPPORTED}`;
       return statusOf(
         probes,

@@ -62,7 +62,7 @@ export async function listenPrecondition(ctx: CheckContext): Promise<string | un
   const { capabilities } = await ctx.capabilities();
   const tools = capabilities && isObject(capabilities.tools) ? capabilities.tools : undefined;
   if (tools?.listChanged !== true) {
-    const owed = isInitializeRevision(ctx.wire)
+    const owed = isInitializeRevision(ctx.revision)
       ? 'need not send notifications/tools/list_changed'
       : 'need not offer tools-list subscriptions';
     return `the server does not declare capabilities.tools.listChanged: true, so it ${owed}`;

@@ -271,7 +271,7 @@ export const listChangedNotify: CheckDefinition = defineCheck({
   needs: ['live'],
   phase: 'serial',
   async run(ctx) {
-    if (isInitializeRevision(ctx.wire)) return sessionNotified(ctx);
+    if (isInitializeRevision(ctx.revision)) return sessionNotified(ctx);
     const observed = await observedChange(ctx);
     if ('skipped' in observed) return [skip(observed.skipped)];
     const { run } = observed;

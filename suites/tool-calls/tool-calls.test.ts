@@ -13,7 +13,7 @@ function context(wire: Revision): CheckContext & { sent: string[] } {
   let seq = 0;
   const page = { result: { tools: [{ name: 'Echo', inputSchema: { type: 'object' } }] } };
   return {
-    wire,
+    revision: wire,
     sent,
     tools: async () => ({ pages: [page] }),
     mayCall: () => true,

@@ -113,7 +113,7 @@ export const unknownTool: CheckDefinition = defineCheck({
   phase: 'serial',
   async run(ctx) {
     const probes: { name: string; why: string; exchange: Exchange }[] = [];
-    const caseSensitive = (unknownTool.sentences[ctx.wire] ?? []).includes(CASE_SENSITIVE);
+    const caseSensitive = (unknownTool.sentences[ctx.revision] ?? []).includes(CASE_SENSITIVE);
     probes.push(
       ...(await sendProbes(ctx, await unknownNames(ctx, caseSensitive), async (u) => ({
         ...u,

@@ -326,7 +326,7 @@ export const outputConforms: CheckDefinition = defineCheck({
     if (judged.length === 0) return [skip('no called tool with an outputSchema returned a successful result')];
     const outcomes: Outcome[] = [];
     for (const c of judged) {
-      const compiled = compileArgumentSchema(c.tool.tool.outputSchema, undeclaredDialectOn(ctx.wire));
+      const compiled = compileArgumentSchema(c.tool.tool.outputSchema, undeclaredDialectOn(ctx.revision));
       if (!compiled.ok) {
         outcomes.push({
           ...skip(`outputSchema cannot be used for validation: ${compiled.reason}`),
@@ -356,7 +356,13 @@ export const outputConforms: CheckDefinition = defineCheck({
           tool: c.tool.label,
         });
       } else {
-        const hinge = hingeOutcome(c.tool.tool.outputSchema, c.result.structuredContent, verdict, c.exchange, ctx.wire);
+        const hinge = hingeOutcome(
+          c.tool.tool.outputSchema,
+          c.result.structuredContent,
+          verdict,
+          c.exchange,
+          ctx.revision,
+        );
         if (hinge) outcomes.push({ ...hinge, tool: c.tool.label });
       }
     }
@@ -423,7 +429,7 @@ function invalidProbes(ctx: CheckContext): Promise<{ probes: InvalidProbe[]; pro
       calls.map((c) => c.tool.tool.name as string),
       async (index) => {
         const c = calls[index]!;
-        const mutations = invalidArguments(c.tool.tool.inputSchema, c.args, undeclaredDialectOn(ctx.wire));
+        const mutations = invalidArguments(c.tool.tool.inputSchema, c.args, undeclaredDialectOn(ctx.revision));
         const picked = mutations
           .filter((m, i) => mutations.findIndex((o) => o.kind === m.kind) === i)
           .slice(0, MAX_INVALID_PER_TOOL);
@@ -480,8 +486,9 @@ export const invalidArgumentsRejected: CheckDefinition = defineCheck({
     for (const p of probes) {
       const v = p.verdict;
       const tool = p.call.tool.label;
-      if (v.verdict === 'breach') outcomes.push({ ...fail(v.problem, refusalExpected(ctx.wire), [p.exchange]), tool });
-      else if (v.verdict === 'lenient') outcomes.push(lenientOutcome(v, ctx.wire, tool, [p.exchange]));
+      if (v.verdict === 'breach')
+        outcomes.push({ ...fail(v.problem, refusalExpected(ctx.revision), [p.exchange]), tool });
+      else if (v.verdict === 'lenient') outcomes.push(lenientOutcome(v, ctx.revision, tool, [p.exchange]));
       else if (v.verdict === 'refused' && v.code !== undefined)
         noted.push({ where: `${tool}: ${v.code} (${p.mutation.kind})`, code: v.code });
     }
@@ -498,7 +505,7 @@ export const invalidArgumentsRejected: CheckDefinition = defineCheck({
     const inPass = probes.filter((p) => refusing.has(p.call.tool.label));
     const count = (verdict: InvalidVerdict['verdict']) => inPass.filter((p) => p.verdict.verdict === verdict).length;
     if (inPass.length === 0) return outcomes;
-    const remark = `${notRefusedRemark(count('lenient'), count('inconclusive'))}${refusalRemark(noted, ctx.wire)}`;
+    const remark = `${notRefusedRemark(count('lenient'), count('inconclusive'))}${refusalRemark(noted, ctx.revision)}`;
     return [
       pass(`${count('refused')} invalid-argument call(s) were refused${remark}`, [
         note('invalid-argument probes', probed),

@@ -68,7 +68,7 @@ async function sendRaw(
   id: string | undefined,
 ): Promise<Exchange> {
   try {
-    return await client.raw(message, id, client.headersFor(ctx.wire, 'batch', {}, undefined));
+    return await client.raw(message, id, client.headersFor(ctx.revision, 'batch', {}, undefined));
   } catch (error) {
     if (error instanceof TargetGoneError) return error.exchange;
     throw error;

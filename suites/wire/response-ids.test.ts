@@ -67,7 +67,8 @@ describe('base.id.same', () => {
       status: 400,
       requestHeaders: { 'MCP-Protocol-Version': version },
     });
-    const run = (e: Exchange) => responseIds.run({ wire: '2025-11-25', exchanges: () => [e] } as never) as Outcome[];
+    const run = (e: Exchange) =>
+      responseIds.run({ revision: '2025-11-25', exchanges: () => [e] } as never) as Outcome[];
     expect(run(sent('1900-01-01'))[0]).toMatchObject({ status: 'pass' });
     expect(run(sent('2025-11-25'))[0]).toMatchObject({
       status: 'fail',
@@ -91,7 +92,7 @@ describe('base.id.same', () => {
       ...(requestHeaders ? { requestHeaders } : {}),
     });
     const run = (e: Exchange) =>
-      (responseIds.run({ wire: '2026-07-28', exchanges: () => [e] } as never) as Outcome[])[0]!.status;
+      (responseIds.run({ revision: '2026-07-28', exchanges: () => [e] } as never) as Outcome[])[0]!.status;
     expect([
       run(sent(without('MCP-Protocol-Version'))),
       run(sent(without('Mcp-Method'))),

@@ -162,7 +162,7 @@ export const responseIds: CheckDefinition = defineCheck({
       .exchanges()
       .filter((e) => isObject(e.response) && isObject(e.request) && 'id' in e.request && !probe(e));
     if (answered.length === 0) return [skip('no request of the audit was answered')];
-    const wire = ctx.wire;
+    const wire = ctx.revision;
     const wellFormed = (e: Exchange) =>
       wire !== null && validateWire('JSONRPCRequest', wire, e.request).length === 0 && !headerFault(e, wire);
     const bad = answered.flatMap((e) => {

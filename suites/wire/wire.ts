@@ -67,7 +67,7 @@ export const jsonRpcEnvelope: CheckDefinition = defineCheck({
     }
     if (received.length === 0) return [skip('no message was received')];
     const bad = received
-      .map((r) => ({ ...r, issues: validateWire('JSONRPCMessage', ctx.wire, r.message) }))
+      .map((r) => ({ ...r, issues: validateWire('JSONRPCMessage', ctx.revision, r.message) }))
       .filter((r) => r.issues.length > 0);
     if (bad.length === 0) return [pass(`${received.length} messages are valid JSON-RPC 2.0`)];
     const first = bad[0]!.message;
@@ -130,7 +130,7 @@ export const resultSchemas: CheckDefinition = defineCheck({
   run(ctx) {
     const withIssues = ctx
       .exchanges()
-      .map((exchange) => ({ exchange, issues: ctx.schemas.issuesFor(this.id, exchange, ctx.wire) }))
+      .map((exchange) => ({ exchange, issues: ctx.schemas.issuesFor(this.id, exchange, ctx.revision) }))
       .filter((e) => e.issues.length > 0);
     const validated = ctx.exchanges().filter((e) => isObject(e.response) && 'result' in e.response).length;
     if (validated === 0) return [skip('no result was received')];
@@ -140,7 +140,7 @@ export const resultSchemas: CheckDefinition = defineCheck({
       .map(({ exchange, issues }) =>
         fail(
           `${methodOf(exchange)} result: ${describeIssues(issues)}`,
-          `a result valid against the ${ctx.wire} schema for ${methodOf(exchange)}`,
+          `a result valid against the ${ctx.revision} schema for ${methodOf(exchange)}`,
           [exchange],
         ),
       );
