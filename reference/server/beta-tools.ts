@@ -25,7 +25,7 @@ export const toggleBetaTools: ReferenceTool = {
   },
   run: ({ state, defects }) => {
     state.betaTools = !state.betaTools;
-    state.subscriptions.toolsChanged(defects ?? new Set());
+    state.subscriptions.toolsChanged(defects);
     return textResult(`beta tools are now ${state.betaTools ? 'on' : 'off'}`);
   },
 };
