@@ -10,6 +10,11 @@ export const CHAOS_DEFECTS = defineDefects([
       'adds format_label (see rare-internal-error); the process exits with code 70 on its rare input instead ' +
       'of answering',
     transports: ['stdio'],
+    at: {
+      addedTools: (names) => {
+        names.push('format_label');
+      },
+    },
   },
   { name: 'hang-on-list', breaks: null, chaos: true, description: 'never answers tools/list (keeps running)' },
   {

@@ -1,3 +1,4 @@
+import { REGION_PATTERN } from '../tool-defects.js';
 import { defineDefects } from './define.js';
 
 /** Not defects: conforming behaviours some check once misjudged (each test shows it no longer does). */
@@ -24,6 +25,7 @@ export const CONFORMING_DEFECTS = defineDefects([
     description:
       'conforming variant: search_docs lists region with pattern ^[a-z]{2}-[a-z]+-[0-9]$ and answers any other ' +
       'region with -32602 (HTTP 400)',
+    at: { refusesRegion: (region) => (new RegExp(REGION_PATTERN).test(region) ? undefined : true) },
   },
   {
     name: 'region-refused',
@@ -32,5 +34,6 @@ export const CONFORMING_DEFECTS = defineDefects([
     description:
       'conforming variant: search_docs answers -32602 (HTTP 400) for every region but eu-central-1, which its ' +
       'inputSchema does not say',
+    at: { refusesRegion: (region) => (region === 'eu-central-1' ? undefined : true) },
   },
 ]);

@@ -144,5 +144,10 @@ export const MRTR_DEFECTS = defineDefects([
       'tools/call treats an inputResponses that is not an object (a string) as absent, so confirm_action asks ' +
       'again instead of answering -32602',
     transports: ['stdio'],
+    at: {
+      callParamsRules: (rules) => {
+        rules.nonObjectInputResponses = 'absent';
+      },
+    },
   },
 ]);
