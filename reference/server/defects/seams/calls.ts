@@ -22,7 +22,7 @@ export interface ConfirmRules {
 export interface CallSeams {
   /** The rules tools/call reads its params by, conforming: relax them in place. */
   callParamsRules?(rules: CallParamsRules): void;
-  /** The names of the tools a defect adds to the server's (search-defects.ts), none: push a name to add its tool. */
+  /** The names of the tools defects add to the server's own (search-defects.ts holds them): push one to add it. */
   addedTools?(names: string[]): void;
   /** A tools/call of a tool the server does not have, about to be -32602: return the result or error to answer. */
   unknownTool?(name: string): JsonObject | ProtocolError | void;
