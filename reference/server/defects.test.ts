@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from './cli-args.js';
 import { DEFECTS, formatDefectList, NO_DEFECTS } from './defects/index.js';
-import { effectFile, keepNotesFile } from './effect-defects.js';
+import { effectFile, keepNotesFile } from './defects/effect-files.js';
 import { handleMessage } from './handler.js';
 import { rpc, stdioContext } from './test-support.js';
 import {

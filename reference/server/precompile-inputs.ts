@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Ajv } from 'ajv';
 import { standaloneModule } from '../../src/core/standalone.js';
 import { BETA_DEFINITION } from './beta-tools.js';
-import { SEARCH_DEFECT_DEFINITIONS } from './search-defects.js';
+import { SEARCH_DEFECT_DEFINITIONS } from './defects/search-tools.js';
 import { inputAjv, inputValidatorsFingerprint, PRECOMPILED_INPUT_VALIDATORS, schemaKey } from './tool-input.js';
 import { TOOL_DEFINITIONS } from './tools.js';
 

@@ -12,7 +12,7 @@ import type { HandlerContext, Reply } from './reply.js';
 import type { ListingScale } from './scale-tools.js';
 import type { InitializeRevision } from './revisions.js';
 import { createServerState } from './server-state.js';
-import { keepNotesFile } from './effect-defects.js';
+import { keepNotesFile } from './defects/effect-files.js';
 import { InitializeSession } from './session.js';
 
 /** Benchmarks (AnswerLatency): tools/call answers are written late; other lines are answered meanwhile. */

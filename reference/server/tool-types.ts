@@ -1,3 +1,4 @@
+import type { ActiveDefects } from './defects/active.js';
 import type { ServerState } from './server-state.js';
 
 export type JsonSchema = Record<string, unknown>;
@@ -45,8 +46,8 @@ export interface ToolCall {
   inputResponses?: Record<string, unknown>;
   requestState?: string;
   state: ServerState;
-  /** Active defects, for the tools that have some (confirm_action). */
-  defects?: { has(name: string): boolean };
+  /** The server's defects: a tool lets them in at its seams (confirm_action, delete_note, toggle_beta_tools). */
+  defects: ActiveDefects;
   /** The client's connection (HandlerContext.connection), for the defects that tie state to it. */
   connection?: string;
 }

@@ -7,7 +7,7 @@ import { invalidParams } from './protocol-error.js';
 import type { HandlerContext } from './reply.js';
 import { serverInfoMeta } from './result-meta.js';
 import { BETA_DEFINITION } from './beta-tools.js';
-import { searchDefectDefinitions } from './search-defects.js';
+import { searchDefectDefinitions } from './defects/search-tools.js';
 import { TOOL_DEFINITIONS } from './tools.js';
 
 /** One tools/list page; `ctx.state.toolsListRequests` must already count this request. */

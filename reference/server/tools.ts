@@ -209,9 +209,8 @@ const deleteNote: ReferenceTool = {
   run: ({ arguments: args, state, defects }) => {
     const note = state.notes.delete(String(args.id));
     if (note) return textResult(`deleted note ${note.id}: ${note.title}`);
-    // idempotent-appends: a note that is not there counts as deleted already, as an idempotent delete answers.
-    if (defects?.has('idempotent-appends'))
-      return textResult(`note "${String(args.id)}" is deleted (it was not there)`);
+    const deleted = defects.at.missingNote(String(args.id));
+    if (deleted !== undefined) return textResult(deleted);
     return toolError(`No note with id "${String(args.id)}".`);
   },
 };

@@ -7,8 +7,8 @@ import type { EffectsLog, FileEffect, RecordedCall } from '../../src/model/effec
 import type { Exchange } from '../../src/model/exchange.js';
 import type { CheckContext } from '../../src/runner/context.js';
 import { handleMessage } from '../../reference/server/handler.js';
-import type { DefectName } from '../../reference/server/defects.js';
-import { keepNotesFile } from '../../reference/server/effect-defects.js';
+import type { DefectName } from '../../reference/server/defects/index.js';
+import { keepNotesFile } from '../../reference/server/defects/effect-files.js';
 import { rpc, stdioContext } from '../../reference/server/test-support.js';
 import { sampleArguments } from '../../src/schema/arguments/index.js';
 import { ANNOTATION_HONESTY_CHECKS } from './annotation-honesty.js';

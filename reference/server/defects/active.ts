@@ -35,10 +35,6 @@ export class ActiveDefects {
   get size(): number {
     return this.names.length;
   }
-
-  has(name: string): boolean {
-    return this.names.includes(name);
-  }
 }
 
 export const NO_DEFECTS = new ActiveDefects([]);

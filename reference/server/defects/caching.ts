@@ -39,5 +39,11 @@ export const CACHING_DEFECTS = defineDefects([
     breaks: 'cache.irr-no-hints',
     description: 'confirm_action\'s input_required result carries ttlMs 60000 and cacheScope "private"',
     transports: ['stdio'],
+    at: {
+      inputRequiredResult: (result) => {
+        result.ttlMs = 60_000;
+        result.cacheScope = 'private';
+      },
+    },
   },
 ]);

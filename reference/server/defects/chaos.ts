@@ -1,5 +1,5 @@
 import type { JsonRpcId } from '../../../src/core/jsonrpc.js';
-import { crashesOn } from '../search-defects.js';
+import { crashesOn } from './search-tools.js';
 import { defineDefects } from './define.js';
 import { ROOTS_LIST_REQUEST } from './roots-list-request.js';
 
@@ -23,6 +23,9 @@ export const CHAOS_DEFECTS = defineDefects([
         crashesOn(method, params)
           ? { kind: 'send', messages: [], status: 500, stream: false, exitCode: 70 }
           : undefined,
+      addedTools: (names) => {
+        names.push('format_label');
+      },
     },
   },
   {

@@ -47,6 +47,7 @@ export const CONFORMING_DEFECTS = defineDefects([
         };
         schema.properties.region = { ...schema.properties.region, pattern: REGION_PATTERN };
       },
+      refusesRegion: (region) => (new RegExp(REGION_PATTERN).test(region) ? undefined : true),
     },
   },
   {
@@ -56,5 +57,6 @@ export const CONFORMING_DEFECTS = defineDefects([
     description:
       'conforming variant: search_docs answers -32602 (HTTP 400) for every region but eu-central-1, which its ' +
       'inputSchema does not say',
+    at: { refusesRegion: (region) => (region === 'eu-central-1' ? undefined : true) },
   },
 ]);

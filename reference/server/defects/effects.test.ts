@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { expect } from 'vitest';
-import { effectFile, keepNotesFile } from '../effect-defects.js';
+import { effectFile, keepNotesFile } from './effect-files.js';
 import type { HandlerContext } from '../reply.js';
 import { rpc } from '../test-support.js';
 import { EFFECTS_DEFECTS } from './effects.js';

@@ -89,6 +89,17 @@ export const REQUEST_META_DEFECTS = defineDefects([
     name: 'meta-key-bad-label',
     breaks: 'meta.key.labels',
     description: 'echo results carry a text block with _meta {"com.example-/source": "echo"} (a label ending in "-")',
+    at: {
+      toolResult: (name, result) => {
+        if (name !== 'echo' || !Array.isArray(result.content)) return;
+        return {
+          ...result,
+          content: result.content.map((block: unknown) =>
+            isObject(block) ? { ...block, _meta: { 'com.example-/source': 'echo' } } : block,
+          ),
+        };
+      },
+    },
   },
   {
     name: 'meta-key-bad-name',

@@ -1,5 +1,8 @@
 import { defineDefects } from './define.js';
 
+/** The audio-content-on-2024-11-05 defect's block: an 8-sample WAV chime. */
+const CHIME_WAV_BASE64 = 'UklGRiwAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQgAAABYqFioWKhYqA==';
+
 /** Defects that the checks of suites/results/ catch, each breaking one of them. */
 export const RESULTS_DEFECTS = defineDefects([
   {
@@ -52,6 +55,15 @@ export const RESULTS_DEFECTS = defineDefects([
     transports: ['stdio'],
     auditArgs: ['--allow-tools', 'get_logo'],
     revision: '2024-11-05',
+    at: {
+      toolResult: (name, result) => {
+        if (name !== 'get_logo' || !Array.isArray(result.content)) return;
+        return {
+          ...result,
+          content: [...result.content, { type: 'audio', data: CHIME_WAV_BASE64, mimeType: 'audio/wav' }],
+        };
+      },
+    },
   },
   {
     name: 'bad-instructions',
@@ -73,6 +85,13 @@ export const RESULTS_DEFECTS = defineDefects([
     at: {
       serverCapabilities: (capabilities) => {
         capabilities.extensions = { 'io.modelcontextprotocol/tasks': {} };
+      },
+      toolResult: (name, result) => {
+        if (name !== 'get_time' || result.isError === true) return;
+        return {
+          resultType: 'task',
+          task: { taskId: 'task-1', status: 'working', createdAt: new Date(0).toISOString() },
+        };
       },
     },
   },

@@ -1,7 +1,7 @@
-import type { ActiveDefects } from './defects/active.js';
-import { compileInputCheck } from './tool-input.js';
-import { structuredResult, textResult, type ReferenceTool, type ToolDefinition } from './tool-types.js';
-import type { RegisteredTool } from './tools.js';
+import type { ActiveDefects } from './active.js';
+import { compileInputCheck } from '../tool-input.js';
+import { structuredResult, textResult, type ReferenceTool, type ToolDefinition } from '../tool-types.js';
+import type { RegisteredTool } from '../tools.js';
 
 /**
  * Defects that only a search finds: each adds one read-only tool that behaves well on the scripted checks' small
@@ -123,48 +123,44 @@ const offsetReading: ReferenceTool = {
   },
 };
 
-const SEARCH_DEFECT_TOOLS: Readonly<Record<string, ReferenceTool>> = {
-  'rare-internal-error': formatLabel,
-  'crash-on-rare-input': formatLabel,
-  'lenient-missing-required': lookupCode,
-  'rare-output-mismatch': textStats,
-  'rare-integer-output-mismatch': offsetReading,
-};
+/** The tools a search defect adds, each under its name (a defect adds one at the addedTools seam). */
+const SEARCH_DEFECT_TOOLS: ReadonlyMap<string, ReferenceTool> = new Map(
+  [formatLabel, lookupCode, textStats, offsetReading].map((tool) => [tool.definition.name, tool]),
+);
 
 /** Every tool a search defect can add (for the build's precompiled input validators). */
-export const SEARCH_DEFECT_DEFINITIONS: readonly ToolDefinition[] = Object.values(SEARCH_DEFECT_TOOLS).map(
+export const SEARCH_DEFECT_DEFINITIONS: readonly ToolDefinition[] = [...SEARCH_DEFECT_TOOLS.values()].map(
   (tool) => tool.definition,
 );
 
 const registered = new Map<string, RegisteredTool>();
 
-function registerOnce(defect: string, tool: ReferenceTool): RegisteredTool {
-  let entry = registered.get(defect);
+/** The inputSchema is compiled on the tool's first call, then reused. */
+function registerOnce(tool: ReferenceTool): RegisteredTool {
+  let entry = registered.get(tool.definition.name);
   if (!entry) {
     const check = compileInputCheck(tool.definition.name, tool.definition.inputSchema);
-    const lenient = defect === 'lenient-missing-required';
-    entry = {
-      ...tool,
-      checkInput: (args) => (lenient && args.mode === 'lenient' && !('code' in args) ? undefined : check(args)),
-    };
-    registered.set(defect, entry);
+    entry = { ...tool, checkInput: check };
+    registered.set(tool.definition.name, entry);
   }
   return entry;
 }
 
-function active(defects: ActiveDefects): [string, ReferenceTool][] {
-  return Object.entries(SEARCH_DEFECT_TOOLS).filter(([name]) => defects.has(name));
+function active(defects: ActiveDefects): ReferenceTool[] {
+  const names: string[] = [];
+  defects.at.addedTools(names);
+  return names.flatMap((name) => SEARCH_DEFECT_TOOLS.get(name) ?? []);
 }
 
 /** The tools the active search defects add to the listing. */
 export function searchDefectDefinitions(defects: ActiveDefects): ToolDefinition[] {
-  return active(defects).map(([, tool]) => tool.definition);
+  return active(defects).map((tool) => tool.definition);
 }
 
 /** The callable tool an active search defect adds under this name. */
 export function findSearchDefectTool(name: string, defects: ActiveDefects): RegisteredTool | undefined {
-  const found = active(defects).find(([, tool]) => tool.definition.name === name);
-  return found ? registerOnce(found[0], found[1]) : undefined;
+  const found = active(defects).find((tool) => tool.definition.name === name);
+  return found ? registerOnce(found) : undefined;
 }
 
 /** Whether a request calls format_label with its rare input (on which crash-on-rare-input exits the process). */
