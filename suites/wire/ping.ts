@@ -8,6 +8,7 @@ const EXPECTED = 'a result that is an empty object ({}, a _meta member at most)'
 /** ping, a utility of the initialize revisions (2026-07-28 removed it): the receiver answers with an empty result. */
 export const pingAnswered: CheckDefinition = defineCheck({
   id: 'base.ping.respond',
+  covers: ['base.must-support-core'],
   title: 'A ping request is answered with an empty result',
   area: 'wire',
   sentences: onRevisions(INITIALIZE_REVISIONS, {

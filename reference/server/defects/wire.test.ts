@@ -57,6 +57,11 @@ const DEVIATIONS: Record<string, (ctx: HandlerContext) => void> = {
     // Lives in the stdio server, which encodes the line (see stdio.test.ts); the handler itself stays clean.
     expect(discover(ctx).result.instructions).not.toMatch(/caf/);
   },
+  'ping-error': (ctx) => {
+    const answer = exchange(ctx, rpc('p', 'ping')).at(-1)!;
+    expect(answer.error).toMatchObject({ code: -32601 });
+    expect(answer).not.toHaveProperty('result');
+  },
 };
 
 showsEachDeviation(WIRE_DEFECTS, DEVIATIONS);

@@ -1,4 +1,5 @@
-import type { OutgoingMessage } from '../messages.js';
+import { errorResponse, type OutgoingMessage } from '../messages.js';
+import { methodNotFound } from '../protocol-error.js';
 import { defineDefects } from './define.js';
 import type { JsonObject } from './seams/json.js';
 import { ROOTS_LIST_REQUEST } from './roots-list-request.js';
@@ -127,6 +128,18 @@ export const WIRE_DEFECTS = defineDefects([
           });
           return Buffer.from(`${text}\n`, 'latin1');
         };
+      },
+    },
+  },
+  {
+    name: 'ping-error',
+    breaks: 'base.ping.respond',
+    description: 'ping is answered with error -32601 (Method not found), as by a server that never implemented it',
+    revision: '2024-11-05',
+    at: {
+      requestAnswered: (answered) => {
+        if (answered.method === 'ping')
+          answered.response = errorResponse(answered.id, methodNotFound('Method not found: ping'));
       },
     },
   },
