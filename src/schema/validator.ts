@@ -2,9 +2,9 @@ import { createRequire } from 'node:module';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { Revision } from '../core/revision.js';
 import { fingerprintOf, loadPrecompiled, wireModule, type PrecompiledModule } from '../core/precompiled.js';
-import { WIRE_SCHEMAS, type WireSchemaName } from './wire/schemas-by-wire.js';
+import { WIRE_SCHEMAS, type WireSchemaName } from './wire/schemas-by-revision.js';
 
-export type { WireSchemaName } from './wire/schemas-by-wire.js';
+export type { WireSchemaName } from './wire/schemas-by-revision.js';
 
 export interface SchemaIssue {
   instancePath: string;

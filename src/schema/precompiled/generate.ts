@@ -5,7 +5,7 @@ import type { Ajv, Options } from 'ajv';
 import { requireModule, type AjvFamily } from '../ajv-factory.js';
 import { META_DIALECTS, META_SCHEMA_ID, metaFingerprint, metaSchemaAjv } from '../tool-schema/meta-validators.js';
 import { WIRE_AJV_OPTIONS, wireFingerprint, wireSchemaDocument, wireSchemaKey } from '../validator.js';
-import { WIRE_SCHEMAS, type WireSchemaName } from '../wire/schemas-by-wire.js';
+import { WIRE_SCHEMAS, type WireSchemaName } from '../wire/schemas-by-revision.js';
 import { REVISIONS, type Revision } from '../../core/revision.js';
 import { metaModule, wireModule } from '../../core/precompiled.js';
 import { standaloneModule } from '../../core/standalone.js';

@@ -6,7 +6,7 @@ import type { ValidateFunction } from 'ajv';
 import { FAMILY_OF, type AjvFamily } from '../ajv-factory.js';
 import { META_DIALECTS, META_SCHEMA_ID, metaFingerprint, metaSchemaAjv } from '../tool-schema/meta-validators.js';
 import { WIRE_AJV_OPTIONS, wireFingerprint, wireSchemaDocument, wireSchemaKey } from '../validator.js';
-import { WIRE_SCHEMAS, type WireSchemaName } from '../wire/schemas-by-wire.js';
+import { WIRE_SCHEMAS, type WireSchemaName } from '../wire/schemas-by-revision.js';
 import { REVISIONS } from '../../core/revision.js';
 import { metaValidatorsModule, wireValidatorsModule } from './generate.js';
 import { loadPrecompiled, metaModule, wireModule } from '../../core/precompiled.js';

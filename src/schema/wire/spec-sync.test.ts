@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sharedPath } from '../../../test/helpers/shared.js';
 import { REVISIONS, type Revision } from '../../core/revision.js';
 import { BASE64_PATTERN } from './content-blocks.js';
-import { WIRE_SCHEMAS, type WireSchemaName } from './schemas-by-wire.js';
+import { WIRE_SCHEMAS, type WireSchemaName } from './schemas-by-revision.js';
 
 type Node = Record<string, unknown>;
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
