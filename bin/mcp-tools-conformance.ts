@@ -1,7 +1,12 @@
 #!/usr/bin/env node
 import { packageVersion } from '../src/cli/version.js';
 import { EXIT } from '../src/model/exit-codes.js';
-import { runSpare, SPARE_COMMAND, SPARE_RESULTS_FD, SPARE_REUSE_FLAG } from '../src/fleet/run/audit-worker-protocol.js';
+import {
+  runAuditWorker,
+  AUDIT_WORKER_COMMAND,
+  AUDIT_RESULTS_FD,
+  AUDIT_WORKER_REUSE_FLAG,
+} from '../src/fleet/run/audit-worker-protocol.js';
 
 const argv = process.argv.slice(2);
 if (argv.length === 1 && argv[0] === '--version') {
@@ -15,18 +20,20 @@ if (argv.length === 1 && argv[0] === '--version') {
   const { installSignalHandlers, main } = await import('../src/cli/main.js');
   installSignalHandlers();
   try {
-    if (argv[0] !== SPARE_COMMAND) {
+    if (argv[0] !== AUDIT_WORKER_COMMAND) {
       process.exitCode = await main(argv);
     } else if (process.stdin.isTTY) {
-      process.stderr.write(`mcp-tools-conformance: ${SPARE_COMMAND} is started by \`fleet\` only (see --help)\n`);
+      process.stderr.write(
+        `mcp-tools-conformance: ${AUDIT_WORKER_COMMAND} is started by \`fleet\` only (see --help)\n`,
+      );
       process.exitCode = EXIT.usage;
     } else {
       // A fleet's audit process: everything an audit loads is loaded before its arguments arrive; none means it was not
       // needed.
       await import('../src/cli/commands.js');
       const { resetBetweenAudits } = await import('../src/engine/process-leftovers.js');
-      const reuse = argv[1] === SPARE_REUSE_FLAG ? { resultsFd: SPARE_RESULTS_FD } : {};
-      process.exitCode = await runSpare(process.stdin, main, { ...reuse, between: resetBetweenAudits });
+      const reuse = argv[1] === AUDIT_WORKER_REUSE_FLAG ? { resultsFd: AUDIT_RESULTS_FD } : {};
+      process.exitCode = await runAuditWorker(process.stdin, main, { ...reuse, between: resetBetweenAudits });
     }
   } catch (error) {
     process.stderr.write(`mcp-tools-conformance: internal error: ${(error as Error).stack ?? String(error)}\n`);

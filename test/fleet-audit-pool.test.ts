@@ -1,39 +1,43 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { SPARE_COMMAND, SPARE_RESULTS_FD, SPARE_REUSE_FLAG } from '../src/fleet/run/audit-worker-protocol.js';
+import {
+  AUDIT_WORKER_COMMAND,
+  AUDIT_RESULTS_FD,
+  AUDIT_WORKER_REUSE_FLAG,
+} from '../src/fleet/run/audit-worker-protocol.js';
 import { BUILT, CLI, ROOT } from './helpers/cli.js';
 
-/** Our CLI started as a fleet's spare (src/fleet/run/audit-pool.ts), fed `input` on its stdin. */
-const spare = (input: string) =>
-  spawnSync(process.execPath, [CLI, SPARE_COMMAND], {
+/** Our CLI started as a fleet's worker (src/fleet/run/audit-pool.ts), fed `input` on its stdin. */
+const worker = (input: string) =>
+  spawnSync(process.execPath, [CLI, AUDIT_WORKER_COMMAND], {
     input,
     encoding: 'utf8',
     cwd: ROOT,
     env: { ...process.env, NO_COLOR: '1' },
   });
 
-describe.skipIf(!BUILT)('the CLI as a fleet spare', () => {
+describe.skipIf(!BUILT)('the CLI as a fleet worker', () => {
   it('runs the arguments its stdin gives it, as the same command line would', () => {
-    const asSpare = spare(`${JSON.stringify(['--list'])}\n`);
+    const asWorker = worker(`${JSON.stringify(['--list'])}\n`);
     const direct = spawnSync(process.execPath, [CLI, '--list'], {
       encoding: 'utf8',
       cwd: ROOT,
       env: { ...process.env, NO_COLOR: '1' },
     });
-    expect(asSpare.status).toBe(0);
-    expect(asSpare.stdout).toContain('tools.list.respond');
-    expect(asSpare.stdout).toBe(direct.stdout);
+    expect(asWorker.status).toBe(0);
+    expect(asWorker.stdout).toContain('tools.list.respond');
+    expect(asWorker.stdout).toBe(direct.stdout);
   });
 
-  it('exits 0 without a word when its stdin ends with no arguments (a spare the fleet did not need)', () => {
-    const unused = spare('');
+  it('exits 0 without a word when its stdin ends with no arguments (a worker the fleet did not need)', () => {
+    const unused = worker('');
     expect(unused.status).toBe(0);
     expect(unused.stdout).toBe('');
     expect(unused.stderr).toBe('');
   });
 
   it('with the reuse flag, runs each line in turn and reports each end on its results descriptor', async () => {
-    const child = spawn(process.execPath, [CLI, SPARE_COMMAND, SPARE_REUSE_FLAG], {
+    const child = spawn(process.execPath, [CLI, AUDIT_WORKER_COMMAND, AUDIT_WORKER_REUSE_FLAG], {
       stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
       cwd: ROOT,
       env: { ...process.env, NO_COLOR: '1' },
@@ -41,7 +45,7 @@ describe.skipIf(!BUILT)('the CLI as a fleet spare', () => {
     let stdout = '';
     let results = '';
     child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stdio[SPARE_RESULTS_FD]!.on('data', (chunk: Buffer) => (results += chunk.toString('utf8')));
+    child.stdio[AUDIT_RESULTS_FD]!.on('data', (chunk: Buffer) => (results += chunk.toString('utf8')));
     child.stdin!.end(
       `${JSON.stringify(['--list', '--checks', 'tools.list.respond'])}\n` +
         `${JSON.stringify(['--list', '--checks', 'tools.err.unknown-tool'])}\n`,
@@ -62,7 +66,7 @@ describe.skipIf(!BUILT)('the CLI as a fleet spare', () => {
   });
 
   it('refuses arguments that are not a JSON array of strings, as an internal error', () => {
-    const broken = spare('{"run": true}\n');
+    const broken = worker('{"run": true}\n');
     expect(broken.status).toBe(3);
     expect(broken.stderr).toMatch(/not an array of strings/);
   });

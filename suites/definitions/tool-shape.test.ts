@@ -3,7 +3,7 @@ import type { CheckContext } from '../../src/runner/context.js';
 import { ResultSchemaCache } from '../../src/runner/result-schemas.js';
 import { toResult } from '../../src/runner/runner.js';
 import { compareRevisions, REVISIONS, type Revision } from '../../src/core/revision.js';
-import { WIRE_SCHEMAS } from '../../src/schema/wire/schemas-by-wire.js';
+import { WIRE_SCHEMAS } from '../../src/schema/wire/schemas-by-revision.js';
 import { iconScheme, TOOL_SHAPE_RULES, toolShape } from './tool-shape.js';
 
 /** Just enough context for a check that reads the tool list. */

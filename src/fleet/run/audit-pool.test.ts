@@ -2,10 +2,10 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AuditProcesses, running, type SpareProcess } from './audit-pool.js';
-import { SPARE_COMMAND, SPARE_REUSE_FLAG } from './audit-worker-protocol.js';
+import { AuditProcesses, running, type AuditWorker } from './audit-pool.js';
+import { AUDIT_WORKER_COMMAND, AUDIT_WORKER_REUSE_FLAG } from './audit-worker-protocol.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mtc-spare-'));
+const dir = mkdtempSync(join(tmpdir(), 'mtc-worker-'));
 /**
  * A stand-in for our CLI as an audit process: says it is up, then for each line of arguments tells on stderr what it
  * was given and reports the audit's end on fd 3 (exit code: the audit's number); arguments holding "last" make it end.
@@ -31,31 +31,31 @@ for await (const line of createInterface({ input: process.stdin })) {
 const DIES = join(dir, 'dies.mjs');
 writeFileSync(DIES, 'process.exit(7);');
 
-const send = (spare: SpareProcess, ...args: string[]) => spare.child.stdin!.write(`${JSON.stringify(args)}\n`);
-const closed = (spare: SpareProcess) =>
+const send = (worker: AuditWorker, ...args: string[]) => worker.child.stdin!.write(`${JSON.stringify(args)}\n`);
+const closed = (worker: AuditWorker) =>
   new Promise<number | null>((done) =>
-    spare.child.exitCode !== null ? done(spare.child.exitCode) : spare.child.once('close', done),
+    worker.child.exitCode !== null ? done(worker.child.exitCode) : worker.child.once('close', done),
   );
 
 describe('audit processes', () => {
   it("runs a lane's audits in one process while each ends normally, each with its own stderr, and ends it on close", async () => {
     const processes = new AuditProcesses(SERVANT);
-    const spare = await processes.take();
-    expect(running.has(spare.child)).toBe(true);
-    send(spare, 'run', 'a');
-    expect(await spare.nextResult()).toEqual({ exitCode: 1, reusable: true });
-    expect(spare.takeStderr()).toBe(`up ${SPARE_COMMAND} ${SPARE_REUSE_FLAG}\naudit 1 run a\n`);
-    await processes.release(spare, true);
+    const worker = await processes.take();
+    expect(running.has(worker.child)).toBe(true);
+    send(worker, 'run', 'a');
+    expect(await worker.nextResult()).toEqual({ exitCode: 1, reusable: true });
+    expect(worker.takeStderr()).toBe(`up ${AUDIT_WORKER_COMMAND} ${AUDIT_WORKER_REUSE_FLAG}\naudit 1 run a\n`);
+    await processes.release(worker, true);
     const again = await processes.take();
-    expect(again).toBe(spare);
+    expect(again).toBe(worker);
     send(again, 'run', 'b');
     expect(await again.nextResult()).toEqual({ exitCode: 2, reusable: true });
     expect(again.takeStderr()).toBe('audit 2 run b\n');
     await processes.release(again, true);
     await processes.close();
-    expect(spare.child.exitCode).toBe(0);
-    expect(existsSync(spare.dir)).toBe(false);
-    expect(running.has(spare.child)).toBe(false);
+    expect(worker.child.exitCode).toBe(0);
+    expect(existsSync(worker.dir)).toBe(false);
+    expect(running.has(worker.child)).toBe(false);
     // Closing again, with nothing idle, is a no-op; a process given back after close is ended.
     await processes.close();
     const late = await processes.take();
@@ -65,26 +65,26 @@ describe('audit processes', () => {
 
   it('ends a process given back as not reusable, and starts a new one for the next audit', async () => {
     const processes = new AuditProcesses(SERVANT);
-    const spare = await processes.take();
-    send(spare, 'run', 'last');
-    expect(await spare.nextResult()).toEqual({ exitCode: 1, reusable: false });
-    await processes.release(spare, false);
-    expect(await closed(spare)).toBe(1);
-    expect(existsSync(spare.dir)).toBe(false);
+    const worker = await processes.take();
+    send(worker, 'run', 'last');
+    expect(await worker.nextResult()).toEqual({ exitCode: 1, reusable: false });
+    await processes.release(worker, false);
+    expect(await closed(worker)).toBe(1);
+    expect(existsSync(worker.dir)).toBe(false);
     const next = await processes.take();
-    expect(next.child.pid).not.toBe(spare.child.pid);
+    expect(next.child.pid).not.toBe(worker.child.pid);
     await processes.release(next, false);
   });
 
   it('replaces an idle process that died, and reads no result from a process that ended first', async () => {
     const processes = new AuditProcesses(SERVANT);
-    const spare = await processes.take();
-    await processes.release(spare, true);
-    spare.child.kill('SIGKILL');
-    await closed(spare);
+    const worker = await processes.take();
+    await processes.release(worker, true);
+    worker.child.kill('SIGKILL');
+    await closed(worker);
     const next = await processes.take();
-    expect(next.child.pid).not.toBe(spare.child.pid);
-    expect(existsSync(spare.dir)).toBe(false);
+    expect(next.child.pid).not.toBe(worker.child.pid);
+    expect(existsSync(worker.dir)).toBe(false);
     await processes.release(next, false);
 
     const dying = await new AuditProcesses(DIES).take();

@@ -3,7 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { SPARE_COMMAND, SPARE_RESULTS_FD, SPARE_REUSE_FLAG, type SpareResult } from './audit-worker-protocol.js';
+import {
+  AUDIT_WORKER_COMMAND,
+  AUDIT_RESULTS_FD,
+  AUDIT_WORKER_REUSE_FLAG,
+  type AuditWorkerResult,
+} from './audit-worker-protocol.js';
 
 /** How much of one audit's stderr is kept (its first lines explain a server that could not start). */
 const STDERR_KEEP = 16 * 1024;
@@ -15,7 +20,7 @@ export const running = new Set<ChildProcess>();
  * An audit process of our CLI (audit-worker-protocol.ts), in a private folder that is its working directory (no config
  * of another project is picked up there) and holds each audit's --config file.
  */
-export interface SpareProcess {
+export interface AuditWorker {
   child: ChildProcess;
   dir: string;
   /** How many audits it was given so far. */
@@ -23,17 +28,17 @@ export interface SpareProcess {
   /** What it wrote to stderr since the last call (at most STDERR_KEEP characters), for the audit it ran meanwhile. */
   takeStderr(): string;
   /**
-   * The end of the audit it was last given (its stderr read by then): its SpareResult, or undefined when the process
-   * ended instead.
+   * The end of the audit it was last given (its stderr read by then): its AuditWorkerResult, or undefined when the
+   * process ended instead.
    */
-  nextResult(): Promise<SpareResult | undefined>;
+  nextResult(): Promise<AuditWorkerResult | undefined>;
   /** Its exit code once it has ended (null for a signal, or when it could not be started). */
   exited: Promise<number | null>;
 }
 
-export async function startSpare(cli: string): Promise<SpareProcess> {
+export async function startAuditWorker(cli: string): Promise<AuditWorker> {
   const dir = await mkdtemp(join(tmpdir(), 'mtc-fleet-'));
-  const child = spawn(process.execPath, [cli, SPARE_COMMAND, SPARE_REUSE_FLAG], {
+  const child = spawn(process.execPath, [cli, AUDIT_WORKER_COMMAND, AUDIT_WORKER_REUSE_FLAG], {
     cwd: dir,
     stdio: ['pipe', 'ignore', 'pipe', 'pipe'],
     env: { ...process.env, NO_COLOR: '1' },
@@ -59,15 +64,15 @@ export async function startSpare(cli: string): Promise<SpareProcess> {
       stderr = '';
       return text;
     },
-    nextResult: resultReader(exited, child.stdio[SPARE_RESULTS_FD] as Readable),
+    nextResult: resultReader(exited, child.stdio[AUDIT_RESULTS_FD] as Readable),
     exited,
   };
 }
 
-/** Reads a process's SpareResult lines in order; once it has ended, every further read is undefined. */
-function resultReader(exited: Promise<unknown>, results: Readable): () => Promise<SpareResult | undefined> {
-  const ready: SpareResult[] = [];
-  const waiting: ((result: SpareResult | undefined) => void)[] = [];
+/** Reads a process's AuditWorkerResult lines in order; once it has ended, every further read is undefined. */
+function resultReader(exited: Promise<unknown>, results: Readable): () => Promise<AuditWorkerResult | undefined> {
+  const ready: AuditWorkerResult[] = [];
+  const waiting: ((result: AuditWorkerResult | undefined) => void)[] = [];
   let partial = '';
   let ended = false;
   const settle = () => {
@@ -94,7 +99,7 @@ function resultReader(exited: Promise<unknown>, results: Readable): () => Promis
   // The audit's stderr was written before its result (synchronously, to a pipe): what of it was still unread when the
   // result came is read in the same turn of the event loop, before setImmediate's.
   return async () => {
-    const result = await new Promise<SpareResult | undefined>((done) => {
+    const result = await new Promise<AuditWorkerResult | undefined>((done) => {
       waiting.push(done);
       settle();
     });
@@ -103,10 +108,10 @@ function resultReader(exited: Promise<unknown>, results: Readable): () => Promis
   };
 }
 
-/** A result line as the spare writes it; anything else on the descriptor is not one. */
-function parseResult(line: string): SpareResult | undefined {
+/** A result line as the worker writes it; anything else on the descriptor is not one. */
+function parseResult(line: string): AuditWorkerResult | undefined {
   try {
-    const parsed = JSON.parse(line) as Partial<SpareResult> | null;
+    const parsed = JSON.parse(line) as Partial<AuditWorkerResult> | null;
     return typeof parsed?.exitCode === 'number' && typeof parsed.reusable === 'boolean'
       ? { exitCode: parsed.exitCode, reusable: parsed.reusable }
       : undefined;
@@ -116,11 +121,11 @@ function parseResult(line: string): SpareResult | undefined {
 }
 
 /** Ends a process no further server was given (its stdin ends) and removes its folder. */
-export async function discardSpare(spare: SpareProcess): Promise<void> {
-  const { child } = spare;
+export async function discardAuditWorker(worker: AuditWorker): Promise<void> {
+  const { child } = worker;
   if (child.exitCode === null && child.signalCode === null) child.stdin!.end();
-  await spare.exited;
-  await rm(spare.dir, { recursive: true, force: true });
+  await worker.exited;
+  await rm(worker.dir, { recursive: true, force: true });
 }
 
 /**
@@ -129,34 +134,34 @@ export async function discardSpare(spare: SpareProcess): Promise<void> {
  * any other is ended and replaced by a new one. So a fleet starts about one process per lane.
  */
 export class AuditProcesses {
-  private readonly idle: SpareProcess[] = [];
+  private readonly idle: AuditWorker[] = [];
   private closed = false;
 
   constructor(private readonly cli: string) {}
 
   /** An idle process that is still alive, or a new one. */
-  async take(): Promise<SpareProcess> {
-    for (let spare = this.idle.pop(); spare; spare = this.idle.pop()) {
-      if (spare.child.exitCode === null && spare.child.signalCode === null) return spare;
-      await discardSpare(spare);
+  async take(): Promise<AuditWorker> {
+    for (let worker = this.idle.pop(); worker; worker = this.idle.pop()) {
+      if (worker.child.exitCode === null && worker.child.signalCode === null) return worker;
+      await discardAuditWorker(worker);
     }
     return this.fresh();
   }
 
   /** A new process, whatever is idle. */
-  fresh(): Promise<SpareProcess> {
-    return startSpare(this.cli);
+  fresh(): Promise<AuditWorker> {
+    return startAuditWorker(this.cli);
   }
 
   /** Takes back a process whose audit ended: kept for the next audit when `reusable`, else ended. */
-  async release(spare: SpareProcess, reusable: boolean): Promise<void> {
-    if (reusable && !this.closed) this.idle.push(spare);
-    else await discardSpare(spare);
+  async release(worker: AuditWorker, reusable: boolean): Promise<void> {
+    if (reusable && !this.closed) this.idle.push(worker);
+    else await discardAuditWorker(worker);
   }
 
   /** Ends the idle processes; any given back later is ended too. */
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all(this.idle.splice(0).map(discardSpare));
+    await Promise.all(this.idle.splice(0).map(discardAuditWorker));
   }
 }

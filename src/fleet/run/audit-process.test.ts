@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runAuditProcess } from './audit-process.js';
 import { AuditProcesses } from './audit-pool.js';
-import { SPARE_COMMAND, SPARE_REUSE_FLAG } from './audit-worker-protocol.js';
+import { AUDIT_WORKER_COMMAND, AUDIT_WORKER_REUSE_FLAG } from './audit-worker-protocol.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mtc-audit-process-'));
 
@@ -13,7 +13,7 @@ const dir = mkdtempSync(join(tmpdir(), 'mtc-audit-process-'));
  * command line, the arguments, its pid and cwd, its --config file, that file's mode and content) as the report, says
  * "one", "two" and its audit's number on stderr, and reports the audit's end on fd 3. With CRASH_ON=n it exits with
  * code 3 during its n-th audit, reporting nothing (a process an earlier audit left broken); with ONCE set it ends after
- * its first audit without a result line, as a spare not run by a fleet does.
+ * its first audit without a result line, as a worker not run by a fleet does.
  */
 const recorder = (env: string) => {
   const file = join(dir, `recorder-${env.replace(/\W/g, '_')}.mjs`);
@@ -74,7 +74,7 @@ describe('runAuditProcess', () => {
     );
     const seen = seenIn(run);
     expect(run).toMatchObject({ exitCode: 0, killed: false, stderr: ['one', 'two 1'] });
-    expect(seen.commandLine).toEqual([SPARE_COMMAND, SPARE_REUSE_FLAG]);
+    expect(seen.commandLine).toEqual([AUDIT_WORKER_COMMAND, AUDIT_WORKER_REUSE_FLAG]);
     expect(seen.argv.slice(0, 3)).toEqual(['run', '--stdio', 'node server.js']);
     expect(seen.argv.join(' ')).not.toContain('sk-secret-value-123');
     expect(seen.secrets).toEqual({ env: { API_KEY: 'sk-secret-value-123' } });

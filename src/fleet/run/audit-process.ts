@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { RunReport } from '../../model/report.js';
 import type { AuditRun } from './outcome.js';
 import type { AuditInvocation } from './plan.js';
-import { AuditProcesses, type SpareProcess } from './audit-pool.js';
+import { AuditProcesses, type AuditWorker } from './audit-pool.js';
 
 /** Past its --max-duration, how long an audit may take to stop and write its report before it is stopped. */
 export const HARD_STOP_MARGIN_MS = 15_000;
@@ -28,15 +28,15 @@ export async function runAuditProcess(
 ): Promise<AuditRun> {
   const pool = processes ?? new AuditProcesses(cli);
   try {
-    let spare = await pool.take();
-    let run = await auditIn(spare, invocation, reportFile, budgetMs, stopping);
-    await pool.release(spare, run.reusable);
-    if (spare.audits > 1 && !run.ended && !run.killed) {
+    let worker = await pool.take();
+    let run = await auditIn(worker, invocation, reportFile, budgetMs, stopping);
+    await pool.release(worker, run.reusable);
+    if (worker.audits > 1 && !run.ended && !run.killed) {
       // The process ended during a later audit than its first: what an earlier one left in it may be why. The server
       // is audited again in a fresh process, so that its outcome is its own.
-      spare = await pool.fresh();
-      run = await auditIn(spare, invocation, reportFile, budgetMs, stopping);
-      await pool.release(spare, run.reusable);
+      worker = await pool.fresh();
+      run = await auditIn(worker, invocation, reportFile, budgetMs, stopping);
+      await pool.release(worker, run.reusable);
     }
     return run.audit;
   } finally {
@@ -53,19 +53,19 @@ interface ProcessRun {
 }
 
 async function auditIn(
-  spare: SpareProcess,
+  worker: AuditWorker,
   invocation: AuditInvocation,
   reportFile: string,
   budgetMs: number,
   stopping: { marginMs: number; graceMs: number },
 ): Promise<ProcessRun> {
-  const { child, dir } = spare;
+  const { child, dir } = worker;
   const configFile = join(dir, 'secrets.json');
   try {
     await writeFile(configFile, JSON.stringify(invocation.config), { mode: 0o600 });
-    spare.takeStderr();
-    spare.audits += 1;
-    const ended = spare.nextResult();
+    worker.takeStderr();
+    worker.audits += 1;
+    const ended = worker.nextResult();
     child.stdin!.write(`${JSON.stringify(['run', ...invocation.args, '--config', configFile])}\n`);
     let killed = false;
     const stop = setTimeout(() => {
@@ -75,9 +75,9 @@ async function auditIn(
     }, budgetMs + stopping.marginMs);
     const result = await ended;
     clearTimeout(stop);
-    const exitCode = result?.exitCode ?? (await spare.exited);
+    const exitCode = result?.exitCode ?? (await worker.exited);
     const report = killed ? undefined : await readReport(reportFile);
-    const lines = spare
+    const lines = worker
       .takeStderr()
       .split('\n')
       .map((l) => l.trimEnd())

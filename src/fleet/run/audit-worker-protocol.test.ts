@@ -3,17 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { REUSE_LIMITS, runSpare } from './audit-worker-protocol.js';
+import { REUSE_LIMITS, runAuditWorker } from './audit-worker-protocol.js';
 
 const lines = (...args: string[][]) => Readable.from(args.map((a) => `${JSON.stringify(a)}\n`));
 
-/** Runs a spare over `input` with a results file, recording each audit's arguments and each reset between them. */
+/** Runs a worker over `input` with a results file, recording each audit's arguments and each reset between them. */
 async function serve(input: Readable, options: { heapUsed?: () => number; exitCodes?: number[] } = {}) {
-  const file = join(mkdtempSync(join(tmpdir(), 'mtc-spare-results-')), 'results');
+  const file = join(mkdtempSync(join(tmpdir(), 'mtc-worker-results-')), 'results');
   const fd = openSync(file, 'w');
   const calls: string[] = [];
   try {
-    const code = await runSpare(
+    const code = await runAuditWorker(
       input,
       async (args) => {
         calls.push(args.join(' '));
@@ -36,29 +36,29 @@ async function serve(input: Readable, options: { heapUsed?: () => number; exitCo
   }
 }
 
-describe('spare protocol', () => {
+describe('worker protocol', () => {
   it('reads one line of arguments, or none when stdin ends empty, and refuses anything but strings', async () => {
-    /** The arguments of the one audit a spare without a results descriptor runs, or undefined when it runs none. */
-    const spareArguments = async (input: Readable) => {
+    /** The arguments of the one audit a worker without a results descriptor runs, or undefined when it runs none. */
+    const workerArguments = async (input: Readable) => {
       let given: string[] | undefined;
-      await runSpare(input, async (args) => ((given = args), 0));
+      await runAuditWorker(input, async (args) => ((given = args), 0));
       return given;
     };
-    expect(await spareArguments(Readable.from(['["run","--stdio",', '"node s.js"]\n', 'ignored']))).toEqual([
+    expect(await workerArguments(Readable.from(['["run","--stdio",', '"node s.js"]\n', 'ignored']))).toEqual([
       'run',
       '--stdio',
       'node s.js',
     ]);
-    expect(await spareArguments(Readable.from([]))).toBeUndefined();
-    await expect(spareArguments(Readable.from(['[1]\n']))).rejects.toThrow(/not an array of strings/);
+    expect(await workerArguments(Readable.from([]))).toBeUndefined();
+    await expect(workerArguments(Readable.from(['[1]\n']))).rejects.toThrow(/not an array of strings/);
   });
 
   it('without a results descriptor, runs the first line only and ends with its exit code', async () => {
     const seen: string[][] = [];
-    const code = await runSpare(lines(['a'], ['b']), async (args) => (seen.push(args), 1));
+    const code = await runAuditWorker(lines(['a'], ['b']), async (args) => (seen.push(args), 1));
     expect(code).toBe(1);
     expect(seen).toEqual([['a']]);
-    expect(await runSpare(Readable.from([]), async () => 1)).toBe(0);
+    expect(await runAuditWorker(Readable.from([]), async () => 1)).toBe(0);
   });
 
   it('with one, runs every line in turn, reports each end there, and resets the process between audits', async () => {

@@ -2,15 +2,15 @@ import { writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 /**
- * A fleet's audit processes: our CLI, started with SPARE_COMMAND, loads what an audit needs and then waits for its
- * arguments, one JSON array of strings per line of its stdin. Started with SPARE_REUSE_FLAG (as a fleet does), it
- * reports the end of each audit as one JSON line (SpareResult) on file descriptor SPARE_RESULTS_FD and then waits for
- * the next line: a lane's later audits then run in a process whose code is loaded and compiled already (about half
- * the CPU of a fresh process, Node's start-up apart). Its stdin ending ends it.
+ * A fleet's audit workers: our CLI, started with AUDIT_WORKER_COMMAND, loads what an audit needs and then waits for
+ * its arguments, one JSON array of strings per line of its stdin. Started with AUDIT_WORKER_REUSE_FLAG (as a fleet
+ * does), it reports the end of each audit as one JSON line (AuditWorkerResult) on file descriptor AUDIT_RESULTS_FD and
+ * then waits for the next line: a lane's later audits then run in a process whose code is loaded and compiled already
+ * (about half the CPU of a fresh process, Node's start-up apart). Its stdin ending ends it.
  */
-export const SPARE_COMMAND = 'fleet-spare';
-export const SPARE_REUSE_FLAG = '--reuse';
-export const SPARE_RESULTS_FD = 3;
+export const AUDIT_WORKER_COMMAND = 'fleet-audit-worker';
+export const AUDIT_WORKER_REUSE_FLAG = '--reuse';
+export const AUDIT_RESULTS_FD = 3;
 
 /**
  * A process is given no further audit once its heap holds this much after one (what an audit leaves behind is
@@ -20,7 +20,7 @@ export const SPARE_RESULTS_FD = 3;
 export const REUSE_LIMITS = { heapBytes: 256 * 1024 * 1024, audits: 20 } as const;
 
 /** The end of one audit in a reused process: its exit code, and whether the process takes another. */
-export interface SpareResult {
+export interface AuditWorkerResult {
   exitCode: number;
   reusable: boolean;
 }
@@ -28,7 +28,7 @@ export interface SpareResult {
 function parseArguments(line: string): string[] {
   const parsed: unknown = JSON.parse(line);
   if (!Array.isArray(parsed) || !parsed.every((a) => typeof a === 'string'))
-    throw new Error('a spare audit process was given arguments that are not an array of strings');
+    throw new Error('a worker audit process was given arguments that are not an array of strings');
   return parsed;
 }
 
@@ -46,11 +46,11 @@ async function* argumentLines(input: NodeJS.ReadableStream): AsyncGenerator<stri
 }
 
 /**
- * Runs a spare: the first line's audit, and with `resultsFd` every later line's too, each reported there as it ends.
+ * Runs a worker: the first line's audit, and with `resultsFd` every later line's too, each reported there as it ends.
  * `between` runs before each audit after the first (what one audit leaves in the process must not reach the next).
  * Returns the exit code the process should end with: the last audit's, or 0 when it was given none.
  */
-export async function runSpare(
+export async function runAuditWorker(
   input: NodeJS.ReadableStream,
   audit: (args: string[]) => Promise<number>,
   options: { resultsFd?: number; between?: () => void; heapUsed?: () => number } = {},
@@ -64,7 +64,7 @@ export async function runSpare(
     audits += 1;
     if (options.resultsFd === undefined) return exitCode;
     const reusable = audits < REUSE_LIMITS.audits && heapUsed() < REUSE_LIMITS.heapBytes;
-    const result: SpareResult = { exitCode, reusable };
+    const result: AuditWorkerResult = { exitCode, reusable };
     writeSync(options.resultsFd, `${JSON.stringify(result)}\n`);
     if (!reusable) return exitCode;
   }

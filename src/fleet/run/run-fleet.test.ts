@@ -6,7 +6,7 @@ import type { FleetEntry, FleetOutcome } from '../../model/fleet.js';
 import type { RunReport } from '../../model/report.js';
 import type { AuditRun } from './outcome.js';
 import { running } from './audit-pool.js';
-import { SPARE_COMMAND, SPARE_REUSE_FLAG } from './audit-worker-protocol.js';
+import { AUDIT_WORKER_COMMAND, AUDIT_WORKER_REUSE_FLAG } from './audit-worker-protocol.js';
 import { fleetDepth, fleetExitCode, runFleet, type Auditor, type FleetPlan } from './run-fleet.js';
 
 const entry = (name: string, more: Partial<FleetEntry> = {}): FleetEntry => ({
@@ -208,7 +208,9 @@ for await (const line of createInterface({ input: process.stdin })) {
         'node e.js',
       ]);
       expect(new Set(audits.map((p) => p.pid)).size).toBe(2);
-      expect(audits.every((p) => p.commandLine.join(' ') === `${SPARE_COMMAND} ${SPARE_REUSE_FLAG}`)).toBe(true);
+      expect(
+        audits.every((p) => p.commandLine.join(' ') === `${AUDIT_WORKER_COMMAND} ${AUDIT_WORKER_REUSE_FLAG}`),
+      ).toBe(true);
       expect(running.size).toBe(0);
     },
   );
