@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIRS = ['bin', 'src', 'suites', 'reference'];
-const EXCLUDED = /\.(test|fixture|d)\.ts$|^reference\/server\/test-support\.ts$/;
+const EXCLUDED = /\.(test|fixture|d)\.ts$|(^|\/)test-support\.ts$/;
 
 /** The files under `dir` (relative to the root, forward slashes), folders walked here: Node 20.0 lacks parentPath. */
 function filesUnder(dir) {
