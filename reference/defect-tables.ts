@@ -1,4 +1,4 @@
-import { DEFECTS as CLIENT_DEFECTS, type Defect } from './client/defects.js';
+import { DEFECTS as CLIENT_DEFECTS, type Defect } from './client/defects/index.js';
 import { DEFECTS as SERVER_DEFECTS } from './server/defects/index.js';
 
 // The reference programs' defect tables as data, for CONFORMANCE.md: which check each defect proves able to fail. The

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SCENARIOS } from '../src/client-mode/scenarios.js';
-import { DEFECTS, type Defect } from '../reference/client/defects.js';
+import { DEFECTS, type Defect } from '../reference/client/defects/index.js';
 import { CLIENT_CHECKS } from '../suites/client/index.js';
 import { BUILT, ROOT, runCli, runInProcess } from './helpers/cli.js';
 

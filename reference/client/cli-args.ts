@@ -1,4 +1,4 @@
-import { DEFECTS, isDefectName, type Defect, type DefectName } from './defects.js';
+import { DEFECTS, isDefectName, type Defect, type DefectName } from './defects/index.js';
 import { isInitializeRevision, type Revision } from '../../src/core/revision.js';
 
 const ONLY_LABEL = { http: 'HTTP', stdio: 'stdio' } as const;

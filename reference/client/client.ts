@@ -1,4 +1,4 @@
-import type { Defects } from './defects.js';
+import type { Defects } from './defects/active.js';
 import { fetchNetworkRefs, sendStrayMessages } from './defect-messages.js';
 import { discover } from './discover.js';
 import { requestMeta } from './request-meta.js';

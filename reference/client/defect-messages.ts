@@ -1,5 +1,5 @@
 import { isObject, type JsonRpcId } from '../../src/core/jsonrpc.js';
-import type { Defects } from './defects.js';
+import type { Defects } from './defects/active.js';
 import { warn } from './log.js';
 import type { Rpc } from './rpc.js';
 import type { CallableTool } from './tool-admission.js';

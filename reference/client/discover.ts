@@ -1,6 +1,6 @@
 import { errorOf, isObject, resultOf } from '../../src/core/jsonrpc.js';
 import { PROTOCOL_VERSION } from './constants.js';
-import type { Defects } from './defects.js';
+import type { Defects } from './defects/active.js';
 import { Fatal } from './fatal.js';
 import { warn } from './log.js';
 import { requestMeta } from './request-meta.js';

@@ -1,5 +1,5 @@
 import { OTHER_PROTOCOL_VERSION, PROTOCOL_VERSION } from './constants.js';
-import type { Defects } from './defects.js';
+import type { Defects } from './defects/active.js';
 import { encodeHeaderValue } from './header-value.js';
 
 /** Content negotiation and the standard MCP headers mirrored from a message body. */

@@ -1,7 +1,7 @@
 import { isObject } from '../../src/core/jsonrpc.js';
 import { compareRevisions, type Revision } from '../../src/core/revision.js';
 import { CLIENT_INFO, MAX_LIST_PAGES } from './constants.js';
-import type { Defects } from './defects.js';
+import type { Defects } from './defects/active.js';
 import { Fatal } from './fatal.js';
 import { warn } from './log.js';
 import {

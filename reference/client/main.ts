@@ -2,7 +2,7 @@
 import { parseCliArgs, defectListing, USAGE } from './cli-args.js';
 import { runClient } from './client.js';
 import { ENV_SERVER_COMMAND, ENV_URL } from './constants.js';
-import { DEFECTS, type Defect } from './defects.js';
+import { activeDefects, DEFECTS, type Defect } from './defects/index.js';
 import { Fatal } from './fatal.js';
 import { HttpTransport } from './http-transport.js';
 import { runInitializeClient } from './initialize-client.js';
@@ -27,7 +27,11 @@ async function main(): Promise<number> {
   const command = process.env[ENV_SERVER_COMMAND];
   if (args.protocolVersion && (url || command)) {
     try {
-      await runInitializeClient(url ? { url } : { command: command! }, args.protocolVersion, args.defects);
+      await runInitializeClient(
+        url ? { url } : { command: command! },
+        args.protocolVersion,
+        activeDefects(args.defects),
+      );
       return 0;
     } catch (error) {
       process.stderr.write(`reference-client: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -53,7 +57,7 @@ async function main(): Promise<number> {
     }
   }
   try {
-    await runClient(transport, args.defects);
+    await runClient(transport, activeDefects(args.defects));
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -1,4 +1,4 @@
-import type { Defects } from './defects.js';
+import type { Defects } from './defects/active.js';
 import type { HeaderAnnotation } from './header-annotations.js';
 import { valueAtPath } from '../../src/core/value-at-path.js';
 import { base64Sentinel, headerText, isPlainSafe, looksLikeSentinel } from './header-value.js';

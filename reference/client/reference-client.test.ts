@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DefectName } from './defects.js';
+import type { DefectName } from './defects/index.js';
 import { checkHeaderAnnotations } from './header-annotations.js';
 import { encodeHeaderValue, headerText } from './header-value.js';
 import { answerInputRequests } from './input-responses.js';

@@ -1,6 +1,6 @@
 import type { JsonRpcId, Received } from '../../src/core/jsonrpc.js';
 import { REQUEST_TIMEOUT_MS, callTimeoutMs } from './constants.js';
-import type { Defects } from './defects.js';
+import type { Defects } from './defects/active.js';
 import { standardHeaders } from './http-headers.js';
 import { RequestIds } from './request-ids.js';
 import { RequestFailure, type Transport } from './transport.js';

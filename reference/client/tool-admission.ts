@@ -1,5 +1,5 @@
 import { isObject } from '../../src/core/jsonrpc.js';
-import type { Defects } from './defects.js';
+import type { Defects } from './defects/active.js';
 import { checkHeaderAnnotations, type HeaderAnnotation } from './header-annotations.js';
 import { warn } from './log.js';
 import type { Transport } from './transport.js';

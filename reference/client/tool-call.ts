@@ -1,6 +1,6 @@
 import { errorOf, isObject, resultOf, type JsonRpcId } from '../../src/core/jsonrpc.js';
 import { CLIENT_INFO, MAX_MRTR_RETRIES, OTHER_PROTOCOL_VERSION } from './constants.js';
-import type { Defects } from './defects.js';
+import type { Defects } from './defects/active.js';
 import { answerInputRequests } from './input-responses.js';
 import { errorLine, type CallLine } from './output-line.js';
 import { validateStructuredContent } from './output-validation.js';

@@ -1,6 +1,6 @@
 import { errorOf, resultOf, type JsonRpcId } from '../../src/core/jsonrpc.js';
 import { MAX_LIST_PAGES } from './constants.js';
-import type { Defects } from './defects.js';
+import type { Defects } from './defects/active.js';
 import { Fatal } from './fatal.js';
 import { requestMeta } from './request-meta.js';
 import type { Rpc } from './rpc.js';

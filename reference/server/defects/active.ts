@@ -1,9 +1,6 @@
+import { composeHooks } from '../../kit/hooks.js';
 import type { DefectDefinition } from './define.js';
 import type { Seams } from './seams.js';
-
-type Hook = (...args: never[]) => unknown;
-
-const none = (): undefined => undefined;
 
 /** The defects a server was started with, and their hooks composed per seam. */
 export class ActiveDefects {
@@ -13,23 +10,7 @@ export class ActiveDefects {
 
   constructor(readonly definitions: readonly DefectDefinition[]) {
     this.names = definitions.map((defect) => defect.name);
-    const composed: Record<string, Hook> = {};
-    const seams = new Set(definitions.flatMap((defect) => Object.keys(defect.at ?? {})));
-    for (const seam of seams) {
-      const hooks = definitions.flatMap((defect) => {
-        const hook = (defect.at as Record<string, Hook | undefined> | undefined)?.[seam];
-        return hook ? [hook] : [];
-      });
-      composed[seam] = (...args: never[]) => {
-        let kept: unknown;
-        for (const hook of hooks) {
-          const result = hook(...args);
-          if (kept === undefined) kept = result;
-        }
-        return kept;
-      };
-    }
-    this.at = new Proxy(composed, { get: (target, seam: string) => target[seam] ?? none }) as Required<Seams>;
+    this.at = composeHooks(definitions.map((defect) => defect.at));
   }
 
   get size(): number {

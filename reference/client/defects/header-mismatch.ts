@@ -1,0 +1,17 @@
+import type { Defect } from './define.js';
+
+/** Defects that the client checks of suites/client/header-mismatch.ts catch, each breaking one of them. */
+export const HEADER_MISMATCH_DEFECTS = {
+  'no-header-mismatch-refresh': {
+    check: 'xmcp.client.mismatch-refresh',
+    only: 'http',
+    description: 'a HeaderMismatch error (-32020) ends the call: no new listing, no retry',
+  },
+  'falls-back-on-400': {
+    check: 'http.compat.inspect-400',
+    only: 'http',
+    description:
+      'a 400 answer makes it send initialize (2025-11-25) before going on, although the body is a modern error ' +
+      '(-32020)',
+  },
+} as const satisfies Record<string, Defect>;

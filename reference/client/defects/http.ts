@@ -1,0 +1,48 @@
+import type { Defect } from './define.js';
+
+/** Defects that the client checks of suites/client/http.ts catch, each breaking one of them. */
+export const HTTP_DEFECTS = {
+  'json-batch': {
+    check: 'http.client.single-message',
+    only: 'http',
+    description: 'sends server/discover as a JSON array [request]',
+  },
+  'no-sse-support': {
+    check: 'http.client.both-content-types',
+    only: 'http',
+    description: 'an answer sent as text/event-stream is taken as a failure (only application/json is read)',
+  },
+  'accept-json-only': { check: 'http.client.accept', only: 'http', description: 'sends Accept: application/json only' },
+  'no-protocol-version-header': {
+    check: 'http.pv.header',
+    only: 'http',
+    description: 'omits MCP-Protocol-Version on tools/list requests',
+  },
+  'protocol-version-header-mismatch': {
+    check: 'http.pv.match',
+    only: 'http',
+    description: 'sends MCP-Protocol-Version: 2025-11-25 on tools/call (the body says 2026-07-28)',
+  },
+  'no-mcp-method-header': {
+    check: 'http.std.required',
+    only: 'http',
+    description: 'omits Mcp-Method on tools/list requests',
+  },
+  'discover-with-put': {
+    only: 'http',
+    check: 'http.client.post',
+    description: 'sends server/discover with HTTP PUT instead of POST',
+  },
+  'mcp-name-percent-encoded': {
+    only: 'http',
+    check: 'http.std.mcp-name-base64',
+    description: 'a tool name that needs Base64 goes into Mcp-Name percent-encoded instead',
+  },
+  'resumes-cut-stream': {
+    only: 'http',
+    check: 'http.sse.no-resume',
+    description:
+      'an SSE answer that ends before its response, after events with ids, is resumed with GET and ' +
+      'Last-Event-ID (as 2025-11-25 allowed)',
+  },
+} as const satisfies Record<string, Defect>;

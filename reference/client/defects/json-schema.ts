@@ -1,0 +1,13 @@
+import type { Defect } from './define.js';
+
+/** Defects that the client checks of suites/client/json-schema.ts catch, each breaking one of them. */
+export const JSON_SCHEMA_DEFECTS = {
+  'permissive-unresolved-ref': {
+    check: 'jsonschema.ref.unresolved-reject',
+    description: 'an outputSchema with an unresolved $ref is treated as accepting anything',
+  },
+  'fetches-network-ref': {
+    check: 'jsonschema.ref.no-network',
+    description: "before calling tools, GETs every http(s) $ref found in the listed tools' schemas",
+  },
+} as const satisfies Record<string, Defect>;

@@ -1,0 +1,10 @@
+import type { Defect } from './define.js';
+
+/** Defects that the client checks of suites/client/request-meta.ts catch, each breaking one of them. */
+export const REQUEST_META_DEFECTS = {
+  'no-capabilities-on-pages': {
+    check: 'tools.req.meta-required',
+    description: 'tools/list requests after the first page omit io.modelcontextprotocol/clientCapabilities from _meta',
+  },
+  'no-client-info': { check: 'meta.req.clientinfo', description: 'never sends io.modelcontextprotocol/clientInfo' },
+} as const satisfies Record<string, Defect>;

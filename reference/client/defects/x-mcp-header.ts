@@ -1,0 +1,35 @@
+import type { Defect } from './define.js';
+
+/** Defects that the client checks of suites/client/x-mcp-header.ts catch, each breaking one of them. */
+export const X_MCP_HEADER_DEFECTS = {
+  'x-mcp-header-ignored': {
+    check: 'xmcp.client.mirror',
+    only: 'http',
+    description: 'never sends Mcp-Param-* headers (annotations are still validated)',
+  },
+  'null-param-header': {
+    check: 'xmcp.client.omit-null',
+    only: 'http',
+    description: 'sends Mcp-Param-* with the value "null" for a null argument instead of omitting it',
+  },
+  'percent-encoded-params': {
+    check: 'enc.client.base64',
+    only: 'http',
+    description: 'Mcp-Param-* values that need Base64 are percent-encoded instead',
+  },
+  'sentinel-not-encoded': {
+    check: 'enc.client.sentinel-collision',
+    only: 'http',
+    description: 'plain-ASCII Mcp-Param-* values that look like the Base64 sentinel are sent as-is',
+  },
+  'boolean-capitalised': {
+    check: 'enc.type-conversion',
+    only: 'http',
+    description: 'boolean Mcp-Param-* values are sent as True/False',
+  },
+  'keeps-invalid-x-mcp-header-tools': {
+    check: 'xmcp.client.exclude',
+    only: 'http',
+    description: 'keeps (lists and calls) tools whose x-mcp-header annotations are invalid',
+  },
+} as const satisfies Record<string, Defect>;
