@@ -176,8 +176,8 @@ export function violations(graph) {
       const shared = program !== REFERENCE_KIT && target.startsWith(REFERENCE_KIT);
       if (program && !target.startsWith(program) && !target.startsWith(CORE) && !shared) {
         found.push(
-          `reference program not apart: ${file} imports ${target}; ${program} imports only its own files, ` +
-            `${program === REFERENCE_KIT ? '' : 'reference/kit/ '}and src/core/`,
+          `reference program not apart: ${file} imports ${target}; ${program} imports only its own files` +
+            `${program === REFERENCE_KIT ? '' : ', reference/kit/'} and src/core/`,
         );
       }
       if (target.startsWith('reference/') && !file.startsWith('reference/')) {

@@ -69,23 +69,26 @@ describe('the import boundaries of ARCHITECTURE.md (scripts/check-boundaries.mjs
     expect(run.stderr).toContain('check outside its kit: suites/wire/batches.ts imports src/protocol/constants.ts');
   });
 
-  it('fail on the auditor importing a reference program, on a reference program importing the auditor beyond src/core/, and on the core importing up', () => {
+  it('fail on the auditor importing a reference program, on a reference program importing the auditor beyond src/core/, on their shared kit importing one of them, and on the core importing up', () => {
     const graph = graphOf(ROOT);
     graph.set('src/catalog/client-side.ts', [
       ...graph.get('src/catalog/client-side.ts')!,
-      'reference/client/defects.ts',
+      'reference/client/defects/index.ts',
     ]);
     graph.set('reference/server/tools.ts', [...graph.get('reference/server/tools.ts')!, 'src/protocol/constants.ts']);
+    graph.set('reference/kit/hooks.ts', [...graph.get('reference/kit/hooks.ts')!, 'reference/server/tools.ts']);
     graph.set('src/core/revision.ts', [...graph.get('src/core/revision.ts')!, 'src/model/check.ts']);
     expect(
       violationsOf(graph)
         .filter((v) => !v.startsWith('import circle'))
         .sort(),
     ).toEqual([
-      'reference program imported: src/catalog/client-side.ts imports reference/client/defects.ts; the auditor ' +
-        'never imports reference/ (its data reaches it through scripts/)',
+      'reference program imported: src/catalog/client-side.ts imports reference/client/defects/index.ts; the ' +
+        'auditor never imports reference/ (its data reaches it through scripts/)',
+      'reference program not apart: reference/kit/hooks.ts imports reference/server/tools.ts; reference/kit/ ' +
+        'imports only its own files and src/core/',
       'reference program not apart: reference/server/tools.ts imports src/protocol/constants.ts; ' +
-        'reference/server/ imports only its own files and src/core/',
+        'reference/server/ imports only its own files, reference/kit/ and src/core/',
       'upward import: src/core/revision.ts (core) imports src/model/check.ts (model); a layer imports only its ' +
         'own and those below it',
     ]);
