@@ -210,7 +210,8 @@ export function renderConformance(
       'carries a result or an error, never both, and answers',
     '  an unreadable request with a null id. `Annotations.lastModified` is held to be a string only: ' +
       'schema.json gives it no format (ISO 8601 is a lower-case should).',
-    '- **`server/discover` on `tools.cap.declare`.** On the legacy wire the capabilities come from `InitializeResult`.',
+    '- **`server/discover` on `tools.cap.declare`.** On the initialize revisions the capabilities come from ' +
+      '`InitializeResult`.',
     '- **The npm servers judged on the revision they agreed** (`test/real-servers.test.ts` asserts their exact ' +
       'findings). Judged on 2025-11-25 instead of',
     "  under 2026-07-28 rules, they keep warnings only: `jsonschema.dialect.recommended` (zod's draft-07 " +
@@ -504,8 +505,8 @@ export function renderConformance(
     '  connection (change, then undo) with one subscription that asked for `toolsListChanged` and one that ' +
       'asked only for `promptsListChanged`;',
     '  naming it is the permission to call it. Without it both checks skip and say so.',
-    '- **Legacy wire.** Rules that exist in 2025-11-25 (tool names, schemas and dialects, annotations, icons) ' +
-      'run there too; `x-mcp-header` and',
+    '- **Initialize revisions.** Rules that exist in 2025-11-25 (tool names, schemas and dialects, annotations, ' +
+      'icons) run there too; `x-mcp-header` and',
     '  `$ref` network rules are new in 2026-07-28 and are skipped with that reason.',
     '- **Requests of the server.** On the `initialize` wire the audit declares the client capability `roots` ' +
       '(no `listChanged`), as hosts do, and',
