@@ -1,5 +1,5 @@
 import type { Defects } from './defects/active.js';
-import { fetchNetworkRefs, sendStrayMessages } from './defect-messages.js';
+import type { CallIds, SessionRules } from './defects/seams/session.js';
 import { discover } from './discover.js';
 import { requestMeta } from './request-meta.js';
 import { printLine, printListed } from './output-line.js';
@@ -15,18 +15,28 @@ import type { Transport } from './transport.js';
  */
 export async function runClient(transport: Transport, defects: Defects): Promise<void> {
   const rpc = new Rpc(transport, defects);
+  const rules: SessionRules = {
+    discovers: true,
+    watchesToolChanges: true,
+    listChangedMakesStale: true,
+    listingExpires: true,
+  };
+  defects.at.sessionRules(rules);
   try {
-    if (defects.has('stdin-garbage') && rpc.kind === 'stdio') await rpc.sendRaw(Buffer.from('hello server', 'utf8'));
-    const capabilities = defects.has('no-discover') ? undefined : await discover(rpc, defects);
-    const changes = watchToolChanges(rpc, capabilities, defects);
+    const opening = defects.at.openingBytes(rpc.kind);
+    if (opening) await rpc.sendRaw(opening);
+    const capabilities = rules.discovers ? await discover(rpc, defects) : undefined;
+    const changes = watchToolChanges(rpc, capabilities, rules, defects);
     const listing = await listAllTools(rpc, defects);
     printListed(listing.tools.length);
     const tools = admitTools(listing.tools, rpc.kind, defects);
-    await sendStrayMessages(rpc, defects, listing.lastId);
-    if (defects.has('fetches-network-ref')) await fetchNetworkRefs(tools);
+    const messages: Record<string, unknown>[] = [];
+    defects.at.messagesAfterListing(messages, { lastId: listing.lastId, nextId: () => rpc.ids.next() });
+    for (const message of messages) await rpc.send(message);
+    await defects.at.toolsAdmitted(tools);
     await callAll(rpc, tools, defects);
     // The listing is needed again: served from the cache while fresh (never at ttlMs 0, nor after list_changed).
-    const fresh = (Date.now() < listing.freshUntil && !changes.seen) || defects.has('caches-stale-listing');
+    const fresh = (Date.now() < listing.freshUntil && !changes.seen) || !rules.listingExpires;
     printListed(fresh ? listing.tools.length : (await listAllTools(rpc, defects)).tools.length);
     await changes.stop();
   } finally {
@@ -35,12 +45,13 @@ export async function runClient(transport: Transport, defects: Defects): Promise
 }
 
 /**
- * When the server says its tool list can change, a subscription that hears it: `seen` turns true on
- * notifications/tools/list_changed (never, with the ignores-list-changed defect).
+ * When the server says its tool list can change (and the rules watch it), a subscription that hears it: `seen` turns
+ * true on notifications/tools/list_changed (when the rules let it make the listing stale).
  */
 function watchToolChanges(
   rpc: Rpc,
   capabilities: Record<string, unknown> | undefined,
+  rules: SessionRules,
   defects: Defects,
 ): { seen: boolean; stop(): Promise<void> } {
   const watch = { seen: false, stop: async () => {} };
@@ -49,35 +60,26 @@ function watchToolChanges(
     typeof tools !== 'object' ||
     tools === null ||
     (tools as Record<string, unknown>).listChanged !== true ||
-    defects.has('caches-stale-listing') ||
-    defects.has('caches-later-pages')
+    !rules.watchesToolChanges
   )
     return watch;
-  const params = {
-    _meta: requestMeta({ withCapabilities: true, withClientInfo: !defects.has('no-client-info') }),
-    notifications: { toolsListChanged: true },
-  };
+  const meta = { withCapabilities: true, withClientInfo: true };
+  defects.at.metaOptions(meta, 'subscriptions/listen');
+  const params = { _meta: requestMeta(meta), notifications: { toolsListChanged: true } };
   watch.stop = rpc.listen(params, (message) => {
-    if (message.method === 'notifications/tools/list_changed' && !defects.has('ignores-list-changed'))
-      watch.seen = true;
+    if (message.method === 'notifications/tools/list_changed' && rules.listChangedMakesStale) watch.seen = true;
   });
   return watch;
 }
 
 async function callAll(rpc: Rpc, tools: readonly CallableTool[], defects: Defects): Promise<void> {
   const session = new CallSession();
-  const first: FirstRequest = {
-    ...(defects.has('fractional-id') ? { id: 1.5 } : {}),
-    ...(defects.has('fractional-progress-token') ? { progressToken: 1.5 } : {}),
-  };
+  const first: FirstRequest = {};
+  defects.at.firstCall(first);
   let next = 0;
-  // Two defects send the first two calls at once, sharing the id or the progress token.
-  if ((defects.has('reused-id-in-flight') || defects.has('reused-progress-token')) && tools.length >= 2) {
-    const shared: FirstRequest = {
-      ...first,
-      ...(defects.has('reused-id-in-flight') ? { id: first.id ?? rpc.ids.next() } : {}),
-      ...(defects.has('reused-progress-token') ? { progressToken: session.nextProgressToken() } : {}),
-    };
+  const shared: CallIds = { ...first };
+  const fresh = { id: () => rpc.ids.next(), progressToken: () => session.nextProgressToken() };
+  if (tools.length >= 2 && defects.at.concurrentCalls(shared, fresh)) {
     const lines = await Promise.all([
       callTool(rpc, tools[0]!, defects, session, shared),
       callTool(rpc, tools[1]!, defects, session, shared),

@@ -1,27 +1,27 @@
 import { errorOf, isObject, resultOf } from '../../src/core/jsonrpc.js';
 import { PROTOCOL_VERSION } from './constants.js';
 import type { Defects } from './defects/active.js';
+import type { DiscoverSending } from './defects/seams/session.js';
 import { Fatal } from './fatal.js';
 import { warn } from './log.js';
 import { requestMeta } from './request-meta.js';
 import type { Rpc } from './rpc.js';
 import { RequestFailure } from './transport.js';
-import { invalidUtf8Bytes, jsonBytes, type WireEncoder } from './wire.js';
+import { jsonBytes } from './wire.js';
 
 /**
  * `server/discover` first. Only an unreachable server stops the run; an error answer is reported and ignored. Resolves
  * with the server's capabilities, when it said.
  */
 export async function discover(rpc: Rpc, defects: Defects): Promise<Record<string, unknown> | undefined> {
-  const params = {
-    _meta: requestMeta({ withCapabilities: true, withClientInfo: !defects.has('no-client-info') }),
-    ...(defects.has('discover-with-params') ? { protocolVersion: PROTOCOL_VERSION } : {}),
-  };
+  const meta = { withCapabilities: true, withClientInfo: true };
+  defects.at.metaOptions(meta, 'server/discover');
+  const params: Record<string, unknown> = { _meta: requestMeta(meta) };
+  defects.at.discoverParams(params);
+  const sending: DiscoverSending = { wire: jsonBytes };
+  defects.at.discoverSending(sending, rpc.kind);
   try {
-    const { response } = await rpc.request('server/discover', params, {
-      wire: discoverWire(rpc, defects),
-      ...(defects.has('discover-with-put') ? { httpMethod: 'PUT' } : {}),
-    });
+    const { response } = await rpc.request('server/discover', params, sending);
     const error = errorOf(response);
     const result = resultOf(response);
     if (error) {
@@ -36,9 +36,4 @@ export async function discover(rpc: Rpc, defects: Defects): Promise<Record<strin
     warn(`server/discover failed: ${error instanceof Error ? error.message : String(error)}`);
   }
   return undefined;
-}
-
-function discoverWire(rpc: Rpc, defects: Defects): WireEncoder {
-  const encode = defects.has('invalid-utf8') ? invalidUtf8Bytes : jsonBytes;
-  return defects.has('json-batch') && rpc.kind === 'http' ? (message) => encode([message]) : encode;
 }

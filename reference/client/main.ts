@@ -3,6 +3,7 @@ import { parseCliArgs, defectListing, USAGE } from './cli-args.js';
 import { runClient } from './client.js';
 import { ENV_SERVER_COMMAND, ENV_URL } from './constants.js';
 import { activeDefects, DEFECTS, type Defect } from './defects/index.js';
+import type { TransportRules } from './defects/seams/session.js';
 import { Fatal } from './fatal.js';
 import { HttpTransport } from './http-transport.js';
 import { runInitializeClient } from './initialize-client.js';
@@ -25,27 +26,23 @@ async function main(): Promise<number> {
   }
   const url = process.env[ENV_URL] || args.positional.at(-1);
   const command = process.env[ENV_SERVER_COMMAND];
+  const defects = activeDefects(args.defects);
   if (args.protocolVersion && (url || command)) {
     try {
-      await runInitializeClient(
-        url ? { url } : { command: command! },
-        args.protocolVersion,
-        activeDefects(args.defects),
-      );
+      await runInitializeClient(url ? { url } : { command: command! }, args.protocolVersion, defects);
       return 0;
     } catch (error) {
       process.stderr.write(`reference-client: ${error instanceof Error ? error.message : String(error)}\n`);
       return 1;
     }
   }
+  const rules: TransportRules = { refusesSse: false, resumesCutStreams: false, stderrIsError: false };
+  defects.at.transportRules(rules);
   let transport: Transport;
   if (url) {
-    transport = new HttpTransport(url, {
-      refusesSse: args.defects.has('no-sse-support'),
-      resumesCutStreams: args.defects.has('resumes-cut-stream'),
-    });
+    transport = new HttpTransport(url, rules);
   } else if (command) {
-    transport = new StdioTransport(command, args.defects.has('stderr-is-error'));
+    transport = new StdioTransport(command, rules.stderrIsError);
   } else {
     process.stderr.write(`reference-client: set ${ENV_URL} or ${ENV_SERVER_COMMAND} (see --help)\n`);
     return 2;
@@ -57,7 +54,7 @@ async function main(): Promise<number> {
     }
   }
   try {
-    await runClient(transport, activeDefects(args.defects));
+    await runClient(transport, defects);
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

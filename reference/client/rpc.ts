@@ -1,6 +1,7 @@
 import type { JsonRpcId, Received } from '../../src/core/jsonrpc.js';
-import { REQUEST_TIMEOUT_MS, callTimeoutMs } from './constants.js';
+import { callTimeoutMs } from './constants.js';
 import type { Defects } from './defects/active.js';
+import type { RequestMessage, RequestRules } from './defects/seams/session.js';
 import { standardHeaders } from './http-headers.js';
 import { RequestIds } from './request-ids.js';
 import { RequestFailure, type Transport } from './transport.js';
@@ -24,11 +25,14 @@ export interface RequestOptions {
 /** Requests with fresh ids and a timeout, and the messages that expect no answer. */
 export class Rpc {
   readonly ids = new RequestIds();
+  private readonly rules: RequestRules = { timeoutMs: callTimeoutMs(), cancelsOnTimeout: true };
 
   constructor(
     private readonly transport: Transport,
     private readonly defects: Defects,
-  ) {}
+  ) {
+    defects.at.requestRules(this.rules);
+  }
 
   get kind(): Transport['kind'] {
     return this.transport.kind;
@@ -36,14 +40,14 @@ export class Rpc {
 
   async request(method: string, params: Record<string, unknown>, options: RequestOptions = {}): Promise<Answer> {
     const id = options.id ?? this.ids.next();
-    const message = withDefects({ jsonrpc: '2.0', id, method, params }, this.defects);
+    const message = requestMessage({ jsonrpc: '2.0', id, method, params }, this.defects);
     const headers = { ...standardHeaders(method, params.name, this.defects), ...options.paramHeaders };
     const bytes = (options.wire ?? jsonBytes)(message);
     try {
       const response = await this.transport.request(
         { bytes, headers, ...(options.httpMethod ? { httpMethod: options.httpMethod } : {}) },
         id,
-        AbortSignal.timeout(this.defects.has('no-call-timeout') ? REQUEST_TIMEOUT_MS : callTimeoutMs()),
+        AbortSignal.timeout(this.rules.timeoutMs),
       );
       return { id, response };
     } catch (error) {
@@ -51,7 +55,7 @@ export class Rpc {
         error instanceof RequestFailure &&
         error.kind === 'timeout' &&
         this.transport.kind === 'stdio' &&
-        !this.defects.has('timeout-without-cancel')
+        this.rules.cancelsOnTimeout
       ) {
         await this.send({
           jsonrpc: '2.0',
@@ -86,7 +90,7 @@ export class Rpc {
     );
   }
 
-  /** Writes bytes that are not an MCP message at all (the `stdin-garbage` defect). */
+  /** Writes bytes that are not an MCP message at all (only defects do). */
   async sendRaw(bytes: Uint8Array): Promise<void> {
     await this.transport.send({ bytes, headers: standardHeaders(undefined, undefined, this.defects) });
   }
@@ -96,19 +100,11 @@ export class Rpc {
   }
 }
 
-/** The defects that bend every request the same way: its jsonrpc member, or its `_meta` keys. */
-function withDefects(
-  message: { jsonrpc?: string; id: JsonRpcId; method: string; params: Record<string, unknown> },
-  defects: Defects,
-): Record<string, unknown> {
+/** A request as it is sent: a copy of `message` (its params and `_meta` too), as the hooks leave it. */
+function requestMessage(message: RequestMessage, defects: Defects): RequestMessage {
   const meta = message.params._meta as Record<string, unknown> | undefined;
-  const bentMeta = {
-    ...meta,
-    ...(defects.has('bad-meta-key') ? { 'x_vendor/trace': 'reference-client' } : {}),
-    ...(defects.has('bad-traceparent') ? { traceparent: 'trace-1' } : {}),
-  };
-  const params = meta === undefined ? message.params : { ...message.params, _meta: bentMeta };
-  if (defects.has('no-jsonrpc-member') && message.method === 'tools/list')
-    return { id: message.id, method: message.method, params };
-  return { ...message, params };
+  const params = meta === undefined ? { ...message.params } : { ...message.params, _meta: { ...meta } };
+  const sent = { ...message, params };
+  defects.at.requestMessage(sent);
+  return sent;
 }

@@ -1,6 +1,7 @@
 import { errorOf, resultOf, type JsonRpcId } from '../../src/core/jsonrpc.js';
 import { MAX_LIST_PAGES } from './constants.js';
 import type { Defects } from './defects/active.js';
+import type { ListingRules } from './defects/seams/session.js';
 import { Fatal } from './fatal.js';
 import { requestMeta } from './request-meta.js';
 import type { Rpc } from './rpc.js';
@@ -22,18 +23,17 @@ export async function listAllTools(rpc: Rpc, defects: Defects): Promise<Listing>
   const started = Date.now();
   let ttlMs = Number.POSITIVE_INFINITY;
   let cursor: string | undefined;
+  const rules: ListingRules = { followsNextCursor: true, emptyCursorIsCursor: true };
+  defects.at.listingRules(rules);
   for (let page = 0; ; page++) {
     if (page === MAX_LIST_PAGES) throw new Fatal(`tools/list did not end after ${MAX_LIST_PAGES} pages`);
-    const meta = requestMeta({
-      withCapabilities: !(page > 0 && defects.has('no-capabilities-on-pages')),
-      withClientInfo: !defects.has('no-client-info'),
-    });
-    const params: Record<string, unknown> = { _meta: meta };
-    if (cursor !== undefined) params.cursor = defects.has('cursor-trimmed') ? cursor.trim() : cursor;
+    const meta = { withCapabilities: true, withClientInfo: true };
+    defects.at.metaOptions(meta, 'tools/list', page);
+    const params: Record<string, unknown> = { _meta: requestMeta(meta) };
+    if (cursor !== undefined) params.cursor = defects.at.sentCursor(cursor) ?? cursor;
+    const request = () => requestPage(rpc, params);
     const { id, response } =
-      cursor !== undefined && defects.has('caches-later-pages')
-        ? await cachedPage(rpc, params, cursor)
-        : await requestPage(rpc, params);
+      cursor === undefined ? await request() : await (defects.at.laterPage(cursor, request) ?? request());
     const error = errorOf(response);
     if (error) throw new Fatal(`tools/list failed: ${String(error.message)} (code ${String(error.code)})`);
     const result = resultOf(response);
@@ -46,9 +46,9 @@ export async function listAllTools(rpc: Rpc, defects: Defects): Promise<Listing>
     ttlMs = Math.min(ttlMs, typeof result.ttlMs === 'number' && result.ttlMs > 0 ? result.ttlMs : 0);
     const listing = () => ({ tools, lastId: id, freshUntil: started + ttlMs });
     const next = result.nextCursor;
-    if (next === undefined || next === null || defects.has('first-page-only')) return listing();
+    if (next === undefined || next === null || !rules.followsNextCursor) return listing();
     if (typeof next !== 'string') throw new Fatal(`tools/list nextCursor is not a string: ${JSON.stringify(next)}`);
-    if (next === '' && defects.has('empty-cursor-ends')) return listing();
+    if (next === '' && !rules.emptyCursorIsCursor) return listing();
     cursor = next;
   }
 }
@@ -59,16 +59,4 @@ async function requestPage(rpc: Rpc, params: Record<string, unknown>) {
   } catch (error) {
     throw new Fatal(`tools/list failed: ${error instanceof Error ? error.message : String(error)}`);
   }
-}
-
-/**
- * The `caches-later-pages` defect: a page after the first, once fetched, is served again from memory, whatever its
- * ttlMs.
- */
-const laterPages = new Map<string, Awaited<ReturnType<typeof requestPage>>>();
-
-async function cachedPage(rpc: Rpc, params: Record<string, unknown>, cursor: string) {
-  const page = laterPages.get(cursor) ?? (await requestPage(rpc, params));
-  laterPages.set(cursor, page);
-  return page;
 }

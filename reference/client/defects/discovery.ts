@@ -5,5 +5,10 @@ export const DISCOVERY_DEFECTS = {
   'no-discover': {
     check: 'version.matrix.stdio-discover-first',
     description: 'sends no server/discover: the first request is tools/list',
+    at: {
+      sessionRules: (rules) => {
+        rules.discovers = false;
+      },
+    },
   },
 } as const satisfies Record<string, Defect>;

@@ -6,11 +6,22 @@ export const HTTP_DEFECTS = {
     check: 'http.client.single-message',
     only: 'http',
     description: 'sends server/discover as a JSON array [request]',
+    at: {
+      discoverSending: (sending, kind) => {
+        const encode = sending.wire;
+        if (kind === 'http') sending.wire = (message) => encode([message]);
+      },
+    },
   },
   'no-sse-support': {
     check: 'http.client.both-content-types',
     only: 'http',
     description: 'an answer sent as text/event-stream is taken as a failure (only application/json is read)',
+    at: {
+      transportRules: (rules) => {
+        rules.refusesSse = true;
+      },
+    },
   },
   'accept-json-only': { check: 'http.client.accept', only: 'http', description: 'sends Accept: application/json only' },
   'no-protocol-version-header': {
@@ -32,6 +43,11 @@ export const HTTP_DEFECTS = {
     only: 'http',
     check: 'http.client.post',
     description: 'sends server/discover with HTTP PUT instead of POST',
+    at: {
+      discoverSending: (sending) => {
+        sending.httpMethod = 'PUT';
+      },
+    },
   },
   'mcp-name-percent-encoded': {
     only: 'http',
@@ -44,5 +60,10 @@ export const HTTP_DEFECTS = {
     description:
       'an SSE answer that ends before its response, after events with ids, is resumed with GET and ' +
       'Last-Event-ID (as 2025-11-25 allowed)',
+    at: {
+      transportRules: (rules) => {
+        rules.resumesCutStreams = true;
+      },
+    },
   },
 } as const satisfies Record<string, Defect>;

@@ -1,4 +1,5 @@
 import type { Defect } from './define.js';
+import { fetchNetworkRefs } from './network-refs.js';
 
 /** Defects that the client checks of suites/client/json-schema.ts catch, each breaking one of them. */
 export const JSON_SCHEMA_DEFECTS = {
@@ -9,5 +10,6 @@ export const JSON_SCHEMA_DEFECTS = {
   'fetches-network-ref': {
     check: 'jsonschema.ref.no-network',
     description: "before calling tools, GETs every http(s) $ref found in the listed tools' schemas",
+    at: { toolsAdmitted: fetchNetworkRefs },
   },
 } as const satisfies Record<string, Defect>;

@@ -5,6 +5,19 @@ export const REQUEST_META_DEFECTS = {
   'no-capabilities-on-pages': {
     check: 'tools.req.meta-required',
     description: 'tools/list requests after the first page omit io.modelcontextprotocol/clientCapabilities from _meta',
+    at: {
+      metaOptions: (options, method, page) => {
+        if (method === 'tools/list' && page !== undefined && page > 0) options.withCapabilities = false;
+      },
+    },
   },
-  'no-client-info': { check: 'meta.req.clientinfo', description: 'never sends io.modelcontextprotocol/clientInfo' },
+  'no-client-info': {
+    check: 'meta.req.clientinfo',
+    description: 'never sends io.modelcontextprotocol/clientInfo',
+    at: {
+      metaOptions: (options) => {
+        options.withClientInfo = false;
+      },
+    },
+  },
 } as const satisfies Record<string, Defect>;

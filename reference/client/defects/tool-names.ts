@@ -5,5 +5,9 @@ export const TOOL_NAMES_DEFECTS = {
   'tool-names-case-folded': {
     check: 'tools.name.case-sensitive',
     description: 'tools whose names differ only in case are taken for one: only the first is kept',
+    at: {
+      dropsListedTool: (name, earlierNames) =>
+        earlierNames.some((earlier) => earlier.toLowerCase() === name.toLowerCase()),
+    },
   },
 } as const satisfies Record<string, Defect>;

@@ -1,4 +1,18 @@
+import type { HeaderAnnotation } from '../header-annotations.js';
 import type { Defect } from './define.js';
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** What a client keeping invalid annotations can still put on the wire: token names, first of each spelling. */
+function sendable(annotations: readonly HeaderAnnotation[]): HeaderAnnotation[] {
+  const seen = new Set<string>();
+  return annotations.filter((a) => {
+    const folded = a.header.toLowerCase();
+    if (!TOKEN.test(a.header) || seen.has(folded)) return false;
+    seen.add(folded);
+    return true;
+  });
+}
 
 /** Defects that the client checks of suites/client/x-mcp-header.ts catch, each breaking one of them. */
 export const X_MCP_HEADER_DEFECTS = {
@@ -31,5 +45,6 @@ export const X_MCP_HEADER_DEFECTS = {
     check: 'xmcp.client.exclude',
     only: 'http',
     description: 'keeps (lists and calls) tools whose x-mcp-header annotations are invalid',
+    at: { invalidAnnotations: sendable },
   },
 } as const satisfies Record<string, Defect>;
