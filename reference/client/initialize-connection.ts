@@ -11,13 +11,12 @@ type Message = Record<string, unknown>;
 /** The server ended the session (HTTP 404 to a request that named it): a new initialize starts another. */
 export class SessionGone extends Error {}
 
-/**
- * What a server request gets back: the result, or a JSON-RPC error (with `id`, another id than the request's: a
- * defect).
- */
-export type ServerRequestHandler = (
-  request: Message,
-) => Promise<({ result: unknown } | { error: { code: number; message: string } }) & { id?: unknown }>;
+/** What a server request gets back: the result, or a JSON-RPC error (with `id`, another id than the request's). */
+export type ServerRequestReply = ({ result: unknown } | { error: { code: number; message: string } }) & {
+  id?: unknown;
+};
+
+export type ServerRequestHandler = (request: Message) => Promise<ServerRequestReply>;
 
 /**
  * The initialize wire under the reference client's initialize mode: one conversation over stdio (a server process) or

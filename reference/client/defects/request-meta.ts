@@ -1,3 +1,4 @@
+import { META_CLIENT_INFO } from '../../../src/core/meta-keys.js';
 import type { Defect } from './define.js';
 
 /** Defects that the client checks of suites/client/request-meta.ts catch, each breaking one of them. */
@@ -6,5 +7,13 @@ export const REQUEST_META_DEFECTS = {
     check: 'tools.req.meta-required',
     description: 'tools/list requests after the first page omit io.modelcontextprotocol/clientCapabilities from _meta',
   },
-  'no-client-info': { check: 'meta.req.clientinfo', description: 'never sends io.modelcontextprotocol/clientInfo' },
+  'no-client-info': {
+    check: 'meta.req.clientinfo',
+    description: 'never sends io.modelcontextprotocol/clientInfo',
+    at: {
+      callMeta: (meta) => {
+        delete meta[META_CLIENT_INFO];
+      },
+    },
+  },
 } as const satisfies Record<string, Defect>;
