@@ -29,7 +29,7 @@ export interface InitializeConnection {
   session?: string;
   /** The version for MCP-Protocol-Version (HTTP, once agreed); undefined: no header. */
   protocolVersion?: string;
-  /** Headers left out of one kind of request (defects). */
+  /** The method whose requests go without Mcp-Session-Id; undefined: none. */
   omitSessionOn?: string;
   request(message: Message): Promise<Message>;
   /** A notification, a response, or a batch: nothing comes back. */
