@@ -2,6 +2,7 @@ import { isObject } from '../../src/core/jsonrpc.js';
 import { compareRevisions, type Revision } from '../../src/core/revision.js';
 import { CLIENT_INFO, MAX_LIST_PAGES } from './constants.js';
 import type { Defects } from './defects/active.js';
+import type { InitializeModeRules } from './defects/seams/calls.js';
 import { Fatal } from './fatal.js';
 import { warn } from './log.js';
 import {
@@ -44,17 +45,20 @@ class InitializeClient {
   private nextId = 0;
   private nextToken = 0;
   private answeredServer = 0;
-  /** The defect id-never-reused-initialize-id has reused the id of initialize. */
-  private reusedId = false;
+  /** The methods of the requests sent so far. */
+  private readonly methodsSent = new Set<string>();
+  private readonly rules: InitializeModeRules = { reinitializesAfter404: true };
 
   constructor(
     private readonly revision: Revision,
     private readonly defects: Defects,
-  ) {}
+  ) {
+    defects.at.initializeModeRules(this.rules);
+  }
 
   async run(): Promise<void> {
-    if (this.defects.has('lists-before-initialize'))
-      await this.conn.request(this.message('tools/list', {})).catch(() => undefined);
+    const aside = this.defects.at.requestBeforeInitialize();
+    if (aside) await this.conn.request(this.message(aside.method, aside.params)).catch(() => undefined);
     await this.initialize();
     const tools = await this.listAll();
     for (const tool of tools) printLine(await this.call(tool));
@@ -65,12 +69,10 @@ class InitializeClient {
   }
 
   private message(method: string, params: Message): Message {
+    const first = !this.methodsSent.has(method);
+    this.methodsSent.add(method);
     const id = ++this.nextId;
-    if (method === 'tools/list' && this.defects.has('id-never-reused-initialize-id') && !this.reusedId) {
-      this.reusedId = true;
-      return { jsonrpc: '2.0', id: 1, method, params };
-    }
-    return { jsonrpc: '2.0', id, method, params };
+    return { jsonrpc: '2.0', id: this.defects.at.initializeModeId(method, id, first) ?? id, method, params };
   }
 
   private async initialize(): Promise<void> {
@@ -82,12 +84,11 @@ class InitializeClient {
     );
     const result = isObject(answer.result) ? answer.result : undefined;
     if (!result) throw new Fatal(`initialize failed: ${JSON.stringify(answer.error ?? answer).slice(0, 200)}`);
-    if (compareRevisions(this.revision, '2025-06-18') >= 0 && !this.defects.has('no-protocol-version-after-initialize'))
-      this.conn.protocolVersion = String(result.protocolVersion);
-    if (this.defects.has('drops-session-id')) this.conn.omitSessionOn = 'tools/call';
+    if (compareRevisions(this.revision, '2025-06-18') >= 0) this.conn.protocolVersion = String(result.protocolVersion);
+    this.defects.at.initializedConnection(this.conn);
     const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
-    if (this.defects.has('legacy-json-batch')) await this.conn.send([initialized]);
-    else if (!this.defects.has('no-initialized')) await this.conn.send(initialized);
+    for (const message of this.defects.at.initializedNotification(initialized) ?? [initialized])
+      await this.conn.send(message);
   }
 
   /** A request in the session; after a 404 a new session (initialize) and the request once more. */
@@ -96,7 +97,7 @@ class InitializeClient {
       return await this.conn.request(this.message(method, params));
     } catch (error) {
       if (!(error instanceof SessionGone)) throw error;
-      if (!this.defects.has('no-new-session-after-404')) await this.initialize();
+      if (this.rules.reinitializesAfter404) await this.initialize();
       return this.conn.request(this.message(method, params));
     }
   }
@@ -144,15 +145,11 @@ class InitializeClient {
   /** What the server asks in the middle of a call (only what initialize declared). */
   readonly answer: ServerRequestHandler = async (request) => {
     const first = this.answeredServer++ === 0;
-    if (first && this.defects.has('cancels-server-request'))
-      await this.conn.send({
-        jsonrpc: '2.0',
-        method: 'notifications/cancelled',
-        params: { requestId: request.id, reason: 'defect' },
-      });
+    const before = this.defects.at.serverRequestReceived(request.id, first);
+    if (before) await this.conn.send(before);
     const params = isObject(request.params) ? request.params : {};
     const reply = await this.reply(request.method, params);
-    return first && this.defects.has('answers-with-wrong-id') ? { ...reply, id: `${String(request.id)}-other` } : reply;
+    return this.defects.at.serverRequestReply(reply, request.id, first) ?? reply;
   };
 
   private async reply(

@@ -11,13 +11,12 @@ type Message = Record<string, unknown>;
 /** The server ended the session (HTTP 404 to a request that named it): a new initialize starts another. */
 export class SessionGone extends Error {}
 
-/**
- * What a server request gets back: the result, or a JSON-RPC error (with `id`, another id than the request's: a
- * defect).
- */
-export type ServerRequestHandler = (
-  request: Message,
-) => Promise<({ result: unknown } | { error: { code: number; message: string } }) & { id?: unknown }>;
+/** What a server request gets back: the result, or a JSON-RPC error (with `id`, another id than the request's). */
+export type ServerRequestReply = ({ result: unknown } | { error: { code: number; message: string } }) & {
+  id?: unknown;
+};
+
+export type ServerRequestHandler = (request: Message) => Promise<ServerRequestReply>;
 
 /**
  * The initialize wire under the reference client's initialize mode: one conversation over stdio (a server process) or
@@ -30,7 +29,7 @@ export interface InitializeConnection {
   session?: string;
   /** The version for MCP-Protocol-Version (HTTP, once agreed); undefined: no header. */
   protocolVersion?: string;
-  /** Headers left out of one kind of request (defects). */
+  /** The method whose requests go without Mcp-Session-Id; undefined: none. */
   omitSessionOn?: string;
   request(message: Message): Promise<Message>;
   /** A notification, a response, or a batch: nothing comes back. */

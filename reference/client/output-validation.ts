@@ -6,15 +6,23 @@ const requireCjs = createRequire(import.meta.url);
 
 export type ValidationOutcome = { ok: true } | { ok: false; message: string };
 
-/** How the defects bend validation: each breaks one rule. */
-export interface ValidationDefects {
-  permissiveOnUnresolvedRef?: boolean;
-  skipInstanceCheck?: boolean;
-  /** A schema without $schema is validated as draft-07. */
-  draft07ByDefault?: boolean;
-  /** A $schema naming an unknown dialect is validated as 2020-12. */
-  unknownDialectAs2020?: boolean;
+/** The rules structuredContent is validated by, each as a conforming client has it. */
+export interface ValidationRules {
+  /** An outputSchema with an unresolved $ref is an error (else it accepts anything). */
+  unresolvedRefRefused: boolean;
+  /** structuredContent is checked against the compiled outputSchema. */
+  checksInstance: boolean;
+  /** The dialect of an outputSchema without $schema. */
+  defaultDialect: '2020-12' | 'draft-07';
+  /** The dialect an unknown $schema is taken for, every $schema left out; undefined: an unknown one is an error. */
+  unknownDialectAs?: '2020-12';
 }
+
+export const CONFORMING_VALIDATION: Readonly<ValidationRules> = {
+  unresolvedRefRefused: true,
+  checksInstance: true,
+  defaultDialect: '2020-12',
+};
 
 type Compiled = { validate: ValidateFunction } | { message: string; unresolved?: true };
 
@@ -37,29 +45,29 @@ const DIALECTS: Record<string, () => Ajv> = {
 export function validateStructuredContent(
   outputSchema: unknown,
   value: unknown,
-  defects: ValidationDefects = {},
+  rules: Readonly<ValidationRules> = CONFORMING_VALIDATION,
 ): ValidationOutcome {
-  const entry = compile(outputSchema, defects);
+  const entry = compile(outputSchema, rules);
   if ('message' in entry)
-    return defects.permissiveOnUnresolvedRef && entry.unresolved ? { ok: true } : { ok: false, message: entry.message };
-  if (defects.skipInstanceCheck || entry.validate(value)) return { ok: true };
+    return !rules.unresolvedRefRefused && entry.unresolved ? { ok: true } : { ok: false, message: entry.message };
+  if (!rules.checksInstance || entry.validate(value)) return { ok: true };
   return {
     ok: false,
     message: `structuredContent does not match outputSchema: ${describe(entry.validate.errors ?? [])}`,
   };
 }
 
-function compile(outputSchema: unknown, defects: ValidationDefects): Compiled {
+function compile(outputSchema: unknown, rules: Readonly<ValidationRules>): Compiled {
   if (typeof outputSchema === 'boolean') return compileWith('2020-12', outputSchema);
   if (!isObject(outputSchema)) return { message: 'outputSchema is not a JSON Schema' };
   let entry = compiled.get(outputSchema);
   if (!entry) {
     const dialect =
-      outputSchema.$schema === undefined && defects.draft07ByDefault
-        ? 'draft-07'
-        : (dialectOf(outputSchema.$schema) ?? (defects.unknownDialectAs2020 ? '2020-12' : undefined));
+      outputSchema.$schema === undefined
+        ? rules.defaultDialect
+        : (dialectOf(outputSchema.$schema) ?? rules.unknownDialectAs);
     entry = dialect
-      ? compileWith(dialect, defects.unknownDialectAs2020 ? withoutSchema(outputSchema) : outputSchema)
+      ? compileWith(dialect, rules.unknownDialectAs ? withoutSchema(outputSchema) : outputSchema)
       : { message: `unsupported JSON Schema dialect ${JSON.stringify(outputSchema.$schema)}` };
     compiled.set(outputSchema, entry);
   }
@@ -98,7 +106,6 @@ function withoutSchema(schema: Record<string, unknown>): Record<string, unknown>
 }
 
 function dialectOf(uri: unknown): string | undefined {
-  if (uri === undefined) return '2020-12';
   if (typeof uri !== 'string') return undefined;
   const normalised = uri.replace(/#$/, '').replace(/^http:/, 'https:');
   if (normalised === 'https://json-schema.org/draft/2020-12/schema') return '2020-12';

@@ -15,11 +15,6 @@ export class Defects {
   get names(): string[] {
     return [...this.active.keys()];
   }
-
-  /** Only until every defect is a hook: the client's files name no defect. */
-  has(name: string): boolean {
-    return this.active.has(name);
-  }
 }
 
 export const NO_DEFECTS = new Defects(new Map());

@@ -1,3 +1,4 @@
+import { CLIENT_INFO, OTHER_PROTOCOL_VERSION } from '../constants.js';
 import type { Defect } from './define.js';
 
 /** Defects that the client checks of suites/client/header-mismatch.ts catch, each breaking one of them. */
@@ -6,6 +7,11 @@ export const HEADER_MISMATCH_DEFECTS = {
     check: 'xmcp.client.mismatch-refresh',
     only: 'http',
     description: 'a HeaderMismatch error (-32020) ends the call: no new listing, no retry',
+    at: {
+      callRules: (rules) => {
+        rules.refreshesOnHeaderMismatch = false;
+      },
+    },
   },
   'falls-back-on-400': {
     check: 'http.compat.inspect-400',
@@ -13,5 +19,11 @@ export const HEADER_MISMATCH_DEFECTS = {
     description:
       'a 400 answer makes it send initialize (2025-11-25) before going on, although the body is a modern error ' +
       '(-32020)',
+    at: {
+      requestBeforeRelisting: () => ({
+        method: 'initialize',
+        params: { protocolVersion: OTHER_PROTOCOL_VERSION, capabilities: {}, clientInfo: { ...CLIENT_INFO } },
+      }),
+    },
   },
 } as const satisfies Record<string, Defect>;

@@ -1,3 +1,4 @@
+import { OTHER_PROTOCOL_VERSION } from '../constants.js';
 import type { Defect } from './define.js';
 
 /** Defects that the client checks of suites/client/http.ts catch, each breaking one of them. */
@@ -23,21 +24,45 @@ export const HTTP_DEFECTS = {
       },
     },
   },
-  'accept-json-only': { check: 'http.client.accept', only: 'http', description: 'sends Accept: application/json only' },
+  'accept-json-only': {
+    check: 'http.client.accept',
+    only: 'http',
+    description: 'sends Accept: application/json only',
+    at: {
+      httpHeaders: (headers) => {
+        headers.Accept = 'application/json';
+      },
+    },
+  },
   'no-protocol-version-header': {
     check: 'http.pv.header',
     only: 'http',
     description: 'omits MCP-Protocol-Version on tools/list requests',
+    at: {
+      httpHeaders: (headers, method) => {
+        if (method === 'tools/list') delete headers['MCP-Protocol-Version'];
+      },
+    },
   },
   'protocol-version-header-mismatch': {
     check: 'http.pv.match',
     only: 'http',
     description: 'sends MCP-Protocol-Version: 2025-11-25 on tools/call (the body says 2026-07-28)',
+    at: {
+      httpHeaders: (headers, method) => {
+        if (method === 'tools/call') headers['MCP-Protocol-Version'] = OTHER_PROTOCOL_VERSION;
+      },
+    },
   },
   'no-mcp-method-header': {
     check: 'http.std.required',
     only: 'http',
     description: 'omits Mcp-Method on tools/list requests',
+    at: {
+      httpHeaders: (headers, method) => {
+        if (method === 'tools/list') delete headers['Mcp-Method'];
+      },
+    },
   },
   'discover-with-put': {
     only: 'http',
@@ -53,6 +78,13 @@ export const HTTP_DEFECTS = {
     only: 'http',
     check: 'http.std.mcp-name-base64',
     description: 'a tool name that needs Base64 goes into Mcp-Name percent-encoded instead',
+    at: {
+      httpHeaders: (headers, _method, toolName) => {
+        const encoded = headers['Mcp-Name'];
+        if (typeof toolName === 'string' && encoded !== undefined && encoded !== toolName)
+          headers['Mcp-Name'] = encodeURIComponent(toolName);
+      },
+    },
   },
   'resumes-cut-stream': {
     only: 'http',

@@ -6,6 +6,11 @@ export const JSON_SCHEMA_DEFECTS = {
   'permissive-unresolved-ref': {
     check: 'jsonschema.ref.unresolved-reject',
     description: 'an outputSchema with an unresolved $ref is treated as accepting anything',
+    at: {
+      callRules: (rules) => {
+        rules.validation.unresolvedRefRefused = false;
+      },
+    },
   },
   'fetches-network-ref': {
     check: 'jsonschema.ref.no-network',

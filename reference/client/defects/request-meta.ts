@@ -1,3 +1,4 @@
+import { META_CLIENT_INFO } from '../../../src/core/meta-keys.js';
 import type { Defect } from './define.js';
 
 /** Defects that the client checks of suites/client/request-meta.ts catch, each breaking one of them. */
@@ -17,6 +18,9 @@ export const REQUEST_META_DEFECTS = {
     at: {
       metaOptions: (options) => {
         options.withClientInfo = false;
+      },
+      callMeta: (meta) => {
+        delete meta[META_CLIENT_INFO];
       },
     },
   },
