@@ -1,4 +1,5 @@
 import type { ActiveDefects } from './defects/active.js';
+import type { Transport } from './defects/seams/handler.js';
 import type { HeaderBag } from './http-headers.js';
 import type { OutgoingMessage } from './messages.js';
 import type { ListingScale } from './scale-tools.js';
@@ -6,7 +7,7 @@ import type { ServerState } from './server-state.js';
 import type { InitializeSession } from './session.js';
 
 export interface HandlerContext {
-  transport: 'stdio' | 'http';
+  transport: Transport;
   defects: ActiveDefects;
   state: ServerState;
   /** Names the client's connection: the process id on stdio, the client's TCP port on HTTP. */

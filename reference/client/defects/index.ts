@@ -53,5 +53,5 @@ export function isDefectName(name: string): name is DefectName {
 /** The client's defects by name, in table order (the order their hooks run in). */
 export function activeDefects(names: Iterable<DefectName>): Defects {
   const wanted = new Set<string>(names);
-  return new Defects(new Map(Object.entries(DEFECTS).filter(([name]) => wanted.has(name))));
+  return new Defects(Object.entries(DEFECTS).flatMap(([name, defect]) => (wanted.has(name) ? [defect] : [])));
 }

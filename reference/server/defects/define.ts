@@ -1,5 +1,6 @@
 import type { InitializeRevision } from '../revisions.js';
 import type { Seams } from './seams.js';
+import type { Transport } from './seams/handler.js';
 
 export interface DefectDefinition {
   name: string;
@@ -7,7 +8,7 @@ export interface DefectDefinition {
   breaks: string | null;
   description: string;
   /** Transports the defect exists on; absent means both. */
-  transports?: ('stdio' | 'http')[];
+  transports?: Transport[];
   /** A misbehaviour for bad-target tests rather than a single broken requirement. */
   chaos?: boolean;
   /** Not a defect: a conforming behaviour some check once misjudged (its test shows that it no longer does). */

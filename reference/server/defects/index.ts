@@ -4,6 +4,7 @@ import { CACHING_DEFECTS } from './caching.js';
 import { CHAOS_DEFECTS } from './chaos.js';
 import { CONFORMING_DEFECTS } from './conforming.js';
 import type { DefectDefinition } from './define.js';
+import type { Transport } from './seams/handler.js';
 import { DEFINITIONS_DEFECTS } from './definitions.js';
 import { DISCOVERY_DEFECTS } from './discovery.js';
 import { EFFECTS_DEFECTS } from './effects.js';
@@ -57,7 +58,7 @@ export function activeDefects(names: Iterable<DefectName>): ActiveDefects {
   return new ActiveDefects((DEFECTS as readonly DefectDefinition[]).filter((defect) => wanted.has(defect.name)));
 }
 
-export function defectAvailableOn(defect: DefectDefinition, transport: 'stdio' | 'http'): boolean {
+export function defectAvailableOn(defect: DefectDefinition, transport: Transport): boolean {
   return defect.transports === undefined || defect.transports.includes(transport);
 }
 
